@@ -1,0 +1,90 @@
+/// A set of changes to a list, stated the way `performBatchUpdates` takes
+/// them in UIKit.
+///
+/// Deletes, reloads, reconfigures and move sources are in the coordinates
+/// before the update; inserts and move destinations are in the coordinates
+/// after it. Providers return one from every mutation ("what changed"), and
+/// ``HeadlessList/performBatchUpdates(_:)`` checks it against the data
+/// source by UIKit's rules before applying it.
+///
+/// ```swift
+/// var update = BatchUpdate()
+/// update.insertedItems = [ItemPath(0, 4)]
+/// try list.performBatchUpdates(update)
+/// ```
+public struct BatchUpdate: Hashable, Sendable {
+    /// Sections removed, by their index before the update.
+    public var deletedSections: [Int] = []
+    /// Sections added, by their index after the update.
+    public var insertedSections: [Int] = []
+    /// Sections moved.
+    public var movedSections: [SectionMove] = []
+    /// Sections whose items are all replaced by new cells.
+    public var reloadedSections: [Int] = []
+    /// Items removed, by their path before the update.
+    public var deletedItems: [ItemPath] = []
+    /// Items added, by their path after the update.
+    public var insertedItems: [ItemPath] = []
+    /// Items moved.
+    public var movedItems: [ItemMove] = []
+    /// Items whose cell is replaced by a newly dequeued one (UIKit's
+    /// `reloadItems`), by their path before the update.
+    public var reloadedItems: [ItemPath] = []
+    /// Items whose existing cell is configured again in place (UIKit's
+    /// `reconfigureItems`, iOS 15), by their path before the update.
+    public var reconfiguredItems: [ItemPath] = []
+
+    /// Creates an empty update.
+    public init() {}
+
+    /// Creates an update of the given changes.
+    public init(
+        deletedSections: [Int] = [], insertedSections: [Int] = [],
+        movedSections: [SectionMove] = [], reloadedSections: [Int] = [],
+        deletedItems: [ItemPath] = [], insertedItems: [ItemPath] = [],
+        movedItems: [ItemMove] = [], reloadedItems: [ItemPath] = [],
+        reconfiguredItems: [ItemPath] = []
+    ) {
+        self.deletedSections = deletedSections
+        self.insertedSections = insertedSections
+        self.movedSections = movedSections
+        self.reloadedSections = reloadedSections
+        self.deletedItems = deletedItems
+        self.insertedItems = insertedItems
+        self.movedItems = movedItems
+        self.reloadedItems = reloadedItems
+        self.reconfiguredItems = reconfiguredItems
+    }
+
+    /// True when the update changes nothing.
+    public var isEmpty: Bool { changeCount == 0 }
+
+    /// The number of section and item changes in the update.
+    public var changeCount: Int {
+        deletedSections.count + insertedSections.count + movedSections.count
+            + reloadedSections.count + deletedItems.count + insertedItems.count
+            + movedItems.count + reloadedItems.count + reconfiguredItems.count
+    }
+}
+
+extension BatchUpdate: CustomStringConvertible {
+    /// The changes in a fixed order, one kind per clause, for example
+    /// `insert 0.4; move 0.1 -> 0.3`; `no changes` when empty.
+    public var description: String {
+        var clauses: [String] = []
+        func add<T>(_ name: String, _ values: [T]) {
+            guard !values.isEmpty else { return }
+            clauses.append(name + " " + values.map { "\($0)" }.joined(separator: ", "))
+        }
+        add("delete section", deletedSections)
+        add("insert section", insertedSections)
+        add("move section", movedSections)
+        add("reload section", reloadedSections)
+        add("delete", deletedItems)
+        add("insert", insertedItems)
+        add("move", movedItems)
+        add("reload", reloadedItems)
+        add("reconfigure", reconfiguredItems)
+        return clauses.isEmpty ? "no changes" : clauses.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,344 @@
+/// A stand-in for UITableView / UICollectionView with no pixels: it keeps
+/// what UIKit keeps (cached counts, reuse queues, the cells of the visible
+/// rows, the selection) and asks its data source what UIKit would ask, when
+/// UIKit would ask it.
+///
+/// - It creates a cell only when the reuse queue for its identifier is empty
+///   (``statistics`` counts created and reused cells).
+/// - Only the items in the viewport have cells, whatever the size of the
+///   data: scrolling 10,000 items through a 20-row viewport creates at most
+///   22 cells.
+/// - ``performBatchUpdates(_:)`` checks an update against the data source by
+///   UIKit's rules and refuses it with UIKit's message, leaving the list as
+///   it was.
+/// - The selection follows its item through moves and disappears with it.
+///
+/// ```swift
+/// let list = HeadlessList(style: .table, viewportRows: 5)
+/// let adapter = ListAdapter(provider: ArrayDataProvider(["a", "b"]), presenter: ...)
+/// adapter.attach(to: list)            // registers cells, reloads
+/// try list.selectItem(at: ItemPath(0, 1))
+/// print(list.render().joined(separator: "\n"))
+/// ```
+///
+/// Unlike UIKit, the list holds its data source and delegate strongly: an
+/// adapter does not hold its list, so there is no cycle, and a list built in
+/// a function keeps working after the function returns.
+public final class HeadlessList {
+    /// The layout, and UIKit's nouns in messages.
+    public let style: ListStyle
+    /// Answers the list's questions about sections, items and cells.
+    public var dataSource: (any ListDataSource)?
+    /// Hears about selection and displayed cells.
+    public var delegate: (any ListDelegate)?
+    /// Records the calls across the split; set its sink to turn tracing on.
+    public let tracer: Tracer
+    /// Whether selecting an item keeps the others selected (off by default,
+    /// as in UITableView).
+    public var allowsMultipleSelection = false
+
+    /// The sizes of viewport the list accepts.
+    public static let viewportRange = 1...1_000
+
+    /// The number of rows the viewport shows.
+    public internal(set) var viewportRows: Int
+    /// The first visible row (a header, a footer or a row of items).
+    public internal(set) var scrollOffset = 0
+    /// The selected items, in path order.
+    public private(set) var selectedPaths: [ItemPath] = []
+    /// Counts of what the list has done.
+    public internal(set) var statistics = ListStatistics()
+
+    /// The cached structure: counts, titles and where each section starts.
+    var sections: [SectionLayout] = []
+    /// Whether the list has asked its data source for counts yet.
+    var hasLoaded = false
+    /// The cells of the visible items.
+    var visibleCells: [ItemPath: ListCell] = [:]
+    /// Cells that ``dequeueReusableCell(withIdentifier:for:)`` hands back to
+    /// be configured again in place (a reconfigure), by path.
+    var cellsToReconfigure: [ItemPath: ListCell] = [:]
+    private var registrations: [String: ListCell.Type] = [:]
+    private var reuseQueues: [String: [ListCell]] = [:]
+    private var createdCellCount = 0
+
+    /// The reuse identifier of the cell the adapter shows when the provider
+    /// has no item where the list expects one (UIKit would crash there).
+    public static let missingItemIdentifier = "ListLab.MissingItemCell"
+
+    /// Creates an empty list.
+    ///
+    /// - Parameters:
+    ///   - style: `.table` (one item per row) or `.collection(columns:)`.
+    ///   - viewportRows: How many rows are visible; clamped to ``viewportRange``.
+    ///   - tracer: The tracer to record calls with; a new one (off) by default.
+    public init(style: ListStyle = .table, viewportRows: Int = 10, tracer: Tracer = Tracer()) {
+        self.style = style
+        self.viewportRows = min(max(viewportRows, Self.viewportRange.lowerBound), Self.viewportRange.upperBound)
+        self.tracer = tracer
+        register(ListCell.self, forCellReuseIdentifier: Self.missingItemIdentifier)
+    }
+
+    // MARK: - Structure, as last loaded
+
+    /// The number of sections, as the list last loaded it.
+    public var numberOfSections: Int { sections.count }
+
+    /// The number of items in `section` as the list last loaded it; 0 for a
+    /// section that does not exist.
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].itemCount : 0
+    }
+
+    /// The header text of `section`, as last loaded.
+    public func headerTitle(inSection section: Int) -> String? {
+        sections.indices.contains(section) ? sections[section].headerTitle : nil
+    }
+
+    /// The footer text of `section`, as last loaded.
+    public func footerTitle(inSection section: Int) -> String? {
+        sections.indices.contains(section) ? sections[section].footerTitle : nil
+    }
+
+    /// Whether the list shows an item at `path`.
+    public func contains(_ path: ItemPath) -> Bool {
+        path.item >= 0 && path.item < numberOfItems(inSection: path.section)
+    }
+
+    /// Throws ``ListError/noItem(_:sectionCount:itemCount:)`` unless the list
+    /// shows an item at `path`.
+    public func validate(_ path: ItemPath) throws(ListError) {
+        guard contains(path) else {
+            throw .noItem(
+                path, sectionCount: sections.count,
+                itemCount: sections.indices.contains(path.section) ? sections[path.section].itemCount : nil)
+        }
+    }
+
+    // MARK: - Cells
+
+    /// Registers a cell class for a reuse identifier, as UIKit's
+    /// `register(_:forCellReuseIdentifier:)`.
+    public func register(_ cellClass: ListCell.Type, forCellReuseIdentifier identifier: String) {
+        registrations[identifier] = cellClass
+    }
+
+    /// Registers a cell kind under its own identifier (its type's name).
+    public func register<Cell: ReusableCell>(_ cellClass: Cell.Type) {
+        register(cellClass, forCellReuseIdentifier: Cell.reuseIdentifier)
+    }
+
+    /// The identifiers registered so far, sorted.
+    public var registeredIdentifiers: [String] { registrations.keys.sorted() }
+
+    /// A cell for the item at `path`: taken from the reuse queue of
+    /// `identifier` when it has one, created otherwise.
+    ///
+    /// During a reconfigure, the cell already showing `path` is handed back
+    /// instead, as UIKit does for `reconfigureItems`.
+    ///
+    /// - Precondition: `identifier` is registered (UIKit raises "unable to
+    ///   dequeue a cell with identifier ..." otherwise).
+    public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath) -> ListCell {
+        let (cell, how) = takeCell(withIdentifier: identifier, for: path)
+        tracer.note(
+            .presenter, .list,
+            "dequeueReusableCell(\"\(identifier)\", for: \(path)) → \(how) cell #\(cell.serial)")
+        return cell
+    }
+
+    /// A cell of the kind `Cell`, dequeued under its own identifier.
+    ///
+    /// - Precondition: `Cell` is registered under `Cell.reuseIdentifier`.
+    public func dequeueReusableCell<Cell: ReusableCell>(_ kind: Cell.Type, for path: ItemPath) -> Cell {
+        let cell = dequeueReusableCell(withIdentifier: Cell.reuseIdentifier, for: path)
+        guard let typed = cell as? Cell else {
+            preconditionFailure("the identifier \(Cell.reuseIdentifier) is registered with another class than \(Cell.self)")
+        }
+        return typed
+    }
+
+    private func takeCell(withIdentifier identifier: String, for path: ItemPath) -> (ListCell, String) {
+        if let existing = cellsToReconfigure[path], existing.reuseIdentifier == identifier {
+            cellsToReconfigure[path] = nil
+            return (existing, "existing")
+        }
+        if var queue = reuseQueues[identifier], let cell = queue.popLast() {
+            reuseQueues[identifier] = queue
+            cell.prepareForReuse()
+            cell.reuseCount += 1
+            statistics.cellsReused += 1
+            return (cell, "reused")
+        }
+        guard let cellClass = registrations[identifier] else {
+            preconditionFailure(
+                "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            )
+        }
+        let cell = cellClass.init(reuseIdentifier: identifier)
+        createdCellCount += 1
+        cell.serial = createdCellCount
+        statistics.cellsCreated += 1
+        return (cell, "new")
+    }
+
+    /// Puts a cell that left the screen back in its reuse queue.
+    func enqueue(_ cell: ListCell) {
+        cell.isSelected = false
+        reuseQueues[cell.reuseIdentifier, default: []].append(cell)
+    }
+
+    /// The cell showing the item at `path`, or nil when the item is not
+    /// visible (only visible items have cells).
+    public func cellForItem(at path: ItemPath) -> ListCell? { visibleCells[path] }
+
+    /// The paths of the visible items, in order.
+    public var indexPathsForVisibleItems: [ItemPath] { visibleCells.keys.sorted() }
+
+    /// The number of cells waiting in reuse queues.
+    public var queuedCellCount: Int { reuseQueues.values.reduce(0) { $0 + $1.count } }
+
+    // MARK: - Reloading
+
+    /// Forgets everything cached and asks the data source again, as UIKit's
+    /// `reloadData`: counts, titles, then cells for the visible items. The
+    /// selection is cleared; the scroll position is kept when it still fits.
+    public func reloadData() {
+        tracer.call(.controller, .list, "reloadData()") {
+            statistics.reloads += 1
+            for path in visibleCells.keys.sorted() {
+                if let cell = visibleCells[path] { enqueue(cell) }
+            }
+            visibleCells = [:]
+            cellsToReconfigure = [:]
+            selectedPaths = []
+            sections = loadSections()
+            hasLoaded = true
+            clampScrollOffset()
+            layoutVisibleCells()
+        }
+    }
+
+    /// Asks the data source for the number of sections, the items in each,
+    /// and the titles, and lays the sections out in rows.
+    func loadSections() -> [SectionLayout] {
+        guard let dataSource else { return [] }
+        let sectionCount = askDataSource("numberOfSections") { max(0, dataSource.numberOfSections(in: self)) }
+        var loaded: [SectionLayout] = []
+        loaded.reserveCapacity(sectionCount)
+        for section in 0..<sectionCount {
+            let items = askDataSource("numberOfItems(inSection: \(section))") {
+                max(0, dataSource.list(self, numberOfItemsInSection: section))
+            }
+            let header = askDataSource("titleForHeader(inSection: \(section))") {
+                dataSource.list(self, titleForHeaderInSection: section)
+            }
+            let footer = askDataSource("titleForFooter(inSection: \(section))") {
+                dataSource.list(self, titleForFooterInSection: section)
+            }
+            loaded.append(SectionLayout(itemCount: items, headerTitle: header, footerTitle: footer))
+        }
+        SectionLayout.placeRows(&loaded, columns: style.columns)
+        return loaded
+    }
+
+    /// Counts and traces one call to the data source.
+    func askDataSource<T>(_ call: @autoclosure () -> String, _ body: () -> T) -> T {
+        statistics.dataSourceCalls += 1
+        return tracer.call(.list, .adapter, call(), body)
+    }
+
+    // MARK: - Selection
+
+    /// Selects the item at `path` as a user's tap does: the item is marked
+    /// selected (and, unless ``allowsMultipleSelection``, the others are
+    /// deselected first), and the delegate is told.
+    ///
+    /// - Throws: ``ListError/noItem(_:sectionCount:itemCount:)`` when the list
+    ///   shows no item at `path`; nothing changes then.
+    public func selectItem(at path: ItemPath) throws(ListError) {
+        try validate(path)
+        tracer.call(.controller, .list, "selectItem(at: \(path))") {
+            if !allowsMultipleSelection {
+                for other in selectedPaths where other != path {
+                    deselect(other)
+                }
+            }
+            if !selectedPaths.contains(path) {
+                insertSelected(path)
+                visibleCells[path]?.isSelected = true
+            }
+            if let delegate {
+                statistics.delegateCalls += 1
+                tracer.call(.list, .adapter, "didSelectItem(at: \(path))") {
+                    delegate.list(self, didSelectItemAt: path)
+                }
+            }
+        }
+    }
+
+    /// Deselects the item at `path` and tells the delegate; does nothing
+    /// when it was not selected.
+    public func deselectItem(at path: ItemPath) {
+        guard selectedPaths.contains(path) else { return }
+        tracer.call(.controller, .list, "deselectItem(at: \(path))") {
+            deselect(path)
+        }
+    }
+
+    /// Deselects every selected item.
+    public func deselectAll() {
+        for path in selectedPaths {
+            deselectItem(at: path)
+        }
+    }
+
+    private func deselect(_ path: ItemPath) {
+        selectedPaths.removeAll { $0 == path }
+        visibleCells[path]?.isSelected = false
+        if let delegate {
+            statistics.delegateCalls += 1
+            tracer.call(.list, .adapter, "didDeselectItem(at: \(path))") {
+                delegate.list(self, didDeselectItemAt: path)
+            }
+        }
+    }
+
+    private func insertSelected(_ path: ItemPath) {
+        let index = selectedPaths.firstIndex { $0 > path } ?? selectedPaths.endIndex
+        selectedPaths.insert(path, at: index)
+    }
+
+    /// Replaces the selection without telling the delegate (the selection
+    /// carried through a batch update).
+    func setSelection(_ paths: [ItemPath]) {
+        selectedPaths = paths.sorted()
+    }
+}
+
+/// Counts of what a ``HeadlessList`` has done since it was created.
+public struct ListStatistics: Hashable, Sendable {
+    /// Cells created because their reuse queue was empty.
+    public var cellsCreated = 0
+    /// Cells taken from a reuse queue.
+    public var cellsReused = 0
+    /// Times the data source configured a cell (new, reused or in place).
+    public var configurations = 0
+    /// Existing cells configured again in place by a reconfigure.
+    public var reconfigurations = 0
+    /// Cells replaced by a reload.
+    public var reloadedCells = 0
+    /// Calls to the data source.
+    public var dataSourceCalls = 0
+    /// Calls to the delegate.
+    public var delegateCalls = 0
+    /// Calls to `reloadData`.
+    public var reloads = 0
+    /// Batch updates applied.
+    public var batchUpdates = 0
+    /// Batch updates refused.
+    public var refusedBatchUpdates = 0
+
+    /// Creates zero counts.
+    public init() {}
+}

@@ -1,0 +1,59 @@
+/// A change or lookup a provider refuses. The description is the message
+/// for the user, and says what was wrong and where.
+public enum ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No item at the path; `itemCount` is nil when the section itself is missing.
+    case noItem(ItemPath, sectionCount: Int, itemCount: Int?)
+    /// No such section.
+    case noSection(Int, sectionCount: Int)
+    /// An insert past the end of a section.
+    case insertBeyondEnd(ItemPath, itemCount: Int)
+    /// A move past the end of the destination section.
+    case moveBeyondEnd(from: ItemPath, to: ItemPath, lastPlace: ItemPath)
+    /// A move of an item to where it already is.
+    case moveOntoItself(ItemPath)
+    /// A path named twice in one change.
+    case repeatedPath(ItemPath)
+    /// An item placed in a section whose group key is not its own.
+    case wrongGroup(key: String, section: Int, sectionKey: String)
+    /// A move between sections of a provider grouped by key.
+    case moveAcrossGroups(from: ItemPath, to: ItemPath)
+    /// A provider with nothing to reload from.
+    case noSource
+    /// The source could not be read.
+    case loadFailed(String)
+
+    public var description: String {
+        switch self {
+        case .noItem(let path, let sectionCount, nil):
+            "no item at \(path) (\(Self.sections(sectionCount)))"
+        case .noItem(let path, _, let itemCount?):
+            "no item at \(path) (section \(path.section) has \(Self.items(itemCount)))"
+        case .noSection(let section, let sectionCount):
+            "no section \(section) (\(Self.sections(sectionCount)))"
+        case .insertBeyondEnd(let path, let itemCount):
+            "cannot insert at \(path): section \(path.section) has \(Self.items(itemCount)), so the last place is \(path.section).\(itemCount)"
+        case .moveBeyondEnd(let from, let to, let lastPlace):
+            "cannot move \(from) to \(to): the last place in section \(to.section) is \(lastPlace)"
+        case .moveOntoItself(let path):
+            "\(path) is already at \(path): nothing to move"
+        case .repeatedPath(let path):
+            "\(path) is named twice"
+        case .wrongGroup(let key, let section, let sectionKey):
+            "an item of group '\(key)' cannot go in section \(section), which holds group '\(sectionKey)'"
+        case .moveAcrossGroups(let from, let to):
+            "cannot move \(from) to \(to): sections are grouped by key, so an item changes section only when its key changes"
+        case .noSource:
+            "this provider has no source to reload from"
+        case .loadFailed(let reason):
+            "load failed: \(reason)"
+        }
+    }
+
+    private static func sections(_ count: Int) -> String {
+        count == 1 ? "the list has 1 section" : "the list has \(count) sections"
+    }
+
+    private static func items(_ count: Int) -> String {
+        count == 1 ? "1 item" : "\(count) items"
+    }
+}

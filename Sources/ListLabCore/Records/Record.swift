@@ -1,0 +1,151 @@
+/// A dynamic record: named fields in the order the data gave them.
+///
+/// Records read from one file share one ``Schema`` (the field names and their
+/// positions), so a million records store a million arrays of values and one
+/// list of names, never a dictionary each. Field order is the schema's order,
+/// never a `Dictionary`'s, so printing a record is deterministic.
+///
+/// ```swift
+/// let schema = Record.Schema(["id", "name"])
+/// var ada = Record(schema: schema, values: [1, "Ada"])
+/// ada["name"]                       // .string("Ada")
+/// ada = ada.setting("email", to: "ada@example.com")
+/// ada.jsonText  // {"id":1,"name":"Ada","email":"ada@example.com"}
+/// ```
+public struct Record: Hashable, Sendable {
+    /// The field names, shared by every record of one dataset.
+    public let schema: Schema
+    /// The values, in the schema's order; missing trailing values read as `null`.
+    public private(set) var values: [Value]
+
+    /// Creates a record over `schema`.
+    ///
+    /// - Precondition: `values` has no more elements than the schema has fields.
+    public init(schema: Schema, values: [Value]) {
+        precondition(values.count <= schema.count, "a record has more values than its schema has fields")
+        self.schema = schema
+        self.values = values
+    }
+
+    /// Creates a record from ordered fields, with a schema of its own.
+    ///
+    /// A field named twice keeps its first position and its last value.
+    public init(fields: [(name: String, value: Value)]) {
+        var names: [String] = []
+        var values: [Value] = []
+        var positions: [String: Int] = [:]
+        for field in fields {
+            if let position = positions[field.name] {
+                values[position] = field.value
+            } else {
+                positions[field.name] = names.count
+                names.append(field.name)
+                values.append(field.value)
+            }
+        }
+        self.init(schema: Schema(names), values: values)
+    }
+
+    /// The value of the field `name`, or nil when the record has no such field.
+    public subscript(name: String) -> Value? {
+        guard let index = schema.index(of: name) else { return nil }
+        return index < values.count ? values[index] : .null
+    }
+
+    /// The fields in order, as name and value pairs.
+    public var fields: [(name: String, value: Value)] {
+        schema.names.enumerated().map { index, name in
+            (name, index < values.count ? values[index] : .null)
+        }
+    }
+
+    /// A copy with `name` set to `value`; a new field is added at the end.
+    ///
+    /// - Complexity: O(*f*) for *f* fields; adding a field builds a new schema.
+    public func setting(_ name: String, to value: Value) -> Record {
+        if let index = schema.index(of: name) {
+            var copy = self
+            if index >= copy.values.count {
+                copy.values.append(contentsOf: repeatElement(.null, count: index + 1 - copy.values.count))
+            }
+            copy.values[index] = value
+            return copy
+        }
+        var padded = values
+        padded.append(contentsOf: repeatElement(.null, count: schema.count - values.count))
+        padded.append(value)
+        return Record(schema: schema.adding(name), values: padded)
+    }
+
+    /// Two records are equal when they have the same fields, in the same
+    /// order, with the same values.
+    public static func == (lhs: Record, rhs: Record) -> Bool {
+        lhs.schema.names == rhs.schema.names && lhs.paddedValues == rhs.paddedValues
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(schema.names)
+        hasher.combine(paddedValues)
+    }
+
+    private var paddedValues: [Value] {
+        values.count == schema.count
+            ? values : values + repeatElement(.null, count: schema.count - values.count)
+    }
+}
+
+extension Record {
+    /// The names of a dataset's fields and their positions, shared by its
+    /// records.
+    ///
+    /// A class so that every record holds one reference instead of its own
+    /// copy of the names; immutable, so it is safe to share.
+    public final class Schema: Sendable {
+        /// The field names in order.
+        public let names: [String]
+        private let positions: [String: Int]
+
+        /// Creates a schema of `names`; a repeated name keeps its first position.
+        public init(_ names: [String]) {
+            var positions: [String: Int] = [:]
+            for (index, name) in names.enumerated() where positions[name] == nil {
+                positions[name] = index
+            }
+            self.names = names
+            self.positions = positions
+        }
+
+        /// The number of fields.
+        public var count: Int { names.count }
+
+        /// The position of the field `name`, or nil.
+        public func index(of name: String) -> Int? { positions[name] }
+
+        /// A schema with `name` added at the end.
+        public func adding(_ name: String) -> Schema { Schema(names + [name]) }
+    }
+}
+
+extension Record: CustomStringConvertible {
+    /// The record as one line of JSON, fields in order.
+    public var description: String { jsonText }
+
+    /// The record as a JSON object, fields in order.
+    public var jsonText: String {
+        var output = ""
+        writeJSON(to: &output)
+        return output
+    }
+
+    /// Appends the record as a JSON object to `output`.
+    public func writeJSON(to output: inout String) {
+        output += "{"
+        for (index, name) in schema.names.enumerated() {
+            if index > 0 { output += "," }
+            Value.writeJSONString(name, to: &output)
+            output += ":"
+            (index < values.count ? values[index] : .null).writeJSON(to: &output)
+        }
+        output += "}"
+    }
+}

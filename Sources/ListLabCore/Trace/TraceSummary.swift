@@ -1,0 +1,13 @@
+/// An item as a trace names it: its ``TraceSummarizable/traceSummary`` when
+/// it has one, its description otherwise, shortened to 40 characters.
+func traceSummary<Item>(_ item: Item) -> String {
+    let text = (item as? any TraceSummarizable)?.traceSummary ?? String(describing: item)
+    return text.count > 40 ? String(text.prefix(39)) + "…" : text
+}
+
+/// An item that names itself briefly in a trace (a name rather than every
+/// field).
+public protocol TraceSummarizable {
+    /// A few words that identify the item, for example `Diana Prince`.
+    var traceSummary: String { get }
+}

@@ -14,14 +14,33 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
     name: "ListLab",
     products: [
+        .executable(name: "listlab", targets: ["listlab"]),
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListLabCore", targets: ["ListLabCore"]),
+        .library(name: "ListLabShell", targets: ["ListLabShell"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
+        // The command line: thin; joins the line editor to the shell.
+        .executableTarget(
+            name: "listlab",
+            dependencies: [
+                "ListLabShell", "LineEditing",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
         // Diffing by identity and content; knows nothing of providers or lists.
         .target(name: "ListDiff", swiftSettings: strictSettings),
         // Providers, presenters, the adapter and the headless list; knows nothing of a terminal.
         .target(name: "ListLabCore", dependencies: ["ListDiff"], swiftSettings: strictSettings),
+        // The shell: parser, commands, session; reads and writes through its own protocols.
+        .target(name: "ListLabShell", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
+        // libedit, through fixed-signature C wrappers (variadic C is out of Swift's reach).
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // The one module that touches libedit's C API: a line editor with Swift names.
+        .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: strictSettings),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strictSettings),
         .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
     ],

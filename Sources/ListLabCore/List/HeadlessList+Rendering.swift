@@ -40,6 +40,12 @@ extension HeadlessList {
         return lines
     }
 
+    /// The line ``render(showsCells:)`` shows for the item at `path` (without
+    /// its selection mark), or nil when the item is not on screen.
+    public func line(forItemAt path: ItemPath, showsCells: Bool = true) -> String? {
+        visibleCells[path] == nil ? nil : renderItem(at: path, showsCells: showsCells)
+    }
+
     private func renderItem(at path: ItemPath, showsCells: Bool) -> String {
         let selected = style.columns > 1 && selectedPaths.contains(path) ? "*" : ""
         guard let cell = visibleCells[path] else { return "\(selected)\(path)  (no cell)" }

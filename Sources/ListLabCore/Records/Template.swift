@@ -1,0 +1,119 @@
+/// Text with `{field}` placeholders, filled from a record: how a presenter
+/// is described at the prompt (`"{name} — {phone}"`).
+///
+/// `{{` and `}}` stand for literal braces. A placeholder for a field the
+/// record lacks, or whose value is null, fills in as nothing.
+///
+/// ```swift
+/// let template = try Template("{name} — {phone}")
+/// template.fields                 // ["name", "phone"]
+/// template.render(diana)          // "Diana Prince — 555-0103"
+/// ```
+public struct Template: Hashable, Sendable, CustomStringConvertible {
+    private enum Part: Hashable, Sendable {
+        case text(String)
+        case field(String)
+    }
+
+    private let parts: [Part]
+    /// The template as written.
+    public let source: String
+
+    /// Parses `source`.
+    ///
+    /// - Throws: ``TemplateError`` for an unclosed `{`, an empty `{}` or a
+    ///   stray `}`, with the column where it is.
+    public init(_ source: String) throws(TemplateError) {
+        self.source = source
+        var parts: [Part] = []
+        var text = ""
+        let characters = Array(source)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            switch (character, next) {
+            case ("{", "{"), ("}", "}"):
+                text.append(character)
+                index += 2
+            case ("{", _):
+                guard let close = characters[(index + 1)...].firstIndex(of: "}") else {
+                    throw TemplateError(column: index + 1, message: "unclosed '{' in template")
+                }
+                let name = String(characters[(index + 1)..<close]).trimmingWhitespace
+                guard !name.isEmpty, !name.contains("{") else {
+                    throw TemplateError(column: index + 1, message: name.isEmpty ? "empty '{}' in template" : "unclosed '{' in template")
+                }
+                if !text.isEmpty {
+                    parts.append(.text(text))
+                    text = ""
+                }
+                parts.append(.field(name))
+                index = close + 1
+            case ("}", _):
+                throw TemplateError(column: index + 1, message: "stray '}' in template (write '}}' for a brace)")
+            default:
+                text.append(character)
+                index += 1
+            }
+        }
+        if !text.isEmpty { parts.append(.text(text)) }
+        self.parts = parts
+    }
+
+    /// The fields the template names, in order of first use.
+    public var fields: [String] {
+        var seen: Set<String> = []
+        return parts.compactMap { part in
+            if case .field(let name) = part, seen.insert(name).inserted { return name }
+            return nil
+        }
+    }
+
+    /// The text for `record`.
+    public func render(_ record: Record) -> String {
+        render { record[$0] }
+    }
+
+    /// The text with each placeholder's value from `value` (nil or null: nothing).
+    public func render(_ value: (String) -> Value?) -> String {
+        var output = ""
+        for part in parts {
+            switch part {
+            case .text(let text): output += text
+            case .field(let name):
+                switch value(name) {
+                case nil, .null?: break
+                case let found?: output += found.description
+                }
+            }
+        }
+        return output
+    }
+
+    /// The template as written, quoted: `"{name} — {phone}"`.
+    public var description: String {
+        var quoted = ""
+        Value.writeJSONString(source, to: &quoted)
+        return quoted
+    }
+}
+
+/// A template that cannot be parsed.
+public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The column (from 1) of the problem in the template.
+    public var column: Int
+    /// What is wrong.
+    public var message: String
+
+    public var description: String { "\(message) at column \(column)" }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,158 @@
+import ListLabCore
+
+extension Session {
+    static let listCommands: [Command] = [
+        Command(
+            name: "show", usage: "show [PATH | RANGE] [--all] [--json]",
+            summary: "renders what the list shows: headers, cells, selection marks, reused cells",
+            details: [
+                "With PATH or RANGE, those items (off-screen ones have no cell); --all lists every item",
+                "as its cell would show it; --json prints the items' records, one per line.",
+            ],
+            examples: ["show", "show 0.2-0.4", "show --all", "show 1 --json"]
+        ) { session, arguments in
+            try session.show(&arguments)
+        },
+        Command(
+            name: "select", usage: "select PATH",
+            summary: "selects an item as a tap does: the list marks it and tells its delegate, which prints the item",
+            examples: ["select 0.2", "select 2"]
+        ) { session, arguments in
+            _ = try session.current()
+            let path = try arguments.path()
+            try arguments.expectEnd()
+            try session.list.selectItem(at: path)
+        },
+        Command(
+            name: "deselect", usage: "deselect [PATH]", summary: "deselects an item, or every selected item",
+            examples: ["deselect", "deselect 0.2"]
+        ) { session, arguments in
+            _ = try session.current()
+            if arguments.isAtEnd {
+                let selected = session.list.selectedPaths
+                guard !selected.isEmpty else {
+                    session.output.write("nothing is selected")
+                    return
+                }
+                session.list.deselectAll()
+                session.output.write("deselected \(selected.map(\.description).joined(separator: ", "))")
+                return
+            }
+            let path = try arguments.path()
+            try arguments.expectEnd()
+            try session.list.validate(path)
+            guard session.list.selectedPaths.contains(path) else {
+                session.output.write("\(path) is not selected")
+                return
+            }
+            session.list.deselectItem(at: path)
+            session.output.write("deselected \(path)")
+        },
+        Command(
+            name: "viewport", usage: "viewport ROWS", summary: "sets how many rows the list shows (1 to 1000)",
+            examples: ["viewport 5"]
+        ) { session, arguments in
+            let rows = try arguments.integer("ROWS", in: Int.min...Int.max)
+            try arguments.expectEnd()
+            try session.list.setViewportRows(rows)
+            session.output.write("viewport \(rows) \(rows == 1 ? "row" : "rows"): \(session.viewportSummary)")
+        },
+        Command(
+            name: "scroll", usage: "scroll top | bottom | PATH | +N | -N", summary: "moves the visible window",
+            examples: ["scroll bottom", "scroll +3", "scroll 0.6"]
+        ) { session, arguments in
+            _ = try session.current()
+            guard let token = arguments.next() else { throw arguments.missing("a place to scroll to") }
+            try arguments.expectEnd()
+            let text = token.stringValue ?? token.text
+            switch text.lowercased() {
+            case "top": session.list.scrollToTop()
+            case "bottom": session.list.scrollToBottom()
+            case _ where text.hasPrefix("+") || text.hasPrefix("-"):
+                let digits = text.dropFirst()
+                guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else {
+                    throw ShellError("expected +N or -N (a whole number of rows), found '\(text)'", column: token.column)
+                }
+                let rows = Int(digits) ?? Int.max
+                session.list.scroll(by: text.hasPrefix("-") ? -rows : rows)
+            default:
+                let path = try PathRange.path(text, column: token.column)
+                try session.list.scrollToItem(at: path)
+            }
+            session.output.write("scrolled: \(session.viewportSummary)")
+        },
+        Command(
+            name: "inspect", usage: "inspect PATH", summary: "prints every field of one item, with its type",
+            examples: ["inspect 0.2"]
+        ) { session, arguments in
+            let loaded = try session.current()
+            let path = try arguments.path()
+            try arguments.expectEnd()
+            let record = try loaded.provider.checkedItem(at: path)
+            let key = loaded.keyField.map { " (key \($0) = \(record[$0]?.jsonText ?? "null"))" } ?? ""
+            session.output.write("\(path)\(key)")
+            let width = record.fields.map(\.name.count).max() ?? 0
+            for field in record.fields {
+                session.output.write("  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.kindName))")
+            }
+        },
+    ]
+
+    private func show(_ arguments: inout Arguments) throws {
+        let loaded = try current()
+        var range: PathRange?
+        var all = false
+        var json = false
+        while let token = arguments.peek {
+            switch token.stringValue {
+            case "--all"?:
+                all = true
+                _ = arguments.next()
+            case "--json"?:
+                json = true
+                _ = arguments.next()
+            default:
+                guard range == nil else { try arguments.expectEnd(); return }
+                range = try arguments.range()
+            }
+        }
+        if let range {
+            try list.validate(range.first)
+            try list.validate(range.last)
+        }
+        if json {
+            let paths = range?.paths ?? loaded.allPaths
+            for path in paths {
+                if let record = loaded.provider.item(at: path) { output.write(record.jsonText) }
+            }
+            return
+        }
+        if let range {
+            for path in range.paths {
+                let mark = list.selectedPaths.contains(path) ? " * " : "   "
+                let line = list.line(forItemAt: path) ?? "\(path)  \(offScreenText(at: path, in: loaded))  (off screen: no cell)"
+                output.write(mark + line)
+            }
+            return
+        }
+        if all {
+            for section in 0..<loaded.provider.numberOfSections {
+                let info = SectionInfo(index: section, title: loaded.provider.title(ofSection: section), itemCount: loaded.provider.numberOfItems(inSection: section))
+                if let header = loaded.presenter.headerTitle(for: info) { output.write("== \(header) ==") }
+                for item in 0..<info.itemCount {
+                    let path = ItemPath(section, item)
+                    let mark = list.selectedPaths.contains(path) ? " * " : "   "
+                    output.write("\(mark)\(path)  \(offScreenText(at: path, in: loaded))")
+                }
+                if let footer = loaded.presenter.footerTitle(for: info) { output.write("-- \(footer) --") }
+            }
+            return
+        }
+        for line in list.render() { output.write(line) }
+    }
+
+    private func offScreenText(at path: ItemPath, in loaded: LoadedProvider) -> String {
+        guard let record = loaded.provider.item(at: path) else { return "" }
+        return loaded.presenter.text(for: record)
+    }
+}

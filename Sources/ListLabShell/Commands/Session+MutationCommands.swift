@@ -1,0 +1,145 @@
+import ListLabCore
+
+extension Session {
+    static let mutationCommands: [Command] = [
+        Command(
+            name: "update", usage: "update PATH FIELD=VALUE ...",
+            summary: "changes fields of an item; the list reconfigures only that cell",
+            details: ["Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text."],
+            examples: [#"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone"]
+        ) { session, arguments in
+            try session.update(&arguments)
+        },
+        Command(
+            name: "append", usage: "append [SECTION] FIELD=VALUE ... | append [SECTION] {JSON object}",
+            summary: "adds an item at the end of a section (or of its group's section)",
+            details: ["A missing integer key is given the next free number."],
+            examples: [#"append name="Barry Allen" phone=555-0199"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#]
+        ) { session, arguments in
+            try session.add(&arguments, at: nil)
+        },
+        Command(
+            name: "insert", usage: "insert PATH FIELD=VALUE ... | insert PATH {JSON object}",
+            summary: "adds an item so that it ends up at PATH",
+            examples: [#"insert 0.0 name="Alfred Pennyworth""#]
+        ) { session, arguments in
+            let path = try arguments.path()
+            try session.add(&arguments, at: path)
+        },
+        Command(
+            name: "delete", usage: "delete PATH | RANGE", summary: "removes items, as one batch update",
+            examples: ["delete 0.2", "delete 0.3-0.5"]
+        ) { session, arguments in
+            let loaded = try session.current()
+            let range = try arguments.range()
+            try arguments.expectEnd()
+            _ = try loaded.provider.checkedItem(at: range.first)
+            _ = try loaded.provider.checkedItem(at: range.last)
+            let text = session.text(at: range.first, in: loaded)
+            try session.apply(try loaded.provider.delete(at: range.paths))
+            session.output.write(range.count == 1 ? "deleted \(range): \(text)" : "deleted \(range) (\(range.count) items)")
+        },
+        Command(
+            name: "move", usage: "move FROM TO", summary: "moves an item so that it ends up at TO, as a batch update",
+            examples: ["move 0.0 0.3", "move 1.2 0.0"]
+        ) { session, arguments in
+            let loaded = try session.current()
+            let from = try arguments.path()
+            let to = try arguments.path()
+            try arguments.expectEnd()
+            let text = session.text(at: from, in: loaded)
+            try session.apply(try loaded.provider.move(from: from, to: to))
+            session.output.write("moved \(from) -> \(to): \(text)")
+        },
+    ]
+
+    private func update(_ arguments: inout Arguments) throws {
+        let loaded = try current()
+        let path = try arguments.path()
+        let assignments = try arguments.assignments()
+        guard !assignments.isEmpty else { throw arguments.missing("FIELD=VALUE") }
+        let record = try loaded.provider.checkedItem(at: path)
+        var updated = record
+        for assignment in assignments {
+            try checkField(assignment.field, in: loaded, column: assignment.column)
+            updated = updated.setting(assignment.field, to: assignment.value)
+        }
+        if let keyField = loaded.keyField, let key = updated[keyField], key != record[keyField],
+            let other = loaded.path(ofKey: key, excluding: path)
+        {
+            throw ShellError("duplicate key \(keyField)=\(key.jsonText): \(other) has it already")
+        }
+        let change = try loaded.provider.update(updated, at: path)
+        try apply(change)
+        let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
+        if change.reconfiguredItems == [path] {
+            let cell = list.cellForItem(at: path).map { "cell #\($0.serial) reconfigured in place" }
+                ?? "not on screen, so no cell to reconfigure"
+            output.write("updated \(path): \(fields); \(cell)")
+        } else {
+            let newPath = loaded.keyField.flatMap { updated[$0] }.flatMap { loaded.path(ofKey: $0) }
+                ?? loaded.provider.firstPath { $0 == updated }
+            output.write("updated \(path): \(fields); moved to \(newPath.map(\.description) ?? "?") (\(change))")
+        }
+    }
+
+    /// `append` (at nil) and `insert` (at a path).
+    private func add(_ arguments: inout Arguments, at path: ItemPath?) throws {
+        let loaded = try current()
+        var section: Int?
+        if path == nil, let word = arguments.peekWord, word.allSatisfy(\.isNumber) {
+            section = try arguments.integer("SECTION", in: 0...PathRange.maximumIndex)
+        }
+        var record = Record(schema: loaded.schema, values: [])
+        if let token = arguments.peek, case .json(let value) = token.kind {
+            _ = arguments.next()
+            try arguments.expectEnd()
+            guard case .object(let object) = value else {
+                throw ShellError("\(arguments.command) takes a JSON object, not \(value.kindName == "array" ? "an array" : "a \(value.kindName)")", column: token.column)
+            }
+            for field in object.fields {
+                try checkField(field.name, in: loaded, column: token.column)
+                record = record.setting(field.name, to: field.value)
+            }
+        } else if let token = arguments.peek, let jsonError = token.jsonError {
+            throw ShellError("bad JSON object: \(jsonError)")
+        } else {
+            let assignments = try arguments.assignments()
+            guard !assignments.isEmpty else { throw arguments.missing("FIELD=VALUE or a JSON object") }
+            for assignment in assignments {
+                try checkField(assignment.field, in: loaded, column: assignment.column)
+                record = record.setting(assignment.field, to: assignment.value)
+            }
+        }
+        if let keyField = loaded.keyField {
+            record = try withKey(record, keyField: keyField, in: loaded)
+        }
+        let change = try path.map { try loaded.provider.insert(record, at: $0) }
+            ?? loaded.provider.append(record, toSection: section)
+        try apply(change)
+        let placed = loaded.keyField.flatMap { record[$0] }.flatMap { loaded.path(ofKey: $0) }
+            ?? change.insertedItems.first ?? change.insertedSections.first.map { ItemPath($0, 0) }
+        let verb = path == nil ? "appended" : "inserted"
+        let newSection = change.insertedSections.isEmpty ? "" : " (a new section)"
+        output.write("\(verb) \(placed.map(\.description) ?? "?"): \(loaded.presenter.kind(for: record)?.text.render(record) ?? "")\(newSection)")
+    }
+
+    /// `record` with a unique key: the one given, or the next free integer.
+    private func withKey(_ record: Record, keyField: String, in loaded: LoadedProvider) throws -> Record {
+        if let key = record[keyField], key != .null {
+            if let other = loaded.path(ofKey: key) {
+                throw ShellError("duplicate key \(keyField)=\(key.jsonText): \(other) has it already")
+            }
+            return record
+        }
+        var highest = 0
+        for path in loaded.allPaths {
+            switch loaded.provider.item(at: path)?[keyField] {
+            case .int(let number)?: highest = max(highest, number)
+            case .null?, nil: continue
+            default: throw ShellError("the new item needs a value for the key field '\(keyField)' (its keys are not numbers)")
+            }
+        }
+        return record.setting(keyField, to: .int(highest + 1))
+    }
+}

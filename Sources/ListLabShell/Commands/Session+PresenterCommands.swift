@@ -1,0 +1,103 @@
+import ListLabCore
+
+extension Session {
+    static let presenterCommands: [Command] = [
+        Command(
+            name: "bind",
+            usage: "bind TEMPLATE [detail TEMPLATE] [kind NAME] | bind by FIELD KIND=TEMPLATE ... | bind header|footer TEMPLATE|off",
+            summary: "binds a presenter to the provider shown: cell kinds, their templates, headers and footers",
+            details: [
+                "Templates fill {field} from each item. 'bind by FIELD' chooses the cell kind whose name",
+                "is the item's FIELD value. Header and footer templates use {title}, {count} and {section}.",
+                "The list registers the presenter's cell kinds and reloads.",
+            ],
+            examples: [
+                #"bind "{name}" detail "{phone}" kind ContactCell"#, #"bind by type place="{name}" category="{title}""#,
+                #"bind header "{title} ({count})""#, "bind footer off",
+            ]
+        ) { session, arguments in
+            try session.bind(&arguments)
+        }
+    ]
+
+    private func bind(_ arguments: inout Arguments) throws {
+        let loaded = try current()
+        var presenter = loaded.presenter
+        let message: String
+        if arguments.take("header") || arguments.peekWord == "footer" {
+            let isFooter = arguments.take("footer")
+            let template = try optionalTemplate(&arguments, fields: TemplatePresenter.sectionFields, in: loaded)
+            try arguments.expectEnd()
+            if isFooter { presenter.footer = template } else { presenter.header = template }
+            message = "bound \(isFooter ? "footer" : "header") \(template.map { $0.description } ?? "off")"
+        } else if arguments.take("by") {
+            let fieldToken = arguments.peek
+            let field = try arguments.string("a FIELD")
+            try checkField(field, in: loaded, column: fieldToken?.column)
+            let assignments = try arguments.assignments()
+            guard !assignments.isEmpty else { throw arguments.missing("at least one KIND=TEMPLATE") }
+            var kinds: [TemplatePresenter.Kind] = []
+            for assignment in assignments {
+                let template = try parseTemplate(assignment.value.description, column: assignment.column, in: loaded)
+                kinds.append(TemplatePresenter.Kind(name: assignment.field, text: template))
+            }
+            presenter = TemplatePresenter(choosingBy: field, kinds: kinds)
+            presenter.header = loaded.presenter.header
+            presenter.footer = loaded.presenter.footer
+            message = "bound \(kinds.count) cell \(kinds.count == 1 ? "kind" : "kinds") by \(field): \(kinds.map(\.name).joined(separator: ", "))"
+        } else {
+            let textToken = arguments.peek
+            let text = try parseTemplate(try arguments.string("a TEMPLATE"), column: textToken?.column, in: loaded)
+            var detail: Template?
+            var kind = loaded.presenter.choosingField == nil ? loaded.presenter.kinds.first?.name ?? "Cell" : "Cell"
+            while let token = arguments.peek {
+                if arguments.take("detail") {
+                    let detailToken = arguments.peek
+                    detail = try parseTemplate(try arguments.string("a detail TEMPLATE"), column: detailToken?.column, in: loaded)
+                } else if arguments.take("kind") {
+                    kind = try arguments.string("a kind NAME")
+                } else {
+                    throw ShellError("unexpected '\(token.text)' (usage: bind TEMPLATE [detail TEMPLATE] [kind NAME])", column: token.column)
+                }
+            }
+            presenter = TemplatePresenter(kind: kind, text: text, detail: detail)
+            presenter.header = loaded.presenter.header
+            presenter.footer = loaded.presenter.footer
+            message = "bound \(kind): \(text)" + (detail.map { " detail \($0)" } ?? "")
+        }
+        loaded.presenter = presenter
+        if let index = currentIndex { activate(index) }
+        output.write(message)
+    }
+
+    /// A template whose fields the dataset has.
+    private func parseTemplate(_ text: String, column: Int?, in loaded: LoadedProvider) throws -> Template {
+        let template: Template
+        do {
+            template = try Template(text)
+        } catch {
+            throw ShellError("\(error.message) (template column \(error.column))", column: column)
+        }
+        for field in template.fields {
+            try checkField(field, in: loaded, column: column)
+        }
+        return template
+    }
+
+    /// A header or footer template, or nil for `off`.
+    private func optionalTemplate(_ arguments: inout Arguments, fields: [String], in loaded: LoadedProvider) throws -> Template? {
+        let token = arguments.peek
+        let text = try arguments.string("a TEMPLATE or 'off'")
+        if text == "off", case .word? = token?.kind { return nil }
+        let template: Template
+        do {
+            template = try Template(text)
+        } catch {
+            throw ShellError("\(error.message) (template column \(error.column))", column: token?.column)
+        }
+        for field in template.fields where !fields.contains(field) {
+            throw ShellError("a header or footer can use {title}, {count} and {section}, not {\(field)}", column: token?.column)
+        }
+        return template
+    }
+}

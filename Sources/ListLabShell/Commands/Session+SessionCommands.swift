@@ -1,0 +1,140 @@
+import FoundationEssentials
+import ListLabCore
+
+extension Session {
+    static let sessionCommands: [Command] = [
+        Command(
+            name: "trace", usage: "trace on | off",
+            summary: "prints each call across the split as it happens: list, adapter, provider, presenter",
+            examples: ["trace on", "trace off"]
+        ) { session, arguments in
+            let state = try arguments.choice("'on' or 'off'", ["on", "off"])
+            try arguments.expectEnd()
+            if state == "on" {
+                session.list.tracer.sink = { [weak session] event in session?.output.write(event.description) }
+            } else {
+                session.list.tracer.sink = nil
+            }
+            session.output.write("trace \(state)")
+        },
+        Command(
+            name: "stats", usage: "stats", summary: "counts cells created and reused, data source calls, items, sections",
+            examples: ["stats"]
+        ) { session, arguments in
+            try arguments.expectEnd()
+            let loaded = try session.current()
+            let stats = session.list.statistics
+            session.output.write("provider \(loaded.name): \(session.countDescription(loaded))")
+            session.output.write("cells: \(stats.cellsCreated) created, \(stats.cellsReused) reused, \(stats.configurations) configured (\(stats.reconfigurations) in place), \(stats.reloadedCells) replaced by reloads")
+            session.output.write("calls: \(stats.dataSourceCalls) to the data source, \(stats.delegateCalls) to the delegate")
+            session.output.write("list: \(stats.reloads) reloadData, \(stats.batchUpdates) batch updates (\(stats.refusedBatchUpdates) refused), viewport \(session.list.viewportRows) rows")
+        },
+        Command(
+            name: "run", usage: "run FILE", summary: "runs the commands of a script or transcript in this session",
+            details: ["A transcript's commands are its lines that start with '  > '; a script's are its lines."],
+            examples: ["run Samples/tour.lab"]
+        ) { session, arguments in
+            let file = try arguments.string("a FILE")
+            try arguments.expectEnd()
+            try session.runFile(file)
+        },
+        Command(
+            name: "history", usage: "history", summary: "lists the commands of this session",
+            examples: ["history"]
+        ) { session, arguments in
+            try arguments.expectEnd()
+            let width = String(session.history.count).count
+            for (index, line) in session.history.enumerated() {
+                let number = String(index + 1)
+                session.output.write(String(repeating: " ", count: width - number.count + 2) + number + "  " + line)
+            }
+        },
+        Command(
+            name: "help", usage: "help [COMMAND]", summary: "lists the commands, or explains one with an example",
+            examples: ["help", "help select"]
+        ) { session, arguments in
+            if arguments.isAtEnd {
+                session.output.write("commands (help COMMAND for more):")
+                let width = commands.map(\.name.count).max() ?? 0
+                for command in commands {
+                    session.output.write("  \(command.name.padded(to: width))  \(command.summary)")
+                }
+                return
+            }
+            let name = try arguments.string("a COMMAND")
+            try arguments.expectEnd()
+            guard let command = command(named: name.lowercased()) else {
+                let suggestion = Suggestion.nearest(to: name, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ShellError("no command '\(name)'\(suggestion); type 'help' for the list")
+            }
+            session.output.write(command.usage)
+            session.output.write("  \(command.summary)")
+            for line in command.details { session.output.write("  \(line)") }
+            for example in command.examples { session.output.write("  example: \(example)") }
+        },
+        Command(
+            name: "quit", aliases: ["exit"], usage: "quit", summary: "ends the session (Ctrl-D does too)",
+            examples: ["quit"]
+        ) { session, arguments in
+            try arguments.expectEnd()
+            session.finish()
+        },
+    ]
+
+    /// The deepest `run` inside `run` (a script that runs itself stops here).
+    static let maximumRunDepth = 8
+
+    /// Runs the commands of a script or transcript; a file that cannot be
+    /// read is one error line.
+    public func runScript(_ file: String) {
+        do {
+            try runFile(file)
+        } catch {
+            errorCount += 1
+            output.writeError("\(error)")
+        }
+    }
+
+    func runFile(_ file: String) throws {
+        guard runDepth < Self.maximumRunDepth else {
+            throw ShellError("run: scripts nested more than \(Self.maximumRunDepth) deep (does '\(file)' run itself?)")
+        }
+        let text = try readText(file)
+        runDepth += 1
+        defer { runDepth -= 1 }
+        for command in ScriptCommands.commands(in: text) {
+            guard !isFinished else { break }
+            execute(command)
+        }
+    }
+
+    /// The text of `file`, relative to the working directory.
+    func readText(_ file: String) throws(ShellError) -> String {
+        let path = file.hasPrefix("/") ? file : workingDirectory + "/" + file
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ShellError("\(file): no such file")
+        }
+        guard !isDirectory else { throw ShellError("\(file): is a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ShellError("\(file): cannot be read (permission denied?)")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ShellError("\(file): not UTF-8 text")
+        }
+        return text
+    }
+}
+
+/// The commands in a script or a transcript.
+public enum ScriptCommands {
+    /// A transcript's commands are its lines that start with `  > `; a
+    /// script's are all its lines (blank lines and `#` comments do nothing).
+    public static func commands(in text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        }
+        let commandLines = lines.filter { $0.hasPrefix("  > ") }
+        return commandLines.isEmpty ? lines : commandLines.map { String($0.dropFirst(4)) }
+    }
+}

@@ -1,0 +1,38 @@
+/// Where a session writes: lines of output and error messages.
+///
+/// The executable writes output to standard output and errors to standard
+/// error; tests and transcripts record both, in order, with
+/// ``RecordingOutput``.
+public protocol ShellOutput: AnyObject {
+    /// Writes one line of output (without its line break).
+    func write(_ line: String)
+    /// Writes one error message (without `error: ` and without a line break).
+    func writeError(_ message: String)
+}
+
+/// An output that keeps every line in memory, in order; errors are kept as
+/// `error: MESSAGE`, as a terminal would show them.
+public final class RecordingOutput: ShellOutput {
+    /// The lines written so far.
+    public private(set) var lines: [String] = []
+    /// The number of errors written so far.
+    public private(set) var errorCount = 0
+
+    /// Creates an empty recording.
+    public init() {}
+
+    public func write(_ line: String) {
+        lines.append(line)
+    }
+
+    public func writeError(_ message: String) {
+        errorCount += 1
+        lines.append("error: " + message)
+    }
+
+    /// Forgets what was recorded.
+    public func clear() {
+        lines = []
+        errorCount = 0
+    }
+}

@@ -1,0 +1,67 @@
+public import ListLabCore
+
+/// Items `first` to `last` of one section, both included: `0.2-0.5`, or
+/// `2-5` in section 0. A single path is a range of one.
+public struct PathRange: Hashable, Sendable, CustomStringConvertible {
+    /// The first path.
+    public var first: ItemPath
+    /// The last path, in the same section, not before `first`.
+    public var last: ItemPath
+
+    /// The paths of the range, in order.
+    public var paths: [ItemPath] { (first.item...last.item).map { ItemPath(first.section, $0) } }
+
+    /// The number of items.
+    public var count: Int { last.item - first.item + 1 }
+
+    /// `0.2-0.5`, or `0.2` for one item.
+    public var description: String { first == last ? "\(first)" : "\(first)-\(last)" }
+
+    /// Parses a path (`S.I`, or `I` for section 0).
+    ///
+    /// - Throws: ``ShellError`` (with `column`) for anything else, negative
+    ///   numbers and numbers too large.
+    public static func path(_ text: String, column: Int) throws(ShellError) -> ItemPath {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }) else {
+            throw ShellError("'\(text)' is not a path: write S.I (like 1.4), or I for section 0", column: column)
+        }
+        var numbers: [Int] = []
+        for part in parts {
+            guard part.allSatisfy(\.isNumber) else {
+                if part.first == "-" {
+                    throw ShellError("'\(text)' is not a path: paths are not negative", column: column)
+                }
+                throw ShellError("'\(text)' is not a path: write S.I (like 1.4), or I for section 0", column: column)
+            }
+            guard let number = Int(part), number <= maximumIndex else {
+                throw ShellError("'\(text)' is too large for a path", column: column)
+            }
+            numbers.append(number)
+        }
+        return numbers.count == 2 ? ItemPath(numbers[0], numbers[1]) : ItemPath(0, numbers[0])
+    }
+
+    /// Parses a path or a range (`S.I-S.J`, `S.I-J` or `I-J`).
+    public static func parse(_ text: String, column: Int) throws(ShellError) -> PathRange {
+        guard let dash = text.dropFirst().firstIndex(of: "-") else {
+            let path = try path(text, column: column)
+            return PathRange(first: path, last: path)
+        }
+        let firstText = String(text[..<dash])
+        let lastText = String(text[text.index(after: dash)...])
+        let first = try path(firstText, column: column)
+        var last = try path(lastText, column: column + firstText.count + 1)
+        if !lastText.contains(".") { last.section = first.section }
+        guard first.section == last.section else {
+            throw ShellError("the range \(text) crosses sections: a range stays in one section", column: column)
+        }
+        guard first.item <= last.item else {
+            throw ShellError("the range \(text) runs backwards: write \(last)-\(first)", column: column)
+        }
+        return PathRange(first: first, last: last)
+    }
+
+    /// The largest index a path may name (well past any list, far from overflow).
+    static let maximumIndex = 1_000_000_000_000
+}

@@ -1,0 +1,160 @@
+public import ListLabCore
+
+/// One playground session: the loaded providers, the headless list they are
+/// shown in, and the commands that act on them.
+///
+/// A session reads nothing itself: give it lines with ``execute(_:)``, or
+/// run a whole ``LineReader`` with ``run(reader:)``. Everything it prints
+/// goes to its ``ShellOutput``, so it runs the same under tests, scripts
+/// and the terminal.
+///
+/// ```swift
+/// let output = RecordingOutput()
+/// let session = Session(output: output)
+/// session.execute("load contacts")
+/// session.execute("select 0.2")
+/// output.lines   // ["loaded 8 items into an array provider (1 section)", "selected 0.2: Diana Prince"]
+/// ```
+public final class Session {
+    /// The prompt shown before each command on a terminal.
+    public static let prompt = "listlab> "
+
+    /// Where the session writes.
+    public let output: any ShellOutput
+    /// The folder relative paths are read from.
+    public let workingDirectory: String
+    /// The list every provider is shown in.
+    public let list: HeadlessList
+    /// True once `quit` has run.
+    public private(set) var isFinished = false
+    /// The commands entered so far, in order.
+    public private(set) var history: [String] = []
+    /// The number of commands that failed so far.
+    public internal(set) var errorCount = 0
+
+    var providers: [LoadedProvider] = []
+    var currentIndex: Int?
+    var adapter: ListAdapter<AnyDataProvider<Record>, TemplatePresenter>?
+    var runDepth = 0
+
+    /// Creates an empty session.
+    ///
+    /// - Parameters:
+    ///   - output: Where to write.
+    ///   - workingDirectory: Where relative paths start.
+    ///   - viewportRows: The rows the list shows at first.
+    public init(output: any ShellOutput, workingDirectory: String = ".", viewportRows: Int = 10) {
+        self.output = output
+        self.workingDirectory = workingDirectory
+        list = HeadlessList(style: .table, viewportRows: viewportRows)
+    }
+
+    /// Runs one command line: blank lines and `#` comments do nothing; an
+    /// error is written as one line and changes nothing.
+    public func execute(_ line: String) {
+        let trimmed = line.trimmingWhitespace
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return }
+        history.append(trimmed)
+        do {
+            try dispatch(line)
+        } catch {
+            errorCount += 1
+            output.writeError("\(error)")
+        }
+    }
+
+    /// Reads and runs lines from `reader` until the end of input or `quit`.
+    public func run(reader: any LineReader) {
+        while !isFinished, let line = reader.readLine(prompt: Self.prompt) {
+            reader.addHistory(line)
+            execute(line)
+        }
+    }
+
+    private func dispatch(_ line: String) throws {
+        let tokens = try Tokenizer.tokens(in: line)
+        guard let first = tokens.first else { return }
+        guard case .word(let word) = first.kind else {
+            throw ShellError("expected a command, found '\(first.text)'", column: first.column)
+        }
+        let name = word.lowercased()
+        guard let command = Self.command(named: name) else {
+            let suggestion = Suggestion.nearest(to: name, in: Self.commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ShellError("unknown command '\(word)'\(suggestion); type 'help' for the list")
+        }
+        var arguments = Arguments(
+            command: command.name, usage: command.usage, tokens: Array(tokens.dropFirst()),
+            endColumn: line.count + 1)
+        try command.run(self, &arguments)
+    }
+
+    /// Ends the session.
+    func finish() { isFinished = true }
+
+    // MARK: - The current provider
+
+    /// The provider the list shows.
+    func current() throws(ShellError) -> LoadedProvider {
+        guard let currentIndex, providers.indices.contains(currentIndex) else {
+            throw ShellError("no provider is loaded: try 'load contacts' (or 'samples')")
+        }
+        return providers[currentIndex]
+    }
+
+    /// Shows `providers[index]` in the list, through a new adapter of its
+    /// provider and presenter.
+    func activate(_ index: Int) {
+        currentIndex = index
+        let loaded = providers[index]
+        let adapter = ListAdapter(provider: loaded.provider, presenter: loaded.presenter)
+        adapter.onSelect = { [weak self] record, path in
+            self?.output.write("selected \(path): \(loaded.presenter.kind(for: record)?.text.render(record) ?? "")")
+        }
+        self.adapter = adapter
+        adapter.attach(to: list)
+    }
+
+    /// Applies a provider's change to the list as a batch update.
+    func apply(_ update: BatchUpdate) throws {
+        do {
+            try list.performBatchUpdates(update)
+        } catch {
+            // The provider computed the update, so this is a bug in ListLab:
+            // bring the list back in line with the data and say so.
+            list.reloadData()
+            throw ShellError("the list refused the update (\(error)); it was reloaded instead")
+        }
+    }
+
+    /// Checks that `field` is one of the current dataset's fields.
+    func checkField(_ field: String, in loaded: LoadedProvider, column: Int? = nil) throws(ShellError) {
+        guard !loaded.fieldNames.contains(field) else { return }
+        let suggestion = Suggestion.nearest(to: field, in: loaded.fieldNames).map { "; did you mean '\($0)'?" } ?? ""
+        throw ShellError(
+            "no field '\(field)' in \(loaded.name) (fields: \(loaded.fieldNames.joined(separator: ", "))\(suggestion))",
+            column: column)
+    }
+
+    /// The text the presenter shows for the record at `path`.
+    func text(at path: ItemPath, in loaded: LoadedProvider) -> String {
+        guard let record = loaded.provider.item(at: path) else { return "" }
+        return loaded.presenter.kind(for: record)?.text.render(record) ?? ""
+    }
+
+    /// `rows 3-7 of 9`, for what the viewport shows.
+    var viewportSummary: String {
+        let total = list.totalRows
+        guard total > 0 else { return "no rows" }
+        let last = min(list.scrollOffset + list.viewportRows, total) - 1
+        return "rows \(list.scrollOffset)-\(last) of \(total)"
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

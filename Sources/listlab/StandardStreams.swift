@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ListLabShell
+
+/// Output to standard output, errors to standard error as `error: ...`.
+final class StandardStreams: ShellOutput {
+    /// While true, nothing is written (the start-up sample loads quietly).
+    var isMuted = false
+
+    func write(_ line: String) {
+        guard !isMuted else { return }
+        print(line)
+    }
+
+    func writeError(_ message: String) {
+        guard !isMuted else { return }
+        var text = "error: " + message + "\n"
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(STDERR_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+}
+
+/// What the executable reads from its environment.
+enum Environment {
+    /// `$LISTLAB_HISTORY`, else `~/.listlab_history`; nil without a home.
+    static var historyFile: String? {
+        if let path = getenv("LISTLAB_HISTORY").map({ String(cString: $0) }), !path.isEmpty { return path }
+        guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
+        return home + "/.listlab_history"
+    }
+}

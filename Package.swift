@@ -43,6 +43,7 @@ let package = Package(
         .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: strictSettings),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strictSettings),
         .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
+        .testTarget(name: "ListLabShellTests", dependencies: ["ListLabShell"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

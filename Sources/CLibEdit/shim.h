@@ -85,12 +85,13 @@ static inline const char *listlab_el_line(EditLine *el, int *cursor, int *length
 
 static inline int listlab_el_insert(EditLine *el, const char *text) { return el_insertstr(el, text); }
 
-/// Clears the line being edited.
+/// Clears the line being edited. el_cursor and el_deletestr count
+/// characters, so the counts come from the wide line, not the UTF-8 one.
 static inline void listlab_el_clear_line(EditLine *el) {
-    const LineInfo *info = el_line(el);
+    const LineInfoW *info = el_wline(el);
     int after = (int)(info->lastchar - info->cursor);
     if (after > 0) el_cursor(el, after);
-    info = el_line(el);
+    info = el_wline(el);
     int all = (int)(info->cursor - info->buffer);
     if (all > 0) el_deletestr(el, all);
 }

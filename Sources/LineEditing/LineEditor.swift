@@ -135,7 +135,8 @@ public final class LineEditor {
         let candidates = completion.candidates.filter { $0.hasPrefix(completion.word) }
         guard !candidates.isEmpty else { return listlab_cc_refresh_beep() }
         if candidates.count == 1, let only = candidates.first {
-            let ending = only.hasSuffix("/") ? "" : " "
+            // No space after a folder, a `FIELD=` or a placeholder: more follows.
+            let ending = only.hasSuffix("/") || only.hasSuffix("=") || only.hasSuffix("}") ? "" : " "
             insert(String(only.dropFirst(completion.word.count)) + ending)
             lastAmbiguousTab = nil
             return listlab_cc_refresh()

@@ -15,6 +15,8 @@ final class StandardStreams: ShellOutput {
 
     func writeError(_ message: String) {
         guard !isMuted else { return }
+        // Keep output and errors in order when both go to one place.
+        fflush(nil)
         var text = "error: " + message + "\n"
         text.withUTF8 { bytes in
             var offset = 0

@@ -163,7 +163,9 @@ public final class HeadlessList {
             cellsToReconfigure[path] = nil
             return (existing, "existing")
         }
-        if var queue = reuseQueues[identifier], let cell = queue.popLast() {
+        // First in, first out: the cell that left the screen first comes back first.
+        if var queue = reuseQueues[identifier], !queue.isEmpty {
+            let cell = queue.removeFirst()
             reuseQueues[identifier] = queue
             cell.prepareForReuse()
             cell.reuseCount += 1

@@ -39,6 +39,8 @@ public struct TemplatePresenter: CellPresenter {
     public var header: Template?
     /// The footer template, if any.
     public var footer: Template?
+    /// When true, sections have no headers, not even the provider's titles.
+    public var hidesHeaders = false
 
     /// Creates a presenter of one kind for every record.
     public init(kind: String, text: Template, detail: Template? = nil) {
@@ -96,6 +98,7 @@ public struct TemplatePresenter: CellPresenter {
     }
 
     public func headerTitle(for section: SectionInfo) -> String? {
+        guard !hidesHeaders else { return nil }
         guard let header else { return section.title }
         return header.render { Self.sectionValue($0, of: section) }
     }

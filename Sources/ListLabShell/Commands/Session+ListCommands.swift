@@ -75,9 +75,11 @@ extension Session {
                 }
                 let rows = Int(digits) ?? Int.max
                 session.list.scroll(by: text.hasPrefix("-") ? -rows : rows)
-            default:
+            case _ where text.first?.isNumber == true:
                 let path = try PathRange.path(text, column: token.column)
                 try session.list.scrollToItem(at: path)
+            default:
+                throw ShellError("expected top, bottom, a PATH, +N or -N, found '\(text)'", column: token.column)
             }
             session.output.write("scrolled: \(session.viewportSummary)")
         },

@@ -28,7 +28,12 @@ extension Session {
             let isFooter = arguments.take("footer")
             let template = try optionalTemplate(&arguments, fields: TemplatePresenter.sectionFields, in: loaded)
             try arguments.expectEnd()
-            if isFooter { presenter.footer = template } else { presenter.header = template }
+            if isFooter {
+                presenter.footer = template
+            } else {
+                presenter.header = template
+                presenter.hidesHeaders = template == nil
+            }
             message = "bound \(isFooter ? "footer" : "header") \(template.map { $0.description } ?? "off")"
         } else if arguments.take("by") {
             let fieldToken = arguments.peek
@@ -44,6 +49,7 @@ extension Session {
             presenter = TemplatePresenter(choosingBy: field, kinds: kinds)
             presenter.header = loaded.presenter.header
             presenter.footer = loaded.presenter.footer
+            presenter.hidesHeaders = loaded.presenter.hidesHeaders
             message = "bound \(kinds.count) cell \(kinds.count == 1 ? "kind" : "kinds") by \(field): \(kinds.map(\.name).joined(separator: ", "))"
         } else {
             let textToken = arguments.peek
@@ -63,6 +69,7 @@ extension Session {
             presenter = TemplatePresenter(kind: kind, text: text, detail: detail)
             presenter.header = loaded.presenter.header
             presenter.footer = loaded.presenter.footer
+            presenter.hidesHeaders = loaded.presenter.hidesHeaders
             message = "bound \(kind): \(text)" + (detail.map { " detail \($0)" } ?? "")
         }
         loaded.presenter = presenter

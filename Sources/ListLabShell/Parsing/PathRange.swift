@@ -44,7 +44,9 @@ public struct PathRange: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a path or a range (`S.I-S.J`, `S.I-J` or `I-J`).
     public static func parse(_ text: String, column: Int) throws(ShellError) -> PathRange {
-        guard let dash = text.dropFirst().firstIndex(of: "-") else {
+        // A dash after a digit separates a range; after a dot it is a minus sign.
+        let dash = text.indices.dropFirst().first { text[$0] == "-" && text[text.index(before: $0)].isNumber }
+        guard let dash else {
             let path = try path(text, column: column)
             return PathRange(first: path, last: path)
         }

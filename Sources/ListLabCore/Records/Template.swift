@@ -110,7 +110,8 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
 }
 
 extension String {
-    var trimmingWhitespace: String {
+    /// The string without whitespace at either end.
+    package var trimmingWhitespace: String {
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }

@@ -104,7 +104,7 @@ extension Session {
                     }
                     let fieldToken = arguments.peek
                     let field = try arguments.string("a FIELD to group by")
-                    try checkField(field, in: fields, dataset: sample.name, column: fieldToken?.column)
+                    try Self.checkField(field, in: fields, dataset: sample.name, column: fieldToken?.column)
                     shape = .sectioned(by: field)
                 default:
                     throw ShellError("'as \(kind)' is not available yet: use 'as array' or 'as sectioned by FIELD'")
@@ -112,7 +112,7 @@ extension Session {
             } else if arguments.take("key") {
                 let fieldToken = arguments.peek
                 let field = try arguments.string("a key FIELD")
-                try checkField(field, in: fields, dataset: sample.name, column: fieldToken?.column)
+                try Self.checkField(field, in: fields, dataset: sample.name, column: fieldToken?.column)
                 keyField = field
             } else if arguments.take("name") {
                 name = try arguments.string("a NAME")
@@ -155,12 +155,6 @@ extension Session {
         let kind = shapeName == "array" ? "an array provider" : "a sectioned provider"
         let grouping = shapeName == "array" ? "" : ", by \(shapeName.replacingPrefix("sectioned by ", with: ""))"
         output.write("loaded \(items) \(items == 1 ? "item" : "items") into \(kind) (\(sections) \(sections == 1 ? "section" : "sections")\(grouping))")
-    }
-
-    private func checkField(_ field: String, in fields: [String], dataset: String, column: Int?) throws(ShellError) {
-        guard !fields.contains(field) else { return }
-        let suggestion = Suggestion.nearest(to: field, in: fields).map { "; did you mean '\($0)'?" } ?? ""
-        throw ShellError("no field '\(field)' in \(dataset) (fields: \(fields.joined(separator: ", "))\(suggestion))", column: column)
     }
 
     /// Throws for the first key that two records share, naming both rows.

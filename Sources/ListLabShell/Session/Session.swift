@@ -128,11 +128,14 @@ public final class Session {
 
     /// Checks that `field` is one of the current dataset's fields.
     func checkField(_ field: String, in loaded: LoadedProvider, column: Int? = nil) throws(ShellError) {
-        guard !loaded.fieldNames.contains(field) else { return }
-        let suggestion = Suggestion.nearest(to: field, in: loaded.fieldNames).map { "; did you mean '\($0)'?" } ?? ""
-        throw ShellError(
-            "no field '\(field)' in \(loaded.name) (fields: \(loaded.fieldNames.joined(separator: ", "))\(suggestion))",
-            column: column)
+        try Self.checkField(field, in: loaded.fieldNames, dataset: loaded.name, column: column)
+    }
+
+    /// Checks that `field` is one of `fields`, the fields of `dataset`.
+    static func checkField(_ field: String, in fields: [String], dataset: String, column: Int?) throws(ShellError) {
+        guard !fields.contains(field) else { return }
+        let suggestion = Suggestion.nearest(to: field, in: fields).map { "; did you mean '\($0)'?" } ?? ""
+        throw ShellError("no field '\(field)' in \(dataset) (fields: \(fields.joined(separator: ", "))\(suggestion))", column: column)
     }
 
     /// The text the presenter shows for the record at `path`.
@@ -147,14 +150,5 @@ public final class Session {
         guard total > 0 else { return "no rows" }
         let last = min(list.scrollOffset + list.viewportRows, total) - 1
         return "rows \(list.scrollOffset)-\(last) of \(total)"
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
     }
 }

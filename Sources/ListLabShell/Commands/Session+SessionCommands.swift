@@ -39,6 +39,21 @@ extension Session {
             try session.runFile(file)
         },
         Command(
+            name: "session", usage: "session save FILE [--force]",
+            summary: "saves this session so far as a transcript that replays as a regression test",
+            details: [
+                "Every command with its output, errors included. 'listlab test FILE' replays it;",
+                "an existing file is replaced only with --force.",
+            ],
+            examples: ["session save contacts-demo.lab", "session save contacts-demo.lab --force"]
+        ) { session, arguments in
+            _ = try arguments.choice("'save'", ["save"])
+            let file = try arguments.string("a FILE")
+            let force = arguments.take("--force")
+            try arguments.expectEnd()
+            try session.save(to: file, force: force)
+        },
+        Command(
             name: "history", usage: "history", summary: "lists the commands of this session",
             examples: ["history"]
         ) { session, arguments in
@@ -80,6 +95,25 @@ extension Session {
             session.finish()
         },
     ]
+
+    /// Writes the recorded commands as a transcript, atomically.
+    func save(to file: String, force: Bool) throws {
+        let path = file.hasPrefix("/") ? file : workingDirectory + "/" + file
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard !isDirectory else { throw ShellError("\(file): is a folder") }
+            guard force else { throw ShellError("\(file) exists: add --force to replace it") }
+        }
+        let entries = recordedCommands
+        let text = Transcript.text(
+            of: entries, prose: ["A ListLab session. Replay it with 'listlab test \(file.split(separator: "/").last.map(String.init) ?? file)'; write notes at the left margin."])
+        do {
+            try AtomicFile.write(Array(text.utf8), to: path)
+        } catch {
+            throw ShellError(error.description.replacingPrefix(path, with: file))
+        }
+        output.write("saved \(entries.count) \(entries.count == 1 ? "command" : "commands") to \(file)")
+    }
 
     /// The deepest `run` inside `run` (a script that runs itself stops here).
     static let maximumRunDepth = 8
@@ -131,9 +165,7 @@ public enum ScriptCommands {
     /// A transcript's commands are its lines that start with `  > `; a
     /// script's are all its lines (blank lines and `#` comments do nothing).
     public static func commands(in text: String) -> [String] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-        }
+        let lines = text.textLines
         let commandLines = lines.filter { $0.hasPrefix("  > ") }
         return commandLines.isEmpty ? lines : commandLines.map { String($0.dropFirst(4)) }
     }

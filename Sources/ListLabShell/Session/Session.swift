@@ -19,8 +19,10 @@ public final class Session {
     /// The prompt shown before each command on a terminal.
     public static let prompt = "listlab> "
 
-    /// Where the session writes.
+    /// Where the session writes (through a recorder that keeps each
+    /// command's output for `session save`).
     public let output: any ShellOutput
+    private let recorder: SessionRecorder
     /// The folder relative paths are read from.
     public let workingDirectory: String
     /// The list every provider is shown in.
@@ -44,7 +46,8 @@ public final class Session {
     ///   - workingDirectory: Where relative paths start.
     ///   - viewportRows: The rows the list shows at first.
     public init(output: any ShellOutput, workingDirectory: String = ".", viewportRows: Int = 10) {
-        self.output = output
+        recorder = SessionRecorder(output)
+        self.output = recorder
         self.workingDirectory = workingDirectory
         list = HeadlessList(style: .table, viewportRows: viewportRows)
     }
@@ -55,13 +58,19 @@ public final class Session {
         let trimmed = line.trimmingWhitespace
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return }
         history.append(trimmed)
+        let isTopLevel = runDepth == 0
+        if isTopLevel { recorder.startCommand() }
         do {
             try dispatch(line)
         } catch {
             errorCount += 1
             output.writeError("\(error)")
         }
+        if isTopLevel { recorder.finishCommand(trimmed) }
     }
+
+    /// Every top-level command so far with its output, for `session save`.
+    public var recordedCommands: [(command: String, output: [String])] { recorder.entries }
 
     /// Reads and runs lines from `reader` until the end of input or `quit`.
     public func run(reader: any LineReader) {

@@ -1,0 +1,158 @@
+/// A transcript: a `.lab` file that is at once a document and a test.
+///
+/// ```
+/// Lines at the left margin are prose.
+///
+///   > load contacts
+///   loaded 8 items into an array provider (1 section)
+///   > select 0.2
+///   selected 0.2: Diana Prince
+/// ```
+///
+/// - A line that starts with two spaces and `> ` is a command.
+/// - The lines after it that start with two spaces are its expected output
+///   (the two spaces removed). A line of exactly two spaces is an empty
+///   output line; a blank line between output lines is one too, while blank
+///   lines after the last output line separate the block from what follows.
+/// - In expected output, `[..]` matches any text within one line, and a line
+///   that is only `...` matches any number of lines.
+/// - An output line that would read as something else (it starts with `> `
+///   or `\`, is `...`, or contains `[..]`) is written with a `\` before it
+///   and matched as it is.
+/// - Everything else is prose, kept byte for byte by ``rewritten(with:)``.
+public struct Transcript: Sendable {
+    /// One command and its expected output.
+    public struct Block: Sendable, Hashable {
+        /// The command line.
+        public var command: String
+        /// The expected output, line by line.
+        public var expected: [ExpectedLine]
+        /// The line number (from 1) of the command in the file.
+        public var line: Int
+        /// The index in ``Transcript/lines`` of the command line.
+        var commandIndex: Int
+        /// The lines of the file that hold the expected output (indices into
+        /// ``Transcript/lines``), not counting separating blank lines.
+        var outputRange: Range<Int>
+    }
+
+    /// The file's lines, without line endings.
+    public let lines: [String]
+    /// The command blocks, in order.
+    public let blocks: [Block]
+    /// Whether the file's lines end in CRLF.
+    public let usesCRLF: Bool
+    /// Whether the file ends with a line ending.
+    public let endsWithNewline: Bool
+
+    /// Reads a transcript from its text.
+    public init(text: String) {
+        usesCRLF = text.contains("\r\n")
+        endsWithNewline = text.last == "\n" || text.last == "\r\n"
+        var lines = text.textLines
+        if endsWithNewline { lines.removeLast() }
+        self.lines = lines
+        var blocks: [Block] = []
+        var index = 0
+        while index < lines.count {
+            guard let command = Self.command(in: lines[index]) else {
+                index += 1
+                continue
+            }
+            let commandIndex = index
+            index += 1
+            var lastOutput = index
+            var scan = index
+            while scan < lines.count, Self.command(in: lines[scan]) == nil {
+                if lines[scan].hasPrefix("  ") {
+                    lastOutput = scan + 1
+                } else if !lines[scan].isEmpty {
+                    break
+                }
+                scan += 1
+            }
+            let range = index..<lastOutput
+            blocks.append(Block(
+                command: command, expected: lines[range].map { ExpectedLine(fileLine: $0) },
+                line: commandIndex + 1, commandIndex: commandIndex, outputRange: range))
+            index = lastOutput
+        }
+        self.blocks = blocks
+    }
+
+    /// The command on `line`, when it is a command line.
+    static func command(in line: String) -> String? {
+        line.hasPrefix("  > ") ? String(line.dropFirst(4)) : nil
+    }
+
+    /// The transcript's text with each block's expected output replaced by
+    /// `outputs[i]` where it is not nil; prose, commands and line endings
+    /// stay as they were.
+    public func rewritten(with outputs: [[String]?]) -> String {
+        var result: [String] = []
+        var next = 0
+        for (blockIndex, block) in blocks.enumerated() {
+            result.append(contentsOf: lines[next...block.commandIndex])
+            if blockIndex < outputs.count, let output = outputs[blockIndex] {
+                result.append(contentsOf: Self.fileLines(for: output))
+            } else {
+                result.append(contentsOf: lines[block.outputRange])
+            }
+            next = block.outputRange.upperBound
+        }
+        result.append(contentsOf: lines[next...])
+        let newline = usesCRLF ? "\r\n" : "\n"
+        return result.joined(separator: newline) + (endsWithNewline ? newline : "")
+    }
+
+    /// Output lines as a transcript writes them under a command.
+    public static func fileLines(for output: [String]) -> [String] {
+        output.map { line in
+            if line.isEmpty { return "  " }
+            let needsEscape = line.hasPrefix("> ") || line.hasPrefix("\\") || line == "..." || line.contains("[..]")
+            return "  " + (needsEscape ? "\\" + line : line)
+        }
+    }
+
+    /// A transcript of `entries`, each a command and its output, after a
+    /// line of prose.
+    public static func text(of entries: [(command: String, output: [String])], prose: [String]) -> String {
+        var lines = prose
+        if !prose.isEmpty { lines.append("") }
+        for entry in entries {
+            lines.append("  > " + entry.command)
+            lines.append(contentsOf: fileLines(for: entry.output))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// One line of expected output.
+public enum ExpectedLine: Sendable, Hashable {
+    /// Text that must match exactly, but where `[..]` matches any text.
+    case pattern(String)
+    /// Text that must match exactly (it was escaped with `\`).
+    case literal(String)
+    /// `...`: any number of lines.
+    case anyLines
+
+    /// Reads a line of the file under a command.
+    init(fileLine: String) {
+        let text = fileLine.hasPrefix("  ") ? String(fileLine.dropFirst(2)) : fileLine
+        if text == "..." {
+            self = .anyLines
+        } else if text.hasPrefix("\\") {
+            self = .literal(String(text.dropFirst()))
+        } else {
+            self = .pattern(text)
+        }
+    }
+}
+
+extension String {
+    /// The lines of the text, split at LF and CRLF. (Swift reads CRLF as one
+    /// `Character`, so a split at "\n" alone would miss it.)
+    var textLines: [String] {
+        split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+    }
+}

@@ -1,0 +1,26 @@
+import Dispatch
+import Synchronization
+
+extension TranscriptRunner {
+    /// Replays `paths` on `jobs` threads at once; the results come back in
+    /// the order of `paths`, whatever order they finish in.
+    ///
+    /// Each transcript runs in its own session, so replays share nothing.
+    public static func runAll(_ paths: [String], update: Bool = false, jobs: Int) -> [Result] {
+        let results = Mutex<[Result?]>(Array(repeating: nil, count: paths.count))
+        let next = Mutex(0)
+        let workers = max(1, min(jobs, paths.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < paths.count else { return }
+                let result = run(paths[index], update: update)
+                results.withLock { $0[index] = result }
+            }
+        }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+}

@@ -1,0 +1,101 @@
+import FoundationEssentials
+import ListLabCore
+
+/// Replays transcripts as regression tests: each in a fresh session whose
+/// working directory is the transcript's folder, each command's output
+/// compared with the recorded output.
+public enum TranscriptRunner {
+    /// The outcome of one transcript.
+    public struct Result: Sendable {
+        /// The transcript's path, as given or found.
+        public var path: String
+        /// Whether every block matched.
+        public var passed: Bool
+        /// What to print: the failures with their diffs, or why the file
+        /// could not be read.
+        public var report: [String]
+        /// For `--update`: the new text, when it differs from the file.
+        public var updatedText: String?
+    }
+
+    /// Replays the transcript at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The `.lab` file.
+    ///   - update: Whether to compute the text with the actual output
+    ///     recorded (blocks that match keep their lines as they are).
+    /// - Returns: The outcome; a file that cannot be read is a failure with
+    ///   a message, never a crash.
+    public static func run(_ path: String, update: Bool = false) -> Result {
+        let text: String
+        do {
+            text = try readFile(path)
+        } catch {
+            return Result(path: path, passed: false, report: ["FAIL \(path): \(error)"])
+        }
+        let transcript = Transcript(text: text)
+        let output = RecordingOutput()
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let session = Session(output: output, workingDirectory: folder.isEmpty ? "/" : folder)
+        var report: [String] = []
+        var newOutputs: [[String]?] = []
+        for block in transcript.blocks {
+            output.clear()
+            session.execute(block.command)
+            if OutputMatcher.matches(block.expected, output.lines) {
+                newOutputs.append(nil)
+                continue
+            }
+            newOutputs.append(output.lines)
+            let firstDifference = zip(block.expected, output.lines).enumerated()
+                .first { !OutputMatcher.line($0.element.0, matches: $0.element.1) }?.offset
+                ?? min(block.expected.count, output.lines.count)
+            let line = block.line + 1 + firstDifference
+            report.append("FAIL \(path):\(line): the output of '\(block.command)' (line \(block.line)) differs")
+            report.append(contentsOf: UnifiedDiff.lines(expected: block.expected, actual: output.lines, expectedStart: block.line + 1).map { "  " + $0 })
+        }
+        if transcript.blocks.isEmpty {
+            report.append("FAIL \(path): no commands (a command line starts with two spaces and '> ')")
+        }
+        let updated = update && !report.isEmpty && !transcript.blocks.isEmpty ? transcript.rewritten(with: newOutputs) : nil
+        return Result(path: path, passed: report.isEmpty, report: report, updatedText: updated)
+    }
+
+    /// The transcripts named by `paths`: files as given, folders searched
+    /// for `*.lab` files, in sorted order.
+    ///
+    /// - Throws: ``ShellError`` for a path that does not exist.
+    public static func transcripts(in paths: [String]) throws(ShellError) -> [String] {
+        var found: [String] = []
+        for path in paths {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ShellError("\(path): no such file or folder")
+            }
+            guard isDirectory else {
+                found.append(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let inside = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
+            found.append(contentsOf: inside.filter { $0.hasSuffix(".lab") }.sorted().map { base + "/" + $0 })
+        }
+        return found
+    }
+
+    /// The text of a file, or a message that says why it cannot be read.
+    static func readFile(_ path: String) throws(ShellError) -> String {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ShellError("no such file")
+        }
+        guard !isDirectory else { throw ShellError("a folder, not a transcript") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ShellError("cannot be read (permission denied?)")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ShellError("not UTF-8 text")
+        }
+        return text
+    }
+}

@@ -1,0 +1,50 @@
+/// A unified diff of a block's expected and actual output, as `diff -u`
+/// prints it, with wildcard lines counted as equal to what they match.
+public enum UnifiedDiff {
+    /// The diff, one hunk for the whole block.
+    ///
+    /// - Parameters:
+    ///   - expected: The expected lines.
+    ///   - actual: The actual lines.
+    ///   - expectedStart: The file line (from 1) of the first expected line.
+    /// - Returns: Lines, starting with `--- expected` and `+++ actual`.
+    /// - Complexity: O(*e* × *a*), fine for a command's output.
+    public static func lines(expected: [ExpectedLine], actual: [String], expectedStart: Int) -> [String] {
+        let e = expected.count
+        let a = actual.count
+        // common[i][j]: the longest common subsequence of expected[i...] and actual[j...].
+        var common = [[Int]](repeating: [Int](repeating: 0, count: a + 1), count: e + 1)
+        for i in stride(from: e - 1, through: 0, by: -1) {
+            for j in stride(from: a - 1, through: 0, by: -1) {
+                common[i][j] = OutputMatcher.line(expected[i], matches: actual[j])
+                    ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var body: [String] = []
+        var i = 0
+        var j = 0
+        while i < e || j < a {
+            if i < e, j < a, OutputMatcher.line(expected[i], matches: actual[j]) {
+                body.append(" " + actual[j])
+                i += 1
+                j += 1
+            } else if i < e, j == a || common[i + 1][j] >= common[i][j + 1] {
+                body.append("-" + text(of: expected[i]))
+                i += 1
+            } else {
+                body.append("+" + actual[j])
+                j += 1
+            }
+        }
+        return ["--- expected", "+++ actual", "@@ -\(expectedStart),\(e) +1,\(a) @@"] + body
+    }
+
+    /// An expected line as the transcript writes it (without indentation).
+    static func text(of line: ExpectedLine) -> String {
+        switch line {
+        case .anyLines: "..."
+        case .literal(let text): "\\" + text
+        case .pattern(let text): text
+        }
+    }
+}

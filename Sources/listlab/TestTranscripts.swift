@@ -1,0 +1,60 @@
+import ArgumentParser
+import FoundationEssentials
+import ListLabCore
+import ListLabShell
+
+/// `listlab test PATH...`: replays transcripts as regression tests.
+struct TestTranscripts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Replays transcripts (files, or folders searched for *.lab) and compares every command's output.",
+        discussion: """
+            Each transcript runs in a fresh session in its own folder. A mismatch prints the transcript's \
+            path and line and a unified diff; the last line is 'N passed, N failed', and the exit status \
+            is 1 when anything failed. --update rewrites the recorded output in place instead, keeping \
+            prose, commands and wildcard lines that still match.
+            """)
+
+    @Argument(help: "Transcripts, or folders of them.")
+    var paths: [String]
+
+    @Flag(help: "Rewrite the recorded output of transcripts that differ.")
+    var update = false
+
+    @Option(help: "How many transcripts to replay at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let files: [String]
+        do {
+            files = try TranscriptRunner.transcripts(in: paths)
+        } catch {
+            print("error: \(error)")
+            print("0 passed, 1 failed")
+            throw ExitCode(1)
+        }
+        var passed = 0
+        var failed = 0
+        for result in TranscriptRunner.runAll(files, update: update, jobs: jobs) {
+            guard update, let text = result.updatedText else {
+                result.report.forEach { print($0) }
+                if result.passed { passed += 1 } else { failed += 1 }
+                continue
+            }
+            do {
+                try AtomicFile.write(Array(text.utf8), to: result.path)
+                print("updated \(result.path)")
+                passed += 1
+            } catch {
+                print("FAIL \(error)")
+                failed += 1
+            }
+        }
+        print("\(passed) passed, \(failed) failed")
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

@@ -251,7 +251,7 @@ private func last(_ lines: [String]) -> [String] {
     ("load contacts as tree", "error: column 18: expected 'array' or 'sectioned' or 'file' or 'paged', found 'tree'"),
     ("load data.csv", "error: column 6: file providers are not available yet: load a sample (contacts, tabs, tasks)"),
     ("use nobody", "error: no provider named 'nobody' (loaded: contacts)"),
-    (#"bind "{name""#, "error: column 6: unclosed '{' in template (template column 1)"),
+    (#"bind "{name""#, "error: column 6: template column 1: unclosed '{'"),
     (#"bind header "{name}""#, "error: column 13: a header or footer can use {title}, {count} and {section}, not {name}"),
     ("help selct", "error: no command 'selct' (did you mean 'select'?); type 'help' for the list"),
     ("trace maybe", "error: column 7: expected 'on' or 'off', found 'maybe'"),

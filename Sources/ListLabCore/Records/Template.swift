@@ -38,11 +38,11 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
                 index += 2
             case ("{", _):
                 guard let close = characters[(index + 1)...].firstIndex(of: "}") else {
-                    throw TemplateError(column: index + 1, message: "unclosed '{' in template")
+                    throw TemplateError(column: index + 1, message: "unclosed '{'")
                 }
                 let name = String(characters[(index + 1)..<close]).trimmingWhitespace
                 guard !name.isEmpty, !name.contains("{") else {
-                    throw TemplateError(column: index + 1, message: name.isEmpty ? "empty '{}' in template" : "unclosed '{' in template")
+                    throw TemplateError(column: index + 1, message: name.isEmpty ? "empty '{}'" : "unclosed '{'")
                 }
                 if !text.isEmpty {
                     parts.append(.text(text))
@@ -51,7 +51,7 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
                 parts.append(.field(name))
                 index = close + 1
             case ("}", _):
-                throw TemplateError(column: index + 1, message: "stray '}' in template (write '}}' for a brace)")
+                throw TemplateError(column: index + 1, message: "stray '}' (write '}}' for a brace)")
             default:
                 text.append(character)
                 index += 1
@@ -106,7 +106,7 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What is wrong.
     public var message: String
 
-    public var description: String { "\(message) at column \(column)" }
+    public var description: String { "template column \(column): \(message)" }
 }
 
 extension String {

@@ -36,7 +36,7 @@ extension Session {
             _ = try loaded.provider.checkedItem(at: range.first)
             _ = try loaded.provider.checkedItem(at: range.last)
             let text = session.text(at: range.first, in: loaded)
-            try session.apply(try loaded.provider.delete(at: range.paths))
+            try session.apply(try loaded.provider.delete(at: range.paths), from: "delete(at: \(range))")
             session.output.write(range.count == 1 ? "deleted \(range): \(text)" : "deleted \(range) (\(range.count) items)")
         },
         Command(
@@ -48,7 +48,7 @@ extension Session {
             let to = try arguments.path()
             try arguments.expectEnd()
             let text = session.text(at: from, in: loaded)
-            try session.apply(try loaded.provider.move(from: from, to: to))
+            try session.apply(try loaded.provider.move(from: from, to: to), from: "move(from: \(from), to: \(to))")
             session.output.write("moved \(from) -> \(to): \(text)")
         },
     ]
@@ -70,7 +70,7 @@ extension Session {
             throw ShellError("duplicate key \(keyField)=\(key.jsonText): \(other) has it already")
         }
         let change = try loaded.provider.update(updated, at: path)
-        try apply(change)
+        try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
         let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
         if change.reconfiguredItems == [path] {
             let cell = list.cellForItem(at: path).map { "cell #\($0.serial) reconfigured in place" }
@@ -116,7 +116,8 @@ extension Session {
         }
         let change = try path.map { try loaded.provider.insert(record, at: $0) }
             ?? loaded.provider.append(record, toSection: section)
-        try apply(change)
+        try apply(change, from: path.map { "insert(\(record.traceSummary), at: \($0))" }
+            ?? "append(\(record.traceSummary), toSection: \(section.map(String.init) ?? "nil"))")
         let placed = loaded.keyField.flatMap { record[$0] }.flatMap { loaded.path(ofKey: $0) }
             ?? change.insertedItems.first ?? change.insertedSections.first.map { ItemPath($0, 0) }
         let verb = path == nil ? "appended" : "inserted"

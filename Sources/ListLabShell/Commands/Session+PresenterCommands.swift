@@ -83,7 +83,7 @@ extension Session {
         do {
             template = try Template(text)
         } catch {
-            throw ShellError("\(error.message) (template column \(error.column))", column: column)
+            throw ShellError("template column \(error.column): \(error.message)", column: column)
         }
         for field in template.fields {
             try checkField(field, in: loaded, column: column)
@@ -100,7 +100,7 @@ extension Session {
         do {
             template = try Template(text)
         } catch {
-            throw ShellError("\(error.message) (template column \(error.column))", column: token?.column)
+            throw ShellError("template column \(error.column): \(error.message)", column: token?.column)
         }
         for field in template.fields where !fields.contains(field) {
             throw ShellError("a header or footer can use {title}, {count} and {section}, not {\(field)}", column: token?.column)

@@ -53,12 +53,13 @@ public final class Session {
     }
 
     /// Runs one command line: blank lines and `#` comments do nothing; an
-    /// error is written as one line and changes nothing.
+    /// error is written as one line and changes nothing. Once the session
+    /// has ended (`quit`), lines are ignored.
     public func execute(_ line: String) {
         let trimmed = line.trimmingWhitespace
-        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return }
-        history.append(trimmed)
+        guard !isFinished, !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return }
         let isTopLevel = runDepth == 0
+        if isTopLevel { history.append(trimmed) }
         if isTopLevel { recorder.startCommand() }
         do {
             try dispatch(line)
@@ -123,8 +124,10 @@ public final class Session {
         adapter.attach(to: list)
     }
 
-    /// Applies a provider's change to the list as a batch update.
-    func apply(_ update: BatchUpdate) throws {
+    /// Applies a provider's change to the list as a batch update; `call`
+    /// names the change the controller asked of the provider, for the trace.
+    func apply(_ update: BatchUpdate, from call: @autoclosure () -> String) throws {
+        list.tracer.note(.controller, .provider, "\(call()) → \(update)")
         do {
             try list.performBatchUpdates(update)
         } catch {

@@ -58,7 +58,7 @@ private let passing = """
     let folder = try TemporaryFolder()
     try folder.write("empty.lab", "Only prose.\n")
     #expect(TranscriptRunner.run(folder.path + "/missing.lab").report == ["FAIL \(folder.path)/missing.lab: no such file"])
-    #expect(TranscriptRunner.run(folder.path).report == ["FAIL \(folder.path): a folder, not a transcript"])
+    #expect(TranscriptRunner.run(folder.path).report == ["FAIL \(folder.path): is a folder, not a file"])
     #expect(TranscriptRunner.run(folder.path + "/empty.lab").report == [
         "FAIL \(folder.path)/empty.lab: no commands (a command line starts with two spaces and '> ')",
     ])

@@ -144,19 +144,11 @@ extension Session {
 
     /// The text of `file`, relative to the working directory.
     func readText(_ file: String) throws(ShellError) -> String {
-        let path = file.hasPrefix("/") ? file : workingDirectory + "/" + file
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ShellError("\(file): no such file")
+        do {
+            return try TextFile.read(file.hasPrefix("/") ? file : workingDirectory + "/" + file)
+        } catch {
+            throw ShellError("\(file): \(error.message)")
         }
-        guard !isDirectory else { throw ShellError("\(file): is a folder, not a file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ShellError("\(file): cannot be read (permission denied?)")
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw ShellError("\(file): not UTF-8 text")
-        }
-        return text
     }
 }
 

@@ -29,7 +29,7 @@ public enum TranscriptRunner {
     public static func run(_ path: String, update: Bool = false) -> Result {
         let text: String
         do {
-            text = try readFile(path)
+            text = try TextFile.read(path)
         } catch {
             return Result(path: path, passed: false, report: ["FAIL \(path): \(error)"])
         }
@@ -81,21 +81,5 @@ public enum TranscriptRunner {
             found.append(contentsOf: inside.filter { $0.hasSuffix(".lab") }.sorted().map { base + "/" + $0 })
         }
         return found
-    }
-
-    /// The text of a file, or a message that says why it cannot be read.
-    static func readFile(_ path: String) throws(ShellError) -> String {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ShellError("no such file")
-        }
-        guard !isDirectory else { throw ShellError("a folder, not a transcript") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ShellError("cannot be read (permission denied?)")
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw ShellError("not UTF-8 text")
-        }
-        return text
     }
 }

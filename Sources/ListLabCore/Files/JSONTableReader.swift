@@ -1,0 +1,447 @@
+/// Reads a JSON array of objects, or NDJSON (one object per line), into a
+/// ``RecordTable``, with errors at `file:line:column`.
+///
+/// Fields come in the order of first appearance; an object without a key
+/// leaves that cell absent (and a save leaves it out again). Strings without
+/// escapes stay slices of the file; nested arrays and objects are kept as
+/// their JSON text. A key repeated inside one object is an error, not a
+/// silent last-one-wins.
+///
+/// Our own parser, like ``CSVReader``: the target is to load within 2x of
+/// the CSV load, and Foundation's `JSONDecoder` (326,000 rows/s, 537 MiB) and
+/// `JSONSerialization` (118,000 rows/s, 3.2 GiB) measured far from it on
+/// this machine (shared/NOTES.md).
+public enum JSONTableReader {
+    /// The shape of the file.
+    public enum Format: Sendable {
+        /// A JSON array of objects (`.json`).
+        case array
+        /// One JSON object per line (`.ndjson`).
+        case lines
+    }
+
+    /// The records of `bytes`, read from `file`.
+    ///
+    /// - Throws: ``LoadError`` for invalid UTF-8, a top level that is not an
+    ///   array (JSON), an element or line that is not an object, truncated
+    ///   input, a repeated key, nesting deeper than 256 levels, or an empty file.
+    /// - Complexity: O(*n*) for *n* bytes.
+    public static func read(_ bytes: [UInt8], file: String, format: Format) throws(LoadError) -> RecordTable {
+        var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
+        bytes.withUnsafeBufferPointer { buffer in
+            result = Result { () throws(LoadError) in
+                if let bad = UTF8Validation.firstInvalidOffset(buffer) {
+                    throw LoadError(file: file, bytes: buffer, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
+                }
+                var parser = Parser(bytes: buffer, file: file, table: RecordTable(fieldNames: [], source: bytes))
+                switch format {
+                case .array: try parser.readArrayDocument()
+                case .lines: try parser.readLinesDocument()
+                }
+                return parser.table
+            }
+        }
+        return try result.get()
+    }
+
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let file: String
+        var table: RecordTable
+        var index = 0
+        var columnOfKey: [String: Int] = [:]
+        /// The key bytes (offset, length into the source or nil for escaped
+        /// keys) by position in the previous object, to skip hashing.
+        var previousKeys: [(start: Int, length: Int, column: Int)] = []
+        /// The row each column last got a value in (to catch repeated keys).
+        var filledInRow: [Int] = []
+        var scratch: [UInt8] = []
+        /// NDJSON: an object ends with its line, so spaces inside it stop at a line break.
+        var stopsAtLineBreak = false
+
+        init(bytes: UnsafeBufferPointer<UInt8>, file: String, table: RecordTable) {
+            self.bytes = bytes
+            self.file = file
+            self.table = table
+        }
+
+        mutating func readArrayDocument() throws(LoadError) {
+            skipSpace()
+            guard index < bytes.count else { throw LoadError(file: file, message: "empty file (expected a JSON array of objects)") }
+            guard bytes[index] == UInt8(ascii: "[") else {
+                let found = describeValue(at: index)
+                let hint = bytes[index] == UInt8(ascii: "{") ? " (for one object per line, name the file .ndjson)" : ""
+                throw error(at: index, "expected a JSON array of objects at the top level, found \(found)\(hint)")
+            }
+            index += 1
+            skipSpace()
+            if peek(UInt8(ascii: "]")) {
+                index += 1
+            } else {
+                while true {
+                    skipSpace()
+                    try readObjectRow()
+                    skipSpace()
+                    guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated array") }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    guard bytes[index] == UInt8(ascii: "]") else { throw error(at: index, "expected ',' or ']' after an object") }
+                    index += 1
+                    break
+                }
+            }
+            skipSpace()
+            guard index == bytes.count else { throw error(at: index, "unexpected text after the array") }
+        }
+
+        mutating func readLinesDocument() throws(LoadError) {
+            skipSpace()
+            guard index < bytes.count else { throw LoadError(file: file, message: "empty file (expected one JSON object per line)") }
+            stopsAtLineBreak = true
+            while index < bytes.count {
+                try readObjectRow()
+                skipSpace()
+                guard index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D else {
+                    throw error(at: index, "expected the end of the line after the object (NDJSON holds one object per line)")
+                }
+                while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x20 || bytes[index] == 0x09 {
+                    index += 1
+                }
+            }
+        }
+
+        /// Reads one object as a row.
+        mutating func readObjectRow() throws(LoadError) {
+            guard index < bytes.count else { throw error(at: index, "unexpected end of input: expected an object") }
+            guard bytes[index] == UInt8(ascii: "{") else {
+                throw error(at: index, "expected an object, found \(describeValue(at: index))")
+            }
+            let row = table.count
+            index += 1
+            skipSpace()
+            var position = 0
+            if peek(UInt8(ascii: "}")) {
+                index += 1
+            } else {
+                while true {
+                    skipSpace()
+                    guard peek(UInt8(ascii: "\"")) else {
+                        throw index < bytes.count ? error(at: index, "expected a field name in quotes") : error(at: index, "unexpected end of input: unterminated object")
+                    }
+                    let keyStart = index
+                    let column = try readKey(position: position)
+                    if filledInRow[column] == row {
+                        throw error(at: keyStart, "the object repeats the key '\(table.fieldNames[column])'")
+                    }
+                    filledInRow[column] = row
+                    skipSpace()
+                    guard peek(UInt8(ascii: ":")) else { throw error(at: index, "expected ':' after the field name") }
+                    index += 1
+                    skipSpace()
+                    try readCell(column)
+                    position += 1
+                    skipSpace()
+                    guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated object") }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    guard bytes[index] == UInt8(ascii: "}") else { throw error(at: index, "expected ',' or '}' in the object") }
+                    index += 1
+                    break
+                }
+            }
+            table.finishRow()
+        }
+
+        /// Reads a key and returns its column, adding a field for a new key.
+        mutating func readKey(position: Int) throws(LoadError) -> Int {
+            let (start, end, escaped) = try scanString()
+            if !escaped, position < previousKeys.count {
+                let expected = previousKeys[position]
+                if expected.length == end - start, expected.start >= 0,
+                    sameBytes(at: start, and: expected.start, length: expected.length)
+                {
+                    return expected.column
+                }
+            }
+            let name = escaped ? String(decoding: scratch, as: UTF8.self) : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let column: Int
+            if let known = columnOfKey[name] {
+                column = known
+            } else {
+                column = table.addField(name)
+                columnOfKey[name] = column
+                filledInRow.append(-1)
+            }
+            let entry = (start: escaped ? -1 : start, length: end - start, column: column)
+            if position < previousKeys.count { previousKeys[position] = entry } else { previousKeys.append(entry) }
+            return column
+        }
+
+        /// Reads one value into `column`.
+        mutating func readCell(_ column: Int) throws(LoadError) {
+            guard index < bytes.count else { throw error(at: index, "unexpected end of input: expected a value") }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                let (start, end, escaped) = try scanString()
+                if escaped {
+                    table.appendCell(column, kind: .arenaString, payload: table.arenaSlice(scratch))
+                } else {
+                    table.appendCell(column, kind: .sourceString, payload: RecordTable.slice(offset: start, length: end - start))
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = index
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    guard (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                        || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                    else { break }
+                    index += 1
+                }
+                if let integer = NumberScanner.integer(bytes, start, index) {
+                    table.appendCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
+                } else if let double = NumberScanner.double(bytes, start, index) {
+                    table.appendCell(column, kind: .double, payload: double.bitPattern)
+                } else if index - start == 2, bytes[start] == UInt8(ascii: "-"), bytes[start + 1] == UInt8(ascii: "0") {
+                    table.appendCell(column, kind: .double, payload: (-0.0).bitPattern)
+                } else if index - start > 18, let double = NumberScanner.double(bytes, start, index) ?? wideInteger(start, index) {
+                    table.appendCell(column, kind: .double, payload: double.bitPattern)
+                } else {
+                    throw error(at: start, "invalid number")
+                }
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                table.appendCell(column, kind: .isTrue, payload: 0)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                table.appendCell(column, kind: .isFalse, payload: 0)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                table.appendCell(column, kind: .null, payload: 0)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let start = index
+                try skipNested()
+                table.appendCell(column, kind: .sourceJSON, payload: RecordTable.slice(offset: start, length: index - start))
+            default:
+                throw error(at: index, "expected a value, found \(describeValue(at: index))")
+            }
+        }
+
+        /// An integer too long for 64 bits, as a double.
+        func wideInteger(_ start: Int, _ end: Int) -> Double? {
+            Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        }
+
+        /// Scans a string at `index`: its content's range in the source, and
+        /// whether it had escapes (then its text is in `scratch`).
+        mutating func scanString() throws(LoadError) -> (Int, Int, Bool) {
+            let open = index
+            index += 1
+            let start = index
+            var escaped = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    let end = index
+                    index += 1
+                    return (start, end, escaped)
+                }
+                if byte == UInt8(ascii: "\\") {
+                    if !escaped {
+                        escaped = true
+                        scratch.removeAll(keepingCapacity: true)
+                        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    }
+                    try readEscape()
+                    continue
+                }
+                if byte < 0x20 {
+                    throw error(at: index, "control character in a string (escape it)")
+                }
+                if escaped { scratch.append(byte) }
+                index += 1
+            }
+            throw error(at: open, "unterminated string")
+        }
+
+        mutating func readEscape() throws(LoadError) {
+            let at = index
+            index += 1
+            guard index < bytes.count else { throw error(at: at, "unterminated string") }
+            let escaped = bytes[index]
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escaped)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "u"):
+                var scalarValue = try hex4(at: at)
+                if (0xD800..<0xDC00).contains(scalarValue) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw error(at: at, "lone surrogate in a \\u escape")
+                    }
+                    index += 2
+                    let low = try hex4(at: at)
+                    guard (0xDC00..<0xE000).contains(low) else { throw error(at: at, "invalid surrogate pair in a \\u escape") }
+                    scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(scalarValue) else { throw error(at: at, "lone surrogate in a \\u escape") }
+                scratch.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default:
+                throw error(at: at, "invalid escape in a string")
+            }
+        }
+
+        mutating func hex4(at escapeStart: Int) throws(LoadError) -> UInt32 {
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                guard index < bytes.count else { throw error(at: escapeStart, "unterminated \\u escape") }
+                let byte = bytes[index]
+                let digit: UInt32
+                switch byte {
+                case 48...57: digit = UInt32(byte - 48)
+                case 97...102: digit = UInt32(byte - 87)
+                case 65...70: digit = UInt32(byte - 55)
+                default: throw error(at: escapeStart, "expected 4 hex digits after \\u")
+                }
+                value = value * 16 + digit
+                index += 1
+            }
+            return value
+        }
+
+        /// Steps over a nested array or object, checking its syntax, at most
+        /// ``JSONReader/maximumDepth`` deep.
+        mutating func skipNested() throws(LoadError) {
+            var depth = 0
+            var expectingValue = true
+            var closers: [UInt8] = []
+            repeat {
+                skipSpace()
+                guard index < bytes.count else {
+                    throw error(at: index, "unexpected end of input: unterminated \(closers.last == UInt8(ascii: "]") ? "array" : "object")")
+                }
+                let byte = bytes[index]
+                if expectingValue {
+                    switch byte {
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        depth += 1
+                        guard depth <= JSONReader.maximumDepth else {
+                            throw error(at: index, "nesting deeper than \(JSONReader.maximumDepth) levels")
+                        }
+                        closers.append(byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                        index += 1
+                        skipSpace()
+                        if peek(closers[closers.count - 1]) {
+                            index += 1
+                            closers.removeLast()
+                            depth -= 1
+                            expectingValue = false
+                        } else if byte == UInt8(ascii: "{") {
+                            guard peek(UInt8(ascii: "\"")) else { throw error(at: index, "expected a field name in quotes") }
+                            _ = try scanString()
+                            skipSpace()
+                            guard peek(UInt8(ascii: ":")) else { throw error(at: index, "expected ':' after the field name") }
+                            index += 1
+                        }
+                        continue
+                    case UInt8(ascii: "\""):
+                        _ = try scanString()
+                    case UInt8(ascii: "t"): try expectLiteral("true")
+                    case UInt8(ascii: "f"): try expectLiteral("false")
+                    case UInt8(ascii: "n"): try expectLiteral("null")
+                    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        let start = index
+                        while index < bytes.count, (bytes[index] >= 48 && bytes[index] <= 57) || bytes[index] == UInt8(ascii: ".")
+                            || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")
+                            || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+                        { index += 1 }
+                        var check = JSONReader(bytes: Array(bytes[start..<index]))
+                        guard (try? check.readDocument()) != nil else { throw error(at: start, "invalid number") }
+                    default:
+                        throw error(at: index, "expected a value, found \(describeValue(at: index))")
+                    }
+                    expectingValue = false
+                } else {
+                    guard let closer = closers.last else { return }
+                    if byte == UInt8(ascii: ",") {
+                        index += 1
+                        if closer == UInt8(ascii: "}") {
+                            skipSpace()
+                            guard peek(UInt8(ascii: "\"")) else { throw error(at: index, "expected a field name in quotes") }
+                            _ = try scanString()
+                            skipSpace()
+                            guard peek(UInt8(ascii: ":")) else { throw error(at: index, "expected ':' after the field name") }
+                            index += 1
+                        }
+                        expectingValue = true
+                    } else if byte == closer {
+                        index += 1
+                        closers.removeLast()
+                        depth -= 1
+                    } else {
+                        throw error(at: index, "expected ',' or '\(String(UnicodeScalar(closer)))'")
+                    }
+                }
+            } while !closers.isEmpty
+        }
+
+        mutating func expectLiteral(_ word: StaticString) throws(LoadError) {
+            let length = word.utf8CodeUnitCount
+            guard index + length <= bytes.count,
+                (0..<length).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] })
+            else { throw error(at: index, "expected a value, found \(describeValue(at: index))") }
+            index += length
+        }
+
+        func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+
+        @inline(__always)
+        func sameBytes(at first: Int, and second: Int, length: Int) -> Bool {
+            var offset = 0
+            while offset < length {
+                if bytes[first + offset] != bytes[second + offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+
+        mutating func skipSpace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09: index += 1
+                case 0x0D where !stopsAtLineBreak || (index + 1 < bytes.count && bytes[index + 1] != 0x0A): index += 1
+                case 0x0A where !stopsAtLineBreak: index += 1
+                default: return
+                }
+            }
+        }
+
+        func describeValue(at offset: Int) -> String {
+            guard offset < bytes.count else { return "the end of the input" }
+            switch bytes[offset] {
+            case UInt8(ascii: "{"): return "an object"
+            case UInt8(ascii: "["): return "an array"
+            case UInt8(ascii: "\""): return "a string"
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
+            case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+            case UInt8(ascii: "n"): return "null"
+            case let byte where byte >= 0x20 && byte < 0x7F: return "'\(String(UnicodeScalar(byte)))'"
+            default: return "byte 0x\(String(bytes[offset], radix: 16))"
+            }
+        }
+
+        func error(at offset: Int, _ message: String) -> LoadError {
+            if stopsAtLineBreak, offset < bytes.count, bytes[offset] == 0x0A || bytes[offset] == 0x0D {
+                return LoadError(file: file, bytes: bytes, offset: offset, message: "unexpected end of the line: the object is not closed (NDJSON holds one object per line)")
+            }
+            return LoadError(file: file, bytes: bytes, offset: offset, message: message)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+@testable import ListLabCore
+
+private func read(_ text: String) throws -> [Record] {
+    let table = try CSVReader.read(Array(text.utf8), file: "t.csv")
+    return (0..<table.count).map(table.record(at:))
+}
+
+private func failure(_ bytes: [UInt8]) -> String {
+    do {
+        _ = try CSVReader.read(bytes, file: "contacts.csv")
+        return "no error"
+    } catch {
+        return error.description
+    }
+}
+
+private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
+
+@Test func headerAndRowsInFieldOrder() throws {
+    let records = try read("id,name,score\n1,Ada,9.5\n2,Grace,8\n")
+    #expect(records.map(\.jsonText) == [#"{"id":1,"name":"Ada","score":9.5}"#, #"{"id":2,"name":"Grace","score":8}"#])
+    #expect(records[0].schema === records[1].schema)
+}
+
+@Test func fieldsAreTypedByContentAndQuotedFieldsAreText() throws {
+    let records = try read("a,b,c,d,e,f,g,h\n42,-7,4.5,true,false,,\"42\",\"\"\n007,+5,1e3,True,-0,1.,x y,-0.25\n")
+    #expect(records[0].values == [.int(42), .int(-7), .double(4.5), .bool(true), .bool(false), .null, .string("42"), .string("")])
+    #expect(records[1].values == [.string("007"), .string("+5"), .double(1000), .string("True"), .string("-0"), .string("1."), .string("x y"), .double(-0.25)])
+}
+
+@Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
+    let records = try read("name,note\r\n\"Wayne, Bruce\",\"He said \"\"hi\"\"\"\r\n\"Two\r\nlines\",é\r\n")
+    #expect(records.map { $0["name"] } == [.string("Wayne, Bruce"), .string("Two\r\nlines")])
+    #expect(records.map { $0["note"] } == [.string("He said \"hi\""), .string("é")])
+}
+
+@Test func aByteOrderMarkAndBlankLinesAreSkipped() throws {
+    let records = try read("\u{FEFF}id,name\n\n1,Ada\n\n\n2,Grace")
+    #expect(records.map(\.jsonText) == [#"{"id":1,"name":"Ada"}"#, #"{"id":2,"name":"Grace"}"#])
+}
+
+@Test func bigAndOddNumbersStayExactOrText() throws {
+    let records = try read("n\n999999999999999999\n9999999999999999999\n0.1\n123456789.123456789\n-1.5e-300\n")
+    #expect(records.map { $0["n"] } == [
+        .int(999_999_999_999_999_999), .string("9999999999999999999"), .double(0.1), .double(123_456_789.123_456_789), .double(-1.5e-300),
+    ])
+}
+
+@Test func errorsSayWhereAndWhat() {
+    #expect(failure("id,name\n1,Ada\n2,\"Grace\n") == "contacts.csv:3:3: unterminated quoted field")
+    #expect(failure("id,name\n1,Ada\n2\n") == "contacts.csv:3:2: expected 2 fields (as in the header), found 1 in the row starting at line 3")
+    #expect(failure("id,name\n1,Ada,extra\n") == "contacts.csv:2:7: expected 2 fields (as in the header), found more")
+    #expect(failure("id,name\n1,\"Ada\"x\n") == "contacts.csv:2:8: expected ',' or the end of the line after a closing quote")
+    #expect(failure("id,name\n1,A\u{e9}\n".utf8.map { $0 }.dropLast(3) + [0xFF, 0x0A]) == "contacts.csv:2:4: invalid UTF-8 (the file must be UTF-8 text)")
+    #expect(failure("") == "contacts.csv: empty file (expected a header row of field names)")
+    #expect(failure("\n\r\n") == "contacts.csv: empty file (expected a header row of field names)")
+    #expect(failure("id,,name\n") == "contacts.csv:1:4: empty field name in the header")
+    #expect(failure("id,name,id\n") == "contacts.csv:1:9: the header names 'id' twice")
+}
+
+@Test func aHeaderAloneIsAnEmptyTable() throws {
+    let table = try CSVReader.read(Array("id,name\n".utf8), file: "t.csv")
+    #expect(table.count == 0)
+    #expect(table.fieldNames == ["id", "name"])
+}

@@ -1,0 +1,70 @@
+import Testing
+@testable import ListLabCore
+
+private func records(_ text: String, _ format: JSONTableReader.Format) throws -> [String] {
+    let table = try JSONTableReader.read(Array(text.utf8), file: "t", format: format)
+    return (0..<table.count).map { table.record(at: $0).jsonText }
+}
+
+private func failure(_ text: String, _ format: JSONTableReader.Format, file: String = "expansions.json") -> String {
+    do {
+        _ = try JSONTableReader.read(Array(text.utf8), file: file, format: format)
+        return "no error"
+    } catch {
+        return error.description
+    }
+}
+
+@Test func anArrayOfObjectsKeepsFieldOrderAndTypes() throws {
+    let text = #"[{"id": 1, "name": "Ada", "score": 9.5, "ok": true, "note": null}, {"id": 2, "name": "Gr\u00e6ce \"G\"", "score": -1e2, "ok": false, "note": "x"}]"#
+    #expect(try records(text, .array) == [
+        #"{"id":1,"name":"Ada","score":9.5,"ok":true,"note":null}"#,
+        #"{"id":2,"name":"Græce \"G\"","score":-100.0,"ok":false,"note":"x"}"#,
+    ])
+}
+
+@Test func fieldsComeInOrderOfFirstAppearanceAndMissingOnesAreAbsent() throws {
+    let table = try JSONTableReader.read(Array(#"[{"b": 1, "a": 2}, {"a": 3, "c": [1, {"x": null}]}, {}]"#.utf8), file: "t", format: .array)
+    #expect(table.fieldNames == ["b", "a", "c"])
+    #expect(table.record(at: 1).jsonText == #"{"b":null,"a":3,"c":[1,{"x":null}]}"#)
+    #expect(table.isAbsent(column: 0, row: 1))
+    #expect(!table.isAbsent(column: 1, row: 1))
+    #expect(table.isAbsent(column: 2, row: 2))
+}
+
+@Test func ndjsonHasOneObjectPerLine() throws {
+    #expect(try records("{\"id\":1}\r\n\n{\"id\":2,\"tags\":[\"a\"]}\n", .lines) == [#"{"id":1,"tags":null}"#, #"{"id":2,"tags":["a"]}"#])
+    #expect(try records(#"[]"#, .array).isEmpty)
+}
+
+@Test func jsonErrorsSayWhereAndWhat() {
+    #expect(failure(#"{"id": 1}"#, .array) == "expansions.json:1:1: expected a JSON array of objects at the top level, found an object (for one object per line, name the file .ndjson)")
+    #expect(failure("[{\"id\": 1},\n {\"id\": 2", .array) == "expansions.json:2:10: unexpected end of input: unterminated object")
+    #expect(failure("[{\"id\": 1}", .array) == "expansions.json:1:11: unexpected end of input: unterminated array")
+    #expect(failure("[1, 2]", .array) == "expansions.json:1:2: expected an object, found a number")
+    #expect(failure(#"[{"id": 1, "id": 2}]"#, .array) == "expansions.json:1:12: the object repeats the key 'id'")
+    #expect(failure(#"[{"id": 01}]"#, .array) == "expansions.json:1:9: invalid number")
+    #expect(failure(#"[{"id": tru}]"#, .array) == "expansions.json:1:9: expected a value, found a boolean")
+    #expect(failure(#"[{"name": "open}]"#, .array) == "expansions.json:1:11: unterminated string")
+    #expect(failure("   ", .array) == "expansions.json: empty file (expected a JSON array of objects)")
+    #expect(failure(#"[{"a": 1}] x"#, .array) == "expansions.json:1:12: unexpected text after the array")
+    let deep = "[{\"a\": " + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}]"
+    #expect(failure(deep, .array) == "expansions.json:1:264: nesting deeper than 256 levels")
+}
+
+@Test func ndjsonErrorsNameTheLine() {
+    #expect(failure("{\"id\": 1}\n{\"id\": 2\n{\"id\": 3}\n", .lines, file: "e.ndjson") == "e.ndjson:2:9: unexpected end of the line: the object is not closed (NDJSON holds one object per line)")
+    #expect(failure("{\"id\": 1} {\"id\": 2}\n", .lines, file: "e.ndjson") == "e.ndjson:1:11: expected the end of the line after the object (NDJSON holds one object per line)")
+    #expect(failure("{\"id\": 1}\n[1]\n", .lines, file: "e.ndjson") == "e.ndjson:2:1: expected an object, found an array")
+    #expect(failure("\n\n", .lines, file: "e.ndjson") == "e.ndjson: empty file (expected one JSON object per line)")
+}
+
+@Test func invalidUTF8IsFoundWhereItIs() {
+    let bytes = Array("[{\"a\": \"ok\"},\n {\"a\": \"".utf8) + [0xC3, 0x28] + Array("\"}]".utf8)
+    do {
+        _ = try JSONTableReader.read(bytes, file: "x.json", format: .array)
+        Issue.record("no error")
+    } catch {
+        #expect(error.description == "x.json:2:9: invalid UTF-8 (the file must be UTF-8 text)")
+    }
+}

@@ -158,6 +158,18 @@ public enum JSONTableReader {
 
         /// Reads a key and returns its column, adding a field for a new key.
         mutating func readKey(position: Int) throws(LoadError) -> Int {
+            // Most objects repeat the previous one's keys in the same order:
+            // compare with that key in place before scanning.
+            if position < previousKeys.count {
+                let expected = previousKeys[position]
+                let close = index + 1 + expected.length
+                if expected.start >= 0, close < bytes.count, bytes[close] == UInt8(ascii: "\""),
+                    sameBytes(at: index + 1, and: expected.start, length: expected.length)
+                {
+                    index = close + 1
+                    return expected.column
+                }
+            }
             let (start, end, escaped) = try scanString()
             if !escaped, position < previousKeys.count {
                 let expected = previousKeys[position]
@@ -237,12 +249,36 @@ public enum JSONTableReader {
 
         /// Scans a string at `index`: its content's range in the source, and
         /// whether it had escapes (then its text is in `scratch`).
+        ///
+        /// Eight bytes a step: a word without a quote, a backslash or a
+        /// control character is skipped whole (SWAR, the same trick as
+        /// simdjson's scalar fallback).
         mutating func scanString() throws(LoadError) -> (Int, Int, Bool) {
             let open = index
             index += 1
             let start = index
             var escaped = false
-            while index < bytes.count {
+            let count = bytes.count
+            guard let base = bytes.baseAddress else { throw error(at: open, "unterminated string") }
+            let raw = UnsafeRawPointer(base)
+            while index < count {
+                var runEnd = index
+                while runEnd + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: runEnd, as: UInt64.self)
+                    let special = Self.zeroBytes(word ^ 0x2222_2222_2222_2222) | Self.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                        | ((word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080)
+                    if special != 0 {
+                        runEnd += special.trailingZeroBitCount / 8
+                        break
+                    }
+                    runEnd += 8
+                }
+                while runEnd < count, bytes[runEnd] != UInt8(ascii: "\""), bytes[runEnd] != UInt8(ascii: "\\"), bytes[runEnd] >= 0x20 {
+                    runEnd += 1
+                }
+                if escaped, runEnd > index { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd])) }
+                index = runEnd
+                guard index < count else { break }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     let end = index
@@ -258,13 +294,16 @@ public enum JSONTableReader {
                     try readEscape()
                     continue
                 }
-                if byte < 0x20 {
-                    throw error(at: index, "control character in a string (escape it)")
-                }
-                if escaped { scratch.append(byte) }
-                index += 1
+                throw error(at: index, "control character in a string (escape it)")
             }
             throw error(at: open, "unterminated string")
+        }
+
+        /// The high bit set in each zero byte of `word` (and perhaps in bytes
+        /// above the first zero one, which the caller never looks past).
+        @inline(__always)
+        static func zeroBytes(_ word: UInt64) -> UInt64 {
+            (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
         }
 
         mutating func readEscape() throws(LoadError) {

@@ -140,6 +140,38 @@ public struct RecordTable: Sendable {
         return (try? reader.readDocument()) ?? .string(string(bytes, payload))
     }
 
+    /// The first two rows that share a value of `field` (a key), or nil.
+    ///
+    /// - Complexity: O(*n*) expected; integer keys take a fast path.
+    public func firstDuplicate(of field: String) -> (value: Value, first: Int, second: Int)? {
+        guard let column = fieldNames.firstIndex(of: field) else { return nil }
+        let kinds = columns[column].kinds
+        let payloads = columns[column].payloads
+        if kinds.allSatisfy({ $0 == Kind.int.rawValue }) {
+            // Integer keys: ids usually ascend, which settles it in one pass
+            // with no memory; otherwise a sorted copy (8 bytes a row, not a
+            // dictionary's 40) shows a repeat as two equal neighbours.
+            var ascending = true
+            for row in 1..<max(1, count) where Int64(bitPattern: payloads[row]) <= Int64(bitPattern: payloads[row - 1]) {
+                ascending = false
+                break
+            }
+            if ascending { return nil }
+            let sorted = payloads.map { Int64(bitPattern: $0) }.sorted()
+            guard let index = sorted.indices.dropFirst().first(where: { sorted[$0] == sorted[$0 - 1] }) else { return nil }
+            let repeated = UInt64(bitPattern: sorted[index])
+            let rows = (0..<count).lazy.filter { payloads[$0] == repeated }.prefix(2).map { $0 }
+            return (value(column: column, row: rows[0]), rows[0], rows[1])
+        }
+        var firstRow: [Value: Int] = [:]
+        firstRow.reserveCapacity(count)
+        for row in 0..<count {
+            let key = value(column: column, row: row)
+            if let first = firstRow.updateValue(row, forKey: key) { return (key, first, row) }
+        }
+        return nil
+    }
+
     // MARK: Changing rows
 
     /// Stores `record` as the cells of `row` (appending when `row == count`):

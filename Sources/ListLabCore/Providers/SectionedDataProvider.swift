@@ -186,6 +186,12 @@ public final class SectionedDataProvider<Item>: DataProvider {
         store = Self.group(try source(), by: grouping)
     }
 
+    /// Replaces every item (grouped again, when grouped; all in one
+    /// untitled section otherwise).
+    public func replaceItems(with items: [Item]) {
+        store = grouping.map { Self.group(items, by: $0) } ?? SectionStore(sections: [items], titles: [nil])
+    }
+
     private func sectionIndex(ofKey key: String) -> Int? {
         store.titles.firstIndex { $0 == key }
     }

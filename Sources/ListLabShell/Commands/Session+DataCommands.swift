@@ -14,14 +14,18 @@ extension Session {
             }
         },
         Command(
-            name: "load", usage: "load SOURCE [as array | as sectioned by FIELD] [key FIELD] [name NAME]",
-            summary: "loads a sample into a provider and shows it",
+            name: "load", usage: "load SOURCE [as array | as sectioned by FIELD | as file] [key FIELD] [name NAME]",
+            summary: "loads a sample, or a .csv, .json or .ndjson file, into a provider and shows it",
             details: [
-                "The provider is named after the sample (or NAME) and becomes the one the list shows;",
-                "loading a name again replaces that provider. The key gives items their identity:",
-                "'id' when the data has one.",
+                "A file loads as a file provider (the file is the store: reload reads it, save writes it)",
+                "unless another shape is asked for. The provider is named after the sample or file (or NAME)",
+                "and becomes the one the list shows; loading a name again replaces that provider.",
+                "The key gives items their identity: 'id' when the data has one; keys must be unique.",
             ],
-            examples: ["load contacts", "load tasks as sectioned by list", "load contacts as array key phone name phones"]
+            examples: [
+                "load contacts", "load tasks as sectioned by list", "load contacts as array key phone name phones",
+                "load people.csv", "load people.ndjson as sectioned by city",
+            ]
         ) { session, arguments in
             try session.load(&arguments)
         },
@@ -58,16 +62,64 @@ extension Session {
             }
         },
         Command(
-            name: "reload", usage: "reload", summary: "reloads the provider from its source, then the list with reloadData",
+            name: "reload", usage: "reload",
+            summary: "reloads the provider from its source (a file is read again), then the list with reloadData",
+            details: ["A reload that fails keeps the data as it was and says why."],
             examples: ["reload"]
         ) { session, arguments in
             try arguments.expectEnd()
             let loaded = try session.current()
-            try loaded.provider.reload()
+            do {
+                try loaded.provider.reload()
+            } catch {
+                throw ShellError("reload failed, the data is as it was: \(error)")
+            }
             session.list.reloadData()
             session.output.write("reloaded \(loaded.name): \(session.countDescription(loaded)) (reloadData)")
         },
+        Command(
+            name: "save", usage: "save [FILE] [--force]",
+            summary: "writes a file provider back to its file (or to FILE), atomically",
+            details: [
+                "The file is written to a temporary file in the same folder, flushed, and renamed over",
+                "the old one, so a crash leaves the old or the new file whole. A file changed on disk since",
+                "it was read is not overwritten without --force, nor is another existing FILE.",
+            ],
+            examples: ["save", "save copy.ndjson", "save --force"]
+        ) { session, arguments in
+            try session.save(&arguments)
+        },
     ]
+
+    private func save(_ arguments: inout Arguments) throws {
+        let loaded = try current()
+        var target: String?
+        var force = false
+        while let token = arguments.next() {
+            if token.stringValue == "--force" {
+                force = true
+            } else if target == nil, let text = token.stringValue {
+                target = text
+            } else {
+                throw ShellError("unexpected '\(token.text)' (usage: save [FILE] [--force])", column: token.column)
+            }
+        }
+        guard let file = loaded.file else {
+            let article = loaded.shape == "array" ? "an" : "a"
+            throw ShellError("save writes a file provider, and '\(loaded.name)' is \(article) \(loaded.kindDescription): load a .csv, .json or .ndjson file to save")
+        }
+        var destination: (path: String, name: String)?
+        if let target {
+            let path = target.hasPrefix("/") ? target : workingDirectory + "/" + target
+            if path != file.path, FileBytes.currentFingerprint(of: path) != nil, !force {
+                throw ShellError("\(target) exists: add --force to replace it")
+            }
+            destination = (path, target)
+        }
+        let bytes = try file.save(to: destination, force: force)
+        let items = file.table.count
+        output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
+    }
 
     /// `8 items in 1 section`.
     func countDescription(_ loaded: LoadedProvider) -> String {
@@ -76,21 +128,51 @@ extension Session {
         return "\(items) \(items == 1 ? "item" : "items") in \(sections) \(sections == 1 ? "section" : "sections")"
     }
 
+    /// The shapes `load` can give a provider.
+    private enum LoadShape {
+        case array, sectioned(by: String), file
+
+        var isFile: Bool {
+            if case .file = self { return true }
+            return false
+        }
+    }
+
     private func load(_ arguments: inout Arguments) throws {
         let sourceToken = arguments.peek
-        let source = try arguments.string("a SOURCE (a sample name)")
-        if [".json", ".ndjson", ".csv"].contains(where: { source.lowercased().hasSuffix($0) }) || source.contains("/") {
-            throw ShellError("file providers are not available yet: load a sample (\(BuiltInSamples.all.map(\.name).joined(separator: ", ")))", column: sourceToken?.column)
-        }
-        guard let sample = BuiltInSamples.named(source) else {
+        let source = try arguments.string("a SOURCE (a sample, or a .csv, .json or .ndjson file)")
+        let isFile = RecordTableWriter.Format(path: source) != nil
+        var fileProvider: FileDataProvider?
+        let fields: [String]
+        let sample: Sample?
+        if isFile {
+            let path = source.hasPrefix("/") ? source : workingDirectory + "/" + source
+            let provider = try FileDataProvider(path: path, name: source)
+            fileProvider = provider
+            fields = provider.table.fieldNames
+            sample = nil
+        } else if let found = BuiltInSamples.named(source) {
+            fields = found.fieldNames
+            sample = found
+        } else {
             let names = BuiltInSamples.all.map(\.name)
             let suggestion = Suggestion.nearest(to: source, in: names).map { "; did you mean '\($0)'?" } ?? ""
-            throw ShellError("no sample named '\(source)' (samples: \(names.joined(separator: ", "))\(suggestion))", column: sourceToken?.column)
+            let looksLikeFile = source.contains(".") || source.contains("/")
+            throw ShellError(
+                looksLikeFile
+                    ? "'\(source)' is neither a sample nor a .csv, .json or .ndjson file"
+                    : "no sample named '\(source)' (samples: \(names.joined(separator: ", "))\(suggestion))",
+                column: sourceToken?.column)
         }
-        let fields = sample.fieldNames
-        var shape = sample.shape
+        let dataset = source
+        var shape: LoadShape = isFile ? .file : (sample?.shape).map { shape -> LoadShape in
+            switch shape {
+            case .array: .array
+            case .sectioned(let field): .sectioned(by: field)
+            }
+        } ?? .array
         var keyField: String? = fields.contains("id") ? "id" : nil
-        var name = sample.name
+        var name = isFile ? Self.baseName(of: source) : source
         while let token = arguments.peek {
             if arguments.take("as") {
                 let kind = try arguments.choice("a shape", ["array", "sectioned", "file", "paged"])
@@ -104,15 +186,20 @@ extension Session {
                     }
                     let fieldToken = arguments.peek
                     let field = try arguments.string("a FIELD to group by")
-                    try Self.checkField(field, in: fields, dataset: sample.name, column: fieldToken?.column)
+                    try Self.checkField(field, in: fields, dataset: dataset, column: fieldToken?.column)
                     shape = .sectioned(by: field)
+                case "file":
+                    guard isFile else {
+                        throw ShellError("'as file' needs a .csv, .json or .ndjson file, and '\(source)' is a sample", column: token.column)
+                    }
+                    shape = .file
                 default:
-                    throw ShellError("'as \(kind)' is not available yet: use 'as array' or 'as sectioned by FIELD'")
+                    throw ShellError("'as \(kind)' is not available yet: use 'as array', 'as sectioned by FIELD' or 'as file'", column: token.column)
                 }
             } else if arguments.take("key") {
                 let fieldToken = arguments.peek
                 let field = try arguments.string("a key FIELD")
-                try Self.checkField(field, in: fields, dataset: sample.name, column: fieldToken?.column)
+                try Self.checkField(field, in: fields, dataset: dataset, column: fieldToken?.column)
                 keyField = field
             } else if arguments.take("name") {
                 name = try arguments.string("a NAME")
@@ -121,28 +208,55 @@ extension Session {
             }
         }
         if let keyField {
-            try Self.checkUniqueKeys(sample.records, keyField: keyField)
+            if let fileProvider {
+                if let duplicate = fileProvider.table.firstDuplicate(of: keyField) {
+                    throw ShellError("\(source): duplicate key \(keyField)=\(duplicate.value.jsonText) in records \(duplicate.first + 1) and \(duplicate.second + 1)")
+                }
+            } else if let sample {
+                try Self.checkUniqueKeys(sample.records, keyField: keyField)
+            }
         }
-        let records = sample.records
+        // The records as an array, and how to read them again, for shapes other than `file`.
+        let records: [Record]
+        let reread: () throws -> [Record]
+        if let fileProvider {
+            let table = fileProvider.table
+            records = shape.isFile ? [] : (0..<table.count).map(table.record(at:))
+            let path = fileProvider.path
+            reread = {
+                let again = try FileDataProvider(path: path, name: source)
+                return (0..<again.table.count).map(again.table.record(at:))
+            }
+        } else {
+            records = sample?.records ?? []
+            reread = { [records] in records }
+        }
         let provider: AnyDataProvider<Record>
         let shapeName: String
         switch shape {
+        case .file:
+            guard let fileProvider else { return }
+            provider = AnyDataProvider(fileProvider)
+            shapeName = "file"
         case .array:
-            provider = AnyDataProvider(ArrayDataProvider(title: nil, loadingFrom: { records }))
+            let array = ArrayDataProvider(title: nil, loadingFrom: reread)
+            array.replaceItems(with: records)
+            provider = AnyDataProvider(array)
             shapeName = "array"
         case .sectioned(let field):
-            provider = AnyDataProvider(SectionedDataProvider(groupedBy: { $0[field]?.description ?? "" }, loadingFrom: { records }))
+            let sectioned = SectionedDataProvider(groupedBy: { $0[field]?.description ?? "" }, loadingFrom: reread)
+            sectioned.replaceItems(with: records)
+            provider = AnyDataProvider(sectioned)
             shapeName = "sectioned by \(field)"
         }
-        try provider.reload()
-        var presenter = TemplatePresenter(
-            kind: sample.cellKind, text: try Template(sample.text), detail: try sample.detail.map { try Template($0) })
-        if case .sectioned = shape, let header = sample.header {
+        var presenter = try defaultPresenter(sample: sample, fields: fields)
+        if case .sectioned = shape, let header = sample?.header {
             presenter.header = try Template(header)
         }
         let loaded = LoadedProvider(
             name: name, provider: provider, shape: shapeName, keyField: keyField, fieldNames: fields,
             schema: records.first?.schema ?? Record.Schema(fields), presenter: presenter)
+        loaded.file = shape.isFile ? fileProvider : nil
         if let existing = providers.firstIndex(where: { $0.name == name }) {
             providers[existing] = loaded
             activate(existing)
@@ -152,9 +266,34 @@ extension Session {
         }
         let items = provider.numberOfItems
         let sections = provider.numberOfSections
-        let kind = shapeName == "array" ? "an array provider" : "a sectioned provider"
-        let grouping = shapeName == "array" ? "" : ", by \(shapeName.replacingPrefix("sectioned by ", with: ""))"
-        output.write("loaded \(items) \(items == 1 ? "item" : "items") into \(kind) (\(sections) \(sections == 1 ? "section" : "sections")\(grouping))")
+        let kind: String
+        switch shape {
+        case .array: kind = "an array provider"
+        case .file: kind = "a file provider"
+        case .sectioned: kind = "a sectioned provider"
+        }
+        let origin = isFile ? " from \(source)" : ""
+        let grouping = shapeName.hasPrefix("sectioned by ") ? ", by \(shapeName.replacingPrefix("sectioned by ", with: ""))" : ""
+        output.write("loaded \(items) \(items == 1 ? "item" : "items")\(origin) into \(kind) (\(sections) \(sections == 1 ? "section" : "sections")\(grouping))")
+    }
+
+    /// The sample's presenter, or for a file one cell kind showing the first
+    /// text field (or the first field).
+    private func defaultPresenter(sample: Sample?, fields: [String]) throws -> TemplatePresenter {
+        if let sample {
+            return TemplatePresenter(
+                kind: sample.cellKind, text: try Template(sample.text), detail: try sample.detail.map { try Template($0) })
+        }
+        let preferred = ["name", "title", "label"].first { fields.contains($0) }
+            ?? fields.first { $0 != "id" } ?? fields.first ?? "id"
+        return TemplatePresenter(kind: "Cell", text: try Template("{\(preferred)}"))
+    }
+
+    /// `contacts` for `Samples/contacts.csv`.
+    static func baseName(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
     }
 
     /// Throws for the first key that two records share, naming both rows.

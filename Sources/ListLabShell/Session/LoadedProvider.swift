@@ -17,6 +17,8 @@ final class LoadedProvider {
     let schema: Record.Schema
     /// The presenter bound to it.
     var presenter: TemplatePresenter
+    /// The file provider behind it, when it is one (for `save`).
+    var file: FileDataProvider?
 
     init(
         name: String, provider: AnyDataProvider<Record>, shape: String, keyField: String?, fieldNames: [String],
@@ -33,7 +35,11 @@ final class LoadedProvider {
 
     /// "array provider" or "sectioned provider (by list)".
     var kindDescription: String {
-        shape == "array" ? "array provider" : "sectioned provider (\(shape.replacingPrefix("sectioned ", with: "")))"
+        switch shape {
+        case "array": "array provider"
+        case "file": "file provider (\(file?.name ?? ""))"
+        default: "sectioned provider (\(shape.replacingPrefix("sectioned ", with: "")))"
+        }
     }
 
     /// Every record, in path order.

@@ -1,0 +1,162 @@
+/// A provider backed by a JSON array, NDJSON or CSV file: the file is the
+/// store. ``reload()`` reads the file again; ``save(to:force:)`` writes the
+/// records back in the file's format, atomically, and refuses to overwrite a
+/// file that someone else changed since it was read, unless forced.
+///
+/// Records are kept by column (``RecordTable``), so a million rows are
+/// comfortable; a ``Record`` is built only for the items the list asks for.
+///
+/// ```swift
+/// let contacts = try FileDataProvider(path: "Samples/contacts.csv", name: "contacts.csv")
+/// _ = try contacts.update(changed, at: ItemPath(0, 2))
+/// try contacts.save()
+/// ```
+public final class FileDataProvider: DataProvider {
+    public typealias Item = Record
+
+    /// The file, as it is opened.
+    public let path: String
+    /// The file, as messages name it.
+    public let name: String
+    /// The file's format.
+    public let format: RecordTableWriter.Format
+    /// The records.
+    public private(set) var table: RecordTable
+    /// What the file was when last read or written.
+    public private(set) var fingerprint: FileFingerprint
+
+    /// Reads the file at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: Where the file is.
+    ///   - name: How messages name it (the path as the user wrote it).
+    ///   - format: The format; by default the one the extension names.
+    /// - Throws: ``LoadError`` when the file cannot be read or parsed, or
+    ///   its extension names no format.
+    public init(path: String, name: String, format: RecordTableWriter.Format? = nil) throws(LoadError) {
+        guard let format = format ?? RecordTableWriter.Format(path: path) else {
+            throw LoadError(file: name, message: "unknown format: name a .csv, .json or .ndjson file")
+        }
+        self.path = path
+        self.name = name
+        self.format = format
+        (table, fingerprint) = try Self.read(path: path, name: name, format: format)
+    }
+
+    private static func read(path: String, name: String, format: RecordTableWriter.Format) throws(LoadError) -> (RecordTable, FileFingerprint) {
+        let file = try FileBytes.read(path, name: name)
+        let table: RecordTable
+        switch format {
+        case .csv: table = try CSVReader.read(file.bytes, file: name)
+        case .json: table = try JSONTableReader.read(file.bytes, file: name, format: .array)
+        case .ndjson: table = try JSONTableReader.read(file.bytes, file: name, format: .lines)
+        }
+        return (table, file.fingerprint)
+    }
+
+    public var numberOfSections: Int { 1 }
+
+    public func numberOfItems(inSection section: Int) -> Int { section == 0 ? table.count : 0 }
+
+    public func item(at path: ItemPath) -> Record? {
+        guard path.section == 0, path.item >= 0, path.item < table.count else { return nil }
+        return table.record(at: path.item)
+    }
+
+    public func title(ofSection section: Int) -> String? { nil }
+
+    private func checkItem(_ path: ItemPath) throws(ProviderError) {
+        guard item(at: path) != nil else {
+            throw .noItem(path, sectionCount: 1, itemCount: path.section == 0 ? table.count : nil)
+        }
+    }
+
+    public func append(_ item: Record, toSection section: Int?) throws -> BatchUpdate {
+        if let section, section != 0 { throw ProviderError.noSection(section, sectionCount: 1) }
+        table.append(item)
+        return BatchUpdate(insertedItems: [ItemPath(0, table.count - 1)])
+    }
+
+    public func insert(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
+        guard path.section == 0 else { throw ProviderError.noSection(path.section, sectionCount: 1) }
+        guard path.item >= 0, path.item <= table.count else { throw ProviderError.insertBeyondEnd(path, itemCount: table.count) }
+        table.insert(item, at: path.item)
+        return BatchUpdate(insertedItems: [path])
+    }
+
+    public func update(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
+        try checkItem(path)
+        table.replace(at: path.item, with: item)
+        return BatchUpdate(reconfiguredItems: [path])
+    }
+
+    public func delete(at paths: [ItemPath]) throws -> BatchUpdate {
+        var seen: Set<ItemPath> = []
+        for path in paths {
+            try checkItem(path)
+            guard seen.insert(path).inserted else { throw ProviderError.repeatedPath(path) }
+        }
+        table.remove(rows: paths.map(\.item))
+        return BatchUpdate(deletedItems: paths.sorted())
+    }
+
+    public func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate {
+        try checkItem(from)
+        guard to.section == 0 else { throw ProviderError.noSection(to.section, sectionCount: 1) }
+        guard to.item >= 0, to.item < table.count else {
+            throw ProviderError.moveBeyondEnd(from: from, to: to, lastPlace: ItemPath(0, table.count - 1))
+        }
+        guard from != to else { throw ProviderError.moveOntoItself(from) }
+        table.move(from: from.item, to: to.item)
+        return BatchUpdate(movedItems: [ItemMove(from: from, to: to)])
+    }
+
+    /// Reads the file again.
+    ///
+    /// - Throws: ``LoadError``; the records are then as they were.
+    public func reload() throws {
+        (table, fingerprint) = try Self.read(path: path, name: name, format: format)
+    }
+
+    /// Whether the file on disk is no longer what was read or last written.
+    public var fileChangedOnDisk: Bool {
+        FileBytes.currentFingerprint(of: path) != fingerprint
+    }
+
+    /// Writes the records to `target` (by default the provider's own file)
+    /// in the target's format, atomically.
+    ///
+    /// - Parameters:
+    ///   - target: Where to write, and its name for messages; nil for the
+    ///     provider's own file.
+    ///   - force: Write even when the own file changed on disk since it was read.
+    /// - Returns: The number of bytes written.
+    /// - Throws: ``FileError`` when the own file changed on disk (without
+    ///   `force`), the target's extension names no format, or the write fails;
+    ///   the file on disk is then untouched.
+    @discardableResult
+    public func save(to target: (path: String, name: String)? = nil, force: Bool = false) throws(FileError) -> Int {
+        let destination = target ?? (path, name)
+        let isOwnFile = target == nil || target?.path == path
+        guard let format = isOwnFile ? format : RecordTableWriter.Format(path: destination.path) else {
+            throw FileError(path: destination.name, message: "unknown format: name a .csv, .json or .ndjson file")
+        }
+        if isOwnFile, !force, let now = FileBytes.currentFingerprint(of: path), now != fingerprint {
+            let what = now.size != fingerprint.size
+                ? "its size went from \(fingerprint.size) to \(now.size) bytes" : "its content or time changed"
+            throw FileError(
+                path: name,
+                message: "changed on disk since it was read (\(what)); reload to see it, or save --force to overwrite it")
+        }
+        let bytes = RecordTableWriter.bytes(of: table, as: format)
+        do {
+            try AtomicFile.write(bytes, to: destination.path)
+        } catch {
+            throw FileError(path: destination.name, message: error.message)
+        }
+        if isOwnFile, let now = FileBytes.currentFingerprint(of: path) {
+            fingerprint = now
+        }
+        return bytes.count
+    }
+}

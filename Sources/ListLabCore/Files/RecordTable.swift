@@ -160,8 +160,12 @@ public struct RecordTable: Sendable {
             let sorted = payloads.map { Int64(bitPattern: $0) }.sorted()
             guard let index = sorted.indices.dropFirst().first(where: { sorted[$0] == sorted[$0 - 1] }) else { return nil }
             let repeated = UInt64(bitPattern: sorted[index])
-            let rows = (0..<count).lazy.filter { payloads[$0] == repeated }.prefix(2).map { $0 }
-            return (value(column: column, row: rows[0]), rows[0], rows[1])
+            var rows: [Int] = []
+            for row in 0..<count where payloads[row] == repeated {
+                rows.append(row)
+                if rows.count == 2 { return (value(column: column, row: rows[0]), rows[0], rows[1]) }
+            }
+            return nil
         }
         var firstRow: [Value: Int] = [:]
         firstRow.reserveCapacity(count)

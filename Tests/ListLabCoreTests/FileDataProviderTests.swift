@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import Testing
+@testable import ListLabCore
+
+/// A folder of its own for one test.
+private final class Folder {
+    let path = FileManager.default.temporaryDirectory.path + "/listlab-core-" + UUID().uuidString
+    init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func write(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + name)) }
+    func read(_ name: String) -> String { String(decoding: FileManager.default.contents(atPath: path + "/" + name) ?? Data(), as: UTF8.self) }
+}
+
+private let contactsCSV = "id,name,city\n1,\"Wayne, Bruce\",Gotham\n2,Clark Kent,\n3,\"Diana \"\"Wonder\"\" Prince\",Themyscira\n"
+private let contactsNDJSON = #"{"id":1,"name":"Wayne, Bruce","city":"Gotham","tags":["bat"]}"# + "\n" + #"{"id":2,"name":"Clark Kent"}"# + "\n"
+private let contactsJSON = "[\n" + #"{"id":1,"name":"Bruce","nested":{"a":[1,2]}}"# + ",\n" + #"{"id":2,"name":"Clark \u00e9"}"# + "\n]\n"
+
+@Test(arguments: [("contacts.csv", contactsCSV), ("contacts.ndjson", contactsNDJSON), ("contacts.json", contactsJSON)])
+func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws {
+    let folder = try Folder()
+    try folder.write(name, text)
+    let provider = try FileDataProvider(path: folder.path + "/" + name, name: name)
+    let fields = provider.table.fieldNames
+    // (JSON has no header: a key that no object has any more is gone after a
+    // save, so the change keeps the first record, which has every key.)
+    _ = try provider.update(try provider.checkedItem(at: ItemPath(0, 0)).setting("name", to: "Kal-El, \"Superman\""), at: ItemPath(0, 0))
+    _ = try provider.append(Record(fields: [("id", 9), ("name", "Oliver\nQueen")]), toSection: nil)
+    _ = try provider.delete(at: [ItemPath(0, 1)])
+    let before = (0..<provider.table.count).map { provider.table.record(at: $0) }
+    try provider.save()
+    let again = try FileDataProvider(path: folder.path + "/" + name, name: name)
+    #expect(again.table.fieldNames == fields)
+    #expect((0..<again.table.count).map { again.table.record(at: $0) } == before)
+}
+
+@Test func anUnchangedSaveWritesTheSameRecordsAndAbsentKeysStayAbsent() throws {
+    let folder = try Folder()
+    try folder.write("c.ndjson", contactsNDJSON)
+    let provider = try FileDataProvider(path: folder.path + "/c.ndjson", name: "c.ndjson")
+    try provider.save()
+    #expect(folder.read("c.ndjson") == contactsNDJSON)
+}
+
+@Test func aFileChangedOnDiskIsNotOverwrittenWithoutForce() throws {
+    let folder = try Folder()
+    try folder.write("c.csv", contactsCSV)
+    let provider = try FileDataProvider(path: folder.path + "/c.csv", name: "c.csv")
+    try folder.write("c.csv", contactsCSV + "4,Barry Allen,Central City\n")
+    #expect(provider.fileChangedOnDisk)
+    #expect(throws: FileError.self) { try provider.save() }
+    do {
+        try provider.save()
+    } catch {
+        #expect(error.description == "c.csv: changed on disk since it was read (its size went from 90 to 117 bytes); reload to see it, or save --force to overwrite it")
+    }
+    #expect(folder.read("c.csv").hasSuffix("Central City\n"))
+    try provider.save(force: true)
+    #expect(!folder.read("c.csv").contains("Barry"))
+    #expect(!provider.fileChangedOnDisk)
+    try provider.save()
+}
+
+@Test func aFailedReloadKeepsTheRecords() throws {
+    let folder = try Folder()
+    try folder.write("c.csv", contactsCSV)
+    let provider = try FileDataProvider(path: folder.path + "/c.csv", name: "c.csv")
+    try folder.write("c.csv", "id,name\n1,\"open\n")
+    #expect(throws: LoadError.self) { try provider.reload() }
+    #expect(provider.table.count == 3)
+    try folder.write("c.csv", "id,name\n7,New\n")
+    try provider.reload()
+    #expect(provider.item(at: ItemPath(0, 0))?["name"] == "New")
+}
+
+@Test func loadErrorsNameTheFile() throws {
+    let folder = try Folder()
+    func failure(_ name: String) -> String {
+        do {
+            _ = try FileDataProvider(path: folder.path + "/" + name, name: name)
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+    try FileManager.default.createDirectory(atPath: folder.path + "/dir.csv", withIntermediateDirectories: true)
+    try folder.write("locked.csv", "id\n1\n")
+    chmodNoAccess(folder.path + "/locked.csv")
+    try folder.write("empty.json", "")
+    #expect(failure("missing.csv") == "missing.csv: no such file")
+    #expect(failure("dir.csv") == "dir.csv: is a folder, not a file")
+    #expect(failure("empty.json") == "empty.json: empty file (expected a JSON array of objects)")
+    #expect(failure("notes.txt") == "notes.txt: unknown format: name a .csv, .json or .ndjson file")
+    if getuid() != 0 {  // root reads anything
+        #expect(failure("locked.csv") == "locked.csv: permission denied")
+    }
+}
+
+@Test func duplicateKeysAreFoundWithBothRows() throws {
+    let ascending = try CSVReader.read(Array("id\n1\n2\n3\n".utf8), file: "a")
+    #expect(ascending.firstDuplicate(of: "id") == nil)
+    let repeated = try CSVReader.read(Array("id\n5\n2\n9\n2\n".utf8), file: "a")
+    let found = repeated.firstDuplicate(of: "id")
+    #expect(found?.value == .int(2) && found?.first == 1 && found?.second == 3)
+    let text = try CSVReader.read(Array("code\nb\na\nb\n".utf8), file: "a")
+    #expect(text.firstDuplicate(of: "code")?.first == 0)
+    #expect(text.firstDuplicate(of: "code")?.second == 2)
+}
+
+@Test func atomicWritesKeepThePermissionsAndRefuseSpecialFiles() throws {
+    let folder = try Folder()
+    try folder.write("secret.csv", "id\n1\n")
+    chmod(folder.path + "/secret.csv", 0o600)
+    try AtomicFile.write(Array("id\n2\n".utf8), to: folder.path + "/secret.csv")
+    var status = stat()
+    stat(folder.path + "/secret.csv", &status)
+    #expect(status.st_mode & 0o777 == 0o600)
+    #expect(folder.read("secret.csv") == "id\n2\n")
+    #expect(throws: FileError.self) { try AtomicFile.write([1], to: "/dev/null") }
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.count == 1)
+}
+
+private func chmodNoAccess(_ path: String) { chmod(path, 0) }

@@ -13,11 +13,22 @@ final class StandardStreams: ShellOutput {
         print(line)
     }
 
+    /// A progress line on standard error, only when it is a terminal; nil
+    /// erases it.
+    func progress(_ text: String?) {
+        guard !isMuted, isatty(STDERR_FILENO) != 0 else { return }
+        writeToStandardError(text.map { "\r" + $0 } ?? "\r\u{1B}[K")
+    }
+
     func writeError(_ message: String) {
         guard !isMuted else { return }
         // Keep output and errors in order when both go to one place.
         fflush(nil)
-        var text = "error: " + message + "\n"
+        writeToStandardError("error: " + message + "\n")
+    }
+
+    private func writeToStandardError(_ string: String) {
+        var text = string
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {

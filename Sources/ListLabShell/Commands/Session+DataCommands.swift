@@ -1,3 +1,4 @@
+import FoundationEssentials
 import ListLabCore
 
 extension Session {
@@ -128,6 +129,9 @@ extension Session {
         return "\(items) \(items == 1 ? "item" : "items") in \(sections) \(sections == 1 ? "section" : "sections")"
     }
 
+    /// Files at least this big show a progress line while they load.
+    static let progressThreshold = 16_000_000
+
     /// The shapes `load` can give a provider.
     private enum LoadShape {
         case array, sectioned(by: String), file
@@ -147,6 +151,12 @@ extension Session {
         let sample: Sample?
         if isFile {
             let path = source.hasPrefix("/") ? source : workingDirectory + "/" + source
+            // FoundationEssentials reports the size as a UInt.
+            let size = Int(((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? UInt) ?? 0)
+            if size >= Self.progressThreshold {
+                output.progress("loading \(source) (\(size / 1_000_000) MB)...")
+            }
+            defer { if size >= Self.progressThreshold { output.progress(nil) } }
             let provider = try FileDataProvider(path: path, name: source)
             fileProvider = provider
             fields = provider.table.fieldNames

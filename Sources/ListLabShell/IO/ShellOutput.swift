@@ -8,6 +8,13 @@ public protocol ShellOutput: AnyObject {
     func write(_ line: String)
     /// Writes one error message (without `error: ` and without a line break).
     func writeError(_ message: String)
+    /// Shows what a long task is doing (`loading rows.csv (61 MB)...`), or
+    /// clears it (nil). Outputs that are not a terminal show nothing.
+    func progress(_ text: String?)
+}
+
+extension ShellOutput {
+    public func progress(_ text: String?) {}
 }
 
 /// An output that keeps every line in memory, in order; errors are kept as

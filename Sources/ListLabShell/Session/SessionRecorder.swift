@@ -19,6 +19,10 @@ final class SessionRecorder: ShellOutput {
         base.writeError(message)
     }
 
+    func progress(_ text: String?) {
+        base.progress(text)
+    }
+
     func startCommand() {
         current = []
     }

@@ -67,58 +67,27 @@ extension Changeset {
     public init<Item, Identity: Hashable>(
         from old: [Item], to new: [Item], identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool
     ) throws(DuplicateIdentityError) {
-        let oldIndex = try Self.indexByIdentity(old, identity, side: .old)
-        var deletes: [Int] = []
-        var inserts: [Int] = []
-        var survivorOldIndices: [Int] = []
-        var survivorNewIndices: [Int] = []
-        var updates: [Move] = []
-        var newIndex: [Identity: Int] = [:]
-        newIndex.reserveCapacity(new.count)
-        for (index, item) in new.enumerated() {
-            let key = identity(item)
-            if let first = newIndex.updateValue(index, forKey: key) {
-                throw DuplicateIdentityError(identity: "\(key)", side: .new, first: first, second: index)
-            }
-            if let match = oldIndex[key] {
-                survivorOldIndices.append(match)
-                survivorNewIndices.append(index)
-                if !isContentEqual(old[match], item) {
-                    updates.append(Move(from: match, to: index))
-                }
-            } else {
-                inserts.append(index)
-            }
+        // One section of the sectioned diff.
+        let changes: SectionedChangeset
+        do {
+            changes = try SectionedChangeset(
+                from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: new)],
+                identity: identity, isContentEqual: isContentEqual)
+        } catch {
+            var flat = error
+            if let paths = error.paths { (flat.first, flat.second, flat.paths) = (paths.first.item, paths.second.item, nil) }
+            throw flat
         }
-        for (index, item) in old.enumerated() where newIndex[identity(item)] == nil {
-            deletes.append(index)
-        }
-        let staying = longestIncreasingSubsequence(survivorOldIndices)
-        var moves: [Move] = []
-        for position in survivorOldIndices.indices where !staying[position] {
-            moves.append(Move(from: survivorOldIndices[position], to: survivorNewIndices[position]))
-        }
-        self.init(deletes: deletes, inserts: inserts, moves: moves, updates: updates)
+        self.init(
+            deletes: changes.deletedItems.map(\.item), inserts: changes.insertedItems.map(\.item),
+            moves: changes.movedItems.map { Move(from: $0.from.item, to: $0.to.item) },
+            updates: changes.updatedItems.map { Move(from: $0.from.item, to: $0.to.item) }.sorted { $0.to < $1.to })
     }
 
     /// The changes from `old` to `new` for items that are their own identity
     /// (equal items are the same item, and never need an update).
     public init<Item: Hashable>(from old: [Item], to new: [Item]) throws(DuplicateIdentityError) {
         try self.init(from: old, to: new, identity: { $0 }, isContentEqual: { _, _ in true })
-    }
-
-    private static func indexByIdentity<Item, Identity: Hashable>(
-        _ items: [Item], _ identity: (Item) -> Identity, side: DuplicateIdentityError.Side
-    ) throws(DuplicateIdentityError) -> [Identity: Int] {
-        var index: [Identity: Int] = [:]
-        index.reserveCapacity(items.count)
-        for (position, item) in items.enumerated() {
-            let key = identity(item)
-            if let first = index.updateValue(position, forKey: key) {
-                throw DuplicateIdentityError(identity: "\(key)", side: side, first: first, second: position)
-            }
-        }
-        return index
     }
 }
 
@@ -132,6 +101,10 @@ public struct DuplicateIdentityError: Error, Hashable, Sendable, CustomStringCon
 
     /// The repeated identity, as text.
     public var identity: String
+    /// What repeats it: `item` or `section`.
+    public var kind = "item"
+    /// For items of a sectioned list: the two paths.
+    public var paths: (first: ElementPath, second: ElementPath)?
     /// The list that repeats it.
     public var side: Side
     /// The first position of the identity.
@@ -147,7 +120,33 @@ public struct DuplicateIdentityError: Error, Hashable, Sendable, CustomStringCon
         self.second = second
     }
 
+    /// Creates the error for a section id repeated at `first` and `second`.
+    public init(identity: String, side: Side, first: Int, second: Int, kind: String) {
+        self.init(identity: identity, side: side, first: first, second: second)
+        self.kind = kind
+    }
+
+    /// Creates the error for an item identity repeated at two paths.
+    public init(identity: String, side: Side, firstPath: ElementPath, secondPath: ElementPath) {
+        self.init(identity: identity, side: side, first: firstPath.item, second: secondPath.item)
+        paths = (firstPath, secondPath)
+    }
+
     public var description: String {
-        "duplicate identity '\(identity)' in the \(side.rawValue) list, at \(first) and \(second)"
+        if let paths {
+            return "duplicate identity '\(identity)' in the \(side.rawValue) list, at \(paths.first) and \(paths.second)"
+        }
+        if kind == "section" {
+            return "duplicate section '\(identity)' in the \(side.rawValue) list, sections \(first) and \(second)"
+        }
+        return "duplicate identity '\(identity)' in the \(side.rawValue) list, at \(first) and \(second)"
+    }
+
+    public static func == (lhs: DuplicateIdentityError, rhs: DuplicateIdentityError) -> Bool {
+        lhs.description == rhs.description
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(description)
     }
 }

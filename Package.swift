@@ -31,6 +31,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
+        // In-process benchmarks (run in release by the Scripts/bench* scripts).
+        .executableTarget(name: "listlab-bench", dependencies: ["ListDiff", "ListLabCore"], swiftSettings: strictSettings),
         // Diffing by identity and content; knows nothing of providers or lists.
         .target(name: "ListDiff", swiftSettings: strictSettings),
         // Providers, presenters, the adapter and the headless list; knows nothing of a terminal.

@@ -64,6 +64,7 @@ extension Changeset {
     ///   one list: such a list cannot be diffed by identity.
     /// - Complexity: O(*n* log *m*) for *n* items and *m* moves' worth of
     ///   survivors (hash maps for identity; a patience sort for the moves).
+    @inlinable
     public init<Item, Identity: Hashable>(
         from old: [Item], to new: [Item], identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool
     ) throws(DuplicateIdentityError) {
@@ -86,6 +87,7 @@ extension Changeset {
 
     /// The changes from `old` to `new` for items that are their own identity
     /// (equal items are the same item, and never need an update).
+    @inlinable
     public init<Item: Hashable>(from old: [Item], to new: [Item]) throws(DuplicateIdentityError) {
         try self.init(from: old, to: new, identity: { $0 }, isContentEqual: { _, _ in true })
     }

@@ -7,6 +7,7 @@
 ///
 /// - Returns: For each position of `values`, whether it is in the subsequence.
 /// - Complexity: O(*n* log *n*).
+@usableFromInline
 func longestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
     var tails: [Int] = []            // positions of the smallest tail of each length
     var previous = [Int](repeating: -1, count: values.count)

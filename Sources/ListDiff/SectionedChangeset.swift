@@ -105,6 +105,7 @@ public struct SectionedChangeset: Hashable, Sendable {
     ///   identity repeats within one list, naming both places.
     /// - Complexity: O(*n* log *n*) for *n* items: hash maps for identity,
     ///   a patience sort for the moves. Near linear in practice.
+    @inlinable
     public init<SectionID: Hashable, Item, Identity: Hashable>(
         from old: [DiffSection<SectionID, Item>], to new: [DiffSection<SectionID, Item>],
         identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool
@@ -116,15 +117,15 @@ public struct SectionedChangeset: Hashable, Sendable {
                 throw DuplicateIdentityError(identity: "\(section.id)", side: .old, first: first, second: index, kind: "section")
             }
         }
-        var newSectionIndex: [SectionID: Int] = [:]
+        var seenNewSections: [SectionID: Int] = [:]
         for (index, section) in new.enumerated() {
-            if let first = newSectionIndex.updateValue(index, forKey: section.id) {
+            if let first = seenNewSections.updateValue(index, forKey: section.id) {
                 throw DuplicateIdentityError(identity: "\(section.id)", side: .new, first: first, second: index, kind: "section")
             }
         }
-        // oldToNew[s]: the new index of old section s, or nil; newToOld likewise.
-        var oldToNew = [Int?](repeating: nil, count: old.count)
-        var newToOld = [Int?](repeating: nil, count: new.count)
+        // oldToNew[s]: the new index of old section s, or -1; newToOld likewise.
+        var oldToNew = [Int](repeating: -1, count: old.count)
+        var newToOld = [Int](repeating: -1, count: new.count)
         var survivingOld: [Int] = []
         var survivingNew: [Int] = []
         for (index, section) in new.enumerated() {
@@ -137,71 +138,85 @@ public struct SectionedChangeset: Hashable, Sendable {
                 insertedSections.append(index)
             }
         }
-        deletedSections = old.indices.filter { oldToNew[$0] == nil }
+        deletedSections = old.indices.filter { oldToNew[$0] < 0 }
         let sectionsStaying = longestIncreasingSubsequence(survivingOld)
         for position in survivingOld.indices where !sectionsStaying[position] {
             movedSections.append(Move(from: survivingOld[position], to: survivingNew[position]))
         }
 
-        // Items: where each identity was.
-        var oldPlace: [Identity: ElementPath] = [:]
-        oldPlace.reserveCapacity(old.reduce(0) { $0 + $1.items.count })
+        // Items: the one hash table, from identity to old place, packed into
+        // one word (section << 32 | item) to keep the table small and in cache.
+        var sectionStart = [Int](repeating: 0, count: old.count + 1)
+        for (section, oldSection) in old.enumerated() {
+            sectionStart[section + 1] = sectionStart[section] + oldSection.items.count
+        }
+        let oldCount = sectionStart[old.count]
+        var oldPlace: [Identity: UInt64] = [:]
+        oldPlace.reserveCapacity(oldCount)
         for (section, oldSection) in old.enumerated() {
             for (index, item) in oldSection.items.enumerated() {
-                let path = ElementPath(section, index)
-                if let first = oldPlace.updateValue(path, forKey: identity(item)) {
-                    throw DuplicateIdentityError(identity: "\(identity(item))", side: .old, firstPath: first, secondPath: path)
+                if let first = oldPlace.updateValue(UInt64(section) << 32 | UInt64(index), forKey: identity(item)) {
+                    throw DuplicateIdentityError(
+                        identity: "\(identity(item))", side: .old,
+                        firstPath: ElementPath(Int(first >> 32), Int(first & 0xFFFF_FFFF)), secondPath: ElementPath(section, index))
                 }
             }
         }
-        var matchedOld = Set<ElementPath>()
-        matchedOld.reserveCapacity(oldPlace.count)
-        var newSeen: [Identity: ElementPath] = [:]
-        newSeen.reserveCapacity(oldPlace.count)
+        // For each old item (by flat index): the new place it went to, or none.
+        let unmatched = UInt64.max
+        var wentTo = [UInt64](repeating: unmatched, count: oldCount)
+        var newOnly: [Identity: ElementPath] = [:]
+        var stayingOld: [Int] = []
+        var stayingNew: [Int] = []
         for (section, newSection) in new.enumerated() {
             // Old indices, in new order, of the items that stay in this section's old section.
-            var stayingOld: [Int] = []
-            var stayingNew: [Int] = []
+            stayingOld.removeAll(keepingCapacity: true)
+            stayingNew.removeAll(keepingCapacity: true)
             let sourceSection = newToOld[section]
             for (index, item) in newSection.items.enumerated() {
-                let path = ElementPath(section, index)
                 let key = identity(item)
-                if let first = newSeen.updateValue(path, forKey: key) {
-                    throw DuplicateIdentityError(identity: "\(key)", side: .new, firstPath: first, secondPath: path)
-                }
-                guard let from = oldPlace[key] else {
-                    if sourceSection != nil { insertedItems.append(path) }
+                guard let packed = oldPlace[key] else {
+                    let path = ElementPath(section, index)
+                    if let first = newOnly.updateValue(path, forKey: key) {
+                        throw DuplicateIdentityError(identity: "\(key)", side: .new, firstPath: first, secondPath: path)
+                    }
+                    if sourceSection >= 0 { insertedItems.append(path) }
                     continue
                 }
-                matchedOld.insert(from)
-                guard let sourceSection else { continue }  // in an inserted section: covered by it
-                guard oldToNew[from.section] != nil else {
-                    insertedItems.append(path)  // from a deleted section: cannot move, so insert
+                let fromSection = Int(packed >> 32)
+                let fromItem = Int(packed & 0xFFFF_FFFF)
+                let flat = sectionStart[fromSection] + fromItem
+                guard wentTo[flat] == unmatched else {
+                    let first = ElementPath(Int(wentTo[flat] >> 32), Int(wentTo[flat] & 0xFFFF_FFFF))
+                    throw DuplicateIdentityError(identity: "\(key)", side: .new, firstPath: first, secondPath: ElementPath(section, index))
+                }
+                wentTo[flat] = UInt64(section) << 32 | UInt64(index)
+                guard sourceSection >= 0 else { continue }  // in an inserted section: covered by it
+                guard oldToNew[fromSection] >= 0 else {
+                    insertedItems.append(ElementPath(section, index))  // from a deleted section: cannot move, so insert
                     continue
                 }
-                if !isContentEqual(old[from.section].items[from.item], item) {
-                    updatedItems.append(Move(from: from, to: path))
+                if !isContentEqual(old[fromSection].items[fromItem], item) {
+                    updatedItems.append(Move(from: ElementPath(fromSection, fromItem), to: ElementPath(section, index)))
                 }
-                if from.section == sourceSection {
-                    stayingOld.append(from.item)
+                if fromSection == sourceSection {
+                    stayingOld.append(fromItem)
                     stayingNew.append(index)
                 } else {
-                    movedItems.append(Move(from: from, to: path))
+                    movedItems.append(Move(from: ElementPath(fromSection, fromItem), to: ElementPath(section, index)))
                 }
             }
             let staying = longestIncreasingSubsequence(stayingOld)
             for position in stayingOld.indices where !staying[position] {
-                movedItems.append(Move(from: ElementPath(sourceSection ?? 0, stayingOld[position]), to: ElementPath(section, stayingNew[position])))
+                movedItems.append(Move(from: ElementPath(sourceSection, stayingOld[position]), to: ElementPath(section, stayingNew[position])))
             }
         }
-        // Old items gone, or gone to an inserted section, leave their (surviving) section.
-        for (section, oldSection) in old.enumerated() where oldToNew[section] != nil {
-            for index in oldSection.items.indices {
-                let path = ElementPath(section, index)
-                if !matchedOld.contains(path) {
-                    deletedItems.append(path)
-                } else if let target = newSeen[identity(oldSection.items[index])], newToOld[target.section] == nil {
-                    deletedItems.append(path)
+        // Old items that are gone, or went to an inserted section, leave their surviving section.
+        for section in old.indices where oldToNew[section] >= 0 {
+            for index in 0..<old[section].items.count {
+                let target = wentTo[sectionStart[section] + index]
+                if target == unmatched || newToOld[Int(target >> 32)] < 0 {
+                    deletedItems.append(ElementPath(section, index))
                 }
             }
         }

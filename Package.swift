@@ -38,7 +38,7 @@ let package = Package(
         // Providers, presenters, the adapter and the headless list; knows nothing of a terminal.
         .target(name: "ListLabCore", dependencies: ["ListDiff"], swiftSettings: strictSettings),
         // The shell: parser, commands, session; reads and writes through its own protocols.
-        .target(name: "ListLabShell", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
+        .target(name: "ListLabShell", dependencies: ["ListLabCore", "ListDiff"], swiftSettings: strictSettings),
         // libedit, through fixed-signature C wrappers (variadic C is out of Swift's reach).
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The one module that touches libedit's C API: a line editor with Swift names.

@@ -10,7 +10,7 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
 
 @Test func commandNamesComplete() {
     #expect(complete("sel").words == ["select"])
-    #expect(complete("s").words == ["samples", "save", "scroll", "select", "session", "show", "stats"])
+    #expect(complete("s").words == ["samples", "save", "scroll", "select", "session", "set", "show", "sort", "stats"])
     #expect(complete("").words.count == Session.commandNames.count)
 }
 

@@ -111,6 +111,14 @@ public final class FileDataProvider: DataProvider {
         return BatchUpdate(movedItems: [ItemMove(from: from, to: to)])
     }
 
+    /// Replaces every record, keeping the fields (a new state such as a sort
+    /// or a filter; `save` writes it).
+    public func replaceRecords(with records: [Record]) {
+        var replaced = RecordTable(fieldNames: table.fieldNames)
+        for record in records { replaced.append(record) }
+        table = replaced
+    }
+
     /// Reads the file again.
     ///
     /// - Throws: ``LoadError``; the records are then as they were.

@@ -63,13 +63,22 @@ extension Session {
             }
         },
         Command(
-            name: "reload", usage: "reload",
-            summary: "reloads the provider from its source (a file is read again), then the list with reloadData",
-            details: ["A reload that fails keeps the data as it was and says why."],
-            examples: ["reload"]
+            name: "reload", usage: "reload [--diff]",
+            summary: "reloads the provider from its source (a file is read again): reloadData, or with --diff the computed batch updates",
+            details: [
+                "--diff applies the changes as staged batch updates and prints them (above the change",
+                "threshold, see 'set', it falls back to reloadData and says so). A reload that fails keeps",
+                "the data as it was and says why.",
+            ],
+            examples: ["reload", "reload --diff"]
         ) { session, arguments in
+            if arguments.take("--diff") {
+                try arguments.expectEnd()
+                try session.reloadWithDiff()
+                return
+            }
             try arguments.expectEnd()
-            let loaded = try session.current()
+            let loaded = try session.unfiltered(for: "reload")
             do {
                 try loaded.provider.reload()
             } catch {
@@ -105,6 +114,7 @@ extension Session {
                 throw ShellError("unexpected '\(token.text)' (usage: save [FILE] [--force])", column: token.column)
             }
         }
+        _ = try unfiltered(for: "save")
         guard let file = loaded.file else {
             let article = loaded.shape == "array" ? "an" : "a"
             throw ShellError("save writes a file provider, and '\(loaded.name)' is \(article) \(loaded.kindDescription): load a .csv, .json or .ndjson file to save")
@@ -267,6 +277,7 @@ extension Session {
             name: name, provider: provider, shape: shapeName, keyField: keyField, fieldNames: fields,
             schema: records.first?.schema ?? Record.Schema(fields), presenter: presenter)
         loaded.file = shape.isFile ? fileProvider : nil
+        loaded.readSource = reread
         if let existing = providers.firstIndex(where: { $0.name == name }) {
             providers[existing] = loaded
             activate(existing)

@@ -30,7 +30,7 @@ extension Session {
             name: "delete", usage: "delete PATH | RANGE", summary: "removes items, as one batch update",
             examples: ["delete 0.2", "delete 0.3-0.5"]
         ) { session, arguments in
-            let loaded = try session.current()
+            let loaded = try session.unfiltered(for: "delete")
             let range = try arguments.range()
             try arguments.expectEnd()
             _ = try loaded.provider.checkedItem(at: range.first)
@@ -43,7 +43,7 @@ extension Session {
             name: "move", usage: "move FROM TO", summary: "moves an item so that it ends up at TO, as a batch update",
             examples: ["move 0.0 0.3", "move 1.2 0.0"]
         ) { session, arguments in
-            let loaded = try session.current()
+            let loaded = try session.unfiltered(for: "move")
             let from = try arguments.path()
             let to = try arguments.path()
             try arguments.expectEnd()
@@ -54,7 +54,7 @@ extension Session {
     ]
 
     private func update(_ arguments: inout Arguments) throws {
-        let loaded = try current()
+        let loaded = try unfiltered(for: "update")
         let path = try arguments.path()
         let assignments = try arguments.assignments()
         guard !assignments.isEmpty else { throw arguments.missing("FIELD=VALUE") }
@@ -73,8 +73,9 @@ extension Session {
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
         let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
         if change.reconfiguredItems == [path] {
-            let cell = list.cellForItem(at: path).map { "cell #\($0.serial) reconfigured in place" }
-                ?? "not on screen, so no cell to reconfigure"
+            let cell = list.cellForItem(at: path).map {
+                updateStyle == .reconfigure ? "cell #\($0.serial) reconfigured in place" : "reloaded: cell #\($0.serial) replaces the old one"
+            } ?? "not on screen, so no cell to \(updateStyle.rawValue)"
             output.write("updated \(path): \(fields); \(cell)")
         } else {
             let newPath = loaded.keyField.flatMap { updated[$0] }.flatMap { loaded.path(ofKey: $0) }
@@ -85,7 +86,7 @@ extension Session {
 
     /// `append` (at nil) and `insert` (at a path).
     private func add(_ arguments: inout Arguments, at path: ItemPath?) throws {
-        let loaded = try current()
+        let loaded = try unfiltered(for: path == nil ? "append" : "insert")
         var section: Int?
         if path == nil, let word = arguments.peekWord, word.allSatisfy(\.isNumber) {
             section = try arguments.integer("SECTION", in: 0...PathRange.maximumIndex)

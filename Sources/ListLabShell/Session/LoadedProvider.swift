@@ -19,6 +19,11 @@ final class LoadedProvider {
     var presenter: TemplatePresenter
     /// The file provider behind it, when it is one (for `save`).
     var file: FileDataProvider?
+    /// Reads the records from the source again, without changing the
+    /// provider (for `diff` and `reload --diff`).
+    var readSource: () throws -> [Record] = { [] }
+    /// While a filter is on: the filter, and every record in order.
+    var filter: (field: String, value: Value, all: [Record])?
 
     init(
         name: String, provider: AnyDataProvider<Record>, shape: String, keyField: String?, fieldNames: [String],
@@ -46,6 +51,42 @@ final class LoadedProvider {
     var allPaths: [ItemPath] {
         (0..<provider.numberOfSections).flatMap { section in
             (0..<provider.numberOfItems(inSection: section)).map { ItemPath(section, $0) }
+        }
+    }
+
+    /// The field the sections are grouped by, if any.
+    var groupField: String? {
+        shape.hasPrefix("sectioned by ") ? String(shape.dropFirst("sectioned by ".count)) : nil
+    }
+
+    /// The records as sections (a title and items), as the provider holds them.
+    var currentSections: [(title: String, items: [Record])] {
+        (0..<provider.numberOfSections).map { section in
+            (provider.title(ofSection: section) ?? "",
+             (0..<provider.numberOfItems(inSection: section)).compactMap { provider.item(at: ItemPath(section, $0)) })
+        }
+    }
+
+    /// `records` as the sections this provider would make of them.
+    func sections(of records: [Record]) -> [(title: String, items: [Record])] {
+        guard let groupField else { return [("", records)] }
+        var order: [String] = []
+        var groups: [String: [Record]] = [:]
+        for record in records {
+            let key = record[groupField]?.description ?? ""
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(record)
+        }
+        return order.map { ($0, groups[$0] ?? []) }
+    }
+
+    /// Makes the provider hold `records` (in this order; grouped again when sectioned).
+    func replaceRecords(with records: [Record]) {
+        switch provider.base {
+        case let array as ArrayDataProvider<Record>: array.replaceItems(with: records)
+        case let sectioned as SectionedDataProvider<Record>: sectioned.replaceItems(with: records)
+        case let file as FileDataProvider: file.replaceRecords(with: records)
+        default: preconditionFailure("a provider of a kind the shell does not make")
         }
     }
 

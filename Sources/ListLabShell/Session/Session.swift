@@ -38,6 +38,11 @@ public final class Session {
     var currentIndex: Int?
     var adapter: ListAdapter<AnyDataProvider<Record>, TemplatePresenter>?
     var runDepth = 0
+    /// How an item whose content changed is shown: reloaded or reconfigured.
+    var updateStyle: CellUpdateStyle = .reconfigure
+    /// Above this many changes, a diff is shown with reloadData instead of
+    /// batch updates (IGListKit does the same above 100).
+    var changeThreshold = 100
 
     /// Creates an empty session.
     ///
@@ -126,7 +131,12 @@ public final class Session {
 
     /// Applies a provider's change to the list as a batch update; `call`
     /// names the change the controller asked of the provider, for the trace.
-    func apply(_ update: BatchUpdate, from call: @autoclosure () -> String) throws {
+    func apply(_ change: BatchUpdate, from call: @autoclosure () -> String) throws {
+        var update = change
+        if updateStyle == .reload, !update.reconfiguredItems.isEmpty {
+            update.reloadedItems += update.reconfiguredItems
+            update.reconfiguredItems = []
+        }
         list.tracer.note(.controller, .provider, "\(call()) → \(update)")
         do {
             try list.performBatchUpdates(update)
@@ -136,6 +146,16 @@ public final class Session {
             list.reloadData()
             throw ShellError("the list refused the update (\(error)); it was reloaded instead")
         }
+    }
+
+    /// The current provider, when no filter hides part of it (changes to a
+    /// filtered view, and saving one, would lose the hidden items).
+    func unfiltered(for command: String) throws(ShellError) -> LoadedProvider {
+        let loaded = try current()
+        if let filter = loaded.filter {
+            throw ShellError("\(command) is refused while a filter is on (\(filter.field)=\(filter.value.jsonText)): 'filter off' first")
+        }
+        return loaded
     }
 
     /// Checks that `field` is one of the current dataset's fields.

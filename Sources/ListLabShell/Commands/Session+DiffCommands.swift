@@ -1,0 +1,169 @@
+import ListDiff
+import ListLabCore
+
+extension Session {
+    static let diffCommands: [Command] = [
+        Command(
+            name: "diff", usage: "diff",
+            summary: "shows what a reload from the source would change, as staged batch updates, without applying it",
+            examples: ["diff"]
+        ) { session, arguments in
+            try arguments.expectEnd()
+            let loaded = try session.unfiltered(for: "diff")
+            let changes = try session.changes(of: loaded, to: loaded.sections(of: try session.sourceRecords(of: loaded)), side: "source")
+            let staged = StagedUpdate(changes, style: session.updateStyle)
+            guard !staged.stages.isEmpty else {
+                session.output.write("a reload of \(loaded.name) would change nothing")
+                return
+            }
+            session.output.write("a reload of \(loaded.name) would make \(session.summary(staged))")
+            for stage in staged.stages { session.output.write("  \(stage)") }
+        },
+        Command(
+            name: "sort", usage: "sort FIELD [desc]",
+            summary: "sorts the items (within their sections) by a field; the list gets there through the diff",
+            details: ["Order: null, false, true, numbers, text, nested values; equal items keep their order."],
+            examples: ["sort name", "sort score desc"]
+        ) { session, arguments in
+            let loaded = try session.unfiltered(for: "sort")
+            let fieldToken = arguments.peek
+            let field = try arguments.string("a FIELD")
+            let descending = arguments.take("desc")
+            if !descending, arguments.take("asc") {}
+            try arguments.expectEnd()
+            try session.checkField(field, in: loaded, column: fieldToken?.column)
+            let sorted = loaded.currentSections.flatMap { section in
+                section.items.enumerated().sorted { lhs, rhs in
+                    let a = lhs.element[field] ?? .null
+                    let b = rhs.element[field] ?? .null
+                    if a == b { return lhs.offset < rhs.offset }
+                    return descending ? b < a : a < b
+                }.map(\.element)
+            }
+            try session.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")")
+        },
+        Command(
+            name: "filter", usage: "filter FIELD=VALUE | filter off",
+            summary: "shows only the items whose field has a value (or all again); the list gets there through the diff",
+            details: ["While a filter is on, changes and save are refused: they would lose the hidden items."],
+            examples: ["filter city=Gotham", "filter done=false", "filter off"]
+        ) { session, arguments in
+            let loaded = try session.current()
+            if arguments.take("off") {
+                try arguments.expectEnd()
+                guard let filter = loaded.filter else {
+                    session.output.write("no filter is on")
+                    return
+                }
+                loaded.filter = nil
+                try session.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items")
+                return
+            }
+            let assignments = try arguments.assignments()
+            guard let (field, value, column) = assignments.first, assignments.count == 1 else {
+                throw arguments.missing("one FIELD=VALUE, or 'off'")
+            }
+            try session.checkField(field, in: loaded, column: column)
+            let all = loaded.filter?.all ?? loaded.currentSections.flatMap(\.items)
+            let kept = all.filter { ($0[field] ?? .null) == value }
+            loaded.filter = (field, value, all)
+            try session.transition(loaded, to: kept, saying: "filtered \(loaded.name) to \(field)=\(value.jsonText): \(kept.count) of \(all.count) items")
+        },
+        Command(
+            name: "set", usage: "set [updates reload|reconfigure | threshold N]",
+            summary: "shows or changes settings: how changed items are shown, and when a diff falls back to reloadData",
+            details: [
+                "updates: 'reconfigure' (the default) configures the existing cell in place, as iOS 15's",
+                "reconfigureItems; 'reload' replaces it with a new cell, as reloadItems. threshold: above this",
+                "many changes, a diff is shown with reloadData instead of batch updates (default 100).",
+            ],
+            examples: ["set", "set updates reload", "set threshold 20"]
+        ) { session, arguments in
+            if arguments.isAtEnd {
+                session.output.write("updates \(session.updateStyle.rawValue)")
+                session.output.write("threshold \(session.changeThreshold)")
+                return
+            }
+            let name = try arguments.choice("a setting", ["updates", "threshold"])
+            if name == "updates" {
+                let style = try arguments.choice("'reload' or 'reconfigure'", ["reload", "reconfigure"])
+                try arguments.expectEnd()
+                session.updateStyle = style == "reload" ? .reload : .reconfigure
+                session.output.write("updates \(style)")
+            } else {
+                let threshold = try arguments.integer("N", in: 0...1_000_000_000)
+                try arguments.expectEnd()
+                session.changeThreshold = threshold
+                session.output.write("threshold \(threshold)")
+            }
+        },
+    ]
+
+    /// `reload --diff`: the source's records, reached through staged batch updates.
+    func reloadWithDiff() throws {
+        let loaded = try unfiltered(for: "reload --diff")
+        let records = try sourceRecords(of: loaded)
+        try transition(loaded, to: records, saying: "reloaded \(loaded.name) from its source", reloadingSource: true)
+    }
+
+    /// The records the source holds now.
+    func sourceRecords(of loaded: LoadedProvider) throws -> [Record] {
+        do {
+            return try loaded.readSource()
+        } catch {
+            throw ShellError("reading the source failed, nothing changed: \(error)")
+        }
+    }
+
+    /// Takes the provider to `records` and the list along, by the diff.
+    func transition(_ loaded: LoadedProvider, to records: [Record], saying what: String, reloadingSource: Bool = false) throws {
+        let changes = try changes(of: loaded, to: loaded.sections(of: records), side: reloadingSource ? "source" : "new state")
+        let staged = StagedUpdate(changes, style: updateStyle)
+        if reloadingSource {
+            try loaded.provider.reload()
+        } else {
+            loaded.replaceRecords(with: records)
+        }
+        guard !staged.stages.isEmpty else {
+            output.write("\(what): no changes")
+            return
+        }
+        if staged.changeCount > changeThreshold {
+            list.reloadData()
+            output.write("\(what): \(summary(staged)), above the threshold of \(changeThreshold): reloadData instead of batch updates")
+            return
+        }
+        output.write("\(what): \(summary(staged))")
+        for stage in staged.stages {
+            try apply(stage, from: "replaceAll(\(records.count) items)")
+            output.write("  \(stage)")
+        }
+    }
+
+    /// `4 changes in 2 stages`.
+    func summary(_ staged: StagedUpdate) -> String {
+        let changes = staged.changeCount
+        let stages = staged.stages.count
+        return "\(changes) \(changes == 1 ? "change" : "changes") in \(stages) \(stages == 1 ? "stage" : "stages")"
+    }
+
+    /// The diff from what the provider holds to `sections`, by key (or, with
+    /// no key, by whole record) and content.
+    func changes(of loaded: LoadedProvider, to sections: [(title: String, items: [Record])], side: String) throws -> SectionedChangeset {
+        let old = loaded.currentSections.map { DiffSection(id: $0.title, items: $0.items) }
+        let new = sections.map { DiffSection(id: $0.title, items: $0.items) }
+        let keyField = loaded.keyField
+        do {
+            return try SectionedChangeset(
+                from: old, to: new, identity: { record in keyField.flatMap { record[$0] } ?? .object(record) },
+                isContentEqual: ==)
+        } catch {
+            let key = keyField.map { "key \($0)=" } ?? "item "
+            let which = error.side == .old ? "the list" : "the \(side)"
+            if let paths = error.paths {
+                throw ShellError("duplicate \(key)\(error.identity) in \(which), at \(paths.first) and \(paths.second): a diff needs unique keys")
+            }
+            throw ShellError("\(error)")
+        }
+    }
+}

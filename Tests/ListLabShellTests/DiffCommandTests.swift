@@ -1,0 +1,72 @@
+import Testing
+@testable import ListLabShell
+
+/// What the last of `lines` printed, after the others ran.
+private func last(_ lines: [String]) -> [String] {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    for line in lines.dropLast() { session.execute(line) }
+    output.clear()
+    session.execute(lines.last ?? "")
+    return output.lines
+}
+
+@Test func diffPreviewsAReloadWithoutApplyingIt() {
+    let changed = ["load contacts", "delete 2", #"update 0 name="Bruce W""#, "move 0.0 0.3"]
+    #expect(last(changed + ["diff"]) == [
+        "a reload of contacts would make 3 changes in 2 stages", "  insert 0.2; move 0.3 -> 0.0", "  reconfigure 0.0",
+    ])
+    #expect(last(changed + ["diff", "show 0.3"]) == ["   0.3  Bruce W — 555-0101  <ContactCell #1>"])
+    #expect(last(["load contacts", "diff"]) == ["a reload of contacts would change nothing"])
+}
+
+@Test func reloadWithDiffAppliesTheStagesAndKeepsCells() {
+    let changed = ["load contacts", "delete 2", #"update 0 name="Bruce W""#, "move 0.0 0.3", "reload --diff"]
+    #expect(last(changed) == [
+        "reloaded contacts from its source: 3 changes in 2 stages", "  insert 0.2; move 0.3 -> 0.0", "  reconfigure 0.0",
+    ])
+    // Bruce's cell moved back and was configured again in place: same cell #1.
+    #expect(last(changed + ["show 0"]) == ["   0.0  Bruce Wayne — 555-0101  <ContactCell #1>"])
+    #expect(last(changed + ["stats"])[1] == "cells: 8 created, 1 reused, 11 configured (2 in place), 0 replaced by reloads")
+}
+
+@Test func updatesCanBeReloadsInstead() {
+    let changed = ["load contacts", "set updates reload", #"update 0 name="Bruce W""#]
+    #expect(last(changed) == [#"updated 0.0: name = "Bruce W"; reloaded: cell #9 replaces the old one"#])
+    // The old cell leaves during the update, so the reload takes a new one.
+    #expect(last(changed + ["stats"])[1] == "cells: 9 created, 0 reused, 9 configured (0 in place), 1 replaced by reloads")
+    #expect(last(["set"]) == ["updates reconfigure", "threshold 100"])
+}
+
+@Test func aBigChangeFallsBackToReloadData() {
+    #expect(last(["load contacts", "sort name"]) == ["sorted contacts by name: 3 changes in 1 stage", "  move 0.5 -> 0.0, 0.3 -> 0.1, 0.7 -> 0.6"])
+    #expect(last(["load contacts", "set threshold 2", "sort name"]) == [
+        "sorted contacts by name: 3 changes in 1 stage, above the threshold of 2: reloadData instead of batch updates",
+    ])
+    #expect(last(["load contacts", "set threshold 2", "sort name", "stats"])[3] == "list: 2 reloadData, 0 batch updates (0 refused), viewport 10 rows")
+}
+
+@Test func sortAndFilterReachTheirStatesThroughTheDiff() {
+    #expect(last(["load contacts", "sort name desc", "show --all"]).prefix(2) == ["   0.0  Victor Stone — 555-0107", "   0.1  J'onn J'onzz — 555-0108"])
+    #expect(last(["load tasks", "filter done=true"]) == [
+        #"filtered tasks to done=true: 2 of 7 items: 5 changes in 1 stage"#, "  delete section 2; delete 0.1, 0.2, 1.0, 1.2",
+    ])
+    #expect(last(["load tasks", "filter done=true", "filter off", "show --all"]) == last(["load tasks", "show --all"]))
+    #expect(last(["load tasks", "filter off"]) == ["no filter is on"])
+}
+
+@Test func changesAreRefusedWhileFiltered() {
+    let filtered = ["load contacts", "filter city=Gotham"]
+    #expect(last(filtered + ["delete 0"]) == [#"error: delete is refused while a filter is on (city="Gotham"): 'filter off' first"#])
+    #expect(last(filtered + ["append name=X"]) == [#"error: append is refused while a filter is on (city="Gotham"): 'filter off' first"#])
+    #expect(last(filtered + ["sort name"]) == [#"error: sort is refused while a filter is on (city="Gotham"): 'filter off' first"#])
+    #expect(last(filtered + ["reload --diff"]) == [#"error: reload --diff is refused while a filter is on (city="Gotham"): 'filter off' first"#])
+}
+
+@Test func badDiffCommandsSayWhy() {
+    #expect(last(["load contacts", "sort nme"]) == ["error: column 6: no field 'nme' in contacts (fields: id, name, phone, city; did you mean 'name'?)"])
+    #expect(last(["load contacts", "filter city"]) == ["error: column 8: expected FIELD=VALUE, found 'city'"])
+    #expect(last(["load contacts", "set threshold -1"]) == ["error: column 15: N must be 0 to 1000000000, not -1"])
+    #expect(last(["load contacts", "set colour red"]) == ["error: column 5: expected 'updates' or 'threshold', found 'colour'"])
+    #expect(last(["load contacts as array key city", "append name=Y city=Gotham"]) == ["error: duplicate key city=\"Gotham\": 0.0 has it already"])
+}

@@ -43,6 +43,7 @@ private func last(_ lines: [String]) -> [String] {
         "contacts  8 items    the Justice League with phone numbers (one cell kind)",
         "tabs      3 items    FountainKit's tabs: News, Contributions, Settings (a flat array)",
         "tasks     7 items    Prearo's TaskList: tasks grouped by list, with headers (sectioned)",
+        "photos    40 items   Prearo's PhotoList: 40 photos with titles and URLs (a flat list to page through)",
     ])
     #expect(last(["load contacts", "load tasks", "providers"]) == [
         "  contacts  array provider, 8 items in 1 section, key id, cells ContactCell",
@@ -245,9 +246,9 @@ private func last(_ lines: [String]) -> [String] {
     ("append 5 name=X", "error: no section 5 (the list has 1 section)"),
     ("append id=3 name=Dup", "error: duplicate key id=3: 0.2 has it already"),
     ("insert 0.9 name=X", "error: cannot insert at 0.9: section 0 has 8 items, so the last place is 0.8"),
-    ("load nothing", "error: column 6: no sample named 'nothing' (samples: contacts, tabs, tasks)"),
-    ("load contcts", "error: column 6: no sample named 'contcts' (samples: contacts, tabs, tasks; did you mean 'contacts'?)"),
-    ("load contacts as sectioned", "error: column 27: load needs 'by FIELD' after 'as sectioned' (usage: load SOURCE [as array | as sectioned by FIELD | as file] [key FIELD] [name NAME])"),
+    ("load nothing", "error: column 6: no sample named 'nothing' (samples: contacts, tabs, tasks, photos)"),
+    ("load contcts", "error: column 6: no sample named 'contcts' (samples: contacts, tabs, tasks, photos; did you mean 'contacts'?)"),
+    ("load contacts as sectioned", "error: column 27: load needs 'by FIELD' after 'as sectioned' (usage: load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME])"),
     ("load contacts as tree", "error: column 18: expected 'array' or 'sectioned' or 'file' or 'paged', found 'tree'"),
     ("load data.csv", "error: data.csv: no such file"),
     ("load notes.txt", "error: column 6: 'notes.txt' is neither a sample nor a .csv, .json or .ndjson file"),

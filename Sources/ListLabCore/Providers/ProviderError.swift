@@ -17,6 +17,8 @@ public enum ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
     case wrongGroup(key: String, section: Int, sectionKey: String)
     /// A move between sections of a provider grouped by key.
     case moveAcrossGroups(from: ItemPath, to: ItemPath)
+    /// A change that spans providers of a composite.
+    case acrossProviders(ItemPath, ItemPath)
     /// A provider with nothing to reload from.
     case noSource
     /// The source could not be read.
@@ -42,6 +44,8 @@ public enum ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
             "an item of group '\(key)' cannot go in section \(section), which holds group '\(sectionKey)'"
         case .moveAcrossGroups(let from, let to):
             "cannot move \(from) to \(to): sections are grouped by key, so an item changes section only when its key changes"
+        case .acrossProviders(let first, let second):
+            "\(first) and \(second) belong to different providers of the composite: change one provider at a time"
         case .noSource:
             "this provider has no source to reload from"
         case .loadFailed(let reason):

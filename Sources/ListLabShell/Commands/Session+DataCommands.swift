@@ -15,17 +15,19 @@ extension Session {
             }
         },
         Command(
-            name: "load", usage: "load SOURCE [as array | as sectioned by FIELD | as file] [key FIELD] [name NAME]",
+            name: "load", usage: "load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME]",
             summary: "loads a sample, or a .csv, .json or .ndjson file, into a provider and shows it",
             details: [
                 "A file loads as a file provider (the file is the store: reload reads it, save writes it)",
                 "unless another shape is asked for. The provider is named after the sample or file (or NAME)",
                 "and becomes the one the list shows; loading a name again replaces that provider.",
                 "The key gives items their identity: 'id' when the data has one; keys must be unique.",
+                "'as paged SIZE' shows the first page and loads more on 'more' or near the end of the list;",
+                "'failing N' makes page N fail once, so a failed load and its retry can be seen.",
             ],
             examples: [
                 "load contacts", "load tasks as sectioned by list", "load contacts as array key phone name phones",
-                "load people.csv", "load people.ndjson as sectioned by city",
+                "load people.csv", "load people.ndjson as sectioned by city", "load photos as paged 10 failing 3",
             ]
         ) { session, arguments in
             try session.load(&arguments)
@@ -144,7 +146,7 @@ extension Session {
 
     /// The shapes `load` can give a provider.
     private enum LoadShape {
-        case array, sectioned(by: String), file
+        case array, sectioned(by: String), file, paged(size: Int, failing: Int?)
 
         var isFile: Bool {
             if case .file = self { return true }
@@ -214,7 +216,12 @@ extension Session {
                     }
                     shape = .file
                 default:
-                    throw ShellError("'as \(kind)' is not available yet: use 'as array', 'as sectioned by FIELD' or 'as file'", column: token.column)
+                    let size = try arguments.integer("a page SIZE", in: 1...1_000_000)
+                    var failing: Int?
+                    if arguments.take("failing") {
+                        failing = try arguments.integer("the page to fail", in: 1...1_000_000)
+                    }
+                    shape = .paged(size: size, failing: failing)
                 }
             } else if arguments.take("key") {
                 let fieldToken = arguments.peek
@@ -253,6 +260,7 @@ extension Session {
         }
         let provider: AnyDataProvider<Record>
         let shapeName: String
+        var pagedProvider: (provider: PagedDataProvider<Record>, total: Int)?
         switch shape {
         case .file:
             guard let fileProvider else { return }
@@ -268,6 +276,16 @@ extension Session {
             sectioned.replaceItems(with: records)
             provider = AnyDataProvider(sectioned)
             shapeName = "sectioned by \(field)"
+        case .paged(let size, let failing):
+            let paged = PagedDataProvider(pageSize: size, source: Self.pageSource(records, failing: failing))
+            do {
+                _ = try paged.loadNextPage()
+            } catch {
+                throw ShellError("page 1 failed to load: \(error); load again to retry")
+            }
+            pagedProvider = (paged, records.count)
+            provider = AnyDataProvider(paged)
+            shapeName = "paged \(size)"
         }
         var presenter = try defaultPresenter(sample: sample, fields: fields)
         if case .sectioned = shape, let header = sample?.header {
@@ -277,6 +295,7 @@ extension Session {
             name: name, provider: provider, shape: shapeName, keyField: keyField, fieldNames: fields,
             schema: records.first?.schema ?? Record.Schema(fields), presenter: presenter)
         loaded.file = shape.isFile ? fileProvider : nil
+        loaded.paged = pagedProvider
         loaded.readSource = reread
         if let existing = providers.firstIndex(where: { $0.name == name }) {
             providers[existing] = loaded
@@ -292,6 +311,11 @@ extension Session {
         case .array: kind = "an array provider"
         case .file: kind = "a file provider"
         case .sectioned: kind = "a sectioned provider"
+        case .paged(let size, _): kind = "a paged provider (pages of \(size))"
+        }
+        if let (paged, total) = pagedProvider {
+            output.write("loaded page 1 of \(name): \(items) of \(total) items into a paged provider (pages of \(paged.pageSize))")
+            return
         }
         let origin = isFile ? " from \(source)" : ""
         let grouping = shapeName.hasPrefix("sectioned by ") ? ", by \(shapeName.replacingPrefix("sectioned by ", with: ""))" : ""

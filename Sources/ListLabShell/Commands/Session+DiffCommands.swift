@@ -10,6 +10,7 @@ extension Session {
         ) { session, arguments in
             try arguments.expectEnd()
             let loaded = try session.unfiltered(for: "diff")
+            try session.checkDiffable(loaded, "diff")
             let changes = try session.changes(of: loaded, to: loaded.sections(of: try session.sourceRecords(of: loaded)), side: "source")
             let staged = StagedUpdate(changes, style: session.updateStyle)
             guard !staged.stages.isEmpty else {
@@ -26,6 +27,7 @@ extension Session {
             examples: ["sort name", "sort score desc"]
         ) { session, arguments in
             let loaded = try session.unfiltered(for: "sort")
+            if loaded.composite != nil { try session.checkDiffable(loaded, "sort") }
             let fieldToken = arguments.peek
             let field = try arguments.string("a FIELD")
             let descending = arguments.take("desc")
@@ -49,6 +51,7 @@ extension Session {
             examples: ["filter city=Gotham", "filter done=false", "filter off"]
         ) { session, arguments in
             let loaded = try session.current()
+            if loaded.composite != nil { try session.checkDiffable(loaded, "filter") }
             if arguments.take("off") {
                 try arguments.expectEnd()
                 guard let filter = loaded.filter else {
@@ -102,8 +105,16 @@ extension Session {
     /// `reload --diff`: the source's records, reached through staged batch updates.
     func reloadWithDiff() throws {
         let loaded = try unfiltered(for: "reload --diff")
+        try checkDiffable(loaded, "reload --diff")
         let records = try sourceRecords(of: loaded)
         try transition(loaded, to: records, saying: "reloaded \(loaded.name) from its source", reloadingSource: true)
+    }
+
+    /// Throws for providers whose source is not one list of records.
+    func checkDiffable(_ loaded: LoadedProvider, _ command: String) throws(ShellError) {
+        if loaded.composite != nil || loaded.paged != nil {
+            throw ShellError("\(command) works on array, sectioned and file providers, and '\(loaded.name)' is a \(loaded.kindDescription)")
+        }
     }
 
     /// The records the source holds now.

@@ -139,14 +139,16 @@ extension Session {
         }
         if all {
             for section in 0..<loaded.provider.numberOfSections {
-                let info = SectionInfo(index: section, title: loaded.provider.title(ofSection: section), itemCount: loaded.provider.numberOfItems(inSection: section))
-                if let header = loaded.presenter.headerTitle(for: info) { output.write("== \(header) ==") }
-                for item in 0..<info.itemCount {
+                let (presenter, local) = loaded.presenter(forSection: section)
+                let count = loaded.provider.numberOfItems(inSection: section)
+                let info = SectionInfo(index: local, title: loaded.provider.title(ofSection: section), itemCount: count)
+                if let header = presenter.headerTitle(for: info) { output.write("== \(header) ==") }
+                for item in 0..<count {
                     let path = ItemPath(section, item)
                     let mark = list.selectedPaths.contains(path) ? " * " : "   "
                     output.write("\(mark)\(path)  \(offScreenText(at: path, in: loaded))")
                 }
-                if let footer = loaded.presenter.footerTitle(for: info) { output.write("-- \(footer) --") }
+                if let footer = presenter.footerTitle(for: info) { output.write("-- \(footer) --") }
             }
             return
         }
@@ -155,6 +157,6 @@ extension Session {
 
     private func offScreenText(at path: ItemPath, in loaded: LoadedProvider) -> String {
         guard let record = loaded.provider.item(at: path) else { return "" }
-        return loaded.presenter.text(for: record)
+        return loaded.presenter(forSection: path.section).presenter.text(for: record)
     }
 }

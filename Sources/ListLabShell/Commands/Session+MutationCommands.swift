@@ -59,15 +59,18 @@ extension Session {
         let assignments = try arguments.assignments()
         guard !assignments.isEmpty else { throw arguments.missing("FIELD=VALUE") }
         let record = try loaded.provider.checkedItem(at: path)
+        let owner = loaded.owner(ofSection: path.section)
         var updated = record
         for assignment in assignments {
-            try checkField(assignment.field, in: loaded, column: assignment.column)
+            try checkField(assignment.field, in: owner, column: assignment.column)
             updated = updated.setting(assignment.field, to: assignment.value)
         }
-        if let keyField = loaded.keyField, let key = updated[keyField], key != record[keyField],
-            let other = loaded.path(ofKey: key, excluding: path)
+        if let keyField = owner.keyField, let key = updated[keyField], key != record[keyField],
+            let other = owner.path(ofKey: key)
         {
-            throw ShellError("duplicate key \(keyField)=\(key.jsonText): \(other) has it already")
+            throw ShellError(owner === loaded
+                ? "duplicate key \(keyField)=\(key.jsonText): \(other) has it already"
+                : "duplicate key \(keyField)=\(key.jsonText): \(owner.name) has it already, at its \(other)")
         }
         let change = try loaded.provider.update(updated, at: path)
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
@@ -91,7 +94,10 @@ extension Session {
         if path == nil, let word = arguments.peekWord, word.allSatisfy(\.isNumber) {
             section = try arguments.integer("SECTION", in: 0...PathRange.maximumIndex)
         }
-        var record = Record(schema: loaded.schema, values: [])
+        // In a composite, the provider that owns the section sets the rules.
+        let targetSection = path?.section ?? section ?? max(0, loaded.provider.numberOfSections - 1)
+        let owner = loaded.owner(ofSection: targetSection)
+        var record = Record(schema: owner.schema, values: [])
         if let token = arguments.peek, case .json(let value) = token.kind {
             _ = arguments.next()
             try arguments.expectEnd()
@@ -99,7 +105,7 @@ extension Session {
                 throw ShellError("\(arguments.command) takes a JSON object, not \(value.kindName == "array" ? "an array" : "a \(value.kindName)")", column: token.column)
             }
             for field in object.fields {
-                try checkField(field.name, in: loaded, column: token.column)
+                try checkField(field.name, in: owner, column: token.column)
                 record = record.setting(field.name, to: field.value)
             }
         } else if let token = arguments.peek, let jsonError = token.jsonError {
@@ -108,18 +114,18 @@ extension Session {
             let assignments = try arguments.assignments()
             guard !assignments.isEmpty else { throw arguments.missing("FIELD=VALUE or a JSON object") }
             for assignment in assignments {
-                try checkField(assignment.field, in: loaded, column: assignment.column)
+                try checkField(assignment.field, in: owner, column: assignment.column)
                 record = record.setting(assignment.field, to: assignment.value)
             }
         }
-        if let keyField = loaded.keyField {
-            record = try withKey(record, keyField: keyField, in: loaded)
+        if let keyField = owner.keyField {
+            record = try withKey(record, keyField: keyField, in: owner)
         }
         let change = try path.map { try loaded.provider.insert(record, at: $0) }
             ?? loaded.provider.append(record, toSection: section)
         try apply(change, from: path.map { "insert(\(record.traceSummary), at: \($0))" }
             ?? "append(\(record.traceSummary), toSection: \(section.map(String.init) ?? "nil"))")
-        let placed = loaded.keyField.flatMap { record[$0] }.flatMap { loaded.path(ofKey: $0) }
+        let placed = (owner === loaded ? loaded.keyField.flatMap { record[$0] }.flatMap { loaded.path(ofKey: $0) } : nil)
             ?? change.insertedItems.first ?? change.insertedSections.first.map { ItemPath($0, 0) }
         let verb = path == nil ? "appended" : "inserted"
         let newSection = change.insertedSections.isEmpty ? "" : " (a new section)"

@@ -22,6 +22,9 @@ extension Session {
 
     private func bind(_ arguments: inout Arguments) throws {
         let loaded = try current()
+        if let composite = loaded.composite {
+            throw ShellError("'\(loaded.name)' shows the presenters of \(composite.children.map(\.name).joined(separator: ", ")): 'use' one of them, bind it, and compose again")
+        }
         var presenter = loaded.presenter
         let message: String
         if arguments.take("header") || arguments.peekWord == "footer" {

@@ -4,7 +4,7 @@ import ListLabCore
 /// show on a fresh clone.
 public enum BuiltInSamples {
     /// Every built-in sample, in the order `samples` lists them.
-    public static let all: [Sample] = [contacts, tabs, tasks]
+    public static let all: [Sample] = [contacts, tabs, tasks, photos]
 
     /// The sample `listlab` starts with.
     public static let startup = contacts
@@ -37,6 +37,21 @@ public enum BuiltInSamples {
             name: "tabs", summary: "FountainKit's tabs: News, Contributions, Settings (a flat array)",
             records: rows.map { Record(schema: schema, values: [.int($0.0), .string($0.1), .string($0.2)]) },
             shape: .array, cellKind: "TabCell", text: "{title}")
+    }()
+
+    /// Prearo's PhotoList: a flat list of photos with titles and URLs, long
+    /// enough to page through.
+    public static let photos: Sample = {
+        let schema = Record.Schema(["id", "title", "url"])
+        let subjects = ["Harbour", "Lighthouse", "Market", "Bridge", "Garden", "Station", "Canal", "Tower"]
+        let times = ["at dawn", "at noon", "at dusk", "by night", "in rain"]
+        let records = (1...40).map { id -> Record in
+            let title = "\(subjects[(id - 1) % subjects.count]) \(times[(id - 1) / subjects.count % times.count])"
+            return Record(schema: schema, values: [.int(id), .string(title), .string("https://photos.example.com/\(id).jpg")])
+        }
+        return Sample(
+            name: "photos", summary: "Prearo's PhotoList: 40 photos with titles and URLs (a flat list to page through)",
+            records: records, shape: .array, cellKind: "PhotoCell", text: "{title}", detail: "{url}")
     }()
 
     /// Prearo's TaskList: tasks in lists, shown in sections with headers.

@@ -22,6 +22,10 @@ final class LoadedProvider {
     /// Reads the records from the source again, without changing the
     /// provider (for `diff` and `reload --diff`).
     var readSource: () throws -> [Record] = { [] }
+    /// For a composite: its provider and the loaded providers it draws from.
+    var composite: (provider: CompositeDataProvider<Record>, children: [LoadedProvider])?
+    /// For a paged provider: it, and how many records its source holds.
+    var paged: (provider: PagedDataProvider<Record>, total: Int)?
     /// While a filter is on: the filter, and every record in order.
     var filter: (field: String, value: Value, all: [Record])?
 
@@ -43,6 +47,8 @@ final class LoadedProvider {
         switch shape {
         case "array": "array provider"
         case "file": "file provider (\(file?.name ?? ""))"
+        case _ where shape.hasPrefix("paged"): "paged provider (pages of \(paged?.provider.pageSize ?? 0))"
+        case _ where shape.hasPrefix("composite"): "composite provider (\(composite?.children.map(\.name).joined(separator: ", ") ?? ""))"
         default: "sectioned provider (\(shape.replacingPrefix("sectioned ", with: "")))"
         }
     }
@@ -52,6 +58,35 @@ final class LoadedProvider {
         (0..<provider.numberOfSections).flatMap { section in
             (0..<provider.numberOfItems(inSection: section)).map { ItemPath(section, $0) }
         }
+    }
+
+    /// The presenter of `section` (a composite's child's), and the section's
+    /// index for it.
+    func presenter(forSection section: Int) -> (presenter: TemplatePresenter, section: Int) {
+        guard let composite, let (child, local) = composite.provider.child(forSection: section) else {
+            return (presenter, section)
+        }
+        return composite.children[child].presenter(forSection: local)
+    }
+
+    /// The loaded provider whose rules (fields, key) apply to `section`: a
+    /// composite's child, or this one.
+    func owner(ofSection section: Int) -> LoadedProvider {
+        guard let composite, let (child, local) = composite.provider.child(forSection: section) else { return self }
+        return composite.children[child].owner(ofSection: local)
+    }
+
+    /// The main text of `record` at `path`, as its cell shows it.
+    func text(of record: Record, at path: ItemPath) -> String {
+        let presenter = presenter(forSection: path.section).presenter
+        return presenter.kind(for: record)?.text.render(record) ?? ""
+    }
+
+    /// The presenter the adapter uses: the template presenter, or the
+    /// composite of the children's.
+    var cellPresenter: AnyCellPresenter<Record> {
+        guard let composite else { return AnyCellPresenter(presenter) }
+        return AnyCellPresenter(CompositePresenter(provider: composite.provider, presenters: composite.children.map(\.presenter)))
     }
 
     /// The field the sections are grouped by, if any.
@@ -86,6 +121,7 @@ final class LoadedProvider {
         case let array as ArrayDataProvider<Record>: array.replaceItems(with: records)
         case let sectioned as SectionedDataProvider<Record>: sectioned.replaceItems(with: records)
         case let file as FileDataProvider: file.replaceRecords(with: records)
+        case let paged as PagedDataProvider<Record>: paged.replaceItems(with: records)
         default: preconditionFailure("a provider of a kind the shell does not make")
         }
     }

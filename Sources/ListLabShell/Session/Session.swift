@@ -36,7 +36,11 @@ public final class Session {
 
     var providers: [LoadedProvider] = []
     var currentIndex: Int?
-    var adapter: ListAdapter<AnyDataProvider<Record>, TemplatePresenter>?
+    var adapter: ListAdapter<AnyDataProvider<Record>, AnyCellPresenter<Record>>?
+    /// Set when a cell near the end of a paged list came into view: the next
+    /// page loads when the command is done, as an asynchronous load would
+    /// complete after the scroll.
+    var wantsNextPage = false
     var runDepth = 0
     /// How an item whose content changed is shown: reloaded or reconfigured.
     var updateStyle: CellUpdateStyle = .reconfigure
@@ -71,6 +75,10 @@ public final class Session {
         } catch {
             errorCount += 1
             output.writeError("\(error)")
+        }
+        if isTopLevel, wantsNextPage {
+            wantsNextPage = false
+            loadNextPage(because: "near the end: ")
         }
         if isTopLevel { recorder.finishCommand(trimmed) }
     }
@@ -121,9 +129,14 @@ public final class Session {
     func activate(_ index: Int) {
         currentIndex = index
         let loaded = providers[index]
-        let adapter = ListAdapter(provider: loaded.provider, presenter: loaded.presenter)
+        let adapter = ListAdapter(provider: loaded.provider, presenter: loaded.cellPresenter)
         adapter.onSelect = { [weak self] record, path in
-            self?.output.write("selected \(path): \(loaded.presenter.kind(for: record)?.text.render(record) ?? "")")
+            self?.output.write("selected \(path): \(loaded.text(of: record, at: path))")
+        }
+        adapter.onWillDisplay = { [weak self] path in
+            // Within 3 items of the end of a paged list that has more: ask for the next page.
+            guard let self, let paged = loaded.paged?.provider, paged.hasMore else { return }
+            if path.item >= paged.numberOfItems(inSection: 0) - 3 { self.wantsNextPage = true }
         }
         self.adapter = adapter
         adapter.attach(to: list)
@@ -173,7 +186,7 @@ public final class Session {
     /// The text the presenter shows for the record at `path`.
     func text(at path: ItemPath, in loaded: LoadedProvider) -> String {
         guard let record = loaded.provider.item(at: path) else { return "" }
-        return loaded.presenter.kind(for: record)?.text.render(record) ?? ""
+        return loaded.text(of: record, at: path)
     }
 
     /// `rows 3-7 of 9`, for what the viewport shows.

@@ -1,0 +1,111 @@
+import ListLabCore
+
+extension Session {
+    static let compositionCommands: [Command] = [
+        Command(
+            name: "more", usage: "more",
+            summary: "a paged provider loads its next page, appended as a batch insert (scrolling near the end does it too)",
+            details: ["A page that fails to load changes nothing; 'more' asks for it again."],
+            examples: ["more"]
+        ) { session, arguments in
+            try arguments.expectEnd()
+            let loaded = try session.current()
+            guard loaded.paged != nil else {
+                throw ShellError("more loads pages of a paged provider, and '\(loaded.name)' is a \(loaded.kindDescription): load SOURCE as paged SIZE")
+            }
+            session.loadNextPage(because: "")
+        },
+        Command(
+            name: "compose", usage: "compose NAME NAME ... [name NAME]",
+            summary: "one list whose sections come from several loaded providers, each with its own presenter",
+            details: [
+                "The composite shows the providers' sections in order; a path reaches the provider that owns",
+                "its section, so changes go to that provider (and show there too).",
+            ],
+            examples: ["compose tabs contacts", "compose tabs tasks name home"]
+        ) { session, arguments in
+            var names: [String] = []
+            var compositeName: String?
+            while let token = arguments.peek {
+                if arguments.take("name") {
+                    compositeName = try arguments.string("a NAME")
+                    continue
+                }
+                names.append(try arguments.string("a provider NAME"))
+                _ = token
+            }
+            guard names.count >= 2 else { throw arguments.missing("two or more provider NAMEs") }
+            var children: [LoadedProvider] = []
+            for name in names {
+                guard let child = session.providers.first(where: { $0.name == name }) else {
+                    let loaded = session.providers.map(\.name)
+                    let suggestion = Suggestion.nearest(to: name, in: loaded).map { "; did you mean '\($0)'?" } ?? ""
+                    throw ShellError("no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))\(suggestion))")
+                }
+                guard child.composite == nil else { throw ShellError("'\(name)' is a composite itself: compose its providers instead") }
+                children.append(child)
+            }
+            let name = compositeName ?? names.joined(separator: "+")
+            let composite = CompositeDataProvider(children.map(\.provider))
+            var fields: [String] = []
+            for child in children { fields += child.fieldNames.filter { !fields.contains($0) } }
+            let loaded = LoadedProvider(
+                name: name, provider: AnyDataProvider(composite), shape: "composite", keyField: nil, fieldNames: fields,
+                schema: Record.Schema(fields), presenter: children[0].presenter)
+            loaded.composite = (composite, children)
+            if let existing = session.providers.firstIndex(where: { $0.name == name }) {
+                session.providers[existing] = loaded
+                session.activate(existing)
+            } else {
+                session.providers.append(loaded)
+                session.activate(session.providers.count - 1)
+            }
+            let sections = composite.numberOfSections
+            session.output.write("composed \(name): \(sections) \(sections == 1 ? "section" : "sections") from \(names.joined(separator: ", "))")
+        },
+    ]
+
+    /// Loads the next page of the current paged provider, or says why not.
+    func loadNextPage(because reason: String) {
+        guard let loaded = try? current(), let (paged, total) = loaded.paged else { return }
+        guard paged.hasMore else {
+            output.write("\(reason)all \(paged.numberOfItems(inSection: 0)) items are loaded")
+            return
+        }
+        let page = paged.loadedPages + 1
+        do {
+            let update = try paged.loadNextPage()
+            try apply(update, from: "loadNextPage() [page \(page)]")
+            let count = paged.numberOfItems(inSection: 0)
+            let inserted = update.insertedItems
+            guard !inserted.isEmpty else {
+                output.write("\(reason)page \(page) is empty: all \(count) items are loaded")
+                return
+            }
+            let range = inserted.count > 1 ? "\(inserted[0])-\(inserted[inserted.count - 1])" : inserted.first.map(\.description) ?? "nothing"
+            output.write("\(reason)loaded page \(page): insert \(range) (\(count) of \(total) items)")
+        } catch {
+            errorCount += 1
+            output.writeError("\(reason)page \(page) failed to load: \(error); 'more' tries again")
+        }
+    }
+
+    /// A page source over `records` that fails page `failing` (from 1) once.
+    static func pageSource(_ records: [Record], failing: Int?) -> PagedDataProvider<Record>.PageSource {
+        var failuresLeft = failing.map { [$0 - 1] } ?? []
+        return { page, size in
+            if let index = failuresLeft.firstIndex(of: page) {
+                failuresLeft.remove(at: index)
+                throw PageFailure(page: page + 1)
+            }
+            let start = min(page * size, records.count)
+            return Array(records[start..<min(start + size, records.count)])
+        }
+    }
+}
+
+/// The failure a paged source was asked to make (`failing N`).
+struct PageFailure: Error, CustomStringConvertible {
+    let page: Int
+    var description: String { "the source did not answer (this failure was asked for with 'failing \(page)')" }
+}

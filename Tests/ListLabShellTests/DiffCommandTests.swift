@@ -70,3 +70,22 @@ private func last(_ lines: [String]) -> [String] {
     #expect(last(["load contacts", "set colour red"]) == ["error: column 5: expected 'updates' or 'threshold', found 'colour'"])
     #expect(last(["load contacts as array key city", "append name=Y city=Gotham"]) == ["error: duplicate key city=\"Gotham\": 0.0 has it already"])
 }
+
+@Test func aDuplicateKeyInTheSourceIsAnErrorNamingBothPaths() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("p.csv", "id,name\n1,Ada\n2,Grace\n3,Alan\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load p.csv")
+    try folder.write("p.csv", "id,name\n1,Ada\n2,Grace\n1,Alan\n")
+    output.clear()
+    session.execute("diff")
+    session.execute("reload --diff")
+    #expect(output.lines == [
+        "error: duplicate key id=1 in the source, at 0.0 and 0.2: a diff needs unique keys",
+        "error: duplicate key id=1 in the source, at 0.0 and 0.2: a diff needs unique keys",
+    ])
+    output.clear()
+    session.execute("show --json")
+    #expect(output.lines.count == 3)
+}

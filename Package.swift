@@ -31,6 +31,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
+        // Fuzzing: every input as a function of bytes, and a replay / libFuzzer entry (Scripts/fuzz).
+        .target(name: "ListLabFuzzing", dependencies: ["ListLabShell", "ListLabCore"], swiftSettings: strictSettings),
+        .executableTarget(name: "listlab-fuzz", dependencies: ["ListLabFuzzing"], swiftSettings: strictSettings),
         // In-process benchmarks (run in release by the Scripts/bench* scripts).
         .executableTarget(name: "listlab-bench", dependencies: ["ListDiff", "ListLabCore"], swiftSettings: strictSettings),
         // Diffing by identity and content; knows nothing of providers or lists.
@@ -45,7 +48,7 @@ let package = Package(
         .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: strictSettings),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strictSettings),
         .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
-        .testTarget(name: "ListLabShellTests", dependencies: ["ListLabShell"], swiftSettings: strictSettings),
+        .testTarget(name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabFuzzing"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Testing
 @testable import ListLabShell
 
@@ -281,4 +282,20 @@ func badInputIsOneErrorLineAndChangesNothing(line: String, message: String) {
 @Test func commandsBeforeAnyLoadSaySo() {
     #expect(last(["show"]) == ["error: no provider is loaded: try 'load contacts' (or 'samples')"])
     #expect(last(["select 1"]) == ["error: no provider is loaded: try 'load contacts' (or 'samples')"])
+}
+
+@Test func aReadOnlySessionParsesButDoesNotWrite() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("p.csv", "id,name\n1,Ada\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path, canWriteFiles: false)
+    for line in ["load p.csv", "update 0 name=Grace", "save --force", "save copy.csv", "session save s.lab", "session save"] {
+        session.execute(line)
+    }
+    #expect(output.lines.suffix(4) == [
+        "error: save: this session does not write files", "error: save: this session does not write files",
+        "error: session save: this session does not write files",
+        "error: column 13: session needs a FILE (usage: session save FILE [--force])",
+    ])
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["p.csv"])
 }

@@ -116,6 +116,7 @@ extension Session {
                 throw ShellError("unexpected '\(token.text)' (usage: save [FILE] [--force])", column: token.column)
             }
         }
+        try checkCanWrite("save")
         _ = try unfiltered(for: "save")
         guard let file = loaded.file else {
             let article = loaded.shape == "array" ? "an" : "a"

@@ -51,6 +51,7 @@ extension Session {
             let file = try arguments.string("a FILE")
             let force = arguments.take("--force")
             try arguments.expectEnd()
+            try session.checkCanWrite("session save")
             try session.save(to: file, force: force)
         },
         Command(

@@ -31,6 +31,8 @@ public final class Session {
     public private(set) var isFinished = false
     /// The commands entered so far, in order.
     public private(set) var history: [String] = []
+    /// Whether `save` and `session save` may write files (off for fuzzing).
+    public let canWriteFiles: Bool
     /// The number of commands that failed so far.
     public internal(set) var errorCount = 0
 
@@ -54,7 +56,8 @@ public final class Session {
     ///   - output: Where to write.
     ///   - workingDirectory: Where relative paths start.
     ///   - viewportRows: The rows the list shows at first.
-    public init(output: any ShellOutput, workingDirectory: String = ".", viewportRows: Int = 10) {
+    public init(output: any ShellOutput, workingDirectory: String = ".", viewportRows: Int = 10, canWriteFiles: Bool = true) {
+        self.canWriteFiles = canWriteFiles
         recorder = SessionRecorder(output)
         self.output = recorder
         self.workingDirectory = workingDirectory
@@ -159,6 +162,11 @@ public final class Session {
             list.reloadData()
             throw ShellError("the list refused the update (\(error)); it was reloaded instead")
         }
+    }
+
+    /// Throws when this session may not write files.
+    func checkCanWrite(_ command: String) throws(ShellError) {
+        guard canWriteFiles else { throw ShellError("\(command): this session does not write files") }
     }
 
     /// The current provider, when no filter hides part of it (changes to a

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ListLabCore
 import Testing
 @testable import ListLabShell
 
@@ -41,10 +42,12 @@ private func last(_ lines: [String]) -> [String] {
 
 @Test func samplesAndProvidersAreListedInAFixedOrder() {
     #expect(last(["samples"]) == [
-        "contacts  8 items    the Justice League with phone numbers (one cell kind)",
-        "tabs      3 items    FountainKit's tabs: News, Contributions, Settings (a flat array)",
-        "tasks     7 items    Prearo's TaskList: tasks grouped by list, with headers (sectioned)",
-        "photos    40 items   Prearo's PhotoList: 40 photos with titles and URLs (a flat list to page through)",
+        "tabs        3 items    FountainKit's tabs: News, Contributions, Settings (a flat array, one cell kind; JSON)",
+        "contacts    8 items    the Justice League with phone numbers (one cell kind; CSV)",
+        "nearby      12 items   a home screen: top picks, categories, places by category (three cell kinds; JSON)",
+        "photos      40 items   Prearo's PhotoList: 40 photos with titles and URLs (a flat list to page through; JSON)",
+        "tasks       7 items    Prearo's TaskList: tasks grouped by list, with headers (sectioned; CSV)",
+        "expansions  12 items   card game expansions by series: a file provider with a section key path (NDJSON)",
     ])
     #expect(last(["load contacts", "load tasks", "providers"]) == [
         "  contacts  array provider, 8 items in 1 section, key id, cells ContactCell",
@@ -247,8 +250,8 @@ private func last(_ lines: [String]) -> [String] {
     ("append 5 name=X", "error: no section 5 (the list has 1 section)"),
     ("append id=3 name=Dup", "error: duplicate key id=3: 0.2 has it already"),
     ("insert 0.9 name=X", "error: cannot insert at 0.9: section 0 has 8 items, so the last place is 0.8"),
-    ("load nothing", "error: column 6: no sample named 'nothing' (samples: contacts, tabs, tasks, photos)"),
-    ("load contcts", "error: column 6: no sample named 'contcts' (samples: contacts, tabs, tasks, photos; did you mean 'contacts'?)"),
+    ("load nothing", "error: column 6: no sample named 'nothing' (samples: tabs, contacts, nearby, photos, tasks, expansions)"),
+    ("load contcts", "error: column 6: no sample named 'contcts' (samples: tabs, contacts, nearby, photos, tasks, expansions; did you mean 'contacts'?)"),
     ("load contacts as sectioned", "error: column 27: load needs 'by FIELD' after 'as sectioned' (usage: load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME])"),
     ("load contacts as tree", "error: column 18: expected 'array' or 'sectioned' or 'file' or 'paged', found 'tree'"),
     ("load data.csv", "error: data.csv: no such file"),
@@ -298,4 +301,22 @@ func badInputIsOneErrorLineAndChangesNothing(line: String, message: String) {
         "error: column 13: session needs a FILE (usage: session save FILE [--force])",
     ])
     #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["p.csv"])
+}
+
+@Test func theBuiltInContactsAreTheShippedFile() throws {
+    let sample = BuiltInSamples.contacts
+    let path = try #require(BuiltInSamples.path(of: sample))
+    let file = try FileDataProvider(path: path, name: sample.file).records
+    #expect(file == sample.embedded)
+}
+
+@Test func everySampleLoadsWithItsOwnLook() {
+    for sample in BuiltInSamples.all {
+        let output = RecordingOutput()
+        let session = Session(output: output)
+        session.execute("load \(sample.name)")
+        #expect(output.errorCount == 0, "load \(sample.name): \(output.lines)")
+        #expect(session.list.numberOfSections > 0)
+        #expect(((try? BuiltInSamples.records(of: sample)) ?? []).allSatisfy { $0["id"] != nil && $0["id"] != .null })
+    }
 }

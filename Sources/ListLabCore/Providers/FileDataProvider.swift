@@ -24,6 +24,11 @@ public final class FileDataProvider: DataProvider {
     public private(set) var table: RecordTable
     /// What the file was when last read or written.
     public private(set) var fingerprint: FileFingerprint
+    /// The field the records are grouped into sections by, if any.
+    public private(set) var groupField: String?
+    /// The records in sections, when grouped (a grouped file is small enough
+    /// to hold as records; a flat one stays in columns).
+    private var grouped: SectionedDataProvider<Record>?
 
     /// Reads the file at `path`.
     ///
@@ -33,14 +38,39 @@ public final class FileDataProvider: DataProvider {
     ///   - format: The format; by default the one the extension names.
     /// - Throws: ``LoadError`` when the file cannot be read or parsed, or
     ///   its extension names no format.
-    public init(path: String, name: String, format: RecordTableWriter.Format? = nil) throws(LoadError) {
+    ///   - groupField: A field to group the records into sections by, as a
+    ///     fetched results controller's section key path (sections in order
+    ///     of first appearance); nil for one section.
+    public init(path: String, name: String, format: RecordTableWriter.Format? = nil, groupedBy groupField: String? = nil) throws(LoadError) {
         guard let format = format ?? RecordTableWriter.Format(path: path) else {
             throw LoadError(file: name, message: "unknown format: name a .csv, .json or .ndjson file")
         }
         self.path = path
         self.name = name
         self.format = format
+        self.groupField = groupField
         (table, fingerprint) = try Self.read(path: path, name: name, format: format)
+        regroup()
+    }
+
+    /// Groups the records into sections by `field` (nil: one section).
+    public func group(by field: String?) {
+        groupField = field
+        grouped = nil
+        regroup()
+    }
+
+    /// Builds the sections from the table, when grouped.
+    private func regroup() {
+        guard let groupField else { return }
+        let records = (0..<table.count).map(table.record(at:))
+        grouped = SectionedDataProvider(records, groupedBy: { $0[groupField]?.description ?? "" })
+    }
+
+    /// The records in the provider's order (section by section when grouped).
+    public var records: [Record] {
+        if let grouped { return grouped.sections.flatMap(\.items) }
+        return (0..<table.count).map(table.record(at:))
     }
 
     private static func read(path: String, name: String, format: RecordTableWriter.Format) throws(LoadError) -> (RecordTable, FileFingerprint) {
@@ -54,16 +84,20 @@ public final class FileDataProvider: DataProvider {
         return (table, file.fingerprint)
     }
 
-    public var numberOfSections: Int { 1 }
+    public var numberOfSections: Int { grouped?.numberOfSections ?? 1 }
 
-    public func numberOfItems(inSection section: Int) -> Int { section == 0 ? table.count : 0 }
+    public func numberOfItems(inSection section: Int) -> Int {
+        if let grouped { return grouped.numberOfItems(inSection: section) }
+        return section == 0 ? table.count : 0
+    }
 
     public func item(at path: ItemPath) -> Record? {
+        if let grouped { return grouped.item(at: path) }
         guard path.section == 0, path.item >= 0, path.item < table.count else { return nil }
         return table.record(at: path.item)
     }
 
-    public func title(ofSection section: Int) -> String? { nil }
+    public func title(ofSection section: Int) -> String? { grouped?.title(ofSection: section) }
 
     private func checkItem(_ path: ItemPath) throws(ProviderError) {
         guard item(at: path) != nil else {
@@ -72,12 +106,14 @@ public final class FileDataProvider: DataProvider {
     }
 
     public func append(_ item: Record, toSection section: Int?) throws -> BatchUpdate {
+        if let grouped { return try grouped.append(item, toSection: section) }
         if let section, section != 0 { throw ProviderError.noSection(section, sectionCount: 1) }
         table.append(item)
         return BatchUpdate(insertedItems: [ItemPath(0, table.count - 1)])
     }
 
     public func insert(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
+        if let grouped { return try grouped.insert(item, at: path) }
         guard path.section == 0 else { throw ProviderError.noSection(path.section, sectionCount: 1) }
         guard path.item >= 0, path.item <= table.count else { throw ProviderError.insertBeyondEnd(path, itemCount: table.count) }
         table.insert(item, at: path.item)
@@ -85,12 +121,14 @@ public final class FileDataProvider: DataProvider {
     }
 
     public func update(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
+        if let grouped { return try grouped.update(item, at: path) }
         try checkItem(path)
         table.replace(at: path.item, with: item)
         return BatchUpdate(reconfiguredItems: [path])
     }
 
     public func delete(at paths: [ItemPath]) throws -> BatchUpdate {
+        if let grouped { return try grouped.delete(at: paths) }
         var seen: Set<ItemPath> = []
         for path in paths {
             try checkItem(path)
@@ -101,6 +139,7 @@ public final class FileDataProvider: DataProvider {
     }
 
     public func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate {
+        if let grouped { return try grouped.move(from: from, to: to) }
         try checkItem(from)
         guard to.section == 0 else { throw ProviderError.noSection(to.section, sectionCount: 1) }
         guard to.item >= 0, to.item < table.count else {
@@ -114,6 +153,10 @@ public final class FileDataProvider: DataProvider {
     /// Replaces every record, keeping the fields (a new state such as a sort
     /// or a filter; `save` writes it).
     public func replaceRecords(with records: [Record]) {
+        if let grouped {
+            grouped.replaceItems(with: records)
+            return
+        }
         var replaced = RecordTable(fieldNames: table.fieldNames)
         for record in records { replaced.append(record) }
         table = replaced
@@ -124,6 +167,7 @@ public final class FileDataProvider: DataProvider {
     /// - Throws: ``LoadError``; the records are then as they were.
     public func reload() throws {
         (table, fingerprint) = try Self.read(path: path, name: name, format: format)
+        regroup()
     }
 
     /// Whether the file on disk is no longer what was read or last written.
@@ -155,6 +199,12 @@ public final class FileDataProvider: DataProvider {
             throw FileError(
                 path: name,
                 message: "changed on disk since it was read (\(what)); reload to see it, or save --force to overwrite it")
+        }
+        if let grouped {
+            // A grouped file is written in the provider's order, section by section.
+            var ordered = RecordTable(fieldNames: table.fieldNames)
+            for record in grouped.sections.flatMap(\.items) { ordered.append(record) }
+            table = ordered
         }
         let bytes = RecordTableWriter.bytes(of: table, as: format)
         do {

@@ -10,7 +10,8 @@ extension Session {
             try arguments.expectEnd()
             let width = BuiltInSamples.all.map(\.name.count).max() ?? 0
             for sample in BuiltInSamples.all {
-                let items = "\(sample.records.count) items"
+                let count = (try? BuiltInSamples.records(of: sample).count).map(String.init) ?? "?"
+                let items = "\(count) items"
                 session.output.write("\(sample.name.padded(to: width))  \(items.padded(to: 9))  \(sample.summary)")
             }
         },
@@ -122,6 +123,9 @@ extension Session {
             let article = loaded.shape == "array" ? "an" : "a"
             throw ShellError("save writes a file provider, and '\(loaded.name)' is \(article) \(loaded.kindDescription): load a .csv, .json or .ndjson file to save")
         }
+        if target == nil, loaded.isShippedSample {
+            throw ShellError("\(file.name) ships with ListLab and is not changed: save FILE writes a copy")
+        }
         var destination: (path: String, name: String)?
         if let target {
             let path = target.hasPrefix("/") ? target : workingDirectory + "/" + target
@@ -153,15 +157,21 @@ extension Session {
             if case .file = self { return true }
             return false
         }
+
+        var isSectioned: Bool {
+            if case .sectioned = self { return true }
+            return false
+        }
     }
 
     private func load(_ arguments: inout Arguments) throws {
         let sourceToken = arguments.peek
         let source = try arguments.string("a SOURCE (a sample, or a .csv, .json or .ndjson file)")
-        let isFile = RecordTableWriter.Format(path: source) != nil
+        var isFile = RecordTableWriter.Format(path: source) != nil
         var fileProvider: FileDataProvider?
         let fields: [String]
         let sample: Sample?
+        var sampleRecords: [Record] = []
         if isFile {
             let path = source.hasPrefix("/") ? source : workingDirectory + "/" + source
             // FoundationEssentials reports the size as a UInt.
@@ -175,8 +185,17 @@ extension Session {
             fields = provider.table.fieldNames
             sample = nil
         } else if let found = BuiltInSamples.named(source) {
-            fields = found.fieldNames
             sample = found
+            if case .file = found.shape, let path = BuiltInSamples.path(of: found) {
+                // A sample whose default is a file provider: the shipped file, read-only for save.
+                let provider = try FileDataProvider(path: path, name: found.file)
+                fileProvider = provider
+                fields = provider.table.fieldNames
+                isFile = true
+            } else {
+                sampleRecords = try BuiltInSamples.records(of: found)
+                fields = sampleRecords.first?.schema.names ?? found.fieldNames
+            }
         } else {
             let names = BuiltInSamples.all.map(\.name)
             let suggestion = Suggestion.nearest(to: source, in: names).map { "; did you mean '\($0)'?" } ?? ""
@@ -188,12 +207,14 @@ extension Session {
                 column: sourceToken?.column)
         }
         let dataset = source
-        var shape: LoadShape = isFile ? .file : (sample?.shape).map { shape -> LoadShape in
+        var shape: LoadShape = (sample?.shape).map { shape -> LoadShape in
             switch shape {
             case .array: .array
             case .sectioned(let field): .sectioned(by: field)
+            case .file(let field?): .sectioned(by: field)
+            case .file(nil): .file
             }
-        } ?? .array
+        } ?? (isFile ? .file : .array)
         var keyField: String? = fields.contains("id") ? "id" : nil
         var name = isFile ? Self.baseName(of: source) : source
         while let token = arguments.peek {
@@ -212,7 +233,7 @@ extension Session {
                     try Self.checkField(field, in: fields, dataset: dataset, column: fieldToken?.column)
                     shape = .sectioned(by: field)
                 case "file":
-                    guard isFile else {
+                    guard isFile, sample == nil else {
                         throw ShellError("'as file' needs a .csv, .json or .ndjson file, and '\(source)' is a sample", column: token.column)
                     }
                     shape = .file
@@ -240,8 +261,8 @@ extension Session {
                 if let duplicate = fileProvider.table.firstDuplicate(of: keyField) {
                     throw ShellError("\(source): duplicate key \(keyField)=\(duplicate.value.jsonText) in records \(duplicate.first + 1) and \(duplicate.second + 1)")
                 }
-            } else if let sample {
-                try Self.checkUniqueKeys(sample.records, keyField: keyField)
+            } else if sample != nil {
+                try Self.checkUniqueKeys(sampleRecords, keyField: keyField)
             }
         }
         // The records as an array, and how to read them again, for shapes other than `file`.
@@ -249,15 +270,19 @@ extension Session {
         let reread: () throws -> [Record]
         if let fileProvider {
             let table = fileProvider.table
-            records = shape.isFile ? [] : (0..<table.count).map(table.record(at:))
+            records = shape.isFile || shape.isSectioned ? [] : (0..<table.count).map(table.record(at:))
             let path = fileProvider.path
             reread = {
                 let again = try FileDataProvider(path: path, name: source)
                 return (0..<again.table.count).map(again.table.record(at:))
             }
         } else {
-            records = sample?.records ?? []
-            reread = { [records] in records }
+            records = sampleRecords
+            if let sample {
+                reread = { try BuiltInSamples.records(of: sample) }
+            } else {
+                reread = { [records] in records }
+            }
         }
         let provider: AnyDataProvider<Record>
         let shapeName: String
@@ -273,9 +298,15 @@ extension Session {
             provider = AnyDataProvider(array)
             shapeName = "array"
         case .sectioned(let field):
-            let sectioned = SectionedDataProvider(groupedBy: { $0[field]?.description ?? "" }, loadingFrom: reread)
-            sectioned.replaceItems(with: records)
-            provider = AnyDataProvider(sectioned)
+            if let fileProvider {
+                // A file grouped by a field stays a file provider: save writes it back.
+                fileProvider.group(by: field)
+                provider = AnyDataProvider(fileProvider)
+            } else {
+                let sectioned = SectionedDataProvider(groupedBy: { $0[field]?.description ?? "" }, loadingFrom: reread)
+                sectioned.replaceItems(with: records)
+                provider = AnyDataProvider(sectioned)
+            }
             shapeName = "sectioned by \(field)"
         case .paged(let size, let failing):
             let paged = PagedDataProvider(pageSize: size, source: Self.pageSource(records, failing: failing))
@@ -289,13 +320,14 @@ extension Session {
             shapeName = "paged \(size)"
         }
         var presenter = try defaultPresenter(sample: sample, fields: fields)
-        if case .sectioned = shape, let header = sample?.header {
+        if shape.isSectioned || fileProvider?.groupField != nil, let header = sample?.header {
             presenter.header = try Template(header)
         }
         let loaded = LoadedProvider(
             name: name, provider: provider, shape: shapeName, keyField: keyField, fieldNames: fields,
             schema: records.first?.schema ?? Record.Schema(fields), presenter: presenter)
-        loaded.file = shape.isFile ? fileProvider : nil
+        loaded.file = shape.isFile || shape.isSectioned ? fileProvider : nil
+        loaded.isShippedSample = sample != nil
         loaded.paged = pagedProvider
         loaded.readSource = reread
         if let existing = providers.firstIndex(where: { $0.name == name }) {
@@ -311,14 +343,14 @@ extension Session {
         switch shape {
         case .array: kind = "an array provider"
         case .file: kind = "a file provider"
-        case .sectioned: kind = "a sectioned provider"
+        case .sectioned: kind = fileProvider == nil ? "a sectioned provider" : "a file provider"
         case .paged(let size, _): kind = "a paged provider (pages of \(size))"
         }
         if let (paged, total) = pagedProvider {
             output.write("loaded page 1 of \(name): \(items) of \(total) items into a paged provider (pages of \(paged.pageSize))")
             return
         }
-        let origin = isFile ? " from \(source)" : ""
+        let origin = isFile ? " from \(fileProvider?.name ?? source)" : ""
         let grouping = shapeName.hasPrefix("sectioned by ") ? ", by \(shapeName.replacingPrefix("sectioned by ", with: ""))" : ""
         output.write("loaded \(items) \(items == 1 ? "item" : "items")\(origin) into \(kind) (\(sections) \(sections == 1 ? "section" : "sections")\(grouping))")
     }
@@ -326,9 +358,14 @@ extension Session {
     /// The sample's presenter, or for a file one cell kind showing the first
     /// text field (or the first field).
     private func defaultPresenter(sample: Sample?, fields: [String]) throws -> TemplatePresenter {
-        if let sample {
+        switch sample?.look {
+        case .single(let kind, let text, let detail)?:
+            return TemplatePresenter(kind: kind, text: try Template(text), detail: try detail.map { try Template($0) })
+        case .byField(let field, let kinds)?:
             return TemplatePresenter(
-                kind: sample.cellKind, text: try Template(sample.text), detail: try sample.detail.map { try Template($0) })
+                choosingBy: field, kinds: try kinds.map { TemplatePresenter.Kind(name: $0.name, text: try Template($0.text)) })
+        case nil:
+            break
         }
         let preferred = ["name", "title", "label"].first { fields.contains($0) }
             ?? fields.first { $0 != "id" } ?? fields.first ?? "id"

@@ -9,25 +9,33 @@ public struct Sample: Sendable {
         case array
         /// Sections grouped by a field, in order of first appearance.
         case sectioned(by: String)
+        /// A file provider on the shipped file, grouped by a field or not.
+        case file(groupedBy: String?)
+    }
+
+    /// How its cells look by default.
+    public enum Look: Sendable {
+        /// One cell kind.
+        case single(kind: String, text: String, detail: String?)
+        /// A cell kind per value of `field`: (value, template) pairs.
+        case byField(String, kinds: [(name: String, text: String)])
     }
 
     /// The name `load` knows it by.
     public var name: String
     /// One line saying what it is and where it comes from.
     public var summary: String
-    /// The records.
-    public var records: [Record]
+    /// The file in Samples/datasets that holds it.
+    public var file: String
+    /// Its fields, in order.
+    public var fieldNames: [String]
     /// The default shape.
     public var shape: Shape
-    /// The default cell kind (its reuse identifier).
-    public var cellKind: String
-    /// The default cell text.
-    public var text: String
-    /// The default cell detail, if any.
-    public var detail: String?
+    /// The default cells.
+    public var look: Look
     /// The default header, if any.
     public var header: String?
-
-    /// The field names of the records, in order.
-    public var fieldNames: [String] { records.first?.schema.names ?? [] }
+    /// The records built into the program (only for the sample `listlab`
+    /// starts with, so that it starts anywhere).
+    public var embedded: [Record]?
 }

@@ -19,6 +19,9 @@ final class LoadedProvider {
     var presenter: TemplatePresenter
     /// The file provider behind it, when it is one (for `save`).
     var file: FileDataProvider?
+    /// Whether it was loaded from a sample that ships with ListLab (whose
+    /// file `save` does not overwrite).
+    var isShippedSample = false
     /// Reads the records from the source again, without changing the
     /// provider (for `diff` and `reload --diff`).
     var readSource: () throws -> [Record] = { [] }
@@ -47,6 +50,7 @@ final class LoadedProvider {
         switch shape {
         case "array": "array provider"
         case "file": "file provider (\(file?.name ?? ""))"
+        case _ where file != nil: "file provider (\(file?.name ?? ""), \(shape))"
         case _ where shape.hasPrefix("paged"): "paged provider (pages of \(paged?.provider.pageSize ?? 0))"
         case _ where shape.hasPrefix("composite"): "composite provider (\(composite?.children.map(\.name).joined(separator: ", ") ?? ""))"
         default: "sectioned provider (\(shape.replacingPrefix("sectioned ", with: "")))"

@@ -89,3 +89,29 @@ private func last(_ lines: [String]) -> [String] {
     session.execute("show --json")
     #expect(output.lines.count == 3)
 }
+
+@Test func batchUpdatesAreCheckedAgainstTheDataAndDataOnlyChangesAreNotTold() {
+    let dataOnly = ["load contacts", "append name=Oliver --data-only"]
+    #expect(last(dataOnly) == ["(--data-only: the data changed, the list was not told: it still has 8 rows in that section)", "appended 0.8: Oliver"])
+    #expect(last(dataOnly + ["batch delete 0.1"]).first?.hasPrefix("error: Invalid update: invalid number of rows in section 0.") == true)
+    #expect(last(dataOnly + ["batch insert 0.8"]) == ["the list accepted: insert 0.8"])
+    #expect(last(dataOnly + ["batch insert 0.8", "show 8"]) == ["   0.8  Oliver  <ContactCell #9>"])
+    #expect(last(["load tasks", "batch delete section 2 insert section 2"]) == ["the list accepted: delete section 2; insert section 2"])
+    #expect(last(["load contacts", "batch"]).first?.hasPrefix("error: column 6: batch needs a change") == true)
+    #expect(last(["load contacts", "batch move 0.1 section"]) == ["error: column 16: 'section' is not a path: write S.I (like 1.4), or I for section 0"])
+    #expect(last(["load contacts", "batch frobnicate 0.1"]) == ["error: column 7: expected 'insert' or 'delete' or 'move' or 'reload' or 'reconfigure', found 'frobnicate'"])
+}
+
+@Test func reloadListOnlyKeepsTheData() {
+    #expect(last(["load contacts", "append name=Oliver --data-only", "reload --list"]) == ["the list reloaded its data from contacts (reloadData): 9 items in 1 section"])
+    #expect(last(["load contacts", "append name=Oliver --data-only", "reload --list", "show 8"]) == ["   0.8  Oliver  <ContactCell #9>"])
+}
+
+@Test func bindLikeJoinsOnlyPresentersOfTheSameItemType() {
+    #expect(last(["load contacts", "load tabs", "bind like contacts"]) == [
+        "error: cannot join 'tabs' (Item = Record{id, title, icon}) with the presenter of 'contacts' (Item = Record{id, name, phone, city}): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time",
+    ])
+    #expect(last(["load contacts", "load contacts name b", #"bind "{city}""#, "use contacts", "bind like b", "show 0"]) == [
+        "   0.0  Gotham  <ContactCell #1 reused>",
+    ])
+}

@@ -36,11 +36,14 @@ where Provider.Item == Presenter.Item {
 
     /// Makes this adapter the data source and delegate of `list`: registers
     /// the presenter's cells and reloads the list.
-    public func attach(to list: HeadlessList) {
+    ///
+    /// - Parameter scrollingToTop: Whether the list starts again at its first
+    ///   row (UIKit keeps the scroll position across a reload).
+    public func attach(to list: HeadlessList, scrollingToTop: Bool = false) {
         presenter.registerCells(in: list)
         list.dataSource = self
         list.delegate = self
-        list.reloadData()
+        list.reloadData(scrollingToTop: scrollingToTop)
     }
 
     // MARK: ListDataSource

@@ -206,6 +206,13 @@ public final class HeadlessList {
     /// `reloadData`: counts, titles, then cells for the visible items. The
     /// selection is cleared; the scroll position is kept when it still fits.
     public func reloadData() {
+        reloadData(scrollingToTop: false)
+    }
+
+    /// `reloadData`, optionally starting again at the first row (for a list
+    /// that is given a new data source).
+    public func reloadData(scrollingToTop: Bool) {
+        if scrollingToTop { scrollOffset = 0 }
         tracer.call(.controller, .list, "reloadData()") {
             statistics.reloads += 1
             for path in visibleCells.keys.sorted() {

@@ -66,15 +66,23 @@ extension Session {
             }
         },
         Command(
-            name: "reload", usage: "reload [--diff]",
+            name: "reload", usage: "reload [--diff | --list]",
             summary: "reloads the provider from its source (a file is read again): reloadData, or with --diff the computed batch updates",
             details: [
                 "--diff applies the changes as staged batch updates and prints them (above the change",
                 "threshold, see 'set', it falls back to reloadData and says so). A reload that fails keeps",
-                "the data as it was and says why.",
+                "the data as it was and says why. --list: only the list reloads (UIKit's reloadData); the",
+                "data stays as it is.",
             ],
-            examples: ["reload", "reload --diff"]
+            examples: ["reload", "reload --diff", "reload --list"]
         ) { session, arguments in
+            if arguments.take("--list") {
+                try arguments.expectEnd()
+                let loaded = try session.current()
+                session.list.reloadData()
+                session.output.write("the list reloaded its data from \(loaded.name) (reloadData): \(session.countDescription(loaded))")
+                return
+            }
             if arguments.take("--diff") {
                 try arguments.expectEnd()
                 try session.reloadWithDiff()

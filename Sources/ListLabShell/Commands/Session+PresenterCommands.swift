@@ -4,16 +4,17 @@ extension Session {
     static let presenterCommands: [Command] = [
         Command(
             name: "bind",
-            usage: "bind TEMPLATE [detail TEMPLATE] [kind NAME] | bind by FIELD KIND=TEMPLATE ... | bind header|footer TEMPLATE|off",
+            usage: "bind TEMPLATE [detail TEMPLATE] [kind NAME] | bind by FIELD KIND=TEMPLATE ... | bind header|footer TEMPLATE|off | bind like NAME",
             summary: "binds a presenter to the provider shown: cell kinds, their templates, headers and footers",
             details: [
                 "Templates fill {field} from each item. 'bind by FIELD' chooses the cell kind whose name",
                 "is the item's FIELD value. Header and footer templates use {title}, {count} and {section}.",
+                "'bind like NAME' joins the presenter of another provider, when their item types agree.",
                 "The list registers the presenter's cell kinds and reloads.",
             ],
             examples: [
                 #"bind "{name}" detail "{phone}" kind ContactCell"#, #"bind by type place="{name}" category="{title}""#,
-                #"bind header "{title} ({count})""#, "bind footer off",
+                #"bind header "{title} ({count})""#, "bind footer off", "bind like contacts",
             ]
         ) { session, arguments in
             try session.bind(&arguments)
@@ -27,7 +28,20 @@ extension Session {
         }
         var presenter = loaded.presenter
         let message: String
-        if arguments.take("header") || arguments.peekWord == "footer" {
+        if arguments.take("like") {
+            // The generic constraint of the adapter, as the shell can show it.
+            let name = try arguments.string("the NAME of a loaded provider")
+            try arguments.expectEnd()
+            guard let other = providers.first(where: { $0.name == name }) else {
+                throw ShellError("no provider named '\(name)' (loaded: \(providers.map(\.name).joined(separator: ", ")))")
+            }
+            guard other.fieldNames == loaded.fieldNames else {
+                throw ShellError(
+                    "cannot join '\(loaded.name)' (Item = \(Self.itemType(loaded.fieldNames))) with the presenter of '\(name)' (Item = \(Self.itemType(other.fieldNames))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time")
+            }
+            presenter = other.presenter
+            message = "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(Self.itemType(loaded.fieldNames)))"
+        } else if arguments.take("header") || arguments.peekWord == "footer" {
             let isFooter = arguments.take("footer")
             let template = try optionalTemplate(&arguments, fields: TemplatePresenter.sectionFields, in: loaded)
             try arguments.expectEnd()

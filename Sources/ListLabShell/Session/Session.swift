@@ -43,6 +43,10 @@ public final class Session {
     /// page loads when the command is done, as an asynchronous load would
     /// complete after the scroll.
     var wantsNextPage = false
+    /// Set for a change made with `--data-only`: the provider changes, the list is not told.
+    var changesDataOnly = false
+    /// The provider the list showed last.
+    private weak var shownProvider: LoadedProvider?
     var runDepth = 0
     /// How an item whose content changed is shown: reloaded or reconfigured.
     var updateStyle: CellUpdateStyle = .reconfigure
@@ -108,9 +112,16 @@ public final class Session {
             let suggestion = Suggestion.nearest(to: name, in: Self.commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             throw ShellError("unknown command '\(word)'\(suggestion); type 'help' for the list")
         }
-        var arguments = Arguments(
-            command: command.name, usage: command.usage, tokens: Array(tokens.dropFirst()),
-            endColumn: line.count + 1)
+        var rest = Array(tokens.dropFirst())
+        // `--data-only` (on a change): the data changes, the list is not told.
+        if ["update", "append", "insert", "delete", "move"].contains(command.name),
+            let flag = rest.firstIndex(where: { $0.kind == .word("--data-only") })
+        {
+            rest.remove(at: flag)
+            changesDataOnly = true
+        }
+        defer { changesDataOnly = false }
+        var arguments = Arguments(command: command.name, usage: command.usage, tokens: rest, endColumn: line.count + 1)
         try command.run(self, &arguments)
     }
 
@@ -142,7 +153,9 @@ public final class Session {
             if path.item >= paged.numberOfItems(inSection: 0) - 3 { self.wantsNextPage = true }
         }
         self.adapter = adapter
-        adapter.attach(to: list)
+        // Another provider (or presenter) starts at the top; a rebind of the same keeps its place.
+        adapter.attach(to: list, scrollingToTop: self.shownProvider !== loaded)
+        shownProvider = loaded
     }
 
     /// Applies a provider's change to the list as a batch update; `call`
@@ -154,6 +167,10 @@ public final class Session {
             update.reconfiguredItems = []
         }
         list.tracer.note(.controller, .provider, "\(call()) → \(update)")
+        guard !changesDataOnly else {
+            output.write("(--data-only: the data changed, the list was not told: it still has \(list.numberOfItems(inSection: update.insertedItems.first?.section ?? update.deletedItems.first?.section ?? 0)) rows in that section)")
+            return
+        }
         do {
             try list.performBatchUpdates(update)
         } catch {

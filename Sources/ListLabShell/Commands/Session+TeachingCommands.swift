@@ -1,0 +1,66 @@
+import ListLabCore
+
+extension Session {
+    static let teachingCommands: [Command] = [
+        Command(
+            name: "batch",
+            usage: "batch insert|delete|reload|reconfigure PATH... | batch move FROM TO | batch insert|delete section N... (clauses may follow one another)",
+            summary: "hands the list a batch update you write, without changing the data: it is checked by UIKit's rules",
+            details: [
+                "For seeing what UIKit checks: after a change made with --data-only the list still has the",
+                "old counts, and only the batch update that matches the change is accepted.",
+            ],
+            examples: ["batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1"]
+        ) { session, arguments in
+            _ = try session.current()
+            let update = try Session.parseBatch(&arguments)
+            try session.list.performBatchUpdates(update)
+            session.output.write("the list accepted: \(update)")
+        },
+    ]
+
+    /// Reads `batch` clauses into one update.
+    private static func parseBatch(_ arguments: inout Arguments) throws -> BatchUpdate {
+        var update = BatchUpdate()
+        guard !arguments.isAtEnd else { throw arguments.missing("a change (insert, delete, move, reload or reconfigure)") }
+        while !arguments.isAtEnd {
+            let kind = try arguments.choice("a change", ["insert", "delete", "move", "reload", "reconfigure"])
+            if kind == "move" {
+                update.movedItems.append(ItemMove(from: try arguments.path(), to: try arguments.path()))
+                continue
+            }
+            if arguments.take("section") {
+                var sections: [Int] = []
+                while let word = arguments.peekWord, word.allSatisfy(\.isNumber) {
+                    sections.append(try arguments.integer("a SECTION", in: 0...PathRange.maximumIndex))
+                }
+                guard !sections.isEmpty else { throw arguments.missing("a SECTION number") }
+                switch kind {
+                case "insert": update.insertedSections += sections
+                case "delete": update.deletedSections += sections
+                case "reload": update.reloadedSections += sections
+                default: throw ShellError("sections can be inserted, deleted or reloaded, not \(kind)d")
+                }
+                continue
+            }
+            var paths: [ItemPath] = []
+            while let word = arguments.peekWord, word.first?.isNumber == true {
+                paths += try arguments.range().paths
+            }
+            guard !paths.isEmpty else { throw arguments.missing("a PATH to \(kind)") }
+            switch kind {
+            case "insert": update.insertedItems += paths
+            case "delete": update.deletedItems += paths
+            case "reload": update.reloadedItems += paths
+            default: update.reconfiguredItems += paths
+            }
+        }
+        return update
+    }
+
+    /// `Record{id, name, phone, city}`: a provider's or presenter's item
+    /// type, as the shell knows it (records with these fields).
+    static func itemType(_ fields: [String]) -> String {
+        "Record{\(fields.joined(separator: ", "))}"
+    }
+}

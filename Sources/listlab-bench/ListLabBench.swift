@@ -8,8 +8,10 @@ struct ListLabBench {
         switch arguments.first {
         case "diff"?:
             try DiffBenchmark.run(runs: runs)
+        case "show"?:
+            try ShowBenchmark.run(runs: runs)
         default:
-            print("usage: listlab-bench diff [RUNS]")
+            print("usage: listlab-bench diff|show [RUNS]")
         }
     }
 }

@@ -1,16 +1,6 @@
 import Testing
 @testable import ListLabShell
 
-/// What the last of `lines` printed, after the others ran.
-private func last(_ lines: [String]) -> [String] {
-    let output = RecordingOutput()
-    let session = Session(output: output)
-    for line in lines.dropLast() { session.execute(line) }
-    output.clear()
-    session.execute(lines.last ?? "")
-    return output.lines
-}
-
 @Test func diffPreviewsAReloadWithoutApplyingIt() {
     let changed = ["load contacts", "delete 2", #"update 0 name="Bruce W""#, "move 0.0 0.3"]
     #expect(last(changed + ["diff"]) == [

@@ -3,24 +3,6 @@ import ListLabCore
 import Testing
 @testable import ListLabShell
 
-/// Runs `lines` in a new session and returns what it printed.
-private func run(_ lines: [String], workingDirectory: String = ".") -> [String] {
-    let output = RecordingOutput()
-    let session = Session(output: output, workingDirectory: workingDirectory)
-    session.run(reader: ScriptReader(lines))
-    return output.lines
-}
-
-/// What the last of `lines` printed, after the others ran.
-private func last(_ lines: [String]) -> [String] {
-    let output = RecordingOutput()
-    let session = Session(output: output)
-    for line in lines.dropLast() { session.execute(line) }
-    output.clear()
-    session.execute(lines.last ?? "")
-    return output.lines
-}
-
 @Test func aNewUserSeesTheListChange() {
     #expect(run(["load contacts", "show", "select 2", #"update 2 name="X""#, "show 0.1-0.3"]) == [
         "loaded 8 items into an array provider (1 section)",

@@ -47,6 +47,7 @@ private struct Offline: Error {}
     #expect(try home.update("Headlines", at: ItemPath(0, 0)) == BatchUpdate(reconfiguredItems: [ItemPath(0, 0)]))
     #expect(tabs.items == ["Headlines", "Settings"])
     #expect(throws: ProviderError.self) { try home.move(from: ItemPath(0, 0), to: ItemPath(1, 0)) }
+    #expect(throws: ProviderError.noSection(9, sectionCount: 3)) { try home.move(from: ItemPath(0, 0), to: ItemPath(9, 0)) }
     #expect(ProviderError.acrossProviders(ItemPath(0, 0), ItemPath(1, 0)).description == "0.0 and 1.0 belong to different providers of the composite: change one provider at a time")
 }
 

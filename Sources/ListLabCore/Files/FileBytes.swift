@@ -50,11 +50,18 @@ public struct FileBytes: Sendable {
         return FileBytes(bytes: bytes, fingerprint: fingerprint)
     }
 
-    /// The fingerprint of the file at `path` now, or nil when it is gone.
+    /// The fingerprint of the file at `path` now (it reads the whole file),
+    /// or nil when it cannot be read.
     public static func currentFingerprint(of path: String) -> FileFingerprint? {
+        (try? read(path, name: path))?.fingerprint
+    }
+
+    /// The fingerprint of a file just written with `bytes`: its time from the
+    /// file system, its size and hash from the bytes, without reading it back.
+    public static func fingerprint(of path: String, written bytes: [UInt8]) -> FileFingerprint? {
         var status = stat()
-        guard stat(path, &status) == 0, let data = try? read(path, name: path) else { return nil }
-        return FileFingerprint(size: data.bytes.count, modified: modificationTime(status), hash: data.fingerprint.hash)
+        guard stat(path, &status) == 0 else { return nil }
+        return FileFingerprint(size: bytes.count, modified: modificationTime(status), hash: FileFingerprint.hash(bytes))
     }
 
     private static func modificationTime(_ status: stat) -> Int {

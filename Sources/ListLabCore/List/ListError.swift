@@ -5,8 +5,6 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
     case noItem(ItemPath, sectionCount: Int, itemCount: Int?)
     /// The viewport size is outside ``HeadlessList/viewportRange``.
     case invalidViewport(Int)
-    /// The list has no data source.
-    case noDataSource
 
     public var description: String {
         switch self {
@@ -16,8 +14,6 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
             "no item at \(path) (section \(path.section) has \(itemCount) \(itemCount == 1 ? "item" : "items"))"
         case .invalidViewport(let rows):
             "a viewport of \(rows) rows is not possible: choose \(HeadlessList.viewportRange.lowerBound) to \(HeadlessList.viewportRange.upperBound)"
-        case .noDataSource:
-            "the list has no data source"
         }
     }
 }

@@ -55,12 +55,6 @@ public struct TemplatePresenter: CellPresenter {
         choosingField = field
     }
 
-    /// Every field the templates name (kinds, then header and footer), in order.
-    public var fields: [String] {
-        var seen: Set<String> = []
-        return kinds.flatMap { $0.text.fields + ($0.detail?.fields ?? []) }.filter { seen.insert($0).inserted }
-    }
-
     /// The kind that shows `record`, or nil when none does.
     public func kind(for record: Record) -> Kind? {
         guard let choosingField else { return kinds.first }

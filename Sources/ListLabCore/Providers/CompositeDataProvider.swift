@@ -102,7 +102,7 @@ public final class CompositeDataProvider<Item>: DataProvider {
     public func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate {
         let (owner, localFrom) = try local(from)
         guard let (target, localTo) = child(forSection: to.section) else {
-            throw ProviderError.moveBeyondEnd(from: from, to: to, lastPlace: ItemPath(max(0, numberOfSections - 1), 0))
+            throw ProviderError.noSection(to.section, sectionCount: numberOfSections)
         }
         guard target == owner else { throw ProviderError.acrossProviders(from, to) }
         return global(try children[owner].move(from: localFrom, to: ItemPath(localTo, to.item)), child: owner)

@@ -212,7 +212,7 @@ public final class FileDataProvider: DataProvider {
         } catch {
             throw FileError(path: destination.name, message: error.message)
         }
-        if isOwnFile, let now = FileBytes.currentFingerprint(of: path) {
+        if isOwnFile, let now = FileBytes.fingerprint(of: path, written: bytes) {
             fingerprint = now
         }
         return bytes.count

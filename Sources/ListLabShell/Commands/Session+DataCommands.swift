@@ -137,7 +137,7 @@ extension Session {
         var destination: (path: String, name: String)?
         if let target {
             let path = target.hasPrefix("/") ? target : workingDirectory + "/" + target
-            if path != file.path, FileBytes.currentFingerprint(of: path) != nil, !force {
+            if path != file.path, FileManager.default.fileExists(atPath: path), !force {
                 throw ShellError("\(target) exists: add --force to replace it")
             }
             destination = (path, target)

@@ -130,12 +130,10 @@ final class LoadedProvider {
         }
     }
 
-    /// The path of the record whose key is `value`, other than `excluding`.
-    func path(ofKey value: Value, excluding: ItemPath? = nil) -> ItemPath? {
+    /// The path of the first record whose key is `value`, or nil.
+    func path(ofKey value: Value) -> ItemPath? {
         guard let keyField else { return nil }
-        return provider.firstPath { $0[keyField] == value }.flatMap { found in
-            found == excluding ? allPaths.first { $0 != excluding && provider.item(at: $0)?[keyField] == value } : found
-        }
+        return provider.firstPath { $0[keyField] == value }
     }
 }
 

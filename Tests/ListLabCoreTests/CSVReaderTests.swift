@@ -26,7 +26,7 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
 @Test func fieldsAreTypedByContentAndQuotedFieldsAreText() throws {
     let records = try read("a,b,c,d,e,f,g,h\n42,-7,4.5,true,false,,\"42\",\"\"\n007,+5,1e3,True,-0,1.,x y,-0.25\n")
     #expect(records[0].values == [.int(42), .int(-7), .double(4.5), .bool(true), .bool(false), .null, .string("42"), .string("")])
-    #expect(records[1].values == [.string("007"), .string("+5"), .double(1000), .string("True"), .string("-0"), .string("1."), .string("x y"), .double(-0.25)])
+    #expect(records[1].values == [.string("007"), .string("+5"), .double(1000), .string("True"), .double(-0.0), .string("1."), .string("x y"), .double(-0.25)])
 }
 
 @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
@@ -40,10 +40,10 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
     #expect(records.map(\.jsonText) == [#"{"id":1,"name":"Ada"}"#, #"{"id":2,"name":"Grace"}"#])
 }
 
-@Test func bigAndOddNumbersStayExactOrText() throws {
+@Test func bigAndOddNumbersStayExactOrKeepTheirText() throws {
     let records = try read("n\n999999999999999999\n9999999999999999999\n0.1\n123456789.123456789\n-1.5e-300\n")
     #expect(records.map { $0["n"] } == [
-        .int(999_999_999_999_999_999), .string("9999999999999999999"), .double(0.1), .double(123_456_789.123_456_789), .double(-1.5e-300),
+        .int(999_999_999_999_999_999), .number("9999999999999999999"), .double(0.1), .double(123_456_789.123_456_789), .double(-1.5e-300),
     ])
 }
 

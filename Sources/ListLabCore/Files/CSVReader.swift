@@ -4,8 +4,9 @@
 /// skipped; blank lines are skipped.
 ///
 /// Unquoted fields are typed by their content: empty is null, `true` and
-/// `false` are booleans, plainly written integers are ints, decimals are
-/// doubles, anything else is text. Quoted fields are always text (so `"42"`
+/// `false` are booleans, numbers written as JSON writes them are numbers
+/// (kept as their text, so a save writes `1.10` as `1.10`), anything else
+/// is text. Quoted fields are always text (so `"42"`
 /// and `""` survive a save as text), and so are numbers with leading zeros.
 ///
 /// This is a byte-level parser of our own: measured on this project's
@@ -43,9 +44,18 @@ public enum CSVReader {
         // The header.
         var names: [String] = []
         var seen: Set<String> = []
+        let headerStart = cursor.index
+        var headerEnd = headerStart
         repeat {
             let start = cursor.index
             let field = try cursor.field()
+            headerEnd = cursor.index
+            guard field.end - field.start <= ReaderLimits.nameLength else {
+                throw cursor.error(at: start, "a field name longer than \(ReaderLimits.nameLength) bytes in the header")
+            }
+            guard names.count < ReaderLimits.fieldCount else {
+                throw cursor.error(at: start, "more than \(ReaderLimits.fieldCount) fields in the header")
+            }
             let name = field.escaped
                 ? String(decoding: cursor.unescaped, as: UTF8.self)
                 : String(decoding: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
@@ -60,10 +70,12 @@ public enum CSVReader {
             cursor.skipBlankLines()
             guard cursor.index < bytes.count else { break }
             let rowStart = cursor.index
+            var rowEnd = rowStart
             var column = 0
             repeat {
                 let start = cursor.index
                 let field = try cursor.field()
+                rowEnd = cursor.index
                 guard column < names.count else {
                     throw cursor.error(at: start, "expected \(names.count) fields (as in the header), found more")
                 }
@@ -83,9 +95,45 @@ public enum CSVReader {
                     at: cursor.lineEndBefore(cursor.index),
                     "expected \(names.count) fields (as in the header), found \(column) in the row starting at line \(cursor.line(of: rowStart))")
             }
-            table.finishRow()
+            table.finishRow(span: rowStart..<rowEnd)
         }
+        table.finishReading(format: .csv, header: headerStart..<headerEnd)
         return table
+    }
+
+    /// The fields of one row that a read found at `span` of `bytes`: each
+    /// field's text as written (quotes included) and its value, typed as
+    /// ``read(_:file:)`` types it. For writing an edited row in place.
+    static func fields(of bytes: [UInt8], in span: Range<Int>) -> [(raw: Range<Int>, value: Value)] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var cursor = Cursor(bytes: UnsafeBufferPointer(rebasing: buffer[..<span.upperBound]), file: "")
+            cursor.index = span.lowerBound
+            var fields: [(raw: Range<Int>, value: Value)] = []
+            repeat {
+                guard let field = try? cursor.field() else { break }
+                if field.quoted {
+                    let text = field.escaped
+                        ? String(decoding: cursor.unescaped, as: UTF8.self)
+                        : String(decoding: UnsafeBufferPointer(rebasing: buffer[field.start..<field.end]), as: UTF8.self)
+                    fields.append(((field.start - 1)..<(field.end + 1), .string(text)))
+                } else {
+                    fields.append((field.start..<field.end, typedValue(buffer, field.start, field.end)))
+                }
+            } while cursor.endOfField()
+            return fields
+        }
+    }
+
+    /// The value of an unquoted field, as ``appendTyped(_:_:_:_:_:)`` stores it.
+    private static func typedValue(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Value {
+        var table = RecordTable(fieldNames: ["field"])
+        appendTyped(&table, 0, bytes, start, end)
+        if table.kind(column: 0, row: 0) == .sourceString || table.kind(column: 0, row: 0) == .sourceNumber {
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            return table.kind(column: 0, row: 0) == .sourceString
+                ? .string(String(decoding: text, as: UTF8.self)) : NumberScanner.value(bytes, start, end)
+        }
+        return table.value(column: 0, row: 0)
     }
 
     /// Appends an unquoted field, typed by its content.
@@ -102,8 +150,9 @@ public enum CSVReader {
                 table.appendCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
                 return
             }
-            if let double = NumberScanner.double(bytes, start, end) {
-                table.appendCell(column, kind: .double, payload: double.bitPattern)
+            if NumberScanner.isNumber(bytes, start, end) {
+                // Kept as its text: `1.10` and `1e3` are saved as written.
+                table.appendCell(column, kind: .sourceNumber, payload: RecordTable.slice(offset: start, length: length))
                 return
             }
         } else if length == 4, first == UInt8(ascii: "t"), bytes[start + 1] == UInt8(ascii: "r"),

@@ -38,6 +38,7 @@ public enum JSONTableReader {
                 case .array: try parser.readArrayDocument()
                 case .lines: try parser.readLinesDocument()
                 }
+                parser.table.finishReading(format: format == .array ? .json : .ndjson)
                 return parser.table
             }
         }
@@ -119,6 +120,7 @@ public enum JSONTableReader {
                 throw error(at: index, "expected an object, found \(describeValue(at: index))")
             }
             let row = table.count
+            let objectStart = index
             index += 1
             skipSpace()
             var position = 0
@@ -153,7 +155,7 @@ public enum JSONTableReader {
                     break
                 }
             }
-            table.finishRow()
+            table.finishRow(span: objectStart..<index)
         }
 
         /// Reads a key and returns its column, adding a field for a new key.
@@ -179,12 +181,18 @@ public enum JSONTableReader {
                     return expected.column
                 }
             }
+            guard end - start <= ReaderLimits.nameLength else {
+                throw error(at: start - 1, "a field name longer than \(ReaderLimits.nameLength) bytes")
+            }
             let name = escaped ? String(decoding: scratch, as: UTF8.self) : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             let column: Int
             if let known = columnOfKey[name] {
                 column = known
             } else {
-                column = table.addField(name)
+                guard table.fieldNames.count < ReaderLimits.fieldCount else {
+                    throw error(at: start - 1, "more than \(ReaderLimits.fieldCount) different field names")
+                }
+                column = table.addField(name, rebuildingSchema: false)
                 columnOfKey[name] = column
                 filledInRow.append(-1)
             }
@@ -215,12 +223,9 @@ public enum JSONTableReader {
                 }
                 if let integer = NumberScanner.integer(bytes, start, index) {
                     table.appendCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
-                } else if let double = NumberScanner.double(bytes, start, index) {
-                    table.appendCell(column, kind: .double, payload: double.bitPattern)
-                } else if index - start == 2, bytes[start] == UInt8(ascii: "-"), bytes[start + 1] == UInt8(ascii: "0") {
-                    table.appendCell(column, kind: .double, payload: (-0.0).bitPattern)
-                } else if index - start > 18, let double = NumberScanner.double(bytes, start, index) ?? wideInteger(start, index) {
-                    table.appendCell(column, kind: .double, payload: double.bitPattern)
+                } else if NumberScanner.isNumber(bytes, start, index) {
+                    // Kept as its text: `1.10`, `1e400` and 2^64 are saved as written.
+                    table.appendCell(column, kind: .sourceNumber, payload: RecordTable.slice(offset: start, length: index - start))
                 } else {
                     throw error(at: start, "invalid number")
                 }
@@ -240,11 +245,6 @@ public enum JSONTableReader {
             default:
                 throw error(at: index, "expected a value, found \(describeValue(at: index))")
             }
-        }
-
-        /// An integer too long for 64 bits, as a double.
-        func wideInteger(_ start: Int, _ end: Int) -> Double? {
-            Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
         }
 
         /// Scans a string at `index`: its content's range in the source, and
@@ -401,8 +401,7 @@ public enum JSONTableReader {
                             || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")
                             || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
                         { index += 1 }
-                        var check = JSONReader(bytes: Array(bytes[start..<index]))
-                        guard (try? check.readDocument()) != nil else { throw error(at: start, "invalid number") }
+                        guard NumberScanner.isNumber(bytes, start, index) else { throw error(at: start, "invalid number") }
                     default:
                         throw error(at: index, "expected a value, found \(describeValue(at: index))")
                     }

@@ -1,8 +1,9 @@
 /// Reads numbers from bytes quickly, for the loaders.
 enum NumberScanner {
     /// An integer written plainly: `0`, or an optional `-` and digits without
-    /// a leading zero, at most 18 of them (so it cannot overflow). Other
-    /// spellings (`+5`, `007`) are not integers here, so they stay text.
+    /// a leading zero, that fits in 64 bits. Other spellings (`+5`, `007`,
+    /// `-0`) are not integers here, so that an integer's text is always what
+    /// `String(value)` gives back.
     @inline(__always)
     static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         var index = start
@@ -12,17 +13,78 @@ enum NumberScanner {
             index += 1
         }
         let digits = end - index
-        guard digits >= 1, digits <= 18 else { return nil }
+        guard digits >= 1, digits <= 19 else { return nil }
         if bytes[index] == UInt8(ascii: "0") && digits > 1 { return nil }
-        var value = 0
+        var value: UInt64 = 0
         while index < end {
-            let digit = Int(bytes[index]) &- 48
-            guard digit >= 0, digit <= 9 else { return nil }
+            let digit = UInt64(bytes[index]) &- 48
+            guard digit <= 9 else { return nil }
             value = value &* 10 &+ digit
             index += 1
         }
+        if digits == 19 {
+            // Nineteen digits can pass Int64's bounds (and wrap UInt64 only from 1.8e19 up,
+            // which needs twenty): check against the bound for the sign.
+            guard value <= (negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max)) else { return nil }
+        }
         if negative && value == 0 { return nil }
-        return negative ? -value : value
+        return negative ? Int(truncatingIfNeeded: 0 &- value) : Int(value)
+    }
+
+    /// Whether `bytes[start..<end]` is a number as JSON writes one: an
+    /// optional `-`, an integer part without leading zeros, an optional
+    /// fraction and an optional exponent.
+    static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var index = start
+        func digits() -> Int {
+            let first = index
+            while index < end, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+            return index - first
+        }
+        if index < end, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits >= 1, !(bytes[integerStart] == 48 && integerDigits > 1) else { return false }
+        if index < end, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() >= 1 else { return false }
+        }
+        if index < end, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            guard digits() >= 1 else { return false }
+        }
+        return index == end
+    }
+
+    /// The value of a number's text (which must pass ``isNumber(_:_:_:)``):
+    /// an `int` when it is an integer that fits in 64 bits, a `double` when a
+    /// `Double` holds it without overflowing to infinity or underflowing to
+    /// zero, and otherwise the text itself (``Value/number(_:)``), so that no
+    /// number ever turns into `null` or `0.0` on its own.
+    ///
+    /// Every reader (CSV, JSON tables, JSON values) types numbers through
+    /// this one function, so a value read twice compares equal to itself.
+    static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Value {
+        if let integer = integer(bytes, start, end) { return .int(integer) }
+        if end - start == 2, bytes[start] == UInt8(ascii: "-"), bytes[start + 1] == UInt8(ascii: "0") { return .double(-0.0) }
+        if let double = double(bytes, start, end) {
+            // A zero written with a non-zero digit (1e-400) underflowed.
+            if double != 0 || !(start..<end).contains(where: { bytes[$0] >= 49 && bytes[$0] <= 57 && !isInExponent(bytes, start, $0) }) {
+                return .double(double)
+            }
+        }
+        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+    }
+
+    /// Whether the byte at `offset` comes after an `e` or `E`.
+    private static func isInExponent(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ offset: Int) -> Bool {
+        (start..<offset).contains { bytes[$0] == UInt8(ascii: "e") || bytes[$0] == UInt8(ascii: "E") }
+    }
+
+    /// ``value(_:_:_:)`` of a whole byte array.
+    static func value(_ bytes: [UInt8]) -> Value {
+        bytes.withUnsafeBufferPointer { value($0, 0, $0.count) }
     }
 
     private static let powersOfTen: [Double] = (0...22).map { exponent in

@@ -1,6 +1,14 @@
 /// Writes a ``RecordTable`` back as CSV, NDJSON or a JSON array, into bytes,
 /// fields in the table's order.
 ///
+/// A table written in the format it was read from keeps the file as it was
+/// wherever nobody changed it (see ``SourceLayout``): untouched rows are
+/// copied byte for byte, with the gaps between them; an edited row keeps the
+/// bytes of its unchanged cells (a JSON object its key order and spacing) and
+/// writes only the changed cells anew; added rows follow the file's style
+/// (line ending, separators). What follows describes a fresh write, used for
+/// added rows and for a save into another format.
+///
 /// CSV: a header row, then a row per record; null is an empty field; a
 /// string is quoted when it holds a comma, quote or line break, or when,
 /// unquoted, it would read back as something else (empty, a number, a
@@ -20,7 +28,12 @@ public enum RecordTableWriter {
     }
 
     /// The bytes of `table` in `format`.
+    ///
+    /// - Complexity: O(*n*) for *n* bytes written.
     public static func bytes(of table: RecordTable, as format: Format) -> [UInt8] {
+        if let layout = table.layout, layout.format == format {
+            return StyledTableWriter(table: table, layout: layout).bytes()
+        }
         var output: [UInt8] = []
         output.reserveCapacity(table.source.count + table.arena.count + 64)
         switch format {
@@ -31,10 +44,7 @@ public enum RecordTableWriter {
             }
             output.append(0x0A)
             for row in 0..<table.count {
-                for column in table.columns.indices {
-                    if column > 0 { output.append(UInt8(ascii: ",")) }
-                    writeCSVCell(table, column, row, to: &output)
-                }
+                writeCSVRow(table, row, to: &output)
                 output.append(0x0A)
             }
         case .ndjson:
@@ -53,28 +63,28 @@ public enum RecordTableWriter {
         return output
     }
 
-    private static func bytesOf(_ table: RecordTable, _ kind: RecordTable.Kind, _ payload: UInt64) -> ArraySlice<UInt8> {
-        let offset = Int(payload >> 32)
-        let length = Int(payload & 0xFFFF_FFFF)
-        let storage = kind == .sourceString || kind == .sourceJSON ? table.source : table.arena
-        return storage[offset..<(offset + length)]
+    /// Writes one row's cells, comma-separated, with no line ending.
+    static func writeCSVRow(_ table: RecordTable, _ row: Int, to output: inout [UInt8]) {
+        for column in table.columns.indices {
+            if column > 0 { output.append(UInt8(ascii: ",")) }
+            writeCSVCell(table, column, row, to: &output)
+        }
     }
 
-    private static func writeCSVCell(_ table: RecordTable, _ column: Int, _ row: Int, to output: inout [UInt8]) {
-        let payload = table.columns[column].payloads[row]
-        let kind = RecordTable.Kind(rawValue: table.columns[column].kinds[row]) ?? .null
-        switch kind {
+    static func writeCSVCell(_ table: RecordTable, _ column: Int, _ row: Int, to output: inout [UInt8]) {
+        let payload = table.columns[column].payload(row)
+        switch table.kind(column: column, row: row) {
         case .absent, .null: break
         case .isTrue: output.append(contentsOf: "true".utf8)
         case .isFalse: output.append(contentsOf: "false".utf8)
         case .int: output.append(contentsOf: String(Int(truncatingIfNeeded: payload)).utf8)
         case .double: output.append(contentsOf: Value.jsonNumber(Double(bitPattern: payload)).utf8)
-        case .sourceString, .arenaString: writeCSVString(bytesOf(table, kind, payload), to: &output)
-        case .sourceJSON, .arenaJSON: writeCSVString(bytesOf(table, kind, payload), to: &output)
+        case .sourceNumber, .arenaNumber: output.append(contentsOf: table.bytes(column: column, row: row))
+        case .sourceString, .arenaString, .sourceJSON, .arenaJSON: writeCSVString(table.bytes(column: column, row: row), to: &output)
         }
     }
 
-    private static func writeCSVString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
+    static func writeCSVString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
         if !needsQuotes(bytes) {
             output.append(contentsOf: bytes)
             return
@@ -97,37 +107,41 @@ public enum RecordTableWriter {
             return bytes.elementsEqual("true".utf8) || bytes.elementsEqual("false".utf8)
         }
         guard (first >= 48 && first <= 57) || first == UInt8(ascii: "-") else { return false }
-        return Array(bytes).withUnsafeBufferPointer { buffer in
-            NumberScanner.integer(buffer, 0, buffer.count) != nil || NumberScanner.double(buffer, 0, buffer.count) != nil
-        }
+        return Array(bytes).withUnsafeBufferPointer { NumberScanner.isNumber($0, 0, $0.count) }
     }
 
-    private static func writeJSONObject(_ table: RecordTable, _ row: Int, to output: inout [UInt8]) {
+    static func writeJSONObject(
+        _ table: RecordTable, _ row: Int, separator: [UInt8] = [UInt8(ascii: ",")], colon: [UInt8] = [UInt8(ascii: ":")],
+        to output: inout [UInt8]
+    ) {
         output.append(UInt8(ascii: "{"))
         var first = true
         for column in table.columns.indices where !table.isAbsent(column: column, row: row) {
-            if !first { output.append(UInt8(ascii: ",")) }
+            if !first { output.append(contentsOf: separator) }
             first = false
             writeJSONString(Array(table.fieldNames[column].utf8)[...], to: &output)
-            output.append(UInt8(ascii: ":"))
-            let payload = table.columns[column].payloads[row]
-            let kind = RecordTable.Kind(rawValue: table.columns[column].kinds[row]) ?? .null
-            switch kind {
-            case .absent, .null: output.append(contentsOf: "null".utf8)
-            case .isTrue: output.append(contentsOf: "true".utf8)
-            case .isFalse: output.append(contentsOf: "false".utf8)
-            case .int: output.append(contentsOf: String(Int(truncatingIfNeeded: payload)).utf8)
-            case .double: output.append(contentsOf: Value.jsonNumber(Double(bitPattern: payload)).utf8)
-            case .sourceString, .arenaString: writeJSONString(bytesOf(table, kind, payload), to: &output)
-            case .sourceJSON, .arenaJSON: output.append(contentsOf: bytesOf(table, kind, payload))
-            }
+            output.append(contentsOf: colon)
+            writeJSONCell(table, column, row, to: &output)
         }
         output.append(UInt8(ascii: "}"))
     }
 
+    static func writeJSONCell(_ table: RecordTable, _ column: Int, _ row: Int, to output: inout [UInt8]) {
+        let payload = table.columns[column].payload(row)
+        switch table.kind(column: column, row: row) {
+        case .absent, .null: output.append(contentsOf: "null".utf8)
+        case .isTrue: output.append(contentsOf: "true".utf8)
+        case .isFalse: output.append(contentsOf: "false".utf8)
+        case .int: output.append(contentsOf: String(Int(truncatingIfNeeded: payload)).utf8)
+        case .double: output.append(contentsOf: Value.jsonNumber(Double(bitPattern: payload)).utf8)
+        case .sourceNumber, .arenaNumber, .sourceJSON, .arenaJSON: output.append(contentsOf: table.bytes(column: column, row: row))
+        case .sourceString, .arenaString: writeJSONString(table.bytes(column: column, row: row), to: &output)
+        }
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func writeJSONString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
+    static func writeJSONString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for byte in bytes {
             switch byte {

@@ -157,7 +157,9 @@ public final class FileDataProvider: DataProvider {
             grouped.replaceItems(with: records)
             return
         }
-        var replaced = RecordTable(fieldNames: table.fieldNames)
+        // Records read from this file keep their place in it, so a save
+        // writes them as the file had them.
+        var replaced = table.emptied()
         for record in records { replaced.append(record) }
         table = replaced
     }
@@ -202,7 +204,7 @@ public final class FileDataProvider: DataProvider {
         }
         if let grouped {
             // A grouped file is written in the provider's order, section by section.
-            var ordered = RecordTable(fieldNames: table.fieldNames)
+            var ordered = table.emptied()
             for record in grouped.sections.flatMap(\.items) { ordered.append(record) }
             table = ordered
         }

@@ -227,27 +227,18 @@ public struct JSONReader {
         } else {
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
-        var isInteger = true
         if peek(UInt8(ascii: ".")) {
-            isInteger = false
             offset += 1
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("expected a digit after '.'") }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
         if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
-            isInteger = false
             offset += 1
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { offset += 1 }
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("expected a digit in the exponent") }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
-        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .int(integer) }
-        guard let double = Double(text) else {
-            offset = start
-            throw error("invalid number")
-        }
-        return .double(double)
+        return bytes.withUnsafeBufferPointer { NumberScanner.value($0, start, offset) }
     }
 
     private mutating func readLiteral(_ word: String, _ value: Value) throws(JSONError) -> Value {

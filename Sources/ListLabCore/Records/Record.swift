@@ -17,6 +17,9 @@ public struct Record: Hashable, Sendable {
     public let schema: Schema
     /// The values, in the schema's order; missing trailing values read as `null`.
     public private(set) var values: [Value]
+    /// Where the record was read from, when it was read from a file: a save
+    /// writes what did not change as the file had it. Not part of equality.
+    package var origin: Origin?
 
     /// Creates a record over `schema`.
     ///
@@ -74,7 +77,9 @@ public struct Record: Hashable, Sendable {
         var padded = values
         padded.append(contentsOf: repeatElement(.null, count: schema.count - values.count))
         padded.append(value)
-        return Record(schema: schema.adding(name), values: padded)
+        var added = Record(schema: schema.adding(name), values: padded)
+        added.origin = origin
+        return added
     }
 
     /// Two records are equal when they have the same fields, in the same
@@ -95,6 +100,20 @@ public struct Record: Hashable, Sendable {
 }
 
 extension Record {
+    /// The file row a record was read from: the file (an object that stands
+    /// for it, compared by identity) and the row's number in it.
+    package struct Origin: Sendable {
+        /// The file's layout.
+        package let source: any AnyObject & Sendable
+        /// The row in that file.
+        package let row: Int
+
+        package init(source: any AnyObject & Sendable, row: Int) {
+            self.source = source
+            self.row = row
+        }
+    }
+
     /// The names of a dataset's fields and their positions, shared by its
     /// records.
     ///

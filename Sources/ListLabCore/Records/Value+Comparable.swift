@@ -9,6 +9,12 @@ extension Value: Comparable {
         case (.int(let a), .double(let b)): return Double(a) < b
         case (.double(let a), .int(let b)): return a < Double(b)
         case (.double(let a), .double(let b)): return a < b
+        case (.number, _), (_, .number):
+            if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
+            // Out-of-range numbers order by their magnitude as a double
+            // (infinity or zero), then by text, so the order stays total.
+            let (a, b) = (lhs.approximateNumber, rhs.approximateNumber)
+            return a != b ? a < b : lhs.jsonText < rhs.jsonText
         case (.string(let a), .string(let b)): return a < b
         default:
             if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
@@ -16,11 +22,21 @@ extension Value: Comparable {
         }
     }
 
+    /// A number as a double, for ordering (infinity or zero out of range).
+    private var approximateNumber: Double {
+        switch self {
+        case .int(let number): Double(number)
+        case .double(let number): number
+        case .number(let text): Double(text) ?? 0
+        default: 0
+        }
+    }
+
     private var rank: Int {
         switch self {
         case .null: 0
         case .bool: 1
-        case .int, .double: 2
+        case .int, .double, .number: 2
         case .string: 3
         case .array, .object: 4
         }

@@ -16,8 +16,12 @@ public enum Value: Hashable, Sendable {
     case bool(Bool)
     /// A whole number that fits in 64 bits.
     case int(Int)
-    /// Any other number.
+    /// Any other number that a `Double` holds.
     case double(Double)
+    /// A number that neither ``int(_:)`` nor ``double(_:)`` can hold (an
+    /// integer beyond 64 bits, `1e400`, `1e-400`), kept as the text the data
+    /// gave, so that it is shown and saved as written, never as `null` or `0.0`.
+    case number(String)
     /// Text.
     case string(String)
     /// A nested JSON array.
@@ -50,6 +54,7 @@ extension Value: CustomStringConvertible {
         case .bool(let flag): output += flag ? "true" : "false"
         case .int(let number): output += String(number)
         case .double(let number): output += Value.jsonNumber(number)
+        case .number(let text): output += text
         case .string(let text): Value.writeJSONString(text, to: &output)
         case .array(let elements):
             output += "["
@@ -101,14 +106,15 @@ extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
 }
 
 extension Value {
-    /// The name of the value's kind, for messages: `int`, `double`, `bool`,
-    /// `null`, `string`, `array` or `object`.
+    /// The name of the value's kind, for messages: `int`, `double`,
+    /// `number`, `bool`, `null`, `string`, `array` or `object`.
     public var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "bool"
         case .int: "int"
         case .double: "double"
+        case .number: "number"
         case .string: "string"
         case .array: "array"
         case .object: "object"

@@ -1,0 +1,161 @@
+extension RecordTable {
+    /// The cells that store `record` in this table's fields (fields the
+    /// table lacks are added).
+    private mutating func cells(for record: Record) -> [(kind: Kind, payload: UInt64)] {
+        for field in record.schema.names where !fieldNames.contains(field) {
+            addField(field)
+        }
+        return fieldNames.map { name -> (kind: Kind, payload: UInt64) in
+            guard let value = record[name] else { return (.absent, 0) }
+            return cell(for: value)
+        }
+    }
+
+    private mutating func cell(for value: Value) -> (kind: Kind, payload: UInt64) {
+        switch value {
+        case .null: (.null, 0)
+        case .bool(let flag): (flag ? .isTrue : .isFalse, 0)
+        case .int(let number): (.int, UInt64(bitPattern: Int64(number)))
+        case .double(let number): (.double, number.bitPattern)
+        case .number(let text): (.arenaNumber, arenaSlice(Array(text.utf8)))
+        case .string(let text): (.arenaString, arenaSlice(Array(text.utf8)))
+        case .array, .object: (.arenaJSON, arenaSlice(Array(value.jsonText.utf8)))
+        }
+    }
+
+    /// Where a record from outside comes from in this table's file: the
+    /// source row of a record read from the same file (marked edited, since
+    /// its values may have changed), else added.
+    private func origin(of record: Record) -> RowOrigin {
+        guard let layout, let origin = record.origin, origin.source === layout, origin.row < layout.rowSpans.count else {
+            return .added
+        }
+        return RowOrigin(sourceRow: origin.row, edited: true)
+    }
+
+    /// Adds `record` as the last row.
+    ///
+    /// - Complexity: O(*f*) for *f* fields: amortised constant in the rows.
+    public mutating func append(_ record: Record) {
+        insert(record, at: count)
+    }
+
+    /// Inserts `record` as row `row`.
+    ///
+    /// - Complexity: O(*n*) for *n* rows after `row`.
+    public mutating func insert(_ record: Record, at row: Int) {
+        precondition(row >= 0 && row <= count, "row \(row) is outside the table")
+        let cells = cells(for: record)
+        for (index, cell) in cells.enumerated() {
+            columns[index].insertRow(row, cell.kind, cell.payload)
+        }
+        origins.insert(origin(of: record), at: row)
+        count += 1
+    }
+
+    /// Replaces row `row` with `record`.
+    public mutating func replace(at row: Int, with record: Record) {
+        precondition(row >= 0 && row < count, "row \(row) is outside the table")
+        let cells = cells(for: record)
+        for (index, cell) in cells.enumerated() {
+            // An absent key that the record reads as null stays absent.
+            if columns[index].kind(row) == .absent, record[fieldNames[index]] == .null { continue }
+            columns[index].set(row, cell.kind, cell.payload)
+        }
+        origins[row] = origins[row].edited
+    }
+
+    /// Removes rows at `rows` (any order, no repeats).
+    ///
+    /// - Complexity: O(*c* + *r* log *r*) for *c* stored cells and *r* removed rows.
+    public mutating func remove(rows: [Int]) {
+        let sorted = rows.sorted()
+        for index in columns.indices { columns[index].removeRows(sorted) }
+        var kept = 0
+        var next = 0
+        for row in 0..<count {
+            if next < sorted.count, sorted[next] == row {
+                next += 1
+                continue
+            }
+            origins[kept] = origins[row]
+            kept += 1
+        }
+        origins.removeLast(count - kept)
+        count -= sorted.count
+    }
+
+    /// Moves row `from` so that it ends up at `to`.
+    public mutating func move(from: Int, to: Int) {
+        let cells = columns.map { (kind: $0.kind(from), payload: $0.payload(from)) }
+        let origin = origins[from]
+        remove(rows: [from])
+        for (index, cell) in cells.enumerated() {
+            columns[index].insertRow(to, cell.kind, cell.payload)
+        }
+        origins.insert(origin, at: to)
+        count += 1
+    }
+
+    /// The first two rows that share a value of `field` (a key), or nil.
+    ///
+    /// Keys compare by their value in the file's own type system: CSV has no
+    /// types, so `1` and `"1"` are the same key; in JSON, `1` and `1.0` are
+    /// the same number (see ``keyIdentity(column:row:)``).
+    ///
+    /// - Complexity: O(*n*) expected; integer keys take a fast path.
+    public func firstDuplicate(of field: String) -> (value: Value, first: Int, second: Int)? {
+        guard let column = fieldNames.firstIndex(of: field) else { return nil }
+        let cells = columns[column]
+        if count > 0, cells.start == 0, cells.end == count, (0..<count).allSatisfy({ cells.kind($0) == .int }) {
+            // Integer keys: ids usually ascend, which settles it in one pass
+            // with no memory; otherwise a sorted copy (8 bytes a row, not a
+            // dictionary's 40) shows a repeat as two equal neighbours.
+            let keys = (0..<count).map { Int64(bitPattern: cells.payload($0)) }
+            if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return nil }
+            let sorted = keys.sorted()
+            guard let index = sorted.indices.dropFirst().first(where: { sorted[$0] == sorted[$0 - 1] }) else { return nil }
+            let rows = keys.indices.filter { keys[$0] == sorted[index] }.prefix(2)
+            guard let first = rows.first, let second = rows.dropFirst().first else { return nil }
+            return (value(column: column, row: first), first, second)
+        }
+        var firstRow: [Value: Int] = [:]
+        firstRow.reserveCapacity(count)
+        for row in 0..<count {
+            if let first = firstRow.updateValue(row, forKey: keyIdentity(column: column, row: row)) {
+                return (value(column: column, row: first), first, row)
+            }
+        }
+        return nil
+    }
+
+    /// A cell's value as a key: what makes two keys the same item.
+    ///
+    /// In a CSV file every cell is text (`1` and `"1"` are the same key); in
+    /// JSON, numbers are equal by value (`1`, `1.0` and `1e0`), and strings,
+    /// booleans and numbers stay apart.
+    func keyIdentity(column: Int, row: Int) -> Value {
+        let value = value(column: column, row: row)
+        if layout?.format == .csv {
+            switch value {
+            case .null: return .string("")
+            case .string: return value
+            default:
+                let bytes = bytes(column: column, row: row)
+                return .string(bytes.isEmpty ? value.description : String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        return value.numericallyNormalized
+    }
+}
+
+extension Value {
+    /// The value with numbers in one form, so that equal numbers compare
+    /// equal: a double that is a whole number in 64 bits becomes an int.
+    var numericallyNormalized: Value {
+        if case .double(let number) = self, number.rounded() == number, abs(number) < 9.2e18 {
+            return .int(Int(number))
+        }
+        return self
+    }
+}

@@ -39,7 +39,9 @@ let package = Package(
         // Diffing by identity and content; knows nothing of providers or lists.
         .target(name: "ListDiff", swiftSettings: strictSettings),
         // Providers, presenters, the adapter and the headless list; knows nothing of a terminal.
-        .target(name: "ListLabCore", dependencies: ["ListDiff"], swiftSettings: strictSettings),
+        .target(name: "ListLabCore", dependencies: ["ListDiff", "CFileSystem"], swiftSettings: strictSettings),
+        // <sys/xattr.h>, which Glibc's Swift module leaves out: saves keep a file's extended attributes.
+        .target(name: "CFileSystem"),
         // The shell: parser, commands, session; reads and writes through its own protocols.
         .target(name: "ListLabShell", dependencies: ["ListLabCore", "ListDiff"], swiftSettings: strictSettings),
         // libedit, through fixed-signature C wrappers (variadic C is out of Swift's reach).
@@ -47,7 +49,7 @@ let package = Package(
         // The one module that touches libedit's C API: a line editor with Swift names.
         .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: strictSettings),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strictSettings),
-        .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
+        .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore", "CFileSystem"], swiftSettings: strictSettings),
         .testTarget(name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabFuzzing"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -13,15 +13,27 @@ public struct FileBytes: Sendable {
 
     /// Reads the file at `path`; `name` is how messages name it.
     ///
-    /// - Throws: ``LoadError``: no such file, a folder, permission denied,
-    ///   or another reason from the system.
+    /// - Throws: ``LoadError``: no such file, not a regular file (a folder,
+    ///   a FIFO, a device or a socket, after following links), larger than
+    ///   4 GiB, permission denied, or another reason from the system.
     public static func read(_ path: String, name: String) throws(LoadError) -> FileBytes {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw LoadError(file: name, message: message(for: errno)) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw LoadError(file: name, message: message(for: errno)) }
-        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw LoadError(file: name, message: "is a folder, not a file") }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw LoadError(file: name, message: "is a folder, not a file")
+        case S_IFIFO: throw LoadError(file: name, message: "is a named pipe (FIFO), not a regular file")
+        case S_IFCHR, S_IFBLK: throw LoadError(file: name, message: "is a device, not a regular file")
+        case S_IFSOCK: throw LoadError(file: name, message: "is a socket, not a regular file")
+        default: throw LoadError(file: name, message: "is not a regular file")
+        }
+        guard status.st_size <= ReaderLimits.fileSize else {
+            throw LoadError(file: name, message: "is larger than 4 GiB, the most ListLab reads (\(status.st_size) bytes)")
+        }
         let size = Int(status.st_size)
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0)) { buffer, initialized in
@@ -39,12 +51,15 @@ public struct FileBytes: Sendable {
             initialized = offset
         }
         if failure != 0 { throw LoadError(file: name, message: message(for: failure)) }
-        // A file that grew while it was read (or a pipe) is read to its end.
+        // A file that grew while it was read is read to its end, within the bound.
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        while bytes.count <= ReaderLimits.fileSize {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count <= 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
+        }
+        guard bytes.count <= ReaderLimits.fileSize else {
+            throw LoadError(file: name, message: "is larger than 4 GiB, the most ListLab reads")
         }
         let fingerprint = FileFingerprint(size: bytes.count, modified: modificationTime(status), hash: FileFingerprint.hash(bytes))
         return FileBytes(bytes: bytes, fingerprint: fingerprint)

@@ -185,9 +185,10 @@ public final class FileDataProvider: DataProvider {
     ///     provider's own file.
     ///   - force: Write even when the own file changed on disk since it was read.
     /// - Returns: The number of bytes written.
-    /// - Throws: ``FileError`` when the own file changed on disk (without
-    ///   `force`), the target's extension names no format, or the write fails;
-    ///   the file on disk is then untouched.
+    /// - Throws: ``FileError`` when the own file changed on disk or was
+    ///   deleted since it was read, or has several hard links or no write
+    ///   permission (each without `force`), the target's extension names no
+    ///   format, or the write fails; the file on disk is then untouched.
     @discardableResult
     public func save(to target: (path: String, name: String)? = nil, force: Bool = false) throws(FileError) -> Int {
         let destination = target ?? (path, name)
@@ -195,12 +196,17 @@ public final class FileDataProvider: DataProvider {
         guard let format = isOwnFile ? format : RecordTableWriter.Format(path: destination.path) else {
             throw FileError(path: destination.name, message: "unknown format: name a .csv, .json or .ndjson file")
         }
-        if isOwnFile, !force, let now = FileBytes.currentFingerprint(of: path), now != fingerprint {
-            let what = now.size != fingerprint.size
-                ? "its size went from \(fingerprint.size) to \(now.size) bytes" : "its content or time changed"
-            throw FileError(
-                path: name,
-                message: "changed on disk since it was read (\(what)); reload to see it, or save --force to overwrite it")
+        if isOwnFile, !force {
+            guard let now = FileBytes.currentFingerprint(of: path) else {
+                throw FileError(path: name, message: "was deleted (or cannot be read) since it was read; save --force writes it again")
+            }
+            if now != fingerprint {
+                let what = now.size != fingerprint.size
+                    ? "its size went from \(fingerprint.size) to \(now.size) bytes" : "its content or time changed"
+                throw FileError(
+                    path: name,
+                    message: "changed on disk since it was read (\(what)); reload to see it, or save --force to overwrite it")
+            }
         }
         if let grouped {
             // A grouped file is written in the provider's order, section by section.
@@ -210,7 +216,7 @@ public final class FileDataProvider: DataProvider {
         }
         let bytes = RecordTableWriter.bytes(of: table, as: format)
         do {
-            try AtomicFile.write(bytes, to: destination.path)
+            try AtomicFile.write(bytes, to: destination.path, force: force)
         } catch {
             throw FileError(path: destination.name, message: error.message)
         }

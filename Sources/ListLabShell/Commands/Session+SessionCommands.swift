@@ -109,7 +109,7 @@ extension Session {
         let text = Transcript.text(
             of: entries, prose: ["A ListLab session. Replay it with 'listlab test \(file.split(separator: "/").last.map(String.init) ?? file)'; write notes at the left margin."])
         do {
-            try AtomicFile.write(Array(text.utf8), to: path)
+            try AtomicFile.write(Array(text.utf8), to: path, force: force)
         } catch {
             throw ShellError(error.description.replacingPrefix(path, with: file))
         }

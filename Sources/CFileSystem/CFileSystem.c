@@ -1,0 +1,2 @@
+// The header is all there is: this file makes the folder a C target.
+#include "CFileSystem.h"

@@ -41,3 +41,54 @@ func patternLines(pattern: String, text: String, matches: Bool) {
         expectedStart: 7)
     #expect(diff == ["--- expected", "+++ actual", "@@ -7,3 +1,3 @@", " same", "-old", "+new", " tail 42"])
 }
+
+/// The matcher as a table of which suffixes match (quadratic, plainly right),
+/// to check the linear one against.
+private func referenceMatches(_ expected: [ExpectedLine], _ actual: [String]) -> Bool {
+    var matched = [[Bool]](repeating: [Bool](repeating: false, count: actual.count + 1), count: expected.count + 1)
+    matched[expected.count][actual.count] = true
+    for i in stride(from: expected.count - 1, through: 0, by: -1) {
+        for j in stride(from: actual.count, through: 0, by: -1) {
+            if expected[i] == .anyLines {
+                matched[i][j] = matched[i + 1][j] || (j < actual.count && matched[i][j + 1])
+            } else {
+                matched[i][j] = j < actual.count && OutputMatcher.line(expected[i], matches: actual[j]) && matched[i + 1][j + 1]
+            }
+        }
+    }
+    return matched[0][0]
+}
+
+@Test func theLinearMatcherAgreesWithTheTableOnRandomBlocks() {
+    var state: UInt64 = 0x5EED
+    func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+    let words = ["a", "b", "ab", "ba"]
+    var agreedTrue = 0
+    for _ in 0..<5_000 {
+        let actual = (0..<next(7)).map { _ in words[next(words.count)] }
+        let expected: [ExpectedLine] = (0..<next(7)).map { _ in
+            switch next(6) {
+            case 0: .anyLines
+            case 1: .pattern("[..]b")
+            case 2: .pattern("a[..]")
+            default: .pattern(words[next(words.count)])
+            }
+        }
+        let reference = referenceMatches(expected, actual)
+        #expect(OutputMatcher.matches(expected, actual) == reference, "\(expected) against \(actual)")
+        if reference { agreedTrue += 1 }
+    }
+    #expect(agreedTrue > 100, "the random blocks must also exercise matches")
+}
+
+@Test func aLongBlockDiffShowsOnlyTheChangedLineWithItsNeighbours() {
+    let expected = (0..<10_000).map { ExpectedLine.pattern("line \($0)") }
+    var actual = (0..<10_000).map { "line \($0)" }
+    actual[5_000] = "changed"
+    #expect(!OutputMatcher.matches(expected, actual))
+    let diff = UnifiedDiff.lines(expected: expected, actual: actual, expectedStart: 1)
+    #expect(diff.filter { $0.hasPrefix("-") || $0.hasPrefix("+") } == ["--- expected", "+++ actual", "-line 5000", "+changed"])
+}

@@ -38,7 +38,7 @@ public enum JSONTableReader {
                 case .array: try parser.readArrayDocument()
                 case .lines: try parser.readLinesDocument()
                 }
-                parser.table.finishReading(format: format == .array ? .json : .ndjson)
+                parser.table.finishReading(format: format == .array ? .json : .ndjson, positions: parser.columnOfKey)
                 return parser.table
             }
         }

@@ -152,7 +152,7 @@ extension RecordTable {
 extension Value {
     /// The value with numbers in one form, so that equal numbers compare
     /// equal: a double that is a whole number in 64 bits becomes an int.
-    var numericallyNormalized: Value {
+    package var numericallyNormalized: Value {
         if case .double(let number) = self, number.rounded() == number, abs(number) < 9.2e18 {
             return .int(Int(number))
         }

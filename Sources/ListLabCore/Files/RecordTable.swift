@@ -41,14 +41,17 @@ public struct RecordTable: Sendable {
     private(set) var layout: SourceLayout?
     /// The rows' spans while a reader reads (see ``SourceLayout/rowSpans``).
     private var spansRead: [UInt64] = []
-    private var schema: Record.Schema?
+    private var builtSchema: Record.Schema?
+
+    /// The schema of the table's records (its field names).
+    public var schema: Record.Schema { builtSchema ?? Record.Schema(fieldNames) }
 
     /// Creates an empty table of `fieldNames` over `source`.
     public init(fieldNames: [String], source: [UInt8] = []) {
         self.fieldNames = fieldNames
         columns = Array(repeating: Column(), count: fieldNames.count)
         self.source = source
-        schema = Record.Schema(fieldNames)
+        builtSchema = Record.Schema(fieldNames)
     }
 
     /// An empty table with the same fields, over the same file, so that rows
@@ -75,7 +78,7 @@ public struct RecordTable: Sendable {
     mutating func addField(_ name: String, rebuildingSchema: Bool = true) -> Int {
         fieldNames.append(name)
         columns.append(Column())
-        schema = rebuildingSchema ? Record.Schema(fieldNames) : nil
+        builtSchema = rebuildingSchema ? Record.Schema(fieldNames) : nil
         return columns.count - 1
     }
 
@@ -95,11 +98,12 @@ public struct RecordTable: Sendable {
         count += 1
     }
 
-    /// Ends reading: records the layout of the source in `format`.
-    mutating func finishReading(format: RecordTableWriter.Format, header: Range<Int> = 0..<0) {
+    /// Ends reading: records the layout of the source in `format`;
+    /// `positions`, when the reader kept them, give each field's column.
+    mutating func finishReading(format: RecordTableWriter.Format, header: Range<Int> = 0..<0, positions: [String: Int]? = nil) {
         layout = SourceLayout(format: format, rowSpans: spansRead, header: header, fieldCount: fieldNames.count, source: source)
         spansRead = []
-        schema = Record.Schema(fieldNames)
+        builtSchema = positions.map { Record.Schema(fieldNames, positions: $0) } ?? Record.Schema(fieldNames)
     }
 
     @inline(__always)
@@ -121,7 +125,7 @@ public struct RecordTable: Sendable {
     /// - Precondition: `row` is in `0..<count`.
     public func record(at row: Int) -> Record {
         precondition(row >= 0 && row < count, "row \(row) is outside the table")
-        var record = Record(schema: schema ?? Record.Schema(fieldNames), values: columns.indices.map { value(column: $0, row: row) })
+        var record = Record(schema: schema, values: columns.indices.map { value(column: $0, row: row) })
         if let layout, let sourceRow = origins[row].sourceRow {
             record.origin = Record.Origin(source: layout, row: sourceRow)
         }
@@ -154,6 +158,14 @@ public struct RecordTable: Sendable {
         case .sourceJSON: return Self.json(source, payload)
         case .arenaJSON: return Self.json(arena, payload)
         }
+    }
+
+    /// Every row's value of `field`, in row order (null where absent, and
+    /// for every row when the table has no such field), without building
+    /// records.
+    public func values(of field: String) -> [Value] {
+        guard let column = fieldNames.firstIndex(of: field) else { return Array(repeating: .null, count: count) }
+        return (0..<count).map { value(column: column, row: $0) }
     }
 
     /// The bytes a string, number or nested-JSON cell points at.

@@ -127,9 +127,19 @@ extension Record {
         /// Creates a schema of `names`; a repeated name keeps its first position.
         public init(_ names: [String]) {
             var positions: [String: Int] = [:]
+            positions.reserveCapacity(names.count)
             for (index, name) in names.enumerated() where positions[name] == nil {
                 positions[name] = index
             }
+            self.names = names
+            self.positions = positions
+        }
+
+        /// Creates a schema of `names` whose positions a reader already
+        /// knows (each name's index in `names`, every name once), without
+        /// hashing them again.
+        package init(_ names: [String], positions: [String: Int]) {
+            precondition(positions.count == names.count, "the positions must cover every name once")
             self.names = names
             self.positions = positions
         }

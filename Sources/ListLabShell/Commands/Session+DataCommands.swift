@@ -95,6 +95,7 @@ extension Session {
             } catch {
                 throw ShellError("reload failed, the data is as it was: \(error)")
             }
+            session.dataVersion &+= 1
             session.list.reloadData()
             session.output.write("reloaded \(loaded.name): \(session.countDescription(loaded)) (reloadData)")
         },
@@ -333,7 +334,7 @@ extension Session {
         }
         let loaded = LoadedProvider(
             name: name, provider: provider, shape: shapeName, keyField: keyField, fieldNames: fields,
-            schema: records.first?.schema ?? Record.Schema(fields), presenter: presenter)
+            schema: records.first?.schema ?? fileProvider?.table.schema ?? Record.Schema(fields), presenter: presenter)
         loaded.file = shape.isFile || shape.isSectioned ? fileProvider : nil
         loaded.isShippedSample = sample != nil
         loaded.paged = pagedProvider

@@ -135,6 +135,7 @@ extension Session {
         } else {
             loaded.replaceRecords(with: records)
         }
+        dataVersion &+= 1
         guard !staged.stages.isEmpty else {
             output.write("\(what): no changes")
             return

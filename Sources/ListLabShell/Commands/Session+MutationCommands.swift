@@ -118,36 +118,50 @@ extension Session {
                 record = record.setting(assignment.field, to: assignment.value)
             }
         }
+        var keys: KeyIndex?
         if let keyField = owner.keyField {
-            record = try withKey(record, keyField: keyField, in: owner)
+            (record, keys) = try withKey(record, keyField: keyField, in: owner)
         }
         let change = try path.map { try loaded.provider.insert(record, at: $0) }
             ?? loaded.provider.append(record, toSection: section)
         try apply(change, from: path.map { "insert(\(record.traceSummary), at: \($0))" }
             ?? "append(\(record.traceSummary), toSection: \(section.map(String.init) ?? "nil"))")
-        let placed = (owner === loaded ? loaded.keyField.flatMap { record[$0] }.flatMap { loaded.path(ofKey: $0) } : nil)
-            ?? change.insertedItems.first ?? change.insertedSections.first.map { ItemPath($0, 0) }
+        // The index holds the new key: it describes the data as it is now.
+        keys?.version = dataVersion
+        owner.keyIndex = keys
+        let placed = change.insertedItems.first ?? change.insertedSections.first.map { ItemPath($0, 0) }
         let verb = path == nil ? "appended" : "inserted"
         let newSection = change.insertedSections.isEmpty ? "" : " (a new section)"
         output.write("\(verb) \(placed.map(\.description) ?? "?"): \(loaded.presenter.kind(for: record)?.text.render(record) ?? "")\(newSection)")
     }
 
-    /// `record` with a unique key: the one given, or the next free integer.
-    private func withKey(_ record: Record, keyField: String, in loaded: LoadedProvider) throws -> Record {
+    /// `record` with a unique key (the one given, or the next free
+    /// integer), and the index of the keys with it added, for the caller to
+    /// keep once the item is in.
+    private func withKey(_ record: Record, keyField: String, in loaded: LoadedProvider) throws -> (Record, KeyIndex) {
+        // Taken out of the provider, so that changing it copies nothing.
+        var index: KeyIndex
+        if let kept = loaded.keyIndex.take(), kept.version == dataVersion {
+            index = kept
+        } else {
+            index = KeyIndex(of: loaded.keyValues(keyField), version: dataVersion)
+        }
         if let key = record[keyField], key != .null {
-            if let other = loaded.path(ofKey: key) {
+            if index.contains(key, keys: { loaded.keyValues(keyField) }) {
+                // The message names the item: worth a scan, on this error path only.
+                let other = loaded.path(ofKey: key).map(\.description) ?? "another item"
+                loaded.keyIndex = index
                 throw ShellError("duplicate key \(keyField)=\(key.jsonText): \(other) has it already")
             }
-            return record
+            index.insert(key)
+            return (record, index)
         }
-        var highest = 0
-        for path in loaded.allPaths {
-            switch loaded.provider.item(at: path)?[keyField] {
-            case .int(let number)?: highest = max(highest, number)
-            case .null?, nil: continue
-            default: throw ShellError("the new item needs a value for the key field '\(keyField)' (its keys are not numbers)")
-            }
+        guard index.allIntegers else {
+            loaded.keyIndex = index
+            throw ShellError("the new item needs a value for the key field '\(keyField)' (its keys are not numbers)")
         }
-        return record.setting(keyField, to: .int(highest + 1))
+        let next = Value.int(index.highestInteger + 1)
+        index.insert(next)
+        return (record.setting(keyField, to: next), index)
     }
 }

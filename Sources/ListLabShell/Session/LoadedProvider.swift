@@ -29,6 +29,8 @@ final class LoadedProvider {
     var composite: (provider: CompositeDataProvider<Record>, children: [LoadedProvider])?
     /// For a paged provider: it, and how many records its source holds.
     var paged: (provider: PagedDataProvider<Record>, total: Int)?
+    /// The keys of the items, when a new item needed them (see ``KeyIndex``).
+    var keyIndex: KeyIndex?
     /// While a filter is on: the filter, and every record in order.
     var filter: (field: String, value: Value, all: [Record])?
 
@@ -131,6 +133,15 @@ final class LoadedProvider {
     }
 
     /// The path of the first record whose key is `value`, or nil.
+    /// Every item's value of `field` (null where it has none), in path
+    /// order; a flat file provider's read from its column, without records.
+    func keyValues(_ field: String) -> [Value] {
+        if let file, file.groupField == nil, filter == nil {
+            return file.table.values(of: field)
+        }
+        return allPaths.map { provider.item(at: $0)?[field] ?? .null }
+    }
+
     func path(ofKey value: Value) -> ItemPath? {
         guard let keyField else { return nil }
         return provider.firstPath { $0[keyField] == value }

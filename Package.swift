@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "ListLabFuzzing", dependencies: ["ListLabShell", "ListLabCore"], swiftSettings: strictSettings),
         .executableTarget(name: "listlab-fuzz", dependencies: ["ListLabFuzzing"], swiftSettings: strictSettings),
         // In-process benchmarks (run in release by the Scripts/bench* scripts).
-        .executableTarget(name: "listlab-bench", dependencies: ["ListDiff", "ListLabCore"], swiftSettings: strictSettings),
+        .executableTarget(name: "listlab-bench", dependencies: ["ListDiff", "ListLabCore", "ListLabShell"], swiftSettings: strictSettings),
         // Diffing by identity and content; knows nothing of providers or lists.
         .target(name: "ListDiff", swiftSettings: strictSettings),
         // Providers, presenters, the adapter and the headless list; knows nothing of a terminal.

@@ -10,8 +10,10 @@ struct ListLabBench {
             try DiffBenchmark.run(runs: runs)
         case "show"?:
             try ShowBenchmark.run(runs: runs)
+        case "hostile"?:
+            try HostileBenchmark.run(runs: runs)
         default:
-            print("usage: listlab-bench diff|show [RUNS]")
+            print("usage: listlab-bench diff|show|hostile [RUNS]")
         }
     }
 }

@@ -38,7 +38,7 @@ public enum JSONTableReader {
                 case .array: try parser.readArrayDocument()
                 case .lines: try parser.readLinesDocument()
                 }
-                parser.table.finishReading(format: format == .array ? .json : .ndjson, positions: parser.columnOfKey)
+                parser.table.finishReading(format: format == .array ? .json : .ndjson, names: parser.fieldNames)
                 return parser.table
             }
         }
@@ -50,7 +50,7 @@ public enum JSONTableReader {
         let file: String
         var table: RecordTable
         var index = 0
-        var columnOfKey: [String: Int] = [:]
+        var fieldNames = FieldNameTable()
         /// The key bytes (offset, length into the source or nil for escaped
         /// keys) by position in the previous object, to skip hashing.
         var previousKeys: [(start: Int, length: Int, column: Int)] = []
@@ -184,21 +184,24 @@ public enum JSONTableReader {
             guard end - start <= ReaderLimits.nameLength else {
                 throw error(at: start - 1, "a field name longer than \(ReaderLimits.nameLength) bytes")
             }
-            let name = escaped ? String(decoding: scratch, as: UTF8.self) : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            let column: Int
-            if let known = columnOfKey[name] {
-                column = known
-            } else {
-                guard table.fieldNames.count < ReaderLimits.fieldCount else {
-                    throw error(at: start - 1, "more than \(ReaderLimits.fieldCount) different field names")
-                }
-                column = table.addField(name, rebuildingSchema: false)
-                columnOfKey[name] = column
-                filledInRow.append(-1)
-            }
+            let column = try escaped
+                ? scratch.withUnsafeBufferPointer { key throws(LoadError) in try columnOfKey(key, at: start) }
+                : columnOfKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), at: start)
             let entry = (start: escaped ? -1 : start, length: end - start, column: column)
             if position < previousKeys.count { previousKeys[position] = entry } else { previousKeys.append(entry) }
             return column
+        }
+
+        /// The column of the key spelled `key`, adding a field for a new key.
+        mutating func columnOfKey(_ key: UnsafeBufferPointer<UInt8>, at start: Int) throws(LoadError) -> Int {
+            let hash = fieldNames.hash(key)
+            if let known = fieldNames.position(of: key, hash: hash) { return known }
+            guard fieldNames.count < ReaderLimits.fieldCount else {
+                throw error(at: start - 1, "more than \(ReaderLimits.fieldCount) different field names")
+            }
+            fieldNames.add(key, hash: hash)
+            filledInRow.append(-1)
+            return table.addField(String(decoding: key, as: UTF8.self), rebuildingSchema: false)
         }
 
         /// Reads one value into `column`.

@@ -122,24 +122,27 @@ extension Record {
     public final class Schema: Sendable {
         /// The field names in order.
         public let names: [String]
-        private let positions: [String: Int]
+        /// Each name's position (the table readers use: no `String` hashing).
+        private let positions: FieldNameTable
 
         /// Creates a schema of `names`; a repeated name keeps its first position.
         public init(_ names: [String]) {
-            var positions: [String: Int] = [:]
-            positions.reserveCapacity(names.count)
-            for (index, name) in names.enumerated() where positions[name] == nil {
-                positions[name] = index
+            var positions = FieldNameTable()
+            for (index, name) in names.enumerated() {
+                var utf8 = name
+                utf8.withUTF8 { bytes in
+                    let hash = positions.hash(bytes)
+                    if positions.position(of: bytes, hash: hash) == nil { positions.add(bytes, hash: hash, position: index) }
+                }
             }
             self.names = names
             self.positions = positions
         }
 
-        /// Creates a schema of `names` whose positions a reader already
-        /// knows (each name's index in `names`, every name once), without
-        /// hashing them again.
-        package init(_ names: [String], positions: [String: Int]) {
-            precondition(positions.count == names.count, "the positions must cover every name once")
+        /// Creates a schema of `names` whose table a reader already built
+        /// (each name once, in order), without hashing them again.
+        init(_ names: [String], positions: FieldNameTable) {
+            precondition(positions.count == names.count && positions.positionsAreInOrder, "the table must hold every name once, in order")
             self.names = names
             self.positions = positions
         }
@@ -148,7 +151,10 @@ extension Record {
         public var count: Int { names.count }
 
         /// The position of the field `name`, or nil.
-        public func index(of name: String) -> Int? { positions[name] }
+        public func index(of name: String) -> Int? {
+            var name = name
+            return name.withUTF8 { bytes in positions.position(of: bytes, hash: positions.hash(bytes)) }
+        }
 
         /// A schema with `name` added at the end.
         public func adding(_ name: String) -> Schema { Schema(names + [name]) }

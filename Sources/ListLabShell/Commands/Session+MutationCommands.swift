@@ -144,7 +144,8 @@ extension Session {
         if let kept = loaded.keyIndex.take(), kept.version == dataVersion {
             index = kept
         } else {
-            index = KeyIndex(of: loaded.keyValues(keyField), version: dataVersion)
+            let summary = loaded.integerKeys(keyField)
+            index = KeyIndex(highestInteger: summary.highest, allIntegers: summary.allIntegers, version: dataVersion)
         }
         if let key = record[keyField], key != .null {
             if index.contains(key, keys: { loaded.keyValues(keyField) }) {

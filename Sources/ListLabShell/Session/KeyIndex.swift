@@ -20,16 +20,12 @@ struct KeyIndex {
     /// The data version this index describes.
     var version: Int
 
-    /// The index of the keys `values` (null stands for no key).
-    init<Values: Sequence>(of values: Values, version: Int) where Values.Element == Value {
+    /// An index of keys whose highest integer is `highestInteger` (0 when
+    /// none is) and which are all integers or not.
+    init(highestInteger: Int, allIntegers: Bool, version: Int) {
+        self.highestInteger = highestInteger
+        self.allIntegers = allIntegers
         self.version = version
-        for value in values {
-            switch value {
-            case .null: continue
-            case .int(let number): highestInteger = max(highestInteger, number)
-            default: allIntegers = false
-            }
-        }
     }
 
     /// Whether an item has the key `value`; `values` gives every key, read

@@ -142,6 +142,24 @@ final class LoadedProvider {
         return allPaths.map { provider.item(at: $0)?[field] ?? .null }
     }
 
+    /// The highest integer value of `field` (0 when there is none), and
+    /// whether every item's value is an integer or null; a flat file
+    /// provider's read from its column in place.
+    func integerKeys(_ field: String) -> (highest: Int, allIntegers: Bool) {
+        if let file, file.groupField == nil, filter == nil {
+            return file.table.integerSummary(of: field)
+        }
+        var highest = 0
+        for path in allPaths {
+            switch provider.item(at: path)?[field] {
+            case .int(let number)?: highest = max(highest, number)
+            case .null?, nil: continue
+            default: return (highest, false)
+            }
+        }
+        return (highest, true)
+    }
+
     func path(ofKey value: Value) -> ItemPath? {
         guard let keyField else { return nil }
         return provider.firstPath { $0[keyField] == value }

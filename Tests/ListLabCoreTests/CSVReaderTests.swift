@@ -64,3 +64,10 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
     #expect(table.count == 0)
     #expect(table.fieldNames == ["id", "name"])
 }
+
+@Test func aHeaderPastTheBoundsIsOneError() {
+    let longName = String(repeating: "n", count: 70_000)
+    #expect(failure("id,\(longName)\n1,2\n") == "contacts.csv:1:4: a field name longer than 65536 bytes in the header")
+    let manyNames = (0...131_072).map { "f\($0)" }.joined(separator: ",")
+    #expect(failure(manyNames + "\n").hasSuffix(": more than 131072 fields in the header"))
+}

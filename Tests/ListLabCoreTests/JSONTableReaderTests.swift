@@ -68,3 +68,16 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
         #expect(error.description == "x.json:2:9: invalid UTF-8 (the file must be UTF-8 text)")
     }
 }
+
+@Test func keysPastTheBoundsAreOneError() {
+    let longName = String(repeating: "k", count: 70_000)
+    #expect(failure("[{\"\(longName)\":1}]", .array) == "expansions.json:1:3: a field name longer than 65536 bytes")
+    let manyKeys = (0...131_072).map { "{\"k\($0)\":1}" }.joined(separator: "\n")
+    #expect(failure(manyKeys, .lines, file: "keys.ndjson") == "keys.ndjson:131073:2: more than 131072 different field names")
+}
+
+@Test func numbersKeepTheirTextAndTypeByValue() throws {
+    let table = try JSONTableReader.read(Array(#"[{"a":1.10,"b":-0,"c":1e400,"d":9223372036854775807,"e":9223372036854775808}]"#.utf8), file: "n.json", format: .array)
+    #expect(table.record(at: 0).values == [.double(1.1), .double(-0.0), .number("1e400"), .int(Int.max), .number("9223372036854775808")])
+    #expect(table.bytes(column: 0, row: 0).elementsEqual("1.10".utf8))
+}

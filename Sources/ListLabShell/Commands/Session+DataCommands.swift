@@ -103,9 +103,12 @@ extension Session {
             name: "save", usage: "save [FILE] [--force]",
             summary: "writes a file provider back to its file (or to FILE), atomically",
             details: [
+                "Only what changed is written anew: untouched rows and cells keep the file's own bytes.",
                 "The file is written to a temporary file in the same folder, flushed, and renamed over",
-                "the old one, so a crash leaves the old or the new file whole. A file changed on disk since",
-                "it was read is not overwritten without --force, nor is another existing FILE.",
+                "the old one (keeping its mode, owner and extended attributes; a link is followed and",
+                "kept), so a crash leaves the old or the new file whole. Without --force, save refuses a",
+                "file changed or deleted on disk since it was read, one with several hard links, a",
+                "read-only one, and another existing FILE.",
             ],
             examples: ["save", "save copy.ndjson", "save --force"]
         ) { session, arguments in

@@ -48,9 +48,11 @@ let package = Package(
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The one module that touches libedit's C API: a line editor with Swift names.
         .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: strictSettings),
-        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strictSettings),
-        .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore", "CFileSystem"], swiftSettings: strictSettings),
-        .testTarget(name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabFuzzing"], swiftSettings: strictSettings),
+        // What the test targets share: a seeded random generator.
+        .target(name: "ListLabTestSupport", path: "Tests/ListLabTestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore", "CFileSystem", "ListLabTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabFuzzing", "ListLabTestSupport"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import ListDiff
+import ListLabTestSupport
 import Testing
 @testable import ListLabCore
 
@@ -22,22 +23,11 @@ private final class EntriesDataSource: ListDataSource {
     }
 }
 
-private struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-}
 
 /// A random pair of states: sections kept, dropped, added and reordered;
 /// items kept, dropped, added, changed and moved, within and across sections.
 private func randomPair(seed: UInt64, sections: Int, items: Int, churn: Int) -> (old: [(id: String, items: [Entry])], new: [(id: String, items: [Entry])]) {
-    var random = Generator(state: seed)
+    var random = SplitMix64(seed: seed)
     var nextID = 0
     var old: [(id: String, items: [Entry])] = []
     for index in 0..<sections {

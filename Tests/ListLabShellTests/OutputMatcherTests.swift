@@ -1,3 +1,4 @@
+import ListLabTestSupport
 import Testing
 @testable import ListLabShell
 
@@ -60,11 +61,8 @@ private func referenceMatches(_ expected: [ExpectedLine], _ actual: [String]) ->
 }
 
 @Test func theLinearMatcherAgreesWithTheTableOnRandomBlocks() {
-    var state: UInt64 = 0x5EED
-    func next(_ bound: Int) -> Int {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return Int((state >> 33) % UInt64(bound))
-    }
+    var random = SplitMix64(seed: 0x5EED)
+    func next(_ bound: Int) -> Int { random.below(bound) }
     let words = ["a", "b", "ab", "ba"]
     var agreedTrue = 0
     for _ in 0..<5_000 {

@@ -1,7 +1,7 @@
 /// A table of field names (a reader's, of the names seen so far; a
 /// schema's), looked up by the bytes
 /// of a key as the file spells them, without making a `String` or hashing
-/// one: open addressing over one flat array of slots, names' bytes in one
+/// one: open addressing over flat arrays of slots, names' bytes in one
 /// buffer.
 ///
 /// Written for NDJSON whose records each bring keys of their own: with a
@@ -10,15 +10,24 @@
 /// that outgrows the cache). The hash is seeded per process, so a file
 /// cannot be crafted to make its keys collide.
 struct FieldNameTable {
-    /// Column + 1 per slot; 0 is empty. The count is a power of two.
-    private var slots = [Int32](repeating: 0, count: 64)
+    /// Per slot, a control byte: 0 when empty, else 0x80 and seven bits of
+    /// the name's hash (as in SwissTable). The count is a power of two.
+    /// A probe reads these first: a table of a hundred thousand names keeps
+    /// them in 256 KB, in the cache, so a key that is not there yet (every
+    /// key of a file whose records each have their own) costs no miss; one
+    /// array of 8-byte slots cost a miss per lookup.
+    private var controls = [UInt8](repeating: 0, count: 64)
+    /// Per full slot, its entry.
+    private var slots = [UInt32](repeating: 0, count: 64)
     /// Every name's bytes, one after another.
     private var names: [UInt8] = []
-    /// Where each column's name ends in `names`.
+    /// Where each entry's name ends in `names`.
     private var ends: [Int] = []
-    /// Each name's hash.
+    /// Each entry's hash, to place it again when the slots grow.
     private var hashes: [UInt64] = []
-    /// Each name's position (a reader's column; a schema's first place of the name).
+    /// Each entry's position (a reader's column; a schema's first place of
+    /// the name); empty while every entry's position is its own index, as a
+    /// reader's are, so that a hundred thousand keys cost no array of them.
     private var positions: [Int] = []
     private let seed = UInt64.random(in: .min ... .max)
 
@@ -27,6 +36,32 @@ struct FieldNameTable {
 
     /// Whether every name's position is its place in the table (0, 1, 2, ...).
     var positionsAreInOrder: Bool { positions.indices.allSatisfy { positions[$0] == $0 } }
+
+    /// The name of entry `entry`.
+    func name(_ entry: Int) -> String {
+        let start = entry == 0 ? 0 : ends[entry - 1]
+        return names.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<ends[entry]]), as: UTF8.self) }
+    }
+
+    /// Every name, by entry: made in one pass at the end of a read rather
+    /// than one `String` at a time as keys turn up (with a key per record,
+    /// the strings and their growing array cost a third of the read).
+    func allNames() -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(ends.count)
+        names.withUnsafeBufferPointer { names in
+            var start = 0
+            for end in ends {
+                result.append(String(decoding: UnsafeBufferPointer(rebasing: names[start..<end]), as: UTF8.self))
+                start = end
+            }
+        }
+        return result
+    }
+
+    /// The position of entry `entry`.
+    @inline(__always)
+    private func position(ofEntry entry: Int) -> Int { positions.isEmpty ? entry : positions[entry] }
 
     /// The hash of a key's bytes.
     func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -39,9 +74,20 @@ struct FieldNameTable {
             state ^= state >> 31
             offset += 8
         }
-        while offset < bytes.count {
-            state = (state ^ UInt64(bytes[offset])) &* 0x94D0_49BB_1331_11EB
-            offset += 1
+        let rest = bytes.count - offset
+        if rest > 0 {
+            // The last one to seven bytes as one word, in at most two loads
+            // (overlapping when fewer than eight; the length is in the seed).
+            let word: UInt64
+            if rest >= 4 {
+                let low = UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                let high = UInt64(raw.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self))
+                word = low | high << 32
+            } else {
+                word = UInt64(bytes[offset]) | UInt64(bytes[offset + rest / 2]) << 8 | UInt64(bytes[bytes.count - 1]) << 16
+            }
+            state = (state ^ word) &* 0x94D0_49BB_1331_11EB
+            state ^= state >> 31
         }
         state ^= state >> 29
         return state &* 0xBF58_476D_1CE4_E5B9 ^ (state >> 32)
@@ -51,11 +97,14 @@ struct FieldNameTable {
     func position(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
-            let entry = Int(slots[slot]) - 1
-            if hashes[entry] == hash {
+        let control = Self.control(hash)
+        while controls[slot] != 0 {
+            if controls[slot] == control {
+                let entry = Int(slots[slot])
                 let start = entry == 0 ? 0 : ends[entry - 1]
-                if ends[entry] - start == bytes.count, names[start..<ends[entry]].elementsEqual(bytes) { return positions[entry] }
+                if ends[entry] - start == bytes.count, names[start..<ends[entry]].elementsEqual(bytes) {
+                    return position(ofEntry: entry)
+                }
             }
             slot = (slot + 1) & mask
         }
@@ -65,23 +114,33 @@ struct FieldNameTable {
     /// Adds the name spelled `bytes` (not in the table yet) at `position`
     /// (by default the next: the count of names before it).
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int? = nil) {
-        positions.append(position ?? ends.count)
+        let entry = ends.count
+        precondition(entry < Int(UInt32.max), "more names than a table holds")
+        if let position, position != entry, positions.isEmpty { positions = Array(0..<entry) }
+        if !positions.isEmpty { positions.append(position ?? entry) }
         names.append(contentsOf: bytes)
         ends.append(names.count)
         hashes.append(hash)
         if ends.count * 2 > slots.count { grow() }
-        place(ends.count - 1)
+        place(entry, hash: hash)
     }
 
-    private mutating func place(_ entry: Int) {
+    /// The control byte of a full slot whose name has `hash` (the slot's
+    /// index comes from the hash's low bits, the control from its high ones).
+    @inline(__always)
+    private static func control(_ hash: UInt64) -> UInt8 { 0x80 | UInt8(truncatingIfNeeded: hash >> 57) }
+
+    private mutating func place(_ entry: Int, hash: UInt64) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hashes[entry]) & mask
-        while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(entry + 1)
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while controls[slot] != 0 { slot = (slot + 1) & mask }
+        controls[slot] = Self.control(hash)
+        slots[slot] = UInt32(truncatingIfNeeded: entry)
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
-        for entry in 0..<(ends.count - 1) { place(entry) }
+        controls = [UInt8](repeating: 0, count: controls.count * 2)
+        slots = [UInt32](repeating: 0, count: slots.count * 2)
+        for entry in 0..<(ends.count - 1) { place(entry, hash: hashes[entry]) }
     }
 }

@@ -135,7 +135,7 @@ public enum JSONTableReader {
                     let keyStart = index
                     let column = try readKey(position: position)
                     if filledInRow[column] == row {
-                        throw error(at: keyStart, "the object repeats the key '\(table.fieldNames[column])'")
+                        throw error(at: keyStart, "the object repeats the key '\(fieldNames.name(column))'")
                     }
                     filledInRow[column] = row
                     skipSpace()
@@ -172,15 +172,9 @@ public enum JSONTableReader {
                     return expected.column
                 }
             }
+            // (An unescaped key that passed here differs from the previous
+            // object's: the comparison above saw its bytes and closing quote.)
             let (start, end, escaped) = try scanString()
-            if !escaped, position < previousKeys.count {
-                let expected = previousKeys[position]
-                if expected.length == end - start, expected.start >= 0,
-                    sameBytes(at: start, and: expected.start, length: expected.length)
-                {
-                    return expected.column
-                }
-            }
             guard end - start <= ReaderLimits.nameLength else {
                 throw error(at: start - 1, "a field name longer than \(ReaderLimits.nameLength) bytes")
             }
@@ -201,7 +195,7 @@ public enum JSONTableReader {
             }
             fieldNames.add(key, hash: hash)
             filledInRow.append(-1)
-            return table.addField(String(decoding: key, as: UTF8.self), rebuildingSchema: false)
+            return table.addUnnamedColumn()
         }
 
         /// Reads one value into `column`.

@@ -70,19 +70,25 @@ public struct RecordTable: Sendable {
     }
 
     /// Adds a field at the end; existing rows have no value for it.
-    ///
-    /// A reader passes `rebuildingSchema: false` and calls
-    /// ``finishReading(format:header:)`` at the end, so that an object with
-    /// a hundred thousand keys does not build a hundred thousand schemas.
+    /// (Readers add unnamed columns and name them all at the end.)
     @discardableResult
-    mutating func addField(_ name: String, rebuildingSchema: Bool = true) -> Int {
+    mutating func addField(_ name: String) -> Int {
         fieldNames.append(name)
         columns.append(Column())
-        builtSchema = rebuildingSchema ? Record.Schema(fieldNames) : nil
+        builtSchema = Record.Schema(fieldNames)
         return columns.count - 1
     }
 
     // MARK: Building rows (readers)
+
+    /// Adds a column whose name the reader keeps until
+    /// ``finishReading(format:header:names:)`` (which names every column
+    /// from `names`); until then ``fieldNames`` lags behind the columns.
+    mutating func addUnnamedColumn() -> Int {
+        columns.append(Column())
+        builtSchema = nil
+        return columns.count - 1
+    }
 
     /// Sets a cell of the row being read.
     @inline(__always)
@@ -99,9 +105,13 @@ public struct RecordTable: Sendable {
     }
 
     /// Ends reading: records the layout of the source in `format`;
-    /// `names`, when the reader kept a table of the field names, becomes the
-    /// schema's.
+    /// `names`, when the reader kept a table of the field names (one per
+    /// column, in order), names the columns and becomes the schema's.
     mutating func finishReading(format: RecordTableWriter.Format, header: Range<Int> = 0..<0, names: FieldNameTable? = nil) {
+        if let names {
+            precondition(names.count == columns.count, "one name per column")
+            fieldNames = names.allNames()
+        }
         layout = SourceLayout(format: format, rowSpans: spansRead, header: header, fieldCount: fieldNames.count, source: source)
         spansRead = []
         builtSchema = names.map { Record.Schema(fieldNames, positions: $0) } ?? Record.Schema(fieldNames)

@@ -1,0 +1,46 @@
+@testable import ListLabCore
+import Testing
+
+/// The reader's and the schema's table of field names, looked up by bytes.
+struct FieldNameTableTests {
+    private func lookUp(_ table: FieldNameTable, _ name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { table.position(of: $0, hash: table.hash($0)) }
+    }
+
+    private func add(_ table: inout FieldNameTable, _ name: String, position: Int? = nil) {
+        var name = name
+        name.withUTF8 { table.add($0, hash: table.hash($0), position: position) }
+    }
+
+    @Test func namesOfEveryLengthAreFoundThroughManyGrowths() {
+        var table = FieldNameTable()
+        // Lengths 0 to 20 cover the hash's one-to-three, four-to-seven and word paths.
+        let names = (0..<20_000).map { index in String(repeating: "x", count: index % 21) + String(index) }
+        for name in names { add(&table, name) }
+        #expect(table.count == names.count)
+        for (index, name) in names.enumerated() where index % 7 == 0 { #expect(lookUp(table, name) == index) }
+        #expect(lookUp(table, "") == nil)
+        #expect(lookUp(table, "absent") == nil)
+        #expect(lookUp(table, "x") == nil)
+        #expect(table.allNames() == names)
+        #expect(table.name(12_345) == names[12_345])
+        #expect(table.positionsAreInOrder)
+    }
+
+    @Test func aSchemaKeepsTheFirstPlaceOfARepeatedName() {
+        let schema = Record.Schema(["a", "b", "a", "c", "é"])
+        #expect(schema.index(of: "a") == 0)
+        #expect(schema.index(of: "c") == 3)
+        #expect(schema.index(of: "é") == 4)
+        #expect(schema.index(of: "d") == nil)
+    }
+
+    @Test func aTableWithPositionsOutOfOrderSaysSo() {
+        var table = FieldNameTable()
+        add(&table, "a")
+        add(&table, "b", position: 5)
+        #expect(!table.positionsAreInOrder)
+        #expect(lookUp(table, "a") == 0 && lookUp(table, "b") == 5)
+    }
+}

@@ -1,0 +1,74 @@
+@testable import ListLabCore
+import ListLabTestSupport
+import Testing
+
+/// `RecordTable.Column` stores only the run of rows that have a cell, and a
+/// run of one cell without an array; checked against a plain array of
+/// every row's cell under random sets, inserts and removals.
+struct SparseColumnTests {
+    typealias Kind = RecordTable.Kind
+
+    /// A reference column: every row's cell.
+    struct Model {
+        var cells: [(Kind, UInt64)] = []
+
+        mutating func set(_ row: Int, _ kind: Kind, _ payload: UInt64) {
+            while cells.count <= row { cells.append((.absent, 0)) }
+            cells[row] = kind == .absent ? (.absent, 0) : (kind, payload)
+        }
+
+        mutating func insertRow(_ row: Int, _ kind: Kind, _ payload: UInt64) {
+            while cells.count < row { cells.append((.absent, 0)) }
+            cells.insert(kind == .absent ? (.absent, 0) : (kind, payload), at: row)
+        }
+
+        mutating func removeRows(_ rows: [Int]) {
+            for row in rows.reversed() where row < cells.count { cells.remove(at: row) }
+        }
+    }
+
+    @Test func aColumnMatchesEveryRowsCellUnderRandomChanges() {
+        var generator = SplitMix64(seed: 19)
+        for _ in 0..<400 {
+            var column = RecordTable.Column()
+            var model = Model()
+            for _ in 0..<Int.random(in: 1...12, using: &generator) {
+                let row = Int.random(in: 0..<10, using: &generator)
+                let kind: Kind = Bool.random(using: &generator) ? .int : (Int.random(in: 0..<4, using: &generator) == 0 ? .absent : .sourceString)
+                let payload = UInt64.random(in: 1...1_000, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0:
+                    column.set(row, kind, payload)
+                    model.set(row, kind, payload)
+                case 1:
+                    column.insertRow(row, kind, payload)
+                    model.insertRow(row, kind, payload)
+                default:
+                    let rows = (0..<10).filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
+                    column.removeRows(rows)
+                    model.removeRows(rows)
+                }
+                for row in 0..<24 {
+                    let expected = row < model.cells.count ? model.cells[row] : (.absent, 0)
+                    #expect(column.kind(row) == expected.0)
+                    if expected.0 != .absent { #expect(column.payload(row) == expected.1) }
+                }
+                let stored = model.cells.indices.filter { model.cells[$0].0 != .absent }
+                if let first = stored.first, let last = stored.last {
+                    #expect(column.start <= first && column.end > last)
+                }
+            }
+        }
+    }
+
+    @Test func aColumnThatOneRowHasStoresOneCell() {
+        var column = RecordTable.Column()
+        column.set(7, .int, 42)
+        #expect(column.start == 7 && column.end == 8)
+        #expect(column.kind(7) == .int && column.payload(7) == 42)
+        #expect(column.kind(6) == .absent && column.kind(8) == .absent)
+        column.set(9, .int, 43)
+        #expect(column.start == 7 && column.end == 10)
+        #expect(column.kind(8) == .absent && column.payload(9) == 43 && column.payload(7) == 42)
+    }
+}

@@ -17,6 +17,8 @@ let package = Package(
         .executable(name: "listlab", targets: ["listlab"]),
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListLabCore", targets: ["ListLabCore"]),
+        .library(name: "ListLabRecords", targets: ["ListLabRecords"]),
+        .library(name: "ListLabFiles", targets: ["ListLabFiles"]),
         .library(name: "ListLabShell", targets: ["ListLabShell"]),
     ],
     dependencies: [
@@ -32,18 +34,27 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         // Fuzzing: every input as a function of bytes, and a replay / libFuzzer entry (Scripts/fuzz).
-        .target(name: "ListLabFuzzing", dependencies: ["ListLabShell", "ListLabCore"], swiftSettings: strictSettings),
+        .target(name: "ListLabFuzzing", dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords"], swiftSettings: strictSettings),
         .executableTarget(name: "listlab-fuzz", dependencies: ["ListLabFuzzing"], swiftSettings: strictSettings),
         // In-process benchmarks (run in release by the Scripts/bench* scripts).
-        .executableTarget(name: "listlab-bench", dependencies: ["ListDiff", "ListLabCore", "ListLabShell"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "listlab-bench", dependencies: ["ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabShell"],
+            swiftSettings: strictSettings),
         // Diffing by identity and content; knows nothing of providers or lists.
         .target(name: "ListDiff", swiftSettings: strictSettings),
-        // Providers, presenters, the adapter and the headless list; knows nothing of a terminal.
-        .target(name: "ListLabCore", dependencies: ["ListDiff", "CFileSystem"], swiftSettings: strictSettings),
+        // The split: providers, presenters, the adapter and the headless list,
+        // generic over the item; knows nothing of records, files or a terminal.
+        .target(name: "ListLabCore", dependencies: ["ListDiff"], swiftSettings: strictSettings),
+        // Dynamic items: Record, Value, Template, the JSON value reader and template presenters.
+        .target(name: "ListLabRecords", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
+        // Files as providers: readers, writers, columnar tables, atomic saves.
+        .target(name: "ListLabFiles", dependencies: ["ListLabRecords", "ListLabCore", "CFileSystem"], swiftSettings: strictSettings),
         // <sys/xattr.h>, which Glibc's Swift module leaves out: saves keep a file's extended attributes.
         .target(name: "CFileSystem"),
         // The shell: parser, commands, session; reads and writes through its own protocols.
-        .target(name: "ListLabShell", dependencies: ["ListLabCore", "ListDiff"], swiftSettings: strictSettings),
+        .target(
+            name: "ListLabShell", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff"],
+            swiftSettings: strictSettings),
         // libedit, through fixed-signature C wrappers (variadic C is out of Swift's reach).
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The one module that touches libedit's C API: a line editor with Swift names.
@@ -51,8 +62,14 @@ let package = Package(
         // What the test targets share: a seeded random generator.
         .target(name: "ListLabTestSupport", path: "Tests/ListLabTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore", "CFileSystem", "ListLabTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabFuzzing", "ListLabTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore", "ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ListLabRecordsTests", dependencies: ["ListLabRecords"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ListLabFilesTests", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "CFileSystem", "ListLabTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabFuzzing", "ListLabTestSupport"],
+            swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

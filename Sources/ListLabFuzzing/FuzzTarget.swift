@@ -1,4 +1,5 @@
-import ListLabCore
+import ListLabFiles
+import ListLabRecords
 import ListLabShell
 
 /// The inputs ListLab reads from users and files, each as a function of raw

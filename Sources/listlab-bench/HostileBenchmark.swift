@@ -1,4 +1,5 @@
 import ListLabCore
+import ListLabFiles
 import ListLabShell
 
 /// Inputs shaped to cost more than their size (issue 19's red-team cases),

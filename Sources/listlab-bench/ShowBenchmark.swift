@@ -1,4 +1,6 @@
 import ListLabCore
+import ListLabFiles
+import ListLabRecords
 
 /// `show` on a 1,000,000-item list next to `show` on a 1,000-item one: the
 /// same 20-row viewport jumps to a new place before each render, so both

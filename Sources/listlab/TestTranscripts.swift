@@ -1,6 +1,5 @@
 import ArgumentParser
 import FoundationEssentials
-import ListLabCore
 import ListLabShell
 
 /// `listlab test PATH...`: replays transcripts as regression tests.
@@ -40,13 +39,13 @@ struct TestTranscripts: ParsableCommand {
         var passed = 0
         var failed = 0
         for result in TranscriptRunner.runAll(files, update: update, jobs: jobs) {
-            guard update, let text = result.updatedText else {
+            guard update, result.updatedText != nil else {
                 result.report.forEach { print($0) }
                 if result.passed { passed += 1 } else { failed += 1 }
                 continue
             }
             do {
-                try AtomicFile.write(Array(text.utf8), to: result.path)
+                try result.writeUpdate()
                 print("updated \(result.path)")
                 passed += 1
             } catch {

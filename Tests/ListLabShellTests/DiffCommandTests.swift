@@ -1,3 +1,4 @@
+import ListLabRecords
 import Testing
 @testable import ListLabShell
 

@@ -1,5 +1,7 @@
 import FoundationEssentials
 import ListLabCore
+import ListLabFiles
+import ListLabRecords
 import Testing
 @testable import ListLabShell
 

@@ -1,4 +1,5 @@
 import ListLabCore
+import ListLabRecords
 import Testing
 @testable import ListLabShell
 

@@ -1,20 +1,10 @@
 /// An item as a trace names it: its ``TraceSummarizable/traceSummary`` when
 /// it has one, its description otherwise, shortened to 40 characters.
-func traceSummary<Item>(_ item: Item) -> String {
+package func traceSummary<Item>(_ item: Item) -> String {
     let text = (item as? any TraceSummarizable)?.traceSummary ?? String(describing: item)
     return text.count > 40 ? String(text.prefix(39)) + "…" : text
 }
 
-extension Record: TraceSummarizable {
-    /// The record's first non-empty text field (a name or title), or its
-    /// JSON when it has none.
-    public var traceSummary: String {
-        for value in values {
-            if case .string(let text) = value, !text.isEmpty { return text }
-        }
-        return jsonText
-    }
-}
 
 /// An item that names itself briefly in a trace (a name rather than every
 /// field).

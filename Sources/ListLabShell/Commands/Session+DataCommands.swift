@@ -1,5 +1,7 @@
 import FoundationEssentials
 import ListLabCore
+import ListLabFiles
+import ListLabRecords
 
 extension Session {
     static let dataCommands: [Command] = [

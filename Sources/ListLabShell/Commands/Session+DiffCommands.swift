@@ -1,5 +1,6 @@
 import ListDiff
 import ListLabCore
+import ListLabRecords
 
 extension Session {
     static let diffCommands: [Command] = [

@@ -1,4 +1,5 @@
 import ListLabCore
+import ListLabRecords
 
 extension Session {
     static let listCommands: [Command] = [

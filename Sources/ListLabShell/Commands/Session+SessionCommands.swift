@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ListLabCore
+import ListLabFiles
 
 extension Session {
     static let sessionCommands: [Command] = [

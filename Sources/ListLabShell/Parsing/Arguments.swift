@@ -1,4 +1,5 @@
 public import ListLabCore
+public import ListLabRecords
 
 /// The arguments of one command, read in order by the command: each reader
 /// consumes a token or throws a ``ShellError`` that names what was expected

@@ -1,4 +1,5 @@
 public import ListLabCore
+public import ListLabRecords
 
 /// One piece of a command line.
 public struct Token: Hashable, Sendable {

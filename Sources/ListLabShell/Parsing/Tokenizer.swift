@@ -1,4 +1,5 @@
 public import ListLabCore
+public import ListLabRecords
 
 /// Splits a command line into tokens: bare words, quoted strings with
 /// escapes, `FIELD=VALUE` assignments with typed values, and JSON objects.

@@ -2,6 +2,8 @@ import FoundationEssentials
 public import ListLabCore
 #if canImport(Glibc)
 import Glibc
+public import ListLabFiles
+public import ListLabRecords
 #endif
 
 /// The datasets that ship with ListLab, in `Samples/datasets/`: one per seed

@@ -1,4 +1,5 @@
 public import ListLabCore
+public import ListLabRecords
 
 /// A dataset that ships with ListLab, with the shape and presenter it is
 /// loaded with unless the user says otherwise.

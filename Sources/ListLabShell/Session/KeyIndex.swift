@@ -1,4 +1,5 @@
 import ListLabCore
+import ListLabRecords
 
 /// The keys of a provider's items, for the rules a new item must keep: a key
 /// no other item has, and the next free integer when none is given.

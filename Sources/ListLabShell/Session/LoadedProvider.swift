@@ -1,4 +1,6 @@
 import ListLabCore
+import ListLabFiles
+import ListLabRecords
 
 /// A provider the session has loaded, with what the session knows of it:
 /// its name, how it was shaped, its key and its presenter.

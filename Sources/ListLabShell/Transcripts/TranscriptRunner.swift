@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ListLabCore
+import ListLabFiles
 
 /// Replays transcripts as regression tests: each in a fresh session whose
 /// working directory is the transcript's folder, each command's output
@@ -16,6 +17,14 @@ public enum TranscriptRunner {
         public var report: [String]
         /// For `--update`: the new text, when it differs from the file.
         public var updatedText: String?
+
+        /// Writes ``updatedText`` over the transcript, atomically (a
+        /// transcript that is a hard link or read-only is refused, as a
+        /// data file's save is). Does nothing without an update.
+        public func writeUpdate() throws {
+            guard let updatedText else { return }
+            try AtomicFile.write(Array(updatedText.utf8), to: path)
+        }
     }
 
     /// Replays the transcript at `path`.

@@ -1,3 +1,5 @@
+public import ListLabCore
+public import ListLabRecords
 /// A provider backed by a JSON array, NDJSON or CSV file: the file is the
 /// store. ``reload()`` reads the file again; ``save(to:force:)`` writes the
 /// records back in the file's format, atomically, and refuses to overwrite a

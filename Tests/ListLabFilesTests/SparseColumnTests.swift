@@ -1,6 +1,7 @@
-@testable import ListLabCore
+import ListLabRecords
 import ListLabTestSupport
 import Testing
+@testable import ListLabFiles
 
 /// `RecordTable.Column` stores only the run of rows that have a cell, and a
 /// run of one cell without an array; checked against a plain array of

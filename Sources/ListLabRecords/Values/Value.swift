@@ -70,7 +70,7 @@ extension Value: CustomStringConvertible {
 
     /// A double as JSON can carry it: finite numbers in Swift's shortest
     /// round-trip form, non-finite ones as `null` (JSON has no NaN or infinity).
-    static func jsonNumber(_ number: Double) -> String {
+    package static func jsonNumber(_ number: Double) -> String {
         guard number.isFinite else { return "null" }
         return String(number)
     }

@@ -1,3 +1,4 @@
+public import ListLabRecords
 extension RecordTable {
     /// The cells that store `record` in this table's fields (fields the
     /// table lacks are added).
@@ -146,16 +147,5 @@ extension RecordTable {
             }
         }
         return value.numericallyNormalized
-    }
-}
-
-extension Value {
-    /// The value with numbers in one form, so that equal numbers compare
-    /// equal: a double that is a whole number in 64 bits becomes an int.
-    package var numericallyNormalized: Value {
-        if case .double(let number) = self, number.rounded() == number, abs(number) < 9.2e18 {
-            return .int(Int(number))
-        }
-        return self
     }
 }

@@ -1,10 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import FoundationEssentials
-import Testing
 import CFileSystem
-@testable import ListLabCore
+import FoundationEssentials
+import ListLabRecords
+import Testing
+@testable import ListLabFiles
 
 /// A folder of its own for one test, removed afterwards.
 private final class Place {

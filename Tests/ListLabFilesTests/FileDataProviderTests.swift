@@ -2,8 +2,10 @@
 import Glibc
 #endif
 import FoundationEssentials
+import ListLabCore
+import ListLabRecords
 import Testing
-@testable import ListLabCore
+@testable import ListLabFiles
 
 /// A folder of its own for one test.
 private final class Folder {

@@ -42,3 +42,14 @@ extension Value: Comparable {
         }
     }
 }
+
+extension Value {
+    /// The value with numbers in one form, so that equal numbers compare
+    /// equal: a double that is a whole number in 64 bits becomes an int.
+    package var numericallyNormalized: Value {
+        if case .double(let number) = self, number.rounded() == number, abs(number) < 9.2e18 {
+            return .int(Int(number))
+        }
+        return self
+    }
+}

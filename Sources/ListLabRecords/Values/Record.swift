@@ -141,7 +141,7 @@ extension Record {
 
         /// Creates a schema of `names` whose table a reader already built
         /// (each name once, in order), without hashing them again.
-        init(_ names: [String], positions: FieldNameTable) {
+        package init(_ names: [String], positions: FieldNameTable) {
             precondition(positions.count == names.count && positions.positionsAreInOrder, "the table must hold every name once, in order")
             self.names = names
             self.positions = positions

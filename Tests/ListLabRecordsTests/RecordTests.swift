@@ -1,5 +1,5 @@
+import ListLabRecords
 import Testing
-import ListLabCore
 
 @Test func recordsKeepFieldOrderAndShareTheirSchema() {
     let schema = Record.Schema(["id", "name", "score"])

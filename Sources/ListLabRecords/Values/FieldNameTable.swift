@@ -9,7 +9,7 @@
 /// with one shared key (a `String` and a SipHash per key, and a dictionary
 /// that outgrows the cache). The hash is seeded per process, so a file
 /// cannot be crafted to make its keys collide.
-struct FieldNameTable {
+package struct FieldNameTable: Sendable {
     /// Per slot, a control byte: 0 when empty, else 0x80 and seven bits of
     /// the name's hash (as in SwissTable). The count is a power of two.
     /// A probe reads these first: a table of a hundred thousand names keeps
@@ -31,14 +31,17 @@ struct FieldNameTable {
     private var positions: [Int] = []
     private let seed = UInt64.random(in: .min ... .max)
 
+    /// An empty table.
+    package init() {}
+
     /// The number of names.
-    var count: Int { ends.count }
+    package var count: Int { ends.count }
 
     /// Whether every name's position is its place in the table (0, 1, 2, ...).
-    var positionsAreInOrder: Bool { positions.indices.allSatisfy { positions[$0] == $0 } }
+    package var positionsAreInOrder: Bool { positions.indices.allSatisfy { positions[$0] == $0 } }
 
     /// The name of entry `entry`.
-    func name(_ entry: Int) -> String {
+    package func name(_ entry: Int) -> String {
         let start = entry == 0 ? 0 : ends[entry - 1]
         return names.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<ends[entry]]), as: UTF8.self) }
     }
@@ -46,7 +49,7 @@ struct FieldNameTable {
     /// Every name, by entry: made in one pass at the end of a read rather
     /// than one `String` at a time as keys turn up (with a key per record,
     /// the strings and their growing array cost a third of the read).
-    func allNames() -> [String] {
+    package func allNames() -> [String] {
         var result: [String] = []
         result.reserveCapacity(ends.count)
         names.withUnsafeBufferPointer { names in
@@ -64,7 +67,7 @@ struct FieldNameTable {
     private func position(ofEntry entry: Int) -> Int { positions.isEmpty ? entry : positions[entry] }
 
     /// The hash of a key's bytes.
-    func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    package func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = bytes.baseAddress else { return seed }
         let raw = UnsafeRawPointer(base)
         var state = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
@@ -94,7 +97,7 @@ struct FieldNameTable {
     }
 
     /// The position of the name spelled `bytes`, or nil.
-    func position(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+    package func position(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         let control = Self.control(hash)
@@ -113,7 +116,7 @@ struct FieldNameTable {
 
     /// Adds the name spelled `bytes` (not in the table yet) at `position`
     /// (by default the next: the count of names before it).
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int? = nil) {
+    package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int? = nil) {
         let entry = ends.count
         precondition(entry < Int(UInt32.max), "more names than a table holds")
         if let position, position != entry, positions.isEmpty { positions = Array(0..<entry) }

@@ -1,5 +1,6 @@
+import ListLabRecords
 import Testing
-@testable import ListLabCore
+@testable import ListLabFiles
 
 private func records(_ text: String, _ format: JSONTableReader.Format) throws -> [String] {
     let table = try JSONTableReader.read(Array(text.utf8), file: "t", format: format)

@@ -1,3 +1,4 @@
+public import ListLabRecords
 /// Records stored by column, compactly, for data read from files: a million
 /// rows of five fields take about 45 bytes a row beside the file's own
 /// bytes, where an array of ``Record``s would take several hundred.

@@ -1,11 +1,11 @@
 /// Reads numbers from bytes quickly, for the loaders.
-enum NumberScanner {
+package enum NumberScanner {
     /// An integer written plainly: `0`, or an optional `-` and digits without
     /// a leading zero, that fits in 64 bits. Other spellings (`+5`, `007`,
     /// `-0`) are not integers here, so that an integer's text is always what
     /// `String(value)` gives back.
     @inline(__always)
-    static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    package static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         var index = start
         var negative = false
         if index < end, bytes[index] == UInt8(ascii: "-") {
@@ -34,7 +34,7 @@ enum NumberScanner {
     /// Whether `bytes[start..<end]` is a number as JSON writes one: an
     /// optional `-`, an integer part without leading zeros, an optional
     /// fraction and an optional exponent.
-    static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+    package static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var index = start
         func digits() -> Int {
             let first = index
@@ -65,7 +65,7 @@ enum NumberScanner {
     ///
     /// Every reader (CSV, JSON tables, JSON values) types numbers through
     /// this one function, so a value read twice compares equal to itself.
-    static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Value {
+    package static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Value {
         if let integer = integer(bytes, start, end) { return .int(integer) }
         if end - start == 2, bytes[start] == UInt8(ascii: "-"), bytes[start + 1] == UInt8(ascii: "0") { return .double(-0.0) }
         if let double = double(bytes, start, end) {
@@ -83,7 +83,7 @@ enum NumberScanner {
     }
 
     /// ``value(_:_:_:)`` of a whole byte array.
-    static func value(_ bytes: [UInt8]) -> Value {
+    package static func value(_ bytes: [UInt8]) -> Value {
         bytes.withUnsafeBufferPointer { value($0, 0, $0.count) }
     }
 
@@ -97,7 +97,7 @@ enum NumberScanner {
     /// `1e3`), its integer part written as ``integer(_:_:_:)`` requires.
     /// Short numbers take an exact fast path; the rest go through the
     /// standard library's parser.
-    static func double(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    package static func double(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         var index = start
         var negative = false
         if index < end, bytes[index] == UInt8(ascii: "-") {

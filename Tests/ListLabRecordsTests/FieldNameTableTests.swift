@@ -1,5 +1,5 @@
-@testable import ListLabCore
 import Testing
+@testable import ListLabRecords
 
 /// The reader's and the schema's table of field names, looked up by bytes.
 struct FieldNameTableTests {

@@ -1,3 +1,4 @@
+public import ListLabRecords
 /// Reads a JSON array of objects, or NDJSON (one object per line), into a
 /// ``RecordTable``, with errors at `file:line:column`.
 ///

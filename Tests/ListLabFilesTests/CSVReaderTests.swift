@@ -1,5 +1,6 @@
+import ListLabRecords
 import Testing
-@testable import ListLabCore
+@testable import ListLabFiles
 
 private func read(_ text: String) throws -> [Record] {
     let table = try CSVReader.read(Array(text.utf8), file: "t.csv")

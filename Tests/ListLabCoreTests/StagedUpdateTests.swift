@@ -161,3 +161,62 @@ func stagedUpdatesTakeTheListToTheNewStateWithinUIKitsRules(seed: Int) throws {
     #expect(!seen.deletedItems.isEmpty && !seen.insertedItems.isEmpty && !seen.movedItems.isEmpty && !seen.updatedItems.isEmpty)
     #expect(crossSection > 0)
 }
+
+// MARK: HeadlessList.apply: stages as batch updates, or reloadData above a threshold
+
+/// A list over `old` whose data source already shows `new`, and the staged update between them.
+private func listAndUpdate(
+    _ old: [(id: String, items: [Entry])], _ new: [(id: String, items: [Entry])]
+) throws -> (HeadlessList, StagedUpdate) {
+    let changes = try SectionedChangeset(
+        from: old.map { DiffSection(id: $0.id, items: $0.items) }, to: new.map { DiffSection(id: $0.id, items: $0.items) },
+        identity: \.id, isContentEqual: ==)
+    let data = EntriesDataSource(old)
+    let list = HeadlessList(viewportRows: 1_000)
+    list.register(ListCell.self, forCellReuseIdentifier: "Cell")
+    list.dataSource = data
+    list.reloadData()
+    data.sections = new
+    return (list, StagedUpdate(changes, style: .reconfigure))
+}
+
+private let before: [(id: String, items: [Entry])] = [("S", (0..<4).map { Entry(id: $0, version: 0) })]
+/// Item 0 deleted, 1 changed, 4 inserted, 3 moved to the front: two stages, four changes.
+private let after: [(id: String, items: [Entry])] = [("S", [Entry(id: 3, version: 0), Entry(id: 1, version: 1), Entry(id: 2, version: 0), Entry(id: 4, version: 0)])]
+
+@Test func applyPerformsEachStageAsABatchUpdate() throws {
+    let (list, staged) = try listAndUpdate(before, after)
+    #expect(staged.stages.count == 2)
+    var seen: [String] = []
+    let outcome = try list.apply(
+        staged, reloadingDataAbove: staged.changeCount,
+        willPerform: { seen.append("will \($0)") }, didPerform: { seen.append("did \($0)") })
+    #expect(outcome == .performedBatchUpdates)
+    #expect(seen == staged.stages.flatMap { ["will \($0)", "did \($0)"] })
+    #expect(list.statistics.batchUpdates == 2 && list.statistics.reloads == 1)
+    #expect(list.indexPathsForVisibleItems.map { list.cellForItem(at: $0)?.text ?? "" } == ["3v0", "1v1", "2v0", "4v0"])
+}
+
+@Test func applyReloadsDataAboveTheThreshold() throws {
+    let (list, staged) = try listAndUpdate(before, after)
+    var performed = 0
+    let outcome = try list.apply(staged, reloadingDataAbove: staged.changeCount - 1, willPerform: { _ in performed += 1 })
+    #expect(outcome == .reloadedData && performed == 0)
+    #expect(list.statistics.batchUpdates == 0 && list.statistics.reloads == 2)
+    #expect(list.indexPathsForVisibleItems.map { list.cellForItem(at: $0)?.text ?? "" } == ["3v0", "1v1", "2v0", "4v0"])
+}
+
+@Test func applyOfNoChangesLeavesTheListAlone() throws {
+    let (list, staged) = try listAndUpdate(before, before)
+    #expect(try list.apply(staged) == .unchanged)
+    #expect(list.statistics.batchUpdates == 0 && list.statistics.reloads == 1)
+}
+
+@Test func applyOfAnUpdateThatDoesNotDescribeTheChangeIsRefused() throws {
+    // The update of one change, against a data source that changed differently.
+    let (list, staged) = try listAndUpdate(before, [("S", [Entry(id: 9, version: 0)] + before[0].items)])
+    let (_, wrong) = try listAndUpdate(before, [("S", Array(before[0].items.dropFirst()))])
+    #expect(staged.changeCount == 1)
+    #expect(throws: BatchUpdateError.self) { try list.apply(wrong) }
+    #expect(list.statistics.refusedBatchUpdates == 1)
+}

@@ -68,3 +68,49 @@ extension HeadlessList {
         }
     }
 }
+
+extension HeadlessList {
+    /// Takes the list to what its data source shows now through `staged`:
+    /// each stage as a batch update, or, when the update has more than
+    /// `threshold` changes, one `reloadData()` instead (animating thousands
+    /// of changes costs more than it shows; DifferenceKit's
+    /// `reload(using:interrupt:setData:)` makes the same choice through its
+    /// `interrupt` closure).
+    ///
+    /// Change the data first, then apply the update that describes the change:
+    ///
+    /// ```swift
+    /// let changes = try SectionedChangeset(
+    ///     from: [DiffSection(id: 0, items: provider.items)], to: [DiffSection(id: 0, items: new)],
+    ///     identity: \.id, isContentEqual: ==)
+    /// provider.replaceItems(with: new)
+    /// try list.apply(StagedUpdate(changes, style: .reconfigure), reloadingDataAbove: 100)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - staged: The update, staged (see ``StagedUpdate``).
+    ///   - threshold: The most changes to animate as batch updates.
+    ///   - willPerform: Called before each stage is performed.
+    ///   - didPerform: Called after each stage is performed.
+    /// - Returns: How the list got there.
+    /// - Throws: ``BatchUpdateError`` when the list refuses a stage (the
+    ///   update does not describe the change the data source made); the
+    ///   stages before it stay applied.
+    @discardableResult
+    public func apply(
+        _ staged: StagedUpdate, reloadingDataAbove threshold: Int = .max,
+        willPerform: (BatchUpdate) -> Void = { _ in }, didPerform: (BatchUpdate) -> Void = { _ in }
+    ) throws(BatchUpdateError) -> StagedUpdate.Outcome {
+        guard !staged.stages.isEmpty else { return .unchanged }
+        if staged.reloadsData(above: threshold) {
+            reloadData()
+            return .reloadedData
+        }
+        for stage in staged.stages {
+            willPerform(stage)
+            try performBatchUpdates(stage)
+            didPerform(stage)
+        }
+        return .performedBatchUpdates
+    }
+}

@@ -48,4 +48,19 @@ public struct StagedUpdate: Hashable, Sendable {
 
     /// The number of changes in every stage.
     public var changeCount: Int { stages.reduce(0) { $0 + $1.changeCount } }
+
+    /// Whether a list should reload its data rather than animate this
+    /// update: it has more than `threshold` changes.
+    public func reloadsData(above threshold: Int) -> Bool { changeCount > threshold }
+
+    /// How ``HeadlessList/apply(_:reloadingDataAbove:willPerform:didPerform:)``
+    /// took the list to the new state.
+    public enum Outcome: Hashable, Sendable {
+        /// There was nothing to change.
+        case unchanged
+        /// Every stage was performed as a batch update.
+        case performedBatchUpdates
+        /// The update had more changes than the threshold: the list reloaded its data.
+        case reloadedData
+    }
 }

@@ -141,15 +141,21 @@ extension Session {
             output.write("\(what): no changes")
             return
         }
-        if staged.changeCount > changeThreshold {
+        if !staged.reloadsData(above: changeThreshold) { output.write("\(what): \(summary(staged))") }
+        let outcome: StagedUpdate.Outcome
+        do {
+            outcome = try list.apply(
+                staged, reloadingDataAbove: changeThreshold,
+                willPerform: { stage in list.tracer.note(.controller, .provider, "replaceAll(\(records.count) items) → \(stage)") },
+                didPerform: { stage in output.write("  \(stage)") })
+        } catch {
+            // The diff computed the update, so this is a bug in ListLab:
+            // bring the list back in line with the data and say so.
             list.reloadData()
-            output.write("\(what): \(summary(staged)), above the threshold of \(changeThreshold): reloadData instead of batch updates")
-            return
+            throw ShellError("the list refused the update (\(error)); it was reloaded instead")
         }
-        output.write("\(what): \(summary(staged))")
-        for stage in staged.stages {
-            try apply(stage, from: "replaceAll(\(records.count) items)")
-            output.write("  \(stage)")
+        if outcome == .reloadedData {
+            output.write("\(what): \(summary(staged)), above the threshold of \(changeThreshold): reloadData instead of batch updates")
         }
     }
 

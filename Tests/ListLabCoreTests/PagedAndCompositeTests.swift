@@ -62,3 +62,15 @@ private struct Offline: Error {}
     ListAdapter(provider: home, presenter: presenter).attach(to: list)
     #expect(list.render(showsCells: false) == ["== Banner ==", "   0.0  Nearby", "== Cafes ==", "   1.0  Blue Bottle"])
 }
+
+@Test func everyProviderReplacesItsItemsThroughTheProtocolButAComposite() throws {
+    let array = AnyDataProvider(ArrayDataProvider(["a", "b"]))
+    try array.replaceItems(with: ["c"])
+    #expect(array.item(at: ItemPath(0, 0)) == "c" && array.numberOfItems == 1)
+    let grouped = AnyDataProvider(SectionedDataProvider(["x1"], groupedBy: { String($0.prefix(1)) }))
+    try grouped.replaceItems(with: ["y1", "x2", "y2"])
+    #expect(grouped.numberOfSections == 2 && grouped.numberOfItems(inSection: 0) == 2)
+    let composite = AnyDataProvider(CompositeDataProvider([array, grouped]))
+    #expect(throws: ProviderError.itemsOfAComposite) { try composite.replaceItems(with: ["z"]) }
+    #expect(composite.numberOfItems == 4)
+}

@@ -117,7 +117,7 @@ func anUneditedSaveWritesTheFileByteForByte(_ example: RoundTripCase) throws {
     let text = "id,price\r\n3,3.0\r\n1,1.10\r\n2,2.20\r\n"
     let sorted = try saved("s.csv", text) { provider in
         let records = provider.records.sorted { ($0["id"] ?? .null) < ($1["id"] ?? .null) }
-        provider.replaceRecords(with: records)
+        provider.replaceItems(with: records)
     }
     #expect(sorted == "id,price\r\n1,1.10\r\n2,2.20\r\n3,3.0\r\n")
     let changed = try saved("s.csv", text) { provider in

@@ -21,6 +21,7 @@ public final class AnyDataProvider<Item>: DataProvider {
     private let deleteItems: ([ItemPath]) throws -> BatchUpdate
     private let moveItem: (ItemPath, ItemPath) throws -> BatchUpdate
     private let reloadItems: () throws -> Void
+    private let replace: ([Item]) throws -> Void
 
     /// Wraps `provider`.
     public init<Provider: DataProvider>(_ provider: Provider) where Provider.Item == Item {
@@ -35,6 +36,7 @@ public final class AnyDataProvider<Item>: DataProvider {
         deleteItems = provider.delete(at:)
         moveItem = provider.move(from:to:)
         reloadItems = provider.reload
+        replace = provider.replaceItems(with:)
     }
 
     public var numberOfSections: Int { sectionCount() }
@@ -47,4 +49,5 @@ public final class AnyDataProvider<Item>: DataProvider {
     public func delete(at paths: [ItemPath]) throws -> BatchUpdate { try deleteItems(paths) }
     public func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate { try moveItem(from, to) }
     public func reload() throws { try reloadItems() }
+    public func replaceItems(with items: [Item]) throws { try replace(items) }
 }

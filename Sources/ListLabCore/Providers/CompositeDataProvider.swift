@@ -112,6 +112,11 @@ public final class CompositeDataProvider<Item>: DataProvider {
     public func reload() throws {
         for child in children { try child.reload() }
     }
+
+    /// Refused: a composite's items are its children's; replace theirs.
+    public func replaceItems(with items: [Item]) throws {
+        throw ProviderError.itemsOfAComposite
+    }
 }
 
 /// The presenter of a ``CompositeDataProvider``: each section is presented

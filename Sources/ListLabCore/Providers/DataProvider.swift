@@ -60,6 +60,16 @@ public protocol DataProvider<Item>: AnyObject {
     ///
     /// - Throws: The source's error; the items are then as they were.
     func reload() throws
+
+    /// Makes the provider hold `items`, in this order (a new state, such as
+    /// a sort or a filter; a provider that groups its items groups them
+    /// again). Tell the list with the diff from the old items to these
+    /// (see ``HeadlessList/apply(_:reloadingDataAbove:willPerform:didPerform:)``).
+    ///
+    /// - Throws: ``ProviderError`` when the provider cannot hold items of
+    ///   its own (a composite draws them from its children); nothing
+    ///   changes then.
+    func replaceItems(with items: [Item]) throws
 }
 
 extension DataProvider {

@@ -19,6 +19,8 @@ public enum ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
     case moveAcrossGroups(from: ItemPath, to: ItemPath)
     /// A change that spans providers of a composite.
     case acrossProviders(ItemPath, ItemPath)
+    /// A composite asked to hold items of its own.
+    case itemsOfAComposite
     /// A provider with nothing to reload from.
     case noSource
     /// The source could not be read.
@@ -46,6 +48,8 @@ public enum ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot move \(from) to \(to): sections are grouped by key, so an item changes section only when its key changes"
         case .acrossProviders(let first, let second):
             "\(first) and \(second) belong to different providers of the composite: change one provider at a time"
+        case .itemsOfAComposite:
+            "a composite's items are its providers': change those"
         case .noSource:
             "this provider has no source to reload from"
         case .loadFailed(let reason):

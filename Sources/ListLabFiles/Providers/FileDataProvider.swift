@@ -154,7 +154,7 @@ public final class FileDataProvider: DataProvider {
 
     /// Replaces every record, keeping the fields (a new state such as a sort
     /// or a filter; `save` writes it).
-    public func replaceRecords(with records: [Record]) {
+    public func replaceItems(with records: [Record]) {
         if let grouped {
             grouped.replaceItems(with: records)
             return

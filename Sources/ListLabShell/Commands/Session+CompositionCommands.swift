@@ -51,7 +51,7 @@ extension Session {
             var fields: [String] = []
             for child in children { fields += child.fieldNames.filter { !fields.contains($0) } }
             let loaded = LoadedProvider(
-                name: name, provider: AnyDataProvider(composite), shape: "composite", keyField: nil, fieldNames: fields,
+                name: name, provider: AnyDataProvider(composite), shape: .composite, keyField: nil, fieldNames: fields,
                 schema: Record.Schema(fields), presenter: children[0].presenter)
             loaded.composite = (composite, children)
             if let existing = session.providers.firstIndex(where: { $0.name == name }) {

@@ -134,7 +134,7 @@ extension Session {
         try checkCanWrite("save")
         _ = try unfiltered(for: "save")
         guard let file = loaded.file else {
-            let article = loaded.shape == "array" ? "an" : "a"
+            let article = loaded.shape == .array ? "an" : "a"
             throw ShellError("save writes a file provider, and '\(loaded.name)' is \(article) \(loaded.kindDescription): load a .csv, .json or .ndjson file to save")
         }
         if target == nil, loaded.isShippedSample {
@@ -164,20 +164,6 @@ extension Session {
     static let progressThreshold = 16_000_000
 
     /// The shapes `load` can give a provider.
-    private enum LoadShape {
-        case array, sectioned(by: String), file, paged(size: Int, failing: Int?)
-
-        var isFile: Bool {
-            if case .file = self { return true }
-            return false
-        }
-
-        var isSectioned: Bool {
-            if case .sectioned = self { return true }
-            return false
-        }
-    }
-
     private func load(_ arguments: inout Arguments) throws {
         let sourceToken = arguments.peek
         let source = try arguments.string("a SOURCE (a sample, or a .csv, .json or .ndjson file)")
@@ -221,7 +207,7 @@ extension Session {
                 column: sourceToken?.column)
         }
         let dataset = source
-        var shape: LoadShape = (sample?.shape).map { shape -> LoadShape in
+        var shape: ProviderShape = (sample?.shape).map { shape -> ProviderShape in
             switch shape {
             case .array: .array
             case .sectioned(let field): .sectioned(by: field)
@@ -284,7 +270,7 @@ extension Session {
         let reread: () throws -> [Record]
         if let fileProvider {
             let table = fileProvider.table
-            records = shape.isFile || shape.isSectioned ? [] : (0..<table.count).map(table.record(at:))
+            records = shape.isFile || shape.groupField != nil ? [] : (0..<table.count).map(table.record(at:))
             let path = fileProvider.path
             reread = {
                 let again = try FileDataProvider(path: path, name: source)
@@ -299,18 +285,15 @@ extension Session {
             }
         }
         let provider: AnyDataProvider<Record>
-        let shapeName: String
         var pagedProvider: (provider: PagedDataProvider<Record>, total: Int)?
         switch shape {
         case .file:
             guard let fileProvider else { return }
             provider = AnyDataProvider(fileProvider)
-            shapeName = "file"
         case .array:
             let array = ArrayDataProvider(title: nil, loadingFrom: reread)
             array.replaceItems(with: records)
             provider = AnyDataProvider(array)
-            shapeName = "array"
         case .sectioned(let field):
             if let fileProvider {
                 // A file grouped by a field stays a file provider: save writes it back.
@@ -321,7 +304,6 @@ extension Session {
                 sectioned.replaceItems(with: records)
                 provider = AnyDataProvider(sectioned)
             }
-            shapeName = "sectioned by \(field)"
         case .paged(let size, let failing):
             let paged = PagedDataProvider(pageSize: size, source: Self.pageSource(records, failing: failing))
             do {
@@ -331,16 +313,18 @@ extension Session {
             }
             pagedProvider = (paged, records.count)
             provider = AnyDataProvider(paged)
-            shapeName = "paged \(size)"
+        case .composite:
+            // `load` never makes one (`compose` does); said rather than trapped.
+            throw ShellError("a composite is made with 'compose NAME NAME ...', not loaded")
         }
         var presenter = try defaultPresenter(sample: sample, fields: fields)
-        if shape.isSectioned || fileProvider?.groupField != nil, let header = sample?.header {
+        if shape.groupField != nil || fileProvider?.groupField != nil, let header = sample?.header {
             presenter.header = try Template(header)
         }
         let loaded = LoadedProvider(
-            name: name, provider: provider, shape: shapeName, keyField: keyField, fieldNames: fields,
+            name: name, provider: provider, shape: shape, keyField: keyField, fieldNames: fields,
             schema: records.first?.schema ?? fileProvider?.table.schema ?? Record.Schema(fields), presenter: presenter)
-        loaded.file = shape.isFile || shape.isSectioned ? fileProvider : nil
+        loaded.file = shape.isFile || shape.groupField != nil ? fileProvider : nil
         loaded.isShippedSample = sample != nil
         loaded.paged = pagedProvider
         loaded.readSource = reread
@@ -359,13 +343,14 @@ extension Session {
         case .file: kind = "a file provider"
         case .sectioned: kind = fileProvider == nil ? "a sectioned provider" : "a file provider"
         case .paged(let size, _): kind = "a paged provider (pages of \(size))"
+        case .composite: kind = "a composite provider"
         }
         if let (paged, total) = pagedProvider {
             output.write("loaded page 1 of \(name): \(items) of \(total) items into a paged provider (pages of \(paged.pageSize))")
             return
         }
         let origin = isFile ? " from \(fileProvider?.name ?? source)" : ""
-        let grouping = shapeName.hasPrefix("sectioned by ") ? ", by \(shapeName.replacingPrefix("sectioned by ", with: ""))" : ""
+        let grouping = shape.groupField.map { ", by \($0)" } ?? ""
         output.write("loaded \(items) \(items == 1 ? "item" : "items")\(origin) into \(kind) (\(sections) \(sections == 1 ? "section" : "sections")\(grouping))")
     }
 

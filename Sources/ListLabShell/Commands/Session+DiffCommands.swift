@@ -134,7 +134,7 @@ extension Session {
         if reloadingSource {
             try loaded.provider.reload()
         } else {
-            loaded.replaceRecords(with: records)
+            try loaded.provider.replaceItems(with: records)
         }
         dataVersion &+= 1
         guard !staged.stages.isEmpty else {

@@ -9,8 +9,8 @@ final class LoadedProvider {
     let name: String
     /// The provider.
     let provider: AnyDataProvider<Record>
-    /// How it was shaped: `array`, or `sectioned by FIELD`.
-    let shape: String
+    /// How it was shaped.
+    let shape: ProviderShape
     /// The field that gives items their identity, if any.
     let keyField: String?
     /// The dataset's field names, in order.
@@ -37,7 +37,7 @@ final class LoadedProvider {
     var filter: (field: String, value: Value, all: [Record])?
 
     init(
-        name: String, provider: AnyDataProvider<Record>, shape: String, keyField: String?, fieldNames: [String],
+        name: String, provider: AnyDataProvider<Record>, shape: ProviderShape, keyField: String?, fieldNames: [String],
         schema: Record.Schema, presenter: TemplatePresenter
     ) {
         self.schema = schema
@@ -52,12 +52,11 @@ final class LoadedProvider {
     /// "array provider" or "sectioned provider (by list)".
     var kindDescription: String {
         switch shape {
-        case "array": "array provider"
-        case "file": "file provider (\(file?.name ?? ""))"
-        case _ where file != nil: "file provider (\(file?.name ?? ""), \(shape))"
-        case _ where shape.hasPrefix("paged"): "paged provider (pages of \(paged?.provider.pageSize ?? 0))"
-        case _ where shape.hasPrefix("composite"): "composite provider (\(composite?.children.map(\.name).joined(separator: ", ") ?? ""))"
-        default: "sectioned provider (\(shape.replacingPrefix("sectioned ", with: "")))"
+        case .array: "array provider"
+        case .file: "file provider (\(file?.name ?? ""))"
+        case .sectioned(let field): file.map { "file provider (\($0.name), sectioned by \(field))" } ?? "sectioned provider (by \(field))"
+        case .paged(let size, _): "paged provider (pages of \(size))"
+        case .composite: "composite provider (\(composite?.children.map(\.name).joined(separator: ", ") ?? ""))"
         }
     }
 
@@ -98,9 +97,7 @@ final class LoadedProvider {
     }
 
     /// The field the sections are grouped by, if any.
-    var groupField: String? {
-        shape.hasPrefix("sectioned by ") ? String(shape.dropFirst("sectioned by ".count)) : nil
-    }
+    var groupField: String? { shape.groupField }
 
     /// The records as sections (a title and items), as the provider holds them.
     var currentSections: [(title: String, items: [Record])] {
@@ -123,16 +120,6 @@ final class LoadedProvider {
         return order.map { ($0, groups[$0] ?? []) }
     }
 
-    /// Makes the provider hold `records` (in this order; grouped again when sectioned).
-    func replaceRecords(with records: [Record]) {
-        switch provider.base {
-        case let array as ArrayDataProvider<Record>: array.replaceItems(with: records)
-        case let sectioned as SectionedDataProvider<Record>: sectioned.replaceItems(with: records)
-        case let file as FileDataProvider: file.replaceRecords(with: records)
-        case let paged as PagedDataProvider<Record>: paged.replaceItems(with: records)
-        default: preconditionFailure("a provider of a kind the shell does not make")
-        }
-    }
 
     /// The path of the first record whose key is `value`, or nil.
     /// Every item's value of `field` (null where it has none), in path
@@ -165,11 +152,5 @@ final class LoadedProvider {
     func path(ofKey value: Value) -> ItemPath? {
         guard let keyField else { return nil }
         return provider.firstPath { $0[keyField] == value }
-    }
-}
-
-extension String {
-    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
-        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
     }
 }

@@ -35,3 +35,28 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     #expect(completer.candidates(for: "run tou").words == ["tour.lab", "tours/"])
     #expect(completer.candidates(for: "run tours/").words == ["tours/a.lab"])
 }
+
+@Test func everyCommandCompletesFromItsOwnSpec() {
+    #expect(complete("sort n").words == ["name"])
+    #expect(complete("sort name ").words == ["desc"])
+    #expect(complete("filter ci").words == ["city="])
+    #expect(complete("filter o").words == ["off"])
+    #expect(complete("set ").words == ["threshold", "updates"])
+    #expect(complete("set updates ").words == ["reconfigure", "reload"])
+    // The shapes `load ... as` parses are the ones it completes.
+    #expect(complete("load tasks as ").words == Session.shapeKeywords.sorted())
+    #expect(complete("load tasks as sectioned ").words == ["by"])
+    #expect(complete("load tasks as sectioned by ").words == ["done", "id", "list", "title"])
+    #expect(complete("bind like c").words == ["contacts"])
+    #expect(complete("delete 0.1 --").words == ["--data-only"])
+    #expect(complete("update 0.1 --").words == ["--data-only"])
+    #expect(complete("session ").words == ["save"])
+    #expect(complete("compose ").words == ["contacts", "name"])
+    #expect(complete("nosuchcommand ").words.isEmpty)
+}
+
+@Test func onlyCommandsThatChangeDataTakeDataOnly() {
+    let changing = Set(Session.commands.filter(\.takesDataOnly).map(\.name))
+    #expect(changing == ["update", "append", "insert", "delete", "move"])
+    #expect(last(["load contacts", "select 0.1 --data-only"]).first?.hasPrefix("error:") == true)
+}

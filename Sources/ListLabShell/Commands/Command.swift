@@ -1,5 +1,7 @@
-/// One shell command: how to write it, what it does, an example, and the
-/// code that runs it. `help` is generated from these.
+/// One shell command, whole: how to write it, what it does, examples, what
+/// TAB offers for its arguments, whether it takes `--data-only`, and the
+/// code that runs it. `help`, completion and the dispatcher read these, so
+/// a new command is one `Command` in one file (plus its tests).
 struct Command: Sendable {
     /// The name typed at the prompt.
     let name: String
@@ -11,8 +13,13 @@ struct Command: Sendable {
     let summary: String
     /// More lines for `help COMMAND`, if any.
     var details: [String] = []
-    /// Example command lines.
+    /// Example command lines (a test runs every one).
     let examples: [String]
+    /// Whether it changes the data and so takes `--data-only` (the data
+    /// changes, the list is not told).
+    var takesDataOnly = false
+    /// What TAB offers for the word being typed after the command's name.
+    var completes: @Sendable (CompletionContext) -> [String] = { _ in [] }
     /// Runs the command with its arguments.
     let run: @Sendable (Session, inout Arguments) throws -> Void
 }

@@ -23,7 +23,8 @@ extension Session {
                 "The composite shows the providers' sections in order; a path reaches the provider that owns",
                 "its section, so changes go to that provider (and show there too).",
             ],
-            examples: ["compose tabs contacts", "compose tabs tasks name home"]
+            examples: ["compose tabs contacts", "compose tabs tasks name home"],
+            completes: { context in context.last == "name" ? [] : context.providerNames + ["name"] }
         ) { session, arguments in
             var names: [String] = []
             var compositeName: String?

@@ -31,13 +31,27 @@ extension Session {
             examples: [
                 "load contacts", "load tasks as sectioned by list", "load contacts as array key phone name phones",
                 "load people.csv", "load people.ndjson as sectioned by city", "load photos as paged 10 failing 3",
-            ]
+            ],
+            completes: { context in
+                guard let source = context.arguments.first else { return context.sampleNames + context.paths }
+                switch context.last {
+                case "as": return shapeKeywords
+                case "sectioned": return ["by"]
+                case "by", "key":
+                    // The fields of the sample being loaded (a file's are not known until it is read).
+                    let sample = BuiltInSamples.all.first { $0.name == source }
+                    return sample?.fieldNames ?? BuiltInSamples.all.flatMap(\.fieldNames)
+                case "name", "paged", "failing": return []
+                default: return ["as", "key", "name"] + (context.arguments.dropLast().last == "paged" ? ["failing"] : [])
+                }
+            }
         ) { session, arguments in
             try session.load(&arguments)
         },
         Command(
             name: "use", usage: "use NAME", summary: "shows another loaded provider in the list",
-            examples: ["use tasks"]
+            examples: ["use tasks"],
+            completes: { context in context.arguments.isEmpty ? context.providerNames : [] }
         ) { session, arguments in
             let name = try arguments.string("a NAME")
             try arguments.expectEnd()
@@ -76,7 +90,8 @@ extension Session {
                 "the data as it was and says why. --list: only the list reloads (UIKit's reloadData); the",
                 "data stays as it is.",
             ],
-            examples: ["reload", "reload --diff", "reload --list"]
+            examples: ["reload", "reload --diff", "reload --list"],
+            completes: { _ in ["--diff", "--list"] }
         ) { session, arguments in
             if arguments.take("--list") {
                 try arguments.expectEnd()
@@ -112,7 +127,8 @@ extension Session {
                 "file changed or deleted on disk since it was read, one with several hard links, a",
                 "read-only one, and another existing FILE.",
             ],
-            examples: ["save", "save copy.ndjson", "save --force"]
+            examples: ["save", "save copy.ndjson", "save --force"],
+            completes: { context in context.paths + ["--force"] }
         ) { session, arguments in
             try session.save(&arguments)
         },
@@ -164,6 +180,9 @@ extension Session {
     static let progressThreshold = 16_000_000
 
     /// The shapes `load` can give a provider.
+    /// The shapes `load ... as` takes (parsed and completed from this list).
+    static let shapeKeywords = ["array", "sectioned", "file", "paged"]
+
     private func load(_ arguments: inout Arguments) throws {
         let sourceToken = arguments.peek
         let source = try arguments.string("a SOURCE (a sample, or a .csv, .json or .ndjson file)")
@@ -219,7 +238,7 @@ extension Session {
         var name = isFile ? Self.baseName(of: source) : source
         while let token = arguments.peek {
             if arguments.take("as") {
-                let kind = try arguments.choice("a shape", ["array", "sectioned", "file", "paged"])
+                let kind = try arguments.choice("a shape", Session.shapeKeywords)
                 switch kind {
                 case "array":
                     shape = .array

@@ -25,7 +25,8 @@ extension Session {
             name: "sort", usage: "sort FIELD [desc]",
             summary: "sorts the items (within their sections) by a field; the list gets there through the diff",
             details: ["Order: null, false, true, numbers, text, nested values; equal items keep their order."],
-            examples: ["sort name", "sort score desc"]
+            examples: ["sort name", "sort score desc"],
+            completes: { context in context.arguments.isEmpty ? context.fieldNames : ["desc"] }
         ) { session, arguments in
             let loaded = try session.unfiltered(for: "sort")
             if loaded.composite != nil { try session.checkDiffable(loaded, "sort") }
@@ -49,7 +50,8 @@ extension Session {
             name: "filter", usage: "filter FIELD=VALUE | filter off",
             summary: "shows only the items whose field has a value (or all again); the list gets there through the diff",
             details: ["While a filter is on, changes and save are refused: they would lose the hidden items."],
-            examples: ["filter city=Gotham", "filter done=false", "filter off"]
+            examples: ["filter city=Gotham", "filter done=false", "filter off"],
+            completes: { context in context.arguments.isEmpty ? context.fieldNames.map { $0 + "=" } + ["off"] : [] }
         ) { session, arguments in
             let loaded = try session.current()
             if loaded.composite != nil { try session.checkDiffable(loaded, "filter") }
@@ -81,16 +83,23 @@ extension Session {
                 "reconfigureItems; 'reload' replaces it with a new cell, as reloadItems. threshold: above this",
                 "many changes, a diff is shown with reloadData instead of batch updates (default 100).",
             ],
-            examples: ["set", "set updates reload", "set threshold 20"]
+            examples: ["set", "set updates reload", "set threshold 20"],
+            completes: { context in
+                switch context.last {
+                case "": settingKeywords
+                case "updates": CellUpdateStyle.allCases.map(\.rawValue)
+                default: []
+                }
+            }
         ) { session, arguments in
             if arguments.isAtEnd {
                 session.output.write("updates \(session.updateStyle.rawValue)")
                 session.output.write("threshold \(session.changeThreshold)")
                 return
             }
-            let name = try arguments.choice("a setting", ["updates", "threshold"])
+            let name = try arguments.choice("a setting", Session.settingKeywords)
             if name == "updates" {
-                let style = try arguments.choice("'reload' or 'reconfigure'", ["reload", "reconfigure"])
+                let style = try arguments.choice("'reload' or 'reconfigure'", CellUpdateStyle.allCases.map(\.rawValue))
                 try arguments.expectEnd()
                 session.updateStyle = style == "reload" ? .reload : .reconfigure
                 session.output.write("updates \(style)")
@@ -102,6 +111,9 @@ extension Session {
             }
         },
     ]
+
+    /// The settings `set` takes (parsed and completed from this list).
+    static let settingKeywords = ["updates", "threshold"]
 
     /// `reload --diff`: the source's records, reached through staged batch updates.
     func reloadWithDiff() throws {

@@ -10,7 +10,8 @@ extension Session {
                 "With PATH or RANGE, those items (off-screen ones have no cell); --all lists every item",
                 "as its cell would show it; --json prints the items' records, one per line.",
             ],
-            examples: ["show", "show 0.2-0.4", "show --all", "show 1 --json"]
+            examples: ["show", "show 0.2-0.4", "show --all", "show 1 --json"],
+            completes: { _ in ["--all", "--json"] }
         ) { session, arguments in
             try session.show(&arguments)
         },
@@ -60,7 +61,8 @@ extension Session {
         },
         Command(
             name: "scroll", usage: "scroll top | bottom | PATH | +N | -N", summary: "moves the visible window",
-            examples: ["scroll bottom", "scroll +3", "scroll 0.6"]
+            examples: ["scroll bottom", "scroll +3", "scroll 0.6"],
+            completes: { context in context.arguments.isEmpty ? ["top", "bottom"] : [] }
         ) { session, arguments in
             _ = try session.current()
             guard let token = arguments.next() else { throw arguments.missing("a place to scroll to") }

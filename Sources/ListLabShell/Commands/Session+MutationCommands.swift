@@ -7,7 +7,9 @@ extension Session {
             name: "update", usage: "update PATH FIELD=VALUE ...",
             summary: "changes fields of an item; the list reconfigures only that cell",
             details: ["Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text."],
-            examples: [#"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone"]
+            examples: [#"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone"],
+            takesDataOnly: true,
+            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] }
         ) { session, arguments in
             try session.update(&arguments)
         },
@@ -15,21 +17,27 @@ extension Session {
             name: "append", usage: "append [SECTION] FIELD=VALUE ... | append [SECTION] {JSON object}",
             summary: "adds an item at the end of a section (or of its group's section)",
             details: ["A missing integer key is given the next free number."],
-            examples: [#"append name="Barry Allen" phone=555-0199"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#]
+            examples: [#"append name="Barry Allen" phone=555-0199"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#],
+            takesDataOnly: true,
+            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] }
         ) { session, arguments in
             try session.add(&arguments, at: nil)
         },
         Command(
             name: "insert", usage: "insert PATH FIELD=VALUE ... | insert PATH {JSON object}",
             summary: "adds an item so that it ends up at PATH",
-            examples: [#"insert 0.0 name="Alfred Pennyworth""#]
+            examples: [#"insert 0.0 name="Alfred Pennyworth""#],
+            takesDataOnly: true,
+            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] }
         ) { session, arguments in
             let path = try arguments.path()
             try session.add(&arguments, at: path)
         },
         Command(
             name: "delete", usage: "delete PATH | RANGE", summary: "removes items, as one batch update",
-            examples: ["delete 0.2", "delete 0.3-0.5"]
+            examples: ["delete 0.2", "delete 0.3-0.5"],
+            takesDataOnly: true,
+            completes: { _ in ["--data-only"] }
         ) { session, arguments in
             let loaded = try session.unfiltered(for: "delete")
             let range = try arguments.range()
@@ -42,7 +50,9 @@ extension Session {
         },
         Command(
             name: "move", usage: "move FROM TO", summary: "moves an item so that it ends up at TO, as a batch update",
-            examples: ["move 0.0 0.3", "move 1.2 0.0"]
+            examples: ["move 0.0 0.3", "move 0.3 0.0"],
+            takesDataOnly: true,
+            completes: { _ in ["--data-only"] }
         ) { session, arguments in
             let loaded = try session.unfiltered(for: "move")
             let from = try arguments.path()

@@ -16,7 +16,19 @@ extension Session {
             examples: [
                 #"bind "{name}" detail "{phone}" kind ContactCell"#, #"bind by type place="{name}" category="{title}""#,
                 #"bind header "{title} ({count})""#, "bind footer off", "bind like contacts",
-            ]
+            ],
+            completes: { context in
+                switch context.last {
+                case "by": return context.fieldNames
+                case "like": return context.providerNames
+                default:
+                    if context.word.hasPrefix("\"{") || context.word.hasPrefix("{") {
+                        let prefix = context.word.hasPrefix("\"") ? "\"{" : "{"
+                        return context.fieldNames.map { prefix + $0 + "}" }
+                    }
+                    return ["by", "header", "footer", "detail", "kind", "like", "off"]
+                }
+            }
         ) { session, arguments in
             try session.bind(&arguments)
         }

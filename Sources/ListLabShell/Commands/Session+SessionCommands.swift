@@ -7,7 +7,8 @@ extension Session {
         Command(
             name: "trace", usage: "trace on | off",
             summary: "prints each call across the split as it happens: list, adapter, provider, presenter",
-            examples: ["trace on", "trace off"]
+            examples: ["trace on", "trace off"],
+            completes: { context in context.arguments.isEmpty ? ["on", "off"] : [] }
         ) { session, arguments in
             let state = try arguments.choice("'on' or 'off'", ["on", "off"])
             try arguments.expectEnd()
@@ -33,7 +34,8 @@ extension Session {
         Command(
             name: "run", usage: "run FILE", summary: "runs the commands of a script or transcript in this session",
             details: ["A transcript's commands are its lines that start with '  > '; a script's are its lines."],
-            examples: ["run Samples/tour.lab"]
+            examples: ["run Samples/tour.lab"],
+            completes: { context in context.arguments.isEmpty ? context.paths : [] }
         ) { session, arguments in
             let file = try arguments.string("a FILE")
             try arguments.expectEnd()
@@ -46,7 +48,14 @@ extension Session {
                 "Every command with its output, errors included. 'listlab test FILE' replays it;",
                 "an existing file is replaced only with --force.",
             ],
-            examples: ["session save contacts-demo.lab", "session save contacts-demo.lab --force"]
+            examples: ["session save contacts-demo.lab", "session save contacts-demo.lab --force"],
+            completes: { context in
+                switch context.arguments.count {
+                case 0: ["save"]
+                case 1: context.paths
+                default: ["--force"]
+                }
+            }
         ) { session, arguments in
             _ = try arguments.choice("'save'", ["save"])
             let file = try arguments.string("a FILE")
@@ -68,7 +77,8 @@ extension Session {
         },
         Command(
             name: "help", usage: "help [COMMAND]", summary: "lists the commands, or explains one with an example",
-            examples: ["help", "help select"]
+            examples: ["help", "help select"],
+            completes: { context in context.arguments.isEmpty ? context.commandNames : [] }
         ) { session, arguments in
             if arguments.isAtEnd {
                 session.output.write("commands (help COMMAND for more):")

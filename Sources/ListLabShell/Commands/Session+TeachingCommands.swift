@@ -11,7 +11,8 @@ extension Session {
                 "For seeing what UIKit checks: after a change made with --data-only the list still has the",
                 "old counts, and only the batch update that matches the change is accepted.",
             ],
-            examples: ["batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1"]
+            examples: ["batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1"],
+            completes: { context in ["insert", "delete"].contains(context.last) ? ["section"] : ["insert", "delete", "reload", "reconfigure", "move"] }
         ) { session, arguments in
             _ = try session.current()
             let update = try Session.parseBatch(&arguments)

@@ -119,7 +119,7 @@ public final class Session {
         }
         var rest = Array(tokens.dropFirst())
         // `--data-only` (on a change): the data changes, the list is not told.
-        if ["update", "append", "insert", "delete", "move"].contains(command.name),
+        if command.takesDataOnly,
             let flag = rest.firstIndex(where: { $0.kind == .word("--data-only") })
         {
             rest.remove(at: flag)

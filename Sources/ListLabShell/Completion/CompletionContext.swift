@@ -1,0 +1,46 @@
+import FoundationEssentials
+
+/// What a command's completion sees when TAB is pressed: the words typed
+/// after the command's name, the partial word, and the names the session
+/// knows (fields, providers, samples, files).
+struct CompletionContext {
+    /// The words after the command's name, before the one being typed.
+    let arguments: [String]
+    /// The partial word before the cursor.
+    let word: String
+    let session: Session
+
+    /// The last whole word, lowercased (the command's name when there is none).
+    var last: String { arguments.last?.lowercased() ?? "" }
+
+    /// The fields of the dataset the list shows.
+    var fieldNames: [String] {
+        guard let index = session.currentIndex, session.providers.indices.contains(index) else { return [] }
+        return session.providers[index].fieldNames
+    }
+
+    /// The loaded providers' names.
+    var providerNames: [String] { session.providers.map(\.name) }
+
+    /// The built-in samples' names.
+    var sampleNames: [String] { BuiltInSamples.all.map(\.name) }
+
+    /// Every command's name.
+    var commandNames: [String] { Session.commandNames }
+
+    /// Files and folders whose path starts with the partial word (folders
+    /// end in `/`), relative to the session's working directory.
+    var paths: [String] {
+        let slash = word.lastIndex(of: "/")
+        let folder = slash.map { String(word[...$0]) } ?? ""
+        let base = folder.hasPrefix("/") ? folder : session.workingDirectory + "/" + folder
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base.isEmpty ? "." : base) else {
+            return []
+        }
+        return names.filter { !$0.hasPrefix(".") || word.hasSuffix(".") }.map { name in
+            var isDirectory = false
+            _ = FileManager.default.fileExists(atPath: base + name, isDirectory: &isDirectory)
+            return folder + name + (isDirectory ? "/" : "")
+        }
+    }
+}

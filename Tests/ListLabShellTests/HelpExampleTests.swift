@@ -1,0 +1,45 @@
+import Testing
+@testable import ListLabShell
+
+/// Every example `help` shows runs as shown: in a fresh session with the
+/// samples and two small files loaded (contacts shown), and, for examples
+/// about another dataset, after `use` of the provider they are about.
+struct HelpExampleTests {
+    /// The provider an example is about, when it is not contacts.
+    private static let needs: [String: String] = [
+        "load people.ndjson as sectioned by city": "",
+        "filter done=false": "tasks",
+        "sort score desc": "people",
+        #"bind by type place="{name}" category="{title}""#: "places",
+        "batch delete section 1": "tasks",
+        "more": "photos",
+        "save": "people",
+        "save copy.ndjson": "people",
+        "save --force": "people",
+    ]
+
+    /// `batch` teaches UIKit's exceptions: its examples change no data, so
+    /// the list refuses some of them, with UIKit's message, on purpose.
+    private static func isUIKitRefusal(_ line: String) -> Bool {
+        line.hasPrefix("error: attempt to") || line.hasPrefix("error: Invalid update")
+    }
+
+    @Test(arguments: Session.commands.flatMap { command in command.examples.map { (command.name, $0) } })
+    func theExampleRuns(command: String, example: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("people.csv", "id,name,city,score\n1,Ada,Oslo,3\n2,Bo,Rome,5\n")
+        try folder.write("people.ndjson", #"{"id":1,"name":"Ada","city":"Oslo"}"# + "\n")
+        try folder.write("places.json", #"[{"id":1,"type":"place","name":"Oslo","title":"A city"}]"#)
+        try folder.write("Samples/tour.lab", "  > show\n  (the list is empty: load a dataset first)\n")
+        let output = RecordingOutput()
+        let session = Session(output: output, workingDirectory: folder.path)
+        for line in ["load tabs", "load tasks", "load photos as paged 10", "load people.csv", "load places.json", "load contacts"] {
+            session.execute(line)
+        }
+        if let provider = Self.needs[example], !provider.isEmpty { session.execute("use \(provider)") }
+        output.clear()
+        session.execute(example)
+        let errors = output.lines.filter { $0.hasPrefix("error:") && !(command == "batch" && Self.isUIKitRefusal($0)) }
+        #expect(errors.isEmpty, "help \(command): '\(example)' printed \(errors)")
+    }
+}

@@ -304,3 +304,13 @@ func badInputIsOneErrorLineAndChangesNothing(line: String, message: String) {
         #expect(((try? BuiltInSamples.records(of: sample)) ?? []).allSatisfy { $0["id"] != nil && $0["id"] != .null })
     }
 }
+
+@Test func fieldsCountsEachFieldsValuesByKind() {
+    #expect(last(["load tasks", "update 0.1 done=null", "update 0.2 title=7", "fields"]) == [
+        "tasks: 4 fields, 7 items, key id",
+        "  id     int 7",
+        "  title  int 1, string 6",
+        "  list   string 7",
+        "  done   null 1, bool 6",
+    ])
+}

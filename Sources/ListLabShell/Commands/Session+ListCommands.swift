@@ -101,6 +101,28 @@ extension Session {
                 session.output.write("  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.kindName))")
             }
         },
+        Command(
+            name: "fields", usage: "fields", summary: "lists the fields of the provider shown, with the kinds of values each holds",
+            details: ["Counts every item's value of each field by kind (null, bool, int, double, number, string, array, object)."],
+            examples: ["fields"]
+        ) { session, arguments in
+            try arguments.expectEnd()
+            let loaded = try session.current()
+            let items = loaded.provider.numberOfItems
+            let key = loaded.keyField.map { ", key \($0)" } ?? ""
+            session.output.write("\(loaded.name): \(loaded.fieldNames.count) fields, \(items) \(items == 1 ? "item" : "items")\(key)")
+            let width = loaded.fieldNames.map(\.count).max() ?? 0
+            let kinds = ["null", "bool", "int", "double", "number", "string", "array", "object"]
+            for field in loaded.fieldNames {
+                // Counted in a fixed order of kinds, so the output is the same in every process.
+                var counts = Array(repeating: 0, count: kinds.count)
+                for value in loaded.keyValues(field) {
+                    if let kind = kinds.firstIndex(of: value.kindName) { counts[kind] += 1 }
+                }
+                let held = kinds.indices.filter { counts[$0] > 0 }.map { "\(kinds[$0]) \(counts[$0])" }
+                session.output.write("  \(field.padded(to: width))  \(held.joined(separator: ", "))")
+            }
+        },
     ]
 
     private func show(_ arguments: inout Arguments) throws {

@@ -56,3 +56,30 @@ private final class NameCell: ListCell, ConfigurableCell {
     try list.selectItem(at: ItemPath(0, 1))
     #expect(selected == ["0.1 Diana"])
 }
+
+/// A provider that claims more items than it can give (a data source bug).
+private final class ShortProvider: DataProvider {
+    var numberOfSections: Int { 1 }
+    func numberOfItems(inSection section: Int) -> Int { 3 }
+    func item(at path: ItemPath) -> String? { path.item < 2 ? "n\(path.item)" : nil }
+    func title(ofSection section: Int) -> String? { nil }
+    func append(_ item: String, toSection section: Int?) throws -> BatchUpdate { BatchUpdate() }
+    func insert(_ item: String, at path: ItemPath) throws -> BatchUpdate { BatchUpdate() }
+    func update(_ item: String, at path: ItemPath) throws -> BatchUpdate { BatchUpdate() }
+    func delete(at paths: [ItemPath]) throws -> BatchUpdate { BatchUpdate() }
+    func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate { BatchUpdate() }
+    func reload() throws {}
+    func replaceItems(with items: [String]) throws {}
+}
+
+@Test func aPathTheProviderHasNoItemForShowsAMissingItemCellNotATrap() {
+    let list = HeadlessList(viewportRows: 5)
+    var lines: [String] = []
+    list.tracer.sink = { lines.append($0.description) }
+    ListAdapter(provider: ShortProvider(), presenter: SingleKindPresenter(NameCell.self)).attach(to: list)
+    let cell = list.cellForItem(at: ItemPath(0, 2))
+    #expect(cell?.text == "(no item at 0.2 in the provider)")
+    #expect(cell?.reuseIdentifier == HeadlessList.missingItemIdentifier)
+    #expect(list.cellForItem(at: ItemPath(0, 1))?.text == "n1")
+    #expect(lines.contains("    adapter → provider: item(at: 0.2) → none"))
+}

@@ -8,7 +8,7 @@
 /// let tracer = Tracer()
 /// var lines: [String] = []
 /// tracer.sink = { lines.append($0.description) }
-/// list.tracer = tracer
+/// let list = HeadlessList(tracer: tracer)
 /// ```
 public final class Tracer {
     /// Receives each event as it happens; nil turns tracing off.

@@ -1,0 +1,42 @@
+import ListLabRecords
+import Testing
+
+struct TemplateTests {
+    private let diana = Record(fields: [("name", .string("Diana Prince")), ("phone", .string("555-0103")), ("age", .null)])
+
+    @Test func placeholdersFillFromTheRecordAndMissingOrNullFillAsNothing() throws {
+        let template = try Template("{name} — {phone}{age}{nickname}!")
+        #expect(template.render(diana) == "Diana Prince — 555-0103!")
+        #expect(template.fields == ["name", "phone", "age", "nickname"])
+    }
+
+    @Test func fieldsAreListedOnceInOrderOfFirstUse() throws {
+        #expect(try Template("{b} {a} {b} { a }").fields == ["b", "a"])
+        #expect(try Template("no fields").fields.isEmpty)
+    }
+
+    @Test func doubledBracesAreLiteral() throws {
+        #expect(try Template("{{{name}}}").render(diana) == "{Diana Prince}")
+        #expect(try Template("}}{{").render(diana) == "}{")
+    }
+
+    @Test func valuesRenderAsTheirTextNotTheirJSON() throws {
+        let record = Record(fields: [("n", .int(3)), ("x", .double(2.5)), ("ok", .bool(true)), ("s", .string("a\"b"))])
+        #expect(try Template("{n} {x} {ok} {s}").render(record) == "3 2.5 true a\"b")
+    }
+
+    @Test(arguments: [
+        ("{name", "template column 1: unclosed '{'"),
+        ("ab {}", "template column 4: empty '{}'"),
+        ("a } b", "template column 3: stray '}' (write '}}' for a brace)"),
+        ("{a {b}", "template column 1: unclosed '{'"),
+    ])
+    func badTemplatesSayWhereAndWhat(source: String, message: String) {
+        #expect(throws: TemplateError.self) { try Template(source) }
+        do {
+            _ = try Template(source)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}

@@ -82,3 +82,29 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
     #expect(table.record(at: 0).values == [.double(1.1), .double(-0.0), .number("1e400"), .int(Int.max), .number("9223372036854775808")])
     #expect(table.bytes(column: 0, row: 0).elementsEqual("1.10".utf8))
 }
+
+/// The value reader and the table reader decode escapes with one decoder:
+/// the same strings are refused with the same words.
+@Test(arguments: [#"\x"#, #"\u12"#, #"\ud83d"#, #"\ud83d\u0041"#, #"\"#])
+func bothJSONReadersRefuseABadEscapeInTheSameWords(escape: String) {
+    var valueReader = JSONReader(#"{"k": "a"# + escape + #""}"#)
+    var valueMessage = ""
+    do { _ = try valueReader.readDocument() } catch { valueMessage = error.message }
+    var tableMessage = ""
+    do {
+        _ = try JSONTableReader.read(Array((#"[{"k": "a"# + escape + #""}]"#).utf8), file: "e.json", format: .array)
+    } catch {
+        tableMessage = error.description
+    }
+    #expect(!valueMessage.isEmpty)
+    #expect(tableMessage.hasSuffix(valueMessage), "\(tableMessage) vs \(valueMessage)")
+}
+
+@Test func escapesDecodeAlikeInBothReaders() throws {
+    let text = #"a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"#
+    var valueReader = JSONReader("\"" + text + "\"")
+    let value = try valueReader.readDocument()
+    let table = try JSONTableReader.read(Array((#"[{"k": ""# + text + #""}]"#).utf8), file: "e.json", format: .array)
+    #expect(table.record(at: 0)["k"] == value)
+    #expect(value == .string("a\"\\/\u{8}\u{C}\n\r\té😀"))
+}

@@ -1,4 +1,4 @@
-public import ListLabRecords
+import ListLabRecords
 /// Reads RFC 4180 CSV into a ``RecordTable``: a header row of field names,
 /// then one record per row; quoted fields may hold commas, quotes (doubled)
 /// and line breaks; lines end in LF or CRLF; a UTF-8 byte order mark is

@@ -1,4 +1,4 @@
-public import ListLabRecords
+import ListLabRecords
 /// Reads a JSON array of objects, or NDJSON (one object per line), into a
 /// ``RecordTable``, with errors at `file:line:column`.
 ///
@@ -307,53 +307,14 @@ public enum JSONTableReader {
             (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
         }
 
+        /// Decodes the escape at `index` into `scratch` (see ``JSONStringEscape``).
         mutating func readEscape() throws(LoadError) {
             let at = index
-            index += 1
-            guard index < bytes.count else { throw error(at: at, "unterminated string") }
-            let escaped = bytes[index]
-            index += 1
-            switch escaped {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escaped)
-            case UInt8(ascii: "n"): scratch.append(0x0A)
-            case UInt8(ascii: "t"): scratch.append(0x09)
-            case UInt8(ascii: "r"): scratch.append(0x0D)
-            case UInt8(ascii: "b"): scratch.append(0x08)
-            case UInt8(ascii: "f"): scratch.append(0x0C)
-            case UInt8(ascii: "u"):
-                var scalarValue = try hex4(at: at)
-                if (0xD800..<0xDC00).contains(scalarValue) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                        throw error(at: at, "lone surrogate in a \\u escape")
-                    }
-                    index += 2
-                    let low = try hex4(at: at)
-                    guard (0xDC00..<0xE000).contains(low) else { throw error(at: at, "invalid surrogate pair in a \\u escape") }
-                    scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
-                }
-                guard let scalar = Unicode.Scalar(scalarValue) else { throw error(at: at, "lone surrogate in a \\u escape") }
-                scratch.append(contentsOf: Array(String(Character(scalar)).utf8))
-            default:
-                throw error(at: at, "invalid escape in a string")
+            do throws(JSONStringEscape.Failure) {
+                try JSONStringEscape.decode(bytes, at: &index, into: &scratch)
+            } catch {
+                throw self.error(at: at, error.message)
             }
-        }
-
-        mutating func hex4(at escapeStart: Int) throws(LoadError) -> UInt32 {
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                guard index < bytes.count else { throw error(at: escapeStart, "unterminated \\u escape") }
-                let byte = bytes[index]
-                let digit: UInt32
-                switch byte {
-                case 48...57: digit = UInt32(byte - 48)
-                case 97...102: digit = UInt32(byte - 87)
-                case 65...70: digit = UInt32(byte - 55)
-                default: throw error(at: escapeStart, "expected 4 hex digits after \\u")
-                }
-                value = value * 16 + digit
-                index += 1
-            }
-            return value
         }
 
         /// Steps over a nested array or object, checking its syntax, at most

@@ -1,4 +1,4 @@
-public import ListLabRecords
+import ListLabRecords
 extension RecordTable {
     /// One field's cells, stored only from the first row that has one to the
     /// last: rows outside that run are absent. A key that one row in a

@@ -1,4 +1,4 @@
-public import ListLabRecords
+import ListLabRecords
 /// Writes a ``RecordTable`` back as CSV, NDJSON or a JSON array, into bytes,
 /// fields in the table's order.
 ///

@@ -1,4 +1,4 @@
-public import ListLabRecords
+import ListLabRecords
 /// Writes a table in the format and style of the file it was read from:
 /// rows nobody changed byte for byte (with the bytes between them), edited
 /// rows with only their changed cells written anew, added rows in the file's

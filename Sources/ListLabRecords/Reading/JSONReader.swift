@@ -151,23 +151,14 @@ public struct JSONReader {
                 offset += 1
                 return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                offset += 1
-                guard offset < bytes.count else { break }
-                let escaped = bytes[offset]
-                offset += 1
-                switch escaped {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escaped)
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "t"): utf8.append(0x09)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "u"):
-                    let scalar = try readUnicodeEscape()
-                    utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
-                default:
-                    offset -= 2
-                    throw error("invalid escape '\\\(describe(escaped, quoted: false))' in string")
+                let backslash = offset
+                do throws(JSONStringEscape.Failure) {
+                    try bytes.withUnsafeBufferPointer { buffer throws(JSONStringEscape.Failure) in
+                        try JSONStringEscape.decode(buffer, at: &offset, into: &utf8)
+                    }
+                } catch {
+                    offset = backslash
+                    throw self.error(error.message)
                 }
             case 0x00..<0x20:
                 throw error("control character in string (escape it as \\u\(hex4(UInt32(byte))))")
@@ -178,41 +169,6 @@ public struct JSONReader {
         }
         offset = start
         throw error("unterminated string")
-    }
-
-    private mutating func readUnicodeEscape() throws(JSONError) -> Unicode.Scalar {
-        let high = try readHex4()
-        if (0xD800..<0xDC00).contains(high) {
-            guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
-                throw error("lone surrogate \\u\(hex4(high)) in string")
-            }
-            offset += 2
-            let low = try readHex4()
-            guard (0xDC00..<0xE000).contains(low),
-                let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-            else { throw error("invalid surrogate pair in string") }
-            return scalar
-        }
-        guard let scalar = Unicode.Scalar(high) else { throw error("lone surrogate \\u\(hex4(high)) in string") }
-        return scalar
-    }
-
-    private mutating func readHex4() throws(JSONError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard offset < bytes.count else { throw error("unexpected end of input in \\u escape") }
-            let byte = bytes[offset]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("expected 4 hex digits after \\u")
-            }
-            value = value * 16 + digit
-            offset += 1
-        }
-        return value
     }
 
     private mutating func readNumber() throws(JSONError) -> Value {

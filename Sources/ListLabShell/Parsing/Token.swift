@@ -1,4 +1,3 @@
-public import ListLabCore
 public import ListLabRecords
 
 /// One piece of a command line.

@@ -1,4 +1,3 @@
-public import ListLabCore
 public import ListLabRecords
 
 /// Splits a command line into tokens: bare words, quoted strings with

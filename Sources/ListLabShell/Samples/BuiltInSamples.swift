@@ -1,8 +1,8 @@
 import FoundationEssentials
-public import ListLabCore
+import ListLabCore
 #if canImport(Glibc)
 import Glibc
-public import ListLabFiles
+import ListLabFiles
 public import ListLabRecords
 #endif
 

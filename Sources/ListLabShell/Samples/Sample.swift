@@ -1,4 +1,3 @@
-public import ListLabCore
 public import ListLabRecords
 
 /// A dataset that ships with ListLab, with the shape and presenter it is

@@ -1,5 +1,5 @@
 public import ListLabCore
-public import ListLabRecords
+import ListLabRecords
 
 /// One playground session: the loaded providers, the headless list they are
 /// shown in, and the commands that act on them.

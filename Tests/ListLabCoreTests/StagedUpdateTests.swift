@@ -67,16 +67,8 @@ private func randomPair(seed: UInt64, sections: Int, items: Int, churn: Int) -> 
 }
 
 private func check(_ old: [(id: String, items: [Entry])], _ new: [(id: String, items: [Entry])], style: CellUpdateStyle, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let changes = try SectionedChangeset(
-        from: old.map { DiffSection(id: $0.id, items: $0.items) }, to: new.map { DiffSection(id: $0.id, items: $0.items) },
-        identity: \.id, isContentEqual: ==)
-    let data = EntriesDataSource(old)
-    let list = HeadlessList(viewportRows: 1_000)
-    list.register(ListCell.self, forCellReuseIdentifier: "Cell")
-    list.dataSource = data
-    list.reloadData()
-    data.sections = new
-    for stage in StagedUpdate(changes, style: style).stages {
+    let (list, staged) = try listAndUpdate(old, new, style: style)
+    for stage in staged.stages {
         try list.performBatchUpdates(stage)
     }
     let shown = list.indexPathsForVisibleItems.map { list.cellForItem(at: $0)?.text ?? "" }
@@ -166,7 +158,7 @@ func stagedUpdatesTakeTheListToTheNewStateWithinUIKitsRules(seed: Int) throws {
 
 /// A list over `old` whose data source already shows `new`, and the staged update between them.
 private func listAndUpdate(
-    _ old: [(id: String, items: [Entry])], _ new: [(id: String, items: [Entry])]
+    _ old: [(id: String, items: [Entry])], _ new: [(id: String, items: [Entry])], style: CellUpdateStyle = .reconfigure
 ) throws -> (HeadlessList, StagedUpdate) {
     let changes = try SectionedChangeset(
         from: old.map { DiffSection(id: $0.id, items: $0.items) }, to: new.map { DiffSection(id: $0.id, items: $0.items) },
@@ -177,7 +169,7 @@ private func listAndUpdate(
     list.dataSource = data
     list.reloadData()
     data.sections = new
-    return (list, StagedUpdate(changes, style: .reconfigure))
+    return (list, StagedUpdate(changes, style: style))
 }
 
 private let before: [(id: String, items: [Entry])] = [("S", (0..<4).map { Entry(id: $0, version: 0) })]

@@ -39,6 +39,7 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
 @Test func everyCommandCompletesFromItsOwnSpec() {
     #expect(complete("sort n").words == ["name"])
     #expect(complete("sort name ").words == ["desc"])
+    #expect(complete("sort name desc ").words.isEmpty)
     #expect(complete("filter ci").words == ["city="])
     #expect(complete("filter o").words == ["off"])
     #expect(complete("set ").words == ["threshold", "updates"])

@@ -26,7 +26,7 @@ extension Session {
             summary: "sorts the items (within their sections) by a field; the list gets there through the diff",
             details: ["Order: null, false, true, numbers, text, nested values; equal items keep their order."],
             examples: ["sort name", "sort score desc"],
-            completes: { context in context.arguments.isEmpty ? context.fieldNames : ["desc"] }
+            completes: { context in context.arguments.isEmpty ? context.fieldNames : context.arguments.count == 1 ? ["desc"] : [] }
         ) { session, arguments in
             let loaded = try session.unfiltered(for: "sort")
             if loaded.composite != nil { try session.checkDiffable(loaded, "sort") }

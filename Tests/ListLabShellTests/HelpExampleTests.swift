@@ -7,7 +7,6 @@ import Testing
 struct HelpExampleTests {
     /// The provider an example is about, when it is not contacts.
     private static let needs: [String: String] = [
-        "load people.ndjson as sectioned by city": "",
         "filter done=false": "tasks",
         "sort score desc": "people",
         #"bind by type place="{name}" category="{title}""#: "places",
@@ -36,7 +35,7 @@ struct HelpExampleTests {
         for line in ["load tabs", "load tasks", "load photos as paged 10", "load people.csv", "load places.json", "load contacts"] {
             session.execute(line)
         }
-        if let provider = Self.needs[example], !provider.isEmpty { session.execute("use \(provider)") }
+        if let provider = Self.needs[example] { session.execute("use \(provider)") }
         output.clear()
         session.execute(example)
         let errors = output.lines.filter { $0.hasPrefix("error:") && !(command == "batch" && Self.isUIKitRefusal($0)) }

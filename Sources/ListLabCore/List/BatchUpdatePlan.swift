@@ -243,22 +243,12 @@ struct BatchUpdatePlan {
             !reloadedSections.contains(path.section), !deletedItems.contains(path)
         else { return nil }
         if let moved = moves[path] { return moved }
-        let removedBefore = countLess(than: path.item, in: removedItems[path.section] ?? [])
+        let removedBefore = (removedItems[path.section] ?? []).countBelow(path.item)
         var index = path.item - removedBefore
         for occupied in occupiedItems[section] ?? [] {
             guard occupied <= index else { break }
             index += 1
         }
         return ItemPath(section, index)
-    }
-
-    private func countLess(than value: Int, in sorted: [Int]) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

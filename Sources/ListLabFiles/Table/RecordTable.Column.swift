@@ -1,4 +1,4 @@
-import ListLabRecords
+import ListLabCore
 extension RecordTable {
     /// One field's cells, stored only from the first row that has one to the
     /// last: rows outside that run are absent. A key that one row in a
@@ -105,7 +105,7 @@ extension RecordTable {
         mutating func removeRows(_ rows: [Int]) {
             if kinds.isEmpty {
                 guard singleKind != Kind.absent.rawValue else { return }
-                let before = Self.firstIndex(in: rows, notBelow: start)
+                let before = rows.countBelow(start)
                 if before < rows.count, rows[before] == start {
                     singleKind = Kind.absent.rawValue
                     singlePayload = 0
@@ -115,7 +115,7 @@ extension RecordTable {
                 }
                 return
             }
-            var next = Self.firstIndex(in: rows, notBelow: start)
+            var next = rows.countBelow(start)
             let removedBefore = next
             var kept = 0
             for index in kinds.indices {
@@ -131,17 +131,6 @@ extension RecordTable {
             payloads.removeLast(payloads.count - kept)
             start -= removedBefore
             if kinds.isEmpty { start = 0 }
-        }
-
-        /// The index of the first element of the ascending `rows` that is at least `row`.
-        private static func firstIndex(in rows: [Int], notBelow row: Int) -> Int {
-            var low = 0
-            var high = rows.count
-            while low < high {
-                let middle = (low + high) / 2
-                if rows[middle] < row { low = middle + 1 } else { high = middle }
-            }
-            return low
         }
     }
 

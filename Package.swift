@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "ListLabTestSupport", path: "Tests/ListLabTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore", "ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "ListLabRecordsTests", dependencies: ["ListLabRecords"], swiftSettings: strictSettings),
+        .testTarget(name: "ListLabRecordsTests", dependencies: ["ListLabRecords", "ListLabCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "ListLabFilesTests", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "CFileSystem", "ListLabTestSupport"],
             swiftSettings: strictSettings),

@@ -125,3 +125,23 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
 }
 
 private func chmodNoAccess(_ path: String) { chmod(path, 0) }
+
+@Test func aKeyedFileProviderReadsItsKeysFromTheColumnWhileFlatAndFromItsItemsWhenGrouped() throws {
+    let folder = try Folder()
+    try folder.write("c.csv", "id,name,city\n4,Ada,Oslo\n9,Grace,Rome\n2,Alan,Oslo\n")
+    let file = try FileDataProvider(path: folder.path + "/c.csv", name: "c.csv")
+    #expect(file.readsFieldsInPlace)
+    #expect(file.values(ofField: "id") == [4, 9, 2])
+    #expect(file.integerSummary(ofField: "id") == (9, true))
+    let keyed = KeyedRecordProvider(file, fieldNames: file.table.fieldNames, keyField: "id")
+    _ = try keyed.append(Record(fields: [("name", "Edsger")]), toSection: nil)
+    #expect(keyed.item(at: ItemPath(0, 3))?["id"] == 10)
+    // CSV has no types: "9" is the key 9.
+    #expect(throws: RecordRuleError.self) { try keyed.append(Record(fields: [("id", "9")]), toSection: nil) }
+
+    file.group(by: "city")
+    keyed.baseDidChange()
+    #expect(!file.readsFieldsInPlace)
+    _ = try keyed.append(Record(fields: [("name", "Barbara"), ("city", "Rome")]), toSection: nil)
+    #expect(keyed.values(ofField: "id").sorted { $0 < $1 } == [2, 4, 9, 10, 11])
+}

@@ -228,3 +228,31 @@ public final class FileDataProvider: DataProvider {
         return bytes.count
     }
 }
+
+extension FileDataProvider: FieldColumnReading {
+    /// True while the records are flat (one section): grouped, they are held
+    /// as records in sections until the next save.
+    public var readsFieldsInPlace: Bool { grouped == nil }
+
+    public func values(ofField field: String) -> [Value] { table.values(of: field) }
+
+    public func integerSummary(ofField field: String) -> (highest: Int, allIntegers: Bool) { table.integerSummary(of: field) }
+
+    public func keyIdentities(ofField field: String) -> [Value?] {
+        guard let column = table.fieldNames.firstIndex(of: field) else { return Array(repeating: nil, count: table.count) }
+        return (0..<table.count).map { row in
+            table.value(column: column, row: row) == .null ? nil : table.keyIdentity(column: column, row: row)
+        }
+    }
+
+    /// In CSV, the text (`1` and `"1"` are one key); in JSON, the value with
+    /// numbers compared by value (`1` and `1.0` are one key).
+    public func keyIdentity(of value: Value) -> Value {
+        guard format == .csv else { return value.numericallyNormalized }
+        switch value {
+        case .string: return value
+        case .null: return .string("")
+        default: return .string(value.description)
+        }
+    }
+}

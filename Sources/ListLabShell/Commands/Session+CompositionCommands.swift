@@ -52,7 +52,7 @@ extension Session {
             var fields: [String] = []
             for child in children { fields += child.fieldNames.filter { !fields.contains($0) } }
             let loaded = LoadedProvider(
-                name: name, provider: AnyDataProvider(composite), shape: .composite, keyField: nil, fieldNames: fields,
+                name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil), shape: .composite,
                 schema: Record.Schema(fields), presenter: children[0].presenter)
             loaded.composite = (composite, children)
             if let existing = session.providers.firstIndex(where: { $0.name == name }) {
@@ -77,6 +77,7 @@ extension Session {
         let page = paged.loadedPages + 1
         do {
             let update = try paged.loadNextPage()
+            loaded.records.baseDidChange()
             try apply(update, from: "loadNextPage() [page \(page)]")
             let count = paged.numberOfItems(inSection: 0)
             let inserted = update.insertedItems

@@ -112,7 +112,6 @@ extension Session {
             } catch {
                 throw ShellError("reload failed, the data is as it was: \(error)")
             }
-            session.dataVersion &+= 1
             session.list.reloadData()
             session.output.write("reloaded \(loaded.name): \(session.countDescription(loaded)) (reloadData)")
         },
@@ -280,8 +279,8 @@ extension Session {
                 if let duplicate = fileProvider.table.firstDuplicate(of: keyField) {
                     throw ShellError("\(source): duplicate key \(keyField)=\(duplicate.value.jsonText) in records \(duplicate.first + 1) and \(duplicate.second + 1)")
                 }
-            } else if sample != nil {
-                try Self.checkUniqueKeys(sampleRecords, keyField: keyField)
+            } else if sample != nil, let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: sampleRecords) {
+                throw ShellError("duplicate key \(keyField)=\(duplicate.value.jsonText) in rows \(duplicate.first + 1) and \(duplicate.second + 1)")
             }
         }
         // The records as an array, and how to read them again, for shapes other than `file`.
@@ -303,25 +302,25 @@ extension Session {
                 reread = { [records] in records }
             }
         }
-        let provider: AnyDataProvider<Record>
+        let provider: any DataProvider<Record>
         var pagedProvider: (provider: PagedDataProvider<Record>, total: Int)?
         switch shape {
         case .file:
             guard let fileProvider else { return }
-            provider = AnyDataProvider(fileProvider)
+            provider = fileProvider
         case .array:
             let array = ArrayDataProvider(title: nil, loadingFrom: reread)
             array.replaceItems(with: records)
-            provider = AnyDataProvider(array)
+            provider = array
         case .sectioned(let field):
             if let fileProvider {
                 // A file grouped by a field stays a file provider: save writes it back.
                 fileProvider.group(by: field)
-                provider = AnyDataProvider(fileProvider)
+                provider = fileProvider
             } else {
                 let sectioned = SectionedDataProvider(groupedBy: { $0[field]?.description ?? "" }, loadingFrom: reread)
                 sectioned.replaceItems(with: records)
-                provider = AnyDataProvider(sectioned)
+                provider = sectioned
             }
         case .paged(let size, let failing):
             let paged = PagedDataProvider(pageSize: size, source: Self.pageSource(records, failing: failing))
@@ -331,7 +330,7 @@ extension Session {
                 throw ShellError("page 1 failed to load: \(error); load again to retry")
             }
             pagedProvider = (paged, records.count)
-            provider = AnyDataProvider(paged)
+            provider = paged
         case .composite:
             // `load` never makes one (`compose` does); said rather than trapped.
             throw ShellError("a composite is made with 'compose NAME NAME ...', not loaded")
@@ -341,7 +340,7 @@ extension Session {
             presenter.header = try Template(header)
         }
         let loaded = LoadedProvider(
-            name: name, provider: provider, shape: shape, keyField: keyField, fieldNames: fields,
+            name: name, records: KeyedRecordProvider(provider, fieldNames: fields, keyField: keyField), shape: shape,
             schema: records.first?.schema ?? fileProvider?.table.schema ?? Record.Schema(fields), presenter: presenter)
         loaded.file = shape.isFile || shape.groupField != nil ? fileProvider : nil
         loaded.isShippedSample = sample != nil
@@ -395,17 +394,6 @@ extension Session {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
         return String(file[..<dot])
-    }
-
-    /// Throws for the first key that two records share, naming both rows.
-    static func checkUniqueKeys(_ records: [Record], keyField: String) throws(ShellError) {
-        var seen: [Value: Int] = [:]
-        for (row, record) in records.enumerated() {
-            let key = record[keyField] ?? .null
-            if let first = seen.updateValue(row, forKey: key) {
-                throw ShellError("duplicate key \(keyField)=\(key.jsonText) in rows \(first + 1) and \(row + 1)")
-            }
-        }
     }
 }
 

@@ -148,7 +148,6 @@ extension Session {
         } else {
             try loaded.provider.replaceItems(with: records)
         }
-        dataVersion &+= 1
         guard !staged.stages.isEmpty else {
             output.write("\(what): no changes")
             return

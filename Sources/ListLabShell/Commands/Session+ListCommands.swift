@@ -116,7 +116,7 @@ extension Session {
             for field in loaded.fieldNames {
                 // Counted in a fixed order of kinds, so the output is the same in every process.
                 var counts = Array(repeating: 0, count: kinds.count)
-                for value in loaded.keyValues(field) {
+                for value in loaded.values(ofField: field) {
                     if let kind = kinds.firstIndex(of: value.kindName) { counts[kind] += 1 }
                 }
                 let held = kinds.indices.filter { counts[$0] > 0 }.map { "\(kinds[$0]) \(counts[$0])" }

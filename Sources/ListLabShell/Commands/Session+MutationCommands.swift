@@ -76,14 +76,7 @@ extension Session {
             try checkField(assignment.field, in: owner, column: assignment.column)
             updated = updated.setting(assignment.field, to: assignment.value)
         }
-        if let keyField = owner.keyField, let key = updated[keyField], key != record[keyField],
-            let other = owner.path(ofKey: key)
-        {
-            throw ShellError(owner === loaded
-                ? "duplicate key \(keyField)=\(key.jsonText): \(other) has it already"
-                : "duplicate key \(keyField)=\(key.jsonText): \(owner.name) has it already, at its \(other)")
-        }
-        let change = try loaded.provider.update(updated, at: path)
+        let change = try inOwnerWords(owner, of: loaded) { try loaded.provider.update(updated, at: path) }
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
         let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
         if change.reconfiguredItems == [path] {
@@ -92,7 +85,7 @@ extension Session {
             } ?? "not on screen, so no cell to \(updateStyle.rawValue)"
             output.write("updated \(path): \(fields); \(cell)")
         } else {
-            let newPath = loaded.keyField.flatMap { updated[$0] }.flatMap { loaded.path(ofKey: $0) }
+            let newPath = loaded.keyField.flatMap { updated[$0] }.flatMap { loaded.records.path(ofKey: $0) }
                 ?? loaded.provider.firstPath { $0 == updated }
             output.write("updated \(path): \(fields); moved to \(newPath.map(\.description) ?? "?") (\(change))")
         }
@@ -129,51 +122,26 @@ extension Session {
                 record = record.setting(assignment.field, to: assignment.value)
             }
         }
-        var keys: KeyIndex?
-        if let keyField = owner.keyField {
-            (record, keys) = try withKey(record, keyField: keyField, in: owner)
+        // The provider that owns the section gives the item its key, if it has none.
+        let change = try inOwnerWords(owner, of: loaded) {
+            try path.map { try loaded.provider.insert(record, at: $0) } ?? loaded.provider.append(record, toSection: section)
         }
-        let change = try path.map { try loaded.provider.insert(record, at: $0) }
-            ?? loaded.provider.append(record, toSection: section)
-        try apply(change, from: path.map { "insert(\(record.traceSummary), at: \($0))" }
-            ?? "append(\(record.traceSummary), toSection: \(section.map(String.init) ?? "nil"))")
-        // The index holds the new key: it describes the data as it is now.
-        keys?.version = dataVersion
-        owner.keyIndex = keys
         let placed = change.insertedItems.first ?? change.insertedSections.first.map { ItemPath($0, 0) }
+        let added = placed.flatMap { loaded.provider.item(at: $0) } ?? record
+        try apply(change, from: path.map { "insert(\(added.traceSummary), at: \($0))" }
+            ?? "append(\(added.traceSummary), toSection: \(section.map(String.init) ?? "nil"))")
         let verb = path == nil ? "appended" : "inserted"
         let newSection = change.insertedSections.isEmpty ? "" : " (a new section)"
-        output.write("\(verb) \(placed.map(\.description) ?? "?"): \(loaded.presenter.kind(for: record)?.text.render(record) ?? "")\(newSection)")
+        output.write("\(verb) \(placed.map(\.description) ?? "?"): \(loaded.presenter.kind(for: added)?.text.render(added) ?? "")\(newSection)")
     }
 
-    /// `record` with a unique key (the one given, or the next free
-    /// integer), and the index of the keys with it added, for the caller to
-    /// keep once the item is in.
-    private func withKey(_ record: Record, keyField: String, in loaded: LoadedProvider) throws -> (Record, KeyIndex) {
-        // Taken out of the provider, so that changing it copies nothing.
-        var index: KeyIndex
-        if let kept = loaded.keyIndex.take(), kept.version == dataVersion {
-            index = kept
-        } else {
-            let summary = loaded.integerKeys(keyField)
-            index = KeyIndex(highestInteger: summary.highest, allIntegers: summary.allIntegers, version: dataVersion)
+    /// Runs `change`; a rule the owner of the section keeps, broken, is
+    /// said in the words of the provider shown (a composite names its child).
+    private func inOwnerWords(_ owner: LoadedProvider, of loaded: LoadedProvider, _ change: () throws -> BatchUpdate) throws -> BatchUpdate {
+        do {
+            return try change()
+        } catch RecordRuleError.duplicateKey(let field, let value, let other) where owner !== loaded {
+            throw ShellError("duplicate key \(field)=\(value.jsonText): \(owner.name) has it already, at its \(other)")
         }
-        if let key = record[keyField], key != .null {
-            if index.contains(key, keys: { loaded.keyValues(keyField) }) {
-                // The message names the item: worth a scan, on this error path only.
-                let other = loaded.path(ofKey: key).map(\.description) ?? "another item"
-                loaded.keyIndex = index
-                throw ShellError("duplicate key \(keyField)=\(key.jsonText): \(other) has it already")
-            }
-            index.insert(key)
-            return (record, index)
-        }
-        guard index.allIntegers else {
-            loaded.keyIndex = index
-            throw ShellError("the new item needs a value for the key field '\(keyField)' (its keys are not numbers)")
-        }
-        let next = Value.int(index.highestInteger + 1)
-        index.insert(next)
-        return (record.setting(keyField, to: next), index)
     }
 }

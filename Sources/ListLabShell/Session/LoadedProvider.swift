@@ -3,18 +3,20 @@ import ListLabFiles
 import ListLabRecords
 
 /// A provider the session has loaded, with what the session knows of it:
-/// its name, how it was shaped, its key and its presenter.
+/// its name, how it was shaped and its presenter.
 final class LoadedProvider {
     /// The name `use` knows it by.
     let name: String
-    /// The provider.
+    /// The provider, keeping the dataset's rules (fields, a unique key).
+    let records: KeyedRecordProvider
+    /// The provider, as the adapter takes it.
     let provider: AnyDataProvider<Record>
     /// How it was shaped.
     let shape: ProviderShape
     /// The field that gives items their identity, if any.
-    let keyField: String?
+    var keyField: String? { records.keyField }
     /// The dataset's field names, in order.
-    var fieldNames: [String]
+    var fieldNames: [String] { records.fieldNames }
     /// The schema new records are made with.
     let schema: Record.Schema
     /// The presenter bound to it.
@@ -31,21 +33,17 @@ final class LoadedProvider {
     var composite: (provider: CompositeDataProvider<Record>, children: [LoadedProvider])?
     /// For a paged provider: it, and how many records its source holds.
     var paged: (provider: PagedDataProvider<Record>, total: Int)?
-    /// The keys of the items, when a new item needed them (see ``KeyIndex``).
-    var keyIndex: KeyIndex?
     /// While a filter is on: the filter, and every record in order.
     var filter: (field: String, value: Value, all: [Record])?
 
     init(
-        name: String, provider: AnyDataProvider<Record>, shape: ProviderShape, keyField: String?, fieldNames: [String],
-        schema: Record.Schema, presenter: TemplatePresenter
+        name: String, records: KeyedRecordProvider, shape: ProviderShape, schema: Record.Schema, presenter: TemplatePresenter
     ) {
         self.schema = schema
         self.name = name
-        self.provider = provider
+        self.records = records
+        provider = AnyDataProvider(records)
         self.shape = shape
-        self.keyField = keyField
-        self.fieldNames = fieldNames
         self.presenter = presenter
     }
 
@@ -121,36 +119,9 @@ final class LoadedProvider {
     }
 
 
-    /// The path of the first record whose key is `value`, or nil.
-    /// Every item's value of `field` (null where it has none), in path
-    /// order; a flat file provider's read from its column, without records.
-    func keyValues(_ field: String) -> [Value] {
-        if let file, file.groupField == nil, filter == nil {
-            return file.table.values(of: field)
-        }
-        return allPaths.map { provider.item(at: $0)?[field] ?? .null }
-    }
-
-    /// The highest integer value of `field` (0 when there is none), and
-    /// whether every item's value is an integer or null; a flat file
-    /// provider's read from its column in place.
-    func integerKeys(_ field: String) -> (highest: Int, allIntegers: Bool) {
-        if let file, file.groupField == nil, filter == nil {
-            return file.table.integerSummary(of: field)
-        }
-        var highest = 0
-        for path in allPaths {
-            switch provider.item(at: path)?[field] {
-            case .int(let number)?: highest = max(highest, number)
-            case .null?, nil: continue
-            default: return (highest, false)
-            }
-        }
-        return (highest, true)
-    }
-
-    func path(ofKey value: Value) -> ItemPath? {
-        guard let keyField else { return nil }
-        return provider.firstPath { $0[keyField] == value }
+    /// Every item's value of `field` (null where it has none); a flat file
+    /// provider's read from its column, without records.
+    func values(ofField field: String) -> [Value] {
+        records.values(ofField: field)
     }
 }

@@ -46,10 +46,6 @@ public final class Session {
     var wantsNextPage = false
     /// Set for a change made with `--data-only`: the provider changes, the list is not told.
     var changesDataOnly = false
-    /// Counts changes to any provider's data, so that what is derived from
-    /// the data (a ``KeyIndex``) knows when it is stale. Bumped by every
-    /// batch update, reload and replacement of the records.
-    var dataVersion = 0
     /// The provider the list showed last.
     private weak var shownProvider: LoadedProvider?
     var runDepth = 0
@@ -166,7 +162,6 @@ public final class Session {
     /// Applies a provider's change to the list as a batch update; `call`
     /// names the change the controller asked of the provider, for the trace.
     func apply(_ change: BatchUpdate, from call: @autoclosure () -> String) throws {
-        dataVersion &+= 1
         var update = change
         if updateStyle == .reload, !update.reconfiguredItems.isEmpty {
             update.reloadedItems += update.reconfiguredItems

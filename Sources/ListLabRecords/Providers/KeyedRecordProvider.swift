@@ -1,0 +1,221 @@
+public import ListLabCore
+
+/// A provider of records that keeps a dataset's rules: items have only the
+/// dataset's fields, and, when it has a key field, every item has a key no
+/// other item has, a new item without one being given the next free integer.
+///
+/// It wraps the provider that holds the records (an array, a sectioned, a
+/// paged or a file provider) and forwards every call to it, checking the
+/// rules first: a record that breaks one is refused with a
+/// ``RecordRuleError`` and nothing changes. A composite of keyed providers
+/// keeps each one's rules, since it hands each change to the provider that
+/// owns the section.
+///
+/// ```swift
+/// let schema = Record.Schema(["id", "name"])
+/// let people = KeyedRecordProvider(
+///     ArrayDataProvider([Record(schema: schema, values: [1, "Ada"])]),
+///     fieldNames: schema.names, keyField: "id")
+/// _ = try people.append(Record(schema: schema, values: [nil, "Grace"]), toSection: nil)
+/// people.item(at: ItemPath(0, 1))?["id"]   // .int(2): the next free key
+/// ```
+///
+/// - Complexity: Adding an item costs O(1) amortised, at any size: the keys
+///   are indexed on the first addition (from a column in place, when the
+///   wrapped provider is ``FieldColumnReading``) and kept up to date.
+public final class KeyedRecordProvider: DataProvider {
+    public typealias Item = Record
+
+    /// The provider that holds the records.
+    public let base: AnyDataProvider<Record>
+    /// The dataset's field names, in order: the only fields an item may have.
+    public let fieldNames: [String]
+    /// The field that gives items their identity, if any.
+    public let keyField: String?
+    /// The wrapped provider's columns, when it can read them in place.
+    private let columns: (any FieldColumnReading)?
+    /// The keys, from the first item added until the data changes otherwise.
+    private var keyIndex: KeyIndex?
+
+    /// Wraps `provider`, whose items have the fields `fieldNames` and, when
+    /// `keyField` is given, are told apart by it.
+    ///
+    /// The items it holds already are taken as they are: check data from
+    /// outside with ``firstDuplicateKey(_:in:)`` first.
+    public init<Provider: DataProvider>(_ provider: Provider, fieldNames: [String], keyField: String?)
+    where Provider.Item == Record {
+        base = AnyDataProvider(provider)
+        self.fieldNames = fieldNames
+        self.keyField = keyField
+        columns = provider as? any FieldColumnReading
+    }
+
+    /// The first two of `records`, counted from 0, whose values of `field`
+    /// are the same key (numbers compare by value: 1 and 1.0 are one key),
+    /// or nil when every key is unique.
+    ///
+    /// - Complexity: O(*n*) expected.
+    public static func firstDuplicateKey(_ field: String, in records: some Sequence<Record>) -> (value: Value, first: Int, second: Int)? {
+        var firstPosition: [Value: Int] = [:]
+        for (position, record) in records.enumerated() {
+            let key = record[field] ?? .null
+            if let first = firstPosition.updateValue(position, forKey: key.numericallyNormalized) {
+                return (key, first, position)
+            }
+        }
+        return nil
+    }
+
+    /// Checks that `field` is one of the dataset's fields.
+    ///
+    /// - Throws: ``RecordRuleError/unknownField(_:fields:)``.
+    public func checkField(_ field: String) throws(RecordRuleError) {
+        guard fieldNames.contains(field) else { throw .unknownField(field, fields: fieldNames) }
+    }
+
+    /// The path of the first item whose key is `value`, or nil (and nil when
+    /// there is no key field).
+    ///
+    /// - Complexity: O(*n*): a scan, for messages and for a changed key.
+    public func path(ofKey value: Value) -> ItemPath? {
+        guard let keyField else { return nil }
+        let key = keyIdentity(of: value)
+        return base.firstPath { keyIdentity(of: $0[keyField] ?? .null) == key }
+    }
+
+    /// What stands for `value` as a key: two values are the same key when
+    /// these are equal. Numbers compare by value (`1` and `1.0` are one key),
+    /// unless the wrapped provider's format says otherwise (in CSV, which has
+    /// no types, `1` and `"1"` are one key).
+    public func keyIdentity(of value: Value) -> Value {
+        columns?.keyIdentity(of: value) ?? value.numericallyNormalized
+    }
+
+    /// Tells the provider that the wrapped provider's items changed other
+    /// than through it (a paged provider loading its next page), so that it
+    /// indexes the keys again when next needed.
+    public func baseDidChange() {
+        keyIndex = nil
+    }
+
+    // MARK: DataProvider
+
+    public var numberOfSections: Int { base.numberOfSections }
+    public func numberOfItems(inSection section: Int) -> Int { base.numberOfItems(inSection: section) }
+    public func item(at path: ItemPath) -> Record? { base.item(at: path) }
+    public func title(ofSection section: Int) -> String? { base.title(ofSection: section) }
+
+    /// Appends `item` with the rules kept: known fields, a unique key, the
+    /// next free integer key when it has none.
+    public func append(_ item: Record, toSection section: Int?) throws -> BatchUpdate {
+        try add(item) { try base.append($0, toSection: section) }
+    }
+
+    /// Inserts `item` at `path` with the rules kept, as ``append(_:toSection:)`` does.
+    public func insert(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
+        try add(item) { try base.insert($0, at: path) }
+    }
+
+    /// Replaces the item at `path`; a changed key must be no other item's.
+    public func update(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
+        try checkFields(of: item)
+        let old = try base.checkedItem(at: path)
+        guard let keyField, let key = item[keyField], keyIdentity(of: key) != keyIdentity(of: old[keyField] ?? .null) else {
+            return try base.update(item, at: path)
+        }
+        if key != .null, let other = self.path(ofKey: key), other != path {
+            throw RecordRuleError.duplicateKey(field: keyField, value: key, path: other)
+        }
+        let change = try base.update(item, at: path)
+        keyIndex = nil
+        return change
+    }
+
+    public func delete(at paths: [ItemPath]) throws -> BatchUpdate {
+        let change = try base.delete(at: paths)
+        keyIndex = nil
+        return change
+    }
+
+    public func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate {
+        try base.move(from: from, to: to)
+    }
+
+    public func reload() throws {
+        try base.reload()
+        keyIndex = nil
+    }
+
+    public func replaceItems(with items: [Record]) throws {
+        try base.replaceItems(with: items)
+        keyIndex = nil
+    }
+
+    // MARK: The rules
+
+    /// Adds `item` by `adding` once it keeps the rules, and indexes its key.
+    private func add(_ item: Record, by adding: (Record) throws -> BatchUpdate) throws -> BatchUpdate {
+        try checkFields(of: item)
+        guard let keyField else { return try adding(item) }
+        // Taken out while it changes, so that changing it copies nothing.
+        var index = keyIndex.take() ?? indexKeys(keyField)
+        defer { keyIndex = index }
+        var keyed = item
+        if let key = item[keyField], key != .null {
+            if index.contains(keyIdentity(of: key), identities: { keyIdentities(ofField: keyField) }) {
+                // The message names the item: worth a scan, on this error path only.
+                let other = path(ofKey: key) ?? ItemPath(0, 0)
+                throw RecordRuleError.duplicateKey(field: keyField, value: key, path: other)
+            }
+        } else {
+            guard index.allIntegers else { throw RecordRuleError.missingKey(field: keyField) }
+            keyed = item.setting(keyField, to: .int(index.highestInteger + 1))
+        }
+        let change = try adding(keyed)
+        let key = keyed[keyField] ?? .null
+        index.insert(key, identity: keyIdentity(of: key))
+        return change
+    }
+
+    private func checkFields(of record: Record) throws(RecordRuleError) {
+        for name in record.schema.names where !fieldNames.contains(name) {
+            throw .unknownField(name, fields: fieldNames)
+        }
+    }
+
+    private func indexKeys(_ field: String) -> KeyIndex {
+        if let columns, columns.readsFieldsInPlace {
+            let summary = columns.integerSummary(ofField: field)
+            return KeyIndex(highestInteger: summary.highest, allIntegers: summary.allIntegers)
+        }
+        var highest = 0
+        for record in allItems {
+            switch record[field] {
+            case .int(let number)?: highest = max(highest, number)
+            case .null?, nil: continue
+            default: return KeyIndex(highestInteger: highest, allIntegers: false)
+            }
+        }
+        return KeyIndex(highestInteger: highest, allIntegers: true)
+    }
+
+    /// Every item's value of `field` (null where it has none), in storage
+    /// order: read from a column in place when the wrapped provider can.
+    public func values(ofField field: String) -> [Value] {
+        if let columns, columns.readsFieldsInPlace { return columns.values(ofField: field) }
+        return allItems.map { $0[field] ?? .null }
+    }
+
+    /// Every item's key identity, nil where it has none, in storage order.
+    private func keyIdentities(ofField field: String) -> [Value?] {
+        if let columns, columns.readsFieldsInPlace { return columns.keyIdentities(ofField: field) }
+        return allItems.map { record in record[field].flatMap { $0 == .null ? nil : keyIdentity(of: $0) } }
+    }
+
+    /// The items, in path order, read one at a time.
+    private var allItems: some Sequence<Record> {
+        (0..<base.numberOfSections).lazy.flatMap { section in
+            (0..<self.base.numberOfItems(inSection: section)).lazy.compactMap { self.base.item(at: ItemPath(section, $0)) }
+        }
+    }
+}

@@ -59,7 +59,7 @@ let package = Package(
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The one module that touches libedit's C API: a line editor with Swift names.
         .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: strictSettings),
-        // What the test targets share: a seeded random generator.
+        // What the test targets share: a seeded random generator, and the doc examples' file writer.
         .target(name: "ListLabTestSupport", path: "Tests/ListLabTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore", "ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
@@ -69,6 +69,15 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabFuzzing", "ListLabTestSupport"],
+            swiftSettings: strictSettings),
+        // Every ```swift example of a doc comment, compiled and run: DocExamples.swift is written from
+        // them by `swift run listlab-doc-examples`, and a test checks that it is current.
+        .testTarget(
+            name: "DocExampleTests",
+            dependencies: ["ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabShell", "LineEditing", "ListLabTestSupport"],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "listlab-doc-examples", dependencies: ["ListLabTestSupport"], path: "Tests/DocExampleGenerator",
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

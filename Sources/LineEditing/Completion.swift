@@ -2,7 +2,7 @@
 /// words that could finish it.
 ///
 /// ```swift
-/// Completion(word: "sel", candidates: ["select"])
+/// let completion = Completion(word: "sel", candidates: ["select"])
 /// ```
 public struct Completion: Hashable, Sendable {
     /// The partial word the cursor is at the end of.

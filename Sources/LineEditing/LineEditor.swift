@@ -13,7 +13,7 @@ internal import Glibc
 /// ```swift
 /// if let editor = LineEditor(programName: "listlab", historyFile: "/home/me/.listlab_history") {
 ///     editor.completer = { line in Completion(word: "", candidates: []) }
-///     while let line = editor.readLine(prompt: "listlab> ") { ... }
+///     while let line = editor.readLine(prompt: "listlab> ") { print(line) }
 /// }
 /// ```
 ///

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let changes = try Changeset(from: [1, 2, 3, 4, 5], to: [2, 3, 4, 5, 1])
-/// changes.moves   // [Changeset.Move(from: 0, to: 4)]
+/// changes.moves   // [0 -> 4]
 /// ```
 public struct Changeset: Hashable, Sendable {
     /// A survivor that changes place.

@@ -51,7 +51,7 @@ public struct DiffSection<SectionID: Hashable, Item> {
 /// let old = [DiffSection(id: "A", items: [1, 2, 3])]
 /// let new = [DiffSection(id: "A", items: [3, 1, 2])]
 /// let changes = try SectionedChangeset(from: old, to: new, identity: { $0 }, isContentEqual: ==)
-/// changes.movedItems   // one move: 0.2 to 0.0
+/// changes.movedItems.count   // 1: from 0.2 to 0.0
 /// ```
 public struct SectionedChangeset: Hashable, Sendable {
     /// A move from an old place to a new one.

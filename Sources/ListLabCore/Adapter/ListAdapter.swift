@@ -7,6 +7,7 @@
 /// photos, and the compiler says so.
 ///
 /// ```swift
+/// let list = HeadlessList()
 /// let adapter = ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self))
 /// adapter.onSelect = { contact, path in print("selected \(path): \(contact.name)") }
 /// adapter.attach(to: list)

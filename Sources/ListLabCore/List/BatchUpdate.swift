@@ -8,8 +8,12 @@
 /// source by UIKit's rules before applying it.
 ///
 /// ```swift
+/// let tabs = ArrayDataProvider([Tab.news, .contributions])
+/// let list = HeadlessList()
+/// ListAdapter(provider: tabs, presenter: SingleKindPresenter(TabCell.self)).attach(to: list)
+/// _ = try tabs.append(.settings, toSection: 0)   // the data changes first
 /// var update = BatchUpdate()
-/// update.insertedItems = [ItemPath(0, 4)]
+/// update.insertedItems = [ItemPath(0, 2)]
 /// try list.performBatchUpdates(update)
 /// ```
 public struct BatchUpdate: Hashable, Sendable {

@@ -10,7 +10,10 @@ extension HeadlessList {
     /// configured again in their existing cells.
     ///
     /// ```swift
-    /// let update = try provider.append(item, toSection: 0)
+    /// let tabs = ArrayDataProvider([Tab.news, .contributions])
+    /// let list = HeadlessList()
+    /// ListAdapter(provider: tabs, presenter: SingleKindPresenter(TabCell.self)).attach(to: list)
+    /// let update = try tabs.append(.settings, toSection: 0)
     /// try list.performBatchUpdates(update)
     /// ```
     ///
@@ -80,10 +83,14 @@ extension HeadlessList {
     /// Change the data first, then apply the update that describes the change:
     ///
     /// ```swift
+    /// let tabs = ArrayDataProvider([Tab.news, .contributions, .settings])
+    /// let list = HeadlessList()
+    /// ListAdapter(provider: tabs, presenter: SingleKindPresenter(TabCell.self)).attach(to: list)
+    /// let new: [Tab] = [.settings, .news]
     /// let changes = try SectionedChangeset(
-    ///     from: [DiffSection(id: 0, items: provider.items)], to: [DiffSection(id: 0, items: new)],
-    ///     identity: \.id, isContentEqual: ==)
-    /// provider.replaceItems(with: new)
+    ///     from: [DiffSection(id: 0, items: tabs.items)], to: [DiffSection(id: 0, items: new)],
+    ///     identity: { $0 }, isContentEqual: ==)
+    /// tabs.replaceItems(with: new)
     /// try list.apply(StagedUpdate(changes, style: .reconfigure), reloadingDataAbove: 100)
     /// ```
     ///

@@ -15,7 +15,7 @@
 ///
 /// ```swift
 /// let list = HeadlessList(style: .table, viewportRows: 5)
-/// let adapter = ListAdapter(provider: ArrayDataProvider(["a", "b"]), presenter: ...)
+/// let adapter = ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self))
 /// adapter.attach(to: list)            // registers cells, reloads
 /// try list.selectItem(at: ItemPath(0, 1))
 /// print(list.render().joined(separator: "\n"))

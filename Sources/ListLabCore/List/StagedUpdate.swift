@@ -20,10 +20,10 @@ public enum CellUpdateStyle: String, Sendable, CaseIterable {
 /// keep its old content: the second stage refreshes it.
 ///
 /// ```swift
+/// let old = [DiffSection(id: "Favourites", items: [Contact(id: 1, name: "Ada"), Contact(id: 2, name: "Grace")])]
+/// let new = [DiffSection(id: "Favourites", items: [Contact(id: 2, name: "Grace H."), Contact(id: 1, name: "Ada")])]
 /// let changes = try SectionedChangeset(from: old, to: new, identity: \.id, isContentEqual: ==)
-/// for stage in StagedUpdate(changes, style: .reconfigure).stages {
-///     try list.performBatchUpdates(stage)
-/// }
+/// StagedUpdate(changes, style: .reconfigure).stages.count   // 2: move 0.1 -> 0.0, then reconfigure 0.0
 /// ```
 public struct StagedUpdate: Hashable, Sendable {
     /// The batch updates, in order.

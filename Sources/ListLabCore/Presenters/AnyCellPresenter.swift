@@ -2,7 +2,8 @@
 /// can show a template presenter or a composite one.
 ///
 /// ```swift
-/// let adapter = ListAdapter(provider: provider, presenter: AnyCellPresenter(TemplatePresenter(...)))
+/// let presenter: AnyCellPresenter<Contact> = AnyCellPresenter(SingleKindPresenter(ContactCell.self))
+/// let adapter = ListAdapter(provider: contacts, presenter: presenter)
 /// ```
 public struct AnyCellPresenter<Item>: CellPresenter {
     private let register: (HeadlessList) -> Void

@@ -4,7 +4,7 @@
 /// ```swift
 /// enum HomeRow { case topPicks([Place]), categories([String]), place(Place) }
 ///
-/// CellRegistration<HomeRow>(TopPicksCell.self) { row in
+/// let topPicks = CellRegistration<HomeRow>(TopPicksCell.self) { row in
 ///     if case .topPicks(let places) = row { places } else { nil }
 /// }
 /// ```

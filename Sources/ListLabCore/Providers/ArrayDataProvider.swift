@@ -5,7 +5,7 @@
 /// ```swift
 /// let tabs = ArrayDataProvider([Tab.news, .contributions, .settings], title: "Tabs")
 /// tabs.numberOfItems(inSection: 0)      // 3
-/// try tabs.move(from: ItemPath(0, 2), to: ItemPath(0, 0))
+/// let update = try tabs.move(from: ItemPath(0, 2), to: ItemPath(0, 0))   // move 0.2 -> 0.0
 /// ```
 public final class ArrayDataProvider<Item>: DataProvider {
     private var store: SectionStore<Item>

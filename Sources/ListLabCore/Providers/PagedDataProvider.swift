@@ -5,7 +5,9 @@
 ///
 /// ```swift
 /// let photos = PagedDataProvider<Photo>(pageSize: 10) { page, size in try api.photos(page: page, size: size) }
-/// try list.performBatchUpdates(try photos.loadNextPage())
+/// let list = HeadlessList()
+/// ListAdapter(provider: photos, presenter: SingleKindPresenter(PhotoCell.self)).attach(to: list)
+/// try list.performBatchUpdates(try photos.loadNextPage())   // inserts the first 10 photos
 /// ```
 public final class PagedDataProvider<Item>: DataProvider {
     /// Reads page `page` (from 0) of `size` items; fewer than `size` items

@@ -11,8 +11,8 @@
 /// that empties loses its section, and a new key gets a new section.
 ///
 /// ```swift
-/// let tasks = SectionedDataProvider(allTasks, groupedBy: { $0.list })
-/// tasks.title(ofSection: 0)     // "Work"
+/// let lists = SectionedDataProvider(tasks, groupedBy: { $0.list })
+/// lists.title(ofSection: 0)     // "Work"
 /// ```
 public final class SectionedDataProvider<Item>: DataProvider {
     /// One section of an explicitly sectioned provider.

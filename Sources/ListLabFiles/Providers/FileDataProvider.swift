@@ -9,9 +9,10 @@ public import ListLabRecords
 /// comfortable; a ``Record`` is built only for the items the list asks for.
 ///
 /// ```swift
-/// let contacts = try FileDataProvider(path: "Samples/contacts.csv", name: "contacts.csv")
-/// _ = try contacts.update(changed, at: ItemPath(0, 2))
-/// try contacts.save()
+/// let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+/// let diana = try contacts.checkedItem(at: ItemPath(0, 2))
+/// _ = try contacts.update(diana.setting("phone", to: "555-0199"), at: ItemPath(0, 2))
+/// try contacts.save()   // only Diana's phone is written anew
 /// ```
 public final class FileDataProvider: DataProvider {
     public typealias Item = Record

@@ -24,7 +24,8 @@ internal import CFileSystem
 ///   killed (`.NAME.tmp-XXXXXX`) are removed.
 ///
 /// ```swift
-/// try AtomicFile.write(Array("hello\n".utf8), to: "notes.txt")
+/// let notes = FileManager.default.temporaryDirectory.appendingPathComponent("notes.txt").path
+/// try AtomicFile.write(Array("hello\n".utf8), to: notes)
 /// ```
 public enum AtomicFile {
     /// Replaces (or creates) the file at `path` with `bytes`.

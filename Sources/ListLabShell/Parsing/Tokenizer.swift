@@ -4,7 +4,7 @@ public import ListLabRecords
 /// escapes, `FIELD=VALUE` assignments with typed values, and JSON objects.
 ///
 /// ```swift
-/// try Tokenizer.tokens(in: #"update 0.2 name="Diana Prince" age=30"#)
+/// let tokens = try Tokenizer.tokens(in: #"update 0.2 name="Diana Prince" age=30"#)
 /// // word "update", word "0.2", name = .string("Diana Prince"), age = .int(30)
 /// ```
 ///

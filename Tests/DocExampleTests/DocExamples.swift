@@ -1,0 +1,349 @@
+// Generated from the ```swift examples in the doc comments under Sources/
+// by `swift run listlab-doc-examples` (Tests/ListLabTestSupport/DocExampleFile.swift):
+// do not edit; run it again after changing an example. The names the examples
+// take as given are in Fixtures.swift.
+
+import FoundationEssentials
+@testable import LineEditing
+@testable import ListDiff
+@testable import ListLabCore
+@testable import ListLabFiles
+@testable import ListLabRecords
+@testable import ListLabShell
+import Testing
+
+// Sources/LineEditing/Completion.swift:4: compiled only, it reads the terminal.
+func completionExample1() throws {
+    let completion = Completion(word: "sel", candidates: ["select"])
+    _ = completion
+}
+
+// Sources/LineEditing/LineEditor.swift:13: compiled only, it reads the terminal.
+func lineEditorExample1() throws {
+    if let editor = LineEditor(programName: "listlab", historyFile: "/home/me/.listlab_history") {
+        editor.completer = { line in Completion(word: "", candidates: []) }
+        while let line = editor.readLine(prompt: "listlab> ") { print(line) }
+    }
+}
+
+@Test("Sources/ListDiff/Changeset.swift:6")
+func changesetExample1() throws {
+    let changes = try Changeset(from: [1, 2, 3, 4, 5], to: [2, 3, 4, 5, 1])
+    _ = changes.moves   // [0 -> 4]
+    _ = changes
+}
+
+@Test("Sources/ListDiff/SectionedChangeset.swift:50")
+func sectionedChangesetExample1() throws {
+    let old = [DiffSection(id: "A", items: [1, 2, 3])]
+    let new = [DiffSection(id: "A", items: [3, 1, 2])]
+    let changes = try SectionedChangeset(from: old, to: new, identity: { $0 }, isContentEqual: ==)
+    _ = changes.movedItems.count   // 1: from 0.2 to 0.0
+    _ = old
+    _ = new
+    _ = changes
+}
+
+@Test("Sources/ListLabCore/Adapter/ListAdapter.swift:9")
+func listAdapterExample1() throws {
+    let list = HeadlessList()
+    let adapter = ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self))
+    adapter.onSelect = { contact, path in print("selected \(path): \(contact.name)") }
+    adapter.attach(to: list)
+    try list.selectItem(at: ItemPath(0, 2))
+    _ = list
+    _ = adapter
+}
+
+@Test("Sources/ListLabCore/List/BatchUpdate.swift:10")
+func batchUpdateExample1() throws {
+    let tabs = ArrayDataProvider([Tab.news, .contributions])
+    let list = HeadlessList()
+    ListAdapter(provider: tabs, presenter: SingleKindPresenter(TabCell.self)).attach(to: list)
+    _ = try tabs.append(.settings, toSection: 0)   // the data changes first
+    var update = BatchUpdate()
+    update.insertedItems = [ItemPath(0, 2)]
+    try list.performBatchUpdates(update)
+    _ = tabs
+    _ = list
+    _ = update
+}
+
+@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:12")
+func headlessList_BatchUpdatesExample1() throws {
+    let tabs = ArrayDataProvider([Tab.news, .contributions])
+    let list = HeadlessList()
+    ListAdapter(provider: tabs, presenter: SingleKindPresenter(TabCell.self)).attach(to: list)
+    let update = try tabs.append(.settings, toSection: 0)
+    try list.performBatchUpdates(update)
+    _ = tabs
+    _ = list
+    _ = update
+}
+
+@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:85")
+func headlessList_BatchUpdatesExample2() throws {
+    let tabs = ArrayDataProvider([Tab.news, .contributions, .settings])
+    let list = HeadlessList()
+    ListAdapter(provider: tabs, presenter: SingleKindPresenter(TabCell.self)).attach(to: list)
+    let new: [Tab] = [.settings, .news]
+    let changes = try SectionedChangeset(
+        from: [DiffSection(id: 0, items: tabs.items)], to: [DiffSection(id: 0, items: new)],
+        identity: { $0 }, isContentEqual: ==)
+    tabs.replaceItems(with: new)
+    try list.apply(StagedUpdate(changes, style: .reconfigure), reloadingDataAbove: 100)
+    _ = tabs
+    _ = list
+    _ = new
+    _ = changes
+}
+
+@Test("Sources/ListLabCore/List/HeadlessList.swift:16")
+func headlessListExample1() throws {
+    let list = HeadlessList(style: .table, viewportRows: 5)
+    let adapter = ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self))
+    adapter.attach(to: list)            // registers cells, reloads
+    try list.selectItem(at: ItemPath(0, 1))
+    print(list.render().joined(separator: "\n"))
+    _ = list
+    _ = adapter
+}
+
+@Test("Sources/ListLabCore/List/ListCell.swift:8")
+func listCellExample1() throws {
+    final class ContactCell: ListCell, ConfigurableCell {
+        func configure(with contact: Contact, at path: ItemPath) {
+            text = contact.name
+            detail = contact.phone
+        }
+    }
+}
+
+@Test("Sources/ListLabCore/List/StagedUpdate.swift:22")
+func stagedUpdateExample1() throws {
+    let old = [DiffSection(id: "Favourites", items: [Contact(id: 1, name: "Ada"), Contact(id: 2, name: "Grace")])]
+    let new = [DiffSection(id: "Favourites", items: [Contact(id: 2, name: "Grace H."), Contact(id: 1, name: "Ada")])]
+    let changes = try SectionedChangeset(from: old, to: new, identity: \.id, isContentEqual: ==)
+    _ = StagedUpdate(changes, style: .reconfigure).stages.count   // 2: move 0.1 -> 0.0, then reconfigure 0.0
+    _ = old
+    _ = new
+    _ = changes
+}
+
+@Test("Sources/ListLabCore/Paths/ItemPath.swift:7")
+func itemPathExample1() throws {
+    let path = ItemPath(section: 1, item: 4)
+    print(path)                       // 1.4
+    _ = ItemPath(0, 9) < ItemPath(1, 0)   // true
+    _ = path
+}
+
+@Test("Sources/ListLabCore/Presenters/AnyCellPresenter.swift:4")
+func anyCellPresenterExample1() throws {
+    let presenter: AnyCellPresenter<Contact> = AnyCellPresenter(SingleKindPresenter(ContactCell.self))
+    let adapter = ListAdapter(provider: contacts, presenter: presenter)
+    _ = presenter
+    _ = adapter
+}
+
+@Test("Sources/ListLabCore/Presenters/CellPresenter.swift:8")
+func cellPresenterExample1() throws {
+    struct TabPresenter: CellPresenter {
+        func registerCells(in list: HeadlessList) { list.register(TabCell.self) }
+        func cell(for tab: Tab, at path: ItemPath, in list: HeadlessList) -> ListCell {
+            let cell = list.dequeueReusableCell(TabCell.self, for: path)
+            cell.configure(with: tab, at: path)
+            return cell
+        }
+    }
+}
+
+@Test("Sources/ListLabCore/Presenters/CellRegistration.swift:4")
+func cellRegistrationExample1() throws {
+    enum HomeRow { case topPicks([Place]), categories([String]), place(Place) }
+
+    let topPicks = CellRegistration<HomeRow>(TopPicksCell.self) { row in
+        if case .topPicks(let places) = row { places } else { nil }
+    }
+    _ = topPicks
+}
+
+@Test("Sources/ListLabCore/Presenters/KindChoosingPresenter.swift:14")
+func kindChoosingPresenterExample1() throws {
+    let presenter = KindChoosingPresenter<HomeRow>([
+        CellRegistration(TopPicksCell.self) { if case .topPicks(let p) = $0 { p } else { nil } },
+        CellRegistration(PlaceCell.self) { if case .place(let p) = $0 { p } else { nil } },
+    ])
+    _ = presenter
+}
+
+@Test("Sources/ListLabCore/Presenters/SingleKindPresenter.swift:4")
+func singleKindPresenterExample1() throws {
+    let presenter = SingleKindPresenter(PhotoCell.self)
+    let adapter = ListAdapter(provider: photos, presenter: presenter)
+    _ = presenter
+    _ = adapter
+}
+
+@Test("Sources/ListLabCore/Providers/AnyDataProvider.swift:7")
+func anyDataProviderExample1() throws {
+    let any = AnyDataProvider(SectionedDataProvider(tasks, groupedBy: \.list))
+    let adapter = ListAdapter(provider: any, presenter: presenter)
+    _ = any
+    _ = adapter
+}
+
+@Test("Sources/ListLabCore/Providers/ArrayDataProvider.swift:5")
+func arrayDataProviderExample1() throws {
+    let tabs = ArrayDataProvider([Tab.news, .contributions, .settings], title: "Tabs")
+    _ = tabs.numberOfItems(inSection: 0)      // 3
+    let update = try tabs.move(from: ItemPath(0, 2), to: ItemPath(0, 0))   // move 0.2 -> 0.0
+    _ = tabs
+    _ = update
+}
+
+@Test("Sources/ListLabCore/Providers/CompositeDataProvider.swift:6")
+func compositeDataProviderExample1() throws {
+    let home = CompositeDataProvider([AnyDataProvider(banner), AnyDataProvider(places)])
+    _ = home.child(forSection: 1)    // (1, 0): places' section 0
+    _ = home
+}
+
+@Test("Sources/ListLabCore/Providers/DataProvider.swift:14")
+func dataProviderExample1() throws {
+    let provider = ArrayDataProvider(["News", "Contributions"])
+    let update = try provider.append("Settings", toSection: nil)
+    _ = provider.item(at: ItemPath(0, 2))   // "Settings"
+    _ = provider
+    _ = update
+}
+
+@Test("Sources/ListLabCore/Providers/PagedDataProvider.swift:6")
+func pagedDataProviderExample1() throws {
+    let photos = PagedDataProvider<Photo>(pageSize: 10) { page, size in try api.photos(page: page, size: size) }
+    let list = HeadlessList()
+    ListAdapter(provider: photos, presenter: SingleKindPresenter(PhotoCell.self)).attach(to: list)
+    try list.performBatchUpdates(try photos.loadNextPage())   // inserts the first 10 photos
+    _ = photos
+    _ = list
+}
+
+@Test("Sources/ListLabCore/Providers/SectionedDataProvider.swift:13")
+func sectionedDataProviderExample1() throws {
+    let lists = SectionedDataProvider(tasks, groupedBy: { $0.list })
+    _ = lists.title(ofSection: 0)     // "Work"
+    _ = lists
+}
+
+@Test("Sources/ListLabCore/Trace/Tracer.swift:7")
+func tracerExample1() throws {
+    let tracer = Tracer()
+    var lines: [String] = []
+    tracer.sink = { lines.append($0.description) }
+    let list = HeadlessList(tracer: tracer)
+    _ = tracer
+    _ = lines
+    _ = list
+}
+
+@Test("Sources/ListLabFiles/Providers/FileDataProvider.swift:11")
+func fileDataProviderExample1() throws {
+    let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+    let diana = try contacts.checkedItem(at: ItemPath(0, 2))
+    _ = try contacts.update(diana.setting("phone", to: "555-0199"), at: ItemPath(0, 2))
+    try contacts.save()   // only Diana's phone is written anew
+    _ = contacts
+    _ = diana
+}
+
+@Test("Sources/ListLabFiles/Table/RecordTable.swift:19")
+func recordTableExample1() throws {
+    var table = RecordTable(fieldNames: ["id", "name"])
+    table.append(Record(fields: [("id", 1), ("name", "Ada")]))
+    _ = table.record(at: 0)["name"]    // "Ada"
+    _ = table
+}
+
+@Test("Sources/ListLabFiles/Writing/AtomicFile.swift:26")
+func atomicFileExample1() throws {
+    let notes = FileManager.default.temporaryDirectory.appendingPathComponent("notes.txt").path
+    try AtomicFile.write(Array("hello\n".utf8), to: notes)
+    _ = notes
+}
+
+@Test("Sources/ListLabRecords/Providers/KeyedRecordProvider.swift:14")
+func keyedRecordProviderExample1() throws {
+    let schema = Record.Schema(["id", "name"])
+    let people = KeyedRecordProvider(
+        ArrayDataProvider([Record(schema: schema, values: [1, "Ada"])]),
+        fieldNames: schema.names, keyField: "id")
+    _ = try people.append(Record(schema: schema, values: [nil, "Grace"]), toSection: nil)
+    _ = people.item(at: ItemPath(0, 1))?["id"]   // .int(2): the next free key
+    _ = schema
+    _ = people
+}
+
+@Test("Sources/ListLabRecords/Reading/JSONReader.swift:9")
+func jSONReaderExample1() throws {
+    var reader = JSONReader(#"{"id": 1, "tags": ["a", "b"]}"#)
+    let value = try reader.readDocument()
+    _ = reader
+    _ = value
+}
+
+@Test("Sources/ListLabRecords/Templates/Template.swift:7")
+func templateExample1() throws {
+    let template = try Template("{name} — {phone}")
+    _ = template.fields                 // ["name", "phone"]
+    _ = template.render(diana)          // "Diana Prince — 555-0103"
+    _ = template
+}
+
+@Test("Sources/ListLabRecords/Templates/TemplatePresenter.swift:7")
+func templatePresenterExample1() throws {
+    let contacts = TemplatePresenter(kind: "ContactCell", text: try Template("{name}"),
+                                     detail: try Template("{phone}"))
+    let home = TemplatePresenter(choosingBy: "type", kinds: [
+        .init(name: "place", text: try Template("{name}")),
+        .init(name: "category", text: try Template("{title}")),
+    ])
+    _ = contacts
+    _ = home
+}
+
+@Test("Sources/ListLabRecords/Values/Record.swift:8")
+func recordExample1() throws {
+    let schema = Record.Schema(["id", "name"])
+    var ada = Record(schema: schema, values: [1, "Ada"])
+    _ = ada["name"]                       // .string("Ada")
+    ada = ada.setting("email", to: "ada@example.com")
+    _ = ada.jsonText  // {"id":1,"name":"Ada","email":"ada@example.com"}
+    _ = schema
+    _ = ada
+}
+
+@Test("Sources/ListLabRecords/Values/Value.swift:7")
+func valueExample1() throws {
+    let score: Value = 42
+    _ = score.description      // "42"
+    _ = Value.string("Ada").jsonText   // "\"Ada\""
+    _ = score
+}
+
+@Test("Sources/ListLabShell/Parsing/Tokenizer.swift:6")
+func tokenizerExample1() throws {
+    let tokens = try Tokenizer.tokens(in: #"update 0.2 name="Diana Prince" age=30"#)
+    // word "update", word "0.2", name = .string("Diana Prince"), age = .int(30)
+    _ = tokens
+}
+
+@Test("Sources/ListLabShell/Session/Session.swift:12")
+func sessionExample1() throws {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    session.execute("load contacts")
+    session.execute("select 0.2")
+    _ = output.lines   // ["loaded 8 items into an array provider (1 section)", "selected 0.2: Diana Prince"]
+    _ = output
+    _ = session
+}

@@ -55,6 +55,36 @@ func listAdapterExample1() throws {
     _ = adapter
 }
 
+@Test("Sources/ListLabCore/Diffable/DiffableDataSource.swift:14")
+func diffableDataSourceExample1() throws {
+    let list = HeadlessList()
+    list.register(ContactCell.self)
+    let dataSource = DiffableDataSource<String, String>(list: list) { list, path, name in
+        let cell = list.dequeueReusableCell(ContactCell.self, for: path)
+        cell.text = name
+        return cell
+    }
+    var snapshot = DiffableSnapshot<String, String>()
+    try snapshot.appendSections(["Favourites"])
+    try snapshot.appendItems(["Ada", "Grace"])
+    try dataSource.apply(snapshot, animatingDifferences: true)
+    _ = dataSource.itemIdentifier(for: ItemPath(0, 1))   // "Grace"
+    _ = list
+    _ = dataSource
+    _ = snapshot
+}
+
+@Test("Sources/ListLabCore/Diffable/DiffableSnapshot.swift:17")
+func diffableSnapshotExample1() throws {
+    var snapshot = DiffableSnapshot<String, String>()
+    try snapshot.appendSections(["Favourites", "Others"])
+    try snapshot.appendItems(["Ada", "Grace"], toSection: "Favourites")
+    try snapshot.appendItems(["Alan"])                    // to the last section
+    try snapshot.moveItem("Alan", beforeItem: "Ada")
+    _ = try snapshot.itemIdentifiers(inSection: "Favourites")   // ["Alan", "Ada", "Grace"]
+    _ = snapshot
+}
+
 @Test("Sources/ListLabCore/List/BatchUpdate.swift:10")
 func batchUpdateExample1() throws {
     let tabs = ArrayDataProvider([Tab.news, .contributions])

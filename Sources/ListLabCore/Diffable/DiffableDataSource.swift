@@ -1,0 +1,147 @@
+import ListDiff
+
+/// A list's data source driven by snapshots: ListLab's
+/// `UITableViewDiffableDataSource` / `UICollectionViewDiffableDataSource`.
+///
+/// The split is the same as with a provider, presenter and adapter: the
+/// snapshot holds the structure (the provider's part), the cell provider
+/// closure configures a cell for an identifier (the presenter's part), and
+/// this data source joins them to the list (the adapter's part).
+/// ``apply(_:animatingDifferences:)`` diffs the applied snapshot against the
+/// new one by identifier (``SectionedChangeset``) and performs the staged
+/// batch updates, which the list checks by UIKit's rules.
+///
+/// ```swift
+/// let list = HeadlessList()
+/// list.register(ContactCell.self)
+/// let dataSource = DiffableDataSource<String, String>(list: list) { list, path, name in
+///     let cell = list.dequeueReusableCell(ContactCell.self, for: path)
+///     cell.text = name
+///     return cell
+/// }
+/// var snapshot = DiffableSnapshot<String, String>()
+/// try snapshot.appendSections(["Favourites"])
+/// try snapshot.appendItems(["Ada", "Grace"])
+/// try dataSource.apply(snapshot, animatingDifferences: true)
+/// dataSource.itemIdentifier(for: ItemPath(0, 1))   // "Grace"
+/// ```
+///
+/// As in UIKit, identity is the identifier's equality: an item whose
+/// content changed but whose identifier compares equal keeps its cell as it
+/// was, until a snapshot reloads or reconfigures it; a value identifier
+/// whose content is part of its equality is deleted and inserted instead.
+public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDataSource {
+    /// Returns a configured cell for the item `identifier` at `path`, dequeued
+    /// from the list; nil is a mistake (UIKit raises), shown as ListLab's
+    /// missing-item cell.
+    public typealias CellProvider = (HeadlessList, ItemPath, ItemID) -> ListCell?
+
+    /// The list this data source feeds (the list holds the data source).
+    public private(set) weak var list: HeadlessList?
+    private let cellProvider: CellProvider
+    /// The section header text, if any.
+    public var headerTitle: ((SectionID) -> String?)?
+    private var current = DiffableSnapshot<SectionID, ItemID>()
+
+    /// Creates a data source for `list` and makes itself the list's data source.
+    public init(list: HeadlessList, cellProvider: @escaping CellProvider) {
+        self.list = list
+        self.cellProvider = cellProvider
+        list.dataSource = self
+        list.reloadData()
+    }
+
+    /// A copy of the snapshot the list shows, without reload marks.
+    public func snapshot() -> DiffableSnapshot<SectionID, ItemID> { current }
+
+    /// The identifier of the item at `path`, or nil.
+    public func itemIdentifier(for path: ItemPath) -> ItemID? { current.itemIdentifier(at: path) }
+
+    /// The path of `identifier`, or nil.
+    public func indexPath(for identifier: ItemID) -> ItemPath? { current.path(of: identifier) }
+
+    /// Takes the list to `snapshot`: with animation, by the staged batch
+    /// updates from the applied snapshot to this one (deletes, inserts and
+    /// moves by identifier, then the reloads and reconfigures the snapshot
+    /// marks); without, by `reloadData()`, as UIKit does since iOS 15.
+    ///
+    /// - Returns: How the list got there, and the batch updates performed.
+    /// - Throws: ``BatchUpdateError`` when the list refuses an update (it
+    ///   cannot happen for an update made here; it would be a bug).
+    @discardableResult
+    public func apply(_ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true) throws(BatchUpdateError)
+        -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])
+    {
+        guard animatingDifferences else {
+            applySnapshotUsingReloadData(snapshot)
+            return (.reloadedData, [])
+        }
+        let staged = Self.stagedUpdate(from: current, to: snapshot)
+        current = snapshot.unmarked
+        guard let list else { return (.unchanged, []) }
+        let outcome = try list.apply(staged)
+        return (outcome, staged.stages)
+    }
+
+    /// Takes the list to `snapshot` with `reloadData()`: no animation, no diff.
+    public func applySnapshotUsingReloadData(_ snapshot: DiffableSnapshot<SectionID, ItemID>) {
+        current = snapshot.unmarked
+        list?.reloadData()
+    }
+
+    /// The batch updates from `old` to `new`: the structure by identifier,
+    /// then `new`'s reloaded and reconfigured items and reloaded sections.
+    public static func stagedUpdate(
+        from old: DiffableSnapshot<SectionID, ItemID>, to new: DiffableSnapshot<SectionID, ItemID>
+    ) -> StagedUpdate {
+        func sections(of snapshot: DiffableSnapshot<SectionID, ItemID>) -> [DiffSection<SectionID, ItemID>] {
+            snapshot.sectionIdentifiers.map { DiffSection(id: $0, items: (try? snapshot.itemIdentifiers(inSection: $0)) ?? []) }
+        }
+        // A snapshot's identifiers are unique by construction, so the diff cannot throw.
+        let changes = (try? SectionedChangeset(from: sections(of: old), to: sections(of: new), identity: { $0 }, isContentEqual: { _, _ in true }))
+            ?? SectionedChangeset()
+        var staged = StagedUpdate(changes, style: .reconfigure)
+        // What the new snapshot marks, for items and sections that were
+        // there before (a new one gets a new cell anyway), at their new paths.
+        let inserted = Set(changes.insertedSections)
+        var marks = BatchUpdate()
+        for item in new.reloadedItemIdentifiers {
+            if old.path(of: item) != nil, let path = new.path(of: item), !inserted.contains(path.section) { marks.reloadedItems.append(path) }
+        }
+        for item in new.reconfiguredItemIdentifiers where !new.reloadedItemIdentifiers.contains(item) {
+            if old.path(of: item) != nil, let path = new.path(of: item), !inserted.contains(path.section) { marks.reconfiguredItems.append(path) }
+        }
+        for section in new.reloadedSectionIdentifiers {
+            if old.indexOfSection(section) != nil, let index = new.indexOfSection(section) { marks.reloadedSections.append(index) }
+        }
+        if !marks.reloadedItems.isEmpty || !marks.reconfiguredItems.isEmpty || !marks.reloadedSections.isEmpty {
+            staged.stages.append(marks)
+        }
+        return staged
+    }
+
+    // MARK: ListDataSource
+
+    public func numberOfSections(in list: HeadlessList) -> Int { current.numberOfSections }
+
+    public func list(_ list: HeadlessList, numberOfItemsInSection section: Int) -> Int {
+        guard current.sectionIdentifiers.indices.contains(section) else { return 0 }
+        return (try? current.numberOfItems(inSection: current.sectionIdentifiers[section])) ?? 0
+    }
+
+    public func list(_ list: HeadlessList, cellForItemAt path: ItemPath) -> ListCell {
+        if let identifier = current.itemIdentifier(at: path),
+            let cell = list.tracer.call(.adapter, .presenter, "cellProvider(\(path), \(identifier))", { cellProvider(list, path, identifier) })
+        {
+            return cell
+        }
+        let cell = list.dequeueReusableCell(withIdentifier: HeadlessList.missingItemIdentifier, for: path)
+        cell.text = "(the cell provider gave no cell for \(path))"
+        return cell
+    }
+
+    public func list(_ list: HeadlessList, titleForHeaderInSection section: Int) -> String? {
+        guard let headerTitle, current.sectionIdentifiers.indices.contains(section) else { return nil }
+        return headerTitle(current.sectionIdentifiers[section])
+    }
+}

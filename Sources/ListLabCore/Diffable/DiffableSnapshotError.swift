@@ -1,0 +1,85 @@
+/// A snapshot change or query that UIKit refuses with an
+/// `NSInternalInconsistencyException`: ListLab throws it instead, with
+/// UIKit's reason as its description, and leaves the snapshot unchanged.
+///
+/// Identifiers are written as `String(describing:)` writes them, in the
+/// order they were given, never in a set's order.
+///
+/// Where each reason comes from:
+/// - UIKit's assertion strings in `__UIDiffableDataSourceSnapshot.m` and
+///   `_UIDiffableDataSourceState.m`, as decompiled copies of UIKit
+///   (iOS 17–18) on GitHub show them, and a port of the class held against
+///   the system by randomized comparison, whose notes tabulate the reasons
+///   (see each case);
+/// - crash reports quoting them: firefox-ios#23056 and Rivulet#187
+///   (duplicate item identifiers), the-blue-alliance-ios#713 (a section
+///   appended twice, iOS 13's wording), vitemadose-ios#69 (a section that is
+///   not there), zotero-ios#1205 (reconfiguring an item that is not there).
+public enum DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Items appended while the snapshot has no section
+    /// (`__UIDiffableDataSourceSnapshot.m`, line 169).
+    case noSections
+    /// An identifier named twice in one call (firefox-ios#23056).
+    case duplicateIdentifiers(kind: IdentifierKind, [String])
+    /// Sections appended or inserted that the snapshot has already.
+    case sectionsAlreadyExist([String])
+    /// A query about a section that is not in the snapshot (vitemadose-ios#69).
+    case sectionNotFound
+    /// A destination (or a moved identifier) that is not in the snapshot:
+    /// UIKit's `Invalid parameter not satisfying: …` with the condition.
+    case parameterNotSatisfying(String)
+    /// A destination that is among the identifiers inserted or moved.
+    case destinationInIdentifiers(operation: Operation, destination: String, identifiers: [String])
+    /// A reload or reconfigure of an identifier that is not in the snapshot
+    /// (zotero-ios#1205; `__UIDiffableDataSourceSnapshot.m`, line 374).
+    case notInSnapshot(verb: String, kind: IdentifierKind, String)
+
+    /// Items or sections.
+    public enum IdentifierKind: String, Hashable, Sendable {
+        case item, section
+    }
+
+    /// An insertion or a move.
+    public enum Operation: String, Hashable, Sendable {
+        case insertion, move
+    }
+
+    public var description: String {
+        switch self {
+        case .noSections:
+            return "There are currently no sections in the data source. Please add a section first."
+        case .duplicateIdentifiers(let kind, let identifiers):
+            return "Fatal: supplied \(kind.rawValue) identifiers are not unique. Duplicate identifiers: {(\(identifiers.joined(separator: ", ")))}"
+        case .sectionsAlreadyExist(let identifiers):
+            let one = identifiers.count == 1
+            return "Diffable data source detected an attempt to insert or append \(identifiers.count) section "
+                + (one ? "identifier that already exists" : "identifiers that already exist")
+                + " in the snapshot. Identifiers in a snapshot must be unique. Section "
+                + (one ? "identifier that already exists" : "identifiers that already exist")
+                + ": (\(identifiers.joined(separator: ", ")))"
+        case .sectionNotFound:
+            return "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)"
+        case .parameterNotSatisfying(let condition):
+            return "Invalid parameter not satisfying: \(condition)"
+        case .destinationInIdentifiers(let operation, let destination, let identifiers):
+            let action = operation == .insertion ? "INS" : "MOV"
+            return "Invalid update: destination for \(operation.rawValue) operation [\(destination)] is in the \(operation.rawValue) identifier list for update: "
+                + "<_UIDiffableDataSourceUpdate - action: \(action); destination: [\(destination)]; identifiers: [\(identifiers.joined(separator: ", "))]>."
+        case .notInSnapshot(let verb, let kind, let identifier):
+            return "Attempted to \(verb) \(kind.rawValue) identifier that does not exist in the snapshot: \(identifier)"
+        }
+    }
+}
+
+/// What UIKit only logs: a change it carries out another way than asked.
+public struct DiffableSnapshotWarning: Hashable, Sendable, CustomStringConvertible {
+    /// How many inserted or appended identifiers were in the snapshot already
+    /// (and were moved into place instead).
+    public var alreadyPresent: Int
+
+    /// UIKit's log line, as `[UIDiffableDataSource]` writes it (quoted by
+    /// ports of the class, e.g. NKDiffable's `NKDiffableDataSourceSnapshot`).
+    public var description: String {
+        "[UIDiffableDataSource] Warning: \(alreadyPresent) inserted identifier(s) already present; existing items will be moved into place for this current insertion. Please note this will impact performance if items are not unique when inserted."
+    }
+}

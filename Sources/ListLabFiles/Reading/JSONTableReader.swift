@@ -393,11 +393,10 @@ public enum JSONTableReader {
         }
 
         mutating func expectLiteral(_ word: StaticString) throws(LoadError) {
-            let length = word.utf8CodeUnitCount
-            guard index + length <= bytes.count,
-                (0..<length).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] })
-            else { throw error(at: index, "expected a value, found \(describeValue(at: index))") }
-            index += length
+            guard JSONLexis.hasLiteral(word, in: bytes, at: index) else {
+                throw error(at: index, "expected a value, found \(describeValue(at: index))")
+            }
+            index += word.utf8CodeUnitCount
         }
 
         func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }

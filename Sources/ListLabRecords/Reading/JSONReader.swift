@@ -197,12 +197,11 @@ public struct JSONReader {
         return bytes.withUnsafeBufferPointer { NumberScanner.value($0, start, offset) }
     }
 
-    private mutating func readLiteral(_ word: String, _ value: Value) throws(JSONError) -> Value {
-        let utf8 = Array(word.utf8)
-        guard offset + utf8.count <= bytes.count, Array(bytes[offset..<(offset + utf8.count)]) == utf8 else {
+    private mutating func readLiteral(_ word: StaticString, _ value: Value) throws(JSONError) -> Value {
+        guard bytes.withUnsafeBufferPointer({ JSONLexis.hasLiteral(word, in: $0, at: offset) }) else {
             throw error("expected a value, found \(describe(bytes[offset]))")
         }
-        offset += utf8.count
+        offset += word.utf8CodeUnitCount
         return value
     }
 
@@ -211,12 +210,7 @@ public struct JSONReader {
     private func peek(_ byte: UInt8) -> Bool { offset < bytes.count && bytes[offset] == byte }
 
     private mutating func skipSpace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
-            default: return
-            }
-        }
+        while offset < bytes.count, JSONLexis.isWhitespace(bytes[offset]) { offset += 1 }
     }
 
     private func describe(_ byte: UInt8, quoted: Bool = true) -> String {

@@ -33,9 +33,9 @@ var contacts: ArrayDataProvider<Contact> {
 /// Diana's record.
 var diana: Record { Record(fields: [("id", 3), ("name", "Diana Prince"), ("phone", "555-0103")]) }
 
-/// A fresh CSV file of contacts in the temporary folder, for an example to change and save.
+/// A CSV file of contacts in the temporary folder, written afresh, for an example to change and save.
 var contactsFile: String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-doc-example-\(UUID().uuidString).csv").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-doc-example-contacts.csv").path
     let text = "id,name,phone\n1,Bruce Wayne,555-0100\n2,Clark Kent,555-0101\n3,Diana Prince,555-0103\n"
     _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     return path

@@ -96,13 +96,16 @@ private func snapshot<Item: Hashable>(_ sections: [(String, [Item])]) throws -> 
     #expect(shown(list) == [["Ada", "Grace Hopper"]])
 }
 
-@Test func withoutAnimationTheListReloadsItsData() throws {
+@Test func withoutAnimationTheDiffIsStillAppliedAndReloadDataIsItsOwnCall() throws {
     let (list, dataSource) = makeList { (name: String) in name }
-    try dataSource.apply(try snapshot([("A", ["a"])]), animatingDifferences: false)
+    dataSource.applySnapshotUsingReloadData(try snapshot([("A", ["a"])]))
+    #expect(shown(list) == [["a"]])
+    let cell = list.cellForItem(at: ItemPath(0, 0))
     let result = try dataSource.apply(try snapshot([("A", ["b", "a"])]), animatingDifferences: false)
-    #expect(result.outcome == .reloadedData)
-    #expect(result.stages.isEmpty)
+    #expect(result.outcome == .performedBatchUpdates)
+    #expect(result.stages.map(\.description) == ["insert 0.0"])
     #expect(shown(list) == [["b", "a"]])
+    #expect(list.cellForItem(at: ItemPath(0, 1)) === cell)
 }
 
 @Test func aNilCellFromTheCellProviderIsShownNotATrap() throws {
@@ -143,7 +146,7 @@ private func randomSnapshot(_ random: inout SplitMix64) throws -> DiffableSnapsh
         for item in new.itemIdentifiers where old.indexOfItem(item) != nil && random.below(4) == 0 {
             if random.below(2) == 0 { try new.reloadItems([item]) } else { try new.reconfigureItems([item]) }
         }
-        try dataSource.apply(old, animatingDifferences: false)
+        dataSource.applySnapshotUsingReloadData(old)
         let result = try dataSource.apply(new)
         let expected = new.sectionIdentifiers.map { (try? new.itemIdentifiers(inSection: $0)) ?? [] }
         #expect(shown(list) == expected)

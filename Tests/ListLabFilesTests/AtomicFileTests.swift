@@ -4,26 +4,21 @@ import Glibc
 import CFileSystem
 import FoundationEssentials
 import ListLabRecords
+import ListLabTestSupport
 import Testing
 @testable import ListLabFiles
 
-/// A folder of its own for one test, removed afterwards.
-private final class Place {
-    let path = FileManager.default.temporaryDirectory.path + "/listlab-atomic-" + UUID().uuidString
-    init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func write(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + name)) }
-    func read(_ name: String) -> String { String(decoding: FileManager.default.contents(atPath: path + "/" + name) ?? Data(), as: UTF8.self) }
+extension TemporaryFolder {
+    /// The `stat` of `name`, a file in the folder.
     func status(_ name: String) -> stat {
         var status = stat()
         stat(path + "/" + name, &status)
         return status
     }
-    var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
 }
 
 @Test func aSaveKeepsOwnerGroupModeAndExtendedAttributes() throws {
-    let place = try Place()
+    let place = try TemporaryFolder()
     try place.write("data.csv", "id\n1\n")
     let file = place.path + "/data.csv"
     chmod(file, 0o600)
@@ -45,7 +40,7 @@ private final class Place {
 }
 
 @Test func aSymbolicLinkIsFollowedAndKept() throws {
-    let place = try Place()
+    let place = try TemporaryFolder()
     try FileManager.default.createDirectory(atPath: place.path + "/real", withIntermediateDirectories: true)
     try place.write("real/data.json", "[]")
     symlink("real/data.json", place.path + "/link.json")
@@ -58,7 +53,7 @@ private final class Place {
 }
 
 @Test func hardLinkedAndReadOnlyFilesAreRefusedUnlessForced() throws {
-    let place = try Place()
+    let place = try TemporaryFolder()
     try place.write("a.csv", "id\n1\n")
     link(place.path + "/a.csv", place.path + "/b.csv")
     #expect(throws: FileError(path: place.path + "/a.csv", message: "has 2 hard links, and replacing it would leave the other names with the old content; save --force writes it anyway")) {
@@ -79,7 +74,7 @@ private final class Place {
 }
 
 @Test func temporaryFilesOfKilledSavesAreRemovedByTheNextSave() throws {
-    let place = try Place()
+    let place = try TemporaryFolder()
     try place.write("d.csv", "id\n1\n")
     try place.write(".d.csv.tmp-AbC123", "id\n")
     try place.write(".d.csv.tmp-keepme-not", "other")
@@ -89,7 +84,7 @@ private final class Place {
 }
 
 @Test func onlyRegularFilesLoad() throws {
-    let place = try Place()
+    let place = try TemporaryFolder()
     mkfifo(place.path + "/pipe.csv", 0o644)
     symlink("/dev/zero", place.path + "/zero.csv")
     #expect(throws: LoadError(file: "pipe.csv", message: "is a named pipe (FIFO), not a regular file")) {
@@ -104,7 +99,7 @@ private final class Place {
 }
 
 @Test func aFileDeletedSinceItWasReadIsNotWrittenAgainUnlessForced() throws {
-    let place = try Place()
+    let place = try TemporaryFolder()
     try place.write("gone.csv", "id,name\n1,a\n")
     let provider = try FileDataProvider(path: place.path + "/gone.csv", name: "gone.csv")
     unlink(place.path + "/gone.csv")

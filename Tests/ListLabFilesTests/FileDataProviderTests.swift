@@ -4,17 +4,9 @@ import Glibc
 import FoundationEssentials
 import ListLabCore
 import ListLabRecords
+import ListLabTestSupport
 import Testing
 @testable import ListLabFiles
-
-/// A folder of its own for one test.
-private final class Folder {
-    let path = FileManager.default.temporaryDirectory.path + "/listlab-core-" + UUID().uuidString
-    init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func write(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + name)) }
-    func read(_ name: String) -> String { String(decoding: FileManager.default.contents(atPath: path + "/" + name) ?? Data(), as: UTF8.self) }
-}
 
 private let contactsCSV = "id,name,city\n1,\"Wayne, Bruce\",Gotham\n2,Clark Kent,\n3,\"Diana \"\"Wonder\"\" Prince\",Themyscira\n"
 private let contactsNDJSON = #"{"id":1,"name":"Wayne, Bruce","city":"Gotham","tags":["bat"]}"# + "\n" + #"{"id":2,"name":"Clark Kent"}"# + "\n"
@@ -22,7 +14,7 @@ private let contactsJSON = "[\n" + #"{"id":1,"name":"Bruce","nested":{"a":[1,2]}
 
 @Test(arguments: [("contacts.csv", contactsCSV), ("contacts.ndjson", contactsNDJSON), ("contacts.json", contactsJSON)])
 func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder()
     try folder.write(name, text)
     let provider = try FileDataProvider(path: folder.path + "/" + name, name: name)
     let fields = provider.table.fieldNames
@@ -39,7 +31,7 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
 }
 
 @Test func anUnchangedSaveWritesTheSameRecordsAndAbsentKeysStayAbsent() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder()
     try folder.write("c.ndjson", contactsNDJSON)
     let provider = try FileDataProvider(path: folder.path + "/c.ndjson", name: "c.ndjson")
     try provider.save()
@@ -47,7 +39,7 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
 }
 
 @Test func aFileChangedOnDiskIsNotOverwrittenWithoutForce() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder()
     try folder.write("c.csv", contactsCSV)
     let provider = try FileDataProvider(path: folder.path + "/c.csv", name: "c.csv")
     try folder.write("c.csv", contactsCSV + "4,Barry Allen,Central City\n")
@@ -66,7 +58,7 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
 }
 
 @Test func aFailedReloadKeepsTheRecords() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder()
     try folder.write("c.csv", contactsCSV)
     let provider = try FileDataProvider(path: folder.path + "/c.csv", name: "c.csv")
     try folder.write("c.csv", "id,name\n1,\"open\n")
@@ -78,7 +70,7 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
 }
 
 @Test func loadErrorsNameTheFile() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder()
     func failure(_ name: String) -> String {
         do {
             _ = try FileDataProvider(path: folder.path + "/" + name, name: name)
@@ -112,7 +104,7 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
 }
 
 @Test func atomicWritesKeepThePermissionsAndRefuseSpecialFiles() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder()
     try folder.write("secret.csv", "id\n1\n")
     chmod(folder.path + "/secret.csv", 0o600)
     try AtomicFile.write(Array("id\n2\n".utf8), to: folder.path + "/secret.csv")
@@ -127,7 +119,7 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
 private func chmodNoAccess(_ path: String) { chmod(path, 0) }
 
 @Test func aKeyedFileProviderReadsItsKeysFromTheColumnWhileFlatAndFromItsItemsWhenGrouped() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder()
     try folder.write("c.csv", "id,name,city\n4,Ada,Oslo\n9,Grace,Rome\n2,Alan,Oslo\n")
     let file = try FileDataProvider(path: folder.path + "/c.csv", name: "c.csv")
     #expect(file.readsFieldsInPlace)

@@ -4,22 +4,14 @@ import Glibc
 import FoundationEssentials
 import ListLabCore
 import ListLabRecords
+import ListLabTestSupport
 import Testing
 @testable import ListLabFiles
-
-/// A folder of its own for one test, removed afterwards.
-private final class Scratch {
-    let path = FileManager.default.temporaryDirectory.path + "/listlab-lossless-" + UUID().uuidString
-    init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func write(_ name: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + name)) }
-    func read(_ name: String) -> String { String(decoding: FileManager.default.contents(atPath: path + "/" + name) ?? Data(), as: UTF8.self) }
-}
 
 /// Loads `text` as `name`, lets `change` edit the provider, saves, and
 /// returns the file's text after the save.
 private func saved(_ name: String, _ text: String, _ change: (FileDataProvider) throws -> Void) throws -> String {
-    let scratch = try Scratch()
+    let scratch = try TemporaryFolder()
     try scratch.write(name, text)
     let provider = try FileDataProvider(path: scratch.path + "/" + name, name: name)
     try change(provider)
@@ -101,7 +93,7 @@ func anUneditedSaveWritesTheFileByteForByte(_ example: RoundTripCase) throws {
 }
 
 @Test func numbersOutsideIntAndDoubleLoadAsTheirText() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryFolder()
     try scratch.write("n.json", #"[{"id":1,"v":1e400,"big":18446744073709551616,"tiny":1e-400,"min":-9223372036854775808}]"#)
     let provider = try FileDataProvider(path: scratch.path + "/n.json", name: "n.json")
     let record = try provider.checkedItem(at: ItemPath(0, 0))
@@ -144,7 +136,7 @@ func anUneditedSaveWritesTheFileByteForByte(_ example: RoundTripCase) throws {
 }
 
 @Test func keysCompareByValueInTheFilesTypeSystem() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryFolder()
     try scratch.write("k.csv", "id,name\n1,a\n\"1\",b\n")
     let csv = try FileDataProvider(path: scratch.path + "/k.csv", name: "k.csv")
     #expect(csv.table.firstDuplicate(of: "id").map { [$0.first, $0.second] } == [0, 1])

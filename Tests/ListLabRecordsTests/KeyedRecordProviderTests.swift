@@ -67,6 +67,18 @@ private func names(_ provider: KeyedRecordProvider) -> [String] {
     #expect(throws: RecordRuleError.self) { try provider.append(Record(schema: schema, values: [7, "Twin"]), toSection: nil) }
 }
 
+@Test func aKeyTheIndexRemembersButNoItemHasIsTakenNotRefused() throws {
+    let array = ArrayDataProvider([Record(schema: schema, values: [1, "Ada"])])
+    let provider = KeyedRecordProvider(array, fieldNames: schema.names, keyField: "id")
+    _ = try provider.append(Record(schema: schema, values: [2, "Grace"]), toSection: nil)  // indexes 1, 2
+    _ = try array.delete(at: [ItemPath(0, 1)])  // behind its back, without baseDidChange()
+    _ = try provider.append(Record(schema: schema, values: [2, "Alan"]), toSection: nil)
+    #expect(names(provider) == [#"1:"Ada""#, #"2:"Alan""#])
+    #expect(throws: RecordRuleError.duplicateKey(field: "id", value: 2, path: ItemPath(0, 1))) {
+        try provider.append(Record(schema: schema, values: [2, "Twin"]), toSection: nil)
+    }
+}
+
 @Test func withoutIntegerKeysANewItemMustBringItsKey() {
     let provider = people([("ada", "Ada")])
     #expect(throws: RecordRuleError.missingKey(field: "id")) {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ListLabTestSupport
 import Testing
 @testable import ListLabShell
 

@@ -1,4 +1,5 @@
 import ListLabRecords
+import ListLabTestSupport
 import Testing
 @testable import ListLabShell
 

@@ -1,3 +1,4 @@
+import ListLabTestSupport
 import Testing
 @testable import ListLabShell
 

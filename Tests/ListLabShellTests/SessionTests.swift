@@ -2,6 +2,7 @@ import FoundationEssentials
 import ListLabCore
 import ListLabFiles
 import ListLabRecords
+import ListLabTestSupport
 import Testing
 @testable import ListLabShell
 

@@ -60,10 +60,15 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     /// The path of `identifier`, or nil.
     public func indexPath(for identifier: ItemID) -> ItemPath? { current.path(of: identifier) }
 
-    /// Takes the list to `snapshot`: with animation, by the staged batch
-    /// updates from the applied snapshot to this one (deletes, inserts and
-    /// moves by identifier, then the reloads and reconfigures the snapshot
-    /// marks); without, by `reloadData()`, as UIKit does since iOS 15.
+    /// Takes the list to `snapshot` by the staged batch updates from the
+    /// applied snapshot to this one: deletes, inserts and moves by
+    /// identifier, then the reloads and reconfigures the snapshot marks.
+    ///
+    /// Since iOS 15, UIKit diffs with or without animation (before, no
+    /// animation meant `reloadData()`; ``applySnapshotUsingReloadData(_:)``
+    /// does that now). A headless list has no animation, so
+    /// `animatingDifferences` changes nothing here; it is kept so that code
+    /// reads as it does against UIKit.
     ///
     /// - Returns: How the list got there, and the batch updates performed.
     /// - Throws: ``BatchUpdateError`` when the list refuses an update (it
@@ -72,10 +77,6 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     public func apply(_ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true) throws(BatchUpdateError)
         -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])
     {
-        guard animatingDifferences else {
-            applySnapshotUsingReloadData(snapshot)
-            return (.reloadedData, [])
-        }
         let staged = Self.stagedUpdate(from: current, to: snapshot)
         current = snapshot.unmarked
         guard let list else { return (.unchanged, []) }

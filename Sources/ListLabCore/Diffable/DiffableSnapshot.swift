@@ -259,7 +259,11 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     private mutating func addSection(_ section: SectionID, at index: Int) {
         sectionIdentifiers.insert(section, at: index)
         sectionItems.insert([], at: index)
-        reindexSections()
+        if index == sectionIdentifiers.count - 1 {
+            sectionIndex[section] = index
+        } else {
+            reindexSections()
+        }
     }
 
     private mutating func reindexSections() {

@@ -164,8 +164,9 @@ public final class KeyedRecordProvider: DataProvider {
         if let key = item[keyField], key != .null {
             if index.contains(keyIdentity(of: key), identities: { keyIdentities(ofField: keyField) }) {
                 // The message names the item: worth a scan, on this error path only.
-                let other = path(ofKey: key) ?? ItemPath(0, 0)
-                throw RecordRuleError.duplicateKey(field: keyField, value: key, path: other)
+                if let other = path(ofKey: key) { throw RecordRuleError.duplicateKey(field: keyField, value: key, path: other) }
+                // No item has it: the items changed behind the provider's back. Index them again.
+                index = indexKeys(keyField)
             }
         } else {
             guard index.allIntegers else { throw RecordRuleError.missingKey(field: keyField) }

@@ -11,7 +11,7 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
 
 @Test func commandNamesComplete() {
     #expect(complete("sel").words == ["select"])
-    #expect(complete("s").words == ["samples", "save", "scroll", "select", "session", "set", "show", "sort", "stats"])
+    #expect(complete("s").words == ["samples", "save", "scroll", "select", "session", "set", "show", "snapshot", "sort", "stats"])
     #expect(complete("").words.count == Session.commandNames.count)
 }
 
@@ -61,4 +61,17 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     let changing = Set(Session.commands.filter(\.takesDataOnly).map(\.name))
     #expect(changing == ["update", "append", "insert", "delete", "move"])
     #expect(last(["load contacts", "select 0.1 --data-only"]).first?.hasPrefix("error:") == true)
+}
+
+@Test func diffableCommandsComplete() {
+    #expect(complete("diffable ").words == ["off", "on"])
+    #expect(complete("diffable on by ").words == ["key", "value"])
+    let diffable = ["load contacts", "diffable on"]
+    #expect(complete("snapshot append", setup: diffable).words == ["appendItems", "appendSections"])
+    #expect(complete("snapshot new from ", setup: diffable).words == ["applied", "data"])
+    #expect(complete("snapshot moveItem 1 ", setup: diffable).words.prefix(3) == ["1", "2", "3"])
+    #expect(complete("snapshot moveItem 1 a", setup: diffable).words == ["afterItem"])
+    #expect(complete("snapshot appendItems 9 toSection ", setup: diffable).words == ["main"])
+    #expect(complete("snapshot insertSections X beforeSection ", setup: diffable).words == ["main"])
+    #expect(complete("apply ", setup: diffable).words == ["--no-animation", "--reload-data"])
 }

@@ -18,6 +18,15 @@ struct HelpExampleTests {
         "save --force": "people",
     ]
 
+    /// What an example needs run before it, when it is more than a `use`.
+    private static func setup(for command: String, _ example: String) -> [String] {
+        switch command {
+        case "snapshot", "apply": ["diffable on"]
+        case "diffable" where example == "diffable off": ["diffable on"]
+        default: []
+        }
+    }
+
     /// `batch` teaches UIKit's exceptions: its examples change no data, so
     /// the list refuses some of them, with UIKit's message, on purpose.
     private static func isUIKitRefusal(_ line: String) -> Bool {
@@ -37,6 +46,7 @@ struct HelpExampleTests {
             session.execute(line)
         }
         if let provider = Self.needs[example] { session.execute("use \(provider)") }
+        for line in Self.setup(for: command, example) { session.execute(line) }
         output.clear()
         session.execute(example)
         let errors = output.lines.filter { $0.hasPrefix("error:") && !(command == "batch" && Self.isUIKitRefusal($0)) }

@@ -78,16 +78,28 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
         -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])
     {
         let staged = Self.stagedUpdate(from: current, to: snapshot)
-        current = snapshot.unmarked
-        guard let list else { return (.unchanged, []) }
-        let outcome = try list.apply(staged)
+        guard let list else {
+            current = snapshot.unmarked
+            return (.unchanged, [])
+        }
+        let outcome = try list.tracer.call(.controller, .diffableDataSource, "apply(snapshot, animatingDifferences: \(animatingDifferences))") {
+            () throws(BatchUpdateError) in
+            current = snapshot.unmarked
+            return try list.tracer.acting(as: .diffableDataSource) { () throws(BatchUpdateError) in try list.apply(staged) }
+        }
         return (outcome, staged.stages)
     }
 
     /// Takes the list to `snapshot` with `reloadData()`: no animation, no diff.
     public func applySnapshotUsingReloadData(_ snapshot: DiffableSnapshot<SectionID, ItemID>) {
-        current = snapshot.unmarked
-        list?.reloadData()
+        guard let list else {
+            current = snapshot.unmarked
+            return
+        }
+        list.tracer.call(.controller, .diffableDataSource, "applySnapshotUsingReloadData(snapshot)") {
+            current = snapshot.unmarked
+            list.tracer.acting(as: .diffableDataSource) { list.reloadData() }
+        }
     }
 
     /// The batch updates from `old` to `new`: the structure by identifier,
@@ -123,6 +135,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
 
     // MARK: ListDataSource
 
+    /// A trace names it `diffable data source`.
+    public var traceRole: TraceRole { .diffableDataSource }
+
     public func numberOfSections(in list: HeadlessList) -> Int { current.numberOfSections }
 
     public func list(_ list: HeadlessList, numberOfItemsInSection section: Int) -> Int {
@@ -132,7 +147,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
 
     public func list(_ list: HeadlessList, cellForItemAt path: ItemPath) -> ListCell {
         if let identifier = current.itemIdentifier(at: path),
-            let cell = list.tracer.call(.adapter, .presenter, "cellProvider(\(path), \(identifier))", { cellProvider(list, path, identifier) })
+            let cell = list.tracer.call(.diffableDataSource, .cellProvider, "cellProvider(\(path), \(identifier))", { cellProvider(list, path, identifier) })
         {
             return cell
         }

@@ -155,7 +155,7 @@ extension HeadlessList {
         visibleCells[path] = cell
         if isNewOnScreen, let delegate {
             statistics.delegateCalls += 1
-            tracer.call(.list, .adapter, "willDisplay(cell #\(cell.serial), forItemAt: \(path))") {
+            tracer.call(.list, delegateTraceRole, "willDisplay(cell #\(cell.serial), forItemAt: \(path))") {
                 delegate.list(self, willDisplay: cell, forItemAt: path)
             }
         }

@@ -254,7 +254,15 @@ public final class HeadlessList {
     /// Counts and traces one call to the data source.
     func askDataSource<T>(_ call: @autoclosure () -> String, _ body: () -> T) -> T {
         statistics.dataSourceCalls += 1
-        return tracer.call(.list, .adapter, call(), body)
+        return tracer.call(.list, dataSource?.traceRole ?? .adapter, call(), body)
+    }
+
+    /// What a trace calls the delegate: the data source's role when one
+    /// object is both (an adapter), the controller's otherwise (as a view
+    /// controller is the delegate beside a diffable data source).
+    var delegateTraceRole: TraceRole {
+        guard let dataSource, let delegate, dataSource !== delegate else { return dataSource?.traceRole ?? .adapter }
+        return .controller
     }
 
     // MARK: - Selection
@@ -279,7 +287,7 @@ public final class HeadlessList {
             }
             if let delegate {
                 statistics.delegateCalls += 1
-                tracer.call(.list, .adapter, "didSelectItem(at: \(path))") {
+                tracer.call(.list, delegateTraceRole, "didSelectItem(at: \(path))") {
                     delegate.list(self, didSelectItemAt: path)
                 }
             }
@@ -307,7 +315,7 @@ public final class HeadlessList {
         visibleCells[path]?.isSelected = false
         if let delegate {
             statistics.delegateCalls += 1
-            tracer.call(.list, .adapter, "didDeselectItem(at: \(path))") {
+            tracer.call(.list, delegateTraceRole, "didDeselectItem(at: \(path))") {
                 delegate.list(self, didDeselectItemAt: path)
             }
         }

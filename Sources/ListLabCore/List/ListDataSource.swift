@@ -16,9 +16,13 @@ public protocol ListDataSource: AnyObject {
     func list(_ list: HeadlessList, titleForHeaderInSection section: Int) -> String?
     /// The text of the footer of `section`, or nil for none.
     func list(_ list: HeadlessList, titleForFooterInSection section: Int) -> String?
+    /// What a trace calls this data source (by default the adapter).
+    var traceRole: TraceRole { get }
 }
 
 extension ListDataSource {
+    /// The adapter.
+    public var traceRole: TraceRole { .adapter }
     /// No header.
     public func list(_ list: HeadlessList, titleForHeaderInSection section: Int) -> String? { nil }
     /// No footer.

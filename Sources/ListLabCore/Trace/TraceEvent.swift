@@ -49,6 +49,11 @@ public enum TraceRole: Hashable, Sendable, CustomStringConvertible {
     case cell(Int)
     /// The code that drives the list (a view controller, or the shell).
     case controller
+    /// A diffable data source: the adapter's part when the list is driven by
+    /// snapshots (``DiffableDataSource``).
+    case diffableDataSource
+    /// A diffable data source's cell provider closure: the presenter's part.
+    case cellProvider
 
     public var description: String {
         switch self {
@@ -58,6 +63,8 @@ public enum TraceRole: Hashable, Sendable, CustomStringConvertible {
         case .presenter: "presenter"
         case .cell(let serial): "cell #\(serial)"
         case .controller: "controller"
+        case .diffableDataSource: "diffable data source"
+        case .cellProvider: "cell provider"
         }
     }
 }

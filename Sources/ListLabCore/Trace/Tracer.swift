@@ -14,6 +14,8 @@ public final class Tracer {
     /// Receives each event as it happens; nil turns tracing off.
     public var sink: ((TraceEvent) -> Void)?
     private var depth = 0
+    /// Who calls the list for the controller (see ``acting(as:_:)``).
+    private var controllerRole = TraceRole.controller
 
     /// Creates a tracer with no sink (tracing off).
     public init() {}
@@ -29,7 +31,7 @@ public final class Tracer {
     ///   - call: The call and its answer; built only when tracing is on.
     public func note(_ caller: TraceRole, _ callee: TraceRole, _ call: @autoclosure () -> String) {
         guard let sink else { return }
-        sink(TraceEvent(caller: caller, callee: callee, call: call(), depth: depth))
+        sink(TraceEvent(caller: caller == .controller ? controllerRole : caller, callee: callee, call: call(), depth: depth))
     }
 
     /// Records a call, then runs `body` (the calls it makes) one level deeper.
@@ -40,9 +42,21 @@ public final class Tracer {
         _ body: () throws(Failure) -> T
     ) throws(Failure) -> T {
         guard let sink else { return try body() }
-        sink(TraceEvent(caller: caller, callee: callee, call: call(), depth: depth))
+        sink(TraceEvent(caller: caller == .controller ? controllerRole : caller, callee: callee, call: call(), depth: depth))
         depth += 1
         defer { depth -= 1 }
+        return try body()
+    }
+
+    /// Runs `body` with `role` in the controller's place: the calls the list
+    /// records as the controller's are recorded as `role`'s (a diffable data
+    /// source performs the batch updates its controller asked for).
+    ///
+    /// - Returns: What `body` returns.
+    public func acting<T, Failure: Error>(as role: TraceRole, _ body: () throws(Failure) -> T) throws(Failure) -> T {
+        let saved = controllerRole
+        controllerRole = role
+        defer { controllerRole = saved }
         return try body()
     }
 }

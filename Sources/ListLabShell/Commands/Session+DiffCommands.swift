@@ -141,6 +141,13 @@ extension Session {
 
     /// Takes the provider to `records` and the list along, by the diff.
     func transition(_ loaded: LoadedProvider, to records: [Record], saying what: String, reloadingSource: Bool = false) throws {
+        if let diffable {
+            if reloadingSource { try loaded.provider.reload() } else { try loaded.provider.replaceItems(with: records) }
+            diffable.identifiers.dataMayHaveChanged()
+            output.write("\(what)")
+            output.write(Self.diffableDataNote(diffable))
+            return
+        }
         let changes = try changes(of: loaded, to: loaded.sections(of: records), side: reloadingSource ? "source" : "new state")
         let staged = StagedUpdate(changes, style: updateStyle)
         if reloadingSource {

@@ -93,7 +93,16 @@ extension Session {
             let loaded = try session.current()
             let path = try arguments.path()
             try arguments.expectEnd()
-            let record = try loaded.provider.checkedItem(at: path)
+            let record: Record
+            if session.diffable != nil {
+                try session.list.validate(path)
+                guard let shown = session.shownRecord(at: path, in: loaded) else {
+                    throw ShellError("the item at \(path) has an identifier with no record in \(loaded.name)")
+                }
+                record = shown
+            } else {
+                record = try loaded.provider.checkedItem(at: path)
+            }
             let key = loaded.keyField.map { " (key \($0) = \(record[$0]?.jsonText ?? "null"))" } ?? ""
             session.output.write("\(path)\(key)")
             let width = record.fields.map(\.name.count).max() ?? 0
@@ -148,9 +157,9 @@ extension Session {
             try list.validate(range.last)
         }
         if json {
-            let paths = range?.paths ?? loaded.allPaths
+            let paths = range?.paths ?? (diffable == nil ? loaded.allPaths : listPaths)
             for path in paths {
-                if let record = loaded.provider.item(at: path) { output.write(record.jsonText) }
+                if let record = shownRecord(at: path, in: loaded) { output.write(record.jsonText) }
             }
             return
         }
@@ -159,6 +168,18 @@ extension Session {
                 let mark = list.selectedPaths.contains(path) ? " * " : "   "
                 let line = list.line(forItemAt: path) ?? "\(path)  \(offScreenText(at: path, in: loaded))  (off screen: no cell)"
                 output.write(mark + line)
+            }
+            return
+        }
+        if all, diffable != nil {
+            // The list's sections and items, as the applied snapshot has them.
+            for section in 0..<list.numberOfSections {
+                if let header = list.headerTitle(inSection: section) { output.write("== \(header) ==") }
+                for item in 0..<list.numberOfItems(inSection: section) {
+                    let path = ItemPath(section, item)
+                    let mark = list.selectedPaths.contains(path) ? " * " : "   "
+                    output.write("\(mark)\(path)  \(offScreenText(at: path, in: loaded))")
+                }
             }
             return
         }
@@ -181,7 +202,21 @@ extension Session {
     }
 
     private func offScreenText(at path: ItemPath, in loaded: LoadedProvider) -> String {
-        guard let record = loaded.provider.item(at: path) else { return "" }
-        return loaded.presenter(forSection: path.section).presenter.text(for: record)
+        guard let record = shownRecord(at: path, in: loaded) else {
+            return diffable == nil ? "" : "(no item for its identifier in \(loaded.name))"
+        }
+        return loaded.presenter(forSection: diffable == nil ? path.section : 0).presenter.text(for: record)
+    }
+
+    /// Every path the list shows, in order.
+    private var listPaths: [ItemPath] {
+        (0..<list.numberOfSections).flatMap { section in (0..<list.numberOfItems(inSection: section)).map { ItemPath(section, $0) } }
+    }
+
+    /// The record the list shows at `path`: under a diffable data source,
+    /// the one its applied snapshot's identifier stands for; else the provider's.
+    func shownRecord(at path: ItemPath, in loaded: LoadedProvider) -> Record? {
+        guard let diffable else { return loaded.provider.item(at: path) }
+        return diffable.dataSource.itemIdentifier(for: path).flatMap { diffable.identifiers.record(for: $0) }
     }
 }

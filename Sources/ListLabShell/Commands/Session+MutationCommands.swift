@@ -79,7 +79,10 @@ extension Session {
         let change = try inOwnerWords(owner, of: loaded) { try loaded.provider.update(updated, at: path) }
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
         let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
-        if change.reconfiguredItems == [path] {
+        if !listFollowsData {
+            // The list was not told: no cell changed.
+            output.write("updated \(path): \(fields)")
+        } else if change.reconfiguredItems == [path] {
             let cell = list.cellForItem(at: path).map {
                 updateStyle == .reconfigure ? "cell #\($0.serial) reconfigured in place" : "reloaded: cell #\($0.serial) replaces the old one"
             } ?? "not on screen, so no cell to \(updateStyle.rawValue)"

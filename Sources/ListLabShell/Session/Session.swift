@@ -40,6 +40,11 @@ public final class Session {
     var providers: [LoadedProvider] = []
     var currentIndex: Int?
     var adapter: ListAdapter<AnyDataProvider<Record>, AnyCellPresenter<Record>>?
+    /// While the list is shown through a diffable data source (`diffable on`).
+    var diffable: DiffableMode?
+    /// Whether changes to the data reach the list: not with `--data-only`,
+    /// nor under a diffable data source (a snapshot must be applied).
+    var listFollowsData: Bool { !changesDataOnly && diffable == nil }
     /// Set when a cell near the end of a paged list came into view: the next
     /// page loads when the command is done, as an asynchronous load would
     /// complete after the scroll.
@@ -78,6 +83,7 @@ public final class Session {
         let isTopLevel = runDepth == 0
         if isTopLevel { history.append(trimmed) }
         if isTopLevel { recorder.startCommand() }
+        diffable?.identifiers.dataMayHaveChanged()
         do {
             try dispatch(line)
         } catch {
@@ -144,6 +150,10 @@ public final class Session {
     func activate(_ index: Int) {
         currentIndex = index
         let loaded = providers[index]
+        if let diffable {
+            self.diffable = nil
+            output.write("(diffable off: the adapter shows the list again, not \(diffable.loaded.name)'s snapshots)")
+        }
         let adapter = ListAdapter(provider: loaded.provider, presenter: loaded.cellPresenter)
         adapter.onSelect = { [weak self] record, path in
             self?.output.write("selected \(path): \(loaded.text(of: record, at: path))")
@@ -168,6 +178,11 @@ public final class Session {
             update.reconfiguredItems = []
         }
         list.tracer.note(.controller, .provider, "\(call()) → \(update)")
+        if let diffable {
+            diffable.identifiers.dataMayHaveChanged()
+            output.write(Self.diffableDataNote(diffable))
+            return
+        }
         guard !changesDataOnly else {
             output.write("(--data-only: the data changed, the list was not told: it still has \(list.numberOfItems(inSection: update.insertedItems.first?.section ?? update.deletedItems.first?.section ?? 0)) rows in that section)")
             return
@@ -180,6 +195,11 @@ public final class Session {
             list.reloadData()
             throw ShellError("the list refused the update (\(error)); it was reloaded instead")
         }
+    }
+
+    /// What a change to the data says under a diffable data source.
+    static func diffableDataNote(_ diffable: DiffableMode) -> String {
+        "(diffable: \(diffable.loaded.name) changed, the list shows the applied snapshot: 'snapshot new from data', then 'apply')"
     }
 
     /// Throws when this session may not write files.

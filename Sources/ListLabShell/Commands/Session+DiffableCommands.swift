@@ -1,0 +1,386 @@
+import ListLabCore
+import ListLabRecords
+
+extension Session {
+    static let diffableCommands: [Command] = [
+        Command(
+            name: "diffable", usage: "diffable [on [by key | by value] | off]",
+            summary: "shows the list through a diffable data source (snapshots and apply) instead of the adapter, or back",
+            details: [
+                "The snapshot is the provider's part, the cell provider (which finds the identifier's record",
+                "and has the presenter configure a cell) the presenter's, the data source the adapter's.",
+                "Identifiers are the items' keys ('by key', the default) or, to show the pitfall, whole",
+                "records ('by value': a changed record is a delete and an insert). Sections are named by",
+                "their titles, or 'main'; a header shows its section's identifier ('main' has none).",
+                "While it is on, changes reach the data only: the list changes when a snapshot is",
+                "applied ('snapshot', 'apply'). PATHs of changes name the data's items; show, select",
+                "and inspect name the list's. load, use and bind turn it off.",
+            ],
+            examples: ["diffable on", "diffable on by value", "diffable off", "diffable"],
+            completes: { context in
+                switch context.arguments.map({ $0.lowercased() }) {
+                case []: ["on", "off"]
+                case ["on"]: ["by"]
+                case ["on", "by"]: DiffableIdentifiers.Identity.allCases.map(\.rawValue)
+                default: []
+                }
+            }
+        ) { session, arguments in
+            try session.diffableCommand(&arguments)
+        },
+        Command(
+            name: "snapshot", usage: "snapshot [show | new [from data | from applied] | OPERATION ...]",
+            summary: "builds the pending snapshot with UIKit's operations; alone, shows it against the applied one",
+            details: [
+                "new: an empty snapshot; 'from data': the data's sections and identifiers; 'from applied':",
+                "dataSource.snapshot(). Operations, as NSDiffableDataSourceSnapshot names them:",
+                "  appendSections S ...            insertSections S ... beforeSection|afterSection S",
+                "  deleteSections S ...            moveSection S beforeSection|afterSection S",
+                "  reloadSections S ...            appendItems ID ... [toSection S]",
+                "  insertItems ID ... beforeItem|afterItem ID      deleteItems ID ...    deleteAllItems",
+                "  moveItem ID beforeItem|afterItem ID     reloadItems ID ...    reconfigureItems ID ...",
+                "An ID is a key (42, \"ab\"); by value, a key names its whole record. Where UIKit raises, the",
+                "error is UIKit's reason and the snapshot is unchanged; where it only logs, so does this.",
+            ],
+            examples: [
+                "snapshot", "snapshot new from data", "snapshot appendSections Extra", "snapshot appendItems 9 toSection main",
+                "snapshot moveItem 1 afterItem 3", "snapshot deleteItems 2", "snapshot reconfigureItems 4",
+            ],
+            completes: { context in context.session.snapshotCompletions(context) }
+        ) { session, arguments in
+            try session.snapshotCommand(&arguments)
+        },
+        Command(
+            name: "apply", usage: "apply [--no-animation | --reload-data]",
+            summary: "applies the pending snapshot: the staged batch updates from the applied one, printed as performed",
+            details: [
+                "apply(_:animatingDifferences:) diffs by identifier (with or without animation, as UIKit",
+                "since iOS 15), then reloads and reconfigures what the snapshot marks; content is not",
+                "compared. --reload-data: applySnapshotUsingReloadData, no diff.",
+            ],
+            examples: ["apply", "apply --no-animation", "apply --reload-data"],
+            completes: { context in context.arguments.isEmpty ? ["--no-animation", "--reload-data"] : [] }
+        ) { session, arguments in
+            try session.applyCommand(&arguments)
+        },
+    ]
+
+    // MARK: - diffable
+
+    private func diffableCommand(_ arguments: inout Arguments) throws {
+        if arguments.isAtEnd {
+            guard let diffable else {
+                output.write("diffable off: the adapter shows \(try current().name)")
+                return
+            }
+            output.write("diffable on by \(diffable.identity.rawValue): \(diffable.loaded.name), applied \(counts(diffable.dataSource.snapshot())), pending \(counts(diffable.pending))")
+            return
+        }
+        let state = try arguments.choice("'on' or 'off'", ["on", "off"])
+        let loaded = try current()
+        if state == "off" {
+            try arguments.expectEnd()
+            guard diffable != nil, let index = currentIndex else {
+                output.write("diffable is off already")
+                return
+            }
+            diffable = nil
+            activate(index)
+            output.write("diffable off: the adapter shows \(loaded.name) again (reloadData): \(countDescription(loaded))")
+            return
+        }
+        var identity = DiffableIdentifiers.Identity.key
+        if arguments.take("by") {
+            identity = try arguments.choice("'key' or 'value'", DiffableIdentifiers.Identity.allCases.map(\.rawValue)) == "value" ? .value : .key
+        }
+        try arguments.expectEnd()
+        if loaded.composite != nil || loaded.paged != nil {
+            throw ShellError("diffable works on array, sectioned and file providers, and '\(loaded.name)' is a \(loaded.kindDescription)")
+        }
+        if identity == .key, loaded.keyField == nil {
+            throw ShellError("\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'")
+        }
+        let mode = DiffableMode(loaded: loaded, identity: identity, list: list) { [weak self] path, record in
+            guard let self else { return }
+            let text = record.map { loaded.text(of: $0, at: path) } ?? "(no item for its identifier in \(loaded.name))"
+            self.output.write("selected \(path): \(text)")
+        }
+        diffable = mode
+        let what = identity == .key ? "its key \(loaded.keyField ?? "")" : "its whole record"
+        output.write("diffable on: a diffable data source shows \(loaded.name), each item identified by \(what)")
+        output.write("applied with reloadData: \(counts(mode.pending))")
+    }
+
+    // MARK: - snapshot
+
+    /// The diffable mode, or the error that says how to turn it on.
+    private func diffableMode(for command: String) throws -> DiffableMode {
+        _ = try current()
+        guard let diffable else { throw ShellError("\(command) needs a diffable data source: 'diffable on' first") }
+        return diffable
+    }
+
+    /// The operations `snapshot` takes, as UIKit names them.
+    static let snapshotOperations = [
+        "appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections",
+        "appendItems", "insertItems", "deleteItems", "deleteAllItems", "moveItem", "reloadItems", "reconfigureItems",
+    ]
+
+    private func snapshotCommand(_ arguments: inout Arguments) throws {
+        let mode = try diffableMode(for: "snapshot")
+        if arguments.isAtEnd || arguments.take("show") {
+            try arguments.expectEnd()
+            showSnapshots(mode)
+            return
+        }
+        if arguments.take("new") {
+            var snapshot = DiffableSnapshot<String, Value>()
+            var source = "an empty snapshot"
+            if arguments.take("from") || !arguments.isAtEnd {
+                let from = try arguments.choice("'data' or 'applied'", ["data", "applied"])
+                snapshot = from == "data" ? mode.identifiers.dataSnapshot() : mode.dataSource.snapshot()
+                source = from == "data" ? "the data's snapshot" : "the applied snapshot"
+            }
+            try arguments.expectEnd()
+            mode.pending = snapshot
+            output.write("pending: \(source), \(counts(snapshot))")
+            return
+        }
+        guard let token = arguments.next() else { throw arguments.missing("an operation") }
+        let typed = token.stringValue ?? token.text
+        guard let operation = Self.snapshotOperations.first(where: { $0.lowercased() == typed.lowercased() }) else {
+            let suggestion = Suggestion.nearest(to: typed, in: Self.snapshotOperations).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ShellError("no snapshot operation '\(typed)'\(suggestion): show, new, \(Self.snapshotOperations.joined(separator: ", "))", column: token.column)
+        }
+        var snapshot = mode.pending
+        let call = try perform(operation, on: &snapshot, in: mode, with: &arguments)
+        mode.pending = snapshot
+        output.write("\(call): \(counts(snapshot))")
+    }
+
+    /// Runs one snapshot operation on `snapshot` (left as it was when it
+    /// throws), and returns the call as Swift writes it, for the output.
+    private func perform(
+        _ operation: String, on snapshot: inout DiffableSnapshot<String, Value>, in mode: DiffableMode, with arguments: inout Arguments
+    ) throws -> String {
+        let sectionKeywords = ["beforesection", "aftersection"]
+        let itemKeywords = ["beforeitem", "afteritem", "tosection"]
+        func sections(_ what: String) throws -> [String] {
+            var names: [String] = []
+            while let token = arguments.peek, case let name? = token.stringValue,
+                !(token.kind == .word(name) && sectionKeywords.contains(name.lowercased()))
+            {
+                _ = arguments.next()
+                names.append(name)
+            }
+            guard !names.isEmpty else { throw arguments.missing(what) }
+            return names
+        }
+        func items(_ what: String) throws -> [Value] {
+            var values: [Value] = []
+            while let token = arguments.peek, let text = token.stringValue,
+                !(token.kind == .word(text) && itemKeywords.contains(text.lowercased()))
+            {
+                _ = arguments.next()
+                values.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
+            }
+            guard !values.isEmpty else { throw arguments.missing(what) }
+            return values
+        }
+        /// `beforeSection S` or `afterSection S`: whether before, and S.
+        func sectionDestination() throws -> (before: Bool, section: String) {
+            let before = try arguments.choice("'beforeSection' or 'afterSection'", sectionKeywords) == "beforesection"
+            return (before, try arguments.string("a SECTION"))
+        }
+        func itemDestination() throws -> (before: Bool, item: Value) {
+            let before = try arguments.choice("'beforeItem' or 'afterItem'", ["beforeitem", "afteritem"]) == "beforeitem"
+            guard let item = try items("an ID").first else { throw arguments.missing("an ID") }
+            return (before, item)
+        }
+        func list(_ names: [String]) -> String { "[" + names.map { Value.string($0).jsonText }.joined(separator: ", ") + "]" }
+        func list(_ items: [Value]) -> String { "[" + items.map(mode.identifiers.shortText(of:)).joined(separator: ", ") + "]" }
+        func quoted(_ name: String) -> String { Value.string(name).jsonText }
+        var warning: DiffableSnapshotWarning?
+        let call: String
+        switch operation {
+        case "appendSections":
+            let names = try sections("a SECTION")
+            try arguments.expectEnd()
+            try snapshot.appendSections(names)
+            call = "appendSections(\(list(names)))"
+        case "insertSections":
+            let names = try sections("a SECTION")
+            let (before, destination) = try sectionDestination()
+            try arguments.expectEnd()
+            if before { try snapshot.insertSections(names, beforeSection: destination) } else { try snapshot.insertSections(names, afterSection: destination) }
+            call = "insertSections(\(list(names)), \(before ? "beforeSection" : "afterSection"): \(quoted(destination)))"
+        case "deleteSections":
+            let names = try sections("a SECTION")
+            try arguments.expectEnd()
+            snapshot.deleteSections(names)
+            call = "deleteSections(\(list(names)))"
+        case "moveSection":
+            let name = try arguments.string("a SECTION")
+            let (before, destination) = try sectionDestination()
+            try arguments.expectEnd()
+            if before { try snapshot.moveSection(name, beforeSection: destination) } else { try snapshot.moveSection(name, afterSection: destination) }
+            call = "moveSection(\(quoted(name)), \(before ? "beforeSection" : "afterSection"): \(quoted(destination)))"
+        case "reloadSections":
+            let names = try sections("a SECTION")
+            try arguments.expectEnd()
+            try snapshot.reloadSections(names)
+            call = "reloadSections(\(list(names)))"
+        case "appendItems":
+            let ids = try items("an ID")
+            var section: String?
+            if arguments.take("toSection") { section = try arguments.string("a SECTION") }
+            try arguments.expectEnd()
+            warning = try snapshot.appendItems(ids, toSection: section)
+            call = "appendItems(\(list(ids))\(section.map { ", toSection: \(quoted($0))" } ?? ""))"
+        case "insertItems":
+            let ids = try items("an ID")
+            let (before, destination) = try itemDestination()
+            try arguments.expectEnd()
+            warning = before ? try snapshot.insertItems(ids, beforeItem: destination) : try snapshot.insertItems(ids, afterItem: destination)
+            call = "insertItems(\(list(ids)), \(before ? "beforeItem" : "afterItem"): \(mode.identifiers.shortText(of: destination)))"
+        case "deleteItems":
+            let ids = try items("an ID")
+            try arguments.expectEnd()
+            snapshot.deleteItems(ids)
+            call = "deleteItems(\(list(ids)))"
+        case "deleteAllItems":
+            try arguments.expectEnd()
+            snapshot.deleteAllItems()
+            call = "deleteAllItems()"
+        case "moveItem":
+            guard let id = try items("an ID").first else { throw arguments.missing("an ID") }
+            let (before, destination) = try itemDestination()
+            try arguments.expectEnd()
+            if before { try snapshot.moveItem(id, beforeItem: destination) } else { try snapshot.moveItem(id, afterItem: destination) }
+            call = "moveItem(\(mode.identifiers.shortText(of: id)), \(before ? "beforeItem" : "afterItem"): \(mode.identifiers.shortText(of: destination)))"
+        case "reloadItems":
+            let ids = try items("an ID")
+            try arguments.expectEnd()
+            try snapshot.reloadItems(ids)
+            call = "reloadItems(\(list(ids)))"
+        default:  // reconfigureItems
+            let ids = try items("an ID")
+            try arguments.expectEnd()
+            try snapshot.reconfigureItems(ids)
+            call = "reconfigureItems(\(list(ids)))"
+        }
+        if let warning { output.write(warning.description) }
+        return call
+    }
+
+    /// What TAB offers after `snapshot`.
+    fileprivate func snapshotCompletions(_ context: CompletionContext) -> [String] {
+        guard let mode = diffable, let first = context.arguments.first?.lowercased() else {
+            return ["show", "new"] + Self.snapshotOperations
+        }
+        let sections = mode.pending.sectionIdentifiers
+        let items = mode.identity == .key ? mode.pending.itemIdentifiers.prefix(1_000).map(\.jsonText) : []
+        switch first {
+        case "new": return context.arguments.count == 1 ? ["from"] : context.arguments.count == 2 ? ["data", "applied"] : []
+        case "appendsections", "deletesections", "reloadsections": return []
+        case "insertsections", "movesection": return context.last == "beforesection" || context.last == "aftersection" ? sections : ["beforeSection", "afterSection"] + sections
+        case "appenditems": return context.last == "tosection" ? sections : ["toSection"]
+        case "insertitems", "moveitem": return ["beforeItem", "afterItem"] + items
+        case "deleteitems", "reloaditems", "reconfigureitems": return items
+        default: return []
+        }
+    }
+
+    // MARK: - apply
+
+    private func applyCommand(_ arguments: inout Arguments) throws {
+        let mode = try diffableMode(for: "apply")
+        let withoutAnimation = arguments.take("--no-animation")
+        let reloadingData = !withoutAnimation && arguments.take("--reload-data")
+        try arguments.expectEnd()
+        let snapshot = mode.pending
+        if reloadingData {
+            mode.dataSource.applySnapshotUsingReloadData(snapshot)
+            mode.pending = snapshot.unmarked
+            output.write("applied with reloadData (no diff): \(counts(snapshot))")
+            return
+        }
+        let staged = DiffableDataSource<String, Value>.stagedUpdate(from: mode.dataSource.snapshot(), to: snapshot)
+        let how = withoutAnimation ? " without animation (still a diff, as UIKit since iOS 15)" : ""
+        guard !staged.stages.isEmpty else {
+            _ = try mode.dataSource.apply(snapshot, animatingDifferences: !withoutAnimation)
+            mode.pending = snapshot.unmarked
+            output.write("applied\(how): no changes (identifiers and order are the same; content is not compared: reconfigureItems or reloadItems update cells)")
+            return
+        }
+        output.write("applied\(how): \(summary(staged))")
+        do {
+            _ = try mode.dataSource.apply(snapshot, animatingDifferences: !withoutAnimation)
+        } catch {
+            // The data source computed the update, so this is a bug in ListLab.
+            mode.dataSource.applySnapshotUsingReloadData(snapshot)
+            throw ShellError("the list refused the update (\(error)); it was reloaded instead")
+        }
+        mode.pending = snapshot.unmarked
+        for stage in staged.stages { output.write("  \(stage)") }
+    }
+
+    // MARK: - Showing snapshots
+
+    /// `2 sections, 9 items`.
+    func counts(_ snapshot: DiffableSnapshot<String, Value>) -> String {
+        let sections = snapshot.numberOfSections
+        let items = snapshot.numberOfItems
+        return "\(sections) \(sections == 1 ? "section" : "sections"), \(items) \(items == 1 ? "item" : "items")"
+    }
+
+    /// The lines that list `snapshot`'s sections and items (at most 20 a
+    /// section; whole records one a line).
+    private func lines(of snapshot: DiffableSnapshot<String, Value>, in mode: DiffableMode) -> [String] {
+        let shown = 20
+        var lines: [String] = []
+        for section in snapshot.sectionIdentifiers {
+            let items = (try? snapshot.itemIdentifiers(inSection: section)) ?? []
+            let more = items.count > shown ? ", … (\(items.count - shown) more)" : ""
+            if mode.identity == .value {
+                lines.append("  \(section):" + (items.isEmpty ? " (no items)" : ""))
+                lines += items.prefix(shown).map { "    \($0.jsonText)" }
+                if items.count > shown { lines.append("    … (\(items.count - shown) more)") }
+            } else {
+                lines.append("  \(section): " + (items.isEmpty ? "(no items)" : items.prefix(shown).map(\.jsonText).joined(separator: ", ") + more))
+            }
+        }
+        var marks: [String] = []
+        if !snapshot.reloadedSectionIdentifiers.isEmpty { marks.append("reload sections " + snapshot.reloadedSectionIdentifiers.joined(separator: ", ")) }
+        if !snapshot.reloadedItemIdentifiers.isEmpty {
+            marks.append("reload " + snapshot.reloadedItemIdentifiers.map(mode.identifiers.shortText(of:)).joined(separator: ", "))
+        }
+        if !snapshot.reconfiguredItemIdentifiers.isEmpty {
+            marks.append("reconfigure " + snapshot.reconfiguredItemIdentifiers.map(mode.identifiers.shortText(of:)).joined(separator: ", "))
+        }
+        if !marks.isEmpty { lines.append("  marked: " + marks.joined(separator: "; ")) }
+        return lines
+    }
+
+    /// `snapshot`: the applied snapshot, the pending one, and what applying would do.
+    private func showSnapshots(_ mode: DiffableMode) {
+        let applied = mode.dataSource.snapshot()
+        let pending = mode.pending
+        output.write("applied: \(counts(applied))")
+        for line in lines(of: applied, in: mode) { output.write(line) }
+        let marked = !pending.reloadedItemIdentifiers.isEmpty || !pending.reconfiguredItemIdentifiers.isEmpty || !pending.reloadedSectionIdentifiers.isEmpty
+        if pending == applied, !marked {
+            output.write("pending: the same")
+            return
+        }
+        output.write("pending: \(counts(pending))")
+        for line in lines(of: pending, in: mode) { output.write(line) }
+        let staged = DiffableDataSource<String, Value>.stagedUpdate(from: applied, to: pending)
+        guard !staged.stages.isEmpty else {
+            output.write("apply would change nothing")
+            return
+        }
+        output.write("apply would make \(summary(staged))")
+        for stage in staged.stages { output.write("  \(stage)") }
+    }
+}

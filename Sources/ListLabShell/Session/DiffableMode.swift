@@ -1,0 +1,171 @@
+import ListLabCore
+import ListLabRecords
+
+/// The list shown through a diffable data source instead of the adapter
+/// (`diffable on`): UIKit's `UITableViewDiffableDataSource` over the
+/// provider's data, a snapshot being built (`snapshot ...`) and the one the
+/// list shows (`apply`).
+///
+/// The snapshot holds the structure (the provider's part), the cell provider
+/// finds an identifier's record and has the presenter configure a cell (the
+/// presenter's part), the data source joins them to the list (the adapter's
+/// part). Changes to the data no longer reach the list by themselves: as in
+/// an app, the list changes when a snapshot is applied.
+final class DiffableMode {
+    /// How identifiers stand for the provider's items.
+    let identifiers: DiffableIdentifiers
+    /// The data source the list shows.
+    let dataSource: DiffableDataSource<String, Value>
+    /// The delegate that reports selections (the view controller's part).
+    private let selectionReporter = SelectionReporter()
+    /// The snapshot being built; `apply` gives it to the data source.
+    var pending = DiffableSnapshot<String, Value>()
+
+    /// The provider whose data the snapshots name.
+    var loaded: LoadedProvider { identifiers.loaded }
+    /// What identifies an item.
+    var identity: DiffableIdentifiers.Identity { identifiers.identity }
+
+    /// Puts `list` under a diffable data source over `loaded`'s data and
+    /// applies the data's snapshot with reloadData, as an app's first apply.
+    ///
+    /// - Parameter onSelect: Told the path and the record of a selected item.
+    init(loaded: LoadedProvider, identity: DiffableIdentifiers.Identity, list: HeadlessList, onSelect: @escaping (ItemPath, Record?) -> Void) {
+        let identifiers = DiffableIdentifiers(loaded: loaded, identity: identity)
+        self.identifiers = identifiers
+        let presenter = loaded.presenter
+        presenter.registerCells(in: list)
+        dataSource = DiffableDataSource(list: list) { list, path, identifier in
+            guard let record = identifiers.record(for: identifier, tracingIn: list) else { return nil }
+            return list.tracer.call(.cellProvider, .presenter, "cell(for: \(record.traceSummary), at: \(path))") {
+                presenter.cell(for: record, at: path, in: list)
+            }
+        }
+        // A section's header is its identifier, except the untitled `main`'s.
+        let isGrouped = loaded.groupField != nil
+        dataSource.headerTitle = { section in isGrouped || section != DiffableIdentifiers.mainSection ? section : nil }
+        let dataSource = dataSource
+        selectionReporter.onSelect = { list, path in
+            let identifier = list.tracer.call(.controller, .diffableDataSource, "itemIdentifier(for: \(path))") {
+                dataSource.itemIdentifier(for: path)
+            }
+            onSelect(path, identifier.flatMap { identifiers.record(for: $0, tracingIn: list) })
+        }
+        list.delegate = selectionReporter
+        pending = identifiers.dataSnapshot()
+        dataSource.applySnapshotUsingReloadData(pending)
+    }
+
+    /// The identifier a user's word names: with `key` identity, the key of
+    /// a snapshot's (or the data's) item that has it, else the word's value;
+    /// with `value` identity, the record (in the pending snapshot, the
+    /// applied one, or the data) whose key it is.
+    func identifier(named value: Value) throws(ShellError) -> Value {
+        let records = loaded.records
+        let wanted = records.keyIdentity(of: value)
+        let known = pending.itemIdentifiers + dataSource.snapshot().itemIdentifiers
+        switch identity {
+        case .key:
+            if let same = known.first(where: { records.keyIdentity(of: $0) == wanted }) { return same }
+            if let path = records.path(ofKey: value), let record = loaded.provider.item(at: path) { return identifiers.identifier(of: record) }
+            return value
+        case .value:
+            guard let keyField = loaded.keyField else {
+                throw ShellError("items of \(loaded.name) have no key to name them by: 'snapshot new from data' builds a snapshot of them")
+            }
+            func hasKey(_ record: Record) -> Bool { records.keyIdentity(of: record[keyField] ?? .null) == wanted }
+            for case .object(let record) in known where hasKey(record) { return .object(record) }
+            if let path = records.path(ofKey: value), let record = loaded.provider.item(at: path) { return .object(record) }
+            throw ShellError("no item with \(keyField)=\(value.jsonText) in the snapshots or in \(loaded.name)")
+        }
+    }
+}
+
+/// What stands for a provider's items in a snapshot, and the way back from
+/// an identifier to its record (the cell provider's lookup).
+final class DiffableIdentifiers {
+    /// What stands for an item in a snapshot.
+    enum Identity: String, CaseIterable {
+        /// The item's key (`id`): its content can change under the same identifier.
+        case key
+        /// The whole record: a changed record is another identifier.
+        case value
+    }
+
+    /// The section identifier of a dataset with one untitled section (as
+    /// app code writes `enum Section { case main }`).
+    static let mainSection = "main"
+
+    /// The provider whose data the snapshots name.
+    let loaded: LoadedProvider
+    /// What identifies an item.
+    let identity: Identity
+    /// The data's paths by key identity, built when a cell first needs one
+    /// and dropped when a command may have changed the data.
+    private var pathsByKey: [Value: ItemPath]?
+
+    init(loaded: LoadedProvider, identity: Identity) {
+        self.loaded = loaded
+        self.identity = identity
+    }
+
+    /// Forgets what it knows of the data (a command may have changed it).
+    func dataMayHaveChanged() { pathsByKey = nil }
+
+    /// The identifier of `record`.
+    func identifier(of record: Record) -> Value {
+        switch identity {
+        case .key: loaded.keyField.flatMap { record[$0] } ?? .null
+        case .value: .object(record)
+        }
+    }
+
+    /// A snapshot of the data as it is: its sections (titles, or `main`)
+    /// and its items' identifiers, as app code builds one from its model.
+    func dataSnapshot() -> DiffableSnapshot<String, Value> {
+        var snapshot = DiffableSnapshot<String, Value>()
+        let provider = loaded.provider
+        for section in 0..<provider.numberOfSections {
+            let id = loaded.groupField == nil ? Self.mainSection : provider.title(ofSection: section) ?? ""
+            let items = (0..<provider.numberOfItems(inSection: section)).compactMap { provider.item(at: ItemPath(section, $0)) }
+            // A provider's keys are unique and its sections distinct, so these succeed.
+            _ = try? snapshot.appendSections([id])
+            _ = try? snapshot.appendItems(items.map(identifier(of:)), toSection: id)
+        }
+        return snapshot
+    }
+
+    /// The record `identifier` stands for: the data's item with that key,
+    /// or the identifier itself when it is a whole record.
+    func record(for identifier: Value, tracingIn list: HeadlessList? = nil) -> Record? {
+        if identity == .value, case .object(let record) = identifier { return record }
+        let records = loaded.records
+        if pathsByKey == nil, let keyField = loaded.keyField {
+            var paths: [Value: ItemPath] = [:]
+            for path in loaded.allPaths {
+                guard let key = loaded.provider.item(at: path)?[keyField] else { continue }
+                let identity = records.keyIdentity(of: key)
+                if paths[identity] == nil { paths[identity] = path }
+            }
+            pathsByKey = paths
+        }
+        let record = pathsByKey?[records.keyIdentity(of: identifier)].flatMap { loaded.provider.item(at: $0) }
+        list?.tracer.note(.cellProvider, .provider, "item(withKey: \(identifier.jsonText)) → \(record?.traceSummary ?? "none")")
+        return record
+    }
+
+    /// `3`, or for a whole record `{"id":3,…}`: short, for one line.
+    func shortText(of identifier: Value) -> String {
+        guard identity == .value, case .object(let record) = identifier else { return identifier.jsonText }
+        let key = loaded.keyField.flatMap { field in record[field].map { "\(Value.string(field).jsonText):\($0.jsonText)," } } ?? ""
+        return "{\(key)…}"
+    }
+}
+
+/// The list's delegate while a diffable data source shows it: in an app the
+/// view controller, which asks the data source which item was tapped.
+private final class SelectionReporter: ListDelegate {
+    var onSelect: (HeadlessList, ItemPath) -> Void = { _, _ in }
+
+    func list(_ list: HeadlessList, didSelectItemAt path: ItemPath) { onSelect(list, path) }
+}

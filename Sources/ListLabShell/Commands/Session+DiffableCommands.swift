@@ -187,13 +187,21 @@ extension Session {
             guard !values.isEmpty else { throw arguments.missing(what) }
             return values
         }
+        /// Whether the next word is `before` (else `after`), which it reads.
+        func isBefore(_ before: String, or after: String) throws -> Bool {
+            guard let token = arguments.next() else { throw arguments.missing("'\(before)' or '\(after)'") }
+            switch token.stringValue?.lowercased() {
+            case before.lowercased()?: return true
+            case after.lowercased()?: return false
+            default: throw ShellError("expected '\(before)' or '\(after)', found '\(token.text)'", column: token.column)
+            }
+        }
         /// `beforeSection S` or `afterSection S`: whether before, and S.
         func sectionDestination() throws -> (before: Bool, section: String) {
-            let before = try arguments.choice("'beforeSection' or 'afterSection'", sectionKeywords) == "beforesection"
-            return (before, try arguments.string("a SECTION"))
+            (try isBefore("beforeSection", or: "afterSection"), try arguments.string("a SECTION"))
         }
         func itemDestination() throws -> (before: Bool, item: Value) {
-            let before = try arguments.choice("'beforeItem' or 'afterItem'", ["beforeitem", "afteritem"]) == "beforeitem"
+            let before = try isBefore("beforeItem", or: "afterItem")
             guard let item = try items("an ID").first else { throw arguments.missing("an ID") }
             return (before, item)
         }

@@ -150,9 +150,9 @@ public final class Session {
     func activate(_ index: Int) {
         currentIndex = index
         let loaded = providers[index]
-        if let diffable {
-            self.diffable = nil
-            output.write("(diffable off: the adapter shows the list again, not \(diffable.loaded.name)'s snapshots)")
+        if diffable != nil {
+            diffable = nil
+            output.write("(diffable off: the list is shown through the adapter again)")
         }
         let adapter = ListAdapter(provider: loaded.provider, presenter: loaded.cellPresenter)
         adapter.onSelect = { [weak self] record, path in

@@ -74,6 +74,18 @@ func diffableDataSourceExample1() throws {
     _ = snapshot
 }
 
+@Test("Sources/ListLabCore/Diffable/DiffableSectionSnapshot.swift:11")
+func diffableSectionSnapshotExample1() throws {
+    var outline = DiffableSectionSnapshot<String>()
+    try outline.append(["Fruit", "Vegetables"])
+    try outline.append(["Apple", "Pear"], to: "Fruit")
+    _ = outline.visibleItems                  // ["Fruit", "Vegetables"]
+    outline.expand(["Fruit"])
+    _ = outline.visibleItems                  // ["Fruit", "Apple", "Pear", "Vegetables"]
+    _ = outline.level(of: "Pear")             // 1
+    _ = outline
+}
+
 @Test("Sources/ListLabCore/Diffable/DiffableSnapshot.swift:17")
 func diffableSnapshotExample1() throws {
     var snapshot = DiffableSnapshot<String, String>()

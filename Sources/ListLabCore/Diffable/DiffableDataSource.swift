@@ -42,6 +42,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     /// The section header text, if any.
     public var headerTitle: ((SectionID) -> String?)?
     private var current = DiffableSnapshot<SectionID, ItemID>()
+    /// The outlines applied to sections, by section (looked up, never iterated).
+    private var outlines: [SectionID: DiffableSectionSnapshot<ItemID>] = [:]
 
     /// Creates a data source for `list` and makes itself the list's data source.
     public init(list: HeadlessList, cellProvider: @escaping CellProvider) {
@@ -78,6 +80,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
         -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])
     {
         let staged = Self.stagedUpdate(from: current, to: snapshot)
+        outlines = [:]
         guard let list else {
             current = snapshot.unmarked
             return (.unchanged, [])
@@ -90,8 +93,47 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
         return (outcome, staged.stages)
     }
 
+    /// Shows `sectionSnapshot`'s visible items as the items of `section`
+    /// (appended as the last section when the list has no such section), by
+    /// the staged batch updates from what the section showed: expanding an
+    /// item inserts its children, collapsing it deletes them.
+    ///
+    /// A whole snapshot applied later makes every section flat again.
+    ///
+    /// - Returns: How the list got there, and the batch updates performed.
+    /// - Throws: ``BatchUpdateError`` when the list refuses an update (a bug).
+    @discardableResult
+    public func apply(_ sectionSnapshot: DiffableSectionSnapshot<ItemID>, to section: SectionID, animatingDifferences: Bool = true)
+        throws(BatchUpdateError) -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])
+    {
+        var snapshot = current
+        if snapshot.indexOfSection(section) == nil {
+            _ = try? snapshot.appendSections([section])
+        }
+        snapshot.deleteItems((try? snapshot.itemIdentifiers(inSection: section)) ?? [])
+        let visible = sectionSnapshot.visibleItems
+        // Visible items are unique (a section snapshot's are), and an item of
+        // another section is moved here, as UIKit does.
+        if !visible.isEmpty { _ = try? snapshot.appendItems(visible, toSection: section) }
+        let otherOutlines = outlines
+        let result = try apply(snapshot, animatingDifferences: animatingDifferences)
+        outlines = otherOutlines
+        outlines[section] = sectionSnapshot
+        return result
+    }
+
+    /// The outline of `section`: the section snapshot last applied to it, or
+    /// its items as roots (empty when there is no such section).
+    public func snapshot(for section: SectionID) -> DiffableSectionSnapshot<ItemID> {
+        if let outline = outlines[section] { return outline }
+        var flat = DiffableSectionSnapshot<ItemID>()
+        try? flat.append((try? current.itemIdentifiers(inSection: section)) ?? [])
+        return flat
+    }
+
     /// Takes the list to `snapshot` with `reloadData()`: no animation, no diff.
     public func applySnapshotUsingReloadData(_ snapshot: DiffableSnapshot<SectionID, ItemID>) {
+        outlines = [:]
         guard let list else {
             current = snapshot.unmarked
             return

@@ -23,6 +23,7 @@ struct HelpExampleTests {
         switch command {
         case "snapshot", "apply": ["diffable on"]
         case "diffable" where example == "diffable off": ["diffable on"]
+        case "outline": ["load menu", "diffable on"] + (example == "outline by parent" ? [] : ["outline by parent"])
         default: []
         }
     }

@@ -33,6 +33,7 @@ import Testing
         "photos      40 items   Prearo's PhotoList: 40 photos with titles and URLs (a flat list to page through; JSON)",
         "tasks       7 items    Prearo's TaskList: tasks grouped by list, with headers (sectioned; CSV)",
         "expansions  12 items   card game expansions by series: a file provider with a section key path (NDJSON)",
+        "menu        16 items   Apple's Modern Collection Views menu: items with a parent, for an outline (JSON)",
     ])
     #expect(last(["load contacts", "load tasks", "providers"]) == [
         "  contacts  array provider, 8 items in 1 section, key id, cells ContactCell",
@@ -235,8 +236,8 @@ import Testing
     ("append 5 name=X", "error: no section 5 (the list has 1 section)"),
     ("append id=3 name=Dup", "error: duplicate key id=3: 0.2 has it already"),
     ("insert 0.9 name=X", "error: cannot insert at 0.9: section 0 has 8 items, so the last place is 0.8"),
-    ("load nothing", "error: column 6: no sample named 'nothing' (samples: tabs, contacts, nearby, photos, tasks, expansions)"),
-    ("load contcts", "error: column 6: no sample named 'contcts' (samples: tabs, contacts, nearby, photos, tasks, expansions; did you mean 'contacts'?)"),
+    ("load nothing", "error: column 6: no sample named 'nothing' (samples: tabs, contacts, nearby, photos, tasks, expansions, menu)"),
+    ("load contcts", "error: column 6: no sample named 'contcts' (samples: tabs, contacts, nearby, photos, tasks, expansions, menu; did you mean 'contacts'?)"),
     ("load contacts as sectioned", "error: column 27: load needs 'by FIELD' after 'as sectioned' (usage: load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME])"),
     ("load contacts as tree", "error: column 18: expected 'array' or 'sectioned' or 'file' or 'paged', found 'tree'"),
     ("load data.csv", "error: data.csv: no such file"),

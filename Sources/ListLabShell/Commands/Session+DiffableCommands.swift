@@ -63,6 +63,28 @@ extension Session {
         ) { session, arguments in
             try session.applyCommand(&arguments)
         },
+        Command(
+            name: "outline", usage: "outline [by FIELD | expand ID ... | collapse ID ...]",
+            summary: "shows a section as an outline (a section snapshot): items under their parents, expanded or collapsed",
+            details: [
+                "by FIELD: each item's FIELD holds its parent's key (null for a root); the section snapshot",
+                "is applied to the section, parents collapsed, as NSDiffableDataSourceSectionSnapshot starts.",
+                "expand and collapse apply it again: the children appear or go as batch inserts and deletes.",
+                "Alone: the outline, '-' expanded and '+' collapsed parents. Needs 'diffable on' (by key).",
+            ],
+            examples: ["outline by parent", "outline expand 1", "outline collapse 1", "outline"],
+            completes: { context in
+                switch context.arguments.count {
+                case 0: ["by", "expand", "collapse"]
+                case 1 where context.last == "by": context.fieldNames
+                default: context.session.diffable.map { mode in
+                    mode.dataSource.snapshot(for: DiffableIdentifiers.mainSection).items.prefix(1_000).map(\.jsonText)
+                } ?? []
+                }
+            }
+        ) { session, arguments in
+            try session.outlineCommand(&arguments)
+        },
     ]
 
     // MARK: - diffable
@@ -331,6 +353,126 @@ extension Session {
         }
         mode.pending = snapshot.unmarked
         for stage in staged.stages { output.write("  \(stage)") }
+    }
+
+    // MARK: - outline
+
+    private func outlineCommand(_ arguments: inout Arguments) throws {
+        let mode = try diffableMode(for: "outline")
+        guard mode.identity == .key, let keyField = mode.loaded.keyField else {
+            throw ShellError("an outline names items by their keys: 'diffable on by key' first")
+        }
+        let section = DiffableIdentifiers.mainSection
+        guard mode.loaded.groupField == nil else {
+            throw ShellError("an outline is one section of items, and \(mode.loaded.name) is grouped into sections")
+        }
+        var outline = mode.dataSource.snapshot(for: section)
+        if arguments.isAtEnd {
+            guard !outline.items.isEmpty else {
+                output.write("the outline is empty")
+                return
+            }
+            for item in outline.items {
+                let children = !outline.children(of: item).isEmpty
+                let mark = children ? (outline.isExpanded(item) ? "- " : "+ ") : "  "
+                let text = mode.identifiers.record(for: item).map { mode.loaded.text(of: $0, at: ItemPath(0, 0)) } ?? "(no item with this key)"
+                let hidden = outline.isVisible(item) ? "" : "  (hidden)"
+                output.write(String(repeating: "  ", count: outline.level(of: item) ?? 0) + mark + "\(item.jsonText)  \(text)\(hidden)")
+            }
+            return
+        }
+        let verb = try arguments.choice("'by', 'expand' or 'collapse'", ["by", "expand", "collapse"])
+        let said: String
+        if verb == "by" {
+            let fieldToken = arguments.peek
+            let field = try arguments.string("a FIELD")
+            try arguments.expectEnd()
+            try checkField(field, in: mode.loaded, column: fieldToken?.column)
+            outline = try Self.outline(of: mode, parentField: field, keyField: keyField)
+            said = "outline by \(field): \(outline.rootItems.count) roots, \(outline.items.count) items"
+        } else {
+            var ids: [Value] = []
+            while let token = arguments.next() {
+                guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
+                let id = try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+                guard outline.contains(id) else {
+                    throw ShellError("\(id.jsonText) is not in the outline", column: token.column)
+                }
+                ids.append(id)
+            }
+            guard !ids.isEmpty else { throw arguments.missing("an ID") }
+            if verb == "expand" { outline.expand(ids) } else { outline.collapse(ids) }
+            said = "\(verb == "expand" ? "expanded" : "collapsed") \(ids.map(\.jsonText).joined(separator: ", "))"
+        }
+        let staged = DiffableDataSource<String, Value>.stagedUpdate(
+            from: mode.dataSource.snapshot(), to: Self.snapshot(mode.dataSource.snapshot(), showing: outline, in: section))
+        do {
+            try mode.dataSource.apply(outline, to: section)
+        } catch {
+            throw ShellError("the list refused the update (\(error)); a bug in ListLab")
+        }
+        mode.pending = mode.dataSource.snapshot()
+        let visible = outline.visibleItems.count
+        output.write("\(said); \(visible) visible: " + (staged.stages.isEmpty ? "no changes" : summary(staged)))
+        for stage in staged.stages { output.write("  \(stage)") }
+    }
+
+    /// `snapshot` with `section`'s items replaced by what `outline` shows
+    /// (what the data source applies, for printing the updates first).
+    private static func snapshot(
+        _ snapshot: DiffableSnapshot<String, Value>, showing outline: DiffableSectionSnapshot<Value>, in section: String
+    ) -> DiffableSnapshot<String, Value> {
+        var result = snapshot
+        if result.indexOfSection(section) == nil { _ = try? result.appendSections([section]) }
+        result.deleteItems((try? result.itemIdentifiers(inSection: section)) ?? [])
+        _ = try? result.appendItems(outline.visibleItems, toSection: section)
+        return result
+    }
+
+    /// The data as an outline: each item under the item whose key its
+    /// `parentField` holds (a root when it holds null), in the data's order.
+    ///
+    /// - Throws: For a parent key that no item has, or items whose parents
+    ///   form a cycle (none of them reaches a root).
+    private static func outline(of mode: DiffableMode, parentField: String, keyField: String) throws -> DiffableSectionSnapshot<Value> {
+        let loaded = mode.loaded
+        let records = loaded.allPaths.compactMap { loaded.provider.item(at: $0) }
+        var childrenByParent: [Value: [Value]] = [:]
+        var roots: [Value] = []
+        var keys: Set<Value> = []
+        for record in records { keys.insert(loaded.records.keyIdentity(of: record[keyField] ?? .null)) }
+        for record in records {
+            let id = mode.identifiers.identifier(of: record)
+            let parent = record[parentField] ?? .null
+            if parent == .null {
+                roots.append(id)
+            } else {
+                let parentKey = loaded.records.keyIdentity(of: parent)
+                guard keys.contains(parentKey) else {
+                    throw ShellError("\(keyField)=\(id.jsonText) has \(parentField)=\(parent.jsonText), and no item has that \(keyField)")
+                }
+                childrenByParent[parentKey, default: []].append(id)
+            }
+        }
+        var outline = DiffableSectionSnapshot<Value>()
+        try outline.append(roots)
+        // Level by level (not recursively: a long chain of parents must not
+        // exhaust the stack). Each parent's children keep the data's order.
+        var level = roots
+        while !level.isEmpty {
+            var next: [Value] = []
+            for parent in level {
+                let children = childrenByParent[loaded.records.keyIdentity(of: parent)] ?? []
+                try outline.append(children, to: parent)
+                next += children
+            }
+            level = next
+        }
+        if outline.items.count < records.count {
+            let lost = records.map(mode.identifiers.identifier(of:)).filter { !outline.contains($0) }
+            throw ShellError("the parents of \(lost.prefix(5).map(\.jsonText).joined(separator: ", ")) form a cycle: none of them reaches a root")
+        }
+        return outline
     }
 
     // MARK: - Showing snapshots

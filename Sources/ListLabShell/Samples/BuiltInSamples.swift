@@ -10,7 +10,7 @@ public import ListLabRecords
 /// article's example. JSON, NDJSON and CSV each appear.
 public enum BuiltInSamples {
     /// Every sample, in the order `samples` lists them.
-    public static let all: [Sample] = [tabs, contacts, nearby, photos, tasks, expansions]
+    public static let all: [Sample] = [tabs, contacts, nearby, photos, tasks, expansions, menu]
 
     /// The sample `listlab` starts with.
     public static let startup = contacts
@@ -106,4 +106,11 @@ public enum BuiltInSamples {
         name: "expansions", summary: "card game expansions by series: a file provider with a section key path (NDJSON)",
         file: "expansions.ndjson", fieldNames: ["id", "name", "series", "year", "cards"], shape: .file(groupedBy: "series"),
         look: .single(kind: "ExpansionCell", text: "{name}", detail: "{year}, {cards} cards"), header: "{title}")
+
+    /// Apple's "Implementing Modern Collection Views": its outline menu,
+    /// each item naming its parent (for `outline by parent`).
+    static let menu = Sample(
+        name: "menu", summary: "Apple's Modern Collection Views menu: items with a parent, for an outline (JSON)",
+        file: "menu.json", fieldNames: ["id", "title", "parent"], shape: .array,
+        look: .single(kind: "OutlineCell", text: "{title}", detail: nil))
 }

@@ -49,7 +49,7 @@ final class DiffableMode {
             let identifier = list.tracer.call(.controller, .diffableDataSource, "itemIdentifier(for: \(path))") {
                 dataSource.itemIdentifier(for: path)
             }
-            onSelect(path, identifier.flatMap { identifiers.record(for: $0, tracingIn: list) })
+            onSelect(path, identifier.flatMap { identifiers.record(for: $0, tracingIn: list, as: .controller) })
         }
         list.delegate = selectionReporter
         pending = identifiers.dataSnapshot()
@@ -136,8 +136,9 @@ final class DiffableIdentifiers {
     }
 
     /// The record `identifier` stands for: the data's item with that key,
-    /// or the identifier itself when it is a whole record.
-    func record(for identifier: Value, tracingIn list: HeadlessList? = nil) -> Record? {
+    /// or the identifier itself when it is a whole record. The lookup is
+    /// traced in `list` as `caller`'s.
+    func record(for identifier: Value, tracingIn list: HeadlessList? = nil, as caller: TraceRole = .cellProvider) -> Record? {
         if identity == .value, case .object(let record) = identifier { return record }
         let records = loaded.records
         if pathsByKey == nil, let keyField = loaded.keyField {
@@ -150,7 +151,7 @@ final class DiffableIdentifiers {
             pathsByKey = paths
         }
         let record = pathsByKey?[records.keyIdentity(of: identifier)].flatMap { loaded.provider.item(at: $0) }
-        list?.tracer.note(.cellProvider, .provider, "item(withKey: \(identifier.jsonText)) → \(record?.traceSummary ?? "none")")
+        list?.tracer.note(caller, .provider, "item(withKey: \(identifier.jsonText)) → \(record?.traceSummary ?? "none")")
         return record
     }
 

@@ -209,6 +209,12 @@ extension Session {
             guard !values.isEmpty else { throw arguments.missing(what) }
             return values
         }
+        /// One identifier.
+        func item() throws -> Value {
+            guard let token = arguments.next() else { throw arguments.missing("an ID") }
+            guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
+            return try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+        }
         /// Whether the next word is `before` (else `after`), which it reads.
         func isBefore(_ before: String, or after: String) throws -> Bool {
             guard let token = arguments.next() else { throw arguments.missing("'\(before)' or '\(after)'") }
@@ -223,9 +229,7 @@ extension Session {
             (try isBefore("beforeSection", or: "afterSection"), try arguments.string("a SECTION"))
         }
         func itemDestination() throws -> (before: Bool, item: Value) {
-            let before = try isBefore("beforeItem", or: "afterItem")
-            guard let item = try items("an ID").first else { throw arguments.missing("an ID") }
-            return (before, item)
+            (try isBefore("beforeItem", or: "afterItem"), try item())
         }
         func list(_ names: [String]) -> String { "[" + names.map { Value.string($0).jsonText }.joined(separator: ", ") + "]" }
         func list(_ items: [Value]) -> String { "[" + items.map(mode.identifiers.shortText(of:)).joined(separator: ", ") + "]" }
@@ -283,7 +287,7 @@ extension Session {
             snapshot.deleteAllItems()
             call = "deleteAllItems()"
         case "moveItem":
-            guard let id = try items("an ID").first else { throw arguments.missing("an ID") }
+            let id = try item()
             let (before, destination) = try itemDestination()
             try arguments.expectEnd()
             if before { try snapshot.moveItem(id, beforeItem: destination) } else { try snapshot.moveItem(id, afterItem: destination) }

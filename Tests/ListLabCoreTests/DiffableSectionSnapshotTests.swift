@@ -15,6 +15,18 @@ private func produce() throws -> DiffableSectionSnapshot<String> {
     return outline
 }
 
+/// A list of up to 100 rows (all visible) under a data source whose cells show their identifiers.
+private func makeList() -> (HeadlessList, DiffableDataSource<String, String>) {
+    let list = HeadlessList(viewportRows: 100)
+    list.register(OutlineCell.self)
+    let dataSource = DiffableDataSource<String, String>(list: list) { list, path, item in
+        let cell = list.dequeueReusableCell(OutlineCell.self, for: path)
+        cell.text = item
+        return cell
+    }
+    return (list, dataSource)
+}
+
 struct DiffableSectionSnapshotTests {
     @Test func appendedChildrenStartCollapsedAndExpandingShowsThem() throws {
         var outline = try produce()
@@ -102,13 +114,7 @@ struct DiffableSectionSnapshotTests {
     }
 
     @Test func expandingAndCollapsingThroughTheDataSourceAreBatchInsertsAndDeletes() throws {
-        let list = HeadlessList(viewportRows: 100)
-        list.register(OutlineCell.self)
-        let dataSource = DiffableDataSource<String, String>(list: list) { list, path, item in
-            let cell = list.dequeueReusableCell(OutlineCell.self, for: path)
-            cell.text = item
-            return cell
-        }
+        let (list, dataSource) = makeList()
         var outline = try produce()
         var result = try dataSource.apply(outline, to: "Produce")
         #expect(dataSource.snapshot().sectionIdentifiers == ["Produce"])
@@ -131,13 +137,7 @@ struct DiffableSectionSnapshotTests {
     }
 
     @Test func theTraceNamesTheDiffableDataSourceAndItsCellProvider() throws {
-        let list = HeadlessList(viewportRows: 100)
-        list.register(OutlineCell.self)
-        let dataSource = DiffableDataSource<String, String>(list: list) { list, path, item in
-            let cell = list.dequeueReusableCell(OutlineCell.self, for: path)
-            cell.text = item
-            return cell
-        }
+        let (list, dataSource) = makeList()
         var lines: [String] = []
         list.tracer.sink = { lines.append($0.description) }
         var snapshot = DiffableSnapshot<String, String>()

@@ -49,7 +49,6 @@ where Provider.Item == Presenter.Item {
 
     // MARK: ListDataSource
 
-
     public func numberOfSections(in list: HeadlessList) -> Int {
         let count = provider.numberOfSections
         list.tracer.note(.adapter, .provider, "numberOfSections → \(count)")

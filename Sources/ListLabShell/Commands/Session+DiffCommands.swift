@@ -178,9 +178,12 @@ extension Session {
     }
 
     /// `4 changes in 2 stages`.
-    func summary(_ staged: StagedUpdate) -> String {
-        let changes = staged.changeCount
-        let stages = staged.stages.count
+    func summary(_ staged: StagedUpdate) -> String { summary(of: staged.stages) }
+
+    /// `4 changes in 2 stages`, for stages performed.
+    func summary(of performed: [BatchUpdate]) -> String {
+        let changes = performed.reduce(0) { $0 + $1.changeCount }
+        let stages = performed.count
         return "\(changes) \(changes == 1 ? "change" : "changes") in \(stages) \(stages == 1 ? "stage" : "stages")"
     }
 

@@ -14,7 +14,7 @@ extension Session {
                 "their titles, or 'main'; a header shows its section's identifier ('main' has none).",
                 "While it is on, changes reach the data only: the list changes when a snapshot is",
                 "applied ('snapshot', 'apply'). PATHs of changes name the data's items; show, select",
-                "and inspect name the list's. load, use and bind turn it off.",
+                "and inspect name the list's. load, use, bind and compose turn it off.",
             ],
             examples: ["diffable on", "diffable on by value", "diffable off", "diffable"],
             completes: { context in
@@ -187,6 +187,11 @@ extension Session {
     ) throws -> String {
         let sectionKeywords = ["beforesection", "aftersection"]
         let itemKeywords = ["beforeitem", "afteritem", "tosection"]
+        /// `what` is missing: said at the keyword that came instead, if any.
+        func missing(_ what: String) -> ShellError {
+            guard let token = arguments.peek else { return arguments.missing(what) }
+            return ShellError("snapshot \(operation) needs \(what) before '\(token.text)'", column: token.column)
+        }
         func sections(_ what: String) throws -> [String] {
             var names: [String] = []
             while let token = arguments.peek, case let name? = token.stringValue,
@@ -195,7 +200,7 @@ extension Session {
                 _ = arguments.next()
                 names.append(name)
             }
-            guard !names.isEmpty else { throw arguments.missing(what) }
+            guard !names.isEmpty else { throw missing(what) }
             return names
         }
         func items(_ what: String) throws -> [Value] {
@@ -206,7 +211,7 @@ extension Session {
                 _ = arguments.next()
                 values.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
             }
-            guard !values.isEmpty else { throw arguments.missing(what) }
+            guard !values.isEmpty else { throw missing(what) }
             return values
         }
         /// One identifier.
@@ -339,24 +344,27 @@ extension Session {
             output.write("applied with reloadData (no diff): \(counts(snapshot))")
             return
         }
-        let staged = DiffableDataSource<String, Value>.stagedUpdate(from: mode.dataSource.snapshot(), to: snapshot)
         let how = withoutAnimation ? " without animation (still a diff, as UIKit since iOS 15)" : ""
-        guard !staged.stages.isEmpty else {
-            _ = try mode.dataSource.apply(snapshot, animatingDifferences: !withoutAnimation)
-            mode.pending = snapshot.unmarked
+        let performed = try applyToList { try mode.dataSource.apply(snapshot, animatingDifferences: !withoutAnimation) }
+        mode.pending = snapshot.unmarked
+        guard !performed.isEmpty else {
             output.write("applied\(how): no changes (identifiers and order are the same; content is not compared: reconfigureItems or reloadItems update cells)")
             return
         }
-        output.write("applied\(how): \(summary(staged))")
+        output.write("applied\(how): \(summary(of: performed))")
+        for stage in performed { output.write("  \(stage)") }
+    }
+
+    /// Runs `apply` (a data source's apply) and returns the batch updates it
+    /// performed; a refused one is a bug in ListLab, said as such.
+    private func applyToList(_ apply: () throws -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])) throws -> [BatchUpdate] {
         do {
-            _ = try mode.dataSource.apply(snapshot, animatingDifferences: !withoutAnimation)
+            return try apply().stages
         } catch {
-            // The data source computed the update, so this is a bug in ListLab.
-            mode.dataSource.applySnapshotUsingReloadData(snapshot)
+            // The data source computed the update, so the list refusing it is a bug.
+            list.reloadData()
             throw ShellError("the list refused the update (\(error)); it was reloaded instead")
         }
-        mode.pending = snapshot.unmarked
-        for stage in staged.stages { output.write("  \(stage)") }
     }
 
     // MARK: - outline
@@ -408,29 +416,11 @@ extension Session {
             if verb == "expand" { outline.expand(ids) } else { outline.collapse(ids) }
             said = "\(verb == "expand" ? "expanded" : "collapsed") \(ids.map(\.jsonText).joined(separator: ", "))"
         }
-        let staged = DiffableDataSource<String, Value>.stagedUpdate(
-            from: mode.dataSource.snapshot(), to: Self.snapshot(mode.dataSource.snapshot(), showing: outline, in: section))
-        do {
-            try mode.dataSource.apply(outline, to: section)
-        } catch {
-            throw ShellError("the list refused the update (\(error)); a bug in ListLab")
-        }
+        let performed = try applyToList { try mode.dataSource.apply(outline, to: section) }
         mode.pending = mode.dataSource.snapshot()
         let visible = outline.visibleItems.count
-        output.write("\(said); \(visible) visible: " + (staged.stages.isEmpty ? "no changes" : summary(staged)))
-        for stage in staged.stages { output.write("  \(stage)") }
-    }
-
-    /// `snapshot` with `section`'s items replaced by what `outline` shows
-    /// (what the data source applies, for printing the updates first).
-    private static func snapshot(
-        _ snapshot: DiffableSnapshot<String, Value>, showing outline: DiffableSectionSnapshot<Value>, in section: String
-    ) -> DiffableSnapshot<String, Value> {
-        var result = snapshot
-        if result.indexOfSection(section) == nil { _ = try? result.appendSections([section]) }
-        result.deleteItems((try? result.itemIdentifiers(inSection: section)) ?? [])
-        _ = try? result.appendItems(outline.visibleItems, toSection: section)
-        return result
+        output.write("\(said); \(visible) visible: " + (performed.isEmpty ? "no changes" : summary(of: performed)))
+        for stage in performed { output.write("  \(stage)") }
     }
 
     /// The data as an outline: each item under the item whose key its

@@ -62,8 +62,11 @@ final class DiffableMode {
     /// applied one, or the data) whose key it is.
     func identifier(named value: Value) throws(ShellError) -> Value {
         let records = loaded.records
+        let applied = dataSource.snapshot()
+        // The identifier as typed, when a snapshot has it (the usual case: one lookup).
+        if identity == .key, pending.path(of: value) != nil || applied.path(of: value) != nil { return value }
         let wanted = records.keyIdentity(of: value)
-        let known = pending.itemIdentifiers + dataSource.snapshot().itemIdentifiers
+        let known = pending.itemIdentifiers + applied.itemIdentifiers
         switch identity {
         case .key:
             if let same = known.first(where: { records.keyIdentity(of: $0) == wanted }) { return same }

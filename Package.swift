@@ -71,7 +71,8 @@ let package = Package(
             name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabFuzzing", "ListLabTestSupport"],
             swiftSettings: strictSettings),
         // Every ```swift example of a doc comment, compiled and run: DocExamples.swift is written from
-        // them by `swift run listlab-doc-examples`, and a test checks that it is current.
+        // them by `swift run listlab-doc-examples` (as is the README's example, into ListLabCoreTests),
+        // and a test checks that each copy is current.
         .testTarget(
             name: "DocExampleTests",
             dependencies: ["ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabShell", "LineEditing", "ListLabTestSupport"],

@@ -1,5 +1,7 @@
-// Writes Tests/DocExampleTests/DocExamples.swift from the doc comments'
-// examples (see DocExampleFile): `swift run listlab-doc-examples`.
+// Writes the examples' test copies (see DocExampleFile and ReadmeExampleFile):
+// `swift run listlab-doc-examples`.
+//   Tests/DocExampleTests/DocExamples.swift: every ```swift example of a doc comment;
+//   Tests/ListLabCoreTests/ReadmeExample.swift: the README's "Use it from Swift" example.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,16 +9,22 @@ import FoundationEssentials
 import ListLabTestSupport
 
 let root = DocExampleFile.packageRoot
-let target = root + "/" + DocExampleFile.path
-do {
-    let text = try DocExampleFile.generate(packageRoot: root)
-    let examples = try DocExampleFile.examples(under: root).count
+
+/// Writes `text` to `path` (from the package root) when it differs, and says which.
+func write(_ text: String, to path: String, what: String) throws {
+    let target = root + "/" + path
     if (try? String(contentsOfFile: target, encoding: .utf8)) == text {
-        print("\(DocExampleFile.path): \(examples) examples, unchanged")
+        print("\(path): \(what), unchanged")
     } else {
         try Data(text.utf8).write(to: URL(fileURLWithPath: target))
-        print("\(DocExampleFile.path): \(examples) examples, written")
+        print("\(path): \(what), written")
     }
+}
+
+do {
+    let examples = try DocExampleFile.examples(under: root).count
+    try write(try DocExampleFile.generate(packageRoot: root), to: DocExampleFile.path, what: "\(examples) examples")
+    try write(try ReadmeExampleFile.generate(packageRoot: root), to: ReadmeExampleFile.path, what: "the README's example")
 } catch {
     print("listlab-doc-examples: \(error)")
     exit(1)

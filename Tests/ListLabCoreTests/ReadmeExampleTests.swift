@@ -1,20 +1,62 @@
+import FoundationEssentials
+import ListLabTestSupport
 import Testing
-import ListLabCore
 
-private final class ContactCell: ListCell, ConfigurableCell {
-    func configure(with name: String, at path: ItemPath) { text = name }
+/// The README's "Use it from Swift" example is code: `ReadmeExample.swift`
+/// holds it as `runReadmeExample()` (see ``ReadmeExampleFile``).
+@Test func theReadmeExamplePrintsWhatTheReadmeShows() throws {
+    #expect(try runReadmeExample() == readmeExampleOutput)
 }
 
-/// The README's ten-line example, as written there.
-@Test func theReadmeExampleRunsAsDocumented() throws {
-    let provider = ArrayDataProvider(["Bruce Wayne", "Diana Prince"])
-    let adapter = ListAdapter(provider: provider, presenter: SingleKindPresenter(ContactCell.self))
-    let list = HeadlessList(style: .table, viewportRows: 10)
-    adapter.attach(to: list)
-    try list.performBatchUpdates(try provider.append("Clark Kent", toSection: nil))
-    #expect(list.render() == [
-        "   0.0  Bruce Wayne  <ContactCell #1>",
-        "   0.1  Diana Prince  <ContactCell #2>",
-        "   0.2  Clark Kent  <ContactCell #3>",
-    ])
+@Test func theReadmeExampleIsTheOneInTheReadme() throws {
+    let root = DocExampleFile.packageRoot
+    let expected = try ReadmeExampleFile.generate(packageRoot: root)
+    let current = (try? String(contentsOfFile: root + "/" + ReadmeExampleFile.path, encoding: .utf8)) ?? ""
+    #expect(
+        current == expected,
+        "\(ReadmeExampleFile.path) is not the README's example: run `swift run listlab-doc-examples`, then test again")
+}
+
+@Test func theExampleIsTheProgramAndTheTextBlockAfterIt() throws {
+    let readme = """
+        # Tool
+
+        ## Use it from Swift
+
+        ```swift
+        .package(name: "ListLab", path: "../ListLab"),
+        ```
+
+        ```swift
+        import ListLabCore
+
+        print(1)
+        ```
+
+        It prints:
+
+        ```text
+        1
+        ```
+
+        ## Next
+
+        ```text
+        not this
+        ```
+        """
+    let example = try ReadmeExampleFile.example(inReadme: readme)
+    #expect(example.imports == ["import ListLabCore"])
+    #expect(example.code == ["print(1)"])
+    #expect(example.output == ["1"])
+    #expect(example.line == 9)
+}
+
+@Test func aReadmeWithoutTheExampleSaysWhatIsMissing() {
+    #expect(throws: ReadmeExampleFile.MissingExample.self) {
+        try ReadmeExampleFile.example(inReadme: "# Tool\n\n## Use it from Swift\n\n```swift\nimport ListLabCore\n```\n")
+    }
+    #expect(throws: ReadmeExampleFile.MissingExample.self) {
+        try ReadmeExampleFile.example(inReadme: "# Tool\n")
+    }
 }

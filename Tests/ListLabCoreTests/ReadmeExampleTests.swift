@@ -60,3 +60,28 @@ import Testing
         try ReadmeExampleFile.example(inReadme: "# Tool\n")
     }
 }
+
+/// A block that shows part of a file (its first line names it) shows it as
+/// the file has it: the example packages' tests are compiled and run by the
+/// test command, so what the README quotes of them runs too.
+@Test func theReadmeQuotesTheExamplePackagesAsTheyAre() throws {
+    let root = DocExampleFile.packageRoot
+    let excerpts = ReadmeExampleFile.excerpts(inReadme: try String(contentsOfFile: root + "/README.md", encoding: .utf8))
+    #expect(!excerpts.isEmpty)
+    for excerpt in excerpts {
+        let text = try String(contentsOfFile: root + "/" + excerpt.file, encoding: .utf8)
+        let quoted = ReadmeExampleFile.isExcerpt(excerpt, of: text)
+        #expect(quoted, "README.md:\(excerpt.line): these \(excerpt.lines.count) lines are not in \(excerpt.file) as written there")
+    }
+}
+
+@Test func anExcerptMustBeTheFilesLinesInOrder() throws {
+    let readme = "```swift\n// Examples/A/a.swift\nlet b = 2\nlet c = 3\n```\n\n```swift\nlet d = 4\n```\n"
+    let excerpts = ReadmeExampleFile.excerpts(inReadme: readme)
+    #expect(excerpts.map(\.file) == ["Examples/A/a.swift"])
+    #expect(excerpts.map(\.lines) == [["let b = 2", "let c = 3"]])
+    let excerpt = try #require(excerpts.first)
+    #expect(ReadmeExampleFile.isExcerpt(excerpt, of: "let a = 1\nlet b = 2\nlet c = 3\n"))
+    #expect(!ReadmeExampleFile.isExcerpt(excerpt, of: "let b = 2\n\nlet c = 3\n"))
+    #expect(!ReadmeExampleFile.isExcerpt(excerpt, of: "let c = 3\nlet b = 2\n"))
+}

@@ -113,3 +113,44 @@ public enum ReadmeExampleFile {
         return text + "\n    \"\"\"#"
     }
 }
+
+extension ReadmeExampleFile {
+    /// A ```` ```swift ```` block of the README that shows part of a file: its
+    /// first line is a comment naming the file (`// Examples/...swift`).
+    public struct Excerpt: Sendable, Equatable {
+        /// The file, from the package root.
+        public var file: String
+        /// The lines shown, after the comment.
+        public var lines: [String]
+        /// The line of the block's opening fence in the README.
+        public var line: Int
+    }
+
+    /// Every excerpt in `readme`: blocks whose first line is `// PATH` with a
+    /// path that ends in `.swift`.
+    public static func excerpts(inReadme readme: String) -> [Excerpt] {
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var found: [Excerpt] = []
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard lines[index] == "```swift", index + 1 < lines.count else { continue }
+            let first = lines[index + 1]
+            guard first.hasPrefix("// "), first.hasSuffix(".swift"), !first.dropFirst(3).contains(" "),
+                let close = lines[(index + 1)...].firstIndex(of: "```")
+            else { continue }
+            found.append(Excerpt(file: String(first.dropFirst(3)), lines: Array(lines[(index + 2)..<close]), line: index + 1))
+            index = close
+        }
+        return found
+    }
+
+    /// Whether `excerpt`'s lines appear in `text`, one after another, as written.
+    public static func isExcerpt(_ excerpt: Excerpt, of text: String) -> Bool {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard !excerpt.lines.isEmpty, excerpt.lines.count <= lines.count else { return false }
+        return (0...(lines.count - excerpt.lines.count)).contains { start in
+            lines[start..<(start + excerpt.lines.count)].elementsEqual(excerpt.lines)
+        }
+    }
+}

@@ -21,6 +21,7 @@ public struct Changeset: Hashable, Sendable {
             self.to = to
         }
 
+        /// `from -> to`.
         public var description: String { "\(from) -> \(to)" }
     }
 
@@ -98,7 +99,10 @@ extension Changeset {
 public struct DuplicateIdentityError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Which list holds the duplicate.
     public enum Side: String, Hashable, Sendable {
-        case old, new
+        /// The list before the change.
+        case old
+        /// The list after the change.
+        case new
     }
 
     /// The repeated identity, as text.
@@ -134,6 +138,7 @@ public struct DuplicateIdentityError: Error, Hashable, Sendable, CustomStringCon
         paths = (firstPath, secondPath)
     }
 
+    /// The identity and both places: `duplicate identity '7' in the new list, at 0.1 and 0.4`.
     public var description: String {
         if let paths {
             return "duplicate identity '\(identity)' in the \(side.rawValue) list, at \(paths.first) and \(paths.second)"

@@ -1,5 +1,6 @@
 // Writes the examples' test copies (see DocExampleFile and ReadmeExampleFile):
-// `swift run listlab-doc-examples`.
+// `swift run listlab-doc-examples`. With `--undocumented GRAPH...`, lists the public
+// symbols of symbol graphs that have no documentation instead (Scripts/check-docs).
 //   Tests/DocExampleTests/DocExamples.swift: every ```swift example of a doc comment;
 //   Tests/ListLabCoreTests/ReadmeExample.swift: the README's "Use it from Swift" example.
 #if canImport(Glibc)
@@ -19,6 +20,24 @@ func write(_ text: String, to path: String, what: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: target))
         print("\(path): \(what), written")
     }
+}
+
+/// `--undocumented GRAPH...`: the public symbols of each symbol graph that have no
+/// documentation (see SymbolGraphCoverage); exits 1 when there is one.
+if CommandLine.arguments.dropFirst().first == "--undocumented" {
+    var total = 0
+    for path in CommandLine.arguments.dropFirst(2) {
+        do {
+            let (module, gaps) = try SymbolGraphCoverage.gaps(inSymbolGraph: try Data(contentsOf: URL(fileURLWithPath: path)))
+            for gap in gaps { print(gap) }
+            print("\(module): \(gaps.isEmpty ? "every public symbol is documented" : "\(gaps.count) public symbols without documentation")")
+            total += gaps.count
+        } catch {
+            print("listlab-doc-examples: \(path): \(error)")
+            exit(1)
+        }
+    }
+    exit(total == 0 ? 0 : 1)
 }
 
 do {

@@ -33,6 +33,14 @@ func changesetExample1() throws {
     _ = changes
 }
 
+@Test("Sources/ListDiff/ListDiff.docc/ListDiff.md:17")
+func listDiffExample1() throws {
+    let changes = try Changeset(from: ["a", "b", "c"], to: ["c", "a", "b", "d"])
+    _ = changes.inserts   // [3]
+    _ = changes.moves   // [2 -> 0]
+    _ = changes
+}
+
 @Test("Sources/ListDiff/SectionedChangeset.swift:50")
 func sectionedChangesetExample1() throws {
     let old = [DiffSection(id: "A", items: [1, 2, 3])]
@@ -170,6 +178,121 @@ func stagedUpdateExample1() throws {
     _ = old
     _ = new
     _ = changes
+}
+
+@Test("Sources/ListLabCore/ListLabCore.docc/ListLabCore.md:30")
+func listLabCoreExample1() throws {
+    let provider = ArrayDataProvider(["News", "Contributions"])
+    let list = HeadlessList(style: .table, viewportRows: 10)
+    final class TitleCell: ListCell, ConfigurableCell {
+        func configure(with title: String, at path: ItemPath) { text = title }
+    }
+    ListAdapter(provider: provider, presenter: SingleKindPresenter(TitleCell.self)).attach(to: list)
+    try list.performBatchUpdates(try provider.append("Settings", toSection: nil))
+    _ = list.render()   // ["   0.0  News  <TitleCell #1>", "   0.1  Contributions  <TitleCell #2>", "   0.2  Settings  <TitleCell #3>"]
+    _ = provider
+    _ = list
+}
+
+@Test("Sources/ListLabCore/ListLabCore.docc/TestingWithoutUIKit.md:20")
+func testingWithoutUIKitExample1() throws {
+    let provider = ArrayDataProvider([Contact(name: "Ada"), Contact(name: "Grace")])
+    let adapter = ListAdapter(provider: provider, presenter: SingleKindPresenter(ContactCell.self))
+    let list = HeadlessList(style: .table, viewportRows: 5)
+    adapter.attach(to: list)
+    #expect(list.render() == ["   0.0  Ada  <ContactCell #1>", "   0.1  Grace  <ContactCell #2>"])
+    _ = provider
+    _ = adapter
+    _ = list
+}
+
+@Test("Sources/ListLabCore/ListLabCore.docc/TestingWithoutUIKit.md:46")
+func testingWithoutUIKitExample2() throws {
+    let provider = ArrayDataProvider([Contact(name: "Ada"), Contact(name: "Grace")])
+    let list = HeadlessList()
+    ListAdapter(provider: provider, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
+    _ = try provider.append(Contact(name: "Alan"), toSection: nil)
+    #expect(throws: BatchUpdateError.self) {
+        try list.performBatchUpdates(BatchUpdate())   // the list was not told of the insert
+    }
+    _ = list.statistics.refusedBatchUpdates   // 1
+    _ = provider
+    _ = list
+}
+
+@Test("Sources/ListLabCore/ListLabCore.docc/TestingWithoutUIKit.md:76")
+func testingWithoutUIKitExample3() throws {
+    let old = ["News", "Contributions", "Settings"]
+    let new = ["Settings", "News"]
+    let provider = ArrayDataProvider(old)
+    let list = HeadlessList()
+    final class TabCell: ListCell, ConfigurableCell {
+        func configure(with tab: String, at path: ItemPath) { text = tab }
+    }
+    ListAdapter(provider: provider, presenter: SingleKindPresenter(TabCell.self)).attach(to: list)
+    let changes = try SectionedChangeset(
+        from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: new)],
+        identity: { $0 }, isContentEqual: ==)
+    provider.replaceItems(with: new)
+    try list.apply(StagedUpdate(changes, style: .reconfigure))
+    #expect(list.render(showsCells: false) == ["   0.0  Settings", "   0.1  News"])
+    _ = old
+    _ = new
+    _ = provider
+    _ = list
+    _ = changes
+}
+
+@Test("Sources/ListLabCore/ListLabCore.docc/TheSplit.md:31")
+func theSplitExample1() throws {
+    struct Task: Hashable {
+        var title: String
+        var list: String
+    }
+    let tasks = SectionedDataProvider(
+        [Task(title: "Write report", list: "Work"), Task(title: "Buy milk", list: "Home")],
+        groupedBy: { $0.list })
+    let update = try tasks.append(Task(title: "Call Bob", list: "Work"), toSection: nil)
+    _ = update.insertedItems   // [0.1]: a grouped provider puts the task in its list's section
+    _ = tasks
+    _ = update
+}
+
+@Test("Sources/ListLabCore/ListLabCore.docc/TheSplit.md:57")
+func theSplitExample2() throws {
+    enum Row {
+        case title(String)
+        case count(Int)
+    }
+    final class TitleCell: ListCell, ConfigurableCell {
+        func configure(with title: String, at path: ItemPath) { text = title }
+    }
+    final class CountCell: ListCell, ConfigurableCell {
+        func configure(with count: Int, at path: ItemPath) { text = "\(count) items" }
+    }
+    let presenter = KindChoosingPresenter<Row>([
+        CellRegistration(TitleCell.self) { if case .title(let title) = $0 { title } else { nil } },
+        CellRegistration(CountCell.self) { if case .count(let count) = $0 { count } else { nil } },
+    ])
+    _ = presenter.reuseIdentifiers   // ["TitleCell", "CountCell"]
+    _ = presenter
+}
+
+@Test("Sources/ListLabCore/ListLabCore.docc/TheSplit.md:81")
+func theSplitExample3() throws {
+    let provider = ArrayDataProvider(["News", "Contributions"])
+    final class TabCell: ListCell, ConfigurableCell {
+        func configure(with tab: String, at path: ItemPath) { text = tab }
+    }
+    let adapter = ListAdapter(provider: provider, presenter: SingleKindPresenter(TabCell.self))
+    adapter.onSelect = { tab, path in print("open \(tab)") }
+    let list = HeadlessList()
+    adapter.attach(to: list)
+    try list.performBatchUpdates(try provider.delete(at: [ItemPath(0, 0)]))
+    try list.selectItem(at: ItemPath(0, 0))   // prints "open Contributions"
+    _ = provider
+    _ = adapter
+    _ = list
 }
 
 @Test("Sources/ListLabCore/Paths/ItemPath.swift:7")

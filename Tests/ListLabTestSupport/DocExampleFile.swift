@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// Builds `Tests/DocExampleTests/DocExamples.swift` from the sources: every
-/// ```` ```swift ```` block of a `///` comment under `Sources/` becomes the
-/// body of a test, so that the test command compiles and runs each one (the
+/// ```` ```swift ```` block of a `///` comment under `Sources/`, and of an
+/// article of a DocC catalog there, becomes the body of a test, so that the test command compiles and runs each one (the
 /// names an example takes as given are in `Tests/DocExampleTests/Fixtures.swift`).
 ///
 /// Two rewrites keep the copies free of warnings without changing what they
@@ -56,7 +56,7 @@ public enum DocExampleFile {
         var counts: [String: Int] = [:]
         for example in try examples(under: packageRoot) {
             let fileName = example.file.split(separator: "/").last.map(String.init) ?? example.file
-            let stem = String(fileName.dropLast(".swift".count).map { $0 == "+" ? "_" : $0 })
+            let stem = String(fileName.prefix { $0 != "." }.map { $0 == "+" ? "_" : $0 })
             counts[stem, default: 0] += 1
             let name = stem.prefix(1).lowercased() + stem.dropFirst() + "Example\(counts[stem] ?? 1)"
             // A line editor reads the terminal: its examples are compiled, not run.
@@ -71,22 +71,30 @@ public enum DocExampleFile {
         return out
     }
 
-    /// Every example in the Swift files under `Sources/`, in path order.
+    /// Every example in the Swift files under `Sources/` and in the articles
+    /// of their DocC catalogs (`Sources/*/*.docc/*.md`), in path order.
     public static func examples(under packageRoot: String) throws -> [Example] {
         let sources = packageRoot + "/Sources"
-        let files = try FileManager.default.subpathsOfDirectory(atPath: sources).filter { $0.hasSuffix(".swift") }.sorted()
+        let files = try FileManager.default.subpathsOfDirectory(atPath: sources)
+            .filter { $0.hasSuffix(".swift") || ($0.hasSuffix(".md") && $0.contains(".docc/")) }.sorted()
         var found: [Example] = []
         for file in files {
             let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            let isArticle = file.hasSuffix(".md")
             var current: Example?
             for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let trimmed = raw.drop { $0 == " " }
-                guard trimmed.hasPrefix("///") else {
-                    current = nil
-                    continue
+                var line: String
+                if isArticle {
+                    line = String(raw)
+                } else {
+                    let trimmed = raw.drop { $0 == " " }
+                    guard trimmed.hasPrefix("///") else {
+                        current = nil
+                        continue
+                    }
+                    line = String(trimmed.dropFirst(3))
+                    if line.hasPrefix(" ") { line.removeFirst() }
                 }
-                var line = String(trimmed.dropFirst(3))
-                if line.hasPrefix(" ") { line.removeFirst() }
                 if current == nil, line == "```swift" {
                     current = Example(file: "Sources/" + file, line: index + 1, lines: [])
                 } else if var example = current {

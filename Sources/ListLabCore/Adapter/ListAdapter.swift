@@ -38,8 +38,11 @@ where Provider.Item == Presenter.Item {
     /// Makes this adapter the data source and delegate of `list`: registers
     /// the presenter's cells and reloads the list.
     ///
-    /// - Parameter scrollingToTop: Whether the list starts again at its first
-    ///   row (UIKit keeps the scroll position across a reload).
+    /// - Parameters:
+    ///   - list: The list to drive; it keeps the adapter as its data
+    ///     source and delegate until another takes its place.
+    ///   - scrollingToTop: Whether the list starts again at its first
+    ///     row (UIKit keeps the scroll position across a reload).
     public func attach(to list: HeadlessList, scrollingToTop: Bool = false) {
         presenter.registerCells(in: list)
         list.dataSource = self

@@ -8,7 +8,7 @@ import ListDiff
 /// closure configures a cell for an identifier (the presenter's part), and
 /// this data source joins them to the list (the adapter's part).
 /// ``apply(_:animatingDifferences:)`` diffs the applied snapshot against the
-/// new one by identifier (``SectionedChangeset``) and performs the staged
+/// new one by identifier (ListDiff's `SectionedChangeset`) and performs the staged
 /// batch updates, which the list checks by UIKit's rules.
 ///
 /// ```swift

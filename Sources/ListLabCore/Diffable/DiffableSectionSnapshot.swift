@@ -227,6 +227,7 @@ public enum DiffableSectionSnapshotError: Error, Hashable, Sendable, CustomStrin
     /// ListLab's.
     case notInSnapshot(role: String, String)
 
+    /// UIKit's reason, as its exception says it.
     public var description: String {
         switch self {
         case .duplicateIdentifiers(let identifiers):

@@ -36,14 +36,22 @@ public enum DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConver
 
     /// Items or sections.
     public enum IdentifierKind: String, Hashable, Sendable {
-        case item, section
+        /// An item identifier ("item identifiers" in UIKit's reasons).
+        case item
+        /// A section identifier.
+        case section
     }
 
     /// An insertion or a move.
     public enum Operation: String, Hashable, Sendable {
-        case insertion, move
+        /// `insertItems` or `insertSections` before or after a destination.
+        case insertion
+        /// `moveItem` or `moveSection` before or after a destination.
+        case move
     }
 
+    /// UIKit's reason, as its exception says it (`Invalid parameter not
+    /// satisfying: ...`, `Fatal: supplied item identifiers are not unique. ...`).
     public var description: String {
         switch self {
         case .noSections:

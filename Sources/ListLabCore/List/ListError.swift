@@ -6,6 +6,7 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The viewport size is outside ``HeadlessList/viewportRange``.
     case invalidViewport(Int)
 
+    /// What went wrong, in one line, naming the path or value.
     public var description: String {
         switch self {
         case .noItem(let path, let sectionCount, nil):

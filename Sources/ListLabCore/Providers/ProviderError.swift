@@ -26,6 +26,7 @@ public enum ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The source could not be read.
     case loadFailed(String)
 
+    /// Why the provider refused, in one line: the path and what the provider holds.
     public var description: String {
         switch self {
         case .noItem(let path, let sectionCount, nil):

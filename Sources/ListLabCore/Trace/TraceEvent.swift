@@ -55,6 +55,7 @@ public enum TraceRole: Hashable, Sendable, CustomStringConvertible {
     /// A diffable data source's cell provider closure: the presenter's part.
     case cellProvider
 
+    /// The role's name as a trace line shows it: `list`, `diffable data source`, `cell #3`.
     public var description: String {
         switch self {
         case .list: "list"

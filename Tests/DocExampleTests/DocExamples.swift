@@ -487,6 +487,20 @@ func recordExample1() throws {
     _ = ada
 }
 
+@Test("Sources/ListLabRecords/Values/RecordDecoder.swift:11")
+func recordDecoderExample1() throws {
+    struct Person: Decodable {
+        var id: Int
+        var name: String
+        var email: String?
+    }
+    let record = Record(fields: [("id", 1), ("name", "Ada")])
+    let ada = try RecordDecoder().decode(Person.self, from: record)
+    _ = ada.email   // nil
+    _ = record
+    _ = ada
+}
+
 @Test("Sources/ListLabRecords/Values/Value.swift:7")
 func valueExample1() throws {
     let score: Value = 42

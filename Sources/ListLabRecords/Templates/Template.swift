@@ -10,12 +10,16 @@
 /// template.render(diana)          // "Diana Prince — 555-0103"
 /// ```
 public struct Template: Hashable, Sendable, CustomStringConvertible {
-    private enum Part: Hashable, Sendable {
+    /// A piece of a template: literal text, or a field's placeholder.
+    public enum Part: Hashable, Sendable {
+        /// Text shown as it is (`{{` already read as `{`).
         case text(String)
+        /// `{name}`: the field's value.
         case field(String)
     }
 
-    private let parts: [Part]
+    /// The template's pieces, in order (what code generation reads).
+    public let parts: [Part]
     /// The template as written.
     public let source: String
 

@@ -346,6 +346,11 @@ extension Session {
         loaded.isShippedSample = sample != nil
         loaded.paged = pagedProvider
         loaded.readSource = reread
+        if let sample {
+            loaded.sourcePath = BuiltInSamples.path(of: sample)
+        } else if isFile {
+            loaded.sourcePath = source.hasPrefix("/") ? source : workingDirectory + "/" + source
+        }
         if let existing = providers.firstIndex(where: { $0.name == name }) {
             providers[existing] = loaded
             activate(existing)

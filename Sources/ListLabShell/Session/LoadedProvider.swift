@@ -29,6 +29,10 @@ final class LoadedProvider {
     /// Reads the records from the source again, without changing the
     /// provider (for `diff` and `reload --diff`).
     var readSource: () throws -> [Record] = { [] }
+    /// The file it was read from (a sample's file for a sample), from where
+    /// the session's relative paths start; nil for a composite or a built-in
+    /// copy (for `export swift`).
+    var sourcePath: String?
     /// For a composite: its provider and the loaded providers it draws from.
     var composite: (provider: CompositeDataProvider<Record>, children: [LoadedProvider])?
     /// For a paged provider: it, and how many records its source holds.

@@ -1,0 +1,142 @@
+import FoundationEssentials
+import ListLabCore
+import ListLabFiles
+import ListLabRecords
+
+extension Session {
+    /// `export swift`: from the playground to the user's own code.
+    static let exportCommands: [Command] = [
+        Command(
+            name: "export", usage: "export swift [FILE] [--force]",
+            summary: "writes Swift that recreates this list with the library's types, and a test of it",
+            details: [
+                "A model struct from the data's fields (optional where a field is sometimes absent,",
+                "Identifiable by the key), a cell class per cell kind from the bound templates, the",
+                "provider with its sections, the presenter with its headers, the adapter, and a Swift",
+                "Testing test that loads the same data file and checks what the list shows first.",
+                "Without FILE it prints the source; an existing FILE is replaced only with --force.",
+                "It exports the file as it is on disk, not unsaved edits, a sort or a filter.",
+            ],
+            examples: ["export swift", "export swift Contacts.swift", "export swift Contacts.swift --force"],
+            completes: { context in
+                switch context.arguments.count {
+                case 0: ["swift"]
+                case 1: context.paths
+                default: ["--force"]
+                }
+            }
+        ) { session, arguments in
+            _ = try arguments.choice("'swift'", ["swift"])
+            var file: String?
+            var force = false
+            while let token = arguments.next() {
+                if token.stringValue == "--force" {
+                    force = true
+                } else if file == nil, let text = token.stringValue {
+                    file = text
+                } else {
+                    throw ShellError("unexpected '\(token.text)' (usage: export swift [FILE] [--force])", column: token.column)
+                }
+            }
+            if file != nil { try session.checkCanWrite("export swift") }
+            try session.exportSwift(to: file, force: force)
+        },
+    ]
+
+    /// Writes (or prints) the Swift source of the current provider's experiment.
+    func exportSwift(to file: String?, force: Bool) throws {
+        let loaded = try current()
+        if loaded.composite != nil || loaded.paged != nil {
+            throw ShellError(
+                "export swift writes array, sectioned and file providers; '\(loaded.name)' is a \(loaded.kindDescription)")
+        }
+        guard let sourcePath = loaded.sourcePath else {
+            throw ShellError("export swift needs the data file '\(loaded.name)' was read from, and it has none (a built-in copy)")
+        }
+        let records = try loaded.readSource()
+        let groupField = loaded.shape.groupField ?? loaded.file?.groupField
+
+        // The test's expectation: what a fresh list of the file's records shows.
+        let provider: AnyDataProvider<Record>
+        if let groupField {
+            provider = AnyDataProvider(SectionedDataProvider(records, groupedBy: { $0[groupField]?.description ?? "" }))
+        } else {
+            provider = AnyDataProvider(ArrayDataProvider(records))
+        }
+        let fresh = HeadlessList(style: list.style, viewportRows: list.viewportRows)
+        ListAdapter(provider: provider, presenter: loaded.presenter).attach(to: fresh)
+
+        let workingFolder = Self.absolutePath(workingDirectory)
+        let destination = file.map { $0.hasPrefix("/") ? $0 : workingFolder + "/" + $0 }
+        let destinationFolder = destination.map { Self.parentFolder(of: Self.absolutePath($0)) } ?? workingFolder
+        let export = SwiftExport(
+            datasetName: loaded.name,
+            dataFileName: sourcePath.split(separator: "/").last.map(String.init) ?? sourcePath,
+            dataPath: Self.relativePath(to: Self.absolutePath(sourcePath), from: destinationFolder),
+            records: records, fieldNames: loaded.fieldNames, keyField: loaded.keyField, groupField: groupField,
+            presenter: loaded.presenter, style: list.style, viewportRows: list.viewportRows, expectedLines: fresh.render())
+        let text: String
+        do {
+            text = try export.source()
+        } catch {
+            throw ShellError("export swift: \(error.description)")
+        }
+        let edited = loaded.filter != nil || loaded.allPaths.compactMap { loaded.provider.item(at: $0) } != records
+        let note = "note: the export reads \(export.dataFileName) as it is on disk; this session's unsaved edits, sort or filter are not in it"
+        guard let file, let destination else {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { output.write(String(line)) }
+            if edited { output.write(note) }
+            return
+        }
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) {
+            guard !isDirectory else { throw ShellError("\(file): is a folder") }
+            guard force else { throw ShellError("\(file) exists: add --force to replace it") }
+        }
+        do {
+            try AtomicFile.write(Array(text.utf8), to: destination, force: force)
+        } catch {
+            throw ShellError(error.description.replacingPrefix(destination, with: file))
+        }
+        let fields = export.properties().properties.count
+        output.write(
+            "exported \(loaded.name) to \(file): \(export.modelName) (\(fields) \(fields == 1 ? "field" : "fields")), "
+                + "\(loaded.presenter.kinds.count == 1 ? "1 cell kind" : "\(loaded.presenter.kinds.count) cell kinds"), "
+                + "\(groupField.map { "a sectioned provider by \($0)" } ?? "an array provider"), "
+                + "and a test of the \(fresh.render().count) lines the list shows first")
+        if edited { output.write(note) }
+    }
+
+    /// `path` from the root: relative paths start at the process's folder;
+    /// `.` and `..` are resolved by name.
+    static func absolutePath(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The folder that holds `path` (an absolute path).
+    static func parentFolder(of path: String) -> String {
+        let parts = path.split(separator: "/").dropLast()
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// `target` as a path from `folder` (both absolute): `../data/contacts.csv`.
+    static func relativePath(to target: String, from folder: String) -> String {
+        let targetParts = target.split(separator: "/")
+        let folderParts = folder.split(separator: "/")
+        // The file's own name is never a folder they share.
+        let limit = min(targetParts.count - 1, folderParts.count)
+        var common = 0
+        while common < limit, targetParts[common] == folderParts[common] { common += 1 }
+        let up = Array(repeating: "..", count: folderParts.count - common)
+        return (up + targetParts[common...].map(String.init)).joined(separator: "/")
+    }
+}

@@ -1,0 +1,378 @@
+import ListLabCore
+import ListLabRecords
+
+/// Swift source that recreates an experiment with the library's types
+/// (`export swift`): a model struct from the data's fields, a cell class per
+/// cell kind from the bound templates, the provider with its sectioning, the
+/// presenter with its headers, the adapter wiring, and a Swift Testing test
+/// that loads the same data file and checks the first screen.
+///
+/// The file is meant for a test target that depends on ListLabCore,
+/// ListLabRecords and ListLabFiles (as `Examples/Exported` does); the model,
+/// cells and presenter move into the app's module as they are.
+struct SwiftExport {
+    /// The dataset's name at the prompt (`contacts`).
+    var datasetName: String
+    /// The data file's name (`contacts.csv`).
+    var dataFileName: String
+    /// The data file's path from the folder of the exported file.
+    var dataPath: String
+    /// The records, as the file holds them.
+    var records: [Record]
+    /// The dataset's fields, in order.
+    var fieldNames: [String]
+    /// The field that identifies an item, if any.
+    var keyField: String?
+    /// The field the sections are grouped by, if any.
+    var groupField: String?
+    /// The bound presenter.
+    var presenter: TemplatePresenter
+    /// The list's style and height.
+    var style: ListStyle
+    var viewportRows: Int
+    /// What a fresh list of these records shows: the test's expectation.
+    var expectedLines: [String]
+
+    /// A field of the model: its property name and Swift type.
+    struct Property: Equatable {
+        var field: String
+        var name: String
+        var type: String
+        var isOptional: Bool
+        var declaration: String { "\(name): \(type)\(isOptional ? "?" : "")" }
+    }
+
+    /// Why the data cannot be exported.
+    struct Refusal: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The model's type name: the dataset's name in the singular, in UpperCamelCase
+    /// (`contacts` → `Contact`), with `Item` after a name the standard library or
+    /// ListLab already takes (`tasks` → `TaskItem`).
+    var modelName: String {
+        var name = Self.upperCamel(datasetName)
+        if name.hasSuffix("ies"), name.count > 3 {
+            name = String(name.dropLast(3)) + "y"
+        } else if name.hasSuffix("sses") || name.hasSuffix("ches") || name.hasSuffix("shes") || name.hasSuffix("xes") {
+            name = String(name.dropLast(2))
+        } else if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 {
+            name = String(name.dropLast())
+        }
+        if name.isEmpty || name.first?.isNumber == true { name = "Item" + name }
+        return Self.takenTypeNames.contains(name) ? name + "Item" : name
+    }
+
+    /// Names a model must not take: they would shadow a type the file uses.
+    static let takenTypeNames: Set<String> = [
+        "Any", "Array", "Bool", "Character", "Codable", "Data", "Date", "Decodable", "Dictionary", "Double", "Encodable",
+        "Error", "Float", "Hashable", "Identifiable", "Int", "Item", "ItemPath", "Never", "Optional", "Record", "Result",
+        "Section", "Self", "Sendable", "Set", "String", "Task", "Template", "Test", "Type", "URL", "Value", "Void",
+    ]
+
+    /// The model's properties, one per field whose values Swift can type.
+    func properties() -> (properties: [Property], skipped: [(field: String, reason: String)]) {
+        var properties: [Property] = []
+        var skipped: [(String, String)] = []
+        var usedNames: Set<String> = []
+        for field in fieldNames {
+            var kinds: Set<String> = []
+            var isOptional = false
+            for record in records {
+                switch record[field] {
+                case nil, .null?: isOptional = true
+                case .bool?: kinds.insert("Bool")
+                case .int?: kinds.insert("Int")
+                case .double?, .number?: kinds.insert("Double")
+                case .string?: kinds.insert("String")
+                case .array?, .object?: kinds.insert("nested")
+                }
+            }
+            let type: String
+            switch kinds {
+            case ["Bool"]: type = "Bool"
+            case ["Int"]: type = "Int"
+            case ["Double"], ["Int", "Double"]: type = "Double"
+            case []: type = "String"
+            case _ where kinds.contains("nested"):
+                skipped.append((field, "its values are nested arrays or objects: give it a Codable type of its own"))
+                continue
+            default: type = "String"   // mixed kinds: RecordDecoder reads numbers and booleans as text
+            }
+            var name = Self.lowerCamel(field)
+            while usedNames.contains(name) { name += "_" }
+            usedNames.insert(name)
+            properties.append(Property(field: field, name: name, type: type, isOptional: isOptional || kinds.isEmpty))
+        }
+        return (properties, skipped)
+    }
+
+    /// The exported file's text.
+    func source() throws(Refusal) -> String {
+        let (properties, skipped) = properties()
+        let model = modelName
+        let variable = Self.lowerCamel(model)
+        let plural = Self.upperCamel(datasetName)
+        var out = """
+            // Exported by ListLab (`export swift`) from the dataset '\(datasetName)' (\(dataFileName)):
+            // the model, its cells and presenter, the provider and the adapter, and a test
+            // that loads \(dataFileName) and checks what the list shows first. Put it in a test
+            // target that depends on ListLab's ListLabCore, ListLabRecords and ListLabFiles;
+            // the model, cells and presenter move into your app's module as they are.
+
+            import ListLabCore
+            import ListLabFiles
+            import ListLabRecords
+            import Testing
+
+            // MARK: The model
+
+            /// One item of \(dataFileName), with a property per field.
+
+            """
+        let conformances = properties.contains { $0.name == "id" } || keyField != nil
+            ? "Codable, Hashable, Identifiable, Sendable" : "Codable, Hashable, Sendable"
+        out += "struct \(model): \(conformances) {\n"
+        for property in properties {
+            out += "    var \(Self.escaped(property.name))\(property.declaration.dropFirst(property.name.count))\n"
+        }
+        for (field, reason) in skipped {
+            out += "    // '\(field)' is left out: \(reason).\n"
+        }
+        if let keyField, let key = properties.first(where: { $0.field == keyField }), key.name != "id" {
+            out += "\n    /// The item's identity: its key, `\(keyField)`.\n"
+            out += "    var id: \(key.type)\(key.isOptional ? "?" : "") { \(Self.escaped(key.name)) }\n"
+        }
+        if properties.contains(where: { $0.name != $0.field }) {
+            out += "\n    enum CodingKeys: String, CodingKey {\n"
+            for property in properties {
+                out += property.name == property.field
+                    ? "        case \(Self.escaped(property.name))\n"
+                    : "        case \(Self.escaped(property.name)) = \(Self.literal(property.field))\n"
+            }
+            out += "    }\n"
+        }
+        out += "}\n"
+
+        // The cells: one class per kind, configured by the kind's templates.
+        out += "\n// MARK: The cells and the presenter\n"
+        var cellClasses: [(kind: String, className: String)] = []
+        for kind in presenter.kinds {
+            let className = presenter.choosingField == nil ? Self.upperCamel(kind.name) : Self.upperCamel(kind.name) + "Cell"
+            var unique = className
+            while cellClasses.contains(where: { $0.className == unique }) || unique == model { unique += "_" }
+            cellClasses.append((kind.name, unique))
+            out += "\n/// A `\(kind.name)` cell: \(kind.text)\(kind.detail.map { ", detail \($0)" } ?? "").\n"
+            out += "final class \(unique): ListCell, ConfigurableCell {\n"
+            if unique != kind.name {
+                out += "    static var reuseIdentifier: String { \(Self.literal(kind.name)) }\n\n"
+            }
+            out += "    func configure(with \(variable): \(model), at path: ItemPath) {\n"
+            out += "        text = \(try interpolation(of: kind.text, item: variable, properties: properties))\n"
+            if let detail = kind.detail {
+                out += "        detail = \(try interpolation(of: detail, item: variable, properties: properties))\n"
+            }
+            out += "    }\n}\n"
+        }
+        let headerArgument = try sectionClosure("header", presenter.hidesHeaders ? nil : presenter.header, hidden: presenter.hidesHeaders)
+        let footerArgument = try sectionClosure("footer", presenter.footer, hidden: false)
+        let sectionArguments = [headerArgument, footerArgument].compactMap { $0 }
+        let presenterType: String
+        let presenterValue: String
+        if let choosingField = presenter.choosingField {
+            guard let property = properties.first(where: { $0.field == choosingField }) else {
+                throw Refusal(description: "the cell kind is chosen by '\(choosingField)', which is not a field Swift can type")
+            }
+            presenterType = "KindChoosingPresenter<\(model)>"
+            var value = "KindChoosingPresenter<\(model)>(\n        [\n"
+            for cell in cellClasses {
+                value += "            CellRegistration(\(cell.className).self),\n"
+            }
+            value += "        ],\n        kind: { \(valueText(of: property, item: "$0")) }"
+            for argument in sectionArguments { value += ",\n        " + argument }
+            presenterValue = value + ")"
+        } else {
+            guard let cell = cellClasses.first else { throw Refusal(description: "the presenter has no cell kind") }
+            presenterType = "SingleKindPresenter<\(cell.className)>"
+            presenterValue = sectionArguments.isEmpty
+                ? "SingleKindPresenter(\(cell.className).self)"
+                : "SingleKindPresenter(\n        \(cell.className).self,\n        " + sectionArguments.joined(separator: ",\n        ") + ")"
+        }
+        out += "\n/// The presenter: \(presenter.choosingField.map { "a cell kind per item, named by its '\($0)'" } ?? "one cell kind")"
+        switch (headerArgument, footerArgument) {
+        case (nil, nil): out += ".\n"
+        case (_?, nil): out += ", and the section headers.\n"
+        case (nil, _?): out += ", and the section footers.\n"
+        case (_?, _?): out += ", and the section headers and footers.\n"
+        }
+        out += "func make\(plural)Presenter() -> \(presenterType) {\n    \(presenterValue)\n}\n"
+
+        // The provider.
+        let providerType: String
+        let providerValue: String
+        if let groupField {
+            guard let property = properties.first(where: { $0.field == groupField }) else {
+                throw Refusal(description: "the sections are grouped by '\(groupField)', which is not a field Swift can type")
+            }
+            providerType = "SectionedDataProvider<\(model)>"
+            providerValue = "SectionedDataProvider(items, groupedBy: { \(valueText(of: property, item: "$0")) })"
+        } else {
+            providerType = "ArrayDataProvider<\(model)>"
+            providerValue = "ArrayDataProvider(items)"
+        }
+        out += """
+
+            // MARK: The provider and the adapter
+
+            /// \(dataFileName)'s items, read by ListLab's file reader and decoded into `\(model)` values,
+            /// \(groupField.map { "in a section per '\($0)', in order of first appearance" } ?? "in one section").
+            func make\(plural)Provider(file path: String) throws -> \(providerType) {
+                let items = try FileDataProvider(path: path, name: \(Self.literal(dataFileName))).records.map {
+                    try RecordDecoder().decode(\(model).self, from: $0)
+                }
+                return \(providerValue)
+            }
+
+            /// \(dataFileName), found from this file (`export swift` wrote the path from here).
+            private let \(Self.lowerCamel(plural))DataFile: String = {
+                let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                return folder + \(Self.literal("/" + dataPath))
+            }()
+
+            // MARK: The test
+
+            @Test func \(Self.lowerCamel(plural))ShowAsInListLab() throws {
+                let provider = try make\(plural)Provider(file: \(Self.lowerCamel(plural))DataFile)
+                let adapter = ListAdapter(provider: provider, presenter: make\(plural)Presenter())
+                let list = HeadlessList(style: \(styleCode), viewportRows: \(viewportRows))
+                adapter.attach(to: list)
+                #expect(list.render() == [
+
+            """
+        for line in expectedLines {
+            out += "        \(Self.literal(line)),\n"
+        }
+        out += "    ])\n}\n"
+        return out
+    }
+
+    private var styleCode: String {
+        switch style {
+        case .table: ".table"
+        case .collection(let columns): ".collection(columns: \(columns))"
+        }
+    }
+
+    /// `item.name`, as the text a template shows for it (nothing for nil).
+    private func valueText(of property: Property, item: String) -> String {
+        let access = "\(item).\(Self.escaped(property.name))"
+        switch (property.type, property.isOptional) {
+        case ("String", false): return access
+        case ("String", true): return "\(access) ?? \"\""
+        case (_, false): return "String(\(access))"
+        case (_, true): return "\(access).map { String($0) } ?? \"\""
+        }
+    }
+
+    /// A template as a Swift string literal with interpolations.
+    private func interpolation(of template: Template, item: String, properties: [Property]) throws(Refusal) -> String {
+        // One text field alone is the property itself.
+        if case .field(let field)? = template.parts.first, template.parts.count == 1,
+            let property = properties.first(where: { $0.field == field }), property.type == "String"
+        {
+            return valueText(of: property, item: item)
+        }
+        var literal = "\""
+        for part in template.parts {
+            switch part {
+            case .text(let text): literal += Self.escapedForLiteral(text)
+            case .field(let field):
+                guard let property = properties.first(where: { $0.field == field }) else {
+                    // A template may name a field no record has: it shows as nothing.
+                    guard !fieldNames.contains(field) else {
+                        throw Refusal(description: "the template \(template) shows '\(field)', which is not a field Swift can type")
+                    }
+                    continue
+                }
+                let access = "\(item).\(Self.escaped(property.name))"
+                literal += property.isOptional ? "\\(\(access).map { \"\\($0)\" } ?? \"\")" : "\\(\(access))"
+            }
+        }
+        return literal + "\""
+    }
+
+    /// `header: { section in ... }` for a section template, or nil for the default.
+    private func sectionClosure(_ label: String, _ template: Template?, hidden: Bool) throws(Refusal) -> String? {
+        if hidden { return "\(label): { _ in nil }" }
+        guard let template else { return nil }
+        var literal = "\""
+        for part in template.parts {
+            switch part {
+            case .text(let text): literal += Self.escapedForLiteral(text)
+            case .field("title"): literal += "\\(section.title ?? \"\")"
+            case .field("count"): literal += "\\(section.itemCount)"
+            case .field("section"): literal += "\\(section.index)"
+            case .field: break   // any other name shows as nothing
+            }
+        }
+        return "\(label): { section in \(literal)\" }"
+    }
+
+    // MARK: Names and literals
+
+    /// `first name` → `FirstName`.
+    static func upperCamel(_ text: String) -> String {
+        let words = text.split { !($0.isLetter || $0.isNumber) }
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// `first name` → `firstName`; `ID` → `id`; `2nd` → `_2nd`.
+    static func lowerCamel(_ text: String) -> String {
+        let upper = upperCamel(text)
+        guard let first = upper.first else { return "field" }
+        let leadingCapitals = upper.prefix { $0.isUppercase }.count
+        var name: String
+        if leadingCapitals == upper.count {
+            name = upper.lowercased()
+        } else if leadingCapitals > 1 {
+            // `URLPath` → `urlPath`.
+            name = upper.prefix(leadingCapitals - 1).lowercased() + upper.dropFirst(leadingCapitals - 1)
+        } else {
+            name = first.lowercased() + upper.dropFirst()
+        }
+        if name.first?.isNumber == true { name = "_" + name }
+        return name
+    }
+
+    /// Swift's keywords, which a name takes in backticks.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough",
+        "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "catch", "false", "is", "nil",
+        "super", "self", "Self", "throw", "throws", "true", "try", "Any", "Type",
+    ]
+
+    /// `name`, in backticks when it is a keyword.
+    static func escaped(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String { "\"" + escapedForLiteral(text) + "\"" }
+
+    /// `text` escaped for the inside of a Swift string literal.
+    static func escapedForLiteral(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

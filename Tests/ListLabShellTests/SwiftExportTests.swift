@@ -51,3 +51,13 @@ private func export(_ name: String, records: [Record] = [], fields: [String] = [
     #expect(Session.relativePath(to: "/work/data.csv", from: "/work/data.csv.d") == "../data.csv")
     #expect(Session.absolutePath("/a/./b/../c.swift") == "/a/c.swift")
 }
+
+@Test func aKeyThatIsNotIdGivesIdUnlessAFieldIsNamedSo() throws {
+    let schema = Record.Schema(["code", "id"])
+    var withId = try export("rows", records: [Record(schema: schema, values: ["a", 1])], fields: ["code", "id"])
+    withId.keyField = "code"
+    #expect(!(try withId.source()).contains("var id: String { code }"))
+    var withoutId = try export("rows", records: [Record(schema: schema, values: ["a"])], fields: ["code"])
+    withoutId.keyField = "code"
+    #expect(try withoutId.source().contains("    var id: String { code }\n"))
+}

@@ -139,7 +139,8 @@ struct SwiftExport {
         for (field, reason) in skipped {
             out += "    // '\(field)' is left out: \(reason).\n"
         }
-        if let keyField, let key = properties.first(where: { $0.field == keyField }), key.name != "id" {
+        // `id` from the key, unless a field already has the name (it is then the identity).
+        if let keyField, let key = properties.first(where: { $0.field == keyField }), !properties.contains(where: { $0.name == "id" }) {
             out += "\n    /// The item's identity: its key, `\(keyField)`.\n"
             out += "    var id: \(key.type)\(key.isOptional ? "?" : "") { \(Self.escaped(key.name)) }\n"
         }

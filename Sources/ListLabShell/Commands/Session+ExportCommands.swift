@@ -51,7 +51,8 @@ extension Session {
                 "export swift writes array, sectioned and file providers; '\(loaded.name)' is a \(loaded.kindDescription)")
         }
         guard let sourcePath = loaded.sourcePath else {
-            throw ShellError("export swift needs the data file '\(loaded.name)' was read from, and it has none (a built-in copy)")
+            throw ShellError(
+                "export swift reads the data file again, and '\(loaded.name)' has none (it is ListLab's built-in copy): set LISTLAB_SAMPLES to the Samples/datasets folder")
         }
         let records = try loaded.readSource()
         let groupField = loaded.shape.groupField ?? loaded.file?.groupField
@@ -83,27 +84,18 @@ extension Session {
         }
         let edited = loaded.filter != nil || loaded.allPaths.compactMap { loaded.provider.item(at: $0) } != records
         let note = "note: the export reads \(export.dataFileName) as it is on disk; this session's unsaved edits, sort or filter are not in it"
-        guard let file, let destination else {
+        guard let file else {
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { output.write(String(line)) }
             if edited { output.write(note) }
             return
         }
-        var isDirectory = false
-        if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) {
-            guard !isDirectory else { throw ShellError("\(file): is a folder") }
-            guard force else { throw ShellError("\(file) exists: add --force to replace it") }
-        }
-        do {
-            try AtomicFile.write(Array(text.utf8), to: destination, force: force)
-        } catch {
-            throw ShellError(error.description.replacingPrefix(destination, with: file))
-        }
+        try writeNewFile(text, to: file, force: force)
         let fields = export.properties().properties.count
         output.write(
             "exported \(loaded.name) to \(file): \(export.modelName) (\(fields) \(fields == 1 ? "field" : "fields")), "
                 + "\(loaded.presenter.kinds.count == 1 ? "1 cell kind" : "\(loaded.presenter.kinds.count) cell kinds"), "
                 + "\(groupField.map { "a sectioned provider by \($0)" } ?? "an array provider"), "
-                + "and a test of the \(fresh.render().count) lines the list shows first")
+                + "and a test of the \(export.expectedLines.count) lines the list shows first")
         if edited { output.write(note) }
     }
 

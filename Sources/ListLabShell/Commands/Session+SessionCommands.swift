@@ -110,21 +110,28 @@ extension Session {
 
     /// Writes the recorded commands as a transcript, atomically.
     func save(to file: String, force: Bool) throws {
+        let entries = recordedCommands
+        let text = Transcript.text(
+            of: entries, prose: ["A ListLab session. Replay it with 'listlab test \(file.split(separator: "/").last.map(String.init) ?? file)'; write notes at the left margin."])
+        try writeNewFile(text, to: file, force: force)
+        output.write("saved \(entries.count) \(entries.count == 1 ? "command" : "commands") to \(file)")
+    }
+
+    /// Writes `text` to `file` (from the working directory) atomically; a file
+    /// that exists is replaced only with `force`, a folder never. Errors name
+    /// the file as the user wrote it.
+    func writeNewFile(_ text: String, to file: String, force: Bool) throws {
         let path = file.hasPrefix("/") ? file : workingDirectory + "/" + file
         var isDirectory = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard !isDirectory else { throw ShellError("\(file): is a folder") }
             guard force else { throw ShellError("\(file) exists: add --force to replace it") }
         }
-        let entries = recordedCommands
-        let text = Transcript.text(
-            of: entries, prose: ["A ListLab session. Replay it with 'listlab test \(file.split(separator: "/").last.map(String.init) ?? file)'; write notes at the left margin."])
         do {
             try AtomicFile.write(Array(text.utf8), to: path, force: force)
         } catch {
             throw ShellError(error.description.replacingPrefix(path, with: file))
         }
-        output.write("saved \(entries.count) \(entries.count == 1 ? "command" : "commands") to \(file)")
     }
 
     /// The deepest `run` inside `run` (a script that runs itself stops here).

@@ -39,7 +39,8 @@ struct SwiftExport {
         var name: String
         var type: String
         var isOptional: Bool
-        var declaration: String { "\(name): \(type)\(isOptional ? "?" : "")" }
+        /// `name: Type?`, the name in backticks when it is a keyword.
+        var declaration: String { "\(SwiftExport.escaped(name)): \(type)\(isOptional ? "?" : "")" }
     }
 
     /// Why the data cannot be exported.
@@ -134,7 +135,7 @@ struct SwiftExport {
             ? "Codable, Hashable, Identifiable, Sendable" : "Codable, Hashable, Sendable"
         out += "struct \(model): \(conformances) {\n"
         for property in properties {
-            out += "    var \(Self.escaped(property.name))\(property.declaration.dropFirst(property.name.count))\n"
+            out += "    var \(property.declaration)\n"
         }
         for (field, reason) in skipped {
             out += "    // '\(field)' is left out: \(reason).\n"
@@ -223,7 +224,7 @@ struct SwiftExport {
         }
         out += """
 
-            // MARK: The provider and the adapter
+            // MARK: The provider
 
             /// \(dataFileName)'s items, read by ListLab's file reader and decoded into `\(model)` values,
             /// \(groupField.map { "in a section per '\($0)', in order of first appearance" } ?? "in one section").

@@ -34,7 +34,7 @@ func makeContactsPresenter() -> SingleKindPresenter<ContactCell> {
     SingleKindPresenter(ContactCell.self)
 }
 
-// MARK: The provider and the adapter
+// MARK: The provider
 
 /// contacts.csv's items, read by ListLab's file reader and decoded into `Contact` values,
 /// in one section.

@@ -37,7 +37,7 @@ func makeExpansionsPresenter() -> SingleKindPresenter<ExpansionCell> {
         header: { section in "\(section.title ?? "")" })
 }
 
-// MARK: The provider and the adapter
+// MARK: The provider
 
 /// expansions.ndjson's items, read by ListLab's file reader and decoded into `Expansion` values,
 /// in a section per 'series', in order of first appearance.

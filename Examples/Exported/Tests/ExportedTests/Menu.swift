@@ -32,7 +32,7 @@ func makeMenuPresenter() -> SingleKindPresenter<OutlineCell> {
     SingleKindPresenter(OutlineCell.self)
 }
 
-// MARK: The provider and the adapter
+// MARK: The provider
 
 /// menu.json's items, read by ListLab's file reader and decoded into `Menu` values,
 /// in one section.

@@ -63,7 +63,7 @@ func makeNearbyPresenter() -> KindChoosingPresenter<Nearby> {
         header: { section in "\(section.title ?? "")" })
 }
 
-// MARK: The provider and the adapter
+// MARK: The provider
 
 /// nearby.json's items, read by ListLab's file reader and decoded into `Nearby` values,
 /// in a section per 'group', in order of first appearance.

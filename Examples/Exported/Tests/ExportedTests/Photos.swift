@@ -33,7 +33,7 @@ func makePhotosPresenter() -> SingleKindPresenter<PhotoCell> {
     SingleKindPresenter(PhotoCell.self)
 }
 
-// MARK: The provider and the adapter
+// MARK: The provider
 
 /// photos.json's items, read by ListLab's file reader and decoded into `Photo` values,
 /// in one section.

@@ -32,7 +32,7 @@ func makeTabsPresenter() -> SingleKindPresenter<TabCell> {
     SingleKindPresenter(TabCell.self)
 }
 
-// MARK: The provider and the adapter
+// MARK: The provider
 
 /// tabs.json's items, read by ListLab's file reader and decoded into `Tab` values,
 /// in one section.

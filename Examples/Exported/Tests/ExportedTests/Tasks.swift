@@ -35,7 +35,7 @@ func makeTasksPresenter() -> SingleKindPresenter<TaskCell> {
         header: { section in "\(section.title ?? "") (\(section.itemCount))" })
 }
 
-// MARK: The provider and the adapter
+// MARK: The provider
 
 /// tasks.csv's items, read by ListLab's file reader and decoded into `TaskItem` values,
 /// in a section per 'list', in order of first appearance.

@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ListLabRecords", targets: ["ListLabRecords"]),
         .library(name: "ListLabFiles", targets: ["ListLabFiles"]),
         .library(name: "ListLabShell", targets: ["ListLabShell"]),
+        .library(name: "ListLabPictures", targets: ["ListLabPictures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,9 +56,12 @@ let package = Package(
         .target(name: "ListLabFiles", dependencies: ["ListLabRecords", "ListLabCore", "CFileSystem"], swiftSettings: strictSettings),
         // <sys/xattr.h>, which Glibc's Swift module leaves out: saves keep a file's extended attributes.
         .target(name: "CFileSystem"),
+        // Pictures of the list: screens as SVG, batch updates animated, traces as sequence
+        // diagrams, transcripts as pages; knows the list's state and its updates, never a terminal.
+        .target(name: "ListLabPictures", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
         // The shell: parser, commands, session; reads and writes through its own protocols.
         .target(
-            name: "ListLabShell", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff"],
+            name: "ListLabShell", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabPictures", "ListDiff"],
             swiftSettings: strictSettings),
         // libedit, through fixed-signature C wrappers (variadic C is out of Swift's reach).
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -79,7 +83,7 @@ let package = Package(
         // and a test checks that each copy is current.
         .testTarget(
             name: "DocExampleTests",
-            dependencies: ["ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabShell", "LineEditing", "ListLabTestSupport"],
+            dependencies: ["ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabPictures", "ListLabShell", "LineEditing", "ListLabTestSupport"],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "listlab-doc-examples", dependencies: ["ListLabTestSupport"], path: "Tests/DocExampleGenerator",

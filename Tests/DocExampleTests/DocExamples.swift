@@ -8,6 +8,7 @@ import FoundationEssentials
 @testable import ListDiff
 @testable import ListLabCore
 @testable import ListLabFiles
+@testable import ListLabPictures
 @testable import ListLabRecords
 @testable import ListLabShell
 import Testing
@@ -131,7 +132,7 @@ func headlessList_BatchUpdatesExample1() throws {
     _ = update
 }
 
-@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:85")
+@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:88")
 func headlessList_BatchUpdatesExample2() throws {
     let tabs = ArrayDataProvider([Tab.news, .contributions, .settings])
     let list = HeadlessList()
@@ -434,6 +435,68 @@ func atomicFileExample1() throws {
     let notes = FileManager.default.temporaryDirectory.appendingPathComponent("notes.txt").path
     try AtomicFile.write(Array("hello\n".utf8), to: notes)
     _ = notes
+}
+
+@Test("Sources/ListLabPictures/ListScreen.swift:12")
+func listScreenExample1() throws {
+    let list = HeadlessList(viewportRows: 2)
+    ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
+    let screen = ListScreen(list)
+    _ = screen.items.map(\.text)   // ["Bruce Wayne", "Clark Kent"]
+    _ = screen.rowsBelow          // 1
+    _ = list
+    _ = screen
+}
+
+@Test("Sources/ListLabPictures/ScreenDrawing.swift:12")
+func screenDrawingExample1() throws {
+    let list = HeadlessList(viewportRows: 2)
+    ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
+    let svg = ScreenDrawing(title: "contacts").document(ListScreen(list))
+    _ = svg.hasPrefix("<svg")   // true
+    _ = list
+    _ = svg
+}
+
+@Test("Sources/ListLabPictures/ScreenTransition.swift:13")
+func screenTransitionExample1() throws {
+    let list = HeadlessList(viewportRows: 5)
+    let provider = contacts
+    ListAdapter(provider: provider, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
+    var transition: ScreenTransition?
+    var before: ListScreen?
+    list.batchUpdateObserver = { event in
+        if case .willPerform = event { before = ListScreen(list) }
+        if case .didPerform(let update) = event, let before { transition = ScreenTransition(before: before, after: ListScreen(list), update: update) }
+    }
+    try list.performBatchUpdates(try provider.delete(at: [ItemPath(0, 0)]))
+    _ = transition?.sprites.map(\.motion)   // [.collapses, .slides, .slides]
+    _ = list
+    _ = provider
+    _ = transition
+    _ = before
+}
+
+@Test("Sources/ListLabPictures/SequenceDiagram.swift:9")
+func sequenceDiagramExample1() throws {
+    let diagram = SequenceDiagram(events: [
+        TraceEvent(caller: .list, callee: .adapter, call: "numberOfSections → 1", depth: 0),
+        TraceEvent(caller: .adapter, callee: .provider, call: "numberOfSections → 1", depth: 1),
+    ])
+    _ = diagram.lifelines   // ["list", "adapter", "provider"]
+    _ = diagram
+}
+
+@Test("Sources/ListLabPictures/TranscriptPage.swift:13")
+func transcriptPageExample1() throws {
+    let list = HeadlessList(viewportRows: 3)
+    ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
+    let step = TranscriptPage.Step(number: 1, line: 3, command: "show", output: ["..."], frames: [.screen(ListScreen(list))])
+    let page = TranscriptPage(title: "Contacts", source: "contacts.lab", elements: [.paragraph("The first screen."), .step(step)])
+    _ = page.html().contains("<figure")   // true
+    _ = list
+    _ = step
+    _ = page
 }
 
 @Test("Sources/ListLabRecords/Providers/KeyedRecordProvider.swift:14")

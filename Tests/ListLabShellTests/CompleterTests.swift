@@ -23,7 +23,7 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     #expect(complete("trace o").words == ["off", "on"])
     #expect(complete("help sh").words == ["show"])
     #expect(complete("use c").words == ["contacts"])
-    #expect(complete("show --").words == ["--all", "--json"])
+    #expect(complete("show --").words == ["--all", "--json", "--svg"])
 }
 
 @Test func filePathsComplete() throws {

@@ -48,6 +48,7 @@ public enum DocExampleFile {
             @testable import ListDiff
             @testable import ListLabCore
             @testable import ListLabFiles
+            @testable import ListLabPictures
             @testable import ListLabRecords
             @testable import ListLabShell
             import Testing

@@ -92,3 +92,15 @@ extension BatchUpdate: CustomStringConvertible {
         return clauses.isEmpty ? "no changes" : clauses.joined(separator: "; ")
     }
 }
+
+/// What a ``HeadlessList`` tells its ``HeadlessList/batchUpdateObserver``
+/// about a batch update.
+public enum BatchUpdateEvent: Sendable {
+    /// The list is about to perform `update`; it still shows the old state
+    /// (the data source already holds the new one).
+    case willPerform(BatchUpdate)
+    /// The list performed `update` and shows the new state.
+    case didPerform(BatchUpdate)
+    /// The list refused `update` by UIKit's rules and is exactly as it was.
+    case refused(BatchUpdate, BatchUpdateError)
+}

@@ -27,6 +27,7 @@ extension HeadlessList {
                 reloadData()
                 return
             }
+            batchUpdateObserver?(.willPerform(update))
             let oldCounts = sections.map(\.itemCount)
             let loaded = loadSections()
             let plan: BatchUpdatePlan
@@ -34,9 +35,11 @@ extension HeadlessList {
                 plan = try BatchUpdatePlan(update, old: oldCounts, new: loaded.map(\.itemCount), style: style)
             } catch {
                 statistics.refusedBatchUpdates += 1
+                batchUpdateObserver?(.refused(update, error))
                 throw error
             }
             apply(plan, newSections: loaded)
+            batchUpdateObserver?(.didPerform(update))
         }
     }
 

@@ -48,6 +48,10 @@ public final class HeadlessList {
     public private(set) var selectedPaths: [ItemPath] = []
     /// Counts of what the list has done.
     public internal(set) var statistics = ListStatistics()
+    /// Hears about every batch update as the list performs it: before
+    /// (the list still shows the old state), after, or refused (the list is
+    /// as it was). A picture of the list animates an update from these.
+    public var batchUpdateObserver: ((BatchUpdateEvent) -> Void)?
 
     /// The cached structure: counts, titles and where each section starts.
     var sections: [SectionLayout] = []

@@ -1,17 +1,19 @@
 import ListLabCore
+import ListLabPictures
 import ListLabRecords
 
 extension Session {
     static let listCommands: [Command] = [
         Command(
-            name: "show", usage: "show [PATH | RANGE] [--all] [--json]",
+            name: "show", usage: "show [PATH | RANGE] [--all] [--json] | show --svg FILE [--force]",
             summary: "renders what the list shows: headers, cells, selection marks, reused cells",
             details: [
                 "With PATH or RANGE, those items (off-screen ones have no cell); --all lists every item",
                 "as its cell would show it; --json prints the items' records, one per line.",
+                "--svg FILE draws the screen as a picture of a phone (an SVG file; --force replaces one).",
             ],
-            examples: ["show", "show 0.2-0.4", "show --all", "show 1 --json"],
-            completes: { _ in ["--all", "--json"] }
+            examples: ["show", "show 0.2-0.4", "show --all", "show 1 --json", "show --svg screen.svg --force"],
+            completes: { _ in ["--all", "--json", "--svg"] }
         ) { session, arguments in
             try session.show(&arguments)
         },
@@ -141,6 +143,10 @@ extension Session {
         var json = false
         while let token = arguments.peek {
             switch token.stringValue {
+            case "--svg"?:
+                _ = arguments.next()
+                try showPicture(&arguments, of: loaded)
+                return
             case "--all"?:
                 all = true
                 _ = arguments.next()
@@ -206,6 +212,17 @@ extension Session {
             return diffable == nil ? "" : "(no item for its identifier in \(loaded.name))"
         }
         return loaded.presenter(forSection: diffable == nil ? path.section : 0).presenter.text(for: record)
+    }
+
+    /// `show --svg FILE [--force]`: the screen as an SVG picture.
+    private func showPicture(_ arguments: inout Arguments, of loaded: LoadedProvider) throws {
+        let file = try arguments.string("a FILE for the picture")
+        let force = arguments.peek?.stringValue == "--force"
+        if force { _ = arguments.next() }
+        try arguments.expectEnd()
+        try checkCanWrite("show --svg")
+        try writeNewFile(ScreenDrawing(title: loaded.name).document(ListScreen(list)), to: file, force: force)
+        output.write("drew \(viewportSummary) of \(loaded.name) in \(file)")
     }
 
     /// Every path the list shows, in order.

@@ -13,7 +13,10 @@ extension Session {
             let state = try arguments.choice("'on' or 'off'", ["on", "off"])
             try arguments.expectEnd()
             if state == "on" {
-                session.list.tracer.sink = { [weak session] event in session?.output.write(event.description) }
+                session.list.tracer.sink = { [weak session] event in
+                    session?.output.write(event.description)
+                    session?.traceObserver?(event)
+                }
             } else {
                 session.list.tracer.sink = nil
             }

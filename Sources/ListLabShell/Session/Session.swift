@@ -51,6 +51,8 @@ public final class Session {
     var wantsNextPage = false
     /// Set for a change made with `--data-only`: the provider changes, the list is not told.
     var changesDataOnly = false
+    /// Hears each call that `trace on` prints (a page draws them as a sequence diagram).
+    var traceObserver: ((TraceEvent) -> Void)?
     /// The provider the list showed last.
     private weak var shownProvider: LoadedProvider?
     var runDepth = 0
@@ -144,6 +146,9 @@ public final class Session {
         }
         return providers[currentIndex]
     }
+
+    /// The name of the provider the list shows, if any.
+    var currentName: String? { try? current().name }
 
     /// Shows `providers[index]` in the list, through a new adapter of its
     /// provider and presenter.

@@ -1,0 +1,208 @@
+/// The CSS and the script every page carries inline.
+enum PageAssets {
+    static let css = """
+        :root { color-scheme: light; }
+        body { margin: 0; background: #fafafa; color: #1c1c1e;
+          font: 15px/1.5 -apple-system, 'Helvetica Neue', Helvetica, Arial, sans-serif; }
+        main { max-width: 1100px; margin: 0 auto; padding: 24px; }
+        h2 { font-size: 26px; margin: 8px 0 12px; }
+        h3 { font-size: 19px; margin: 28px 0 8px; }
+        p { max-width: 720px; }
+        .source { color: #6d6d72; font-size: 13px; }
+        .failure-note, .failure { color: #b42318; font-weight: 600; }
+        .step { display: flex; flex-wrap: wrap; gap: 16px 24px; align-items: flex-start; margin: 12px 0 20px; }
+        .step.failed .io { border-left: 4px solid #e5484d; padding-left: 10px; }
+        .io { flex: 1 1 380px; min-width: 0; }
+        pre { margin: 0; padding: 8px 12px; overflow-x: auto; white-space: pre;
+          font: 12.5px/1.45 ui-monospace, Menlo, Consolas, monospace; }
+        pre.output { white-space: pre-wrap; overflow-wrap: anywhere; }
+        pre.command { background: #1c1c1e; color: #f2f2f7; border-radius: 8px 8px 0 0; }
+        pre.command:last-child { border-radius: 8px; }
+        .prompt { color: #8e8e93; }
+        pre.output { background: #ffffff; border: 1px solid #e5e5ea; border-top: 0; border-radius: 0 0 8px 8px; }
+        pre.expected { background: #fff5f5; border-top: 1px solid #e5e5ea; border-radius: 8px; }
+        figure { margin: 0; }
+        figure.pictures { flex: 0 1 auto; }
+        .frames { display: flex; flex-wrap: wrap; gap: 12px; }
+        .frame .label { font-size: 12px; color: #6d6d72; margin: 0 0 4px 4px; max-width: 340px; }
+        .frame .reason { font-size: 12px; color: #b42318; max-width: 340px; margin: 4px; }
+        .controls { margin-top: 8px; display: flex; gap: 8px; }
+        .controls[hidden] { display: none; }
+        button { font: inherit; font-size: 13px; padding: 4px 14px; border-radius: 14px; border: 1px solid #c7c7cc;
+          background: #ffffff; cursor: pointer; }
+        button:hover { background: #f2f2f7; }
+        figure.trace { flex: 1 1 100%; }
+        figure.trace figcaption { font-size: 12px; color: #6d6d72; margin-bottom: 4px; }
+        .scroll { overflow-x: auto; background: #ffffff; border: 1px solid #e5e5ea; border-radius: 8px; }
+        html.js .frame.before { display: none; }
+        html.js .frame.after:not(.current) { display: none; }
+
+        """
+
+    /// The player: each figure shows its last picture (the list after the
+    /// step); Play animates every stage in turn, Step the next one, Replay
+    /// from the first. Sprites move in UIKit's order: deletes and reloads at
+    /// their old rows in the first 40% of a stage, then moves and inserts.
+    ///
+    /// With `#check` in the address (Scripts/check-pictures), every figure
+    /// plays with each animation run to its end at once, then the page
+    /// writes what it drew into `<pre id="listlab-check">`: the errors, the
+    /// animations started and finished, the resources it fetched, and for
+    /// each figure the rows of the picture shown, as `show` prints them.
+    static let script = """
+        (() => {
+          'use strict';
+          document.documentElement.classList.add('js');
+          const errors = [];
+          window.addEventListener('error', (event) => errors.push('script error: ' + event.message));
+          document.addEventListener('securitypolicyviolation', (event) => errors.push('blocked: ' + event.blockedURI));
+          const SPLIT = 0.4;
+          const DURATION = 1400;
+          const checking = location.hash === '#check';
+          const counts = { started: 0, finished: 0 };
+
+          function at(x, y, scale, opacity, offset) {
+            const frame = { transform: `translate(${x}px, ${y}px) scale(1, ${scale})`, opacity: opacity };
+            if (offset !== undefined) frame.offset = offset;
+            return frame;
+          }
+          function keyframes(motion, x, from, to) {
+            switch (motion) {
+              case 'slides': case 'changesInPlace': case 'stays':
+                return [at(x, from, 1, 1), at(x, from, 1, 1, SPLIT), at(x, to, 1, 1)];
+              case 'collapses': return [at(x, from, 1, 1), at(x, from, 0, 0, SPLIT), at(x, from, 0, 0)];
+              case 'fadesOut': return [at(x, from, 1, 1), at(x, from, 1, 0, SPLIT), at(x, from, 1, 0)];
+              case 'leaves': return [at(x, from, 1, 1), at(x, from, 1, 1, SPLIT), at(x, from, 1, 0)];
+              case 'opens': return [at(x, to, 0, 0), at(x, to, 0, 0, SPLIT), at(x, to, 1, 1)];
+              default: return [at(x, to, 1, 0), at(x, to, 1, 0, SPLIT), at(x, to, 1, 1)];
+            }
+          }
+          function run(element, frames) {
+            const animation = element.animate(frames, { duration: DURATION, easing: 'ease-in-out', fill: 'both' });
+            counts.started += 1;
+            const done = animation.finished.then(() => { counts.finished += 1; });
+            if (checking) animation.finish();
+            return done;
+          }
+          function animate(frame) {
+            const svg = frame.querySelector('svg.screen');
+            const final = svg.querySelector('g.final');
+            const layer = svg.querySelector('g.anim');
+            const waits = [];
+            if (layer) {
+              for (const old of layer.getAnimations({ subtree: true })) old.cancel();
+              final.style.display = 'none';
+              layer.style.display = '';
+              for (const sprite of layer.querySelectorAll('g.sprite')) {
+                const from = Number(sprite.dataset.from);
+                const to = Number(sprite.dataset.to);
+                const x = Number(sprite.dataset.x);
+                const motion = sprite.dataset.motion;
+                waits.push(run(sprite, keyframes(motion, x, from < 0 ? to : from, to < 0 ? from : to)));
+                if (motion === 'changesInPlace') {
+                  waits.push(run(sprite.querySelector('g.old'), [{ opacity: 1 }, { opacity: 1, offset: SPLIT }, { opacity: 0 }]));
+                  waits.push(run(sprite.querySelector('g.new'), [{ opacity: 0 }, { opacity: 0, offset: SPLIT }, { opacity: 1 }]));
+                }
+              }
+            }
+            const banner = svg.querySelector('g.banner');
+            if (banner) waits.push(run(banner, [{ opacity: 1 }, { opacity: 0.35 }, { opacity: 1 }, { opacity: 0.35 }, { opacity: 1 }]));
+            return Promise.all(waits).then(() => {
+              if (layer) {
+                layer.style.display = 'none';
+                final.style.display = '';
+              }
+            });
+          }
+
+          class Player {
+            constructor(figure) {
+              this.frames = Array.from(figure.querySelectorAll('.frame.after'));
+              this.index = this.frames.length - 1;
+              this.busy = false;
+              this.show(this.index);
+              const controls = figure.querySelector('.controls');
+              if (!controls) return;
+              controls.hidden = false;
+              controls.addEventListener('click', (event) => {
+                const action = event.target.dataset && event.target.dataset.action;
+                if (action === 'play' || action === 'replay') this.play();
+                if (action === 'step') this.step();
+              });
+            }
+            show(index) {
+              this.frames.forEach((frame, position) => frame.classList.toggle('current', position === index));
+            }
+            async stage(index) {
+              this.index = index;
+              this.show(index);
+              await animate(this.frames[index]);
+            }
+            async play() {
+              if (this.busy) return;
+              this.busy = true;
+              for (let index = 0; index < this.frames.length; index += 1) await this.stage(index);
+              this.busy = false;
+            }
+            async step() {
+              if (this.busy) return;
+              this.busy = true;
+              await this.stage((this.index + 1) % this.frames.length);
+              this.busy = false;
+            }
+          }
+
+          function lines(svg) {
+            const empty = svg.querySelector('g.final text.empty');
+            if (empty) return [empty.textContent];
+            const columns = Number(svg.dataset.columns);
+            const out = [];
+            const above = svg.querySelector('tspan.above');
+            if (above) out.push('   ... ' + above.textContent);
+            for (const row of svg.querySelectorAll('g.final .row')) {
+              if (row.classList.contains('header')) { out.push('== ' + row.querySelector('.h').textContent + ' =='); continue; }
+              if (row.classList.contains('footer')) { out.push('-- ' + row.querySelector('.f').textContent + ' --'); continue; }
+              const items = Array.from(row.querySelectorAll('g.item'));
+              const text = (item) => {
+                const selected = columns > 1 && item.classList.contains('sel') ? '*' : '';
+                const detail = item.querySelector('.d');
+                let line = selected + item.querySelector('.p').textContent + '  ' + item.querySelector('.t').textContent;
+                if (detail) line += ' \\u2014 ' + detail.textContent;
+                const cell = item.querySelector('.c');
+                if (cell) line += '  <' + cell.querySelector('.ci').textContent + ' ' + cell.querySelector('.cn').textContent + '>';
+                return line;
+              };
+              const mark = columns === 1 && items.some((item) => item.classList.contains('sel')) ? ' * ' : '   ';
+              out.push(mark + items.map(text).join(' | '));
+            }
+            const below = svg.querySelector('tspan.below');
+            if (below) out.push('   ... ' + below.textContent);
+            return out;
+          }
+
+          const figures = Array.from(document.querySelectorAll('figure.pictures'));
+          const players = figures.map((figure) => new Player(figure));
+          if (!checking) return;
+          (async () => {
+            for (const player of players) await player.play();
+            const report = ['errors: ' + errors.length, ...errors,
+              'animations: ' + counts.started + ' started, ' + counts.finished + ' finished',
+              'resources: ' + performance.getEntriesByType('resource').length];
+            figures.forEach((figure, index) => {
+              const frame = players[index].frames[players[index].index];
+              report.push('step ' + figure.dataset.step, ...lines(frame.querySelector('svg.screen')));
+            });
+            const pre = document.createElement('pre');
+            pre.id = 'listlab-check';
+            pre.textContent = report.join('\\n');
+            document.body.appendChild(pre);
+          })().catch((error) => {
+            const pre = document.createElement('pre');
+            pre.id = 'listlab-check';
+            pre.textContent = 'errors: 1\\ncheck failed: ' + error;
+            document.body.appendChild(pre);
+          });
+        })();
+
+        """
+}

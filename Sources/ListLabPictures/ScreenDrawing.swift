@@ -1,0 +1,256 @@
+import ListLabCore
+
+/// Draws a ``ListScreen`` as an SVG picture of a phone-sized screen: a
+/// title bar, the rows above the viewport, the viewport's rows (section
+/// headers and footers; each item's path, text and detail, the cell that
+/// shows it, `#3`, new or reused, and the selection), and the rows below.
+///
+/// Every row is drawn from the screen's values, with fixed sizes and no
+/// measured text, so the same screen gives the same bytes on every run.
+/// Text that does not fit is clipped, never rewritten.
+///
+/// ```swift
+/// let list = HeadlessList(viewportRows: 2)
+/// ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
+/// let svg = ScreenDrawing(title: "contacts").document(ListScreen(list))
+/// svg.hasPrefix("<svg")   // true
+/// ```
+public struct ScreenDrawing: Sendable {
+    /// The height of every row: headers, footers and items alike.
+    public static let rowHeight = 44.0
+    /// The width of the screen, without its frame.
+    public static let screenWidth = 320.0
+    static let bezel = 10.0
+    static let titleHeight = 40.0
+    static let bandHeight = 22.0
+    static let gutter = 44.0
+    static let badgeWidth = 88.0
+    static let fonts = "-apple-system, 'Helvetica Neue', Helvetica, Arial, sans-serif"
+
+    /// The text of the title bar (the provider's name, say).
+    public var title: String?
+
+    /// Creates a drawing with an optional title.
+    public init(title: String? = nil) {
+        self.title = title
+    }
+
+    /// A standalone SVG document of `screen` (for a `.svg` file).
+    public func document(_ screen: ListScreen) -> String {
+        svg(screen, marks: { _ in nil }, sprites: [], banner: nil, standalone: true) + "\n"
+    }
+
+    /// The width of a picture.
+    public static var pictureWidth: Double { screenWidth + 2 * bezel }
+
+    /// The height of a picture of a screen with `viewportRows` rows.
+    public static func pictureHeight(viewportRows: Int) -> Double {
+        2 * bezel + titleHeight + 2 * bandHeight + Double(viewportRows) * rowHeight
+    }
+
+    /// The SVG of `screen`.
+    ///
+    /// - Parameters:
+    ///   - marks: How an update marks each item (a coloured bar and a word).
+    ///   - sprites: The moving parts of an animation, drawn in a hidden
+    ///     layer (`g.anim`) that a page's script plays; the screen itself is
+    ///     the `g.final` layer.
+    ///   - banner: A line across the title bar (a refused update).
+    ///   - standalone: Whether to write the XML namespace and fonts for a file of its own.
+    func svg(
+        _ screen: ListScreen, marks: (ItemPath) -> ScreenTransition.Mark?, sprites: [ScreenTransition.Sprite],
+        banner: (text: String, detail: String)?, standalone: Bool = false
+    ) -> String {
+        let width = Self.pictureWidth
+        let height = Self.pictureHeight(viewportRows: screen.viewportRows)
+        let inner = Self.screenWidth
+        let viewportHeight = Double(screen.viewportRows) * Self.rowHeight
+        let top = Self.bezel + Self.titleHeight + Self.bandHeight
+        var out = "<svg"
+        if standalone { out += " xmlns=\"http://www.w3.org/2000/svg\"" }
+        out += " class=\"screen\" data-columns=\"\(screen.columns)\" width=\"\(n(width))\" height=\"\(n(height))\""
+        out += " viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(Self.fonts)\" role=\"img\""
+        out += " aria-label=\"\(Markup.escape(Self.summary(of: screen)))\">"
+        out += "<rect class=\"frame\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"28\" fill=\"#1c1c1e\"/>"
+        out += "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(height - 2 * Self.bezel))\" rx=\"20\" fill=\"#ffffff\"/>"
+        // The title bar, or the refused update's banner in its place.
+        if let banner {
+            out += "<g class=\"banner\"><title>\(Markup.escape(banner.detail))</title>"
+            out += "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(Self.titleHeight))\" rx=\"20\" fill=\"#e5484d\"/>"
+            out += clipped(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight) {
+                "<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(banner.text))</text>"
+            }
+            out += "</g>"
+        } else if let title {
+            out += clipped(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight) {
+                "<text class=\"title\" x=\"\(n((inner - 24) / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"600\" fill=\"#111111\">\(Markup.escape(title))</text>"
+            }
+        }
+        out += "<line x1=\"\(n(Self.bezel))\" x2=\"\(n(Self.bezel + inner))\" y1=\"\(n(Self.bezel + Self.titleHeight))\" y2=\"\(n(Self.bezel + Self.titleHeight))\" stroke=\"#c6c6c8\"/>"
+        out += band(screen.rowsAbove, "above", arrow: "\u{25B2}", y: Self.bezel + Self.titleHeight)
+        out += band(screen.rowsBelow, "below", arrow: "\u{25BC}", y: top + viewportHeight)
+        // The viewport: a nested <svg> clips what does not fit.
+        out += "<svg class=\"viewport\" x=\"\(n(Self.bezel))\" y=\"\(n(top))\" width=\"\(n(inner))\" height=\"\(n(viewportHeight))\">"
+        out += "<rect width=\"\(n(inner))\" height=\"\(n(viewportHeight))\" fill=\"#f2f2f7\"/>"
+        out += "<g class=\"final\">"
+        if screen.rows.isEmpty {
+            let sections = screen.sectionCount == 1 ? "1 section" : "\(screen.sectionCount) sections"
+            out += "<text class=\"empty\" x=\"\(n(inner / 2))\" y=\"\(n(min(viewportHeight / 2, 60)))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#8a8a8e\">(empty: \(sections), no rows)</text>"
+        }
+        for (index, row) in screen.rows.enumerated() {
+            out += draw(row, y: Double(index) * Self.rowHeight, columns: screen.columns, marks: marks)
+        }
+        out += "</g>"
+        if !sprites.isEmpty {
+            out += "<g class=\"anim\" style=\"display:none\">"
+            let tileWidth = inner / Double(max(1, screen.columns))
+            for sprite in sprites {
+                let from = sprite.fromRow.map { Double($0) * Self.rowHeight } ?? -1
+                let to = sprite.toRow.map { Double($0) * Self.rowHeight } ?? -1
+                let x = Double(sprite.column) * tileWidth
+                let start = sprite.fromRow != nil ? from : to
+                out += "<g class=\"sprite\" data-motion=\"\(sprite.motion.rawValue)\" data-from=\"\(n(from))\" data-to=\"\(n(to))\" data-x=\"\(n(x))\" transform=\"translate(\(n(x)),\(n(start)))\">"
+                let partWidth = Self.width(of: sprite.new ?? sprite.old, screen: screen)
+                if sprite.motion == .changesInPlace, let old = sprite.old, let new = sprite.new {
+                    out += "<g class=\"old\">" + draw(old, width: partWidth) + "</g>"
+                    out += "<g class=\"new\" opacity=\"0\">" + draw(new, width: partWidth) + "</g>"
+                } else if let part = sprite.new ?? sprite.old {
+                    out += draw(part, width: partWidth)
+                }
+                out += "</g>"
+            }
+            out += "</g>"
+        }
+        out += "</svg></svg>"
+        return out
+    }
+
+    /// One line that says what a screen shows, for `aria-label`.
+    static func summary(of screen: ListScreen) -> String {
+        let items = screen.items.count
+        var text = "\(items) \(items == 1 ? "item" : "items") on screen"
+        if screen.rowsAbove > 0 { text += ", \(screen.rowsAbove) \(screen.rowsAbove == 1 ? "row" : "rows") above" }
+        if screen.rowsBelow > 0 { text += ", \(screen.rowsBelow) \(screen.rowsBelow == 1 ? "row" : "rows") below" }
+        return text
+    }
+
+    private static func width(of part: ScreenTransition.Part?, screen: ListScreen) -> Double {
+        if case .item = part { return screenWidth / Double(max(1, screen.columns)) }
+        return screenWidth
+    }
+
+    private func band(_ count: Int, _ name: String, arrow: String, y: Double) -> String {
+        guard count > 0 else { return "" }
+        let words = "\(count) \(count == 1 ? "row" : "rows") \(name)"
+        return "<text x=\"\(n(Self.bezel + 16))\" y=\"\(n(y + 15))\" font-size=\"11\" fill=\"#8a8a8e\">\(arrow) <tspan class=\"\(name)\">\(words)</tspan></text>"
+    }
+
+    private func draw(_ row: ListScreen.Row, y: Double, columns: Int, marks: (ItemPath) -> ScreenTransition.Mark?) -> String {
+        switch row {
+        case .header(_, let title):
+            return "<g transform=\"translate(0,\(n(y)))\">" + draw(.header(title), width: Self.screenWidth) + "</g>"
+        case .footer(_, let title):
+            return "<g transform=\"translate(0,\(n(y)))\">" + draw(.footer(title), width: Self.screenWidth) + "</g>"
+        case .items(let items):
+            let tileWidth = Self.screenWidth / Double(max(1, columns))
+            var out = "<g class=\"row items\" transform=\"translate(0,\(n(y)))\">"
+            for (column, item) in items.enumerated() {
+                out += "<g transform=\"translate(\(n(Double(column) * tileWidth)),0)\">"
+                out += drawItem(item, width: tileWidth, mark: marks(item.path))
+                out += "</g>"
+            }
+            return out + "</g>"
+        }
+    }
+
+    private func draw(_ part: ScreenTransition.Part, width: Double) -> String {
+        let height = Self.rowHeight
+        switch part {
+        case .header(let title):
+            return "<g class=\"row header\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#f2f2f7\"/>"
+                + clipped(x: 16, y: 0, width: width - 32, height: height) {
+                    "<text class=\"h\" x=\"0\" y=\"33\" font-size=\"13\" font-weight=\"600\" fill=\"#6d6d72\">\(Markup.escape(title))</text>"
+                } + "</g>"
+        case .footer(let title):
+            return "<g class=\"row footer\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#f2f2f7\"/>"
+                + clipped(x: 16, y: 0, width: width - 32, height: height) {
+                    "<text class=\"f\" x=\"0\" y=\"20\" font-size=\"12\" fill=\"#8a8a8e\">\(Markup.escape(title))</text>"
+                } + "</g>"
+        case .item(let item):
+            return drawItem(item, width: width, mark: nil)
+        }
+    }
+
+    private func drawItem(_ item: ListScreen.Item, width: Double, mark: ScreenTransition.Mark?) -> String {
+        let height = Self.rowHeight
+        let compact = width < 200
+        let badgeWidth = compact ? 0 : Self.badgeWidth
+        let textX = compact ? 6 : Self.gutter
+        var out = "<g class=\"item\(item.isSelected ? " sel" : "")\" data-path=\"\(item.path)\">"
+        out += "<rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(item.isSelected ? "#d4e4fc" : "#ffffff")\"/>"
+        if let mark {
+            out += "<rect class=\"mark\" width=\"4\" height=\"\(n(height))\" fill=\"\(Self.color(of: mark))\"/>"
+        }
+        if !compact {
+            out += "<text class=\"p\" x=\"8\" y=\"17\" font-size=\"10\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">\(item.path)</text>"
+            if let mark {
+                out += "<text class=\"m\" x=\"8\" y=\"34\" font-size=\"8\" font-weight=\"600\" fill=\"\(Self.color(of: mark))\">\(mark.rawValue)</text>"
+            }
+            if item.isSelected {
+                out += "<text class=\"check\" x=\"\(n(width - badgeWidth - 16))\" y=\"27\" text-anchor=\"middle\" font-size=\"15\" fill=\"#0a84ff\">\u{2713}</text>"
+            }
+        } else {
+            out += "<text class=\"p\" x=\"6\" y=\"40\" font-size=\"8\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">\(item.path)</text>"
+        }
+        let textWidth = width - textX - badgeWidth - (compact ? 6 : 28)
+        out += clipped(x: textX, y: 0, width: textWidth, height: height) {
+            var text = ""
+            if item.cell == nil {
+                text += "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"13\" font-style=\"italic\" fill=\"#e5484d\">(no cell)</text>"
+            } else if let detail = item.detail {
+                text += "<text class=\"t\" x=\"0\" y=\"\(compact ? 16 : 19)\" font-size=\"\(compact ? 12 : 15)\" fill=\"#111111\">\(Markup.escape(item.text))</text>"
+                text += "<text class=\"d\" x=\"0\" y=\"\(compact ? 29 : 36)\" font-size=\"\(compact ? 10 : 12)\" fill=\"#6d6d72\">\(Markup.escape(detail))</text>"
+            } else {
+                text += "<text class=\"t\" x=\"0\" y=\"\(compact ? 20 : 27)\" font-size=\"\(compact ? 12 : 15)\" fill=\"#111111\">\(Markup.escape(item.text))</text>"
+            }
+            return text
+        }
+        if let cell = item.cell {
+            let reused = cell.isReused ? " reused" : ""
+            out += "<g class=\"c\"><title>\(Markup.escape(cell.identifier)) #\(cell.serial)\(cell.isReused ? ", reused" : ", new")</title>"
+            if compact {
+                out += "<text class=\"cn\" x=\"\(n(width - 6))\" y=\"40\" text-anchor=\"end\" font-size=\"8\" font-weight=\"600\" fill=\"\(cell.isReused ? "#b45309" : "#1d4ed8")\">#\(cell.serial)\(reused)</text>"
+                out += "<text class=\"ci\" display=\"none\">\(Markup.escape(cell.identifier))</text>"
+            } else {
+                let x = width - badgeWidth - 6
+                out += "<rect x=\"\(n(x))\" y=\"7\" width=\"\(n(badgeWidth))\" height=\"30\" rx=\"7\" fill=\"\(cell.isReused ? "#fdf1e2" : "#e8f0fd")\"/>"
+                out += clipped(x: x + 4, y: 7, width: badgeWidth - 8, height: 30) {
+                    "<text class=\"ci\" x=\"\(n((badgeWidth - 8) / 2))\" y=\"11\" text-anchor=\"middle\" font-size=\"9\" fill=\"#6d6d72\">\(Markup.escape(cell.identifier))</text>"
+                        + "<text class=\"cn\" x=\"\(n((badgeWidth - 8) / 2))\" y=\"24\" text-anchor=\"middle\" font-size=\"10\" font-weight=\"600\" fill=\"\(cell.isReused ? "#b45309" : "#1d4ed8")\">#\(cell.serial)\(reused)</text>"
+                }
+            }
+            out += "</g>"
+        }
+        out += "<line x1=\"\(n(textX))\" x2=\"\(n(width))\" y1=\"\(n(height - 0.5))\" y2=\"\(n(height - 0.5))\" stroke=\"#e5e5ea\"/>"
+        return out + "</g>"
+    }
+
+    /// `content`, clipped to a rectangle by a nested `<svg>` (no ids, so
+    /// many pictures can share a page).
+    private func clipped(x: Double, y: Double, width: Double, height: Double, _ content: () -> String) -> String {
+        "<svg x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(0, width)))\" height=\"\(n(height))\">" + content() + "</svg>"
+    }
+
+    /// The colour of a mark.
+    static func color(of mark: ScreenTransition.Mark) -> String {
+        switch mark {
+        case .delete: "#e5484d"
+        case .insert: "#30a46c"
+        case .move: "#0a84ff"
+        case .reload: "#f5a524"
+        case .reconfigure: "#8e4ec6"
+        }
+    }
+
+    private func n(_ value: Double) -> String { Markup.number(value) }
+}

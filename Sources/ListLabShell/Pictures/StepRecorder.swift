@@ -1,0 +1,64 @@
+import ListLabCore
+import ListLabPictures
+
+/// Records, while one command runs, what a picture of its step needs: each
+/// batch update the list performed or refused (with the screens before and
+/// after it, read from the list itself), and the calls a trace printed.
+final class StepRecorder {
+    private let session: Session
+    private var transitions: [ScreenTransition] = []
+    private var pendingBefore: ListScreen?
+    private var screenBefore: ListScreen
+    private(set) var trace: [TraceEvent] = []
+
+    /// Starts listening to `session`'s list and trace.
+    init(session: Session) {
+        self.session = session
+        screenBefore = ListScreen(session.list)
+        session.list.batchUpdateObserver = { [unowned self] event in self.record(event) }
+        session.traceObserver = { [unowned self] event in self.trace.append(event) }
+    }
+
+    /// Stops listening.
+    func detach() {
+        session.list.batchUpdateObserver = nil
+        session.traceObserver = nil
+    }
+
+    /// Forgets the last step: call before each command.
+    func beginStep() {
+        transitions = []
+        trace = []
+        pendingBefore = nil
+        screenBefore = ListScreen(session.list)
+    }
+
+    /// The pictures of the step just run: its batch updates in order, then
+    /// the screen at its end when that is not the last update's result (a
+    /// page loaded after a scroll, a reload after a refusal). Empty when
+    /// the step changed nothing the list shows, unless `always`.
+    func frames(always: Bool) -> [TranscriptPage.Frame] {
+        let end = ListScreen(session.list)
+        var frames = transitions.map(TranscriptPage.Frame.transition)
+        let last = transitions.last?.after ?? screenBefore
+        if last != end || (frames.isEmpty && always) {
+            frames.append(.screen(end))
+        }
+        return frames
+    }
+
+    private func record(_ event: BatchUpdateEvent) {
+        switch event {
+        case .willPerform:
+            pendingBefore = ListScreen(session.list)
+        case .didPerform(let update):
+            guard let before = pendingBefore else { return }
+            transitions.append(ScreenTransition(before: before, after: ListScreen(session.list), update: update))
+            pendingBefore = nil
+        case .refused(let update, let error):
+            guard let before = pendingBefore else { return }
+            transitions.append(ScreenTransition(before: before, after: before, update: update, refusal: error.description))
+            pendingBefore = nil
+        }
+    }
+}

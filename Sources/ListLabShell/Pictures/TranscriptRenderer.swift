@@ -1,0 +1,94 @@
+import ListLabRecords
+import ListLabCore
+import ListLabFiles
+import ListLabPictures
+
+/// Renders transcripts as pages (`listlab render`): each replays in a fresh
+/// session in its own folder, as `listlab test` replays it, while a
+/// ``StepRecorder`` keeps the list's states; the page shows the prose, each
+/// command with its output, and the pictures drawn from those states.
+public enum TranscriptRenderer {
+    /// The outcome of one transcript.
+    public struct Result: Sendable {
+        /// The transcript's path, as given.
+        public var path: String
+        /// The page (nil when the transcript could not be read).
+        public var html: String?
+        /// The steps whose output differs from the transcript's, as
+        /// `FILE:LINE: ...` lines, or why the file could not be read.
+        public var failures: [String]
+        /// The number of commands.
+        public var stepCount: Int
+        /// The number of steps with pictures.
+        public var pictureCount: Int
+    }
+
+    /// Replays and renders the transcript at `path`.
+    public static func render(_ path: String) -> Result {
+        let text: String
+        do {
+            text = try TextFile.read(path)
+        } catch {
+            return Result(path: path, html: nil, failures: ["\(path): \(error)"], stepCount: 0, pictureCount: 0)
+        }
+        let transcript = Transcript(text: text)
+        let output = RecordingOutput()
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let session = Session(output: output, workingDirectory: folder.isEmpty ? "/" : folder)
+        let recorder = StepRecorder(session: session)
+        defer { recorder.detach() }
+        var elements: [TranscriptPage.Element] = []
+        var failures: [String] = []
+        var next = 0
+        var pictures = 0
+        for (index, block) in transcript.blocks.enumerated() {
+            elements += TranscriptPage.prose(Array(transcript.lines[next..<block.commandIndex]))
+            next = block.outputRange.upperBound
+            output.clear()
+            recorder.beginStep()
+            session.execute(block.command)
+            let matches = OutputMatcher.matches(block.expected, output.lines)
+            if !matches {
+                failures.append("\(path):\(block.line): the output of '\(block.command)' differs from the transcript's")
+            }
+            let isShow = block.command.trimmingWhitespace.split(separator: " ").first?.lowercased() == "show"
+            let frames = recorder.frames(always: isShow)
+            if !frames.isEmpty { pictures += 1 }
+            elements.append(.step(TranscriptPage.Step(
+                number: index + 1, line: block.line, command: block.command, output: output.lines,
+                expected: matches ? nil : block.expected.map(\.text), frames: frames, trace: recorder.trace,
+                title: session.currentName)))
+        }
+        elements += TranscriptPage.prose(Array(transcript.lines[min(next, transcript.lines.count)...]))
+        if transcript.blocks.isEmpty {
+            failures.append("\(path): no commands (a command line starts with two spaces and '> ')")
+        }
+        let title = elements.lazy.compactMap { element -> String? in
+            if case .heading(_, let text) = element { return text }
+            return nil
+        }.first ?? Self.fileName(path)
+        let page = TranscriptPage(title: title, source: path, elements: elements)
+        return Result(path: path, html: page.html(), failures: failures, stepCount: transcript.blocks.count, pictureCount: pictures)
+    }
+
+    /// The page's file name for a transcript: its name with `.html` for `.lab`.
+    public static func pageName(for path: String) -> String {
+        let name = fileName(path)
+        return (name.hasSuffix(".lab") ? String(name.dropLast(4)) : name) + ".html"
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+extension ExpectedLine {
+    /// The line as the transcript writes it (without its two spaces).
+    var text: String {
+        switch self {
+        case .pattern(let text): text
+        case .literal(let text): "\\" + text
+        case .anyLines: "..."
+        }
+    }
+}

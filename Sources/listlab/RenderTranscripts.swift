@@ -1,0 +1,77 @@
+import ArgumentParser
+import FoundationEssentials
+import ListLabShell
+
+/// `listlab render PATH... [--output DIR]`: transcripts as pages with the list drawn.
+struct RenderTranscripts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Renders transcripts (files, or folders searched for *.lab) as self-contained HTML pages with the list drawn.",
+        discussion: """
+            Each transcript replays in a fresh session in its own folder, as 'listlab test' replays it. Its page \
+            keeps the prose and every command with its output, and beside each step that changes what the list \
+            shows, a picture of the list drawn from its state: batch updates animate (play, step, replay); with \
+            script disabled the page is a sequence of pictures; traced steps get a sequence diagram. A page is \
+            named after its transcript (tour.lab: tour.html). A step whose output differs from the transcript is \
+            marked on the page, and the exit status is then 1.
+            """)
+
+    @Argument(help: "Transcripts, or folders of them.")
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "The folder to write the pages in (made when missing).")
+    var output: String = "."
+
+    func run() throws {
+        let files: [String]
+        do {
+            files = try TranscriptRunner.transcripts(in: paths)
+        } catch {
+            print("error: \(error)")
+            throw ExitCode(1)
+        }
+        var names: [String: String] = [:]
+        for file in files {
+            let name = TranscriptRenderer.pageName(for: file)
+            if let other = names[name] {
+                print("error: \(other) and \(file) would both be \(name): render them into different folders")
+                throw ExitCode(1)
+            }
+            names[name] = file
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            print("error: \(output): cannot make the folder (\(Self.reason(error)))")
+            throw ExitCode(1)
+        }
+        var failed = 0
+        for file in files {
+            let result = TranscriptRenderer.render(file)
+            guard let html = result.html else {
+                result.failures.forEach { print("FAIL \($0)") }
+                failed += 1
+                continue
+            }
+            let page = (output.hasSuffix("/") ? output : output + "/") + TranscriptRenderer.pageName(for: file)
+            do {
+                try Data(html.utf8).write(to: URL(fileURLWithPath: page), options: .atomic)
+            } catch {
+                print("error: \(page): cannot write the page (\(Self.reason(error)))")
+                throw ExitCode(1)
+            }
+            result.failures.forEach { print("FAIL \($0)") }
+            if !result.failures.isEmpty { failed += 1 }
+            print("rendered \(file) -> \(page): \(result.stepCount) steps, \(result.pictureCount) with pictures")
+        }
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// The operating system's words for a failed file operation.
+    private static func reason(_ error: any Error) -> String {
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError {
+            return String(describing: posix.code)
+        }
+        return "\(error)"
+    }
+}

@@ -76,6 +76,9 @@ let package = Package(
             name: "ListLabFilesTests", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "CFileSystem", "ListLabTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
+            name: "ListLabPicturesTests", dependencies: ["ListLabPictures", "ListLabCore", "ListLabTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
             name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabFuzzing", "ListLabTestSupport"],
             swiftSettings: strictSettings),
         // Every ```swift example of a doc comment, compiled and run: DocExamples.swift is written from
@@ -84,6 +87,11 @@ let package = Package(
         .testTarget(
             name: "DocExampleTests",
             dependencies: ["ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabPictures", "ListLabShell", "LineEditing", "ListLabTestSupport"],
+            swiftSettings: strictSettings),
+        // Scripts/check-pictures: compares the rows each rendered page draws (in headless Chromium)
+        // with what `show` prints after each command of its transcript.
+        .executableTarget(
+            name: "listlab-page-check", dependencies: ["ListLabShell", "ListLabCore"], path: "Tests/PageCheck",
             swiftSettings: strictSettings),
         .executableTarget(
             name: "listlab-doc-examples", dependencies: ["ListLabTestSupport"], path: "Tests/DocExampleGenerator",

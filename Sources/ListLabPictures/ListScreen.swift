@@ -1,6 +1,6 @@
 public import ListLabCore
 
-/// What a ``HeadlessList`` shows at one moment, as a value: the viewport's
+/// What a `HeadlessList` shows at one moment, as a value: the viewport's
 /// rows (section headers and footers, items with the text of the cell that
 /// shows each, which cell it is, whether it was reused, the selection) and
 /// how many rows lie above and below.

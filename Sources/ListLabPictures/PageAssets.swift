@@ -153,6 +153,7 @@ enum PageAssets {
           }
 
           function lines(svg) {
+            if (!svg.checkVisibility()) return ['(the picture is hidden)'];
             const empty = svg.querySelector('g.final text.empty');
             if (empty) return [empty.textContent];
             const columns = Number(svg.dataset.columns);
@@ -160,6 +161,7 @@ enum PageAssets {
             const above = svg.querySelector('tspan.above');
             if (above) out.push('   ... ' + above.textContent);
             for (const row of svg.querySelectorAll('g.final .row')) {
+              if (!row.checkVisibility()) continue;
               if (row.classList.contains('header')) { out.push('== ' + row.querySelector('.h').textContent + ' =='); continue; }
               if (row.classList.contains('footer')) { out.push('-- ' + row.querySelector('.f').textContent + ' --'); continue; }
               const items = Array.from(row.querySelectorAll('g.item'));

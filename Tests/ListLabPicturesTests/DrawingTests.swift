@@ -1,0 +1,77 @@
+import ListLabCore
+@testable import ListLabPictures
+import Testing
+
+@Suite struct DrawingTests {
+    @Test func aScreenIsDrawnWithEveryRowCellAndSelection() throws {
+        let fruits = FruitList(count: 6, viewportRows: 3)
+        try fruits.list.selectItem(at: ItemPath(0, 1))
+        fruits.list.scroll(toRow: 1)
+        let svg = ScreenDrawing(title: "fruits").document(fruits.screen)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.hasSuffix("</svg></svg>\n"))
+        #expect(svg.occurrences(of: "<g class=\"item") == 3)
+        #expect(svg.contains("<g class=\"item sel\" data-path=\"0.1\">"))
+        #expect(svg.contains(">Banana</text>"))
+        #expect(svg.contains(">colour of Banana</text>"))
+        #expect(svg.contains("class=\"cn\"") && svg.contains(">#1 reused</text>"))
+        #expect(svg.contains("<tspan class=\"above\">1 row above</tspan>"))
+        #expect(svg.contains("<tspan class=\"below\">2 rows below</tspan>"))
+        #expect(svg.contains(">fruits</text>"))
+        #expect(svg == ScreenDrawing(title: "fruits").document(fruits.screen))
+    }
+
+    @Test func textIsEscapedNeverInterpreted() {
+        let screen = ListScreen(
+            rows: [.header(section: 0, title: "<b>&\"'"), .items([ListScreen.Item(path: ItemPath(0, 0), text: "a < b & \u{1}", cell: nil)])],
+            viewportRows: 2, sectionCount: 1)
+        let svg = ScreenDrawing(title: "x\"y").document(screen)
+        #expect(svg.contains(">&lt;b&gt;&amp;&quot;&#39;</text>"))
+        #expect(svg.contains(">(no cell)</text>"))
+        #expect(!svg.contains("<b>"))
+        #expect(svg.contains(">x&quot;y</text>"))
+        #expect(Markup.escape("a < b & \u{1}") == "a &lt; b &amp; \u{FFFD}")
+    }
+
+    @Test func anEmptyListSaysSo() {
+        let svg = ScreenDrawing().document(ListScreen(HeadlessList(viewportRows: 2)))
+        #expect(svg.contains(">(empty: 0 sections, no rows)</text>"))
+    }
+
+    @Test func numbersAreWrittenTheSameOnEveryRun() {
+        #expect(Markup.number(44) == "44")
+        #expect(Markup.number(-1) == "-1")
+        #expect(Markup.number(0.5) == "0.5")
+        #expect(Markup.number(106.666) == "106.67")
+        #expect(Markup.number(-0.05) == "-0.05")
+    }
+
+    @Test func aTransitionDrawsItsSpritesInAHiddenLayer() throws {
+        let fruits = FruitList(count: 5, viewportRows: 4)
+        try fruits.list.performBatchUpdates(try fruits.provider.delete(at: [ItemPath(0, 1)]))
+        let transition = try #require(fruits.transitions.first)
+        let svg = ScreenDrawing().svg(transition.after, marks: transition.markAfter, sprites: transition.sprites, banner: nil)
+        #expect(svg.contains("<g class=\"anim\" style=\"display:none\">"))
+        #expect(svg.contains("data-motion=\"collapses\" data-from=\"44\" data-to=\"-1\""))
+        #expect(svg.contains("data-motion=\"slides\" data-from=\"88\" data-to=\"44\""))
+        let before = ScreenDrawing().svg(transition.before, marks: transition.markBefore, sprites: [], banner: nil)
+        #expect(before.contains(">delete</text>"))
+    }
+
+    @Test func aSequenceDiagramHasALifelinePerRoleThatTakesPart() {
+        let events = [
+            TraceEvent(caller: .list, callee: .adapter, call: "cellForItem(at: 0.0)", depth: 0),
+            TraceEvent(caller: .adapter, callee: .provider, call: "item(at: 0.0) → Apple", depth: 1),
+            TraceEvent(caller: .presenter, callee: .cell(3), call: "configure(with: Apple, at: 0.0)", depth: 2),
+            TraceEvent(caller: .adapter, callee: .presenter, call: "cell(for: Apple, at: 0.0)", depth: 1),
+        ]
+        let diagram = SequenceDiagram(events: events)
+        #expect(diagram.lifelines == ["list", "adapter", "provider", "presenter", "cells"])
+        let svg = diagram.svg(id: "t1")
+        #expect(svg.occurrences(of: "class=\"call\"") == 4)
+        #expect(svg.contains(">cell #3: configure(with: Apple, at: 0.0)</text>"))
+        #expect(svg.contains("url(#t1-arrow)"))
+        let long = SequenceDiagram(events: Array(repeating: events[0], count: SequenceDiagram.maximumCalls + 5)).svg()
+        #expect(long.contains("… and 5 more calls"))
+    }
+}

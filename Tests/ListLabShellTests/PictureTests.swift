@@ -1,0 +1,84 @@
+import ListLabTestSupport
+@testable import ListLabShell
+import Testing
+
+@Test func showSVGDrawsTheScreenIntoAFile() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("taken.svg", "keep me")
+    let lines = ["load contacts", "viewport 3", "select 1", "show --svg screen.svg", "show --svg taken.svg", "show --svg", "show --svg . --force"]
+    #expect(run(lines, workingDirectory: folder.path) == [
+        "loaded 8 items into an array provider (1 section)",
+        "viewport 3 rows: rows 0-2 of 8",
+        "selected 0.1: Clark Kent",
+        "drew rows 0-2 of 8 of contacts in screen.svg",
+        "error: taken.svg exists: add --force to replace it",
+        "error: column 11: show needs a FILE for the picture (usage: show [PATH | RANGE] [--all] [--json] | show --svg FILE [--force])",
+        "error: .: is a folder",
+    ])
+    let svg = folder.read("screen.svg")
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(svg.contains(">Clark Kent</text>"))
+    #expect(svg.contains("<g class=\"item sel\" data-path=\"0.1\">"))
+    #expect(svg.contains("<tspan class=\"below\">5 rows below</tspan>"))
+    #expect(folder.read("taken.svg") == "keep me")
+    #expect(run(["load contacts", "show --svg taken.svg --force"], workingDirectory: folder.path).last == "drew rows 0-7 of 8 of contacts in taken.svg")
+    #expect(folder.read("taken.svg").contains(">Bruce Wayne</text>"))
+}
+
+@Test func aRenderedTranscriptHasAPicturePerChangeAndMarksAStepThatDoesNotReplay() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("tour.lab", """
+        Deleting
+        ========
+
+        A delete collapses its row.
+
+          > load tabs
+          loaded 3 items into an array provider (1 section)
+          > delete 0
+          deleted 0.0: News
+          > stats
+          ...
+          > select 0
+          selected 0.0: Something else
+
+        """)
+    let result = TranscriptRenderer.render(folder.path + "/tour.lab")
+    #expect(result.stepCount == 4)
+    #expect(result.pictureCount == 3)  // the load, the delete, the selection; not `stats`
+    #expect(result.failures == ["\(folder.path)/tour.lab:12: the output of 'select 0' differs from the transcript's"])
+    let html = try #require(result.html)
+    #expect(html.contains("<title>Deleting</title>"))
+    #expect(html.contains("<p>A delete collapses its row.</p>"))
+    #expect(html.contains("<div class=\"label\">before: delete 0.0</div>"))
+    #expect(html.contains("data-motion=\"collapses\""))
+    #expect(html.contains("<section class=\"step failed\" id=\"step-4\" data-step=\"4\">"))
+    #expect(html == TranscriptRenderer.render(folder.path + "/tour.lab").html)
+    #expect(TranscriptRenderer.pageName(for: "Samples/tours/1-a.lab") == "1-a.html")
+}
+
+@Test func aTracedStepGetsASequenceDiagram() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("t.lab", "  > load tabs\n  loaded 3 items into an array provider (1 section)\n  > trace on\n  trace on\n  > select 1\n  ...\n")
+    let html = try #require(TranscriptRenderer.render(folder.path + "/t.lab").html)
+    #expect(html.occurrences(of: "<figure class=\"trace\">") == 1)
+    #expect(html.contains(">didSelectItem(at: 0.1)</text>"))
+}
+
+@Test func aTranscriptThatCannotBeReadIsAFailureNotAPage() {
+    let result = TranscriptRenderer.render("/nonexistent/t.lab")
+    #expect(result.html == nil)
+    #expect(result.failures == ["/nonexistent/t.lab: no such file"])
+}
+
+extension String {
+    func occurrences(of piece: String) -> Int {
+        var count = 0
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: piece) {
+            count += 1
+            rest = rest[range.upperBound...]
+        }
+        return count
+    }
+}

@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import ListLabShell
 
@@ -39,6 +42,11 @@ struct RenderTranscripts: ParsableCommand {
             }
             names[name] = file
         }
+        var isFolder = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder {
+            print("error: \(output): is a file, not a folder")
+            throw ExitCode(1)
+        }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
@@ -62,15 +70,16 @@ struct RenderTranscripts: ParsableCommand {
             }
             result.failures.forEach { print("FAIL \($0)") }
             if !result.failures.isEmpty { failed += 1 }
-            print("rendered \(file) -> \(page): \(result.stepCount) steps, \(result.pictureCount) with pictures")
+            let steps = result.stepCount == 1 ? "1 step" : "\(result.stepCount) steps"
+            print("rendered \(file) -> \(page): \(steps), \(result.pictureCount) with pictures")
         }
         if failed > 0 { throw ExitCode(1) }
     }
 
-    /// The operating system's words for a failed file operation.
+    /// The operating system's words for a failed file operation: "Permission denied".
     private static func reason(_ error: any Error) -> String {
-        if let posix = (error as? CocoaError)?.underlying as? POSIXError {
-            return String(describing: posix.code)
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError, let words = strerror(posix.code.rawValue) {
+            return String(cString: words)
         }
         return "\(error)"
     }

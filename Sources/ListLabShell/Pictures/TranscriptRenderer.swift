@@ -46,13 +46,15 @@ public enum TranscriptRenderer {
             next = block.outputRange.upperBound
             output.clear()
             recorder.beginStep()
+            let errorsBefore = session.errorCount
             session.execute(block.command)
             let matches = OutputMatcher.matches(block.expected, output.lines)
             if !matches {
                 failures.append("\(path):\(block.line): the output of '\(block.command)' differs from the transcript's")
             }
             let isShow = block.command.trimmingWhitespace.split(separator: " ").first?.lowercased() == "show"
-            let frames = recorder.frames(always: isShow)
+            // `show` is asked to see the list: it gets a picture even when nothing changed.
+            let frames = recorder.frames(always: isShow && session.errorCount == errorsBefore)
             if !frames.isEmpty { pictures += 1 }
             elements.append(.step(TranscriptPage.Step(
                 number: index + 1, line: block.line, command: block.command, output: output.lines,

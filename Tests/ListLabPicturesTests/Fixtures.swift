@@ -65,16 +65,3 @@ func showLines(_ screen: ListScreen) -> [String] {
     if screen.rowsBelow > 0 { lines.append("   ... \(screen.rowsBelow) \(screen.rowsBelow == 1 ? "row" : "rows") below") }
     return lines
 }
-
-extension String {
-    /// How many times `piece` occurs in the text.
-    func occurrences(of piece: String) -> Int {
-        var count = 0
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: piece) {
-            count += 1
-            rest = rest[range.upperBound...]
-        }
-        return count
-    }
-}

@@ -1,3 +1,4 @@
+import ListLabTestSupport
 import ListLabCore
 @testable import ListLabPictures
 import Testing

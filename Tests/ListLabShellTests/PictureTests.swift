@@ -70,15 +70,3 @@ import Testing
     #expect(result.html == nil)
     #expect(result.failures == ["/nonexistent/t.lab: no such file"])
 }
-
-extension String {
-    func occurrences(of piece: String) -> Int {
-        var count = 0
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: piece) {
-            count += 1
-            rest = rest[range.upperBound...]
-        }
-        return count
-    }
-}

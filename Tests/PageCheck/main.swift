@@ -17,8 +17,7 @@ import ListLabShell
 /// The lines `show` prints after each command of the transcript at `path`.
 func screens(afterEachCommandOf path: String) throws -> [[String]] {
     let transcript = Transcript(text: try String(contentsOfFile: path, encoding: .utf8))
-    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    let session = Session(output: RecordingOutput(), workingDirectory: folder.isEmpty ? "/" : folder)
+    let session = TranscriptRunner.session(forTranscriptAt: path, output: RecordingOutput())
     return transcript.blocks.map { block in
         session.execute(block.command)
         return session.list.render()

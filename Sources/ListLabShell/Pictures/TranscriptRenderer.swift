@@ -33,8 +33,7 @@ public enum TranscriptRenderer {
         }
         let transcript = Transcript(text: text)
         let output = RecordingOutput()
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let session = Session(output: output, workingDirectory: folder.isEmpty ? "/" : folder)
+        let session = TranscriptRunner.session(forTranscriptAt: path, output: output)
         let recorder = StepRecorder(session: session)
         defer { recorder.detach() }
         var elements: [TranscriptPage.Element] = []
@@ -84,13 +83,3 @@ public enum TranscriptRenderer {
     }
 }
 
-extension ExpectedLine {
-    /// The line as the transcript writes it (without its two spaces).
-    var text: String {
-        switch self {
-        case .pattern(let text): text
-        case .literal(let text): "\\" + text
-        case .anyLines: "..."
-        }
-    }
-}

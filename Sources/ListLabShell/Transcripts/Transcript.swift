@@ -136,6 +136,15 @@ public enum ExpectedLine: Sendable, Hashable {
     /// `...`: any number of lines.
     case anyLines
 
+    /// The line as the transcript writes it (without its two spaces).
+    public var text: String {
+        switch self {
+        case .pattern(let text): text
+        case .literal(let text): "\\" + text
+        case .anyLines: "..."
+        }
+    }
+
     /// Reads a line of the file under a command.
     init(fileLine: String) {
         let text = fileLine.hasPrefix("  ") ? String(fileLine.dropFirst(2)) : fileLine

@@ -44,8 +44,7 @@ public enum TranscriptRunner {
         }
         let transcript = Transcript(text: text)
         let output = RecordingOutput()
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let session = Session(output: output, workingDirectory: folder.isEmpty ? "/" : folder)
+        let session = session(forTranscriptAt: path, output: output)
         var report: [String] = []
         var newOutputs: [[String]?] = []
         for block in transcript.blocks {
@@ -68,6 +67,14 @@ public enum TranscriptRunner {
         }
         let updated = update && !report.isEmpty && !transcript.blocks.isEmpty ? transcript.rewritten(with: newOutputs) : nil
         return Result(path: path, passed: report.isEmpty, report: report, updatedText: updated)
+    }
+
+    /// A fresh session to replay the transcript at `path` in: empty, its
+    /// working folder the transcript's own (as `listlab test` and
+    /// `listlab render` replay it).
+    public static func session(forTranscriptAt path: String, output: any ShellOutput) -> Session {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return Session(output: output, workingDirectory: folder.isEmpty ? "/" : folder)
     }
 
     /// The transcripts named by `paths`: files as given, folders searched

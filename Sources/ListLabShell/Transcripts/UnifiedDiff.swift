@@ -34,7 +34,7 @@ public enum UnifiedDiff {
         let e = expected.count
         let a = actual.count
         guard (e + 1) * (a + 1) <= tableBound else {
-            return expected.map { "-" + text(of: $0) } + actual.map { "+" + $0 }
+            return expected.map { "-" + $0.text } + actual.map { "+" + $0 }
         }
         // common[i][j]: the longest common subsequence of expected[i...] and actual[j...].
         var common = [[Int]](repeating: [Int](repeating: 0, count: a + 1), count: e + 1)
@@ -53,7 +53,7 @@ public enum UnifiedDiff {
                 i += 1
                 j += 1
             } else if i < e, j == a || common[i + 1][j] >= common[i][j + 1] {
-                body.append("-" + text(of: expected[i]))
+                body.append("-" + expected[i].text)
                 i += 1
             } else {
                 body.append("+" + actual[j])
@@ -61,14 +61,5 @@ public enum UnifiedDiff {
             }
         }
         return body
-    }
-
-    /// An expected line as the transcript writes it (without indentation).
-    static func text(of line: ExpectedLine) -> String {
-        switch line {
-        case .anyLines: "..."
-        case .literal(let text): "\\" + text
-        case .pattern(let text): text
-        }
     }
 }

@@ -6,35 +6,42 @@ import ListLabShell
 struct Interactive: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shell",
-        abstract: "The interactive shell (the default). Reads commands from standard input when it is not a terminal.")
+        abstract: "The interactive shell (the default). Reads commands from standard input when it is not a terminal.",
+        discussion: """
+            At a terminal the session starts with the contacts sample loaded and bound (or --sample, or \
+            --empty). Commands from a pipe or a file start empty, as 'listlab run' does, unless --sample \
+            names one; an error names the line ('error: -:LINE: message') and the exit status is 1 when \
+            any command failed.
+            """)
 
-    @Option(help: "The sample to start with.")
-    var sample: String = "contacts"
+    @Option(help: "The sample to start with (at a terminal, contacts unless --empty).")
+    var sample: String?
 
-    @Flag(help: "Start with nothing loaded.")
+    @Flag(help: "Start with nothing loaded, at a terminal too.")
     var empty = false
+
+    @OptionGroup var options: ScriptOptions
 
     func run() throws {
         let output = StandardStreams()
         let session = Session(output: output, workingDirectory: ".")
-        if !empty {
-            output.isMuted = true
-            session.execute("load \(sample)")
-            output.isMuted = false
-            guard session.errorCount == 0 else { throw ValidationError("no sample named '\(sample)'; try 'listlab shell --empty' and 'samples'") }
-        }
-        if let editor = LineEditor(programName: "listlab", historyFile: Environment.historyFile) {
-            let completer = ShellCompleter(session: session)
-            editor.completer = { line in
-                let candidates = completer.candidates(for: line)
-                return Completion(word: candidates.word, candidates: candidates.words)
-            }
-            if !empty { print("ListLab 0.1: '\(sample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.") }
-            session.run(reader: editor)
-            editor.saveHistory()
-        } else {
-            session.run(reader: StandardInputReader())
+        guard let editor = LineEditor(programName: "listlab", historyFile: Environment.historyFile) else {
+            // Not a terminal: one start state for every script (see RunScripts).
+            options.configure(session)
+            if let sample, !empty { try session.loadStartSample(sample, output: output) }
+            session.run(reader: StandardInputReader(), source: "-")
             if session.errorCount > 0 { throw ExitCode(1) }
+            return
         }
+        let startSample = empty ? nil : sample ?? "contacts"
+        if let startSample { try session.loadStartSample(startSample, output: output) }
+        let completer = ShellCompleter(session: session)
+        editor.completer = { line in
+            let candidates = completer.candidates(for: line)
+            return Completion(word: candidates.word, candidates: candidates.words)
+        }
+        if let startSample { print("ListLab 0.1: '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.") }
+        session.run(reader: editor)
+        editor.saveHistory()
     }
 }

@@ -6,13 +6,26 @@ struct RunScripts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Runs the commands of scripts or transcripts, in order, in one session, and prints their output.",
-        discussion: "The session starts empty. The exit status is 1 when any command failed.")
+        discussion: """
+            The session starts empty, as it does for commands piped to 'listlab' (--sample loads one first). \
+            An error names the file and line: 'error: FILE:LINE: message'. The exit status is 1 when any \
+            command failed; in a transcript, an error whose output is the one the transcript recorded was \
+            expected and does not count.
+            """)
 
     @Argument(help: "Scripts (a command per line) or transcripts (.lab).")
     var files: [String]
 
+    @Option(help: "A sample to load (quietly) before the first command.")
+    var sample: String?
+
+    @OptionGroup var options: ScriptOptions
+
     func run() throws {
-        let session = Session(output: StandardStreams(), workingDirectory: ".")
+        let output = StandardStreams()
+        let session = Session(output: output, workingDirectory: ".")
+        options.configure(session)
+        if let sample { try session.loadStartSample(sample, output: output) }
         for file in files where !session.isFinished {
             session.runScript(file)
         }

@@ -5,7 +5,7 @@ import Testing
 
 private func complete(_ line: String, setup: [String] = ["load contacts"]) -> ShellCompleter.Candidates {
     let session = Session(output: RecordingOutput())
-    setup.forEach(session.execute)
+    setup.forEach { session.execute($0) }
     return ShellCompleter(session: session).candidates(for: line)
 }
 

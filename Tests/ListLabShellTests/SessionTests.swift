@@ -204,8 +204,69 @@ import Testing
     #expect(run(["run missing.txt"], workingDirectory: folder.path) == ["error: missing.txt: no such file"])
     #expect(run(["run ."], workingDirectory: folder.path) == ["error: .: is a folder, not a file"])
     #expect(run(["run loop.txt"], workingDirectory: folder.path) == [
-        "error: run: scripts nested more than 8 deep (does 'loop.txt' run itself?)",
+        "error: loop.txt:1: run: scripts nested more than 8 deep (does 'loop.txt' run itself?)",
     ])
+}
+
+@Test func scriptErrorsNameTheFileAndLine() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("inner.txt", "\nselect 0.99\n")
+    try folder.write("outer.txt", "load tabs\nupdate 0 titel=x\nrun inner.txt\nshow 0\n")
+    #expect(run(["run outer.txt", "select 7"], workingDirectory: folder.path) == [
+        "loaded 3 items into an array provider (1 section)",
+        "error: outer.txt:2:10: no field 'titel' in tabs (fields: id, title, icon; did you mean 'title'?)",
+        "error: inner.txt:2: no item at 0.99 (section 0 has 3 items)",
+        "   0.0  News  <TabCell #1>",
+        // Typed at the prompt: no location.
+        "error: no item at 0.7 (section 0 has 3 items)",
+    ])
+    // Piped input names itself: `-:LINE:`.
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    session.run(reader: ScriptReader(["load tabs", "", "select 9"]), source: "-")
+    #expect(output.lines.last == "error: -:3: no item at 0.9 (section 0 has 3 items)")
+    #expect(session.errorCount == 1)
+}
+
+@Test func bailStopsAtTheFirstErrorAndEchoShowsCommandsAndProse() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("tour.lab", "A tour.\n\n  > load tabs\n  loaded 3 items[..]\n\nThen:\n\n  > select 1\n  selected 0.1: Contributions\n\nThe end.\n")
+    try folder.write("script.txt", "# start\nload tabs\nselect 9\nselect 1\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.echoesCommands = true
+    session.stopsAtFirstError = true
+    session.execute("run tour.lab")
+    #expect(output.lines == [
+        "A tour.", "", "listlab> load tabs", "loaded 3 items into an array provider (1 section)",
+        "", "Then:", "", "listlab> select 1", "selected 0.1: Contributions", "", "The end.",
+    ])
+    output.clear()
+    session.execute("run script.txt")
+    #expect(output.lines == [
+        "# start", "listlab> load tabs", "loaded 3 items into an array provider (1 section)",
+        "listlab> select 9", "error: script.txt:3: no item at 0.9 (section 0 has 3 items)",
+    ])
+    #expect(session.isFinished)
+    // Echoed lines are not output: a saved session has none of them.
+    #expect(session.recordedCommands.map(\.output) == [
+        ["loaded 3 items into an array provider (1 section)", "selected 0.1: Contributions"],
+        ["loaded 3 items into an array provider (1 section)", "error: script.txt:3: no item at 0.9 (section 0 has 3 items)"],
+    ])
+}
+
+@Test func aTranscriptsExpectedErrorsDoNotCountAsFailures() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("expected.lab", "  > load tabs\n  loaded[..]\n  > update 0 titel=x\n  error: column 10: no field 'titel'[..]\n")
+    try folder.write("unexpected.lab", "  > load tabs\n  loaded[..]\n  > select 9\n  selected 0.9: nothing\n")
+    let session = Session(output: RecordingOutput(), workingDirectory: folder.path)
+    session.stopsAtFirstError = true
+    session.execute("run expected.lab")
+    #expect(session.errorCount == 0)
+    #expect(!session.isFinished)
+    session.execute("run unexpected.lab")
+    #expect(session.errorCount == 1)
+    #expect(session.isFinished)
 }
 
 @Test(arguments: [

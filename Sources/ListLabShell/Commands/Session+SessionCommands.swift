@@ -35,14 +35,29 @@ extension Session {
             session.output.write("list: \(stats.reloads) reloadData, \(stats.batchUpdates) batch updates (\(stats.refusedBatchUpdates) refused), viewport \(session.list.viewportRows) rows")
         },
         Command(
-            name: "run", usage: "run FILE", summary: "runs the commands of a script or transcript in this session",
-            details: ["A transcript's commands are its lines that start with '  > '; a script's are its lines."],
-            examples: ["run Samples/tour.lab"],
-            completes: { context in context.arguments.isEmpty ? context.paths : [] }
+            name: "run", usage: "run FILE [--echo] [--bail]", summary: "runs the commands of a script or transcript in this session",
+            details: [
+                "A transcript's commands are its lines that start with '  > '; a script's are its lines.",
+                "An error names the file and line (FILE:LINE:); one a transcript recorded was expected.",
+                "--echo prints each command, and the prose before it, ahead of its output;",
+                "--bail stops the script at its first unexpected error.",
+            ],
+            examples: ["run Samples/tests/setup.txt", "run Samples/tours/1-fountainkit.lab --echo --bail"],
+            completes: { context in context.arguments.isEmpty ? context.paths : ["--echo", "--bail"] }
         ) { session, arguments in
             let file = try arguments.string("a FILE")
-            try arguments.expectEnd()
-            try session.runFile(file)
+            var echo = false
+            var bail = false
+            while !arguments.isAtEnd {
+                if arguments.take("--echo") {
+                    echo = true
+                } else if arguments.take("--bail") {
+                    bail = true
+                } else {
+                    try arguments.expectEnd()
+                }
+            }
+            try session.runFile(file, echoing: echo, bailing: bail)
         },
         Command(
             name: "session", usage: "session save FILE [--force]",
@@ -151,17 +166,45 @@ extension Session {
         }
     }
 
-    func runFile(_ file: String) throws {
+    /// Runs the commands of `file`: errors name `FILE:LINE:`; in a
+    /// transcript, an error whose output matches what the transcript
+    /// recorded was expected, and is not counted as a failure.
+    ///
+    /// - Parameters:
+    ///   - echoing: Whether to print each command and its prose (as
+    ///     ``echoesCommands`` does for the whole session).
+    ///   - bailing: Whether to stop this file at its first counted error
+    ///     (``stopsAtFirstError`` ends the whole session).
+    func runFile(_ file: String, echoing: Bool = false, bailing: Bool = false) throws {
         guard runDepth < Self.maximumRunDepth else {
             throw ShellError("run: scripts nested more than \(Self.maximumRunDepth) deep (does '\(file)' run itself?)")
         }
-        let text = try readText(file)
+        let script = Script(text: try readText(file))
         runDepth += 1
-        defer { runDepth -= 1 }
-        for command in ScriptCommands.commands(in: text) {
-            guard !isFinished else { break }
-            execute(command)
+        let echoedBefore = echoesCommands
+        echoesCommands = echoedBefore || echoing
+        defer {
+            runDepth -= 1
+            echoesCommands = echoedBefore
         }
+        for step in script.steps {
+            guard !isFinished else { break }
+            if echoesCommands {
+                step.prose.forEach { echo(prose: $0) }
+                echo(command: step.command)
+            }
+            let errorsBefore = errorCount
+            let location = "\(file):\(step.line)"
+            let printed = recorder.capturing { execute(step.command, at: location) }
+            if errorCount > errorsBefore, let expected = step.expected,
+                OutputMatcher.matches(expected, printed.map { Self.line($0, withoutLocation: location) })
+            {
+                errorCount = errorsBefore
+            }
+            stopIfBailing(errorsBefore: errorsBefore)
+            if bailing, errorCount > errorsBefore { return }
+        }
+        if echoesCommands, !isFinished { script.trailingProse.forEach { echo(prose: $0) } }
     }
 
     /// The text of `file`, relative to the working directory.
@@ -171,16 +214,5 @@ extension Session {
         } catch {
             throw ShellError("\(file): \(error.message)")
         }
-    }
-}
-
-/// The commands in a script or a transcript.
-public enum ScriptCommands {
-    /// A transcript's commands are its lines that start with `  > `; a
-    /// script's are all its lines (blank lines and `#` comments do nothing).
-    public static func commands(in text: String) -> [String] {
-        let lines = text.textLines
-        let commandLines = lines.filter { $0.hasPrefix("  > ") }
-        return commandLines.isEmpty ? lines : commandLines.map { String($0.dropFirst(4)) }
     }
 }

@@ -23,7 +23,7 @@ public final class Session {
     /// Where the session writes (through a recorder that keeps each
     /// command's output for `session save`).
     public let output: any ShellOutput
-    private let recorder: SessionRecorder
+    let recorder: SessionRecorder
     /// The folder relative paths are read from.
     public let workingDirectory: String
     /// The list every provider is shown in.
@@ -34,8 +34,17 @@ public final class Session {
     public private(set) var history: [String] = []
     /// Whether `save` and `session save` may write files (off for fuzzing).
     public let canWriteFiles: Bool
-    /// The number of commands that failed so far.
+    /// The number of commands that failed so far (an error a transcript
+    /// run with `run` recorded as expected does not count).
     public internal(set) var errorCount = 0
+    /// Whether scripts, transcripts and piped input print each command
+    /// (after the prompt) and the prose before it, ahead of its output.
+    public var echoesCommands = false
+    /// Whether the first error ends the session (sqlite3's `-bail`).
+    public var stopsAtFirstError = false
+    /// Where the command running came from, `FILE:LINE` (`-:LINE` for
+    /// standard input), which errors name first; nil at the prompt.
+    private(set) var location: String?
 
     var providers: [LoadedProvider] = []
     var currentIndex: Int?
@@ -79,20 +88,29 @@ public final class Session {
     /// Runs one command line: blank lines and `#` comments do nothing; an
     /// error is written as one line and changes nothing. Once the session
     /// has ended (`quit`), lines are ignored.
-    public func execute(_ line: String) {
+    ///
+    /// - Parameters:
+    ///   - line: The command line.
+    ///   - location: Where the line came from (`FILE:LINE`), named before
+    ///     the message of an error; nil for a line typed at the prompt.
+    public func execute(_ line: String, at location: String? = nil) {
         let trimmed = line.trimmingWhitespace
         guard !isFinished, !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return }
         let isTopLevel = runDepth == 0
         if isTopLevel { history.append(trimmed) }
         if isTopLevel { recorder.startCommand() }
+        let outerLocation = self.location
+        self.location = location
+        defer { self.location = outerLocation }
         diffable?.identifiers.dataMayHaveChanged()
         do {
             try dispatch(line)
         } catch {
             errorCount += 1
-            output.writeError("\(error)")
+            output.writeError(Self.message(for: error, at: location))
         }
-        if isTopLevel, wantsNextPage {
+        // After each command, a script's too, as a load completes after the scroll that asked for it.
+        if wantsNextPage {
             wantsNextPage = false
             loadNextPage(because: "near the end: ")
         }
@@ -102,12 +120,67 @@ public final class Session {
     /// Every top-level command so far with its output, for `session save`.
     public var recordedCommands: [(command: String, output: [String])] { recorder.entries }
 
-    /// Reads and runs lines from `reader` until the end of input or `quit`.
-    public func run(reader: any LineReader) {
+    /// Reads and runs lines from `reader` until the end of input or `quit`
+    /// (or the first error, with ``stopsAtFirstError``).
+    ///
+    /// - Parameters:
+    ///   - reader: Where lines come from.
+    ///   - source: The name errors give the input, with the line number
+    ///     (`-` for standard input: `-:3:`); nil at a prompt, where the
+    ///     line in error is the one just typed.
+    public func run(reader: any LineReader, source: String? = nil) {
+        var lineNumber = 0
         while !isFinished, let line = reader.readLine(prompt: Self.prompt) {
+            lineNumber += 1
             reader.addHistory(line)
-            execute(line)
+            if echoesCommands {
+                let trimmed = line.trimmingWhitespace
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { echo(prose: line) } else { echo(command: trimmed) }
+            }
+            let errorsBefore = errorCount
+            execute(line, at: source.map { "\($0):\(lineNumber)" })
+            stopIfBailing(errorsBefore: errorsBefore)
         }
+    }
+
+    /// `--echo`: a command as it would have been typed at the prompt.
+    func echo(command: String) {
+        recorder.writeUnrecorded(Self.prompt + command)
+    }
+
+    /// `--echo`: a transcript's prose, a script's comment or blank line, as it is.
+    func echo(prose line: String) {
+        recorder.writeUnrecorded(line)
+    }
+
+    /// With ``stopsAtFirstError``, ends the session if an error came since
+    /// the count was `errorsBefore`.
+    func stopIfBailing(errorsBefore: Int) {
+        if stopsAtFirstError, errorCount > errorsBefore { finish() }
+    }
+
+    /// The line an error prints after `error: `: its description, after
+    /// `FILE:LINE:` when the command came from a file (a column joins them:
+    /// `FILE:LINE:COLUMN:`, as compilers write it).
+    static func message(for error: any Error, at location: String?) -> String {
+        guard let location else { return "\(error)" }
+        if let shellError = error as? ShellError, let column = shellError.column {
+            return "\(location):\(column): \(shellError.message)"
+        }
+        return "\(location): \(error)"
+    }
+
+    /// An output line with the `FILE:LINE:` that ``message(for:at:)`` put
+    /// into an error at `location` taken out again: the line a transcript
+    /// recorded, where the command ran with no location.
+    static func line(_ line: String, withoutLocation location: String) -> String {
+        let prefix = "error: \(location):"
+        guard line.hasPrefix(prefix) else { return line }
+        let rest = line.dropFirst(prefix.count)
+        if rest.hasPrefix(" ") { return "error: " + rest.dropFirst() }
+        // `FILE:LINE:COLUMN: message` was `column COLUMN: message`.
+        guard let colon = rest.firstIndex(of: ":") else { return line }
+        return "error: column \(rest[..<colon])\(rest[colon...])"
     }
 
     private func dispatch(_ line: String) throws {

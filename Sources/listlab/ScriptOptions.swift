@@ -1,0 +1,30 @@
+import ArgumentParser
+import ListLabShell
+
+/// The options of every way to run commands without a person at the prompt
+/// (`listlab run`, `listlab < script`).
+struct ScriptOptions: ParsableArguments {
+    @Flag(help: "Print each command after the prompt (and a transcript's prose, a script's comments) before its output.")
+    var echo = false
+
+    @Flag(help: "Stop at the first command that fails (the exit status is 1).")
+    var bail = false
+
+    /// Sets the session up as asked.
+    func configure(_ session: Session) {
+        session.echoesCommands = echo
+        session.stopsAtFirstError = bail
+    }
+}
+
+extension Session {
+    /// Loads the sample `name` without printing, as the session's start.
+    ///
+    /// - Throws: `ValidationError` when there is no such sample.
+    func loadStartSample(_ name: String, output: StandardStreams) throws {
+        output.isMuted = true
+        execute("load \(name)")
+        output.isMuted = false
+        guard errorCount == 0 else { throw ValidationError("no sample named '\(name)'; try 'listlab shell --empty' and 'samples'") }
+    }
+}

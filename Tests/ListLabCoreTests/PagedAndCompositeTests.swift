@@ -49,6 +49,12 @@ private struct Offline: Error {}
     #expect(throws: ProviderError.self) { try home.move(from: ItemPath(0, 0), to: ItemPath(1, 0)) }
     #expect(throws: ProviderError.noSection(9, sectionCount: 3)) { try home.move(from: ItemPath(0, 0), to: ItemPath(9, 0)) }
     #expect(ProviderError.acrossProviders(ItemPath(0, 0), ItemPath(1, 0)).description == "0.0 and 1.0 belong to different providers of the composite: change one provider at a time")
+    // A child's refusal names the composite's sections, not the child's.
+    #expect(throws: ProviderError.noItem(ItemPath(2, 5), sectionCount: 3, itemCount: 2)) { try home.update("x", at: ItemPath(2, 5)) }
+    #expect(throws: ProviderError.insertBeyondEnd(ItemPath(1, 7), itemCount: 2)) { try home.insert("x", at: ItemPath(1, 7)) }
+    #expect(throws: ProviderError.moveBeyondEnd(from: ItemPath(2, 0), to: ItemPath(2, 4), lastPlace: ItemPath(2, 1))) {
+        try home.move(from: ItemPath(2, 0), to: ItemPath(2, 4))
+    }
 }
 
 @Test func eachSectionOfACompositeHasItsChildsPresenter() {

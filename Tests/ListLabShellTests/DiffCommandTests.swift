@@ -13,7 +13,7 @@ import Testing
 }
 
 @Test func reloadWithDiffAppliesTheStagesAndKeepsCells() {
-    let changed = ["load contacts", "delete 2", #"update 0 name="Bruce W""#, "move 0.0 0.3", "reload --diff"]
+    let changed = ["load contacts", "delete 2", #"update 0 name="Bruce W""#, "move 0.0 0.3", "reload --diff --force"]
     #expect(last(changed) == [
         "reloaded contacts from its source: 3 changes in 2 stages", "  insert 0.2; move 0.3 -> 0.0", "  reconfigure 0.0",
     ])

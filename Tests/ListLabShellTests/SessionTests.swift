@@ -130,8 +130,33 @@ import Testing
 }
 
 @Test func reloadReadsTheSourceAgain() {
-    #expect(last(["load contacts", "delete 0-3", "reload"]) == ["reloaded contacts: 8 items in 1 section (reloadData)"])
-    #expect(last(["load contacts", "delete 0-3", "reload", "show 0"]) == ["   0.0  Bruce Wayne — 555-0101  <ContactCell #1 reused>"])
+    #expect(last(["load contacts", "reload"]) == ["reloaded contacts: 8 items in 1 section (reloadData)"])
+    #expect(last(["load contacts", "delete 0-3", "reload --force"]) == ["reloaded contacts: 8 items in 1 section (reloadData)"])
+    #expect(last(["load contacts", "delete 0-3", "reload --force", "show 0"]) == ["   0.0  Bruce Wayne — 555-0101  <ContactCell #1 reused>"])
+}
+
+@Test func unsavedEditsAreMarkedAndAReloadDropsThemOnlyWithForce() throws {
+    // Every change to the data is an edit; a filter is not.
+    for edit in ["update 0 name=X", "append name=X", "insert 0 name=X", "delete 0", "move 0 1", "sort name", "update 0 name=X --data-only"] {
+        #expect(last(["load contacts", edit, "providers"]).first?.hasSuffix(", unsaved edits") == true, "\(edit)")
+        #expect(last(["load contacts", edit, "reload"]) == ["error: contacts has unsaved edits that a reload would drop: reload --force drops them"])
+        #expect(last(["load contacts", edit, "reload", "show 0.0"]) == last(["load contacts", edit, "show 0.0"]), "a refused reload changes nothing")
+    }
+    #expect(last(["load contacts", "filter city=Gotham", "filter off", "providers"]).first?.hasSuffix("cells ContactCell") == true)
+    #expect(last(["load contacts", "update 0 name=X", "reload --force", "providers"]).first?.hasSuffix("cells ContactCell") == true)
+    // A composite's edits are its children's; a file provider saved to its own file has none.
+    #expect(last(["load tabs", "load tasks", "compose tabs tasks name home", "delete 1.0", "reload --diff"]) == [
+        "error: tasks has unsaved edits that a reload would drop: reload --force drops them",
+    ])
+    let folder = try TemporaryFolder()
+    try folder.write("people.csv", "id,name\n1,Ada\n2,Bo\n")
+    #expect(run(["load people.csv", "update 0 name=Al", "reload", "save", "providers"], workingDirectory: folder.path) == [
+        "loaded 2 items from people.csv into a file provider (1 section)",
+        "updated 0.0: name = \"Al\"; cell #1 reconfigured in place",
+        "error: people has unsaved edits that a reload would drop: save them first, or reload --force",
+        "saved 2 items to people.csv (18 bytes)",
+        "* people  file provider (people.csv), 2 items in 1 section, key id, cells Cell",
+    ])
 }
 
 @Test func viewportAndScrolling() {
@@ -277,6 +302,8 @@ import Testing
     (#"update 2 name="open"#, "error: column 15: unterminated quoted string"),
     ("select 99999999999999999999", "error: column 8: '99999999999999999999' is too large for a path"),
     ("select -1", "error: column 8: '-1' is not a path: paths are not negative"),
+    ("show --xml", "error: column 6: show has no option '--xml' (usage: show [PATH | RANGE] [--all] [--json] | show --svg FILE [--force])"),
+    ("load tasks as sectioned by list as array", "error: column 33: 'as' is given twice (usage: load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME])"),
     ("select 3.9", "error: no item at 3.9 (the list has 1 section)"),
     ("select 9", "error: no item at 0.9 (section 0 has 8 items)"),
     ("delete 0.5-0.2", "error: column 8: the range 0.5-0.2 runs backwards: write 0.2-0.5"),

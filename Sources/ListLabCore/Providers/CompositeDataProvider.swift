@@ -52,6 +52,17 @@ public final class CompositeDataProvider<Item>: DataProvider {
             reloadedItems: update.reloadedItems.map(shift), reconfiguredItems: update.reconfiguredItems.map(shift))
     }
 
+    /// Runs a change of child `child`; a ``ProviderError`` it throws names
+    /// sections and paths as this composite numbers them, and the batch
+    /// update it returns does too.
+    private func change(ofChild child: Int, _ body: (AnyDataProvider<Item>) throws -> BatchUpdate) throws -> BatchUpdate {
+        do {
+            return global(try body(children[child]), child: child)
+        } catch let error as ProviderError {
+            throw error.inComposite(sectionOffset: firstSection(ofChild: child), sectionCount: numberOfSections)
+        }
+    }
+
     public var numberOfSections: Int { children.reduce(0) { $0 + $1.numberOfSections } }
 
     public func numberOfItems(inSection section: Int) -> Int {
@@ -74,17 +85,17 @@ public final class CompositeDataProvider<Item>: DataProvider {
         guard let (child, local) = child(forSection: target) else {
             throw ProviderError.noSection(target, sectionCount: numberOfSections)
         }
-        return global(try children[child].append(item, toSection: local), child: child)
+        return try change(ofChild: child) { try $0.append(item, toSection: local) }
     }
 
     public func insert(_ item: Item, at path: ItemPath) throws -> BatchUpdate {
         let (child, local) = try local(path)
-        return global(try children[child].insert(item, at: local), child: child)
+        return try change(ofChild: child) { try $0.insert(item, at: local) }
     }
 
     public func update(_ item: Item, at path: ItemPath) throws -> BatchUpdate {
         let (child, local) = try local(path)
-        return global(try children[child].update(item, at: local), child: child)
+        return try change(ofChild: child) { try $0.update(item, at: local) }
     }
 
     public func delete(at paths: [ItemPath]) throws -> BatchUpdate {
@@ -96,7 +107,7 @@ public final class CompositeDataProvider<Item>: DataProvider {
             guard pathOwner == owner else { throw ProviderError.acrossProviders(first, path) }
             locals.append(local)
         }
-        return global(try children[owner].delete(at: locals), child: owner)
+        return try change(ofChild: owner) { try $0.delete(at: locals) }
     }
 
     public func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate {
@@ -105,7 +116,7 @@ public final class CompositeDataProvider<Item>: DataProvider {
             throw ProviderError.noSection(to.section, sectionCount: numberOfSections)
         }
         guard target == owner else { throw ProviderError.acrossProviders(from, to) }
-        return global(try children[owner].move(from: localFrom, to: ItemPath(localTo, to.item)), child: owner)
+        return try change(ofChild: owner) { try $0.move(from: localFrom, to: ItemPath(localTo, to.item)) }
     }
 
     /// Reloads every child from its source; the first failure stops it.

@@ -58,6 +58,25 @@ public enum ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The same error in the words of a composite: a child's sections
+    /// numbered from `offset`, the child's first section in the composite,
+    /// which has `sectionCount` sections in all.
+    func inComposite(sectionOffset offset: Int, sectionCount: Int) -> ProviderError {
+        func shift(_ path: ItemPath) -> ItemPath { ItemPath(path.section + offset, path.item) }
+        switch self {
+        case .noItem(let path, _, let itemCount): return .noItem(shift(path), sectionCount: sectionCount, itemCount: itemCount)
+        case .noSection(let section, _): return .noSection(section + offset, sectionCount: sectionCount)
+        case .insertBeyondEnd(let path, let itemCount): return .insertBeyondEnd(shift(path), itemCount: itemCount)
+        case .moveBeyondEnd(let from, let to, let lastPlace): return .moveBeyondEnd(from: shift(from), to: shift(to), lastPlace: shift(lastPlace))
+        case .moveOntoItself(let path): return .moveOntoItself(shift(path))
+        case .repeatedPath(let path): return .repeatedPath(shift(path))
+        case .wrongGroup(let key, let section, let sectionKey): return .wrongGroup(key: key, section: section + offset, sectionKey: sectionKey)
+        case .moveAcrossGroups(let from, let to): return .moveAcrossGroups(from: shift(from), to: shift(to))
+        case .acrossProviders(let first, let second): return .acrossProviders(shift(first), shift(second))
+        case .itemsOfAComposite, .noSource, .loadFailed: return self
+        }
+    }
+
     private static func sections(_ count: Int) -> String {
         count == 1 ? "the list has 1 section" : "the list has \(count) sections"
     }

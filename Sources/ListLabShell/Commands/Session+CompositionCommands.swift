@@ -12,7 +12,7 @@ extension Session {
             try arguments.expectEnd()
             let loaded = try session.current()
             guard loaded.paged != nil else {
-                throw ShellError("more loads pages of a paged provider, and '\(loaded.name)' is a \(loaded.kindDescription): load SOURCE as paged SIZE")
+                throw ShellError("more loads pages of a paged provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load SOURCE as paged SIZE")
             }
             session.loadNextPage(because: "")
         },

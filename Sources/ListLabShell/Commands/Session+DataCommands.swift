@@ -78,20 +78,21 @@ extension Session {
                 let mark = index == session.currentIndex ? "*" : " "
                 let key = loaded.keyField.map { ", key \($0)" } ?? ", no key"
                 let kinds = loaded.presenter.kinds.map(\.name).joined(separator: ", ")
-                session.output.write("\(mark) \(loaded.name.padded(to: width))  \(loaded.kindDescription), \(session.countDescription(loaded))\(key), cells \(kinds)")
+                let unsaved = loaded.unsavedProviders.isEmpty ? "" : ", unsaved edits"
+                session.output.write("\(mark) \(loaded.name.padded(to: width))  \(loaded.kindDescription), \(session.countDescription(loaded))\(key), cells \(kinds)\(unsaved)")
             }
         },
         Command(
-            name: "reload", usage: "reload [--diff | --list]",
+            name: "reload", usage: "reload [--diff] [--force] | reload --list",
             summary: "reloads the provider from its source (a file is read again): reloadData, or with --diff the computed batch updates",
             details: [
                 "--diff applies the changes as staged batch updates and prints them (above the change",
                 "threshold, see 'set', it falls back to reloadData and says so). A reload that fails keeps",
-                "the data as it was and says why. --list: only the list reloads (UIKit's reloadData); the",
-                "data stays as it is.",
+                "the data as it was and says why. Unsaved edits (see 'providers') are dropped only with",
+                "--force. --list: only the list reloads (UIKit's reloadData); the data stays as it is.",
             ],
-            examples: ["reload", "reload --diff", "reload --list"],
-            completes: { _ in ["--diff", "--list"] }
+            examples: ["reload", "reload --diff", "reload --list", "reload --force"],
+            completes: { context in context.arguments.isEmpty ? ["--diff", "--force", "--list"] : ["--diff", "--force"] }
         ) { session, arguments in
             if arguments.take("--list") {
                 try arguments.expectEnd()
@@ -100,20 +101,36 @@ extension Session {
                 session.output.write("the list reloaded its data from \(loaded.name) (reloadData): \(session.countDescription(loaded))")
                 return
             }
-            if arguments.take("--diff") {
-                try arguments.expectEnd()
+            var withDiff = false
+            var force = false
+            while !arguments.isAtEnd {
+                if arguments.take("--diff") {
+                    withDiff = true
+                } else if arguments.take("--force") {
+                    force = true
+                } else {
+                    try arguments.expectEnd()
+                }
+            }
+            let loaded = try session.unfiltered(for: withDiff ? "reload --diff" : "reload")
+            let unsaved = loaded.unsavedProviders
+            if !force, !unsaved.isEmpty {
+                let names = unsaved.map(\.name).joined(separator: ", ")
+                let saveable = unsaved.allSatisfy { $0.file != nil && !$0.isShippedSample }
+                throw ShellError("\(names) \(unsaved.count == 1 ? "has" : "have") unsaved edits that a reload would drop: \(saveable ? "save them first, or reload --force" : "reload --force drops them")")
+            }
+            if withDiff {
                 try session.reloadWithDiff()
-                return
+            } else {
+                do {
+                    try loaded.provider.reload()
+                } catch {
+                    throw ShellError("reload failed, the data is as it was: \(error)")
+                }
+                session.list.reloadData()
+                session.output.write("reloaded \(loaded.name): \(session.countDescription(loaded)) (reloadData)")
             }
-            try arguments.expectEnd()
-            let loaded = try session.unfiltered(for: "reload")
-            do {
-                try loaded.provider.reload()
-            } catch {
-                throw ShellError("reload failed, the data is as it was: \(error)")
-            }
-            session.list.reloadData()
-            session.output.write("reloaded \(loaded.name): \(session.countDescription(loaded)) (reloadData)")
+            loaded.forgetEdits()
         },
         Command(
             name: "save", usage: "save [FILE] [--force]",
@@ -149,8 +166,7 @@ extension Session {
         try checkCanWrite("save")
         _ = try unfiltered(for: "save")
         guard let file = loaded.file else {
-            let article = loaded.shape == .array ? "an" : "a"
-            throw ShellError("save writes a file provider, and '\(loaded.name)' is \(article) \(loaded.kindDescription): load a .csv, .json or .ndjson file to save")
+            throw ShellError("save writes a file provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load a .csv, .json or .ndjson file to save")
         }
         if target == nil, loaded.isShippedSample {
             throw ShellError("\(file.name) ships with ListLab and is not changed: save FILE writes a copy")
@@ -164,6 +180,7 @@ extension Session {
             destination = (path, target)
         }
         let bytes = try file.save(to: destination, force: force)
+        if destination == nil || destination?.path == file.path { loaded.forgetEdits() }
         let items = file.table.count
         output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
     }
@@ -235,7 +252,15 @@ extension Session {
         } ?? (isFile ? .file : .array)
         var keyField: String? = fields.contains("id") ? "id" : nil
         var name = isFile ? Self.baseName(of: source) : source
+        // Each clause once: `as array as file` would leave one of them unsaid.
+        var clausesGiven: [String] = []
         while let token = arguments.peek {
+            if let clause = token.stringValue?.lowercased(), ["as", "key", "name"].contains(clause) {
+                guard !clausesGiven.contains(clause) else {
+                    throw ShellError("'\(clause)' is given twice (usage: \(arguments.usage))", column: token.column)
+                }
+                clausesGiven.append(clause)
+            }
             if arguments.take("as") {
                 let kind = try arguments.choice("a shape", Session.shapeKeywords)
                 switch kind {

@@ -44,6 +44,7 @@ extension Session {
                     return descending ? b < a : a < b
                 }.map(\.element)
             }
+            loaded.hasUnsavedEdits = true
             try session.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")")
         },
         Command(
@@ -126,7 +127,7 @@ extension Session {
     /// Throws for providers whose source is not one list of records.
     func checkDiffable(_ loaded: LoadedProvider, _ command: String) throws(ShellError) {
         if loaded.composite != nil || loaded.paged != nil {
-            throw ShellError("\(command) works on array, sectioned and file providers, and '\(loaded.name)' is a \(loaded.kindDescription)")
+            throw ShellError("\(command) works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)")
         }
     }
 

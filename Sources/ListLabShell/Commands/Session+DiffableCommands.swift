@@ -117,7 +117,7 @@ extension Session {
         }
         try arguments.expectEnd()
         if loaded.composite != nil || loaded.paged != nil {
-            throw ShellError("diffable works on array, sectioned and file providers, and '\(loaded.name)' is a \(loaded.kindDescription)")
+            throw ShellError("diffable works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)")
         }
         if identity == .key, loaded.keyField == nil {
             throw ShellError("\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'")

@@ -48,7 +48,7 @@ extension Session {
         let loaded = try current()
         if loaded.composite != nil || loaded.paged != nil {
             throw ShellError(
-                "export swift writes array, sectioned and file providers; '\(loaded.name)' is a \(loaded.kindDescription)")
+                "export swift writes array, sectioned and file providers; '\(loaded.name)' is \(loaded.kindWithArticle)")
         }
         guard let sourcePath = loaded.sourcePath else {
             throw ShellError(

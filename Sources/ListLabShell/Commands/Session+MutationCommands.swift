@@ -45,7 +45,9 @@ extension Session {
             _ = try loaded.provider.checkedItem(at: range.first)
             _ = try loaded.provider.checkedItem(at: range.last)
             let text = session.text(at: range.first, in: loaded)
-            try session.apply(try loaded.provider.delete(at: range.paths), from: "delete(at: \(range))")
+            let change = try loaded.provider.delete(at: range.paths)
+            loaded.noteEdit(inSection: range.first.section)
+            try session.apply(change, from: "delete(at: \(range))")
             session.output.write(range.count == 1 ? "deleted \(range): \(text)" : "deleted \(range) (\(range.count) items)")
         },
         Command(
@@ -59,7 +61,9 @@ extension Session {
             let to = try arguments.path()
             try arguments.expectEnd()
             let text = session.text(at: from, in: loaded)
-            try session.apply(try loaded.provider.move(from: from, to: to), from: "move(from: \(from), to: \(to))")
+            let change = try loaded.provider.move(from: from, to: to)
+            loaded.noteEdit(inSection: from.section)
+            try session.apply(change, from: "move(from: \(from), to: \(to))")
             session.output.write("moved \(from) -> \(to): \(text)")
         },
     ]
@@ -77,6 +81,7 @@ extension Session {
             updated = updated.setting(assignment.field, to: assignment.value)
         }
         let change = try inOwnerWords(owner, of: loaded) { try loaded.provider.update(updated, at: path) }
+        owner.hasUnsavedEdits = true
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
         let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
         if !listFollowsData {
@@ -129,6 +134,7 @@ extension Session {
         let change = try inOwnerWords(owner, of: loaded) {
             try path.map { try loaded.provider.insert(record, at: $0) } ?? loaded.provider.append(record, toSection: section)
         }
+        owner.hasUnsavedEdits = true
         let placed = change.insertedItems.first ?? change.insertedSections.first.map { ItemPath($0, 0) }
         let added = placed.flatMap { loaded.provider.item(at: $0) } ?? record
         try apply(change, from: path.map { "insert(\(added.traceSummary), at: \($0))" }

@@ -71,6 +71,7 @@ public struct Arguments {
         guard case .word(let text) = token.kind else {
             throw ShellError("expected a PATH, found '\(token.text)'", column: token.column)
         }
+        try checkNotAnOption(text, column: token.column)
         return try PathRange.path(text, column: token.column)
     }
 
@@ -80,6 +81,7 @@ public struct Arguments {
         guard case .word(let text) = token.kind else {
             throw ShellError("expected a PATH or RANGE, found '\(token.text)'", column: token.column)
         }
+        try checkNotAnOption(text, column: token.column)
         return try PathRange.parse(text, column: token.column)
     }
 
@@ -118,7 +120,15 @@ public struct Arguments {
     /// Throws unless every argument has been read.
     public func expectEnd() throws(ShellError) {
         guard let token = peek else { return }
+        if case .word(let text) = token.kind { try checkNotAnOption(text, column: token.column) }
         throw ShellError("unexpected '\(token.text)' (usage: \(usage))", column: token.column)
+    }
+
+    /// Throws for a word that reads as an option (`--xml`) where the command
+    /// takes no such option: it is an unknown option, not a bad value.
+    func checkNotAnOption(_ text: String, column: Int) throws(ShellError) {
+        guard text.hasPrefix("--") else { return }
+        throw ShellError("\(command) has no option '\(text)' (usage: \(usage))", column: column)
     }
 
     /// The error for a missing argument.

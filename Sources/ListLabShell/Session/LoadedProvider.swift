@@ -39,6 +39,27 @@ final class LoadedProvider {
     var paged: (provider: PagedDataProvider<Record>, total: Int)?
     /// While a filter is on: the filter, and every record in order.
     var filter: (field: String, value: Value, all: [Record])?
+    /// Whether its data was changed (update, append, insert, delete, move,
+    /// sort) since it was loaded, reloaded or saved to its own file.
+    var hasUnsavedEdits = false
+
+    /// The providers whose edits a reload or the end of the session would
+    /// lose: this one, or a composite's children that have some.
+    var unsavedProviders: [LoadedProvider] {
+        if let composite { return composite.children.flatMap(\.unsavedProviders) }
+        return hasUnsavedEdits ? [self] : []
+    }
+
+    /// Notes an edit of the data in `section` (its owner's, in a composite).
+    func noteEdit(inSection section: Int) {
+        owner(ofSection: section).hasUnsavedEdits = true
+    }
+
+    /// Forgets the edits, once the source and the data agree again.
+    func forgetEdits() {
+        hasUnsavedEdits = false
+        composite?.children.forEach { $0.forgetEdits() }
+    }
 
     init(
         name: String, records: KeyedRecordProvider, shape: ProviderShape, schema: Record.Schema, presenter: TemplatePresenter
@@ -49,6 +70,11 @@ final class LoadedProvider {
         provider = AnyDataProvider(records)
         self.shape = shape
         self.presenter = presenter
+    }
+
+    /// "an array provider" or "a sectioned provider (by list)".
+    var kindWithArticle: String {
+        (shape == .array ? "an " : "a ") + kindDescription
     }
 
     /// "array provider" or "sectioned provider (by list)".

@@ -65,3 +65,24 @@ func whatIsWrittenReadsBackAsTheSameOutput(output: [String]) {
     #expect(!transcript.endsWithNewline)
     #expect(transcript.rewritten(with: [["y"]]) == "  > a\n  y")
 }
+
+@Test func anUpdateKeepsTheWildcardsThatStillMatch() {
+    func updated(_ expected: [String], _ actual: [String]) -> [String] {
+        OutputAlignment.updatedExpectation(expected: expected.map { ExpectedLine(fileLine: "  " + $0) }, actual: actual).map(\.text)
+    }
+    // `[..]` lines that match are kept; the changed line is replaced.
+    #expect(updated(["loaded [..] items", "cell #[..]", "old"], ["loaded 9 items", "cell #4", "new"]) == ["loaded [..] items", "cell #[..]", "new"])
+    // A `...` stands for the lines that differ around it.
+    #expect(updated(["start", "...", "end", "x"], ["start", "a", "b", "end", "y"]) == ["start", "...", "end", "y"])
+    #expect(updated(["start", "...", "x"], ["start", "a", "y"]) == ["start", "...", "y"])
+    // Printed lines that look like wildcards are escaped.
+    #expect(updated(["a"], ["[..]", "..."]) == ["\\[..]", "\\..."])
+    // Whatever is kept, the result matches what was printed.
+    let cases: [([String], [String])] = [
+        (["...", "a", "..."], ["b"]), (["[..]x", "...", "[..]"], ["1x", "2", "3"]), (["a", "a", "..."], ["a"]), ([], ["z"]),
+    ]
+    for (expected, actual) in cases {
+        let result = OutputAlignment.updatedExpectation(expected: expected.map { ExpectedLine(fileLine: "  " + $0) }, actual: actual)
+        #expect(OutputMatcher.matches(result, actual), "\(expected) -> \(result.map(\.text))")
+    }
+}

@@ -86,15 +86,23 @@ public struct Transcript: Sendable {
     }
 
     /// The transcript's text with each block's expected output replaced by
-    /// `outputs[i]` where it is not nil; prose, commands and line endings
-    /// stay as they were.
+    /// `outputs[i]` (printed lines, escaped where they would read as
+    /// wildcards) where it is not nil; prose, commands and line endings stay
+    /// as they were.
     public func rewritten(with outputs: [[String]?]) -> String {
+        rewritten(withExpected: outputs.map { $0.map(Self.expectedLines(for:)) })
+    }
+
+    /// The transcript's text with each block's expected lines replaced by
+    /// `expectations[i]` where it is not nil; prose, commands and line
+    /// endings stay as they were.
+    public func rewritten(withExpected expectations: [[ExpectedLine]?]) -> String {
         var result: [String] = []
         var next = 0
         for (blockIndex, block) in blocks.enumerated() {
             result.append(contentsOf: lines[next...block.commandIndex])
-            if blockIndex < outputs.count, let output = outputs[blockIndex] {
-                result.append(contentsOf: Self.fileLines(for: output))
+            if blockIndex < expectations.count, let expected = expectations[blockIndex] {
+                result.append(contentsOf: expected.map { "  " + $0.text })
             } else {
                 result.append(contentsOf: lines[block.outputRange])
             }
@@ -105,13 +113,18 @@ public struct Transcript: Sendable {
         return result.joined(separator: newline) + (endsWithNewline ? newline : "")
     }
 
+    /// Printed lines as expected lines that match exactly them: a line that
+    /// would read as something else (`> `, `\`, `...`, `[..]`) is escaped.
+    public static func expectedLines(for output: [String]) -> [ExpectedLine] {
+        output.map { line in
+            let needsEscape = line.hasPrefix("> ") || line.hasPrefix("\\") || line == "..." || line.contains("[..]")
+            return needsEscape ? .literal(line) : .pattern(line)
+        }
+    }
+
     /// Output lines as a transcript writes them under a command.
     public static func fileLines(for output: [String]) -> [String] {
-        output.map { line in
-            if line.isEmpty { return "  " }
-            let needsEscape = line.hasPrefix("> ") || line.hasPrefix("\\") || line == "..." || line.contains("[..]")
-            return "  " + (needsEscape ? "\\" + line : line)
-        }
+        expectedLines(for: output).map { "  " + $0.text }
     }
 
     /// A transcript of `entries`, each a command and its output, after a

@@ -46,7 +46,7 @@ public enum TranscriptRunner {
         let output = RecordingOutput()
         let session = session(forTranscriptAt: path, output: output)
         var report: [String] = []
-        var newOutputs: [[String]?] = []
+        var newOutputs: [[ExpectedLine]?] = []
         for block in transcript.blocks {
             output.clear()
             session.execute(block.command)
@@ -54,7 +54,7 @@ public enum TranscriptRunner {
                 newOutputs.append(nil)
                 continue
             }
-            newOutputs.append(output.lines)
+            newOutputs.append(update ? OutputAlignment.updatedExpectation(expected: block.expected, actual: output.lines) : nil)
             let firstDifference = zip(block.expected, output.lines).enumerated()
                 .first { !OutputMatcher.line($0.element.0, matches: $0.element.1) }?.offset
                 ?? min(block.expected.count, output.lines.count)
@@ -65,7 +65,7 @@ public enum TranscriptRunner {
         if transcript.blocks.isEmpty {
             report.append("FAIL \(path): no commands (a command line starts with two spaces and '> ')")
         }
-        let updated = update && !report.isEmpty && !transcript.blocks.isEmpty ? transcript.rewritten(with: newOutputs) : nil
+        let updated = update && !report.isEmpty && !transcript.blocks.isEmpty ? transcript.rewritten(withExpected: newOutputs) : nil
         return Result(path: path, passed: report.isEmpty, report: report, updatedText: updated)
     }
 

@@ -66,3 +66,15 @@ struct HelpExampleTests {
         }
     }
 }
+
+/// The README says the transcripts in Samples/tests/ use every command: they do.
+@Test func theTranscriptsUseEveryCommand() throws {
+    let root = DocExampleFile.packageRoot + "/Samples"
+    var used: [String] = []
+    for path in try TranscriptRunner.transcripts(in: [root + "/tests"]) {
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        used += Transcript(text: text).blocks.compactMap { $0.command.split(separator: " ").first.map { $0.lowercased() } }
+    }
+    let unused = Session.commands.map(\.name).filter { !used.contains($0) }
+    #expect(unused.isEmpty, "no transcript in Samples/tests/ uses \(unused)")
+}

@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(
             name: "listlab",
             dependencies: [
-                "ListLabShell", "LineEditing",
+                "ListLabShell", "LineEditing", "Interruption",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -53,7 +53,12 @@ let package = Package(
         // Dynamic items: Record, Value, Template, the JSON value reader and template presenters.
         .target(name: "ListLabRecords", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
         // Files as providers: readers, writers, columnar tables, atomic saves.
-        .target(name: "ListLabFiles", dependencies: ["ListLabRecords", "ListLabCore", "CFileSystem"], swiftSettings: strictSettings),
+        .target(
+            name: "ListLabFiles", dependencies: ["ListLabRecords", "ListLabCore", "CFileSystem", "Interruption"],
+            swiftSettings: strictSettings),
+        // A request to stop long work (Ctrl-C at the prompt), checked by the loops of loads, sorts,
+        // filters and saves; an atomic flag, so a signal handler may set it.
+        .target(name: "Interruption", swiftSettings: strictSettings),
         // <sys/xattr.h>, which Glibc's Swift module leaves out: saves keep a file's extended attributes.
         .target(name: "CFileSystem"),
         // Pictures of the list: screens as SVG, batch updates animated, traces as sequence
@@ -61,7 +66,7 @@ let package = Package(
         .target(name: "ListLabPictures", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
         // The shell: parser, commands, session; reads and writes through its own protocols.
         .target(
-            name: "ListLabShell", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabPictures", "ListDiff"],
+            name: "ListLabShell", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabPictures", "ListDiff", "Interruption"],
             swiftSettings: strictSettings),
         // libedit, through fixed-signature C wrappers (variadic C is out of Swift's reach).
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -86,7 +91,10 @@ let package = Package(
         // and a test checks that each copy is current.
         .testTarget(
             name: "DocExampleTests",
-            dependencies: ["ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabPictures", "ListLabShell", "LineEditing", "ListLabTestSupport"],
+            dependencies: [
+                "ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabPictures", "ListLabShell", "LineEditing", "Interruption",
+                "ListLabTestSupport",
+            ],
             swiftSettings: strictSettings),
         // Scripts/check-pictures: compares the rows each rendered page draws (in headless Chromium)
         // with what `show` prints after each command of its transcript.

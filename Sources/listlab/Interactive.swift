@@ -33,6 +33,7 @@ struct Interactive: ParsableCommand {
             if session.errorCount > 0 { throw ExitCode(1) }
             return
         }
+        InterruptHandler.install()
         let startSample = empty ? nil : sample ?? "contacts"
         if let startSample { try session.loadStartSample(startSample, output: output) }
         let completer = ShellCompleter(session: session)

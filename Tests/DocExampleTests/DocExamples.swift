@@ -4,6 +4,7 @@
 // take as given are in Fixtures.swift.
 
 import FoundationEssentials
+@testable import Interruption
 @testable import LineEditing
 @testable import ListDiff
 @testable import ListLabCore
@@ -12,6 +13,20 @@ import FoundationEssentials
 @testable import ListLabRecords
 @testable import ListLabShell
 import Testing
+
+@Test("Sources/Interruption/Interruption.swift:12")
+func interruptionExample1() throws {
+    Interruption.clear()
+    var total = 0
+    for (index, row) in [3, 4, 5].enumerated() {
+        if index % 4096 == 0 { try Interruption.check() }
+        total += row
+    }
+    Interruption.request()      // what a SIGINT handler does
+    _ = Interruption.isRequested     // true: the next check throws Interrupted
+    Interruption.clear()
+    _ = total
+}
 
 // Sources/LineEditing/Completion.swift:4: compiled only, it reads the terminal.
 func completionExample1() throws {
@@ -412,7 +427,7 @@ func tracerExample1() throws {
     _ = list
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider.swift:11")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider.swift:12")
 func fileDataProviderExample1() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     let diana = try contacts.checkedItem(at: ItemPath(0, 2))
@@ -579,7 +594,7 @@ func tokenizerExample1() throws {
     _ = tokens
 }
 
-@Test("Sources/ListLabShell/Session/Session.swift:12")
+@Test("Sources/ListLabShell/Session/Session.swift:14")
 func sessionExample1() throws {
     let output = RecordingOutput()
     let session = Session(output: output)

@@ -44,6 +44,7 @@ public enum DocExampleFile {
             // take as given are in Fixtures.swift.
 
             import FoundationEssentials
+            @testable import Interruption
             @testable import LineEditing
             @testable import ListDiff
             @testable import ListLabCore

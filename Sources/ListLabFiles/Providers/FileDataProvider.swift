@@ -1,4 +1,5 @@
 public import ListLabCore
+import Interruption
 public import ListLabRecords
 /// A provider backed by a JSON array, NDJSON or CSV file: the file is the
 /// store. ``reload()`` reads the file again; ``save(to:force:)`` writes the
@@ -218,6 +219,12 @@ public final class FileDataProvider: DataProvider {
             table = ordered
         }
         let bytes = RecordTableWriter.bytes(of: table, as: format)
+        // The last moment a Ctrl-C can stop the save with nothing written; the write itself is atomic.
+        if Interruption.isRequested {
+            var error = FileError(path: destination.name, message: "interrupted: nothing was written")
+            error.wasInterrupted = true
+            throw error
+        }
         do {
             try AtomicFile.write(bytes, to: destination.path, force: force)
         } catch {

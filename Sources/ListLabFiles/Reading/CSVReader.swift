@@ -1,4 +1,6 @@
+import Interruption
 import ListLabRecords
+
 /// Reads RFC 4180 CSV into a ``RecordTable``: a header row of field names,
 /// then one record per row; quoted fields may hold commas, quotes (doubled)
 /// and line breaks; lines end in LF or CRLF; a UTF-8 byte order mark is
@@ -68,10 +70,13 @@ public enum CSVReader {
         } while cursor.endOfField()
         var table = RecordTable(fieldNames: names, source: all)
         table.reserveCapacity(max(16, bytes.count / max(16, 8 * names.count)))
-        // The rows.
+        // The rows; every 4,096 a look at whether Ctrl-C asked to stop (one atomic load).
+        var rowCount = 0
         while true {
             cursor.skipBlankLines()
             guard cursor.index < bytes.count else { break }
+            rowCount += 1
+            if rowCount & 4095 == 0, Interruption.isRequested { throw LoadError.interrupted(file: file) }
             let rowStart = cursor.index
             var rowEnd = rowStart
             var column = 0

@@ -1,3 +1,4 @@
+import Interruption
 import ListLabRecords
 /// Reads a JSON array of objects, or NDJSON (one object per line), into a
 /// ``RecordTable``, with errors at `file:line:column`.
@@ -63,6 +64,8 @@ public enum JSONTableReader {
         var scratch: [UInt8] = []
         /// NDJSON: an object ends with its line, so spaces inside it stop at a line break.
         var stopsAtLineBreak = false
+        /// The objects read so far.
+        var rowCount = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>, file: String, table: RecordTable) {
             self.bytes = bytes
@@ -117,8 +120,11 @@ public enum JSONTableReader {
             }
         }
 
-        /// Reads one object as a row.
+        /// Reads one object as a row; every 4,096 rows, looks at whether
+        /// Ctrl-C asked to stop (one atomic load).
         mutating func readObjectRow() throws(LoadError) {
+            rowCount += 1
+            if rowCount & 4095 == 0, Interruption.isRequested { throw LoadError.interrupted(file: file) }
             guard index < bytes.count else { throw error(at: index, "unexpected end of input: expected an object") }
             guard bytes[index] == UInt8(ascii: "{") else {
                 throw error(at: index, "expected an object, found \(describeValue(at: index))")

@@ -9,6 +9,9 @@ public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
     public var column: Int?
     /// What is wrong.
     public var message: String
+    /// Whether the load stopped because it was asked to (see
+    /// `Interruption`), not because of the file.
+    public var wasInterrupted = false
 
     /// Creates an error about the file as a whole.
     public init(file: String, message: String) {
@@ -34,6 +37,13 @@ public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
         self.line = line
         self.column = column
         self.message = message
+    }
+
+    /// The error of a load stopped by `Interruption.request()`.
+    static func interrupted(file: String) -> LoadError {
+        var error = LoadError(file: file, message: "interrupted")
+        error.wasInterrupted = true
+        return error
     }
 
     /// `file:line:column: message`, or `file: message`.

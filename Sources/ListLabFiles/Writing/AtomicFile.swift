@@ -171,6 +171,9 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// Why.
     public var message: String
+    /// Whether the save stopped because it was asked to (see
+    /// `Interruption`); nothing was written.
+    public var wasInterrupted = false
 
     /// Creates an error for `path`.
     public init(path: String, message: String) {

@@ -123,7 +123,9 @@ extension Session {
                 try session.reloadWithDiff()
             } else {
                 do {
-                    try loaded.provider.reload()
+                    try session.withProgress("reloading \(loaded.name)", on: loaded) { try loaded.provider.reload() }
+                } catch where Session.wasInterrupted(error) {
+                    throw error
                 } catch {
                     throw ShellError("reload failed, the data is as it was: \(error)")
                 }
@@ -179,7 +181,7 @@ extension Session {
             }
             destination = (path, target)
         }
-        let bytes = try file.save(to: destination, force: force)
+        let bytes = try withProgress("saving \(destination?.name ?? file.name)", on: loaded) { try file.save(to: destination, force: force) }
         if destination == nil || destination?.path == file.path { loaded.forgetEdits() }
         let items = file.table.count
         output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")

@@ -1,3 +1,4 @@
+import Interruption
 import ListDiff
 import ListLabCore
 import ListLabRecords
@@ -12,7 +13,9 @@ extension Session {
             try arguments.expectEnd()
             let loaded = try session.unfiltered(for: "diff")
             try session.checkDiffable(loaded, "diff")
-            let changes = try session.changes(of: loaded, to: loaded.sections(of: try session.sourceRecords(of: loaded)), side: "source")
+            let changes = try session.withProgress("comparing \(loaded.name) with its source", on: loaded) {
+                try session.changes(of: loaded, to: loaded.sections(of: try session.sourceRecords(of: loaded)), side: "source")
+            }
             let staged = StagedUpdate(changes, style: session.updateStyle)
             guard !staged.stages.isEmpty else {
                 session.output.write("a reload of \(loaded.name) would change nothing")
@@ -36,16 +39,30 @@ extension Session {
             if !descending, arguments.take("asc") {}
             try arguments.expectEnd()
             try session.checkField(field, in: loaded, column: fieldToken?.column)
-            let sorted = loaded.currentSections.flatMap { section in
-                section.items.enumerated().sorted { lhs, rhs in
-                    let a = lhs.element[field] ?? .null
-                    let b = rhs.element[field] ?? .null
-                    if a == b { return lhs.offset < rhs.offset }
-                    return descending ? b < a : a < b
-                }.map(\.element)
+            // Every 65,536 comparisons, a look at whether Ctrl-C asked to stop:
+            // the provider is untouched until the sorted order is whole.
+            var comparisons = 0
+            try session.withProgress("sorting \(loaded.name) by \(field)", on: loaded) {
+                let sorted = try loaded.currentSections().flatMap { section in
+                    try section.items.enumerated().sorted { lhs, rhs in
+                        comparisons += 1
+                        if comparisons & 0xFFFF == 0 { try Interruption.check() }
+                        let a = lhs.element[field] ?? .null
+                        let b = rhs.element[field] ?? .null
+                        if a == b { return lhs.offset < rhs.offset }
+                        return descending ? b < a : a < b
+                    }.map(\.element)
+                }
+                let hadUnsavedEdits = loaded.hasUnsavedEdits
+                loaded.hasUnsavedEdits = true
+                do {
+                    try session.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")")
+                } catch where Session.wasInterrupted(error) {
+                    // Stopped before the provider changed.
+                    loaded.hasUnsavedEdits = hadUnsavedEdits
+                    throw error
+                }
             }
-            loaded.hasUnsavedEdits = true
-            try session.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")")
         },
         Command(
             name: "filter", usage: "filter FIELD=VALUE | filter off",
@@ -63,7 +80,12 @@ extension Session {
                     return
                 }
                 loaded.filter = nil
-                try session.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items")
+                do {
+                    try session.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items")
+                } catch where Session.wasInterrupted(error) {
+                    loaded.filter = filter
+                    throw error
+                }
                 return
             }
             let assignments = try arguments.assignments()
@@ -71,10 +93,24 @@ extension Session {
                 throw arguments.missing("one FIELD=VALUE, or 'off'")
             }
             try session.checkField(field, in: loaded, column: column)
-            let all = loaded.filter?.all ?? loaded.currentSections.flatMap(\.items)
-            let kept = all.filter { ($0[field] ?? .null) == value }
-            loaded.filter = (field, value, all)
-            try session.transition(loaded, to: kept, saying: "filtered \(loaded.name) to \(field)=\(value.jsonText): \(kept.count) of \(all.count) items")
+            try session.withProgress("filtering \(loaded.name) to \(field)=\(value.jsonText)", on: loaded) {
+                let all = try loaded.filter?.all ?? loaded.currentSections().flatMap(\.items)
+                var scanned = 0
+                let kept = try all.filter { record in
+                    scanned += 1
+                    if scanned & 0xFFFF == 0 { try Interruption.check() }
+                    return (record[field] ?? .null) == value
+                }
+                let previous = loaded.filter
+                loaded.filter = (field, value, all)
+                do {
+                    try session.transition(loaded, to: kept, saying: "filtered \(loaded.name) to \(field)=\(value.jsonText): \(kept.count) of \(all.count) items")
+                } catch where Session.wasInterrupted(error) {
+                    // Stopped before the provider changed.
+                    loaded.filter = previous
+                    throw error
+                }
+            }
         },
         Command(
             name: "set", usage: "set [updates reload|reconfigure | threshold N]",
@@ -120,8 +156,10 @@ extension Session {
     func reloadWithDiff() throws {
         let loaded = try unfiltered(for: "reload --diff")
         try checkDiffable(loaded, "reload --diff")
-        let records = try sourceRecords(of: loaded)
-        try transition(loaded, to: records, saying: "reloaded \(loaded.name) from its source", reloadingSource: true)
+        try withProgress("reloading \(loaded.name) with a diff", on: loaded) {
+            let records = try sourceRecords(of: loaded)
+            try transition(loaded, to: records, saying: "reloaded \(loaded.name) from its source", reloadingSource: true)
+        }
     }
 
     /// Throws for providers whose source is not one list of records.
@@ -135,6 +173,8 @@ extension Session {
     func sourceRecords(of loaded: LoadedProvider) throws -> [Record] {
         do {
             return try loaded.readSource()
+        } catch where Self.wasInterrupted(error) {
+            throw error
         } catch {
             throw ShellError("reading the source failed, nothing changed: \(error)")
         }
@@ -191,7 +231,7 @@ extension Session {
     /// The diff from what the provider holds to `sections`, by key (or, with
     /// no key, by whole record) and content.
     func changes(of loaded: LoadedProvider, to sections: [(title: String, items: [Record])], side: String) throws -> SectionedChangeset {
-        let old = loaded.currentSections.map { DiffSection(id: $0.title, items: $0.items) }
+        let old = try loaded.currentSections().map { DiffSection(id: $0.title, items: $0.items) }
         let new = sections.map { DiffSection(id: $0.title, items: $0.items) }
         let keyField = loaded.keyField
         do {

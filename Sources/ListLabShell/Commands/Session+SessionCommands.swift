@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Interruption
 import ListLabCore
 import ListLabFiles
 
@@ -188,7 +189,8 @@ extension Session {
             echoesCommands = echoedBefore
         }
         for step in script.steps {
-            guard !isFinished else { break }
+            // After a Ctrl-C (the command it stopped said so), the script stops too.
+            guard !isFinished, !Interruption.isRequested else { break }
             if echoesCommands {
                 step.prose.forEach { echo(prose: $0) }
                 echo(command: step.command)

@@ -1,4 +1,6 @@
 public import ListLabCore
+import Interruption
+import ListLabFiles
 import ListLabRecords
 
 /// One playground session: the loaded providers, the headless list they are
@@ -102,9 +104,15 @@ public final class Session {
         let outerLocation = self.location
         self.location = location
         defer { self.location = outerLocation }
+        // A Ctrl-C before this command does not stop it; one during it (or
+        // during the script it runs) does.
+        if isTopLevel { Interruption.clear() }
         diffable?.identifiers.dataMayHaveChanged()
         do {
             try dispatch(line)
+        } catch where Self.wasInterrupted(error) {
+            output.progress(nil)
+            output.write("interrupted")
         } catch {
             errorCount += 1
             output.writeError(Self.message(for: error, at: location))
@@ -157,6 +165,28 @@ public final class Session {
     /// the count was `errorsBefore`.
     func stopIfBailing(errorsBefore: Int) {
         if stopsAtFirstError, errorCount > errorsBefore { finish() }
+    }
+
+    /// Providers with at least this many items show a progress line while
+    /// a long command works on them (a sort of 100,000 records takes about a
+    /// second in a release build).
+    static let progressItemThreshold = 100_000
+
+    /// Runs `body` with `what` (`sorting contacts by name`) shown as a
+    /// progress line on a terminal, when `loaded` holds enough items for it
+    /// to take a while; the line says that Ctrl-C stops it.
+    func withProgress<Result>(_ what: @autoclosure () -> String, on loaded: LoadedProvider, _ body: () throws -> Result) rethrows -> Result {
+        let items = loaded.provider.numberOfItems
+        guard items >= Self.progressItemThreshold else { return try body() }
+        output.progress("\(what()) (\(items) items; Ctrl-C stops it)...")
+        defer { output.progress(nil) }
+        return try body()
+    }
+
+    /// Whether `error` is a command stopped by Ctrl-C (``Interruption``),
+    /// which changed nothing.
+    static func wasInterrupted(_ error: any Error) -> Bool {
+        error is Interrupted || (error as? LoadError)?.wasInterrupted == true || (error as? FileError)?.wasInterrupted == true
     }
 
     /// The line an error prints after `error: `: its description, after

@@ -1,0 +1,37 @@
+import Interruption
+import ListLabRecords
+import Testing
+@testable import ListLabFiles
+
+// Ctrl-C stops a load: the readers look at the flag every 4,096 rows.
+
+private let rows = 10_000
+
+@Test(arguments: [RecordTableWriter.Format.csv, .json, .ndjson])
+func aRequestStopsALoadAndSaysSo(format: RecordTableWriter.Format) throws {
+    let text: String
+    switch format {
+    case .csv: text = "id,name\n" + (1...rows).map { "\($0),n\($0)\n" }.joined()
+    case .json: text = "[" + (1...rows).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: ",") + "]"
+    case .ndjson: text = (1...rows).map { #"{"id":\#($0),"name":"n\#($0)"}"# + "\n" }.joined()
+    }
+    func read() throws -> RecordTable {
+        let bytes = Array(text.utf8)
+        return format == .csv
+            ? try CSVReader.read(bytes, file: "rows") : try JSONTableReader.read(bytes, file: "rows", format: format == .json ? .array : .lines)
+    }
+    let flag = Interruption.Flag()
+    try Interruption.$current.withValue(flag) { () throws -> Void in
+        #expect(try read().count == rows)
+        flag.request()
+        #expect {
+            _ = try read()
+        } throws: { error in
+            (error as? LoadError)?.wasInterrupted == true && "\(error)" == "rows: interrupted"
+        }
+        flag.clear()
+        #expect(try read().count == rows)
+    }
+    // Another task's flag is not this one: the process's flag was never set.
+    #expect(!Interruption.isRequested)
+}

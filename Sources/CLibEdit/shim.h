@@ -85,6 +85,11 @@ static inline const char *listlab_el_line(EditLine *el, int *cursor, int *length
 
 static inline int listlab_el_insert(EditLine *el, const char *text) { return el_insertstr(el, text); }
 
+/// Deletes `count` characters (code points) before the cursor.
+static inline void listlab_el_delete_before(EditLine *el, int count) {
+    if (count > 0) el_deletestr(el, count);
+}
+
 /// Clears the line being edited. el_cursor and el_deletestr count
 /// characters, so the counts come from the wide line, not the UTF-8 one.
 static inline void listlab_el_clear_line(EditLine *el) {

@@ -7,7 +7,9 @@
 public struct Completion: Hashable, Sendable {
     /// The partial word the cursor is at the end of.
     public var word: String
-    /// Whole words that start with `word`, in the order to list them.
+    /// The whole words that could take the place of `word`, in the order to
+    /// list them: most start with it; one that does not (`"my file.csv"` for
+    /// `my`, a name that needs quotes) replaces it.
     public var candidates: [String]
 
     /// Creates a completion.

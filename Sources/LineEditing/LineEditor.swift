@@ -132,18 +132,19 @@ public final class LineEditor {
         guard let completer else { return listlab_cc_refresh_beep() }
         let line = lineBeforeCursor()
         let completion = completer(line)
-        let candidates = completion.candidates.filter { $0.hasPrefix(completion.word) }
+        let candidates = completion.candidates
         guard !candidates.isEmpty else { return listlab_cc_refresh_beep() }
         if candidates.count == 1, let only = candidates.first {
-            // No space after a folder, a `FIELD=` or a placeholder: more follows.
+            // No space after a folder, a `FIELD=` or a placeholder: more follows
+            // (nor after a quote left open for a folder's path).
             let ending = only.hasSuffix("/") || only.hasSuffix("=") || only.hasSuffix("}") ? "" : " "
-            insert(String(only.dropFirst(completion.word.count)) + ending)
+            replaceWord(completion.word, with: only + ending)
             lastAmbiguousTab = nil
             return listlab_cc_refresh()
         }
         let common = Completion.commonPrefix(of: candidates)
-        if common.count > completion.word.count {
-            insert(String(common.dropFirst(completion.word.count)))
+        if common.count > completion.word.count || (!common.isEmpty && !common.hasPrefix(completion.word)) {
+            replaceWord(completion.word, with: common)
             lastAmbiguousTab = nil
             return listlab_cc_refresh()
         }
@@ -154,6 +155,18 @@ public final class LineEditor {
         print("")
         print(Completion.columns(candidates, width: 80), terminator: "")
         return listlab_cc_redisplay()
+    }
+
+    /// Puts `text` in place of `word`, the text before the cursor: only the
+    /// rest is typed when `text` starts with it; otherwise (a word that
+    /// completes to a quoted one) the word is replaced.
+    private func replaceWord(_ word: String, with text: String) {
+        if text.hasPrefix(word) {
+            insert(String(text.dropFirst(word.count)))
+        } else {
+            listlab_el_delete_before(editLine, Int32(word.unicodeScalars.count))
+            insert(text)
+        }
     }
 
     private func insert(_ text: String) {

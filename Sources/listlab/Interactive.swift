@@ -14,7 +14,7 @@ struct Interactive: ParsableCommand {
             any command failed.
             """)
 
-    @Option(help: "The sample to start with (at a terminal, contacts unless --empty).")
+    @Option(help: "The sample to start with (at a terminal, contacts unless --empty).", completion: .list(Session.sampleNames))
     var sample: String?
 
     @Flag(help: "Start with nothing loaded, at a terminal too.")

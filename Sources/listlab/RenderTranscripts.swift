@@ -19,10 +19,10 @@ struct RenderTranscripts: ParsableCommand {
             marked on the page, and the exit status is then 1.
             """)
 
-    @Argument(help: "Transcripts, or folders of them.")
+    @Argument(help: "Transcripts, or folders of them.", completion: .file())
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "The folder to write the pages in (made when missing).")
+    @Option(name: .shortAndLong, help: "The folder to write the pages in (made when missing).", completion: .directory)
     var output: String = "."
 
     func run() throws {

@@ -13,10 +13,10 @@ struct RunScripts: ParsableCommand {
             expected and does not count.
             """)
 
-    @Argument(help: "Scripts (a command per line) or transcripts (.lab).")
+    @Argument(help: "Scripts (a command per line) or transcripts (.lab).", completion: .file())
     var files: [String]
 
-    @Option(help: "A sample to load (quietly) before the first command.")
+    @Option(help: "A sample to load (quietly) before the first command.", completion: .list(Session.sampleNames))
     var sample: String?
 
     @OptionGroup var options: ScriptOptions

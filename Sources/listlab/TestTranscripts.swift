@@ -14,7 +14,7 @@ struct TestTranscripts: ParsableCommand {
             prose, commands and wildcard lines that still match.
             """)
 
-    @Argument(help: "Transcripts, or folders of them.")
+    @Argument(help: "Transcripts, or folders of them.", completion: .file())
     var paths: [String]
 
     @Flag(help: "Rewrite the recorded output of transcripts that differ.")

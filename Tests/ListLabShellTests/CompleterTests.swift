@@ -75,3 +75,31 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     #expect(complete("snapshot insertSections X beforeSection ", setup: diffable).words == ["main"])
     #expect(complete("apply ", setup: diffable).words == ["--no-animation", "--reload-data"])
 }
+
+@Test func namesThatNeedQuotesCompleteQuoted() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("my rows.csv", "id\n1\n")
+    try folder.write("my data/a.csv", "id\n1\n")
+    try folder.write(#"it's.json"#, "[]")
+    let completer = ShellCompleter(session: Session(output: RecordingOutput(), workingDirectory: folder.path))
+    #expect(completer.candidates(for: "load my") == ShellCompleter.Candidates(word: "my", words: [#""my data/"#, #""my rows.csv""#]))
+    #expect(completer.candidates(for: #"load "my r"#) == ShellCompleter.Candidates(word: #""my r"#, words: [#""my rows.csv""#]))
+    #expect(completer.candidates(for: #"load 'my d"#).words == [#"'my data/"#])
+    #expect(completer.candidates(for: #"load "my data/"#).words == [#""my data/a.csv""#])
+    #expect(completer.candidates(for: "load it").words == [#""it's.json""#])
+    // A quoted word earlier on the line is one word.
+    #expect(ShellCompleter.words(of: #"update 0 name="Diana Prince" ci"#).previous == ["update", "0", "name=Diana Prince"])
+    #expect(ShellCompleter.words(of: #"update 0 name="Diana Prince" ci"#).last.text == "ci")
+}
+
+@Test func everyCommandThatTakesArgumentsOffersSomethingForThem() {
+    for command in Session.commands where command.usage != command.name {
+        let setup = ["load contacts", "viewport 3", "select 1"] + (["snapshot", "apply", "outline"].contains(command.name) ? ["diffable on"] : [])
+        #expect(!complete(command.name + " ", setup: setup).words.isEmpty, "\(command.usage)")
+    }
+    // Paths: the rows on screen, and for deselect the selected ones.
+    #expect(complete("select ", setup: ["load contacts", "viewport 3"]).words == ["0.0", "0.1", "0.2"])
+    #expect(complete("inspect 0.", setup: ["load contacts", "viewport 2", "scroll +3"]).words == ["0.3", "0.4"])
+    #expect(complete("deselect ", setup: ["load contacts", "select 5"]).words == ["0.5"])
+    #expect(complete("viewport ", setup: ["load contacts", "viewport 4"]).words == ["4"])
+}

@@ -36,4 +36,7 @@ extension Session {
 
     /// The names of every command, for completion.
     public static var commandNames: [String] { commands.map(\.name) }
+
+    /// The names of the built-in samples, in the order `samples` lists them.
+    public static var sampleNames: [String] { BuiltInSamples.all.map(\.name) }
 }

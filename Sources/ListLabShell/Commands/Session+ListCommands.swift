@@ -20,7 +20,8 @@ extension Session {
         Command(
             name: "select", usage: "select PATH",
             summary: "selects an item as a tap does: the list marks it and tells its delegate, which prints the item",
-            examples: ["select 0.2", "select 2"]
+            examples: ["select 0.2", "select 2"],
+            completes: { context in context.arguments.isEmpty ? context.visiblePaths : [] }
         ) { session, arguments in
             _ = try session.current()
             let path = try arguments.path()
@@ -29,7 +30,8 @@ extension Session {
         },
         Command(
             name: "deselect", usage: "deselect [PATH]", summary: "deselects an item, or every selected item",
-            examples: ["deselect", "deselect 0.2"]
+            examples: ["deselect", "deselect 0.2"],
+            completes: { context in context.arguments.isEmpty ? context.selectedPaths : [] }
         ) { session, arguments in
             _ = try session.current()
             if arguments.isAtEnd {
@@ -54,7 +56,8 @@ extension Session {
         },
         Command(
             name: "viewport", usage: "viewport ROWS", summary: "sets how many rows the list shows (1 to 1000)",
-            examples: ["viewport 5"]
+            examples: ["viewport 5"],
+            completes: { context in context.arguments.isEmpty ? [String(context.session.list.viewportRows)] : [] }
         ) { session, arguments in
             let rows = try arguments.integer("ROWS", in: Int.min...Int.max)
             try arguments.expectEnd()
@@ -90,7 +93,8 @@ extension Session {
         },
         Command(
             name: "inspect", usage: "inspect PATH", summary: "prints every field of one item, with its type",
-            examples: ["inspect 0.2"]
+            examples: ["inspect 0.2"],
+            completes: { context in context.arguments.isEmpty ? context.visiblePaths : [] }
         ) { session, arguments in
             let loaded = try session.current()
             let path = try arguments.path()

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ListLabCore
 
 /// What a command's completion sees when TAB is pressed: the words typed
 /// after the command's name, the partial word, and the names the session
@@ -18,6 +19,12 @@ struct CompletionContext {
         guard let index = session.currentIndex, session.providers.indices.contains(index) else { return [] }
         return session.providers[index].fieldNames
     }
+
+    /// The paths of the items on screen (`0.3`), as `show` prints them.
+    var visiblePaths: [String] { session.list.visiblePaths.map(\.description) }
+
+    /// The paths of the selected items.
+    var selectedPaths: [String] { session.list.selectedPaths.map(\.description) }
 
     /// The loaded providers' names.
     var providerNames: [String] { session.providers.map(\.name) }

@@ -18,19 +18,74 @@ public struct ShellCompleter {
     }
 
     /// The candidates for the word that ends `line` (the line up to the cursor).
+    ///
+    /// Words are split as the tokenizer splits them: a quoted word may hold
+    /// spaces. A candidate that needs quotes (a space, a quote, a backslash)
+    /// comes quoted, and so does every candidate once the word being typed
+    /// opens a quote; a folder's quote stays open, so that TAB can go on.
     public func candidates(for line: String) -> Candidates {
-        let endsInSpace = line.last?.isWhitespace ?? true
-        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-        let word = endsInSpace ? "" : words.last ?? ""
-        let previous = endsInSpace ? words : Array(words.dropLast())
+        let (previous, word) = Self.words(of: line)
         let options: [String]
         if let name = previous.first {
-            let context = CompletionContext(arguments: Array(previous.dropFirst()), word: word, session: session)
+            let context = CompletionContext(arguments: Array(previous.dropFirst()), word: word.text, session: session)
             options = Session.command(named: name.lowercased())?.completes(context) ?? []
         } else {
             options = Session.commandNames
         }
-        let matches = Set(options.filter { $0.hasPrefix(word) }).sorted()
-        return Candidates(word: word, words: matches)
+        let matches = Set(options.filter { $0.hasPrefix(word.text) }).sorted()
+        return Candidates(word: word.raw, words: matches.map { Self.typed($0, quote: word.quote) })
+    }
+
+    /// The whole words before the last one (unquoted), and the last one: as
+    /// typed, unquoted, and the quote it opens, if any.
+    static func words(of line: String) -> (previous: [String], last: (raw: String, text: String, quote: Character?)) {
+        var words: [(raw: String, text: String, quote: Character?)] = []
+        var current: (raw: String, text: String, quote: Character?)?
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if var word = current {
+                word.raw.append(character)
+                if escaped {
+                    word.text.append(character)
+                    escaped = false
+                } else if quote != nil, character == "\\" {
+                    escaped = true
+                } else if character == quote {
+                    quote = nil
+                } else if quote == nil, character == "\"" || character == "'" {
+                    // A quote inside a word (`name="Diana Prince"`) holds spaces too.
+                    quote = character
+                } else if quote == nil, character.isWhitespace {
+                    word.raw.removeLast()
+                    words.append(word)
+                    current = nil
+                    continue
+                } else {
+                    word.text.append(character)
+                }
+                current = word
+            } else if !character.isWhitespace {
+                let opensQuote = character == "\"" || character == "'"
+                if opensQuote { quote = character }
+                current = (String(character), opensQuote ? "" : String(character), opensQuote ? character : nil)
+            }
+        }
+        return (words.map(\.text), current ?? ("", "", nil))
+    }
+
+    /// `candidate` as it is typed: in quotes (with `\` before the quote or
+    /// a backslash) when it needs them or the word already opened a quote
+    /// (that quote, else `"`); a folder (ending in `/`) leaves its quote open.
+    static func typed(_ candidate: String, quote: Character?) -> String {
+        let needsQuotes = candidate.contains { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }
+        guard quote != nil || needsQuotes else { return candidate }
+        let mark = quote ?? "\""
+        var text = String(mark)
+        for character in candidate {
+            if character == mark || character == "\\" { text.append("\\") }
+            text.append(character)
+        }
+        return candidate.hasSuffix("/") ? text : text + String(mark)
     }
 }

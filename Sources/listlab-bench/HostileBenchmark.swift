@@ -22,7 +22,7 @@ enum HostileBenchmark {
 
     /// Prints `what: ratio (target)`, with `MISSED` when over the target.
     static func report(_ what: String, _ ratio: Double, target: Double, _ detail: String) {
-        let mark = ratio <= target ? "ok" : "MISSED"
+        let mark = DiffBenchmark.mark(ratio <= target)
         print("  \(what): \(DiffBenchmark.fixed(ratio, 2))x (target <= \(DiffBenchmark.fixed(target, 1))x) \(mark); \(detail)")
     }
 

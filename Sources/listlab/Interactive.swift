@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import LineEditing
 import ListLabShell
 
@@ -9,9 +10,9 @@ struct Interactive: ParsableCommand {
         abstract: "The interactive shell (the default). Reads commands from standard input when it is not a terminal.",
         discussion: """
             At a terminal the session starts with the contacts sample loaded and bound (or --sample, or \
-            --empty). Commands from a pipe or a file start empty, as 'listlab run' does, unless --sample \
-            names one; an error names the line ('error: -:LINE: message') and the exit status is 1 when \
-            any command failed.
+            --empty), and is journaled as it goes ('listlab sessions', 'listlab recover'). Commands from a \
+            pipe or a file start empty, as 'listlab run' does, unless --sample names one; an error names \
+            the line ('error: -:LINE: message') and the exit status is 1 when any command failed.
             """)
 
     @Option(help: "The sample to start with (at a terminal, contacts unless --empty).", completion: .list(Session.sampleNames))
@@ -26,23 +27,36 @@ struct Interactive: ParsableCommand {
         let output = StandardStreams()
         let session = Session(output: output, workingDirectory: ".")
         guard let editor = LineEditor(programName: "listlab", historyFile: Environment.historyFile) else {
-            // Not a terminal: one start state for every script (see RunScripts).
+            // Not a terminal: one start state for every script (see RunScripts); no journal.
             options.configure(session)
             if let sample, !empty { try session.loadStartSample(sample, output: output) }
             session.run(reader: StandardInputReader(), source: "-")
             if session.errorCount > 0 { throw ExitCode(1) }
             return
         }
-        InterruptHandler.install()
+        let journal = Journaling.start(for: session, workingFolder: FileManager.default.currentDirectoryPath)
         let startSample = empty ? nil : sample ?? "contacts"
         if let startSample { try session.loadStartSample(startSample, output: output) }
+        if let startSample { print("ListLab 0.1: '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.") }
+        Journaling.mentionRecoverableSession(besides: journal)
+        InteractiveLoop.run(session, editor: editor, journal: journal)
+    }
+}
+
+/// The prompt, once a session is set up: Ctrl-C stops commands, TAB
+/// completes, a second quit is asked for over unsaved edits, the history and
+/// the journal are closed at the end.
+enum InteractiveLoop {
+    static func run(_ session: Session, editor: LineEditor, journal: SessionJournal?) {
+        InterruptHandler.install()
+        session.confirmsQuitWithUnsavedEdits = true
         let completer = ShellCompleter(session: session)
         editor.completer = { line in
             let candidates = completer.candidates(for: line)
             return Completion(word: candidates.word, candidates: candidates.words)
         }
-        if let startSample { print("ListLab 0.1: '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.") }
         session.run(reader: editor)
         editor.saveHistory()
+        journal?.finish()
     }
 }

@@ -182,7 +182,8 @@ extension Session {
             destination = (path, target)
         }
         let bytes = try withProgress("saving \(destination?.name ?? file.name)", on: loaded) { try file.save(to: destination, force: force) }
-        if destination == nil || destination?.path == file.path { loaded.forgetEdits() }
+        if destination == nil || destination?.path == file.path { loaded.markSaved() }
+        touchedFiles.append(destination?.name ?? file.name)
         let items = file.table.count
         output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
     }
@@ -385,6 +386,7 @@ extension Session {
             providers.append(loaded)
             activate(providers.count - 1)
         }
+        if isFile { touchedFiles.append(sample?.file ?? source) }
         let items = provider.numberOfItems
         let sections = provider.numberOfSections
         let kind: String

@@ -53,15 +53,16 @@ extension Session {
                         return descending ? b < a : a < b
                     }.map(\.element)
                 }
-                let hadUnsavedEdits = loaded.hasUnsavedEdits
-                loaded.hasUnsavedEdits = true
                 do {
                     try session.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")")
                 } catch where Session.wasInterrupted(error) {
-                    // Stopped before the provider changed.
-                    loaded.hasUnsavedEdits = hadUnsavedEdits
+                    throw error  // stopped before the provider changed
+                } catch {
+                    // The provider changed, the list refused: an edit all the same.
+                    loaded.markEdited()
                     throw error
                 }
+                loaded.markEdited()
             }
         },
         Command(

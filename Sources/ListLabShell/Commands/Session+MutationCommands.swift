@@ -81,7 +81,7 @@ extension Session {
             updated = updated.setting(assignment.field, to: assignment.value)
         }
         let change = try inOwnerWords(owner, of: loaded) { try loaded.provider.update(updated, at: path) }
-        owner.hasUnsavedEdits = true
+        owner.markEdited()
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
         let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
         if !listFollowsData {
@@ -134,7 +134,7 @@ extension Session {
         let change = try inOwnerWords(owner, of: loaded) {
             try path.map { try loaded.provider.insert(record, at: $0) } ?? loaded.provider.append(record, toSection: section)
         }
-        owner.hasUnsavedEdits = true
+        owner.markEdited()
         let placed = change.insertedItems.first ?? change.insertedSections.first.map { ItemPath($0, 0) }
         let added = placed.flatMap { loaded.provider.item(at: $0) } ?? record
         try apply(change, from: path.map { "insert(\(added.traceSummary), at: \($0))" }

@@ -120,9 +120,11 @@ extension Session {
         },
         Command(
             name: "quit", aliases: ["exit"], usage: "quit", summary: "ends the session (Ctrl-D does too)",
+            details: ["At a terminal, with unsaved edits in a file provider, the first quit names them; a second leaves."],
             examples: ["quit"]
         ) { session, arguments in
             try arguments.expectEnd()
+            guard !session.warnsBeforeQuitting() else { return }
             session.finish()
         },
     ]
@@ -139,7 +141,7 @@ extension Session {
     /// Writes `text` to `file` (from the working directory) atomically; a file
     /// that exists is replaced only with `force`, a folder never. Errors name
     /// the file as the user wrote it.
-    func writeNewFile(_ text: String, to file: String, force: Bool) throws {
+    public func writeNewFile(_ text: String, to file: String, force: Bool) throws {
         let path = file.hasPrefix("/") ? file : workingDirectory + "/" + file
         var isDirectory = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {

@@ -43,6 +43,22 @@ final class LoadedProvider {
     /// Whether its data was changed (update, append, insert, delete, move,
     /// sort) since it was loaded, reloaded or saved to its own file.
     var hasUnsavedEdits = false
+    /// How many times its data was changed, and saved to its own file (the
+    /// session journal notes which commands did either, for recovery).
+    private(set) var editCount = 0
+    private(set) var saveCount = 0
+
+    /// Notes a change of its data.
+    func markEdited() {
+        hasUnsavedEdits = true
+        editCount += 1
+    }
+
+    /// Notes that its data was written to its own file.
+    func markSaved() {
+        forgetEdits()
+        saveCount += 1
+    }
 
     /// The providers whose edits a reload or the end of the session would
     /// lose: this one, or a composite's children that have some.
@@ -53,7 +69,7 @@ final class LoadedProvider {
 
     /// Notes an edit of the data in `section` (its owner's, in a composite).
     func noteEdit(inSection section: Int) {
-        owner(ofSection: section).hasUnsavedEdits = true
+        owner(ofSection: section).markEdited()
     }
 
     /// Forgets the edits, once the source and the data agree again.

@@ -47,6 +47,16 @@ public final class Session {
     /// Where the command running came from, `FILE:LINE` (`-:LINE` for
     /// standard input), which errors name first; nil at the prompt.
     private(set) var location: String?
+    /// Hears each top-level command once it has run, with its output and
+    /// what it did to the data (the session journal writes it down).
+    public var commandObserver: ((CommandRecord) -> Void)?
+    /// The files the running command read or wrote, as named.
+    var touchedFiles: [String] = []
+    /// Whether `quit` and the end of input ask once more when a file
+    /// provider has unsaved edits (at a terminal).
+    public var confirmsQuitWithUnsavedEdits = false
+    /// Set by that warning; any other command clears it.
+    var quitWasWarned = false
 
     var providers: [LoadedProvider] = []
     var currentIndex: Int?
@@ -107,13 +117,19 @@ public final class Session {
         // A Ctrl-C before this command does not stop it; one during it (or
         // during the script it runs) does.
         if isTopLevel { Interruption.clear() }
+        let countsBefore = isTopLevel ? providers.map { ($0, $0.editCount, $0.saveCount) } : []
+        if isTopLevel { touchedFiles = [] }
+        var failed = false
+        var interrupted = false
         diffable?.identifiers.dataMayHaveChanged()
         do {
             try dispatch(line)
         } catch where Self.wasInterrupted(error) {
+            interrupted = true
             output.progress(nil)
             output.write("interrupted")
         } catch {
+            failed = true
             errorCount += 1
             output.writeError(Self.message(for: error, at: location))
         }
@@ -122,7 +138,19 @@ public final class Session {
             wantsNextPage = false
             loadNextPage(because: "near the end: ")
         }
-        if isTopLevel { recorder.finishCommand(trimmed) }
+        if isTopLevel, !["quit", "exit"].contains(trimmed.lowercased()) { quitWasWarned = false }
+        guard isTopLevel, let printed = recorder.finishCommand(trimmed) else { return }
+        if let commandObserver {
+            // A provider that is new since (a load) counts from nothing.
+            func before(_ loaded: LoadedProvider) -> (edits: Int, saves: Int) {
+                countsBefore.first { $0.0 === loaded }.map { ($0.1, $0.2) } ?? (0, 0)
+            }
+            commandObserver(CommandRecord(
+                command: trimmed, output: printed,
+                edited: providers.filter { $0.editCount > before($0).edits }.map(\.name),
+                saved: providers.filter { $0.saveCount > before($0).saves }.map(\.name),
+                files: touchedFiles, failed: failed, interrupted: interrupted))
+        }
     }
 
     /// Every top-level command so far with its output, for `session save`.
@@ -138,7 +166,12 @@ public final class Session {
     ///     line in error is the one just typed.
     public func run(reader: any LineReader, source: String? = nil) {
         var lineNumber = 0
-        while !isFinished, let line = reader.readLine(prompt: Self.prompt) {
+        while !isFinished {
+            guard let line = reader.readLine(prompt: Self.prompt) else {
+                // Ctrl-D: with unsaved edits, once more to leave.
+                if warnsBeforeQuitting() { continue }
+                break
+            }
             lineNumber += 1
             reader.addHistory(line)
             if echoesCommands {
@@ -149,6 +182,19 @@ public final class Session {
             execute(line, at: source.map { "\($0):\(lineNumber)" })
             stopIfBailing(errorsBefore: errorsBefore)
         }
+    }
+
+    /// With ``confirmsQuitWithUnsavedEdits``, the first `quit` (or Ctrl-D)
+    /// while a file provider has unsaved edits names them and returns true:
+    /// the session goes on. A second one in a row leaves.
+    func warnsBeforeQuitting() -> Bool {
+        guard confirmsQuitWithUnsavedEdits, !quitWasWarned else { return false }
+        let unsaved = providers.filter { $0.hasUnsavedEdits && $0.file != nil }.map(\.name)
+        guard !unsaved.isEmpty else { return false }
+        quitWasWarned = true
+        let names = unsaved.joined(separator: ", ")
+        output.write("\(names) \(unsaved.count == 1 ? "has" : "have") unsaved edits: 'save' keeps them; quit (or Ctrl-D) again to leave without them")
+        return true
     }
 
     /// `--echo`: a command as it would have been typed at the prompt.

@@ -41,11 +41,13 @@ final class SessionRecorder: ShellOutput {
         current = []
     }
 
-    /// Keeps `command` with what it printed; `session save` itself is not kept.
-    func finishCommand(_ command: String) {
+    /// Keeps `command` with what it printed, and returns the lines; `session
+    /// save` itself is not kept (nil).
+    func finishCommand(_ command: String) -> [String]? {
         let words = command.split(whereSeparator: \.isWhitespace)
-        guard words.first?.lowercased() != "session" else { return }
+        guard words.first?.lowercased() != "session" else { return nil }
         entries.append((command, current))
+        return current
     }
 
     /// Runs `body` and returns the lines written meanwhile (they are written

@@ -1,0 +1,48 @@
+extension Session {
+    /// What a recovery did.
+    public struct Recovery: Hashable, Sendable {
+        /// The commands run again.
+        public var replayed: Int
+        /// The commands not run again: saves and other writes (their files
+        /// are on disk), edits a later save wrote, commands that changed
+        /// nothing (failed or interrupted).
+        public var skipped: Int
+        /// The providers with unsaved edits afterwards.
+        public var unsaved: [String]
+    }
+
+    /// Runs a journal's commands again so that the data is as the session
+    /// left it: every edit made since the last save of its provider is back,
+    /// unsaved as it was.
+    ///
+    /// A file read again has what the session saved into it, so the edits a
+    /// later `save` wrote are skipped, as are the writes themselves (`save`,
+    /// `export`, `show --svg`) and commands that changed nothing. The data
+    /// is right when the files are as the session left them.
+    public func recover(_ journal: JournalFile) -> Recovery {
+        var replayed = 0
+        var skipped = 0
+        for (index, record) in journal.records.enumerated() {
+            guard !isFinished else { break }
+            if Self.isReplayed(record, followedBy: journal.records[(index + 1)...]) {
+                execute(record.command)
+                replayed += 1
+            } else {
+                skipped += 1
+            }
+        }
+        return Recovery(replayed: replayed, skipped: skipped, unsaved: providers.filter(\.hasUnsavedEdits).map(\.name))
+    }
+
+    /// Whether a recovery runs `record` again, given the commands after it.
+    static func isReplayed(_ record: CommandRecord, followedBy later: ArraySlice<CommandRecord>) -> Bool {
+        if record.interrupted || (record.failed && record.edited.isEmpty) { return false }
+        let words = record.command.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        let writes = words.first == "save" || words.first == "export" || words.first == "quit" || words.first == "exit"
+            || (words.first == "show" && words.contains("--svg"))
+        if writes { return false }
+        // An edit that a later save of its provider wrote is in the file already.
+        if !record.edited.isEmpty, record.edited.allSatisfy({ name in later.contains { $0.saved.contains(name) } }) { return false }
+        return true
+    }
+}

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import ListLabRecords
+
+/// The journal of an interactive session: each command with its output,
+/// appended as it runs, in the transcript format, so that a session killed
+/// with unsaved edits can be recovered (``JournalFile``, `Session.recover`)
+/// and still becomes a regression test.
+///
+/// Each command is one `write(2)` (no buffer in the process), after the
+/// command has run: a kill loses at most the command that was running. A
+/// `#did` line before each command notes what it did to the data, for
+/// recovery; `#ended` closes a session that ended as asked.
+public final class SessionJournal {
+    /// The journal's file.
+    public let path: String
+    private let descriptor: Int32
+
+    /// Starts a journal in `folder` (made when missing), named after the
+    /// time and this process: `session-20261123-192403-1234.lab`.
+    ///
+    /// - Parameters:
+    ///   - folder: Where journals are kept.
+    ///   - workingFolder: The session's working folder (absolute), where a
+    ///     recovery runs its commands.
+    /// - Throws: ``ShellError`` when the folder or the file cannot be made.
+    public convenience init(folder: String, workingFolder: String) throws(ShellError) {
+        try self.init(folder: folder, workingFolder: workingFolder, date: Date(), processID: getpid())
+    }
+
+    /// Starts a journal as of `date`, for the process `processID`.
+    init(folder: String, workingFolder: String, date: Date, processID: Int32) throws(ShellError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ShellError("\(folder): cannot make the journal folder")
+        }
+        let stamp = JournalFile.stamp(of: date)
+        path = folder + "/session-" + stamp.fileName + "-\(processID).lab"
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw ShellError("\(path): cannot make the journal (\(String(cString: strerror(errno)).lowercased()))") }
+        let header: Value = .object(Record(fields: [
+            ("started", .string(stamp.iso)), ("folder", .string(workingFolder)), ("pid", .int(Int(processID))),
+        ]))
+        write([
+            "A ListLab session journal: each command with its output, written as it ran.",
+            "'listlab sessions' lists journals; 'listlab recover' replays an unfinished one.",
+            "",
+            JournalFile.headerMark + header.jsonText,
+        ])
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Appends one command: what it did, its line and its output.
+    public func append(_ record: CommandRecord) {
+        var did: [(String, Value)] = []
+        if !record.edited.isEmpty { did.append(("edited", .array(record.edited.map(Value.string)))) }
+        if !record.saved.isEmpty { did.append(("saved", .array(record.saved.map(Value.string)))) }
+        if !record.files.isEmpty { did.append(("files", .array(record.files.map(Value.string)))) }
+        if record.failed { did.append(("failed", .bool(true))) }
+        if record.interrupted { did.append(("interrupted", .bool(true))) }
+        write([JournalFile.didMark + Value.object(Record(fields: did)).jsonText, "  > " + record.command] + Transcript.fileLines(for: record.output))
+    }
+
+    /// Notes that the session ended as asked (`quit`, Ctrl-D).
+    public func finish() {
+        write([JournalFile.endedMark])
+    }
+
+    /// Writes `lines` in one call, so that a kill leaves whole commands.
+    private func write(_ lines: [String]) {
+        var text = lines.joined(separator: "\n") + "\n"
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+
+    /// Where journals are kept: `$LISTLAB_JOURNALS`, else
+    /// `$XDG_STATE_HOME/listlab`, else `~/.local/state/listlab`; nil with
+    /// none of them.
+    public static func folder(environment: [String: String]) -> String? {
+        if let folder = environment["LISTLAB_JOURNALS"], !folder.isEmpty { return folder }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/listlab" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/listlab" }
+        return nil
+    }
+
+    /// How many journals are kept: starting a session removes the oldest
+    /// beyond this number.
+    public static let kept = 20
+
+    /// Removes the oldest journals in `folder` beyond ``kept`` (one being
+    /// written by a live process is kept).
+    public static func prune(_ folder: String) {
+        for journal in JournalFile.all(in: folder).dropFirst(kept) where !journal.isRunning {
+            try? FileManager.default.removeItem(atPath: journal.path)
+        }
+    }
+}

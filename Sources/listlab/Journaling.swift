@@ -1,0 +1,33 @@
+import FoundationEssentials
+import ListLabShell
+
+/// The journal of interactive sessions: where it is kept, starting one, and
+/// the one line at start-up that says a session can be recovered.
+enum Journaling {
+    /// Where journals are kept (see `SessionJournal.folder(environment:)`).
+    static var folder: String? { SessionJournal.folder(environment: ProcessInfo.processInfo.environment) }
+
+    /// Starts journaling `session`: every command from now on is written as
+    /// it ends. A journal that cannot be made is one line, and no journal.
+    static func start(for session: Session, workingFolder: String) -> SessionJournal? {
+        guard let folder else { return nil }
+        SessionJournal.prune(folder)
+        do {
+            let journal = try SessionJournal(folder: folder, workingFolder: workingFolder)
+            session.commandObserver = { journal.append($0) }
+            return journal
+        } catch {
+            print("(this session is not journaled: \(error))")
+            return nil
+        }
+    }
+
+    /// At start-up: one line when an earlier session ended without quit.
+    static func mentionRecoverableSession(besides current: SessionJournal?) {
+        guard let folder else { return }
+        let unfinished = JournalFile.all(in: folder).filter { $0.isUnfinished && $0.path != current?.path }
+        guard let latest = unfinished.first else { return }
+        let commands = latest.records.count
+        print("A session ended without quit (\(latest.started), \(commands) \(commands == 1 ? "command" : "commands")): 'listlab recover' brings it back, 'listlab sessions' lists sessions.")
+    }
+}

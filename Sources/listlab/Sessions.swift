@@ -1,0 +1,132 @@
+import ArgumentParser
+import FoundationEssentials
+import LineEditing
+import ListLabShell
+
+/// `listlab sessions`: the journals of recent interactive sessions.
+struct Sessions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "Lists recent interactive sessions from their journals, or saves one as a transcript.",
+        discussion: """
+            Every interactive session is journaled as it goes, each command with its output, in \
+            $LISTLAB_JOURNALS, else $XDG_STATE_HOME/listlab, else ~/.local/state/listlab (the latest 20 \
+            are kept). A session that ended without quit (a crash, a closed window, kill -9) can be \
+            brought back with 'listlab recover'.
+            """,
+        subcommands: [ListSessions.self, SaveSession.self],
+        defaultSubcommand: ListSessions.self)
+
+    /// The journals, newest first; an error when there is no folder for them.
+    static func journals() throws -> [JournalFile] {
+        guard let folder = Journaling.folder else { throw ValidationError("no folder for journals: set HOME or LISTLAB_JOURNALS") }
+        return JournalFile.all(in: folder)
+    }
+
+    /// Journal `number` (from 1, as `listlab sessions` lists them).
+    static func journal(_ number: Int) throws -> JournalFile {
+        let journals = try journals()
+        guard number >= 1, number <= journals.count else {
+            throw ValidationError(journals.isEmpty ? "no sessions are journaled yet" : "no session \(number): 'listlab sessions' lists 1 to \(journals.count)")
+        }
+        return journals[number - 1]
+    }
+}
+
+/// `listlab sessions [list]`.
+struct ListSessions: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the journaled sessions, newest first.")
+
+    func run() throws {
+        let journals = try Sessions.journals()
+        guard !journals.isEmpty else {
+            print("no sessions are journaled yet")
+            return
+        }
+        for (index, journal) in journals.enumerated() {
+            let number = index + 1
+            let commands = journal.records.count
+            let state: String
+            if journal.isRunning {
+                state = "running (process \(journal.processID))"
+            } else if journal.ended {
+                state = "ended with quit"
+            } else if journal.recovered {
+                state = "unfinished, recovered"
+            } else {
+                state = "unfinished: 'listlab recover \(number)' brings it back"
+            }
+            let files = journal.files.isEmpty ? "" : "; files: " + journal.files.joined(separator: ", ")
+            print("\(String(repeating: " ", count: max(0, 3 - String(number).count)))\(number)  \(journal.started)  \(commands) \(commands == 1 ? "command" : "commands") in \(journal.folder)\(files); \(state)")
+        }
+    }
+}
+
+/// `listlab sessions save N FILE`.
+struct SaveSession: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "save", abstract: "Saves a journaled session as a transcript that replays as a regression test.")
+
+    @Argument(help: "The session, as 'listlab sessions' numbers it.")
+    var number: Int
+
+    @Argument(help: "The transcript to write (.lab).", completion: .file(extensions: ["lab"]))
+    var file: String
+
+    @Flag(help: "Replace FILE when it exists.")
+    var force = false
+
+    func run() throws {
+        let journal = try Sessions.journal(number)
+        let session = Session(output: StandardStreams(), workingDirectory: ".")
+        do {
+            try session.writeNewFile(journal.transcript, to: file, force: force)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        print("saved \(journal.records.count) \(journal.records.count == 1 ? "command" : "commands") of the session of \(journal.started) to \(file)")
+    }
+}
+
+/// `listlab recover [N]`: an unfinished session brought back, then the prompt.
+struct Recover: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recover",
+        abstract: "Brings back a session that ended without quit: its commands run again, then the prompt.",
+        discussion: """
+            The session's commands run again, quietly, in its folder: its unsaved edits are back, unsaved. \
+            Saves and other writes are not run again (their files are on disk), nor the edits a later save \
+            wrote. With no N, the latest unfinished session.
+            """)
+
+    @Argument(help: "The session, as 'listlab sessions' numbers it (default: the latest unfinished one).")
+    var number: Int?
+
+    func run() throws {
+        let old: JournalFile
+        if let number {
+            old = try Sessions.journal(number)
+        } else {
+            guard let latest = try Sessions.journals().first(where: \.isUnfinished) else {
+                throw ValidationError("no session ended without quit: 'listlab sessions' lists them")
+            }
+            old = latest
+        }
+        guard !old.isRunning else { throw ValidationError("that session is still running (process \(old.processID))") }
+        let output = StandardStreams()
+        let session = Session(output: output, workingDirectory: old.folder)
+        let journal = Journaling.start(for: session, workingFolder: old.folder)
+        output.isMuted = true
+        let recovery = session.recover(old)
+        output.isMuted = false
+        old.markRecovered()
+        let unsaved = recovery.unsaved.isEmpty ? "no unsaved edits" : "unsaved edits in " + recovery.unsaved.joined(separator: ", ")
+        print("recovered the session of \(old.started) in \(old.folder): \(recovery.replayed) commands run again, \(recovery.skipped) not (saved, or changed nothing); \(unsaved)")
+        guard let editor = LineEditor(programName: "listlab", historyFile: Environment.historyFile) else {
+            session.run(reader: StandardInputReader(), source: "-")
+            journal?.finish()
+            return
+        }
+        InteractiveLoop.run(session, editor: editor, journal: journal)
+    }
+}

@@ -27,16 +27,8 @@ final class StandardStreams: ShellOutput {
         writeToStandardError("error: " + message + "\n")
     }
 
-    private func writeToStandardError(_ string: String) {
-        var text = string
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(STDERR_FILENO, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
+    private func writeToStandardError(_ text: String) {
+        FileDescriptor.writeAll(text, to: STDERR_FILENO)
     }
 }
 

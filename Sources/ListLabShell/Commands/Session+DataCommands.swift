@@ -101,17 +101,9 @@ extension Session {
                 session.output.write("the list reloaded its data from \(loaded.name) (reloadData): \(session.countDescription(loaded))")
                 return
             }
-            var withDiff = false
-            var force = false
-            while !arguments.isAtEnd {
-                if arguments.take("--diff") {
-                    withDiff = true
-                } else if arguments.take("--force") {
-                    force = true
-                } else {
-                    try arguments.expectEnd()
-                }
-            }
+            let flags = try arguments.flags(["--diff", "--force"])
+            let withDiff = flags.contains("--diff")
+            let force = flags.contains("--force")
             let loaded = try session.unfiltered(for: withDiff ? "reload --diff" : "reload")
             let unsaved = loaded.unsavedProviders
             if !force, !unsaved.isEmpty {

@@ -47,18 +47,8 @@ extension Session {
             completes: { context in context.arguments.isEmpty ? context.paths : ["--echo", "--bail"] }
         ) { session, arguments in
             let file = try arguments.string("a FILE")
-            var echo = false
-            var bail = false
-            while !arguments.isAtEnd {
-                if arguments.take("--echo") {
-                    echo = true
-                } else if arguments.take("--bail") {
-                    bail = true
-                } else {
-                    try arguments.expectEnd()
-                }
-            }
-            try session.runFile(file, echoing: echo, bailing: bail)
+            let flags = try arguments.flags(["--echo", "--bail"])
+            try session.runFile(file, echoing: flags.contains("--echo"), bailing: flags.contains("--bail"))
         },
         Command(
             name: "session", usage: "session save FILE [--force]",

@@ -96,8 +96,7 @@ public struct JournalFile: Sendable {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        var line = Self.recoveredMark + "\n"
-        line.withUTF8 { _ = write(descriptor, $0.baseAddress, $0.count) }
+        FileDescriptor.writeAll(Self.recoveredMark + "\n", to: descriptor)
     }
 
     /// The journals in `folder`, newest first.

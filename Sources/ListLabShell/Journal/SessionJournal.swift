@@ -74,15 +74,7 @@ public final class SessionJournal {
 
     /// Writes `lines` in one call, so that a kill leaves whole commands.
     private func write(_ lines: [String]) {
-        var text = lines.joined(separator: "\n") + "\n"
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
+        FileDescriptor.writeAll(lines.joined(separator: "\n") + "\n", to: descriptor)
     }
 
     /// Where journals are kept: `$LISTLAB_JOURNALS`, else

@@ -117,6 +117,22 @@ public struct Arguments {
         return result
     }
 
+    /// Reads every remaining argument as one of the flags `allowed` (any
+    /// order), and returns those given.
+    ///
+    /// - Throws: ``ShellError`` for anything else, as ``expectEnd()`` does.
+    public mutating func flags(_ allowed: [String]) throws(ShellError) -> [String] {
+        var given: [String] = []
+        while !isAtEnd {
+            guard let flag = allowed.first(where: { take($0) }) else {
+                try expectEnd()
+                break
+            }
+            given.append(flag)
+        }
+        return given
+    }
+
     /// Throws unless every argument has been read.
     public func expectEnd() throws(ShellError) {
         guard let token = peek else { return }

@@ -338,7 +338,13 @@ public final class Session {
             return
         }
         guard !changesDataOnly else {
-            output.write("(--data-only: the data changed, the list was not told: it still has \(list.numberOfItems(inSection: update.insertedItems.first?.section ?? update.deletedItems.first?.section ?? 0)) rows in that section)")
+            let changed = update.reconfiguredItems + update.reloadedItems
+            if update.insertedItems.isEmpty, update.deletedItems.isEmpty, update.movedItems.isEmpty, let path = changed.first {
+                // Only content changed: no count is off, the cell is stale.
+                output.write("(--data-only: the data changed, the list was not told: the cell at \(path) still shows the old content)")
+            } else {
+                output.write("(--data-only: the data changed, the list was not told: it still has \(list.numberOfItems(inSection: update.insertedItems.first?.section ?? update.deletedItems.first?.section ?? 0)) rows in that section)")
+            }
             return
         }
         do {

@@ -35,3 +35,22 @@ func aRequestStopsALoadAndSaysSo(format: RecordTableWriter.Format) throws {
     // Another task's flag is not this one: the process's flag was never set.
     #expect(!Interruption.isRequested)
 }
+
+@Test(arguments: [RecordTableWriter.Format.csv, .json, .ndjson])
+func aLoadSaysHowFarItIs(format: RecordTableWriter.Format) throws {
+    let text: String
+    switch format {
+    case .csv: text = "id,name\n" + (1...rows).map { "\($0),n\($0)\n" }.joined()
+    case .json: text = "[" + (1...rows).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: ",") + "]"
+    case .ndjson: text = (1...rows).map { #"{"id":\#($0),"name":"n\#($0)"}"# + "\n" }.joined()
+    }
+    var told: [Double] = []
+    let bytes = Array(text.utf8)
+    _ = format == .csv
+        ? try CSVReader.read(bytes, file: "rows") { told.append($0) }
+        : try JSONTableReader.read(bytes, file: "rows", format: format == .json ? .array : .lines) { told.append($0) }
+    // Every 4,096 rows: twice in 10,000, rising, between 0 and 1.
+    #expect(told.count == rows / 4096)
+    #expect(told == told.sorted() && told.allSatisfy { $0 > 0 && $0 < 1 })
+    #expect(abs(told[0] - 4096.0 / Double(rows)) < 0.05)
+}

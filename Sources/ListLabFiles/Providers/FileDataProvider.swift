@@ -45,7 +45,12 @@ public final class FileDataProvider: DataProvider {
     ///   - groupField: A field to group the records into sections by, as a
     ///     fetched results controller's section key path (sections in order
     ///     of first appearance); nil for one section.
-    public init(path: String, name: String, format: RecordTableWriter.Format? = nil, groupedBy groupField: String? = nil) throws(LoadError) {
+    ///   - progress: Told now and then how much of the file is read (0 to
+    ///     1), for a progress line.
+    public init(
+        path: String, name: String, format: RecordTableWriter.Format? = nil, groupedBy groupField: String? = nil,
+        progress: (Double) -> Void = { _ in }
+    ) throws(LoadError) {
         guard let format = format ?? RecordTableWriter.Format(path: path) else {
             throw LoadError(file: name, message: "unknown format: name a .csv, .json or .ndjson file")
         }
@@ -53,7 +58,7 @@ public final class FileDataProvider: DataProvider {
         self.name = name
         self.format = format
         self.groupField = groupField
-        (table, fingerprint) = try Self.read(path: path, name: name, format: format)
+        (table, fingerprint) = try Self.read(path: path, name: name, format: format, progress: progress)
         regroup()
     }
 
@@ -77,13 +82,15 @@ public final class FileDataProvider: DataProvider {
         return (0..<table.count).map(table.record(at:))
     }
 
-    private static func read(path: String, name: String, format: RecordTableWriter.Format) throws(LoadError) -> (RecordTable, FileFingerprint) {
+    private static func read(
+        path: String, name: String, format: RecordTableWriter.Format, progress: (Double) -> Void = { _ in }
+    ) throws(LoadError) -> (RecordTable, FileFingerprint) {
         let file = try FileBytes.read(path, name: name)
         let table: RecordTable
         switch format {
-        case .csv: table = try CSVReader.read(file.bytes, file: name)
-        case .json: table = try JSONTableReader.read(file.bytes, file: name, format: .array)
-        case .ndjson: table = try JSONTableReader.read(file.bytes, file: name, format: .lines)
+        case .csv: table = try CSVReader.read(file.bytes, file: name, progress: progress)
+        case .json: table = try JSONTableReader.read(file.bytes, file: name, format: .array, progress: progress)
+        case .ndjson: table = try JSONTableReader.read(file.bytes, file: name, format: .lines, progress: progress)
         }
         return (table, file.fingerprint)
     }

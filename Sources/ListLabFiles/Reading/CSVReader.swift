@@ -28,15 +28,19 @@ public enum CSVReader {
     ///   the wrong number of fields, or a header that repeats or omits a
     ///   name; `file: empty file` when there is no header.
     /// - Complexity: O(*n*) for *n* bytes.
-    public static func read(_ bytes: [UInt8], file: String) throws(LoadError) -> RecordTable {
+    /// - Parameter progress: Told, every 4,096 rows, how much of the bytes
+    ///   is read (0 to 1), for a progress line.
+    public static func read(_ bytes: [UInt8], file: String, progress: (Double) -> Void = { _ in }) throws(LoadError) -> RecordTable {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
         bytes.withUnsafeBufferPointer { buffer in
-            result = Result { () throws(LoadError) in try parse(buffer, all: bytes, file: file) }
+            result = Result { () throws(LoadError) in try parse(buffer, all: bytes, file: file, progress: progress) }
         }
         return try result.get()
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String) throws(LoadError) -> RecordTable {
+    private static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void
+    ) throws(LoadError) -> RecordTable {
         if let bad = UTF8Validation.firstInvalidOffset(bytes) {
             throw LoadError(file: file, bytes: bytes, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
         }
@@ -76,7 +80,10 @@ public enum CSVReader {
             cursor.skipBlankLines()
             guard cursor.index < bytes.count else { break }
             rowCount += 1
-            if rowCount & 4095 == 0, Interruption.isRequested { throw LoadError.interrupted(file: file) }
+            if rowCount & 4095 == 0 {
+                if Interruption.isRequested { throw LoadError.interrupted(file: file) }
+                progress(Double(cursor.index) / Double(bytes.count))
+            }
             let rowStart = cursor.index
             var rowEnd = rowStart
             var column = 0

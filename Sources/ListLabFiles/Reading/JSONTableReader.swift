@@ -31,7 +31,9 @@ public enum JSONTableReader {
     ///   array (JSON), an element or line that is not an object, truncated
     ///   input, a repeated key, nesting deeper than 256 levels, or an empty file.
     /// - Complexity: O(*n*) for *n* bytes.
-    public static func read(_ bytes: [UInt8], file: String, format: Format) throws(LoadError) -> RecordTable {
+    /// - Parameter progress: Told, every 4,096 objects, how much of the
+    ///   bytes is read (0 to 1), for a progress line.
+    public static func read(_ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in }) throws(LoadError) -> RecordTable {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
         bytes.withUnsafeBufferPointer { buffer in
             result = Result { () throws(LoadError) in
@@ -40,8 +42,8 @@ public enum JSONTableReader {
                 }
                 var parser = Parser(bytes: buffer, file: file, table: RecordTable(fieldNames: [], source: bytes))
                 switch format {
-                case .array: try parser.readArrayDocument()
-                case .lines: try parser.readLinesDocument()
+                case .array: try parser.readArrayDocument(progress: progress)
+                case .lines: try parser.readLinesDocument(progress: progress)
                 }
                 parser.table.finishReading(format: format == .array ? .json : .ndjson, names: parser.fieldNames)
                 return parser.table
@@ -73,7 +75,7 @@ public enum JSONTableReader {
             self.table = table
         }
 
-        mutating func readArrayDocument() throws(LoadError) {
+        mutating func readArrayDocument(progress: (Double) -> Void) throws(LoadError) {
             skipSpace()
             guard index < bytes.count else { throw LoadError(file: file, message: "empty file (expected a JSON array of objects)") }
             guard bytes[index] == UInt8(ascii: "[") else {
@@ -89,6 +91,7 @@ public enum JSONTableReader {
                 while true {
                     skipSpace()
                     try readObjectRow()
+                    if rowCount & 4095 == 0 { progress(Double(index) / Double(bytes.count)) }
                     skipSpace()
                     guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated array") }
                     if bytes[index] == UInt8(ascii: ",") {
@@ -104,12 +107,13 @@ public enum JSONTableReader {
             guard index == bytes.count else { throw error(at: index, "unexpected text after the array") }
         }
 
-        mutating func readLinesDocument() throws(LoadError) {
+        mutating func readLinesDocument(progress: (Double) -> Void) throws(LoadError) {
             skipSpace()
             guard index < bytes.count else { throw LoadError(file: file, message: "empty file (expected one JSON object per line)") }
             stopsAtLineBreak = true
             while index < bytes.count {
                 try readObjectRow()
+                if rowCount & 4095 == 0 { progress(Double(index) / Double(bytes.count)) }
                 skipSpace()
                 guard index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D else {
                     throw error(at: index, "expected the end of the line after the object (NDJSON holds one object per line)")

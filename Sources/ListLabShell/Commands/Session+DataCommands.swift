@@ -206,11 +206,17 @@ extension Session {
             let path = source.hasPrefix("/") ? source : workingDirectory + "/" + source
             // FoundationEssentials reports the size as a UInt.
             let size = Int(((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? UInt) ?? 0)
-            if size >= Self.progressThreshold {
-                output.progress("loading \(source) (\(size / 1_000_000) MB)...")
+            let showsProgress = size >= Self.progressThreshold
+            let what = "loading \(source) (\(size / 1_000_000) MB"
+            if showsProgress { output.progress(what + "; Ctrl-C stops it)...") }
+            defer { if showsProgress { output.progress(nil) } }
+            var shownPercent = 0
+            let provider = try FileDataProvider(path: path, name: source) { done in
+                let percent = Int(done * 100)
+                guard showsProgress, percent > shownPercent else { return }
+                shownPercent = percent
+                output.progress(what + ", \(percent)%; Ctrl-C stops it)...")
             }
-            defer { if size >= Self.progressThreshold { output.progress(nil) } }
-            let provider = try FileDataProvider(path: path, name: source)
             fileProvider = provider
             fields = provider.table.fieldNames
             sample = nil

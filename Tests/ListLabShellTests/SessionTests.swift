@@ -143,6 +143,11 @@ import Testing
         #expect(last(["load contacts", edit, "reload", "show 0.0"]) == last(["load contacts", edit, "show 0.0"]), "a refused reload changes nothing")
     }
     #expect(last(["load contacts", "filter city=Gotham", "filter off", "providers"]).first?.hasSuffix("cells ContactCell") == true)
+    // Loading the name again would drop them too.
+    #expect(last(["load contacts", "update 0 name=X", "load contacts"]) == [
+        "error: contacts has unsaved edits that loading it again would drop: save them first, or load with --force",
+    ])
+    #expect(last(["load contacts", "update 0 name=X", "load contacts --force", "show 0"]).first?.contains("Bruce Wayne") == true)
     #expect(last(["load contacts", "update 0 name=X", "reload --force", "providers"]).first?.hasSuffix("cells ContactCell") == true)
     // A composite's edits are its children's; a file provider saved to its own file has none.
     #expect(last(["load tabs", "load tasks", "compose tabs tasks name home", "delete 1.0", "reload --diff"]) == [
@@ -303,7 +308,7 @@ import Testing
     ("select 99999999999999999999", "error: column 8: '99999999999999999999' is too large for a path"),
     ("select -1", "error: column 8: '-1' is not a path: paths are not negative"),
     ("show --xml", "error: column 6: show has no option '--xml' (usage: show [PATH | RANGE] [--all] [--json] | show --svg FILE [--force])"),
-    ("load tasks as sectioned by list as array", "error: column 33: 'as' is given twice (usage: load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME])"),
+    ("load tasks as sectioned by list as array", "error: column 33: 'as' is given twice (usage: load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME] [--force])"),
     ("select 3.9", "error: no item at 3.9 (the list has 1 section)"),
     ("select 9", "error: no item at 0.9 (section 0 has 8 items)"),
     ("delete 0.5-0.2", "error: column 8: the range 0.5-0.2 runs backwards: write 0.2-0.5"),
@@ -326,7 +331,7 @@ import Testing
     ("insert 0.9 name=X", "error: cannot insert at 0.9: section 0 has 8 items, so the last place is 0.8"),
     ("load nothing", "error: column 6: no sample named 'nothing' (samples: tabs, contacts, nearby, photos, tasks, expansions, menu)"),
     ("load contcts", "error: column 6: no sample named 'contcts' (samples: tabs, contacts, nearby, photos, tasks, expansions, menu; did you mean 'contacts'?)"),
-    ("load contacts as sectioned", "error: column 27: load needs 'by FIELD' after 'as sectioned' (usage: load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME])"),
+    ("load contacts as sectioned", "error: column 27: load needs 'by FIELD' after 'as sectioned' (usage: load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME] [--force])"),
     ("load contacts as tree", "error: column 18: expected 'array' or 'sectioned' or 'file' or 'paged', found 'tree'"),
     ("load data.csv", "error: data.csv: no such file"),
     ("load notes.txt", "error: column 6: 'notes.txt' is neither a sample nor a .csv, .json or .ndjson file"),

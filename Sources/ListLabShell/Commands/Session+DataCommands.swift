@@ -18,12 +18,13 @@ extension Session {
             }
         },
         Command(
-            name: "load", usage: "load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME]",
+            name: "load", usage: "load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME] [--force]",
             summary: "loads a sample, or a .csv, .json or .ndjson file, into a provider and shows it",
             details: [
                 "A file loads as a file provider (the file is the store: reload reads it, save writes it)",
                 "unless another shape is asked for. The provider is named after the sample or file (or NAME)",
-                "and becomes the one the list shows; loading a name again replaces that provider.",
+                "and becomes the one the list shows; loading a name again replaces that provider (one with",
+                "unsaved edits only with --force).",
                 "The key gives items their identity: 'id' when the data has one; keys must be unique.",
                 "'as paged SIZE' shows the first page and loads more on 'more' or near the end of the list;",
                 "'failing N' makes page N fail once, so a failed load and its retry can be seen.",
@@ -42,7 +43,7 @@ extension Session {
                     let sample = BuiltInSamples.all.first { $0.name == source }
                     return sample?.fieldNames ?? BuiltInSamples.all.flatMap(\.fieldNames)
                 case "name", "paged", "failing": return []
-                default: return ["as", "key", "name"] + (context.arguments.dropLast().last == "paged" ? ["failing"] : [])
+                default: return ["as", "key", "name", "--force"] + (context.arguments.dropLast().last == "paged" ? ["failing"] : [])
                 }
             }
         ) { session, arguments in
@@ -253,6 +254,7 @@ extension Session {
         } ?? (isFile ? .file : .array)
         var keyField: String? = fields.contains("id") ? "id" : nil
         var name = isFile ? Self.baseName(of: source) : source
+        var force = false
         // Each clause once: `as array as file` would leave one of them unsaid.
         var clausesGiven: [String] = []
         while let token = arguments.peek {
@@ -296,6 +298,8 @@ extension Session {
                 keyField = field
             } else if arguments.take("name") {
                 name = try arguments.string("a NAME")
+            } else if arguments.take("--force") {
+                force = true
             } else {
                 throw ShellError("unexpected '\(token.text)' (usage: \(arguments.usage))", column: token.column)
             }
@@ -378,6 +382,10 @@ extension Session {
             loaded.sourcePath = source.hasPrefix("/") ? source : workingDirectory + "/" + source
         }
         if let existing = providers.firstIndex(where: { $0.name == name }) {
+            let unsaved = providers[existing].unsavedProviders
+            if !force, !unsaved.isEmpty {
+                throw ShellError("\(name) has unsaved edits that loading it again would drop: save them first, or load with --force")
+            }
             providers[existing] = loaded
             activate(existing)
         } else {

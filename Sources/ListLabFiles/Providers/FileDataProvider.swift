@@ -161,6 +161,17 @@ public final class FileDataProvider: DataProvider {
         return BatchUpdate(movedItems: [ItemMove(from: from, to: to)])
     }
 
+    /// Puts the rows in the order `rows` gives (a permutation of the rows:
+    /// a sort), column by column; `save` writes that order, each row as the
+    /// file had it. A grouped provider is not reordered this way.
+    ///
+    /// - Precondition: ``readsFieldsInPlace`` (one section), and `rows` a
+    ///   permutation of `0..<count`.
+    public func reorder(rows: [Int]) {
+        precondition(grouped == nil && rows.count == table.count, "reorder(rows:) takes a permutation of a flat table's rows")
+        table = table.reordered(rows)
+    }
+
     /// Replaces every record, keeping the fields (a new state such as a sort
     /// or a filter; `save` writes it).
     public func replaceItems(with records: [Record]) {

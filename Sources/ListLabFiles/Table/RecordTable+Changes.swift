@@ -34,6 +34,20 @@ extension RecordTable {
         return RowOrigin(sourceRow: origin.row, edited: true)
     }
 
+    /// The table with the rows `rows` names, in that order (each a row of
+    /// this table, at most once): a sort or a filter done column by column,
+    /// with no record built. Each row keeps where it came from, so a save
+    /// writes it as the file had it.
+    ///
+    /// - Complexity: O(*r* × *f*) for *r* rows and *f* fields.
+    public func reordered(_ rows: [Int]) -> RecordTable {
+        var table = self
+        table.columns = columns.map { $0.gathered(rows) }
+        table.origins = rows.map { origins[$0] }
+        table.count = rows.count
+        return table
+    }
+
     /// Adds `record` as the last row.
     ///
     /// - Complexity: O(*f*) for *f* fields: amortised constant in the rows.

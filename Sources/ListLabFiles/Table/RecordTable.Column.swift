@@ -86,6 +86,21 @@ extension RecordTable {
             }
         }
 
+        /// The cells of `rows`, in that order, as a column of their own (a
+        /// sort or a filter of the table). Copied in one pass into one run:
+        /// a million rows through ``set(_:_:_:)`` took five times as long.
+        func gathered(_ rows: [Int]) -> Column {
+            var column = Column()
+            guard storedCount > 0 else { return column }
+            column.kinds.reserveCapacity(rows.count)
+            column.payloads.reserveCapacity(rows.count)
+            for row in rows {
+                column.kinds.append(kind(row).rawValue)
+                column.payloads.append(payload(row))
+            }
+            return column
+        }
+
         /// Inserts a row at `row`: later rows move down one.
         mutating func insertRow(_ row: Int, _ kind: Kind, _ payload: UInt64) {
             if storedCount == 0 || row >= end {

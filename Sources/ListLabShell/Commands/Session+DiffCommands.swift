@@ -44,6 +44,7 @@ extension Session {
             // the provider is untouched until the sorted order is whole.
             var comparisons = 0
             try session.withProgress("sorting \(loaded.name) by \(field)", on: loaded) {
+                if try session.sortColumns(of: loaded, by: field, descending: descending) { return }
                 let sorted = try loaded.currentSections().flatMap { section in
                     try section.items.enumerated().sorted { lhs, rhs in
                         comparisons += 1
@@ -192,15 +193,23 @@ extension Session {
             return
         }
         let changes = try changes(of: loaded, to: loaded.sections(of: records), side: reloadingSource ? "source" : "new state")
+        try perform(changes, saying: what, itemCount: records.count) {
+            if reloadingSource {
+                try loaded.provider.reload()
+            } else {
+                try loaded.provider.replaceItems(with: records)
+            }
+        }
+    }
+
+    /// Takes the provider to its new state (`change`) and the list along,
+    /// by `changes`, the diff from the old state to the new one.
+    func perform(_ changes: SectionedChangeset, saying what: String, itemCount: Int, change: () throws -> Void) throws {
         // ListDiff itself does not look at Ctrl-C (a diff of 1,000,000 records takes about 2.5 s in a
         // release build); a Ctrl-C during it stops the command here, before anything changes.
         try Interruption.check()
         let staged = StagedUpdate(changes, style: updateStyle)
-        if reloadingSource {
-            try loaded.provider.reload()
-        } else {
-            try loaded.provider.replaceItems(with: records)
-        }
+        try change()
         guard !staged.stages.isEmpty else {
             output.write("\(what): no changes")
             return
@@ -210,7 +219,7 @@ extension Session {
         do {
             outcome = try list.apply(
                 staged, reloadingDataAbove: changeThreshold,
-                willPerform: { stage in list.tracer.note(.controller, .provider, "replaceAll(\(records.count) items) → \(stage)") },
+                willPerform: { stage in list.tracer.note(.controller, .provider, "replaceAll(\(itemCount) items) → \(stage)") },
                 didPerform: { stage in output.write("  \(stage)") })
         } catch {
             // The diff computed the update, so this is a bug in ListLab:

@@ -161,6 +161,16 @@ public final class FileDataProvider: DataProvider {
         return BatchUpdate(movedItems: [ItemMove(from: from, to: to)])
     }
 
+    /// Replaces the table with `table`: a filter of it (or the whole of it
+    /// again) made with ``RecordTable/reordered(_:)``. `save` writes what the
+    /// table holds.
+    ///
+    /// - Precondition: ``readsFieldsInPlace`` (one section).
+    public func replaceTable(with table: RecordTable) {
+        precondition(grouped == nil, "replaceTable(with:) takes a flat table")
+        self.table = table
+    }
+
     /// Puts the rows in the order `rows` gives (a permutation of the rows:
     /// a sort), column by column; `save` writes that order, each row as the
     /// file had it. A grouped provider is not reordered this way.

@@ -84,7 +84,9 @@ extension Session {
                 }
                 loaded.filter = nil
                 do {
-                    try session.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items")
+                    if try !session.unfilterColumns(of: loaded, from: filter) {
+                        try session.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items")
+                    }
                 } catch where Session.wasInterrupted(error) {
                     loaded.filter = filter
                     throw error
@@ -97,6 +99,7 @@ extension Session {
             }
             try session.checkField(field, in: loaded, column: column)
             try session.withProgress("filtering \(loaded.name) to \(field)=\(value.jsonText)", on: loaded) {
+                if try session.filterColumns(of: loaded, field: field, value: value) { return }
                 let all = try loaded.filter?.all ?? loaded.currentSections().flatMap(\.items)
                 var scanned = 0
                 let kept = try all.filter { record in
@@ -105,7 +108,7 @@ extension Session {
                     return (record[field] ?? .null) == value
                 }
                 let previous = loaded.filter
-                loaded.filter = (field, value, all)
+                loaded.filter = LoadedProvider.Filter(field: field, value: value, all: all)
                 do {
                     try session.transition(loaded, to: kept, saying: "filtered \(loaded.name) to \(field)=\(value.jsonText): \(kept.count) of \(all.count) items")
                 } catch where Session.wasInterrupted(error) {

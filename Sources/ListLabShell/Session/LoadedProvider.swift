@@ -39,7 +39,20 @@ final class LoadedProvider {
     /// For a paged provider: it, and how many records its source holds.
     var paged: (provider: PagedDataProvider<Record>, total: Int)?
     /// While a filter is on: the filter, and every record in order.
-    var filter: (field: String, value: Value, all: [Record])?
+    var filter: Filter?
+
+    /// A filter that is on, and what brings every item back.
+    struct Filter {
+        var field: String
+        var value: Value
+        /// Every record in order (a filter on records).
+        var all: [Record] = []
+        /// A file provider filtered on its columns: its whole table, and
+        /// the rows of it shown, in order.
+        var table: (whole: RecordTable, shown: [Int])?
+        /// The number of items with the filter off.
+        var totalCount: Int { table?.whole.count ?? all.count }
+    }
     /// Whether its data was changed (update, append, insert, delete, move,
     /// sort) since it was loaded, reloaded or saved to its own file.
     var hasUnsavedEdits = false

@@ -2,13 +2,18 @@ import ListLabTestSupport
 import Testing
 @testable import ListLabShell
 
+extension String {
+    /// The text with its double quotes dropped (a CSV field's quoting).
+    fileprivate var replacingQuotes: String { String(filter { $0 != "\"" }) }
+}
+
 /// A `show` line without its cell, which two providers number differently.
 private func withoutCell(_ line: String) -> String {
     line.split(separator: "<").first.map { String($0) } ?? line
 }
 
-/// The columnar sort of a keyed, flat file provider makes exactly the batch
-/// updates, the order and the saved file the record path makes, on random
+/// The columnar sort and filter of a keyed, flat file provider make exactly
+/// the batch updates, the order and the statistics the record path makes, on random
 /// tables: number and text keys, ties, empty cells, mixed kinds, ascending
 /// and descending. The record path sorts the same rows loaded `as array`
 /// (and `save` writes through a second file provider the record path fills).
@@ -45,11 +50,19 @@ func theColumnSortGivesWhatTheRecordSortGave(batch: Int) throws {
         for line in [threshold, "load \(file) as array name a", "viewport 5", "scroll +2"] { slow.execute(line) }
         columns.clear()
         records.clear()
-        for line in [sort, "show --all", "stats"] {
+        // Filters on the columns, one after another, then off; then the sort.
+        let filters = (0..<random.below(3)).map { _ -> String in
+            let field = ["name", "score", "n", "t"][random.below(4)]
+            let pool = field == "name" ? names : field == "score" ? scores : field == "n" ? numbers : texts
+            let value = pool[random.below(pool.count)]
+            return "filter \(field)=\(value.isEmpty ? "null" : value.contains(",") || value.contains(" ") ? "'\(value.replacingQuotes)'" : value)"
+        }
+        let commands = filters.flatMap { [$0, "show --all"] } + (filters.isEmpty ? [] : ["filter off", "show --all"]) + [sort, "show --all", "stats"]
+        for line in commands {
             fast.execute(line)
             slow.execute(line)
         }
-        #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell), "\(sort) of \(csv)")
+        #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell), "\(commands) of \(csv)")
         #expect(columns.errorCount == 0)
     }
 }

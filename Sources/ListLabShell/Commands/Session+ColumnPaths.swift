@@ -30,21 +30,74 @@ extension Session {
         case .values(let keys): order = try Self.sortedRows(keys, descending: descending)
         }
         try Interruption.check()
-        let changes: SectionedChangeset
-        do {
-            changes = try SectionedChangeset(
-                from: [DiffSection(id: "", items: Array(values.indices))], to: [DiffSection(id: "", items: order)],
-                identity: { $0 }, isContentEqual: { _, _ in true })
-        } catch {
-            // The row numbers are distinct by construction.
-            throw ShellError("sort: \(error)")
-        }
-        try perform(changes, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")", itemCount: order.count) {
+        try perform(rowDiff(from: Array(values.indices), to: order), saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")", itemCount: order.count) {
             file.reorder(rows: order)
             loaded.records.baseDidChange()
             loaded.markEdited()
         }
         return true
+    }
+
+    /// `filter FIELD=VALUE` of a keyed, flat file provider, on its columns:
+    /// one column scanned for the rows whose value is VALUE, the diff of the
+    /// rows shown before and after (by row number, as sort does), and the
+    /// provider shown those rows of its whole table, which the filter keeps
+    /// for `filter off`. (The record path took 3.1 s for a filter of
+    /// 1,000,000 rows in a release build, most of it building records.)
+    ///
+    /// - Returns: false when the provider is not one this path serves, or a
+    ///   filter on records is on.
+    func filterColumns(of loaded: LoadedProvider, field: String, value: Value) throws -> Bool {
+        guard diffable == nil, loaded.keyField != nil, let file = loaded.file, file.readsFieldsInPlace else { return false }
+        if let filter = loaded.filter, filter.table == nil { return false }
+        let (whole, shown) = loaded.filter?.table ?? (file.table, Array(0..<file.table.count))
+        let values = whole.values(of: field)
+        var kept: [Int] = []
+        for (row, candidate) in values.enumerated() {
+            if row & 0xFFFF == 0 { try Interruption.check() }
+            if candidate == value { kept.append(row) }
+        }
+        let previous = loaded.filter
+        loaded.filter = LoadedProvider.Filter(field: field, value: value, table: (whole, kept))
+        do {
+            try perform(
+                rowDiff(from: shown, to: kept), saying: "filtered \(loaded.name) to \(field)=\(value.jsonText): \(kept.count) of \(whole.count) items",
+                itemCount: kept.count
+            ) {
+                file.replaceTable(with: whole.reordered(kept))
+                loaded.records.baseDidChange()
+            }
+        } catch where Self.wasInterrupted(error) {
+            loaded.filter = previous
+            throw error
+        }
+        return true
+    }
+
+    /// `filter off` after a filter on columns: every row of the whole table
+    /// again. - Returns: false for a filter on records.
+    func unfilterColumns(of loaded: LoadedProvider, from filter: LoadedProvider.Filter) throws -> Bool {
+        guard let (whole, shown) = filter.table, let file = loaded.file else { return false }
+        let all = Array(0..<whole.count)
+        try perform(rowDiff(from: shown, to: all), saying: "filter off: \(whole.count) items", itemCount: whole.count) {
+            file.replaceTable(with: whole)
+            loaded.records.baseDidChange()
+        }
+        return true
+    }
+
+    /// The diff between two lists of rows of one table: rows are the items'
+    /// identities (each has one key), and a row's content is the same on
+    /// both sides.
+    private func rowDiff(from old: [Int], to new: [Int]) throws -> SectionedChangeset {
+        do {
+            return try SectionedChangeset(
+                from: [DiffSection(id: "", items: old)], to: [DiffSection(id: "", items: new)],
+                identity: { $0 }, isContentEqual: { _, _ in true })
+        } catch {
+            // Row numbers are distinct by construction.
+            throw ShellError("\(error)")
+        }
     }
 
     /// The row numbers of `keys` in sorted order, as the record path orders

@@ -76,3 +76,56 @@ func theColumnSortGivesWhatTheRecordSortGave(batch: Int) throws {
     // Each row keeps its bytes (the quoted comma, 1.50, the empty cell): only the order changed.
     #expect(folder.read("p.csv") == "id,name,score\n3,\"Cy, the third\",1.50\n2,Bo,\n1,Ada,2\n")
 }
+
+/// The columnar `diff` and `reload --diff` of a keyed, flat file provider
+/// give exactly what the record path gives (the same rows loaded `as
+/// array`) after the file changes on disk: rows deleted, inserted, moved,
+/// cells changed (also only in how they are written: `2` and `2.0`, `Bo` and
+/// `"Bo"`), number and text keys, now and then a duplicate key.
+@Test(arguments: 0..<4)
+func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
+    var random = SplitMix64(seed: UInt64(104_729 + batch))
+    let folder = try TemporaryFolder()
+    let names = ["Ada", "Bo", "\"Bo\"", "Cy", "", "\"Ed, Jr\""]
+    let scores = ["1", "2", "2.0", "2.5", "", "x"]
+    func row(_ key: String) -> String {
+        "\(key),\(names[random.below(names.count)]),\(scores[random.below(scores.count)])\n"
+    }
+    for index in 0..<500 {
+        let textKeys = random.below(2) == 0
+        let count = random.below(25)
+        let keys = Array(1...max(1, count)).prefix(count).map { textKeys ? "k\($0)" : "\($0)" }
+        var rows = keys.map { ($0, row($0)) }
+        let old = "id,name,score\n" + rows.map(\.1).joined()
+        // The file changes on disk.
+        rows = rows.filter { _ in random.below(8) != 0 }
+        for position in rows.indices where random.below(6) == 0 { rows[position].1 = row(rows[position].0) }
+        for _ in 0..<random.below(4) where !rows.isEmpty {
+            let moved = rows.remove(at: random.below(rows.count))
+            rows.insert(moved, at: random.below(rows.count + 1))
+        }
+        for extra in 0..<random.below(4) {
+            let key = textKeys ? "k\(100 + extra)" : "\(100 + extra)"
+            rows.insert((key, row(key)), at: random.below(rows.count + 1))
+        }
+        if random.below(20) == 0, let first = rows.first { rows.append((first.0, row(first.0))) }
+        let new = "id,name,score\n" + rows.map(\.1).joined()
+        let file = "d\(index).csv"
+        try folder.write(file, old)
+        let threshold = "set threshold \(random.below(2) == 0 ? 100 : 3)"
+        let columns = RecordingOutput()
+        let fast = Session(output: columns, workingDirectory: folder.path)
+        for line in [threshold, "load \(file) name a", "viewport 4", "scroll +1"] { fast.execute(line) }
+        let records = RecordingOutput()
+        let slow = Session(output: records, workingDirectory: folder.path)
+        for line in [threshold, "load \(file) as array name a", "viewport 4", "scroll +1"] { slow.execute(line) }
+        try folder.write(file, new)
+        columns.clear()
+        records.clear()
+        for line in ["diff", "reload --diff", "show --all", "stats"] {
+            fast.execute(line)
+            slow.execute(line)
+        }
+        #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell), "\(old) -> \(new)")
+    }
+}

@@ -161,6 +161,16 @@ public final class FileDataProvider: DataProvider {
         return BatchUpdate(movedItems: [ItemMove(from: from, to: to)])
     }
 
+    /// Takes the records `fresh` read from this provider's file (a reload
+    /// whose changes were worked out before it is applied).
+    ///
+    /// - Precondition: ``readsFieldsInPlace``, and `fresh` read this file.
+    public func adoptReading(of fresh: FileDataProvider) {
+        precondition(grouped == nil && fresh.path == path, "adoptReading(of:) takes a flat provider's own file read again")
+        table = fresh.table
+        fingerprint = fresh.fingerprint
+    }
+
     /// Replaces the table with `table`: a filter of it (or the whole of it
     /// again) made with ``RecordTable/reordered(_:)``. `save` writes what the
     /// table holds.

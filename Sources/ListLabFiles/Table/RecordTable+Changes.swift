@@ -34,6 +34,27 @@ extension RecordTable {
         return RowOrigin(sourceRow: origin.row, edited: true)
     }
 
+    /// Whether row `row` holds what row `otherRow` of `other` holds, as
+    /// records compare (`==`): cell by cell, the stored bytes first, the
+    /// values only where those differ. Both tables have the same fields.
+    public func row(_ row: Int, hasTheContentOf otherRow: Int, in other: RecordTable) -> Bool {
+        for column in columns.indices {
+            let kind = columns[column].kind(row)
+            guard kind == other.columns[column].kind(otherRow) else { return record(at: row) == other.record(at: otherRow) }
+            switch kind {
+            case .sourceNumber, .arenaNumber, .sourceString, .arenaString, .sourceJSON, .arenaJSON:
+                if bytes(column: column, row: row) != other.bytes(column: column, row: otherRow) {
+                    return record(at: row) == other.record(at: otherRow)
+                }
+            default:
+                if columns[column].payload(row) != other.columns[column].payload(otherRow) {
+                    return record(at: row) == other.record(at: otherRow)
+                }
+            }
+        }
+        return true
+    }
+
     /// The table with the rows `rows` names, in that order (each a row of
     /// this table, at most once): a sort or a filter done column by column,
     /// with no record built. Each row keeps where it came from, so a save

@@ -1,6 +1,7 @@
 import Interruption
 import ListDiff
 import ListLabCore
+import ListLabFiles
 import ListLabRecords
 
 extension Session {
@@ -14,7 +15,8 @@ extension Session {
             let loaded = try session.unfiltered(for: "diff")
             try session.checkDiffable(loaded, "diff")
             let changes = try session.withProgress("comparing \(loaded.name) with its source", on: loaded) {
-                try session.changes(of: loaded, to: loaded.sections(of: try session.sourceRecords(of: loaded)), side: "source")
+                try session.columnChangesFromSource(of: loaded)?.changes
+                    ?? session.changes(of: loaded, to: loaded.sections(of: try session.sourceRecords(of: loaded)), side: "source")
             }
             try Interruption.check()  // a Ctrl-C during the diff itself
             let staged = StagedUpdate(changes, style: session.updateStyle)
@@ -163,6 +165,13 @@ extension Session {
         let loaded = try unfiltered(for: "reload --diff")
         try checkDiffable(loaded, "reload --diff")
         try withProgress("reloading \(loaded.name) with a diff", on: loaded) {
+            if let (changes, fresh, file) = try columnChangesFromSource(of: loaded) {
+                try perform(changes, saying: "reloaded \(loaded.name) from its source", itemCount: fresh.table.count) {
+                    file.adoptReading(of: fresh)
+                    loaded.records.baseDidChange()
+                }
+                return
+            }
             let records = try sourceRecords(of: loaded)
             try transition(loaded, to: records, saying: "reloaded \(loaded.name) from its source", reloadingSource: true)
         }
@@ -256,12 +265,17 @@ extension Session {
                 from: old, to: new, identity: { record in keyField.flatMap { record[$0] } ?? .object(record) },
                 isContentEqual: ==)
         } catch {
-            let key = keyField.map { "key \($0)=" } ?? "item "
-            let which = error.side == .old ? "the list" : "the \(side)"
-            if let paths = error.paths {
-                throw ShellError("duplicate \(key)\(error.identity) in \(which), at \(paths.first) and \(paths.second): a diff needs unique keys")
-            }
-            throw ShellError("\(error)")
+            throw Self.diffError(error, keyField: keyField, side: side)
         }
+    }
+
+    /// A diff's duplicate identity, as the user sees it.
+    static func diffError(_ error: DuplicateIdentityError, keyField: String?, side: String) -> ShellError {
+        let key = keyField.map { "key \($0)=" } ?? "item "
+        let which = error.side == .old ? "the list" : "the \(side)"
+        if let paths = error.paths {
+            return ShellError("duplicate \(key)\(error.identity) in \(which), at \(paths.first) and \(paths.second): a diff needs unique keys")
+        }
+        return ShellError("\(error)")
     }
 }

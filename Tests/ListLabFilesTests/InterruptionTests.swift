@@ -7,14 +7,18 @@ import Testing
 
 private let rows = 10_000
 
+/// `rows` records of an id and a name, written as `format`.
+private func sample(_ format: RecordTableWriter.Format) -> String {
+    switch format {
+    case .csv: "id,name\n" + (1...rows).map { "\($0),n\($0)\n" }.joined()
+    case .json: "[" + (1...rows).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: ",") + "]"
+    case .ndjson: (1...rows).map { #"{"id":\#($0),"name":"n\#($0)"}"# + "\n" }.joined()
+    }
+}
+
 @Test(arguments: [RecordTableWriter.Format.csv, .json, .ndjson])
 func aRequestStopsALoadAndSaysSo(format: RecordTableWriter.Format) throws {
-    let text: String
-    switch format {
-    case .csv: text = "id,name\n" + (1...rows).map { "\($0),n\($0)\n" }.joined()
-    case .json: text = "[" + (1...rows).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: ",") + "]"
-    case .ndjson: text = (1...rows).map { #"{"id":\#($0),"name":"n\#($0)"}"# + "\n" }.joined()
-    }
+    let text = sample(format)
     func read() throws -> RecordTable {
         let bytes = Array(text.utf8)
         return format == .csv
@@ -38,12 +42,7 @@ func aRequestStopsALoadAndSaysSo(format: RecordTableWriter.Format) throws {
 
 @Test(arguments: [RecordTableWriter.Format.csv, .json, .ndjson])
 func aLoadSaysHowFarItIs(format: RecordTableWriter.Format) throws {
-    let text: String
-    switch format {
-    case .csv: text = "id,name\n" + (1...rows).map { "\($0),n\($0)\n" }.joined()
-    case .json: text = "[" + (1...rows).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: ",") + "]"
-    case .ndjson: text = (1...rows).map { #"{"id":\#($0),"name":"n\#($0)"}"# + "\n" }.joined()
-    }
+    let text = sample(format)
     var told: [Double] = []
     let bytes = Array(text.utf8)
     _ = format == .csv

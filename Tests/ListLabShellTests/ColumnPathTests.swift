@@ -7,6 +7,24 @@ extension String {
     fileprivate var replacingQuotes: String { String(filter { $0 != "\"" }) }
 }
 
+/// Two sessions on `file`: one as a file provider (the column paths), one
+/// `as array` (the record paths), each scrolled a little, with their outputs
+/// cleared.
+private func twoSessions(on file: String, in folder: TemporaryFolder, threshold: String)
+    -> (columnSession: Session, columns: RecordingOutput, recordSession: Session, records: RecordingOutput)
+{
+    let columns = RecordingOutput()
+    let fast = Session(output: columns, workingDirectory: folder.path)
+    let records = RecordingOutput()
+    let slow = Session(output: records, workingDirectory: folder.path)
+    for (session, load) in [(fast, "load \(file) name a"), (slow, "load \(file) as array name a")] {
+        for line in [threshold, load, "viewport 4", "scroll +1"] { session.execute(line) }
+    }
+    columns.clear()
+    records.clear()
+    return (fast, columns, slow, records)
+}
+
 /// A `show` line without its cell, which two providers number differently.
 private func withoutCell(_ line: String) -> String {
     line.split(separator: "<").first.map { String($0) } ?? line
@@ -42,14 +60,7 @@ func theColumnSortGivesWhatTheRecordSortGave(batch: Int) throws {
         let sort = "sort \(field)" + (random.below(2) == 0 ? " desc" : "")
         let threshold = "set threshold \(random.below(2) == 0 ? 100 : 3)"
 
-        let columns = RecordingOutput()
-        let fast = Session(output: columns, workingDirectory: folder.path)
-        for line in [threshold, "load \(file) name a", "viewport 5", "scroll +2"] { fast.execute(line) }
-        let records = RecordingOutput()
-        let slow = Session(output: records, workingDirectory: folder.path)
-        for line in [threshold, "load \(file) as array name a", "viewport 5", "scroll +2"] { slow.execute(line) }
-        columns.clear()
-        records.clear()
+        let (fast, columns, slow, records) = twoSessions(on: file, in: folder, threshold: threshold)
         // Filters on the columns, one after another, then off; then the sort.
         let filters = (0..<random.below(3)).map { _ -> String in
             let field = ["name", "score", "n", "t"][random.below(4)]
@@ -113,15 +124,8 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
         let file = "d\(index).csv"
         try folder.write(file, old)
         let threshold = "set threshold \(random.below(2) == 0 ? 100 : 3)"
-        let columns = RecordingOutput()
-        let fast = Session(output: columns, workingDirectory: folder.path)
-        for line in [threshold, "load \(file) name a", "viewport 4", "scroll +1"] { fast.execute(line) }
-        let records = RecordingOutput()
-        let slow = Session(output: records, workingDirectory: folder.path)
-        for line in [threshold, "load \(file) as array name a", "viewport 4", "scroll +1"] { slow.execute(line) }
+        let (fast, columns, slow, records) = twoSessions(on: file, in: folder, threshold: threshold)
         try folder.write(file, new)
-        columns.clear()
-        records.clear()
         for line in ["diff", "reload --diff", "show --all", "stats"] {
             fast.execute(line)
             slow.execute(line)

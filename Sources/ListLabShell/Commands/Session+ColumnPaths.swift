@@ -30,7 +30,20 @@ extension Session {
         case .values(let keys): order = try Self.sortedRows(keys, descending: descending)
         }
         try Interruption.check()
-        try perform(rowDiff(from: Array(values.indices), to: order), saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")", itemCount: order.count) {
+        let what = "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")"
+        // A sort only moves rows: the fewest moves leave the longest increasing run of old row
+        // numbers in place. Above the threshold only that count is needed (the list reloads),
+        // so the diff's per-change objects are not built: 0.37 s of a 1,000,000-row sort.
+        let moves = order.count - Self.longestIncreasingRun(order)
+        if moves > changeThreshold {
+            file.reorder(rows: order)
+            loaded.records.baseDidChange()
+            loaded.markEdited()
+            list.reloadData()
+            output.write("\(what): \(moves) changes in 1 stage, above the threshold of \(changeThreshold): reloadData instead of batch updates")
+            return true
+        }
+        try perform(rowDiff(from: Array(values.indices), to: order), saying: what, itemCount: order.count) {
             file.reorder(rows: order)
             loaded.records.baseDidChange()
             loaded.markEdited()
@@ -108,6 +121,11 @@ extension Session {
         } catch {
             throw ShellError("reading the source failed, nothing changed: \(error)")
         }
+        // The file as it was read, and no edit since: nothing to compare (a diff of an
+        // unchanged 1,000,000-row file took 1.1 s, the load again 0.5 s).
+        if !loaded.hasUnsavedEdits, fresh.fingerprint == file.fingerprint {
+            return (SectionedChangeset(), fresh, file)
+        }
         let old = file.table
         let new = fresh.table
         guard old.fieldNames == new.fieldNames else { return nil }
@@ -158,6 +176,22 @@ extension Session {
             // Row numbers are distinct by construction.
             throw ShellError("\(error)")
         }
+    }
+
+    /// The length of the longest strictly increasing subsequence of
+    /// `values` (patience sorting: O(*n* log *n*)).
+    static func longestIncreasingRun(_ values: [Int]) -> Int {
+        var tails: [Int] = []
+        for value in values {
+            var low = 0
+            var high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if tails[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            if low == tails.count { tails.append(value) } else { tails[low] = value }
+        }
+        return tails.count
     }
 
     /// The row numbers of `keys` in sorted order, as the record path orders

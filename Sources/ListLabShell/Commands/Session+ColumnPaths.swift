@@ -15,7 +15,8 @@ extension Session {
     /// Why by hand: on 1,000,000 rows the record path took 11.8 s in a
     /// release build (1.3 s to build the records, twice; 6.6 s to sort them,
     /// a field looked up by name in every comparison; 2.5 s to diff them by
-    /// key and content); this one is measured by `Scripts/bench-columns`.
+    /// key and content). This one takes 0.54 s, as long as a plain reload
+    /// (`Scripts/bench-columns`).
     ///
     /// - Returns: false when the provider is not one this path serves
     ///   (grouped, unkeyed, or shown through a diffable data source); the
@@ -104,9 +105,10 @@ extension Session {
     /// integers when they all are), content is compared cell by cell in the
     /// stored bytes (values only where the bytes differ), so no record is
     /// built for a row that did not change. The same changes as the record
-    /// path's (checked on random tables). (The record path took 3.2 s for a
-    /// `reload --diff` of 1,000,000 rows in a release build, most of it
-    /// building and hashing records: `Scripts/bench-columns`.)
+    /// path's (checked on random tables). (The record path took 3.2 s and
+    /// 994 MB for a `reload --diff` of 1,000,000 rows in a release build,
+    /// most of it building and hashing records; this one 0.98 s and 357 MB:
+    /// `Scripts/bench-columns`.)
     ///
     /// - Returns: the changes, the file read again and the provider; nil
     ///   when this path does not serve the provider (grouped, unkeyed, a

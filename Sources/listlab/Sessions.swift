@@ -115,16 +115,18 @@ struct Recover: ParsableCommand {
         guard !old.isRunning else { throw ValidationError("that session is still running (process \(old.processID))") }
         let output = StandardStreams()
         let session = Session(output: output, workingDirectory: old.folder)
-        let journal = Journaling.start(for: session, workingFolder: old.folder)
+        let editor = LineEditor(programName: "listlab", historyFile: Environment.historyFile)
+        // At a terminal the recovered session is journaled in its turn (with the commands run
+        // again); commands piped in after a recovery are not, as no script is.
+        let journal = editor == nil ? nil : Journaling.start(for: session, workingFolder: old.folder)
         output.isMuted = true
         let recovery = session.recover(old)
         output.isMuted = false
         old.markRecovered()
         let unsaved = recovery.unsaved.isEmpty ? "no unsaved edits" : "unsaved edits in " + recovery.unsaved.joined(separator: ", ")
         print("recovered the session of \(old.started) in \(old.folder): \(recovery.replayed) commands run again, \(recovery.skipped) not (saved, or changed nothing); \(unsaved)")
-        guard let editor = LineEditor(programName: "listlab", historyFile: Environment.historyFile) else {
+        guard let editor else {
             session.run(reader: StandardInputReader(), source: "-")
-            journal?.finish()
             return
         }
         InteractiveLoop.run(session, editor: editor, journal: journal)

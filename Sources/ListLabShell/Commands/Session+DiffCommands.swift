@@ -15,8 +15,8 @@ extension Session {
             let loaded = try session.unfiltered(for: "diff")
             try session.checkDiffable(loaded, "diff")
             let changes = try session.withProgress("comparing \(loaded.name) with its source", on: loaded) {
-                try session.columnChangesFromSource(of: loaded)?.changes
-                    ?? session.changes(of: loaded, to: loaded.sections(of: try session.sourceRecords(of: loaded)), side: "source")
+                if case .changes(let changes)? = try session.columnChangesFromSource(of: loaded)?.diff { return changes }
+                return try session.changes(of: loaded, to: loaded.sections(of: try session.sourceRecords(of: loaded)), side: "source")
             }
             try Interruption.check()  // a Ctrl-C during the diff itself
             let staged = StagedUpdate(changes, style: session.updateStyle)
@@ -165,10 +165,20 @@ extension Session {
         let loaded = try unfiltered(for: "reload --diff")
         try checkDiffable(loaded, "reload --diff")
         try withProgress("reloading \(loaded.name) with a diff", on: loaded) {
-            if let (changes, fresh, file) = try columnChangesFromSource(of: loaded) {
-                try perform(changes, saying: "reloaded \(loaded.name) from its source", itemCount: fresh.table.count) {
+            if let (diff, fresh, file) = try columnChangesFromSource(of: loaded, countingAbove: changeThreshold) {
+                let what = "reloaded \(loaded.name) from its source"
+                switch diff {
+                case .changes(let changes):
+                    try perform(changes, saying: what, itemCount: fresh.table.count) {
+                        file.adoptReading(of: fresh)
+                        loaded.records.baseDidChange()
+                    }
+                case .counted(let changes, let stages):
+                    try Interruption.check()
                     file.adoptReading(of: fresh)
                     loaded.records.baseDidChange()
+                    list.reloadData()
+                    output.write("\(what): \(summary(changes: changes, stages: stages)), above the threshold of \(changeThreshold): reloadData instead of batch updates")
                 }
                 return
             }
@@ -249,9 +259,12 @@ extension Session {
 
     /// `4 changes in 2 stages`, for stages performed.
     func summary(of performed: [BatchUpdate]) -> String {
-        let changes = performed.reduce(0) { $0 + $1.changeCount }
-        let stages = performed.count
-        return "\(changes) \(changes == 1 ? "change" : "changes") in \(stages) \(stages == 1 ? "stage" : "stages")"
+        summary(changes: performed.reduce(0) { $0 + $1.changeCount }, stages: performed.count)
+    }
+
+    /// `4 changes in 2 stages`.
+    func summary(changes: Int, stages: Int) -> String {
+        "\(changes) \(changes == 1 ? "change" : "changes") in \(stages) \(stages == 1 ? "stage" : "stages")"
     }
 
     /// The diff from what the provider holds to `sections`, by key (or, with

@@ -133,3 +133,20 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
         #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell), "\(old) -> \(new)")
     }
 }
+
+/// Keys far apart (up to Int.min and Int.max) are counted by hash maps, not
+/// a table as long as their span: the same answer as the record path.
+@Test func farApartKeysAreCountedToo() throws {
+    let folder = try TemporaryFolder()
+    for keys in [["-9223372036854775808", "9223372036854775807", "5"], ["1", "1000000000000", "7"]] {
+        try folder.write("far.csv", "id,name\n" + keys.map { "\($0),n\($0)\n" }.joined())
+        let (fast, columns, slow, records) = twoSessions(on: "far.csv", in: folder, threshold: "set threshold 0")
+        try folder.write("far.csv", "id,name\n" + keys.reversed().dropLast().map { "\($0),m\($0)\n" }.joined() + "8,new\n")
+        for line in ["reload --diff", "show --all"] {
+            fast.execute(line)
+            slow.execute(line)
+        }
+        #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell))
+        #expect(columns.lines.first?.hasSuffix("above the threshold of 0: reloadData instead of batch updates") == true)
+    }
+}

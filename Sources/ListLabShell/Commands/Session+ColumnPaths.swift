@@ -150,7 +150,7 @@ extension Session {
         let newInts = oldInts == nil ? nil : Self.integers(newKeys)
         if let threshold {
             let counts = if let oldInts, let newInts {
-                Self.countChanges(from: oldInts, to: newInts, isContentEqual: { old.row($0, hasTheContentOf: $1, in: new) })
+                Self.countChanges(fromIntegers: oldInts, to: newInts, isContentEqual: { old.row($0, hasTheContentOf: $1, in: new) })
             } else {
                 Self.countChanges(from: oldKeys, to: newKeys, isContentEqual: { old.row($0, hasTheContentOf: $1, in: new) })
             }
@@ -175,6 +175,53 @@ extension Session {
     enum ColumnDiff {
         case changes(SectionedChangeset)
         case counted(changes: Int, stages: Int)
+    }
+
+    /// ``countChanges(from:to:isContentEqual:)`` for integer keys: when they
+    /// lie close together (ids, as files number them), a table indexed by
+    /// the key stands in for the hash maps (a million keys hashed twice cost
+    /// more than the full diff).
+    private static func countChanges(
+        fromIntegers oldKeys: [Int], to newKeys: [Int], isContentEqual: (Int, Int) -> Bool
+    ) -> (changes: Int, stages: Int)? {
+        let all = oldKeys + newKeys
+        // Keys from a file may be far apart (or Int.min and Int.max): the span is checked for overflow.
+        guard let low = all.min(), let high = all.max(), case let (span, overflow) = high.subtractingReportingOverflow(low), !overflow,
+            span < 4 * all.count + 1_024
+        else {
+            return countChanges(from: oldKeys, to: newKeys, isContentEqual: isContentEqual)
+        }
+        var oldRow = [Int32](repeating: -1, count: high - low + 1)
+        for (row, key) in oldKeys.enumerated() {
+            guard oldRow[key - low] == -1 else { return nil }
+            oldRow[key - low] = Int32(row)
+        }
+        var newSeen = [Bool](repeating: false, count: high - low + 1)
+        var survivorsInNewOrder: [Int] = []
+        survivorsInNewOrder.reserveCapacity(min(oldKeys.count, newKeys.count))
+        var inserts = 0
+        var updates = 0
+        for (row, key) in newKeys.enumerated() {
+            guard !newSeen[key - low] else { return nil }
+            newSeen[key - low] = true
+            let old = Int(oldRow[key - low])
+            guard old >= 0 else {
+                inserts += 1
+                continue
+            }
+            survivorsInNewOrder.append(old)
+            if !isContentEqual(old, row) { updates += 1 }
+        }
+        return stagedCounts(
+            deletes: oldKeys.count - survivorsInNewOrder.count, inserts: inserts,
+            moves: survivorsInNewOrder.count - longestIncreasingRun(survivorsInNewOrder), updates: updates)
+    }
+
+    /// The change count and stage count of a staged update: the structure
+    /// first, the updates after.
+    private static func stagedCounts(deletes: Int, inserts: Int, moves: Int, updates: Int) -> (changes: Int, stages: Int) {
+        let structural = deletes + inserts + moves
+        return (structural + updates, (structural > 0 ? 1 : 0) + (updates > 0 ? 1 : 0))
     }
 
     /// How many changes the diff of one section from `oldKeys` to `newKeys`
@@ -205,10 +252,9 @@ extension Session {
             survivorsInNewOrder.append(old)
             if !isContentEqual(old, row) { updates += 1 }
         }
-        let deletes = oldKeys.count - survivorsInNewOrder.count
-        let moves = survivorsInNewOrder.count - longestIncreasingRun(survivorsInNewOrder)
-        let structural = deletes + inserts + moves
-        return (structural + updates, (structural > 0 ? 1 : 0) + (updates > 0 ? 1 : 0))
+        return stagedCounts(
+            deletes: oldKeys.count - survivorsInNewOrder.count, inserts: inserts,
+            moves: survivorsInNewOrder.count - longestIncreasingRun(survivorsInNewOrder), updates: updates)
     }
 
     /// The values as integers, when every one is an `.int` (which hash and

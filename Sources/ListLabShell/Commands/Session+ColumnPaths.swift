@@ -107,8 +107,8 @@ extension Session {
     /// built for a row that did not change. The same changes as the record
     /// path's (checked on random tables). (The record path took 3.2 s and
     /// 994 MB for a `reload --diff` of 1,000,000 rows in a release build,
-    /// most of it building and hashing records; this one 0.98 s and 357 MB:
-    /// `Scripts/bench-columns`.)
+    /// most of it building and hashing records; this one 0.83 s and 374 MB,
+    /// counting the changes above the threshold: `Scripts/bench-columns`.)
     ///
     /// - Returns: the changes, the file read again and the provider; nil
     ///   when this path does not serve the provider (grouped, unkeyed, a

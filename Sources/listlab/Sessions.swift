@@ -3,6 +3,14 @@ import FoundationEssentials
 import LineEditing
 import ListLabShell
 
+/// A command that cannot do what was asked, though its arguments were
+/// right: `error: MESSAGE` on standard error, as the shell says it, and
+/// exit status 1 (no usage line).
+func failure(_ message: String) -> ExitCode {
+    StandardStreams().writeError(message)
+    return ExitCode(1)
+}
+
 /// `listlab sessions`: the journals of recent interactive sessions.
 struct Sessions: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,7 +27,7 @@ struct Sessions: ParsableCommand {
 
     /// The journals, newest first; an error when there is no folder for them.
     static func journals() throws -> [JournalFile] {
-        guard let folder = Journaling.folder else { throw ValidationError("no folder for journals: set HOME or LISTLAB_JOURNALS") }
+        guard let folder = Journaling.folder else { throw failure("no folder for journals: set HOME or LISTLAB_JOURNALS") }
         return JournalFile.all(in: folder)
     }
 
@@ -27,7 +35,7 @@ struct Sessions: ParsableCommand {
     static func journal(_ number: Int) throws -> JournalFile {
         let journals = try journals()
         guard number >= 1, number <= journals.count else {
-            throw ValidationError(journals.isEmpty ? "no sessions are journaled yet" : "no session \(number): 'listlab sessions' lists 1 to \(journals.count)")
+            throw failure(journals.isEmpty ? "no sessions are journaled yet" : "no session \(number): 'listlab sessions' lists 1 to \(journals.count)")
         }
         return journals[number - 1]
     }
@@ -82,7 +90,7 @@ struct SaveSession: ParsableCommand {
         do {
             try session.writeNewFile(journal.transcript, to: file, force: force)
         } catch {
-            throw ValidationError("\(error)")
+            throw failure("\(error)")
         }
         print("saved \(journal.records.count) \(journal.records.count == 1 ? "command" : "commands") of the session of \(journal.started) to \(file)")
     }
@@ -108,11 +116,11 @@ struct Recover: ParsableCommand {
             old = try Sessions.journal(number)
         } else {
             guard let latest = try Sessions.journals().first(where: \.isUnfinished) else {
-                throw ValidationError("no session ended without quit: 'listlab sessions' lists them")
+                throw failure("no session ended without quit: 'listlab sessions' lists them")
             }
             old = latest
         }
-        guard !old.isRunning else { throw ValidationError("that session is still running (process \(old.processID))") }
+        guard !old.isRunning else { throw failure("that session is still running (process \(old.processID))") }
         let output = StandardStreams()
         let session = Session(output: output, workingDirectory: old.folder)
         let editor = LineEditor(programName: "listlab", historyFile: Environment.historyFile)

@@ -41,7 +41,7 @@ extension Session {
             loaded.records.baseDidChange()
             loaded.markEdited()
             list.reloadData()
-            output.write("\(what): \(summary(changes: moves, stages: 1)), above the threshold of \(changeThreshold): reloadData instead of batch updates")
+            output.write(reloadedDataNote(what, summary(changes: moves, stages: 1)))
             return true
         }
         try perform(rowDiff(from: Array(values.indices), to: order), saying: what, itemCount: order.count) {
@@ -149,12 +149,11 @@ extension Session {
         let oldInts = Self.integers(oldKeys)
         let newInts = oldInts == nil ? nil : Self.integers(newKeys)
         if let threshold {
-            let counts = if let oldInts, let newInts {
-                Self.countChanges(fromIntegers: oldInts, to: newInts, isContentEqual: { old.row($0, hasTheContentOf: $1, in: new) })
-            } else {
-                Self.countChanges(from: oldKeys, to: newKeys, isContentEqual: { old.row($0, hasTheContentOf: $1, in: new) })
+            let matched = if let oldInts, let newInts { Self.matchRows(fromIntegers: oldInts, to: newInts) } else { Self.matchRows(from: oldKeys, to: newKeys) }
+            if let matched {
+                let counts = Self.countChanges(matched: matched, oldCount: count, isContentEqual: { old.row($0, hasTheContentOf: $1, in: new) })
+                if counts.changes > threshold { return (.counted(changes: counts.changes, stages: counts.stages), fresh, file) }
             }
-            if let counts, counts.changes > threshold { return (.counted(changes: counts.changes, stages: counts.stages), fresh, file) }
         }
         do {
             if let oldInts, let newInts {
@@ -177,84 +176,73 @@ extension Session {
         case counted(changes: Int, stages: Int)
     }
 
-    /// ``countChanges(from:to:isContentEqual:)`` for integer keys: when they
-    /// lie close together (ids, as files number them), a table indexed by
-    /// the key stands in for the hash maps (a million keys hashed twice cost
-    /// more than the full diff).
-    private static func countChanges(
-        fromIntegers oldKeys: [Int], to newKeys: [Int], isContentEqual: (Int, Int) -> Bool
-    ) -> (changes: Int, stages: Int)? {
+    /// For each new row, the old row with its key (-1 for a new key): by a
+    /// table indexed by the key when integer keys lie close together (ids,
+    /// as files number them; a million keys hashed twice cost more than the
+    /// full diff), else by hash maps. Nil when a key repeats on either side.
+    private static func matchRows(fromIntegers oldKeys: [Int], to newKeys: [Int]) -> [Int]? {
         let all = oldKeys + newKeys
         // Keys from a file may be far apart (or Int.min and Int.max): the span is checked for overflow.
         guard let low = all.min(), let high = all.max(), case let (span, overflow) = high.subtractingReportingOverflow(low), !overflow,
             span < 4 * all.count + 1_024
         else {
-            return countChanges(from: oldKeys, to: newKeys, isContentEqual: isContentEqual)
+            return matchRows(from: oldKeys, to: newKeys)
         }
-        var oldRow = [Int32](repeating: -1, count: high - low + 1)
+        var oldRow = [Int32](repeating: -1, count: span + 1)
         for (row, key) in oldKeys.enumerated() {
             guard oldRow[key - low] == -1 else { return nil }
             oldRow[key - low] = Int32(row)
         }
-        var newSeen = [Bool](repeating: false, count: high - low + 1)
-        var survivorsInNewOrder: [Int] = []
-        survivorsInNewOrder.reserveCapacity(min(oldKeys.count, newKeys.count))
-        var inserts = 0
-        var updates = 0
-        for (row, key) in newKeys.enumerated() {
-            guard !newSeen[key - low] else { return nil }
-            newSeen[key - low] = true
-            let old = Int(oldRow[key - low])
-            guard old >= 0 else {
-                inserts += 1
-                continue
-            }
-            survivorsInNewOrder.append(old)
-            if !isContentEqual(old, row) { updates += 1 }
+        var seen = [Bool](repeating: false, count: span + 1)
+        var matched: [Int] = []
+        matched.reserveCapacity(newKeys.count)
+        for key in newKeys {
+            guard !seen[key - low] else { return nil }
+            seen[key - low] = true
+            matched.append(Int(oldRow[key - low]))
         }
-        return stagedCounts(
-            deletes: oldKeys.count - survivorsInNewOrder.count, inserts: inserts,
-            moves: survivorsInNewOrder.count - longestIncreasingRun(survivorsInNewOrder), updates: updates)
+        return matched
     }
 
-    /// The change count and stage count of a staged update: the structure
-    /// first, the updates after.
-    private static func stagedCounts(deletes: Int, inserts: Int, moves: Int, updates: Int) -> (changes: Int, stages: Int) {
-        let structural = deletes + inserts + moves
-        return (structural + updates, (structural > 0 ? 1 : 0) + (updates > 0 ? 1 : 0))
-    }
-
-    /// How many changes the diff of one section from `oldKeys` to `newKeys`
-    /// makes, and in how many stages, without making them: deletes, inserts,
-    /// moves (the survivors not in the longest run that keeps its order, the
-    /// fewest moves, as ListDiff finds) and updates (survivors whose content
-    /// changed, a second stage). Nil when a key repeats (the full diff then
-    /// says where). Checked against the full diff on random tables.
-    private static func countChanges<Key: Hashable>(
-        from oldKeys: [Key], to newKeys: [Key], isContentEqual: (Int, Int) -> Bool
-    ) -> (changes: Int, stages: Int)? {
+    /// ``matchRows(fromIntegers:to:)`` for any keys, by hash maps.
+    private static func matchRows<Key: Hashable>(from oldKeys: [Key], to newKeys: [Key]) -> [Int]? {
         var oldRow: [Key: Int] = [:]
         oldRow.reserveCapacity(oldKeys.count)
         for (row, key) in oldKeys.enumerated() {
             guard oldRow.updateValue(row, forKey: key) == nil else { return nil }
         }
+        var seen = Set<Key>()
+        seen.reserveCapacity(newKeys.count)
+        var matched: [Int] = []
+        matched.reserveCapacity(newKeys.count)
+        for key in newKeys {
+            guard seen.insert(key).inserted else { return nil }
+            matched.append(oldRow[key] ?? -1)
+        }
+        return matched
+    }
+
+    /// How many changes the diff of one section makes, and in how many
+    /// stages, without making them, given for each new row its old row
+    /// (`matched`, -1 for an insert): deletes, inserts, moves (the survivors
+    /// not in the longest run that keeps its order, the fewest moves, as
+    /// ListDiff finds) and updates (survivors whose content changed, a second
+    /// stage). Checked against the full diff on random tables.
+    private static func countChanges(
+        matched: [Int], oldCount: Int, isContentEqual: (Int, Int) -> Bool
+    ) -> (changes: Int, stages: Int) {
         var survivorsInNewOrder: [Int] = []
-        var inserts = 0
+        survivorsInNewOrder.reserveCapacity(min(oldCount, matched.count))
         var updates = 0
-        var newSeen = Set<Key>()
-        newSeen.reserveCapacity(newKeys.count)
-        for (row, key) in newKeys.enumerated() {
-            guard newSeen.insert(key).inserted else { return nil }
-            guard let old = oldRow[key] else {
-                inserts += 1
-                continue
-            }
+        for (row, old) in matched.enumerated() where old >= 0 {
             survivorsInNewOrder.append(old)
             if !isContentEqual(old, row) { updates += 1 }
         }
-        return stagedCounts(
-            deletes: oldKeys.count - survivorsInNewOrder.count, inserts: inserts,
-            moves: survivorsInNewOrder.count - longestIncreasingRun(survivorsInNewOrder), updates: updates)
+        let deletes = oldCount - survivorsInNewOrder.count
+        let inserts = matched.count - survivorsInNewOrder.count
+        let moves = survivorsInNewOrder.count - longestIncreasingRun(survivorsInNewOrder)
+        let structural = deletes + inserts + moves
+        return (structural + updates, (structural > 0 ? 1 : 0) + (updates > 0 ? 1 : 0))
     }
 
     /// The values as integers, when every one is an `.int` (which hash and
@@ -299,10 +287,10 @@ extension Session {
         return tails.count
     }
 
-    /// The row numbers of `keys` in sorted order, as the record path orders
-    /// them: by `<`, equal keys in their order (a stable sort of the rows).
-    /// Every 65,536 comparisons, a look at whether Ctrl-C asked to stop.
-    private static func sortedRows<Key: Comparable>(_ keys: [Key], descending: Bool) throws -> [Int] {
+    /// The row numbers of `keys` in sorted order, as `sort` orders them: by
+    /// `<`, equal keys in their order (a stable sort of the rows). Every
+    /// 65,536 comparisons, a look at whether Ctrl-C asked to stop.
+    static func sortedRows<Key: Comparable>(_ keys: [Key], descending: Bool) throws -> [Int] {
         var order = Array(keys.indices)
         var comparisons = 0
         try keys.withUnsafeBufferPointer { keys in

@@ -42,20 +42,11 @@ extension Session {
             if !descending, arguments.take("asc") {}
             try arguments.expectEnd()
             try session.checkField(field, in: loaded, column: fieldToken?.column)
-            // Every 65,536 comparisons, a look at whether Ctrl-C asked to stop:
-            // the provider is untouched until the sorted order is whole.
-            var comparisons = 0
             try session.withProgress("sorting \(loaded.name) by \(field)", on: loaded) {
                 if try session.sortColumns(of: loaded, by: field, descending: descending) { return }
+                // Each section on its own; the provider is untouched until the sorted order is whole.
                 let sorted = try loaded.currentSections().flatMap { section in
-                    try section.items.enumerated().sorted { lhs, rhs in
-                        comparisons += 1
-                        if comparisons & 0xFFFF == 0 { try Interruption.check() }
-                        let a = lhs.element[field] ?? .null
-                        let b = rhs.element[field] ?? .null
-                        if a == b { return lhs.offset < rhs.offset }
-                        return descending ? b < a : a < b
-                    }.map(\.element)
+                    try Session.sortedRows(section.items.map { $0[field] ?? .null }, descending: descending).map { section.items[$0] }
                 }
                 do {
                     try session.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")")
@@ -178,7 +169,7 @@ extension Session {
                     file.adoptReading(of: fresh)
                     loaded.records.baseDidChange()
                     list.reloadData()
-                    output.write("\(what): \(summary(changes: changes, stages: stages)), above the threshold of \(changeThreshold): reloadData instead of batch updates")
+                    output.write(reloadedDataNote(what, summary(changes: changes, stages: stages)))
                 }
                 return
             }
@@ -249,9 +240,7 @@ extension Session {
             list.reloadData()
             throw ShellError("the list refused the update (\(error)); it was reloaded instead")
         }
-        if outcome == .reloadedData {
-            output.write("\(what): \(summary(staged)), above the threshold of \(changeThreshold): reloadData instead of batch updates")
-        }
+        if outcome == .reloadedData { output.write(reloadedDataNote(what, summary(staged))) }
     }
 
     /// `4 changes in 2 stages`.
@@ -260,6 +249,11 @@ extension Session {
     /// `4 changes in 2 stages`, for stages performed.
     func summary(of performed: [BatchUpdate]) -> String {
         summary(changes: performed.reduce(0) { $0 + $1.changeCount }, stages: performed.count)
+    }
+
+    /// What a command says when its changes were too many for batch updates.
+    func reloadedDataNote(_ what: String, _ summary: String) -> String {
+        "\(what): \(summary), above the threshold of \(changeThreshold): reloadData instead of batch updates"
     }
 
     /// `4 changes in 2 stages`.

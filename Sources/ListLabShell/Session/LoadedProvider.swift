@@ -50,9 +50,8 @@ final class LoadedProvider {
         /// A file provider filtered on its columns: its whole table, and
         /// the rows of it shown, in order.
         var table: (whole: RecordTable, shown: [Int])?
-        /// The number of items with the filter off.
-        var totalCount: Int { table?.whole.count ?? all.count }
     }
+
     /// Whether its data was changed (update, append, insert, delete, move,
     /// sort) since it was loaded, reloaded or saved to its own file.
     var hasUnsavedEdits = false

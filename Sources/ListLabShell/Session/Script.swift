@@ -20,6 +20,13 @@ struct Script {
         var expected: [ExpectedLine]?
     }
 
+    /// Whether a script line is prose, not a command: blank, or a `#`
+    /// comment (at the prompt too, such a line does nothing).
+    static func isProse(_ line: String) -> Bool {
+        let trimmed = line.trimmingWhitespace
+        return trimmed.isEmpty || trimmed.hasPrefix("#")
+    }
+
     /// The commands in order.
     var steps: [Step] = []
     /// The lines after the last command (its output excluded).
@@ -31,11 +38,10 @@ struct Script {
         guard !transcript.blocks.isEmpty else {
             var prose: [String] = []
             for (index, line) in text.textLines.enumerated() {
-                let trimmed = line.trimmingWhitespace
-                if trimmed.isEmpty || trimmed.hasPrefix("#") {
+                if Self.isProse(line) {
                     prose.append(line)
                 } else {
-                    steps.append(Step(prose: prose, command: trimmed, line: index + 1))
+                    steps.append(Step(prose: prose, command: line.trimmingWhitespace, line: index + 1))
                     prose = []
                 }
             }

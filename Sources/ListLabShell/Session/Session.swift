@@ -106,8 +106,8 @@ public final class Session {
     ///   - location: Where the line came from (`FILE:LINE`), named before
     ///     the message of an error; nil for a line typed at the prompt.
     public func execute(_ line: String, at location: String? = nil) {
+        guard !isFinished, !Script.isProse(line) else { return }
         let trimmed = line.trimmingWhitespace
-        guard !isFinished, !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return }
         let isTopLevel = runDepth == 0
         if isTopLevel { history.append(trimmed) }
         if isTopLevel { recorder.startCommand() }
@@ -175,8 +175,7 @@ public final class Session {
             lineNumber += 1
             reader.addHistory(line)
             if echoesCommands {
-                let trimmed = line.trimmingWhitespace
-                if trimmed.isEmpty || trimmed.hasPrefix("#") { echo(prose: line) } else { echo(command: trimmed) }
+                if Script.isProse(line) { echo(prose: line) } else { echo(command: line.trimmingWhitespace) }
             }
             let errorsBefore = errorCount
             execute(line, at: source.map { "\($0):\(lineNumber)" })

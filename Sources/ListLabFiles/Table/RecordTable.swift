@@ -180,6 +180,22 @@ public struct RecordTable: Sendable {
         return (0..<count).map { value(column: column, row: $0) }
     }
 
+    /// Every row's value of `field` when every one is an integer (the
+    /// `.int` of ``values(of:)``), read from the cells in place; else nil.
+    /// (The key columns of a `reload --diff` of 1,000,000 rows, built as
+    /// `Value`s and then taken apart, cost 48 MB and a tenth of the command.)
+    public func integers(of field: String) -> [Int]? {
+        guard let column = fieldNames.firstIndex(of: field) else { return nil }
+        let cells = columns[column]
+        var integers: [Int] = []
+        integers.reserveCapacity(count)
+        for row in 0..<count {
+            guard cells.kind(row) == .int else { return nil }
+            integers.append(Int(truncatingIfNeeded: cells.payload(row)))
+        }
+        return integers
+    }
+
     /// The highest integer value of `field` (0 when there is none), and
     /// whether every row's value is an integer or null, read in place.
     ///

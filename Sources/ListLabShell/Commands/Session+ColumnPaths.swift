@@ -137,35 +137,38 @@ extension Session {
         let old = file.table
         let new = fresh.table
         guard old.fieldNames == new.fieldNames else { return nil }
+        // Integer keys are read from the cells in place; other keys as values.
+        if let oldKeys = old.integers(of: keyField), let newKeys = new.integers(of: keyField) {
+            return (try Self.diff(old, new, keys: (oldKeys, newKeys), keyField: keyField, countingAbove: threshold), fresh, file)
+        }
         let oldKeys = old.values(of: keyField)
         let newKeys = new.values(of: keyField)
         guard !oldKeys.contains(.null), !newKeys.contains(.null) else { return nil }
+        return (try Self.diff(old, new, keys: (oldKeys, newKeys), keyField: keyField, countingAbove: threshold), fresh, file)
+    }
+
+    /// The diff from the rows of `old` to those of `new`, whose identities
+    /// are `keys` (one per row of each, none missing).
+    private static func diff<Key: Hashable>(
+        _ old: RecordTable, _ new: RecordTable, keys: (old: [Key], new: [Key]), keyField: String, countingAbove threshold: Int?
+    ) throws -> ColumnDiff {
         try Interruption.check()
-        // Items are row numbers: the old table's from 0, the new one's after them.
-        let count = oldKeys.count
-        let before = [DiffSection(id: "", items: Array(0..<count))]
-        let after = [DiffSection(id: "", items: Array(count..<(count + newKeys.count)))]
-        let isContentEqual = { (oldRow: Int, newRow: Int) in old.row(oldRow, hasTheContentOf: newRow - count, in: new) }
-        let oldInts = Self.integers(oldKeys)
-        let newInts = oldInts == nil ? nil : Self.integers(newKeys)
-        if let threshold {
-            let matched = if let oldInts, let newInts { Self.matchRows(fromIntegers: oldInts, to: newInts) } else { Self.matchRows(from: oldKeys, to: newKeys) }
-            if let matched {
-                let counts = Self.countChanges(matched: matched, oldCount: count, isContentEqual: { old.row($0, hasTheContentOf: $1, in: new) })
-                if counts.changes > threshold { return (.counted(changes: counts.changes, stages: counts.stages), fresh, file) }
+        let count = old.count
+        return try old.comparingContent(with: new) { sameContent in
+            if let threshold, let matched = matchRows(from: keys.old, to: keys.new) {
+                let counts = countChanges(matched: matched, oldCount: count, isContentEqual: sameContent)
+                if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
             }
-        }
-        do {
-            if let oldInts, let newInts {
-                let changes = try SectionedChangeset(
-                    from: before, to: after, identity: { $0 < count ? oldInts[$0] : newInts[$0 - count] }, isContentEqual: isContentEqual)
-                return (.changes(changes), fresh, file)
+            // Items are row numbers: the old table's from 0, the new one's after them.
+            do throws(DuplicateIdentityError) {
+                return .changes(
+                    try SectionedChangeset(
+                        from: [DiffSection(id: "", items: Array(0..<count))], to: [DiffSection(id: "", items: Array(count..<(count + new.count)))],
+                        identity: { $0 < count ? keys.old[$0] : keys.new[$0 - count] },
+                        isContentEqual: { sameContent($0, $1 - count) }))
+            } catch {
+                throw diffError(error, keyField: keyField, side: "source")
             }
-            let changes = try SectionedChangeset(
-                from: before, to: after, identity: { $0 < count ? oldKeys[$0] : newKeys[$0 - count] }, isContentEqual: isContentEqual)
-            return (.changes(changes), fresh, file)
-        } catch {
-            throw Self.diffError(error, keyField: keyField, side: "source")
         }
     }
 
@@ -180,32 +183,10 @@ extension Session {
     /// table indexed by the key when integer keys lie close together (ids,
     /// as files number them; a million keys hashed twice cost more than the
     /// full diff), else by hash maps. Nil when a key repeats on either side.
-    private static func matchRows(fromIntegers oldKeys: [Int], to newKeys: [Int]) -> [Int]? {
-        let all = oldKeys + newKeys
-        // Keys from a file may be far apart (or Int.min and Int.max): the span is checked for overflow.
-        guard let low = all.min(), let high = all.max(), case let (span, overflow) = high.subtractingReportingOverflow(low), !overflow,
-            span < 4 * all.count + 1_024
-        else {
-            return matchRows(from: oldKeys, to: newKeys)
-        }
-        var oldRow = [Int32](repeating: -1, count: span + 1)
-        for (row, key) in oldKeys.enumerated() {
-            guard oldRow[key - low] == -1 else { return nil }
-            oldRow[key - low] = Int32(row)
-        }
-        var seen = [Bool](repeating: false, count: span + 1)
-        var matched: [Int] = []
-        matched.reserveCapacity(newKeys.count)
-        for key in newKeys {
-            guard !seen[key - low] else { return nil }
-            seen[key - low] = true
-            matched.append(Int(oldRow[key - low]))
-        }
-        return matched
-    }
-
-    /// ``matchRows(fromIntegers:to:)`` for any keys, by hash maps.
     private static func matchRows<Key: Hashable>(from oldKeys: [Key], to newKeys: [Key]) -> [Int]? {
+        if let oldInts = oldKeys as? [Int], let newInts = newKeys as? [Int], let range = closeRange(oldInts, newInts) {
+            return matchRows(from: oldInts, to: newInts, within: range)
+        }
         var oldRow: [Key: Int] = [:]
         oldRow.reserveCapacity(oldKeys.count)
         for (row, key) in oldKeys.enumerated() {
@@ -222,6 +203,38 @@ extension Session {
         return matched
     }
 
+    /// The lowest and highest of the keys when they lie close enough
+    /// together for a table indexed by the key (a few slots per key); nil
+    /// else. Keys from a file may be far apart (or Int.min and Int.max): the
+    /// span is checked for overflow.
+    private static func closeRange(_ oldKeys: [Int], _ newKeys: [Int]) -> ClosedRange<Int>? {
+        guard let low = [oldKeys.min(), newKeys.min()].compactMap({ $0 }).min(),
+            let high = [oldKeys.max(), newKeys.max()].compactMap({ $0 }).max()
+        else { return nil }
+        let (span, overflow) = high.subtractingReportingOverflow(low)
+        guard !overflow, span < 4 * (oldKeys.count + newKeys.count) + 1_024 else { return nil }
+        return low...high
+    }
+
+    /// ``matchRows(from:to:)`` for integer keys in `range`, by a table indexed by the key.
+    private static func matchRows(from oldKeys: [Int], to newKeys: [Int], within range: ClosedRange<Int>) -> [Int]? {
+        let low = range.lowerBound
+        var oldRow = [Int32](repeating: -1, count: range.count)
+        for (row, key) in oldKeys.enumerated() {
+            guard oldRow[key - low] == -1 else { return nil }
+            oldRow[key - low] = Int32(row)
+        }
+        var seen = [Bool](repeating: false, count: range.count)
+        var matched: [Int] = []
+        matched.reserveCapacity(newKeys.count)
+        for key in newKeys {
+            guard !seen[key - low] else { return nil }
+            seen[key - low] = true
+            matched.append(Int(oldRow[key - low]))
+        }
+        return matched
+    }
+
     /// How many changes the diff of one section makes, and in how many
     /// stages, without making them, given for each new row its old row
     /// (`matched`, -1 for an insert): deletes, inserts, moves (the survivors
@@ -231,30 +244,19 @@ extension Session {
     private static func countChanges(
         matched: [Int], oldCount: Int, isContentEqual: (Int, Int) -> Bool
     ) -> (changes: Int, stages: Int) {
-        var survivorsInNewOrder: [Int] = []
-        survivorsInNewOrder.reserveCapacity(min(oldCount, matched.count))
+        var run = IncreasingRun()
+        var survivors = 0
         var updates = 0
         for (row, old) in matched.enumerated() where old >= 0 {
-            survivorsInNewOrder.append(old)
+            survivors += 1
+            run.add(old)
             if !isContentEqual(old, row) { updates += 1 }
         }
-        let deletes = oldCount - survivorsInNewOrder.count
-        let inserts = matched.count - survivorsInNewOrder.count
-        let moves = survivorsInNewOrder.count - longestIncreasingRun(survivorsInNewOrder)
+        let deletes = oldCount - survivors
+        let inserts = matched.count - survivors
+        let moves = survivors - run.length
         let structural = deletes + inserts + moves
         return (structural + updates, (structural > 0 ? 1 : 0) + (updates > 0 ? 1 : 0))
-    }
-
-    /// The values as integers, when every one is an `.int` (which hash and
-    /// compare as the values would, without a switch).
-    private static func integers(_ values: [Value]) -> [Int]? {
-        var integers: [Int] = []
-        integers.reserveCapacity(values.count)
-        for value in values {
-            guard case .int(let number) = value else { return nil }
-            integers.append(number)
-        }
-        return integers
     }
 
     /// The diff between two lists of rows of one table: rows are the items'
@@ -272,19 +274,11 @@ extension Session {
     }
 
     /// The length of the longest strictly increasing subsequence of
-    /// `values` (patience sorting: O(*n* log *n*)).
+    /// `values` (see ``IncreasingRun``).
     static func longestIncreasingRun(_ values: [Int]) -> Int {
-        var tails: [Int] = []
-        for value in values {
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tails[middle] < value { low = middle + 1 } else { high = middle }
-            }
-            if low == tails.count { tails.append(value) } else { tails[low] = value }
-        }
-        return tails.count
+        var run = IncreasingRun()
+        for value in values { run.add(value) }
+        return run.length
     }
 
     /// The row numbers of `keys` in sorted order, as `sort` orders them: by
@@ -338,5 +332,31 @@ private enum SortKeys {
             strings.append(text)
         }
         self = strings.count == values.count ? .strings(strings) : .values(values)
+    }
+}
+
+/// The length of the longest strictly increasing subsequence of the values
+/// added so far, by patience sorting: O(log *n*) a value, O(1) for a value
+/// above all before it (most rows of a reload keep their order). Only the
+/// length: ListDiff's `longestIncreasingSubsequence` marks the elements.
+struct IncreasingRun {
+    /// The smallest last value of an increasing subsequence of each length.
+    private var tails: [Int] = []
+
+    /// The length of the longest strictly increasing subsequence.
+    var length: Int { tails.count }
+
+    mutating func add(_ value: Int) {
+        if let last = tails.last, last < value {
+            tails.append(value)
+            return
+        }
+        var low = 0
+        var high = tails.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tails[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        if low == tails.count { tails.append(value) } else { tails[low] = value }
     }
 }

@@ -219,18 +219,19 @@ extension Session {
     /// ``matchRows(from:to:)`` for integer keys in `range`, by a table indexed by the key.
     private static func matchRows(from oldKeys: [Int], to newKeys: [Int], within range: ClosedRange<Int>) -> [Int]? {
         let low = range.lowerBound
+        // Each key's old row, -1 for none; -2 once a new row has the key.
         var oldRow = [Int32](repeating: -1, count: range.count)
         for (row, key) in oldKeys.enumerated() {
             guard oldRow[key - low] == -1 else { return nil }
             oldRow[key - low] = Int32(row)
         }
-        var seen = [Bool](repeating: false, count: range.count)
         var matched: [Int] = []
         matched.reserveCapacity(newKeys.count)
         for key in newKeys {
-            guard !seen[key - low] else { return nil }
-            seen[key - low] = true
-            matched.append(Int(oldRow[key - low]))
+            let old = oldRow[key - low]
+            guard old != -2 else { return nil }
+            oldRow[key - low] = -2
+            matched.append(Int(old))
         }
         return matched
     }
@@ -346,11 +347,17 @@ struct IncreasingRun {
     /// The length of the longest strictly increasing subsequence.
     var length: Int { tails.count }
 
+    @inline(__always)
     mutating func add(_ value: Int) {
         if let last = tails.last, last < value {
             tails.append(value)
-            return
+        } else {
+            place(value)
         }
+    }
+
+    /// Puts `value` in place of the smallest tail not below it.
+    private mutating func place(_ value: Int) {
         var low = 0
         var high = tails.count
         while low < high {

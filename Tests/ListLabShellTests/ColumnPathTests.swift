@@ -92,7 +92,8 @@ func theColumnSortGivesWhatTheRecordSortGave(batch: Int) throws {
 /// give exactly what the record path gives (the same rows loaded `as
 /// array`) after the file changes on disk: rows deleted, inserted, moved,
 /// cells changed (also only in how they are written: `2` and `2.0`, `Bo` and
-/// `"Bo"`), number and text keys, now and then a duplicate key; CSV and
+/// `"Bo"`), number and text keys or none (identity by content), now and
+/// then a duplicate key; CSV and
 /// NDJSON; now and then after a sort or an edit in the session (rows whose
 /// text no longer says what they hold).
 @Test(arguments: 0..<4)
@@ -104,20 +105,23 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
     let jsonNames = ["\"Ada\"", "\"Bo\"", "\"B\\u006f\"", "\"Cy\"", "\"\"", "\"Ed, Jr\""]
     let jsonScores = ["1", "2", "2.0", "2.5", "null", "\"x\""]
     var isJSON = false
+    var keyName = "id"
     func row(_ key: String) -> String {
         if isJSON {
             let id = key.hasPrefix("k") ? "\"\(key)\"" : key
-            return "{\"id\": \(id), \"name\": \(jsonNames[random.below(jsonNames.count)]), \"score\": \(jsonScores[random.below(jsonScores.count)])}\n"
+            return "{\"\(keyName)\": \(id), \"name\": \(jsonNames[random.below(jsonNames.count)]), \"score\": \(jsonScores[random.below(jsonScores.count)])}\n"
         }
         return "\(key),\(csvNames[random.below(csvNames.count)]),\(csvScores[random.below(csvScores.count)])\n"
     }
     for index in 0..<500 {
         isJSON = random.below(3) == 0
+        // Now and then no key: items are identified by their whole content.
+        keyName = random.below(4) == 0 ? "ref" : "id"
         let textKeys = random.below(2) == 0
         let count = random.below(25)
         let keys = Array(1...max(1, count)).prefix(count).map { textKeys ? "k\($0)" : "\($0)" }
         var rows = keys.map { ($0, row($0)) }
-        let header = isJSON ? "" : "id,name,score\n"
+        let header = isJSON ? "" : "\(keyName),name,score\n"
         let old = header + rows.map(\.1).joined()
         // The file changes on disk.
         rows = rows.filter { _ in random.below(8) != 0 }

@@ -86,6 +86,22 @@ extension RecordTable {
         }
     }
 
+    /// Each row's hash of its content, as its record would hash its
+    /// values: rows with the same content (``row(_:hasTheContentOf:in:)``)
+    /// have the same hash, in this table or another with the same fields.
+    /// For items that a whole record identifies (a provider with no key),
+    /// without building the records.
+    public func contentHashes() -> [Int] {
+        var hashes: [Int] = []
+        hashes.reserveCapacity(count)
+        for row in 0..<count {
+            var hasher = Hasher()
+            for column in columns.indices { hasher.combine(value(column: column, row: row)) }
+            hashes.append(hasher.finalize())
+        }
+        return hashes
+    }
+
     /// ``row(_:hasTheContentOf:in:)`` cell by cell; `source` and
     /// `otherSource` are the two tables' ``source`` bytes.
     private func hasTheSameCells(

@@ -22,7 +22,7 @@ extension Session {
     ///   (grouped, unkeyed, or shown through a diffable data source); the
     ///   record path sorts those.
     func sortColumns(of loaded: LoadedProvider, by field: String, descending: Bool) throws -> Bool {
-        guard diffable == nil, loaded.keyField != nil, let file = loaded.file, file.readsFieldsInPlace else { return false }
+        guard diffable == nil, let file = loaded.file, file.readsFieldsInPlace, Self.rowsAreIdentities(of: loaded, file.table) else { return false }
         let values = file.values(ofField: field)
         let order: [Int]
         switch SortKeys(values) {
@@ -62,9 +62,10 @@ extension Session {
     /// - Returns: false when the provider is not one this path serves, or a
     ///   filter on records is on.
     func filterColumns(of loaded: LoadedProvider, field: String, value: Value) throws -> Bool {
-        guard diffable == nil, loaded.keyField != nil, let file = loaded.file, file.readsFieldsInPlace else { return false }
+        guard diffable == nil, let file = loaded.file, file.readsFieldsInPlace else { return false }
         if let filter = loaded.filter, filter.table == nil { return false }
         let (whole, shown) = loaded.filter?.table ?? (file.table, Array(0..<file.table.count))
+        guard Self.rowsAreIdentities(of: loaded, whole) else { return false }
         let values = whole.values(of: field)
         var kept: [Int] = []
         for (row, candidate) in values.enumerated() {
@@ -277,6 +278,15 @@ extension Session {
         let moves = survivors - run.length
         let structural = deletes + inserts + moves
         return (structural + updates, (structural > 0 ? 1 : 0) + (updates > 0 ? 1 : 0))
+    }
+
+    /// Whether each row of `table` is one item to a diff, so that a diff of
+    /// row numbers is the diff of the items: with a key (unique, as loading
+    /// checks), or with none when no two rows hold the same content (the
+    /// record path's diff refuses rows alike and says which, so it takes
+    /// those).
+    private static func rowsAreIdentities(of loaded: LoadedProvider, _ table: RecordTable) -> Bool {
+        loaded.keyField != nil || RowContents(table, RecordTable(fieldNames: table.fieldNames)).matchedRows() != nil
     }
 
     /// The diff between two lists of rows of one table: rows are the items'

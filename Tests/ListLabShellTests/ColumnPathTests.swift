@@ -9,15 +9,19 @@ extension String {
 
 /// Two sessions on `file`: one as a file provider (the column paths), one
 /// `as array` (the record paths), each scrolled a little, with their outputs
-/// cleared.
-private func twoSessions(on file: String, in folder: TemporaryFolder, threshold: String)
+/// cleared. Grouped by `groupField`, both are file providers grouped by it,
+/// and the second takes the record paths.
+private func twoSessions(on file: String, in folder: TemporaryFolder, threshold: String, groupedBy groupField: String? = nil)
     -> (columnSession: Session, columns: RecordingOutput, recordSession: Session, records: RecordingOutput)
 {
     let columns = RecordingOutput()
     let fast = Session(output: columns, workingDirectory: folder.path)
     let records = RecordingOutput()
     let slow = Session(output: records, workingDirectory: folder.path)
-    for (session, load) in [(fast, "load \(file) name a"), (slow, "load \(file) as array name a")] {
+    let loads = groupField.map { ("load \(file) as sectioned by \($0) name a", "load \(file) as sectioned by \($0) name a") }
+        ?? ("load \(file) name a", "load \(file) as array name a")
+    slow.usesColumnPaths = groupField == nil
+    for (session, load) in [(fast, loads.0), (slow, loads.1)] {
         for line in [threshold, load, "viewport 4", "scroll +1"] { session.execute(line) }
     }
     columns.clear()
@@ -98,7 +102,7 @@ func theColumnSortGivesWhatTheRecordSortGave(batch: Int) throws {
 /// array`) after the file changes on disk: rows deleted, inserted, moved,
 /// cells changed (also only in how they are written: `2` and `2.0`, `Bo` and
 /// `"Bo"`), number and text keys or none (identity by content), now and
-/// then a duplicate key; CSV and
+/// then a duplicate key; flat or grouped in sections; CSV and
 /// NDJSON; now and then after a sort or an edit in the session (rows whose
 /// text no longer says what they hold).
 @Test(arguments: 0..<4)
@@ -144,7 +148,9 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
         let file = "d\(index)" + (isJSON ? ".ndjson" : ".csv")
         try folder.write(file, old)
         let threshold = "set threshold \(random.below(2) == 0 ? 100 : 3)"
-        let (fast, columns, slow, records) = twoSessions(on: file, in: folder, threshold: threshold)
+        // Now and then grouped in sections by a field.
+        let groupField = random.below(4) == 0 ? ["name", "score"][random.below(2)] : nil
+        let (fast, columns, slow, records) = twoSessions(on: file, in: folder, threshold: threshold, groupedBy: groupField)
         // Before the file changes: now and then a sort, an edit, or both.
         var before: [String] = []
         if random.below(3) == 0 { before.append(random.below(2) == 0 ? "sort name" : "sort score desc") }
@@ -162,7 +168,7 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
             fast.execute(line)
             slow.execute(line)
         }
-        #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell), "\(before): \(old) -> \(new)")
+        #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell), "\(groupField ?? "flat") \(before): \(old) -> \(new)")
     }
 }
 

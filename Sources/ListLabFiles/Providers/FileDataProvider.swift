@@ -162,13 +162,15 @@ public final class FileDataProvider: DataProvider {
     }
 
     /// Takes the records `fresh` read from this provider's file (a reload
-    /// whose changes were worked out before it is applied).
+    /// whose changes were worked out before it is applied), grouped as
+    /// this provider groups them.
     ///
-    /// - Precondition: ``readsFieldsInPlace``, and `fresh` read this file.
+    /// - Precondition: `fresh` read this file.
     public func adoptReading(of fresh: FileDataProvider) {
-        precondition(grouped == nil && fresh.path == path, "adoptReading(of:) takes a flat provider's own file read again")
+        precondition(fresh.path == path, "adoptReading(of:) takes the provider's own file read again")
         table = fresh.table
         fingerprint = fresh.fingerprint
+        regroup()
     }
 
     /// Replaces the table with `table`: a filter of it (or the whole of it

@@ -22,7 +22,8 @@ extension Session {
     ///   (grouped, unkeyed, or shown through a diffable data source); the
     ///   record path sorts those.
     func sortColumns(of loaded: LoadedProvider, by field: String, descending: Bool) throws -> Bool {
-        guard diffable == nil, let file = loaded.file, file.readsFieldsInPlace, Self.rowsAreIdentities(of: loaded, file.table) else { return false }
+        guard usesColumnPaths, diffable == nil, let file = loaded.file, file.readsFieldsInPlace, Self.rowsAreIdentities(of: loaded, file.table)
+        else { return false }
         let values = file.values(ofField: field)
         let order: [Int]
         switch SortKeys(values) {
@@ -62,7 +63,7 @@ extension Session {
     /// - Returns: false when the provider is not one this path serves, or a
     ///   filter on records is on.
     func filterColumns(of loaded: LoadedProvider, field: String, value: Value) throws -> Bool {
-        guard diffable == nil, let file = loaded.file, file.readsFieldsInPlace else { return false }
+        guard usesColumnPaths, diffable == nil, let file = loaded.file, file.readsFieldsInPlace else { return false }
         if let filter = loaded.filter, filter.table == nil { return false }
         let (whole, shown) = loaded.filter?.table ?? (file.table, Array(0..<file.table.count))
         guard Self.rowsAreIdentities(of: loaded, whole) else { return false }
@@ -124,7 +125,11 @@ extension Session {
     func columnChangesFromSource(
         of loaded: LoadedProvider, countingAbove threshold: Int? = nil
     ) throws -> (diff: ColumnDiff, fresh: FileDataProvider, file: FileDataProvider)? {
-        guard diffable == nil, let file = loaded.file, file.readsFieldsInPlace else { return nil }
+        guard usesColumnPaths, diffable == nil, let file = loaded.file else { return nil }
+        // Grouped, the provider holds records in sections, which are the table's rows grouped
+        // while nothing was edited since the file was read (after an edit, the record path).
+        let groupField = file.groupField
+        guard groupField == nil || !loaded.hasUnsavedEdits else { return nil }
         let fresh: FileDataProvider
         do {
             fresh = try FileDataProvider(path: file.path, name: file.name)
@@ -135,15 +140,18 @@ extension Session {
         }
         let old = file.table
         let new = fresh.table
+        guard old.fieldNames == new.fieldNames else { return nil }
+        let sections = groupField.map { (Self.groupedRows(old, by: $0, from: 0), Self.groupedRows(new, by: $0, from: old.count)) }
+        // Changes above the threshold are counted, not made, in one section.
+        let threshold = sections == nil ? threshold : nil
         guard let keyField = loaded.keyField else {
-            guard old.fieldNames == new.fieldNames else { return nil }
             let contents = RowContents(old, new)
             do {
                 if let threshold, let matched = contents.matchedRows() {
                     let counts = Self.countChanges(matched: matched, oldCount: old.count, isContentEqual: { _, _ in true })
                     if counts.changes > threshold { return (.counted(changes: counts.changes, stages: counts.stages), fresh, file) }
                 }
-                return (try Self.diff(old, new, keys: contents.identities, countingAbove: nil), fresh, file)
+                return (try Self.diff(old, new, sections: sections, keys: contents.identities, countingAbove: nil), fresh, file)
             } catch is DuplicateIdentityError {
                 return nil
             }
@@ -153,28 +161,30 @@ extension Session {
         if !loaded.hasUnsavedEdits, fresh.fingerprint == file.fingerprint {
             return (.changes(SectionedChangeset()), fresh, file)
         }
-        guard old.fieldNames == new.fieldNames else { return nil }
         do {
             // Integer keys are read from the cells in place; other keys as values.
             if let oldKeys = old.integers(of: keyField), let newKeys = new.integers(of: keyField) {
-                return (try Self.diff(old, new, keys: (oldKeys, newKeys), countingAbove: threshold), fresh, file)
+                return (try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold), fresh, file)
             }
             let oldKeys = old.values(of: keyField)
             let newKeys = new.values(of: keyField)
             guard !oldKeys.contains(.null), !newKeys.contains(.null) else { return nil }
-            return (try Self.diff(old, new, keys: (oldKeys, newKeys), countingAbove: threshold), fresh, file)
+            return (try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold), fresh, file)
         } catch let error as DuplicateIdentityError {
             throw Self.diffError(error, keyField: keyField, side: "source")
         }
     }
 
     /// The diff from the rows of `old` to those of `new`, whose identities
-    /// are `keys` (one per row of each, none missing).
+    /// are `keys` (one per row of each, none missing), in one section or in
+    /// `sections` (items numbered as `keys` are: the old table's rows from
+    /// 0, the new one's after them).
     ///
     /// - Throws: `DuplicateIdentityError` when an identity repeats on
     ///   either side; `Interrupted`.
     private static func diff<Key: Hashable>(
-        _ old: RecordTable, _ new: RecordTable, keys: (old: [Key], new: [Key]), countingAbove threshold: Int?
+        _ old: RecordTable, _ new: RecordTable, sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>])?,
+        keys: (old: [Key], new: [Key]), countingAbove threshold: Int?
     ) throws -> ColumnDiff {
         try Interruption.check()
         let count = old.count
@@ -183,13 +193,33 @@ extension Session {
                 let counts = countChanges(matched: matched, oldCount: count, isContentEqual: sameContent)
                 if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
             }
-            // Items are row numbers: the old table's from 0, the new one's after them.
+            let (before, after) = sections ?? (
+                [DiffSection(id: "", items: Array(0..<count))], [DiffSection(id: "", items: Array(count..<(count + new.count)))]
+            )
             return .changes(
                 try SectionedChangeset(
-                    from: [DiffSection(id: "", items: Array(0..<count))], to: [DiffSection(id: "", items: Array(count..<(count + new.count)))],
-                    identity: { $0 < count ? keys.old[$0] : keys.new[$0 - count] },
+                    from: before, to: after, identity: { $0 < count ? keys.old[$0] : keys.new[$0 - count] },
                     isContentEqual: { sameContent($0, $1 - count) }))
         }
+    }
+
+    /// The rows of `table` (numbered from `first`) in sections as a grouped
+    /// file provider groups its records: by the text of `field`'s value
+    /// (empty when the table has no such field), sections in the order of
+    /// their first rows, rows in order within them.
+    private static func groupedRows(_ table: RecordTable, by field: String, from first: Int) -> [DiffSection<String, Int>] {
+        let titles = table.fieldNames.contains(field) ? table.values(of: field).map(\.description) : Array(repeating: "", count: table.count)
+        var sectionOfTitle: [String: Int] = [:]
+        var sections: [DiffSection<String, Int>] = []
+        for (row, title) in titles.enumerated() {
+            if let section = sectionOfTitle[title] {
+                sections[section].items.append(first + row)
+            } else {
+                sectionOfTitle[title] = sections.count
+                sections.append(DiffSection(id: title, items: [first + row]))
+            }
+        }
+        return sections
     }
 
     /// What a diff on the columns gives: the changes, or only how many

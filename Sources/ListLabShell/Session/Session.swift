@@ -82,6 +82,10 @@ public final class Session {
     /// Above this many changes, a diff is shown with reloadData instead of
     /// batch updates (IGListKit does the same above 100).
     var changeThreshold = 100
+    /// Whether file providers sort, filter and diff on their columns where
+    /// they can (`Session+ColumnPaths.swift`); off, every provider takes the
+    /// record path, for tests that compare the two.
+    var usesColumnPaths = true
 
     /// Creates an empty session.
     ///

@@ -202,12 +202,11 @@ public enum JSONTableReader {
 
         /// The column of the key spelled `key`, adding a field for a new key.
         mutating func columnOfKey(_ key: UnsafeBufferPointer<UInt8>, at start: Int) throws(LoadError) -> Int {
-            let hash = fieldNames.hash(key)
-            if let known = fieldNames.position(of: key, hash: hash) { return known }
-            guard fieldNames.count < ReaderLimits.fieldCount else {
+            let (position, isNew) = fieldNames.position(addingIfNew: key, hash: fieldNames.hash(key))
+            guard isNew else { return position }
+            guard position < ReaderLimits.fieldCount else {
                 throw error(at: start - 1, "more than \(ReaderLimits.fieldCount) different field names")
             }
-            fieldNames.add(key, hash: hash)
             filledInRow.append(-1)
             return table.addUnnamedColumn()
         }

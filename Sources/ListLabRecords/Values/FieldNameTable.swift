@@ -98,6 +98,12 @@ package struct FieldNameTable: Sendable {
 
     /// The position of the name spelled `bytes`, or nil.
     package func position(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        probe(bytes, hash: hash).entry.map(position(ofEntry:))
+    }
+
+    /// The entry of the name spelled `bytes` if the table has it, else the
+    /// empty slot where it would go.
+    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, entry: Int?) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         let control = Self.control(hash)
@@ -105,13 +111,34 @@ package struct FieldNameTable: Sendable {
             if controls[slot] == control {
                 let entry = Int(slots[slot])
                 let start = entry == 0 ? 0 : ends[entry - 1]
-                if ends[entry] - start == bytes.count, names[start..<ends[entry]].elementsEqual(bytes) {
-                    return position(ofEntry: entry)
-                }
+                if ends[entry] - start == bytes.count, names[start..<ends[entry]].elementsEqual(bytes) { return (slot, entry) }
             }
             slot = (slot + 1) & mask
         }
-        return nil
+        return (slot, nil)
+    }
+
+    /// The position of the name spelled `bytes`, adding it at the next
+    /// position when it is new: one probe of the slots where a look-up and
+    /// an add took two (a reader's every new key; NDJSON whose records each
+    /// have a key of their own).
+    package mutating func position(addingIfNew bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (position: Int, isNew: Bool) {
+        let (slot, found) = probe(bytes, hash: hash)
+        if let found { return (position(ofEntry: found), false) }
+        let entry = ends.count
+        precondition(entry < Int(UInt32.max), "more names than a table holds")
+        if !positions.isEmpty { positions.append(entry) }
+        names.append(contentsOf: bytes)
+        ends.append(names.count)
+        hashes.append(hash)
+        if ends.count * 2 > slots.count {
+            grow()
+            place(entry, hash: hash)
+        } else {
+            controls[slot] = Self.control(hash)
+            slots[slot] = UInt32(truncatingIfNeeded: entry)
+        }
+        return (entry, true)
     }
 
     /// Adds the name spelled `bytes` (not in the table yet) at `position`

@@ -3,6 +3,7 @@ internal import Glibc
 #elseif canImport(Darwin)
 internal import Darwin
 #endif
+import Interruption
 public import ListLabRecords
 extension RecordTable {
     /// The cells that store `record` in this table's fields (fields the
@@ -140,6 +141,77 @@ extension RecordTable {
         guard count > 0 else { return true }
         guard let start = bytes.baseAddress, let otherStart = otherBytes.baseAddress else { return false }
         return memcmp(start + offset, otherStart + otherOffset, count) == 0
+    }
+
+    /// The rows in the order of `field`'s text (descending: the reverse),
+    /// rows with the same text in their order, when every row's cell of
+    /// `field` is text of ASCII bytes only, whose byte order is `String`'s
+    /// order; else nil. Compared in place with `memcmp`: sorting a million
+    /// e-mail addresses as `String`s took 1.1 s, most of it making and
+    /// comparing the strings. Every 65,536 comparisons, a look at whether
+    /// Ctrl-C asked to stop.
+    public func rowsInTextOrder(of field: String, descending: Bool) throws -> [Int]? {
+        guard let column = fieldNames.firstIndex(of: field) else { return nil }
+        let cells = columns[column]
+        var texts: [UInt64] = []
+        var inArena: [Bool] = []
+        // Each text's first eight bytes as one big-endian number (zeros after a shorter text):
+        // numbers in the order of the texts' beginnings, which settle most comparisons.
+        var prefixes: [UInt64] = []
+        texts.reserveCapacity(count)
+        inArena.reserveCapacity(count)
+        prefixes.reserveCapacity(count)
+        var highBits: UInt8 = 0
+        for row in 0..<count {
+            let kind = cells.kind(row)
+            guard kind == .sourceString || kind == .arenaString else { return nil }
+            texts.append(cells.payload(row))
+            inArena.append(kind == .arenaString)
+            var prefix: UInt64 = 0
+            var taken = 0
+            for byte in bytes(column: column, row: row) {
+                highBits |= byte
+                if taken < 8 {
+                    prefix |= UInt64(byte) << (56 - 8 * taken)
+                    taken += 1
+                }
+            }
+            prefixes.append(prefix)
+        }
+        guard highBits & 0x80 == 0 else { return nil }
+        var order = Array(0..<count)
+        var comparisons = 0
+        try source.withUnsafeBytes { source in
+            try arena.withUnsafeBytes { arena in
+                guard let sourceStart = source.baseAddress ?? arena.baseAddress, let arenaStart = arena.baseAddress ?? source.baseAddress else {
+                    return  // no bytes at all: every text is empty, and the order stays
+                }
+                // Row a's text against row b's: negative when it comes first, 0 when the same.
+                func compare(_ a: Int, _ b: Int) -> Int {
+                    if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] ? -1 : 1 }
+                    let x = texts[a]
+                    let y = texts[b]
+                    let xLength = Int(x & 0xFFFF_FFFF)
+                    let yLength = Int(y & 0xFFFF_FFFF)
+                    let shared = min(xLength, yLength)
+                    if shared > 8 {
+                        let order = memcmp(
+                            (inArena[a] ? arenaStart : sourceStart) + Int(x >> 32) + 8, (inArena[b] ? arenaStart : sourceStart) + Int(y >> 32) + 8,
+                            shared - 8)
+                        if order != 0 { return Int(order) }
+                    }
+                    return xLength - yLength
+                }
+                try order.sort { a, b in
+                    comparisons += 1
+                    if comparisons & 0xFFFF == 0 { try Interruption.check() }
+                    let order = compare(a, b)
+                    if order != 0 { return descending ? order > 0 : order < 0 }
+                    return a < b
+                }
+            }
+        }
+        return order
     }
 
     /// The table with the rows `rows` names, in that order (each a row of

@@ -24,12 +24,15 @@ extension Session {
     func sortColumns(of loaded: LoadedProvider, by field: String, descending: Bool) throws -> Bool {
         guard usesColumnPaths, diffable == nil, let file = loaded.file, file.readsFieldsInPlace, Self.rowsAreIdentities(of: loaded, file.table)
         else { return false }
-        let values = file.values(ofField: field)
         let order: [Int]
-        switch SortKeys(values) {
-        case .numbers(let keys): order = try Self.sortedRows(keys, descending: descending)
-        case .strings(let keys): order = try Self.sortedRows(keys, descending: descending)
-        case .values(let keys): order = try Self.sortedRows(keys, descending: descending)
+        if let inTextOrder = try file.table.rowsInTextOrder(of: field, descending: descending) {
+            order = inTextOrder
+        } else {
+            switch SortKeys(file.values(ofField: field)) {
+            case .numbers(let keys): order = try Self.sortedRows(keys, descending: descending)
+            case .strings(let keys): order = try Self.sortedRows(keys, descending: descending)
+            case .values(let keys): order = try Self.sortedRows(keys, descending: descending)
+            }
         }
         try Interruption.check()
         let what = "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")"
@@ -45,7 +48,7 @@ extension Session {
             output.write(reloadedDataNote(what, summary(changes: moves, stages: 1)))
             return true
         }
-        try perform(rowDiff(from: Array(values.indices), to: order), saying: what, itemCount: order.count) {
+        try perform(rowDiff(from: Array(order.indices), to: order), saying: what, itemCount: order.count) {
             file.reorder(rows: order)
             loaded.records.baseDidChange()
             loaded.markEdited()

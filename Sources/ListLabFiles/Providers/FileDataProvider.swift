@@ -216,9 +216,10 @@ public final class FileDataProvider: DataProvider {
         regroup()
     }
 
-    /// Whether the file on disk is no longer what was read or last written.
+    /// Whether the file on disk is no longer what was read or last written:
+    /// its size or time differ (one `stat`), or else a hash of its bytes.
     public var fileChangedOnDisk: Bool {
-        FileBytes.currentFingerprint(of: path) != fingerprint
+        !FileBytes.hasSizeAndTime(of: fingerprint, at: path) || FileBytes.currentFingerprint(of: path) != fingerprint
     }
 
     /// Writes the records to `target` (by default the provider's own file)

@@ -65,6 +65,15 @@ public struct FileBytes: Sendable {
         return FileBytes(bytes: bytes, fingerprint: fingerprint)
     }
 
+    /// Whether the file at `path` has `fingerprint`'s size and modification
+    /// time now (one `stat`, no read): false says the file changed, true
+    /// that it may not have (only its bytes' hash can say).
+    public static func hasSizeAndTime(of fingerprint: FileFingerprint, at path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return Int(status.st_size) == fingerprint.size && modificationTime(status) == fingerprint.modified
+    }
+
     /// The fingerprint of the file at `path` now (it reads the whole file),
     /// or nil when it cannot be read.
     public static func currentFingerprint(of path: String) -> FileFingerprint? {

@@ -5,8 +5,8 @@ import ListLabFiles
 import ListLabRecords
 
 extension Session {
-    /// `sort` of a flat, keyed file provider, on its columns: one column's
-    /// values read once, a stable sort of the row numbers by them, and the
+    /// `sort` of a flat file provider, on its columns: one column's values
+    /// read once, a stable sort of the row numbers by them, and the
     /// diff of the row numbers before and after (the same rows, so the same
     /// keys and contents: ListDiff gives exactly the batch updates the
     /// records would); the table is reordered column by column. No record is
@@ -15,12 +15,13 @@ extension Session {
     /// Why by hand: on 1,000,000 rows the record path took 11.8 s in a
     /// release build (1.3 s to build the records, twice; 6.6 s to sort them,
     /// a field looked up by name in every comparison; 2.5 s to diff them by
-    /// key and content). This one takes 0.54 s, as long as a plain reload
-    /// (`Scripts/bench-columns`).
+    /// key and content). This one takes 0.52 s, 1.17x a plain reload
+    /// (`Scripts/bench-columns`). With no key, each row is its own item
+    /// once no two rows are alike (0.71 s).
     ///
     /// - Returns: false when the provider is not one this path serves
-    ///   (grouped, unkeyed, or shown through a diffable data source); the
-    ///   record path sorts those.
+    ///   (grouped, with no key and two rows alike, or shown through a
+    ///   diffable data source); the record path sorts those.
     func sortColumns(of loaded: LoadedProvider, by field: String, descending: Bool) throws -> Bool {
         guard usesColumnPaths, diffable == nil, let file = loaded.file, file.readsFieldsInPlace, Self.rowsAreIdentities(of: loaded, file.table)
         else { return false }
@@ -56,7 +57,7 @@ extension Session {
         return true
     }
 
-    /// `filter FIELD=VALUE` of a keyed, flat file provider, on its columns:
+    /// `filter FIELD=VALUE` of a flat file provider, on its columns:
     /// one column scanned for the rows whose value is VALUE, the diff of the
     /// rows shown before and after (by row number, as sort does), and the
     /// provider shown those rows of its whole table, which the filter keeps
@@ -117,22 +118,30 @@ extension Session {
     /// hashing records; this one 0.28 s and 278 MB, 1.22x a plain reload,
     /// counting the changes above the threshold: `Scripts/bench-columns`.)
     ///
-    /// - Returns: the changes, the file read again and the provider; nil
-    ///   when this path does not serve the provider (grouped, a missing
-    ///   key, fields that changed, rows alike in a provider with no key: the
-    ///   record path says which).
+    /// - Returns: the changes, the file read again (nil when it is as it
+    ///   was read) and the provider; nil when this path does not serve the
+    ///   provider (grouped after an edit, a missing key, fields that
+    ///   changed, rows alike in a provider with no key: the record path says
+    ///   which).
     ///
     /// - Parameter threshold: With a threshold, a diff of more changes than
     ///   it is only counted (`.counted`): the list will reload its data, and
     ///   the changes themselves would be thrown away.
     func columnChangesFromSource(
         of loaded: LoadedProvider, countingAbove threshold: Int? = nil
-    ) throws -> (diff: ColumnDiff, fresh: FileDataProvider, file: FileDataProvider)? {
+    ) throws -> (diff: ColumnDiff, fresh: FileDataProvider?, file: FileDataProvider)? {
         guard usesColumnPaths, diffable == nil, let file = loaded.file else { return nil }
         // Grouped, the provider holds records in sections, which are the table's rows grouped
         // while nothing was edited since the file was read (after an edit, the record path).
         let groupField = file.groupField
         guard groupField == nil || !loaded.hasUnsavedEdits else { return nil }
+        // The file as it was read (its size, time and a hash of its bytes), and no edit since:
+        // nothing to compare, nor to read again (a diff of an unchanged 1,000,000-row file
+        // took 1.1 s; reading it again 0.2 s; hashing its bytes 0.03 s). With no key, rows
+        // alike are an error the record path names, so those are compared.
+        if loaded.keyField != nil, !loaded.hasUnsavedEdits, !file.fileChangedOnDisk {
+            return (.changes(SectionedChangeset()), nil, file)
+        }
         let fresh: FileDataProvider
         do {
             fresh = try FileDataProvider(path: file.path, name: file.name)
@@ -158,11 +167,6 @@ extension Session {
             } catch is DuplicateIdentityError {
                 return nil
             }
-        }
-        // The file as it was read, and no edit since: nothing to compare (a diff of an
-        // unchanged 1,000,000-row file took 1.1 s, the load again 0.5 s).
-        if !loaded.hasUnsavedEdits, fresh.fingerprint == file.fingerprint {
-            return (.changes(SectionedChangeset()), fresh, file)
         }
         do {
             // Integer keys are read from the cells in place; other keys as values.

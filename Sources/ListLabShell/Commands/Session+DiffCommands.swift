@@ -160,13 +160,13 @@ extension Session {
                 let what = "reloaded \(loaded.name) from its source"
                 switch diff {
                 case .changes(let changes):
-                    try perform(changes, saying: what, itemCount: fresh.table.count) {
-                        file.adoptReading(of: fresh)
+                    try perform(changes, saying: what, itemCount: fresh?.table.count ?? file.table.count) {
+                        if let fresh { file.adoptReading(of: fresh) }
                         loaded.records.baseDidChange()
                     }
                 case .counted(let changes, let stages):
                     try Interruption.check()
-                    file.adoptReading(of: fresh)
+                    if let fresh { file.adoptReading(of: fresh) }
                     loaded.records.baseDidChange()
                     list.reloadData()
                     output.write(reloadedDataNote(what, summary(changes: changes, stages: stages)))

@@ -137,3 +137,73 @@ private func chmodNoAccess(_ path: String) { chmod(path, 0) }
     _ = try keyed.append(Record(fields: [("name", "Barbara"), ("city", "Rome")]), toSection: nil)
     #expect(keyed.values(ofField: "id").sorted { $0 < $1 } == [2, 4, 9, 10, 11])
 }
+
+/// A grouped file provider holds its sections as rows of its table; it
+/// makes exactly the sections, batch updates and errors that a sectioned
+/// provider of the same records makes (as it did when it held records),
+/// edit after random edit; and a save writes its sections' rows in order,
+/// the unedited ones as the file had them.
+@Test func aGroupedFileProviderEditsAsASectionedProviderOfItsRecords() throws {
+    var random = SplitMix64(seed: 4_242)
+    let folder = try TemporaryFolder()
+    let cities: [Value] = ["Oslo", "Rome", "Lima", .null]
+    for round in 0..<150 {
+        let count = random.below(8)
+        var csv = "id,name,city\n"
+        for id in 0..<count { csv += "\(id),n\(id),\(cities[random.below(3)].description)\n" }
+        let name = "g\(round).csv"
+        try folder.write(name, csv)
+        let file = try FileDataProvider(path: folder.path + "/" + name, name: name, groupedBy: "city")
+        let records = (0..<file.table.count).map(file.table.record(at:))
+        let sectioned = SectionedDataProvider(records, groupedBy: { $0["city"]?.description ?? "" })
+        let schema = file.table.schema
+        var next = 100
+        func record() -> Record {
+            next += 1
+            return Record(schema: schema, values: [.int(next), .string("m\(next)"), cities[random.below(cities.count)]])
+        }
+        func path() -> ItemPath { ItemPath(random.below(4) - (random.below(9) == 0 ? 1 : 0), random.below(4)) }
+        for _ in 0..<12 {
+            let change: (any DataProvider<Record>) throws -> BatchUpdate
+            let made = record()
+            switch random.below(5) {
+            case 0:
+                let section = random.below(3) == 0 ? nil : random.below(4)
+                change = { try $0.append(made, toSection: section) }
+            case 1:
+                let at = path()
+                change = { try $0.insert(made, at: at) }
+            case 2:
+                let at = path()
+                change = { try $0.update(made, at: at) }
+            case 3:
+                let paths = (0..<random.below(3)).map { _ in path() }
+                change = { try $0.delete(at: paths) }
+            default:
+                let (from, to) = (path(), path())
+                change = { try $0.move(from: from, to: to) }
+            }
+            let expected = Result { try change(sectioned) }
+            let got = Result { try change(file) }
+            switch (expected, got) {
+            case (.success(let a), .success(let b)): #expect(a == b, "round \(round)")
+            case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "round \(round)")
+            default: Issue.record("round \(round): \(expected) but \(got)")
+            }
+            #expect(file.numberOfSections == sectioned.numberOfSections)
+            for section in 0..<sectioned.numberOfSections {
+                #expect(file.title(ofSection: section) == sectioned.title(ofSection: section))
+                #expect((0..<file.numberOfItems(inSection: section)).map { file.item(at: ItemPath(section, $0)) }
+                    == (0..<sectioned.numberOfItems(inSection: section)).map { sectioned.item(at: ItemPath(section, $0)) })
+            }
+        }
+        try file.save()
+        let saved = try FileDataProvider(path: folder.path + "/" + name, name: name, groupedBy: "city")
+        #expect(saved.records == sectioned.sections.flatMap(\.items), "round \(round)")
+        // The rows nobody edited keep their text.
+        let savedText = folder.read(name)
+        for line in csv.split(separator: "\n").dropFirst() where sectioned.sections.flatMap(\.items).contains(where: { "\($0["id"] ?? .null)" == line.split(separator: ",").first.map(String.init) }) {
+            #expect(savedText.contains(line))
+        }
+    }
+}

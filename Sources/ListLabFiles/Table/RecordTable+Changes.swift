@@ -235,6 +235,15 @@ extension RecordTable {
         insert(record, at: count)
     }
 
+    /// Adds a copy of row `row` as the last row: its cells as stored
+    /// (absent ones absent) and where it came from.
+    mutating func appendCopy(ofRow row: Int) {
+        precondition(row >= 0 && row < count, "row \(row) is outside the table")
+        for index in columns.indices { columns[index].set(count, columns[index].kind(row), columns[index].payload(row)) }
+        origins.append(origins[row])
+        count += 1
+    }
+
     /// Inserts `record` as row `row`.
     ///
     /// - Complexity: O(*n*) for *n* rows after `row`.

@@ -121,9 +121,8 @@ extension Session {
     ///
     /// - Returns: the changes, the file read again (nil when it is as it
     ///   was read) and the provider; nil when this path does not serve the
-    ///   provider (grouped after an edit, a missing key, fields that
-    ///   changed, rows alike in a provider with no key: the record path says
-    ///   which).
+    ///   provider (a missing key, fields that changed, rows alike in a
+    ///   provider with no key: the record path says which).
     ///
     /// - Parameter threshold: With a threshold, a diff of more changes than
     ///   it is only counted (`.counted`): the list will reload its data, and
@@ -132,10 +131,6 @@ extension Session {
         of loaded: LoadedProvider, countingAbove threshold: Int? = nil
     ) throws -> (diff: ColumnDiff, fresh: FileDataProvider?, file: FileDataProvider)? {
         guard usesColumnPaths, diffable == nil, let file = loaded.file else { return nil }
-        // Grouped, the provider holds records in sections, which are the table's rows grouped
-        // while nothing was edited since the file was read (after an edit, the record path).
-        let groupField = file.groupField
-        guard groupField == nil || !loaded.hasUnsavedEdits else { return nil }
         // The file as it was read (its size, time and a hash of its bytes), and no edit since:
         // nothing to compare, nor to read again (a diff of an unchanged 1,000,000-row file
         // took 1.1 s; reading it again 0.2 s; hashing its bytes 0.03 s). With no key, rows
@@ -154,7 +149,10 @@ extension Session {
         let old = file.table
         let new = fresh.table
         guard old.fieldNames == new.fieldNames else { return nil }
-        let sections = groupField.map { (Self.groupedRows(old, by: $0, from: 0), Self.groupedRows(new, by: $0, from: old.count)) }
+        // Grouped: the provider's sections of its rows, and the new rows grouped as it groups them.
+        let sections = file.groupField.map { field in
+            (file.rowSections?.map { DiffSection(id: $0.title, items: $0.rows) } ?? [], Self.groupedRows(new, by: field, from: old.count))
+        }
         // Changes above the threshold are counted, not made, in one section.
         let threshold = sections == nil ? threshold : nil
         guard let keyField = loaded.keyField else {
@@ -212,7 +210,7 @@ extension Session {
     }
 
     /// The rows of `table` (numbered from `first`) in sections as a grouped
-    /// file provider groups its records: by the text of `field`'s value
+    /// file provider groups its rows: by the text of `field`'s value
     /// (empty when the table has no such field), sections in the order of
     /// their first rows, rows in order within them.
     private static func groupedRows(_ table: RecordTable, by field: String, from first: Int) -> [DiffSection<String, Int>] {

@@ -228,7 +228,7 @@ public final class FileDataProvider: DataProvider {
     /// again) made with ``RecordTable/reordered(_:)``. `save` writes what the
     /// table holds.
     ///
-    /// - Precondition: ``readsFieldsInPlace`` (one section).
+    /// - Precondition: not grouped (one section).
     public func replaceTable(with table: RecordTable) {
         precondition(grouped == nil, "replaceTable(with:) takes a flat table")
         self.table = table
@@ -238,7 +238,7 @@ public final class FileDataProvider: DataProvider {
     /// a sort), column by column; `save` writes that order, each row as the
     /// file had it. A grouped provider is not reordered this way.
     ///
-    /// - Precondition: ``readsFieldsInPlace`` (one section), and `rows` a
+    /// - Precondition: not grouped (one section), and `rows` a
     ///   permutation of `0..<count`.
     public func reorder(rows: [Int]) {
         precondition(grouped == nil && rows.count == table.count, "reorder(rows:) takes a permutation of a flat table's rows")
@@ -327,17 +327,27 @@ public final class FileDataProvider: DataProvider {
 }
 
 extension FileDataProvider: FieldColumnReading {
-    /// True while the records are flat (one section): grouped, the table's
-    /// rows are in the sections' order only once saved.
-    public var readsFieldsInPlace: Bool { grouped == nil }
+    /// Always: flat or grouped, the items are rows of the table.
+    public var readsFieldsInPlace: Bool { true }
 
-    public func values(ofField field: String) -> [Value] { table.values(of: field) }
+    /// The rows of the table that are items, in the provider's order, when
+    /// grouped (section by section; the rows an edit left behind are not
+    /// items); nil when flat, where every row is one, in order.
+    private var itemRows: [Int]? { grouped.map { $0.sections.flatMap(\.items) } }
 
-    public func integerSummary(ofField field: String) -> (highest: Int, allIntegers: Bool) { table.integerSummary(of: field) }
+    public func values(ofField field: String) -> [Value] {
+        guard let rows = itemRows else { return table.values(of: field) }
+        return table.values(of: field, rows: rows)
+    }
+
+    public func integerSummary(ofField field: String) -> (highest: Int, allIntegers: Bool) {
+        table.integerSummary(of: field, rows: itemRows)
+    }
 
     public func keyIdentities(ofField field: String) -> [Value?] {
-        guard let column = table.fieldNames.firstIndex(of: field) else { return Array(repeating: nil, count: table.count) }
-        return (0..<table.count).map { row in
+        let rows = itemRows ?? Array(0..<table.count)
+        guard let column = table.fieldNames.firstIndex(of: field) else { return Array(repeating: nil, count: rows.count) }
+        return rows.map { row in
             table.value(column: column, row: row) == .null ? nil : table.keyIdentity(column: column, row: row)
         }
     }

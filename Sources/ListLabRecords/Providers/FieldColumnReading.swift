@@ -5,15 +5,16 @@
 /// time of one pass over a column, and to compare them as the file does.
 public protocol FieldColumnReading: AnyObject {
     /// Whether the columns hold the items as they are now (a provider may
-    /// hold its items otherwise for a while, as a grouped file provider
-    /// does); when false, the caller reads the items instead.
+    /// hold its items otherwise for a while); when false, the caller reads
+    /// the items instead.
     var readsFieldsInPlace: Bool { get }
 
-    /// Every item's value of `field` (null where it has none), in storage order.
+    /// Every item's value of `field` (null where it has none), in the
+    /// provider's order.
     func values(ofField field: String) -> [Value]
 
     /// Every item's value of `field` as a key (see ``keyIdentity(of:)``),
-    /// nil where it has none, in storage order: read from the cells as the
+    /// nil where it has none, in the provider's order: read from the cells as the
     /// file spells them.
     func keyIdentities(ofField field: String) -> [Value?]
 

@@ -24,7 +24,7 @@ extension Session {
     ///   (grouped, with no key and two rows alike, or shown through a
     ///   diffable data source); the record path sorts those.
     func sortColumns(of loaded: LoadedProvider, by field: String, descending: Bool) throws -> Bool {
-        guard usesColumnPaths, diffable == nil, let file = loaded.file, file.readsFieldsInPlace, Self.rowsAreIdentities(of: loaded, file.table)
+        guard usesColumnPaths, diffable == nil, let file = loaded.file, file.groupField == nil, Self.rowsAreIdentities(of: loaded, file.table)
         else { return false }
         let order: [Int]
         if let inTextOrder = try file.table.rowsInTextOrder(of: field, descending: descending) {
@@ -68,7 +68,7 @@ extension Session {
     /// - Returns: false when the provider is not one this path serves, or a
     ///   filter on records is on.
     func filterColumns(of loaded: LoadedProvider, field: String, value: Value) throws -> Bool {
-        guard usesColumnPaths, diffable == nil, let file = loaded.file, file.readsFieldsInPlace else { return false }
+        guard usesColumnPaths, diffable == nil, let file = loaded.file, file.groupField == nil else { return false }
         if let filter = loaded.filter, filter.table == nil { return false }
         let (whole, shown) = loaded.filter?.table ?? (file.table, Array(0..<file.table.count))
         guard Self.rowsAreIdentities(of: loaded, whole) else { return false }

@@ -37,8 +37,8 @@ private func withoutCell(_ line: String) -> String {
 /// The columnar sort and filter of a flat file provider make exactly the
 /// batch updates, the order and the statistics the record path makes, on
 /// random tables: number and text keys or none (with or without two rows
-/// alike, which the record path refuses), ties, empty cells, mixed kinds,
-/// ascending and descending. The record path sorts the same rows loaded `as array`
+/// alike, which the record path refuses), flat or grouped in sections, ties,
+/// empty cells, mixed kinds, ascending and descending. The record path sorts the same rows loaded `as array`
 /// (and `save` writes through a second file provider the record path fills).
 @Test(arguments: 0..<4)
 func theColumnSortGivesWhatTheRecordSortGave(batch: Int) throws {
@@ -69,7 +69,9 @@ func theColumnSortGivesWhatTheRecordSortGave(batch: Int) throws {
         let sort = "sort \(field)" + (random.below(2) == 0 ? " desc" : "")
         let threshold = "set threshold \(random.below(2) == 0 ? 100 : 3)"
 
-        let (fast, columns, slow, records) = twoSessions(on: file, in: folder, threshold: threshold)
+        // Now and then grouped in sections by a field.
+        let groupField = random.below(4) == 0 ? ["name", "score", "t"][random.below(3)] : nil
+        let (fast, columns, slow, records) = twoSessions(on: file, in: folder, threshold: threshold, groupedBy: groupField)
         // Filters on the columns, one after another, then off; then the sort.
         let filters = (0..<random.below(3)).map { _ -> String in
             let field = ["name", "score", "n", "t"][random.below(4)]
@@ -82,7 +84,7 @@ func theColumnSortGivesWhatTheRecordSortGave(batch: Int) throws {
             fast.execute(line)
             slow.execute(line)
         }
-        #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell), "\(commands) of \(csv)")
+        #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell), "\(groupField ?? "flat") \(commands) of \(csv)")
         #expect(alike ? columns.errorCount > 0 : columns.errorCount == 0, "\(commands) of \(csv)")
     }
 }

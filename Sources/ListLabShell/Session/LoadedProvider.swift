@@ -50,6 +50,9 @@ final class LoadedProvider {
         /// A file provider filtered on its columns: its whole table, and
         /// the rows of it shown, in order.
         var table: (whole: RecordTable, shown: [Int])?
+        /// A grouped file provider filtered on its columns: the rows of its
+        /// table that were its items before the filter, in order.
+        var rows: [Int]?
     }
 
     /// Whether its data was changed (update, append, insert, delete, move,

@@ -11,6 +11,15 @@ enum SortKeys {
     case strings([String])
     case values([Value])
 
+    /// The row numbers in sorted order (see ``Session/sortedRows(_:descending:)``).
+    func sortedRows(descending: Bool) throws -> [Int] {
+        switch self {
+        case .numbers(let keys): try Session.sortedRows(keys, descending: descending)
+        case .strings(let keys): try Session.sortedRows(keys, descending: descending)
+        case .values(let keys): try Session.sortedRows(keys, descending: descending)
+        }
+    }
+
     init(_ values: [Value]) {
         var numbers: [Double] = []
         numbers.reserveCapacity(values.count)

@@ -30,32 +30,38 @@ extension Session {
         if let inTextOrder = try file.table.rowsInTextOrder(of: field, descending: descending) {
             order = inTextOrder
         } else {
-            switch SortKeys(file.values(ofField: field)) {
-            case .numbers(let keys): order = try Self.sortedRows(keys, descending: descending)
-            case .strings(let keys): order = try Self.sortedRows(keys, descending: descending)
-            case .values(let keys): order = try Self.sortedRows(keys, descending: descending)
-            }
+            order = try SortKeys(file.values(ofField: field)).sortedRows(descending: descending)
         }
         try Interruption.check()
-        let what = "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")"
         // A sort only moves rows: the fewest moves leave the longest increasing run of old row
-        // numbers in place. Above the threshold only that count is needed (the list reloads),
-        // so the diff's per-change objects are not built: 0.37 s of a 1,000,000-row sort.
-        let moves = order.count - Self.longestIncreasingRun(order)
-        if moves > changeThreshold {
-            file.reorder(rows: order)
-            loaded.records.baseDidChange()
-            loaded.markEdited()
-            list.reloadData()
-            output.write(reloadedDataNote(what, summary(changes: moves, stages: 1)))
-            return true
-        }
-        try perform(rowDiff(from: Array(order.indices), to: order), saying: what, itemCount: order.count) {
-            file.reorder(rows: order)
-            loaded.records.baseDidChange()
-            loaded.markEdited()
+        // numbers in place.
+        try apply(sorted: order, to: loaded, file, moves: order.count - Self.longestIncreasingRun(order), by: field, descending: descending) {
+            try rowDiff(from: Array(order.indices), to: order)
         }
         return true
+    }
+
+    /// Takes `file` to `rows` (its items' rows, sorted) and the list along:
+    /// above the threshold by reloadData, `moves` being all the diff would
+    /// make, so the diff's per-change objects are not built (0.37 s of a
+    /// 1,000,000-row sort); else by the diff `changes` makes.
+    private func apply(
+        sorted rows: [Int], to loaded: LoadedProvider, _ file: FileDataProvider, moves: Int, by field: String, descending: Bool,
+        changes: () throws -> SectionedChangeset
+    ) throws {
+        let what = "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")"
+        let reorder = {
+            file.reorder(rows: rows)
+            loaded.records.baseDidChange()
+            loaded.markEdited()
+        }
+        if moves > changeThreshold {
+            reorder()
+            list.reloadData()
+            output.write(reloadedDataNote(what, summary(changes: moves, stages: 1)))
+            return
+        }
+        try perform(try changes(), saying: what, itemCount: rows.count, change: reorder)
     }
 
     /// ``sortColumns(of:by:descending:)`` of a keyed file provider grouped
@@ -70,30 +76,13 @@ extension Session {
         var sorted: [DiffSection<String, Int>] = []
         var moves = 0
         for section in sections {
-            let positions: [Int]
-            switch SortKeys(file.table.values(of: field, rows: section.rows)) {
-            case .numbers(let keys): positions = try Self.sortedRows(keys, descending: descending)
-            case .strings(let keys): positions = try Self.sortedRows(keys, descending: descending)
-            case .values(let keys): positions = try Self.sortedRows(keys, descending: descending)
-            }
+            let positions = try SortKeys(file.table.values(of: field, rows: section.rows)).sortedRows(descending: descending)
             sorted.append(DiffSection(id: section.title, items: positions.map { section.rows[$0] }))
             moves += positions.count - Self.longestIncreasingRun(positions)
         }
         try Interruption.check()
-        let what = "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")"
-        let rows = sorted.flatMap(\.items)
-        if moves > changeThreshold {
-            file.reorder(rows: rows)
-            loaded.records.baseDidChange()
-            loaded.markEdited()
-            list.reloadData()
-            output.write(reloadedDataNote(what, summary(changes: moves, stages: 1)))
-            return true
-        }
-        try perform(try Self.rowSectionDiff(from: sections, to: sorted), saying: what, itemCount: rows.count) {
-            file.reorder(rows: rows)
-            loaded.records.baseDidChange()
-            loaded.markEdited()
+        try apply(sorted: sorted.flatMap(\.items), to: loaded, file, moves: moves, by: field, descending: descending) {
+            try Self.rowSectionDiff(from: sections, to: sorted)
         }
         return true
     }

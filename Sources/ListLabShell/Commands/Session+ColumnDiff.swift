@@ -55,16 +55,14 @@ extension Session {
             (file.rowSections?.map { DiffSection(id: $0.title, items: $0.rows) } ?? [],
              Self.groupedRows(new, Array(0..<new.count), by: field, numberedFrom: old.count))
         }
-        // Changes above the threshold are counted, not made, in one section.
-        let threshold = sections == nil ? threshold : nil
         guard let keyField = loaded.keyField else {
             let contents = RowContents(old, new)
             do {
-                if let threshold, let matched = contents.matchedRows() {
+                if let threshold, sections == nil, let matched = contents.matchedRows() {
                     let counts = Self.countChanges(matched: matched, oldCount: old.count, isContentEqual: { _, _ in true })
                     if counts.changes > threshold { return (.counted(changes: counts.changes, stages: counts.stages), fresh, file) }
                 }
-                return (try Self.diff(old, new, sections: sections, keys: contents.identities, countingAbove: nil), fresh, file)
+                return (try Self.diff(old, new, sections: sections, keys: contents.identities, countingAbove: sections == nil ? nil : threshold), fresh, file)
             } catch is DuplicateIdentityError {
                 return nil
             }
@@ -97,7 +95,14 @@ extension Session {
         try Interruption.check()
         let count = old.count
         return try old.comparingContent(with: new) { sameContent in
-            if let threshold, let matched = matchRows(from: keys.old, to: keys.new) {
+            if let threshold, let sections {
+                let oldRows = sections.old.flatMap(\.items)
+                let newRows = sections.new.flatMap(\.items)
+                if let matched = matchRows(from: oldRows.map { keys.old[$0] }, to: newRows.map { keys.new[$0 - count] }) {
+                    let counts = countSectionedChanges(sections, matched: matched, isContentEqual: { sameContent(oldRows[$0], newRows[$1] - count) })
+                    if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
+                }
+            } else if let threshold, let matched = matchRows(from: keys.old, to: keys.new) {
                 let counts = countChanges(matched: matched, oldCount: count, isContentEqual: sameContent)
                 if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
             }
@@ -215,6 +220,80 @@ extension Session {
         let moves = survivors - run.length
         let structural = deletes + inserts + moves
         return (structural + updates, (structural > 0 ? 1 : 0) + (updates > 0 ? 1 : 0))
+    }
+
+    /// ``countChanges(matched:oldCount:isContentEqual:)`` for sections,
+    /// counted as `SectionedChangeset` makes its changes (and checked
+    /// against it on random grouped tables): sections deleted, inserted and
+    /// moved (those outside the longest run that keeps its order); items
+    /// inserted in a surviving section (new, or from a deleted section),
+    /// deleted from one (gone, or gone to an inserted section), moved to
+    /// another section or out of their section's longest run, and updated
+    /// (a second stage). `matched` gives for each item of the new sections,
+    /// flat, the old item it is, flat, or -1; `isContentEqual` takes those
+    /// flat positions.
+    private static func countSectionedChanges(
+        _ sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>]), matched: [Int], isContentEqual: (Int, Int) -> Bool
+    ) -> (changes: Int, stages: Int) {
+        var oldIndex: [String: Int] = [:]
+        for (index, section) in sections.old.enumerated() { oldIndex[section.id] = index }
+        var oldToNew = [Int](repeating: -1, count: sections.old.count)
+        var newToOld = [Int](repeating: -1, count: sections.new.count)
+        var survivingOld: [Int] = []
+        for (index, section) in sections.new.enumerated() {
+            guard let match = oldIndex[section.id] else { continue }
+            oldToNew[match] = index
+            newToOld[index] = match
+            survivingOld.append(match)
+        }
+        let insertedSections = newToOld.count { $0 < 0 }
+        let deletedSections = oldToNew.count { $0 < 0 }
+        let movedSections = survivingOld.count - longestIncreasingRun(survivingOld)
+        // Each old item's section and place, flat.
+        var oldSection: [Int] = []
+        var oldItem: [Int] = []
+        for (index, section) in sections.old.enumerated() {
+            oldSection.append(contentsOf: repeatElement(index, count: section.items.count))
+            oldItem.append(contentsOf: section.items.indices)
+        }
+        var wentTo = [Int](repeating: -1, count: oldSection.count)  // the new section of each old item
+        var inserted = 0
+        var moved = 0
+        var updated = 0
+        var flat = 0
+        for (index, section) in sections.new.enumerated() {
+            let source = newToOld[index]
+            var staying = IncreasingRun(capacity: section.items.count)
+            var stayingCount = 0
+            for _ in section.items {
+                defer { flat += 1 }
+                let from = matched[flat]
+                guard from >= 0 else {
+                    if source >= 0 { inserted += 1 }
+                    continue
+                }
+                wentTo[from] = index
+                guard source >= 0 else { continue }  // in an inserted section: covered by it
+                guard oldToNew[oldSection[from]] >= 0 else {
+                    inserted += 1  // from a deleted section
+                    continue
+                }
+                if !isContentEqual(from, flat) { updated += 1 }
+                if oldSection[from] == source {
+                    staying.add(oldItem[from])
+                    stayingCount += 1
+                } else {
+                    moved += 1
+                }
+            }
+            moved += stayingCount - staying.length
+        }
+        var deleted = 0
+        for (from, section) in oldSection.enumerated() where oldToNew[section] >= 0 {
+            if wentTo[from] < 0 || newToOld[wentTo[from]] < 0 { deleted += 1 }
+        }
+        let structural = insertedSections + deletedSections + movedSections + inserted + deleted + moved
+        return (structural + updated, (structural > 0 ? 1 : 0) + (updated > 0 ? 1 : 0))
     }
 
     /// How many survivors' contents changed, compared on two threads when

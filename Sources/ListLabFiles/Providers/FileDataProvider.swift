@@ -183,15 +183,11 @@ public final class FileDataProvider: DataProvider {
 
     public func update(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
         if let grouped {
-            let row = grouped.item(at: path)
+            guard let row = grouped.item(at: path) else { return try grouped.update(table.count, at: path) }  // throws: no item there
             let update = try placing(item) { try grouped.update(table.count, at: path) }
-            if let row {
-                // A copy of the row, then the change: a cell the record leaves null stays absent.
-                table.appendCopy(ofRow: row)
-                table.replace(at: table.count - 1, with: item)
-            } else {
-                table.append(item)
-            }
+            // A copy of the row, then the change: a cell the record leaves null stays absent.
+            table.appendCopy(ofRow: row)
+            table.replace(at: table.count - 1, with: item)
             return update
         }
         try checkItem(path)
@@ -338,9 +334,6 @@ public final class FileDataProvider: DataProvider {
 }
 
 extension FileDataProvider: FieldColumnReading {
-    /// Always: flat or grouped, the items are rows of the table.
-    public var readsFieldsInPlace: Bool { true }
-
     /// The rows of the table that are items, in the provider's order, when
     /// grouped (section by section; the rows an edit left behind are not
     /// items); nil when flat, where every row is one, in order.

@@ -211,15 +211,19 @@ public struct RecordTable: Sendable {
     public func integerSummary(of field: String, rows: [Int]? = nil) -> (highest: Int, allIntegers: Bool) {
         guard let column = fieldNames.firstIndex(of: field) else { return (0, true) }
         let cells = columns[column]
-        var highest = 0
-        for row in rows ?? Array(cells.start..<cells.end) {
-            switch cells.kind(row) {
-            case .int: highest = max(highest, Int(truncatingIfNeeded: cells.payload(row)))
-            case .absent, .null: continue
-            default: return (highest, false)
+        func summary<Rows: Sequence<Int>>(of rows: Rows) -> (highest: Int, allIntegers: Bool) {
+            var highest = 0
+            for row in rows {
+                switch cells.kind(row) {
+                case .int: highest = max(highest, Int(truncatingIfNeeded: cells.payload(row)))
+                case .absent, .null: continue
+                default: return (highest, false)
+                }
             }
+            return (highest, true)
         }
-        return (highest, true)
+        // Every row: only the stored run, with no array of row numbers.
+        return rows.map { summary(of: $0) } ?? summary(of: cells.start..<cells.end)
     }
 
     /// The bytes a string, number or nested-JSON cell points at.

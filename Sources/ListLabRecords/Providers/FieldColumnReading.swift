@@ -4,11 +4,6 @@
 /// the provider it wraps has it, to index keys at a million items in the
 /// time of one pass over a column, and to compare them as the file does.
 public protocol FieldColumnReading: AnyObject {
-    /// Whether the columns hold the items as they are now (a provider may
-    /// hold its items otherwise for a while); when false, the caller reads
-    /// the items instead.
-    var readsFieldsInPlace: Bool { get }
-
     /// Every item's value of `field` (null where it has none), in the
     /// provider's order.
     func values(ofField field: String) -> [Value]

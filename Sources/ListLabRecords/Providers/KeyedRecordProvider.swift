@@ -185,7 +185,7 @@ public final class KeyedRecordProvider: DataProvider {
     }
 
     private func indexKeys(_ field: String) -> KeyIndex {
-        if let columns, columns.readsFieldsInPlace {
+        if let columns {
             let summary = columns.integerSummary(ofField: field)
             return KeyIndex(highestInteger: summary.highest, allIntegers: summary.allIntegers)
         }
@@ -200,16 +200,17 @@ public final class KeyedRecordProvider: DataProvider {
         return KeyIndex(highestInteger: highest, allIntegers: true)
     }
 
-    /// Every item's value of `field` (null where it has none), in storage
-    /// order: read from a column in place when the wrapped provider can.
+    /// Every item's value of `field` (null where it has none), in the
+    /// provider's order: read from a column in place when the wrapped
+    /// provider can.
     public func values(ofField field: String) -> [Value] {
-        if let columns, columns.readsFieldsInPlace { return columns.values(ofField: field) }
+        if let columns { return columns.values(ofField: field) }
         return allItems.map { $0[field] ?? .null }
     }
 
-    /// Every item's key identity, nil where it has none, in storage order.
+    /// Every item's key identity, nil where it has none, in the provider's order.
     private func keyIdentities(ofField field: String) -> [Value?] {
-        if let columns, columns.readsFieldsInPlace { return columns.keyIdentities(ofField: field) }
+        if let columns { return columns.keyIdentities(ofField: field) }
         return allItems.map { record in record[field].flatMap { $0 == .null ? nil : keyIdentity(of: $0) } }
     }
 

@@ -125,9 +125,24 @@ package struct FieldNameTable: Sendable {
     package mutating func position(addingIfNew bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (position: Int, isNew: Bool) {
         let (slot, found) = probe(bytes, hash: hash)
         if let found { return (position(ofEntry: found), false) }
+        return (insert(bytes, hash: hash, position: nil, at: slot), true)
+    }
+
+    /// Adds the name spelled `bytes` (not in the table yet) at `position`
+    /// (by default the next: the count of names before it).
+    package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int? = nil) {
+        insert(bytes, hash: hash, position: position, at: probe(bytes, hash: hash).slot)
+    }
+
+    /// Adds the name spelled `bytes` as the next entry, in the empty `slot`
+    /// a probe for it ended at (placed again if the slots grow), and
+    /// returns the entry.
+    @discardableResult
+    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int?, at slot: Int) -> Int {
         let entry = ends.count
         precondition(entry < Int(UInt32.max), "more names than a table holds")
-        if !positions.isEmpty { positions.append(entry) }
+        if let position, position != entry, positions.isEmpty { positions = Array(0..<entry) }
+        if !positions.isEmpty { positions.append(position ?? entry) }
         names.append(contentsOf: bytes)
         ends.append(names.count)
         hashes.append(hash)
@@ -138,21 +153,7 @@ package struct FieldNameTable: Sendable {
             controls[slot] = Self.control(hash)
             slots[slot] = UInt32(truncatingIfNeeded: entry)
         }
-        return (entry, true)
-    }
-
-    /// Adds the name spelled `bytes` (not in the table yet) at `position`
-    /// (by default the next: the count of names before it).
-    package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int? = nil) {
-        let entry = ends.count
-        precondition(entry < Int(UInt32.max), "more names than a table holds")
-        if let position, position != entry, positions.isEmpty { positions = Array(0..<entry) }
-        if !positions.isEmpty { positions.append(position ?? entry) }
-        names.append(contentsOf: bytes)
-        ends.append(names.count)
-        hashes.append(hash)
-        if ends.count * 2 > slots.count { grow() }
-        place(entry, hash: hash)
+        return entry
     }
 
     /// The control byte of a full slot whose name has `hash` (the slot's

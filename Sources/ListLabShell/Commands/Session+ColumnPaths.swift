@@ -20,8 +20,8 @@ extension Session {
     /// once no two rows are alike (0.71 s).
     ///
     /// - Returns: false when the provider is not one this path serves
-    ///   (grouped, with no key and two rows alike, or shown through a
-    ///   diffable data source); the record path sorts those.
+    ///   (with no key and two rows alike, grouped with no key, or shown
+    ///   through a diffable data source); the record path sorts those.
     func sortColumns(of loaded: LoadedProvider, by field: String, descending: Bool) throws -> Bool {
         guard usesColumnPaths, diffable == nil, let file = loaded.file else { return false }
         if file.groupField != nil { return try sortGroupedColumns(of: loaded, file, by: field, descending: descending) }

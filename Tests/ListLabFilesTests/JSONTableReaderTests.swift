@@ -77,6 +77,24 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
     #expect(failure(manyKeys, .lines, file: "keys.ndjson") == "keys.ndjson:131073:2: more than 131072 different field names")
 }
 
+@Test func recordsWithKeysOfTheirOwnKeepEachKeyInItsColumn() throws {
+    // 3,000 keys: past the count at which the reader reserves room for its limit.
+    let lines = (0..<3_000).map { "{\"id\":\($0),\"k\($0)\":\"v\($0)\"" + ($0 % 500 == 0 ? ",\"k1\":1" : "") + "}" }
+    let table = try JSONTableReader.read(Array(lines.joined(separator: "\n").utf8), file: "t", format: .lines)
+    #expect(table.fieldNames.count == 3_001)
+    #expect(table.fieldNames.prefix(3) == ["id", "k0", "k1"] && table.fieldNames.last == "k2999")
+    #expect(table.record(at: 2_345)["k2345"] == .string("v2345"))
+    #expect(table.isAbsent(column: 1, row: 2_345))
+    #expect(table.record(at: 2_500)["k1"] == .int(1))
+    #expect(table.record(at: 2_500)["k2500"] == .string("v2500"))
+    // An escaped spelling is the same key; a key repeated past the reserve is still caught.
+    let escaped = lines + [#"{"id":3000,"k\u0032999":"again"}"#, #"{"id":3001,"k2998":1,"k\u0032998":2}"#]
+    #expect(failure(escaped.joined(separator: "\n"), .lines, file: "e.ndjson") == "e.ndjson:3002:22: the object repeats the key 'k2998'")
+    let again = try JSONTableReader.read(Array(escaped.dropLast().joined(separator: "\n").utf8), file: "t", format: .lines)
+    #expect(again.fieldNames.count == 3_001)
+    #expect(again.record(at: 3_000)["k2999"] == .string("again"))
+}
+
 @Test func numbersKeepTheirTextAndTypeByValue() throws {
     let table = try JSONTableReader.read(Array(#"[{"a":1.10,"b":-0,"c":1e400,"d":9223372036854775807,"e":9223372036854775808}]"#.utf8), file: "n.json", format: .array)
     #expect(table.record(at: 0).values == [.double(1.1), .double(-0.0), .number("1e400"), .int(Int.max), .number("9223372036854775808")])

@@ -28,6 +28,17 @@ struct FieldNameTableTests {
         #expect(table.positionsAreInOrder)
     }
 
+    @Test func aTableThatReservesRoomFindsTheNamesItHadAndAddsMore() {
+        var table = FieldNameTable()
+        let names = (0..<5_000).map { "name \($0)" }
+        for name in names.prefix(100) { add(&table, name) }
+        table.reserveCapacity(4_000, nameLength: 8)
+        for name in names.dropFirst(100) { add(&table, name) }
+        for (index, name) in names.enumerated() { #expect(lookUp(table, name) == index) }
+        #expect(lookUp(table, "name 5000") == nil)
+        #expect(table.allNames() == names)
+    }
+
     @Test func aSchemaKeepsTheFirstPlaceOfARepeatedName() {
         let schema = Record.Schema(["a", "b", "a", "c", "é"])
         #expect(schema.index(of: "a") == 0)

@@ -5,9 +5,10 @@ extension RecordTable {
     /// million has costs one cell, not a million (NDJSON whose records each
     /// have a key of their own loaded in quadratic time and memory when
     /// every column was padded to every row).
+    ///
+    /// 32 bytes (the fields are in the order that packs them): a file with
+    /// a key per record has a column per record.
     struct Column: Sendable {
-        /// The row of the first stored cell.
-        private(set) var start = 0
         /// The stored cells from `start` on, when there are two or more.
         private var kinds: [UInt8] = []
         private var payloads: [UInt64] = []
@@ -15,8 +16,16 @@ extension RecordTable {
         /// arrays are empty then): a column that one row has costs no
         /// allocation. 100,000 NDJSON records with a key each allocated
         /// 200,000 arrays of one cell, 3.4x the time of one shared key.
-        private var singleKind = Kind.absent.rawValue
         private var singlePayload: UInt64 = 0
+        /// `start`, in 32 bits (a table's rows are numbered in 31: ``RowOrigin``).
+        private var startRow: UInt32 = 0
+        private var singleKind = Kind.absent.rawValue
+
+        /// The row of the first stored cell.
+        private(set) var start: Int {
+            get { Int(startRow) }
+            set { startRow = UInt32(truncatingIfNeeded: newValue) }
+        }
 
         /// The number of rows from `start` to the last stored cell.
         private var storedCount: Int { kinds.isEmpty ? (singleKind == Kind.absent.rawValue ? 0 : 1) : kinds.count }

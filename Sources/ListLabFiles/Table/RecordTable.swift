@@ -91,10 +91,25 @@ public struct RecordTable: Sendable {
         return columns.count - 1
     }
 
+    /// Reserves room for `count` columns in all (a reader that finds many
+    /// keys reserves its limit).
+    mutating func reserveColumns(_ count: Int) {
+        columns.reserveCapacity(count)
+    }
+
     /// Sets a cell of the row being read.
     @inline(__always)
     mutating func appendCell(_ column: Int, kind: Kind, payload: UInt64) {
         columns[column].set(count, kind, payload)
+    }
+
+    /// Whether the row being read, `row`, has a cell in `column` yet (a
+    /// reader's repeated key): a reader's cells are set in row order and
+    /// never absent, so the column's stored run reaches past `row` just
+    /// when it has one.
+    @inline(__always)
+    func hasCell(column: Int, inRowBeingRead row: Int) -> Bool {
+        columns[column].end > row
     }
 
     /// Ends the row being read, whose text is `span` of the source; cells

@@ -1,4 +1,5 @@
 import ListLabRecords
+import ListLabTestSupport
 import Testing
 @testable import ListLabFiles
 
@@ -93,6 +94,29 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
     let again = try JSONTableReader.read(Array(escaped.dropLast().joined(separator: "\n").utf8), file: "t", format: .lines)
     #expect(again.fieldNames.count == 3_001)
     #expect(again.record(at: 3_000)["k2999"] == .string("again"))
+}
+
+@Test func keysAlikeButForTheirEndsGoToTheirOwnColumns() throws {
+    // Keys of 1 to 20 bytes that share all but their last byte, in changing
+    // orders, with the last object's keys at the very end of the bytes: the
+    // reader compares each key with the previous object's eight bytes at a time.
+    var generator = SplitMix64(seed: 19)
+    let pool = (1...20).flatMap { length in ["a", "b"].map { String(repeating: "k", count: length - 1) + $0 } }
+    var lines: [String] = []
+    var expected: [[String: Int]] = []
+    for row in 0..<400 {
+        let keys = Array(pool.shuffled(using: &generator).prefix(Int.random(in: 1...6, using: &generator)))
+        let sorted = row % 3 == 0 ? keys : keys.sorted()
+        lines.append("{" + sorted.enumerated().map { "\"\($1)\":\(row * 10 + $0)" }.joined(separator: ",") + "}")
+        expected.append(Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, row * 10 + $0) }))
+    }
+    let table = try JSONTableReader.read(Array(lines.joined(separator: "\n").utf8), file: "t", format: .lines)
+    for row in 0..<400 {
+        let record = table.record(at: row)
+        for name in table.fieldNames {
+            #expect(record[name] == expected[row][name].map { .int($0) } ?? .null, "row \(row), key \(name)")
+        }
+    }
 }
 
 @Test func numbersKeepTheirTextAndTypeByValue() throws {

@@ -10,14 +10,12 @@
 /// that outgrows the cache). The hash is seeded per process, so a file
 /// cannot be crafted to make its keys collide.
 package struct FieldNameTable: Sendable {
-    /// Per slot, a control byte: 0 when empty, else 0x80 and seven bits of
-    /// the name's hash (as in SwissTable). The count is a power of two.
-    /// A probe reads these first: a table of a hundred thousand names keeps
-    /// them in 256 KB, in the cache, so a key that is not there yet (every
-    /// key of a file whose records each have their own) costs no miss; one
-    /// array of 8-byte slots cost a miss per lookup.
-    private var controls = [UInt8](repeating: 0, count: 64)
-    /// Per full slot, its entry.
+    /// Per slot, 0 when empty, else a control byte (0x80 and seven bits of
+    /// the name's hash, as in SwissTable) over the entry's 24 bits. The
+    /// count is a power of two. A probe compares the control before it
+    /// looks at a name; the entry in the same word makes an add write the
+    /// line the probe read (a byte array of controls beside an array of
+    /// entries cost a second miss per new key).
     private var slots = [UInt32](repeating: 0, count: 64)
     /// Every name's bytes, one after another.
     private var names: [UInt8] = []
@@ -36,7 +34,7 @@ package struct FieldNameTable: Sendable {
     package init() {}
 
     /// Reserves room for `count` names in all, of about `nameLength` bytes
-    /// each: the slots for them at once (1.3 MB for 131,072 names, where
+    /// each: the slots for them at once (1 MB for 131,072 names, where
     /// growing to them placed every name again at each doubling).
     package mutating func reserveCapacity(_ count: Int, nameLength: Int) {
         ends.reserveCapacity(count)
@@ -124,10 +122,10 @@ package struct FieldNameTable: Sendable {
     private func probe(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, entry: Int?) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        let control = Self.control(hash)
-        while controls[slot] != 0 {
-            if controls[slot] == control {
-                let entry = Int(slots[slot])
+        let control = UInt32(Self.control(hash))
+        while slots[slot] != 0 {
+            if slots[slot] >> 24 == control {
+                let entry = Int(slots[slot] & Self.entryMask)
                 let range = nameRange(entry)
                 if range.count == bytes.count, names[range].elementsEqual(bytes) { return (slot, entry) }
             }
@@ -158,7 +156,7 @@ package struct FieldNameTable: Sendable {
     @discardableResult
     private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int?, at slot: Int) -> Int {
         let entry = ends.count
-        precondition(entry < Int(UInt32.max) && names.count + bytes.count < Int(UInt32.max), "more names than a table holds")
+        precondition(entry <= Int(Self.entryMask) && names.count + bytes.count < Int(UInt32.max), "more names than a table holds")
         if let position, position != entry, positions.isEmpty { positions = Array(0..<entry) }
         if !positions.isEmpty { positions.append(position ?? entry) }
         names.append(contentsOf: bytes)
@@ -166,8 +164,7 @@ package struct FieldNameTable: Sendable {
         if ends.count * 2 > slots.count {
             grow()
         } else {
-            controls[slot] = Self.control(hash)
-            slots[slot] = UInt32(truncatingIfNeeded: entry)
+            slots[slot] = Self.slot(entry, hash: hash)
         }
         return entry
     }
@@ -177,19 +174,26 @@ package struct FieldNameTable: Sendable {
     @inline(__always)
     private static func control(_ hash: UInt64) -> UInt8 { 0x80 | UInt8(truncatingIfNeeded: hash >> 57) }
 
+    /// The bits of a slot that hold its entry.
+    private static let entryMask: UInt32 = 0x00FF_FFFF
+
+    /// A full slot: `entry`, whose name has `hash`.
+    @inline(__always)
+    private static func slot(_ entry: Int, hash: UInt64) -> UInt32 {
+        UInt32(control(hash)) << 24 | UInt32(truncatingIfNeeded: entry)
+    }
+
     /// Makes `size` slots (by default, twice as many) and places every
     /// entry again, hashing its name.
     private mutating func grow(to size: Int? = nil) {
-        controls = [UInt8](repeating: 0, count: size ?? controls.count * 2)
         slots = [UInt32](repeating: 0, count: size ?? slots.count * 2)
         let mask = slots.count - 1
         names.withUnsafeBufferPointer { names in
             for entry in ends.indices {
                 let code = hash(UnsafeBufferPointer(rebasing: names[nameRange(entry)]))
                 var slot = Int(truncatingIfNeeded: code) & mask
-                while controls[slot] != 0 { slot = (slot + 1) & mask }
-                controls[slot] = Self.control(code)
-                slots[slot] = UInt32(truncatingIfNeeded: entry)
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Self.slot(entry, hash: code)
             }
         }
     }

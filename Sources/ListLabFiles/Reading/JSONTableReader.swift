@@ -210,10 +210,12 @@ public enum JSONTableReader {
                 // A file of many keys (one per record, or one wide object):
                 // room for the limit at once. It is address space, touched
                 // only as columns come; growing by doubling copied every
-                // column at each step, into fresh pages (half the page
-                // faults of 100,000 NDJSON records with a key each).
+                // column at each step, into fresh pages (a quarter of the
+                // page faults of 100,000 NDJSON records with a key each).
+                // The names' bytes are guessed from this key, within bounds
+                // (a long key must not reserve its length 131,072 times).
                 table.reserveColumns(ReaderLimits.fieldCount)
-                fieldNames.reserveCapacity(ReaderLimits.fieldCount, nameLength: key.count + 8)
+                fieldNames.reserveCapacity(ReaderLimits.fieldCount, nameLength: min(key.count, 24) + 8)
             }
             return table.addUnnamedColumn()
         }

@@ -10,12 +10,14 @@
 /// that outgrows the cache). The hash is seeded per process, so a file
 /// cannot be crafted to make its keys collide.
 package struct FieldNameTable: Sendable {
-    /// Per slot, 0 when empty, else a control byte (0x80 and seven bits of
-    /// the name's hash, as in SwissTable) over the entry's 24 bits. The
-    /// count is a power of two. A probe compares the control before it
-    /// looks at a name; the entry in the same word makes an add write the
-    /// line the probe read (a byte array of controls beside an array of
-    /// entries cost a second miss per new key).
+    /// Per slot, 0 when empty, else the entry in the low bits (as many as
+    /// it takes to count the slots: an entry is below half the count) under
+    /// a tag of the name's hash in the bits left, whose top bit is always
+    /// set (as a SwissTable's control byte: 17 bits at 32,768 slots, 12 at
+    /// a million). The count is a power of two. A probe compares the tag
+    /// before it looks at a name; the entry in the same word makes an add
+    /// write the line the probe read (a byte array of controls beside an
+    /// array of entries cost a second miss per new key).
     private var slots = [UInt32](repeating: 0, count: 64)
     /// Every name's bytes, one after another.
     private var names: [UInt8] = []
@@ -122,10 +124,11 @@ package struct FieldNameTable: Sendable {
     private func probe(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, entry: Int?) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        let control = UInt32(Self.control(hash))
+        let entryMask = UInt32(truncatingIfNeeded: mask)
+        let tag = Self.tag(hash) & ~entryMask
         while slots[slot] != 0 {
-            if slots[slot] >> 24 == control {
-                let entry = Int(slots[slot] & Self.entryMask)
+            if slots[slot] & ~entryMask == tag {
+                let entry = Int(slots[slot] & entryMask)
                 let range = nameRange(entry)
                 if range.count == bytes.count, names[range].elementsEqual(bytes) { return (slot, entry) }
             }
@@ -156,7 +159,7 @@ package struct FieldNameTable: Sendable {
     @discardableResult
     private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int?, at slot: Int) -> Int {
         let entry = ends.count
-        precondition(entry <= Int(Self.entryMask) && names.count + bytes.count < Int(UInt32.max), "more names than a table holds")
+        precondition(entry < 1 << 30 && names.count + bytes.count < Int(UInt32.max), "more names than a table holds")
         if let position, position != entry, positions.isEmpty { positions = Array(0..<entry) }
         if !positions.isEmpty { positions.append(position ?? entry) }
         names.append(contentsOf: bytes)
@@ -164,23 +167,23 @@ package struct FieldNameTable: Sendable {
         if ends.count * 2 > slots.count {
             grow()
         } else {
-            slots[slot] = Self.slot(entry, hash: hash)
+            slots[slot] = Self.slot(entry, hash: hash, mask: slots.count - 1)
         }
         return entry
     }
 
-    /// The control byte of a full slot whose name has `hash` (the slot's
-    /// index comes from the hash's low bits, the control from its high ones).
+    /// The tag of a name whose hash is `hash`, before the entry's bits are
+    /// cleared from it: the hash's high half, top bit set (a slot's index
+    /// comes from the low bits). At most 2^31 slots (2^30 names) leave the
+    /// top bit to the tag, so that a full slot is never 0.
     @inline(__always)
-    private static func control(_ hash: UInt64) -> UInt8 { 0x80 | UInt8(truncatingIfNeeded: hash >> 57) }
+    private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) | 0x8000_0000 }
 
-    /// The bits of a slot that hold its entry.
-    private static let entryMask: UInt32 = 0x00FF_FFFF
-
-    /// A full slot: `entry`, whose name has `hash`.
+    /// A full slot of a table whose index mask is `mask`: `entry`, whose name has `hash`.
     @inline(__always)
-    private static func slot(_ entry: Int, hash: UInt64) -> UInt32 {
-        UInt32(control(hash)) << 24 | UInt32(truncatingIfNeeded: entry)
+    private static func slot(_ entry: Int, hash: UInt64, mask: Int) -> UInt32 {
+        let entryMask = UInt32(truncatingIfNeeded: mask)
+        return tag(hash) & ~entryMask | UInt32(truncatingIfNeeded: entry)
     }
 
     /// Makes `size` slots (by default, twice as many) and places every
@@ -193,7 +196,7 @@ package struct FieldNameTable: Sendable {
                 let code = hash(UnsafeBufferPointer(rebasing: names[nameRange(entry)]))
                 var slot = Int(truncatingIfNeeded: code) & mask
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = Self.slot(entry, hash: code)
+                slots[slot] = Self.slot(entry, hash: code, mask: mask)
             }
         }
     }

@@ -98,8 +98,8 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
 
 @Test func keysAlikeButForTheirEndsGoToTheirOwnColumns() throws {
     // Keys of 1 to 20 bytes that share all but their last byte, in changing
-    // orders, with the last object's keys at the very end of the bytes: the
-    // reader compares each key with the previous object's eight bytes at a time.
+    // orders, up to the end of the bytes: the reader compares each key with
+    // the previous object's key at the same place before it looks it up.
     var generator = SplitMix64(seed: 19)
     let pool = (1...20).flatMap { length in ["a", "b"].map { String(repeating: "k", count: length - 1) + $0 } }
     var lines: [String] = []

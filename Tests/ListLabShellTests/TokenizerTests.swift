@@ -31,8 +31,8 @@ private func error(_ line: String) -> String {
 @Test(arguments: [
     ("age=42", Value.int(42)), ("score=4.5", .double(4.5)), ("done=true", .bool(true)), ("done=false", .bool(false)),
     ("note=null", .null), ("name=Ada", .string("Ada")), (#"name="Ada Lovelace""#, .string("Ada Lovelace")),
-    (#"code="42""#, .string("42")), ("phone=555-0101", .string("555-0101")), ("x=-3", .int(-3)), ("x=1e3", .double(1000)),
-    ("x=inf", .string("inf")), ("x=nan", .string("nan")), ("x=99999999999999999999", .double(1e20)),
+    (#"code="42""#, .string("42")), ("phone=555-0101", .string("555-0101")), ("x=-3", .int(-3)), ("x=1e3", .number("1e3")),
+    ("x=inf", .string("inf")), ("x=nan", .string("nan")), ("x=99999999999999999999", .number("99999999999999999999")), ("x=007", .string("007")),
 ])
 func assignmentsAreTyped(text: String, value: Value) throws {
     let field = String(text.prefix { $0 != "=" })

@@ -19,16 +19,24 @@ public struct JSONReader {
     public private(set) var offset: Int
     private var depth = 0
     private var lastSchema: Record.Schema?
+    /// Whether numbers keep their spelling (see ``init(_:offset:numbersAsWritten:)``).
+    private let numbersAsWritten: Bool
 
     /// Creates a reader of `text`, starting at byte `offset`.
-    public init(_ text: String, offset: Int = 0) {
-        self.init(bytes: Array(text.utf8), offset: offset)
+    ///
+    /// - Parameter numbersAsWritten: Whether a number whose int or double
+    ///   would print otherwise (`1e3`, `1.10`) is read as its text
+    ///   (``Value/number(_:)``), for JSON a person typed, which must be saved
+    ///   as typed. A file's numbers keep their text in the file instead.
+    public init(_ text: String, offset: Int = 0, numbersAsWritten: Bool = false) {
+        self.init(bytes: Array(text.utf8), offset: offset, numbersAsWritten: numbersAsWritten)
     }
 
     /// Creates a reader of UTF-8 `bytes`, starting at `offset`.
-    public init(bytes: [UInt8], offset: Int = 0) {
+    public init(bytes: [UInt8], offset: Int = 0, numbersAsWritten: Bool = false) {
         self.bytes = bytes
         self.offset = offset
+        self.numbersAsWritten = numbersAsWritten
     }
 
     /// Reads one value that must make up the whole text (spaces around it aside).
@@ -193,6 +201,10 @@ public struct JSONReader {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { offset += 1 }
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("expected a digit in the exponent") }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+        }
+        if numbersAsWritten {
+            let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+            if let value = NumberScanner.valueAsWritten(text) { return value }
         }
         return bytes.withUnsafeBufferPointer { NumberScanner.value($0, start, offset) }
     }

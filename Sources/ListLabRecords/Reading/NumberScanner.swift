@@ -77,6 +77,30 @@ package enum NumberScanner {
         return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
     }
 
+    /// The value of a number typed by a person (or given in a JSON argument),
+    /// kept as written: an `int` or a `double` only when that value's own
+    /// text is exactly `text` (`42`, `4.5`), otherwise the text itself
+    /// (``Value/number(_:)``): `1e3`, `1.10`, `-0` and integers beyond 64 bits
+    /// are saved as they were typed, never as `1000.0`, `1.1`, `0` or a rounded
+    /// double. Such a number still compares by value as a key or in a filter
+    /// (``Value/numericallyNormalized``).
+    ///
+    /// Returns nil when `text` is not a number as JSON writes one (`007`,
+    /// `+5`, `inf` and `.5` are text).
+    package static func valueAsWritten(_ text: String) -> Value? {
+        let bytes = Array(text.utf8)
+        let value: Value? = bytes.withUnsafeBufferPointer { buffer in
+            guard isNumber(buffer, 0, buffer.count) else { return nil }
+            return self.value(buffer, 0, buffer.count)
+        }
+        switch value {
+        case nil: return nil
+        case .int(let number)? where String(number) == text: return .int(number)
+        case .double(let number)? where Value.jsonNumber(number) == text: return .double(number)
+        default: return .number(text)
+        }
+    }
+
     /// Whether the byte at `offset` comes after an `e` or `E`.
     private static func isInExponent(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ offset: Int) -> Bool {
         (start..<offset).contains { bytes[$0] == UInt8(ascii: "e") || bytes[$0] == UInt8(ascii: "E") }

@@ -45,11 +45,31 @@ extension Value: Comparable {
 
 extension Value {
     /// The value with numbers in one form, so that equal numbers compare
-    /// equal: a double that is a whole number in 64 bits becomes an int.
+    /// equal: a number kept as written (`1e3`) becomes the int or double it
+    /// spells, and a double that is a whole number in 64 bits becomes an int.
     package var numericallyNormalized: Value {
-        if case .double(let number) = self, number.rounded() == number, abs(number) < 9.2e18 {
+        switch self {
+        case .double(let number) where number.rounded() == number && abs(number) < 9.2e18:
             return .int(Int(number))
+        case .number(let text):
+            let value = NumberScanner.value(Array(text.utf8))
+            if case .number = value { return value }
+            return value.numericallyNormalized
+        default:
+            return self
         }
-        return self
+    }
+
+    /// Whether the two are the same value, numbers compared by value
+    /// (`1000`, `1000.0` and `1e3` are one value), as a filter matches.
+    package func matchesByValue(_ other: Value) -> Bool {
+        if self == other { return true }
+        switch (self, other) {
+        case (.int, .double), (.int, .number), (.double, .int), (.double, .double), (.double, .number),
+            (.number, .int), (.number, .double), (.number, .number):
+            return numericallyNormalized == other.numericallyNormalized
+        default:
+            return false
+        }
     }
 }

@@ -106,7 +106,7 @@ extension Session {
         var kept: [Int] = []
         for (row, candidate) in values.enumerated() {
             if row & 0xFFFF == 0 { try Interruption.check() }
-            if candidate == value { kept.append(row) }
+            if candidate.matchesByValue(value) { kept.append(row) }
         }
         let previous = loaded.filter
         loaded.filter = LoadedProvider.Filter(field: field, value: value, table: (whole, kept))
@@ -139,7 +139,7 @@ extension Session {
         var kept: [Int] = []
         for (index, candidate) in file.table.values(of: field, rows: all).enumerated() {
             if index & 0xFFFF == 0 { try Interruption.check() }
-            if candidate == value { kept.append(all[index]) }
+            if candidate.matchesByValue(value) { kept.append(all[index]) }
         }
         let previous = loaded.filter
         loaded.filter = LoadedProvider.Filter(field: field, value: value, rows: all)

@@ -98,7 +98,7 @@ extension Session {
                 let kept = try all.filter { record in
                     scanned += 1
                     if scanned & 0xFFFF == 0 { try Interruption.check() }
-                    return (record[field] ?? .null) == value
+                    return (record[field] ?? .null).matchesByValue(value)
                 }
                 let previous = loaded.filter
                 loaded.filter = LoadedProvider.Filter(field: field, value: value, all: all)

@@ -6,7 +6,7 @@ extension Session {
         Command(
             name: "update", usage: "update PATH FIELD=VALUE ...",
             summary: "changes fields of an item; the list reconfigures only that cell",
-            details: ["Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text."],
+            details: ["Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text. A number is kept as typed (1e3, 1.10, 12345678901234567891 are saved so), as a number read from a file is."],
             examples: [#"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone"],
             takesDataOnly: true,
             completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] }

@@ -10,7 +10,8 @@ public import ListLabRecords
 ///
 /// Values are typed as JSON would type them: `42` an int, `4.5` a double,
 /// `true` / `false` a bool, `null` null; anything else, or anything quoted,
-/// a string.
+/// a string. A number keeps its spelling (`1e3`, `1.10`, `-0`, 2^64), as a
+/// number read from a file does.
 public enum Tokenizer {
     /// The tokens of `line`.
     ///
@@ -35,7 +36,7 @@ public enum Tokenizer {
             }
             if character == "{" || character == "[" {
                 let rest = String(characters[index...])
-                var reader = JSONReader(rest)
+                var reader = JSONReader(rest, numbersAsWritten: true)
                 do throws(JSONError) {
                     let value = try reader.readValue()
                     let consumed = String(decoding: Array(rest.utf8)[..<reader.offset], as: UTF8.self).count
@@ -80,33 +81,17 @@ public enum Tokenizer {
         return tokens
     }
 
-    /// A bare value typed as JSON would type it.
+    /// A bare value typed as JSON would type it, numbers kept as written
+    /// (``NumberScanner/valueAsWritten(_:)``): `1e3` is saved as `1e3`, an
+    /// integer beyond 64 bits with every digit. What is not a number as JSON
+    /// writes one (`007`, `+5`, `inf`) is text.
     public static func typedValue(_ raw: String) -> Value {
         switch raw {
         case "true": return .bool(true)
         case "false": return .bool(false)
         case "null": return .null
-        default: break
+        default: return NumberScanner.valueAsWritten(raw) ?? .string(raw)
         }
-        guard looksNumeric(raw) else { return .string(raw) }
-        if let integer = Int(raw) { return .int(integer) }
-        if let double = Double(raw), double.isFinite { return .double(double) }
-        return .string(raw)
-    }
-
-    /// Digits with an optional sign, fraction and exponent (so that `inf`
-    /// and `nan` stay text).
-    private static func looksNumeric(_ raw: String) -> Bool {
-        var sawDigit = false
-        for (offset, character) in raw.enumerated() {
-            switch character {
-            case "0"..."9": sawDigit = true
-            case "-", "+": if offset != 0 && !"eE".contains(Array(raw)[offset - 1]) { return false }
-            case ".", "e", "E": if !sawDigit { return false }
-            default: return false
-            }
-        }
-        return sawDigit
     }
 
     private static func isFieldName(_ characters: ArraySlice<Character>) -> Bool {

@@ -147,3 +147,50 @@ func anUneditedSaveWritesTheFileByteForByte(_ example: RoundTripCase) throws {
     let distinct = try FileDataProvider(path: scratch.path + "/d.json", name: "d.json")
     #expect(distinct.table.firstDuplicate(of: "id") == nil)
 }
+
+/// The endings a CSV file may use, and whether its last row has one.
+private let lineEndings: [(name: String, ending: String, final: Bool)] = [
+    ("LF", "\n", true), ("CRLF", "\r\n", true), ("CR", "\r", true),
+    ("LF, none at the end", "\n", false), ("CRLF, none at the end", "\r\n", false), ("CR, none at the end", "\r", false),
+]
+
+@Test(arguments: 0..<lineEndings.count)
+func appendsInsertsAndDeletesKeepTheFilesLineEndingAndEveryUntouchedRow(endingIndex: Int) throws {
+    let (name, ending, final) = lineEndings[endingIndex]
+    var random = SplitMix64(seed: UInt64(endingIndex) + 7)
+    for round in 0..<40 {
+        let rows = (1...5).map { "\($0),r\($0)" }
+        let text = (["id,name"] + rows).joined(separator: ending) + (final ? ending : "")
+        var kept: [String] = []
+        let after = try saved("e.csv", text) { provider in
+            var present = rows
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let count = provider.numberOfItems(inSection: 0)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0:
+                    _ = try provider.append(Record(fields: [("id", .int(100 + round)), ("name", "new")]), toSection: nil)
+                    present.append("new")
+                case 1:
+                    let at = Int.random(in: 0...count, using: &random)
+                    _ = try provider.insert(Record(fields: [("id", .int(200 + round)), ("name", "new")]), at: ItemPath(0, at))
+                    present.insert("new", at: at)
+                default:
+                    guard count > 0 else { continue }
+                    let at = Int.random(in: 0..<count, using: &random)
+                    _ = try provider.delete(at: [ItemPath(0, at)])
+                    present.remove(at: at)
+                }
+            }
+            kept = present.filter { $0 != "new" }
+        }
+        let context = "\(name), round \(round): \(after.debugDescription)"
+        // Every line break is the file's own: no LF where the file has CR, no lone CR where it has CRLF.
+        let breaks = after.unicodeScalars.filter { $0 == "\n" || $0 == "\r" }.count
+        let endings = after.components(separatedBy: ending).count - 1
+        #expect(breaks == endings * ending.unicodeScalars.count, "\(context)")
+        // Every row nobody touched is there, byte for byte, on a line of its own.
+        let lines = after.components(separatedBy: ending)
+        for row in kept { #expect(lines.contains(row), "\(row) lost: \(context)") }
+        #expect(lines.first == "id,name", "\(context)")
+    }
+}

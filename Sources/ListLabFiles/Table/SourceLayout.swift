@@ -20,7 +20,8 @@ package final class SourceLayout: Sendable {
     let header: Range<Int>
     /// The number of fields the file had (CSV: the header's).
     let fieldCount: Int
-    /// The file's line ending: CRLF when its first line ends so, else LF.
+    /// The file's line ending, as its first line ends: CRLF, CR alone (old
+    /// Mac files) or LF (also when no line has ended yet).
     let lineEnding: [UInt8]
 
     init(format: RecordTableWriter.Format, rowSpans: [UInt64], header: Range<Int>, fieldCount: Int, source: [UInt8]) {
@@ -28,9 +29,16 @@ package final class SourceLayout: Sendable {
         self.rowSpans = rowSpans
         self.header = header
         self.fieldCount = fieldCount
-        var ending: [UInt8] = [0x0A]
-        if let newline = source.firstIndex(of: 0x0A), newline > 0, source[newline - 1] == 0x0D { ending = [0x0D, 0x0A] }
-        lineEnding = ending
+        // CSV: the header's own ending (a quoted field further on may hold line breaks); JSON: the
+        // first break, which can only be spacing (a JSON string holds none unescaped).
+        let end = format == .csv ? header.upperBound : (source.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? source.count)
+        lineEnding = Self.lineEnding(at: end, in: source)
+    }
+
+    /// The line ending that starts at `offset` of `source` (LF when none does).
+    private static func lineEnding(at offset: Int, in source: [UInt8]) -> [UInt8] {
+        guard offset < source.count, source[offset] == 0x0D else { return [0x0A] }
+        return offset + 1 < source.count && source[offset + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
     }
 
     /// The offsets of row `row`'s text.

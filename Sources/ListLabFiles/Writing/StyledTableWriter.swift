@@ -69,7 +69,7 @@ struct StyledTableWriter {
 
     /// The file with no rows left.
     private func emptyFile() -> [UInt8] {
-        let endsWithNewline = source.last == 0x0A
+        let endsWithNewline = source.last == 0x0A || source.last == 0x0D
         switch layout.format {
         case .csv:
             var output = Array(source[..<layout.header.upperBound])
@@ -92,7 +92,7 @@ struct StyledTableWriter {
             output.append(contentsOf: source[..<layout.header.upperBound])
             writeAddedHeaderNames(to: &output)
             output.append(contentsOf: source[layout.header.upperBound..<firstRow])
-            if layout.rowSpans.isEmpty, output.last != 0x0A { output.append(contentsOf: layout.lineEnding) }
+            if layout.rowSpans.isEmpty, output.last != 0x0A, output.last != 0x0D { output.append(contentsOf: layout.lineEnding) }
         case .json:
             if layout.rowSpans.isEmpty {
                 output.append(UInt8(ascii: "["))

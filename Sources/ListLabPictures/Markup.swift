@@ -1,3 +1,5 @@
+import ListLabCore
+
 /// Text made safe for HTML and SVG: in element content and in attribute
 /// values quoted with `"`.
 enum Markup {
@@ -13,9 +15,11 @@ enum Markup {
             case "\"": escaped += "&quot;"
             case "'": escaped += "&#39;"
             default:
-                // Control characters other than tab and line feed are not allowed in XML 1.0.
-                if character.value < 0x20, character != "\t", character != "\n" {
-                    escaped += "\u{FFFD}"
+                // Control characters other than tab and line feed (not allowed in XML 1.0) and
+                // bidirectional overrides (which would turn the page's text around) are shown as
+                // the terminal shows them.
+                if VisibleText.mustEscape(character), character != "\t", character != "\n" {
+                    escaped += VisibleText.escaped(String(character))
                 } else {
                     escaped.unicodeScalars.append(character)
                 }

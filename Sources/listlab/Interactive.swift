@@ -37,7 +37,7 @@ struct Interactive: ParsableCommand {
         let journal = Journaling.start(for: session, workingFolder: FileManager.default.currentDirectoryPath)
         let startSample = empty ? nil : sample ?? "contacts"
         if let startSample { try session.loadStartSample(startSample, output: output) }
-        if let startSample { print("ListLab 0.1: '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.") }
+        if let startSample { printLine("ListLab 0.1: '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.") }
         Journaling.mentionRecoverableSession(besides: journal)
         InteractiveLoop.run(session, editor: editor, journal: journal)
     }

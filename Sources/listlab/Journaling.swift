@@ -17,7 +17,7 @@ enum Journaling {
             session.commandObserver = { journal.append($0) }
             return journal
         } catch {
-            print("(this session is not journaled: \(error))")
+            printLine("(this session is not journaled: \(error))")
             return nil
         }
     }
@@ -28,6 +28,6 @@ enum Journaling {
         let unfinished = JournalFile.all(in: folder).filter { $0.isUnfinished && $0.path != current?.path }
         guard let latest = unfinished.first else { return }
         let commands = latest.records.count
-        print("A session ended without quit (\(latest.started), \(commands) \(commands == 1 ? "command" : "commands")): 'listlab recover' brings it back, 'listlab sessions' lists sessions.")
+        printLine("A session ended without quit (\(latest.started), \(commands) \(commands == 1 ? "command" : "commands")): 'listlab recover' brings it back, 'listlab sessions' lists sessions.")
     }
 }

@@ -30,34 +30,34 @@ struct RenderTranscripts: ParsableCommand {
         do {
             files = try TranscriptRunner.transcripts(in: paths)
         } catch {
-            print("error: \(error)")
+            printLine("error: \(error)")
             throw ExitCode(1)
         }
         var names: [String: String] = [:]
         for file in files {
             let name = TranscriptRenderer.pageName(for: file)
             if let other = names[name] {
-                print("error: \(other) and \(file) would both be \(name): render them into different folders")
+                printLine("error: \(other) and \(file) would both be \(name): render them into different folders")
                 throw ExitCode(1)
             }
             names[name] = file
         }
         var isFolder = false
         if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder {
-            print("error: \(output): is a file, not a folder")
+            printLine("error: \(output): is a file, not a folder")
             throw ExitCode(1)
         }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
-            print("error: \(output): cannot make the folder (\(Self.reason(error)))")
+            printLine("error: \(output): cannot make the folder (\(Self.reason(error)))")
             throw ExitCode(1)
         }
         var failed = 0
         for file in files {
             let result = TranscriptRenderer.render(file)
             guard let html = result.html else {
-                result.failures.forEach { print("FAIL \($0)") }
+                result.failures.forEach { printLine("FAIL \($0)") }
                 failed += 1
                 continue
             }
@@ -65,13 +65,13 @@ struct RenderTranscripts: ParsableCommand {
             do {
                 try Data(html.utf8).write(to: URL(fileURLWithPath: page), options: .atomic)
             } catch {
-                print("error: \(page): cannot write the page (\(Self.reason(error)))")
+                printLine("error: \(page): cannot write the page (\(Self.reason(error)))")
                 throw ExitCode(1)
             }
-            result.failures.forEach { print("FAIL \($0)") }
+            result.failures.forEach { printLine("FAIL \($0)") }
             if !result.failures.isEmpty { failed += 1 }
             let steps = result.stepCount == 1 ? "1 step" : "\(result.stepCount) steps"
-            print("rendered \(file) -> \(page): \(steps), \(result.pictureCount) with pictures")
+            printLine("rendered \(file) -> \(page): \(steps), \(result.pictureCount) with pictures")
         }
         if failed > 0 { throw ExitCode(1) }
     }

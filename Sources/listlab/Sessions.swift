@@ -48,7 +48,7 @@ struct ListSessions: ParsableCommand {
     func run() throws {
         let journals = try Sessions.journals()
         guard !journals.isEmpty else {
-            print("no sessions are journaled yet")
+            printLine("no sessions are journaled yet")
             return
         }
         for (index, journal) in journals.enumerated() {
@@ -65,7 +65,7 @@ struct ListSessions: ParsableCommand {
                 state = "unfinished: 'listlab recover \(number)' brings it back"
             }
             let files = journal.files.isEmpty ? "" : "; files: " + journal.files.joined(separator: ", ")
-            print("\(String(repeating: " ", count: max(0, 3 - String(number).count)))\(number)  \(journal.started)  \(commands) \(commands == 1 ? "command" : "commands") in \(journal.folder)\(files); \(state)")
+            printLine("\(String(repeating: " ", count: max(0, 3 - String(number).count)))\(number)  \(journal.started)  \(commands) \(commands == 1 ? "command" : "commands") in \(journal.folder)\(files); \(state)")
         }
     }
 }
@@ -92,7 +92,7 @@ struct SaveSession: ParsableCommand {
         } catch {
             throw failure("\(error)")
         }
-        print("saved \(journal.records.count) \(journal.records.count == 1 ? "command" : "commands") of the session of \(journal.started) to \(file)")
+        printLine("saved \(journal.records.count) \(journal.records.count == 1 ? "command" : "commands") of the session of \(journal.started) to \(file)")
     }
 }
 
@@ -132,7 +132,7 @@ struct Recover: ParsableCommand {
         output.isMuted = false
         old.markRecovered()
         let unsaved = recovery.unsaved.isEmpty ? "no unsaved edits" : "unsaved edits in " + recovery.unsaved.joined(separator: ", ")
-        print("recovered the session of \(old.started) in \(old.folder): \(recovery.replayed) commands run again, \(recovery.skipped) not (saved, or changed nothing); \(unsaved)")
+        printLine("recovered the session of \(old.started) in \(old.folder): \(recovery.replayed) commands run again, \(recovery.skipped) not (saved, or changed nothing); \(unsaved)")
         guard let editor else {
             session.run(reader: StandardInputReader(), source: "-")
             return

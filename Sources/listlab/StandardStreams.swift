@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ListLabCore
 import ListLabShell
 
 /// Output to standard output, errors to standard error as `error: ...`.
@@ -10,21 +11,21 @@ final class StandardStreams: ShellOutput {
 
     func write(_ line: String) {
         guard !isMuted else { return }
-        print(line)
+        printLine(line)
     }
 
     /// A progress line on standard error, only when it is a terminal; nil
     /// erases it.
     func progress(_ text: String?) {
         guard !isMuted, isatty(STDERR_FILENO) != 0 else { return }
-        writeToStandardError(text.map { "\r" + $0 } ?? "\r\u{1B}[K")
+        writeToStandardError(text.map { "\r" + VisibleText.escaped($0) } ?? "\r\u{1B}[K")
     }
 
     func writeError(_ message: String) {
         guard !isMuted else { return }
         // Keep output and errors in order when both go to one place.
         fflush(nil)
-        writeToStandardError("error: " + message + "\n")
+        writeToStandardError("error: " + VisibleText.escaped(message) + "\n")
     }
 
     private func writeToStandardError(_ text: String) {
@@ -40,4 +41,11 @@ enum Environment {
         guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
         return home + "/.listlab_history"
     }
+}
+
+/// Prints one line to standard output with its control characters escaped
+/// (``VisibleText``): names and text from files and transcripts never act on
+/// the terminal.
+func printLine(_ line: String) {
+    print(VisibleText.escaped(line))
 }

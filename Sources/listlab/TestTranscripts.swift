@@ -32,28 +32,28 @@ struct TestTranscripts: ParsableCommand {
         do {
             files = try TranscriptRunner.transcripts(in: paths)
         } catch {
-            print("error: \(error)")
-            print("0 passed, 1 failed")
+            printLine("error: \(error)")
+            printLine("0 passed, 1 failed")
             throw ExitCode(1)
         }
         var passed = 0
         var failed = 0
         for result in TranscriptRunner.runAll(files, update: update, jobs: jobs) {
             guard update, result.updatedText != nil else {
-                result.report.forEach { print($0) }
+                result.report.forEach { printLine($0) }
                 if result.passed { passed += 1 } else { failed += 1 }
                 continue
             }
             do {
                 try result.writeUpdate()
-                print("updated \(result.path)")
+                printLine("updated \(result.path)")
                 passed += 1
             } catch {
-                print("FAIL \(error)")
+                printLine("FAIL \(error)")
                 failed += 1
             }
         }
-        print("\(passed) passed, \(failed) failed")
+        printLine("\(passed) passed, \(failed) failed")
         if failed > 0 { throw ExitCode(1) }
     }
 }

@@ -416,6 +416,11 @@ func sectionedDataProviderExample1() throws {
     _ = lists
 }
 
+@Test("Sources/ListLabCore/Text/VisibleText.swift:11")
+func visibleTextExample1() throws {
+    _ = VisibleText.escaped("a\u{1B}[2Jb")   // "a\\u001b[2Jb"
+}
+
 @Test("Sources/ListLabCore/Trace/Tracer.swift:7")
 func tracerExample1() throws {
     let tracer = Tracer()

@@ -55,8 +55,8 @@ func assignmentsAreTyped(text: String, value: Value) throws {
 @Test func lexicalErrorsPointAtTheBadToken() {
     #expect(error(#"update 2 name="unterminated"#) == "column 15: unterminated quoted string")
     #expect(error(#"say 'open"#) == "column 5: unterminated quoted string")
-    #expect(error(#"x "bad \q""#) == #"column 8: unknown escape '\q' (use \n, \t, \\, \", \' or \u{HEX})"#)
-    #expect(error(#"x "\u{zz}""#) == #"column 4: bad escape: write \u{HEX}, like \u{e9}"#)
+    #expect(error(#"x "bad \q""#) == #"column 8: unknown escape '\q' (use \n, \r, \t, \\, \", \' or \u{HEX})"#)
+    #expect(error(#"x "\u{zz}""#) == #"column 4: bad escape: write \u{HEX} or \uXXXX, like \u{e9} or \u00e9"#)
     #expect(error("update 2 name= x") == "column 15: missing value after 'name='")
     #expect(error("update 2 name=") == "column 15: missing value after 'name='")
 }

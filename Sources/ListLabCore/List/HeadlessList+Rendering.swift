@@ -25,9 +25,9 @@ extension HeadlessList {
         for row in visibleRows {
             switch row {
             case .header(_, let title):
-                lines.append("== \(title) ==")
+                lines.append("== \(VisibleText.escaped(title)) ==")
             case .footer(_, let title):
-                lines.append("-- \(title) --")
+                lines.append("-- \(VisibleText.escaped(title)) --")
             case .items(let paths):
                 let mark = paths.contains { selectedPaths.contains($0) } && style.columns == 1 ? " * " : "   "
                 lines.append(mark + paths.map { renderItem(at: $0, showsCells: showsCells) }.joined(separator: " | "))
@@ -49,9 +49,10 @@ extension HeadlessList {
     private func renderItem(at path: ItemPath, showsCells: Bool) -> String {
         let selected = style.columns > 1 && selectedPaths.contains(path) ? "*" : ""
         guard let cell = visibleCells[path] else { return "\(selected)\(path)  (no cell)" }
-        var line = "\(selected)\(path)  \(cell.text)"
+        // A cell's text is data: shown, never obeyed by the terminal that prints this line.
+        var line = "\(selected)\(path)  \(VisibleText.escaped(cell.text))"
         if let detail = cell.detail, !detail.isEmpty {
-            line += " — \(detail)"
+            line += " — \(VisibleText.escaped(detail))"
         }
         if showsCells {
             line += cell.reuseCount > 0

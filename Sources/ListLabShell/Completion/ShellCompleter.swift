@@ -1,3 +1,5 @@
+import ListLabCore
+
 /// What TAB offers at the prompt: command names, then what the command's
 /// own ``Command/completes`` offers for its arguments (options, sample and
 /// provider names, field names of the data shown, file paths).
@@ -77,14 +79,17 @@ public struct ShellCompleter {
     /// `candidate` as it is typed: in quotes (with `\` before the quote or
     /// a backslash) when it needs them or the word already opened a quote
     /// (that quote, else `"`); a folder (ending in `/`) leaves its quote open.
+    /// A control character (a field name can hold one) is written as the
+    /// escape the tokenizer reads back (`\u001b`), never as itself.
     static func typed(_ candidate: String, quote: Character?) -> String {
-        let needsQuotes = candidate.contains { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }
+        let isSafe = VisibleText.isSafe(candidate)
+        let needsQuotes = !isSafe || candidate.contains { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }
         guard quote != nil || needsQuotes else { return candidate }
         let mark = quote ?? "\""
         var text = String(mark)
         for character in candidate {
             if character == mark || character == "\\" { text.append("\\") }
-            text.append(character)
+            if isSafe { text.append(character) } else { text += VisibleText.escaped(String(character)) }
         }
         return candidate.hasSuffix("/") ? text : text + String(mark)
     }

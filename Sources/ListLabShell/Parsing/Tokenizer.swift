@@ -119,21 +119,32 @@ public enum Tokenizer {
                 let escaped = characters[position + 1]
                 switch escaped {
                 case "n": text.append("\n")
+                case "r": text.append("\r")
                 case "t": text.append("\t")
                 case "\\", "\"", "'": text.append(escaped)
+                case "u" where position + 5 < characters.count && characters[position + 2] != "{":
+                    // JSON's form, \u001b, as ListLab prints a control character.
+                    guard let code = UInt32(String(characters[(position + 2)...(position + 5)]), radix: 16),
+                        let scalar = Unicode.Scalar(code)
+                    else {
+                        throw ShellError("bad escape: write \\u{HEX} or \\uXXXX, like \\u{e9} or \\u00e9", column: position + 1)
+                    }
+                    text.unicodeScalars.append(scalar)
+                    position += 6
+                    continue
                 case "u":
                     guard position + 2 < characters.count, characters[position + 2] == "{",
                         let close = characters[(position + 3)...].firstIndex(of: "}"),
                         let code = UInt32(String(characters[(position + 3)..<close]), radix: 16),
                         let scalar = Unicode.Scalar(code)
                     else {
-                        throw ShellError("bad escape: write \\u{HEX}, like \\u{e9}", column: position + 1)
+                        throw ShellError("bad escape: write \\u{HEX} or \\uXXXX, like \\u{e9} or \\u00e9", column: position + 1)
                     }
                     text.unicodeScalars.append(scalar)
                     position = close + 1
                     continue
                 default:
-                    throw ShellError("unknown escape '\\\(escaped)' (use \\n, \\t, \\\\, \\\", \\' or \\u{HEX})", column: position + 1)
+                    throw ShellError("unknown escape '\\\(escaped)' (use \\n, \\r, \\t, \\\\, \\\", \\' or \\u{HEX})", column: position + 1)
                 }
                 position += 2
                 continue

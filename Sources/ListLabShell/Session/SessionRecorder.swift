@@ -1,6 +1,11 @@
+import ListLabCore
 /// Passes output through to the session's output, and keeps each command's
 /// lines so that the session can be saved as a transcript (and a script's
 /// command can be checked against what its transcript expected).
+///
+/// Every line is made safe here (``VisibleText``), once for every way out:
+/// the terminal, transcripts, the journal and `--echo` all get the same
+/// escaped text, so no data (a cell, a field or file name) drives a terminal.
 final class SessionRecorder: ShellOutput {
     private let base: any ShellOutput
     private(set) var entries: [(command: String, output: [String])] = []
@@ -13,23 +18,25 @@ final class SessionRecorder: ShellOutput {
     }
 
     func write(_ line: String) {
+        let line = VisibleText.escaped(line)
         keep(line)
         base.write(line)
     }
 
     func writeError(_ message: String) {
+        let message = VisibleText.escaped(message)
         keep("error: " + message)
         base.writeError(message)
     }
 
     func progress(_ text: String?) {
-        base.progress(text)
+        base.progress(text.map(VisibleText.escaped))
     }
 
     /// Writes a line that is not any command's output (`--echo`'s copy of a
     /// command or of prose): not kept, not captured.
     func writeUnrecorded(_ line: String) {
-        base.write(line)
+        base.write(VisibleText.escaped(line))
     }
 
     private func keep(_ line: String) {

@@ -1,0 +1,60 @@
+/// Text made safe to show: the characters that would act on a terminal
+/// rather than be shown by it, written as visible escapes.
+///
+/// A cell holding `ESC[2J` would clear the screen, `ESC]0;...BEL` set the
+/// window's title, `ESC]52;c;...BEL` write the clipboard, and U+202E turn
+/// the rest of the line around. Every line ListLab prints passes through
+/// ``escaped(_:)``, so data is only ever shown. The escapes are JSON's (`\n`,
+/// `\r`, `\t`, `\u001b`), which `inspect` and `show --json` print anyway and
+/// the prompt reads back in a quoted value.
+///
+/// ```swift
+/// VisibleText.escaped("a\u{1B}[2Jb")   // "a\\u001b[2Jb"
+/// ```
+package enum VisibleText {
+    /// Whether `scalar` must be escaped: the C0 controls (line breaks and tab
+    /// among them), DEL, the C1 controls, the line and paragraph separators,
+    /// and the bidirectional formatting characters.
+    @inline(__always)
+    package static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// Whether `text` holds nothing that ``mustEscape(_:)``.
+    package static func isSafe(_ text: String) -> Bool {
+        // Below 0x80 the UTF-8 bytes are the scalars; a multi-byte scalar is checked whole.
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            if byte < 0x20 || byte == 0x7F { return false }
+            if byte >= 0xC2 { return text.unicodeScalars.allSatisfy { !mustEscape($0) } }
+        }
+        return true
+    }
+
+    /// `text` with every character that ``mustEscape(_:)`` written as a JSON
+    /// escape; `text` itself when it has none.
+    package static func escaped(_ text: String) -> String {
+        guard !isSafe(text) else { return text }
+        var output = ""
+        output.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            guard mustEscape(scalar) else {
+                output.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            default:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ListLabCore
+import ListLabRecords
+import ListLabTestSupport
+import Testing
+@testable import ListLabShell
+
+// Data is shown, never obeyed: whatever a file holds, no printed line carries
+// a character that acts on a terminal.
+
+/// Every character that must not reach a terminal as it is, and a few that
+/// may (the replacement character a lone surrogate becomes, a right-to-left letter).
+private let hostileScalars: [Unicode.Scalar] =
+    (0x00...0x1F).compactMap(Unicode.Scalar.init) + (0x7F...0x9F).compactMap(Unicode.Scalar.init)
+    + [0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0xFFFD, 0x05D0]
+    .compactMap(Unicode.Scalar.init)
+
+/// A CSV field holding `text`, quoted (so that line breaks and commas stay in it).
+private func csvField(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+/// Line breaks are the record separator in a CSV file only outside quotes, so each scalar goes in a quoted cell.
+private func hostileCSV() -> String {
+    var text = "id,name,\(csvField("ci\u{1B}]0;PWNED\u{07}ty"))\n"
+    for (index, scalar) in hostileScalars.enumerated() {
+        text += "\(index + 1),\(csvField("x\(String(Character(scalar)))y")),\(csvField("\u{1B}[2J\u{1B}]52;c;cHduZWQ=\u{07}"))\n"
+    }
+    return text
+}
+
+private func unsafe(_ line: String) -> Bool { line.unicodeScalars.contains(where: VisibleText.mustEscape) }
+
+@Test func everyCommandThatPrintsDataPrintsControlCharactersEscaped() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("h.csv", hostileCSV())
+    try folder.write("h\u{1B}[2J.csv", "id,name\n1,a\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.confirmsQuitWithUnsavedEdits = true
+    let count = hostileScalars.count
+    let commands = [
+        "load h.csv", "viewport 100", "show", "show --all", "show --json --all", "show 0.0-0.\(count - 1)", "select 27",
+        "inspect 27", "fields", "stats", "providers", "trace on", "scroll bottom", "select 30", "update 2 name=\"\\u001b[31m\"",
+        "trace off", "sort name", "filter name=\"x\\u202ey\"", "filter off", "diff", "bind \"{name} | {ci\\u001b]0;PWNED\\u0007ty}\"", "show 0-3",
+        #"append {"name": "\u001b[2J"}"#, "delete 0", "history", "bind header \"{name}\"", "diffable on", "snapshot show",
+        "snapshot appendItems 999", "update 3 name=\"\\u009b31m\"", "snapshot new from data", "apply", "diffable off",
+        "export swift", "load h\\u001b[2J.csv", "load \"h\\u001b[2J.csv\"", "samples", "quit",
+    ]
+    for command in commands { session.execute(command) }
+    let bad = output.lines.filter(unsafe)
+    #expect(bad.isEmpty, "printed raw: \(bad.map(\.debugDescription))")
+    // What was recorded for `session save` and the journal is the same, escaped text.
+    #expect(!session.recordedCommands.flatMap(\.output).contains(where: unsafe))
+    // ... and the data is shown, escaped, not dropped.
+    #expect(output.lines.contains { $0.contains("x\\u001by") })
+    #expect(output.lines.contains { $0.contains("x\\u202ey") })
+    #expect(output.lines.contains { $0.contains("x\\u0085y") })
+    #expect(output.lines.contains { $0.contains("x\u{FFFD}y") })
+}
+
+@Test(arguments: [
+    ("plain", "plain"), ("a\u{1B}[2Jb", "a\\u001b[2Jb"), ("tab\there", "tab\\there"), ("two\nlines\r", "two\\nlines\\r"),
+    ("\u{07}\u{7F}\u{9B}", "\\u0007\\u007f\\u009b"), ("abc\u{202E}fed", "abc\\u202efed"), ("é — ✓ \u{FFFD}", "é — ✓ \u{FFFD}"),
+])
+func visibleTextEscapesWhatActsOnATerminal(text: String, escaped: String) {
+    #expect(VisibleText.escaped(text) == escaped)
+    #expect(VisibleText.isSafe(text) == (text == escaped))
+}
+
+@Test func anEscapedControlCharacterCanBeTypedBack() throws {
+    #expect(try Tokenizer.tokens(in: #"update 0 name="a\u001b[2Jb\r""#).map(\.kind).last == .assignment(field: "name", value: .string("a\u{1B}[2Jb\r")))
+}
+
+@Test func completionOffersAFieldNameWithAControlCharacterAsItsEscape() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("f.csv", "id,\"ti\u{1B}]0;x\u{07}tle\"\n1,a\n")
+    let session = Session(output: RecordingOutput(), workingDirectory: folder.path)
+    session.execute("load f.csv")
+    let words = ShellCompleter(session: session).candidates(for: "update 0 ti").words
+    #expect(words == [#""ti\u001b]0;x\u0007tle=""#])
+    #expect(!words.contains { $0.unicodeScalars.contains(where: VisibleText.mustEscape) })
+}

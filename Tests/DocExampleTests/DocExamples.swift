@@ -539,12 +539,18 @@ func jSONReaderExample1() throws {
     _ = value
 }
 
-@Test("Sources/ListLabRecords/Templates/Template.swift:7")
+@Test("Sources/ListLabRecords/Templates/Template.swift:10")
 func templateExample1() throws {
     let template = try Template("{name} — {phone}")
     _ = template.fields                 // ["name", "phone"]
     _ = template.render(diana)          // "Diana Prince — 555-0103"
     _ = template
+}
+
+@Test("Sources/ListLabRecords/Templates/Template.swift:83")
+func templateExample2() throws {
+    _ = Template.placeholder(for: "name")   // "{name}"
+    _ = Template.placeholder(for: "}")      // "{\"}\"}"
 }
 
 @Test("Sources/ListLabRecords/Templates/TemplatePresenter.swift:7")

@@ -39,4 +39,30 @@ struct TemplateTests {
             #expect(error.description == message)
         }
     }
+
+    @Test(arguments: ["name", "}", "{", "{x}", " padded ", "", "\"q\"", "a\u{1B}b", "tab\there", "é — ✓", "a}}b"])
+    func everyFieldNameHasAPlaceholderThatReadsBackAsIt(field: String) throws {
+        let template = try Template("<" + Template.placeholder(for: field) + ">")
+        #expect(template.fields == [field])
+        #expect(template.render(Record(fields: [(field, "v")])) == "<v>")
+    }
+
+    @Test func aPlainNameKeepsItsPlainPlaceholder() {
+        #expect(Template.placeholder(for: "name") == "{name}")
+        #expect(Template.placeholder(for: "}") == #"{"}"}"#)
+        #expect(Template.placeholder(for: "") == #"{""}"#)
+    }
+
+    @Test(arguments: [
+        (#"{"open}"#, "template column 2: unterminated quoted field name"),
+        (#"{"a" b}"#, "template column 1: expected '}' after the quoted field name"),
+    ])
+    func aBadQuotedNameSaysWhereAndWhat(source: String, message: String) {
+        do {
+            _ = try Template(source)
+            Issue.record("\(source) parsed")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
 }

@@ -79,3 +79,16 @@ func visibleTextEscapesWhatActsOnATerminal(text: String, escaped: String) {
     #expect(words == [#""ti\u001b]0;x\u0007tle=""#])
     #expect(!words.contains { $0.unicodeScalars.contains(where: VisibleText.mustEscape) })
 }
+
+@Test(arguments: [#"[{"}":1,"id":1}]"#, #"[{"{":"a","id":1}]"#, #"[{"":"blank","id":1}]"#, #"[{" x ":"spaced","id":2}]"#])
+func anyLegalKeyLoadsAndIsShown(json: String) throws {
+    let folder = try TemporaryFolder()
+    try folder.write("k.json", json)
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load k.json")
+    session.execute("show")
+    #expect(output.errorCount == 0, "\(output.lines)")
+    #expect(output.lines.count == 2)
+    #expect(output.lines.last?.hasSuffix("<Cell #1>") == true)
+}

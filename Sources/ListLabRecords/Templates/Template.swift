@@ -2,7 +2,10 @@
 /// is described at the prompt (`"{name} — {phone}"`).
 ///
 /// `{{` and `}}` stand for literal braces. A placeholder for a field the
-/// record lacks, or whose value is null, fills in as nothing.
+/// record lacks, or whose value is null, fills in as nothing. A field whose
+/// name holds a brace, starts or ends with a space or is empty is named in
+/// JSON quotes: `{"}"}`, `{" padded "}`, `{""}` (``placeholder(for:)``
+/// writes one for any name).
 ///
 /// ```swift
 /// let template = try Template("{name} — {phone}")
@@ -40,6 +43,14 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
             case ("{", "{"), ("}", "}"):
                 text.append(character)
                 index += 2
+            case ("{", _) where Self.opensQuotedName(characters, at: index + 1):
+                let (name, end) = try Self.quotedName(characters, from: index + 1, placeholderColumn: index + 1)
+                if !text.isEmpty {
+                    parts.append(.text(text))
+                    text = ""
+                }
+                parts.append(.field(name))
+                index = end
             case ("{", _):
                 guard let close = characters[(index + 1)...].firstIndex(of: "}") else {
                     throw TemplateError(column: index + 1, message: "unclosed '{'")
@@ -63,6 +74,47 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
         }
         if !text.isEmpty { parts.append(.text(text)) }
         self.parts = parts
+    }
+
+    /// The placeholder that names `field`: `{name}`, or the name in JSON
+    /// quotes when it would not read back as itself (a brace or a quote in
+    /// it, spaces at either end, a control character, or no name at all).
+    ///
+    /// ```swift
+    /// Template.placeholder(for: "name")   // "{name}"
+    /// Template.placeholder(for: "}")      // "{\"}\"}"
+    /// ```
+    public static func placeholder(for field: String) -> String {
+        let plain = !field.isEmpty && field.trimmingWhitespace == field && !field.hasPrefix("\"")
+            && !field.contains(where: { $0 == "{" || $0 == "}" }) && !field.unicodeScalars.contains(where: { $0.value < 0x20 })
+        guard !plain else { return "{\(field)}" }
+        var quoted = "{"
+        Value.writeJSONString(field, to: &quoted)
+        return quoted + "}"
+    }
+
+    /// Whether a quoted name starts at `index` (after spaces): `{"name"}`.
+    private static func opensQuotedName(_ characters: [Character], at index: Int) -> Bool {
+        var position = index
+        while position < characters.count, characters[position] == " " { position += 1 }
+        return position < characters.count && characters[position] == "\""
+    }
+
+    /// The JSON-quoted name starting after the `{` at `index`, and the index after its `}`.
+    private static func quotedName(_ characters: [Character], from index: Int, placeholderColumn: Int) throws(TemplateError) -> (String, Int) {
+        var position = index
+        while characters[position] == " " { position += 1 }
+        let rest = String(characters[position...])
+        var reader = JSONReader(rest)
+        guard case .string(let name)? = try? reader.readValue() else {
+            throw TemplateError(column: position + 1, message: "unterminated quoted field name")
+        }
+        position += String(decoding: Array(rest.utf8)[..<reader.offset], as: UTF8.self).count
+        while position < characters.count, characters[position] == " " { position += 1 }
+        guard position < characters.count, characters[position] == "}" else {
+            throw TemplateError(column: placeholderColumn, message: "expected '}' after the quoted field name")
+        }
+        return (name, position + 1)
     }
 
     /// The fields the template names, in order of first use.

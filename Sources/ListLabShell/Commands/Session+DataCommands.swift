@@ -426,7 +426,7 @@ extension Session {
         }
         let preferred = ["name", "title", "label"].first { fields.contains($0) }
             ?? fields.first { $0 != "id" } ?? fields.first ?? "id"
-        return TemplatePresenter(kind: "Cell", text: try Template("{\(preferred)}"))
+        return TemplatePresenter(kind: "Cell", text: try Template(Template.placeholder(for: preferred)))
     }
 
     /// `contacts` for `Samples/contacts.csv`.

@@ -8,7 +8,8 @@ extension Session {
             usage: "bind TEMPLATE [detail TEMPLATE] [kind NAME] | bind by FIELD KIND=TEMPLATE ... | bind header|footer TEMPLATE|off | bind like NAME",
             summary: "binds a presenter to the provider shown: cell kinds, their templates, headers and footers",
             details: [
-                "Templates fill {field} from each item. 'bind by FIELD' chooses the cell kind whose name",
+                "Templates fill {field} from each item ({{ and }} are braces; a field name with a brace or",
+                "spaces at its ends goes in JSON quotes: '{\"}\"}'). 'bind by FIELD' chooses the cell kind whose name",
                 "is the item's FIELD value. Header and footer templates use {title}, {count} and {section}.",
                 "'bind like NAME' joins the presenter of another provider, when their item types agree.",
                 "The list registers the presenter's cell kinds and reloads.",

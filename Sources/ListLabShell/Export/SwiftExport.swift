@@ -115,9 +115,9 @@ struct SwiftExport {
         let variable = Self.lowerCamel(model)
         let plural = Self.upperCamel(datasetName)
         var out = """
-            // Exported by ListLab (`export swift`) from the dataset '\(datasetName)' (\(dataFileName)):
+            // Exported by ListLab (`export swift`) from the dataset '\(Self.comment(datasetName))' (\(Self.comment(dataFileName))):
             // the model, its cells and presenter, the provider and the adapter, and a test
-            // that loads \(dataFileName) and checks what the list shows first. Put it in a test
+            // that loads \(Self.comment(dataFileName)) and checks what the list shows first. Put it in a test
             // target that depends on ListLab's ListLabCore, ListLabRecords and ListLabFiles;
             // the model, cells and presenter move into your app's module as they are.
 
@@ -128,7 +128,7 @@ struct SwiftExport {
 
             // MARK: The model
 
-            /// One item of \(dataFileName), with a property per field.
+            /// One item of \(Self.comment(dataFileName)), with a property per field.
 
             """
         let conformances = properties.contains { $0.name == "id" } || keyField != nil
@@ -138,11 +138,11 @@ struct SwiftExport {
             out += "    var \(property.declaration)\n"
         }
         for (field, reason) in skipped {
-            out += "    // '\(field)' is left out: \(reason).\n"
+            out += "    // '\(Self.comment(field))' is left out: \(Self.comment(reason)).\n"
         }
         // `id` from the key, unless a field already has the name (it is then the identity).
         if let keyField, let key = properties.first(where: { $0.field == keyField }), !properties.contains(where: { $0.name == "id" }) {
-            out += "\n    /// The item's identity: its key, `\(keyField)`.\n"
+            out += "\n    /// The item's identity: its key, `\(Self.comment(keyField))`.\n"
             out += "    var id: \(key.type)\(key.isOptional ? "?" : "") { \(Self.escaped(key.name)) }\n"
         }
         if properties.contains(where: { $0.name != $0.field }) {
@@ -164,7 +164,7 @@ struct SwiftExport {
             var unique = className
             while cellClasses.contains(where: { $0.className == unique }) || unique == model { unique += "_" }
             cellClasses.append((kind.name, unique))
-            out += "\n/// A `\(kind.name)` cell: \(kind.text)\(kind.detail.map { ", detail \($0)" } ?? "").\n"
+            out += "\n/// A `\(Self.comment(kind.name))` cell: \(Self.comment(kind.text.description))\(kind.detail.map { ", detail \(Self.comment($0.description))" } ?? "").\n"
             out += "final class \(unique): ListCell, ConfigurableCell {\n"
             if unique != kind.name {
                 out += "    static var reuseIdentifier: String { \(Self.literal(kind.name)) }\n\n"
@@ -200,7 +200,7 @@ struct SwiftExport {
                 ? "SingleKindPresenter(\(cell.className).self)"
                 : "SingleKindPresenter(\n        \(cell.className).self,\n        " + sectionArguments.joined(separator: ",\n        ") + ")"
         }
-        out += "\n/// The presenter: \(presenter.choosingField.map { "a cell kind per item, named by its '\($0)'" } ?? "one cell kind")"
+        out += "\n/// The presenter: \(presenter.choosingField.map { "a cell kind per item, named by its '\(Self.comment($0))'" } ?? "one cell kind")"
         switch (headerArgument, footerArgument) {
         case (nil, nil): out += ".\n"
         case (_?, nil): out += ", and the section headers.\n"
@@ -226,8 +226,8 @@ struct SwiftExport {
 
             // MARK: The provider
 
-            /// \(dataFileName)'s items, read by ListLab's file reader and decoded into `\(model)` values,
-            /// \(groupField.map { "in a section per '\($0)', in order of first appearance" } ?? "in one section").
+            /// \(Self.comment(dataFileName))'s items, read by ListLab's file reader and decoded into `\(model)` values,
+            /// \(groupField.map { "in a section per '\(Self.comment($0))', in order of first appearance" } ?? "in one section").
             func make\(plural)Provider(file path: String) throws -> \(providerType) {
                 let items = try FileDataProvider(path: path, name: \(Self.literal(dataFileName))).records.map {
                     try RecordDecoder().decode(\(model).self, from: $0)
@@ -235,7 +235,7 @@ struct SwiftExport {
                 return \(providerValue)
             }
 
-            /// \(dataFileName), found from this file (`export swift` wrote the path from here).
+            /// \(Self.comment(dataFileName)), found from this file (`export swift` wrote the path from here).
             private let \(Self.lowerCamel(plural))DataFile: String = {
                 let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
                 return folder + \(Self.literal("/" + dataPath))
@@ -361,7 +361,10 @@ struct SwiftExport {
     /// `text` as a Swift string literal.
     static func literal(_ text: String) -> String { "\"" + escapedForLiteral(text) + "\"" }
 
-    /// `text` escaped for the inside of a Swift string literal.
+    /// `text` escaped for the inside of a Swift string literal: quotes and
+    /// backslashes, and every character that ``VisibleText`` escapes (line
+    /// breaks, controls, bidirectional overrides, which could make the code
+    /// read otherwise than it compiles) as `\u{...}`.
     static func escapedForLiteral(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -371,10 +374,18 @@ struct SwiftExport {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += "\\u{\(String(scalar.value, radix: 16))}"
+            case _ where VisibleText.mustEscape(scalar): out += "\\u{\(String(scalar.value, radix: 16))}"
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// `text` (a name or value from the data) made safe for a `//` or `///`
+    /// comment: a line break would end the comment and put the rest on a code
+    /// line, so it and every other control or bidirectional character is
+    /// written as its escape (``VisibleText``).
+    static func comment(_ text: String) -> String {
+        VisibleText.escaped(text)
     }
 }

@@ -4,12 +4,14 @@ import ListLabShell
 
 /// The inputs ListLab reads from users and files, each as a function of raw
 /// bytes that must never trap: the command parser (a whole session of
-/// commands), the CSV, JSON and NDJSON loaders, and the transcript reader.
+/// commands), the CSV, JSON and NDJSON loaders, the transcript reader, and
+/// `export swift` of hostile names and values (``ExportFuzzing``), whose
+/// source must keep every name and value in a comment or a string literal.
 ///
 /// `Scripts/fuzz TARGET SECONDS` runs one under libFuzzer; the unit tests
 /// replay every input that once crashed one (`Tests/Fixtures/fuzz/TARGET/`).
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case parser, csv, json, ndjson, transcript
+    case parser, csv, json, ndjson, transcript, export
 
     /// Feeds `bytes` to the target. Errors are fine; a trap is a bug.
     public func run(_ bytes: [UInt8]) {
@@ -36,6 +38,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = UnifiedDiff.lines(expected: block.expected, actual: [block.command], expectedStart: block.line)
             }
             _ = transcript.rewritten(with: transcript.blocks.map { [$0.command] })
+        case .export:
+            guard let source = ExportFuzzing.source(from: bytes) else { return }
+            let problems = ExportFuzzing.problems(in: source)
+            // A finding, as a trap: libFuzzer keeps the input.
+            precondition(problems.isEmpty, "export swift made unsafe code: \(problems.joined(separator: "; "))")
         }
     }
 

@@ -1,4 +1,5 @@
 import ListLabCore
+import ListLabFuzzing
 import ListLabRecords
 import Testing
 
@@ -60,4 +61,39 @@ private func export(_ name: String, records: [Record] = [], fields: [String] = [
     var withoutId = try export("rows", records: [Record(schema: schema, values: ["a"])], fields: ["code"])
     withoutId.keyField = "code"
     #expect(try withoutId.source().contains("    var id: String { code }\n"))
+}
+
+@Test func aNameOrValueFromTheDataNeverBecomesCode() throws {
+    let name = "n\nlet pwned=1;\n\u{2028}x"
+    let schema = Record.Schema(["id", "note\r\nlet pwned=1;"])
+    var hostile = try export(name, records: [Record(schema: schema, values: [1, "*/ let pwned=1; /*\u{202E}"])], fields: schema.names)
+    hostile.presenter = TemplatePresenter(kind: "\nlet pwned=1;", text: try Template("\u{2029}let pwned=1;" + Template.placeholder(for: "note\r\nlet pwned=1;")))
+    hostile.expectedLines = ["\"); let pwned=1; //"]
+    let source = try hostile.source()
+    #expect(ExportFuzzing.problems(in: source) == [])
+    #expect(!source.split(separator: "\n").contains { $0.hasPrefix("let pwned") })
+}
+
+@Test func theExportLintFindsDataThatBecameCode() {
+    #expect(ExportFuzzing.problems(in: "// from x\nlet pwned=1;\n") == ["line 2 runs data as code: let pwned=1;"])
+    #expect(ExportFuzzing.problems(in: "let a = \"x\\(b)\" + \"pwned=1;\" // pwned=1;\n") == [])
+    #expect(ExportFuzzing.problems(in: "let a = \"x\n\"") == ["line 1 ends inside a string literal: let a = \"x", "line 2 ends inside a string literal: \""])
+    #expect(ExportFuzzing.problems(in: "// \u{202E}\n") == ["a raw U+202E"])
+}
+
+@Test func manyRandomHostileExportsKeepTheirDataInCommentsAndLiterals() {
+    var exports = 0
+    for seed in 0..<3_000 {
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15
+        let bytes = (0..<256).map { _ -> UInt8 in
+            state &+= 0x9E37_79B9_7F4A_7C15
+            return UInt8(truncatingIfNeeded: (state ^ (state >> 29)) &* 0xBF58_476D_1CE4_E5B9 >> 56)
+        }
+        guard let source = ExportFuzzing.source(from: bytes) else { continue }
+        exports += 1
+        let problems = ExportFuzzing.problems(in: source)
+        #expect(problems.isEmpty, "seed \(seed): \(problems)")
+        if !problems.isEmpty { break }
+    }
+    #expect(exports > 2_000)
 }

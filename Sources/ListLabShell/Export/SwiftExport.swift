@@ -1,5 +1,5 @@
-import ListLabCore
-import ListLabRecords
+package import ListLabCore
+package import ListLabRecords
 
 /// Swift source that recreates an experiment with the library's types
 /// (`export swift`): a model struct from the data's fields, a cell class per
@@ -10,7 +10,7 @@ import ListLabRecords
 /// The file is meant for a test target that depends on ListLabCore,
 /// ListLabRecords and ListLabFiles (as `Examples/Exported` does); the model,
 /// cells and presenter move into the app's module as they are.
-struct SwiftExport {
+package struct SwiftExport {
     /// The dataset's name at the prompt (`contacts`).
     var datasetName: String
     /// The data file's name (`contacts.csv`).
@@ -33,6 +33,24 @@ struct SwiftExport {
     /// What a fresh list of these records shows: the test's expectation.
     var expectedLines: [String]
 
+    /// An export of `records`; see the properties for what each part is.
+    package init(
+        datasetName: String, dataFileName: String, dataPath: String, records: [Record], fieldNames: [String], keyField: String?,
+        groupField: String?, presenter: TemplatePresenter, style: ListStyle, viewportRows: Int, expectedLines: [String]
+    ) {
+        self.datasetName = datasetName
+        self.dataFileName = dataFileName
+        self.dataPath = dataPath
+        self.records = records
+        self.fieldNames = fieldNames
+        self.keyField = keyField
+        self.groupField = groupField
+        self.presenter = presenter
+        self.style = style
+        self.viewportRows = viewportRows
+        self.expectedLines = expectedLines
+    }
+
     /// A field of the model: its property name and Swift type.
     struct Property: Equatable {
         var field: String
@@ -44,14 +62,14 @@ struct SwiftExport {
     }
 
     /// Why the data cannot be exported.
-    struct Refusal: Error, CustomStringConvertible {
-        var description: String
+    package struct Refusal: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The model's type name: the dataset's name in the singular, in UpperCamelCase
     /// (`contacts` → `Contact`), with `Item` after a name the standard library or
     /// ListLab already takes (`tasks` → `TaskItem`).
-    var modelName: String {
+    package var modelName: String {
         var name = Self.upperCamel(datasetName)
         if name.hasSuffix("ies"), name.count > 3 {
             name = String(name.dropLast(3)) + "y"
@@ -60,7 +78,8 @@ struct SwiftExport {
         } else if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 {
             name = String(name.dropLast())
         }
-        if name.isEmpty || name.first?.isNumber == true { name = "Item" + name }
+        // No word, or one that may not start a name (`2024` → `_2024`): `Item2024`.
+        if name.isEmpty || name.first == "_" { name = "Item" + name.drop { $0 == "_" } }
         return Self.takenTypeNames.contains(name) ? name + "Item" : name
     }
 
@@ -69,6 +88,10 @@ struct SwiftExport {
         "Any", "Array", "Bool", "Character", "Codable", "Data", "Date", "Decodable", "Dictionary", "Double", "Encodable",
         "Error", "Float", "Hashable", "Identifiable", "Int", "Item", "ItemPath", "Never", "Optional", "Record", "Result",
         "Section", "Self", "Sendable", "Set", "String", "Task", "Template", "Test", "Type", "URL", "Value", "Void",
+        // The library's types that the file names.
+        "ArrayDataProvider", "CellRegistration", "ConfigurableCell", "FileDataProvider", "HeadlessList", "KindChoosingPresenter",
+        "ListAdapter", "ListCell", "ListLabCore", "ListLabFiles", "ListLabRecords", "RecordDecoder", "SectionedDataProvider",
+        "SingleKindPresenter", "Testing",
     ]
 
     /// The model's properties, one per field whose values Swift can type.
@@ -101,6 +124,8 @@ struct SwiftExport {
             default: type = "String"   // mixed kinds: RecordDecoder reads numbers and booleans as text
             }
             var name = Self.lowerCamel(field)
+            // `item.self` is the item and `item.Type` its type, even in backticks: such a field takes another name.
+            if Self.memberNamesTaken.contains(name) { name += "_" }
             while usedNames.contains(name) { name += "_" }
             usedNames.insert(name)
             properties.append(Property(field: field, name: name, type: type, isOptional: isOptional || kinds.isEmpty))
@@ -109,7 +134,7 @@ struct SwiftExport {
     }
 
     /// The exported file's text.
-    func source() throws(Refusal) -> String {
+    package func source() throws(Refusal) -> String {
         let (properties, skipped) = properties()
         let model = modelName
         let variable = Self.lowerCamel(model)
@@ -131,7 +156,7 @@ struct SwiftExport {
             /// One item of \(Self.comment(dataFileName)), with a property per field.
 
             """
-        let conformances = properties.contains { $0.name == "id" } || keyField != nil
+        let conformances = properties.contains { $0.name == "id" || $0.field == keyField }
             ? "Codable, Hashable, Identifiable, Sendable" : "Codable, Hashable, Sendable"
         out += "struct \(model): \(conformances) {\n"
         for property in properties {
@@ -160,7 +185,8 @@ struct SwiftExport {
         out += "\n// MARK: The cells and the presenter\n"
         var cellClasses: [(kind: String, className: String)] = []
         for kind in presenter.kinds {
-            let className = presenter.choosingField == nil ? Self.upperCamel(kind.name) : Self.upperCamel(kind.name) + "Cell"
+            let base = Self.upperCamel(kind.name)
+            let className = base.isEmpty ? model + "Cell" : presenter.choosingField == nil && !Self.takenTypeNames.contains(base) ? base : base + "Cell"
             var unique = className
             while cellClasses.contains(where: { $0.className == unique }) || unique == model { unique += "_" }
             cellClasses.append((kind.name, unique))
@@ -322,16 +348,20 @@ struct SwiftExport {
 
     // MARK: Names and literals
 
-    /// `first name` → `FirstName`.
+    /// `first name` → `FirstName`: the words of `text` (runs of letters and
+    /// digits that Swift takes in a name) capitalized and joined, with `_`
+    /// before a first character that may not start a name (`2nd` → `_2nd`);
+    /// empty when `text` has no such word.
     static func upperCamel(_ text: String) -> String {
-        let words = text.split { !($0.isLetter || $0.isNumber) }
-        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let words = text.split { !isNameCharacter($0) }
+        return startingAsAName(words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined())
     }
 
-    /// `first name` → `firstName`; `ID` → `id`; `2nd` → `_2nd`.
+    /// `first name` → `firstName`; `ID` → `id`; `2nd` → `_2nd`; `field` when
+    /// `text` has no word Swift can take.
     static func lowerCamel(_ text: String) -> String {
-        let upper = upperCamel(text)
-        guard let first = upper.first else { return "field" }
+        let upper = upperCamel(text).drop { $0 == "_" }
+        guard let first = upper.first else { return upperCamel(text).isEmpty ? "field" : upperCamel(text) }
         let leadingCapitals = upper.prefix { $0.isUppercase }.count
         var name: String
         if leadingCapitals == upper.count {
@@ -342,9 +372,48 @@ struct SwiftExport {
         } else {
             name = first.lowercased() + upper.dropFirst()
         }
-        if name.first?.isNumber == true { name = "_" + name }
-        return name
+        return startingAsAName(name)
     }
+
+    /// `name` with `_` before it when its first character may not start a Swift name.
+    private static func startingAsAName(_ name: String) -> String {
+        guard let first = name.unicodeScalars.first, !isNameHead(first) else { return name }
+        return "_" + name
+    }
+
+    /// Whether `character` is a letter or digit whose every scalar Swift
+    /// takes inside a name (The Swift Programming Language, "Identifiers").
+    private static func isNameCharacter(_ character: Character) -> Bool {
+        (character.isLetter || character.isNumber) && character.unicodeScalars.allSatisfy { isNameHead($0) || isNameContinuation($0) }
+    }
+
+    /// Whether a Swift name may start with `scalar` (the grammar's identifier-head,
+    /// without the bidirectional and invisible characters it also allows).
+    private static func isNameHead(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0x5F, 0xA8, 0xAA, 0xAD, 0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6,
+            0xD8...0xF6, 0xF8...0xFF, 0x100...0x2FF, 0x370...0x167F, 0x1681...0x180D, 0x180F...0x1DBF, 0x1E00...0x1FFF,
+            0x2070...0x20CF, 0x2100...0x218F, 0x2460...0x24FF, 0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF,
+            0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF,
+            0xFDF0...0xFE1F, 0xFE30...0xFE44, 0xFE47...0xFFFC, 0x10000...0x1FFFD, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Whether `scalar` may follow the first character of a Swift name
+    /// (digits and combining marks, beside every name head).
+    private static func isNameContinuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: true
+        default: false
+        }
+    }
+
+    /// Names a property must not take, backticks or not: after a dot they
+    /// mean the value itself, its type, or an initializer.
+    static let memberNamesTaken: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript"]
 
     /// Swift's keywords, which a name takes in backticks.
     static let keywords: Set<String> = [

@@ -86,6 +86,8 @@ struct SaveSession: ParsableCommand {
 
     func run() throws {
         let journal = try Sessions.journal(number)
+        // A transcript with no command would fail its own replay.
+        guard !journal.records.isEmpty else { throw failure("session \(number) has no commands to save") }
         let session = Session(output: StandardStreams(), workingDirectory: ".")
         do {
             try session.writeNewFile(journal.transcript, to: file, force: force)

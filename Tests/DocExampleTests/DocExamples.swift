@@ -121,6 +121,16 @@ func diffableSnapshotExample1() throws {
     _ = snapshot
 }
 
+@Test("Sources/ListLabCore/List/BatchUpdate+Paths.swift:11")
+func batchUpdate_PathsExample1() throws {
+    let update = BatchUpdate(deletedItems: [ItemPath(0, 1)])
+    let after = try update.pathsAfter(itemCountsBefore: [4], itemCountsAfter: [3])
+    _ = after(ItemPath(0, 2))   // 0.1
+    _ = after(ItemPath(0, 1))   // nil: deleted
+    _ = update
+    _ = after
+}
+
 @Test("Sources/ListLabCore/List/BatchUpdate.swift:10")
 func batchUpdateExample1() throws {
     let tabs = ArrayDataProvider([Tab.news, .contributions])

@@ -98,7 +98,11 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
         #expect(!complete(command.name + " ", setup: setup).words.isEmpty, "\(command.usage)")
     }
     // Paths: the rows on screen, and for deselect the selected ones.
-    #expect(complete("select ", setup: ["load contacts", "viewport 3"]).words == ["0.0", "0.1", "0.2"])
+    #expect(complete("select ", setup: ["load contacts", "viewport 3"]).words == ["0.0", "0.1", "0.2", "id="])
+    // An item by key: the key field, then the keys that start with what is typed.
+    #expect(complete("update id=", setup: ["load contacts"]).words == (1...8).map { "id=\($0)" })
+    #expect(complete("delete id=", setup: ["load tasks", "sort title"]).words.first == "id=1")
+    #expect(complete("update 2 ", setup: ["load contacts"]).words.contains("city="))
     #expect(complete("inspect 0.", setup: ["load contacts", "viewport 2", "scroll +3"]).words == ["0.3", "0.4"])
     #expect(complete("deselect ", setup: ["load contacts", "select 5"]).words == ["0.5"])
     #expect(complete("viewport ", setup: ["load contacts", "viewport 4"]).words == ["4"])

@@ -89,7 +89,7 @@ extension Session {
             output.write("\(reason)loaded page \(page): insert \(range) (\(count) of \(total) items)")
         } catch {
             errorCount += 1
-            output.writeError(Self.message(for: ShellError("\(reason)page \(page) failed to load: \(error); 'more' tries again"), at: location))
+            writeError(ShellError("\(reason)page \(page) failed to load: \(error); 'more' tries again"))
         }
     }
 

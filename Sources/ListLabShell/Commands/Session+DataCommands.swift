@@ -106,6 +106,7 @@ extension Session {
             let withDiff = flags.contains("--diff")
             let force = flags.contains("--force")
             let loaded = try session.unfiltered(for: withDiff ? "reload --diff" : "reload")
+            if withDiff { try session.checkListIsInStep(for: "reload --diff") }
             let unsaved = loaded.unsavedProviders
             if !force, !unsaved.isEmpty {
                 let names = unsaved.map(\.name).joined(separator: ", ")

@@ -35,6 +35,7 @@ extension Session {
             completes: { context in context.arguments.isEmpty ? context.fieldNames : context.arguments.count == 1 ? ["desc"] : [] }
         ) { session, arguments in
             let loaded = try session.unfiltered(for: "sort")
+            try session.checkListIsInStep(for: "sort")
             if loaded.composite != nil { try session.checkDiffable(loaded, "sort") }
             let fieldToken = arguments.peek
             let field = try arguments.string("a FIELD")
@@ -69,6 +70,7 @@ extension Session {
         ) { session, arguments in
             let loaded = try session.current()
             if loaded.composite != nil { try session.checkDiffable(loaded, "filter") }
+            try session.checkListIsInStep(for: "filter")
             if arguments.take("off") {
                 try arguments.expectEnd()
                 guard let filter = loaded.filter else {

@@ -18,13 +18,13 @@ extension Session {
             try session.show(&arguments)
         },
         Command(
-            name: "select", usage: "select PATH",
+            name: "select", usage: "select PATH | KEY=VALUE",
             summary: "selects an item as a tap does: the list marks it and tells its delegate, which prints the item",
-            examples: ["select 0.2", "select 2"],
-            completes: { context in context.arguments.isEmpty ? context.visiblePaths : [] }
+            examples: ["select 0.2", "select 2", "select id=3"],
+            completes: { context in context.arguments.isEmpty ? context.itemNames : [] }
         ) { session, arguments in
-            _ = try session.current()
-            let path = try arguments.path()
+            let loaded = try session.current()
+            let path = try session.listPath(named: &arguments, in: loaded)
             try arguments.expectEnd()
             try session.list.selectItem(at: path)
         },
@@ -92,25 +92,28 @@ extension Session {
             session.output.write("scrolled: \(session.viewportSummary)")
         },
         Command(
-            name: "inspect", usage: "inspect PATH", summary: "prints every field of one item, with its type",
-            examples: ["inspect 0.2"],
-            completes: { context in context.arguments.isEmpty ? context.visiblePaths : [] }
+            name: "inspect", usage: "inspect PATH | KEY=VALUE", summary: "prints every field of one item, with its type",
+            examples: ["inspect 0.2", "inspect id=3"],
+            completes: { context in context.arguments.isEmpty ? context.itemNames : [] }
         ) { session, arguments in
             let loaded = try session.current()
-            let path = try arguments.path()
-            try arguments.expectEnd()
             let record: Record
-            if session.diffable != nil {
+            let label: String
+            if session.diffable != nil, case .word? = arguments.peek?.kind {
+                // What the list shows: under a whole-record identifier, the record it stands for.
+                let path = try arguments.path()
                 try session.list.validate(path)
                 guard let shown = session.shownRecord(at: path, in: loaded) else {
                     throw ShellError("the item at \(path) has an identifier with no record in \(loaded.name)")
                 }
-                record = shown
+                (record, label) = (shown, "\(path)")
             } else {
-                record = try loaded.provider.checkedItem(at: path)
+                let named = try session.namedItem(&arguments, in: loaded)
+                (record, label) = (try loaded.provider.checkedItem(at: named.dataPath), named.isByKey ? "\(named.dataPath)" : named.label)
             }
+            try arguments.expectEnd()
             let key = loaded.keyField.map { " (key \($0) = \(record[$0]?.jsonText ?? "null"))" } ?? ""
-            session.output.write("\(path)\(key)")
+            session.output.write("\(label)\(key)")
             let width = record.fields.map(\.name.count).max() ?? 0
             for field in record.fields {
                 session.output.write("  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.kindName))")

@@ -4,12 +4,12 @@ import ListLabRecords
 extension Session {
     static let mutationCommands: [Command] = [
         Command(
-            name: "update", usage: "update PATH FIELD=VALUE ...",
+            name: "update", usage: "update PATH|KEY=VALUE FIELD=VALUE ...",
             summary: "changes fields of an item; the list reconfigures only that cell",
             details: ["Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text. A number is kept as typed (1e3, 1.10, 12345678901234567891 are saved so), as a number read from a file is."],
-            examples: [#"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone"],
+            examples: [#"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone", "update id=4 city=Keystone"],
             takesDataOnly: true,
-            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] }
+            completes: { context in context.arguments.isEmpty ? context.itemNames : context.fieldNames.map { $0 + "=" } + ["--data-only"] }
         ) { session, arguments in
             try session.update(&arguments)
         },
@@ -31,46 +31,54 @@ extension Session {
             completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] }
         ) { session, arguments in
             let path = try arguments.path()
+            try session.checkListAndDataAgree(for: "insert at", at: path, in: try session.current())
             try session.add(&arguments, at: path)
         },
         Command(
-            name: "delete", usage: "delete PATH | RANGE", summary: "removes items, as one batch update",
-            examples: ["delete 0.2", "delete 0.3-0.5"],
+            name: "delete", usage: "delete PATH | RANGE | KEY=VALUE", summary: "removes items, as one batch update",
+            examples: ["delete 0.2", "delete 0.3-0.5", "delete id=3"],
             takesDataOnly: true,
-            completes: { _ in ["--data-only"] }
+            completes: { context in context.arguments.isEmpty ? context.itemNames : ["--data-only"] }
         ) { session, arguments in
             let loaded = try session.unfiltered(for: "delete")
-            let range = try arguments.range()
+            try session.checkListIsInStep(for: "delete")
+            let (items, label) = try session.namedItems(&arguments, in: loaded)
             try arguments.expectEnd()
-            _ = try loaded.provider.checkedItem(at: range.first)
-            _ = try loaded.provider.checkedItem(at: range.last)
-            let text = session.text(at: range.first, in: loaded)
-            let change = try loaded.provider.delete(at: range.paths)
-            loaded.noteEdit(inSection: range.first.section)
-            try session.apply(change, from: "delete(at: \(range))")
-            session.output.write(range.count == 1 ? "deleted \(range): \(text)" : "deleted \(range) (\(range.count) items)")
+            let paths = items.map(\.dataPath)
+            guard let first = paths.first else { return }
+            let text = session.text(at: first, in: loaded)
+            let change = try loaded.provider.delete(at: paths)
+            loaded.noteEdit(inSection: first.section)
+            try session.apply(change, from: "delete(at: \(paths.count == 1 ? first.description : "[\(paths.map(\.description).joined(separator: ", "))]"))")
+            session.output.write(paths.count == 1 ? "deleted \(label): \(text)" : "deleted \(label) (\(paths.count) items)")
         },
         Command(
             name: "move", usage: "move FROM TO", summary: "moves an item so that it ends up at TO, as a batch update",
-            examples: ["move 0.0 0.3", "move 0.3 0.0"],
+            details: ["FROM is a PATH or KEY=VALUE; TO is a PATH."],
+            examples: ["move 0.0 0.3", "move 0.3 0.0", "move id=1 0.3"],
             takesDataOnly: true,
-            completes: { _ in ["--data-only"] }
+            completes: { context in context.arguments.isEmpty ? context.itemNames : context.arguments.count == 1 ? context.visiblePaths : ["--data-only"] }
         ) { session, arguments in
             let loaded = try session.unfiltered(for: "move")
-            let from = try arguments.path()
+            try session.checkListIsInStep(for: "move")
+            let named = try session.namedItem(&arguments, in: loaded)
+            let from = named.dataPath
             let to = try arguments.path()
             try arguments.expectEnd()
+            try session.checkListAndDataAgree(for: "move to", at: to, in: loaded)
             let text = session.text(at: from, in: loaded)
             let change = try loaded.provider.move(from: from, to: to)
             loaded.noteEdit(inSection: from.section)
             try session.apply(change, from: "move(from: \(from), to: \(to))")
-            session.output.write("moved \(from) -> \(to): \(text)")
+            session.output.write("moved \(named.label) -> \(to): \(text)")
         },
     ]
 
     private func update(_ arguments: inout Arguments) throws {
         let loaded = try unfiltered(for: "update")
-        let path = try arguments.path()
+        try checkListIsInStep(for: "update")
+        let named = try namedItem(&arguments, in: loaded)
+        let path = named.dataPath
         let assignments = try arguments.assignments()
         guard !assignments.isEmpty else { throw arguments.missing("FIELD=VALUE") }
         let record = try loaded.provider.checkedItem(at: path)
@@ -86,22 +94,23 @@ extension Session {
         let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
         if !listFollowsData {
             // The list was not told: no cell changed.
-            output.write("updated \(path): \(fields)")
+            output.write("updated \(named.label): \(fields)")
         } else if change.reconfiguredItems == [path] {
             let cell = list.cellForItem(at: path).map {
                 updateStyle == .reconfigure ? "cell #\($0.serial) reconfigured in place" : "reloaded: cell #\($0.serial) replaces the old one"
             } ?? "not on screen, so no cell to \(updateStyle.rawValue)"
-            output.write("updated \(path): \(fields); \(cell)")
+            output.write("updated \(named.label): \(fields); \(cell)")
         } else {
             let newPath = loaded.keyField.flatMap { updated[$0] }.flatMap { loaded.records.path(ofKey: $0) }
                 ?? loaded.provider.firstPath { $0 == updated }
-            output.write("updated \(path): \(fields); moved to \(newPath.map(\.description) ?? "?") (\(change))")
+            output.write("updated \(named.label): \(fields); moved to \(newPath.map(\.description) ?? "?") (\(change))")
         }
     }
 
     /// `append` (at nil) and `insert` (at a path).
     private func add(_ arguments: inout Arguments, at path: ItemPath?) throws {
         let loaded = try unfiltered(for: path == nil ? "append" : "insert")
+        try checkListIsInStep(for: path == nil ? "append" : "insert")
         var section: Int?
         if path == nil, let word = arguments.peekWord, word.allSatisfy(\.isNumber) {
             section = try arguments.integer("SECTION", in: 0...PathRange.maximumIndex)

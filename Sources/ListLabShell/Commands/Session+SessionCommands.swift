@@ -67,11 +67,12 @@ extension Session {
             }
         ) { session, arguments in
             _ = try arguments.choice("'save'", ["save"])
-            let file = try arguments.string("a FILE")
             let force = arguments.take("--force")
+            let file = try arguments.string("a FILE")
+            let forceAfter = arguments.take("--force")
             try arguments.expectEnd()
             try session.checkCanWrite("session save")
-            try session.save(to: file, force: force)
+            try session.save(to: file, force: force || forceAfter)
         },
         Command(
             name: "history", usage: "history", summary: "lists the commands of this session",
@@ -122,6 +123,8 @@ extension Session {
     /// Writes the recorded commands as a transcript, atomically.
     func save(to file: String, force: Bool) throws {
         let entries = recordedCommands
+        // A transcript with no command would fail its own replay.
+        guard !entries.isEmpty else { throw ShellError("session save: no commands to save yet") }
         let text = Transcript.text(
             of: entries, prose: ["A ListLab session. Replay it with 'listlab test \(file.split(separator: "/").last.map(String.init) ?? file)'; write notes at the left margin."])
         try writeNewFile(text, to: file, force: force)
@@ -132,6 +135,7 @@ extension Session {
     /// that exists is replaced only with `force`, a folder never. Errors name
     /// the file as the user wrote it.
     public func writeNewFile(_ text: String, to file: String, force: Bool) throws {
+        guard !file.isEmpty else { throw ShellError("the file name is empty") }
         let path = file.hasPrefix("/") ? file : workingDirectory + "/" + file
         var isDirectory = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -148,11 +152,13 @@ extension Session {
     /// The deepest `run` inside `run` (a script that runs itself stops here).
     static let maximumRunDepth = 8
 
-    /// Runs the commands of a script or transcript; a file that cannot be
-    /// read is one error line.
+    /// Runs the commands of a script or transcript (`listlab run FILE`), each
+    /// as if typed at the prompt: errors name `FILE:LINE:`, and each command
+    /// is kept as the session's own, so that `session save` saves them. A
+    /// file that cannot be read is one error line.
     public func runScript(_ file: String) {
         do {
-            try runFile(file)
+            try runFile(file, asTopLevel: true)
         } catch {
             errorCount += 1
             output.writeError("\(error)")
@@ -168,16 +174,20 @@ extension Session {
     ///     ``echoesCommands`` does for the whole session).
     ///   - bailing: Whether to stop this file at its first counted error
     ///     (``stopsAtFirstError`` ends the whole session).
-    func runFile(_ file: String, echoing: Bool = false, bailing: Bool = false) throws {
+    ///   - asTopLevel: Whether its commands are the session's own (`listlab
+    ///     run`), each kept for `session save`, rather than the output of the
+    ///     `run` command that runs the file.
+    func runFile(_ file: String, echoing: Bool = false, bailing: Bool = false, asTopLevel: Bool = false) throws {
         guard runDepth < Self.maximumRunDepth else {
             throw ShellError("run: scripts nested more than \(Self.maximumRunDepth) deep (does '\(file)' run itself?)")
         }
         let script = Script(text: try readText(file))
-        runDepth += 1
+        let depth = asTopLevel ? 0 : 1
+        runDepth += depth
         let echoedBefore = echoesCommands
         echoesCommands = echoedBefore || echoing
         defer {
-            runDepth -= 1
+            runDepth -= depth
             echoesCommands = echoedBefore
         }
         for step in script.steps {

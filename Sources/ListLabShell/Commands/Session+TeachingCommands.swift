@@ -17,6 +17,7 @@ extension Session {
             _ = try session.current()
             let update = try Session.parseBatch(&arguments)
             try session.list.performBatchUpdates(update)
+            session.listWasTold()
             session.output.write("the list accepted: \(update)")
         },
     ]

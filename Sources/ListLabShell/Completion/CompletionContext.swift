@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ListLabCore
+import ListLabRecords
 
 /// What a command's completion sees when TAB is pressed: the words typed
 /// after the command's name, the partial word, and the names the session
@@ -22,6 +23,27 @@ struct CompletionContext {
 
     /// The paths of the items on screen (`0.3`), as `show` prints them.
     var visiblePaths: [String] { session.list.visiblePaths.map(\.description) }
+
+    /// What names an item (`update`, `delete`, `inspect`, `select`, `move`):
+    /// the paths on screen and `KEY=`; once `KEY=` is typed, the keys that
+    /// start with what follows it (at most 200, in the data's order).
+    var itemNames: [String] {
+        guard let index = session.currentIndex, session.providers.indices.contains(index),
+            let keyField = session.providers[index].keyField
+        else { return visiblePaths }
+        let prefix = keyField + "="
+        guard word.hasPrefix(prefix) else { return visiblePaths + [prefix] }
+        let typed = word.dropFirst(prefix.count)
+        let loaded = session.providers[index]
+        var keys: [String] = []
+        for path in loaded.allPaths {
+            guard let key = loaded.provider.item(at: path)?[keyField], key != .null else { continue }
+            let text = key.description
+            if text.hasPrefix(typed) { keys.append(prefix + text) }
+            if keys.count == 200 { break }
+        }
+        return keys
+    }
 
     /// The paths of the selected items.
     var selectedPaths: [String] { session.list.selectedPaths.map(\.description) }

@@ -158,6 +158,16 @@ final class DiffableIdentifiers {
         return record
     }
 
+    /// Where the data holds the item `identifier` stands for, or nil when it
+    /// holds none (a key no item has, a record no item equals).
+    func dataPath(for identifier: Value) -> ItemPath? {
+        if identity == .value, case .object(let record) = identifier {
+            return loaded.provider.firstPath { $0 == record }
+        }
+        _ = record(for: identifier)
+        return pathsByKey?[loaded.records.keyIdentity(of: identifier)]
+    }
+
     /// `3`, or for a whole record `{"id":3,…}`: short, for one line.
     func shortText(of identifier: Value) -> String {
         guard identity == .value, case .object(let record) = identifier else { return identifier.jsonText }

@@ -72,6 +72,11 @@ public final class Session {
     var wantsNextPage = false
     /// Set for a change made with `--data-only`: the provider changes, the list is not told.
     var changesDataOnly = false
+    /// The changes made with `--data-only` since the list was last in step
+    /// with the data (``currentUnannouncedChange()``), oldest first.
+    var unannouncedChanges: [UnannouncedChange] = []
+    /// The list's count of `reloadData` calls when the first of them was made.
+    var reloadsWhenUnannounced = 0
     /// Hears each call that `trace on` prints (a page draws them as a sequence diagram).
     var traceObserver: ((TraceEvent) -> Void)?
     /// The provider the list showed last.
@@ -135,7 +140,7 @@ public final class Session {
         } catch {
             failed = true
             errorCount += 1
-            output.writeError(Self.message(for: error, at: location))
+            writeError(error)
         }
         // After each command, a script's too, as a load completes after the scroll that asked for it.
         if wantsNextPage {
@@ -236,6 +241,16 @@ public final class Session {
     /// which changed nothing.
     static func wasInterrupted(_ error: any Error) -> Bool {
         error is Interrupted || (error as? LoadError)?.wasInterrupted == true || (error as? FileError)?.wasInterrupted == true
+    }
+
+    /// Writes `error` with the location of the command running. A top-level
+    /// command's error is recorded without it: where the line came from (a
+    /// pipe, a script) is not the command's output, and a replay of the
+    /// recording runs it from elsewhere. Inside `run`, the location is the
+    /// script's, which a replay of `run` prints again.
+    func writeError(_ error: any Error) {
+        let shown = Self.message(for: error, at: location)
+        recorder.writeError(shown, recording: runDepth == 0 ? Self.message(for: error, at: nil) : shown)
     }
 
     /// The line an error prints after `error: `: its description, after
@@ -341,6 +356,7 @@ public final class Session {
             return
         }
         guard !changesDataOnly else {
+            if let loaded = try? current() { noteUnannounced(update, to: loaded, command: history.last ?? call()) }
             let changed = update.reconfiguredItems + update.reloadedItems
             if update.insertedItems.isEmpty, update.deletedItems.isEmpty, update.movedItems.isEmpty, let path = changed.first {
                 // Only content changed: no count is off, the cell is stale.

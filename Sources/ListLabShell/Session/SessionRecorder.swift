@@ -24,9 +24,15 @@ final class SessionRecorder: ShellOutput {
     }
 
     func writeError(_ message: String) {
-        let message = VisibleText.escaped(message)
-        keep("error: " + message)
-        base.writeError(message)
+        writeError(message, recording: message)
+    }
+
+    /// Writes an error as `shown` (with the `FILE:LINE:` of the input it came
+    /// from) and keeps it as `recorded`, what a replay of the command prints,
+    /// so that a saved session replays as it was recorded.
+    func writeError(_ shown: String, recording recorded: String) {
+        keep("error: " + VisibleText.escaped(recorded))
+        base.writeError(VisibleText.escaped(shown))
     }
 
     func progress(_ text: String?) {

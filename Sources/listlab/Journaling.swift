@@ -14,7 +14,9 @@ enum Journaling {
         SessionJournal.prune(folder)
         do {
             let journal = try SessionJournal(folder: folder, workingFolder: workingFolder)
+            journal.onProblem = { StandardStreams().writeNote($0) }
             session.commandObserver = { journal.append($0) }
+            if !journal.isWhole { journal.retry() }
             return journal
         } catch {
             printLine("(this session is not journaled: \(error))")

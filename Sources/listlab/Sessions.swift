@@ -65,7 +65,9 @@ struct ListSessions: ParsableCommand {
                 state = "unfinished: 'listlab recover \(number)' brings it back"
             }
             let files = journal.files.isEmpty ? "" : "; files: " + journal.files.joined(separator: ", ")
-            printLine("\(String(repeating: " ", count: max(0, 3 - String(number).count)))\(number)  \(journal.started)  \(commands) \(commands == 1 ? "command" : "commands") in \(journal.folder)\(files); \(state)")
+            let folder = journal.knowsFolder ? journal.folder : "an unknown folder"
+            let damage = journal.damage.map { "; damaged, \($0)" } ?? ""
+            printLine("\(String(repeating: " ", count: max(0, 3 - String(number).count)))\(number)  \(journal.started)  \(commands) \(commands == 1 ? "command" : "commands") in \(folder)\(files); \(state)\(damage)")
         }
     }
 }
@@ -117,13 +119,23 @@ struct Recover: ParsableCommand {
         if let number {
             old = try Sessions.journal(number)
         } else {
-            guard let latest = try Sessions.journals().first(where: \.isUnfinished) else {
-                throw failure("no session ended without quit: 'listlab sessions' lists them")
+            let journals = try Sessions.journals()
+            guard let latest = journals.first(where: \.isUnfinished) else {
+                let running = journals.filter { !$0.ended && !$0.recovered && $0.isRunning }
+                throw failure(running.isEmpty
+                    ? "no session ended without quit: 'listlab sessions' lists them"
+                    : "no session ended without quit; \(running.count == 1 ? "one is" : "\(running.count) are") still running (process \(running.map { String($0.processID) }.joined(separator: ", "))): 'listlab sessions' lists them")
             }
             old = latest
         }
         guard !old.isRunning else { throw failure("that session is still running (process \(old.processID))") }
         let output = StandardStreams()
+        if let damage = old.damage {
+            output.writeNote("(the journal of that session is damaged: \(damage); the \(old.records.count) commands before it are recovered)")
+        }
+        if !old.knowsFolder {
+            output.writeNote("(the folder that session ran in is unknown: its commands run in this folder)")
+        }
         let session = Session(output: output, workingDirectory: old.folder)
         let editor = LineEditor(programName: "listlab", historyFile: Environment.historyFile)
         // At a terminal the recovered session is journaled in its turn (with the commands run

@@ -28,6 +28,14 @@ final class StandardStreams: ShellOutput {
         writeToStandardError("error: " + VisibleText.escaped(message) + "\n")
     }
 
+    /// A line on standard error that is neither output nor an error of a
+    /// command (the journal's state).
+    func writeNote(_ line: String) {
+        guard !isMuted else { return }
+        fflush(nil)
+        writeToStandardError(VisibleText.escaped(line) + "\n")
+    }
+
     private func writeToStandardError(_ text: String) {
         FileDescriptor.writeAll(text, to: STDERR_FILENO)
     }

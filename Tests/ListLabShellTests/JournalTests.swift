@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import ListLabTestSupport
 import Testing
 @testable import ListLabShell
@@ -137,4 +137,111 @@ func whatARecoveryRunsAgain(record: CommandRecord, later: [CommandRecord], repla
     #expect(SessionJournal.folder(environment: ["HOME": "/home/me", "XDG_STATE_HOME": "/state"]) == "/state/listlab")
     #expect(SessionJournal.folder(environment: ["HOME": "/home/me", "LISTLAB_JOURNALS": "/j"]) == "/j")
     #expect(SessionJournal.folder(environment: [:]) == nil)
+}
+
+/// A disk that takes `room` more bytes, then refuses, as a full one does.
+private final class Disk {
+    var room: Int
+    var bytes: [UInt8] = []
+    init(room: Int) { self.room = room }
+    func write(_ slice: ArraySlice<UInt8>) -> (written: Int, failure: String?) {
+        let taken = min(room, slice.count)
+        bytes += slice.prefix(taken)
+        room -= taken
+        return (taken, taken < slice.count ? "no space left on device" : nil)
+    }
+}
+
+@Test func aFullDiskIsSaidAtOnceAndTheJournalCatchesUpWhenThereIsRoom() throws {
+    let folder = try TemporaryFolder()
+    let journals = folder.path + "/journals"
+    let (session, _, journal) = try journaledSession(in: folder, journals: journals)
+    // The disk fills in the middle of a command.
+    let disk = Disk(room: 700)
+    disk.bytes = [UInt8](FileManager.default.contents(atPath: journal.path) ?? Data())
+    journal.writeBytes = disk.write
+    var said: [String] = []
+    journal.onProblem = { said.append($0) }
+    let commands = (0..<12).map { "update \($0 % 8) name=N\($0)" }
+    session.execute("load contacts")
+    for command in commands { session.execute(command) }
+    #expect(said.count == 1, "\(said)")
+    #expect(said.first?.hasPrefix("(the journal cannot be written: no space left on device; ") == true)
+    #expect(!journal.isWhole)
+    // What reached the disk reads up to the command cut short, and says so.
+    let partial = try #require(JournalFile(path: journal.path, bytes: disk.bytes))
+    #expect(partial.records.count >= 2 && partial.records.count < commands.count + 1)
+    #expect(partial.damage?.contains("the last command was not written whole") == true)
+    // Room again: the next command writes everything that waited, and says so.
+    disk.room = 1_000_000
+    session.execute("show 0")
+    #expect(said.last == "(the journal is written again: nothing was lost)")
+    #expect(journal.isWhole)
+    let whole = try #require(JournalFile(path: journal.path, bytes: disk.bytes))
+    #expect(whole.damage == nil)
+    #expect(whole.records.map(\.command) == ["load contacts"] + commands + ["show 0"])
+}
+
+@Test func aJournalFullFromItsStartKeepsItsHeaderFirst() throws {
+    let folder = try TemporaryFolder()
+    let disk = Disk(room: 0)
+    // The header is refused at the start; it waits, and goes first once there is room.
+    let journal = try SessionJournal(folder: folder.path + "/j", workingFolder: folder.path, date: Date(timeIntervalSince1970: 1_800_000_000), processID: 999_999_999)
+    let header = [UInt8](FileManager.default.contents(atPath: journal.path) ?? Data())
+    #expect(!header.isEmpty)
+    journal.writeBytes = disk.write
+    var said: [String] = []
+    journal.onProblem = { said.append($0) }
+    journal.append(CommandRecord(command: "load contacts", output: ["loaded"]))
+    #expect(said.count == 1)
+    disk.room = 10_000
+    journal.append(CommandRecord(command: "show", output: []))
+    let read = try #require(JournalFile(path: journal.path, bytes: header + disk.bytes))
+    #expect(read.damage == nil && read.knowsFolder)
+    #expect(read.records.map(\.command) == ["load contacts", "show"])
+}
+
+@Test func aDamagedJournalIsListedAndReadUpToTheDamage() throws {
+    let folder = try TemporaryFolder()
+    let journals = folder.path + "/journals"
+    let (session, _, journal) = try journaledSession(in: folder, journals: journals)
+    for line in ["load contacts", "update 0 name=A", "update 1 name=B", "update 2 name=C"] { session.execute(line) }
+    let good = [UInt8](FileManager.default.contents(atPath: journal.path) ?? Data())
+    let third = try #require(String(decoding: good, as: UTF8.self).range(of: "  > update 1 name=B"))
+    let offset = String(decoding: good, as: UTF8.self).utf8.distance(from: String(decoding: good, as: UTF8.self).startIndex, to: third.lowerBound) + 14
+
+    // A byte that is not UTF-8.
+    var invalid = good
+    invalid[offset] = 0xFF
+    let badByte = try #require(JournalFile(path: journal.path, bytes: invalid))
+    #expect(badByte.records.map(\.command) == ["load contacts", "update 0 name=A"])
+    #expect(badByte.damage?.contains("changed since they were written") == true)
+    // A flipped byte that is still text: update 1 name=B would have run as name=C.
+    var flipped = good
+    flipped[offset + 6] ^= 0x01
+    let changed = try #require(JournalFile(path: journal.path, bytes: flipped))
+    #expect(changed.records.count == 2)
+    #expect(changed.damage?.hasPrefix("stopped at line ") == true)
+    // Garbage where the header was: listed from its name, commands read where they check out.
+    var headless = good
+    for index in 0..<40 { headless[index] = 0xFE }
+    let garbage = try #require(JournalFile(path: journal.path, bytes: headless))
+    #expect(garbage.started == "2027-01-15T08:00:00Z" && garbage.processID == 999_999_999)
+    #expect(garbage.damage != nil)
+    #expect(JournalFile(path: folder.path + "/notes.lab", bytes: [0xFF, 0x00]) == nil)
+    // A recovery of a damaged journal marks it, though its tail is cut.
+    try Data(good.dropLast(5)).write(to: URL(fileURLWithPath: journal.path))
+    let cut = try #require(JournalFile(path: journal.path))
+    #expect(cut.records.count == 3 && cut.damage != nil)
+    cut.markRecovered()
+    #expect(JournalFile(path: journal.path)?.recovered == true)
+}
+
+@Test func aZombieOrAReusedProcessNumberIsNotARunningSession() {
+    // This process runs; a start time that is not its own is another process with its number.
+    let me = getpid()
+    #expect(ProcessStart.isRunning(me, startTicks: nil))
+    #expect(ProcessStart.isRunning(me, startTicks: ProcessStart.ticks(of: me)))
+    #expect(!ProcessStart.isRunning(me, startTicks: (ProcessStart.ticks(of: me) ?? 0) + 1))
+    #expect(!ProcessStart.isRunning(999_999_999, startTicks: nil))
 }

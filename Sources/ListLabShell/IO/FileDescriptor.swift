@@ -9,14 +9,25 @@ public enum FileDescriptor {
     /// Writes all of `text` to `descriptor`, in as few `write(2)` calls as
     /// the system takes; stops at an error.
     public static func writeAll(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
+        _ = writeAll(Array(text.utf8)[...], to: descriptor)
+    }
+
+    /// Writes as much of `bytes` to `descriptor` as the system takes, and
+    /// returns how many bytes it wrote and, when it stopped short, the
+    /// system's reason (`no space left on device`).
+    static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> (written: Int, failure: String?) {
+        bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written <= 0 { break }
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else {
+                    let reason = written < 0 ? String(cString: strerror(errno)).lowercased() : "nothing was written"
+                    return (offset, reason)
+                }
                 offset += written
             }
+            return (offset, nil)
         }
     }
 }

@@ -22,28 +22,52 @@ public struct JournalFile: Sendable {
     public var ended: Bool
     /// Whether a later session recovered it.
     public var recovered: Bool
+    /// Where reading stopped short, and why, when the file is damaged (a
+    /// command cut short by a kill or a full disk, bytes changed since they
+    /// were written, a lost header); nil when it is whole. The commands
+    /// before the damage are read, and can be recovered.
+    public var damage: String?
+    /// Whether the header said where the session ran; without it a recovery
+    /// runs in the folder it is started from.
+    public var knowsFolder: Bool
+    /// When the process started (clock ticks), to tell it from a later one
+    /// given the same number.
+    var processStart: Int?
 
     static let headerMark = "#journal "
     static let didMark = "#did "
+    static let sumMark = "#sum "
     static let endedMark = "#ended"
     static let recoveredMark = "#recovered"
+    /// The first line of a journal written before checksums: read whole, as it is.
+    static let uncheckedFirstLine = "A ListLab session journal: each command with its output, written as it ran."
 
-    /// Reads the journal at `path`; nil when it is not one.
+    /// Reads the journal at `path`; nil when it cannot be read at all.
     public init?(path: String) {
-        guard let text = try? TextFile.read(path) else { return nil }
-        self.init(path: path, text: text)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        self.init(path: path, bytes: [UInt8](data))
     }
 
-    /// Reads a journal's text; nil when it is not one.
-    init?(path: String, text: String) {
+    /// Reads a journal's bytes, up to the first damage; nil when nothing in
+    /// them, nor the file's name, says what session it was.
+    init?(path: String, bytes: [UInt8]) {
+        let (text, damage) = Self.checkedText(bytes)
         let transcript = Transcript(text: text)
-        guard let headerLine = transcript.lines.first(where: { $0.hasPrefix(Self.headerMark) }),
-            case .object(let header)? = Self.json(String(headerLine.dropFirst(Self.headerMark.count)))
-        else { return nil }
+        let named = Self.session(named: path)
+        var header: Record?
+        if let headerLine = transcript.lines.first(where: { $0.hasPrefix(Self.headerMark) }),
+            case .object(let fields)? = Self.json(String(headerLine.dropFirst(Self.headerMark.count)))
+        {
+            header = fields
+        }
+        guard header != nil || named != nil else { return nil }
         self.path = path
-        started = header["started"]?.stringValue ?? ""
-        folder = header["folder"]?.stringValue ?? "."
-        processID = (header["pid"]?.intValue).map(Int32.init(truncatingIfNeeded:)) ?? 0
+        started = header?["started"]?.stringValue ?? named?.started ?? ""
+        knowsFolder = header?["folder"]?.stringValue != nil
+        folder = header?["folder"]?.stringValue ?? "."
+        processID = (header?["pid"]?.intValue).map(Int32.init(truncatingIfNeeded:)) ?? named?.processID ?? 0
+        processStart = header?["pstart"]?.intValue
+        self.damage = damage ?? (header == nil ? "its header is lost: the folder it ran in is unknown" : nil)
         records = transcript.blocks.map { block in
             var record = CommandRecord(command: block.command, output: block.expected.map(\.outputText))
             let before = block.commandIndex - 1
@@ -59,7 +83,8 @@ public struct JournalFile: Sendable {
             return record
         }
         ended = transcript.lines.contains(Self.endedMark)
-        recovered = transcript.lines.contains(Self.recoveredMark)
+        // Read from every line, damaged ones too: a recovery marks a damaged journal as well.
+        recovered = bytes.split(separator: 0x0A).contains { $0.elementsEqual(Self.recoveredMark.utf8) }
     }
 
     private static func json(_ text: String) -> Value? {
@@ -67,9 +92,75 @@ public struct JournalFile: Sendable {
         return try? reader.readValue()
     }
 
-    /// Whether the process that writes it still runs (and has not ended it).
+    /// The text of a journal's bytes up to its first damage, and where that
+    /// is. Each record ends with a `#sum` line, the checksum of the lines
+    /// since the one before: a record whose lines do not match it, or that
+    /// has none (cut short), ends the reading. A journal written before
+    /// checksums is read up to its first line that is not UTF-8.
+    static func checkedText(_ bytes: [UInt8]) -> (text: String, damage: String?) {
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let unchecked = lines.first.map { String(decoding: $0, as: UTF8.self) == uncheckedFirstLine } ?? false
+        var accepted: [UInt8] = []
+        var record: [UInt8] = []
+        var recordStart = 1
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            if unchecked {
+                guard String(validating: line, as: UTF8.self) != nil else {
+                    return (String(decoding: accepted, as: UTF8.self), "stopped at line \(number): its bytes are not UTF-8 text")
+                }
+                accepted += line + [0x0A]
+                continue
+            }
+            if line.elementsEqual(recoveredMark.utf8) { continue }
+            if line.starts(with: Array(sumMark.utf8)) {
+                let written = String(decoding: line.dropFirst(sumMark.utf8.count), as: UTF8.self)
+                guard written == checksum(of: record) else {
+                    return (String(decoding: accepted, as: UTF8.self), "stopped at line \(recordStart): lines \(recordStart)-\(number - 1) changed since they were written (their checksum does not match)")
+                }
+                accepted += record
+                record = []
+                recordStart = number + 1
+                continue
+            }
+            record += line + [0x0A]
+        }
+        let cutShort = record.contains { $0 != 0x0A && $0 != 0x20 }
+        return (String(decoding: accepted, as: UTF8.self), cutShort ? "stopped at line \(recordStart): the last command was not written whole (the session was killed while writing it, or the disk was full)" : nil)
+    }
+
+    /// The checksum a `#sum` line holds: FNV-1a of the bytes, in 16 hex digits.
+    static func checksum(of text: String) -> String { checksum(of: Array(text.utf8)) }
+
+    static func checksum(of bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// When and in what process the session of a journal named
+    /// `session-20261123-192403-1234.lab` started, from the name alone.
+    static func session(named path: String) -> (started: String, processID: Int32)? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard name.hasPrefix("session-"), name.hasSuffix(".lab") else { return nil }
+        let parts = name.dropFirst("session-".count).dropLast(".lab".count).split(separator: "-")
+        guard parts.count == 3, parts[0].count == 8, parts[1].count == 6, let processID = Int32(parts[2]),
+            parts[0].allSatisfy(\.isNumber), parts[1].allSatisfy(\.isNumber)
+        else { return nil }
+        let (day, clock) = (Array(parts[0]), Array(parts[1]))
+        let started = "\(String(day[0..<4]))-\(String(day[4..<6]))-\(String(day[6..<8]))T\(String(clock[0..<2])):\(String(clock[2..<4])):\(String(clock[4..<6]))Z"
+        return (started, processID)
+    }
+
+    /// Whether the process that writes it still runs (and has not ended it):
+    /// a zombie, or a later process given the same number, is not it.
     public var isRunning: Bool {
-        !ended && processID > 0 && (kill(processID, 0) == 0 || errno == EPERM)
+        !ended && ProcessStart.isRunning(processID, startTicks: processStart)
     }
 
     /// Whether it stopped without `quit` and no session has recovered it.
@@ -96,7 +187,8 @@ public struct JournalFile: Sendable {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        FileDescriptor.writeAll(Self.recoveredMark + "\n", to: descriptor)
+        // On a line of its own even after a line cut short; outside the checksums, which a damaged tail breaks.
+        FileDescriptor.writeAll("\n" + Self.recoveredMark + "\n", to: descriptor)
     }
 
     /// The journals in `folder`, newest first.

@@ -12,11 +12,28 @@ import ListLabRecords
 /// Each command is one `write(2)` (no buffer in the process), after the
 /// command has run: a kill loses at most the command that was running. A
 /// `#did` line before each command notes what it did to the data, for
-/// recovery; `#ended` closes a session that ended as asked.
+/// recovery; a `#sum` line after it holds a checksum of the lines since the
+/// last one, so that a reader stops at a record cut short or changed
+/// (``JournalFile/damage``); `#ended` closes a session that ended as asked.
+///
+/// A write the system refuses (a full disk) is said once through
+/// ``onProblem`` and kept: every later command tries again from the first
+/// byte not written, so the file is whole again as soon as there is room.
 public final class SessionJournal {
     /// The journal's file.
     public let path: String
     private let descriptor: Int32
+    /// Bytes not written yet (the system refused them), oldest first.
+    private var pending: [UInt8] = []
+    /// Whether a refused write has been said and not yet made good.
+    private var isFailing = false
+    /// Hears, in one line each, that a write failed (once, until it works
+    /// again) and that the journal caught up.
+    public var onProblem: ((String) -> Void)?
+    /// Writes bytes to the file (tests put a full disk in its place).
+    lazy var writeBytes: (ArraySlice<UInt8>) -> (written: Int, failure: String?) = { [descriptor] bytes in
+        FileDescriptor.writeAll(bytes, to: descriptor)
+    }
 
     /// Starts a journal in `folder` (made when missing), named after the
     /// time and this process: `session-20261123-192403-1234.lab`.
@@ -41,14 +58,13 @@ public final class SessionJournal {
         path = folder + "/session-" + stamp.fileName + "-\(processID).lab"
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ShellError("\(path): cannot make the journal (\(String(cString: strerror(errno)).lowercased()))") }
-        let header: Value = .object(Record(fields: [
-            ("started", .string(stamp.iso)), ("folder", .string(workingFolder)), ("pid", .int(Int(processID))),
-        ]))
+        var fields: [(String, Value)] = [("started", .string(stamp.iso)), ("folder", .string(workingFolder)), ("pid", .int(Int(processID)))]
+        if let start = ProcessStart.ticks(of: processID) { fields.append(("pstart", .int(start))) }
         write([
-            "A ListLab session journal: each command with its output, written as it ran.",
+            "A ListLab session journal: each command with its output, written as it ran, and a checksum of each.",
             "'listlab sessions' lists journals; 'listlab recover' replays an unfinished one.",
             "",
-            JournalFile.headerMark + header.jsonText,
+            JournalFile.headerMark + Value.object(Record(fields: fields)).jsonText,
         ])
     }
 
@@ -72,10 +88,33 @@ public final class SessionJournal {
         write([JournalFile.endedMark])
     }
 
-    /// Writes `lines` in one call, so that a kill leaves whole commands.
+    /// Writes `lines` and their checksum in one call, so that a kill leaves
+    /// whole commands; what the system refuses waits for the next write.
     private func write(_ lines: [String]) {
-        FileDescriptor.writeAll(lines.joined(separator: "\n") + "\n", to: descriptor)
+        let text = lines.joined(separator: "\n") + "\n"
+        pending += Array(text.utf8) + Array((JournalFile.sumMark + JournalFile.checksum(of: text) + "\n").utf8)
+        retry()
     }
+
+    /// Writes what the system refused before, if anything; says so once
+    /// when it fails, and once when it works again.
+    public func retry() {
+        guard !pending.isEmpty else { return }
+        let (written, failure) = writeBytes(pending[...])
+        pending.removeFirst(written)
+        if let failure {
+            // Said once, to someone who hears it (a journal refused at its start is said once heard).
+            guard !isFailing, let onProblem else { return }
+            isFailing = true
+            onProblem("(the journal cannot be written: \(failure); \(path); it tries again after each command, and 'session save' still works)")
+        } else if isFailing {
+            isFailing = false
+            onProblem?("(the journal is written again: nothing was lost)")
+        }
+    }
+
+    /// Whether every command so far is in the file.
+    public var isWhole: Bool { pending.isEmpty }
 
     /// Where journals are kept: `$LISTLAB_JOURNALS`, else
     /// `$XDG_STATE_HOME/listlab`, else `~/.local/state/listlab`; nil with

@@ -15,7 +15,7 @@ struct RenderTranscripts: ParsableCommand {
             keeps the prose and every command with its output, and beside each step that changes what the list \
             shows, a picture of the list drawn from its state: batch updates animate (play, step, replay); with \
             script disabled the page is a sequence of pictures; traced steps get a sequence diagram. A page is \
-            named after its transcript (tour.lab: tour.html). A step whose output differs from the transcript is \
+            named after its transcript (tour.lab: tour.html); a page that exists is replaced only with --force. A step whose output differs from the transcript is \
             marked on the page, and the exit status is then 1.
             """)
 
@@ -24,6 +24,9 @@ struct RenderTranscripts: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "The folder to write the pages in (made when missing).", completion: .directory)
     var output: String = "."
+
+    @Flag(help: "Replace pages that exist (without it, an existing page is an error and nothing is written).")
+    var force = false
 
     func run() throws {
         let files: [String]
@@ -53,6 +56,12 @@ struct RenderTranscripts: ParsableCommand {
             printLine("error: \(output): cannot make the folder (\(Self.reason(error)))")
             throw ExitCode(1)
         }
+        let folder = output.hasSuffix("/") ? output : output + "/"
+        if !force, let existing = files.map({ folder + TranscriptRenderer.pageName(for: $0) }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            // As every command that writes: an existing file is replaced only when asked.
+            printLine("error: \(existing) exists: add --force to replace it")
+            throw ExitCode(1)
+        }
         var failed = 0
         for file in files {
             let result = TranscriptRenderer.render(file)
@@ -61,7 +70,7 @@ struct RenderTranscripts: ParsableCommand {
                 failed += 1
                 continue
             }
-            let page = (output.hasSuffix("/") ? output : output + "/") + TranscriptRenderer.pageName(for: file)
+            let page = folder + TranscriptRenderer.pageName(for: file)
             do {
                 try Data(html.utf8).write(to: URL(fileURLWithPath: page), options: .atomic)
             } catch {

@@ -65,6 +65,8 @@ private let corpus: [RoundTripCase] = [
     .init(name: "escapes.json", text: #"[{"id":1,"name":"caf\u00e9 \"x\"","note":"EDIT"}]"#, row: 0, field: "note", value: "tab\there", old: #""EDIT""#, new: #""tab\there""#),
     .init(name: "number_edit.json", text: #"[ {"id": 1, "score": 1.50, "n": 2} ]"#, row: 0, field: "score", value: 2, old: "1.50", new: "2"),
     .init(name: "crlf.ndjson", text: "{\"id\":1,\"name\":\"EDIT\",\"x\":1e5}\r\n{\"id\":2}\r\n", row: 0, field: "name", value: "q", old: #""EDIT""#, new: #""q""#),
+    .init(name: "bom.json", text: "\u{FEFF}[{\"id\":1,\"name\":\"EDIT\"}]\n", row: 0, field: "name", value: "z", old: #""EDIT""#, new: #""z""#),
+    .init(name: "bom.ndjson", text: "\u{FEFF}{\"id\":1,\"name\":\"EDIT\"}\n{\"id\":2}\n", row: 0, field: "name", value: "z", old: #""EDIT""#, new: #""z""#),
     .init(name: "spaced.ndjson", text: "{ \"id\" : 1 , \"name\" : \"a\" }\n\n{ \"id\" : 2 , \"name\" : \"EDIT\" }", row: 1, field: "name", value: true, old: #""EDIT""#, new: "true"),
 ]
 
@@ -193,4 +195,9 @@ func appendsInsertsAndDeletesKeepTheFilesLineEndingAndEveryUntouchedRow(endingIn
         for row in kept { #expect(lines.contains(row), "\(row) lost: \(context)") }
         #expect(lines.first == "id,name", "\(context)")
     }
+}
+
+@Test func aByteOrderMarkIsKeptWhenEveryRowGoes() throws {
+    #expect(try saved("b.json", "\u{FEFF}[{\"id\":1}]\n") { _ = try $0.delete(at: [ItemPath(0, 0)]) } == "\u{FEFF}[]\n")
+    #expect(try saved("b.ndjson", "\u{FEFF}{\"id\":1}\n") { _ = try $0.delete(at: [ItemPath(0, 0)]) } == "\u{FEFF}")
 }

@@ -32,6 +32,8 @@ public enum JSONTableReader {
 
     /// The records of `bytes`, read from `file`.
     ///
+    /// A UTF-8 byte order mark at the start is read past, and kept by a save.
+    ///
     /// - Throws: ``LoadError`` for invalid UTF-8, a top level that is not an
     ///   array (JSON), an element or line that is not an object, truncated
     ///   input, a repeated key, nesting deeper than 256 levels, or an empty file.
@@ -78,6 +80,8 @@ public enum JSONTableReader {
             self.bytes = bytes
             self.file = file
             self.table = table
+            // A UTF-8 byte order mark, as some editors write one: read past it (a save keeps it).
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         }
 
         mutating func readArrayDocument(progress: (Double) -> Void) throws(LoadError) {

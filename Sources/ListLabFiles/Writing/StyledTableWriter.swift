@@ -77,10 +77,15 @@ struct StyledTableWriter {
             output.append(contentsOf: layout.lineEnding)
             return output
         case .json:
-            return Array("[]".utf8) + (endsWithNewline ? layout.lineEnding : [])
+            return byteOrderMark + Array("[]".utf8) + (endsWithNewline ? layout.lineEnding : [])
         case .ndjson:
-            return []
+            return byteOrderMark
         }
+    }
+
+    /// The file's UTF-8 byte order mark, if it began with one.
+    private var byteOrderMark: [UInt8] {
+        source.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
     }
 
     /// Everything before the first row: a byte order mark and the header

@@ -199,6 +199,7 @@ extension Session {
     private func load(_ arguments: inout Arguments) throws {
         let sourceToken = arguments.peek
         let source = try arguments.string("a SOURCE (a sample, or a .csv, .json or .ndjson file)")
+        guard !source.isEmpty else { throw ShellError("the SOURCE is empty: name a sample, or a .csv, .json or .ndjson file", column: sourceToken?.column) }
         var isFile = RecordTableWriter.Format(path: source) != nil
         var fileProvider: FileDataProvider?
         let fields: [String]

@@ -59,6 +59,11 @@ extension Session {
             examples: ["viewport 5"],
             completes: { context in context.arguments.isEmpty ? [String(context.session.list.viewportRows)] : [] }
         ) { session, arguments in
+            let range = HeadlessList.viewportRange
+            if let token = arguments.peek, case .word(let text) = token.kind, text.allSatisfy(\.isNumber), Int(text) == nil {
+                // Too many digits for an Int: the same message as any count outside the range.
+                throw ShellError("a viewport of \(text) rows is not possible: choose \(range.lowerBound) to \(range.upperBound)", column: token.column)
+            }
             let rows = try arguments.integer("ROWS", in: Int.min...Int.max)
             try arguments.expectEnd()
             try session.list.setViewportRows(rows)

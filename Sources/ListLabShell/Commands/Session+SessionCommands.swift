@@ -213,6 +213,7 @@ extension Session {
 
     /// The text of `file`, relative to the working directory.
     func readText(_ file: String) throws(ShellError) -> String {
+        guard !file.isEmpty else { throw ShellError("the file name is empty") }
         do {
             return try TextFile.read(file.hasPrefix("/") ? file : workingDirectory + "/" + file)
         } catch {

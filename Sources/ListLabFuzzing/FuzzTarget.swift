@@ -6,12 +6,14 @@ import ListLabShell
 /// bytes that must never trap: the command parser (a whole session of
 /// commands), the CSV, JSON and NDJSON loaders, the transcript reader, and
 /// `export swift` of hostile names and values (``ExportFuzzing``), whose
-/// source must keep every name and value in a comment or a string literal.
+/// source must keep every name and value in a comment or a string literal,
+/// and a value typed at the prompt (``TypedValueFuzzing``), which must come
+/// back from `update`, `save` and a new `load` with its spelling and kind.
 ///
 /// `Scripts/fuzz TARGET SECONDS` runs one under libFuzzer; the unit tests
 /// replay every input that once crashed one (`Tests/Fixtures/fuzz/TARGET/`).
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case parser, csv, json, ndjson, transcript, export
+    case parser, csv, json, ndjson, transcript, export, typed
 
     /// Feeds `bytes` to the target. Errors are fine; a trap is a bug.
     public func run(_ bytes: [UInt8]) {
@@ -38,6 +40,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = UnifiedDiff.lines(expected: block.expected, actual: [block.command], expectedStart: block.line)
             }
             _ = transcript.rewritten(with: transcript.blocks.map { [$0.command] })
+        case .typed:
+            TypedValueFuzzing.roundTrip(String(decoding: bytes.prefix(64), as: UTF8.self))
         case .export:
             guard let source = ExportFuzzing.source(from: bytes) else { return }
             let problems = ExportFuzzing.problems(in: source)

@@ -11,7 +11,8 @@ struct RenderTranscripts: ParsableCommand {
         commandName: "render",
         abstract: "Renders transcripts (files, or folders searched for *.lab) as self-contained HTML pages with the list drawn.",
         discussion: """
-            Each transcript replays in a fresh session in its own folder, as 'listlab test' replays it. Its page \
+            Each transcript replays in a fresh session in a scratch copy of its folder, as 'listlab test' \
+            replays it (--in-place: in the folder itself). Its page \
             keeps the prose and every command with its output, and beside each step that changes what the list \
             shows, a picture of the list drawn from its state: batch updates animate (play, step, replay); with \
             script disabled the page is a sequence of pictures; traced steps get a sequence diagram. A page is \
@@ -27,6 +28,11 @@ struct RenderTranscripts: ParsableCommand {
 
     @Flag(help: "Replace pages that exist (without it, an existing page is an error and nothing is written).")
     var force = false
+
+    @Flag(help: ArgumentHelp(
+        "Replay in each transcript's own folder, on its real files, with nothing confined.",
+        discussion: "As 'listlab test --in-place': only for transcripts you trust."))
+    var inPlace = false
 
     func run() throws {
         let files: [String]
@@ -64,7 +70,7 @@ struct RenderTranscripts: ParsableCommand {
         }
         var failed = 0
         for file in files {
-            let result = TranscriptRenderer.render(file)
+            let result = TranscriptRenderer.render(file, inPlace: inPlace)
             guard let html = result.html else {
                 result.failures.forEach { printLine("FAIL \($0)") }
                 failed += 1

@@ -8,10 +8,13 @@ struct TestTranscripts: ParsableCommand {
         commandName: "test",
         abstract: "Replays transcripts (files, or folders searched for *.lab) and compares every command's output.",
         discussion: """
-            Each transcript runs in a fresh session in its own folder. A mismatch prints the transcript's \
-            path and line and a unified diff; the last line is 'N passed, N failed', and the exit status \
-            is 1 when anything failed. --update rewrites the recorded output in place instead, keeping \
-            prose, commands and wildcard lines that still match.
+            Each transcript runs in a fresh session, in a scratch copy of its own folder: it reads and \
+            writes only files in that copy (a file is copied when the transcript first names it), never \
+            outside it nor the folder's own files, so a transcript from a pull request cannot touch the \
+            machine that replays it. A mismatch prints the transcript's path and line and a unified diff; \
+            the last line is 'N passed, N failed', and the exit status is 1 when anything failed. \
+            --update rewrites the recorded output in place instead, keeping prose, commands and wildcard \
+            lines that still match.
             """)
 
     @Argument(help: "Transcripts, or folders of them.", completion: .file())
@@ -19,6 +22,11 @@ struct TestTranscripts: ParsableCommand {
 
     @Flag(help: "Rewrite the recorded output of transcripts that differ.")
     var update = false
+
+    @Flag(help: ArgumentHelp(
+        "Replay in each transcript's own folder, on its real files, with nothing confined.",
+        discussion: "A transcript replayed so can read, change and replace any file the user running it can: only for transcripts you trust."))
+    var inPlace = false
 
     @Option(help: "How many transcripts to replay at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -38,7 +46,7 @@ struct TestTranscripts: ParsableCommand {
         }
         var passed = 0
         var failed = 0
-        for result in TranscriptRunner.runAll(files, update: update, jobs: jobs) {
+        for result in TranscriptRunner.runAll(files, update: update, inPlace: inPlace, jobs: jobs) {
             guard update, result.updatedText != nil else {
                 result.report.forEach { printLine($0) }
                 if result.passed { passed += 1 } else { failed += 1 }

@@ -17,10 +17,11 @@ import ListLabShell
 /// The lines `show` prints after each command of the transcript at `path`.
 func screens(afterEachCommandOf path: String) throws -> [[String]] {
     let transcript = Transcript(text: try String(contentsOfFile: path, encoding: .utf8))
-    let session = TranscriptRunner.session(forTranscriptAt: path, output: RecordingOutput())
-    return transcript.blocks.map { block in
-        session.execute(block.command)
-        return session.list.render()
+    return try TranscriptRunner.withReplaySession(forTranscriptAt: path, output: RecordingOutput()) { session in
+        transcript.blocks.map { block in
+            session.execute(block.command)
+            return session.list.render()
+        }
     }
 }
 

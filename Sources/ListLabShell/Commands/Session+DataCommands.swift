@@ -169,7 +169,7 @@ extension Session {
         }
         var destination: (path: String, name: String)?
         if let target {
-            let path = target.hasPrefix("/") ? target : workingDirectory + "/" + target
+            let path = try filePath(target)
             if path != file.path, FileManager.default.fileExists(atPath: path), !force {
                 throw ShellError("\(target) exists: add --force to replace it")
             }
@@ -206,7 +206,7 @@ extension Session {
         let sample: Sample?
         var sampleRecords: [Record] = []
         if isFile {
-            let path = source.hasPrefix("/") ? source : workingDirectory + "/" + source
+            let path = try filePath(source)
             // FoundationEssentials reports the size as a UInt.
             let size = Int(((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? UInt) ?? 0)
             let showsProgress = size >= Self.progressThreshold
@@ -381,7 +381,7 @@ extension Session {
         if let sample {
             loaded.sourcePath = BuiltInSamples.path(of: sample)
         } else if isFile {
-            loaded.sourcePath = source.hasPrefix("/") ? source : workingDirectory + "/" + source
+            loaded.sourcePath = try filePath(source)
         }
         if let existing = providers.firstIndex(where: { $0.name == name }) {
             let unsaved = providers[existing].unsavedProviders

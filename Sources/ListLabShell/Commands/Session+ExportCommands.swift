@@ -68,7 +68,7 @@ extension Session {
         ListAdapter(provider: provider, presenter: loaded.presenter).attach(to: fresh)
 
         let workingFolder = Self.absolutePath(workingDirectory)
-        let destination = file.map { $0.hasPrefix("/") ? $0 : workingFolder + "/" + $0 }
+        let destination = try file.map { try filePath($0) }
         let destinationFolder = destination.map { Self.parentFolder(of: Self.absolutePath($0)) } ?? workingFolder
         let export = SwiftExport(
             datasetName: loaded.name,

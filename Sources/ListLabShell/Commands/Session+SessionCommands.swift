@@ -136,7 +136,7 @@ extension Session {
     /// the file as the user wrote it.
     public func writeNewFile(_ text: String, to file: String, force: Bool) throws {
         guard !file.isEmpty else { throw ShellError("the file name is empty") }
-        let path = file.hasPrefix("/") ? file : workingDirectory + "/" + file
+        let path = try filePath(file)
         var isDirectory = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard !isDirectory else { throw ShellError("\(file): is a folder") }
@@ -214,8 +214,9 @@ extension Session {
     /// The text of `file`, relative to the working directory.
     func readText(_ file: String) throws(ShellError) -> String {
         guard !file.isEmpty else { throw ShellError("the file name is empty") }
+        let path = try filePath(file)
         do {
-            return try TextFile.read(file.hasPrefix("/") ? file : workingDirectory + "/" + file)
+            return try TextFile.read(path)
         } catch {
             throw ShellError("\(file): \(error.message)")
         }

@@ -23,17 +23,27 @@ public enum TranscriptRenderer {
         public var pictureCount: Int
     }
 
-    /// Replays and renders the transcript at `path`.
-    public static func render(_ path: String) -> Result {
+    /// Replays and renders the transcript at `path`, confined to a scratch
+    /// copy of its folder as `listlab test` replays it (or, `inPlace`, in
+    /// the folder itself).
+    public static func render(_ path: String, inPlace: Bool = false) -> Result {
         let text: String
         do {
             text = try TextFile.read(path)
         } catch {
             return Result(path: path, html: nil, failures: ["\(path): \(error)"], stepCount: 0, pictureCount: 0)
         }
-        let transcript = Transcript(text: text)
         let output = RecordingOutput()
-        let session = TranscriptRunner.session(forTranscriptAt: path, output: output)
+        do {
+            return try TranscriptRunner.withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace) { session in
+                render(Transcript(text: text), at: path, in: session, output: output)
+            }
+        } catch {
+            return Result(path: path, html: nil, failures: ["\(path): \(error)"], stepCount: 0, pictureCount: 0)
+        }
+    }
+
+    private static func render(_ transcript: Transcript, at path: String, in session: Session, output: RecordingOutput) -> Result {
         let recorder = StepRecorder(session: session)
         defer { recorder.detach() }
         var elements: [TranscriptPage.Element] = []

@@ -36,6 +36,10 @@ public final class Session {
     public private(set) var history: [String] = []
     /// Whether `save` and `session save` may write files (off for fuzzing).
     public let canWriteFiles: Bool
+    /// For a replayed transcript: the only folder its commands may read and
+    /// write, a scratch copy of the transcript's own (nil: anywhere, as at
+    /// the prompt).
+    public var confinement: ConfinedFolder?
     /// The number of commands that failed so far (an error a transcript
     /// run with `run` recorded as expected does not count).
     public internal(set) var errorCount = 0
@@ -379,6 +383,15 @@ public final class Session {
     /// What a change to the data says under a diffable data source.
     static func diffableDataNote(_ diffable: DiffableMode) -> String {
         "(diffable: \(diffable.loaded.name) changed, the list shows the applied snapshot: 'snapshot new from data', then 'apply')"
+    }
+
+    /// The path of the file a command names as `name`: from the working
+    /// directory, or, in a replay, in the copy of the transcript's folder.
+    ///
+    /// - Throws: ``ShellError`` in a replay, for a name outside that folder.
+    func filePath(_ name: String) throws(ShellError) -> String {
+        if let confinement { return try confinement.path(of: name) }
+        return name.hasPrefix("/") ? name : workingDirectory + "/" + name
     }
 
     /// Throws when this session may not write files.

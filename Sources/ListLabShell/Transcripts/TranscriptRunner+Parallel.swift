@@ -5,8 +5,9 @@ extension TranscriptRunner {
     /// Replays `paths` on `jobs` threads at once; the results come back in
     /// the order of `paths`, whatever order they finish in.
     ///
-    /// Each transcript runs in its own session, so replays share nothing.
-    public static func runAll(_ paths: [String], update: Bool = false, jobs: Int) -> [Result] {
+    /// Each transcript runs in its own session and its own copy of its
+    /// folder, so replays share nothing.
+    public static func runAll(_ paths: [String], update: Bool = false, inPlace: Bool = false, jobs: Int) -> [Result] {
         let results = Mutex<[Result?]>(Array(repeating: nil, count: paths.count))
         let next = Mutex(0)
         let workers = max(1, min(jobs, paths.count))
@@ -17,7 +18,7 @@ extension TranscriptRunner {
                     return value
                 }
                 guard index < paths.count else { return }
-                let result = run(paths[index], update: update)
+                let result = run(paths[index], update: update, inPlace: inPlace)
                 results.withLock { $0[index] = result }
             }
         }

@@ -2,9 +2,14 @@ import FoundationEssentials
 import ListLabCore
 import ListLabFiles
 
-/// Replays transcripts as regression tests: each in a fresh session whose
-/// working directory is the transcript's folder, each command's output
-/// compared with the recorded output.
+/// Replays transcripts as regression tests: each in a fresh session, each
+/// command's output compared with the recorded output.
+///
+/// A replay works in a scratch copy of the transcript's folder
+/// (``ConfinedFolder``): a transcript is untrusted input, so it reads and
+/// writes nothing outside that copy and never changes its own files. With
+/// `inPlace`, for a transcript that must work on real files, it runs in the
+/// transcript's folder itself with nothing confined.
 public enum TranscriptRunner {
     /// The outcome of one transcript.
     public struct Result: Sendable {
@@ -33,18 +38,29 @@ public enum TranscriptRunner {
     ///   - path: The `.lab` file.
     ///   - update: Whether to compute the text with the actual output
     ///     recorded (blocks that match keep their lines as they are).
+    ///   - inPlace: Whether to replay in the transcript's own folder, on its
+    ///     real files, rather than in a confined scratch copy of it.
     /// - Returns: The outcome; a file that cannot be read is a failure with
     ///   a message, never a crash.
-    public static func run(_ path: String, update: Bool = false) -> Result {
+    public static func run(_ path: String, update: Bool = false, inPlace: Bool = false) -> Result {
         let text: String
         do {
             text = try TextFile.read(path)
         } catch {
             return Result(path: path, passed: false, report: ["FAIL \(path): \(error)"])
         }
-        let transcript = Transcript(text: text)
         let output = RecordingOutput()
-        let session = session(forTranscriptAt: path, output: output)
+        do {
+            return try withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace) { session in
+                replay(Transcript(text: text), at: path, in: session, output: output, update: update)
+            }
+        } catch {
+            return Result(path: path, passed: false, report: ["FAIL \(path): \(error)"])
+        }
+    }
+
+    /// Replays `transcript` in `session`, whose output goes to `output`.
+    private static func replay(_ transcript: Transcript, at path: String, in session: Session, output: RecordingOutput, update: Bool) -> Result {
         var report: [String] = []
         var newOutputs: [[ExpectedLine]?] = []
         for block in transcript.blocks {
@@ -69,12 +85,23 @@ public enum TranscriptRunner {
         return Result(path: path, passed: report.isEmpty, report: report, updatedText: updated)
     }
 
-    /// A fresh session to replay the transcript at `path` in: empty, its
-    /// working folder the transcript's own (as `listlab test` and
-    /// `listlab render` replay it).
-    public static func session(forTranscriptAt path: String, output: any ShellOutput) -> Session {
+    /// Runs `body` with a fresh session to replay the transcript at `path`
+    /// in (as `listlab test` and `listlab render` replay it): empty, working
+    /// in a confined scratch copy of the transcript's folder, which is
+    /// removed afterwards; with `inPlace`, in the folder itself.
+    ///
+    /// - Throws: ``ShellError`` when no scratch folder can be made.
+    public static func withReplaySession<Result>(
+        forTranscriptAt path: String, output: any ShellOutput, inPlace: Bool = false, _ body: (Session) throws -> Result
+    ) throws -> Result {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        return Session(output: output, workingDirectory: folder.isEmpty ? "/" : folder)
+        let transcriptFolder = folder.isEmpty ? "/" : folder
+        guard !inPlace else { return try body(Session(output: output, workingDirectory: transcriptFolder)) }
+        let confinement = try ConfinedFolder(copying: transcriptFolder)
+        defer { confinement.remove() }
+        let session = Session(output: output, workingDirectory: confinement.scratch)
+        session.confinement = confinement
+        return try body(session)
     }
 
     /// The transcripts named by `paths`: files as given, folders searched

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
+
+/// The folder a replayed transcript may touch: a scratch copy of the
+/// transcript's own folder, made file by file as the transcript names them.
+///
+/// A transcript is untrusted input (CI replays the ones a pull request
+/// brings), so its commands read and write only inside that copy: a file it
+/// names is copied from the transcript's folder the first time it is named,
+/// and every later read and write goes to the copy. A name that resolves
+/// outside the folder (an absolute path, `..`, a symbolic link whose target
+/// is elsewhere) is refused, `--force` or not; the transcript's own files are
+/// never written. Two replays of one folder have copies of their own, so
+/// they cannot race.
+///
+/// Files are copied when first named, rather than the whole folder at the
+/// start, so that a transcript kept at the top of a large repository costs
+/// what it reads.
+public final class ConfinedFolder: @unchecked Sendable {
+    /// The transcript's folder, with its links resolved.
+    public let original: String
+    /// The scratch copy, with its links resolved.
+    public let scratch: String
+
+    /// A new, empty scratch copy of `folder`.
+    ///
+    /// - Throws: ``ShellError`` when the folder does not exist or no scratch
+    ///   folder can be made.
+    public init(copying folder: String) throws(ShellError) {
+        guard let original = Self.realPath(folder) else { throw ShellError("\(folder): no such folder") }
+        var template = Array((FileManager.default.temporaryDirectory.path + "/listlab-replay-XXXXXX").utf8CString)
+        let made: String? = template.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let folder = mkdtemp(base) else { return nil }
+            return String(cString: folder)
+        }
+        guard let made, let scratch = Self.realPath(made) else {
+            throw ShellError("cannot make a scratch folder for the replay")
+        }
+        self.original = original
+        self.scratch = scratch
+    }
+
+    /// Removes the scratch copy.
+    public func remove() {
+        try? FileManager.default.removeItem(atPath: scratch)
+    }
+
+    /// The path in the copy of the file a command names as `name` (relative
+    /// to the copy, or an absolute path inside the transcript's folder or
+    /// the copy), copying it from the transcript's folder the first time: a
+    /// file as a copy, a folder as a folder (its files come when named), a
+    /// link inside the folder as a link to the copy of what it names.
+    ///
+    /// - Throws: ``ShellError`` naming `name` when it resolves outside the
+    ///   folder, or is a link to a file outside it.
+    func path(of name: String) throws(ShellError) -> String {
+        guard let relative = relativePath(of: name) else {
+            throw ShellError(
+                "\(name): outside the transcript's folder: a replay reads and writes only a copy of that folder (listlab test --in-place replays on the real files)")
+        }
+        var built = ""
+        for part in relative.split(separator: "/") {
+            built += (built.isEmpty ? "" : "/") + part
+            try copyIfNeeded(built, named: name)
+        }
+        return relative.isEmpty ? scratch : scratch + "/" + relative
+    }
+
+    /// Makes `relative` exist in the copy as it is in the transcript's
+    /// folder, unless it is there already or the folder has nothing there
+    /// (a file a command may make).
+    private func copyIfNeeded(_ relative: String, named name: String) throws(ShellError) {
+        let copy = scratch + "/" + relative
+        let source = original + "/" + relative
+        guard !Self.exists(copy), Self.exists(source) else { return }
+        guard let resolved = Self.realPath(source) else { return }   // a link to nothing: nothing to copy
+        guard resolved == original || resolved.hasPrefix(original + "/") else {
+            throw ShellError("\(name): a link to a file outside the transcript's folder: a replay reads and writes only a copy of that folder")
+        }
+        if Self.isLink(source) {
+            // The link stays a link, to the copy of what it names (saves go through it, as on real files).
+            let target = try path(of: resolved)
+            guard symlink(target, copy) == 0 else { throw ShellError("\(name): cannot be copied into the replay's folder") }
+            return
+        }
+        var isFolder = false
+        _ = FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder)
+        if isFolder {
+            try? FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: false)
+        } else if Self.isRegularFile(resolved) {
+            guard (try? FileManager.default.copyItem(atPath: resolved, toPath: copy)) != nil else {
+                throw ShellError("\(name): cannot be copied into the replay's folder")
+            }
+        } else {
+            throw ShellError("\(name): not a regular file (a FIFO, a device or a socket is not copied into a replay)")
+        }
+    }
+
+    /// `name` as a path from the folder, with `.` and `..` resolved by
+    /// name; nil when it leaves the folder.
+    private func relativePath(of name: String) -> String? {
+        let absolute = name.hasPrefix("/") ? name : scratch + "/" + name
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        let path = "/" + parts.joined(separator: "/")
+        for root in [scratch, original] {
+            if path == root { return "" }
+            if path.hasPrefix(root + "/") { return String(path.dropFirst(root.count + 1)) }
+        }
+        return nil
+    }
+
+    /// `path` with every link resolved; nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether something (a link too, even to nothing) is at `path`.
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    private static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+}

@@ -13,9 +13,11 @@ extension Session {
                 "A model struct from the data's fields (optional where a field is sometimes absent,",
                 "Identifiable by the key), a cell class per cell kind from the bound templates, the",
                 "provider with its sections, the presenter with its headers, the adapter, and a Swift",
-                "Testing test that loads the same data file and checks what the list shows first.",
-                "Without FILE it prints the source; an existing FILE is replaced only with --force.",
-                "It exports the file as it is on disk, not unsaved edits, a sort or a filter.",
+                "Testing test that checks what the list shows first. Up to 100 items are written into",
+                "the file, which then needs nothing beside it; a larger dataset is read by the test from",
+                "a copy of its file that export swift writes beside FILE. Without FILE it prints the",
+                "source; an existing file is replaced only with --force. It exports the data as it is",
+                "on disk, not unsaved edits, a sort or a filter.",
             ],
             examples: ["export swift", "export swift Contacts.swift", "export swift Contacts.swift --force"],
             completes: { context in
@@ -67,13 +69,9 @@ extension Session {
         let fresh = HeadlessList(style: list.style, viewportRows: list.viewportRows)
         ListAdapter(provider: provider, presenter: loaded.presenter).attach(to: fresh)
 
-        let workingFolder = Self.absolutePath(workingDirectory)
-        let destination = try file.map { try filePath($0) }
-        let destinationFolder = destination.map { Self.parentFolder(of: Self.absolutePath($0)) } ?? workingFolder
         let export = SwiftExport(
             datasetName: loaded.name,
             dataFileName: sourcePath.split(separator: "/").last.map(String.init) ?? sourcePath,
-            dataPath: Self.relativePath(to: Self.absolutePath(sourcePath), from: destinationFolder),
             records: records, fieldNames: loaded.fieldNames, keyField: loaded.keyField, groupField: groupField,
             presenter: loaded.presenter, style: list.style, viewportRows: list.viewportRows, expectedLines: fresh.render())
         let text: String
@@ -83,11 +81,18 @@ extension Session {
             throw ShellError("export swift: \(error.description)")
         }
         let edited = loaded.filter != nil || loaded.allPaths.compactMap { loaded.provider.item(at: $0) } != records
-        let note = "note: the export reads \(export.dataFileName) as it is on disk; this session's unsaved edits, sort or filter are not in it"
+        let note = "note: the export has \(export.dataFileName) as it is on disk; this session's unsaved edits, sort or filter are not in it"
         guard let file else {
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { output.write(String(line)) }
+            if !export.itemsAreInline { output.write("note: its test reads \(export.dataFileName): put a copy beside the file") }
             if edited { output.write(note) }
             return
+        }
+        // More items than the file holds inline: a copy of the data goes beside it, where its test reads it.
+        let copy = export.itemsAreInline ? nil : Self.parentFolderOf(name: file) + export.dataFileName
+        if let copy, Self.absolutePath(try filePath(copy)) != Self.absolutePath(sourcePath) {
+            let bytes = try readBytes(sourcePath, named: export.dataFileName)
+            try writeNewFile(bytes: bytes, to: copy, force: force)
         }
         try writeNewFile(text, to: file, force: force)
         let fields = export.properties().properties.count
@@ -95,8 +100,21 @@ extension Session {
             "exported \(loaded.name) to \(file): \(export.modelName) (\(fields) \(fields == 1 ? "field" : "fields")), "
                 + "\(loaded.presenter.kinds.count == 1 ? "1 cell kind" : "\(loaded.presenter.kinds.count) cell kinds"), "
                 + "\(groupField.map { "a sectioned provider by \($0)" } ?? "an array provider"), "
+                + (copy != nil ? "a copy of \(export.dataFileName) beside it, " : "its \(records.count) items inline, ")
                 + "and a test of the \(export.expectedLines.count) lines the list shows first")
         if edited { output.write(note) }
+    }
+
+    /// The folder part of a file name as typed, with its slash (`out/` for
+    /// `out/A.swift`, nothing for `A.swift`).
+    static func parentFolderOf(name: String) -> String {
+        name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
+    }
+
+    /// The bytes of the file at `path`, which messages call `name`.
+    func readBytes(_ path: String, named name: String) throws(ShellError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ShellError("\(name): cannot be read") }
+        return [UInt8](data)
     }
 
     /// `path` from the root: relative paths start at the process's folder;
@@ -112,23 +130,5 @@ extension Session {
             }
         }
         return "/" + parts.joined(separator: "/")
-    }
-
-    /// The folder that holds `path` (an absolute path).
-    static func parentFolder(of path: String) -> String {
-        let parts = path.split(separator: "/").dropLast()
-        return "/" + parts.joined(separator: "/")
-    }
-
-    /// `target` as a path from `folder` (both absolute): `../data/contacts.csv`.
-    static func relativePath(to target: String, from folder: String) -> String {
-        let targetParts = target.split(separator: "/")
-        let folderParts = folder.split(separator: "/")
-        // The file's own name is never a folder they share.
-        let limit = min(targetParts.count - 1, folderParts.count)
-        var common = 0
-        while common < limit, targetParts[common] == folderParts[common] { common += 1 }
-        let up = Array(repeating: "..", count: folderParts.count - common)
-        return (up + targetParts[common...].map(String.init)).joined(separator: "/")
     }
 }

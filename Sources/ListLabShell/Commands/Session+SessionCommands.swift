@@ -135,6 +135,11 @@ extension Session {
     /// that exists is replaced only with `force`, a folder never. Errors name
     /// the file as the user wrote it.
     public func writeNewFile(_ text: String, to file: String, force: Bool) throws {
+        try writeNewFile(bytes: Array(text.utf8), to: file, force: force)
+    }
+
+    /// Writes `bytes` to `file` as ``writeNewFile(_:to:force:)`` writes text.
+    func writeNewFile(bytes: [UInt8], to file: String, force: Bool) throws {
         guard !file.isEmpty else { throw ShellError("the file name is empty") }
         let path = try filePath(file)
         var isDirectory = false
@@ -143,7 +148,7 @@ extension Session {
             guard force else { throw ShellError("\(file) exists: add --force to replace it") }
         }
         do {
-            try AtomicFile.write(Array(text.utf8), to: path, force: force)
+            try AtomicFile.write(bytes, to: path, force: force)
         } catch {
             throw ShellError(error.description.replacingPrefix(path, with: file))
         }

@@ -15,8 +15,6 @@ package struct SwiftExport {
     var datasetName: String
     /// The data file's name (`contacts.csv`).
     var dataFileName: String
-    /// The data file's path from the folder of the exported file.
-    var dataPath: String
     /// The records, as the file holds them.
     var records: [Record]
     /// The dataset's fields, in order.
@@ -35,12 +33,11 @@ package struct SwiftExport {
 
     /// An export of `records`; see the properties for what each part is.
     package init(
-        datasetName: String, dataFileName: String, dataPath: String, records: [Record], fieldNames: [String], keyField: String?,
+        datasetName: String, dataFileName: String, records: [Record], fieldNames: [String], keyField: String?,
         groupField: String?, presenter: TemplatePresenter, style: ListStyle, viewportRows: Int, expectedLines: [String]
     ) {
         self.datasetName = datasetName
         self.dataFileName = dataFileName
-        self.dataPath = dataPath
         self.records = records
         self.fieldNames = fieldNames
         self.keyField = keyField
@@ -60,6 +57,15 @@ package struct SwiftExport {
         /// `name: Type?`, the name in backticks when it is a keyword.
         var declaration: String { "\(SwiftExport.escaped(name)): \(type)\(isOptional ? "?" : "")" }
     }
+
+    /// Up to this many items are written into the file, so that it needs
+    /// nothing beside it; a larger dataset is read from a copy of its file,
+    /// which `export swift FILE` writes beside the exported file.
+    package static let inlineLimit = 100
+
+    /// Whether the items are written into the file (else read from a copy
+    /// of the data file beside it).
+    package var itemsAreInline: Bool { records.count <= Self.inlineLimit }
 
     /// Why the data cannot be exported.
     package struct Refusal: Error, CustomStringConvertible {
@@ -139,16 +145,25 @@ package struct SwiftExport {
         let model = modelName
         let variable = Self.lowerCamel(model)
         let plural = Self.upperCamel(datasetName)
+        let data = itemsAreInline
+            ? """
+                // that checks what the list shows first. Its items are written below, so the
+                // file needs nothing beside it: put it in a test target that depends on
+                // ListLab's ListLabCore. The model, cells and presenter move into your app's
+                // module as they are.
+                """
+            : """
+                // that checks what the list shows first. It reads \(Self.comment(dataFileName)), which must be
+                // beside it: put both in a test target that depends on ListLab's ListLabCore,
+                // ListLabRecords and ListLabFiles. The model, cells and presenter move into
+                // your app's module as they are.
+                """
         var out = """
             // Exported by ListLab (`export swift`) from the dataset '\(Self.comment(datasetName))' (\(Self.comment(dataFileName))):
             // the model, its cells and presenter, the provider and the adapter, and a test
-            // that loads \(Self.comment(dataFileName)) and checks what the list shows first. Put it in a test
-            // target that depends on ListLab's ListLabCore, ListLabRecords and ListLabFiles;
-            // the model, cells and presenter move into your app's module as they are.
+            \(data)
 
-            import ListLabCore
-            import ListLabFiles
-            import ListLabRecords
+            import ListLabCore\(itemsAreInline ? "" : "\nimport ListLabFiles\nimport ListLabRecords")
             import Testing
 
             // MARK: The model
@@ -236,6 +251,7 @@ package struct SwiftExport {
         out += "func make\(plural)Presenter() -> \(presenterType) {\n    \(presenterValue)\n}\n"
 
         // The provider.
+        let itemsName = itemsAreInline ? Self.lowerCamel(plural) + "Items" : "items"
         let providerType: String
         let providerValue: String
         if let groupField {
@@ -243,34 +259,64 @@ package struct SwiftExport {
                 throw Refusal(description: "the sections are grouped by '\(groupField)', which is not a field Swift can type")
             }
             providerType = "SectionedDataProvider<\(model)>"
-            providerValue = "SectionedDataProvider(items, groupedBy: { \(valueText(of: property, item: "$0")) })"
+            providerValue = "SectionedDataProvider(\(itemsName), groupedBy: { \(valueText(of: property, item: "$0")) })"
         } else {
             providerType = "ArrayDataProvider<\(model)>"
-            providerValue = "ArrayDataProvider(items)"
+            providerValue = "ArrayDataProvider(\(itemsName))"
+        }
+        let dataFile = Self.lowerCamel(plural) + "DataFile"
+        let grouping = groupField.map { "in a section per '\(Self.comment($0))', in order of first appearance" } ?? "in one section"
+        if itemsAreInline {
+            let items = itemsName
+            out += """
+
+                // MARK: The provider
+
+                /// \(Self.comment(dataFileName))'s \(records.count) \(records.count == 1 ? "item" : "items"), as the file held them (`export swift` writes up to
+                /// \(Self.inlineLimit) items here; a larger file is read from a copy beside this one).
+                let \(items): [\(model)] = [
+
+                """
+            for record in records {
+                out += "    \(model)(\(properties.map { "\(Self.escaped($0.name)): \(literal(of: record[$0.field], as: $0))" }.joined(separator: ", "))),\n"
+            }
+            out += """
+                ]
+
+                /// The provider of \(items), \(grouping).
+                func make\(plural)Provider() -> \(providerType) {
+                    \(providerValue)
+                }
+
+                """
+        } else {
+            out += """
+
+                // MARK: The provider
+
+                /// \(Self.comment(dataFileName))'s items, read by ListLab's file reader and decoded into `\(model)` values,
+                /// \(grouping).
+                func make\(plural)Provider(file path: String) throws -> \(providerType) {
+                    let items = try FileDataProvider(path: path, name: \(Self.literal(dataFileName))).records.map {
+                        try RecordDecoder().decode(\(model).self, from: $0)
+                    }
+                    return \(providerValue)
+                }
+
+                /// \(Self.comment(dataFileName)), beside this file (`export swift` copied it there).
+                private let \(dataFile): String = {
+                    let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                    return folder + \(Self.literal("/" + dataFileName))
+                }()
+
+                """
         }
         out += """
-
-            // MARK: The provider
-
-            /// \(Self.comment(dataFileName))'s items, read by ListLab's file reader and decoded into `\(model)` values,
-            /// \(groupField.map { "in a section per '\(Self.comment($0))', in order of first appearance" } ?? "in one section").
-            func make\(plural)Provider(file path: String) throws -> \(providerType) {
-                let items = try FileDataProvider(path: path, name: \(Self.literal(dataFileName))).records.map {
-                    try RecordDecoder().decode(\(model).self, from: $0)
-                }
-                return \(providerValue)
-            }
-
-            /// \(Self.comment(dataFileName)), found from this file (`export swift` wrote the path from here).
-            private let \(Self.lowerCamel(plural))DataFile: String = {
-                let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-                return folder + \(Self.literal("/" + dataPath))
-            }()
 
             // MARK: The test
 
             @Test func \(Self.lowerCamel(plural))ShowAsInListLab() throws {
-                let provider = try make\(plural)Provider(file: \(Self.lowerCamel(plural))DataFile)
+                let provider = \(itemsAreInline ? "make\(plural)Provider()" : "try make\(plural)Provider(file: \(dataFile))")
                 let adapter = ListAdapter(provider: provider, presenter: make\(plural)Presenter())
                 let list = HeadlessList(style: \(styleCode), viewportRows: \(viewportRows))
                 adapter.attach(to: list)
@@ -289,6 +335,38 @@ package struct SwiftExport {
         case .table: ".table"
         case .collection(let columns): ".collection(columns: \(columns))"
         }
+    }
+
+    /// `value` as a Swift literal of `property`'s type, as `RecordDecoder`
+    /// would decode it: `nil` for none, text for a String property whatever
+    /// the value's kind, a number Swift's literal cannot hold as the double
+    /// it reads as.
+    private func literal(of value: Value?, as property: Property) -> String {
+        switch value {
+        case nil, .null?: return "nil"
+        case let value?:
+            switch property.type {
+            case "String": return Self.literal(value.description)
+            case "Bool": return value == .bool(true) ? "true" : "false"
+            case "Int":
+                if case .int(let number) = value { return String(number) }
+                return "0"
+            default:
+                switch value {
+                case .int(let number): return String(number)
+                case .double(let number): return Self.doubleLiteral(number)
+                case .number(let text): return Self.doubleLiteral(Double(text) ?? 0)
+                default: return "0"
+                }
+            }
+        }
+    }
+
+    /// A double as a Swift literal (`.infinity` for one past the largest).
+    private static func doubleLiteral(_ number: Double) -> String {
+        if number.isNaN { return ".nan" }
+        if number.isInfinite { return number < 0 ? "-.infinity" : ".infinity" }
+        return String(number)
     }
 
     /// `item.name`, as the text a template shows for it (nothing for nil).

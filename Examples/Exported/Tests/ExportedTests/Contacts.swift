@@ -1,12 +1,11 @@
 // Exported by ListLab (`export swift`) from the dataset 'contacts' (contacts.csv):
 // the model, its cells and presenter, the provider and the adapter, and a test
-// that loads contacts.csv and checks what the list shows first. Put it in a test
-// target that depends on ListLab's ListLabCore, ListLabRecords and ListLabFiles;
-// the model, cells and presenter move into your app's module as they are.
+// that checks what the list shows first. Its items are written below, so the
+// file needs nothing beside it: put it in a test target that depends on
+// ListLab's ListLabCore. The model, cells and presenter move into your app's
+// module as they are.
 
 import ListLabCore
-import ListLabFiles
-import ListLabRecords
 import Testing
 
 // MARK: The model
@@ -36,25 +35,28 @@ func makeContactsPresenter() -> SingleKindPresenter<ContactCell> {
 
 // MARK: The provider
 
-/// contacts.csv's items, read by ListLab's file reader and decoded into `Contact` values,
-/// in one section.
-func makeContactsProvider(file path: String) throws -> ArrayDataProvider<Contact> {
-    let items = try FileDataProvider(path: path, name: "contacts.csv").records.map {
-        try RecordDecoder().decode(Contact.self, from: $0)
-    }
-    return ArrayDataProvider(items)
-}
+/// contacts.csv's 8 items, as the file held them (`export swift` writes up to
+/// 100 items here; a larger file is read from a copy beside this one).
+let contactsItems: [Contact] = [
+    Contact(id: 1, name: "Bruce Wayne", phone: "555-0101", city: "Gotham"),
+    Contact(id: 2, name: "Clark Kent", phone: "555-0102", city: "Metropolis"),
+    Contact(id: 3, name: "Diana Prince", phone: "555-0103", city: "Themyscira"),
+    Contact(id: 4, name: "Barry Allen", phone: "555-0104", city: "Central City"),
+    Contact(id: 5, name: "Hal Jordan", phone: "555-0105", city: "Coast City"),
+    Contact(id: 6, name: "Arthur Curry", phone: "555-0106", city: "Atlantis"),
+    Contact(id: 7, name: "Victor Stone", phone: "555-0107", city: "Detroit"),
+    Contact(id: 8, name: "J'onn J'onzz", phone: "555-0108", city: "Mars"),
+]
 
-/// contacts.csv, found from this file (`export swift` wrote the path from here).
-private let contactsDataFile: String = {
-    let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    return folder + "/../../../../Samples/datasets/contacts.csv"
-}()
+/// The provider of contactsItems, in one section.
+func makeContactsProvider() -> ArrayDataProvider<Contact> {
+    ArrayDataProvider(contactsItems)
+}
 
 // MARK: The test
 
 @Test func contactsShowAsInListLab() throws {
-    let provider = try makeContactsProvider(file: contactsDataFile)
+    let provider = makeContactsProvider()
     let adapter = ListAdapter(provider: provider, presenter: makeContactsPresenter())
     let list = HeadlessList(style: .table, viewportRows: 10)
     adapter.attach(to: list)

@@ -1,12 +1,11 @@
 // Exported by ListLab (`export swift`) from the dataset 'expansions' (expansions.ndjson):
 // the model, its cells and presenter, the provider and the adapter, and a test
-// that loads expansions.ndjson and checks what the list shows first. Put it in a test
-// target that depends on ListLab's ListLabCore, ListLabRecords and ListLabFiles;
-// the model, cells and presenter move into your app's module as they are.
+// that checks what the list shows first. Its items are written below, so the
+// file needs nothing beside it: put it in a test target that depends on
+// ListLab's ListLabCore. The model, cells and presenter move into your app's
+// module as they are.
 
 import ListLabCore
-import ListLabFiles
-import ListLabRecords
 import Testing
 
 // MARK: The model
@@ -39,25 +38,32 @@ func makeExpansionsPresenter() -> SingleKindPresenter<ExpansionCell> {
 
 // MARK: The provider
 
-/// expansions.ndjson's items, read by ListLab's file reader and decoded into `Expansion` values,
-/// in a section per 'series', in order of first appearance.
-func makeExpansionsProvider(file path: String) throws -> SectionedDataProvider<Expansion> {
-    let items = try FileDataProvider(path: path, name: "expansions.ndjson").records.map {
-        try RecordDecoder().decode(Expansion.self, from: $0)
-    }
-    return SectionedDataProvider(items, groupedBy: { $0.series })
-}
+/// expansions.ndjson's 12 items, as the file held them (`export swift` writes up to
+/// 100 items here; a larger file is read from a copy beside this one).
+let expansionsItems: [Expansion] = [
+    Expansion(id: 1, name: "Sky Forge", series: "Founders", year: 2019, cards: 220),
+    Expansion(id: 2, name: "Tidebreak", series: "Founders", year: 2019, cards: 180),
+    Expansion(id: 3, name: "Emberfall", series: "Founders", year: 2020, cards: 200),
+    Expansion(id: 4, name: "Glass Orchard", series: "Wanderers", year: 2020, cards: 190),
+    Expansion(id: 5, name: "Salt Road", series: "Wanderers", year: 2021, cards: 210),
+    Expansion(id: 6, name: "The Quiet Moon", series: "Wanderers", year: 2021, cards: 175),
+    Expansion(id: 7, name: "Iron Choir", series: "Reckoning", year: 2022, cards: 230),
+    Expansion(id: 8, name: "Ashen Vale", series: "Reckoning", year: 2022, cards: 205),
+    Expansion(id: 9, name: "Last Harbour", series: "Reckoning", year: 2023, cards: 215),
+    Expansion(id: 10, name: "Starlit Atlas", series: "Horizons", year: 2023, cards: 240),
+    Expansion(id: 11, name: "Deep Current", series: "Horizons", year: 2024, cards: 195),
+    Expansion(id: 12, name: "Paper Suns", series: "Horizons", year: 2024, cards: 185),
+]
 
-/// expansions.ndjson, found from this file (`export swift` wrote the path from here).
-private let expansionsDataFile: String = {
-    let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    return folder + "/../../../../Samples/datasets/expansions.ndjson"
-}()
+/// The provider of expansionsItems, in a section per 'series', in order of first appearance.
+func makeExpansionsProvider() -> SectionedDataProvider<Expansion> {
+    SectionedDataProvider(expansionsItems, groupedBy: { $0.series })
+}
 
 // MARK: The test
 
 @Test func expansionsShowAsInListLab() throws {
-    let provider = try makeExpansionsProvider(file: expansionsDataFile)
+    let provider = makeExpansionsProvider()
     let adapter = ListAdapter(provider: provider, presenter: makeExpansionsPresenter())
     let list = HeadlessList(style: .table, viewportRows: 10)
     adapter.attach(to: list)

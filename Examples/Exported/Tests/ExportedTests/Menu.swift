@@ -1,12 +1,11 @@
 // Exported by ListLab (`export swift`) from the dataset 'menu' (menu.json):
 // the model, its cells and presenter, the provider and the adapter, and a test
-// that loads menu.json and checks what the list shows first. Put it in a test
-// target that depends on ListLab's ListLabCore, ListLabRecords and ListLabFiles;
-// the model, cells and presenter move into your app's module as they are.
+// that checks what the list shows first. Its items are written below, so the
+// file needs nothing beside it: put it in a test target that depends on
+// ListLab's ListLabCore. The model, cells and presenter move into your app's
+// module as they are.
 
 import ListLabCore
-import ListLabFiles
-import ListLabRecords
 import Testing
 
 // MARK: The model
@@ -34,25 +33,36 @@ func makeMenuPresenter() -> SingleKindPresenter<OutlineCell> {
 
 // MARK: The provider
 
-/// menu.json's items, read by ListLab's file reader and decoded into `Menu` values,
-/// in one section.
-func makeMenuProvider(file path: String) throws -> ArrayDataProvider<Menu> {
-    let items = try FileDataProvider(path: path, name: "menu.json").records.map {
-        try RecordDecoder().decode(Menu.self, from: $0)
-    }
-    return ArrayDataProvider(items)
-}
+/// menu.json's 16 items, as the file held them (`export swift` writes up to
+/// 100 items here; a larger file is read from a copy beside this one).
+let menuItems: [Menu] = [
+    Menu(id: 1, title: "Compositional Layout", parent: nil),
+    Menu(id: 2, title: "Getting Started", parent: 1),
+    Menu(id: 3, title: "Grid", parent: 2),
+    Menu(id: 4, title: "Inset Items Grid", parent: 2),
+    Menu(id: 5, title: "Two-Column Grid", parent: 2),
+    Menu(id: 6, title: "Advanced Layouts", parent: 1),
+    Menu(id: 7, title: "Section Headers & Footers", parent: 6),
+    Menu(id: 8, title: "Orthogonal Sections", parent: 6),
+    Menu(id: 9, title: "Diffable Data Source", parent: nil),
+    Menu(id: 10, title: "Mountains Search", parent: 9),
+    Menu(id: 11, title: "Settings: Wi-Fi", parent: 9),
+    Menu(id: 12, title: "Insertion Sort Visualization", parent: 9),
+    Menu(id: 13, title: "Lists", parent: nil),
+    Menu(id: 14, title: "Simple List", parent: 13),
+    Menu(id: 15, title: "Outline", parent: 13),
+    Menu(id: 16, title: "Reorderable List", parent: 13),
+]
 
-/// menu.json, found from this file (`export swift` wrote the path from here).
-private let menuDataFile: String = {
-    let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    return folder + "/../../../../Samples/datasets/menu.json"
-}()
+/// The provider of menuItems, in one section.
+func makeMenuProvider() -> ArrayDataProvider<Menu> {
+    ArrayDataProvider(menuItems)
+}
 
 // MARK: The test
 
 @Test func menuShowAsInListLab() throws {
-    let provider = try makeMenuProvider(file: menuDataFile)
+    let provider = makeMenuProvider()
     let adapter = ListAdapter(provider: provider, presenter: makeMenuPresenter())
     let list = HeadlessList(style: .table, viewportRows: 10)
     adapter.attach(to: list)

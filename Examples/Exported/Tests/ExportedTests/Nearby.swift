@@ -1,12 +1,11 @@
 // Exported by ListLab (`export swift`) from the dataset 'nearby' (nearby.json):
 // the model, its cells and presenter, the provider and the adapter, and a test
-// that loads nearby.json and checks what the list shows first. Put it in a test
-// target that depends on ListLab's ListLabCore, ListLabRecords and ListLabFiles;
-// the model, cells and presenter move into your app's module as they are.
+// that checks what the list shows first. Its items are written below, so the
+// file needs nothing beside it: put it in a test target that depends on
+// ListLab's ListLabCore. The model, cells and presenter move into your app's
+// module as they are.
 
 import ListLabCore
-import ListLabFiles
-import ListLabRecords
 import Testing
 
 // MARK: The model
@@ -65,25 +64,32 @@ func makeNearbyPresenter() -> KindChoosingPresenter<Nearby> {
 
 // MARK: The provider
 
-/// nearby.json's items, read by ListLab's file reader and decoded into `Nearby` values,
-/// in a section per 'group', in order of first appearance.
-func makeNearbyProvider(file path: String) throws -> SectionedDataProvider<Nearby> {
-    let items = try FileDataProvider(path: path, name: "nearby.json").records.map {
-        try RecordDecoder().decode(Nearby.self, from: $0)
-    }
-    return SectionedDataProvider(items, groupedBy: { $0.group })
-}
+/// nearby.json's 12 items, as the file held them (`export swift` writes up to
+/// 100 items here; a larger file is read from a copy beside this one).
+let nearbyItems: [Nearby] = [
+    Nearby(id: 1, group: "Top picks", kind: "top", name: "Blue Bottle", category: "Cafes", rating: 4.8, count: nil),
+    Nearby(id: 2, group: "Top picks", kind: "top", name: "Dolores Park", category: "Parks", rating: 4.7, count: nil),
+    Nearby(id: 3, group: "Categories", kind: "category", name: "Cafes", category: nil, rating: nil, count: 3),
+    Nearby(id: 4, group: "Categories", kind: "category", name: "Bakeries", category: nil, rating: nil, count: 2),
+    Nearby(id: 5, group: "Categories", kind: "category", name: "Parks", category: nil, rating: nil, count: 2),
+    Nearby(id: 6, group: "Cafes", kind: "place", name: "Blue Bottle", category: "Cafes", rating: 4.8, count: nil),
+    Nearby(id: 7, group: "Cafes", kind: "place", name: "Sightglass", category: "Cafes", rating: 4.6, count: nil),
+    Nearby(id: 8, group: "Cafes", kind: "place", name: "Ritual", category: "Cafes", rating: 4.4, count: nil),
+    Nearby(id: 9, group: "Bakeries", kind: "place", name: "Tartine", category: "Bakeries", rating: 4.7, count: nil),
+    Nearby(id: 10, group: "Bakeries", kind: "place", name: "Arsicault", category: "Bakeries", rating: 4.9, count: nil),
+    Nearby(id: 11, group: "Parks", kind: "place", name: "Dolores Park", category: "Parks", rating: 4.7, count: nil),
+    Nearby(id: 12, group: "Parks", kind: "place", name: "Presidio", category: "Parks", rating: 4.8, count: nil),
+]
 
-/// nearby.json, found from this file (`export swift` wrote the path from here).
-private let nearbyDataFile: String = {
-    let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    return folder + "/../../../../Samples/datasets/nearby.json"
-}()
+/// The provider of nearbyItems, in a section per 'group', in order of first appearance.
+func makeNearbyProvider() -> SectionedDataProvider<Nearby> {
+    SectionedDataProvider(nearbyItems, groupedBy: { $0.group })
+}
 
 // MARK: The test
 
 @Test func nearbyShowAsInListLab() throws {
-    let provider = try makeNearbyProvider(file: nearbyDataFile)
+    let provider = makeNearbyProvider()
     let adapter = ListAdapter(provider: provider, presenter: makeNearbyPresenter())
     let list = HeadlessList(style: .table, viewportRows: 10)
     adapter.attach(to: list)

@@ -1,12 +1,11 @@
 // Exported by ListLab (`export swift`) from the dataset 'tabs' (tabs.json):
 // the model, its cells and presenter, the provider and the adapter, and a test
-// that loads tabs.json and checks what the list shows first. Put it in a test
-// target that depends on ListLab's ListLabCore, ListLabRecords and ListLabFiles;
-// the model, cells and presenter move into your app's module as they are.
+// that checks what the list shows first. Its items are written below, so the
+// file needs nothing beside it: put it in a test target that depends on
+// ListLab's ListLabCore. The model, cells and presenter move into your app's
+// module as they are.
 
 import ListLabCore
-import ListLabFiles
-import ListLabRecords
 import Testing
 
 // MARK: The model
@@ -34,25 +33,23 @@ func makeTabsPresenter() -> SingleKindPresenter<TabCell> {
 
 // MARK: The provider
 
-/// tabs.json's items, read by ListLab's file reader and decoded into `Tab` values,
-/// in one section.
-func makeTabsProvider(file path: String) throws -> ArrayDataProvider<Tab> {
-    let items = try FileDataProvider(path: path, name: "tabs.json").records.map {
-        try RecordDecoder().decode(Tab.self, from: $0)
-    }
-    return ArrayDataProvider(items)
-}
+/// tabs.json's 3 items, as the file held them (`export swift` writes up to
+/// 100 items here; a larger file is read from a copy beside this one).
+let tabsItems: [Tab] = [
+    Tab(id: 1, title: "News", icon: "newspaper"),
+    Tab(id: 2, title: "Contributions", icon: "hands"),
+    Tab(id: 3, title: "Settings", icon: "gear"),
+]
 
-/// tabs.json, found from this file (`export swift` wrote the path from here).
-private let tabsDataFile: String = {
-    let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    return folder + "/../../../../Samples/datasets/tabs.json"
-}()
+/// The provider of tabsItems, in one section.
+func makeTabsProvider() -> ArrayDataProvider<Tab> {
+    ArrayDataProvider(tabsItems)
+}
 
 // MARK: The test
 
 @Test func tabsShowAsInListLab() throws {
-    let provider = try makeTabsProvider(file: tabsDataFile)
+    let provider = makeTabsProvider()
     let adapter = ListAdapter(provider: provider, presenter: makeTabsPresenter())
     let list = HeadlessList(style: .table, viewportRows: 10)
     adapter.attach(to: list)

@@ -1,12 +1,11 @@
 // Exported by ListLab (`export swift`) from the dataset 'tasks' (tasks.csv):
 // the model, its cells and presenter, the provider and the adapter, and a test
-// that loads tasks.csv and checks what the list shows first. Put it in a test
-// target that depends on ListLab's ListLabCore, ListLabRecords and ListLabFiles;
-// the model, cells and presenter move into your app's module as they are.
+// that checks what the list shows first. Its items are written below, so the
+// file needs nothing beside it: put it in a test target that depends on
+// ListLab's ListLabCore. The model, cells and presenter move into your app's
+// module as they are.
 
 import ListLabCore
-import ListLabFiles
-import ListLabRecords
 import Testing
 
 // MARK: The model
@@ -37,25 +36,27 @@ func makeTasksPresenter() -> SingleKindPresenter<TaskCell> {
 
 // MARK: The provider
 
-/// tasks.csv's items, read by ListLab's file reader and decoded into `TaskItem` values,
-/// in a section per 'list', in order of first appearance.
-func makeTasksProvider(file path: String) throws -> SectionedDataProvider<TaskItem> {
-    let items = try FileDataProvider(path: path, name: "tasks.csv").records.map {
-        try RecordDecoder().decode(TaskItem.self, from: $0)
-    }
-    return SectionedDataProvider(items, groupedBy: { $0.list })
-}
+/// tasks.csv's 7 items, as the file held them (`export swift` writes up to
+/// 100 items here; a larger file is read from a copy beside this one).
+let tasksItems: [TaskItem] = [
+    TaskItem(id: 1, title: "Write the brief", list: "Work", done: true),
+    TaskItem(id: 2, title: "Review the diff", list: "Work", done: false),
+    TaskItem(id: 3, title: "Buy milk", list: "Home", done: false),
+    TaskItem(id: 4, title: "Fix the tap", list: "Home", done: true),
+    TaskItem(id: 5, title: "Book flights", list: "Travel", done: false),
+    TaskItem(id: 6, title: "Plan the demo", list: "Work", done: false),
+    TaskItem(id: 7, title: "Water the plants", list: "Home", done: false),
+]
 
-/// tasks.csv, found from this file (`export swift` wrote the path from here).
-private let tasksDataFile: String = {
-    let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    return folder + "/../../../../Samples/datasets/tasks.csv"
-}()
+/// The provider of tasksItems, in a section per 'list', in order of first appearance.
+func makeTasksProvider() -> SectionedDataProvider<TaskItem> {
+    SectionedDataProvider(tasksItems, groupedBy: { $0.list })
+}
 
 // MARK: The test
 
 @Test func tasksShowAsInListLab() throws {
-    let provider = try makeTasksProvider(file: tasksDataFile)
+    let provider = makeTasksProvider()
     let adapter = ListAdapter(provider: provider, presenter: makeTasksPresenter())
     let list = HeadlessList(style: .table, viewportRows: 10)
     adapter.attach(to: list)

@@ -99,15 +99,18 @@ public struct ListScreen: Hashable, Sendable {
         let selected = Set(list.selectedPaths)
         rows = list.visibleRows.map { row in
             switch row {
-            case .header(let section, let title): .header(section: section, title: title)
-            case .footer(let section, let title): .footer(section: section, title: title)
+            // Text as `render()` shows it: a control character or a line break in the data is drawn
+            // as its escape, so a row is one line and the picture says what `show` says.
+            case .header(let section, let title): .header(section: section, title: VisibleText.escaped(title))
+            case .footer(let section, let title): .footer(section: section, title: VisibleText.escaped(title))
             case .items(let paths):
                 .items(paths.map { path in
                     guard let cell = list.cellForItem(at: path) else {
                         return Item(path: path, text: "", cell: nil, isSelected: selected.contains(path))
                     }
                     return Item(
-                        path: path, text: cell.text, detail: cell.detail?.isEmpty == false ? cell.detail : nil,
+                        path: path, text: VisibleText.escaped(cell.text),
+                        detail: cell.detail?.isEmpty == false ? cell.detail.map(VisibleText.escaped) : nil,
                         cell: Cell(identifier: cell.reuseIdentifier, serial: cell.serial, reuseCount: cell.reuseCount),
                         isSelected: selected.contains(path))
                 })

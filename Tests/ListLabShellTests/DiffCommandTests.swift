@@ -7,6 +7,7 @@ import Testing
     let changed = ["load contacts", "delete 2", #"update 0 name="Bruce W""#, "move 0.0 0.3"]
     #expect(last(changed + ["diff"]) == [
         "a reload of contacts would make 3 changes in 2 stages", "  insert 0.2; move 0.3 -> 0.0", "  reconfigure 0.0",
+        #"    reconfigure 0.0  name: "Bruce W" → "Bruce Wayne""#,
     ])
     #expect(last(changed + ["diff", "show 0.3"]) == ["   0.3  Bruce W — 555-0101  <ContactCell #1>"])
     #expect(last(["load contacts", "diff"]) == ["a reload of contacts would change nothing"])
@@ -16,6 +17,7 @@ import Testing
     let changed = ["load contacts", "delete 2", #"update 0 name="Bruce W""#, "move 0.0 0.3", "reload --diff --force"]
     #expect(last(changed) == [
         "reloaded contacts from its source: 3 changes in 2 stages", "  insert 0.2; move 0.3 -> 0.0", "  reconfigure 0.0",
+        #"    reconfigure 0.0  name: "Bruce W" → "Bruce Wayne""#,
     ])
     // Bruce's cell moved back and was configured again in place: same cell #1.
     #expect(last(changed + ["show 0"]) == ["   0.0  Bruce Wayne — 555-0101  <ContactCell #1>"])
@@ -105,5 +107,23 @@ import Testing
     ])
     #expect(last(["load contacts", "load contacts name b", #"bind "{city}""#, "use contacts", "bind like b", "show 0"]) == [
         "   0.0  Gotham  <ContactCell #1 reused>",
+    ])
+}
+
+@Test func aFileDiffNamesTheFieldsThatChangedInEachItem() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("p.csv", "id,name,city,score\n1,Ada,Gotham,1.10\n2,Bo,Metropolis,2\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load p.csv")
+    try folder.write("p.csv", "id,name,city,score\n1,Ada,Gotham,1.1\n2,Bo,Smallville,3\n")
+    output.clear()
+    session.execute("set updates reload")
+    session.execute("reload --diff")
+    // 1.10 and 1.1 are one value: no change; Bo's two fields are named.
+    #expect(output.lines.suffix(3) == [
+        "reloaded p from its source: 1 change in 1 stage",
+        "  reload 0.1",
+        #"    reload 0.1  city: "Metropolis" → "Smallville", score: 2 → 3"#,
     ])
 }

@@ -14,9 +14,17 @@ extension Session {
             try arguments.expectEnd()
             let loaded = try session.unfiltered(for: "diff")
             try session.checkDiffable(loaded, "diff")
-            let changes = try session.withProgress("comparing \(loaded.name) with its source", on: loaded) {
-                if case .changes(let changes)? = try session.columnChangesFromSource(of: loaded)?.diff { return changes }
-                return try session.changes(of: loaded, to: loaded.sections(of: try session.sourceRecords(of: loaded)), side: "source")
+            let (changes, newRecord) = try session.withProgress("comparing \(loaded.name) with its source", on: loaded) {
+                () throws -> (SectionedChangeset, (ItemPath) -> Record?) in
+                if let column = try session.columnChangesFromSource(of: loaded), case .changes(let changes) = column.diff {
+                    return (changes, Session.records(of: column.fresh, groupedBy: column.file.groupField))
+                }
+                let sections = loaded.sections(of: try session.sourceRecords(of: loaded))
+                let changes = try session.changes(of: loaded, to: sections, side: "source")
+                return (changes, { path in
+                    sections.indices.contains(path.section) && sections[path.section].items.indices.contains(path.item)
+                        ? sections[path.section].items[path.item] : nil
+                })
             }
             try Interruption.check()  // a Ctrl-C during the diff itself
             let staged = StagedUpdate(changes, style: session.updateStyle)
@@ -26,6 +34,9 @@ extension Session {
             }
             session.output.write("a reload of \(loaded.name) would make \(session.summary(staged))")
             for stage in staged.stages { session.output.write("  \(stage)") }
+            for line in session.contentChangeLines(changes, old: { loaded.provider.item(at: $0) }, new: newRecord) {
+                session.output.write(line)
+            }
         },
         Command(
             name: "sort", usage: "sort FIELD [desc]",
@@ -224,6 +235,13 @@ extension Session {
         // release build); a Ctrl-C during it stops the command here, before anything changes.
         try Interruption.check()
         let staged = StagedUpdate(changes, style: updateStyle)
+        // The items whose content changes, as they are before the change (to say what changed in each).
+        let provider = try? current().provider
+        let before = Dictionary(
+            uniqueKeysWithValues: changes.updatedItems.prefix(changeThreshold).compactMap { update -> (ItemPath, Record)? in
+                let path = ItemPath(update.from.section, update.from.item)
+                return provider?.item(at: path).map { (path, $0) }
+            })
         try change()
         guard !staged.stages.isEmpty else {
             output.write("\(what): no changes")
@@ -242,7 +260,44 @@ extension Session {
             list.reloadData()
             throw ShellError("the list refused the update (\(error)); it was reloaded instead")
         }
-        if outcome == .reloadedData { output.write(reloadedDataNote(what, summary(staged))) }
+        if outcome == .reloadedData {
+            output.write(reloadedDataNote(what, summary(staged)))
+        } else {
+            for line in contentChangeLines(changes, old: { before[$0] }, new: { provider?.item(at: $0) }) { output.write(line) }
+        }
+    }
+
+    /// One line for each item whose content `changes` found changed, with
+    /// the fields that did: `    reconfigure 0.1  city: "Metropolis" → "Smallville"`,
+    /// at its path after the change (where its cell is configured again).
+    /// Nothing above the change threshold, where the list reloads instead.
+    func contentChangeLines(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?) -> [String] {
+        guard changes.count <= changeThreshold else { return [] }
+        return changes.updatedItems.sorted { $0.to < $1.to }.compactMap { update in
+            let path = ItemPath(update.to.section, update.to.item)
+            guard let before = old(ItemPath(update.from.section, update.from.item)), let after = new(path) else { return nil }
+            var names = before.schema.names
+            for name in after.schema.names where !names.contains(name) { names.append(name) }
+            let fields = names.compactMap { name -> String? in
+                let (was, now) = (before[name] ?? .null, after[name] ?? .null)
+                return was == now ? nil : "\(name): \(was.jsonText) → \(now.jsonText)"
+            }
+            // Rows compared by their text in the file can differ where their values do not (`1.10`, `1.1`).
+            let what = fields.isEmpty ? "(its text in the file changed; its values did not)" : fields.joined(separator: ", ")
+            return "    \(updateStyle.rawValue) \(path)  \(what)"
+        }
+    }
+
+    /// The record at a path of the file read again (`fresh`), as a provider
+    /// grouped by `groupField` would hold it; nothing when it was not read.
+    static func records(of fresh: FileDataProvider?, groupedBy groupField: String?) -> (ItemPath) -> Record? {
+        guard let table = fresh?.table else { return { _ in nil } }
+        guard let groupField else { return { $0.section == 0 && $0.item < table.count ? table.record(at: $0.item) : nil } }
+        let sections = groupedRows(table, Array(0..<table.count), by: groupField, numberedFrom: 0)
+        return { path in
+            guard sections.indices.contains(path.section), sections[path.section].items.indices.contains(path.item) else { return nil }
+            return table.record(at: sections[path.section].items[path.item])
+        }
     }
 
     /// `4 changes in 2 stages`.

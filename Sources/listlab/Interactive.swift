@@ -37,7 +37,11 @@ struct Interactive: ParsableCommand {
         let journal = Journaling.start(for: session, workingFolder: FileManager.default.currentDirectoryPath)
         let startSample = empty ? nil : sample ?? "contacts"
         if let startSample { try session.loadStartSample(startSample, output: output) }
-        if let startSample { printLine("ListLab 0.1: '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.") }
+        if let startSample {
+            printLine("ListLab 0.1: '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.")
+        } else {
+            printLine("ListLab 0.1: nothing is loaded. Type 'samples', 'load contacts', 'help', or Ctrl-D to leave.")
+        }
         Journaling.mentionRecoverableSession(besides: journal)
         InteractiveLoop.run(session, editor: editor, journal: journal)
     }

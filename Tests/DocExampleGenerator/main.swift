@@ -2,7 +2,9 @@
 // `swift run listlab-doc-examples`. With `--undocumented GRAPH...`, lists the public
 // symbols of symbol graphs that have no documentation instead (Scripts/check-docs).
 //   Tests/DocExampleTests/DocExamples.swift: every ```swift example of a doc comment;
-//   Tests/ListLabCoreTests/ReadmeExample.swift: the README's "Use it from Swift" example.
+//   Tests/ListLabCoreTests/ReadmeExample.swift: the README's "Use it from Swift" example;
+//   Examples/ReadmeProgram/Sources/readme-program/main.swift: the same, as the README says to put it.
+// With `--readme-output`, prints what the README says its program prints (Scripts/check-readme-program).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,10 +42,16 @@ if CommandLine.arguments.dropFirst().first == "--undocumented" {
     exit(total == 0 ? 0 : 1)
 }
 
+if CommandLine.arguments.dropFirst().first == "--readme-output" {
+    print(try ReadmeExampleFile.output(packageRoot: root), terminator: "")
+    exit(0)
+}
+
 do {
     let examples = try DocExampleFile.examples(under: root).count
     try write(try DocExampleFile.generate(packageRoot: root), to: DocExampleFile.path, what: "\(examples) examples")
     try write(try ReadmeExampleFile.generate(packageRoot: root), to: ReadmeExampleFile.path, what: "the README's example")
+    try write(try ReadmeExampleFile.generateProgram(packageRoot: root), to: ReadmeExampleFile.programPath, what: "the README's program")
 } catch {
     print("listlab-doc-examples: \(error)")
     exit(1)

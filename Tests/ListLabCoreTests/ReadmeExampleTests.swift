@@ -17,6 +17,15 @@ import Testing
         "\(ReadmeExampleFile.path) is not the README's example: run `swift run listlab-doc-examples`, then test again")
 }
 
+@Test func theReadmeProgramIsTheOneInTheReadme() throws {
+    let root = DocExampleFile.packageRoot
+    let expected = try ReadmeExampleFile.generateProgram(packageRoot: root)
+    let current = (try? String(contentsOfFile: root + "/" + ReadmeExampleFile.programPath, encoding: .utf8)) ?? ""
+    #expect(
+        current == expected,
+        "\(ReadmeExampleFile.programPath) is not the README's program: run `swift run listlab-doc-examples`, then test again")
+}
+
 @Test func theExampleIsTheProgramAndTheTextBlockAfterIt() throws {
     let readme = """
         # Tool

@@ -105,6 +105,33 @@ public enum ReadmeExampleFile {
         return out
     }
 
+    /// Where the README's program goes as it is meant to be used, the
+    /// `main.swift` of an executable (`Scripts/check-readme-program` builds
+    /// and runs it and compares what it prints with the README).
+    public static let programPath = "Examples/ReadmeProgram/Sources/readme-program/main.swift"
+
+    /// The program file's text: the README's example as it is written there.
+    public static func generateProgram(packageRoot: String) throws -> String {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        let example = try example(inReadme: readme)
+        return """
+            // The README's "Use it from Swift" program, as the README says to put it: the main.swift of
+            // an executable that depends on ListLabCore. Written by `swift run listlab-doc-examples`
+            // (Tests/ListLabTestSupport/ReadmeExampleFile.swift): do not edit; change the README.
+
+            \(example.imports.joined(separator: "\n"))
+
+            \(example.code.joined(separator: "\n"))
+
+            """
+    }
+
+    /// What the README says its program prints, with a final line break.
+    public static func output(packageRoot: String) throws -> String {
+        let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+        return try example(inReadme: readme).output.joined(separator: "\n") + "\n"
+    }
+
     /// `lines` as a Swift multi-line string literal of raw text (`#"""`), each
     /// line ending in a line break.
     private static func literal(_ lines: [String]) -> String {

@@ -17,7 +17,7 @@ extension Session {
             name: "append", usage: "append [SECTION] FIELD=VALUE ... | append [SECTION] {JSON object}",
             summary: "adds an item at the end of a section (or of its group's section)",
             details: ["A missing integer key is given the next free number."],
-            examples: [#"append name="Barry Allen" phone=555-0199"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#],
+            examples: [#"append name="Dinah Lance" phone=555-0111"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#],
             takesDataOnly: true,
             completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] }
         ) { session, arguments in

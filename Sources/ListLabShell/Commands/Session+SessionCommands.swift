@@ -25,6 +25,13 @@ extension Session {
         },
         Command(
             name: "stats", usage: "stats", summary: "counts cells created and reused, data source calls, items, sections",
+            details: [
+                "provider: items and sections the provider holds. cells: created (dequeued with an empty reuse",
+                "queue), reused (taken from the queue), configured (each configure call; in place: again in the",
+                "same cell, a reconfigure), replaced by reloads (a reload dequeues a new cell). calls: to the data",
+                "source (counts, cells, titles) and to the delegate (selection, display). list: reloadData calls,",
+                "batch updates performed (and refused by UIKit's rules), and the viewport's height.",
+            ],
             examples: ["stats"]
         ) { session, arguments in
             try arguments.expectEnd()
@@ -107,6 +114,10 @@ extension Session {
             session.output.write(command.usage)
             session.output.write("  \(command.summary)")
             for line in command.details { session.output.write("  \(line)") }
+            if command.takesDataOnly {
+                session.output.write("  --data-only: the data changes and the list is not told (its rows stay as they were), to see")
+                session.output.write("  the batch update UIKit would then need: 'batch' hands it one, 'reload --list' reloads.")
+            }
             for example in command.examples { session.output.write("  example: \(example)") }
         },
         Command(

@@ -25,7 +25,11 @@ enum PageAssets {
         figure.pictures { flex: 0 1 auto; }
         .frames { display: flex; flex-wrap: wrap; gap: 12px; }
         .frame .label { font-size: 12px; color: #6d6d72; margin: 0 0 4px 4px; max-width: 340px; }
-        .frame .reason { font-size: 12px; color: #b42318; max-width: 340px; margin: 4px; }
+        .frame { width: 340px; }
+        .frame .reason { font-size: 12px; color: #b42318; margin: 4px; }
+        ol.stages { font-size: 12px; color: #6d6d72; margin: 8px 0 0; padding-left: 20px; max-width: 680px; }
+        html.js ol.stages li.current { color: #1c1c1e; font-weight: 600; }
+        .frame .mismatch { font-size: 12px; font-weight: 600; color: #1c1c1e; margin: 6px 4px 0; }
         .controls { margin-top: 8px; display: flex; gap: 8px; }
         .controls[hidden] { display: none; }
         button { font: inherit; font-size: 13px; padding: 4px 14px; border-radius: 14px; border: 1px solid #c7c7cc;
@@ -36,6 +40,7 @@ enum PageAssets {
         .scroll { overflow-x: auto; background: #ffffff; border: 1px solid #e5e5ea; border-radius: 8px; }
         html.js .frame.before { display: none; }
         html.js .frame.after:not(.current) { display: none; }
+        html.js.measuring .frame.before, html.js.measuring .frame.after { display: block; }
 
         """
 
@@ -117,6 +122,7 @@ enum PageAssets {
 
           class Player {
             constructor(figure) {
+              this.figure = figure;
               this.frames = Array.from(figure.querySelectorAll('.frame.after'));
               this.index = this.frames.length - 1;
               this.busy = false;
@@ -132,6 +138,10 @@ enum PageAssets {
             }
             show(index) {
               this.frames.forEach((frame, position) => frame.classList.toggle('current', position === index));
+              const stage = this.frames[index] && this.frames[index].dataset.stage;
+              for (const item of this.figure.querySelectorAll('ol.stages li')) {
+                item.classList.toggle('current', item.dataset.stage === stage);
+              }
             }
             async stage(index) {
               this.index = index;
@@ -182,6 +192,45 @@ enum PageAssets {
             return out;
           }
 
+          // Text that runs into other text, in every picture (each shown while it is measured): the box
+          // of each <text>, cut to the nested <svg> viewports that clip it, against every other.
+          function overlaps() {
+            document.documentElement.classList.add('measuring');
+            const found = [];
+            const cut = (a, b) => {
+              const left = Math.max(a.left, b.left), top = Math.max(a.top, b.top);
+              const right = Math.min(a.right, b.right), bottom = Math.min(a.bottom, b.bottom);
+              return { left, top, right, bottom, width: right - left, height: bottom - top };
+            };
+            document.querySelectorAll('figure.pictures').forEach((figure) => {
+              for (const svg of figure.querySelectorAll('svg.screen')) {
+                const boxes = [];
+                for (const text of svg.querySelectorAll('g.final text, g.banner text')) {
+                  if (!text.textContent.trim() || text.closest('[display="none"]')) continue;
+                  let box = text.getBoundingClientRect();
+                  for (let parent = text.parentElement; parent && parent !== svg; parent = parent.parentElement) {
+                    if (parent.tagName.toLowerCase() !== 'svg') continue;
+                    // A nested <svg>'s viewport, which clips what it holds, in the page's coordinates.
+                    const m = parent.getScreenCTM();
+                    const w = parent.width.baseVal.value * m.a, h = parent.height.baseVal.value * m.d;
+                    box = cut(box, { left: m.e, top: m.f, right: m.e + w, bottom: m.f + h });
+                  }
+                  if (box.width > 0.5 && box.height > 0.5) boxes.push({ box, text: text.textContent });
+                }
+                for (let i = 0; i < boxes.length; i += 1) {
+                  for (let j = i + 1; j < boxes.length; j += 1) {
+                    const both = cut(boxes[i].box, boxes[j].box);
+                    if (both.width > 0.5 && both.height > 0.5) {
+                      found.push('overlap: step ' + figure.dataset.step + ': "' + boxes[i].text + '" and "' + boxes[j].text + '"');
+                    }
+                  }
+                }
+              }
+            });
+            document.documentElement.classList.remove('measuring');
+            return found;
+          }
+
           const figures = Array.from(document.querySelectorAll('figure.pictures'));
           const players = figures.map((figure) => new Player(figure));
           if (!checking) return;
@@ -190,6 +239,8 @@ enum PageAssets {
             const report = ['errors: ' + errors.length, ...errors,
               'animations: ' + counts.started + ' started, ' + counts.finished + ' finished',
               'resources: ' + performance.getEntriesByType('resource').length];
+            const overlapping = overlaps();
+            report.push('overlaps: ' + overlapping.length, ...overlapping);
             figures.forEach((figure, index) => {
               const frame = players[index].frames[players[index].index];
               report.push('step ' + figure.dataset.step, ...lines(frame.querySelector('svg.screen')));

@@ -23,7 +23,10 @@ public struct ScreenDrawing: Sendable {
     static let bezel = 10.0
     static let titleHeight = 40.0
     static let bandHeight = 22.0
-    static let gutter = 44.0
+    /// Room on the left of an item for its path and, under it, the word of
+    /// an update's mark ("reconfigure", the longest, at 7.5 points), so that
+    /// the word never runs into the item's text.
+    static let gutter = 64.0
     static let badgeWidth = 88.0
     static let fonts = "-apple-system, 'Helvetica Neue', Helvetica, Arial, sans-serif"
 
@@ -91,7 +94,8 @@ public struct ScreenDrawing: Sendable {
         out += band(screen.rowsBelow, "below", arrow: "\u{25BC}", y: top + viewportHeight)
         // The viewport: a nested <svg> clips what does not fit.
         out += "<svg class=\"viewport\" x=\"\(n(Self.bezel))\" y=\"\(n(top))\" width=\"\(n(inner))\" height=\"\(n(viewportHeight))\">"
-        out += "<rect width=\"\(n(inner))\" height=\"\(n(viewportHeight))\" fill=\"#f2f2f7\"/>"
+        // White, as a plain table's empty space is: a viewport taller than the list shows nothing below it.
+        out += "<rect width=\"\(n(inner))\" height=\"\(n(viewportHeight))\" fill=\"#ffffff\"/>"
         out += "<g class=\"final\">"
         if screen.rows.isEmpty {
             let sections = screen.sectionCount == 1 ? "1 section" : "\(screen.sectionCount) sections"
@@ -194,7 +198,7 @@ public struct ScreenDrawing: Sendable {
         if !compact {
             out += "<text class=\"p\" x=\"8\" y=\"17\" font-size=\"10\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">\(item.path)</text>"
             if let mark {
-                out += "<text class=\"m\" x=\"8\" y=\"34\" font-size=\"8\" font-weight=\"600\" fill=\"\(Self.color(of: mark))\">\(mark.rawValue)</text>"
+                out += "<text class=\"m\" x=\"8\" y=\"34\" font-size=\"7.5\" font-weight=\"600\" fill=\"\(Self.color(of: mark))\">\(mark.rawValue)</text>"
             }
             if item.isSelected {
                 out += "<text class=\"check\" x=\"\(n(width - badgeWidth - 16))\" y=\"27\" text-anchor=\"middle\" font-size=\"15\" fill=\"#0a84ff\">\u{2713}</text>"

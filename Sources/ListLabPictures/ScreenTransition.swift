@@ -94,13 +94,32 @@ public struct ScreenTransition: Hashable, Sendable {
     public var update: BatchUpdate
     /// UIKit's message when the list refused the update.
     public var refusal: String?
+    /// For a refused update, the items in each section as the list had them
+    /// and as the data source holds them: the mismatch UIKit's message is
+    /// about, when the data changed without the list being told.
+    public var counts: SectionCounts?
+
+    /// The items in each section, on the list and in the data source.
+    public struct SectionCounts: Hashable, Sendable {
+        /// As the list had them when it refused the update.
+        public var list: [Int]
+        /// As the data source holds them.
+        public var data: [Int]
+
+        /// Counts of the list's and the data source's sections.
+        public init(list: [Int], data: [Int]) {
+            self.list = list
+            self.data = data
+        }
+    }
 
     /// Creates the transition of an update the list performed or refused.
-    public init(before: ListScreen, after: ListScreen, update: BatchUpdate, refusal: String? = nil) {
+    public init(before: ListScreen, after: ListScreen, update: BatchUpdate, refusal: String? = nil, counts: SectionCounts? = nil) {
         self.before = before
         self.after = refusal == nil ? after : before
         self.update = update
         self.refusal = refusal
+        self.counts = refusal == nil ? nil : counts
     }
 
     /// Whether the list refused the update.

@@ -185,6 +185,20 @@ public struct TranscriptPage: Sendable {
         return out + "</section>\n"
     }
 
+    /// What the list and the data source disagree on, in one line: `the
+    /// data source has 9 rows in section 0; the list still has 8`; nil when
+    /// they agree.
+    static func mismatch(_ counts: ScreenTransition.SectionCounts, noun: String) -> String? {
+        if counts.list.count != counts.data.count {
+            return "the data source has \(counts.data.count) sections; the list still has \(counts.list.count)"
+        }
+        let differing = counts.list.indices.filter { counts.list[$0] != counts.data[$0] }
+        guard !differing.isEmpty else { return nil }
+        return differing.map { section in
+            "the data source has \(counts.data[section]) \(noun) in section \(section); the list still has \(counts.list[section])"
+        }.joined(separator: "; ")
+    }
+
     private func figure(of step: Step) -> String {
         let drawing = ScreenDrawing(title: step.title)
         let animated = step.frames.contains { frame in
@@ -193,6 +207,7 @@ public struct TranscriptPage: Sendable {
         }
         var out = "<figure class=\"pictures\" data-step=\"\(step.number)\">\n<div class=\"frames\">"
         let stageCount = step.frames.count
+        var performed = 0
         for (index, frame) in step.frames.enumerated() {
             let stage = stageCount > 1 ? " \(index + 1) of \(stageCount)" : ""
             switch frame {
@@ -206,16 +221,28 @@ public struct TranscriptPage: Sendable {
                     out += drawing.svg(
                         transition.before, marks: transition.markBefore, sprites: [],
                         banner: ("refused: \(transition.update.description)", refusal))
+                    if let counts = transition.counts, let mismatch = Self.mismatch(counts, noun: transition.before.columns > 1 ? "items" : "rows") {
+                        out += "<div class=\"mismatch\">\(Markup.escape(mismatch))</div>"
+                    }
                     out += "<div class=\"reason\">\(Markup.escape(refusal))</div></div>"
                 } else {
                     out += "<div class=\"frame before\"><div class=\"label\">before\(stage): \(words)</div>"
                     out += drawing.svg(transition.before, marks: transition.markBefore, sprites: [], banner: nil) + "</div>"
-                    out += "<div class=\"frame after\"><div class=\"label\">after\(stage): \(words)</div>"
+                    out += "<div class=\"frame after\" data-stage=\"\(performed)\"><div class=\"label\">after\(stage): \(words)</div>"
+                    performed += 1
                     out += drawing.svg(transition.after, marks: transition.markAfter, sprites: transition.sprites, banner: nil) + "</div>"
                 }
             }
         }
         out += "</div>\n"
+        // Several stages: each named under the pictures (the player marks the one it shows).
+        let stages = step.frames.compactMap { frame -> String? in
+            if case .transition(let transition) = frame, !transition.isRefused { return transition.update.description }
+            return nil
+        }
+        if stages.count > 1 {
+            out += "<ol class=\"stages\">" + stages.enumerated().map { "<li data-stage=\"\($0.offset)\">\(Markup.escape($0.element))</li>" }.joined() + "</ol>\n"
+        }
         if animated {
             out += "<div class=\"controls\" hidden><button type=\"button\" data-action=\"play\">Play</button>"
             out += "<button type=\"button\" data-action=\"step\">Step</button><button type=\"button\" data-action=\"replay\">Replay</button></div>\n"

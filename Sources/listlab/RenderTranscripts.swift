@@ -35,13 +35,14 @@ struct RenderTranscripts: ParsableCommand {
     var inPlace = false
 
     func run() throws {
-        let files: [String]
+        let named: [(path: String, name: String)]
         do {
-            files = try TranscriptRunner.transcripts(in: paths)
+            named = try TranscriptRunner.namedTranscripts(in: paths)
         } catch {
             printLine("error: \(error)")
             throw ExitCode(1)
         }
+        let files = named.map(\.path)
         var names: [String: String] = [:]
         for file in files {
             let name = TranscriptRenderer.pageName(for: file)
@@ -69,8 +70,8 @@ struct RenderTranscripts: ParsableCommand {
             throw ExitCode(1)
         }
         var failed = 0
-        for file in files {
-            let result = TranscriptRenderer.render(file, inPlace: inPlace)
+        for (file, name) in named {
+            let result = TranscriptRenderer.render(file, name: name, inPlace: inPlace)
             guard let html = result.html else {
                 result.failures.forEach { printLine("FAIL \($0)") }
                 failed += 1

@@ -70,3 +70,31 @@ import Testing
     #expect(result.html == nil)
     #expect(result.failures == ["/nonexistent/t.lab: no such file"])
 }
+
+@Test func aPageNamesItsTranscriptWithoutTheMachinesPathAndShowsWhatARefusalIsAbout() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("lessons/crash.lab", """
+        The crash
+        =========
+
+          > load contacts
+          > viewport 4
+          > append name=Oliver --data-only
+          > batch delete 0.1
+          > reload --list
+          > update 0 name=X
+          > move 0 3
+          > reload --diff --force
+        """)
+    let named = try TranscriptRunner.namedTranscripts(in: [folder.path])
+    #expect(named.map(\.name) == ["lessons/crash.lab"])
+    let html = try #require(TranscriptRenderer.render(named[0].path, name: named[0].name).html)
+    #expect(html.contains("<title>The crash</title>"))
+    #expect(html.contains("<p class=\"source\">lessons/crash.lab · "))
+    #expect(!html.contains(folder.path))
+    // The refused update: what the data holds against what the list has.
+    #expect(html.contains("<div class=\"mismatch\">the data source has 9 rows in section 0; the list still has 8</div>"))
+    // A change in two stages names each stage under its pictures.
+    #expect(html.contains("<ol class=\"stages\"><li data-stage=\"0\">delete 0.8; move 0.3 -&gt; 0.0</li><li data-stage=\"1\">reconfigure 0.0</li></ol>"))
+    #expect(TranscriptRenderer.render(named[0].path).html?.contains("<p class=\"source\">crash.lab · ") == true)
+}

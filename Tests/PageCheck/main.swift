@@ -7,8 +7,9 @@
 //     `show` prints at that point (HeadlessList.render, the list's text);
 //   - compares them with the rows the page draws for that step: its picture, or the last
 //     picture before it (a step without one changed nothing the list shows);
-//   - requires no script error, no resource fetched, every animation finished, and no
-//     reference to anything outside the page in its HTML.
+//   - requires no script error, no resource fetched, every animation finished, no text box
+//     that runs into another in any picture, and no reference to anything outside the page
+//     in its HTML.
 // Exits 1 and says what differs when a page fails.
 import Foundation
 import ListLabCore
@@ -75,6 +76,9 @@ func check(transcript path: String, pages: String) throws -> (steps: Int, pictur
     }
     guard report.header.contains("resources: 0") else {
         throw CheckFailure("the page fetched resources: " + report.header.joined(separator: "; "))
+    }
+    guard report.header.contains("overlaps: 0") else {
+        throw CheckFailure("text runs into other text in a picture:\n" + report.header.filter { $0.hasPrefix("overlap") }.joined(separator: "\n"))
     }
     guard let animations = report.header.first(where: { $0.hasPrefix("animations: ") }),
         let counts = Optional(animations.split(separator: " ")), counts.count >= 5, counts[1] == counts[3]

@@ -47,6 +47,17 @@ final class StepRecorder {
         return frames
     }
 
+    /// The items in each section on the list and in the provider it shows
+    /// (read from the provider, not through the list, which would count the
+    /// calls); nil under a diffable data source, whose snapshot is the data.
+    private func counts() -> ScreenTransition.SectionCounts? {
+        guard session.diffable == nil, let provider = try? session.current().provider else { return nil }
+        let list = session.list
+        return ScreenTransition.SectionCounts(
+            list: (0..<list.numberOfSections).map { list.numberOfItems(inSection: $0) },
+            data: (0..<provider.numberOfSections).map { provider.numberOfItems(inSection: $0) })
+    }
+
     private func record(_ event: BatchUpdateEvent) {
         switch event {
         case .willPerform:
@@ -57,7 +68,7 @@ final class StepRecorder {
             pendingBefore = nil
         case .refused(let update, let error):
             guard let before = pendingBefore else { return }
-            transitions.append(ScreenTransition(before: before, after: before, update: update, refusal: error.description))
+            transitions.append(ScreenTransition(before: before, after: before, update: update, refusal: error.description, counts: counts()))
             pendingBefore = nil
         }
     }

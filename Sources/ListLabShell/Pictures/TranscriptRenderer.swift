@@ -26,7 +26,10 @@ public enum TranscriptRenderer {
     /// Replays and renders the transcript at `path`, confined to a scratch
     /// copy of its folder as `listlab test` replays it (or, `inPlace`, in
     /// the folder itself).
-    public static func render(_ path: String, inPlace: Bool = false) -> Result {
+    ///
+    /// - Parameter name: What the page calls the transcript (by default its
+    ///   file's name): never a path that says where the machine keeps it.
+    public static func render(_ path: String, name: String? = nil, inPlace: Bool = false) -> Result {
         let text: String
         do {
             text = try TextFile.read(path)
@@ -36,14 +39,14 @@ public enum TranscriptRenderer {
         let output = RecordingOutput()
         do {
             return try TranscriptRunner.withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace) { session in
-                render(Transcript(text: text), at: path, in: session, output: output)
+                render(Transcript(text: text), at: path, named: name ?? fileName(path), in: session, output: output)
             }
         } catch {
             return Result(path: path, html: nil, failures: ["\(path): \(error)"], stepCount: 0, pictureCount: 0)
         }
     }
 
-    private static func render(_ transcript: Transcript, at path: String, in session: Session, output: RecordingOutput) -> Result {
+    private static func render(_ transcript: Transcript, at path: String, named name: String, in session: Session, output: RecordingOutput) -> Result {
         let recorder = StepRecorder(session: session)
         defer { recorder.detach() }
         var elements: [TranscriptPage.Element] = []
@@ -78,7 +81,7 @@ public enum TranscriptRenderer {
             if case .heading(_, let text) = element { return text }
             return nil
         }.first ?? Self.fileName(path)
-        let page = TranscriptPage(title: title, source: path, elements: elements)
+        let page = TranscriptPage(title: title, source: name, elements: elements)
         return Result(path: path, html: page.html(), failures: failures, stepCount: transcript.blocks.count, pictureCount: pictures)
     }
 

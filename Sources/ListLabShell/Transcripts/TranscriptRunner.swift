@@ -104,6 +104,22 @@ public enum TranscriptRunner {
         return try body(session)
     }
 
+    /// The transcripts named by `paths`, as ``transcripts(in:)`` finds them,
+    /// each with a name to show for it that says nothing of the machine: its
+    /// path from the folder it was found in, or a file's own name.
+    public static func namedTranscripts(in paths: [String]) throws(ShellError) -> [(path: String, name: String)] {
+        var found: [(path: String, name: String)] = []
+        for path in paths {
+            let files = try transcripts(in: [path])
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            for file in files {
+                let name = file.hasPrefix(base + "/") && file != path ? String(file.dropFirst(base.count + 1)) : file.split(separator: "/").last.map(String.init) ?? file
+                found.append((file, name))
+            }
+        }
+        return found
+    }
+
     /// The transcripts named by `paths`: files as given, folders searched
     /// for `*.lab` files, in sorted order.
     ///

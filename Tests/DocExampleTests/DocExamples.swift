@@ -557,7 +557,7 @@ func templateExample1() throws {
     _ = template
 }
 
-@Test("Sources/ListLabRecords/Templates/Template.swift:83")
+@Test("Sources/ListLabRecords/Templates/Template.swift:89")
 func templateExample2() throws {
     _ = Template.placeholder(for: "name")   // "{name}"
     _ = Template.placeholder(for: "}")      // "{\"}\"}"
@@ -600,6 +600,18 @@ func recordDecoderExample1() throws {
     _ = ada
 }
 
+@Test("Sources/ListLabRecords/Values/RecordEncoder.swift:15")
+func recordEncoderExample1() throws {
+    struct Person: Encodable {
+        var id: Int
+        var name: String
+        var email: String?
+    }
+    let record = try RecordEncoder().encode(Person(id: 1, name: "Ada", email: nil))
+    _ = record.jsonText   // {"id":1,"name":"Ada","email":null}
+    _ = record
+}
+
 @Test("Sources/ListLabRecords/Values/Value.swift:7")
 func valueExample1() throws {
     let score: Value = 42
@@ -613,6 +625,16 @@ func tokenizerExample1() throws {
     let tokens = try Tokenizer.tokens(in: #"update 0.2 name="Diana Prince" age=30"#)
     // word "update", word "0.2", name = .string("Diana Prince"), age = .int(30)
     _ = tokens
+}
+
+@Test("Sources/ListLabShell/Registrations/ProviderRegistration.swift:16")
+func providerRegistrationExample1() throws {
+    let registration = ProviderRegistration(
+        "tabs", summary: "the app's tabs",
+        provider: { ArrayDataProvider([Tab.news, .settings]) },
+        presenter: { SingleKindPresenter(TabCell.self) })
+    _ = registration.name   // "tabs"
+    _ = registration
 }
 
 @Test("Sources/ListLabShell/Session/Session.swift:14")

@@ -76,6 +76,12 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
         self.parts = parts
     }
 
+    /// A template of one placeholder for `field`, which cannot fail to parse.
+    package init(showing field: String) {
+        parts = [.field(field)]
+        source = Self.placeholder(for: field)
+    }
+
     /// The placeholder that names `field`: `{name}`, or the name in JSON
     /// quotes when it would not read back as itself (a brace or a quote in
     /// it, spaces at either end, a control character, or no name at all).

@@ -196,6 +196,7 @@ private struct SingleValue: SingleValueDecodingContainer {
         switch value {
         case .double(let number): number
         case .int(let number): Double(number)
+        case .number(let text): Double(text) ?? 0
         default: throw mismatch(type, "a number")
         }
     }
@@ -211,6 +212,13 @@ private struct SingleValue: SingleValueDecodingContainer {
             return exact
         case .double(let number):
             guard let exact = T(exactly: number) else { throw mismatch(type, "a whole number that \(type) holds") }
+            return exact
+        case .number(let text):
+            // Beyond Int (a UInt64 past Int.max), or spelled otherwise (`1e3`): the number it writes.
+            if let exact = T(text) { return exact }
+            guard case .double(let number) = NumberScanner.value(Array(text.utf8)), let exact = T(exactly: number) else {
+                throw mismatch(type, "a whole number that \(type) holds")
+            }
             return exact
         default:
             throw mismatch(type, "a whole number")

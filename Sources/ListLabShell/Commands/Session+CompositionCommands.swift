@@ -45,6 +45,7 @@ extension Session {
                     throw ShellError("no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))\(suggestion))")
                 }
                 guard child.composite == nil else { throw ShellError("'\(name)' is a composite itself: compose its providers instead") }
+                try session.checkNotRegistered(child, "compose", "joins ListLab's datasets, each shown by its template presenter")
                 children.append(child)
             }
             let name = compositeName ?? names.joined(separator: "+")

@@ -6,12 +6,17 @@ import ListLabRecords
 extension Session {
     static let dataCommands: [Command] = [
         Command(
-            name: "samples", usage: "samples", summary: "lists the datasets that ship with ListLab",
+            name: "samples", usage: "samples", summary: "lists the datasets that ship with ListLab, and the providers registered with this playground",
             examples: ["samples"]
         ) { session, arguments in
             try arguments.expectEnd()
-            let width = BuiltInSamples.all.map(\.name.count).max() ?? 0
-            for sample in BuiltInSamples.all {
+            let samples = session.offersSamples ? BuiltInSamples.all : []
+            let width = (samples.map(\.name.count) + session.registrations.map(\.name.count)).max() ?? 0
+            for registration in session.registrations {
+                let what = "\(registration.providerTypeName) of \(registration.itemTypeName), shown by \(registration.presenterTypeName)"
+                session.output.write("\(registration.name.padded(to: width))  registered  \(registration.summary.isEmpty ? what : registration.summary + " (" + what + ")")")
+            }
+            for sample in samples {
                 let count = (try? BuiltInSamples.records(of: sample).count).map(String.init) ?? "?"
                 let items = "\(count) items"
                 session.output.write("\(sample.name.padded(to: width))  \(items.padded(to: 9))  \(sample.summary)")
@@ -35,6 +40,7 @@ extension Session {
             ],
             completes: { context in
                 guard let source = context.arguments.first else { return context.sampleNames + context.paths }
+                if context.session.registration(named: source) != nil { return ["name", "--force"] }
                 switch context.last {
                 case "as": return shapeKeywords
                 case "sectioned": return ["by"]
@@ -113,7 +119,9 @@ extension Session {
                 let saveable = unsaved.allSatisfy { $0.file != nil && !$0.isShippedSample }
                 throw ShellError("\(names) \(unsaved.count == 1 ? "has" : "have") unsaved edits that a reload would drop: \(saveable ? "save them first, or reload --force" : "reload --force drops them")")
             }
-            if withDiff {
+            if loaded.registered != nil {
+                try session.reloadRegistered(loaded, withDiff: withDiff)
+            } else if withDiff {
                 try session.reloadWithDiff()
             } else {
                 do {
@@ -161,6 +169,7 @@ extension Session {
         }
         try checkCanWrite("save")
         _ = try unfiltered(for: "save")
+        try checkNotRegistered(loaded, "save", "writes a file provider back to its file")
         guard let file = loaded.file else {
             throw ShellError("save writes a file provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load a .csv, .json or .ndjson file to save")
         }
@@ -200,6 +209,7 @@ extension Session {
         let sourceToken = arguments.peek
         let source = try arguments.string("a SOURCE (a sample, or a .csv, .json or .ndjson file)")
         guard !source.isEmpty else { throw ShellError("the SOURCE is empty: name a sample, or a .csv, .json or .ndjson file", column: sourceToken?.column) }
+        if let registration = registration(named: source) { return try loadRegistered(registration, &arguments) }
         var isFile = RecordTableWriter.Format(path: source) != nil
         var fileProvider: FileDataProvider?
         let fields: [String]
@@ -223,7 +233,7 @@ extension Session {
             fileProvider = provider
             fields = provider.table.fieldNames
             sample = nil
-        } else if let found = BuiltInSamples.named(source) {
+        } else if offersSamples, let found = BuiltInSamples.named(source) {
             sample = found
             if case .file = found.shape, let path = BuiltInSamples.path(of: found) {
                 // A sample whose default is a file provider: the shipped file, read-only for save.
@@ -236,7 +246,7 @@ extension Session {
                 fields = sampleRecords.first?.schema.names ?? found.fieldNames
             }
         } else {
-            let names = BuiltInSamples.all.map(\.name)
+            let names = registrations.map(\.name) + (offersSamples ? BuiltInSamples.all.map(\.name) : [])
             let suggestion = Suggestion.nearest(to: source, in: names).map { "; did you mean '\($0)'?" } ?? ""
             let looksLikeFile = source.contains(".") || source.contains("/")
             throw ShellError(
@@ -366,6 +376,9 @@ extension Session {
         case .composite:
             // `load` never makes one (`compose` does); said rather than trapped.
             throw ShellError("a composite is made with 'compose NAME NAME ...', not loaded")
+        case .registered:
+            // A registration is loaded by `loadRegistered`; said rather than trapped.
+            throw ShellError("a registered provider is loaded by its name")
         }
         var presenter = try defaultPresenter(sample: sample, fields: fields)
         if shape.groupField != nil || fileProvider?.groupField != nil, let header = sample?.header {
@@ -404,6 +417,7 @@ extension Session {
         case .sectioned: kind = fileProvider == nil ? "a sectioned provider" : "a file provider"
         case .paged(let size, _): kind = "a paged provider (pages of \(size))"
         case .composite: kind = "a composite provider"
+        case .registered: kind = "a registered provider"
         }
         if let (paged, total) = pagedProvider {
             output.write("loaded page 1 of \(name): \(items) of \(total) items into a paged provider (pages of \(paged.pageSize))")

@@ -13,6 +13,7 @@ extension Session {
         ) { session, arguments in
             try arguments.expectEnd()
             let loaded = try session.unfiltered(for: "diff")
+            if loaded.registered != nil { return try session.diffRegistered(loaded) }
             try session.checkDiffable(loaded, "diff")
             let (changes, newRecord) = try session.withProgress("comparing \(loaded.name) with its source", on: loaded) {
                 () throws -> (SectionedChangeset, (ItemPath) -> Record?) in
@@ -46,6 +47,7 @@ extension Session {
             completes: { context in context.arguments.isEmpty ? context.fieldNames : context.arguments.count == 1 ? ["desc"] : [] }
         ) { session, arguments in
             let loaded = try session.unfiltered(for: "sort")
+            try session.checkCodable(loaded, "sort")
             try session.checkListIsInStep(for: "sort")
             if loaded.composite != nil { try session.checkDiffable(loaded, "sort") }
             let fieldToken = arguments.peek
@@ -81,6 +83,7 @@ extension Session {
         ) { session, arguments in
             let loaded = try session.current()
             if loaded.composite != nil { try session.checkDiffable(loaded, "filter") }
+            try session.checkCodable(loaded, "filter")
             try session.checkListIsInStep(for: "filter")
             if arguments.take("off") {
                 try arguments.expectEnd()

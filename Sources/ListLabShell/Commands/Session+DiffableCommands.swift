@@ -119,6 +119,9 @@ extension Session {
         if loaded.composite != nil || loaded.paged != nil {
             throw ShellError("diffable works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)")
         }
+        if loaded.registered != nil, identity == .key, loaded.keyField == nil {
+            identity = .value
+        }
         if identity == .key, loaded.keyField == nil {
             throw ShellError("\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'")
         }

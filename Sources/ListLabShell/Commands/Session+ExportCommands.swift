@@ -48,6 +48,7 @@ extension Session {
     /// Writes (or prints) the Swift source of the current provider's experiment.
     func exportSwift(to file: String?, force: Bool) throws {
         let loaded = try current()
+        try checkNotRegistered(loaded, "export swift", "writes ListLab's datasets as Swift, and this one is Swift already")
         if loaded.composite != nil || loaded.paged != nil {
             throw ShellError(
                 "export swift writes array, sectioned and file providers; '\(loaded.name)' is \(loaded.kindWithArticle)")

@@ -76,6 +76,7 @@ extension Session {
 
     private func update(_ arguments: inout Arguments) throws {
         let loaded = try unfiltered(for: "update")
+        try checkCodable(loaded, "update")
         try checkListIsInStep(for: "update")
         let named = try namedItem(&arguments, in: loaded)
         let path = named.dataPath
@@ -110,6 +111,7 @@ extension Session {
     /// `append` (at nil) and `insert` (at a path).
     private func add(_ arguments: inout Arguments, at path: ItemPath?) throws {
         let loaded = try unfiltered(for: path == nil ? "append" : "insert")
+        try checkCodable(loaded, path == nil ? "append" : "insert")
         try checkListIsInStep(for: path == nil ? "append" : "insert")
         var section: Int?
         if path == nil, let word = arguments.peekWord, word.allSatisfy(\.isNumber) {
@@ -150,7 +152,9 @@ extension Session {
             ?? "append(\(added.traceSummary), toSection: \(section.map(String.init) ?? "nil"))")
         let verb = path == nil ? "appended" : "inserted"
         let newSection = change.insertedSections.isEmpty ? "" : " (a new section)"
-        output.write("\(verb) \(placed.map(\.description) ?? "?"): \(loaded.presenter.kind(for: added)?.text.render(added) ?? "")\(newSection)")
+        // A registered provider's item as its own cell shows it; a record as its template does.
+        let shown = loaded.registered != nil ? placed.map { text(at: $0, in: loaded) } ?? "" : loaded.presenter.kind(for: added)?.text.render(added) ?? ""
+        output.write("\(verb) \(placed.map(\.description) ?? "?"): \(shown)\(newSection)")
     }
 
     /// Runs `change`; a rule the owner of the section keeps, broken, is

@@ -37,6 +37,7 @@ extension Session {
 
     private func bind(_ arguments: inout Arguments) throws {
         let loaded = try current()
+        try checkNotRegistered(loaded, "bind", "binds ListLab's template presenters to its datasets")
         if let composite = loaded.composite {
             throw ShellError("'\(loaded.name)' shows the presenters of \(composite.children.map(\.name).joined(separator: ", ")): 'use' one of them, bind it, and compose again")
         }

@@ -15,7 +15,7 @@ extension Session {
             try arguments.expectEnd()
             if state == "on" {
                 session.list.tracer.sink = { [weak session] event in
-                    session?.output.write(event.description)
+                    session?.output.write(session?.traceLine(event) ?? event.description)
                     session?.traceObserver?(event)
                 }
             } else {

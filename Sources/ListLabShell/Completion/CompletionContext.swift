@@ -51,8 +51,11 @@ struct CompletionContext {
     /// The loaded providers' names.
     var providerNames: [String] { session.providers.map(\.name) }
 
-    /// The built-in samples' names.
-    var sampleNames: [String] { BuiltInSamples.all.map(\.name) }
+    /// The names `load` takes besides files: the registered providers' and
+    /// the built-in samples'.
+    var sampleNames: [String] {
+        session.registrations.map(\.name) + (session.offersSamples ? BuiltInSamples.all.map(\.name) : [])
+    }
 
     /// Every command's name.
     var commandNames: [String] { Session.commandNames }

@@ -34,11 +34,20 @@ final class DiffableMode {
         let identifiers = DiffableIdentifiers(loaded: loaded, identity: identity)
         self.identifiers = identifiers
         let presenter = loaded.presenter
-        presenter.registerCells(in: list)
-        dataSource = DiffableDataSource(list: list) { list, path, identifier in
-            guard let record = identifiers.record(for: identifier, tracingIn: list) else { return nil }
-            return list.tracer.call(.cellProvider, .presenter, "cell(for: \(record.traceSummary), at: \(path))") {
-                presenter.cell(for: record, at: path, in: list)
+        if let (_, instance) = loaded.registered {
+            // The user's own presenter configures the cell for the item the identifier names.
+            instance.registerCells(in: list)
+            dataSource = DiffableDataSource(list: list) { list, path, identifier in
+                guard let dataPath = identifiers.dataPath(for: identifier) else { return nil }
+                return instance.cell(forItemAt: dataPath, at: path, in: list)
+            }
+        } else {
+            presenter.registerCells(in: list)
+            dataSource = DiffableDataSource(list: list) { list, path, identifier in
+                guard let record = identifiers.record(for: identifier, tracingIn: list) else { return nil }
+                return list.tracer.call(.cellProvider, .presenter, "cell(for: \(record.traceSummary), at: \(path))") {
+                    presenter.cell(for: record, at: path, in: list)
+                }
             }
         }
         // A section's header is its identifier, except the untitled `main`'s.

@@ -40,6 +40,9 @@ final class LoadedProvider {
     var paged: (provider: PagedDataProvider<Record>, total: Int)?
     /// While a filter is on: the filter, and every record in order.
     var filter: Filter?
+    /// For a provider of the user's own: its registration, and this
+    /// session's provider and presenter of it.
+    var registered: (registration: ProviderRegistration, instance: any RegisteredInstance)?
 
     /// A filter that is on, and what brings every item back.
     struct Filter {
@@ -106,7 +109,8 @@ final class LoadedProvider {
 
     /// "an array provider" or "a sectioned provider (by list)".
     var kindWithArticle: String {
-        (shape == .array ? "an " : "a ") + kindDescription
+        if shape == .registered { return kindDescription }
+        return (shape == .array ? "an " : "a ") + kindDescription
     }
 
     /// "array provider" or "sectioned provider (by list)".
@@ -117,6 +121,7 @@ final class LoadedProvider {
         case .sectioned(let field): file.map { "file provider (\($0.name), sectioned by \(field))" } ?? "sectioned provider (by \(field))"
         case .paged(let size, _): "paged provider (pages of \(size))"
         case .composite: "composite provider (\(composite?.children.map(\.name).joined(separator: ", ") ?? ""))"
+        case .registered: registered.map { "\($0.registration.providerTypeName), shown by \($0.registration.presenterTypeName)" } ?? "registered provider"
         }
     }
 
@@ -143,8 +148,10 @@ final class LoadedProvider {
         return composite.children[child].owner(ofSection: local)
     }
 
-    /// The main text of `record` at `path`, as its cell shows it.
+    /// The main text of `record` at `path`, as its cell shows it (a
+    /// registered provider's item: its description).
     func text(of record: Record, at path: ItemPath) -> String {
+        if let (_, instance) = registered { return instance.description(at: path) ?? "" }
         let presenter = presenter(forSection: path.section).presenter
         return presenter.kind(for: record)?.text.render(record) ?? ""
     }

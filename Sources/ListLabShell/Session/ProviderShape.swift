@@ -11,6 +11,9 @@ enum ProviderShape: Hashable {
     case paged(size: Int, failing: Int?)
     /// A composite of other loaded providers' sections.
     case composite
+    /// A provider of the user's own, registered with the playground
+    /// (``ProviderRegistration``), shown by the user's presenter.
+    case registered
 
     /// The field the sections are grouped by, if any.
     var groupField: String? {

@@ -36,6 +36,12 @@ public final class Session {
     public private(set) var history: [String] = []
     /// Whether `save` and `session save` may write files (off for fuzzing).
     public let canWriteFiles: Bool
+    /// The user's own providers and presenters that `load NAME` shows,
+    /// beside the samples (a playground of the user's registers them).
+    public var registrations: [ProviderRegistration] = []
+    /// Whether ListLab's own samples can be loaded (a playground of the
+    /// user's may offer only its registrations).
+    public var offersSamples = true
     /// For a replayed transcript: the only folder its commands may read and
     /// write, a scratch copy of the transcript's own (nil: anywhere, as at
     /// the prompt).
@@ -330,6 +336,16 @@ public final class Session {
             diffable = nil
             output.write("(diffable off: the list is shown through the adapter again)")
         }
+        if let (_, instance) = loaded.registered {
+            // The user's own provider and presenter, joined by a ListAdapter as their app joins them.
+            adapter = nil
+            instance.attach(to: list, scrollingToTop: shownProvider !== loaded) { [weak self] path in
+                guard let self else { return }
+                self.output.write("selected \(path): \(self.text(at: path, in: loaded))")
+            }
+            shownProvider = loaded
+            return
+        }
         let adapter = ListAdapter(provider: loaded.provider, presenter: loaded.cellPresenter)
         adapter.onSelect = { [weak self] record, path in
             self?.output.write("selected \(path): \(loaded.text(of: record, at: path))")
@@ -421,8 +437,10 @@ public final class Session {
         throw ShellError("no field '\(field)' in \(dataset) (fields: \(fields.joined(separator: ", "))\(suggestion))", column: column)
     }
 
-    /// The text the presenter shows for the record at `path`.
+    /// The text the presenter shows for the record at `path` (for a
+    /// registered provider, what its cell there shows, when on screen).
     func text(at path: ItemPath, in loaded: LoadedProvider) -> String {
+        if loaded.registered != nil, diffable == nil, let cell = list.cellForItem(at: path) { return cell.text }
         guard let record = loaded.provider.item(at: path) else { return "" }
         return loaded.text(of: record, at: path)
     }

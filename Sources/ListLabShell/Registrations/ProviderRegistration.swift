@@ -1,0 +1,80 @@
+public import ListLabCore
+
+/// Your own provider and presenter, registered with a playground under a
+/// name, so that `load NAME` shows your typed items through your cells.
+///
+/// Each session makes its own provider and presenter with the closures you
+/// give (a replayed transcript starts from a fresh provider, as a test does).
+/// The shell drives them as it drives its own: `show` prints what your cells
+/// were configured with, `select` goes through your adapter, and every change
+/// goes through your provider's own methods, so its rules run. When `Item` is
+/// `Codable`, the record commands (`inspect`, `fields`, `update`, `append`,
+/// ...) read and write your items through ``RecordEncoder`` and
+/// ``RecordDecoder``; when it is not, the commands that only read still work
+/// and the others say why they cannot.
+///
+/// ```swift
+/// let registration = ProviderRegistration(
+///     "tabs", summary: "the app's tabs",
+///     provider: { ArrayDataProvider([Tab.news, .settings]) },
+///     presenter: { SingleKindPresenter(TabCell.self) })
+/// registration.name   // "tabs"
+/// ```
+public struct ProviderRegistration {
+    /// The name `load` takes (`load schedule`).
+    public let name: String
+    /// One line for `samples` and `help load`.
+    public let summary: String
+    /// The types, as messages and the trace name them.
+    public let itemTypeName: String
+    public let providerTypeName: String
+    public let presenterTypeName: String
+    /// Makes one session's provider and presenter.
+    let make: () -> any RegisteredInstance
+
+    /// Registers `provider` and `presenter` under `name`.
+    ///
+    /// - Parameters:
+    ///   - name: The name `load` takes.
+    ///   - summary: What it is, in a few words.
+    ///   - provider: Makes a provider (once per session).
+    ///   - presenter: Makes its presenter.
+    ///   - load: Fills the provider from its source, as your app does, and
+    ///     returns the update that takes the list there; it may be `async`
+    ///     and may throw. `load NAME` and `reload` call it. Without it, the
+    ///     provider starts as `provider()` makes it, and `reload` calls its
+    ///     `reload()`.
+    public init<Provider: DataProvider, Presenter: CellPresenter>(
+        _ name: String, summary: String = "",
+        provider: @escaping () -> Provider, presenter: @escaping () -> Presenter,
+        load: ((Provider) async throws -> StagedUpdate)? = nil
+    ) where Provider.Item == Presenter.Item {
+        self.name = name
+        self.summary = summary
+        itemTypeName = Self.typeName(Provider.Item.self)
+        providerTypeName = Self.typeName(Provider.self)
+        presenterTypeName = Self.typeName(Presenter.self)
+        make = { TypedInstance(provider: provider(), presenter: presenter(), load: load) }
+    }
+
+    /// `ScheduleEntry` for `Schedule.ScheduleEntry`; generic arguments kept.
+    static func typeName(_ type: Any.Type) -> String {
+        let full = String(reflecting: type)
+        // Drop the module prefixes, keep the generic arguments: `SingleKindPresenter<TalkCell>`.
+        var name = ""
+        var word = ""
+        for character in full {
+            if character == "." {
+                word = ""
+                continue
+            }
+            if "<>, ".contains(character) {
+                name += word + String(character)
+                word = ""
+                continue
+            }
+            word.append(character)
+        }
+        return name + word
+    }
+}

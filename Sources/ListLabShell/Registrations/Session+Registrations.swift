@@ -1,0 +1,148 @@
+import ListLabCore
+import ListLabRecords
+
+extension Session {
+    /// The registration named `name`, if any.
+    func registration(named name: String) -> ProviderRegistration? {
+        registrations.first { $0.name == name }
+    }
+
+    /// `load NAME` of a registration: a new provider and presenter of the
+    /// user's, filled by the registration's load, shown through a
+    /// `ListAdapter` of them. A load that fails changes nothing: what the
+    /// list showed stays, and the error is the provider's own.
+    func loadRegistered(_ registration: ProviderRegistration, _ arguments: inout Arguments) throws {
+        var name = registration.name
+        var force = false
+        while let token = arguments.peek {
+            if arguments.take("name") {
+                name = try arguments.string("a NAME")
+            } else if arguments.take("--force") {
+                force = true
+            } else if ["as", "key"].contains(token.stringValue?.lowercased() ?? "") {
+                throw ShellError(
+                    "'\(token.text)' shapes ListLab's datasets; \(registration.name) is \(registration.providerTypeName), which shapes its own items",
+                    column: token.column)
+            } else {
+                throw ShellError("unexpected '\(token.text)' (usage: load \(registration.name) [name NAME] [--force])", column: token.column)
+            }
+        }
+        if let existing = providers.first(where: { $0.name == name }), !force, !existing.unsavedProviders.isEmpty {
+            throw ShellError("\(name) has unsaved edits that loading it again would drop: save them first, or load with --force")
+        }
+        let instance = registration.make()
+        do {
+            _ = try instance.load()
+        } catch let error as RegistrationError {
+            throw ShellError(error.description)
+        } catch {
+            throw ShellError("\(name): \(registration.providerTypeName) failed to load: \(error)")
+        }
+        let fields = instance.fieldNames()
+        let loaded = LoadedProvider(
+            name: name, records: KeyedRecordProvider(instance.records, fieldNames: fields, keyField: nil), shape: .registered,
+            schema: Record.Schema(fields), presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Self.descriptionTemplate))
+        loaded.registered = (registration, instance)
+        if let existing = providers.firstIndex(where: { $0.name == name }) {
+            providers[existing] = loaded
+            activate(existing)
+        } else {
+            providers.append(loaded)
+            activate(providers.count - 1)
+        }
+        let items = loaded.provider.numberOfItems
+        let sections = loaded.provider.numberOfSections
+        output.write(
+            "loaded \(items) \(items == 1 ? "item" : "items") into \(registration.providerTypeName) (\(sections) \(sections == 1 ? "section" : "sections")), "
+                + "shown by \(registration.presenterTypeName)")
+    }
+
+    /// A template that no registered provider's cells use (they configure
+    /// themselves); it stands where a record dataset's presenter would.
+    static let descriptionTemplate = Template(showing: "description")
+
+    /// Throws for a command that belongs to ListLab's record datasets, with
+    /// why it does not apply to a registered provider.
+    func checkNotRegistered(_ loaded: LoadedProvider, _ command: String, _ reason: String) throws {
+        guard let (registration, _) = loaded.registered else { return }
+        throw ShellError("\(command) \(reason); \(loaded.name) is \(registration.providerTypeName), shown by \(registration.presenterTypeName)")
+    }
+
+    /// Throws unless the registered provider's items are `Codable`, for a
+    /// command that reads or writes them as records.
+    func checkCodable(_ loaded: LoadedProvider, _ command: String) throws {
+        guard let (registration, instance) = loaded.registered, !instance.isCodable else { return }
+        throw ShellError("\(command) needs \(registration.itemTypeName) to be Codable")
+    }
+
+    /// `reload [--diff]` of a registered provider: its load, then the list
+    /// told by reloadData, or by the update the load returned.
+    func reloadRegistered(_ loaded: LoadedProvider, withDiff: Bool) throws {
+        guard let (registration, instance) = loaded.registered else { return }
+        guard instance.hasLoad else {
+            try loaded.provider.reload()
+            list.reloadData()
+            output.write("the list reloaded its data from \(loaded.name) (reloadData): \(countDescription(loaded))")
+            return
+        }
+        let staged: StagedUpdate?
+        do {
+            staged = try instance.load()
+        } catch {
+            // The provider's own error; what the list showed stays.
+            throw ShellError("\(loaded.name): \(registration.providerTypeName) failed to load: \(error)")
+        }
+        loaded.forgetEdits()
+        guard withDiff, let staged else {
+            list.reloadData()
+            output.write("reloaded \(loaded.name) from its source (reloadData): \(countDescription(loaded))")
+            return
+        }
+        let what = "reloaded \(loaded.name) from its source"
+        guard !staged.stages.isEmpty else {
+            output.write("\(what): no changes")
+            return
+        }
+        if !staged.reloadsData(above: changeThreshold) { output.write("\(what): \(summary(staged))") }
+        let outcome = try list.apply(
+            staged, reloadingDataAbove: changeThreshold,
+            willPerform: { stage in list.tracer.note(.controller, .provider, "load() → \(stage)") },
+            didPerform: { stage in output.write("  \(stage)") })
+        if outcome == .reloadedData { output.write(reloadedDataNote(what, summary(staged))) }
+    }
+
+    /// `diff` of a registered provider: its load runs, what it would change
+    /// is printed, and the items are put back as they were.
+    func diffRegistered(_ loaded: LoadedProvider) throws {
+        guard let (registration, instance) = loaded.registered else { return }
+        guard instance.hasLoad else { throw ShellError("diff needs a load: \(loaded.name) was registered without one") }
+        let restore = instance.savedItems()
+        let staged: StagedUpdate?
+        do {
+            staged = try instance.load()
+        } catch {
+            try? restore()
+            throw ShellError("\(loaded.name): \(registration.providerTypeName) failed to load: \(error)")
+        }
+        try restore()
+        guard let staged, !staged.stages.isEmpty else {
+            output.write("a reload of \(loaded.name) would change nothing")
+            return
+        }
+        output.write("a reload of \(loaded.name) would make \(summary(staged))")
+        for stage in staged.stages { output.write("  \(stage)") }
+    }
+
+    /// A trace line, naming a registered provider's and presenter's types.
+    func traceLine(_ event: TraceEvent) -> String {
+        guard let (registration, _) = (try? current())?.registered else { return event.description }
+        func name(_ role: TraceRole) -> String {
+            switch role {
+            case .provider: "provider \(registration.providerTypeName)"
+            case .presenter: "presenter \(registration.presenterTypeName)"
+            default: "\(role)"
+            }
+        }
+        return String(repeating: "  ", count: event.depth) + "\(name(event.caller)) → \(name(event.callee)): \(event.call)"
+    }
+}

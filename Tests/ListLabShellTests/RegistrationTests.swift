@@ -1,0 +1,192 @@
+import ListDiff
+import ListLabCore
+import ListLabRecords
+import Testing
+@testable import ListLabShell
+
+// A user's own typed provider and presenter, registered and driven at the prompt.
+
+struct Talk: Codable, Hashable, Identifiable {
+    var id: String
+    var title: String
+    var minutes: Int
+}
+
+final class TalkCell: ListCell, ConfigurableCell {
+    func configure(with talk: Talk, at path: ItemPath) {
+        text = talk.title
+        detail = "\(talk.minutes) min"
+    }
+}
+
+/// A provider with a rule of its own: ids are unique, said in its own words.
+final class TalkProvider: DataProvider {
+    typealias Item = Talk
+    private let talks = ArrayDataProvider<Talk>([])
+    let server: Server
+
+    struct Refusal: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(server: Server) {
+        self.server = server
+    }
+
+    /// Fills the provider from `source`, as a server would, and returns the update.
+    func load() async throws -> StagedUpdate {
+        if server.failures > 0 {
+            server.failures -= 1
+            throw Refusal(description: "the server is unreachable")
+        }
+        let source = server.source
+        let old = talks.items
+        let changes = try SectionedChangeset(
+            from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: source)], identity: { (talk: Talk) in talk.id }, isContentEqual: ==)
+        talks.replaceItems(with: source)
+        return StagedUpdate(changes, style: .reconfigure)
+    }
+
+    private func checkUnique(_ talk: Talk, except path: ItemPath?) throws {
+        if let other = talks.firstPath(where: { $0.id == talk.id }), other != path {
+            throw Refusal(description: "the talk \(talk.id) is on the schedule already")
+        }
+    }
+
+    var numberOfSections: Int { talks.numberOfSections }
+    func numberOfItems(inSection section: Int) -> Int { talks.numberOfItems(inSection: section) }
+    func item(at path: ItemPath) -> Talk? { talks.item(at: path) }
+    func title(ofSection section: Int) -> String? { nil }
+    func append(_ item: Talk, toSection section: Int?) throws -> BatchUpdate {
+        try checkUnique(item, except: nil)
+        return try talks.append(item, toSection: section)
+    }
+    func insert(_ item: Talk, at path: ItemPath) throws -> BatchUpdate {
+        try checkUnique(item, except: nil)
+        return try talks.insert(item, at: path)
+    }
+    func update(_ item: Talk, at path: ItemPath) throws -> BatchUpdate {
+        try checkUnique(item, except: path)
+        return try talks.update(item, at: path)
+    }
+    func delete(at paths: [ItemPath]) throws -> BatchUpdate { try talks.delete(at: paths) }
+    func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate { try talks.move(from: from, to: to) }
+    func reload() throws { throw Refusal(description: "call load()") }
+    func replaceItems(with items: [Talk]) throws { talks.replaceItems(with: items) }
+}
+
+/// An item that is not Codable: only what reads works.
+struct Sticker: CustomStringConvertible {
+    var emoji: String
+    var description: String { "Sticker(\(emoji))" }
+}
+
+final class StickerCell: ListCell, ConfigurableCell {
+    func configure(with sticker: Sticker, at path: ItemPath) { text = sticker.emoji }
+}
+
+let schedule = [Talk(id: "t1", title: "Keynote", minutes: 45), Talk(id: "t2", title: "Diffing", minutes: 30)]
+
+/// What the talks load from: it can change, and fail, between loads.
+final class Server {
+    var source: [Talk]
+    var failures: Int
+    init(source: [Talk], failures: Int) {
+        self.source = source
+        self.failures = failures
+    }
+}
+
+/// A session with the talks (whose server can be changed and made to fail) and the stickers registered.
+func registeredSession(source: [Talk] = schedule, failures: Int = 0) -> (Session, RecordingOutput, Server) {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    let server = Server(source: source, failures: failures)
+    session.registrations = [
+        ProviderRegistration(
+            "talks", summary: "the conference's talks",
+            provider: { TalkProvider(server: server) },
+            presenter: { SingleKindPresenter(TalkCell.self) },
+            load: { try await $0.load() }),
+        ProviderRegistration(
+            "stickers", provider: { ArrayDataProvider([Sticker(emoji: "🙂"), Sticker(emoji: "🎉")]) },
+            presenter: { SingleKindPresenter(StickerCell.self) }),
+    ]
+    return (session, output, server)
+}
+
+@Test func aRegisteredProviderIsShownThroughItsOwnPresenterAndCells() {
+    let (session, output, _) = registeredSession()
+    for line in ["load talks", "show", "select 1", "trace on", "scroll top", "stats"] { session.execute(line) }
+    #expect(Array(output.lines.prefix(5)) == [
+        "loaded 2 items into TalkProvider (1 section), shown by SingleKindPresenter<TalkCell>",
+        "   0.0  Keynote — 45 min  <TalkCell #1>",
+        "   0.1  Diffing — 30 min  <TalkCell #2>",
+        "selected 0.1: Diffing",
+        "trace on",
+    ])
+    #expect(output.lines.contains("provider TalkProvider: 2 items in 1 section") || output.lines.contains { $0.hasPrefix("provider talks:") })
+}
+
+@Test func recordCommandsReadAndWriteTypedItemsThroughTheirProvider() {
+    let (session, output, _) = registeredSession()
+    let lines = [
+        "load talks", "inspect 0", "fields", "update 1 minutes=35", "update 1 minutes=abc", "update 0 id=t2",
+        "append id=t3 title=Outlines minutes=20", "append id=t3 title=Again minutes=1", "update 0 speaker=Tim", "delete 0", "show",
+    ]
+    for line in lines { session.execute(line) }
+    #expect(output.lines.contains("  id       \"t1\"  (string)"))
+    #expect(output.lines.contains("  minutes  int 2"))
+    #expect(output.lines.contains("updated 0.1: minutes = 35; cell #2 reconfigured in place"))
+    #expect(output.lines.contains(#"error: minutes: expected a whole number, found string "abc""#))
+    #expect(output.lines.contains("error: the talk t2 is on the schedule already"))
+    #expect(output.lines.contains("appended 0.2: Outlines"))
+    #expect(output.lines.contains("error: the talk t3 is on the schedule already"))
+    #expect(output.lines.contains("error: column 10: no field 'speaker' in talks (fields: id, title, minutes)"))
+    #expect(output.lines.suffix(2) == ["   0.0  Diffing — 35 min  <TalkCell #2>", "   0.1  Outlines — 20 min  <TalkCell #3>"])
+}
+
+@Test func aLoadThatFailsSaysSoInTheProvidersWordsAndWhatWasShownStays() {
+    let (session, output, server) = registeredSession(failures: 1)
+    session.execute("load talks")
+    #expect(output.lines == ["error: talks: TalkProvider failed to load: the server is unreachable"])
+    session.execute("load talks")
+    #expect(output.lines.last == "loaded 2 items into TalkProvider (1 section), shown by SingleKindPresenter<TalkCell>")
+    server.source = [Talk(id: "t2", title: "Diffing at scale", minutes: 30), Talk(id: "t1", title: "Keynote", minutes: 45)]
+    server.failures = 1
+    output.clear()
+    session.execute("reload --diff")
+    session.execute("show")
+    #expect(output.lines == [
+        "error: talks: TalkProvider failed to load: the server is unreachable",
+        "   0.0  Keynote — 45 min  <TalkCell #1>",
+        "   0.1  Diffing — 30 min  <TalkCell #2>",
+    ])
+    output.clear()
+    session.execute("diff")
+    session.execute("reload --diff")
+    #expect(output.lines == [
+        "a reload of talks would make 2 changes in 2 stages", "  move 0.1 -> 0.0", "  reconfigure 0.0",
+        "reloaded talks from its source: 2 changes in 2 stages", "  move 0.1 -> 0.0", "  reconfigure 0.0",
+    ])
+}
+
+@Test func anItemThatIsNotCodableIsReadButNotWritten() {
+    let (session, output, _) = registeredSession()
+    for line in ["load stickers", "show", "inspect 1", "update 0 emoji=x", "delete 0", "save", "bind \"{x}\"", "export swift", "reload --force"] {
+        session.execute(line)
+    }
+    #expect(output.lines == [
+        "loaded 2 items into ArrayDataProvider<Sticker> (1 section), shown by SingleKindPresenter<StickerCell>",
+        "   0.0  🙂  <StickerCell #1>",
+        "   0.1  🎉  <StickerCell #2>",
+        "0.1",
+        "  description  \"Sticker(🎉)\"  (string)",
+        "error: update needs Sticker to be Codable",
+        "deleted 0.0: 🙂",
+        "error: save writes a file provider back to its file; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
+        "error: bind binds ListLab's template presenters to its datasets; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
+        "error: export swift writes ListLab's datasets as Swift, and this one is Swift already; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
+        "error: this provider has no source to reload from",
+    ])
+}

@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ListLabFiles", targets: ["ListLabFiles"]),
         .library(name: "ListLabShell", targets: ["ListLabShell"]),
         .library(name: "ListLabPictures", targets: ["ListLabPictures"]),
+        .library(name: "ListLabPlayground", targets: ["ListLabPlayground"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,11 +31,14 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
-        // The command line: thin; joins the line editor to the shell.
-        .executableTarget(
-            name: "listlab",
+        // The command line: thin; `Playground.listlab.main()`.
+        .executableTarget(name: "listlab", dependencies: ["ListLabPlayground"], swiftSettings: strictSettings),
+        // The command line as a library, for a tool of the user's own: arguments, the line editor
+        // joined to the shell, journals; the user's providers and presenters registered by name.
+        .target(
+            name: "ListLabPlayground",
             dependencies: [
-                "ListLabShell", "LineEditing", "Interruption",
+                "ListLabShell", "ListLabCore", "LineEditing", "Interruption",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
@@ -93,7 +97,7 @@ let package = Package(
             name: "DocExampleTests",
             dependencies: [
                 "ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabPictures", "ListLabShell", "LineEditing", "Interruption",
-                "ListLabTestSupport",
+                "ListLabPlayground", "ListLabTestSupport",
             ],
             swiftSettings: strictSettings),
         // Scripts/check-pictures: compares the rows each rendered page draws (in headless Chromium)

@@ -10,6 +10,7 @@ import FoundationEssentials
 @testable import ListLabCore
 @testable import ListLabFiles
 @testable import ListLabPictures
+@testable import ListLabPlayground
 @testable import ListLabRecords
 @testable import ListLabShell
 import Testing
@@ -28,13 +29,13 @@ func interruptionExample1() throws {
     _ = total
 }
 
-// Sources/LineEditing/Completion.swift:4: compiled only, it reads the terminal.
+// Sources/LineEditing/Completion.swift:4: compiled only, it reads the terminal or ends the process.
 func completionExample1() throws {
     let completion = Completion(word: "sel", candidates: ["select"])
     _ = completion
 }
 
-// Sources/LineEditing/LineEditor.swift:13: compiled only, it reads the terminal.
+// Sources/LineEditing/LineEditor.swift:13: compiled only, it reads the terminal or ends the process.
 func lineEditorExample1() throws {
     if let editor = LineEditor(programName: "listlab", historyFile: "/home/me/.listlab_history") {
         editor.completer = { line in Completion(word: "", candidates: []) }
@@ -527,6 +528,17 @@ func transcriptPageExample1() throws {
     _ = list
     _ = step
     _ = page
+}
+
+// Sources/ListLabPlayground/Playground.swift:19: compiled only, it reads the terminal or ends the process.
+func playgroundExample1() throws {
+    var playground = Playground(name: "tabs-lab")
+    playground.register(
+        "tabs", summary: "the app's tabs",
+        provider: { ArrayDataProvider([Tab.news, .contributions, .settings]) },
+        presenter: { SingleKindPresenter(TabCell.self) })
+    playground.main()
+    _ = playground
 }
 
 @Test("Sources/ListLabRecords/Providers/KeyedRecordProvider.swift:14")

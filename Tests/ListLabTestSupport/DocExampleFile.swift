@@ -9,7 +9,8 @@ import FoundationEssentials
 /// do: a one-line expression whose value the example shows in a comment
 /// (`changes.moves   // [...]`) is evaluated into `_`, and every name an
 /// example declares at its top level is used once at its end. Examples of
-/// the line editor, which reads the terminal, are compiled but not run.
+/// the line editor, which reads the terminal, and of the playground, whose
+/// `main()` ends the process, are compiled but not run.
 ///
 /// Written here, not in the test target that compiles the examples, so that
 /// `swift run listlab-doc-examples` can write the file again even when an
@@ -50,6 +51,7 @@ public enum DocExampleFile {
             @testable import ListLabCore
             @testable import ListLabFiles
             @testable import ListLabPictures
+            @testable import ListLabPlayground
             @testable import ListLabRecords
             @testable import ListLabShell
             import Testing
@@ -61,9 +63,10 @@ public enum DocExampleFile {
             let stem = String(fileName.prefix { $0 != "." }.map { $0 == "+" ? "_" : $0 })
             counts[stem, default: 0] += 1
             let name = stem.prefix(1).lowercased() + stem.dropFirst() + "Example\(counts[stem] ?? 1)"
-            // A line editor reads the terminal: its examples are compiled, not run.
-            let runs = !example.file.hasPrefix("Sources/LineEditing/")
-            out += runs ? "\n@Test(\"\(example.file):\(example.line)\")\n" : "\n// \(example.file):\(example.line): compiled only, it reads the terminal.\n"
+            // A line editor reads the terminal, a playground's main() ends the process: their
+            // examples are compiled, not run.
+            let runs = !example.file.hasPrefix("Sources/LineEditing/") && !example.file.hasPrefix("Sources/ListLabPlayground/")
+            out += runs ? "\n@Test(\"\(example.file):\(example.line)\")\n" : "\n// \(example.file):\(example.line): compiled only, it reads the terminal or ends the process.\n"
             out += "func \(name)() throws {\n"
             for line in body(of: example.lines) {
                 out += line.isEmpty ? "\n" : "    " + line + "\n"

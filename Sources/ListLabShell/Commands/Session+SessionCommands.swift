@@ -137,7 +137,7 @@ extension Session {
         // A transcript with no command would fail its own replay.
         guard !entries.isEmpty else { throw ShellError("session save: no commands to save yet") }
         let text = Transcript.text(
-            of: entries, prose: ["A ListLab session. Replay it with 'listlab test \(file.split(separator: "/").last.map(String.init) ?? file)'; write notes at the left margin."])
+            of: entries, prose: ["A ListLab session. Replay it with '\(toolName) test \(file.split(separator: "/").last.map(String.init) ?? file)'; write notes at the left margin."])
         try writeNewFile(text, to: file, force: force)
         output.write("saved \(entries.count) \(entries.count == 1 ? "command" : "commands") to \(file)")
     }

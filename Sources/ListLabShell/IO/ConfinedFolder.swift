@@ -25,6 +25,8 @@ public final class ConfinedFolder: @unchecked Sendable {
     public let original: String
     /// The scratch copy, with its links resolved.
     public let scratch: String
+    /// The tool that replays, as a message names it (`listlab test --in-place`).
+    public var toolName = "listlab"
 
     /// A new, empty scratch copy of `folder`.
     ///
@@ -60,7 +62,7 @@ public final class ConfinedFolder: @unchecked Sendable {
     func path(of name: String) throws(ShellError) -> String {
         guard let relative = relativePath(of: name) else {
             throw ShellError(
-                "\(name): outside the transcript's folder: a replay reads and writes only a copy of that folder (listlab test --in-place replays on the real files)")
+                "\(name): outside the transcript's folder: a replay reads and writes only a copy of that folder (\(toolName) test --in-place replays on the real files)")
         }
         var built = ""
         for part in relative.split(separator: "/") {

@@ -119,10 +119,14 @@ public final class SessionJournal {
     /// Where journals are kept: `$LISTLAB_JOURNALS`, else
     /// `$XDG_STATE_HOME/listlab`, else `~/.local/state/listlab`; nil with
     /// none of them.
-    public static func folder(environment: [String: String]) -> String? {
-        if let folder = environment["LISTLAB_JOURNALS"], !folder.isEmpty { return folder }
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/listlab" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/listlab" }
+    ///
+    /// - Parameter tool: The tool whose journals these are (`listlab`, or a
+    ///   playground of the user's): each keeps its own folder, so one tool
+    ///   never recovers another's session.
+    public static func folder(environment: [String: String], tool: String = "listlab") -> String? {
+        if let folder = environment["LISTLAB_JOURNALS"], !folder.isEmpty { return tool == "listlab" ? folder : folder + "/" + tool }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/" + tool }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/" + tool }
         return nil
     }
 

@@ -27,9 +27,11 @@ public enum TranscriptRenderer {
     /// copy of its folder as `listlab test` replays it (or, `inPlace`, in
     /// the folder itself).
     ///
-    /// - Parameter name: What the page calls the transcript (by default its
-    ///   file's name): never a path that says where the machine keeps it.
-    public static func render(_ path: String, name: String? = nil, inPlace: Bool = false) -> Result {
+    /// - Parameters:
+    ///   - name: What the page calls the transcript (by default its file's
+    ///     name): never a path that says where the machine keeps it.
+    ///   - prepare: Sets up the fresh session (a playground's registrations).
+    public static func render(_ path: String, name: String? = nil, inPlace: Bool = false, prepare: (Session) -> Void = { _ in }) -> Result {
         let text: String
         do {
             text = try TextFile.read(path)
@@ -38,7 +40,7 @@ public enum TranscriptRenderer {
         }
         let output = RecordingOutput()
         do {
-            return try TranscriptRunner.withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace) { session in
+            return try TranscriptRunner.withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace, prepare: prepare) { session in
                 render(Transcript(text: text), at: path, named: name ?? fileName(path), in: session, output: output)
             }
         } catch {

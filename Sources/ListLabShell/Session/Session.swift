@@ -39,6 +39,11 @@ public final class Session {
     /// The user's own providers and presenters that `load NAME` shows,
     /// beside the samples (a playground of the user's registers them).
     public var registrations: [ProviderRegistration] = []
+    /// The tool's name, as messages that say what to run give it (`listlab`,
+    /// or a playground of the user's).
+    public var toolName = "listlab" {
+        didSet { confinement?.toolName = toolName }
+    }
     /// Whether ListLab's own samples can be loaded (a playground of the
     /// user's may offer only its registrations).
     public var offersSamples = true

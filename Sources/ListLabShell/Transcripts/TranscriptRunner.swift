@@ -42,7 +42,8 @@ public enum TranscriptRunner {
     ///     real files, rather than in a confined scratch copy of it.
     /// - Returns: The outcome; a file that cannot be read is a failure with
     ///   a message, never a crash.
-    public static func run(_ path: String, update: Bool = false, inPlace: Bool = false) -> Result {
+    ///   - prepare: Sets up each fresh session (a playground's registrations).
+    public static func run(_ path: String, update: Bool = false, inPlace: Bool = false, prepare: (Session) -> Void = { _ in }) -> Result {
         let text: String
         do {
             text = try TextFile.read(path)
@@ -51,7 +52,7 @@ public enum TranscriptRunner {
         }
         let output = RecordingOutput()
         do {
-            return try withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace) { session in
+            return try withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace, prepare: prepare) { session in
                 replay(Transcript(text: text), at: path, in: session, output: output, update: update)
             }
         } catch {
@@ -92,15 +93,22 @@ public enum TranscriptRunner {
     ///
     /// - Throws: ``ShellError`` when no scratch folder can be made.
     public static func withReplaySession<Result>(
-        forTranscriptAt path: String, output: any ShellOutput, inPlace: Bool = false, _ body: (Session) throws -> Result
+        forTranscriptAt path: String, output: any ShellOutput, inPlace: Bool = false, prepare: (Session) -> Void = { _ in },
+        _ body: (Session) throws -> Result
     ) throws -> Result {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let transcriptFolder = folder.isEmpty ? "/" : folder
-        guard !inPlace else { return try body(Session(output: output, workingDirectory: transcriptFolder)) }
+        guard !inPlace else {
+            let session = Session(output: output, workingDirectory: transcriptFolder)
+            prepare(session)
+            return try body(session)
+        }
         let confinement = try ConfinedFolder(copying: transcriptFolder)
         defer { confinement.remove() }
         let session = Session(output: output, workingDirectory: confinement.scratch)
         session.confinement = confinement
+        prepare(session)
+        confinement.toolName = session.toolName
         return try body(session)
     }
 

@@ -3,8 +3,8 @@ import FoundationEssentials
 import ListLabShell
 
 /// `listlab test PATH...`: replays transcripts as regression tests.
-struct TestTranscripts: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct TestTranscripts: PlaygroundCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "test",
         abstract: "Replays transcripts (files, or folders searched for *.lab) and compares every command's output.",
         discussion: """
@@ -15,7 +15,7 @@ struct TestTranscripts: ParsableCommand {
             the last line is 'N passed, N failed', and the exit status is 1 when anything failed. \
             --update rewrites the recorded output in place instead, keeping prose, commands and wildcard \
             lines that still match.
-            """)
+            """) }
 
     @Argument(help: "Transcripts, or folders of them.", completion: .file())
     var paths: [String]
@@ -35,7 +35,7 @@ struct TestTranscripts: ParsableCommand {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
-    func run() throws {
+    func run(in playground: Playground) throws {
         let files: [String]
         do {
             files = try TranscriptRunner.transcripts(in: paths)
@@ -46,7 +46,12 @@ struct TestTranscripts: ParsableCommand {
         }
         var passed = 0
         var failed = 0
-        for result in TranscriptRunner.runAll(files, update: update, inPlace: inPlace, jobs: jobs) {
+        // The user's providers are made and loaded by their own code, which need not be safe to run
+        // on several threads at once: with registrations, one transcript at a time.
+        let results = playground.registrations.isEmpty
+            ? TranscriptRunner.runAll(files, update: update, inPlace: inPlace, jobs: jobs)
+            : files.map { TranscriptRunner.run($0, update: update, inPlace: inPlace, prepare: playground.prepare) }
+        for result in results {
             guard update, result.updatedText != nil else {
                 result.report.forEach { printLine($0) }
                 if result.passed { passed += 1 } else { failed += 1 }

@@ -13,17 +13,17 @@ func failure(_ message: String) -> ExitCode {
 
 /// `listlab sessions`: the journals of recent interactive sessions.
 struct Sessions: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "sessions",
         abstract: "Lists recent interactive sessions from their journals, or saves one as a transcript.",
         discussion: """
             Every interactive session is journaled as it goes, each command with its output, in \
             $LISTLAB_JOURNALS, else $XDG_STATE_HOME/listlab, else ~/.local/state/listlab (the latest 20 \
             are kept). A session that ended without quit (a crash, a closed window, kill -9) can be \
-            brought back with 'listlab recover'.
+            brought back with '\(ToolIdentity.current.name) recover'.
             """,
         subcommands: [ListSessions.self, SaveSession.self],
-        defaultSubcommand: ListSessions.self)
+        defaultSubcommand: ListSessions.self) }
 
     /// The journals, newest first; an error when there is no folder for them.
     static func journals() throws -> [JournalFile] {
@@ -35,7 +35,7 @@ struct Sessions: ParsableCommand {
     static func journal(_ number: Int) throws -> JournalFile {
         let journals = try journals()
         guard number >= 1, number <= journals.count else {
-            throw failure(journals.isEmpty ? "no sessions are journaled yet" : "no session \(number): 'listlab sessions' lists 1 to \(journals.count)")
+            throw failure(journals.isEmpty ? "no sessions are journaled yet" : "no session \(number): '\(ToolIdentity.current.name) sessions' lists 1 to \(journals.count)")
         }
         return journals[number - 1]
     }
@@ -43,7 +43,7 @@ struct Sessions: ParsableCommand {
 
 /// `listlab sessions [list]`.
 struct ListSessions: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the journaled sessions, newest first.")
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "list", abstract: "Lists the journaled sessions, newest first.") }
 
     func run() throws {
         let journals = try Sessions.journals()
@@ -62,7 +62,7 @@ struct ListSessions: ParsableCommand {
             } else if journal.recovered {
                 state = "unfinished, recovered"
             } else {
-                state = "unfinished: 'listlab recover \(number)' brings it back"
+                state = "unfinished: '\(ToolIdentity.current.name) recover \(number)' brings it back"
             }
             let files = journal.files.isEmpty ? "" : "; files: " + journal.files.joined(separator: ", ")
             let folder = journal.knowsFolder ? journal.folder : "an unknown folder"
@@ -74,10 +74,10 @@ struct ListSessions: ParsableCommand {
 
 /// `listlab sessions save N FILE`.
 struct SaveSession: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "save", abstract: "Saves a journaled session as a transcript that replays as a regression test.")
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "save", abstract: "Saves a journaled session as a transcript that replays as a regression test.") }
 
-    @Argument(help: "The session, as 'listlab sessions' numbers it.")
+    @Argument(help: "The session, as '\(ToolIdentity.current.name) sessions' numbers it.")
     var number: Int
 
     @Argument(help: "The transcript to write (.lab).", completion: .file(extensions: ["lab"]))
@@ -101,20 +101,20 @@ struct SaveSession: ParsableCommand {
 }
 
 /// `listlab recover [N]`: an unfinished session brought back, then the prompt.
-struct Recover: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct Recover: PlaygroundCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "recover",
         abstract: "Brings back a session that ended without quit: its commands run again, then the prompt.",
         discussion: """
             The session's commands run again, quietly, in its folder: its unsaved edits are back, unsaved. \
             Saves and other writes are not run again (their files are on disk), nor the edits a later save \
             wrote. With no N, the latest unfinished session.
-            """)
+            """) }
 
-    @Argument(help: "The session, as 'listlab sessions' numbers it (default: the latest unfinished one).")
+    @Argument(help: "The session, as '\(ToolIdentity.current.name) sessions' numbers it (default: the latest unfinished one).")
     var number: Int?
 
-    func run() throws {
+    func run(in playground: Playground) throws {
         let old: JournalFile
         if let number {
             old = try Sessions.journal(number)
@@ -123,8 +123,8 @@ struct Recover: ParsableCommand {
             guard let latest = journals.first(where: \.isUnfinished) else {
                 let running = journals.filter { !$0.ended && !$0.recovered && $0.isRunning }
                 throw failure(running.isEmpty
-                    ? "no session ended without quit: 'listlab sessions' lists them"
-                    : "no session ended without quit; \(running.count == 1 ? "one is" : "\(running.count) are") still running (process \(running.map { String($0.processID) }.joined(separator: ", "))): 'listlab sessions' lists them")
+                    ? "no session ended without quit: '\(ToolIdentity.current.name) sessions' lists them"
+                    : "no session ended without quit; \(running.count == 1 ? "one is" : "\(running.count) are") still running (process \(running.map { String($0.processID) }.joined(separator: ", "))): '\(ToolIdentity.current.name) sessions' lists them")
             }
             old = latest
         }
@@ -136,8 +136,8 @@ struct Recover: ParsableCommand {
         if !old.knowsFolder {
             output.writeNote("(the folder that session ran in is unknown: its commands run in this folder)")
         }
-        let session = Session(output: output, workingDirectory: old.folder)
-        let editor = LineEditor(programName: "listlab", historyFile: Environment.historyFile)
+        let session = playground.makeSession(output: output, workingDirectory: old.folder)
+        let editor = LineEditor(programName: playground.name, historyFile: Environment.historyFile)
         // At a terminal the recovered session is journaled in its turn (with the commands run
         // again); commands piped in after a recovery are not, as no script is.
         let journal = editor == nil ? nil : Journaling.start(for: session, workingFolder: old.folder)

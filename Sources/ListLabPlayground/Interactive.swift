@@ -4,18 +4,21 @@ import LineEditing
 import ListLabShell
 
 /// `listlab [shell]`: the interactive shell, or commands from a pipe.
-struct Interactive: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "shell",
-        abstract: "The interactive shell (the default). Reads commands from standard input when it is not a terminal.",
-        discussion: """
-            At a terminal the session starts with the contacts sample loaded and bound (or --sample, or \
-            --empty), and is journaled as it goes ('listlab sessions', 'listlab recover'). Commands from a \
-            pipe or a file start empty, as 'listlab run' does, unless --sample names one; an error names \
-            the line ('error: -:LINE: message') and the exit status is 1 when any command failed.
-            """)
+struct Interactive: PlaygroundCommand {
+    static var configuration: CommandConfiguration {
+        let tool = ToolIdentity.current.name
+        return CommandConfiguration(
+            commandName: "shell",
+            abstract: "The interactive shell (the default). Reads commands from standard input when it is not a terminal.",
+            discussion: """
+                At a terminal the session starts with its first provider loaded and shown (or --sample, or \
+                --empty), and is journaled as it goes ('\(tool) sessions', '\(tool) recover'). Commands from a \
+                pipe or a file start empty, as '\(tool) run' does, unless --sample names one; an error names \
+                the line ('error: -:LINE: message') and the exit status is 1 when any command failed.
+                """)
+    }
 
-    @Option(help: "The sample to start with (at a terminal, contacts unless --empty).", completion: .list(Session.sampleNames))
+    @Option(help: "The provider or sample to start with (at a terminal, the playground's first unless --empty).", completion: .list(Session.sampleNames))
     var sample: String?
 
     @Flag(help: "Start with nothing loaded, at a terminal too.")
@@ -23,10 +26,10 @@ struct Interactive: ParsableCommand {
 
     @OptionGroup var options: ScriptOptions
 
-    func run() throws {
+    func run(in playground: Playground) throws {
         let output = StandardStreams()
-        let session = Session(output: output, workingDirectory: ".")
-        guard let editor = LineEditor(programName: "listlab", historyFile: Environment.historyFile) else {
+        let session = playground.makeSession(output: output)
+        guard let editor = LineEditor(programName: playground.name, historyFile: Environment.historyFile) else {
             // Not a terminal: one start state for every script (see RunScripts); no journal.
             options.configure(session)
             if let sample, !empty { try session.loadStartSample(sample, output: output) }
@@ -35,12 +38,12 @@ struct Interactive: ParsableCommand {
             return
         }
         let journal = Journaling.start(for: session, workingFolder: FileManager.default.currentDirectoryPath)
-        let startSample = empty ? nil : sample ?? "contacts"
+        let startSample = empty ? nil : sample ?? playground.startName
         if let startSample { try session.loadStartSample(startSample, output: output) }
         if let startSample {
-            printLine("ListLab 0.1: '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.")
+            printLine("\(playground.banner): '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.")
         } else {
-            printLine("ListLab 0.1: nothing is loaded. Type 'samples', 'load contacts', 'help', or Ctrl-D to leave.")
+            printLine("\(playground.banner): nothing is loaded. Type 'samples', 'load \(playground.registrations.first?.name ?? "contacts")', 'help', or Ctrl-D to leave.")
         }
         Journaling.mentionRecoverableSession(besides: journal)
         InteractiveLoop.run(session, editor: editor, journal: journal)

@@ -28,6 +28,19 @@ final class StandardStreams: ShellOutput {
         writeToStandardError("error: " + VisibleText.escaped(message) + "\n")
     }
 
+    /// ArgumentParser's own message (usage, help) on standard error, line by
+    /// line, each made safe as every line is.
+    func writeLines(_ text: String) {
+        fflush(nil)
+        writeToStandardError(Self.safeLines(text))
+    }
+
+    /// `text`'s lines, each escaped (``VisibleText``), each ending in a line break.
+    static func safeLines(_ text: String) -> String {
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        return body.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) + "\n" }.joined()
+    }
+
     /// A line on standard error that is neither output nor an error of a
     /// command (the journal's state).
     func writeNote(_ line: String) {
@@ -43,11 +56,12 @@ final class StandardStreams: ShellOutput {
 
 /// What the executable reads from its environment.
 enum Environment {
-    /// `$LISTLAB_HISTORY`, else `~/.listlab_history`; nil without a home.
+    /// `$LISTLAB_HISTORY`, else `~/.TOOL_history` (`~/.listlab_history`);
+    /// nil without a home.
     static var historyFile: String? {
         if let path = getenv("LISTLAB_HISTORY").map({ String(cString: $0) }), !path.isEmpty { return path }
         guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
-        return home + "/.listlab_history"
+        return home + "/.\(ToolIdentity.current.name)_history"
     }
 }
 

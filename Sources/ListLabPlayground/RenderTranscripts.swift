@@ -6,19 +6,19 @@ import FoundationEssentials
 import ListLabShell
 
 /// `listlab render PATH... [--output DIR]`: transcripts as pages with the list drawn.
-struct RenderTranscripts: ParsableCommand {
-    static let configuration = CommandConfiguration(
+struct RenderTranscripts: PlaygroundCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "render",
         abstract: "Renders transcripts (files, or folders searched for *.lab) as self-contained HTML pages with the list drawn.",
         discussion: """
-            Each transcript replays in a fresh session in a scratch copy of its folder, as 'listlab test' \
+            Each transcript replays in a fresh session in a scratch copy of its folder, as '\(ToolIdentity.current.name) test' \
             replays it (--in-place: in the folder itself). Its page \
             keeps the prose and every command with its output, and beside each step that changes what the list \
             shows, a picture of the list drawn from its state: batch updates animate (play, step, replay); with \
             script disabled the page is a sequence of pictures; traced steps get a sequence diagram. A page is \
             named after its transcript (tour.lab: tour.html); a page that exists is replaced only with --force. A step whose output differs from the transcript is \
             marked on the page, and the exit status is then 1.
-            """)
+            """) }
 
     @Argument(help: "Transcripts, or folders of them.", completion: .file())
     var paths: [String]
@@ -31,10 +31,10 @@ struct RenderTranscripts: ParsableCommand {
 
     @Flag(help: ArgumentHelp(
         "Replay in each transcript's own folder, on its real files, with nothing confined.",
-        discussion: "As 'listlab test --in-place': only for transcripts you trust."))
+        discussion: "As '\(ToolIdentity.current.name) test --in-place': only for transcripts you trust."))
     var inPlace = false
 
-    func run() throws {
+    func run(in playground: Playground) throws {
         let named: [(path: String, name: String)]
         do {
             named = try TranscriptRunner.namedTranscripts(in: paths)
@@ -71,7 +71,7 @@ struct RenderTranscripts: ParsableCommand {
         }
         var failed = 0
         for (file, name) in named {
-            let result = TranscriptRenderer.render(file, name: name, inPlace: inPlace)
+            let result = TranscriptRenderer.render(file, name: name, inPlace: inPlace, prepare: playground.prepare)
             guard let html = result.html else {
                 result.failures.forEach { printLine("FAIL \($0)") }
                 failed += 1

@@ -5,7 +5,7 @@ import ListLabShell
 /// the one line at start-up that says a session can be recovered.
 enum Journaling {
     /// Where journals are kept (see `SessionJournal.folder(environment:)`).
-    static var folder: String? { SessionJournal.folder(environment: ProcessInfo.processInfo.environment) }
+    static var folder: String? { SessionJournal.folder(environment: ProcessInfo.processInfo.environment, tool: ToolIdentity.current.name) }
 
     /// Starts journaling `session`: every command from now on is written as
     /// it ends. A journal that cannot be made is one line, and no journal.
@@ -30,6 +30,6 @@ enum Journaling {
         let unfinished = JournalFile.all(in: folder).filter { $0.isUnfinished && $0.path != current?.path }
         guard let latest = unfinished.first else { return }
         let commands = latest.records.count
-        printLine("A session ended without quit (\(latest.started), \(commands) \(commands == 1 ? "command" : "commands")): 'listlab recover' brings it back, 'listlab sessions' lists sessions.")
+        printLine("A session ended without quit (\(latest.started), \(commands) \(commands == 1 ? "command" : "commands")): '\(ToolIdentity.current.name) recover' brings it back, '\(ToolIdentity.current.name) sessions' lists sessions.")
     }
 }

@@ -25,6 +25,6 @@ extension Session {
         output.isMuted = true
         execute("load \(name)")
         output.isMuted = false
-        guard errorCount == 0 else { throw ValidationError("no sample named '\(name)'; try 'listlab shell --empty' and 'samples'") }
+        guard errorCount == 0 else { throw ValidationError("no sample named '\(name)'; try '\(ToolIdentity.current.name) shell --empty' and 'samples'") }
     }
 }

@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "ListLabPlayground",
             dependencies: [
-                "ListLabShell", "ListLabCore", "LineEditing", "Interruption",
+                "ListLabShell", "ListLabCore", "ListLabFiles", "LineEditing", "Interruption",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),

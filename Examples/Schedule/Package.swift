@@ -8,6 +8,7 @@ let package = Package(
     name: "Schedule",
     products: [
         .library(name: "Schedule", targets: ["Schedule"]),
+        .executable(name: "schedule-lab", targets: ["schedule-lab"]),
     ],
     dependencies: [
         // A clone of ListLab; `name:` names it "ListLab" whatever its folder is called.
@@ -20,9 +21,17 @@ let package = Package(
                 .product(name: "ListLabCore", package: "ListLab"),
                 .product(name: "ListDiff", package: "ListLab"),
             ]),
+        // The schedule's playground: its provider and presenter at ListLab's prompt, and in CI.
+        .target(
+            name: "ScheduleLab",
+            dependencies: ["Schedule", .product(name: "ListLabPlayground", package: "ListLab")]),
+        .executableTarget(name: "schedule-lab", dependencies: ["ScheduleLab"]),
         .testTarget(
             name: "ScheduleTests",
-            dependencies: ["Schedule", .product(name: "ListLabCore", package: "ListLab")]),
+            dependencies: [
+                "Schedule", "ScheduleLab", .product(name: "ListLabCore", package: "ListLab"),
+                .product(name: "ListLabPlayground", package: "ListLab"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

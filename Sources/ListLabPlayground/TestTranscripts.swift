@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import ListLabFiles
 import ListLabShell
 
 /// `listlab test PATH...`: replays transcripts as regression tests.
@@ -28,6 +29,11 @@ struct TestTranscripts: PlaygroundCommand {
         discussion: "A transcript replayed so can read, change and replace any file the user running it can: only for transcripts you trust."))
     var inPlace = false
 
+    @Option(help: ArgumentHelp(
+        "Also write a JUnit XML report to FILE (replaced if it exists): a test case per transcript, its diff as the failure.",
+        valueName: "FILE"))
+    var junit: String?
+
     @Option(help: "How many transcripts to replay at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -51,6 +57,14 @@ struct TestTranscripts: PlaygroundCommand {
         let results = playground.registrations.isEmpty
             ? TranscriptRunner.runAll(files, update: update, inPlace: inPlace, jobs: jobs)
             : files.map { TranscriptRunner.run($0, update: update, inPlace: inPlace, prepare: playground.prepare) }
+        if let junit {
+            do {
+                try AtomicFile.write(Array(JUnitReport(suite: "\(ToolIdentity.current.name) test", results: results).xml.utf8), to: junit)
+            } catch {
+                printLine("error: \(junit): cannot write the JUnit report (\(error))")
+                throw ExitCode(1)
+            }
+        }
         for result in results {
             guard update, result.updatedText != nil else {
                 result.report.forEach { printLine($0) }

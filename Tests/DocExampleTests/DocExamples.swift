@@ -530,6 +530,30 @@ func transcriptPageExample1() throws {
     _ = page
 }
 
+// Sources/ListLabPlayground/ListLabPlayground.docc/YourOwnDataSource.md:13: compiled only, it reads the terminal or ends the process.
+func yourOwnDataSourceExample1() throws {
+    var playground = Playground(name: "tabs-lab", offersSamples: false)
+    playground.register(
+        "tabs", summary: "the app's tabs",
+        provider: { ArrayDataProvider([Tab.news, .contributions, .settings]) },
+        presenter: { SingleKindPresenter(TabCell.self) })
+    _ = playground
+}
+
+// Sources/ListLabPlayground/ListLabPlayground.docc/YourOwnDataSource.md:37: compiled only, it reads the terminal or ends the process.
+func yourOwnDataSourceExample2() throws {
+    let replay = Playground(name: "tabs-lab").replayTranscripts(["Transcripts"])
+    _ = replay.failed   // 0 while your code shows what the transcripts recorded
+    _ = replay
+}
+
+// Sources/ListLabPlayground/Playground+Transcripts.swift:9: compiled only, it reads the terminal or ends the process.
+func playground_TranscriptsExample1() throws {
+    let replay = Playground.listlab.replayTranscripts(["Samples/tests/basics.lab"])
+    _ = replay.failed   // 0; in a test: #expect(replay.failed == 0, "\(replay)")
+    _ = replay
+}
+
 // Sources/ListLabPlayground/Playground.swift:19: compiled only, it reads the terminal or ends the process.
 func playgroundExample1() throws {
     var playground = Playground(name: "tabs-lab")
@@ -658,4 +682,11 @@ func sessionExample1() throws {
     _ = output.lines   // ["loaded 8 items into an array provider (1 section)", "selected 0.2: Diana Prince"]
     _ = output
     _ = session
+}
+
+@Test("Sources/ListLabShell/Transcripts/JUnitReport.swift:12")
+func jUnitReportExample1() throws {
+    let xml = JUnitReport(suite: "listlab test", results: []).xml
+    _ = xml.hasPrefix("<?xml")   // true
+    _ = xml
 }

@@ -98,10 +98,25 @@ public final class ScheduleProvider: DataProvider {
     public func item(at path: ItemPath) -> ScheduleEntry? { entries.item(at: path) }
     public func title(ofSection section: Int) -> String? { entries.title(ofSection: section) }
     public func append(_ item: ScheduleEntry, toSection section: Int?) throws -> BatchUpdate {
-        try entries.append(item, toSection: section)
+        try checkNew(item, replacing: nil)
+        return try entries.append(item, toSection: section)
     }
-    public func insert(_ item: ScheduleEntry, at path: ItemPath) throws -> BatchUpdate { try entries.insert(item, at: path) }
-    public func update(_ item: ScheduleEntry, at path: ItemPath) throws -> BatchUpdate { try entries.update(item, at: path) }
+    public func insert(_ item: ScheduleEntry, at path: ItemPath) throws -> BatchUpdate {
+        try checkNew(item, replacing: nil)
+        return try entries.insert(item, at: path)
+    }
+    public func update(_ item: ScheduleEntry, at path: ItemPath) throws -> BatchUpdate {
+        try checkNew(item, replacing: path)
+        return try entries.update(item, at: path)
+    }
+
+    /// The schedule's rule for an edit: an entry's id is its own (a diff
+    /// could not tell two entries with one id apart).
+    private func checkNew(_ entry: ScheduleEntry, replacing path: ItemPath?) throws(ScheduleEditError) {
+        if let other = entries.firstPath(where: { $0.id == entry.id }), other != path {
+            throw .duplicate(entry.id)
+        }
+    }
     public func delete(at paths: [ItemPath]) throws -> BatchUpdate { try entries.delete(at: paths) }
     public func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate { try entries.move(from: from, to: to) }
     public func replaceItems(with items: [ScheduleEntry]) { entries.replaceItems(with: items) }

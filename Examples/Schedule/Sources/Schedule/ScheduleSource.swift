@@ -27,3 +27,15 @@ public enum ScheduleLoadError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// Why the schedule refused an edit.
+public enum ScheduleEditError: Error, Equatable, CustomStringConvertible {
+    /// Another entry has this id.
+    case duplicate(String)
+
+    public var description: String {
+        switch self {
+        case .duplicate(let id): "the schedule has an entry '\(id)' already"
+        }
+    }
+}

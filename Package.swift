@@ -43,7 +43,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         // Fuzzing: every input as a function of bytes, and a replay / libFuzzer entry (Scripts/fuzz).
-        .target(name: "ListLabFuzzing", dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabCore"], swiftSettings: strictSettings),
+        .target(name: "ListLabFuzzing", dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff"], swiftSettings: strictSettings),
         .executableTarget(name: "listlab-fuzz", dependencies: ["ListLabFuzzing"], swiftSettings: strictSettings),
         // In-process benchmarks (run in release by the Scripts/bench* scripts).
         .executableTarget(

@@ -190,3 +190,26 @@ func registeredSession(source: [Talk] = schedule, failures: Int = 0) -> (Session
         "error: this provider has no source to reload from",
     ])
 }
+
+struct Reading: Codable {
+    var id: Int
+    var value: Double
+}
+
+final class ReadingCell: ListCell, ConfigurableCell {
+    func configure(with reading: Reading, at path: ItemPath) { text = "\(reading.value)" }
+}
+
+@Test func anItemThatCannotBeEncodedIsOneErrorLine() {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    session.registrations = [
+        ProviderRegistration(
+            "readings", provider: { ArrayDataProvider([Reading(id: 1, value: 2.5), Reading(id: 2, value: .nan)]) },
+            presenter: { SingleKindPresenter(ReadingCell.self) }),
+    ]
+    for line in ["load readings", "inspect 0", "inspect 1", "help load"] { session.execute(line) }
+    #expect(output.lines.contains("error: value: nan is not a number JSON can carry"))
+    #expect(output.lines.contains("  value  2.5  (double)"))
+    #expect(output.lines.contains("  Registered with this playground: readings (ArrayDataProvider<Reading>)."))
+}

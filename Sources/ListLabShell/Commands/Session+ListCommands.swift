@@ -114,6 +114,7 @@ extension Session {
                 (record, label) = (shown, "\(path)")
             } else {
                 let named = try session.namedItem(&arguments, in: loaded)
+                if let problem = loaded.registered?.instance.encodingProblem(at: named.dataPath) { throw ShellError(problem) }
                 (record, label) = (try loaded.provider.checkedItem(at: named.dataPath), named.isByKey ? "\(named.dataPath)" : named.label)
             }
             try arguments.expectEnd()

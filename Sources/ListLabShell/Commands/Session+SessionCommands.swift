@@ -114,6 +114,9 @@ extension Session {
             session.output.write(command.usage)
             session.output.write("  \(command.summary)")
             for line in command.details { session.output.write("  \(line)") }
+            if command.name == "load", !session.registrations.isEmpty {
+                session.output.write("  Registered with this playground: \(session.registrations.map { "\($0.name) (\($0.providerTypeName))" }.joined(separator: ", ")).")
+            }
             if command.takesDataOnly {
                 session.output.write("  --data-only: the data changes and the list is not told (its rows stay as they were), to see")
                 session.output.write("  the batch update UIKit would then need: 'batch' hands it one, 'reload --list' reloads.")

@@ -30,10 +30,28 @@ final class RecordBridge<Base: DataProvider>: DataProvider {
         return record(of: item)
     }
 
-    /// `item` as a record: its encoded fields, or its description alone.
+    /// `item` as a record: its encoded fields, or its description alone
+    /// (when it is not `Encodable`, or fails to encode: see ``encodingProblem(at:)``).
     func record(of item: Base.Item) -> Record {
         if let encodable = item as? any Encodable, let record = try? RecordEncoder().encode(encodable) { return record }
         return Record(fields: [("description", .string(String(describing: item)))])
+    }
+
+    /// Why the item at `path` cannot be read as a record, when it is
+    /// `Encodable` and its encoding fails (a NaN, a value that is not an
+    /// object): `score: nan is not a number JSON can carry`.
+    func encodingProblem(at path: ItemPath) -> String? {
+        guard let item = base.item(at: path), let encodable = item as? any Encodable else { return nil }
+        do {
+            _ = try RecordEncoder().encode(encodable)
+            return nil
+        } catch let error as EncodingError {
+            guard case .invalidValue(_, let context) = error else { return "\(itemType) cannot be encoded: \(error)" }
+            let where_ = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "\(where_.isEmpty ? itemType : where_): \(context.debugDescription)"
+        } catch {
+            return "\(itemType) cannot be encoded: \(error)"
+        }
     }
 
     func append(_ item: Record, toSection section: Int?) throws -> BatchUpdate {

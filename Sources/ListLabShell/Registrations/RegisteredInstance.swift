@@ -24,6 +24,8 @@ protocol RegisteredInstance: AnyObject {
     func cell(forItemAt dataPath: ItemPath, at listPath: ItemPath, in list: HeadlessList) -> ListCell?
     /// The item at `path` as a person reads it (its `description`).
     func description(at path: ItemPath) -> String?
+    /// Why the item at `path` cannot be read as a record, if it cannot.
+    func encodingProblem(at path: ItemPath) -> String?
     /// Runs the registered load to its end; nil when there is none.
     ///
     /// - Throws: The load's own error; the provider is then as the load left it.
@@ -86,6 +88,8 @@ where Provider.Item == Presenter.Item {
     func description(at path: ItemPath) -> String? {
         provider.item(at: path).map { String(describing: $0) }
     }
+
+    func encodingProblem(at path: ItemPath) -> String? { bridge.encodingProblem(at: path) }
 
     func load() throws -> StagedUpdate? {
         guard let loader else { return nil }

@@ -73,7 +73,7 @@ let package = Package(
             name: "ListLabShell", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabPictures", "ListDiff", "Interruption"],
             swiftSettings: strictSettings),
         // libedit, through fixed-signature C wrappers (variadic C is out of Swift's reach).
-        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
         // The one module that touches libedit's C API: a line editor with Swift names.
         .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: strictSettings),
         // What the test targets share: a seeded random generator, and the doc examples' file writer.

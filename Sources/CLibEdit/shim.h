@@ -24,7 +24,8 @@ static inline int listlab_use_utf8_locale(void) {
     setlocale(LC_CTYPE, "");
     const char *codeset = nl_langinfo(CODESET);
     if (codeset != NULL && strcmp(codeset, "UTF-8") == 0) return 0;
-    setlocale(LC_CTYPE, "C.UTF-8");
+    // C.UTF-8 on Linux; macOS has no C.UTF-8 but always has en_US.UTF-8.
+    if (setlocale(LC_CTYPE, "C.UTF-8") == NULL) setlocale(LC_CTYPE, "en_US.UTF-8");
     return 1;
 }
 

@@ -1,6 +1,8 @@
 internal import CLibEdit
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// An interactive line editor over libedit: a prompt, emacs key bindings,

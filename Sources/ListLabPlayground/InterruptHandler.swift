@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Interruption
 
@@ -15,7 +17,11 @@ enum InterruptHandler {
         // use runs its initializer, which is not async-signal-safe).
         Interruption.process.clear()
         var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = { _ in Interruption.request() }
+        #else
         action.__sigaction_handler.sa_handler = { _ in Interruption.request() }
+        #endif
         sigemptyset(&action.sa_mask)
         // Restart reads and writes the signal lands in, rather than failing them.
         action.sa_flags = SA_RESTART

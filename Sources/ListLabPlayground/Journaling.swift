@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import ListLabShell
 
 /// The journal of interactive sessions: where it is kept, starting one, and

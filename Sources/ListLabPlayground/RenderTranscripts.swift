@@ -1,8 +1,14 @@
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import ListLabShell
 
 /// `listlab render PATH... [--output DIR]`: transcripts as pages with the list drawn.

@@ -7,8 +7,14 @@
 // With `--readme-output`, prints what the README says its program prints (Scripts/check-readme-program).
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import ListLabTestSupport
 
 let root = DocExampleFile.packageRoot

@@ -3,7 +3,11 @@
 // do not edit; run it again after changing an example. The names the examples
 // take as given are in Fixtures.swift.
 
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 @testable import Interruption
 @testable import LineEditing
 @testable import ListDiff
@@ -35,7 +39,7 @@ func completionExample1() throws {
     _ = completion
 }
 
-// Sources/LineEditing/LineEditor.swift:13: compiled only, it reads the terminal or ends the process.
+// Sources/LineEditing/LineEditor.swift:15: compiled only, it reads the terminal or ends the process.
 func lineEditorExample1() throws {
     if let editor = LineEditor(programName: "listlab", historyFile: "/home/me/.listlab_history") {
         editor.completer = { line in Completion(word: "", candidates: []) }
@@ -461,7 +465,7 @@ func recordTableExample1() throws {
     _ = table
 }
 
-@Test("Sources/ListLabFiles/Writing/AtomicFile.swift:26")
+@Test("Sources/ListLabFiles/Writing/AtomicFile.swift:28")
 func atomicFileExample1() throws {
     let notes = FileManager.default.temporaryDirectory.appendingPathComponent("notes.txt").path
     try AtomicFile.write(Array("hello\n".utf8), to: notes)

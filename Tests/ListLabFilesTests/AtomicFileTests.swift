@@ -1,8 +1,14 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import CFileSystem
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import ListLabRecords
 import ListLabTestSupport
 import Testing
@@ -22,7 +28,7 @@ extension TemporaryFolder {
     try place.write("data.csv", "id\n1\n")
     let file = place.path + "/data.csv"
     chmod(file, 0o600)
-    let attributeSet = setxattr(file, "user.listlab", "kept", 4, 0) == 0
+    let attributeSet = cfs_setxattr(file, "user.listlab", "kept", 4) == 0
     let asRoot = geteuid() == 0
     if asRoot { chown(file, 65534, 65534) }
     try AtomicFile.write(Array("id\n2\n".utf8), to: file)
@@ -34,7 +40,7 @@ extension TemporaryFolder {
     }
     if attributeSet {
         var value = [UInt8](repeating: 0, count: 16)
-        let length = getxattr(file, "user.listlab", &value, value.count)
+        let length = cfs_getxattr(file, "user.listlab", &value, value.count)
         #expect(length == 4 && Array(value[0..<4]) == Array("kept".utf8))
     }
 }

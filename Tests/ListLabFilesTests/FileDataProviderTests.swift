@@ -1,7 +1,13 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import ListLabCore
 import ListLabRecords
 import ListLabTestSupport

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Builds `Tests/DocExampleTests/DocExamples.swift` from the sources: every
 /// ```` ```swift ```` block of a `///` comment under `Sources/`, and of an
@@ -44,7 +48,11 @@ public enum DocExampleFile {
             // do not edit; run it again after changing an example. The names the examples
             // take as given are in Fixtures.swift.
 
+            #if canImport(FoundationEssentials)
             import FoundationEssentials
+            #else
+            import Foundation
+            #endif
             @testable import Interruption
             @testable import LineEditing
             @testable import ListDiff

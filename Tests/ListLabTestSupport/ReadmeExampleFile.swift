@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Builds `Tests/ListLabCoreTests/ReadmeExample.swift` from the README's
 /// "Use it from Swift" section: its program (the ```` ```swift ```` block that

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// Finds the public symbols of a module that have no documentation: the
 /// test command's check that every public symbol is documented, which DocC's

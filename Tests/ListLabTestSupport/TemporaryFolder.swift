@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A folder of its own for one test, removed when the test is done with it.
 public final class TemporaryFolder {

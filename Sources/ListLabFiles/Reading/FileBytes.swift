@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 
 /// A whole file read into memory, with what is needed to notice later that
@@ -89,7 +91,11 @@ public struct FileBytes: Sendable {
     }
 
     private static func modificationTime(_ status: stat) -> Int {
+        #if canImport(Darwin)
+        Int(status.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtimespec.tv_nsec)
+        #else
         Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
+        #endif
     }
 
     private static func message(for code: Int32) -> String {

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
 #endif
 internal import CFileSystem
 
@@ -147,19 +149,19 @@ public enum AtomicFile {
     /// Copies the extended attributes of the file at `path` to the open file
     /// `descriptor`; attributes the process may not set are left out.
     private static func copyExtendedAttributes(from path: String, to descriptor: Int32) {
-        let size = listxattr(path, nil, 0)
+        let size = cfs_listxattr(path, nil, 0)
         guard size > 0 else { return }
         var names = [CChar](repeating: 0, count: size)
-        let listed = listxattr(path, &names, size)
+        let listed = cfs_listxattr(path, &names, size)
         guard listed > 0 else { return }
         for name in names[0..<listed].split(separator: 0) {
             let key = Array(name) + [0]
-            let valueSize = getxattr(path, key, nil, 0)
+            let valueSize = cfs_getxattr(path, key, nil, 0)
             guard valueSize >= 0 else { continue }
             var value = [UInt8](repeating: 0, count: max(valueSize, 1))
-            let read = getxattr(path, key, &value, valueSize)
+            let read = cfs_getxattr(path, key, &value, valueSize)
             guard read >= 0 else { continue }
-            _ = fsetxattr(descriptor, key, value, read, 0)
+            _ = cfs_fsetxattr(descriptor, key, value, read)
         }
     }
 }

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The folder a replayed transcript may touch: a scratch copy of the
 /// transcript's own folder, made file by file as the transcript names them.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Reading a whole UTF-8 text file, with a message that says why it could not
 /// be read (the caller puts the file's name in front).

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What tells a live process from a dead one whose number was given to
 /// another: when it started, and whether it is only a zombie (exited, not yet

@@ -1,10 +1,16 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import ListLabCore
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ListLabFiles
 public import ListLabRecords
-#endif
 
 /// The datasets that ship with ListLab, in `Samples/datasets/`: one per seed
 /// article's example. JSON, NDJSON and CSV each appear.

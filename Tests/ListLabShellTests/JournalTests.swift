@@ -245,3 +245,23 @@ private final class Disk {
     #expect(!ProcessStart.isRunning(me, startTicks: (ProcessStart.ticks(of: me) ?? 0) + 1))
     #expect(!ProcessStart.isRunning(999_999_999, startTicks: nil))
 }
+
+@Test func twoSessionsOfOneSecondAreListedNewestFirst() throws {
+    // The older process has the longer number as text ("9998" sorts after "10003"):
+    // the process start time orders them, as a name's text never could.
+    let folder = try TemporaryFolder()
+    func write(processID: Int, start: Int) throws {
+        let header = #"#journal {"started":"2026-11-24T10:00:00Z","folder":"/x","pid":\#(processID),"pstart":\#(start)}"#
+        try Data((header + "\n").utf8).write(to: URL(fileURLWithPath: folder.path + "/session-20261124-100000-\(processID).lab"))
+    }
+    try write(processID: 9_998, start: 500)
+    try write(processID: 10_003, start: 530)
+    #expect(JournalFile.all(in: folder.path).map(\.processID) == [10_003, 9_998])
+    // Without start times (older journals), the process numbers are compared as numbers.
+    let plain = try TemporaryFolder()
+    for processID in [9_998, 10_003] {
+        let header = #"#journal {"started":"2026-11-24T10:00:00Z","folder":"/x","pid":\#(processID)}"#
+        try Data((header + "\n").utf8).write(to: URL(fileURLWithPath: plain.path + "/session-20261124-100000-\(processID).lab"))
+    }
+    #expect(JournalFile.all(in: plain.path).map(\.processID) == [10_003, 9_998])
+}

@@ -200,8 +200,19 @@ public struct JournalFile: Sendable {
     /// The journals in `folder`, newest first.
     public static func all(in folder: String) -> [JournalFile] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix("session-") && $0.hasSuffix(".lab") }.sorted(by: >)
+        return names.filter { $0.hasPrefix("session-") && $0.hasSuffix(".lab") }
             .compactMap { JournalFile(path: folder + "/" + $0) }
+            .sorted(by: isNewer)
+    }
+
+    /// Whether `one` started after `other`. Names are stamped to the second, so
+    /// two sessions of one second are told apart by their processes' start
+    /// (clock ticks), never by comparing process numbers as text.
+    static func isNewer(_ one: JournalFile, than other: JournalFile) -> Bool {
+        if one.started != other.started { return one.started > other.started }
+        if let first = one.processStart, let second = other.processStart, first != second { return first > second }
+        if one.processID != other.processID { return one.processID > other.processID }
+        return one.path > other.path
     }
 
     /// A time as a journal's name and header write it: `20261123-192403`

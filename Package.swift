@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "ListLabShell", targets: ["ListLabShell"]),
         .library(name: "ListLabPictures", targets: ["ListLabPictures"]),
         .library(name: "ListLabPlayground", targets: ["ListLabPlayground"]),
+        // Snapshot strategies for swift-snapshot-testing: only a target that imports it builds that package.
+        .library(name: "ListLabSnapshotTesting", targets: ["ListLabSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,6 +31,10 @@ let package = Package(
         // (Scripts/check-docs builds them with warnings as errors). A plugin: nothing of it is
         // linked into the products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // For ListLabSnapshotTesting alone. SwiftPM fetches it (and what its other products need)
+        // for every package that depends on ListLab, but builds its small SnapshotTesting module
+        // only for a target that imports ListLabSnapshotTesting.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // The command line: thin; `Playground.listlab.main()`.
@@ -40,6 +46,14 @@ let package = Package(
             dependencies: [
                 "ListLabShell", "ListLabCore", "ListLabFiles", "LineEditing", "Interruption",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
+        // A HeadlessList as a snapshot: its lines as text, its picture as SVG.
+        .target(
+            name: "ListLabSnapshotTesting",
+            dependencies: [
+                "ListLabCore", "ListLabPictures",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             swiftSettings: strictSettings),
         // Fuzzing: every input as a function of bytes, and a replay / libFuzzer entry (Scripts/fuzz).
@@ -97,7 +111,8 @@ let package = Package(
             name: "DocExampleTests",
             dependencies: [
                 "ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabPictures", "ListLabShell", "LineEditing", "Interruption",
-                "ListLabPlayground", "ListLabTestSupport",
+                "ListLabPlayground", "ListLabSnapshotTesting", "ListLabTestSupport",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             swiftSettings: strictSettings),
         // Scripts/check-pictures: compares the rows each rendered page draws (in headless Chromium)

@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         // A clone of ListLab; `name:` names it "ListLab" whatever its folder is called.
         .package(name: "ListLab", path: "../.."),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .target(
@@ -31,6 +32,9 @@ let package = Package(
             dependencies: [
                 "Schedule", "ScheduleLab", .product(name: "ListLabCore", package: "ListLab"),
                 .product(name: "ListLabPlayground", package: "ListLab"),
+                // Snapshots of the list (SnapshotTests.swift), with pointfreeco/swift-snapshot-testing.
+                .product(name: "ListLabSnapshotTesting", package: "ListLab"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
     ],
     swiftLanguageModes: [.v6]

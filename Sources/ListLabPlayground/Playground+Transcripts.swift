@@ -1,4 +1,4 @@
-public import ListLabShell
+import ListLabShell
 
 extension Playground {
     /// Replays transcripts against this playground's providers and

@@ -17,6 +17,8 @@ import Foundation
 @testable import ListLabPlayground
 @testable import ListLabRecords
 @testable import ListLabShell
+import ListLabSnapshotTesting
+import SnapshotTesting
 import Testing
 
 @Test("Sources/Interruption/Interruption.swift:12")
@@ -33,13 +35,13 @@ func interruptionExample1() throws {
     _ = total
 }
 
-// Sources/LineEditing/Completion.swift:4: compiled only, it reads the terminal or ends the process.
+// Sources/LineEditing/Completion.swift:4: compiled only, it reads the terminal, ends the process or writes a snapshot.
 func completionExample1() throws {
     let completion = Completion(word: "sel", candidates: ["select"])
     _ = completion
 }
 
-// Sources/LineEditing/LineEditor.swift:15: compiled only, it reads the terminal or ends the process.
+// Sources/LineEditing/LineEditor.swift:15: compiled only, it reads the terminal, ends the process or writes a snapshot.
 func lineEditorExample1() throws {
     if let editor = LineEditor(programName: "listlab", historyFile: "/home/me/.listlab_history") {
         editor.completer = { line in Completion(word: "", candidates: []) }
@@ -534,7 +536,7 @@ func transcriptPageExample1() throws {
     _ = page
 }
 
-// Sources/ListLabPlayground/ListLabPlayground.docc/YourOwnDataSource.md:13: compiled only, it reads the terminal or ends the process.
+// Sources/ListLabPlayground/ListLabPlayground.docc/YourOwnDataSource.md:13: compiled only, it reads the terminal, ends the process or writes a snapshot.
 func yourOwnDataSourceExample1() throws {
     var playground = Playground(name: "tabs-lab", offersSamples: false)
     playground.register(
@@ -544,21 +546,21 @@ func yourOwnDataSourceExample1() throws {
     _ = playground
 }
 
-// Sources/ListLabPlayground/ListLabPlayground.docc/YourOwnDataSource.md:37: compiled only, it reads the terminal or ends the process.
+// Sources/ListLabPlayground/ListLabPlayground.docc/YourOwnDataSource.md:37: compiled only, it reads the terminal, ends the process or writes a snapshot.
 func yourOwnDataSourceExample2() throws {
     let replay = Playground(name: "tabs-lab").replayTranscripts(["Transcripts"])
     _ = replay.failed   // 0 while your code shows what the transcripts recorded
     _ = replay
 }
 
-// Sources/ListLabPlayground/Playground+Transcripts.swift:9: compiled only, it reads the terminal or ends the process.
+// Sources/ListLabPlayground/Playground+Transcripts.swift:9: compiled only, it reads the terminal, ends the process or writes a snapshot.
 func playground_TranscriptsExample1() throws {
     let replay = Playground.listlab.replayTranscripts(["Samples/tests/basics.lab"])
     _ = replay.failed   // 0; in a test: #expect(replay.failed == 0, "\(replay)")
     _ = replay
 }
 
-// Sources/ListLabPlayground/Playground.swift:19: compiled only, it reads the terminal or ends the process.
+// Sources/ListLabPlayground/Playground.swift:19: compiled only, it reads the terminal, ends the process or writes a snapshot.
 func playgroundExample1() throws {
     var playground = Playground(name: "tabs-lab")
     playground.register(
@@ -566,7 +568,6 @@ func playgroundExample1() throws {
         provider: { ArrayDataProvider([Tab.news, .contributions, .settings]) },
         presenter: { SingleKindPresenter(TabCell.self) })
     playground.main()
-    _ = playground
 }
 
 @Test("Sources/ListLabRecords/Providers/KeyedRecordProvider.swift:14")
@@ -693,4 +694,13 @@ func jUnitReportExample1() throws {
     let xml = JUnitReport(suite: "listlab test", results: []).xml
     _ = xml.hasPrefix("<?xml")   // true
     _ = xml
+}
+
+// Sources/ListLabSnapshotTesting/HeadlessListSnapshots.swift:12: compiled only, it reads the terminal, ends the process or writes a snapshot.
+func headlessListSnapshotsExample1() throws {
+    let list = HeadlessList(viewportRows: 2)
+    ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
+    assertSnapshot(of: list, as: .lines)                    // __Snapshots__/<file>/<test>.1.txt
+    assertSnapshot(of: list, as: .svg(title: "contacts"))   // __Snapshots__/<file>/<test>.2.svg
+    _ = list
 }

@@ -62,6 +62,8 @@ public enum DocExampleFile {
             @testable import ListLabPlayground
             @testable import ListLabRecords
             @testable import ListLabShell
+            import ListLabSnapshotTesting
+            import SnapshotTesting
             import Testing
 
             """
@@ -71,10 +73,10 @@ public enum DocExampleFile {
             let stem = String(fileName.prefix { $0 != "." }.map { $0 == "+" ? "_" : $0 })
             counts[stem, default: 0] += 1
             let name = stem.prefix(1).lowercased() + stem.dropFirst() + "Example\(counts[stem] ?? 1)"
-            // A line editor reads the terminal, a playground's main() ends the process: their
-            // examples are compiled, not run.
-            let runs = !example.file.hasPrefix("Sources/LineEditing/") && !example.file.hasPrefix("Sources/ListLabPlayground/")
-            out += runs ? "\n@Test(\"\(example.file):\(example.line)\")\n" : "\n// \(example.file):\(example.line): compiled only, it reads the terminal or ends the process.\n"
+            // A line editor reads the terminal, a playground's main() ends the process, a snapshot
+            // assertion writes its file beside the test: their examples are compiled, not run.
+            let runs = !["Sources/LineEditing/", "Sources/ListLabPlayground/", "Sources/ListLabSnapshotTesting/"].contains { example.file.hasPrefix($0) }
+            out += runs ? "\n@Test(\"\(example.file):\(example.line)\")\n" : "\n// \(example.file):\(example.line): compiled only, it reads the terminal, ends the process or writes a snapshot.\n"
             out += "func \(name)() throws {\n"
             for line in body(of: example.lines) {
                 out += line.isEmpty ? "\n" : "    " + line + "\n"
@@ -137,7 +139,9 @@ public enum DocExampleFile {
                 body.append(line)
             }
         }
-        return body + declared.map { "_ = \($0)" }
+        // After a call that never returns (a playground's `main()`), nothing more is reachable.
+        let endsTheProcess = lines.last { !$0.isEmpty }?.hasSuffix(".main()") == true
+        return endsTheProcess ? body : body + declared.map { "_ = \($0)" }
     }
 
     /// `ada` for `let ada = ...` or `var ada: Record = ...`.

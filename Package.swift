@@ -61,8 +61,11 @@ let package = Package(
         .executableTarget(name: "listlab-fuzz", dependencies: ["ListLabFuzzing"], swiftSettings: strictSettings),
         // In-process benchmarks (run in release by the Scripts/bench* scripts).
         .executableTarget(
-            name: "listlab-bench", dependencies: ["ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabShell"],
+            name: "listlab-bench", dependencies: ["ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabShell", "BenchRegistrations"],
             swiftSettings: strictSettings),
+        // Typed people registered as a user's providers, and the playground of them (Scripts/bench-registered).
+        .target(name: "BenchRegistrations", dependencies: ["ListLabCore", "ListLabShell", "ListLabPlayground"], swiftSettings: strictSettings),
+        .executableTarget(name: "listlab-bench-lab", dependencies: ["BenchRegistrations", "ListLabPlayground"], swiftSettings: strictSettings),
         // Diffing by identity and content; knows nothing of providers or lists.
         .target(name: "ListDiff", swiftSettings: strictSettings),
         // The split: providers, presenters, the adapter and the headless list,

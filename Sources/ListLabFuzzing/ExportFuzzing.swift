@@ -1,6 +1,6 @@
-package import ListLabCore
-package import ListLabRecords
-package import ListLabShell
+import ListLabCore
+import ListLabRecords
+import ListLabShell
 
 /// `export swift` fed with names and values that attack generated code: line
 /// breaks and the line and paragraph separators (which would end a comment),

@@ -12,8 +12,10 @@ struct ListLabBench {
             try ShowBenchmark.run(runs: runs)
         case "hostile"?:
             try HostileBenchmark.run(runs: runs)
+        case "registered"?:
+            try RegisteredBenchmark.run(runs: runs)
         default:
-            print("usage: listlab-bench diff|show|hostile [RUNS]")
+            print("usage: listlab-bench diff|show|hostile|registered [RUNS]")
         }
     }
 }

@@ -64,6 +64,8 @@ public final class HeadlessList {
     var cellsToReconfigure: [ItemPath: ListCell] = [:]
     private var registrations: [String: ListCell.Type] = [:]
     private var reuseQueues: [String: [ListCell]] = [:]
+    /// Each kind's reuse identifier, asked once (see `reuseIdentifier(of:)`).
+    private var identifiersByKind: [ObjectIdentifier: String] = [:]
     private var createdCellCount = 0
 
     /// The reuse identifier of the cell the adapter shows when the provider
@@ -155,11 +157,24 @@ public final class HeadlessList {
     ///
     /// - Precondition: `Cell` is registered under `Cell.reuseIdentifier`.
     public func dequeueReusableCell<Cell: ReusableCell>(_ kind: Cell.Type, for path: ItemPath) -> Cell {
-        let cell = dequeueReusableCell(withIdentifier: Cell.reuseIdentifier, for: path)
+        let identifier = reuseIdentifier(of: kind)
+        let cell = dequeueReusableCell(withIdentifier: identifier, for: path)
+        // The queue of `identifier` holds the class registered for it: almost always `Cell` itself.
+        if type(of: cell) == kind { return unsafeDowncast(cell, to: Cell.self) }
         guard let typed = cell as? Cell else {
-            preconditionFailure("the identifier \(Cell.reuseIdentifier) is registered with another class than \(Cell.self)")
+            preconditionFailure("the identifier \(identifier) is registered with another class than \(Cell.self)")
         }
         return typed
+    }
+
+    /// `Cell.reuseIdentifier`, asked once per kind: the default spells the
+    /// type's name through the runtime, which costs more than the rest of a
+    /// dequeue.
+    private func reuseIdentifier<Cell: ReusableCell>(of kind: Cell.Type) -> String {
+        if let known = identifiersByKind[ObjectIdentifier(kind)] { return known }
+        let identifier = Cell.reuseIdentifier
+        identifiersByKind[ObjectIdentifier(kind)] = identifier
+        return identifier
     }
 
     private func takeCell(withIdentifier identifier: String, for path: ItemPath) -> (ListCell, String) {
@@ -168,9 +183,7 @@ public final class HeadlessList {
             return (existing, "existing")
         }
         // First in, first out: the cell that left the screen first comes back first.
-        if var queue = reuseQueues[identifier], !queue.isEmpty {
-            let cell = queue.removeFirst()
-            reuseQueues[identifier] = queue
+        if reuseQueues[identifier]?.isEmpty == false, let cell = reuseQueues[identifier]?.removeFirst() {
             cell.prepareForReuse()
             cell.reuseCount += 1
             statistics.cellsReused += 1

@@ -27,7 +27,9 @@ final class StandardStreams: ShellOutput {
         guard !isMuted else { return }
         // Keep output and errors in order when both go to one place.
         fflush(nil)
-        writeToStandardError("error: " + VisibleText.escaped(message) + "\n")
+        // A message of several lines (UIKit's layout of a set) reaches here with each line escaped.
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) }
+        writeToStandardError("error: " + lines.joined(separator: "\n") + "\n")
     }
 
     /// ArgumentParser's own message (usage, help) on standard error, line by

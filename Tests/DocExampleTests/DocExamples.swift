@@ -164,7 +164,7 @@ func headlessList_BatchUpdatesExample1() throws {
     _ = update
 }
 
-@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:88")
+@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:101")
 func headlessList_BatchUpdatesExample2() throws {
     let tabs = ArrayDataProvider([Tab.news, .contributions, .settings])
     let list = HeadlessList()

@@ -108,14 +108,50 @@ private func snapshot<Item: Hashable>(_ sections: [(String, [Item])]) throws -> 
     #expect(list.cellForItem(at: ItemPath(0, 1)) === cell)
 }
 
-@Test func aNilCellFromTheCellProviderIsShownNotATrap() throws {
-    let list = HeadlessList()
-    let dataSource = DiffableDataSource<Int, Int>(list: list) { _, _, _ in nil }
-    var snapshot = DiffableSnapshot<Int, Int>()
-    try snapshot.appendSections([0])
-    try snapshot.appendItems([7])
-    try dataSource.apply(snapshot)
-    #expect(list.cellForItem(at: ItemPath(0, 0))?.text == "(the cell provider gave no cell for 0.0)")
+@Test func aNilCellFromTheCellProviderRefusesTheApplyInUIKitsWordsAndChangesNothing() throws {
+    // The cell provider has no cell for "ghost" (an identifier without a record).
+    let table = HeadlessList(viewportRows: 3)
+    table.register(NameCell.self)
+    let source = DiffableDataSource<String, String>(list: table) { list, path, name in
+        guard name != "ghost" else { return nil }
+        let cell = list.dequeueReusableCell(NameCell.self, for: path)
+        cell.text = name
+        return cell
+    }
+    source.applySnapshotUsingReloadData(try snapshot([("A", ["a", "b", "c"])]))
+    try table.selectItem(at: ItemPath(0, 1))
+    let before = (rendered: table.render(), statistics: table.statistics, applied: source.snapshot())
+
+    let withGhost = try snapshot([("A", ["ghost", "a", "b", "c"])])
+    let error = #expect(throws: BatchUpdateError.self) { try source.apply(withGhost) }
+    #expect(error?.description == "UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x…> {length = 2, path = 0 - 0}. Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>")
+    #expect(error?.itemWithoutCell == ItemPath(0, 0))
+    #expect(table.render() == before.rendered)
+    #expect(source.snapshot() == before.applied)
+    #expect(table.selectedPaths == [ItemPath(0, 1)])
+    var expected = before.statistics
+    expected.refusedBatchUpdates += 1
+    #expect(table.statistics == expected)
+
+    // Off screen, no cell is asked for, so UIKit takes it (and would raise when it scrolls there).
+    try source.apply(try snapshot([("A", ["a", "b", "c", "ghost"])]))
+    #expect(source.snapshot().itemIdentifiers == ["a", "b", "c", "ghost"])
+    table.scrollToBottom()
+    #expect(table.cellForItem(at: ItemPath(0, 3))?.text == "(the cell provider gave no cell for 0.3)")
+}
+
+@Test func aCollectionViewSaysItsOwnSentenceForANilCell() throws {
+    let grid = HeadlessList(style: .collection(columns: 2), viewportRows: 4)
+    let source = DiffableDataSource<Int, Int>(list: grid) { _, _, _ in nil }
+    var empty = DiffableSnapshot<Int, Int>()
+    try empty.appendSections([0])
+    try source.apply(empty)
+    var one = empty
+    try one.appendItems([7])
+    let error = #expect(throws: BatchUpdateError.self) { try source.apply(one) }
+    #expect(error?.description == "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0x…> {length = 2, path = 0 - 0}")
+    #expect(source.snapshot().numberOfItems == 0)
+    #expect(grid.numberOfItems(inSection: 0) == 0)
 }
 
 /// A random snapshot: up to 5 sections of the 8 names S0...S7, items from a

@@ -91,7 +91,7 @@ struct DiffableSectionSnapshotTests {
         #expect(outline.items == before)
         #expect(
             "\(DiffableSectionSnapshotError.duplicateIdentifiers(["Kale"]))"
-                == "Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(Kale)}")
+                == "Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    Kale\n)}")
     }
 
     @Test func partsAndTheVisualDescription() throws {

@@ -32,8 +32,11 @@ import ListDiff
 /// whose content is part of its equality is deleted and inserted instead.
 public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: ListDataSource {
     /// Returns a configured cell for the item `identifier` at `path`, dequeued
-    /// from the list; nil is a mistake (UIKit raises), shown as ListLab's
-    /// missing-item cell.
+    /// from the list. nil is a mistake: UIKit raises, and here the apply that
+    /// needed the cell is refused in UIKit's words (``apply(_:animatingDifferences:)``
+    /// throws, and the list and the snapshot stay as they were); where
+    /// nothing can be refused (a scroll, ``applySnapshotUsingReloadData(_:)``),
+    /// ListLab's missing-item cell shows the mistake.
     public typealias CellProvider = (HeadlessList, ItemPath, ItemID) -> ListCell?
 
     /// The list this data source feeds (the list holds the data source).
@@ -73,24 +76,40 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     /// reads as it does against UIKit.
     ///
     /// - Returns: How the list got there, and the batch updates performed.
-    /// - Throws: ``BatchUpdateError`` when the list refuses an update (it
-    ///   cannot happen for an update made here; it would be a bug).
+    /// - Throws: ``BatchUpdateError`` when the cell provider gave no cell for
+    ///   an item the update shows (UIKit's `UITableView dataSource returned a
+    ///   nil cell ...`): the list and the applied snapshot are then as they
+    ///   were. (The list refusing the update itself would be a bug.)
     @discardableResult
     public func apply(_ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true) throws(BatchUpdateError)
         -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])
     {
         let staged = Self.stagedUpdate(from: current, to: snapshot)
+        let previousOutlines = outlines
         outlines = [:]
         guard let list else {
             current = snapshot.unmarked
             return (.unchanged, [])
         }
-        let outcome = try list.tracer.call(.controller, .diffableDataSource, "apply(snapshot, animatingDifferences: \(animatingDifferences))") {
-            () throws(BatchUpdateError) in
-            current = snapshot.unmarked
-            return try list.tracer.acting(as: .diffableDataSource) { () throws(BatchUpdateError) in try list.apply(staged) }
+        let previous = current
+        let before = list.checkpoint()
+        do {
+            let outcome = try list.tracer.call(.controller, .diffableDataSource, "apply(snapshot, animatingDifferences: \(animatingDifferences))") {
+                () throws(BatchUpdateError) in
+                current = snapshot.unmarked
+                return try list.tracer.acting(as: .diffableDataSource) { () throws(BatchUpdateError) in try list.apply(staged) }
+            }
+            return (outcome, staged.stages)
+        } catch {
+            // A refused stage (the cell provider gave no cell): the stages before it are taken back
+            // too, so the data source and the list are as they were.
+            current = previous
+            outlines = previousOutlines
+            let refusals = list.statistics.refusedBatchUpdates
+            list.restore(before)
+            list.statistics.refusedBatchUpdates = refusals
+            throw error
         }
-        return (outcome, staged.stages)
     }
 
     /// Shows `sectionSnapshot`'s visible items as the items of `section`
@@ -193,6 +212,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
         {
             return cell
         }
+        // In a batch update the list refuses it (UIKit raises); elsewhere (a scroll, reloadData,
+        // which cannot refuse) the list shows a placeholder that says so.
+        list.dataSourceGaveNoCell(at: path)
         let cell = list.dequeueReusableCell(withIdentifier: HeadlessList.missingItemIdentifier, for: path)
         cell.text = "(the cell provider gave no cell for \(path))"
         return cell

@@ -231,7 +231,7 @@ public enum DiffableSectionSnapshotError: Error, Hashable, Sendable, CustomStrin
     public var description: String {
         switch self {
         case .duplicateIdentifiers(let identifiers):
-            "Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\(identifiers.joined(separator: ", ")))}"
+            "Identifiers in a section snapshot must be unique. Duplicate item identifiers: \(DiffableSnapshotError.setDescription(identifiers))"
         case .notInSnapshot(let role, let identifier):
             "The \(role) item identifier is not in the section snapshot: \(identifier)"
         }

@@ -12,7 +12,7 @@
 ///   the system by randomized comparison, whose notes tabulate the reasons
 ///   (see each case);
 /// - crash reports quoting them: firefox-ios#23056 and Rivulet#187
-///   (duplicate item identifiers), the-blue-alliance-ios#713 (a section
+///   (duplicate item identifiers; mastodon-ios#1366 for the set's layout), the-blue-alliance-ios#713 (a section
 ///   appended twice, iOS 13's wording), vitemadose-ios#69 (a section that is
 ///   not there), zotero-ios#1205 (reconfiguring an item that is not there).
 public enum DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -57,14 +57,14 @@ public enum DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConver
         case .noSections:
             return "There are currently no sections in the data source. Please add a section first."
         case .duplicateIdentifiers(let kind, let identifiers):
-            return "Fatal: supplied \(kind.rawValue) identifiers are not unique. Duplicate identifiers: {(\(identifiers.joined(separator: ", ")))}"
+            return "Fatal: supplied \(kind.rawValue) identifiers are not unique. Duplicate identifiers: \(Self.setDescription(identifiers))"
         case .sectionsAlreadyExist(let identifiers):
             let one = identifiers.count == 1
             return "Diffable data source detected an attempt to insert or append \(identifiers.count) section "
                 + (one ? "identifier that already exists" : "identifiers that already exist")
                 + " in the snapshot. Identifiers in a snapshot must be unique. Section "
                 + (one ? "identifier that already exists" : "identifiers that already exist")
-                + ": (\(identifiers.joined(separator: ", ")))"
+                + ": \(identifiers.joined(separator: ", "))"
         case .sectionNotFound:
             return "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)"
         case .parameterNotSatisfying(let condition):
@@ -77,6 +77,14 @@ public enum DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConver
             return "Attempted to \(verb) \(kind.rawValue) identifier that does not exist in the snapshot: \(identifier)"
         }
     }
+
+    /// Identifiers as Foundation describes an `NSSet` of them, one to a line
+    /// (mastodon-ios#1366 quotes UIKit's reason so): `{(`, each identifier
+    /// indented by four spaces, `)}`. Each identifier is escaped first
+    /// (``VisibleText``), so the only line breaks are the layout's.
+    static func setDescription(_ identifiers: [String]) -> String {
+        "{(\n" + identifiers.map { "    " + VisibleText.escaped($0) }.joined(separator: ",\n") + "\n)}"
+    }
 }
 
 /// What UIKit only logs: a change it carries out another way than asked.
@@ -85,9 +93,15 @@ public struct DiffableSnapshotWarning: Hashable, Sendable, CustomStringConvertib
     /// (and were moved into place instead).
     public var alreadyPresent: Int
 
-    /// UIKit's log line, as `[UIDiffableDataSource]` writes it (quoted by
-    /// ports of the class, e.g. NKDiffable's `NKDiffableDataSourceSnapshot`).
+    /// UIKit's log line, as jessesquires/ReactiveCollectionsKit#138 quotes
+    /// it from a run on iOS 18. (The public quote ends after its second
+    /// sentence; ListLab prints what is quoted.)
     public var description: String {
-        "[UIDiffableDataSource] Warning: \(alreadyPresent) inserted identifier(s) already present; existing items will be moved into place for this current insertion. Please note this will impact performance if items are not unique when inserted."
+        let one = alreadyPresent == 1
+        return "Diffable data source detected an attempt to insert or append \(alreadyPresent) item "
+            + (one ? "identifier that already exists" : "identifiers that already exist")
+            + " in the snapshot. The existing item "
+            + (one ? "identifier will be moved into place instead" : "identifiers will be moved into place instead")
+            + ", but this operation will be more expensive."
     }
 }

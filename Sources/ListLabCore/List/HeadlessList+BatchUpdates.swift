@@ -19,7 +19,9 @@ extension HeadlessList {
     ///
     /// - Parameter update: The changes, in UIKit's coordinates.
     /// - Throws: ``BatchUpdateError`` with UIKit's message when the update
-    ///   breaks a rule; the list is then exactly as it was.
+    ///   breaks a rule, or when a diffable data source's cell provider gives
+    ///   no cell for an item the update shows; the list is then exactly as
+    ///   it was.
     public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
         try tracer.call(.controller, .list, "performBatchUpdates(\(update))") { () throws(BatchUpdateError) in
             guard hasLoaded else {
@@ -38,7 +40,18 @@ extension HeadlessList {
                 batchUpdateObserver?(.refused(update, error))
                 throw error
             }
+            let before = checkpoint()
+            itemWithoutCell = nil
             apply(plan, newSections: loaded)
+            if let path = itemWithoutCell {
+                // UIKit raises while it lays out the cells; the list goes back to what it was.
+                itemWithoutCell = nil
+                restore(before)
+                let error = noCellError(at: path)
+                statistics.refusedBatchUpdates += 1
+                batchUpdateObserver?(.refused(update, error))
+                throw error
+            }
             batchUpdateObserver?(.didPerform(update))
         }
     }

@@ -217,6 +217,77 @@ public final class HeadlessList {
     /// The number of cells waiting in reuse queues.
     public var queuedCellCount: Int { reuseQueues.values.reduce(0) { $0 + $1.count } }
 
+    // MARK: - Checkpoints
+
+    /// What the list holds, to put back when a data source gives no cell in
+    /// the middle of a batch update (UIKit raises then; the list refuses the
+    /// update and is as it was).
+    struct Checkpoint {
+        fileprivate let sections: [SectionLayout]
+        fileprivate let visibleCells: [ItemPath: ListCell]
+        fileprivate let cellsToReconfigure: [ItemPath: ListCell]
+        fileprivate let reuseQueues: [String: [ListCell]]
+        fileprivate let selectedPaths: [ItemPath]
+        fileprivate let scrollOffset: Int
+        fileprivate let statistics: ListStatistics
+        fileprivate let createdCellCount: Int
+        /// Each kept cell's content, as ListCell holds it (a subclass's own
+        /// properties are its own, and are not put back).
+        fileprivate let cells: [(cell: ListCell, text: String, detail: String?, isSelected: Bool, configurations: Int, reuses: Int)]
+    }
+
+    func checkpoint() -> Checkpoint {
+        let kept = visibleCells.values.map { $0 } + cellsToReconfigure.values.map { $0 } + reuseQueues.values.flatMap { $0 }
+        return Checkpoint(
+            sections: sections, visibleCells: visibleCells, cellsToReconfigure: cellsToReconfigure, reuseQueues: reuseQueues,
+            selectedPaths: selectedPaths, scrollOffset: scrollOffset, statistics: statistics, createdCellCount: createdCellCount,
+            cells: kept.map { ($0, $0.text, $0.detail, $0.isSelected, $0.configurationCount, $0.reuseCount) })
+    }
+
+    func restore(_ checkpoint: Checkpoint) {
+        sections = checkpoint.sections
+        visibleCells = checkpoint.visibleCells
+        cellsToReconfigure = checkpoint.cellsToReconfigure
+        reuseQueues = checkpoint.reuseQueues
+        selectedPaths = checkpoint.selectedPaths
+        scrollOffset = checkpoint.scrollOffset
+        statistics = checkpoint.statistics
+        createdCellCount = checkpoint.createdCellCount
+        for kept in checkpoint.cells {
+            kept.cell.text = kept.text
+            kept.cell.detail = kept.detail
+            kept.cell.isSelected = kept.isSelected
+            kept.cell.configurationCount = kept.configurations
+            kept.cell.reuseCount = kept.reuses
+        }
+    }
+
+    /// The first item whose data source gave no cell (see
+    /// ``noCellError(at:)``) since the list last looked; a batch update is
+    /// refused when it has one.
+    var itemWithoutCell: ItemPath?
+
+    /// Tells the list that its data source had no cell for the item at
+    /// `path` (a diffable data source's cell provider returned nil): the
+    /// batch update being performed is refused, as UIKit raises.
+    func dataSourceGaveNoCell(at path: ItemPath) {
+        if itemWithoutCell == nil { itemWithoutCell = path }
+    }
+
+    /// UIKit's exception reason for a data source that gave no cell for `path`.
+    func noCellError(at path: ItemPath) -> BatchUpdateError {
+        switch style {
+        case .table:
+            BatchUpdateError(
+                "UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x…> \(path.uiKitDescription). Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>",
+                itemWithoutCell: path)
+        case .collection:
+            BatchUpdateError(
+                "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0x…> \(path.uiKitDescription)",
+                itemWithoutCell: path)
+        }
+    }
+
     // MARK: - Reloading
 
     /// Forgets everything cached and asks the data source again, as UIKit's

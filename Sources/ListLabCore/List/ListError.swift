@@ -25,8 +25,12 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// UIKit's message.
     public let description: String
+    /// The item a data source gave no cell for, when that is why the update
+    /// was refused (the update itself may have been right).
+    public let itemWithoutCell: ItemPath?
 
-    init(_ description: String) {
+    init(_ description: String, itemWithoutCell: ItemPath? = nil) {
         self.description = description
+        self.itemWithoutCell = itemWithoutCell
     }
 }

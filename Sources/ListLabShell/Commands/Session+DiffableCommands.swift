@@ -363,6 +363,10 @@ extension Session {
     private func applyToList(_ apply: () throws -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])) throws -> [BatchUpdate] {
         do {
             return try apply().stages
+        } catch let error as BatchUpdateError where error.itemWithoutCell != nil {
+            // The cell provider found no record for an identifier: UIKit raises; the data source
+            // and the list are as they were.
+            throw ShellError(error.description)
         } catch {
             // The data source computed the update, so the list refusing it is a bug.
             list.reloadData()

@@ -34,7 +34,10 @@ public final class RecordingOutput: ShellOutput {
 
     public func writeError(_ message: String) {
         errorCount += 1
-        lines.append("error: " + message)
+        // A message of several lines (UIKit's layout of a set) is kept line by line.
+        let parts = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.append("error: " + (parts.first ?? ""))
+        lines += parts.dropFirst()
     }
 
     /// Forgets what was recorded.

@@ -31,8 +31,17 @@ final class SessionRecorder: ShellOutput {
     /// from) and keeps it as `recorded`, what a replay of the command prints,
     /// so that a saved session replays as it was recorded.
     func writeError(_ shown: String, recording recorded: String) {
-        keep("error: " + VisibleText.escaped(recorded))
-        base.writeError(VisibleText.escaped(shown))
+        // A reason that UIKit lays out on several lines (an NSSet of identifiers) keeps its
+        // lines; the library escaped the data in it, so its line breaks are the layout's.
+        let lines = Self.safeLines(recorded)
+        keep("error: " + (lines.first ?? ""))
+        for line in lines.dropFirst() { keep(line) }
+        base.writeError(Self.safeLines(shown).joined(separator: "\n"))
+    }
+
+    /// Each line of `message`, escaped.
+    static func safeLines(_ message: String) -> [String] {
+        message.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) }
     }
 
     func progress(_ text: String?) {

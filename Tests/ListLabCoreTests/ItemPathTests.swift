@@ -3,7 +3,7 @@ import ListLabCore
 
 @Test func pathsPrintAsSectionDotItem() {
     #expect(ItemPath(1, 4).description == "1.4")
-    #expect(ItemPath(0, 2).uiKitDescription == "{length = 2, path = 0 - 2}")
+    #expect(ItemPath(0, 2).uiKitDescription == "<NSIndexPath: 0x…> {length = 2, path = 0 - 2}")
     #expect(ItemMove(from: ItemPath(0, 1), to: ItemPath(2, 0)).description == "0.1 -> 2.0")
 }
 

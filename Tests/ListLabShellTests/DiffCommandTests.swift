@@ -86,13 +86,21 @@ import Testing
 
 @Test func batchUpdatesAreCheckedAgainstTheDataAndDataOnlyChangesAreNotTold() {
     let dataOnly = ["load contacts", "append name=Oliver --data-only"]
-    #expect(last(dataOnly) == ["(--data-only: the data changed, the list was not told: it still has 8 rows in that section)", "appended 0.8: Oliver"])
+    #expect(last(dataOnly) == ["(--data-only: the data changed, the list was not told: it still has 8 rows in section 0)", "appended 0.8: Oliver"])
     #expect(last(dataOnly + ["batch delete 0.1"]).first?.hasPrefix("error: Invalid update: invalid number of rows in section 0.") == true)
     #expect(last(dataOnly + ["batch insert 0.8"]) == ["the list accepted: insert 0.8"])
     #expect(last(dataOnly + ["batch insert 0.8", "show 8"]) == ["   0.8  Oliver  <ContactCell #9>"])
     #expect(last(["load tasks", "batch delete section 2 insert section 2"]) == ["the list accepted: delete section 2; insert section 2"])
     #expect(last(["load contacts", "batch"]).first?.hasPrefix("error: column 6: batch needs a change") == true)
     #expect(last(["load contacts", "batch move 0.1 section"]) == ["error: column 16: 'section' is not a path: write S.I (like 1.4), or I for section 0"])
+    // The note counts the section the change was in, or the sections when one went away.
+    #expect(last(["load tasks", "delete 1.0 --data-only"]).first == "(--data-only: the data changed, the list was not told: it still has 3 rows in section 1)")
+    #expect(last(["load tasks", "delete 2.0 --data-only"]).first == "(--data-only: the data changed, the list was not told: it still has 3 sections)")
+    // Section moves, so that the section-move rules can be tried.
+    #expect(last(["load tasks", "batch delete section 1 move section 1 2"]) == ["error: attempt to perform a delete and a move from the same section (1)"])
+    #expect(last(["load tasks", "batch move section 0 5"]) == ["error: attempt to move section 0 to section 5, but there are only 3 sections after the update"])
+    // A reload is a delete and an insert to UIKit, and a section that is not there says so.
+    #expect(last(["load tasks", "batch reload 5.0"]) == ["error: attempt to delete row 0 from section 5, but there are only 3 sections before the update"])
     #expect(last(["load contacts", "batch frobnicate 0.1"]) == ["error: column 7: expected 'insert' or 'delete' or 'move' or 'reload' or 'reconfigure', found 'frobnicate'"])
 }
 

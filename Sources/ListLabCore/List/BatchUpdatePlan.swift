@@ -59,7 +59,7 @@ struct BatchUpdatePlan {
             throw BatchUpdateError("attempt to perform a delete and a move from the same section (\(move.from))")
         }
         for move in update.movedItems where deletedSections.contains(move.from.section) {
-            throw BatchUpdateError("cannot move an item from a deleted section (\(move.from.section))")
+            throw BatchUpdateError("cannot move \(style.itemWithArticle) from a deleted section (\(move.from.section))")
         }
         reloadedSections = Set(update.reloadedSections)
         let goneSections = deletedSections.union(reloadedSections)
@@ -84,9 +84,12 @@ struct BatchUpdatePlan {
 
         // Reloaded and reconfigured items must exist before the update.
         for path in update.reloadedItems.sorted(by: >) where !goneSections.contains(path.section) {
-            guard path.section >= 0, path.section < old.count, path.item >= 0, path.item < old[path.section] else {
-                let count = path.section >= 0 && path.section < old.count ? old[path.section] : 0
-                throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section) which only contains \(count) \(nouns) before the update")
+            // UIKit reads a reload as a delete and an insert, and words its checks as a delete's.
+            guard path.section >= 0, path.section < old.count else {
+                throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section), but there are only \(old.count) sections before the update")
+            }
+            guard path.item >= 0, path.item < old[path.section] else {
+                throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section) which only contains \(old[path.section]) \(nouns) before the update")
             }
             reloadedItems.insert(path)
         }
@@ -107,7 +110,7 @@ struct BatchUpdatePlan {
             throw BatchUpdateError("attempt to perform an insert and a move to the same section (\(move.to))")
         }
         for move in update.movedItems where insertedSections.contains(move.to.section) {
-            throw BatchUpdateError("cannot move an item into a newly inserted section (\(move.to.section))")
+            throw BatchUpdateError("cannot move \(style.itemWithArticle) into a newly inserted section (\(move.to.section))")
         }
 
         // Item inserts, against the items after the update; those in inserted sections come with them.

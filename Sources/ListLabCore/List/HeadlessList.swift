@@ -279,11 +279,11 @@ public final class HeadlessList {
         switch style {
         case .table:
             BatchUpdateError(
-                "UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x…> \(path.uiKitDescription). Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>",
+                "UITableView dataSource returned a nil cell for row at index path: \(path.uiKitDescription). Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>",
                 itemWithoutCell: path)
         case .collection:
             BatchUpdateError(
-                "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0x…> \(path.uiKitDescription)",
+                "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path \(path.uiKitDescription)",
                 itemWithoutCell: path)
         }
     }

@@ -27,6 +27,14 @@ public enum ListStyle: Hashable, Sendable {
         }
     }
 
+    /// "a row" or "an item".
+    var itemWithArticle: String {
+        switch self {
+        case .table: "a row"
+        case .collection: "an item"
+        }
+    }
+
     /// "table view" or "collection view".
     var viewNoun: String {
         switch self {

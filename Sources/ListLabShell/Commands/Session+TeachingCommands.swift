@@ -5,14 +5,16 @@ extension Session {
     static let teachingCommands: [Command] = [
         Command(
             name: "batch",
-            usage: "batch insert|delete|reload|reconfigure PATH... | batch move FROM TO | batch insert|delete section N... (clauses may follow one another)",
+            usage: "batch insert|delete|reload|reconfigure PATH... | batch move FROM TO | batch insert|delete|reload section N... | batch move section FROM TO (clauses may follow one another)",
             summary: "hands the list a batch update you write, without changing the data: it is checked by UIKit's rules",
             details: [
                 "For seeing what UIKit checks: after a change made with --data-only the list still has the",
                 "old counts, and only the batch update that matches the change is accepted.",
             ],
-            examples: ["batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1"],
-            completes: { context in ["insert", "delete"].contains(context.last) ? ["section"] : ["insert", "delete", "reload", "reconfigure", "move"] }
+            examples: ["batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1", "batch move section 0 2"],
+            completes: { context in
+                ["insert", "delete", "reload", "move"].contains(context.last) ? ["section"] : ["insert", "delete", "reload", "reconfigure", "move"]
+            }
         ) { session, arguments in
             _ = try session.current()
             let update = try Session.parseBatch(&arguments)
@@ -29,7 +31,13 @@ extension Session {
         while !arguments.isAtEnd {
             let kind = try arguments.choice("a change", ["insert", "delete", "move", "reload", "reconfigure"])
             if kind == "move" {
-                update.movedItems.append(ItemMove(from: try arguments.path(), to: try arguments.path()))
+                if arguments.take("section") {
+                    let from = try arguments.integer("a SECTION to move", in: 0...PathRange.maximumIndex)
+                    let to = try arguments.integer("the SECTION it moves to", in: 0...PathRange.maximumIndex)
+                    update.movedSections.append(SectionMove(from: from, to: to))
+                } else {
+                    update.movedItems.append(ItemMove(from: try arguments.path(), to: try arguments.path()))
+                }
                 continue
             }
             if arguments.take("section") {

@@ -268,6 +268,21 @@ public final class Session {
         recorder.writeError(shown, recording: runDepth == 0 ? Self.message(for: error, at: nil) : shown)
     }
 
+    /// What the list still counts where an unannounced change happened: the
+    /// rows of the section it changed, or the sections.
+    static func countsBefore(_ update: BatchUpdate, in list: HeadlessList) -> String {
+        if update.deletedSections.isEmpty, update.insertedSections.isEmpty,
+            let section = update.deletedItems.first?.section ?? update.insertedItems.first?.section ?? update.movedItems.first?.from.section,
+            section < list.numberOfSections
+        {
+            let count = list.numberOfItems(inSection: section)
+            let noun = list.style == .table ? "row" : "item"
+            return "\(count) \(noun)\(count == 1 ? "" : "s") in section \(section)"
+        }
+        let count = list.numberOfSections
+        return "\(count) section\(count == 1 ? "" : "s")"
+    }
+
     /// The line an error prints after `error: `: its description, after
     /// `FILE:LINE:` when the command came from a file (a column joins them:
     /// `FILE:LINE:COLUMN:`, as compilers write it).
@@ -387,7 +402,7 @@ public final class Session {
                 // Only content changed: no count is off, the cell is stale.
                 output.write("(--data-only: the data changed, the list was not told: the cell at \(path) still shows the old content)")
             } else {
-                output.write("(--data-only: the data changed, the list was not told: it still has \(list.numberOfItems(inSection: update.insertedItems.first?.section ?? update.deletedItems.first?.section ?? 0)) rows in that section)")
+                output.write("(--data-only: the data changed, the list was not told: it still has \(Self.countsBefore(update, in: list)))")
             }
             return
         }

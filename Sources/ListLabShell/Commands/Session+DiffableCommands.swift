@@ -41,6 +41,7 @@ extension Session {
                 "  moveItem ID beforeItem|afterItem ID     reloadItems ID ...    reconfigureItems ID ...",
                 "An ID is a key (42, \"ab\"); by value, a key names its whole record. Where UIKit raises, the",
                 "error is UIKit's reason and the snapshot is unchanged; where it only logs, so does this.",
+                "Docs/uikit-rules.md lists every rule, with UIKit's words and their public source.",
             ],
             examples: [
                 "snapshot", "snapshot new from data", "snapshot appendSections Extra", "snapshot appendItems 9 toSection main",

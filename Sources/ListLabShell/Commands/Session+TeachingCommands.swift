@@ -10,6 +10,8 @@ extension Session {
             details: [
                 "For seeing what UIKit checks: after a change made with --data-only the list still has the",
                 "old counts, and only the batch update that matches the change is accepted.",
+                "Docs/uikit-rules.md lists every rule, with UIKit's words and their public source where",
+                "there is one (and where UIKit's behaviour is unknown, such as deleting a row twice).",
             ],
             examples: ["batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1", "batch move section 0 2"],
             completes: { context in

@@ -1,0 +1,333 @@
+import Foundation
+import ListLabTestSupport
+import Testing
+@testable import ListLabShell
+
+// Every rule the list and the snapshots enforce, driven at the prompt, with UIKit's words
+// where they are on public record and the record they are from. Each rule is a test: its
+// session runs, and ListLab's message must be UIKit's quote word for word (numbers and
+// object addresses aside). Docs/uikit-rules.md is written from this list; a test fails
+// when it is out of date (LISTLAB_WRITE_UIKIT_RULES=1 writes it again).
+
+/// One rule: a session whose last command the rule refuses (or logs).
+struct UIKitRule: Sendable {
+    /// The rule, in a few words.
+    var rule: String
+    /// The commands; the last one meets the rule.
+    var session: [String]
+    /// UIKit's words as a public source quotes them, up to where ListLab
+    /// follows them; nil when no public quote was found.
+    var uikit: String?
+    /// Where the quote is (repository and issue, or radar), or why there is none.
+    var source: String
+}
+
+/// Sources named once.
+private let noQuote = "no public quote found: ListLab's words, in the pattern of UIKit's other reasons"
+private let unknown = "UIKit's behaviour is not on public record: ListLab refuses it"
+
+let uikitRules: [UIKitRule] = [
+    // Batch updates: what the list checks, in UIKit's order.
+    UIKitRule(
+        rule: "the counts after an update must be the counts before it, plus the changes (rows)",
+        session: ["load contacts", "append name=Oliver --data-only", "batch delete 0.1"],
+        uikit: "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (35) must be equal to the number of rows contained in that section before the update (36), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).",
+        source: "tonyarnold/Differ#76"),
+    UIKitRule(
+        rule: "the same, for sections",
+        session: ["load tasks", "delete 2.0 --data-only", "batch reload section 0"],
+        uikit: "Invalid update: invalid number of sections.  The number of sections contained in the table view after the update (6) must be equal to the number of sections contained in the table view before the update (0), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
+        source: "Stan-Ost/ReloadableTableView#1; ra1028/DifferenceKit#108"),
+    UIKitRule(
+        rule: "a row cannot be deleted and reloaded in one update",
+        session: ["load contacts", "batch delete 0.1 reload 0.1"],
+        uikit: "attempt to delete and reload the same index path (<NSIndexPath: 0x79eae9c0> {length = 2, path = 0 - 0})",
+        source: "xmartlabs/XLData#14; ivpusic/react-native-image-crop-picker#1251"),
+    UIKitRule(
+        rule: "a row cannot be reloaded and moved in one update (UIKit reads the reload as a delete, and says so)",
+        session: ["load contacts", "batch reload 0.1 move 0.1 0.2"],
+        uikit: nil,
+        source: "rdar://33662307 reports the misleading message; its text is not quoted publicly"),
+    UIKitRule(
+        rule: "a row cannot be deleted and reconfigured in one update",
+        session: ["load contacts", "batch delete 0.1 reconfigure 0.1"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a deleted section must exist before the update",
+        session: ["load contacts", "batch delete section 5"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a reloaded section must exist before the update (a reload is a delete and an insert)",
+        session: ["load contacts", "batch reload section 5"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a section cannot be deleted and moved in one update",
+        session: ["load tasks", "batch delete section 1 move section 1 2"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a row cannot move out of a deleted section",
+        session: ["load tasks", "batch delete section 0 move 0.1 1.0"],
+        uikit: "cannot move a row from a deleted section (0)",
+        source: "SwiftKickMobile/TLIndexPathTools#20"),
+    UIKitRule(
+        rule: "a deleted row's section must exist before the update",
+        session: ["load contacts", "batch delete 5.0"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a deleted row must exist before the update",
+        session: ["load contacts", "batch delete 0.9"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a row cannot be deleted twice in one update",
+        session: ["load contacts", "batch delete 0.1 0.1"],
+        uikit: nil, source: unknown),
+    UIKitRule(
+        rule: "a row cannot be deleted and moved in one update",
+        session: ["load contacts", "batch delete 0.1 move 0.1 0.2"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a reloaded row must exist before the update (worded as a delete)",
+        session: ["load contacts", "batch reload 0.9"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a reloaded row's section must exist before the update (worded as a delete)",
+        session: ["load contacts", "batch reload 5.0"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a reconfigured row must exist before the update",
+        session: ["load contacts", "batch reconfigure 0.9"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "an inserted section must exist after the update",
+        session: ["load contacts", "batch insert section 5"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a section cannot be inserted and moved to in one update",
+        session: ["load tasks", "batch insert section 1 move section 0 1"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a row cannot move into a newly inserted section",
+        session: ["load tasks", "batch insert section 1 move 0.0 1.0"],
+        uikit: "cannot move a row into a newly inserted section (2)",
+        source: "SwiftKickMobile/TLIndexPathTools#13"),
+    UIKitRule(
+        rule: "an inserted row's section must exist after the update",
+        session: ["load contacts", "batch insert 5.0"],
+        uikit: "attempt to insert row 0 into section 2, but there are only 2 sections after the update",
+        source: "gsdios/SDAutoLayout#261"),
+    UIKitRule(
+        rule: "an inserted row must exist after the update",
+        session: ["load contacts", "batch insert 0.9"],
+        uikit: "attempt to insert row 8 into section 0, but there are only 8 rows in section 0 after the update",
+        source: "5calls/ios#57; AlexBarinov/UIBubbleTableView#5"),
+    UIKitRule(
+        rule: "a row cannot be inserted twice in one update",
+        session: ["load contacts", "batch insert 0.8 0.8"],
+        uikit: nil, source: unknown),
+    UIKitRule(
+        rule: "a row cannot be inserted and moved to in one update",
+        session: ["load contacts", "batch insert 0.0 move 0.2 0.0"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a moved section must exist before the update",
+        session: ["load tasks", "batch move section 5 0"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a section must move to a section that exists after the update",
+        session: ["load tasks", "batch move section 0 5"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a section cannot move to two places",
+        session: ["load tasks", "batch move section 0 1 move section 0 2"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "two sections cannot move to one place",
+        session: ["load tasks", "batch move section 0 1 move section 2 1"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a moved row's section must exist before the update",
+        session: ["load contacts", "batch move 5.0 0.0"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a moved row must exist before the update",
+        session: ["load contacts", "batch move 0.9 0.0"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a row must move to a section that exists after the update",
+        session: ["load contacts", "batch move 0.0 5.0"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a row must move to a row that exists after the update",
+        session: ["load contacts", "batch move 0.0 0.9"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a row cannot move to two places",
+        session: ["load contacts", "batch move 0.0 0.1 move 0.0 0.2"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "two rows cannot move to one place",
+        session: ["load contacts", "batch move 0.0 0.2 move 0.1 0.2"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a cell provider must return a cell for every item it is asked for",
+        session: ["load contacts", "viewport 4", "diffable on", "snapshot insertItems 404 beforeItem 1", "apply"],
+        uikit: "UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x9f8f65ddc8230d42> {length = 2, path = 0 - 0}.",
+        source: "tigerAndBull/TABAnimated#214; getsentry/sentry-cocoa#3149 (quoted up to the table view's own description)"),
+    // Snapshots: what NSDiffableDataSourceSnapshot raises or logs.
+    UIKitRule(
+        rule: "items need a section to go in",
+        session: ["load contacts", "diffable on", "snapshot new", "snapshot appendItems 1"],
+        uikit: nil,
+        source: "no crash report quotes it; the text is UIKit's assertion in __UIDiffableDataSourceSnapshot.m as decompiled copies show it"),
+    UIKitRule(
+        rule: "item identifiers in one call must be unique",
+        session: ["load contacts", "diffable on", "snapshot appendItems 10 11 10"],
+        uikit: nil,
+        source: "mozilla-mobile/firefox-ios#23056 and Rivulet#187 quote the sentence; mastodon/mastodon-ios#1366 the set's layout (not fetched again for this table)"),
+    UIKitRule(
+        rule: "section identifiers in one call must be unique",
+        session: ["load contacts", "diffable on", "snapshot appendSections A B A"],
+        uikit: nil, source: "as for item identifiers"),
+    UIKitRule(
+        rule: "a section appended or inserted must not be in the snapshot",
+        session: ["load contacts", "diffable on", "snapshot appendSections main"],
+        uikit: nil,
+        source: "the-blue-alliance/the-blue-alliance-ios#713 quotes iOS 13's wording; ListLab prints the later one, as decompiled copies show it"),
+    UIKitRule(
+        rule: "an item appended to a section needs the section",
+        session: ["load contacts", "diffable on", "snapshot appendItems 20 toSection Nowhere"],
+        uikit: nil, source: "UIKit's parameter assertion, as decompiled copies show it"),
+    UIKitRule(
+        rule: "an insertion's destination must not be among the identifiers inserted",
+        session: ["load contacts", "diffable on", "snapshot insertItems 20 21 afterItem 21"],
+        uikit: nil, source: "UIKit's assertion, as decompiled copies show it"),
+    UIKitRule(
+        rule: "a move's destination must not be the item moved",
+        session: ["load contacts", "diffable on", "snapshot moveItem 1 beforeItem 1"],
+        uikit: nil, source: "UIKit's assertion, as decompiled copies show it"),
+    UIKitRule(
+        rule: "a moved item must be in the snapshot",
+        session: ["load contacts", "diffable on", "snapshot moveItem 404 afterItem 1"],
+        uikit: nil, source: "UIKit's parameter assertion, as decompiled copies show it"),
+    UIKitRule(
+        rule: "a reloaded item must be in the snapshot",
+        session: ["load contacts", "diffable on", "snapshot reloadItems 404"],
+        uikit: nil, source: "UIKit's assertion (__UIDiffableDataSourceSnapshot.m), as decompiled copies show it"),
+    UIKitRule(
+        rule: "a reconfigured item must be in the snapshot",
+        session: ["load contacts", "diffable on", "snapshot reconfigureItems 404"],
+        uikit: nil, source: "zotero/zotero-ios#1205 quotes it (not fetched again for this table)"),
+    UIKitRule(
+        rule: "an item appended that is there already moves into place (logged, not raised)",
+        session: ["load contacts", "diffable on", "snapshot appendItems 1"],
+        uikit: "Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operati",
+        source: "jessesquires/ReactiveCollectionsKit#138 (the public quote is cut off there)"),
+]
+
+/// The words ListLab printed for the last command of `rule`'s session: its
+/// error (all its lines, joined), or its first line when it only logs.
+func listLabWords(for rule: UIKitRule) -> String {
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: "/nonexistent")
+    for command in rule.session.dropLast() { session.execute(command) }
+    output.clear()
+    session.execute(rule.session.last ?? "")
+    guard let first = output.lines.first else { return "" }
+    guard first.hasPrefix("error: ") else { return first }
+    // An error's lines up to the next line that is not part of it (UIKit's set layout).
+    var lines = [String(first.dropFirst("error: ".count))]
+    for line in output.lines.dropFirst() where line.hasPrefix(" ") || line == ")}" { lines.append(line) }
+    return lines.joined(separator: "\n")
+}
+
+/// A message with its numbers and object addresses made alike, and runs of
+/// spaces (older iOS put two after a sentence) made one.
+func template(_ text: String) -> String {
+    var result = ""
+    var previous: Character?
+    var inAddress = false
+    for character in text {
+        if inAddress {
+            if character.isHexDigit || character == "…" { continue }
+            inAddress = false
+        }
+        if previous == "0", character == "x", result.hasSuffix("#") {
+            inAddress = true
+            previous = character
+            continue
+        }
+        let mapped: Character = character.isNumber ? "#" : (character.isWhitespace ? " " : character)
+        previous = character
+        if mapped == "#", result.last == "#" { continue }
+        if mapped == " ", result.last == " " { continue }
+        result.append(mapped)
+    }
+    return result
+}
+
+/// Docs/uikit-rules.md, written from the rules and what ListLab prints now.
+func uikitRulesDocument() -> String {
+    func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>")
+    }
+    let quoted = uikitRules.filter { $0.uikit != nil }.count
+    var lines = [
+        "# UIKit's rules, word for word",
+        "",
+        "Every rule the headless list and the diffable snapshots enforce, tried at the prompt. For",
+        "each: the session that meets it, what ListLab prints, and UIKit's own words where a public",
+        "crash report or issue quotes them, with that source. Where no public quote was found the",
+        "table says so: those messages are ListLab's, written in the pattern of UIKit's others.",
+        "",
+        "This file is written by `Tests/ListLabShellTests/UIKitRulesTests.swift`",
+        "(`LISTLAB_WRITE_UIKIT_RULES=1 swift test --filter UIKitRules`); a test fails when it and",
+        "the code disagree, and each quoted rule is a test that ListLab's words are UIKit's (numbers",
+        "and object addresses aside, and up to where the quote ends).",
+        "",
+        "\(uikitRules.count) rules; \(quoted) with UIKit's words on public record, checked word for word.",
+        "",
+        "| rule | session | ListLab prints | UIKit's words | source |",
+        "|---|---|---|---|---|",
+    ]
+    for rule in uikitRules {
+        let session = rule.session.map { "`\($0)`" }.joined(separator: "<br>")
+        lines.append(
+            "| \(cell(rule.rule)) | \(session) | \(cell(listLabWords(for: rule))) | \(rule.uikit.map(cell) ?? "—") | \(cell(rule.source)) |")
+    }
+    lines += [
+        "",
+        "Not reachable at the prompt: a collection view's nouns (the library's",
+        "`HeadlessList(style: .collection(columns:))` says \"item\" and \"collection view\", and its own",
+        "nil-cell sentence, `the collection view's data source did not return a valid cell from",
+        "-collectionView:cellForItemAtIndexPath: for index path ...`, Instagram/IGListKit#521), and",
+        "iOS 15's `Invalid batch updates detected: ...` for collection views (ra1028/DifferenceKit#155),",
+        "which ListLab does not print yet.",
+        "",
+    ]
+    return lines.joined(separator: "\n")
+}
+
+@Test(arguments: uikitRules.indices)
+func eachRuleIsRefusedInItsWords(index: Int) {
+    let rule = uikitRules[index]
+    let words = listLabWords(for: rule)
+    #expect(!words.isEmpty, "\(rule.rule): the session printed nothing")
+    #expect(!words.hasPrefix("the list accepted"), "\(rule.rule): the update was accepted")
+    if let uikit = rule.uikit {
+        let theirs = template(uikit)
+        let ours = template(words)
+        // Word for word, up to where the public quote ends.
+        #expect(ours.hasPrefix(theirs), "\(rule.rule)\n ListLab: \(words)\n UIKit:   \(uikit)")
+    }
+}
+
+@Test func theRulesDocumentSaysWhatTheCodeDoes() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let path = root.appendingPathComponent("Docs/uikit-rules.md")
+    let current = uikitRulesDocument()
+    if ProcessInfo.processInfo.environment["LISTLAB_WRITE_UIKIT_RULES"] == "1" {
+        try Data(current.utf8).write(to: path)
+    }
+    let written = (try? String(contentsOf: path, encoding: .utf8)) ?? ""
+    #expect(written == current, "Docs/uikit-rules.md is out of date: LISTLAB_WRITE_UIKIT_RULES=1 swift test --filter UIKitRules writes it again")
+}

@@ -46,8 +46,8 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a row cannot be reloaded and moved in one update (UIKit reads the reload as a delete, and says so)",
         session: ["load contacts", "batch reload 0.1 move 0.1 0.2"],
-        uikit: nil,
-        source: "rdar://33662307 reports the misleading message; its text is not quoted publicly"),
+        uikit: "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0xc000000000200016> {length = 2, path = 0 - 1})",
+        source: "rdar://33662307 (lionheart/openradar-mirror#18100), which reports the message as misleading"),
     UIKitRule(
         rule: "a row cannot be deleted and reconfigured in one update",
         session: ["load contacts", "batch delete 0.1 reconfigure 0.1"],
@@ -76,7 +76,8 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a deleted row must exist before the update",
         session: ["load contacts", "batch delete 0.9"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to delete row 1 from section 0 which only contains 1 rows before the update",
+        source: "CatchChat/Yep#673; dennisreimann/ioctocat#391"),
     UIKitRule(
         rule: "a row cannot be deleted twice in one update",
         session: ["load contacts", "batch delete 0.1 0.1"],
@@ -84,11 +85,13 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a row cannot be deleted and moved in one update",
         session: ["load contacts", "batch delete 0.1 move 0.1 0.2"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x6180000291c0> {length = 2, path = 0 - 1})",
+        source: "TextureGroup/Texture#507"),
     UIKitRule(
         rule: "a reloaded row must exist before the update (worded as a delete)",
         session: ["load contacts", "batch reload 0.9"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to delete row 2 from section 1 which only contains 2 rows before the update",
+        source: "forkingdog/UITableView-FDTemplateLayoutCell#366 (from reloadRowsAtIndexPaths)"),
     UIKitRule(
         rule: "a reloaded row's section must exist before the update (worded as a delete)",
         session: ["load contacts", "batch reload 5.0"],
@@ -127,7 +130,8 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a row cannot be inserted and moved to in one update",
         session: ["load contacts", "batch insert 0.0 move 0.2 0.0"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to perform an insert and a move to the same index path (<NSIndexPath: 0xc000000000000016> {length = 2, path = 0 - 0})",
+        source: "osteslag/Changeset#11; lightsprint09/Sourcing#54"),
     UIKitRule(
         rule: "a moved section must exist before the update",
         session: ["load tasks", "batch move section 5 0"],
@@ -151,7 +155,8 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a moved row must exist before the update",
         session: ["load contacts", "batch move 0.9 0.0"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to move index path (<NSIndexPath: 0xc000000000000216> {length = 2, path = 2 - 0}) that does not exist - there are only 0 rows in section 2 before the update",
+        source: "RxSwiftCommunity/RxDataSources#35"),
     UIKitRule(
         rule: "a row must move to a section that exists after the update",
         session: ["load contacts", "batch move 0.0 5.0"],

@@ -4,11 +4,11 @@
 /// one: open addressing over flat arrays of slots, names' bytes in one
 /// buffer.
 ///
-/// Written for NDJSON whose records each bring keys of their own: with a
-/// `[String: Int]`, 100,000 such records took 10x the time of the same bytes
-/// with one shared key (a `String` and a SipHash per key, and a dictionary
-/// that outgrows the cache). The hash is seeded per process, so a file
-/// cannot be crafted to make its keys collide.
+/// Written for NDJSON whose records each bring keys of their own, where a
+/// `[String: Int]` costs a `String` and a SipHash per key and a dictionary
+/// that outgrows the cache (`listlab-bench hostile` measures it). The hash
+/// is seeded per process, so a file cannot be crafted to make its keys
+/// collide.
 package struct FieldNameTable: Sendable {
     /// Per slot, 0 when empty, else the entry in the low bits (as many as
     /// it takes to count the slots: an entry is below half the count) under

@@ -15,10 +15,8 @@ extension Session {
     /// text in the file, or cell by cell in the stored bytes (values only
     /// where the bytes differ), so no record is built for a row that did not
     /// change. The same changes as the record path's (checked on random
-    /// tables). (The record path took 3.2 s and 994 MB for a `reload --diff`
-    /// of 1,000,000 keyed rows in a release build, most of it building and
-    /// hashing records; this one 0.28 s and 278 MB, 1.22x a plain reload,
-    /// counting the changes above the threshold: `Scripts/bench-columns`.)
+    /// tables). Building and hashing a record per row is what made the
+    /// record path slow at scale; `Scripts/bench-columns` measures both.
     ///
     /// - Returns: the changes, the file read again (nil when it is as it
     ///   was read) and the provider; nil when this path does not serve the
@@ -33,9 +31,8 @@ extension Session {
     ) throws -> (diff: ColumnDiff, fresh: FileDataProvider?, file: FileDataProvider)? {
         guard usesColumnPaths, diffable == nil, let file = loaded.file else { return nil }
         // The file as it was read (its size, time and a hash of its bytes), and no edit since:
-        // nothing to compare, nor to read again (a diff of an unchanged 1,000,000-row file
-        // took 1.1 s; reading it again 0.2 s; hashing its bytes 0.03 s). With no key, rows
-        // alike are an error the record path names, so those are compared.
+        // nothing to compare, nor to read again: hashing the bytes costs a fraction of reading
+        // them. With no key, rows alike are an error the record path names, so those are compared.
         if loaded.keyField != nil, !loaded.hasUnsavedEdits, !file.fileChangedOnDisk {
             return (.changes(SectionedChangeset()), nil, file)
         }

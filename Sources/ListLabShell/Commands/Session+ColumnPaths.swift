@@ -12,12 +12,11 @@ extension Session {
     /// records would); the table is reordered column by column. No record is
     /// built, and no field is looked up by name per comparison.
     ///
-    /// Why by hand: on 1,000,000 rows the record path took 11.8 s in a
-    /// release build (1.3 s to build the records, twice; 6.6 s to sort them,
-    /// a field looked up by name in every comparison; 2.5 s to diff them by
-    /// key and content). This one takes 0.52 s, 1.17x a plain reload
-    /// (`Scripts/bench-columns`). With no key, each row is its own item
-    /// once no two rows are alike (0.71 s).
+    /// Why by hand: the record path builds every record, looks a field up by
+    /// name in every comparison and diffs records by key and content, which
+    /// at a million rows costs many times a reload (`Scripts/bench-columns`
+    /// measures both). With no key, each row is its own item once no two
+    /// rows are alike.
     ///
     /// - Returns: false when the provider is not one this path serves
     ///   (with no key and two rows alike, grouped with no key, or shown
@@ -68,9 +67,7 @@ extension Session {
     /// in sections: each section's rows sorted by one column, as the record
     /// path sorts each section's records; the diff of the sections of rows
     /// before and after, or above the threshold only its count (the moves
-    /// in each section, as in a flat sort). (1,000,000 rows in 20 sections,
-    /// with the load: 1.2 s and 205 MB, where the record path took 7.2 s and
-    /// 1,059 MB.)
+    /// in each section, as in a flat sort), without a record per row.
     private func sortGroupedColumns(of loaded: LoadedProvider, _ file: FileDataProvider, by field: String, descending: Bool) throws -> Bool {
         guard loaded.keyField != nil, let sections = file.rowSections else { return false }
         var sorted: [DiffSection<String, Int>] = []
@@ -91,8 +88,7 @@ extension Session {
     /// one column scanned for the rows whose value is VALUE, the diff of the
     /// rows shown before and after (by row number, as sort does), and the
     /// provider shown those rows of its whole table, which the filter keeps
-    /// for `filter off`. (The record path took 3.1 s for a filter of
-    /// 1,000,000 rows in a release build, most of it building records.)
+    /// for `filter off`; no record is built for a row the filter only scans.
     ///
     /// - Returns: false when the provider is not one this path serves, or a
     ///   filter on records is on.

@@ -11,8 +11,8 @@ public enum OutputMatcher {
     /// after it, never more.
     ///
     /// - Complexity: O(*a*) line comparisons for a block without `...`;
-    ///   with them, O(*a* × *k*) at worst for a run of *k* lines. (A table of
-    ///   every pair of lines took 16 s for a matching 4,000-line block.)
+    ///   with them, O(*a* × *k*) at worst for a run of *k* lines, never a
+    ///   table of every pair of lines.
     public static func matches(_ expected: [ExpectedLine], _ actual: [String]) -> Bool {
         var runs: [ArraySlice<ExpectedLine>] = []
         var start = expected.startIndex

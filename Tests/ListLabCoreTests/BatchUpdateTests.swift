@@ -25,13 +25,63 @@ private func refusal(
 
 @Test func aWrongItemCountIsRefusedInUIKitsWords() {
     #expect(refusal(BatchUpdate(), before: [4], after: [5]) == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (5) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")
-    #expect(refusal(BatchUpdate(insertedItems: [ItemPath(0, 0)]), before: [4], after: [4], style: .collection(columns: 3)) == "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (4) must be equal to the number of items contained in that section before the update (4), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).")
+    #expect(refusal(BatchUpdate(insertedItems: [ItemPath(0, 0)]), before: [4], after: [4]) == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")
     #expect(refusal(BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(1, 0))]), before: [2, 2], after: [1, 2]) == "Invalid update: invalid number of rows in section 1. The number of rows contained in an existing section after the update (2) must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (1 moved in, 0 moved out).")
 }
 
 @Test func aWrongSectionCountIsRefused() {
     #expect(refusal(BatchUpdate(), before: [1], after: [1, 0]) == "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (2) must be equal to the number of sections contained in the table view before the update (1), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).")
-    #expect(refusal(BatchUpdate(deletedSections: [1]), before: [1, 1], after: [1, 1], style: .collection(columns: 2)) == "Invalid update: invalid number of sections. The number of sections contained in the collection view after the update (2) must be equal to the number of sections contained in the collection view before the update (2), plus or minus the number of sections inserted or deleted (0 inserted, 1 deleted).")
+}
+
+@Test func aCollectionSaysCountsDoNotAddUpAsIOS15Does() {
+    // The reason, then the counts and every update on lines of their own.
+    #expect(refusal(BatchUpdate(insertedItems: [ItemPath(0, 0)]), before: [4], after: [4], style: .collection(columns: 3)) == """
+        Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+        Data source before updates = { 1 section with item counts: [4] }
+        Data source after updates = { 1 section with item counts: [4] }
+        Updates = [
+            Insert item (0 - 0)
+        ]
+        Collection view: <UICollectionView: 0x…>
+        """)
+    let everyKind = BatchUpdate(
+        deletedSections: [1], insertedSections: [2], movedSections: [SectionMove(from: 0, to: 1)], reloadedSections: [3],
+        deletedItems: [ItemPath(0, 1)], insertedItems: [ItemPath(0, 0)], movedItems: [ItemMove(from: ItemPath(0, 2), to: ItemPath(0, 3))],
+        reloadedItems: [ItemPath(0, 4)], reconfiguredItems: [ItemPath(0, 5)])
+    #expect(InconsistentUpdateMessage.text(for: everyKind, old: [6, 1, 1, 1], new: [6], style: .collection(columns: 2)) == """
+        Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+        Data source before updates = { 4 sections with item counts: [6, 1, 1, 1] }
+        Data source after updates = { 1 section with item counts: [6] }
+        Updates = [
+            Delete section 1,
+            Insert section 2,
+            Reload section 3,
+            Move section 0 -> 1,
+            Delete item (0 - 1),
+            Insert item (0 - 0),
+            Reload item (0 - 4),
+            Reconfigure item (0 - 5),
+            Move item (0 - 2) -> (0 - 3)
+        ]
+        Collection view: <UICollectionView: 0x…>
+        """)
+}
+
+@Test func aListTakesAnotherStyleAndReloads() {
+    let data = CountsDataSource([5])
+    let list = data.makeList(style: .table, viewportRows: 2)
+    try? list.selectItem(at: ItemPath(0, 1))
+    list.scroll(by: 2)
+    let reloads = list.statistics.reloads
+    list.setStyle(.collection(columns: 3))
+    #expect(list.style == .collection(columns: 3))
+    #expect(list.statistics.reloads == reloads + 1)
+    #expect(list.scrollOffset == 0)
+    #expect(list.selectedPaths.isEmpty)
+    // Three items to a row: two rows show all five.
+    #expect(list.visiblePaths == (0..<5).map { ItemPath(0, $0) })
+    data.counts = [6]
+    #expect(throws: BatchUpdateError.self) { try list.performBatchUpdates(BatchUpdate()) }
 }
 
 @Test func deletingAMissingItemIsRefused() {

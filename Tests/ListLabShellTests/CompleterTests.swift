@@ -47,7 +47,8 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     #expect(complete("sort name desc ").words.isEmpty)
     #expect(complete("filter ci").words == ["city="])
     #expect(complete("filter o").words == ["off"])
-    #expect(complete("set ").words == ["threshold", "updates"])
+    #expect(complete("set ").words == ["list", "threshold", "updates"])
+    #expect(complete("set list ").words == ["collection", "table"])
     #expect(complete("set updates ").words == ["reconfigure", "reload"])
     // The shapes `load ... as` parses are the ones it completes.
     #expect(complete("load tasks as ").words == Session.shapeKeywords.sorted())

@@ -29,7 +29,20 @@ import Testing
     #expect(last(changed) == [#"updated 0.0: name = "Bruce W"; reloaded: cell #9 replaces the old one"#])
     // The old cell leaves during the update, so the reload takes a new one.
     #expect(last(changed + ["stats"])[1] == "cells: 9 created, 0 reused, 9 configured (0 in place), 1 replaced by reloads")
-    #expect(last(["set"]) == ["updates reconfigure", "threshold 100"])
+    #expect(last(["set"]) == ["updates reconfigure", "threshold 100", "list table"])
+}
+
+@Test func aListCanBeACollectionView() {
+    let collection = ["load contacts", "set list collection 3"]
+    #expect(last(collection) == ["list collection 3 (reloaded)"])
+    #expect(last(collection + ["set"]).last == "list collection 3")
+    // Three items to a row, and UICollectionView's nouns in its refusals.
+    #expect(last(collection + ["show"]).count == 3)
+    #expect(last(collection + ["batch insert 0.99"]) == ["error: attempt to insert item 99 into section 0, but there are only 8 items in section 0 after the update"])
+    #expect(last(collection + ["append name=Oliver --data-only", "batch delete 0.1"]).first == "error: Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.")
+    #expect(last(collection + ["set list table", "batch insert 0.99"]) == ["error: attempt to insert row 99 into section 0, but there are only 8 rows in section 0 after the update"])
+    #expect(last(["set list collection 13"]) == ["error: column 21: COLUMNS must be 1 to 12, not 13"])
+    #expect(last(["set list grid"]) == ["error: column 10: expected 'table' or 'collection', found 'grid'"])
 }
 
 @Test func aBigChangeFallsBackToReloadData() {
@@ -61,7 +74,7 @@ import Testing
     #expect(last(["load contacts", "sort nme"]) == ["error: column 6: no field 'nme' in contacts (fields: id, name, phone, city; did you mean 'name'?)"])
     #expect(last(["load contacts", "filter city"]) == ["error: column 8: expected FIELD=VALUE, found 'city'"])
     #expect(last(["load contacts", "set threshold -1"]) == ["error: column 15: N must be 0 to 1000000000, not -1"])
-    #expect(last(["load contacts", "set colour red"]) == ["error: column 5: expected 'updates' or 'threshold', found 'colour'"])
+    #expect(last(["load contacts", "set colour red"]) == ["error: column 5: expected 'updates' or 'threshold' or 'list', found 'colour'"])
     #expect(last(["load contacts as array key city", "append name=Y city=Gotham"]) == ["error: duplicate key city=\"Gotham\": 0.0 has it already"])
 }
 

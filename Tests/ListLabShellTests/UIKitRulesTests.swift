@@ -189,6 +189,23 @@ let uikitRules: [UIKitRule] = [
         rule: "a section reloaded with row changes inside it",
         session: ["load tasks", "batch reload section 0 delete 0.1"],
         uikit: nil, source: "UIKit's behaviour is not on public record: ListLab takes it, the section's rows replaced whole", refused: false),
+    // A collection view (`set list collection N`): UICollectionView's nouns and, since iOS 15,
+    // its own reason for counts that do not add up.
+    UIKitRule(
+        rule: "the counts after an update must add up, in a collection view (iOS 15 and later)",
+        session: ["load contacts", "set list collection 3", "append name=Oliver --data-only", "batch delete 0.1"],
+        uikit: "Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates",
+        source: "ra1028/DifferenceKit#155 (iOS 16.5); the counts and the updates below it as xmartlabs/XLPagerTabStrip#859 and exyte/Chat#56 print them (iOS 17 says \"before and after\")"),
+    UIKitRule(
+        rule: "the same, for a collection view's sections",
+        session: ["load tasks", "set list collection 2", "delete 2.0 --data-only", "batch reload section 0"],
+        uikit: "Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates",
+        source: "ra1028/DifferenceKit#155"),
+    UIKitRule(
+        rule: "a collection view's cell provider must return a cell for every item it is asked for",
+        session: ["load contacts", "set list collection 2", "viewport 2", "diffable on", "snapshot insertItems 404 beforeItem 1", "apply"],
+        uikit: "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0xc00000000000",
+        source: "Instagram/IGListKit#521 (the public quote is cut off there)"),
     // Snapshots: what NSDiffableDataSourceSnapshot raises or logs.
     UIKitRule(
         rule: "items need a section to go in",
@@ -257,6 +274,19 @@ let uikitRules: [UIKitRule] = [
         rule: "a reconfigured item must be in the snapshot",
         session: ["load contacts", "diffable on", "snapshot reconfigureItems 404"],
         uikit: nil, source: "zotero/zotero-ios#1205 quotes it (not fetched again for this table)"),
+    // Section snapshots (an outline): what NSDiffableDataSourceSectionSnapshot raises.
+    UIKitRule(
+        rule: "identifiers in a section snapshot must be unique",
+        session: ["load menu", "diffable on by key", "outline by parent", "outline append 1"],
+        uikit: nil, source: "IQListKit#3 quotes it (a crash report; not fetched again for this table)"),
+    UIKitRule(
+        rule: "a section snapshot's parent must be in it",
+        session: ["load menu", "diffable on by key", "outline by parent", "outline append 99 under 404"],
+        uikit: nil, source: noQuote),
+    UIKitRule(
+        rule: "a section snapshot's insertion destination must be in it",
+        session: ["load menu", "diffable on by key", "outline by parent", "outline insert 99 before 404"],
+        uikit: nil, source: noQuote),
     UIKitRule(
         rule: "an item appended that is there already moves into place (logged, not raised)",
         session: ["load contacts", "diffable on", "snapshot appendItems 1"],
@@ -274,10 +304,8 @@ func listLabWords(for rule: UIKitRule) -> String {
     session.execute(rule.session.last ?? "")
     guard let first = output.lines.first else { return "" }
     guard first.hasPrefix("error: ") else { return first }
-    // An error's lines up to the next line that is not part of it (UIKit's set layout).
-    var lines = [String(first.dropFirst("error: ".count))]
-    for line in output.lines.dropFirst() where line.hasPrefix(" ") || line == ")}" { lines.append(line) }
-    return lines.joined(separator: "\n")
+    // The command printed only its error: every line of it (UIKit's set layout, a collection's counts).
+    return ([String(first.dropFirst("error: ".count))] + output.lines.dropFirst()).joined(separator: "\n")
 }
 
 /// A message with its numbers and object addresses made alike, and runs of
@@ -337,12 +365,13 @@ func uikitRulesDocument() -> String {
     }
     lines += [
         "",
-        "Not reachable at the prompt: a collection view's nouns (the library's",
-        "`HeadlessList(style: .collection(columns:))` says \"item\" and \"collection view\", and its own",
-        "nil-cell sentence, `the collection view's data source did not return a valid cell from",
-        "-collectionView:cellForItemAtIndexPath: for index path ...`, Instagram/IGListKit#521), and",
-        "iOS 15's `Invalid batch updates detected: ...` for collection views (ra1028/DifferenceKit#155),",
-        "which ListLab does not print yet.",
+        "A table (the default) refuses counts that do not add up with the classic `Invalid update:",
+        "invalid number of rows in section ...`, which the tours teach; iOS 17 tables have been seen to",
+        "print the newer `Invalid batch updates detected: ...` too (exyte/Chat#56). A collection",
+        "(`set list collection N`) prints the newer reason, with the counts and the updates on lines of",
+        "their own. UIKit indents the updates with a tab; ListLab with four spaces. How it lists",
+        "reloads, moves and section changes there is not on public record: ListLab writes `Reload item",
+        "(0 - 1)`, `Move item (0 - 1) -> (0 - 2)` and `Delete section 1`.",
         "",
     ]
     return lines.joined(separator: "\n")

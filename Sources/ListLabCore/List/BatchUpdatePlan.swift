@@ -28,6 +28,14 @@ struct BatchUpdatePlan {
         let noun = style.itemNoun
         let nouns = noun + "s"
         let view = style.viewNoun
+        // Counts that do not add up: a table's classic reason; a collection's
+        // since iOS 15, which lists the counts and the updates.
+        func inconsistentCounts(_ tableReason: String) -> BatchUpdateError {
+            switch style {
+            case .table: BatchUpdateError(tableReason)
+            case .collection: BatchUpdateError(InconsistentUpdateMessage.text(for: update, old: old, new: new, style: style))
+            }
+        }
 
         // Reloads and reconfigures may not touch an item that is deleted or moved away.
         let deletes = Set(update.deletedItems)
@@ -186,7 +194,7 @@ struct BatchUpdatePlan {
         // The number of sections.
         let expectedSections = old.count + insertedSections.count - deletedSections.count
         guard expectedSections == new.count else {
-            throw BatchUpdateError("Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(new.count)) must be equal to the number of sections contained in the \(view) before the update (\(old.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted).")
+            throw inconsistentCounts("Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(new.count)) must be equal to the number of sections contained in the \(view) before the update (\(old.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted).")
         }
 
         // Where each old section goes: deleted ones nowhere, moved ones where
@@ -231,7 +239,7 @@ struct BatchUpdatePlan {
             let expected = old[oldSection] + inserted[newSection] + movedIn[newSection]
                 - deleted[oldSection] - movedOut[oldSection]
             guard expected == new[newSection] else {
-                throw BatchUpdateError("Invalid update: invalid number of \(nouns) in section \(oldSection). The number of \(nouns) contained in an existing section after the update (\(new[newSection])) must be equal to the number of \(nouns) contained in that section before the update (\(old[oldSection])), plus or minus the number of \(nouns) inserted or deleted from that section (\(inserted[newSection]) inserted, \(deleted[oldSection]) deleted) and plus or minus the number of \(nouns) moved into or out of that section (\(movedIn[newSection]) moved in, \(movedOut[oldSection]) moved out).")
+                throw inconsistentCounts("Invalid update: invalid number of \(nouns) in section \(oldSection). The number of \(nouns) contained in an existing section after the update (\(new[newSection])) must be equal to the number of \(nouns) contained in that section before the update (\(old[oldSection])), plus or minus the number of \(nouns) inserted or deleted from that section (\(inserted[newSection]) inserted, \(deleted[oldSection]) deleted) and plus or minus the number of \(nouns) moved into or out of that section (\(movedIn[newSection]) moved in, \(movedOut[oldSection]) moved out).")
             }
         }
     }

@@ -25,8 +25,8 @@
 /// adapter does not hold its list, so there is no cycle, and a list built in
 /// a function keeps working after the function returns.
 public final class HeadlessList {
-    /// The layout, and UIKit's nouns in messages.
-    public let style: ListStyle
+    /// The layout, and UIKit's nouns in messages (``setStyle(_:)`` changes it).
+    public private(set) var style: ListStyle
     /// Answers the list's questions about sections, items and cells.
     public var dataSource: (any ListDataSource)?
     /// Hears about selection and displayed cells.
@@ -314,6 +314,19 @@ public final class HeadlessList {
             clampScrollOffset()
             layoutVisibleCells()
         }
+    }
+
+    /// Shows the same data under another layout: a table, or a collection
+    /// with `columns` items to a row. The list reloads from the top, as a
+    /// new view would (the selection is cleared), and from then on speaks
+    /// of rows or items, and refuses updates, as that kind of view does.
+    ///
+    /// UIKit has no such call (a collection view changes its columns with
+    /// `setCollectionViewLayout(_:animated:)`, and a table is another class);
+    /// it lets one list try both.
+    public func setStyle(_ newStyle: ListStyle) {
+        style = newStyle
+        reloadData(scrollingToTop: true)
     }
 
     /// Asks the data source for the number of sections, the items in each,

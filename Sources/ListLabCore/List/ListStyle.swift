@@ -20,7 +20,7 @@ public enum ListStyle: Hashable, Sendable {
     }
 
     /// "row" or "item".
-    var itemNoun: String {
+    public var itemNoun: String {
         switch self {
         case .table: "row"
         case .collection: "item"
@@ -28,7 +28,7 @@ public enum ListStyle: Hashable, Sendable {
     }
 
     /// "a row" or "an item".
-    var itemWithArticle: String {
+    public var itemWithArticle: String {
         switch self {
         case .table: "a row"
         case .collection: "an item"

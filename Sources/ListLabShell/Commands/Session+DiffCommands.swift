@@ -128,18 +128,22 @@ extension Session {
             }
         },
         Command(
-            name: "set", usage: "set [updates reload|reconfigure | threshold N]",
-            summary: "shows or changes settings: how changed items are shown, and when a diff falls back to reloadData",
+            name: "set", usage: "set [updates reload|reconfigure | threshold N | list table|collection COLUMNS]",
+            summary: "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, and the kind of list",
             details: [
                 "updates: 'reconfigure' (the default) configures the existing cell in place, as iOS 15's",
                 "reconfigureItems; 'reload' replaces it with a new cell, as reloadItems. threshold: above this",
                 "many changes, a diff is shown with reloadData instead of batch updates (default 100).",
+                "list: 'table' (the default) is a UITableView, one row per item; 'collection N' is a",
+                "UICollectionView with N items to a row (1 to 12), which speaks of items and refuses an update",
+                "whose counts do not add up with iOS 15's 'Invalid batch updates detected'. The list reloads.",
             ],
-            examples: ["set", "set updates reload", "set threshold 20"],
+            examples: ["set", "set updates reload", "set threshold 20", "set list collection 3", "set list table"],
             completes: { context in
                 switch context.last {
-                case "": settingKeywords
+                case "": context.arguments.isEmpty ? settingKeywords : []
                 case "updates": CellUpdateStyle.allCases.map(\.rawValue)
+                case "list": ["table", "collection"]
                 default: []
                 }
             }
@@ -147,15 +151,23 @@ extension Session {
             if arguments.isAtEnd {
                 session.output.write("updates \(session.updateStyle.rawValue)")
                 session.output.write("threshold \(session.changeThreshold)")
+                session.output.write("list \(Session.describe(session.list.style))")
                 return
             }
             let name = try arguments.choice("a setting", Session.settingKeywords)
-            if name == "updates" {
+            switch name {
+            case "updates":
                 let style = try arguments.choice("'reload' or 'reconfigure'", CellUpdateStyle.allCases.map(\.rawValue))
                 try arguments.expectEnd()
                 session.updateStyle = style == "reload" ? .reload : .reconfigure
                 session.output.write("updates \(style)")
-            } else {
+            case "list":
+                let kind = try arguments.choice("'table' or 'collection'", ["table", "collection"])
+                let style: ListStyle = kind == "table" ? .table : .collection(columns: try arguments.integer("COLUMNS", in: Session.columnRange))
+                try arguments.expectEnd()
+                session.list.setStyle(style)
+                session.output.write("list \(Session.describe(style)) (reloaded)")
+            default:
                 let threshold = try arguments.integer("N", in: 0...1_000_000_000)
                 try arguments.expectEnd()
                 session.changeThreshold = threshold
@@ -165,7 +177,18 @@ extension Session {
     ]
 
     /// The settings `set` takes (parsed and completed from this list).
-    static let settingKeywords = ["updates", "threshold"]
+    static let settingKeywords = ["updates", "threshold", "list"]
+
+    /// The columns a collection list may have.
+    static let columnRange = 1...12
+
+    /// `table`, or `collection 3`, as `set list` takes it.
+    static func describe(_ style: ListStyle) -> String {
+        switch style {
+        case .table: "table"
+        case .collection(let columns): "collection \(columns)"
+        }
+    }
 
     /// `reload --diff`: the source's records, reached through staged batch updates.
     func reloadWithDiff() throws {

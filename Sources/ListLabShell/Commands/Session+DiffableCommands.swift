@@ -65,18 +65,21 @@ extension Session {
             try session.applyCommand(&arguments)
         },
         Command(
-            name: "outline", usage: "outline [by FIELD | expand ID ... | collapse ID ...]",
+            name: "outline", usage: "outline [by FIELD | expand ID ... | collapse ID ... | append ID ... [under PARENT] | insert ID ... before|after ID]",
             summary: "shows a section as an outline (a section snapshot): items under their parents, expanded or collapsed",
             details: [
                 "by FIELD: each item's FIELD holds its parent's key (null for a root); the section snapshot",
                 "is applied to the section, parents collapsed, as NSDiffableDataSourceSectionSnapshot starts.",
                 "expand and collapse apply it again: the children appear or go as batch inserts and deletes.",
+                "append and insert add identifiers to the section snapshot (under PARENT, or beside ID) and",
+                "apply it, with the section snapshot's rules (Docs/uikit-rules.md): an identifier must be new,",
+                "a parent or destination must be in it, and the cell provider must find a record for each.",
                 "Alone: the outline, '-' expanded and '+' collapsed parents. Needs 'diffable on' (by key).",
             ],
-            examples: ["outline by parent", "outline expand 1", "outline collapse 1", "outline"],
+            examples: ["outline by parent", "outline expand 1", "outline collapse 1", "outline append 30 under 1", "outline insert 31 after 2", "outline"],
             completes: { context in
                 switch context.arguments.count {
-                case 0: ["by", "expand", "collapse"]
+                case 0: ["by", "expand", "collapse", "append", "insert"]
                 case 1 where context.last == "by": context.fieldNames
                 default: context.session.diffable.map { mode in
                     mode.dataSource.snapshot(for: DiffableIdentifiers.mainSection).items.prefix(1_000).map(\.jsonText)
@@ -401,7 +404,7 @@ extension Session {
             }
             return
         }
-        let verb = try arguments.choice("'by', 'expand' or 'collapse'", ["by", "expand", "collapse"])
+        let verb = try arguments.choice("'by', 'expand', 'collapse', 'append' or 'insert'", ["by", "expand", "collapse", "append", "insert"])
         let said: String
         if verb == "by" {
             let fieldToken = arguments.peek
@@ -410,6 +413,8 @@ extension Session {
             try checkField(field, in: mode.loaded, column: fieldToken?.column)
             outline = try Self.outline(of: mode, parentField: field, keyField: keyField)
             said = "outline by \(field): \(outline.rootItems.count) roots, \(outline.items.count) items"
+        } else if verb == "append" || verb == "insert" {
+            said = try changeOutline(&outline, verb: verb, arguments: &arguments, mode: mode)
         } else {
             var ids: [Value] = []
             while let token = arguments.next() {
@@ -429,6 +434,38 @@ extension Session {
         let visible = outline.visibleItems.count
         output.write("\(said); \(visible) visible: " + (performed.isEmpty ? "no changes" : summary(of: performed)))
         for stage in performed { output.write("  \(stage)") }
+    }
+
+    /// `outline append ID ... [under PARENT]` and `outline insert ID ...
+    /// before|after ID`: the section snapshot's own checks decide, in UIKit's words.
+    private func changeOutline(_ outline: inout DiffableSectionSnapshot<Value>, verb: String, arguments: inout Arguments, mode: DiffableMode) throws -> String {
+        let keywords = verb == "append" ? ["under"] : ["before", "after"]
+        var ids: [Value] = []
+        while let token = arguments.peek, !keywords.contains(token.text) {
+            _ = arguments.next()
+            guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
+            ids.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
+        }
+        guard !ids.isEmpty else { throw arguments.missing("an ID") }
+        let listed = ids.map(\.jsonText).joined(separator: ", ")
+        if verb == "append" {
+            var parent: Value?
+            if arguments.take("under") {
+                let token = arguments.peek
+                let text = try arguments.string("a PARENT")
+                parent = try mode.identifier(named: token?.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+            }
+            try arguments.expectEnd()
+            try outline.append(ids, to: parent)
+            return "appended \(listed)\(parent.map { " under \($0.jsonText)" } ?? "")"
+        }
+        let place = try arguments.choice("'before' or 'after'", ["before", "after"])
+        let token = arguments.peek
+        let text = try arguments.string("an ID")
+        let destination = try mode.identifier(named: token?.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+        try arguments.expectEnd()
+        if place == "before" { try outline.insert(ids, before: destination) } else { try outline.insert(ids, after: destination) }
+        return "inserted \(listed) \(place) \(destination.jsonText)"
     }
 
     /// The data as an outline: each item under the item whose key its

@@ -125,7 +125,7 @@ extension Session {
         }
         if let change = currentUnannouncedChange() {
             throw ShellError(
-                "\(command) \(path) is ambiguous: the list was not told of '\(change.command)', so its rows and the data's differ: "
+                "\(command) \(path) is ambiguous: the list was not told of '\(change.command)', so its \(list.style.itemNoun)s and the data's differ: "
                     + "tell the list with 'batch', or 'reload --list' first")
         }
     }
@@ -161,12 +161,12 @@ extension Session {
         let difference: String
         var consequence = "UIKit would refuse it"
         if let section = data.indices.first(where: { !shown.indices.contains($0) || shown[$0] != data[$0] }), shown.indices.contains(section) {
-            difference = "it has \(shown[section]) \(shown[section] == 1 ? "row" : "rows") in section \(section), the data \(data[section])"
+            difference = "it has \(shown[section]) \(list.style.itemNoun)\(shown[section] == 1 ? "" : "s") in section \(section), the data \(data[section])"
         } else if data.count != shown.count {
             difference = "it has \(shown.count) \(shown.count == 1 ? "section" : "sections"), the data \(data.count)"
         } else {
-            difference = "its rows are where they were before it"
-            consequence = "it would change rows that show other items"
+            difference = "its \(list.style.itemNoun)s are where they were before it"
+            consequence = "it would change \(list.style.itemNoun)s that show other items"
         }
         throw ShellError(
             "\(command) would hand the list a batch update, but the list was not told of '\(change.command)' (\(difference)): "
@@ -210,7 +210,7 @@ extension Session {
             return path
         }
         if currentUnannouncedChange() != nil {
-            throw ShellError("the list was not told of a change, so its rows and the data's differ: tell the list with 'batch', or 'reload --list'")
+            throw ShellError("the list was not told of a change, so its \(list.style.itemNoun)s and the data's differ: tell the list with 'batch', or 'reload --list'")
         }
         return item.dataPath
     }

@@ -276,7 +276,7 @@ public final class Session {
             section < list.numberOfSections
         {
             let count = list.numberOfItems(inSection: section)
-            let noun = list.style == .table ? "row" : "item"
+            let noun = list.style.itemNoun
             return "\(count) \(noun)\(count == 1 ? "" : "s") in section \(section)"
         }
         let count = list.numberOfSections

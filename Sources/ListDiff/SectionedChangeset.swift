@@ -95,6 +95,33 @@ public struct SectionedChangeset: Hashable, Sendable {
     /// True when the two states are the same.
     public var isEmpty: Bool { count == 0 }
 
+    /// Where each section's items start when the items are numbered in
+    /// order, and after the last, the number of items.
+    @inlinable
+    static func starts<SectionID, Item>(of sections: [DiffSection<SectionID, Item>]) -> [Int] {
+        var starts = [Int](repeating: 0, count: sections.count + 1)
+        for (section, items) in sections.enumerated() { starts[section + 1] = starts[section] + items.items.count }
+        return starts
+    }
+
+    /// The first item of `sections` whose identity an item before it has,
+    /// as an error naming both places.
+    @inlinable
+    static func firstRepeat<SectionID, Item, Identity: Hashable>(
+        in sections: [DiffSection<SectionID, Item>], identity: (Item) -> Identity
+    ) -> DuplicateIdentityError {
+        var seen: [Identity: ElementPath] = [:]
+        for (section, items) in sections.enumerated() {
+            for (index, item) in items.items.enumerated() {
+                let key = identity(item)
+                if let first = seen.updateValue(ElementPath(section, index), forKey: key) {
+                    return DuplicateIdentityError(identity: "\(key)", side: .old, firstPath: first, secondPath: ElementPath(section, index))
+                }
+            }
+        }
+        preconditionFailure("firstRepeat(in:identity:) is called only when an identity repeats")
+    }
+
     /// The changes from `old` to `new`.
     ///
     /// - Parameters:
@@ -140,83 +167,156 @@ public struct SectionedChangeset: Hashable, Sendable {
             }
         }
         deletedSections = old.indices.filter { oldToNew[$0] < 0 }
-        let sectionsStaying = longestIncreasingSubsequence(survivingOld)
-        for position in survivingOld.indices where !sectionsStaying[position] {
+        for position in positionsOutsideLongestIncreasingSubsequence(survivingOld) {
             movedSections.append(Move(from: survivingOld[position], to: survivingNew[position]))
         }
 
-        // Items: the one hash table, from identity to old place, packed into
-        // one word (section << 32 | item) to keep the table small and in cache.
-        var sectionStart = [Int](repeating: 0, count: old.count + 1)
-        for (section, oldSection) in old.enumerated() {
-            sectionStart[section + 1] = sectionStart[section] + oldSection.items.count
-        }
+        // Items: every item has a number, old ones 0..<oldCount in order, new ones oldCount
+        // onwards; one table finds an identity's number. Old items go in first (a repeat is
+        // a duplicate); a new item that is not found goes in after them, so a repeat among
+        // new items is found too.
+        let sectionStart = Self.starts(of: old)
+        let newSectionStart = Self.starts(of: new)
         let oldCount = sectionStart[old.count]
-        var oldPlace: [Identity: UInt64] = [:]
-        oldPlace.reserveCapacity(oldCount)
-        for (section, oldSection) in old.enumerated() {
-            for (index, item) in oldSection.items.enumerated() {
-                if let first = oldPlace.updateValue(UInt64(section) << 32 | UInt64(index), forKey: identity(item)) {
-                    throw DuplicateIdentityError(
-                        identity: "\(identity(item))", side: .old,
-                        firstPath: ElementPath(Int(first >> 32), Int(first & 0xFFFF_FFFF)), secondPath: ElementPath(section, index))
-                }
+        /// The section and item of a number, in one list's section starts.
+        func place(_ flat: Int, _ starts: [Int]) -> ElementPath {
+            if starts.count == 2 { return ElementPath(0, flat) }
+            var low = 0
+            var high = starts.count - 2
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= flat { low = middle } else { high = middle - 1 }
             }
+            return ElementPath(low, flat - starts[low])
         }
-        // For each old item (by flat index): the new place it went to, or none.
-        let unmatched = UInt64.max
-        var wentTo = [UInt64](repeating: unmatched, count: oldCount)
-        var newOnly: [Identity: ElementPath] = [:]
-        var stayingOld: [Int] = []
-        var stayingNew: [Int] = []
-        for (section, newSection) in new.enumerated() {
-            // Old indices, in new order, of the items that stay in this section's old section.
-            stayingOld.removeAll(keepingCapacity: true)
-            stayingNew.removeAll(keepingCapacity: true)
-            let sourceSection = newToOld[section]
-            for (index, item) in newSection.items.enumerated() {
-                let key = identity(item)
-                guard let packed = oldPlace[key] else {
-                    let path = ElementPath(section, index)
-                    if let first = newOnly.updateValue(path, forKey: key) {
-                        throw DuplicateIdentityError(identity: "\(key)", side: .new, firstPath: first, secondPath: path)
-                    }
-                    if sourceSection >= 0 { insertedItems.append(path) }
-                    continue
+        func identityOf(_ number: Int) -> Identity {
+            if number < oldCount {
+                let path = place(number, sectionStart)
+                return identity(old[path.section].items[path.item])
+            }
+            let path = place(number - oldCount, newSectionStart)
+            return identity(new[path.section].items[path.item])
+        }
+        func hashOf(_ number: Int) -> Int { identityOf(number).hashValue }
+        var table = IdentityTable(expected: oldCount, numbersBelow: oldCount + newSectionStart[new.count])
+        // All old items go in at once; when two share an identity, the error names the first
+        // repeat in their order, which the table's filling order does not keep.
+        let filled = table.fill(
+            count: oldCount,
+            hashOf: { add in
+                for oldSection in old {
+                    for item in oldSection.items { add(identity(item).hashValue) }
                 }
-                let fromSection = Int(packed >> 32)
-                let fromItem = Int(packed & 0xFFFF_FFFF)
-                let flat = sectionStart[fromSection] + fromItem
-                guard wentTo[flat] == unmatched else {
-                    let first = ElementPath(Int(wentTo[flat] >> 32), Int(wentTo[flat] & 0xFFFF_FFFF))
+            },
+            isSame: { identityOf($0) == identityOf($1) })
+        if !filled { throw Self.firstRepeat(in: old, identity: identity) }
+        // For each old item: the number of the new item it became, or `unmatched`; the
+        // top bit marks one that went to an inserted section.
+        let unmatched = UInt32.max
+        let toInsertedSection: UInt32 = 1 << 31
+        precondition(newSectionStart[new.count] < 1 << 31, "a diff takes fewer than 2^31 new items")
+        var wentTo = [UInt32](repeating: unmatched, count: oldCount)
+        // Old item indices, in new order, of the items that stay in their section, section by section.
+        var stayingOld: [Int32] = []
+        stayingOld.reserveCapacity(min(oldCount, newSectionStart[new.count]))
+        var stayingRuns: [(newSection: Int, oldSection: Int, end: Int)] = []
+        // Most items keep their order, so each new item is first compared with the old item
+        // after the last one matched (no hashing, and the old items are read in order);
+        // only when that fails does the table say.
+        var cursor = ElementPath(0, 0)
+        // Where the cursor was before it jumped to a moved item: the items after a move most
+        // often go on from there.
+        var resume = ElementPath(0, 0)
+        /// The old item at `path`, or the first after it when its section ends; nil past the last.
+        func oldItem(from path: ElementPath) -> ElementPath? {
+            var path = path
+            while path.section < old.count, path.item >= old[path.section].items.count { path = ElementPath(path.section + 1, 0) }
+            return path.section < old.count ? path : nil
+        }
+        /// The old item with identity `key` when it is at the cursor, one or two items after it
+        /// (the items between were deleted or moved), or where the cursor was before a move.
+        func nearby(_ key: Identity) -> ElementPath? {
+            var candidate = cursor
+            for _ in 0..<3 {
+                guard let path = oldItem(from: candidate) else { break }
+                if identity(old[path.section].items[path.item]) == key { return path }
+                candidate = ElementPath(path.section, path.item + 1)
+            }
+            if resume != cursor, let path = oldItem(from: resume), identity(old[path.section].items[path.item]) == key { return path }
+            return nil
+        }
+        for (section, newSection) in new.enumerated() {
+            let sourceSection = newToOld[section]
+            let items = newSection.items
+            for index in items.indices {
+                let item = items[index]
+                let key = identity(item)
+                let newNumber = newSectionStart[section] + index
+                var match: Int
+                var from: ElementPath
+                if let near = nearby(key) {
+                    from = near
+                    match = sectionStart[near.section] + near.item
+                } else {
+                    let hash = key.hashValue
+                    if let known = table.find(hash: hash, isSame: { identityOf($0) == key }) {
+                        match = known
+                    } else {
+                        _ = table.insert(oldCount + newNumber, hash: hash, isSame: { _ in false }, hashOf: hashOf)
+                        if sourceSection >= 0 { insertedItems.append(ElementPath(section, index)) }
+                        continue
+                    }
+                    guard match < oldCount else {
+                        throw DuplicateIdentityError(
+                            identity: "\(key)", side: .new, firstPath: place(match - oldCount, newSectionStart),
+                            secondPath: ElementPath(section, index))
+                    }
+                    from = place(match, sectionStart)
+                }
+                if from != cursor { resume = cursor }
+                cursor = ElementPath(from.section, from.item + 1)
+                guard wentTo[match] == unmatched else {
+                    let first = place(Int(wentTo[match] & ~toInsertedSection), newSectionStart)
                     throw DuplicateIdentityError(identity: "\(key)", side: .new, firstPath: first, secondPath: ElementPath(section, index))
                 }
-                wentTo[flat] = UInt64(section) << 32 | UInt64(index)
-                guard sourceSection >= 0 else { continue }  // in an inserted section: covered by it
-                guard oldToNew[fromSection] >= 0 else {
+                guard sourceSection >= 0 else {
+                    wentTo[match] = UInt32(truncatingIfNeeded: newNumber) | toInsertedSection  // covered by the section insert
+                    continue
+                }
+                wentTo[match] = UInt32(truncatingIfNeeded: newNumber)
+                guard oldToNew[from.section] >= 0 else {
                     insertedItems.append(ElementPath(section, index))  // from a deleted section: cannot move, so insert
                     continue
                 }
-                if !isContentEqual(old[fromSection].items[fromItem], item) {
-                    updatedItems.append(Move(from: ElementPath(fromSection, fromItem), to: ElementPath(section, index)))
+                if !isContentEqual(old[from.section].items[from.item], item) {
+                    updatedItems.append(Move(from: from, to: ElementPath(section, index)))
                 }
-                if fromSection == sourceSection {
-                    stayingOld.append(fromItem)
-                    stayingNew.append(index)
+                if from.section == sourceSection {
+                    stayingOld.append(Int32(truncatingIfNeeded: from.item))
                 } else {
-                    movedItems.append(Move(from: ElementPath(fromSection, fromItem), to: ElementPath(section, index)))
+                    movedItems.append(Move(from: from, to: ElementPath(section, index)))
                 }
             }
-            let staying = longestIncreasingSubsequence(stayingOld)
-            for position in stayingOld.indices where !staying[position] {
-                movedItems.append(Move(from: ElementPath(sourceSection, stayingOld[position]), to: ElementPath(section, stayingNew[position])))
+            if sourceSection >= 0 { stayingRuns.append((section, sourceSection, stayingOld.count)) }
+        }
+        table = IdentityTable(expected: 0, numbersBelow: 0)  // its memory goes before the moves are worked out
+        // Survivors that keep their section stay put when they keep their order.
+        var runStart = 0
+        for run in stayingRuns {
+            let values = stayingOld[runStart..<run.end]
+            for position in positionsOutsideLongestIncreasingSubsequence(values) {
+                let from = ElementPath(run.oldSection, Int(values[runStart + position]))
+                let to = Int(wentTo[sectionStart[run.oldSection] + from.item]) - newSectionStart[run.newSection]
+                movedItems.append(Move(from: from, to: ElementPath(run.newSection, to)))
             }
+            runStart = run.end
         }
         // Old items that are gone, or went to an inserted section, leave their surviving section.
         for section in old.indices where oldToNew[section] >= 0 {
+            let start = sectionStart[section]
             for index in 0..<old[section].items.count {
-                let target = wentTo[sectionStart[section] + index]
-                if target == unmatched || newToOld[Int(target >> 32)] < 0 {
+                let target = wentTo[start + index]
+                if target == unmatched || target & toInsertedSection != 0 {
                     deletedItems.append(ElementPath(section, index))
                 }
             }

@@ -28,7 +28,7 @@ enum DiffBenchmark {
             indices.swapAt(index, index + random.below(n - index))
         }
         let deleted = Set(indices[0..<(n / 10)])
-        var target = source.filter { !deleted.contains($0) }
+        var target = BlockList(source.filter { !deleted.contains($0) })
         for _ in 0..<(n / 50) {
             let element = target.remove(at: random.below(target.count))
             target.insert(element, at: random.below(target.count + 1))
@@ -36,22 +36,70 @@ enum DiffBenchmark {
         for id in n..<(n + n / 10) {
             target.insert(id, at: random.below(target.count + 1))
         }
-        return (source, target, n / 50)
+        return (source, target.elements, n / 50)
     }
 
-    /// 100 sections of 1,000 items, 1,000 items moved across sections.
-    static func sectionedWorkload() -> (source: [DiffSection<Int, Int>], target: [DiffSection<Int, Int>], movesMade: Int) {
-        var random = SplitMix64(state: 20_240_601 + 100_000)
-        let source = (0..<100).map { section in DiffSection(id: section, items: Array((section * 1_000)..<((section + 1) * 1_000))) }
+    /// An array in blocks, so that the workload's removals and insertions at
+    /// random places cost the square root of the length, not the length (at
+    /// 1,000,000 items, an `Array` would take minutes to build it). It gives
+    /// the same elements as an `Array` under the same operations.
+    struct BlockList {
+        private var blocks: [[Int]]
+        private(set) var count: Int
+        private static let blockSize = 1_024
+
+        init(_ elements: [Int]) {
+            count = elements.count
+            blocks = stride(from: 0, to: elements.count, by: Self.blockSize).map {
+                Array(elements[$0..<min($0 + Self.blockSize, elements.count)])
+            }
+            if blocks.isEmpty { blocks = [[]] }
+        }
+
+        /// The block holding position `index` (the last block for the end), and the position in it.
+        private func locate(_ index: Int) -> (block: Int, offset: Int) {
+            var rest = index
+            for (block, elements) in blocks.enumerated() {
+                if rest < elements.count || block == blocks.count - 1 { return (block, rest) }
+                rest -= elements.count
+            }
+            return (0, rest)
+        }
+
+        mutating func remove(at index: Int) -> Int {
+            let (block, offset) = locate(index)
+            count -= 1
+            return blocks[block].remove(at: offset)
+        }
+
+        mutating func insert(_ element: Int, at index: Int) {
+            let (block, offset) = locate(index)
+            blocks[block].insert(element, at: offset)
+            count += 1
+            if blocks[block].count >= 2 * Self.blockSize {
+                let half = Array(blocks[block][Self.blockSize...])
+                blocks[block].removeSubrange(Self.blockSize...)
+                blocks.insert(half, at: block + 1)
+            }
+        }
+
+        var elements: [Int] { blocks.flatMap { $0 } }
+    }
+
+    /// `sections` sections of `size` items, 1% of all items moved across sections.
+    static func sectionedWorkload(sections: Int = 100, size: Int = 1_000) -> (source: [DiffSection<Int, Int>], target: [DiffSection<Int, Int>], movesMade: Int) {
+        var random = SplitMix64(state: 20_240_601 + UInt64(sections * size))
+        let source = (0..<sections).map { section in DiffSection(id: section, items: Array((section * size)..<((section + 1) * size))) }
         var target = source
-        for _ in 0..<1_000 {
-            let from = random.below(100)
-            var to = random.below(99)
+        let moves = sections * size / 100
+        for _ in 0..<moves {
+            let from = random.below(sections)
+            var to = random.below(sections - 1)
             if to >= from { to += 1 }
             let item = target[from].items.remove(at: random.below(target[from].items.count))
             target[to].items.insert(item, at: random.below(target[to].items.count + 1))
         }
-        return (source, target, 1_000)
+        return (source, target, moves)
     }
 
     /// The median of `runs` timings of `body`, in seconds, and its last result.
@@ -74,46 +122,109 @@ enum DiffBenchmark {
     /// benchmark marks its figures so).
     static func mark(_ met: Bool) -> String { met ? "ok" : "MISSED" }
 
-    static func run(runs: Int) throws {
-        print("diff (release build; medians of \(runs) timings, each of 20 diffs at 10,000 items and 3 at 100,000; the standard library once at 100,000 items)")
-        var ours: [Int: Double] = [:]
-        for n in [10_000, 100_000] {
-            let (source, target, made) = workload(n)
-            // Each timing covers several diffs in a row (a 10,000-item diff takes about a
-            // millisecond, too short to time alone on a shared machine), divided back.
-            let repeats = n >= 100_000 ? 3 : 20
-            let batch = try median(runs: runs) { () throws(DuplicateIdentityError) -> Changeset in
-                var last = try Changeset(from: source, to: target)
-                for _ in 1..<repeats { last = try Changeset(from: source, to: target) }
+    /// The medians of `runs` timings of `small` and of `large`, timed turn
+    /// about, so that a slow spell of a shared machine falls on both; each
+    /// timing of `small` covers `repeats` calls, divided back.
+    static func medians<T>(
+        runs: Int, small: () throws -> T, repeats: Int, large: () throws -> T
+    ) rethrows -> (small: Double, large: Double, smallResult: T, largeResult: T) {
+        var smallTimes: [Double] = []
+        var largeTimes: [Double] = []
+        var results: (T, T)?
+        for _ in 0..<max(1, runs) {
+            let a = try median(runs: 1) { () throws -> T in
+                var last = try small()
+                for _ in 1..<max(1, repeats) { last = try small() }
                 return last
             }
-            let mine = (seconds: batch.seconds / Double(repeats), result: batch.result)
-            let theirs = median(runs: n >= 100_000 ? 1 : runs) { target.difference(from: source).inferringMoves() }
-            let standardMoves = theirs.result.reduce(0) { count, change in
-                if case .insert(_, _, let associated) = change, associated != nil { return count + 1 }
-                return count
+            let b = try median(runs: 1, large)
+            smallTimes.append(a.seconds / Double(max(1, repeats)))
+            largeTimes.append(b.seconds)
+            results = (a.result, b.result)
+        }
+        smallTimes.sort()
+        largeTimes.sort()
+        guard let results else { preconditionFailure("no run") }
+        return (smallTimes[smallTimes.count / 2], largeTimes[largeTimes.count / 2], results.0, results.1)
+    }
+
+    static func run(runs: Int) throws {
+        print("diff (release build; medians of \(runs) timings; sizes 10x apart are timed turn about, the smaller in batches of diffs)")
+        let sizes = [10_000, 100_000, 1_000_000]
+        let workloads = sizes.map { workload($0) }
+        var ours: [Int: Double] = [:]
+        var linearity: [(Int, Int, Double)] = []
+        var results: [Int: Changeset] = [:]
+        for (index, n) in sizes.dropLast().enumerated() {
+            let (small, large) = (workloads[index], workloads[index + 1])
+            let timed = try medians(
+                runs: runs,
+                small: { () throws(DuplicateIdentityError) in try Changeset(from: small.source, to: small.target) },
+                repeats: 10,
+                large: { () throws(DuplicateIdentityError) in try Changeset(from: large.source, to: large.target) })
+            ours[n] = min(ours[n] ?? .infinity, timed.small)
+            ours[n * 10] = timed.large
+            results[n] = timed.smallResult
+            results[n * 10] = timed.largeResult
+            linearity.append((n, n * 10, timed.large / timed.small))
+        }
+        // The standard library, once at 100,000 items (seconds each), is the peer of every figure.
+        var standardAt10k = 0.0
+        for (index, n) in sizes.enumerated() {
+            let (source, target, made) = workloads[index]
+            guard let mine = ours[n], let result = results[n] else { continue }
+            let moveRatio = Double(result.moves.count) / Double(made)
+            var line = "  \(pad(n, 9)) items: ListDiff \(fixed(mine * 1000, 2)) ms, \(result.moves.count) moves"
+                + " (\(fixed(moveRatio, 3))x the \(made) made)"
+            if n <= 100_000 {
+                let theirs = median(runs: n >= 100_000 ? 1 : runs) { target.difference(from: source).inferringMoves() }
+                if n == 10_000 { standardAt10k = theirs.seconds }
+                let standardMoves = theirs.result.reduce(0) { count, change in
+                    if case .insert(_, _, let associated) = change, associated != nil { return count + 1 }
+                    return count
+                }
+                let speedup = theirs.seconds / mine
+                // The brief's target is at 100,000 items: at least 10x faster; moves within 1.05x of those made.
+                let verdict = n >= 100_000 ? " (target >= 10x) \(mark(speedup >= 10 && moveRatio <= 1.05))" : ""
+                line += " | standard library \(fixed(theirs.seconds * 1000, 2)) ms, \(standardMoves) moves | \(fixed(speedup, 0))x faster\(verdict)"
+            } else {
+                // The "under 100 ms" was on a machine where the standard library's 10,000-item
+                // diff took 45.7 ms: at most 2.2x that diff on this machine.
+                let ratio = mine / standardAt10k
+                line += " = \(fixed(ratio, 2))x the standard library's 10,000-item diff (target at most 2.2x, moves at most 1.05x)"
+                    + " \(mark(ratio <= 2.2 && moveRatio <= 1.05))"
             }
-            ours[n] = mine.seconds
-            let moveRatio = Double(mine.result.moves.count) / Double(made)
-            let speedup = theirs.seconds / mine.seconds
-            // The brief's target is at 100,000 items: at least 10x faster; moves within 1.05x of those made.
-            let verdict = n >= 100_000 ? " (target >= 10x) \(mark(speedup >= 10 && moveRatio <= 1.05))" : ""
+            print(line)
+        }
+        for (small, large, ratio) in linearity {
+            print("  linearity: 10x the items cost \(fixed(ratio, 1))x the time from \(pad(small, 0)) to \(pad(large, 0)) (target at most 12x) \(mark(ratio <= 12))")
+        }
+        let small = sectionedWorkload(size: 1_000)
+        let large = sectionedWorkload(size: 10_000)
+        let sectioned = try medians(
+            runs: runs,
+            small: { () throws(DuplicateIdentityError) in try SectionedChangeset(from: small.source, to: small.target, identity: { $0 }, isContentEqual: ==) },
+            repeats: 3,
+            large: { () throws(DuplicateIdentityError) in try SectionedChangeset(from: large.source, to: large.target, identity: { $0 }, isContentEqual: ==) })
+        for (size, seconds, result, made) in [(1_000, sectioned.small, sectioned.smallResult, small.movesMade), (10_000, sectioned.large, sectioned.largeResult, large.movesMade)] {
+            let moves = result.movedItems.count
+            let ratio = Double(moves) / Double(made)
             print(
-                "  \(pad(n, 7)) items: ListDiff \(fixed(mine.seconds * 1000, 2)) ms, \(mine.result.moves.count) moves"
-                    + " (\(fixed(moveRatio, 3))x the \(made) made) | standard library \(fixed(theirs.seconds * 1000, 2)) ms,"
-                    + " \(standardMoves) moves | \(fixed(speedup, 0))x faster\(verdict)")
+                "  100 sections x \(pad(size, 6)) items, \(made) moved across sections: ListDiff \(fixed(seconds * 1000, 2)) ms,"
+                    + " \(moves) moves (\(fixed(ratio, 3))x, target at most 1.05x) \(mark(ratio <= 1.05))")
         }
-        if let small = ours[10_000], let large = ours[100_000] {
-            print("  linearity: 10x the items cost \(fixed(large / small, 1))x the time (target at most 12x) \(mark(large / small <= 12))")
+        let sectionedRatio = sectioned.large / sectioned.small
+        print("  linearity: 100 x 10,000 items cost \(fixed(sectionedRatio, 1))x the time of 100 x 1,000 (target at most 12x) \(mark(sectionedRatio <= 12))")
+        let (source, target, _) = workloads[2]
+        let inputs = (source.count + target.count) * MemoryLayout<Int>.stride
+        if let peak = PeakMemory.growth(while: { _ = try? Changeset(from: source, to: target) }) {
+            let ratio = Double(peak) / Double(inputs)
+            print(
+                "  memory at 1,000,000 items: the diff's peak \(fixed(Double(peak) / 1_048_576, 1)) MiB beside inputs of"
+                    + " \(fixed(Double(inputs) / 1_048_576, 1)) MiB: \(fixed(ratio, 2))x (target at most 1.5x) \(mark(ratio <= 1.5))")
+        } else {
+            print("  memory at 1,000,000 items: not measured (no /proc/self/clear_refs here)")
         }
-        let (source, target, made) = sectionedWorkload()
-        let sectioned = try median(runs: runs) {
-            try SectionedChangeset(from: source, to: target, identity: { $0 }, isContentEqual: ==)
-        }
-        let moves = sectioned.result.movedItems.count
-        print(
-            "  100 sections x 1,000 items, \(made) moved across sections: ListDiff \(fixed(sectioned.seconds * 1000, 2)) ms,"
-                + " \(moves) moves (\(fixed(Double(moves) / Double(made), 3))x)")
     }
 
     /// `value` with `digits` digits after the point (no Foundation here).

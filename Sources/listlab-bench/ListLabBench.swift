@@ -1,3 +1,5 @@
+import ListDiff
+
 /// `listlab-bench`: in-process benchmarks that print each figure next to its
 /// peer from the same run. Build it in release: `swift run -c release listlab-bench diff`.
 @main
@@ -8,6 +10,20 @@ struct ListLabBench {
         switch arguments.first {
         case "diff"?:
             try DiffBenchmark.run(runs: runs)
+        case "diff-profile"?:
+            // ListDiff alone, RUNS times at each size: for perf and quick looks, not for figures.
+            for n in [10_000, 100_000, 1_000_000] {
+                let (source, target, _) = DiffBenchmark.workload(n)
+                let timing = try DiffBenchmark.median(runs: runs) { () throws(DuplicateIdentityError) in try Changeset(from: source, to: target) }
+                print(n, DiffBenchmark.fixed(timing.seconds * 1000, 2), "ms")
+            }
+            for size in [1_000, 10_000] {
+                let (source, target, _) = DiffBenchmark.sectionedWorkload(size: size)
+                let timing = try DiffBenchmark.median(runs: runs) {
+                    try SectionedChangeset(from: source, to: target, identity: { $0 }, isContentEqual: ==)
+                }
+                print("100 x", size, DiffBenchmark.fixed(timing.seconds * 1000, 2), "ms")
+            }
         case "show"?:
             try ShowBenchmark.run(runs: runs)
         case "hostile"?:

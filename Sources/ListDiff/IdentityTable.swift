@@ -1,0 +1,212 @@
+/// An open-addressing hash table of item numbers, found by their
+/// identity's hash and told apart by comparing identities.
+///
+/// A `Dictionary` from identity to place holds a copy of every identity and a
+/// wide value beside it; past a few hundred thousand items that outgrows the
+/// processor's cache, and every lookup waits on memory. This table holds one
+/// 32-bit word per slot: the number, and in the bits the number does not
+/// need, a few more bits of the hash (a tag), so that an identity is read
+/// back to compare only when the tags agree. A hash's slot is its high bits,
+/// so that numbers sorted by the high bits of their hashes are placed in one
+/// sweep through the table (``fill(count:hashOf:isSame:)``).
+@usableFromInline
+struct IdentityTable {
+    /// Per slot: the tag above the number + 1; 0 is empty.
+    @usableFromInline var slots: [UInt32]
+    /// How a hash finds its slot and how a slot packs its number.
+    @usableFromInline var layout: SlotLayout
+    @usableFromInline var count = 0
+
+    /// A table for `expected` items (it grows past them), numbered below `limit`.
+    @inlinable
+    init(expected: Int, numbersBelow limit: Int) {
+        precondition(limit < Int(UInt32.max), "an identity table numbers fewer than 2^32 - 1 items")
+        var slotBits = 4
+        while (1 << slotBits) * 7 < expected * 10 { slotBits += 1 }
+        var numberBits = 1
+        while numberBits < 32, (1 << numberBits) <= limit { numberBits += 1 }
+        layout = SlotLayout(slotBits: slotBits, numberBits: numberBits)
+        slots = [UInt32](repeating: 0, count: 1 << slotBits)
+    }
+
+    /// Fills an empty table with the numbers `0..<count`.
+    ///
+    /// The numbers are first parted by the high bits of their hashes, then
+    /// placed part by part, so that each part writes one small region of the
+    /// table: a table of a million items is larger than the processor's
+    /// cache, and items placed in their own order would each wait on memory.
+    /// A part has room for a little more than its share (hashes spread
+    /// evenly); what does not fit waits in an overflow, placed last.
+    ///
+    /// - Parameters:
+    ///   - count: How many numbers.
+    ///   - hashOf: Calls its argument with the hash of each number, in order.
+    ///   - isSame: Whether two numbers have the same identity.
+    /// - Returns: false when two of the numbers have the same identity; the
+    ///   table then holds some of them.
+    @inlinable
+    mutating func fill(count: Int, hashOf: ((Int) -> Void) -> Void, isSame: (Int, Int) -> Bool) -> Bool {
+        precondition(self.count == 0, "fill(count:hashOf:isSame:) fills an empty table")
+        while (count * 4) > slots.count * 3 {
+            layout.slotBits += 1
+            slots = [UInt32](repeating: 0, count: 1 << layout.slotBits)
+        }
+        self.count = count
+        let layout = layout
+        let mask = slots.count - 1
+        return slots.withUnsafeMutableBufferPointer { slots in
+            /// Puts an entry (its slot in the high word, what the slot holds in the low one)
+            /// in the first free slot from its own; false when its identity is there.
+            func place(_ placed: UInt64) -> Bool {
+                var slot = Int(placed >> 32)
+                let stored = UInt32(truncatingIfNeeded: placed)
+                while case let other = slots[slot], other != 0 {
+                    if layout.sameTag(other, stored), isSame(layout.number(in: other), layout.number(in: stored)) { return false }
+                    slot = (slot + 1) & mask
+                }
+                slots[slot] = stored
+                return true
+            }
+            var number = 0
+            let partBits = max(0, min(10, layout.slotBits - 8))
+            let parts = 1 << partBits
+            let share = count >> partBits
+            var room = 8
+            while room * room < 36 * share { room += 1 }  // six standard deviations of a part's size
+            let capacity = share + room
+            let partShift = layout.slotBits - partBits
+            let parted = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: parts * capacity)
+            defer { parted.deallocate() }
+            var filled = [Int](repeating: 0, count: parts)
+            var overflow: [UInt64] = []
+            filled.withUnsafeMutableBufferPointer { filled in
+                hashOf { hash in
+                    let slot = layout.slot(of: hash)
+                    let entry = UInt64(slot) << 32 | UInt64(layout.entry(number, hash: hash))
+                    let part = slot >> partShift
+                    if filled[part] < capacity {
+                        parted.initializeElement(at: part * capacity + filled[part], to: entry)
+                        filled[part] += 1
+                    } else {
+                        overflow.append(entry)
+                    }
+                    number += 1
+                }
+            }
+            for part in 0..<parts {
+                for placed in parted[(part * capacity)..<(part * capacity + filled[part])] where !place(placed) { return false }
+            }
+            for placed in overflow where !place(placed) { return false }
+            return true
+        }
+    }
+
+    /// The number in the table whose identity `isSame` accepts, looking
+    /// where `hash` leads; nil when there is none.
+    @inlinable
+    func find(hash: Int, isSame: (Int) -> Bool) -> Int? {
+        let mask = slots.count - 1
+        let layout = layout
+        let wanted = layout.entry(0, hash: hash)
+        return slots.withUnsafeBufferPointer { slots in
+            var slot = layout.slot(of: hash)
+            while case let stored = slots[slot], stored != 0 {
+                if layout.sameTag(stored, wanted), isSame(layout.number(in: stored)) { return layout.number(in: stored) }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+    }
+
+    /// Adds `number` where `hash` leads, unless a number with the same
+    /// identity is there: then that number is returned and nothing changes.
+    ///
+    /// - Parameters:
+    ///   - isSame: Whether a number in the table has `number`'s identity.
+    ///   - hashOf: The hash of any number in the table, for growing.
+    @inlinable
+    mutating func insert(_ number: Int, hash: Int, isSame: (Int) -> Bool, hashOf: (Int) -> Int) -> Int? {
+        if (count + 1) * 4 > slots.count * 3 { grow(hashOf: hashOf) }
+        let mask = slots.count - 1
+        let layout = layout
+        let new = layout.entry(number, hash: hash)
+        let existing: Int? = slots.withUnsafeMutableBufferPointer { slots in
+            var slot = layout.slot(of: hash)
+            while case let stored = slots[slot], stored != 0 {
+                if layout.sameTag(stored, new), isSame(layout.number(in: stored)) { return layout.number(in: stored) }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = new
+            return nil
+        }
+        if existing == nil { count += 1 }
+        return existing
+    }
+
+    /// Doubles the slots and places every number again (its tag too, which
+    /// the slot's new bit takes from).
+    @inlinable
+    mutating func grow(hashOf: (Int) -> Int) {
+        let old = slots
+        let oldLayout = layout
+        layout.slotBits += 1
+        let layout = layout
+        slots = [UInt32](repeating: 0, count: 1 << layout.slotBits)
+        let mask = slots.count - 1
+        slots.withUnsafeMutableBufferPointer { slots in
+            for stored in old where stored != 0 {
+                let number = oldLayout.number(in: stored)
+                let hash = hashOf(number)
+                var slot = layout.slot(of: hash)
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = layout.entry(number, hash: hash)
+            }
+        }
+    }
+}
+
+/// How ``IdentityTable`` finds a hash's slot (its high bits) and packs an
+/// item number (plus one, so that 0 is empty) in a slot's low bits, with a
+/// tag of the hash's next bits above it.
+@usableFromInline
+struct SlotLayout {
+    /// The table has `1 << slotBits` slots.
+    @usableFromInline var slotBits: Int
+    /// The bits a number (plus one) takes in a slot.
+    @usableFromInline let numberBits: Int
+
+    @inlinable
+    init(slotBits: Int, numberBits: Int) {
+        self.slotBits = slotBits
+        self.numberBits = numberBits
+    }
+
+    /// The slot where `hash` starts looking: its high bits.
+    @inlinable
+    func slot(of hash: Int) -> Int {
+        Int(truncatingIfNeeded: UInt64(UInt(bitPattern: hash)) >> UInt64(64 - slotBits))
+    }
+
+    /// What a slot holds for `number` with `hash`: the hash's bits after
+    /// those of its slot, as many as the number leaves, above the number + 1.
+    @inlinable
+    func entry(_ number: Int, hash: Int) -> UInt32 {
+        let tagBits = 32 - numberBits
+        let value = UInt32(truncatingIfNeeded: number + 1)
+        guard tagBits > 0 else { return value }
+        let afterSlot = UInt64(UInt(bitPattern: hash)) << UInt64(slotBits)
+        return UInt32(truncatingIfNeeded: afterSlot >> UInt64(64 - tagBits)) << UInt32(numberBits) | value
+    }
+
+    /// Whether a slot's tag allows it to hold the identity of `entry`'s.
+    @inlinable
+    func sameTag(_ stored: UInt32, _ entry: UInt32) -> Bool {
+        numberBits >= 32 || stored >> UInt32(numberBits) == entry >> UInt32(numberBits)
+    }
+
+    /// The number in a slot.
+    @inlinable
+    func number(in stored: UInt32) -> Int {
+        Int(numberBits >= 32 ? stored : stored & (1 << UInt32(numberBits) - 1)) - 1
+    }
+}

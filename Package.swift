@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "ListLabRecords", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
         // Files as providers: readers, writers, columnar tables, atomic saves.
         .target(
-            name: "ListLabFiles", dependencies: ["ListLabRecords", "ListLabCore", "CFileSystem", "Interruption"],
+            name: "ListLabFiles", dependencies: ["ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "Interruption"],
             swiftSettings: strictSettings),
         // A request to stop long work (Ctrl-C at the prompt), checked by the loops of loads, sorts,
         // filters and saves; an atomic flag, so a signal handler may set it.
@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore", "ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ListLabRecordsTests", dependencies: ["ListLabRecords", "ListLabCore"], swiftSettings: strictSettings),
         .testTarget(
-            name: "ListLabFilesTests", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "CFileSystem", "ListLabTestSupport"],
+            name: "ListLabFilesTests", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "ListLabTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "ListLabPicturesTests", dependencies: ["ListLabPictures", "ListLabCore", "ListLabTestSupport"],

@@ -449,6 +449,59 @@ func tracerExample1() throws {
     _ = list
 }
 
+@Test("Sources/ListLabFiles/Columns/ItemChanges.swift:12")
+func itemChangesExample1() throws {
+    let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+    switch try contacts.sort(by: "name", descending: true, identifiedBy: "id", countingAbove: 1) {
+    case .changes(let changes)?: print(changes.movedItems)   // at most one move: a batch update
+    case .counted(let count, _)?: print(count)               // 2: the list reloads its data instead
+    case nil: print("sort the records instead")
+    }
+    _ = contacts
+}
+
+@Test("Sources/ListLabFiles/Columns/ValueSort.swift:13")
+func valueSortExample1() throws {
+    let order = try ValueSort.order(of: [.int(3), .null, .string("a"), .int(1)], descending: false)   // [1, 3, 0, 2]
+    _ = order
+}
+
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:29")
+func fileDataProvider_FileChangesExample1() throws {
+    let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+    try "id,name,phone\n2,Clark Kent,555-0199\n4,Oliver Queen,555-0104\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)
+    if let found = try contacts.changesFromFile(identifiedBy: "id"), case .changes(let changes) = found.changes,
+        let reading = found.reading {
+        print(changes.deletedItems, changes.insertedItems)   // [0.0, 0.2] [0.1]
+        print(changes.updatedItems.count)                     // 1: Clark's phone
+        contacts.adoptReading(of: reading)              // now the provider holds what the file holds
+    }
+    _ = contacts
+}
+
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+Filter.swift:51")
+func fileDataProvider_FilterExample1() throws {
+    let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+    if case .changes(let changes)? = try contacts.filter(by: "id", equalTo: 2, identifiedBy: "id") {
+        print(changes.deletedItems)   // [0.0, 0.2]
+    }
+    print(contacts.numberOfItems)      // 1
+    if case .changes(let changes)? = contacts.removeFilter() {
+        print(changes.insertedItems)  // [0.0, 0.2]
+    }
+    _ = contacts
+}
+
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+Sort.swift:17")
+func fileDataProvider_SortExample1() throws {
+    let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+    if case .changes(let changes)? = try contacts.sort(by: "name", descending: true, identifiedBy: "id") {
+        print(changes.movedItems.count)   // 2: only moves, as a sort keeps every item and its content
+    }
+    print(contacts.records.map { $0["name"] ?? .null })   // Diana Prince, Clark Kent, Bruce Wayne
+    _ = contacts
+}
+
 @Test("Sources/ListLabFiles/Providers/FileDataProvider.swift:12")
 func fileDataProviderExample1() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")

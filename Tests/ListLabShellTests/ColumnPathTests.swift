@@ -190,17 +190,3 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
         #expect(columns.lines.first?.hasSuffix("above the threshold of 0: reloadData instead of batch updates") == true)
     }
 }
-
-/// Counting a reload's updates on two threads counts what one thread counts
-/// (rows matched or not, every row's comparison made once).
-@Test func updatesCountedOnTwoThreadsAreThoseCountedOnOne() {
-    var random = SplitMix64(seed: 2_026)
-    for _ in 0..<200 {
-        let matched = (0..<random.below(50)).map { _ in random.below(4) == 0 ? -1 : random.below(100) }
-        let changed = Set((0..<20).map { _ in random.below(100) })
-        let isContentEqual = { (old: Int, _: Int) in !changed.contains(old) }
-        let one = Session.countUpdates(matched: matched, parallelFrom: .max, isContentEqual: isContentEqual)
-        #expect(Session.countUpdates(matched: matched, parallelFrom: 2, isContentEqual: isContentEqual) == one)
-        #expect(one == matched.filter { $0 >= 0 && changed.contains($0) }.count)
-    }
-}

@@ -39,6 +39,11 @@ public final class FileDataProvider: DataProvider {
     /// A record about to become the table's next row, while ``grouped``
     /// finds its section by its group key.
     private var arriving: Record?
+    /// The filter that is on, if any (``filter(by:equalTo:identifiedBy:)``).
+    public internal(set) var activeFilter: ColumnFilter?
+    /// Whether the items were changed since the file was read or saved
+    /// (edits and sorts; a filter only hides some).
+    public internal(set) var isEditedSinceRead = false
 
     /// Reads the file at `path`.
     ///
@@ -89,7 +94,7 @@ public final class FileDataProvider: DataProvider {
     /// filter, and the rows back after it); the table stays as it is.
     ///
     /// - Precondition: grouped, and each of `rows` a row of the table, once.
-    public func showRows(_ rows: [Int]) {
+    func showRows(_ rows: [Int]) {
         precondition(grouped != nil && rows.allSatisfy { $0 >= 0 && $0 < table.count }, "showRows(_:) takes rows of a grouped table")
         regroup(rows: rows)
     }
@@ -110,6 +115,19 @@ public final class FileDataProvider: DataProvider {
         arriving = record
         defer { arriving = nil }
         return try placement()
+    }
+
+    /// The fields, in the order the file gave them.
+    public var fieldNames: [String] { table.fieldNames }
+
+    /// The schema of the records (their field names).
+    public var schema: Record.Schema { table.schema }
+
+    /// The first two rows that share a value of `field` (a key), with their
+    /// places from 0, as ``RecordTable/firstDuplicate(of:)`` finds them; nil
+    /// when every row's value is its own.
+    public func firstDuplicate(ofField field: String) -> (value: Value, first: Int, second: Int)? {
+        table.firstDuplicate(of: field)
     }
 
     /// The records in the provider's order (section by section when grouped).
@@ -152,6 +170,15 @@ public final class FileDataProvider: DataProvider {
 
     public func title(ofSection section: Int) -> String? { grouped?.title(ofSection: section) }
 
+    /// Notes an edit about to be made; throws while a filter is on, as the
+    /// edit would be lost with the items the filter hides. An edit then
+    /// refused is noted too: it costs ``changesFromFile(identifiedBy:countingAbove:)``
+    /// a comparison, never a change missed.
+    private func willEdit() throws(FilterIsOn) {
+        if let activeFilter { throw FilterIsOn(filter: activeFilter) }
+        isEditedSinceRead = true
+    }
+
     private func checkItem(_ path: ItemPath) throws(ProviderError) {
         guard item(at: path) != nil else {
             throw .noItem(path, sectionCount: 1, itemCount: path.section == 0 ? table.count : nil)
@@ -159,6 +186,7 @@ public final class FileDataProvider: DataProvider {
     }
 
     public func append(_ item: Record, toSection section: Int?) throws -> BatchUpdate {
+        try willEdit()
         if let grouped {
             let update = try placing(item) { try grouped.append(table.count, toSection: section) }
             table.append(item)
@@ -170,6 +198,7 @@ public final class FileDataProvider: DataProvider {
     }
 
     public func insert(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
+        try willEdit()
         if let grouped {
             let update = try placing(item) { try grouped.insert(table.count, at: path) }
             table.append(item)
@@ -182,6 +211,7 @@ public final class FileDataProvider: DataProvider {
     }
 
     public func update(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
+        try willEdit()
         if let grouped {
             guard let row = grouped.item(at: path) else { return try grouped.update(table.count, at: path) }  // throws: no item there
             let update = try placing(item) { try grouped.update(table.count, at: path) }
@@ -196,6 +226,7 @@ public final class FileDataProvider: DataProvider {
     }
 
     public func delete(at paths: [ItemPath]) throws -> BatchUpdate {
+        try willEdit()
         if let grouped { return try grouped.delete(at: paths) }
         var seen: Set<ItemPath> = []
         for path in paths {
@@ -207,6 +238,7 @@ public final class FileDataProvider: DataProvider {
     }
 
     public func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate {
+        try willEdit()
         if let grouped { return try grouped.move(from: from, to: to) }
         try checkItem(from)
         guard to.section == 0 else { throw ProviderError.noSection(to.section, sectionCount: 1) }
@@ -227,15 +259,16 @@ public final class FileDataProvider: DataProvider {
         precondition(fresh.path == path, "adoptReading(of:) takes the provider's own file read again")
         table = fresh.table
         fingerprint = fresh.fingerprint
+        activeFilter = nil
+        isEditedSinceRead = false
         regroup()
     }
 
     /// Replaces the table with `table`: a filter of it (or the whole of it
-    /// again) made with ``RecordTable/reordered(_:)``. `save` writes what the
-    /// table holds.
+    /// again) made with ``RecordTable/reordered(_:)``.
     ///
     /// - Precondition: not grouped (one section).
-    public func replaceTable(with table: RecordTable) {
+    func replaceTable(with table: RecordTable) {
         precondition(grouped == nil, "replaceTable(with:) takes a flat table")
         self.table = table
     }
@@ -248,13 +281,17 @@ public final class FileDataProvider: DataProvider {
     ///   the table's rows when flat, of ``rowSections``' rows when grouped.
     public func reorder(rows: [Int]) {
         precondition(grouped != nil || rows.count == table.count, "reorder(rows:) takes a permutation of a flat table's rows")
+        precondition(activeFilter == nil, "reorder(rows:) is for a provider with no filter on")
         table = table.reordered(rows)
+        isEditedSinceRead = true
         regroup()
     }
 
     /// Replaces every record, keeping the fields (a new state such as a sort
     /// or a filter; `save` writes it), grouped again when grouped.
     public func replaceItems(with records: [Record]) {
+        precondition(activeFilter == nil, "replaceItems(with:) is for a provider with no filter on")
+        isEditedSinceRead = true
         // Records read from this file keep their place in it, so a save
         // writes them as the file had them.
         var replaced = table.emptied()
@@ -268,6 +305,8 @@ public final class FileDataProvider: DataProvider {
     /// - Throws: ``LoadError``; the records are then as they were.
     public func reload() throws {
         (table, fingerprint) = try Self.read(path: path, name: name, format: format)
+        activeFilter = nil
+        isEditedSinceRead = false
         regroup()
     }
 
@@ -292,6 +331,9 @@ public final class FileDataProvider: DataProvider {
     @discardableResult
     public func save(to target: (path: String, name: String)? = nil, force: Bool = false) throws(FileError) -> Int {
         let destination = target ?? (path, name)
+        if let activeFilter {
+            throw FileError(path: destination.name, message: "\(activeFilter) is on, and the items it hides would be lost: remove it first")
+        }
         let isOwnFile = target == nil || target?.path == path
         guard let format = isOwnFile ? format : RecordTableWriter.Format(path: destination.path) else {
             throw FileError(path: destination.name, message: "unknown format: name a .csv, .json or .ndjson file")
@@ -328,6 +370,7 @@ public final class FileDataProvider: DataProvider {
         }
         if isOwnFile, let now = FileBytes.fingerprint(of: path, written: bytes) {
             fingerprint = now
+            isEditedSinceRead = false
         }
         return bytes.count
     }

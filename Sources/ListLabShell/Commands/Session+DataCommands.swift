@@ -191,7 +191,7 @@ extension Session {
         let bytes = try withProgress("saving \(destination?.name ?? file.name)", on: loaded) { try file.save(to: destination, force: force) }
         if destination == nil || destination?.path == file.path { loaded.markSaved() }
         touchedFiles.append(destination?.name ?? file.name)
-        let items = file.table.count
+        let items = file.numberOfItems
         output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
     }
 
@@ -235,7 +235,7 @@ extension Session {
                 output.progress(what + ", \(percent)%; Ctrl-C stops it)...")
             }
             fileProvider = provider
-            fields = provider.table.fieldNames
+            fields = provider.fieldNames
             sample = nil
         } else if offersSamples, let found = BuiltInSamples.named(source) {
             sample = found
@@ -243,7 +243,7 @@ extension Session {
                 // A sample whose default is a file provider: the shipped file, read-only for save.
                 let provider = try FileDataProvider(path: path, name: found.file)
                 fileProvider = provider
-                fields = provider.table.fieldNames
+                fields = provider.fieldNames
                 isFile = true
             } else {
                 sampleRecords = try BuiltInSamples.records(of: found)
@@ -322,7 +322,7 @@ extension Session {
         }
         if let keyField {
             if let fileProvider {
-                if let duplicate = fileProvider.table.firstDuplicate(of: keyField) {
+                if let duplicate = fileProvider.firstDuplicate(ofField: keyField) {
                     throw ShellError("\(source): duplicate key \(keyField)=\(duplicate.value.jsonText) in records \(duplicate.first + 1) and \(duplicate.second + 1)")
                 }
             } else if sample != nil, let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: sampleRecords) {
@@ -333,13 +333,9 @@ extension Session {
         let records: [Record]
         let reread: () throws -> [Record]
         if let fileProvider {
-            let table = fileProvider.table
-            records = shape.isFile || shape.groupField != nil ? [] : (0..<table.count).map(table.record(at:))
+            records = shape.isFile || shape.groupField != nil ? [] : fileProvider.records
             let path = fileProvider.path
-            reread = {
-                let again = try FileDataProvider(path: path, name: source)
-                return (0..<again.table.count).map(again.table.record(at:))
-            }
+            reread = { try FileDataProvider(path: path, name: source).records }
         } else {
             records = sampleRecords
             if let sample {
@@ -390,7 +386,7 @@ extension Session {
         }
         let loaded = LoadedProvider(
             name: name, records: KeyedRecordProvider(provider, fieldNames: fields, keyField: keyField), shape: shape,
-            schema: records.first?.schema ?? fileProvider?.table.schema ?? Record.Schema(fields), presenter: presenter)
+            schema: records.first?.schema ?? fileProvider?.schema ?? Record.Schema(fields), presenter: presenter)
         loaded.file = shape.isFile || shape.groupField != nil ? fileProvider : nil
         loaded.isShippedSample = sample != nil
         loaded.paged = pagedProvider

@@ -17,8 +17,8 @@ extension Session {
             try session.checkDiffable(loaded, "diff")
             let (changes, newRecord) = try session.withProgress("comparing \(loaded.name) with its source", on: loaded) {
                 () throws -> (SectionedChangeset, (ItemPath) -> Record?) in
-                if let column = try session.columnChangesFromSource(of: loaded), case .changes(let changes) = column.diff {
-                    return (changes, Session.records(of: column.fresh, groupedBy: column.file.groupField))
+                if let column = try session.columnChangesFromSource(of: loaded), case .changes(let changes) = column.changes.changes {
+                    return (changes, { path in column.changes.reading?.item(at: path) })
                 }
                 let sections = loaded.sections(of: try session.sourceRecords(of: loaded))
                 let changes = try session.changes(of: loaded, to: sections, side: "source")
@@ -60,7 +60,7 @@ extension Session {
                 if try session.sortColumns(of: loaded, by: field, descending: descending) { return }
                 // Each section on its own; the provider is untouched until the sorted order is whole.
                 let sorted = try loaded.currentSections().flatMap { section in
-                    try Session.sortedRows(section.items.map { $0[field] ?? .null }, descending: descending).map { section.items[$0] }
+                    try ValueSort.order(of: section.items.map { $0[field] ?? .null }, descending: descending).map { section.items[$0] }
                 }
                 do {
                     try session.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")")
@@ -93,7 +93,7 @@ extension Session {
                 }
                 loaded.filter = nil
                 do {
-                    if try !session.unfilterColumns(of: loaded, from: filter) {
+                    if try !session.unfilterColumns(of: loaded) {
                         try session.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items")
                     }
                 } catch where Session.wasInterrupted(error) {
@@ -195,18 +195,18 @@ extension Session {
         let loaded = try unfiltered(for: "reload --diff")
         try checkDiffable(loaded, "reload --diff")
         try withProgress("reloading \(loaded.name) with a diff", on: loaded) {
-            if let (diff, fresh, file) = try columnChangesFromSource(of: loaded, countingAbove: changeThreshold) {
+            if let (column, file) = try columnChangesFromSource(of: loaded, countingAbove: changeThreshold) {
                 let what = "reloaded \(loaded.name) from its source"
-                switch diff {
+                let adopt = {
+                    if let reading = column.reading { file.adoptReading(of: reading) }
+                    loaded.records.baseDidChange()
+                }
+                switch column.changes {
                 case .changes(let changes):
-                    try perform(changes, saying: what, itemCount: fresh?.table.count ?? file.table.count) {
-                        if let fresh { file.adoptReading(of: fresh) }
-                        loaded.records.baseDidChange()
-                    }
+                    try perform(changes, saying: what, itemCount: (column.reading ?? file).numberOfItems, change: adopt)
                 case .counted(let changes, let stages):
                     try Interruption.check()
-                    if let fresh { file.adoptReading(of: fresh) }
-                    loaded.records.baseDidChange()
+                    adopt()
                     list.reloadData()
                     output.write(reloadedDataNote(what, summary(changes: changes, stages: stages)))
                 }
@@ -257,10 +257,9 @@ extension Session {
     /// Takes the provider to its new state (`change`) and the list along,
     /// by `changes`, the diff from the old state to the new one.
     func perform(_ changes: SectionedChangeset, saying what: String, itemCount: Int, change: () throws -> Void) throws {
-        // ListDiff itself does not look at Ctrl-C (a diff of 1,000,000 records takes about 2.5 s in a
-        // release build); a Ctrl-C during it stops the command here, before anything changes.
+        // ListDiff itself does not look at Ctrl-C; a Ctrl-C during it stops the command here,
+        // before anything changes.
         try Interruption.check()
-        let staged = StagedUpdate(changes, style: updateStyle)
         // The items whose content changes, as they are before the change (to say what changed in each).
         let provider = try? current().provider
         let before = Dictionary(
@@ -269,6 +268,17 @@ extension Session {
                 return provider?.item(at: path).map { (path, $0) }
             })
         try change()
+        try apply(changes, saying: what, itemCount: itemCount, before: { before[$0] }, after: { provider?.item(at: $0) })
+    }
+
+    /// Applies `changes`, made to the provider already, to the list as
+    /// staged batch updates (reloadData above the change threshold), and
+    /// says what changed; `before` and `after` give an item whose content
+    /// changed as it was and as it is.
+    func apply(
+        _ changes: SectionedChangeset, saying what: String, itemCount: Int, before: (ItemPath) -> Record?, after: (ItemPath) -> Record?
+    ) throws {
+        let staged = StagedUpdate(changes, style: updateStyle)
         guard !staged.stages.isEmpty else {
             output.write("\(what): no changes")
             return
@@ -289,7 +299,7 @@ extension Session {
         if outcome == .reloadedData {
             output.write(reloadedDataNote(what, summary(staged)))
         } else {
-            for line in contentChangeLines(changes, old: { before[$0] }, new: { provider?.item(at: $0) }) { output.write(line) }
+            for line in contentChangeLines(changes, old: before, new: after) { output.write(line) }
         }
     }
 
@@ -311,18 +321,6 @@ extension Session {
             // Rows compared by their text in the file can differ where their values do not (`1.10`, `1.1`).
             let what = fields.isEmpty ? "(its text in the file changed; its values did not)" : fields.joined(separator: ", ")
             return "    \(updateStyle.rawValue) \(path)  \(what)"
-        }
-    }
-
-    /// The record at a path of the file read again (`fresh`), as a provider
-    /// grouped by `groupField` would hold it; nothing when it was not read.
-    static func records(of fresh: FileDataProvider?, groupedBy groupField: String?) -> (ItemPath) -> Record? {
-        guard let table = fresh?.table else { return { _ in nil } }
-        guard let groupField else { return { $0.section == 0 && $0.item < table.count ? table.record(at: $0.item) : nil } }
-        let sections = groupedRows(table, Array(0..<table.count), by: groupField, numberedFrom: 0)
-        return { path in
-            guard sections.indices.contains(path.section), sections[path.section].items.indices.contains(path.item) else { return nil }
-            return table.record(at: sections[path.section].items[path.item])
         }
     }
 

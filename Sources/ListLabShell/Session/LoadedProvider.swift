@@ -48,14 +48,9 @@ final class LoadedProvider {
     struct Filter {
         var field: String
         var value: Value
-        /// Every record in order (a filter on records).
+        /// Every record in order (a filter on records; a file provider
+        /// filtered on its columns keeps its own, as its `activeFilter`).
         var all: [Record] = []
-        /// A file provider filtered on its columns: its whole table, and
-        /// the rows of it shown, in order.
-        var table: (whole: RecordTable, shown: [Int])?
-        /// A grouped file provider filtered on its columns: the rows of its
-        /// table that were its items before the filter, in order.
-        var rows: [Int]?
     }
 
     /// Whether its data was changed (update, append, insert, delete, move,

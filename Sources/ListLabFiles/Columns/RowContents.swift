@@ -1,85 +1,3 @@
-import ListLabFiles
-import ListLabRecords
-
-/// A column's values as keys that compare faster than `Value`s and in the
-/// same order: every value a number (an int that a double holds exactly, or
-/// a double that is not NaN) as a `Double`; every value text as a
-/// `String`; else the values themselves. (Sorting a million `Value`s spent
-/// half its time copying and switching over them.)
-enum SortKeys {
-    case numbers([Double])
-    case strings([String])
-    case values([Value])
-
-    /// The row numbers in sorted order (see ``Session/sortedRows(_:descending:)``).
-    func sortedRows(descending: Bool) throws -> [Int] {
-        switch self {
-        case .numbers(let keys): try Session.sortedRows(keys, descending: descending)
-        case .strings(let keys): try Session.sortedRows(keys, descending: descending)
-        case .values(let keys): try Session.sortedRows(keys, descending: descending)
-        }
-    }
-
-    init(_ values: [Value]) {
-        var numbers: [Double] = []
-        numbers.reserveCapacity(values.count)
-        scan: for value in values {
-            switch value {
-            case .int(let number) where number.magnitude <= 1 << 53: numbers.append(Double(number))
-            case .double(let number) where !number.isNaN: numbers.append(number)
-            default: break scan
-            }
-        }
-        if numbers.count == values.count {
-            self = .numbers(numbers)
-            return
-        }
-        var strings: [String] = []
-        strings.reserveCapacity(values.count)
-        for value in values {
-            guard case .string(let text) = value else { break }
-            strings.append(text)
-        }
-        self = strings.count == values.count ? .strings(strings) : .values(values)
-    }
-}
-
-/// The length of the longest strictly increasing subsequence of the values
-/// added so far, by patience sorting: O(log *n*) a value, O(1) for a value
-/// above all before it (most rows of a reload keep their order). Only the
-/// length: ListDiff's `longestIncreasingSubsequence` marks the elements.
-struct IncreasingRun {
-    /// The smallest last value of an increasing subsequence of each length.
-    private var tails: [Int] = []
-
-    /// The length of the longest strictly increasing subsequence.
-    var length: Int { tails.count }
-
-    /// A run for at most `count` values, its room taken at once, so that it
-    /// never grows while the rows are visited.
-    init(capacity count: Int) { tails.reserveCapacity(count) }
-
-    @inline(__always)
-    mutating func add(_ value: Int) {
-        if let last = tails.last, last < value {
-            tails.append(value)
-        } else {
-            place(value)
-        }
-    }
-
-    /// Puts `value` in place of the smallest tail not below it.
-    private mutating func place(_ value: Int) {
-        var low = 0
-        var high = tails.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tails[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        if low == tails.count { tails.append(value) } else { tails[low] = value }
-    }
-}
-
 /// The rows of two tables with the same fields, identified by their
 /// content: the identities a provider with no key gives its items (the
 /// record path identifies each by its whole record). Hashed by the rows'
@@ -114,7 +32,7 @@ final class RowContents {
 
 extension RowContents {
     /// For each new row, the old row with its content (-1 for none), as
-    /// ``Session/matchRows(from:to:)`` gives it for keys; nil when two rows
+    /// ``ChangeCount/matchRows(from:to:)`` gives it for keys; nil when two rows
     /// on one side hold the same content. By an open-addressing table of
     /// row numbers on the rows' hashes, compared row by row where the
     /// hashes agree, because a `Dictionary` of ``RowContent``s costs a class

@@ -1,149 +1,17 @@
 import Dispatch
-import Interruption
 import ListDiff
-import ListLabCore
-import ListLabFiles
-import ListLabRecords
 
-/// The diffs of `diff` and `reload --diff` on a file provider's columns
-/// (the sort and filter paths are in `Session+ColumnPaths.swift`).
-extension Session {
-    /// The diff from a flat file provider's rows to its file read again, on
-    /// the columns: identities are the key column's values (as integers
-    /// when they all are), or with no key each row's content, as the record
-    /// path identifies a whole record; content is compared by the rows'
-    /// text in the file, or cell by cell in the stored bytes (values only
-    /// where the bytes differ), so no record is built for a row that did not
-    /// change. The same changes as the record path's (checked on random
-    /// tables). Building and hashing a record per row is what made the
-    /// record path slow at scale; `Scripts/bench-columns` measures both.
-    ///
-    /// - Returns: the changes, the file read again (nil when it is as it
-    ///   was read) and the provider; nil when this path does not serve the
-    ///   provider (a missing key, fields that changed, rows alike in a
-    ///   provider with no key: the record path says which).
-    ///
-    /// - Parameter threshold: With a threshold, a diff of more changes than
-    ///   it is only counted (`.counted`): the list will reload its data, and
-    ///   the changes themselves would be thrown away.
-    func columnChangesFromSource(
-        of loaded: LoadedProvider, countingAbove threshold: Int? = nil
-    ) throws -> (diff: ColumnDiff, fresh: FileDataProvider?, file: FileDataProvider)? {
-        guard usesColumnPaths, diffable == nil, let file = loaded.file else { return nil }
-        // The file as it was read (its size, time and a hash of its bytes), and no edit since:
-        // nothing to compare, nor to read again: hashing the bytes costs a fraction of reading
-        // them. With no key, rows alike are an error the record path names, so those are compared.
-        if loaded.keyField != nil, !loaded.hasUnsavedEdits, !file.fileChangedOnDisk {
-            return (.changes(SectionedChangeset()), nil, file)
-        }
-        let fresh: FileDataProvider
-        do {
-            fresh = try FileDataProvider(path: file.path, name: file.name)
-        } catch where Self.wasInterrupted(error) {
-            throw error
-        } catch {
-            throw ShellError("reading the source failed, nothing changed: \(error)")
-        }
-        let old = file.table
-        let new = fresh.table
-        guard old.fieldNames == new.fieldNames else { return nil }
-        // Grouped: the provider's sections of its rows, and the new rows grouped as it groups them.
-        let sections = file.groupField.map { field in
-            (file.rowSections?.map { DiffSection(id: $0.title, items: $0.rows) } ?? [],
-             Self.groupedRows(new, Array(0..<new.count), by: field, numberedFrom: old.count))
-        }
-        guard let keyField = loaded.keyField else {
-            let contents = RowContents(old, new)
-            do {
-                if let threshold, sections == nil, let matched = contents.matchedRows() {
-                    let counts = Self.countChanges(matched: matched, oldCount: old.count, isContentEqual: { _, _ in true })
-                    if counts.changes > threshold { return (.counted(changes: counts.changes, stages: counts.stages), fresh, file) }
-                }
-                return (try Self.diff(old, new, sections: sections, keys: contents.identities, countingAbove: sections == nil ? nil : threshold), fresh, file)
-            } catch is DuplicateIdentityError {
-                return nil
-            }
-        }
-        do {
-            // Integer keys are read from the cells in place; other keys as values.
-            if let oldKeys = old.integers(of: keyField), let newKeys = new.integers(of: keyField) {
-                return (try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold), fresh, file)
-            }
-            let oldKeys = old.values(of: keyField)
-            let newKeys = new.values(of: keyField)
-            guard !oldKeys.contains(.null), !newKeys.contains(.null) else { return nil }
-            return (try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold), fresh, file)
-        } catch let error as DuplicateIdentityError {
-            throw Self.diffError(error, keyField: keyField, side: "source")
-        }
-    }
-
-    /// The diff from the rows of `old` to those of `new`, whose identities
-    /// are `keys` (one per row of each, none missing), in one section or in
-    /// `sections` (items numbered as `keys` are: the old table's rows from
-    /// 0, the new one's after them).
-    ///
-    /// - Throws: `DuplicateIdentityError` when an identity repeats on
-    ///   either side; `Interrupted`.
-    private static func diff<Key: Hashable>(
-        _ old: RecordTable, _ new: RecordTable, sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>])?,
-        keys: (old: [Key], new: [Key]), countingAbove threshold: Int?
-    ) throws -> ColumnDiff {
-        try Interruption.check()
-        let count = old.count
-        return try old.comparingContent(with: new) { sameContent in
-            if let threshold, let sections {
-                let oldRows = sections.old.flatMap(\.items)
-                let newRows = sections.new.flatMap(\.items)
-                if let matched = matchRows(from: oldRows.map { keys.old[$0] }, to: newRows.map { keys.new[$0 - count] }) {
-                    let counts = countSectionedChanges(sections, matched: matched, isContentEqual: { sameContent(oldRows[$0], newRows[$1] - count) })
-                    if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
-                }
-            } else if let threshold, let matched = matchRows(from: keys.old, to: keys.new) {
-                let counts = countChanges(matched: matched, oldCount: count, isContentEqual: sameContent)
-                if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
-            }
-            let (before, after) = sections ?? (
-                [DiffSection(id: "", items: Array(0..<count))], [DiffSection(id: "", items: Array(count..<(count + new.count)))]
-            )
-            return .changes(
-                try SectionedChangeset(
-                    from: before, to: after, identity: { $0 < count ? keys.old[$0] : keys.new[$0 - count] },
-                    isContentEqual: { sameContent($0, $1 - count) }))
-        }
-    }
-
-    /// The rows `rows` of `table` (numbered from `first` on) in sections as
-    /// a grouped file provider groups its rows: by the text of `field`'s
-    /// value (empty when the table has no such field), sections in the
-    /// order of their first rows, rows in order within them.
-    static func groupedRows(_ table: RecordTable, _ rows: [Int], by field: String, numberedFrom first: Int) -> [DiffSection<String, Int>] {
-        let titles = table.fieldNames.contains(field) ? table.values(of: field, rows: rows).map(\.description) : Array(repeating: "", count: rows.count)
-        var sectionOfTitle: [String: Int] = [:]
-        var sections: [DiffSection<String, Int>] = []
-        for (row, title) in zip(rows, titles) {
-            if let section = sectionOfTitle[title] {
-                sections[section].items.append(first + row)
-            } else {
-                sectionOfTitle[title] = sections.count
-                sections.append(DiffSection(id: title, items: [first + row]))
-            }
-        }
-        return sections
-    }
-
-    /// What a diff on the columns gives: the changes, or only how many
-    /// there are and in how many stages (above the change threshold).
-    enum ColumnDiff {
-        case changes(SectionedChangeset)
-        case counted(changes: Int, stages: Int)
-    }
-
+/// Counting a diff's changes without making them, for diffs above the
+/// change threshold, whose changes a list that reloads its data would throw
+/// away: each new row's old row by key, then the deletes, inserts, moves
+/// (the survivors outside the longest run that keeps its order, as ListDiff
+/// finds them) and updates. Checked against the full diff on random tables.
+enum ChangeCount {
     /// For each new row, the old row with its key (-1 for a new key): by a
     /// table indexed by the key when integer keys lie close together (ids,
     /// as files number them; a million keys hashed twice cost more than the
     /// full diff), else by hash maps. Nil when a key repeats on either side.
-    private static func matchRows<Key: Hashable>(from oldKeys: [Key], to newKeys: [Key]) -> [Int]? {
+    static func matchRows<Key: Hashable>(from oldKeys: [Key], to newKeys: [Key]) -> [Int]? {
         if let oldInts = oldKeys as? [Int], let newInts = newKeys as? [Int], let range = closeRange(oldInts, newInts) {
             return matchRows(from: oldInts, to: newInts, within: range)
         }
@@ -202,7 +70,7 @@ extension Session {
     /// not in the longest run that keeps its order, the fewest moves, as
     /// ListDiff finds) and updates (survivors whose content changed, a second
     /// stage). Checked against the full diff on random tables.
-    private static func countChanges(
+    static func countChanges(
         matched: [Int], oldCount: Int, isContentEqual: (Int, Int) -> Bool
     ) -> (changes: Int, stages: Int) {
         var run = IncreasingRun(capacity: matched.count)
@@ -229,7 +97,7 @@ extension Session {
     /// (a second stage). `matched` gives for each item of the new sections,
     /// flat, the old item it is, flat, or -1; `isContentEqual` takes those
     /// flat positions.
-    private static func countSectionedChanges(
+    static func countSectionedChanges(
         _ sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>]), matched: [Int], isContentEqual: (Int, Int) -> Bool
     ) -> (changes: Int, stages: Int) {
         var oldIndex: [String: Int] = [:]
@@ -245,7 +113,7 @@ extension Session {
         }
         let insertedSections = newToOld.count { $0 < 0 }
         let deletedSections = oldToNew.count { $0 < 0 }
-        let movedSections = survivingOld.count - longestIncreasingRun(survivingOld)
+        let movedSections = survivingOld.count - IncreasingRun.length(of: survivingOld)
         // Each old item's section and place, flat.
         var oldSection: [Int] = []
         var oldItem: [Int] = []

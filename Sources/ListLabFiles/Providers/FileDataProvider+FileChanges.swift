@@ -1,0 +1,124 @@
+import Interruption
+import ListDiff
+import ListLabRecords
+
+/// What reading a file provider's file again would change
+/// (``FileDataProvider/changesFromFile(identifiedBy:countingAbove:)``).
+public struct FileChanges {
+    /// The changes from the provider's items to the file's.
+    public let changes: ItemChanges
+    /// The file as read again, grouped as the provider is; nil when it was
+    /// not read, as it is the file the provider read and no edit was made
+    /// since. ``FileDataProvider/adoptReading(of:)`` takes it.
+    public let reading: FileDataProvider?
+}
+
+extension FileDataProvider {
+    /// The changes from the items to what the file holds now: a `reload
+    /// --diff` worked out before anything changes, on the columns.
+    ///
+    /// Identities are the key column's values (read in place when they are
+    /// all integers), or with no key each row's content; content is compared
+    /// by the rows' text in the file, or cell by cell in the stored bytes,
+    /// values only where the bytes differ; so no record is built for a row
+    /// that did not change, and the changes are the ones a diff of the
+    /// records would give. With a key, a file that is as it was read (its
+    /// size, its time and a hash of its bytes) and no edit since need not be
+    /// read at all.
+    ///
+    /// ```swift
+    /// let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+    /// try "id,name,phone\n2,Clark Kent,555-0199\n4,Oliver Queen,555-0104\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)
+    /// if let found = try contacts.changesFromFile(identifiedBy: "id"), case .changes(let changes) = found.changes,
+    ///     let reading = found.reading {
+    ///     print(changes.deletedItems, changes.insertedItems)   // [0.0, 0.2] [0.1]
+    ///     print(changes.updatedItems.count)                     // 1: Clark's phone
+    ///     contacts.adoptReading(of: reading)              // now the provider holds what the file holds
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyField: The field that identifies an item, or nil when an item
+    ///     is identified by its whole content.
+    ///   - threshold: Above this many changes, only count them: the list
+    ///     will reload its data.
+    /// - Returns: The changes and the file read again; nil when the columns
+    ///   cannot work them out (the fields changed, a key is missing, or with
+    ///   no key two rows are alike): diff the records instead, which says why.
+    /// - Throws: ``FilterIsOn`` while a filter is on; `LoadError` when the
+    ///   file cannot be read; `DuplicateIdentityError` when a key repeats in
+    ///   the file; `Interrupted` when Ctrl-C asked to stop. Nothing changes.
+    /// - Complexity: O(*n*) for *n* rows, about the cost of reading the file.
+    public func changesFromFile(identifiedBy keyField: String?, countingAbove threshold: Int? = nil) throws -> FileChanges? {
+        if let activeFilter { throw FilterIsOn(filter: activeFilter) }
+        // Hashing the bytes costs a fraction of reading them. With no key, rows alike are an
+        // error the record path names, so those are compared.
+        if keyField != nil, !isEditedSinceRead, !fileChangedOnDisk {
+            return FileChanges(changes: .changes(SectionedChangeset()), reading: nil)
+        }
+        let fresh = try FileDataProvider(path: path, name: name, format: format, groupedBy: groupField)
+        let old = table
+        let new = fresh.table
+        guard old.fieldNames == new.fieldNames else { return nil }
+        // Grouped: the provider's sections of its rows, and the new rows, numbered after the old.
+        let sections = groupField.map { _ in
+            (rowDiffSections, fresh.rowDiffSections.map { DiffSection(id: $0.id, items: $0.items.map { old.count + $0 }) })
+        }
+        guard let keyField else {
+            let contents = RowContents(old, new)
+            do {
+                if let threshold, sections == nil, let matched = contents.matchedRows() {
+                    let counts = ChangeCount.countChanges(matched: matched, oldCount: old.count, isContentEqual: { _, _ in true })
+                    if counts.changes > threshold { return FileChanges(changes: .counted(changes: counts.changes, stages: counts.stages), reading: fresh) }
+                }
+                let diff = try Self.diff(old, new, sections: sections, keys: contents.identities, countingAbove: sections == nil ? nil : threshold)
+                return FileChanges(changes: diff, reading: fresh)
+            } catch is DuplicateIdentityError {
+                return nil
+            }
+        }
+        // Integer keys are read from the cells in place; other keys as values.
+        if let oldKeys = old.integers(of: keyField), let newKeys = new.integers(of: keyField) {
+            return FileChanges(changes: try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold), reading: fresh)
+        }
+        let oldKeys = old.values(of: keyField)
+        let newKeys = new.values(of: keyField)
+        guard !oldKeys.contains(.null), !newKeys.contains(.null) else { return nil }
+        return FileChanges(changes: try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold), reading: fresh)
+    }
+
+    /// The diff from the rows of `old` to those of `new`, whose identities
+    /// are `keys` (one per row of each, none missing), in one section or in
+    /// `sections` (items numbered as `keys` are: the old table's rows from
+    /// 0, the new one's after them).
+    ///
+    /// - Throws: `DuplicateIdentityError` when an identity repeats on
+    ///   either side; `Interrupted`.
+    private static func diff<Key: Hashable>(
+        _ old: RecordTable, _ new: RecordTable, sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>])?,
+        keys: (old: [Key], new: [Key]), countingAbove threshold: Int?
+    ) throws -> ItemChanges {
+        try Interruption.check()
+        let count = old.count
+        return try old.comparingContent(with: new) { sameContent in
+            if let threshold, let sections {
+                let oldRows = sections.old.flatMap(\.items)
+                let newRows = sections.new.flatMap(\.items)
+                if let matched = ChangeCount.matchRows(from: oldRows.map { keys.old[$0] }, to: newRows.map { keys.new[$0 - count] }) {
+                    let counts = ChangeCount.countSectionedChanges(sections, matched: matched, isContentEqual: { sameContent(oldRows[$0], newRows[$1] - count) })
+                    if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
+                }
+            } else if let threshold, let matched = ChangeCount.matchRows(from: keys.old, to: keys.new) {
+                let counts = ChangeCount.countChanges(matched: matched, oldCount: count, isContentEqual: sameContent)
+                if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
+            }
+            let (before, after) = sections ?? (
+                [DiffSection(id: "", items: Array(0..<count))], [DiffSection(id: "", items: Array(count..<(count + new.count)))]
+            )
+            return .changes(
+                try SectionedChangeset(
+                    from: before, to: after, identity: { $0 < count ? keys.old[$0] : keys.new[$0 - count] },
+                    isContentEqual: { sameContent($0, $1 - count) }))
+        }
+    }
+}

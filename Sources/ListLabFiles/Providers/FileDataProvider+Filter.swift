@@ -1,0 +1,122 @@
+import Interruption
+import ListDiff
+public import ListLabRecords
+
+/// A filter on a file provider's columns, while it is on: which items it
+/// keeps, and what brings every item back
+/// (``FileDataProvider/removeFilter()``).
+public struct ColumnFilter: Sendable, CustomStringConvertible {
+    /// The field the filter looks at.
+    public let field: String
+    /// The value it keeps items of (numbers compared by value).
+    public let value: Value
+    /// Flat: the whole table, and the rows of it shown, in order.
+    let whole: RecordTable?
+    let shown: [Int]
+    /// Grouped: the rows that were the items before the filter, in order.
+    let rowsBefore: [Int]?
+
+    /// How many items there are with no filter.
+    public var unfilteredCount: Int { whole?.count ?? rowsBefore?.count ?? 0 }
+
+    /// `a filter (city="Gotham")`.
+    public var description: String { "a filter (\(field)=\(value.jsonText))" }
+}
+
+/// A change refused while a filter is on: it would lose the items the
+/// filter hides, or sort only the ones it shows.
+public struct FilterIsOn: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The filter's field and value.
+    public let field: String
+    public let value: Value
+
+    init(filter: ColumnFilter) {
+        field = filter.field
+        value = filter.value
+    }
+
+    public var description: String { "a filter (\(field)=\(value.jsonText)) is on: remove it first" }
+}
+
+extension FileDataProvider {
+    /// Shows only the items whose `field` has `value`, on the columns, and
+    /// returns the changes that take a list there; ``removeFilter()`` shows
+    /// every item again. While a filter is on, edits and saving are refused
+    /// (``FilterIsOn``); a new filter replaces it, over every item.
+    ///
+    /// One column is scanned, the kept rows shown in their order (grouped
+    /// as the provider groups them), and the diff is of row numbers: only
+    /// deletes and inserts of rows, and no record is built.
+    ///
+    /// ```swift
+    /// let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+    /// if case .changes(let changes)? = try contacts.filter(by: "id", equalTo: 2, identifiedBy: "id") {
+    ///     print(changes.deletedItems)   // [0.0, 0.2]
+    /// }
+    /// print(contacts.numberOfItems)      // 1
+    /// if case .changes(let changes)? = contacts.removeFilter() {
+    ///     print(changes.insertedItems)  // [0.0, 0.2]
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - field: The field to look at (null where a row has none).
+    ///   - value: The value to keep (numbers compared by value: `1` and
+    ///     `1.0` are one value).
+    ///   - keyField: The field that identifies an item, or nil when an item
+    ///     is identified by its whole content.
+    /// - Returns: The changes (the diff itself: a filter's costs no more
+    ///   than counting it would); nil, with nothing changed, when the
+    ///   columns cannot make it (as for ``sort(by:descending:identifiedBy:countingAbove:)``).
+    /// - Throws: `Interrupted` when Ctrl-C asked to stop (nothing changed).
+    public func filter(by field: String, equalTo value: Value, identifiedBy keyField: String?) throws -> ItemChanges? {
+        if groupField != nil { return try filterGrouped(by: field, equalTo: value, identifiedBy: keyField) }
+        let whole = activeFilter?.whole ?? table
+        guard Self.rowsAreIdentities(of: whole, identifiedBy: keyField) else { return nil }
+        let shown = activeFilter?.shown ?? Array(0..<whole.count)
+        var kept: [Int] = []
+        for (row, candidate) in whole.values(of: field).enumerated() {
+            if row & 0xFFFF == 0 { try Interruption.check() }
+            if candidate.matchesByValue(value) { kept.append(row) }
+        }
+        let changes = Self.rowDiff(from: shown, to: kept)
+        activeFilter = ColumnFilter(field: field, value: value, whole: whole, shown: kept, rowsBefore: nil)
+        replaceTable(with: whole.reordered(kept))
+        return .changes(changes)
+    }
+
+    /// ``filter(by:equalTo:identifiedBy:)`` of a grouped provider: its
+    /// items' rows (before any filter) scanned in one column, the kept rows
+    /// grouped as the provider groups them; the table stays as it is.
+    private func filterGrouped(by field: String, equalTo value: Value, identifiedBy keyField: String?) throws -> ItemChanges? {
+        guard keyField != nil, let groupField, let sections = rowSections else { return nil }
+        let all = activeFilter?.rowsBefore ?? sections.flatMap(\.rows)
+        var kept: [Int] = []
+        for (index, candidate) in table.values(of: field, rows: all).enumerated() {
+            if index & 0xFFFF == 0 { try Interruption.check() }
+            if candidate.matchesByValue(value) { kept.append(all[index]) }
+        }
+        let changes = Self.rowSectionDiff(from: rowDiffSections, to: Self.groupedRows(table, kept, by: groupField))
+        activeFilter = ColumnFilter(field: field, value: value, whole: nil, shown: [], rowsBefore: all)
+        showRows(kept)
+        return .changes(changes)
+    }
+
+    /// Shows every item again after ``filter(by:equalTo:identifiedBy:)``,
+    /// and returns the changes that take a list there.
+    ///
+    /// - Returns: The changes; nil when no filter is on.
+    public func removeFilter() -> ItemChanges? {
+        guard let filter = activeFilter else { return nil }
+        activeFilter = nil
+        if let all = filter.rowsBefore, let groupField {
+            let changes = Self.rowSectionDiff(from: rowDiffSections, to: Self.groupedRows(table, all, by: groupField))
+            showRows(all)
+            return .changes(changes)
+        }
+        guard let whole = filter.whole else { return nil }
+        let changes = Self.rowDiff(from: filter.shown, to: Array(0..<whole.count))
+        replaceTable(with: whole)
+        return .changes(changes)
+    }
+}

@@ -1,0 +1,230 @@
+import ListDiff
+import ListLabCore
+import ListLabRecords
+import ListLabTestSupport
+import Testing
+@testable import ListLabFiles
+
+// The file provider's sort, filter and changes from its file, on its columns, give what the
+// record path gives: the records sorted, filtered or read again, and diffed by key (or, with
+// no key, by whole record) and content, as the shell's record path diffs them.
+
+/// The provider's items in sections, with their titles.
+private func sections(of provider: FileDataProvider) -> [DiffSection<String, Record>] {
+    (0..<provider.numberOfSections).map { section in
+        DiffSection(
+            id: provider.title(ofSection: section) ?? "",
+            items: (0..<provider.numberOfItems(inSection: section)).compactMap { provider.item(at: ItemPath(section, $0)) })
+    }
+}
+
+/// The record path's diff: by key, or by whole record with no key, and content.
+private func recordDiff(_ old: [DiffSection<String, Record>], _ new: [DiffSection<String, Record>], key: String?) -> SectionedChangeset? {
+    try? SectionedChangeset(from: old, to: new, identity: { record in key.flatMap { record[$0] } ?? .object(record) }, isContentEqual: ==)
+}
+
+/// How many stages a list would take: the structural changes, then the updated contents.
+private func stages(of changes: SectionedChangeset) -> Int {
+    (changes.count > changes.updatedItems.count ? 1 : 0) + (changes.updatedItems.isEmpty ? 0 : 1)
+}
+
+/// Whether `changes` is what the record path gives (`reference`), counted above `threshold`.
+private func matches(_ changes: ItemChanges, _ reference: SectionedChangeset, threshold: Int?) -> Bool {
+    switch changes {
+    case .changes(let changes): return changes == reference && (threshold.map { reference.count <= $0 } ?? true)
+    case .counted(let count, let counted): return count == reference.count && counted == stages(of: reference) && (threshold.map { count > $0 } ?? false)
+    }
+}
+
+/// A random table: CSV or NDJSON; keyed by `id` (numbers or text) or with no key (its `ref`
+/// column not a key), now and then with two rows alike; names, scores of mixed kinds and ties.
+private struct RandomTable {
+    var isJSON: Bool
+    var key: String?
+    var textKeys: Bool
+    var rows: [(id: String, line: String)]
+
+    static let names = ["Ada", "Bo", "Cy", "", "Ed, Jr", "ada"]
+    static let scores = ["1", "2", "2.0", "2.5", "-3", "", "x"]
+
+    init(_ random: inout SplitMix64, count: Int) {
+        isJSON = random.below(3) == 0
+        key = random.below(4) == 0 ? nil : "id"
+        textKeys = random.below(2) == 0
+        rows = []
+        for id in 1...max(1, count) where rows.count < count { rows.append(row(id: textKeys ? "k\(id)" : "\(id)", &random)) }
+        rows.shuffle(using: &random)
+    }
+
+    func row(id: String, _ random: inout SplitMix64) -> (id: String, line: String) {
+        let name = Self.names[random.below(Self.names.count)]
+        let score = Self.scores[random.below(Self.scores.count)]
+        let idField = key ?? "ref"
+        if isJSON {
+            let idText = id.hasPrefix("k") ? "\"\(id)\"" : id
+            let scoreText = score.isEmpty ? "null" : Double(score) != nil ? score : "\"\(score)\""
+            return (id, "{\"\(idField)\": \(idText), \"name\": \"\(name)\", \"score\": \(scoreText)}\n")
+        }
+        return (id, "\(id),\(name.contains(",") ? "\"\(name)\"" : name),\(score)\n")
+    }
+
+    var text: String { (isJSON ? "" : "\(key ?? "ref"),name,score\n") + rows.map(\.line).joined() }
+    var name: String { isJSON ? "t.ndjson" : "t.csv" }
+}
+
+@Test(arguments: 0..<3)
+func aSortOnTheColumnsGivesTheDiffOfTheSortedRecords(batch: Int) throws {
+    var random = SplitMix64(seed: UInt64(31 + batch))
+    let folder = try TemporaryFolder()
+    var served = 0
+    for _ in 0..<300 {
+        var table = RandomTable(&random, count: 1 + random.below(19))
+        let alike = table.key == nil && table.rows.count > 1 && random.below(3) == 0
+        if alike, let row = table.rows.randomElement(using: &random) { table.rows.append(row) }
+        try folder.write(table.name, table.text)
+        let groupField = random.below(4) == 0 ? "name" : nil
+        let provider = try FileDataProvider(path: folder.path + "/" + table.name, name: table.name, groupedBy: groupField)
+        let field = ["name", "score", table.key ?? "ref"][random.below(3)]
+        let descending = random.below(2) == 0
+        let threshold = random.below(2) == 0 ? 3 : nil
+        let before = sections(of: provider)
+        let sorted = before.map { section in
+            DiffSection(id: section.id, items: section.items.enumerated().sorted { a, b in
+                let (x, y) = (a.element[field] ?? .null, b.element[field] ?? .null)
+                if x == y { return a.offset < b.offset }
+                return descending ? y < x : x < y
+            }.map(\.element))
+        }
+        guard let changes = try provider.sort(by: field, descending: descending, identifiedBy: table.key, countingAbove: threshold) else {
+            #expect(table.key == nil && (alike || groupField != nil), "\(table.text)")
+            #expect(sections(of: provider).map(\.items) == before.map(\.items), "nothing changed")
+            continue
+        }
+        served += 1
+        let reference = try #require(recordDiff(before, sorted, key: table.key))
+        #expect(matches(changes, reference, threshold: threshold), "sort \(field) of \(table.text)")
+        #expect(sections(of: provider).map(\.items) == sorted.map(\.items))
+        #expect(provider.isEditedSinceRead)
+    }
+    #expect(served > 150)
+}
+
+@Test(arguments: 0..<3)
+func aFilterAndItsRemovalGiveTheDiffsOfTheRecords(batch: Int) throws {
+    var random = SplitMix64(seed: UInt64(57 + batch))
+    let folder = try TemporaryFolder()
+    for _ in 0..<300 {
+        let table = RandomTable(&random, count: 1 + random.below(19))
+        try folder.write(table.name, table.text)
+        let groupField = random.below(4) == 0 ? "name" : nil
+        let provider = try FileDataProvider(path: folder.path + "/" + table.name, name: table.name, groupedBy: groupField)
+        let all = sections(of: provider)
+        var shown = all
+        for _ in 0..<(1 + random.below(2)) {
+            let field = ["name", "score"][random.below(2)]
+            let pool = field == "name" ? RandomTable.names : RandomTable.scores
+            let text = pool[random.below(pool.count)]
+            let value: Value = text.isEmpty ? .null : Int(text).map(Value.int) ?? Double(text).map(Value.double) ?? .string(text)
+            guard let changes = try provider.filter(by: field, equalTo: value, identifiedBy: table.key) else {
+                #expect(groupField != nil && table.key == nil)
+                break
+            }
+            // The record path: every record, filtered, in the provider's sections.
+            let kept = all.map { section in DiffSection(id: section.id, items: section.items.filter { ($0[field] ?? .null).matchesByValue(value) }) }
+                .filter { !$0.items.isEmpty || groupField == nil }
+            let reference = try #require(recordDiff(shown, kept, key: table.key))
+            #expect(matches(changes, reference, threshold: nil), "filter \(field)=\(value) of \(table.text)")
+            #expect(sections(of: provider).map(\.items) == kept.map(\.items))
+            #expect(throws: FileError.self) { try provider.save() }
+            #expect(throws: FilterIsOn.self) { _ = try provider.append(Record(fields: [("name", "Zed")]), toSection: nil) }
+            #expect(throws: FilterIsOn.self) { _ = try provider.sort(by: "name", identifiedBy: table.key) }
+            shown = kept
+        }
+        guard provider.activeFilter != nil else { continue }
+        let changes = try #require(provider.removeFilter())
+        let reference = try #require(recordDiff(shown, all, key: table.key))
+        #expect(matches(changes, reference, threshold: nil))
+        #expect(sections(of: provider).map(\.items) == all.map(\.items))
+        #expect(!provider.isEditedSinceRead, "a filter only hides items")
+        #expect(provider.removeFilter() == nil)
+    }
+}
+
+@Test(arguments: 0..<3)
+func theChangesFromTheFileAreTheDiffOfTheRecordsReadAgain(batch: Int) throws {
+    var random = SplitMix64(seed: UInt64(89 + batch))
+    let folder = try TemporaryFolder()
+    for _ in 0..<300 {
+        var table = RandomTable(&random, count: 1 + random.below(19))
+        try folder.write(table.name, table.text)
+        let groupField = random.below(4) == 0 ? "name" : nil
+        let path = folder.path + "/" + table.name
+        let provider = try FileDataProvider(path: path, name: table.name, groupedBy: groupField)
+        if random.below(3) == 0, table.key != nil { _ = try provider.sort(by: "score", identifiedBy: table.key) }
+        // The file changes on disk: rows gone, changed, moved and new, now and then a key twice.
+        table.rows = table.rows.filter { _ in random.below(8) != 0 }
+        for index in table.rows.indices where random.below(5) == 0 { table.rows[index] = table.row(id: table.rows[index].id, &random) }
+        for _ in 0..<random.below(3) where !table.rows.isEmpty {
+            let row = table.rows.remove(at: random.below(table.rows.count))
+            table.rows.insert(row, at: random.below(table.rows.count + 1))
+        }
+        for extra in 0..<random.below(3) { table.rows.insert(table.row(id: table.textKeys ? "k\(100 + extra)" : "\(100 + extra)", &random), at: random.below(table.rows.count + 1)) }
+        if table.rows.isEmpty { table.rows.append(table.row(id: table.textKeys ? "k99" : "99", &random)) }  // an empty NDJSON file is an error
+        let repeated = random.below(15) == 0
+        if repeated, let first = table.rows.first { table.rows.append(table.row(id: first.id, &random)) }
+        try folder.write(table.name, table.text)
+        let before = sections(of: provider)
+        let after = sections(of: try FileDataProvider(path: path, name: table.name, groupedBy: groupField))
+        let threshold = random.below(2) == 0 ? 2 : nil
+        let reference = recordDiff(before, after, key: table.key)
+        let found: FileChanges?
+        do {
+            found = try provider.changesFromFile(identifiedBy: table.key, countingAbove: threshold)
+        } catch is DuplicateIdentityError {
+            #expect(table.key != nil && repeated && reference == nil)
+            continue
+        }
+        #expect(sections(of: provider).map(\.items) == before.map(\.items), "nothing changes until the reading is taken")
+        guard let found else {
+            #expect(table.key == nil && reference == nil, "only rows alike with no key are left to the records")
+            continue
+        }
+        let expected = try #require(reference)
+        #expect(matches(found.changes, expected, threshold: threshold), "\(table.text)")
+        if let reading = found.reading {
+            provider.adoptReading(of: reading)
+            #expect(sections(of: provider).map(\.items) == after.map(\.items))
+            #expect(!provider.isEditedSinceRead)
+        } else {
+            #expect(expected.isEmpty)
+        }
+    }
+}
+
+@Test func anUnchangedFileIsNotReadAgainWhenNothingWasEdited() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("p.csv", "id,name\n1,Ada\n2,Bo\n")
+    let provider = try FileDataProvider(path: folder.path + "/p.csv", name: "p.csv")
+    let unchanged = try #require(try provider.changesFromFile(identifiedBy: "id"))
+    #expect(unchanged.reading == nil && unchanged.changes == .changes(SectionedChangeset()))
+    // After an edit the file is read and compared, and the edit is what differs.
+    _ = try provider.update(Record(fields: [("id", 1), ("name", "Zed")]), at: ItemPath(0, 0))
+    let edited = try #require(try provider.changesFromFile(identifiedBy: "id"))
+    #expect(edited.reading != nil && edited.changes.count == 1)
+    // With no key, rows alike must be looked for: the file is read.
+    #expect(try provider.changesFromFile(identifiedBy: nil)?.reading != nil)
+}
+
+/// Counting a reload's updates on two threads counts what one thread counts
+/// (rows matched or not, every row's comparison made once).
+@Test func updatesCountedOnTwoThreadsAreThoseCountedOnOne() {
+    var random = SplitMix64(seed: 2_026)
+    for _ in 0..<200 {
+        let matched = (0..<random.below(50)).map { _ in random.below(4) == 0 ? -1 : random.below(100) }
+        let changed = Set((0..<20).map { _ in random.below(100) })
+        let isContentEqual = { (old: Int, _: Int) in !changed.contains(old) }
+        let one = ChangeCount.countUpdates(matched: matched, parallelFrom: .max, isContentEqual: isContentEqual)
+        #expect(ChangeCount.countUpdates(matched: matched, parallelFrom: 2, isContentEqual: isContentEqual) == one)
+        #expect(one == matched.filter { $0 >= 0 && changed.contains($0) }.count)
+    }
+}

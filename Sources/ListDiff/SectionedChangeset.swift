@@ -198,7 +198,8 @@ public struct SectionedChangeset: Hashable, Sendable {
             return identity(new[path.section].items[path.item])
         }
         func hashOf(_ number: Int) -> Int { identityOf(number).hashValue }
-        var table = IdentityTable(expected: oldCount, numbersBelow: oldCount + newSectionStart[new.count])
+        // Room for the old items, or for the new ones when more of them may go in (a list that grows from few).
+        var table = IdentityTable(expected: max(oldCount, newSectionStart[new.count]), numbersBelow: oldCount + newSectionStart[new.count])
         // All old items go in at once; when two share an identity, the error names the first
         // repeat in their order, which the table's filling order does not keep.
         let filled = table.fill(

@@ -30,8 +30,20 @@ struct ListLabBench {
             try HostileBenchmark.run(runs: runs)
         case "registered"?:
             try RegisteredBenchmark.run(runs: runs)
+        case "columns"?:
+            try ColumnsBenchmark.run(runs: runs)
+        case "columns-files"?:
+            let files = Array(arguments.dropFirst(2))
+            guard files.count == 2 else {
+                print("usage: listlab-bench columns-files RUNS ORIGINAL.csv CHANGED.csv")
+                return
+            }
+            try ColumnsBenchmark.run(runs: runs, original: files[0], changed: files[1])
+        case "columns-profile"?:
+            // changesFromFile (or with 'sort', a sort) of 1,000,000 rows, RUNS times: for perf, not for figures.
+            try ColumnsBenchmark.profile(runs: runs, format: arguments.dropFirst(2).first ?? "csv", sorting: arguments.dropFirst(3).first == "sort")
         default:
-            print("usage: listlab-bench diff|show|hostile|registered [RUNS]")
+            print("usage: listlab-bench diff|show|hostile|registered|columns|columns-files [RUNS]")
         }
     }
 }

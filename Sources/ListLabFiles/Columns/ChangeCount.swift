@@ -7,22 +7,26 @@ import ListDiff
 /// (the survivors outside the longest run that keeps its order, as ListDiff
 /// finds them) and updates. Checked against the full diff on random tables.
 enum ChangeCount {
-    /// For each new row, the old row with its key (-1 for a new key): by a
-    /// table indexed by the key when integer keys lie close together (ids,
-    /// as files number them; a million keys hashed twice cost more than the
-    /// full diff), else by hash maps. Nil when a key repeats on either side.
-    static func matchRows<Key: Hashable>(from oldKeys: [Key], to newKeys: [Key]) -> [Int]? {
-        if let oldInts = oldKeys as? [Int], let newInts = newKeys as? [Int], let range = closeRange(oldInts, newInts) {
-            return matchRows(from: oldInts, to: newInts, within: range)
+    /// For each new row, the old row with its key (-1 for a new key), by
+    /// hash maps; nil when a key repeats on either side. Rows are numbered
+    /// in 32 bits, as a table numbers them (``RowOrigin``).
+    static func matchRows<Keys: Collection>(from oldKeys: Keys, to newKeys: Keys) -> [Int32]? where Keys.Element: Hashable {
+        if let oldInts = oldKeys as? [Int], let newInts = newKeys as? [Int] {
+            return oldInts.withUnsafeBufferPointer { old in newInts.withUnsafeBufferPointer { new in matchRows(from: old, to: new) } }
         }
-        var oldRow: [Key: Int] = [:]
+        return hashedMatchRows(from: oldKeys, to: newKeys)
+    }
+
+    /// ``matchRows(from:to:)`` by hash maps.
+    private static func hashedMatchRows<Keys: Collection>(from oldKeys: Keys, to newKeys: Keys) -> [Int32]? where Keys.Element: Hashable {
+        var oldRow: [Keys.Element: Int32] = [:]
         oldRow.reserveCapacity(oldKeys.count)
         for (row, key) in oldKeys.enumerated() {
-            guard oldRow.updateValue(row, forKey: key) == nil else { return nil }
+            guard oldRow.updateValue(Int32(truncatingIfNeeded: row), forKey: key) == nil else { return nil }
         }
-        var seen = Set<Key>()
+        var seen = Set<Keys.Element>()
         seen.reserveCapacity(newKeys.count)
-        var matched: [Int] = []
+        var matched: [Int32] = []
         matched.reserveCapacity(newKeys.count)
         for key in newKeys {
             guard seen.insert(key).inserted else { return nil }
@@ -31,37 +35,41 @@ enum ChangeCount {
         return matched
     }
 
+    /// ``matchRows(from:to:)`` for integer keys: by a table indexed by the
+    /// key when they lie close together (ids, as files number them; hashing
+    /// a million keys twice costs more than the rest of the count), else by
+    /// hash maps.
+    static func matchRows(from oldKeys: UnsafeBufferPointer<Int>, to newKeys: UnsafeBufferPointer<Int>) -> [Int32]? {
+        guard let range = closeRange(oldKeys, newKeys) else { return hashedMatchRows(from: oldKeys, to: newKeys) }
+        let low = range.lowerBound
+        // Each key's old row, -1 for none; -2 once a new row has the key.
+        var oldRow = [Int32](repeating: -1, count: range.count)
+        for (row, key) in oldKeys.enumerated() {
+            guard oldRow[key - low] == -1 else { return nil }
+            oldRow[key - low] = Int32(truncatingIfNeeded: row)
+        }
+        var matched: [Int32] = []
+        matched.reserveCapacity(newKeys.count)
+        for key in newKeys {
+            let old = oldRow[key - low]
+            guard old != -2 else { return nil }
+            oldRow[key - low] = -2
+            matched.append(old)
+        }
+        return matched
+    }
+
     /// The lowest and highest of the keys when they lie close enough
     /// together for a table indexed by the key (a few slots per key); nil
     /// else. Keys from a file may be far apart (or Int.min and Int.max): the
     /// span is checked for overflow.
-    private static func closeRange(_ oldKeys: [Int], _ newKeys: [Int]) -> ClosedRange<Int>? {
+    private static func closeRange(_ oldKeys: UnsafeBufferPointer<Int>, _ newKeys: UnsafeBufferPointer<Int>) -> ClosedRange<Int>? {
         guard let low = [oldKeys.min(), newKeys.min()].compactMap({ $0 }).min(),
             let high = [oldKeys.max(), newKeys.max()].compactMap({ $0 }).max()
         else { return nil }
         let (span, overflow) = high.subtractingReportingOverflow(low)
         guard !overflow, span < 4 * (oldKeys.count + newKeys.count) + 1_024 else { return nil }
         return low...high
-    }
-
-    /// ``matchRows(from:to:)`` for integer keys in `range`, by a table indexed by the key.
-    private static func matchRows(from oldKeys: [Int], to newKeys: [Int], within range: ClosedRange<Int>) -> [Int]? {
-        let low = range.lowerBound
-        // Each key's old row, -1 for none; -2 once a new row has the key.
-        var oldRow = [Int32](repeating: -1, count: range.count)
-        for (row, key) in oldKeys.enumerated() {
-            guard oldRow[key - low] == -1 else { return nil }
-            oldRow[key - low] = Int32(row)
-        }
-        var matched: [Int] = []
-        matched.reserveCapacity(newKeys.count)
-        for key in newKeys {
-            let old = oldRow[key - low]
-            guard old != -2 else { return nil }
-            oldRow[key - low] = -2
-            matched.append(Int(old))
-        }
-        return matched
     }
 
     /// How many changes the diff of one section makes, and in how many
@@ -71,13 +79,13 @@ enum ChangeCount {
     /// ListDiff finds) and updates (survivors whose content changed, a second
     /// stage). Checked against the full diff on random tables.
     static func countChanges(
-        matched: [Int], oldCount: Int, isContentEqual: (Int, Int) -> Bool
+        matched: [Int32], oldCount: Int, isContentEqual: (Int, Int) -> Bool
     ) -> (changes: Int, stages: Int) {
         var run = IncreasingRun(capacity: matched.count)
         var survivors = 0
         for old in matched where old >= 0 {
             survivors += 1
-            run.add(old)
+            run.add(Int(old))
         }
         let updates = countUpdates(matched: matched, isContentEqual: isContentEqual)
         let deletes = oldCount - survivors
@@ -98,7 +106,7 @@ enum ChangeCount {
     /// flat, the old item it is, flat, or -1; `isContentEqual` takes those
     /// flat positions.
     static func countSectionedChanges(
-        _ sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>]), matched: [Int], isContentEqual: (Int, Int) -> Bool
+        _ sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>]), matched: [Int32], isContentEqual: (Int, Int) -> Bool
     ) -> (changes: Int, stages: Int) {
         var oldIndex: [String: Int] = [:]
         for (index, section) in sections.old.enumerated() { oldIndex[section.id] = index }
@@ -132,7 +140,7 @@ enum ChangeCount {
             var stayingCount = 0
             for _ in section.items {
                 defer { flat += 1 }
-                let from = matched[flat]
+                let from = Int(matched[flat])
                 guard from >= 0 else {
                     if source >= 0 { inserted += 1 }
                     continue
@@ -162,13 +170,11 @@ enum ChangeCount {
     }
 
     /// How many survivors' contents changed, compared on two threads when
-    /// there are many: comparing a million rows is bound by memory latency
-    /// (60 ns a row, 0.05 s, a fifth of a `reload --diff` on this 2-core
-    /// machine), and each half reads its own rows. The comparison only
-    /// reads the two tables.
+    /// there are many: comparing many rows is bound by memory latency, and
+    /// each half reads its own rows. The comparison only reads the two tables.
     ///
     /// - Parameter parallelFrom: The number of rows from which two threads compare.
-    static func countUpdates(matched: [Int], parallelFrom: Int = 100_000, isContentEqual: (Int, Int) -> Bool) -> Int {
+    static func countUpdates(matched: [Int32], parallelFrom: Int = 100_000, isContentEqual: (Int, Int) -> Bool) -> Int {
         guard matched.count >= parallelFrom else { return updates(in: matched.indices, of: matched, isContentEqual) }
         let middle = matched.count / 2
         var counts = [0, 0]
@@ -187,9 +193,9 @@ enum ChangeCount {
     }
 
     /// The survivors among `rows` whose content changed.
-    private static func updates(in rows: Range<Int>, of matched: [Int], _ isContentEqual: (Int, Int) -> Bool) -> Int {
+    private static func updates(in rows: Range<Int>, of matched: [Int32], _ isContentEqual: (Int, Int) -> Bool) -> Int {
         var count = 0
-        for row in rows where matched[row] >= 0 && !isContentEqual(matched[row], row) { count += 1 }
+        for row in rows where matched[row] >= 0 && !isContentEqual(Int(matched[row]), row) { count += 1 }
         return count
     }
 }

@@ -3,8 +3,9 @@
 /// above all before it (most rows of a reload keep their order). Only the
 /// length, to count a diff's moves without making them.
 struct IncreasingRun {
-    /// The smallest last value of an increasing subsequence of each length.
-    private var tails: [Int] = []
+    /// The smallest last value of an increasing subsequence of each length
+    /// (row numbers, which a table keeps in 32 bits).
+    private var tails: [Int32] = []
 
     /// The length of the longest strictly increasing subsequence.
     var length: Int { tails.count }
@@ -15,6 +16,7 @@ struct IncreasingRun {
 
     @inline(__always)
     mutating func add(_ value: Int) {
+        let value = Int32(truncatingIfNeeded: value)
         if let last = tails.last, last < value {
             tails.append(value)
         } else {
@@ -23,7 +25,7 @@ struct IncreasingRun {
     }
 
     /// Puts `value` in place of the smallest tail not below it.
-    private mutating func place(_ value: Int) {
+    private mutating func place(_ value: Int32) {
         var low = 0
         var high = tails.count
         while low < high {

@@ -37,7 +37,7 @@ extension RowContents {
     /// row numbers on the rows' hashes, compared row by row where the
     /// hashes agree, because a `Dictionary` of ``RowContent``s costs a class
     /// reference and a `Hasher` per look-up.
-    func matchedRows() -> [Int]? {
+    func matchedRows() -> [Int32]? {
         let oldHashes = old.contentHashes()
         let newHashes = new.contentHashes()
         var capacity = 16
@@ -56,7 +56,7 @@ extension RowContents {
             slots[slot] = Int32(row + 1)
         }
         return old.comparingContent(with: new) { sameContent in
-            var matched: [Int] = []
+            var matched: [Int32] = []
             matched.reserveCapacity(newHashes.count)
             for (row, hash) in newHashes.enumerated() {
                 var slot = hash & mask
@@ -79,7 +79,7 @@ extension RowContents {
                 } else {
                     slots[slot] = Int32(-(row + 1))
                 }
-                matched.append(found)
+                matched.append(Int32(truncatingIfNeeded: found))
             }
             return matched
         }

@@ -29,25 +29,25 @@ public enum ValueSort {
         }
     }
 
-    /// ``order(of:descending:)`` for any comparable keys.
-    static func stableOrder<Key: Comparable>(of keys: [Key], descending: Bool) throws(Interrupted) -> [Int] {
-        var order = Array(keys.indices)
+    /// ``order(of:descending:)`` for any comparable keys: each key sorted
+    /// beside its position, so that a comparison reads the two pairs it
+    /// compares rather than two keys far apart in a large array.
+    static func stableOrder<Keys: Collection>(of keys: Keys, descending: Bool) throws(Interrupted) -> [Int] where Keys.Element: Comparable {
+        var pairs: [(key: Keys.Element, position: Int)] = []
+        pairs.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() { pairs.append((key, position)) }
         var comparisons = 0
         do {
-            try keys.withUnsafeBufferPointer { keys in
-                try order.sort { a, b in
-                    comparisons += 1
-                    if comparisons & 0xFFFF == 0 { try Interruption.check() }
-                    let x = keys[a]
-                    let y = keys[b]
-                    if x == y { return a < b }
-                    return descending ? y < x : x < y
-                }
+            try pairs.sort { a, b in
+                comparisons += 1
+                if comparisons & 0xFFFF == 0 { try Interruption.check() }
+                if a.key == b.key { return a.position < b.position }
+                return descending ? b.key < a.key : a.key < b.key
             }
         } catch {
             throw Interrupted()  // the only error the comparison throws
         }
-        return order
+        return pairs.map(\.position)
     }
 }
 

@@ -71,20 +71,27 @@ extension FileDataProvider {
                     let counts = ChangeCount.countChanges(matched: matched, oldCount: old.count, isContentEqual: { _, _ in true })
                     if counts.changes > threshold { return FileChanges(changes: .counted(changes: counts.changes, stages: counts.stages), reading: fresh) }
                 }
-                let diff = try Self.diff(old, new, sections: sections, keys: contents.identities, countingAbove: sections == nil ? nil : threshold)
+                let diff = try Self.diff(
+                    old, new, sections: sections, keys: contents.identities, countingAbove: sections == nil ? nil : threshold,
+                    matching: ChangeCount.matchRows)
                 return FileChanges(changes: diff, reading: fresh)
             } catch is DuplicateIdentityError {
                 return nil
             }
         }
         // Integer keys are read from the cells in place; other keys as values.
-        if let oldKeys = old.integers(of: keyField), let newKeys = new.integers(of: keyField) {
-            return FileChanges(changes: try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold), reading: fresh)
+        let integers = try old.withIntegers(of: keyField) { oldKeys in
+            try new.withIntegers(of: keyField) { newKeys in
+                try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold, matching: ChangeCount.matchRows)
+            }
         }
+        if let changes = integers ?? nil { return FileChanges(changes: changes, reading: fresh) }
         let oldKeys = old.values(of: keyField)
         let newKeys = new.values(of: keyField)
         guard !oldKeys.contains(.null), !newKeys.contains(.null) else { return nil }
-        return FileChanges(changes: try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold), reading: fresh)
+        return FileChanges(
+            changes: try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold, matching: ChangeCount.matchRows),
+            reading: fresh)
     }
 
     /// The diff from the rows of `old` to those of `new`, whose identities
@@ -92,12 +99,14 @@ extension FileDataProvider {
     /// `sections` (items numbered as `keys` are: the old table's rows from
     /// 0, the new one's after them).
     ///
+    /// - Parameter matching: For each new row, the old row with its key
+    ///   (``ChangeCount/matchRows(from:to:)``).
     /// - Throws: `DuplicateIdentityError` when an identity repeats on
     ///   either side; `Interrupted`.
-    private static func diff<Key: Hashable>(
+    private static func diff<Keys: RandomAccessCollection>(
         _ old: RecordTable, _ new: RecordTable, sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>])?,
-        keys: (old: [Key], new: [Key]), countingAbove threshold: Int?
-    ) throws -> ItemChanges {
+        keys: (old: Keys, new: Keys), countingAbove threshold: Int?, matching: (Keys, Keys) -> [Int32]?
+    ) throws -> ItemChanges where Keys.Element: Hashable, Keys.Index == Int {
         try Interruption.check()
         let count = old.count
         return try old.comparingContent(with: new) { sameContent in
@@ -108,7 +117,7 @@ extension FileDataProvider {
                     let counts = ChangeCount.countSectionedChanges(sections, matched: matched, isContentEqual: { sameContent(oldRows[$0], newRows[$1] - count) })
                     if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
                 }
-            } else if let threshold, let matched = ChangeCount.matchRows(from: keys.old, to: keys.new) {
+            } else if let threshold, let matched = matching(keys.old, keys.new) {
                 let counts = ChangeCount.countChanges(matched: matched, oldCount: count, isContentEqual: sameContent)
                 if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
             }

@@ -39,7 +39,7 @@ public final class FileDataProvider: DataProvider {
     /// A record about to become the table's next row, while ``grouped``
     /// finds its section by its group key.
     private var arriving: Record?
-    /// The filter that is on, if any (``filter(by:equalTo:identifiedBy:)``).
+    /// The filter that is on, if any (``filter(by:equalTo:identifiedBy:countingAbove:)``).
     public internal(set) var activeFilter: ColumnFilter?
     /// Whether the items were changed since the file was read or saved
     /// (edits and sorts; a filter only hides some).

@@ -103,6 +103,20 @@ extension RecordTable {
             }
         }
 
+        /// Calls `body` with the integers of rows `0..<count` in place (the
+        /// payloads, an integer cell's bits), when every one of them is an
+        /// integer cell; else nil.
+        func withIntegers<Result>(count: Int, _ body: (UnsafeBufferPointer<Int>) throws -> Result) rethrows -> Result? {
+            if count == 0 { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+            if count == 1, kinds.isEmpty, start == 0, singleKind == Kind.int.rawValue {
+                return try withUnsafeBytes(of: singlePayload) { try body($0.assumingMemoryBound(to: Int.self)) }
+            }
+            guard start == 0, kinds.count == count, !kinds.contains(where: { $0 != Kind.int.rawValue }) else { return nil }
+            return try payloads.withUnsafeBufferPointer { payloads in
+                try UnsafeRawBufferPointer(payloads).withMemoryRebound(to: Int.self) { try body($0) }
+            }
+        }
+
         /// The cells of `rows`, in that order, as a column of their own (a
         /// sort or a filter of the table). Copied in one pass into one run:
         /// a million rows through ``set(_:_:_:)`` took five times as long.

@@ -28,12 +28,12 @@ extension Session {
         return true
     }
 
-    /// `filter FIELD=VALUE` on the columns (``FileDataProvider/filter(by:equalTo:identifiedBy:)``).
+    /// `filter FIELD=VALUE` on the columns (``FileDataProvider/filter(by:equalTo:identifiedBy:countingAbove:)``).
     ///
     /// - Returns: false also while a filter on records is on.
     func filterColumns(of loaded: LoadedProvider, field: String, value: Value) throws -> Bool {
         guard let file = columnFile(of: loaded), loaded.filter == nil || file.activeFilter != nil,
-            let changes = try file.filter(by: field, equalTo: value, identifiedBy: loaded.keyField),
+            let changes = try file.filter(by: field, equalTo: value, identifiedBy: loaded.keyField, countingAbove: changeThreshold),
             let filter = file.activeFilter
         else { return false }
         loaded.filter = LoadedProvider.Filter(field: field, value: value)
@@ -43,11 +43,11 @@ extension Session {
         return true
     }
 
-    /// `filter off` after a filter on the columns (``FileDataProvider/removeFilter()``).
+    /// `filter off` after a filter on the columns (``FileDataProvider/removeFilter(countingAbove:)``).
     ///
     /// - Returns: false for a filter on records.
     func unfilterColumns(of loaded: LoadedProvider) throws -> Bool {
-        guard let file = loaded.file, let changes = file.removeFilter() else { return false }
+        guard let file = loaded.file, let changes = file.removeFilter(countingAbove: changeThreshold) else { return false }
         loaded.records.baseDidChange()
         let all = file.numberOfItems
         try show(changes, saying: "filter off: \(all) items", itemCount: all)

@@ -466,6 +466,55 @@ func valueSortExample1() throws {
     _ = order
 }
 
+@Test("Sources/ListLabFiles/ListLabFiles.docc/AMillionRowsFromSwift.md:28")
+func aMillionRowsFromSwiftExample1() throws {
+    // Open a million rows.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("a-million-people.csv").path
+    var rows = "id,name,score\n"
+    for id in 0..<1_000_000 { rows += "\(id),person \(id),\(id * 7919 % 1000)\n" }
+    try rows.write(toFile: path, atomically: true, encoding: .utf8)
+    let people = try FileDataProvider(path: path, name: "people.csv")
+    #expect(people.numberOfItems == 1_000_000)
+
+    // Someone else changes the file: the first ten rows go, five scores change, three rows come.
+    var changed = "id,name,score\n"
+    for id in 10..<1_000_003 { changed += "\(id),person \(id),\(id < 15 ? 1_000 : id * 7919 % 1000)\n" }
+    try changed.write(toFile: path, atomically: true, encoding: .utf8)
+
+    // What a `reload --diff` would do, by the key, before anything changes; then take the new rows.
+    let found = try #require(try people.changesFromFile(identifiedBy: "id"))
+    guard case .changes(let changes) = found.changes, let reading = found.reading else { return }
+    #expect(changes.deletedItems.count == 10 && changes.updatedItems.count == 5 && changes.insertedItems.count == 3)
+    people.adoptReading(of: reading)
+
+    // A sort moves rows and changes none; above the threshold only the fewest moves are counted.
+    guard case .counted(let moves, stages: 1)? = try people.sort(by: "score", identifiedBy: "id", countingAbove: 100) else { return }
+    #expect(moves > 990_000)
+    #expect(people.item(at: ItemPath(0, 0))?["score"] == 0)
+
+    // A filter, and back; while it is on, edits and saves are refused.
+    let filtered = try people.filter(by: "score", equalTo: 7, identifiedBy: "id", countingAbove: 100)
+    #expect(people.numberOfItems == 1_000 && filtered?.count == 998_993)
+    #expect(throws: FilterIsOn.self) { try people.delete(at: [ItemPath(0, 0)]) }
+    #expect(people.removeFilter(countingAbove: 100)?.count == 998_993)
+    _ = path
+    _ = rows
+    _ = people
+    _ = changed
+    _ = found
+    _ = filtered
+}
+
+@Test("Sources/ListLabFiles/ListLabFiles.docc/ListLabFiles.md:17")
+func listLabFilesExample1() throws {
+    let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+    let diana = try contacts.checkedItem(at: ItemPath(0, 2))
+    _ = try contacts.update(diana.setting("phone", to: "555-0199"), at: ItemPath(0, 2))
+    try contacts.save()   // only Diana's row is written anew
+    _ = contacts
+    _ = diana
+}
+
 @Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:29")
 func fileDataProvider_FileChangesExample1() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
@@ -479,7 +528,7 @@ func fileDataProvider_FileChangesExample1() throws {
     _ = contacts
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider+Filter.swift:51")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+Filter.swift:52")
 func fileDataProvider_FilterExample1() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     if case .changes(let changes)? = try contacts.filter(by: "id", equalTo: 2, identifiedBy: "id") {

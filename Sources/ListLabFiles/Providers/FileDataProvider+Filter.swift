@@ -26,8 +26,9 @@ public struct ColumnFilter: Sendable, CustomStringConvertible {
 /// A change refused while a filter is on: it would lose the items the
 /// filter hides, or sort only the ones it shows.
 public struct FilterIsOn: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The filter's field and value.
+    /// The filter's field.
     public let field: String
+    /// The value it keeps items of.
     public let value: Value
 
     init(filter: ColumnFilter) {

@@ -7,7 +7,7 @@ public import ListLabRecords
 /// file that someone else changed since it was read, unless forced.
 ///
 /// Records are kept by column (``RecordTable``), so a million rows are
-/// comfortable; a ``Record`` is built only for the items the list asks for.
+/// comfortable; a `Record` is built only for the items the list asks for.
 ///
 /// ```swift
 /// let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
@@ -51,13 +51,13 @@ public final class FileDataProvider: DataProvider {
     ///   - path: Where the file is.
     ///   - name: How messages name it (the path as the user wrote it).
     ///   - format: The format; by default the one the extension names.
-    /// - Throws: ``LoadError`` when the file cannot be read or parsed, or
-    ///   its extension names no format.
     ///   - groupField: A field to group the records into sections by, as a
     ///     fetched results controller's section key path (sections in order
     ///     of first appearance); nil for one section.
     ///   - progress: Told now and then how much of the file is read (0 to
     ///     1), for a progress line.
+    /// - Throws: ``LoadError`` when the file cannot be read or parsed, or
+    ///   its extension names no format.
     public init(
         path: String, name: String, format: RecordTableWriter.Format? = nil, groupedBy groupField: String? = nil,
         progress: (Double) -> Void = { _ in }

@@ -28,8 +28,11 @@ public enum CSVReader {
     ///   the wrong number of fields, or a header that repeats or omits a
     ///   name; `file: empty file` when there is no header.
     /// - Complexity: O(*n*) for *n* bytes.
-    /// - Parameter progress: Told, every 4,096 rows, how much of the bytes
-    ///   is read (0 to 1), for a progress line.
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - file: How messages name the file.
+    ///   - progress: Told, every 4,096 rows, how much of the bytes is read
+    ///     (0 to 1), for a progress line.
     public static func read(_ bytes: [UInt8], file: String, progress: (Double) -> Void = { _ in }) throws(LoadError) -> RecordTable {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
         bytes.withUnsafeBufferPointer { buffer in

@@ -38,8 +38,12 @@ public enum JSONTableReader {
     ///   array (JSON), an element or line that is not an object, truncated
     ///   input, a repeated key, nesting deeper than 256 levels, or an empty file.
     /// - Complexity: O(*n*) for *n* bytes.
-    /// - Parameter progress: Told, every 4,096 objects, how much of the
-    ///   bytes is read (0 to 1), for a progress line.
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - file: How messages name the file.
+    ///   - format: A JSON array of objects, or NDJSON (an object a line).
+    ///   - progress: Told, every 4,096 objects, how much of the bytes is
+    ///     read (0 to 1), for a progress line.
     public static func read(_ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in }) throws(LoadError) -> RecordTable {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
         bytes.withUnsafeBufferPointer { buffer in

@@ -304,7 +304,7 @@ extension RecordTable {
     ///
     /// Keys compare by their value in the file's own type system: CSV has no
     /// types, so `1` and `"1"` are the same key; in JSON, `1` and `1.0` are
-    /// the same number (see ``keyIdentity(column:row:)``).
+    /// the same number.
     ///
     /// - Complexity: O(*n*) expected; integer keys take a fast path.
     public func firstDuplicate(of field: String) -> (value: Value, first: Int, second: Int)? {

@@ -1,19 +1,19 @@
 public import ListLabRecords
 /// Records stored by column, compactly, for data read from files: a million
 /// rows of five fields take about 45 bytes a row beside the file's own
-/// bytes, where an array of ``Record``s would take several hundred.
+/// bytes, where an array of `Record`s would take several hundred.
 ///
 /// Each cell is a one-byte kind and an eight-byte payload: integers and
 /// booleans in place; strings and other numbers as an offset and length into
-/// the file's bytes (``source``, shared, never copied) or into ``arena``
+/// the file's bytes (shared, never copied) or into an arena
 /// (strings that had escapes, and values set later). A number other than a
 /// plain integer keeps its text, so `1.10` and `1e3` are saved as written.
 /// Nested JSON is kept as its text and read when a record is built. A
-/// ``Record`` is made only when a row is asked for (the list asks only for
+/// `Record` is made only when a row is asked for (the list asks only for
 /// visible rows).
 ///
 /// A table read from a file also knows where each row lay in it
-/// (``SourceLayout``) and which rows changed since, so that
+/// and which rows changed since, so that
 /// ``RecordTableWriter`` writes untouched rows back byte for byte.
 ///
 /// ```swift
@@ -214,8 +214,10 @@ public struct RecordTable: Sendable {
     /// The highest integer value of `field` (0 when there is none), and
     /// whether every row's value is an integer or null, read in place.
     ///
-    /// - Complexity: O(*n*), a few milliseconds at a million rows.
-    /// - Parameter rows: The rows to look at (by default every row).
+    /// - Complexity: O(*n*).
+    /// - Parameters:
+    ///   - field: The field.
+    ///   - rows: The rows to look at (by default every row).
     public func integerSummary(of field: String, rows: [Int]? = nil) -> (highest: Int, allIntegers: Bool) {
         guard let column = fieldNames.firstIndex(of: field) else { return (0, true) }
         let cells = columns[column]

@@ -3,7 +3,7 @@ import ListLabRecords
 /// fields in the table's order.
 ///
 /// A table written in the format it was read from keeps the file as it was
-/// wherever nobody changed it (see ``SourceLayout``): untouched rows are
+/// wherever nobody changed it: untouched rows are
 /// copied byte for byte, with the gaps between them; an edited row keeps the
 /// bytes of its unchanged cells (a JSON object its key order and spacing) and
 /// writes only the changed cells anew; added rows follow the file's style
@@ -19,7 +19,12 @@ import ListLabRecords
 public enum RecordTableWriter {
     /// The file formats.
     public enum Format: String, Sendable, CaseIterable {
-        case csv, json, ndjson
+        /// Comma-separated values with a header row (RFC 4180).
+        case csv
+        /// A JSON array of objects.
+        case json
+        /// Newline-delimited JSON: an object a line.
+        case ndjson
 
         /// The format named by a path's extension (any case), or nil.
         public init?(path: String) {

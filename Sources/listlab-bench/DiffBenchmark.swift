@@ -149,7 +149,10 @@ enum DiffBenchmark {
     }
 
     static func run(runs: Int) throws {
-        print("diff (release build; medians of \(runs) timings; sizes 10x apart are timed turn about, the smaller in batches of diffs)")
+        // One diff a timing at every size (a batch of small diffs in a row would find their
+        // inputs in cache, where a single large diff does not), many timings, turn about.
+        let timings = max(runs, 3) * 3
+        print("diff (release build; medians of \(timings) timings of one diff each; sizes 10x apart are timed turn about)")
         let sizes = [10_000, 100_000, 1_000_000]
         let workloads = sizes.map { workload($0) }
         var ours: [Int: Double] = [:]
@@ -158,9 +161,9 @@ enum DiffBenchmark {
         for (index, n) in sizes.dropLast().enumerated() {
             let (small, large) = (workloads[index], workloads[index + 1])
             let timed = try medians(
-                runs: runs,
+                runs: timings,
                 small: { () throws(DuplicateIdentityError) in try Changeset(from: small.source, to: small.target) },
-                repeats: 10,
+                repeats: 1,
                 large: { () throws(DuplicateIdentityError) in try Changeset(from: large.source, to: large.target) })
             ours[n] = min(ours[n] ?? .infinity, timed.small)
             ours[n * 10] = timed.large
@@ -202,9 +205,9 @@ enum DiffBenchmark {
         let small = sectionedWorkload(size: 1_000)
         let large = sectionedWorkload(size: 10_000)
         let sectioned = try medians(
-            runs: runs,
+            runs: timings,
             small: { () throws(DuplicateIdentityError) in try SectionedChangeset(from: small.source, to: small.target, identity: { $0 }, isContentEqual: ==) },
-            repeats: 3,
+            repeats: 1,
             large: { () throws(DuplicateIdentityError) in try SectionedChangeset(from: large.source, to: large.target, identity: { $0 }, isContentEqual: ==) })
         for (size, seconds, result, made) in [(1_000, sectioned.small, sectioned.smallResult, small.movesMade), (10_000, sectioned.large, sectioned.largeResult, large.movesMade)] {
             let moves = result.movedItems.count

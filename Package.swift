@@ -35,6 +35,8 @@ let package = Package(
         // for every package that depends on ListLab, but builds its small SnapshotTesting module
         // only for a target that imports ListLabSnapshotTesting.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `listlab serve`: HTTP and WebSockets in pure Swift (see the README's "In a browser" for why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // The command line: thin; `Playground.listlab.main()`.
@@ -44,8 +46,16 @@ let package = Package(
         .target(
             name: "ListLabPlayground",
             dependencies: [
-                "ListLabShell", "ListLabCore", "ListLabFiles", "LineEditing", "Interruption",
+                "ListLabShell", "ListLabCore", "ListLabFiles", "ListLabServer", "LineEditing", "Interruption",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings),
+        // The playground in a browser (`serve`): a page and a WebSocket per tab, each tab a session.
+        .target(
+            name: "ListLabServer",
+            dependencies: [
+                "ListLabShell", "ListLabPictures",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
             ],
             swiftSettings: strictSettings),
         // A HeadlessList as a snapshot: its lines as text, its picture as SVG.
@@ -101,6 +111,7 @@ let package = Package(
         .testTarget(
             name: "ListLabFilesTests", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "ListLabTestSupport"],
             swiftSettings: strictSettings),
+        .testTarget(name: "ListLabServerTests", dependencies: ["ListLabServer", "ListLabShell"], swiftSettings: strictSettings),
         .testTarget(
             name: "ListLabPicturesTests", dependencies: ["ListLabPictures", "ListLabCore", "ListLabTestSupport"],
             swiftSettings: strictSettings),

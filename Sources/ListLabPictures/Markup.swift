@@ -2,9 +2,9 @@ import ListLabCore
 
 /// Text made safe for HTML and SVG: in element content and in attribute
 /// values quoted with `"`.
-enum Markup {
+package enum Markup {
     /// `text` with `&`, `<`, `>`, `"` and `'` written as entities.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {

@@ -163,6 +163,20 @@ public struct TranscriptPage: Sendable {
         return page
     }
 
+    /// The section of one step, as the page holds it: for a page that adds
+    /// steps as they run (`listlab serve`), beside the page's CSS and script
+    /// (``css``, ``script``).
+    package static func section(of step: Step) -> String {
+        var pictures = 0
+        return TranscriptPage(title: "", source: "", elements: []).html(of: step, pictureNumber: &pictures)
+    }
+
+    /// The CSS every page carries.
+    package static var css: String { PageAssets.css }
+
+    /// The script every page carries: the player of the pictures.
+    package static var script: String { PageAssets.script }
+
     private func html(of step: Step, pictureNumber: inout Int) -> String {
         var out = "<section class=\"step\(step.failed ? " failed" : "")\" id=\"step-\(step.number)\" data-step=\"\(step.number)\">\n<div class=\"io\">\n"
         out += "<pre class=\"command\"><span class=\"prompt\">&gt; </span>\(Markup.escape(step.command))</pre>\n"

@@ -75,3 +75,8 @@ enum Environment {
 func printLine(_ line: String) {
     print(VisibleText.escaped(line))
 }
+
+/// Prints one line to standard error, escaped as ``printLine(_:)`` escapes.
+func printError(_ line: String) {
+    FileDescriptor.writeAll(VisibleText.escaped(line) + "\n", to: STDERR_FILENO)
+}

@@ -49,8 +49,8 @@ public enum TranscriptRenderer {
     }
 
     private static func render(_ transcript: Transcript, at path: String, named name: String, in session: Session, output: RecordingOutput) -> Result {
-        let recorder = StepRecorder(session: session)
-        defer { recorder.detach() }
+        let runner = StepRunner(session: session, output: output)
+        defer { runner.detach() }
         var elements: [TranscriptPage.Element] = []
         var failures: [String] = []
         var next = 0
@@ -58,22 +58,13 @@ public enum TranscriptRenderer {
         for (index, block) in transcript.blocks.enumerated() {
             elements += TranscriptPage.prose(Array(transcript.lines[next..<block.commandIndex]))
             next = block.outputRange.upperBound
-            output.clear()
-            recorder.beginStep()
-            let errorsBefore = session.errorCount
-            session.execute(block.command)
-            let matches = OutputMatcher.matches(block.expected, output.lines)
-            if !matches {
+            var step = runner.run(block.command, number: index + 1, line: block.line)
+            if !OutputMatcher.matches(block.expected, step.output) {
                 failures.append("\(path):\(block.line): the output of '\(block.command)' differs from the transcript's")
+                step.expected = block.expected.map(\.text)
             }
-            let isShow = block.command.trimmingWhitespace.split(separator: " ").first?.lowercased() == "show"
-            // `show` is asked to see the list: it gets a picture even when nothing changed.
-            let frames = recorder.frames(always: isShow && session.errorCount == errorsBefore)
-            if !frames.isEmpty { pictures += 1 }
-            elements.append(.step(TranscriptPage.Step(
-                number: index + 1, line: block.line, command: block.command, output: output.lines,
-                expected: matches ? nil : block.expected.map(\.text), frames: frames, trace: recorder.trace,
-                title: session.currentName)))
+            if !step.frames.isEmpty { pictures += 1 }
+            elements.append(.step(step))
         }
         elements += TranscriptPage.prose(Array(transcript.lines[min(next, transcript.lines.count)...]))
         if transcript.blocks.isEmpty {

@@ -345,7 +345,7 @@ public final class Session {
     }
 
     /// The name of the provider the list shows, if any.
-    var currentName: String? { try? current().name }
+    package var currentName: String? { try? current().name }
 
     /// Shows `providers[index]` in the list, through a new adapter of its
     /// provider and presenter.

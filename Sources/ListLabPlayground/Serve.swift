@@ -1,0 +1,85 @@
+import ArgumentParser
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ListLabCore
+import ListLabServer
+import ListLabShell
+
+/// `listlab serve`: the playground in a browser, a session per tab.
+struct Serve: PlaygroundCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serves the playground to a browser: open the address it prints; each tab is a session of its own.",
+        discussion: """
+            The page has a command line (↑ and ↓ for the commands run, TAB to complete, 'help') and shows each \
+            command's output and pictures of the list, each batch update animated as '\(ToolIdentity.current.name) render' \
+            draws it. Each tab's session starts with --sample loaded (by default the playground's first) and ends when the tab \
+            closes. It listens on 127.0.0.1 unless --host names another address; then anyone who can reach it runs commands \
+            in its folder, so say --host only on a network you trust. Ctrl-C stops it.
+            """) }
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port: UInt16 = 8_765
+
+    @Option(help: "The address to listen on; by default loopback only.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "What each tab's session loads first (by default the playground's first provider).", completion: .list(Session.sampleNames))
+    var sample: String?
+
+    @Flag(help: "Start each tab's session with nothing loaded.")
+    var empty = false
+
+    func run(in playground: Playground) throws {
+        let folder = FileManager.default.currentDirectoryPath
+        let factory = SessionFactory(isSerial: !playground.registrations.isEmpty) { output in
+            playground.makeSession(output: output, workingDirectory: folder)
+        }
+        let start = empty ? nil : sample ?? playground.startName
+        if let start {
+            // A name that does not load is said once, here, rather than in every tab.
+            let probe = playground.makeSession(output: RecordingOutput(), workingDirectory: folder)
+            probe.execute("load \(start)")
+            guard probe.errorCount == 0 else { throw ValidationError("no sample or provider named '\(start)'; try --empty and 'samples'") }
+        }
+        let server: PlaygroundServer
+        do {
+            server = try PlaygroundServer(
+                host: host, port: port, tool: playground.name, banner: playground.banner, sample: start, factory: factory,
+                log: { line in printError("\(ToolIdentity.current.name) serve: \(line)") })
+        } catch {
+            throw ValidationError("cannot listen on \(host): \(error)")
+        }
+        let host = host
+        let tool = ToolIdentity.current.name
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: (any Error)?
+        Task {
+            async let serving: Void = server.run()
+            do {
+                let bound = try await server.waitUntilListening()
+                let shown = host.contains(":") ? "[\(host)]" : host
+                // Written at once, unbuffered: a script waits for this line to learn the port.
+                FileDescriptor.writeAll(VisibleText.escaped("\(tool) serve: http://\(shown):\(bound)/ (Ctrl-C stops it)") + "\n", to: STDOUT_FILENO)
+                if !["127.0.0.1", "::1", "localhost"].contains(host) {
+                    printError("\(tool) serve: listening on \(host): anyone who can reach this address can run commands in \(folder)")
+                }
+                try await serving
+            } catch {
+                failure = error
+            }
+            done.signal()
+        }
+        done.wait()
+        if let failure { throw ValidationError("the server stopped: \(failure)") }
+    }
+}

@@ -1,0 +1,191 @@
+import ListLabPictures
+
+/// The page a browser opens: a command line and the steps it runs, each
+/// drawn and animated by the same CSS, SVG and player as `listlab render`'s
+/// pages (``TranscriptPage``), added as the server sends them over a
+/// WebSocket. Everything is inline; the only connection it may open is to
+/// the server it came from (its Content-Security-Policy says so).
+enum LivePage {
+    /// The page of a playground called `tool`.
+    static func html(tool: String) -> String {
+        var page = "<!DOCTYPE html>\n<html lang=\"en\" data-live=\"true\">\n<head>\n<meta charset=\"utf-8\">\n"
+        page += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\">\n"
+        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        page += "<meta name=\"generator\" content=\"listlab serve\">\n"
+        page += "<title>\(Markup.escape(tool))</title>\n<style>\n\(TranscriptPage.css)\(css)</style>\n</head>\n<body>\n<main>\n"
+        page += "<h1>\(Markup.escape(tool))</h1>\n<p class=\"source\" id=\"status\">connecting…</p>\n"
+        page += "<div id=\"steps\"></div>\n"
+        page += "<form id=\"prompt\" autocomplete=\"off\"><label for=\"line\">\(Markup.escape(tool))&gt;</label>"
+        page += "<input id=\"line\" spellcheck=\"false\" autocapitalize=\"off\" aria-describedby=\"hint\">"
+        page += "<button type=\"submit\">Run</button></form>\n"
+        page += "<p class=\"hint\" id=\"hint\">Enter runs a command; ↑ and ↓ go through the ones run; TAB completes; try <code>help</code>.</p>\n"
+        page += "<ul id=\"candidates\" hidden></ul>\n"
+        page += "</main>\n<script>\n\(TranscriptPage.script)</script>\n<script>\n\(script)</script>\n</body>\n</html>\n"
+        return page
+    }
+
+    /// As strict as a rendered page's, with one connection: back to the server.
+    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'"
+
+    static let css = """
+        h1 { font-size: 22px; margin: 0 0 4px; }
+        #steps .step { border-bottom: 1px solid #e5e5ea; padding-bottom: 16px; }
+        #prompt { display: flex; gap: 8px; align-items: center; position: sticky; bottom: 0; background: #fafafa;
+          padding: 12px 0; border-top: 1px solid #e5e5ea; }
+        #prompt label { font: 13px ui-monospace, Menlo, Consolas, monospace; color: #6d6d72; }
+        #line { flex: 1; font: 14px ui-monospace, Menlo, Consolas, monospace; padding: 6px 10px; border-radius: 8px;
+          border: 1px solid #c7c7cc; }
+        .hint { font-size: 12px; color: #6d6d72; margin: 0; }
+        #candidates { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap: wrap; gap: 6px;
+          font: 12.5px ui-monospace, Menlo, Consolas, monospace; }
+        #candidates li { background: #ffffff; border: 1px solid #e5e5ea; border-radius: 6px; padding: 2px 8px; }
+        pre.output .error { color: #b42318; font-weight: 600; }
+        .refused { color: #b42318; }
+
+        """
+
+    /// The command line and the connection. Each step's section comes from
+    /// the server; its pictures get the render pages' player and play at
+    /// once. With `#check=` and command lines (one per line, URL-encoded),
+    /// the page runs them in turn, then writes what it drew into
+    /// `<pre id="listlab-check">` as a rendered page's check does
+    /// (Scripts/check-browser).
+    static let script = """
+        (() => {
+          'use strict';
+          const steps = document.getElementById('steps');
+          const form = document.getElementById('prompt');
+          const input = document.getElementById('line');
+          const status = document.getElementById('status');
+          const offered = document.getElementById('candidates');
+          const pictures = window.listlabPictures;
+          const history = [];
+          let back = 0;
+          let ended = false;
+          const check = location.hash.startsWith('#check=')
+            ? decodeURIComponent(location.hash.slice(7)).split('\\n').filter((line) => line.length > 0) : null;
+          const drawn = [];
+          const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/socket');
+          let waiting = null;
+
+          function send(message) {
+            socket.send(JSON.stringify(message));
+          }
+          function run(line) {
+            history.push(line);
+            back = 0;
+            return new Promise((resolve) => { waiting = resolve; send({ command: line }); });
+          }
+          function markErrors(section) {
+            for (const pre of section.querySelectorAll('pre.output')) {
+              const text = pre.textContent;
+              pre.textContent = '';
+              text.split('\\n').forEach((line, index) => {
+                if (index > 0) pre.appendChild(document.createTextNode('\\n'));
+                if (line.startsWith('error:')) {
+                  const span = document.createElement('span');
+                  span.className = 'error';
+                  span.textContent = line;
+                  pre.appendChild(span);
+                } else {
+                  pre.appendChild(document.createTextNode(line));
+                }
+              });
+            }
+          }
+          async function addStep(message) {
+            const template = document.createElement('template');
+            template.innerHTML = message.html;
+            const section = template.content.firstElementChild;
+            markErrors(section);
+            steps.appendChild(section);
+            const plays = [];
+            for (const figure of section.querySelectorAll('figure.pictures')) {
+              const player = pictures.attach(figure);
+              plays.push(player.play());
+              drawn.push({ step: message.number, player: player });
+            }
+            if (!check) window.scrollTo(0, document.body.scrollHeight);
+            await Promise.all(plays);
+            if (message.ended) {
+              ended = true;
+              input.disabled = true;
+              status.textContent = 'the session has ended: reload the page for a new one';
+            }
+          }
+          socket.addEventListener('open', () => { status.textContent = 'connected'; });
+          socket.addEventListener('close', () => { if (!ended) status.textContent = 'disconnected: reload the page for a new session'; input.disabled = true; });
+          socket.addEventListener('message', async (event) => {
+            const message = JSON.parse(event.data);
+            if (message.kind === 'welcome') {
+              status.textContent = message.banner + ': a session of your own';
+              if (check) runChecks();
+            }
+            if (message.kind === 'step') {
+              await addStep(message);
+              if (waiting) { const done = waiting; waiting = null; done(message); }
+            }
+            if (message.kind === 'completion') complete(message);
+            if (message.kind === 'refused') {
+              const note = document.createElement('p');
+              note.className = 'refused';
+              note.textContent = 'refused: ' + message.message;
+              steps.appendChild(note);
+              if (waiting) { const done = waiting; waiting = null; done(message); }
+            }
+          });
+          form.addEventListener('submit', (event) => {
+            event.preventDefault();
+            const line = input.value;
+            if (!line.trim() || ended) return;
+            input.value = '';
+            offered.hidden = true;
+            run(line);
+          });
+          input.addEventListener('keydown', (event) => {
+            if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+              if (history.length === 0) return;
+              event.preventDefault();
+              back = Math.max(0, Math.min(history.length, back + (event.key === 'ArrowUp' ? 1 : -1)));
+              input.value = back === 0 ? '' : history[history.length - back];
+            } else if (event.key === 'Tab') {
+              event.preventDefault();
+              send({ complete: input.value.slice(0, input.selectionStart) });
+            }
+          });
+          function complete(message) {
+            const words = message.candidates;
+            offered.textContent = '';
+            if (words.length === 0) { offered.hidden = true; return; }
+            let shared = words[0];
+            for (const word of words) { while (!word.startsWith(shared)) shared = shared.slice(0, -1); }
+            const cursor = input.selectionStart;
+            const before = input.value.slice(0, cursor - message.word.length);
+            const after = input.value.slice(cursor);
+            const finished = words.length === 1 ? shared + ' ' : shared;
+            input.value = before + finished + after;
+            input.selectionStart = input.selectionEnd = before.length + finished.length;
+            offered.hidden = words.length === 1;
+            if (words.length > 1) {
+              for (const word of words) { const item = document.createElement('li'); item.textContent = word; offered.appendChild(item); }
+            }
+          }
+          async function runChecks() {
+            for (const line of check) await run(line);
+            const report = ['errors: ' + pictures.errors.length, ...pictures.errors,
+              'animations: ' + pictures.counts.started + ' started, ' + pictures.counts.finished + ' finished',
+              'resources: ' + performance.getEntriesByType('resource').length];
+            const overlapping = pictures.overlaps();
+            report.push('overlaps: ' + overlapping.length, ...overlapping);
+            for (const { step, player } of drawn) {
+              report.push('step ' + step, ...pictures.lines(player.frames[player.index].querySelector('svg.screen')));
+            }
+            const pre = document.createElement('pre');
+            pre.id = 'listlab-check';
+            pre.textContent = report.join('\\n');
+            document.body.appendChild(pre);
+          }
+        })();
+
+        """
+}

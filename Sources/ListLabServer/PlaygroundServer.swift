@@ -1,0 +1,141 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FlyingFox
+import FlyingSocks
+import ListLabShell
+
+/// `listlab serve`: the playground in a browser. `GET /` is the page
+/// (``LivePage``); `GET /socket` is a WebSocket, and each one is a tab with a
+/// session of its own (``TabSession``), which ends when the tab closes.
+/// Anything else is 404. It listens on loopback unless told otherwise.
+package final class PlaygroundServer: Sendable {
+    private let server: HTTPServer
+    private let factory: SessionFactory
+    private let sample: String?
+    private let banner: String
+    private let turnstile = Turnstile()
+    /// Says what the server refused or could not do, a line each.
+    private let log: @Sendable (String) -> Void
+
+    /// A server on `host` and `port` (0: any free port).
+    ///
+    /// - Parameters:
+    ///   - tool: The playground's name (the page's title).
+    ///   - banner: What a tab is greeted with.
+    ///   - sample: What each tab's session loads first; nil for nothing.
+    ///   - factory: Makes each tab's session.
+    ///   - log: Hears a line for each thing refused.
+    package init(
+        host: String, port: UInt16, tool: String, banner: String, sample: String?, factory: SessionFactory,
+        log: @escaping @Sendable (String) -> Void
+    ) throws {
+        let address: any SocketAddress = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
+        server = HTTPServer(address: address, timeout: 15, logger: .disabled)
+        self.factory = factory
+        self.sample = sample
+        self.banner = banner
+        self.log = log
+        let page = LivePage.html(tool: tool)
+        let handler = TabHandler(server: self)
+        Task { [server] in
+            await server.appendRoute("GET /") { _ in
+                HTTPResponse(
+                    statusCode: .ok,
+                    headers: [.contentType: "text/html; charset=utf-8", HTTPHeader("Content-Security-Policy"): LivePage.contentSecurityPolicy,
+                              HTTPHeader("Cache-Control"): "no-store"],
+                    body: Data(page.utf8))
+            }
+            await server.appendRoute("GET /socket", to: .webSocket(handler, frameSize: 1 << 20))
+            await server.appendRoute("*") { _ in HTTPResponse(statusCode: .notFound, body: Data("not found\n".utf8)) }
+        }
+    }
+
+    /// Serves until the task running it is cancelled.
+    package func run() async throws {
+        try await server.run()
+    }
+
+    /// The port it listens on, once it listens.
+    package func waitUntilListening() async throws -> UInt16 {
+        try await server.waitUntilListening()
+        switch await server.listeningAddress {
+        case .ip4(_, let port)?, .ip6(_, let port)?: return port
+        default: return 0
+        }
+    }
+
+    /// Stops listening and ends every tab, after `timeout` seconds for them to close.
+    package func stop(timeout: Double = 1) async {
+        await server.stop(timeout: timeout)
+    }
+
+    /// A new tab's session and the messages that greet it: its first steps,
+    /// then the welcome.
+    fileprivate func openTab() async -> (TabSession, [ServerMessage]) {
+        await turnstile.through(factory.isSerial) {
+            let tab = TabSession(factory: factory, sample: sample)
+            // The welcome comes last: a page that runs commands of its own waits for it.
+            return (tab, (await tab.greeting()) + [.welcome(banner: banner)])
+        }
+    }
+
+    /// What `tab` answers to `text`, one tab at a time when the sessions must run so.
+    fileprivate func reply(_ tab: TabSession, to text: String) async -> ServerMessage {
+        let reply = await turnstile.through(factory.isSerial) { await tab.reply(to: text) }
+        if case .refused(let reason) = reply { log("refused \(reason)") }
+        return reply
+    }
+}
+
+/// Each WebSocket: a tab, its messages answered in order.
+private struct TabHandler: WSMessageHandler {
+    let server: PlaygroundServer
+
+    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+        let (messages, out) = AsyncStream<WSMessage>.makeStream()
+        let server = server
+        Task {
+            let (tab, greeting) = await server.openTab()
+            for message in greeting { out.yield(.text(message.json)) }
+            for await message in client {
+                switch message {
+                case .text(let text):
+                    out.yield(.text(await server.reply(tab, to: text).json))
+                case .data:
+                    out.yield(.text(ServerMessage.refused("binary data: send commands as text").json))
+                case .close:
+                    break
+                }
+            }
+            await tab.end()
+            out.finish()
+        }
+        return messages
+    }
+}
+
+/// Lets one body through at a time when asked to (the sessions of a
+/// playground with registrations), and every body at once when not.
+private actor Turnstile {
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func through<Result: Sendable>(_ oneAtATime: Bool, _ body: () async -> Result) async -> Result {
+        guard oneAtATime else { return await body() }
+        while busy { await withCheckedContinuation { waiting.append($0) } }
+        busy = true
+        defer {
+            busy = false
+            if !waiting.isEmpty { waiting.removeFirst().resume() }
+        }
+        return await body()
+    }
+}

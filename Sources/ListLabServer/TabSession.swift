@@ -1,0 +1,91 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ListLabPictures
+package import ListLabShell
+
+/// One browser tab's playground: its own `Session` and list, the steps it
+/// has run, and its completer. Commands run one at a time, in the order the
+/// tab sent them; tabs never share state.
+actor TabSession {
+    private let session: Session
+    private let output = RecordingOutput()
+    private let runner: StepRunner
+    private let completer: ShellCompleter
+    private var stepCount = 0
+
+    /// The longest command line a tab may send; a longer one is refused.
+    static let longestLine = 64 * 1_024
+
+    /// A tab's session, made by `factory`, with `sample` loaded first (then
+    /// its first step is `show`).
+    init(factory: SessionFactory, sample: String?) {
+        let session = factory.make(output)
+        self.session = session
+        runner = StepRunner(session: session, output: output)
+        completer = ShellCompleter(session: session)
+        if let sample {
+            session.execute("load \(sample)")
+            output.clear()
+        }
+    }
+
+    /// The steps that greet a new tab: `show` when something is loaded.
+    func greeting() -> [ServerMessage] {
+        guard session.currentName != nil else { return [] }
+        return [run("show")]
+    }
+
+    /// What the tab gets for `message`, a JSON ``ClientMessage``.
+    func reply(to text: String) -> ServerMessage {
+        guard text.utf8.count <= Self.longestLine + 1_024 else {
+            return .refused("a message of \(text.utf8.count) bytes is more than a command line may be (\(Self.longestLine) bytes)")
+        }
+        guard let message = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) else {
+            return .refused("a message the playground does not understand")
+        }
+        switch message {
+        case .command(let line):
+            guard line.utf8.count <= Self.longestLine else {
+                return .refused("a command line of \(line.utf8.count) bytes is more than \(Self.longestLine)")
+            }
+            return run(line)
+        case .complete(let line):
+            let candidates = completer.candidates(for: line)
+            return .completion(word: candidates.word, candidates: candidates.words)
+        }
+    }
+
+    /// Runs one command line as the tab's next step.
+    private func run(_ line: String) -> ServerMessage {
+        stepCount += 1
+        let errors = session.errorCount
+        let step = runner.run(line, number: stepCount)
+        return .step(number: stepCount, html: TranscriptPage.section(of: step), failed: session.errorCount > errors, ended: session.isFinished)
+    }
+
+    /// Ends the session: the tab closed.
+    func end() {
+        runner.detach()
+    }
+}
+
+/// Makes a tab's session: a playground's registrations and samples, its
+/// working folder. `@unchecked Sendable`: the registrations' closures are
+/// not, and the server calls them one tab at a time when there are any
+/// (``PlaygroundServer``'s turnstile), as replays of a playground run.
+package struct SessionFactory: @unchecked Sendable {
+    let make: (RecordingOutput) -> Session
+    /// Whether sessions must run one at a time (the playground registers
+    /// providers of its own, whose code need not be thread-safe).
+    let isSerial: Bool
+
+    /// A factory calling `make`; `isSerial` when its sessions run code of
+    /// the user's that need not be thread-safe.
+    package init(isSerial: Bool, make: @escaping (RecordingOutput) -> Session) {
+        self.make = make
+        self.isSerial = isSerial
+    }
+}

@@ -1,0 +1,38 @@
+import ListLabCore
+package import ListLabPictures
+import ListLabRecords
+
+/// Runs commands in a session one at a time and makes each a step of a page:
+/// what it printed and the pictures of what it did to the list (`listlab
+/// render`, which replays a transcript, and `listlab serve`, which runs what
+/// a learner types).
+package final class StepRunner {
+    private let session: Session
+    private let output: RecordingOutput
+    private let recorder: StepRecorder
+
+    /// Starts recording `session`, which writes to `output`.
+    package init(session: Session, output: RecordingOutput) {
+        self.session = session
+        self.output = output
+        recorder = StepRecorder(session: session)
+    }
+
+    /// Stops recording.
+    package func detach() { recorder.detach() }
+
+    /// Runs `command` as step `number` (from line `line` of a transcript):
+    /// its output, its pictures (`show` always gets one, being asked to see
+    /// the list), the trace when tracing is on, and the provider shown.
+    package func run(_ command: String, number: Int, line: Int = 0) -> TranscriptPage.Step {
+        output.clear()
+        recorder.beginStep()
+        let errorsBefore = session.errorCount
+        session.execute(command)
+        let isShow = command.trimmingWhitespace.split(separator: " ").first?.lowercased() == "show"
+        let frames = recorder.frames(always: isShow && session.errorCount == errorsBefore)
+        return TranscriptPage.Step(
+            number: number, line: line, command: command, output: output.lines, frames: frames, trace: recorder.trace,
+            title: session.currentName)
+    }
+}

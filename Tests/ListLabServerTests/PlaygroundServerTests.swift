@@ -1,0 +1,127 @@
+import Foundation
+import ListLabShell
+import Testing
+@testable import ListLabServer
+
+/// A server of ListLab's samples on a free loopback port, for `body`; stopped after.
+private func withServer(sample: String? = "contacts", _ body: (UInt16) async throws -> Void) async throws {
+    let log = LogLines()
+    let server = try PlaygroundServer(
+        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: sample,
+        factory: SessionFactory(isSerial: false) { Session(output: $0) }, log: { log.append($0) })
+    let serving = Task { try await server.run() }
+    defer { serving.cancel() }
+    let port = try await server.waitUntilListening()
+    try await body(port)
+    await server.stop(timeout: 0)
+}
+
+/// What the server logged, for a test to read.
+private final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
+
+/// A message's fields.
+private func fields(_ json: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+}
+
+@Test func thePageIsServedWithAPolicyThatAllowsNothingButTheServer() async throws {
+    try await withServer { port in
+        let response = try await WebSocketClient.blocking {
+            let client = try WebSocketClient(port: port, path: nil)
+            try client.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            return try client.readResponse()
+        }
+        #expect(response.hasPrefix("HTTP/1.1 200"))
+        #expect(response.contains("Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'"))
+        #expect(response.contains("<html lang=\"en\" data-live=\"true\">"))
+        for outside in [" src=\"", " href=\"", "<link", "<img", "http://", "https://"] {
+            #expect(!response.split(separator: "\r\n\r\n", maxSplits: 1).last.map(String.init).map { $0.contains(outside) }!, "the page refers outside: \(outside)")
+        }
+        let missing = try await WebSocketClient.blocking {
+            let client = try WebSocketClient(port: port, path: nil)
+            try client.send(Array("GET /etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            return try client.readResponse()
+        }
+        #expect(missing.hasPrefix("HTTP/1.1 404"))
+    }
+}
+
+@Test func aTabIsGreetedRunsCommandsAndCompletes() async throws {
+    try await withServer { port in
+        let messages = try await WebSocketClient.blocking { () -> [String] in
+            let tab = try WebSocketClient(port: port)
+            var messages = [try tab.readMessage(), try tab.readMessage()]  // 'show', and the welcome
+            try tab.sendFrame(#"{"command": "delete 0.1"}"#)
+            messages.append(try tab.readMessage())
+            try tab.sendFrame(#"{"command": "selct 1"}"#)
+            messages.append(try tab.readMessage())
+            try tab.sendFrame(#"{"complete": "sor"}"#)
+            messages.append(try tab.readMessage())
+            return messages
+        }
+        let welcome = try fields(messages[1])
+        #expect(welcome["kind"] as? String == "welcome" && welcome["banner"] as? String == "ListLab 0.1")
+        let show = try fields(messages[0])
+        #expect(show["kind"] as? String == "step" && show["number"] as? Int == 1)
+        #expect((show["html"] as? String)?.contains("<figure class=\"pictures\"") == true)
+        let delete = try fields(messages[2])
+        let html = try #require(delete["html"] as? String)
+        #expect(html.contains("&gt; </span>delete 0.1</pre>") && html.contains("deleted 0.1: Clark Kent"))
+        #expect(html.contains("before: delete 0.1") && delete["failed"] as? Bool == false)
+        let mistake = try fields(messages[3])
+        #expect(mistake["failed"] as? Bool == true)
+        #expect((mistake["html"] as? String)?.contains("error: unknown command &#39;selct&#39;") == true || (mistake["html"] as? String)?.contains("error: unknown command 'selct'") == true)
+        let completion = try fields(messages[4])
+        #expect(completion["kind"] as? String == "completion" && completion["word"] as? String == "sor" && completion["candidates"] as? [String] == ["sort"])
+    }
+}
+
+@Test func twoTabsHaveListsOfTheirOwn() async throws {
+    try await withServer { port in
+        let (first, second) = try await WebSocketClient.blocking { () -> (String, String) in
+            let one = try WebSocketClient(port: port)
+            let other = try WebSocketClient(port: port)
+            for tab in [one, other] { _ = try tab.readMessage(); _ = try tab.readMessage() }
+            try one.sendFrame(#"{"command": "delete 0.0-0.6"}"#)
+            _ = try one.readMessage()
+            try one.sendFrame(#"{"command": "show 0"}"#)
+            try other.sendFrame(#"{"command": "show 0"}"#)
+            return (try one.readMessage(), try other.readMessage())
+        }
+        #expect(try fields(first)["html"].map { "\($0)" }?.contains("J&#39;onn J&#39;onzz") == true || (try fields(first)["html"].map { "\($0)" }?.contains("J'onn J'onzz") == true))
+        #expect(try fields(second)["html"].map { "\($0)" }?.contains("Bruce Wayne") == true)
+    }
+}
+
+@Test(arguments: [
+    (#"{"command": "\#(String(repeating: "x", count: 70_000))"}"#, "a message of"),
+    ("not json", "a message the playground does not understand"),
+    (#"{"neither": 1}"#, "a message the playground does not understand"),
+])
+func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason: String) async throws {
+    try await withServer { port in
+        let replies = try await WebSocketClient.blocking { () -> [String] in
+            let tab = try WebSocketClient(port: port)
+            _ = try tab.readMessage()
+            _ = try tab.readMessage()
+            try tab.sendFrame(message)
+            let refusal = try tab.readMessage()
+            try tab.sendFrame(#"{"command": "show 0"}"#)
+            return [refusal, try tab.readMessage()]
+        }
+        let refusal = try fields(replies[0])
+        #expect(refusal["kind"] as? String == "refused")
+        #expect((refusal["message"] as? String)?.hasPrefix(reason) == true)
+        #expect((try fields(replies[1])["html"] as? String)?.contains("Bruce Wayne") == true)
+    }
+}
+
+@Test func messagesAreOneLineOfJSONWithSortedKeys() {
+    #expect(ServerMessage.completion(word: "so", candidates: ["sort"]).json == #"{"candidates":["sort"],"kind":"completion","word":"so"}"#)
+    #expect(ServerMessage.refused("a \"quoted\" reason").json == #"{"kind":"refused","message":"a \"quoted\" reason"}"#)
+}

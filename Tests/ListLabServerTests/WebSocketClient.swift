@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// A WebSocket client of the fewest parts (RFC 6455: the handshake, masked
+/// text frames out, frames in), over a blocking socket to 127.0.0.1, for
+/// tests that talk to the server as a browser would. Each call blocks on
+/// a thread of its own and gives up after five seconds.
+final class WebSocketClient: @unchecked Sendable {
+    private let socket: Int32
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Connects to `port` on loopback and, unless `path` is nil, opens the
+    /// WebSocket at `path`.
+    init(port: UInt16, path: String? = "/socket") throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "no socket") }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(socket)
+            throw Failure(description: "cannot connect to port \(port)")
+        }
+        guard let path else { return }
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        try send(Array(request.utf8))
+        let head = try readHead()
+        guard head.hasPrefix("HTTP/1.1 101") else { throw Failure(description: "no upgrade: \(head)") }
+    }
+
+    deinit { close(socket) }
+
+    /// Sends raw bytes.
+    func send(_ bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(description: "the connection closed while sending") }
+            sent += count
+        }
+    }
+
+    /// The response head of an HTTP request, up to the blank line.
+    func readHead() throws -> String {
+        var head: [UInt8] = []
+        while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            head.append(try readByte())
+        }
+        return String(decoding: head, as: UTF8.self)
+    }
+
+    /// An HTTP response: its head, and as many bytes of body as its Content-Length says.
+    func readResponse() throws -> String {
+        let head = try readHead()
+        let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int(($0.split(separator: ":").last ?? "").filter { $0 != " " }) } ?? 0
+        var body: [UInt8] = []
+        for _ in 0..<length { body.append(try readByte()) }
+        return head + String(decoding: body, as: UTF8.self)
+    }
+
+    /// Sends `text` as one masked text frame (`opcode` 1; 2 for binary).
+    func sendFrame(_ text: String, opcode: UInt8 = 1) throws {
+        let payload = Array(text.utf8)
+        var frame: [UInt8] = [0x80 | opcode]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else if payload.count <= 0xFFFF {
+            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        } else {
+            frame.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((payload.count >> shift) & 0xFF)) }
+        }
+        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        try send(frame)
+    }
+
+    /// The text of the next message from the server (its frames joined).
+    func readMessage() throws -> String {
+        var payload: [UInt8] = []
+        while true {
+            let first = try readByte()
+            var length = Int(try readByte() & 0x7F)
+            if length == 126 {
+                length = Int(try readByte()) << 8 | Int(try readByte())
+            } else if length == 127 {
+                length = 0
+                for _ in 0..<8 { length = length << 8 | Int(try readByte()) }
+            }
+            for _ in 0..<length { payload.append(try readByte()) }
+            if first & 0x0F == 8 { throw Failure(description: "the server closed the WebSocket") }
+            if first & 0x80 != 0 { return String(decoding: payload, as: UTF8.self) }
+        }
+    }
+
+    private func readByte() throws -> UInt8 {
+        var byte: UInt8 = 0
+        guard recv(socket, &byte, 1, 0) == 1 else { throw Failure(description: "nothing more from the server") }
+        return byte
+    }
+
+    /// Runs `body` on a thread of its own (the socket blocks), for an async test.
+    static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}

@@ -15,6 +15,7 @@ let package = Package(
     name: "ListLab",
     products: [
         .executable(name: "listlab", targets: ["listlab"]),
+        .executable(name: "listlab-serve", targets: ["listlab-serve"]),
         .library(name: "ListDiff", targets: ["ListDiff"]),
         .library(name: "ListLabCore", targets: ["ListLabCore"]),
         .library(name: "ListLabRecords", targets: ["ListLabRecords"]),
@@ -22,6 +23,7 @@ let package = Package(
         .library(name: "ListLabShell", targets: ["ListLabShell"]),
         .library(name: "ListLabPictures", targets: ["ListLabPictures"]),
         .library(name: "ListLabPlayground", targets: ["ListLabPlayground"]),
+        .library(name: "ListLabServer", targets: ["ListLabServer"]),
         // Snapshot strategies for swift-snapshot-testing: only a target that imports it builds that package.
         .library(name: "ListLabSnapshotTesting", targets: ["ListLabSnapshotTesting"]),
     ],
@@ -46,18 +48,22 @@ let package = Package(
         .target(
             name: "ListLabPlayground",
             dependencies: [
-                "ListLabShell", "ListLabCore", "ListLabFiles", "ListLabServer", "LineEditing", "Interruption",
+                "ListLabShell", "ListLabCore", "ListLabFiles", "LineEditing", "Interruption",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
         // The playground in a browser (`serve`): a page and a WebSocket per tab, each tab a session.
+        // A program of its own (listlab-serve, which `listlab serve` starts), so that the prompt does
+        // not load its HTTP stack (Foundation's networking).
         .target(
             name: "ListLabServer",
             dependencies: [
-                "ListLabShell", "ListLabPictures",
+                "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
+        .executableTarget(name: "listlab-serve", dependencies: ["ListLabServer", "ListLabPlayground"], swiftSettings: strictSettings),
         // A HeadlessList as a snapshot: its lines as text, its picture as SVG.
         .target(
             name: "ListLabSnapshotTesting",
@@ -125,7 +131,7 @@ let package = Package(
             name: "DocExampleTests",
             dependencies: [
                 "ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabPictures", "ListLabShell", "LineEditing", "Interruption",
-                "ListLabPlayground", "ListLabSnapshotTesting", "ListLabTestSupport",
+                "ListLabPlayground", "ListLabServer", "ListLabSnapshotTesting", "ListLabTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             swiftSettings: strictSettings),

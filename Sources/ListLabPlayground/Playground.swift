@@ -125,7 +125,7 @@ public struct Playground {
     }
 
     /// A new session with this playground's registrations.
-    func makeSession(output: any ShellOutput, workingDirectory: String = ".") -> Session {
+    package func makeSession(output: any ShellOutput, workingDirectory: String = ".") -> Session {
         let session = Session(output: output, workingDirectory: workingDirectory)
         prepare(session)
         return session
@@ -139,7 +139,7 @@ public struct Playground {
     }
 
     /// The first words of the interactive shell's greeting.
-    var banner: String {
+    package var banner: String {
         name == "listlab" ? "ListLab \(versionWithoutPatch)" : "\(name) \(version) (ListLab)"
     }
 
@@ -149,7 +149,7 @@ public struct Playground {
     }
 
     /// What the interactive shell loads first.
-    var startName: String? {
+    package var startName: String? {
         startsWith ?? registrations.first?.name ?? (offersSamples ? "contacts" : nil)
     }
 }
@@ -161,9 +161,14 @@ protocol PlaygroundCommand: ParsableCommand {
 
 /// The running tool's name and version, which the commands' help reads
 /// (ArgumentParser reads a command's configuration from a static property).
-struct ToolIdentity: Sendable {
-    var name: String
-    var version: String
+package struct ToolIdentity: Sendable {
+    package var name: String
+    package var version: String
 
-    @TaskLocal static var current = ToolIdentity(name: "listlab", version: "0.1.0")
+    package init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
+
+    @TaskLocal package static var current = ToolIdentity(name: "listlab", version: "0.1.0")
 }

@@ -72,11 +72,11 @@ enum Environment {
 /// Prints one line to standard output with its control characters escaped
 /// (``VisibleText``): names and text from files and transcripts never act on
 /// the terminal.
-func printLine(_ line: String) {
+package func printLine(_ line: String) {
     print(VisibleText.escaped(line))
 }
 
 /// Prints one line to standard error, escaped as ``printLine(_:)`` escapes.
-func printError(_ line: String) {
+package func printError(_ line: String) {
     FileDescriptor.writeAll(VisibleText.escaped(line) + "\n", to: STDERR_FILENO)
 }

@@ -15,6 +15,7 @@ import Foundation
 @testable import ListLabFiles
 @testable import ListLabPictures
 @testable import ListLabPlayground
+@testable import ListLabServer
 @testable import ListLabRecords
 @testable import ListLabShell
 import ListLabSnapshotTesting
@@ -761,6 +762,16 @@ func valueExample1() throws {
     _ = score.description      // "42"
     _ = Value.string("Ada").jsonText   // "\"Ada\""
     _ = score
+}
+
+// Sources/ListLabServer/ServeCommand.swift:30: compiled only, it reads the terminal, ends the process or writes a snapshot.
+func serveCommandExample1() throws {
+    var playground = Playground(name: "tabs-lab")
+    playground.register(
+        "tabs", summary: "the app's tabs",
+        provider: { ArrayDataProvider([Tab.news, .contributions, .settings]) },
+        presenter: { SingleKindPresenter(TabCell.self) })
+    playground.serveMain()
 }
 
 @Test("Sources/ListLabShell/Parsing/Tokenizer.swift:6")

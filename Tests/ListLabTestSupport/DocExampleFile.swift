@@ -14,7 +14,7 @@ import Foundation
 /// (`changes.moves   // [...]`) is evaluated into `_`, and every name an
 /// example declares at its top level is used once at its end. Examples of
 /// the line editor, which reads the terminal, and of the playground, whose
-/// `main()` ends the process, are compiled but not run.
+/// `main()` and `serveMain()` end the process, are compiled but not run.
 ///
 /// Written here, not in the test target that compiles the examples, so that
 /// `swift run listlab-doc-examples` can write the file again even when an
@@ -60,6 +60,7 @@ public enum DocExampleFile {
             @testable import ListLabFiles
             @testable import ListLabPictures
             @testable import ListLabPlayground
+            @testable import ListLabServer
             @testable import ListLabRecords
             @testable import ListLabShell
             import ListLabSnapshotTesting
@@ -73,9 +74,10 @@ public enum DocExampleFile {
             let stem = String(fileName.prefix { $0 != "." }.map { $0 == "+" ? "_" : $0 })
             counts[stem, default: 0] += 1
             let name = stem.prefix(1).lowercased() + stem.dropFirst() + "Example\(counts[stem] ?? 1)"
-            // A line editor reads the terminal, a playground's main() ends the process, a snapshot
-            // assertion writes its file beside the test: their examples are compiled, not run.
-            let runs = !["Sources/LineEditing/", "Sources/ListLabPlayground/", "Sources/ListLabSnapshotTesting/"].contains { example.file.hasPrefix($0) }
+            // A line editor reads the terminal, a playground's main() and serveMain() end the process,
+            // a snapshot assertion writes its file beside the test: their examples are compiled, not run.
+            let runs = !["Sources/LineEditing/", "Sources/ListLabPlayground/", "Sources/ListLabServer/", "Sources/ListLabSnapshotTesting/"]
+                .contains { example.file.hasPrefix($0) }
             out += runs ? "\n@Test(\"\(example.file):\(example.line)\")\n" : "\n// \(example.file):\(example.line): compiled only, it reads the terminal, ends the process or writes a snapshot.\n"
             out += "func \(name)() throws {\n"
             for line in body(of: example.lines) {
@@ -140,7 +142,8 @@ public enum DocExampleFile {
             }
         }
         // After a call that never returns (a playground's `main()`), nothing more is reachable.
-        let endsTheProcess = lines.last { !$0.isEmpty }?.hasSuffix(".main()") == true
+        let last = lines.last { !$0.isEmpty }
+        let endsTheProcess = last?.hasSuffix(".main()") == true || last?.hasSuffix(".serveMain()") == true
         return endsTheProcess ? body : body + declared.map { "_ = \($0)" }
     }
 

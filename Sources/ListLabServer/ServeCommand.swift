@@ -11,13 +11,54 @@ import FoundationEssentials
 import Foundation
 #endif
 import ListLabCore
-import ListLabServer
+public import ListLabPlayground
 import ListLabShell
 
-/// `listlab serve`: the playground in a browser, a session per tab.
-struct Serve: PlaygroundCommand {
+/// A playground in a browser: ``ListLabPlayground/Playground/serveMain()``.
+extension Playground {
+    /// Serves the playground to a browser (`listlab serve`): a page with a
+    /// command line, a WebSocket and a session of its own per tab, with the
+    /// process's arguments (`--port`, `--host`, `--sample`, `--empty`);
+    /// exits when the server stops.
+    ///
+    /// Call it from the `main.swift` of an executable named after your
+    /// playground with `-serve` (`schedule-lab-serve` beside
+    /// `schedule-lab`): `schedule-lab serve` starts it. The server is a
+    /// program of its own so that your playground's prompt does not load
+    /// the HTTP stack.
+    ///
+    /// ```swift
+    /// var playground = Playground(name: "tabs-lab")
+    /// playground.register(
+    ///     "tabs", summary: "the app's tabs",
+    ///     provider: { ArrayDataProvider([Tab.news, .contributions, .settings]) },
+    ///     presenter: { SingleKindPresenter(TabCell.self) })
+    /// playground.serveMain()
+    /// ```
+    public func serveMain() -> Never {
+        exit(ToolIdentity.$current.withValue(ToolIdentity(name: name, version: version)) {
+            do {
+                var command = try ServeCommand.parse(Array(CommandLine.arguments.dropFirst()))
+                command.playground = self
+                try command.run()
+                return 0
+            } catch {
+                ServeCommand.exit(withError: error)
+            }
+        })
+    }
+}
+
+/// `listlab-serve` (what `listlab serve` starts): the playground in a
+/// browser, a session per tab.
+struct ServeCommand: ParsableCommand {
+    /// The playground served; set before ``run()``.
+    var playground = Playground.listlab
+
+    private enum CodingKeys: String, CodingKey { case port, host, sample, empty }
+
     static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "serve",
+        commandName: "\(ToolIdentity.current.name) serve",
         abstract: "Serves the playground to a browser: open the address it prints; each tab is a session of its own.",
         discussion: """
             The page has a command line (↑ and ↓ for the commands run, TAB to complete, 'help') and shows each \
@@ -39,7 +80,7 @@ struct Serve: PlaygroundCommand {
     @Flag(help: "Start each tab's session with nothing loaded.")
     var empty = false
 
-    func run(in playground: Playground) throws {
+    func run() throws {
         let folder = FileManager.default.currentDirectoryPath
         let factory = SessionFactory(isSerial: !playground.registrations.isEmpty) { output in
             playground.makeSession(output: output, workingDirectory: folder)

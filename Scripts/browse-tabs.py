@@ -37,6 +37,7 @@ try:
     port = re.search(r":(\d+)/", endpoint).group(1)
     connection = websocket.create_connection(endpoint, timeout=30)
     counter = [0]
+    exceptions = []  # the pages' uncaught script errors, said when a report does not come
 
     def call(method, params=None, session=None):
         counter[0] += 1
@@ -46,6 +47,9 @@ try:
         connection.send(json.dumps(message))
         while True:
             reply = json.loads(connection.recv())
+            if reply.get("method") == "Runtime.exceptionThrown":
+                details = reply["params"]["exceptionDetails"]
+                exceptions.append(details.get("exception", {}).get("description") or details.get("text", "an exception"))
             if reply.get("id") == counter[0]:
                 if "error" in reply:
                     sys.exit(f"browse-tabs: {method}: {reply['error']}")
@@ -55,6 +59,7 @@ try:
     for name, url in tabs:
         target = call("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        call("Runtime.enable", {}, session)
         call("Emulation.setDeviceMetricsOverride", {"width": 1100, "height": 1500, "deviceScaleFactor": 1, "mobile": False}, session)
         sessions.append((name, session))
     # Every tab navigates before any is waited for: the tabs run at once.
@@ -73,7 +78,8 @@ try:
                 del pending[name]
         time.sleep(0.1)
     if pending:
-        sys.exit("browse-tabs: no report from " + ", ".join(pending) + " within 60 seconds")
+        sys.exit("browse-tabs: no report from " + ", ".join(pending) + " within 60 seconds"
+                 + "".join("\n  script error: " + text for text in exceptions))
     if screenshot:
         data = call("Page.captureScreenshot", {"format": "png"}, sessions[0][1])["data"]
         with open(screenshot, "wb") as file:

@@ -14,6 +14,13 @@ enum LivePage {
         page += "<meta name=\"generator\" content=\"listlab serve\">\n"
         page += "<title>\(Markup.escape(tool))</title>\n<style>\n\(TranscriptPage.css)\(css)</style>\n</head>\n<body>\n<main>\n"
         page += "<h1>\(Markup.escape(tool))</h1>\n<p class=\"source\" id=\"status\">connecting…</p>\n"
+        page += "<nav id=\"tools\"><button type=\"button\" id=\"save\">Save session</button>"
+        page += "<label class=\"button\" for=\"open\">Open transcript…</label><input type=\"file\" id=\"open\" accept=\".lab,.txt\" hidden>"
+        page += "<select id=\"tours\" hidden><option value=\"\">Tours…</option></select></nav>\n"
+        page += "<section id=\"lesson\" hidden><h2 id=\"lesson-title\"></h2><div id=\"lesson-prose\"></div>"
+        page += "<p class=\"next\"><span id=\"lesson-count\"></span> <code id=\"lesson-next\"></code></p>"
+        page += "<div class=\"controls\"><button type=\"button\" id=\"lesson-step\">Step</button>"
+        page += "<button type=\"button\" id=\"lesson-play\">Play</button><button type=\"button\" id=\"lesson-close\">Close</button></div></section>\n"
         page += "<div id=\"steps\"></div>\n"
         page += "<form id=\"prompt\" autocomplete=\"off\"><label for=\"line\">\(Markup.escape(tool))&gt;</label>"
         page += "<input id=\"line\" spellcheck=\"false\" autocapitalize=\"off\" aria-describedby=\"hint\">"
@@ -41,13 +48,21 @@ enum LivePage {
         #candidates li { background: #ffffff; border: 1px solid #e5e5ea; border-radius: 6px; padding: 2px 8px; }
         pre.output .error { color: #b42318; font-weight: 600; }
         .refused { color: #b42318; }
+        #tools { display: flex; gap: 8px; align-items: center; margin: 0 0 12px; }
+        label.button { font-size: 13px; padding: 4px 14px; border-radius: 14px; border: 1px solid #c7c7cc;
+          background: #ffffff; cursor: pointer; }
+        select { font: inherit; font-size: 13px; padding: 3px 8px; border-radius: 14px; border: 1px solid #c7c7cc; }
+        #lesson { background: #ffffff; border: 1px solid #e5e5ea; border-radius: 8px; padding: 12px 16px; margin: 0 0 16px; }
+        #lesson h2 { font-size: 18px; margin: 0 0 8px; }
+        #lesson .next { font-size: 13px; color: #6d6d72; }
 
         """
 
     /// The command line and the connection. Each step's section comes from
     /// the server; its pictures get the render pages' player and play at
     /// once. With `#check=` and command lines (one per line, URL-encoded),
-    /// the page runs them in turn, then writes what it drew into
+    /// the page runs them in turn (`:tour NAME` opens a tour and plays it,
+    /// `:save` saves the session), then writes what it drew into
     /// `<pre id="listlab-check">` as a rendered page's check does
     /// (Scripts/check-browser).
     static let script = """
@@ -65,6 +80,10 @@ enum LivePage {
           const check = location.hash.startsWith('#check=')
             ? decodeURIComponent(location.hash.slice(7)).split('\\n').filter((line) => line.length > 0) : null;
           const drawn = [];
+          const lesson = { items: [], at: 0, name: '', playing: false, opened: null };
+          const notes = [];
+          let saved = null;
+          const lessonBox = document.getElementById('lesson');
           const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/socket');
           let waiting = null;
 
@@ -119,8 +138,21 @@ enum LivePage {
             const message = JSON.parse(event.data);
             if (message.kind === 'welcome') {
               status.textContent = message.banner + ': a session of your own';
+              const tours = document.getElementById('tours');
+              for (const name of message.tours) {
+                const option = document.createElement('option');
+                option.value = name;
+                option.textContent = name;
+                tours.appendChild(option);
+              }
+              tours.hidden = message.tours.length === 0;
               if (check) runChecks();
             }
+            if (message.kind === 'transcript') {
+              download(message.name, message.text);
+              if (saved) { const done = saved; saved = null; done(message); }
+            }
+            if (message.kind === 'lesson') openLesson(message);
             if (message.kind === 'step') {
               await addStep(message);
               if (waiting) { const done = waiting; waiting = null; done(message); }
@@ -170,9 +202,83 @@ enum LivePage {
               for (const word of words) { const item = document.createElement('li'); item.textContent = word; offered.appendChild(item); }
             }
           }
+          function download(name, text) {
+            const link = document.createElement('a');
+            link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+            link.download = name;
+            document.body.appendChild(link);
+            link.click();
+            link.remove();
+          }
+          document.getElementById('save').addEventListener('click', () => send({ save: 'session.lab' }));
+          document.getElementById('open').addEventListener('change', async (event) => {
+            const file = event.target.files[0];
+            if (file) send({ open: file.name, text: await file.text() });
+            event.target.value = '';
+          });
+          document.getElementById('tours').addEventListener('change', (event) => {
+            if (event.target.value) send({ tour: event.target.value });
+            event.target.value = '';
+          });
+          // A transcript opened: its prose up to the next command, which Step runs; Play runs the rest.
+          function openLesson(message) {
+            lesson.items = message.items;
+            lesson.at = 0;
+            lesson.name = message.name;
+            document.getElementById('lesson-title').textContent = message.title;
+            lessonBox.hidden = false;
+            showLesson();
+            if (lesson.opened) { const done = lesson.opened; lesson.opened = null; done(); }
+          }
+          function showLesson() {
+            const prose = document.getElementById('lesson-prose');
+            prose.textContent = '';
+            let at = lesson.at;
+            while (at < lesson.items.length && !('command' in lesson.items[at])) {
+              const item = lesson.items[at];
+              const element = document.createElement(item.heading !== undefined ? 'h3' : 'p');
+              element.textContent = item.heading !== undefined ? item.heading : item.paragraph;
+              prose.appendChild(element);
+              at += 1;
+            }
+            const commands = lesson.items.filter((item) => 'command' in item).length;
+            const done = lesson.items.slice(0, at).filter((item) => 'command' in item).length;
+            const next = lesson.items[at];
+            document.getElementById('lesson-count').textContent = next ? 'next (' + (done + 1) + ' of ' + commands + '):' : 'the end of ' + lesson.name;
+            document.getElementById('lesson-next').textContent = next ? next.command : '';
+            document.getElementById('lesson-step').disabled = !next;
+            document.getElementById('lesson-play').disabled = !next;
+            return at;
+          }
+          async function stepLesson() {
+            const at = showLesson();
+            if (at >= lesson.items.length) return false;
+            lesson.at = at + 1;
+            await run(lesson.items[at].command);
+            showLesson();
+            return lesson.at < lesson.items.length;
+          }
+          document.getElementById('lesson-step').addEventListener('click', () => { if (!lesson.playing) stepLesson(); });
+          document.getElementById('lesson-play').addEventListener('click', async () => {
+            if (lesson.playing) return;
+            lesson.playing = true;
+            while (await stepLesson()) {}
+            lesson.playing = false;
+          });
+          document.getElementById('lesson-close').addEventListener('click', () => { lessonBox.hidden = true; });
           async function runChecks() {
-            for (const line of check) await run(line);
-            const report = ['errors: ' + pictures.errors.length, ...pictures.errors,
+            for (const line of check) {
+              if (line.startsWith(':tour ')) {
+                await new Promise((resolve) => { lesson.opened = resolve; send({ tour: line.slice(6) }); });
+                while (await stepLesson()) {}
+              } else if (line === ':save') {
+                const message = await new Promise((resolve) => { saved = resolve; send({ save: 'session.lab' }); });
+                notes.push('saved ' + message.name + ': ' + message.text.split('\\n').filter((text) => text.startsWith('  > ')).length + ' commands');
+              } else {
+                await run(line);
+              }
+            }
+            const report = ['errors: ' + pictures.errors.length, ...pictures.errors, ...notes,
               'animations: ' + pictures.counts.started + ' started, ' + pictures.counts.finished + ' finished',
               'resources: ' + performance.getEntriesByType('resource').length];
             const overlapping = pictures.overlaps();

@@ -21,6 +21,7 @@ package final class PlaygroundServer: Sendable {
     private let factory: SessionFactory
     private let sample: String?
     private let banner: String
+    private let tours: [String]
     private let turnstile = Turnstile()
     /// Says what the server refused or could not do, a line each.
     private let log: @Sendable (String) -> Void
@@ -31,10 +32,11 @@ package final class PlaygroundServer: Sendable {
     ///   - tool: The playground's name (the page's title).
     ///   - banner: What a tab is greeted with.
     ///   - sample: What each tab's session loads first; nil for nothing.
+    ///   - tours: The tours a tab may open (see ``Tours``).
     ///   - factory: Makes each tab's session.
     ///   - log: Hears a line for each thing refused.
     package init(
-        host: String, port: UInt16, tool: String, banner: String, sample: String?, factory: SessionFactory,
+        host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [], factory: SessionFactory,
         log: @escaping @Sendable (String) -> Void
     ) throws {
         let address: any SocketAddress = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
@@ -42,6 +44,7 @@ package final class PlaygroundServer: Sendable {
         self.factory = factory
         self.sample = sample
         self.banner = banner
+        self.tours = tours
         self.log = log
         let page = LivePage.html(tool: tool)
         let handler = TabHandler(server: self)
@@ -81,9 +84,9 @@ package final class PlaygroundServer: Sendable {
     /// then the welcome.
     fileprivate func openTab() async -> (TabSession, [ServerMessage]) {
         await turnstile.through(factory.isSerial) {
-            let tab = TabSession(factory: factory, sample: sample)
+            let tab = TabSession(factory: factory, sample: sample, tours: tours)
             // The welcome comes last: a page that runs commands of its own waits for it.
-            return (tab, (await tab.greeting()) + [.welcome(banner: banner)])
+            return (tab, (await tab.greeting()) + [.welcome(banner: banner, tours: tours)])
         }
     }
 

@@ -95,7 +95,8 @@ struct ServeCommand: ParsableCommand {
         let server: PlaygroundServer
         do {
             server = try PlaygroundServer(
-                host: host, port: port, tool: playground.name, banner: playground.banner, sample: start, factory: factory,
+                host: host, port: port, tool: playground.name, banner: playground.banner, sample: start,
+                tours: playground.offersSamples ? Tours.names : [], factory: factory,
                 log: { line in printError("\(ToolIdentity.current.name) serve: \(line)") })
         } catch {
             throw ValidationError("cannot listen on \(host): \(error)")

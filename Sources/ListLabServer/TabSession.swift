@@ -15,13 +15,18 @@ actor TabSession {
     private let runner: StepRunner
     private let completer: ShellCompleter
     private var stepCount = 0
+    /// The tours this tab may open.
+    private let tours: [String]
 
     /// The longest command line a tab may send; a longer one is refused.
     static let longestLine = 64 * 1_024
+    /// The longest transcript a tab may open.
+    static let longestTranscript = 1_024 * 1_024
 
     /// A tab's session, made by `factory`, with `sample` loaded first (then
     /// its first step is `show`).
-    init(factory: SessionFactory, sample: String?) {
+    init(factory: SessionFactory, sample: String?, tours: [String]) {
+        self.tours = tours
         let session = factory.make(output)
         self.session = session
         runner = StepRunner(session: session, output: output)
@@ -40,8 +45,8 @@ actor TabSession {
 
     /// What the tab gets for `message`, a JSON ``ClientMessage``.
     func reply(to text: String) -> ServerMessage {
-        guard text.utf8.count <= Self.longestLine + 1_024 else {
-            return .refused("a message of \(text.utf8.count) bytes is more than a command line may be (\(Self.longestLine) bytes)")
+        guard text.utf8.count <= Self.longestTranscript + 1_024 else {
+            return .refused("a message of \(text.utf8.count) bytes is more than a transcript may be (\(Self.longestTranscript) bytes)")
         }
         guard let message = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) else {
             return .refused("a message the playground does not understand")
@@ -55,6 +60,17 @@ actor TabSession {
         case .complete(let line):
             let candidates = completer.candidates(for: line)
             return .completion(word: candidates.word, candidates: candidates.words)
+        case .save(let name):
+            do {
+                return .transcript(name: name, text: try session.transcript(named: name).text)
+            } catch {
+                return .refused("\(error)")
+            }
+        case .open(let name, let text):
+            return .lesson(Lesson(name: name, text: text))
+        case .tour(let name):
+            guard tours.contains(name), let text = Tours.text(of: name) else { return .refused("no tour named '\(name)'") }
+            return .lesson(Lesson(name: name, text: text))
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 private func withServer(sample: String? = "contacts", _ body: (UInt16) async throws -> Void) async throws {
     let log = LogLines()
     let server = try PlaygroundServer(
-        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: sample,
+        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: sample, tours: Tours.names,
         factory: SessionFactory(isSerial: false) { Session(output: $0) }, log: { log.append($0) })
     let serving = Task { try await server.run() }
     defer { serving.cancel() }
@@ -99,7 +99,9 @@ private func fields(_ json: String) throws -> [String: Any] {
 }
 
 @Test(arguments: [
-    (#"{"command": "\#(String(repeating: "x", count: 70_000))"}"#, "a message of"),
+    (#"{"command": "\#(String(repeating: "x", count: 70_000))"}"#, "a command line of 70000 bytes is more than 65536"),
+    (#"{"open": "big.lab", "text": "\#(String(repeating: "x", count: 1_100_000))"}"#, "a message of"),
+    (#"{"tour": "../../etc/passwd"}"#, "no tour named"),
     ("not json", "a message the playground does not understand"),
     (#"{"neither": 1}"#, "a message the playground does not understand"),
 ])
@@ -124,4 +126,37 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
 @Test func messagesAreOneLineOfJSONWithSortedKeys() {
     #expect(ServerMessage.completion(word: "so", candidates: ["sort"]).json == #"{"candidates":["sort"],"kind":"completion","word":"so"}"#)
     #expect(ServerMessage.refused("a \"quoted\" reason").json == #"{"kind":"refused","message":"a \"quoted\" reason"}"#)
+}
+
+@Test func aTabSavesItsSessionAndOpensTranscriptsAndTours() async throws {
+    try await withServer { port in
+        let replies = try await WebSocketClient.blocking { () -> [String] in
+            let tab = try WebSocketClient(port: port)
+            _ = try tab.readMessage()
+            _ = try tab.readMessage()
+            var replies: [String] = []
+            for message in [
+                #"{"command": "delete 0.1"}"#, #"{"save": "mine.lab"}"#,
+                #"{"open": "demo.lab", "text": "Demo\n====\n\nFirst, the list.\n\n  > show 0\n    0.0  Bruce Wayne  <ContactCell #1>\n\nThen a change.\n  > delete 0.0\n\nThe end.\n"}"#,
+                #"{"tour": "1-fountainkit.lab"}"#,
+            ] {
+                try tab.sendFrame(message)
+                replies.append(try tab.readMessage())
+            }
+            return replies
+        }
+        let saved = try fields(replies[1])
+        #expect(saved["kind"] as? String == "transcript" && saved["name"] as? String == "mine.lab")
+        let text = try #require(saved["text"] as? String)
+        #expect(text.contains("  > load contacts\n") && text.contains("  > delete 0.1\n  deleted 0.1: Clark Kent\n"))
+        let lesson = try fields(replies[2])
+        #expect(lesson["kind"] as? String == "lesson" && lesson["title"] as? String == "Demo")
+        #expect(lesson["items"] as? [[String: String]] == [
+            ["heading": "Demo"], ["paragraph": "First, the list."], ["command": "show 0"], ["paragraph": "Then a change."],
+            ["command": "delete 0.0"], ["paragraph": "The end."],
+        ])
+        let tour = try fields(replies[3])
+        #expect(tour["kind"] as? String == "lesson")
+        #expect((tour["items"] as? [[String: String]])?.first { $0["command"] != nil } == ["command": "load tabs"])
+    }
 }

@@ -140,13 +140,22 @@ extension Session {
 
     /// Writes the recorded commands as a transcript, atomically.
     func save(to file: String, force: Bool) throws {
+        let (text, count) = try transcript(named: file.split(separator: "/").last.map(String.init) ?? file)
+        try writeNewFile(text, to: file, force: force)
+        output.write("saved \(count) \(count == 1 ? "command" : "commands") to \(file)")
+    }
+
+    /// The session so far as a transcript called `name` (what `session save`
+    /// writes), and how many commands it holds.
+    ///
+    /// - Throws: when there is no command yet: a transcript with none would
+    ///   fail its own replay.
+    package func transcript(named name: String) throws -> (text: String, commands: Int) {
         let entries = recordedCommands
-        // A transcript with no command would fail its own replay.
         guard !entries.isEmpty else { throw ShellError("session save: no commands to save yet") }
         let text = Transcript.text(
-            of: entries, prose: ["A ListLab session. Replay it with '\(toolName) test \(file.split(separator: "/").last.map(String.init) ?? file)'; write notes at the left margin."])
-        try writeNewFile(text, to: file, force: force)
-        output.write("saved \(entries.count) \(entries.count == 1 ? "command" : "commands") to \(file)")
+            of: entries, prose: ["A ListLab session. Replay it with '\(toolName) test \(name)'; write notes at the left margin."])
+        return (text, entries.count)
     }
 
     /// Writes `text` to `file` (from the working directory) atomically; a file

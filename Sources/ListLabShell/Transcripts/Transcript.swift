@@ -30,10 +30,10 @@ public struct Transcript: Sendable {
         /// The line number (from 1) of the command in the file.
         public var line: Int
         /// The index in ``Transcript/lines`` of the command line.
-        var commandIndex: Int
+        package var commandIndex: Int
         /// The lines of the file that hold the expected output (indices into
         /// ``Transcript/lines``), not counting separating blank lines.
-        var outputRange: Range<Int>
+        package var outputRange: Range<Int>
     }
 
     /// The file's lines, without line endings.

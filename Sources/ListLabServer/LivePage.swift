@@ -17,7 +17,7 @@ enum LivePage {
         page += "<nav id=\"tools\"><button type=\"button\" id=\"save\">Save session</button>"
         page += "<label class=\"button\" for=\"open\">Open transcript…</label><input type=\"file\" id=\"open\" accept=\".lab,.txt\" hidden>"
         page += "<select id=\"tours\" hidden><option value=\"\">Tours…</option></select></nav>\n"
-        page += "<section id=\"lesson\" hidden><h2 id=\"lesson-title\"></h2><div id=\"lesson-prose\"></div>"
+        page += "<section id=\"lesson\" hidden><h2 id=\"lesson-title\"></h2>"
         page += "<p class=\"next\"><span id=\"lesson-count\"></span> <code id=\"lesson-next\"></code></p>"
         page += "<div class=\"controls\"><button type=\"button\" id=\"lesson-step\">Step</button>"
         page += "<button type=\"button\" id=\"lesson-play\">Play</button><button type=\"button\" id=\"lesson-close\">Close</button></div></section>\n"
@@ -52,7 +52,9 @@ enum LivePage {
         label.button { font-size: 13px; padding: 4px 14px; border-radius: 14px; border: 1px solid #c7c7cc;
           background: #ffffff; cursor: pointer; }
         select { font: inherit; font-size: 13px; padding: 3px 8px; border-radius: 14px; border: 1px solid #c7c7cc; }
-        #lesson { background: #ffffff; border: 1px solid #e5e5ea; border-radius: 8px; padding: 12px 16px; margin: 0 0 16px; }
+        #lesson { background: #ffffff; border: 1px solid #e5e5ea; border-radius: 8px; padding: 12px 16px; margin: 0 0 16px;
+          position: sticky; top: 0; z-index: 1; }
+        #steps .lesson-prose { max-width: 720px; }
         #lesson h2 { font-size: 18px; margin: 0 0 8px; }
         #lesson .next { font-size: 13px; color: #6d6d72; }
 
@@ -220,25 +222,27 @@ enum LivePage {
             if (event.target.value) send({ tour: event.target.value });
             event.target.value = '';
           });
-          // A transcript opened: its prose up to the next command, which Step runs; Play runs the rest.
+          // A transcript opened: Step adds its prose up to the next command to the page, as a rendered
+          // page has it, and runs the command; Play runs the rest.
           function openLesson(message) {
             lesson.items = message.items;
             lesson.at = 0;
             lesson.name = message.name;
             document.getElementById('lesson-title').textContent = message.title;
             lessonBox.hidden = false;
-            showLesson();
+            showLesson(false);
             if (lesson.opened) { const done = lesson.opened; lesson.opened = null; done(); }
           }
-          function showLesson() {
-            const prose = document.getElementById('lesson-prose');
-            prose.textContent = '';
+          function showLesson(addingProse) {
             let at = lesson.at;
             while (at < lesson.items.length && !('command' in lesson.items[at])) {
               const item = lesson.items[at];
-              const element = document.createElement(item.heading !== undefined ? 'h3' : 'p');
-              element.textContent = item.heading !== undefined ? item.heading : item.paragraph;
-              prose.appendChild(element);
+              if (addingProse) {
+                const element = document.createElement(item.heading !== undefined ? 'h3' : 'p');
+                element.className = 'lesson-prose';
+                element.textContent = item.heading !== undefined ? item.heading : item.paragraph;
+                steps.appendChild(element);
+              }
               at += 1;
             }
             const commands = lesson.items.filter((item) => 'command' in item).length;
@@ -251,11 +255,12 @@ enum LivePage {
             return at;
           }
           async function stepLesson() {
-            const at = showLesson();
-            if (at >= lesson.items.length) return false;
+            const at = showLesson(true);
+            lesson.at = at;
+            if (at >= lesson.items.length) { showLesson(false); return false; }
             lesson.at = at + 1;
             await run(lesson.items[at].command);
-            showLesson();
+            showLesson(false);
             return lesson.at < lesson.items.length;
           }
           document.getElementById('lesson-step').addEventListener('click', () => { if (!lesson.playing) stepLesson(); });

@@ -40,7 +40,7 @@ package final class PlaygroundServer: Sendable {
         log: @escaping @Sendable (String) -> Void
     ) throws {
         let address: any SocketAddress = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
-        server = HTTPServer(address: address, timeout: 15, logger: .disabled)
+        server = HTTPServer(address: address, timeout: 15, logger: ServerLog(log: log))
         self.factory = factory
         self.sample = sample
         self.banner = banner
@@ -90,6 +90,9 @@ package final class PlaygroundServer: Sendable {
         }
     }
 
+    /// Writes `line` to the server's log.
+    fileprivate func note(_ line: String) { log(line) }
+
     /// What `tab` answers to `text`, one tab at a time when the sessions must run so.
     fileprivate func reply(_ tab: TabSession, to text: String) async -> ServerMessage {
         let reply = await turnstile.through(factory.isSerial) { await tab.reply(to: text) }
@@ -98,31 +101,92 @@ package final class PlaygroundServer: Sendable {
     }
 }
 
-/// Each WebSocket: a tab, its messages answered in order.
+/// Each WebSocket: a tab, its messages answered in order. A reader takes the
+/// client's messages as they come and queues at most ``waitingLimit`` for
+/// the tab; one more is refused at once (a client that floods the server
+/// holds a bounded queue, and the other tabs do not notice). Replies a
+/// client does not read are kept up to ``unreadLimit``, then dropped.
 private struct TabHandler: WSMessageHandler {
     let server: PlaygroundServer
 
+    static let waitingLimit = 64
+    static let unreadLimit = 256
+
     func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-        let (messages, out) = AsyncStream<WSMessage>.makeStream()
+        let (messages, out) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingOldest(Self.unreadLimit))
+        let (work, queue) = AsyncStream<String>.makeStream()
+        let waiting = WaitingCount(limit: Self.waitingLimit)
         let server = server
         Task {
-            let (tab, greeting) = await server.openTab()
-            for message in greeting { out.yield(.text(message.json)) }
             for await message in client {
                 switch message {
                 case .text(let text):
-                    out.yield(.text(await server.reply(tab, to: text).json))
+                    if await waiting.take() {
+                        queue.yield(text)
+                    } else {
+                        out.yield(.text(ServerMessage.refused("\(Self.waitingLimit) messages are waiting already: send the next when one is answered").json))
+                        if await waiting.isFirstRefusal() { server.note("refused messages from a tab that sent more than \(Self.waitingLimit) without waiting for answers") }
+                    }
                 case .data:
                     out.yield(.text(ServerMessage.refused("binary data: send commands as text").json))
+                    server.note("refused binary data from a tab")
                 case .close:
                     break
                 }
+            }
+            queue.finish()
+        }
+        Task {
+            let (tab, greeting) = await server.openTab()
+            for message in greeting { out.yield(.text(message.json)) }
+            for await text in work {
+                out.yield(.text(await server.reply(tab, to: text).json))
+                await waiting.release()
             }
             await tab.end()
             out.finish()
         }
         return messages
     }
+}
+
+/// How many of a tab's messages wait for an answer.
+private actor WaitingCount {
+    private let limit: Int
+    private var count = 0
+    private var refusing = false
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Counts one more message; false when `limit` wait already.
+    func take() -> Bool {
+        guard count < limit else { return false }
+        count += 1
+        return true
+    }
+
+    /// Counts one message answered.
+    func release() {
+        count -= 1
+    }
+
+    /// Whether this refusal is the tab's first (the log says it once a tab).
+    func isFirstRefusal() -> Bool {
+        defer { refusing = true }
+        return !refusing
+    }
+}
+
+/// FlyingFox's errors, a line each in the server's log: a connection that
+/// sent what is not HTTP or not a WebSocket frame, and was closed.
+private struct ServerLog: Logging {
+    let log: @Sendable (String) -> Void
+
+    func logDebug(_ debug: @autoclosure () -> String) {}
+    func logInfo(_ info: @autoclosure () -> String) {}
+    func logWarning(_ warning: @autoclosure () -> String) {}
+    func logError(_ error: @autoclosure () -> String) { log("closed a connection: \(error())") }
+    func logCritical(_ critical: @autoclosure () -> String) { log(critical()) }
 }
 
 /// Lets one body through at a time when asked to (the sessions of a

@@ -160,3 +160,49 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
         #expect((tour["items"] as? [[String: String]])?.first { $0["command"] != nil } == ["command": "load tabs"])
     }
 }
+
+@Test func clientsThatMisbehaveAreRefusedAndTheOtherTabsGoOn() async throws {
+    let log = LogLines()
+    let server = try PlaygroundServer(
+        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: "contacts",
+        factory: SessionFactory(isSerial: false) { Session(output: $0) }, log: { log.append($0) })
+    let serving = Task { try await server.run() }
+    defer { serving.cancel() }
+    let port = try await server.waitUntilListening()
+    let answers = try await WebSocketClient.blocking { () -> [String] in
+        let good = try WebSocketClient(port: port)
+        _ = try good.readMessage()
+        _ = try good.readMessage()
+        // Garbage after the handshake: not a frame.
+        let garbage = try WebSocketClient(port: port)
+        try garbage.send((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) })
+        // Not HTTP at all.
+        let stranger = try WebSocketClient(port: port, path: nil)
+        try stranger.send(Array("\u{16}\u{03}\u{01} hello?\r\n\r\n".utf8))
+        // A command line of 10 MB.
+        let big = try WebSocketClient(port: port)
+        _ = try big.readMessage()
+        _ = try big.readMessage()
+        try big.sendFrame(#"{"command": ""# + String(repeating: "x", count: 10_000_000) + #""}"#)
+        let bigAnswer = try big.readMessage()
+        // 10,000 commands as fast as they go, no answer read.
+        let flood = try WebSocketClient(port: port)
+        for _ in 0..<10_000 { try flood.sendFrame(#"{"command": "show 0"}"#) }
+        // A client that leaves in the middle of a command.
+        let leaver = try WebSocketClient(port: port)
+        try leaver.sendFrame(#"{"command": "sort name"}"#)
+        _ = leaver
+        try good.sendFrame(#"{"command": "delete 0.1"}"#)
+        return [bigAnswer, try good.readMessage()]
+    }
+    #expect(try fields(answers[0])["kind"] as? String == "refused")
+    #expect((try fields(answers[0])["message"] as? String)?.hasPrefix("a message of 10000") == true)
+    #expect((try fields(answers[1])["html"] as? String)?.contains("deleted 0.1: Clark Kent") == true)
+    try await Task.sleep(for: .milliseconds(300))
+    let lines = log.all
+    #expect(lines.contains { $0.hasPrefix("refused a message of 10000") })
+    #expect(lines.contains { $0 == "refused messages from a tab that sent more than 64 without waiting for answers" })
+    #expect(lines.filter { $0.hasPrefix("refused messages from a tab") }.count == 1, "the flood is said once: \(lines)")
+    #expect(lines.contains { $0.hasPrefix("closed a connection") }, "\(lines)")
+    await server.stop(timeout: 0)
+}

@@ -49,48 +49,53 @@ enum ServerMessage: Equatable {
     /// A transcript opened: its prose and commands, for the page to step through.
     case lesson(Lesson)
 
-    /// The message as one line of JSON, its keys sorted.
+    /// The message as one line of JSON, its keys sorted. Written by hand
+    /// rather than by `JSONEncoder`: a step's page section is most of what
+    /// the server sends, and encoding it was a sixth of a command's cost.
     var json: String {
-        let fields: [String: JSONField] = switch self {
-        case .welcome(let banner, let tours): ["kind": .text("welcome"), "banner": .text(banner), "tours": .texts(tours)]
+        var fields: [(String, String)] = switch self {
+        case .welcome(let banner, let tours): [("kind", Self.quoted("welcome")), ("banner", Self.quoted(banner)), ("tours", Self.array(tours.map(Self.quoted)))]
         case .step(let number, let html, let failed, let ended):
-            ["kind": .text("step"), "number": .number(number), "html": .text(html), "failed": .flag(failed), "ended": .flag(ended)]
-        case .completion(let word, let candidates): ["kind": .text("completion"), "word": .text(word), "candidates": .texts(candidates)]
-        case .refused(let reason): ["kind": .text("refused"), "message": .text(reason)]
-        case .transcript(let name, let text): ["kind": .text("transcript"), "name": .text(name), "text": .text(text)]
+            [("kind", Self.quoted("step")), ("number", String(number)), ("html", Self.quoted(html)), ("failed", String(failed)), ("ended", String(ended))]
+        case .completion(let word, let candidates):
+            [("kind", Self.quoted("completion")), ("word", Self.quoted(word)), ("candidates", Self.array(candidates.map(Self.quoted)))]
+        case .refused(let reason): [("kind", Self.quoted("refused")), ("message", Self.quoted(reason))]
+        case .transcript(let name, let text): [("kind", Self.quoted("transcript")), ("name", Self.quoted(name)), ("text", Self.quoted(text))]
         case .lesson(let lesson):
-            ["kind": .text("lesson"), "name": .text(lesson.name), "title": .text(lesson.title), "items": .items(lesson.items)]
+            [("kind", Self.quoted("lesson")), ("name", Self.quoted(lesson.name)), ("title", Self.quoted(lesson.title)),
+             ("items", Self.array(lesson.items.map { item in
+                switch item {
+                case .heading(let text): "{\"heading\":\(Self.quoted(text))}"
+                case .paragraph(let text): "{\"paragraph\":\(Self.quoted(text))}"
+                case .command(let line): "{\"command\":\(Self.quoted(line))}"
+                }
+             }))]
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        fields.sort { $0.0 < $1.0 }
+        return "{" + fields.map { "\(Self.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 
-    /// A value of a message's field.
-    private enum JSONField: Encodable {
-        case text(String)
-        case texts([String])
-        case number(Int)
-        case flag(Bool)
-        case items([Lesson.Item])
+    /// `values` (JSON already) as a JSON array.
+    private static func array(_ values: [String]) -> String { "[" + values.joined(separator: ",") + "]" }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .text(let value): try container.encode(value)
-            case .texts(let value): try container.encode(value)
-            case .number(let value): try container.encode(value)
-            case .flag(let value): try container.encode(value)
-            case .items(let items):
-                // Each item one key: {"heading": ...}, {"paragraph": ...} or {"command": ...}.
-                try container.encode(items.map { item -> [String: String] in
-                    switch item {
-                    case .heading(let text): ["heading": text]
-                    case .paragraph(let text): ["paragraph": text]
-                    case .command(let line): ["command": line]
-                    }
-                })
+    /// `text` as a JSON string: quotes, backslashes and control characters
+    /// escaped, every other character as it is.
+    static func quoted(_ text: String) -> String {
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        out.reserveCapacity(text.utf8.count + 16)
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20: out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
             }
         }
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
     }
 }

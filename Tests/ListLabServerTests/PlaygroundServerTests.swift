@@ -206,3 +206,10 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
     #expect(lines.contains { $0.hasPrefix("closed a connection") }, "\(lines)")
     await server.stop(timeout: 0)
 }
+
+@Test(arguments: ["plain", "a \"quote\" and a \\ backslash", "line\nbreak\ttab\r", "\u{1}\u{1f}", "é ü 漢字 🎉 \u{2028}", ""])
+func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
+    let json = ServerMessage.quoted(text)
+    let read = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
+    #expect(read == [text])
+}

@@ -85,7 +85,9 @@ def measure(port, count, server_pid):
     return scripts, [final for _, final in gathered], latencies, peak
 
 work = tempfile.mkdtemp(prefix="listlab-bench-serve-")
-server = subprocess.Popen([serve, "--port", "0", "--empty"], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+# The tabs' journals (each tab's session is journaled) go in the scratch folder, not the user's.
+server = subprocess.Popen([serve, "--port", "0", "--empty"], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=dict(os.environ, LISTLAB_JOURNALS=os.path.join(work, "journals")))
 try:
     port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))
     time.sleep(0.3)

@@ -3,21 +3,21 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ListLabShell
+package import ListLabShell
 
 /// The journal of interactive sessions: where it is kept, starting one, and
 /// the one line at start-up that says a session can be recovered.
-enum Journaling {
+package enum Journaling {
     /// Where journals are kept (see `SessionJournal.folder(environment:)`).
     static var folder: String? { SessionJournal.folder(environment: ProcessInfo.processInfo.environment, tool: ToolIdentity.current.name) }
 
     /// Starts journaling `session`: every command from now on is written as
     /// it ends. A journal that cannot be made is one line, and no journal.
-    static func start(for session: Session, workingFolder: String) -> SessionJournal? {
+    package static func start(for session: Session, workingFolder: String, tab: Int? = nil) -> SessionJournal? {
         guard let folder else { return nil }
         SessionJournal.prune(folder)
         do {
-            let journal = try SessionJournal(folder: folder, workingFolder: workingFolder)
+            let journal = try SessionJournal(folder: folder, workingFolder: workingFolder, tab: tab)
             journal.onProblem = { StandardStreams().writeNote($0) }
             session.commandObserver = { journal.append($0) }
             if !journal.isWhole { journal.retry() }

@@ -60,13 +60,14 @@ struct ListSessions: ParsableCommand {
             let commands = journal.records.count
             let state: String
             if journal.isRunning {
-                state = "running (process \(journal.processID))"
+                state = "running (process \(journal.processID)\(journal.tab.map { ", browser tab \($0)" } ?? ""))"
             } else if journal.ended {
-                state = "ended with quit"
+                state = journal.tab == nil ? "ended with quit" : "ended (browser tab \(journal.tab ?? 0) closed)"
             } else if journal.recovered {
                 state = "unfinished, recovered"
             } else {
-                state = "unfinished: '\(ToolIdentity.current.name) recover \(number)' brings it back"
+                let tab = journal.tab.map { " (browser tab \($0) of a server that stopped)" } ?? ""
+                state = "unfinished\(tab): '\(ToolIdentity.current.name) recover \(number)' brings it back"
             }
             let files = journal.files.isEmpty ? "" : "; files: " + journal.files.joined(separator: ", ")
             let folder = journal.knowsFolder ? journal.folder : "an unknown folder"

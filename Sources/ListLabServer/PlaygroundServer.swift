@@ -23,6 +23,7 @@ package final class PlaygroundServer: Sendable {
     private let banner: String
     private let tours: [String]
     private let turnstile = Turnstile()
+    private let tabNumbers = TabNumbers()
     /// Says what the server refused or could not do, a line each.
     private let log: @Sendable (String) -> Void
 
@@ -84,7 +85,7 @@ package final class PlaygroundServer: Sendable {
     /// then the welcome.
     fileprivate func openTab() async -> (TabSession, [ServerMessage]) {
         await turnstile.through(factory.isSerial) {
-            let tab = TabSession(factory: factory, sample: sample, tours: tours)
+            let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours)
             // The welcome comes last: a page that runs commands of its own waits for it.
             return (tab, (await tab.greeting()) + [.welcome(banner: banner, tours: tours)])
         }
@@ -204,5 +205,15 @@ private actor Turnstile {
             if !waiting.isEmpty { waiting.removeFirst().resume() }
         }
         return await body()
+    }
+}
+
+/// The tabs' numbers in this process, from 1, for their journals' names.
+private actor TabNumbers {
+    private var last = 0
+
+    func next() -> Int {
+        last += 1
+        return last
     }
 }

@@ -82,9 +82,10 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let folder = FileManager.default.currentDirectoryPath
-        let factory = SessionFactory(isSerial: !playground.registrations.isEmpty) { output in
-            playground.makeSession(output: output, workingDirectory: folder)
-        }
+        let factory = SessionFactory(
+            isSerial: !playground.registrations.isEmpty,
+            make: { output in playground.makeSession(output: output, workingDirectory: folder) },
+            startJournal: { session, tab in Journaling.start(for: session, workingFolder: folder, tab: tab) })
         let start = empty ? nil : sample ?? playground.startName
         if let start {
             // A name that does not load is said once, here, rather than in every tab.

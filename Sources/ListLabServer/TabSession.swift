@@ -17,18 +17,22 @@ actor TabSession {
     private var stepCount = 0
     /// The tours this tab may open.
     private let tours: [String]
+    /// The session's journal, as a terminal session has one (`listlab
+    /// sessions`, `listlab recover`); nil where none could be made.
+    private let journal: SessionJournal?
 
     /// The longest command line a tab may send; a longer one is refused.
     static let longestLine = 64 * 1_024
     /// The longest transcript a tab may open.
     static let longestTranscript = 1_024 * 1_024
 
-    /// A tab's session, made by `factory`, with `sample` loaded first (then
-    /// its first step is `show`).
-    init(factory: SessionFactory, sample: String?, tours: [String]) {
+    /// A tab's session, made by `factory` and journaled as tab `number`,
+    /// with `sample` loaded first (then its first step is `show`).
+    init(factory: SessionFactory, number: Int, sample: String?, tours: [String]) {
         self.tours = tours
         let session = factory.make(output)
         self.session = session
+        journal = factory.startJournal(session, number)
         runner = StepRunner(session: session, output: output)
         completer = ShellCompleter(session: session)
         if let sample {
@@ -82,9 +86,10 @@ actor TabSession {
         return .step(number: stepCount, html: TranscriptPage.section(of: step), failed: session.errorCount > errors, ended: session.isFinished)
     }
 
-    /// Ends the session: the tab closed.
+    /// Ends the session: the tab closed (its journal says the session ended).
     func end() {
         runner.detach()
+        journal?.finish()
     }
 }
 
@@ -94,14 +99,20 @@ actor TabSession {
 /// (``PlaygroundServer``'s turnstile), as replays of a playground run.
 package struct SessionFactory: @unchecked Sendable {
     let make: (RecordingOutput) -> Session
+    /// Starts a tab's journal: its session and its number.
+    let startJournal: (Session, Int) -> SessionJournal?
     /// Whether sessions must run one at a time (the playground registers
     /// providers of its own, whose code need not be thread-safe).
     let isSerial: Bool
 
     /// A factory calling `make`; `isSerial` when its sessions run code of
     /// the user's that need not be thread-safe.
-    package init(isSerial: Bool, make: @escaping (RecordingOutput) -> Session) {
+    package init(
+        isSerial: Bool, make: @escaping (RecordingOutput) -> Session,
+        startJournal: @escaping (Session, Int) -> SessionJournal? = { _, _ in nil }
+    ) {
         self.make = make
         self.isSerial = isSerial
+        self.startJournal = startJournal
     }
 }

@@ -265,3 +265,21 @@ private final class Disk {
     }
     #expect(JournalFile.all(in: plain.path).map(\.processID) == [10_003, 9_998])
 }
+
+@Test func tabsOfOneServerHaveJournalsOfTheirOwnThatAreReadBackAsTabs() throws {
+    let folder = try TemporaryFolder()
+    let journals = folder.path + "/journals"
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    // Two tabs opened in one second by one process: two journals, told apart by the tab.
+    let first = try SessionJournal(folder: journals, workingFolder: folder.path, date: date, processID: 999_999_999, tab: 1)
+    let second = try SessionJournal(folder: journals, workingFolder: folder.path, date: date, processID: 999_999_999, tab: 2)
+    #expect(first.path.hasSuffix("/session-20270115-080000-999999999-tab1.lab"))
+    #expect(second.path.hasSuffix("/session-20270115-080000-999999999-tab2.lab"))
+    first.append(CommandRecord(command: "load contacts", output: ["loaded 8 items into an array provider (1 section)"]))
+    let read = try #require(JournalFile(path: first.path))
+    #expect(read.tab == 1 && read.records.map(\.command) == ["load contacts"] && read.isUnfinished)
+    #expect(JournalFile.all(in: journals).count == 2)
+    // A name alone (the header lost) still says when and in what process.
+    #expect(JournalFile.session(named: "/j/session-20270115-080000-42-tab7.lab")?.processID == 42)
+    #expect(JournalFile.session(named: "/j/session-20270115-080000-42-tab.lab") == nil)
+}

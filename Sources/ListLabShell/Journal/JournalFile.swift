@@ -39,6 +39,9 @@ public struct JournalFile: Sendable {
     /// When the process started (clock ticks), to tell it from a later one
     /// given the same number.
     var processStart: Int?
+    /// For a session of a browser tab (`listlab serve`), the tab's number in
+    /// its server's process.
+    public var tab: Int?
 
     static let headerMark = "#journal "
     static let didMark = "#did "
@@ -73,6 +76,7 @@ public struct JournalFile: Sendable {
         folder = header?["folder"]?.stringValue ?? "."
         processID = (header?["pid"]?.intValue).map(Int32.init(truncatingIfNeeded:)) ?? named?.processID ?? 0
         processStart = header?["pstart"]?.intValue
+        tab = header?["tab"]?.intValue
         self.damage = damage ?? (header == nil ? "its header is lost: the folder it ran in is unknown" : nil)
         records = transcript.blocks.map { block in
             var record = CommandRecord(command: block.command, output: block.expected.map(\.outputText))
@@ -150,12 +154,14 @@ public struct JournalFile: Sendable {
     }
 
     /// When and in what process the session of a journal named
-    /// `session-20261123-192403-1234.lab` started, from the name alone.
+    /// `session-20261123-192403-1234.lab` (or `...-1234-tab3.lab`, a browser
+    /// tab's) started, from the name alone.
     static func session(named path: String) -> (started: String, processID: Int32)? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard name.hasPrefix("session-"), name.hasSuffix(".lab") else { return nil }
         let parts = name.dropFirst("session-".count).dropLast(".lab".count).split(separator: "-")
-        guard parts.count == 3, parts[0].count == 8, parts[1].count == 6, let processID = Int32(parts[2]),
+        let isTab = parts.count == 4 && parts[3].hasPrefix("tab") && parts[3].dropFirst(3).allSatisfy(\.isNumber) && parts[3].count > 3
+        guard parts.count == 3 || isTab, parts[0].count == 8, parts[1].count == 6, let processID = Int32(parts[2]),
             parts[0].allSatisfy(\.isNumber), parts[1].allSatisfy(\.isNumber)
         else { return nil }
         let (day, clock) = (Array(parts[0]), Array(parts[1]))

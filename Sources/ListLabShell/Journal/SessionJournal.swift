@@ -42,30 +42,33 @@ public final class SessionJournal {
     }
 
     /// Starts a journal in `folder` (made when missing), named after the
-    /// time and this process: `session-20261123-192403-1234.lab`.
+    /// time and this process: `session-20261123-192403-1234.lab`, or for a
+    /// browser tab of `listlab serve`, `session-20261123-192403-1234-tab3.lab`.
     ///
     /// - Parameters:
     ///   - folder: Where journals are kept.
     ///   - workingFolder: The session's working folder (absolute), where a
     ///     recovery runs its commands.
+    ///   - tab: The tab's number in this process, for a session of a tab.
     /// - Throws: ``ShellError`` when the folder or the file cannot be made.
-    public convenience init(folder: String, workingFolder: String) throws(ShellError) {
-        try self.init(folder: folder, workingFolder: workingFolder, date: Date(), processID: getpid())
+    public convenience init(folder: String, workingFolder: String, tab: Int? = nil) throws(ShellError) {
+        try self.init(folder: folder, workingFolder: workingFolder, date: Date(), processID: getpid(), tab: tab)
     }
 
     /// Starts a journal as of `date`, for the process `processID`.
-    init(folder: String, workingFolder: String, date: Date, processID: Int32) throws(ShellError) {
+    init(folder: String, workingFolder: String, date: Date, processID: Int32, tab: Int? = nil) throws(ShellError) {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw ShellError("\(folder): cannot make the journal folder")
         }
         let stamp = JournalFile.stamp(of: date)
-        path = folder + "/session-" + stamp.fileName + "-\(processID).lab"
+        path = folder + "/session-" + stamp.fileName + "-\(processID)" + (tab.map { "-tab\($0)" } ?? "") + ".lab"
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw ShellError("\(path): cannot make the journal (\(String(cString: strerror(errno)).lowercased()))") }
         var fields: [(String, Value)] = [("started", .string(stamp.iso)), ("folder", .string(workingFolder)), ("pid", .int(Int(processID)))]
         if let start = ProcessStart.ticks(of: processID) { fields.append(("pstart", .int(start))) }
+        if let tab { fields.append(("tab", .int(tab))) }
         write([
             "A ListLab session journal: each command with its output, written as it ran, and a checksum of each.",
             "'listlab sessions' lists journals; 'listlab recover' replays an unfinished one.",

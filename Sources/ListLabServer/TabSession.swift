@@ -8,8 +8,12 @@ package import ListLabShell
 
 /// One browser tab's playground: its own `Session` and list, the steps it
 /// has run, and its completer. Commands run one at a time, in the order the
-/// tab sent them; tabs never share state.
+/// tab sent them, on a queue of the tab's own (``QueueExecutor``); tabs
+/// never share state.
 actor TabSession {
+    private let executor = QueueExecutor(label: "listlab.tab")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
     private let session: Session
     private let output = RecordingOutput()
     private let runner: StepRunner

@@ -213,3 +213,47 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
     let read = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
     #expect(read == [text])
 }
+
+@Test func longCommandsInTwoTabsDoNotHoldUpAThird() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-serve-long-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var rows = "id,name,score\n"
+    for id in 0..<400_000 { rows += "\(id),person \(id),\(id * 7_919 % 1_000)\n" }
+    try rows.write(toFile: folder + "/big.csv", atomically: true, encoding: .utf8)
+    try await withServer { port in
+        // Two tabs load and sort 400,000 rows (as many as the machine has cores here, or more),
+        // and a third selects five times meanwhile: when each reply came, from the start.
+        let clock = ContinuousClock()
+        let start = clock.now
+        @Sendable func elapsed() -> Duration { clock.now - start }
+        async let slowOne = WebSocketClient.blocking { () -> Duration in
+            let tab = try WebSocketClient(port: port)
+            _ = try tab.readMessage(); _ = try tab.readMessage()
+            try tab.sendFrame(#"{"command": "load \#(folder)/big.csv"}"#)
+            try tab.sendFrame(#"{"command": "sort score"}"#)
+            _ = try tab.readMessage(); _ = try tab.readMessage()
+            return elapsed()
+        }
+        async let slowTwo = WebSocketClient.blocking { () -> Duration in
+            let tab = try WebSocketClient(port: port)
+            _ = try tab.readMessage(); _ = try tab.readMessage()
+            try tab.sendFrame(#"{"command": "load \#(folder)/big.csv"}"#)
+            try tab.sendFrame(#"{"command": "sort name desc"}"#)
+            _ = try tab.readMessage(); _ = try tab.readMessage()
+            return elapsed()
+        }
+        let quick = try await WebSocketClient.blocking { () -> Duration in
+            let tab = try WebSocketClient(port: port)
+            _ = try tab.readMessage(); _ = try tab.readMessage()
+            Thread.sleep(forTimeInterval: 0.3)  // the slow tabs are at work by now
+            for index in 0..<5 {
+                try tab.sendFrame(#"{"command": "select \#(index)"}"#)
+                _ = try tab.readMessage()
+            }
+            return elapsed()
+        }
+        let slowest = try await min(slowOne, slowTwo)
+        #expect(quick < slowest, "the quick tab finished at \(quick), the slow tabs at \(slowest) at the earliest")
+    }
+}

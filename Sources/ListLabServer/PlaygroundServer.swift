@@ -67,9 +67,10 @@ package final class PlaygroundServer: Sendable {
         try await server.run()
     }
 
-    /// The port it listens on, once it listens.
-    package func waitUntilListening() async throws -> UInt16 {
-        try await server.waitUntilListening()
+    /// The port it listens on, once it listens (within `timeout` seconds:
+    /// it starts on the cooperative threads, which a busy process may hold).
+    package func waitUntilListening(timeout: Double = 30) async throws -> UInt16 {
+        try await server.waitUntilListening(timeout: timeout)
         switch await server.listeningAddress {
         case .ip4(_, let port)?, .ip6(_, let port)?: return port
         default: return 0

@@ -11,7 +11,7 @@ private func withServer(sample: String? = "contacts", _ body: (UInt16) async thr
         factory: SessionFactory(isSerial: false) { Session(output: $0) }, log: { log.append($0) })
     let serving = Task { try await server.run() }
     defer { serving.cancel() }
-    let port = try await server.waitUntilListening()
+    let port = try await server.waitUntilListening(timeout: 120)
     try await body(port)
     await server.stop(timeout: 0)
 }
@@ -168,7 +168,7 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
         factory: SessionFactory(isSerial: false) { Session(output: $0) }, log: { log.append($0) })
     let serving = Task { try await server.run() }
     defer { serving.cancel() }
-    let port = try await server.waitUntilListening()
+    let port = try await server.waitUntilListening(timeout: 120)
     let answers = try await WebSocketClient.blocking { () -> [String] in
         let good = try WebSocketClient(port: port)
         _ = try good.readMessage()

@@ -8,7 +8,7 @@ import Dispatch
 /// A WebSocket client of the fewest parts (RFC 6455: the handshake, masked
 /// text frames out, frames in), over a blocking socket to 127.0.0.1, for
 /// tests that talk to the server as a browser would. Each call blocks on
-/// a thread of its own and gives up after a minute: the server runs on the
+/// a thread of its own and gives up after two minutes: the server runs on the
 /// tests' own task threads, which other tests may hold for seconds.
 final class WebSocketClient: @unchecked Sendable {
     private let socket: Int32
@@ -22,7 +22,7 @@ final class WebSocketClient: @unchecked Sendable {
     init(port: UInt16, path: String? = "/socket") throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "no socket") }
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -16,7 +16,8 @@ enum LivePage {
         page += "<h1>\(Markup.escape(tool))</h1>\n<p class=\"source\" id=\"status\">connecting…</p>\n"
         page += "<nav id=\"tools\"><button type=\"button\" id=\"save\">Save session</button>"
         page += "<label class=\"button\" for=\"open\">Open transcript…</label><input type=\"file\" id=\"open\" accept=\".lab,.txt\" hidden>"
-        page += "<select id=\"tours\" hidden><option value=\"\">Tours…</option></select></nav>\n"
+        page += "<select id=\"tours\" hidden><option value=\"\">Tours…</option></select>"
+        page += "<label class=\"button\" for=\"upload\" id=\"upload-label\" hidden>Upload a file…</label><input type=\"file\" id=\"upload\" accept=\".csv,.json,.ndjson,.lab,.txt\" hidden></nav>\n"
         page += "<section id=\"lesson\" hidden><h2 id=\"lesson-title\"></h2>"
         page += "<p class=\"next\"><span id=\"lesson-count\"></span> <code id=\"lesson-next\"></code></p>"
         page += "<div class=\"controls\"><button type=\"button\" id=\"lesson-step\">Step</button>"
@@ -48,6 +49,7 @@ enum LivePage {
         #candidates li { background: #ffffff; border: 1px solid #e5e5ea; border-radius: 6px; padding: 2px 8px; }
         pre.output .error { color: #b42318; font-weight: 600; }
         .refused { color: #b42318; }
+        .note, .download { font-size: 13px; color: #6d6d72; }
         #tools { display: flex; gap: 8px; align-items: center; margin: 0 0 12px; }
         label.button { font-size: 13px; padding: 4px 14px; border-radius: 14px; border: 1px solid #c7c7cc;
           background: #ffffff; cursor: pointer; }
@@ -84,6 +86,7 @@ enum LivePage {
           const drawn = [];
           const lesson = { items: [], at: 0, name: '', playing: false, opened: null };
           const notes = [];
+          const downloads = [];
           let saved = null;
           const lessonBox = document.getElementById('lesson');
           const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/socket');
@@ -148,7 +151,21 @@ enum LivePage {
                 tours.appendChild(option);
               }
               tours.hidden = message.tours.length === 0;
+              document.getElementById('upload-label').hidden = !message.classroom;
+              if (message.classroom) status.textContent += ' (a classroom: your own folder, for the samples and your uploads)';
               if (check) runChecks();
+            }
+            if (message.kind === 'uploaded') note('uploaded ' + message.name + ' (' + message.bytes + ' bytes): load it by that name');
+            if (message.kind === 'download') {
+              const link = document.createElement('a');
+              link.href = URL.createObjectURL(new Blob([message.text], { type: 'text/plain' }));
+              link.download = message.name;
+              link.textContent = 'download ' + message.name + ', as this command wrote it';
+              const line = document.createElement('p');
+              line.className = 'download';
+              line.appendChild(link);
+              steps.appendChild(line);
+              downloads.push(message.name);
             }
             if (message.kind === 'transcript') {
               download(message.name, message.text);
@@ -161,10 +178,7 @@ enum LivePage {
             }
             if (message.kind === 'completion') complete(message);
             if (message.kind === 'refused') {
-              const note = document.createElement('p');
-              note.className = 'refused';
-              note.textContent = 'refused: ' + message.message;
-              steps.appendChild(note);
+              note('refused: ' + message.message, 'refused');
               if (waiting) { const done = waiting; waiting = null; done(message); }
             }
           });
@@ -204,6 +218,17 @@ enum LivePage {
               for (const word of words) { const item = document.createElement('li'); item.textContent = word; offered.appendChild(item); }
             }
           }
+          function note(text, kind) {
+            const line = document.createElement('p');
+            line.className = kind || 'note';
+            line.textContent = text;
+            steps.appendChild(line);
+          }
+          document.getElementById('upload').addEventListener('change', async (event) => {
+            const file = event.target.files[0];
+            if (file) send({ upload: file.name, text: await file.text() });
+            event.target.value = '';
+          });
           function download(name, text) {
             const link = document.createElement('a');
             link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -283,6 +308,7 @@ enum LivePage {
                 await run(line);
               }
             }
+            if (downloads.length) notes.push('downloads: ' + downloads.join(', '));
             const report = ['errors: ' + pictures.errors.length, ...pictures.errors, ...notes,
               'animations: ' + pictures.counts.started + ' started, ' + pictures.counts.finished + ' finished',
               'resources: ' + performance.getEntriesByType('resource').length];

@@ -88,7 +88,7 @@ package final class PlaygroundServer: Sendable {
         await turnstile.through(factory.isSerial) {
             let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours)
             // The welcome comes last: a page that runs commands of its own waits for it.
-            return (tab, (await tab.greeting()) + [.welcome(banner: banner, tours: tours)])
+            return (tab, (await tab.greeting()) + [.welcome(banner: banner, tours: tours, classroom: factory.classroom != nil)])
         }
     }
 
@@ -96,10 +96,10 @@ package final class PlaygroundServer: Sendable {
     fileprivate func note(_ line: String) { log(line) }
 
     /// What `tab` answers to `text`, one tab at a time when the sessions must run so.
-    fileprivate func reply(_ tab: TabSession, to text: String) async -> ServerMessage {
-        let reply = await turnstile.through(factory.isSerial) { await tab.reply(to: text) }
-        if case .refused(let reason) = reply { log("refused \(reason)") }
-        return reply
+    fileprivate func reply(_ tab: TabSession, to text: String) async -> [ServerMessage] {
+        let replies = await turnstile.through(factory.isSerial) { await tab.reply(to: text) }
+        for case .refused(let reason) in replies { log("refused \(reason)") }
+        return replies
     }
 }
 
@@ -142,7 +142,7 @@ private struct TabHandler: WSMessageHandler {
             let (tab, greeting) = await server.openTab()
             for message in greeting { out.yield(.text(message.json)) }
             for await text in work {
-                out.yield(.text(await server.reply(tab, to: text).json))
+                for reply in await server.reply(tab, to: text) { out.yield(.text(reply.json)) }
                 await waiting.release()
             }
             await tab.end()

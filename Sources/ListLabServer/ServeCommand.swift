@@ -55,7 +55,7 @@ struct ServeCommand: ParsableCommand {
     /// The playground served; set before ``run()``.
     var playground = Playground.listlab
 
-    private enum CodingKeys: String, CodingKey { case port, host, sample, empty }
+    private enum CodingKeys: String, CodingKey { case port, host, sample, empty, classroom, budget }
 
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "\(ToolIdentity.current.name) serve",
@@ -80,12 +80,27 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Start each tab's session with nothing loaded.")
     var empty = false
 
+    @Flag(help: ArgumentHelp(
+        "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
+        discussion: "Each command is stopped after --budget seconds."))
+    var classroom = false
+
+    @Option(help: "In a classroom, the seconds a command may run.")
+    var budget: Double = 10
+
     func run() throws {
         let folder = FileManager.default.currentDirectoryPath
+        guard budget > 0, budget <= 3_600 else { throw ValidationError("--budget takes seconds from 0 to 3600") }
+        let rules: Classroom?
+        do {
+            rules = classroom ? try Classroom(budget: budget, uploadLimit: 32 * 1_048_576) : nil
+        } catch {
+            throw ValidationError("\(error)")
+        }
         let factory = SessionFactory(
-            isSerial: !playground.registrations.isEmpty,
-            make: { output in playground.makeSession(output: output, workingDirectory: folder) },
-            startJournal: { session, tab in Journaling.start(for: session, workingFolder: folder, tab: tab) })
+            isSerial: !playground.registrations.isEmpty, folder: folder, classroom: rules,
+            make: { output, folder in playground.makeSession(output: output, workingDirectory: folder) },
+            startJournal: { session, tab, folder in Journaling.start(for: session, workingFolder: folder, tab: tab) })
         let start = empty ? nil : sample ?? playground.startName
         if let start {
             // A name that does not load is said once, here, rather than in every tab.

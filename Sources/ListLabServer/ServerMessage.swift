@@ -8,15 +8,17 @@ import Foundation
 /// contacts"}`), a line to complete up to the cursor (`{"complete": "load
 /// co"}`), the session to save (`{"save": "session.lab"}`), a transcript to
 /// open (`{"open": "demo.lab", "text": "..."}`) or a tour (`{"tour":
-/// "1-fountainkit.lab"}`).
+/// "1-fountainkit.lab"}`), or in a classroom a file to upload (`{"upload":
+/// "people.csv", "text": "..."}`).
 enum ClientMessage: Decodable, Equatable {
     case command(String)
     case complete(String)
     case save(String)
     case open(name: String, text: String)
     case tour(String)
+    case upload(name: String, text: String)
 
-    private enum Key: String, CodingKey { case command, complete, save, open, text, tour }
+    private enum Key: String, CodingKey { case command, complete, save, open, text, tour, upload }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -28,6 +30,8 @@ enum ClientMessage: Decodable, Equatable {
             self = .save(name)
         } else if let name = try container.decodeIfPresent(String.self, forKey: .open) {
             self = .open(name: name, text: try container.decode(String.self, forKey: .text))
+        } else if let name = try container.decodeIfPresent(String.self, forKey: .upload) {
+            self = .upload(name: name, text: try container.decode(String.self, forKey: .text))
         } else {
             self = .tour(try container.decode(String.self, forKey: .tour))
         }
@@ -36,8 +40,9 @@ enum ClientMessage: Decodable, Equatable {
 
 /// What the server sends a tab, as JSON with a `kind`.
 enum ServerMessage: Equatable {
-    /// The greeting: the tool's banner, and the tours there are.
-    case welcome(banner: String, tours: [String])
+    /// The greeting: the tool's banner, the tours there are, and whether
+    /// the server is a classroom's.
+    case welcome(banner: String, tours: [String], classroom: Bool)
     /// A command run: its section of the page (command, output, pictures).
     case step(number: Int, html: String, failed: Bool, ended: Bool)
     /// What TAB offers: the partial word and the words that finish it.
@@ -48,13 +53,20 @@ enum ServerMessage: Equatable {
     case transcript(name: String, text: String)
     /// A transcript opened: its prose and commands, for the page to step through.
     case lesson(Lesson)
+    /// A file uploaded into a classroom tab's folder.
+    case uploaded(name: String, bytes: Int)
+    /// A file a command wrote in a classroom tab's folder, for the page to download.
+    case download(name: String, text: String)
 
     /// The message as one line of JSON, its keys sorted. Written by hand
     /// rather than by `JSONEncoder`: a step's page section is most of what
     /// the server sends, and encoding it was a sixth of a command's cost.
     var json: String {
         var fields: [(String, String)] = switch self {
-        case .welcome(let banner, let tours): [("kind", Self.quoted("welcome")), ("banner", Self.quoted(banner)), ("tours", Self.array(tours.map(Self.quoted)))]
+        case .welcome(let banner, let tours, let classroom):
+            [("kind", Self.quoted("welcome")), ("banner", Self.quoted(banner)), ("tours", Self.array(tours.map(Self.quoted))), ("classroom", String(classroom))]
+        case .uploaded(let name, let bytes): [("kind", Self.quoted("uploaded")), ("name", Self.quoted(name)), ("bytes", String(bytes))]
+        case .download(let name, let text): [("kind", Self.quoted("download")), ("name", Self.quoted(name)), ("text", Self.quoted(text))]
         case .step(let number, let html, let failed, let ended):
             [("kind", Self.quoted("step")), ("number", String(number)), ("html", Self.quoted(html)), ("failed", String(failed)), ("ended", String(ended))]
         case .completion(let word, let candidates):

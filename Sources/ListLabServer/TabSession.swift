@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
+import Interruption
 import ListLabPictures
 package import ListLabShell
 
@@ -24,19 +26,34 @@ actor TabSession {
     /// The session's journal, as a terminal session has one (`listlab
     /// sessions`, `listlab recover`); nil where none could be made.
     private let journal: SessionJournal?
+    /// In a classroom: its rules, and the tab's own folder.
+    private let classroom: (rules: Classroom, folder: ConfinedFolder)?
+    /// The bytes this tab has uploaded.
+    private var uploaded = 0
 
     /// The longest command line a tab may send; a longer one is refused.
     static let longestLine = 64 * 1_024
     /// The longest transcript a tab may open.
     static let longestTranscript = 1_024 * 1_024
+    /// The longest message a tab may send: a file uploaded in a classroom.
+    static let longestMessage = 16 * 1_024 * 1_024
 
     /// A tab's session, made by `factory` and journaled as tab `number`,
     /// with `sample` loaded first (then its first step is `show`).
     init(factory: SessionFactory, number: Int, sample: String?, tours: [String]) {
         self.tours = tours
-        let session = factory.make(output)
+        // In a classroom, a folder of the tab's own; without one, the tab cannot work safely, so its
+        // session is confined to a folder that does not exist.
+        let folder = factory.classroom.map { rules in (rules, (try? rules.makeTabFolder())) }
+        let session = factory.make(output, folder?.1?.scratch ?? (folder == nil ? factory.folder : "/nonexistent"))
+        if let folder, let confined = folder.1 {
+            session.confinement = confined
+            classroom = (folder.0, confined)
+        } else {
+            classroom = nil
+        }
         self.session = session
-        journal = factory.startJournal(session, number)
+        journal = factory.startJournal(session, number, session.workingDirectory)
         runner = StepRunner(session: session, output: output)
         completer = ShellCompleter(session: session)
         if let sample {
@@ -48,52 +65,102 @@ actor TabSession {
     /// The steps that greet a new tab: `show` when something is loaded.
     func greeting() -> [ServerMessage] {
         guard session.currentName != nil else { return [] }
-        return [run("show")]
+        return run("show")
     }
 
-    /// What the tab gets for `message`, a JSON ``ClientMessage``.
-    func reply(to text: String) -> ServerMessage {
-        guard text.utf8.count <= Self.longestTranscript + 1_024 else {
-            return .refused("a message of \(text.utf8.count) bytes is more than a transcript may be (\(Self.longestTranscript) bytes)")
+    /// What the tab gets for `message`, a JSON ``ClientMessage``: one
+    /// message, or in a classroom a step and the files it wrote.
+    func reply(to text: String) -> [ServerMessage] {
+        guard text.utf8.count <= Self.longestMessage else {
+            return [.refused("a message of \(text.utf8.count) bytes is more than a tab may send (\(Self.longestMessage) bytes)")]
         }
         guard let message = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) else {
-            return .refused("a message the playground does not understand")
+            return [.refused("a message the playground does not understand")]
         }
         switch message {
         case .command(let line):
             guard line.utf8.count <= Self.longestLine else {
-                return .refused("a command line of \(line.utf8.count) bytes is more than \(Self.longestLine)")
+                return [.refused("a command line of \(line.utf8.count) bytes is more than \(Self.longestLine)")]
             }
             return run(line)
         case .complete(let line):
             let candidates = completer.candidates(for: line)
-            return .completion(word: candidates.word, candidates: candidates.words)
+            return [.completion(word: candidates.word, candidates: candidates.words)]
         case .save(let name):
             do {
-                return .transcript(name: name, text: try session.transcript(named: name).text)
+                return [.transcript(name: name, text: try session.transcript(named: name).text)]
             } catch {
-                return .refused("\(error)")
+                return [.refused("\(error)")]
             }
         case .open(let name, let text):
-            return .lesson(Lesson(name: name, text: text))
+            guard text.utf8.count <= Self.longestTranscript else {
+                return [.refused("a transcript of \(text.utf8.count) bytes is more than one may open (\(Self.longestTranscript) bytes)")]
+            }
+            return [.lesson(Lesson(name: name, text: text))]
         case .tour(let name):
-            guard tours.contains(name), let text = Tours.text(of: name) else { return .refused("no tour named '\(name)'") }
-            return .lesson(Lesson(name: name, text: text))
+            guard tours.contains(name), let text = Tours.text(of: name) else { return [.refused("no tour named '\(name)'")] }
+            return [.lesson(Lesson(name: name, text: text))]
+        case .upload(let name, let text):
+            return [upload(name, text)]
         }
     }
 
-    /// Runs one command line as the tab's next step.
-    private func run(_ line: String) -> ServerMessage {
-        stepCount += 1
-        let errors = session.errorCount
-        let step = runner.run(line, number: stepCount)
-        return .step(number: stepCount, html: TranscriptPage.section(of: step), failed: session.errorCount > errors, ended: session.isFinished)
+    /// Keeps an uploaded file in a classroom tab's folder.
+    private func upload(_ name: String, _ text: String) -> ServerMessage {
+        guard let classroom else { return .refused("files are uploaded in a classroom (listlab serve --classroom); here, load a file of the server's folder") }
+        guard let kept = Classroom.uploadName(name) else {
+            return .refused("'\(name)': upload a .csv, .json, .ndjson, .lab or .txt file by its plain name")
+        }
+        let bytes = Array(text.utf8)
+        guard uploaded + bytes.count <= classroom.rules.uploadLimit else {
+            return .refused("'\(name)': this tab may upload \(classroom.rules.uploadLimit / 1_048_576) MB in all, and has \((classroom.rules.uploadLimit - uploaded) / 1_048_576) MB left")
+        }
+        do {
+            try session.writeNewFile(text, to: kept, force: true)
+        } catch {
+            return .refused("\(error)")
+        }
+        uploaded += bytes.count
+        return .uploaded(name: kept, bytes: bytes.count)
     }
 
-    /// Ends the session: the tab closed (its journal says the session ended).
+    /// Runs one command line as the tab's next step; in a classroom, within
+    /// its time budget, and with the files it wrote as downloads after it.
+    private func run(_ line: String) -> [ServerMessage] {
+        stepCount += 1
+        let errors = session.errorCount
+        guard let classroom else {
+            let step = runner.run(line, number: stepCount)
+            return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: session.errorCount > errors, ended: session.isFinished)]
+        }
+        let before = Classroom.files(in: classroom.folder.scratch)
+        let flag = Interruption.Flag()
+        let timer = DispatchWorkItem { flag.request() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
+        var step = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
+        timer.cancel()
+        let overBudget = flag.isRequested
+        if overBudget {
+            let seconds = classroom.rules.budget == classroom.rules.budget.rounded() ? "\(Int(classroom.rules.budget))" : "\(classroom.rules.budget)"
+            step.output = step.output.map { $0 == "interrupted" ? "error: stopped after \(seconds) s, a classroom's budget for one command; nothing changed" : $0 }
+        }
+        var replies: [ServerMessage] = [
+            .step(number: stepCount, html: TranscriptPage.section(of: step), failed: overBudget || session.errorCount > errors, ended: session.isFinished)
+        ]
+        let after = Classroom.files(in: classroom.folder.scratch)
+        for name in after.keys.sorted() where after[name] != before[name] {
+            guard let data = FileManager.default.contents(atPath: classroom.folder.scratch + "/" + name), data.count <= Self.longestTranscript * 16 else { continue }
+            replies.append(.download(name: name, text: String(decoding: data, as: UTF8.self)))
+        }
+        return replies
+    }
+
+    /// Ends the session: the tab closed (its journal says the session
+    /// ended); a classroom tab's folder goes with it.
     func end() {
         runner.detach()
         journal?.finish()
+        classroom?.folder.remove()
     }
 }
 
@@ -102,21 +169,28 @@ actor TabSession {
 /// not, and the server calls them one tab at a time when there are any
 /// (``PlaygroundServer``'s turnstile), as replays of a playground run.
 package struct SessionFactory: @unchecked Sendable {
-    let make: (RecordingOutput) -> Session
-    /// Starts a tab's journal: its session and its number.
-    let startJournal: (Session, Int) -> SessionJournal?
+    /// Makes a session writing to an output, working in a folder.
+    let make: (RecordingOutput, String) -> Session
+    /// Starts a tab's journal: its session, its number and its folder.
+    let startJournal: (Session, Int, String) -> SessionJournal?
     /// Whether sessions must run one at a time (the playground registers
     /// providers of its own, whose code need not be thread-safe).
     let isSerial: Bool
+    /// The server's folder, where a tab's session works (outside a classroom).
+    let folder: String
+    /// In a classroom: its rules.
+    let classroom: Classroom?
 
     /// A factory calling `make`; `isSerial` when its sessions run code of
     /// the user's that need not be thread-safe.
     package init(
-        isSerial: Bool, make: @escaping (RecordingOutput) -> Session,
-        startJournal: @escaping (Session, Int) -> SessionJournal? = { _, _ in nil }
+        isSerial: Bool, folder: String = ".", classroom: Classroom? = nil, make: @escaping (RecordingOutput, String) -> Session,
+        startJournal: @escaping (Session, Int, String) -> SessionJournal? = { _, _, _ in nil }
     ) {
         self.make = make
         self.isSerial = isSerial
+        self.folder = folder
+        self.classroom = classroom
         self.startJournal = startJournal
     }
 }

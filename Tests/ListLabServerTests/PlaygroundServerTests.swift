@@ -8,7 +8,7 @@ private func withServer(sample: String? = "contacts", _ body: (UInt16) async thr
     let log = LogLines()
     let server = try PlaygroundServer(
         host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: sample, tours: Tours.names,
-        factory: SessionFactory(isSerial: false) { Session(output: $0) }, log: { log.append($0) })
+        factory: SessionFactory(isSerial: false) { Session(output: $0, workingDirectory: $1) }, log: { log.append($0) })
     let serving = Task { try await server.run() }
     defer { serving.cancel() }
     let port = try await server.waitUntilListening(timeout: 120)
@@ -100,7 +100,8 @@ private func fields(_ json: String) throws -> [String: Any] {
 
 @Test(arguments: [
     (#"{"command": "\#(String(repeating: "x", count: 70_000))"}"#, "a command line of 70000 bytes is more than 65536"),
-    (#"{"open": "big.lab", "text": "\#(String(repeating: "x", count: 1_100_000))"}"#, "a message of"),
+    (#"{"open": "big.lab", "text": "\#(String(repeating: "x", count: 1_100_000))"}"#, "a transcript of 1100000 bytes"),
+    (#"{"command": "\#(String(repeating: "x", count: 17_000_000))"}"#, "a message of"),
     (#"{"tour": "../../etc/passwd"}"#, "no tour named"),
     ("not json", "a message the playground does not understand"),
     (#"{"neither": 1}"#, "a message the playground does not understand"),
@@ -165,7 +166,7 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
     let log = LogLines()
     let server = try PlaygroundServer(
         host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: "contacts",
-        factory: SessionFactory(isSerial: false) { Session(output: $0) }, log: { log.append($0) })
+        factory: SessionFactory(isSerial: false) { Session(output: $0, workingDirectory: $1) }, log: { log.append($0) })
     let serving = Task { try await server.run() }
     defer { serving.cancel() }
     let port = try await server.waitUntilListening(timeout: 120)
@@ -196,11 +197,11 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
         return [bigAnswer, try good.readMessage()]
     }
     #expect(try fields(answers[0])["kind"] as? String == "refused")
-    #expect((try fields(answers[0])["message"] as? String)?.hasPrefix("a message of 10000") == true)
+    #expect((try fields(answers[0])["message"] as? String)?.hasPrefix("a command line of 10000") == true)
     #expect((try fields(answers[1])["html"] as? String)?.contains("deleted 0.1: Clark Kent") == true)
     try await Task.sleep(for: .milliseconds(300))
     let lines = log.all
-    #expect(lines.contains { $0.hasPrefix("refused a message of 10000") })
+    #expect(lines.contains { $0.hasPrefix("refused a command line of 10000") })
     #expect(lines.contains { $0 == "refused messages from a tab that sent more than 64 without waiting for answers" })
     #expect(lines.filter { $0.hasPrefix("refused messages from a tab") }.count == 1, "the flood is said once: \(lines)")
     #expect(lines.contains { $0.hasPrefix("closed a connection") }, "\(lines)")
@@ -256,4 +257,61 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
         let slowest = try await min(slowOne, slowTwo)
         #expect(quick < slowest, "the quick tab finished at \(quick), the slow tabs at \(slowest) at the earliest")
     }
+}
+
+@Test func aClassroomTabWorksInAFolderOfItsOwnWithinItsBudget() async throws {
+    let serverFolder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-classroom-server-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: serverFolder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: serverFolder) }
+    try "id,name\n1,secret\n".write(toFile: serverFolder + "/private.csv", atomically: true, encoding: .utf8)
+    let classroom = try Classroom(budget: 0.5, uploadLimit: 32 * 1_048_576)
+    let server = try PlaygroundServer(
+        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil,
+        factory: SessionFactory(isSerial: false, folder: serverFolder, classroom: classroom) { Session(output: $0, workingDirectory: $1) },
+        log: { _ in })
+    let serving = Task { try await server.run() }
+    defer { serving.cancel() }
+    let port = try await server.waitUntilListening(timeout: 120)
+    var big = "id,name,score\n"
+    for id in 0..<600_000 { big += "\(id),person \(id),\(id * 7_919 % 1_000)\n" }
+    let bigRows = big
+    let replies = try await WebSocketClient.blocking { () -> [String] in
+        let tab = try WebSocketClient(port: port)
+        let other = try WebSocketClient(port: port)
+        _ = try tab.readMessage()
+        _ = try other.readMessage()
+        func send(_ tab: WebSocketClient, _ message: String, replies count: Int = 1) throws -> [String] {
+            try tab.sendFrame(message)
+            return try (0..<count).map { _ in try tab.readMessage() }
+        }
+        var replies: [String] = []
+        replies += try send(tab, #"{"command": "load \#(serverFolder)/private.csv"}"#)
+        replies += try send(tab, #"{"command": "load ../private.csv"}"#)
+        replies += try send(tab, #"{"upload": "people.csv", "text": "id,name\n1,Ada\n2,Grace\n"}"#)
+        replies += try send(tab, #"{"upload": "../escape.csv", "text": "x"}"#)
+        replies += try send(tab, #"{"command": "load people.csv"}"#)
+        replies += try send(tab, #"{"command": "update 1 name=Hopper"}"#)
+        replies += try send(tab, #"{"command": "save"}"#, replies: 2)
+        replies += try send(other, #"{"command": "load people.csv"}"#)
+        replies += try send(tab, #"{"upload": "big.csv", "text": "\#(bigRows.replacingOccurrences(of: "\n", with: "\\n"))"}"#)
+        replies += try send(tab, #"{"command": "load big.csv"}"#)
+        replies += try send(tab, #"{"command": "show 0"}"#)
+        return replies
+    }
+    func html(_ reply: String) throws -> String { try fields(reply)["html"] as? String ?? "" }
+    #expect(try html(replies[0]).contains("outside this tab&#39;s folder") || html(replies[0]).contains("outside this tab's folder"))
+    #expect(try html(replies[1]).contains("outside this tab"))
+    #expect(try fields(replies[2])["kind"] as? String == "uploaded")
+    #expect(try fields(replies[3])["kind"] as? String == "refused")
+    #expect(try html(replies[5]).contains("updated 0.1"))
+    let download = try fields(replies[7])
+    #expect(download["kind"] as? String == "download" && download["name"] as? String == "people.csv")
+    #expect(download["text"] as? String == "id,name\n1,Ada\n2,Hopper\n")
+    #expect(try html(replies[8]).contains("error:"), "the other tab has no people.csv: each tab has its own folder")
+    #expect(try fields(replies[9])["kind"] as? String == "uploaded")
+    #expect(try html(replies[10]).contains("stopped after 0.5 s, a classroom&#39;s budget") || html(replies[10]).contains("stopped after 0.5 s, a classroom's budget"))
+    #expect(try html(replies[11]).contains("Grace Hopper") || html(replies[11]).contains("Ada"), "the stopped load changed nothing: people.csv is still shown")
+    #expect(FileManager.default.fileExists(atPath: serverFolder + "/people.csv") == false, "nothing was written in the server's folder")
+    #expect((try? String(contentsOfFile: serverFolder + "/private.csv", encoding: .utf8)) == "id,name\n1,secret\n")
+    await server.stop(timeout: 0)
 }

@@ -31,6 +31,9 @@ public final class ConfinedFolder: @unchecked Sendable {
     public let scratch: String
     /// The tool that replays, as a message names it (`listlab test --in-place`).
     public var toolName = "listlab"
+    /// Why a name outside the folder is refused, when the folder is not a
+    /// replay's (a classroom session of `listlab serve`); nil for a replay's words.
+    public var outsideReason: String?
 
     /// A new, empty scratch copy of `folder`.
     ///
@@ -65,6 +68,7 @@ public final class ConfinedFolder: @unchecked Sendable {
     ///   folder, or is a link to a file outside it.
     func path(of name: String) throws(ShellError) -> String {
         guard let relative = relativePath(of: name) else {
+            if let outsideReason { throw ShellError("\(name): \(outsideReason)") }
             throw ShellError(
                 "\(name): outside the transcript's folder: a replay reads and writes only a copy of that folder (\(toolName) test --in-place replays on the real files)")
         }

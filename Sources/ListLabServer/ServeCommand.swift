@@ -118,6 +118,7 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("cannot listen on \(host): \(error)")
         }
         let host = host
+        let isClassroom = classroom
         let tool = ToolIdentity.current.name
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: (any Error)?
@@ -129,7 +130,9 @@ struct ServeCommand: ParsableCommand {
                 // Written at once, unbuffered: a script waits for this line to learn the port.
                 FileDescriptor.writeAll(VisibleText.escaped("\(tool) serve: http://\(shown):\(bound)/ (Ctrl-C stops it)") + "\n", to: STDOUT_FILENO)
                 if !["127.0.0.1", "::1", "localhost"].contains(host) {
-                    printError("\(tool) serve: listening on \(host): anyone who can reach this address can run commands in \(folder)")
+                    printError(isClassroom
+                        ? "\(tool) serve: listening on \(host): anyone who can reach this address gets a classroom session (a folder of its own, the samples, its uploads)"
+                        : "\(tool) serve: listening on \(host): anyone who can reach this address can run commands in \(folder)")
                 }
                 try await serving
             } catch {

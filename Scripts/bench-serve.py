@@ -51,6 +51,7 @@ def rss_kb(pid):
 def run_tab(port, lines, barrier, results):
     """One tab, in a process of its own (Python's threads would share one core among the tabs)."""
     socket = websocket.create_connection(f"ws://127.0.0.1:{port}/socket", timeout=120)
+    socket.send(json.dumps({"hello": ""}))
     while json.loads(socket.recv())["kind"] != "welcome":
         pass
     barrier.wait()

@@ -137,11 +137,16 @@ enum LivePage {
               status.textContent = 'the session has ended: reload the page for a new one';
             }
           }
-          socket.addEventListener('open', () => { status.textContent = 'connected'; });
+          // The session this tab had before a reload, kept by the server a while after the tab closes.
+          socket.addEventListener('open', () => {
+            status.textContent = 'connected';
+            send({ hello: check ? '' : (sessionStorage.getItem('listlab-tab') || '') });
+          });
           socket.addEventListener('close', () => { if (!ended) status.textContent = 'disconnected: reload the page for a new session'; input.disabled = true; });
           socket.addEventListener('message', async (event) => {
             const message = JSON.parse(event.data);
             if (message.kind === 'welcome') {
+              sessionStorage.setItem('listlab-tab', message.key);
               status.textContent = message.banner + ': a session of your own';
               const tours = document.getElementById('tours');
               for (const name of message.tours) {

@@ -24,6 +24,9 @@ package final class PlaygroundServer: Sendable {
     private let tours: [String]
     private let turnstile = Turnstile()
     private let tabNumbers = TabNumbers()
+    private let tabs = OpenTabs()
+    /// The seconds a closed tab's session waits for the tab to come back.
+    private let keptFor: Double
     /// Says what the server refused or could not do, a line each.
     private let log: @Sendable (String) -> Void
 
@@ -35,11 +38,13 @@ package final class PlaygroundServer: Sendable {
     ///   - sample: What each tab's session loads first; nil for nothing.
     ///   - tours: The tours a tab may open (see ``Tours``).
     ///   - factory: Makes each tab's session.
+    ///   - keptFor: The seconds a closed tab's session waits for the tab to come back.
     ///   - log: Hears a line for each thing refused.
     package init(
         host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [], factory: SessionFactory,
-        log: @escaping @Sendable (String) -> Void
+        keptFor: Double = 120, log: @escaping @Sendable (String) -> Void
     ) throws {
+        self.keptFor = keptFor
         let address: any SocketAddress = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
         server = HTTPServer(address: address, timeout: 15, logger: ServerLog(log: log))
         self.factory = factory
@@ -82,14 +87,26 @@ package final class PlaygroundServer: Sendable {
         await server.stop(timeout: timeout)
     }
 
-    /// A new tab's session and the messages that greet it: its first steps,
-    /// then the welcome.
-    fileprivate func openTab() async -> (TabSession, [ServerMessage]) {
-        await turnstile.through(factory.isSerial) {
-            let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours)
-            // The welcome comes last: a page that runs commands of its own waits for it.
-            return (tab, (await tab.greeting()) + [.welcome(banner: banner, tours: tours, classroom: factory.classroom != nil)])
+    /// The session of a tab that says hello with `key`, and the messages
+    /// that greet it, the welcome last: the session that key left a while
+    /// ago (its steps again), or a new one (its first steps).
+    fileprivate func openTab(key: String) async -> (tab: TabSession, key: String, greeting: [ServerMessage]) {
+        let welcome = { (key: String) in ServerMessage.welcome(banner: self.banner, tours: self.tours, classroom: self.factory.classroom != nil, key: key) }
+        if let tab = await tabs.resume(key) {
+            return (tab, key, (await tab.stepsSoFar()) + [welcome(key)])
         }
+        return await turnstile.through(factory.isSerial) {
+            let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours)
+            let key = await tabs.add(tab)
+            // The welcome comes last: a page that runs commands of its own waits for it.
+            return (tab, key, (await tab.greeting()) + [welcome(key)])
+        }
+    }
+
+    /// A tab's connection closed: its session waits ``keptFor`` seconds for
+    /// the tab to come back (a reload), then ends.
+    fileprivate func leave(_ key: String) async {
+        await tabs.leave(key, endingAfter: keptFor)
     }
 
     /// Writes `line` to the server's log.
@@ -139,13 +156,27 @@ private struct TabHandler: WSMessageHandler {
             queue.finish()
         }
         Task {
-            let (tab, greeting) = await server.openTab()
+            // The first message says which session: {"hello": KEY}, or anything else for a new one.
+            var iterator = work.makeAsyncIterator()
+            guard let first = await iterator.next() else {
+                out.finish()
+                return
+            }
+            let hello = (try? JSONDecoder().decode(ClientMessage.self, from: Data(first.utf8))).flatMap { message -> String? in
+                if case .hello(let key) = message { return key }
+                return nil
+            }
+            let (tab, key, greeting) = await server.openTab(key: hello ?? "")
             for message in greeting { out.yield(.text(message.json)) }
-            for await text in work {
+            if hello == nil {
+                for reply in await server.reply(tab, to: first) { out.yield(.text(reply.json)) }
+            }
+            await waiting.release()
+            while let text = await iterator.next() {
                 for reply in await server.reply(tab, to: text) { out.yield(.text(reply.json)) }
                 await waiting.release()
             }
-            await tab.end()
+            await server.leave(key)
             out.finish()
         }
         return messages
@@ -216,5 +247,53 @@ private actor TabNumbers {
     func next() -> Int {
         last += 1
         return last
+    }
+}
+
+/// The tabs' sessions by their keys: each one connected, or closed and
+/// waiting a while for its tab to come back.
+private actor OpenTabs {
+    private var sessions: [String: (tab: TabSession, connected: Bool, closings: Int)] = [:]
+
+    /// Keeps `tab` under a new key, connected.
+    func add(_ tab: TabSession) -> String {
+        var random = SystemRandomNumberGenerator()
+        let key = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined(separator: "-")
+        sessions[key] = (tab, true, 0)
+        return key
+    }
+
+    /// The session `key` names when its tab closed and has not come back;
+    /// nil for another key, or one whose tab stays connected (a copy of a
+    /// tab). A reloaded page can say hello before its old connection is
+    /// seen to close: a connected session is waited for, up to two seconds.
+    func resume(_ key: String) async -> TabSession? {
+        for _ in 0..<20 {
+            guard let kept = sessions[key] else { return nil }
+            if !kept.connected {
+                sessions[key] = (kept.tab, true, kept.closings)
+                return kept.tab
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return nil
+    }
+
+    /// The tab `key` closed: its session ends after `seconds` unless it comes back.
+    func leave(_ key: String, endingAfter seconds: Double) {
+        guard let kept = sessions[key] else { return }
+        let closing = kept.closings + 1
+        sessions[key] = (kept.tab, false, closing)
+        Task {
+            try? await Task.sleep(for: .milliseconds(Int(seconds * 1_000)))
+            await self.end(key, closing: closing)
+        }
+    }
+
+    /// Ends the session `key` if its tab has not come back since its closing number `closing`.
+    private func end(_ key: String, closing: Int) async {
+        guard let kept = sessions[key], !kept.connected, kept.closings == closing else { return }
+        sessions[key] = nil
+        await kept.tab.end()
     }
 }

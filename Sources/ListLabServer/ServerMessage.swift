@@ -9,7 +9,8 @@ import Foundation
 /// co"}`), the session to save (`{"save": "session.lab"}`), a transcript to
 /// open (`{"open": "demo.lab", "text": "..."}`) or a tour (`{"tour":
 /// "1-fountainkit.lab"}`), or in a classroom a file to upload (`{"upload":
-/// "people.csv", "text": "..."}`).
+/// "people.csv", "text": "..."}`). The first message is `{"hello": KEY}`,
+/// with the key of the tab's earlier connection or "".
 enum ClientMessage: Decodable, Equatable {
     case command(String)
     case complete(String)
@@ -17,8 +18,11 @@ enum ClientMessage: Decodable, Equatable {
     case open(name: String, text: String)
     case tour(String)
     case upload(name: String, text: String)
+    /// The first message: the tab's key from an earlier connection, to come
+    /// back to its session (a reload), or "" for a new one.
+    case hello(String)
 
-    private enum Key: String, CodingKey { case command, complete, save, open, text, tour, upload }
+    private enum Key: String, CodingKey { case command, complete, save, open, text, tour, upload, hello }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -30,6 +34,8 @@ enum ClientMessage: Decodable, Equatable {
             self = .save(name)
         } else if let name = try container.decodeIfPresent(String.self, forKey: .open) {
             self = .open(name: name, text: try container.decode(String.self, forKey: .text))
+        } else if let key = try container.decodeIfPresent(String.self, forKey: .hello) {
+            self = .hello(key)
         } else if let name = try container.decodeIfPresent(String.self, forKey: .upload) {
             self = .upload(name: name, text: try container.decode(String.self, forKey: .text))
         } else {
@@ -40,9 +46,10 @@ enum ClientMessage: Decodable, Equatable {
 
 /// What the server sends a tab, as JSON with a `kind`.
 enum ServerMessage: Equatable {
-    /// The greeting: the tool's banner, the tours there are, and whether
-    /// the server is a classroom's.
-    case welcome(banner: String, tours: [String], classroom: Bool)
+    /// The greeting: the tool's banner, the tours there are, whether the
+    /// server is a classroom's, and the key that brings the tab back to its
+    /// session after a reload.
+    case welcome(banner: String, tours: [String], classroom: Bool, key: String)
     /// A command run: its section of the page (command, output, pictures).
     case step(number: Int, html: String, failed: Bool, ended: Bool)
     /// What TAB offers: the partial word and the words that finish it.
@@ -63,8 +70,9 @@ enum ServerMessage: Equatable {
     /// the server sends, and encoding it was a sixth of a command's cost.
     var json: String {
         var fields: [(String, String)] = switch self {
-        case .welcome(let banner, let tours, let classroom):
-            [("kind", Self.quoted("welcome")), ("banner", Self.quoted(banner)), ("tours", Self.array(tours.map(Self.quoted))), ("classroom", String(classroom))]
+        case .welcome(let banner, let tours, let classroom, let key):
+            [("kind", Self.quoted("welcome")), ("banner", Self.quoted(banner)), ("tours", Self.array(tours.map(Self.quoted))), ("classroom", String(classroom)),
+             ("key", Self.quoted(key))]
         case .uploaded(let name, let bytes): [("kind", Self.quoted("uploaded")), ("name", Self.quoted(name)), ("bytes", String(bytes))]
         case .download(let name, let text): [("kind", Self.quoted("download")), ("name", Self.quoted(name)), ("text", Self.quoted(text))]
         case .step(let number, let html, let failed, let ended):

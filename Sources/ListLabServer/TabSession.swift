@@ -30,6 +30,10 @@ actor TabSession {
     private let classroom: (rules: Classroom, folder: ConfinedFolder)?
     /// The bytes this tab has uploaded.
     private var uploaded = 0
+    /// The last steps sent, for a page that comes back after a reload.
+    private var recentSteps: [ServerMessage] = []
+    /// How many steps a page that comes back gets again.
+    static let keptSteps = 100
 
     /// The longest command line a tab may send; a longer one is refused.
     static let longestLine = 64 * 1_024
@@ -68,6 +72,10 @@ actor TabSession {
         return run("show")
     }
 
+    /// The steps a page that comes back to this session gets again: the last
+    /// ones run, in order.
+    func stepsSoFar() -> [ServerMessage] { recentSteps }
+
     /// What the tab gets for `message`, a JSON ``ClientMessage``: one
     /// message, or in a classroom a step and the files it wrote.
     func reply(to text: String) -> [ServerMessage] {
@@ -102,6 +110,8 @@ actor TabSession {
             return [.lesson(Lesson(name: name, text: text))]
         case .upload(let name, let text):
             return [upload(name, text)]
+        case .hello:
+            return [.refused("a tab says hello once, first")]
         }
     }
 
@@ -127,6 +137,16 @@ actor TabSession {
     /// Runs one command line as the tab's next step; in a classroom, within
     /// its time budget, and with the files it wrote as downloads after it.
     private func run(_ line: String) -> [ServerMessage] {
+        let replies = runStep(line)
+        for case let reply in replies {
+            if case .step = reply { recentSteps.append(reply) }
+        }
+        if recentSteps.count > Self.keptSteps { recentSteps.removeFirst(recentSteps.count - Self.keptSteps) }
+        return replies
+    }
+
+    /// ``run(_:)`` itself.
+    private func runStep(_ line: String) -> [ServerMessage] {
         stepCount += 1
         let errors = session.errorCount
         guard let classroom else {

@@ -315,3 +315,34 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
     #expect((try? String(contentsOfFile: serverFolder + "/private.csv", encoding: .utf8)) == "id,name\n1,secret\n")
     await server.stop(timeout: 0)
 }
+
+@Test func aTabThatComesBackWithItsKeyFindsItsSessionAndAnotherKeyANewOne() async throws {
+    try await withServer { port in
+        let (first, back, stranger) = try await WebSocketClient.blocking { () -> ([String], [String], [String]) in
+            var first: [String] = []
+            do {
+                let tab = try WebSocketClient(port: port)
+                first.append(try tab.readMessage())  // show
+                first.append(try tab.readMessage())  // welcome, with the key
+                try tab.sendFrame(#"{"command": "delete 0.0"}"#)
+                first.append(try tab.readMessage())
+            }  // the connection closes here, as a reload closes it
+            let key = (try? JSONSerialization.jsonObject(with: Data(first[1].utf8)) as? [String: Any])?["key"] as? String ?? ""
+            let again = try WebSocketClient(port: port, key: key)
+            // The steps so far again, then the welcome with the same key; the list as it was left.
+            var back = [try again.readMessage(), try again.readMessage(), try again.readMessage()]
+            try again.sendFrame(#"{"command": "show 0"}"#)
+            back.append(try again.readMessage())
+            let other = try WebSocketClient(port: port, key: "not-a-key")
+            let stranger = [try other.readMessage(), try other.readMessage()]
+            return (first, back, stranger)
+        }
+        let key = try fields(first[1])["key"] as? String
+        #expect(key != nil && key?.isEmpty == false)
+        #expect(try fields(back[0])["number"] as? Int == 1 && fields(back[1])["number"] as? Int == 2)
+        #expect(try fields(back[2])["kind"] as? String == "welcome" && fields(back[2])["key"] as? String == key)
+        #expect(try (fields(back[3])["html"] as? String)?.contains("Clark Kent") == true, "Bruce was deleted before the reload")
+        #expect(try fields(stranger[1])["key"] as? String != key)
+        #expect(try (fields(stranger[0])["html"] as? String)?.contains("Bruce Wayne") == true, "another key gets a new session")
+    }
+}

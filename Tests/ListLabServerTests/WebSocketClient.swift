@@ -18,8 +18,8 @@ final class WebSocketClient: @unchecked Sendable {
     }
 
     /// Connects to `port` on loopback and, unless `path` is nil, opens the
-    /// WebSocket at `path`.
-    init(port: UInt16, path: String? = "/socket") throws {
+    /// WebSocket at `path` and says hello with `key` (a page's first message).
+    init(port: UInt16, path: String? = "/socket", key: String? = "") throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "no socket") }
         var timeout = timeval(tv_sec: 120, tv_usec: 0)
@@ -41,6 +41,7 @@ final class WebSocketClient: @unchecked Sendable {
         try send(Array(request.utf8))
         let head = try readHead()
         guard head.hasPrefix("HTTP/1.1 101") else { throw Failure(description: "no upgrade: \(head)") }
+        if let key { try sendFrame(#"{"hello": "\#(key)"}"#) }
     }
 
     deinit { close(socket) }

@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Schedule", targets: ["Schedule"]),
         .executable(name: "schedule-lab", targets: ["schedule-lab"]),
+        .executable(name: "schedule-lab-serve", targets: ["schedule-lab-serve"]),
     ],
     dependencies: [
         // A clone of ListLab; `name:` names it "ListLab" whatever its folder is called.
@@ -27,6 +28,10 @@ let package = Package(
             name: "ScheduleLab",
             dependencies: ["Schedule", .product(name: "ListLabPlayground", package: "ListLab")]),
         .executableTarget(name: "schedule-lab", dependencies: ["ScheduleLab"]),
+        // The same playground in a browser: `schedule-lab serve` starts this program beside it.
+        .executableTarget(
+            name: "schedule-lab-serve",
+            dependencies: ["ScheduleLab", .product(name: "ListLabServer", package: "ListLab")]),
         .testTarget(
             name: "ScheduleTests",
             dependencies: [

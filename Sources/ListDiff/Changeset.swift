@@ -83,7 +83,7 @@ extension Changeset {
         self.init(
             deletes: changes.deletedItems.map(\.item), inserts: changes.insertedItems.map(\.item),
             moves: changes.movedItems.map { Move(from: $0.from.item, to: $0.to.item) },
-            updates: changes.updatedItems.map { Move(from: $0.from.item, to: $0.to.item) }.sorted { $0.to < $1.to })
+            updates: changes.updatedItems.map { Move(from: $0.from.item, to: $0.to.item) })
     }
 
     /// The changes from `old` to `new` for items that are their own identity

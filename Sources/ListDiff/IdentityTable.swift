@@ -29,14 +29,8 @@ struct IdentityTable {
         slots = [UInt32](repeating: 0, count: 1 << slotBits)
     }
 
-    /// Fills an empty table with the numbers `0..<count`.
-    ///
-    /// The numbers are first parted by the high bits of their hashes, then
-    /// placed part by part, so that each part writes one small region of the
-    /// table: a table of a million items is larger than the processor's
-    /// cache, and items placed in their own order would each wait on memory.
-    /// A part has room for a little more than its share (hashes spread
-    /// evenly); what does not fit waits in an overflow, placed last.
+    /// Fills an empty table with the numbers `0..<count`, region by region
+    /// (see ``inRegions(count:produce:consume:)``).
     ///
     /// - Parameters:
     ///   - count: How many numbers.
@@ -54,51 +48,155 @@ struct IdentityTable {
         self.count = count
         let layout = layout
         let mask = slots.count - 1
+        var slots = takeSlots()
+        defer { self.slots = slots }
         return slots.withUnsafeMutableBufferPointer { slots in
-            /// Puts an entry (its slot in the high word, what the slot holds in the low one)
-            /// in the first free slot from its own; false when its identity is there.
-            func place(_ placed: UInt64) -> Bool {
-                var slot = Int(placed >> 32)
-                let stored = UInt32(truncatingIfNeeded: placed)
-                while case let other = slots[slot], other != 0 {
-                    if layout.sameTag(other, stored), isSame(layout.number(in: other), layout.number(in: stored)) { return false }
-                    slot = (slot + 1) & mask
-                }
-                slots[slot] = stored
-                return true
-            }
-            var number = 0
-            let partBits = max(0, min(10, layout.slotBits - 8))
-            let parts = 1 << partBits
-            let share = count >> partBits
-            var room = 8
-            while room * room < 36 * share { room += 1 }  // six standard deviations of a part's size
-            let capacity = share + room
-            let partShift = layout.slotBits - partBits
-            let parted = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: parts * capacity)
-            defer { parted.deallocate() }
-            var filled = [Int](repeating: 0, count: parts)
-            var overflow: [UInt64] = []
-            filled.withUnsafeMutableBufferPointer { filled in
-                hashOf { hash in
-                    let slot = layout.slot(of: hash)
-                    let entry = UInt64(slot) << 32 | UInt64(layout.entry(number, hash: hash))
-                    let part = slot >> partShift
-                    if filled[part] < capacity {
-                        parted.initializeElement(at: part * capacity + filled[part], to: entry)
-                        filled[part] += 1
-                    } else {
-                        overflow.append(entry)
+            Self.inRegions(
+                count: count, layout: layout,
+                produce: { add in
+                    var number = 0
+                    withoutActuallyEscaping(add) { add in
+                        hashOf { hash in
+                            let slot = layout.slot(of: hash)
+                            add(slot, UInt64(slot) << 32 | UInt64(layout.entry(number, hash: hash)))
+                            number += 1
+                        }
                     }
-                    number += 1
+                },
+                consume: { placed in
+                    // The first free slot from its own; false when its identity is there.
+                    var slot = Int(placed >> 32)
+                    let stored = UInt32(truncatingIfNeeded: placed)
+                    while case let other = slots[slot], other != 0 {
+                        if layout.sameTag(other, stored), isSame(layout.number(in: other), layout.number(in: stored)) { return false }
+                        slot = (slot + 1) & mask
+                    }
+                    slots[slot] = stored
+                    return true
+                })
+        }
+    }
+
+    /// Looks up many numbers at once, region by region of the table (see
+    /// ``inRegions(count:layout:produce:consume:)``), and adds those not found.
+    ///
+    /// A lookup made as its item comes waits on memory when the table is
+    /// larger than the processor's cache; made together, in the table's
+    /// order, they read it as a sweep.
+    ///
+    /// - Parameters:
+    ///   - lookups: The numbers to look up, with their hashes.
+    ///   - isSame: Whether two numbers have the same identity.
+    ///   - hashOf: The hash of any number, for growing, and for a lookup
+    ///     whose high word no longer holds its slot and tag once grown.
+    /// - Returns: For each lookup, the number in the table with its identity,
+    ///   or `UInt32.max` when there was none (the lookup's number is there now).
+    @inlinable
+    mutating func resolve(_ lookups: [Lookup], isSame: (Int, Int) -> Bool, hashOf: (Int) -> Int) -> [UInt32] {
+        while (count + lookups.count) * 4 > slots.count * 3 { grow(hashOf: hashOf) }
+        let layout = layout
+        let mask = slots.count - 1
+        var added = 0
+        var slots = takeSlots()
+        var known = [UInt32](repeating: .max, count: lookups.count)
+        known.withUnsafeMutableBufferPointer { known in
+            slots.withUnsafeMutableBufferPointer { slots in
+                _ = Self.inRegions(
+                    count: lookups.count, layout: layout,
+                    produce: { add in
+                        for (index, lookup) in lookups.enumerated() {
+                            let hash = layout.slotAndTagFitInHighWord ? lookup.highWordHash : hashOf(lookup.number)
+                            let slot = layout.slot(of: hash)
+                            add(slot, PlacedLookup(slot: UInt32(slot), entry: layout.entry(lookup.number, hash: hash), index: UInt32(index)))
+                        }
+                    },
+                    consume: { lookup in
+                        var slot = Int(lookup.slot)
+                        let number = layout.number(in: lookup.entry)
+                        while case let stored = slots[slot], stored != 0 {
+                            if layout.sameTag(stored, lookup.entry), isSame(layout.number(in: stored), number) {
+                                known[Int(lookup.index)] = UInt32(truncatingIfNeeded: layout.number(in: stored))
+                                return true
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                        slots[slot] = lookup.entry
+                        added += 1
+                        return true
+                    })
+            }
+        }
+        self.slots = slots
+        count += added
+        return known
+    }
+
+    /// The slots, leaving an empty array behind, so that they are changed in
+    /// place rather than copied while the table is borrowed.
+    @inlinable
+    mutating func takeSlots() -> [UInt32] {
+        var taken: [UInt32] = []
+        swap(&taken, &slots)
+        return taken
+    }
+
+    /// Calls `consume` with what `produce` gives for `0..<count` items,
+    /// grouped by the region of the table their slots are in, in the order
+    /// given within a region (mostly: a region that overflows takes the rest
+    /// last).
+    ///
+    /// A table of a million items is larger than the processor's cache, and
+    /// items met in their own order would each wait on memory; grouped, each
+    /// group works in one small region of it. A region has room for a little
+    /// more than its share (hashes spread evenly); what does not fit waits in
+    /// an overflow.
+    ///
+    /// - Parameters:
+    ///   - count: How many items `produce` gives.
+    ///   - produce: Calls its argument with each item's slot and what to
+    ///     pass to `consume` for it.
+    ///   - consume: Called for each item; false stops.
+    /// - Returns: false when `consume` stopped.
+    @inlinable
+    static func inRegions<Item: BitwiseCopyable>(
+        count: Int, layout: SlotLayout, produce: ((Int, Item) -> Void) -> Void, consume: (Item) -> Bool
+    ) -> Bool {
+        // Regions of at least 256 slots, with at least 16 items each.
+        var partBits = max(0, min(10, layout.slotBits - 8))
+        while partBits > 0, count >> partBits < 16 { partBits -= 1 }
+        if partBits == 0 {
+            var going = true
+            withoutActuallyEscaping(consume) { consume in
+                produce { _, item in if going { going = consume(item) } }
+            }
+            return going
+        }
+        let parts = 1 << partBits
+        let share = count >> partBits
+        var room = 8
+        while room * room < 36 * share { room += 1 }  // six standard deviations of a part's size
+        let capacity = share + room
+        let partShift = layout.slotBits - partBits
+        let parted = UnsafeMutableBufferPointer<Item>.allocate(capacity: parts * capacity)
+        defer { parted.deallocate() }  // its items are plain bits: nothing to deinitialize
+        var filled = [Int](repeating: 0, count: parts)
+        var overflow: [Item] = []
+        filled.withUnsafeMutableBufferPointer { filled in
+            produce { slot, item in
+                let part = slot >> partShift
+                if filled[part] < capacity {
+                    parted.initializeElement(at: part * capacity + filled[part], to: item)
+                    filled[part] += 1
+                } else {
+                    overflow.append(item)
                 }
             }
-            for part in 0..<parts {
-                for placed in parted[(part * capacity)..<(part * capacity + filled[part])] where !place(placed) { return false }
-            }
-            for placed in overflow where !place(placed) { return false }
-            return true
         }
+        for part in 0..<parts {
+            for item in parted[(part * capacity)..<(part * capacity + filled[part])] where !consume(item) { return false }
+        }
+        for item in overflow where !consume(item) { return false }
+        return true
     }
 
     /// The number in the table whose identity `isSame` accepts, looking
@@ -165,6 +263,46 @@ struct IdentityTable {
     }
 }
 
+extension IdentityTable {
+    /// A number to look up (or add) in ``IdentityTable/resolve(_:isSame:hashOf:)``,
+    /// with the high 32 bits of its hash, in 8 bytes: a diff may hold one for
+    /// every item.
+    @usableFromInline
+    struct Lookup {
+        @usableFromInline var bits: UInt64
+
+        /// A lookup of `number`, whose identity hashes to `hash`.
+        @inlinable
+        init(number: Int, hash: Int) {
+            bits = UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(truncatingIfNeeded: number))
+        }
+
+        @inlinable
+        var number: Int { Int(UInt32(truncatingIfNeeded: bits)) }
+
+        /// The hash with its low 32 bits cleared: the same slot and tag as the
+        /// hash while ``SlotLayout/slotAndTagFitInHighWord``.
+        @inlinable
+        var highWordHash: Int { Int(bitPattern: UInt(bits & 0xFFFF_FFFF_0000_0000)) }
+    }
+
+    /// A lookup with its slot, its entry and its place among the lookups, as
+    /// it waits in its region.
+    @usableFromInline
+    struct PlacedLookup: BitwiseCopyable {
+        @usableFromInline var slot: UInt32
+        @usableFromInline var entry: UInt32
+        @usableFromInline var index: UInt32
+
+        @inlinable
+        init(slot: UInt32, entry: UInt32, index: UInt32) {
+            self.slot = slot
+            self.entry = entry
+            self.index = index
+        }
+    }
+}
+
 /// How ``IdentityTable`` finds a hash's slot (its high bits) and packs an
 /// item number (plus one, so that 0 is empty) in a slot's low bits, with a
 /// tag of the hash's next bits above it.
@@ -187,11 +325,21 @@ struct SlotLayout {
         Int(truncatingIfNeeded: UInt64(UInt(bitPattern: hash)) >> UInt64(64 - slotBits))
     }
 
+    /// The bits of a hash kept in a slot's tag: those the number leaves but
+    /// one, so that a table's slot and tag fit in a hash's high 32 bits
+    /// until it grows (see ``IdentityTable/Lookup``).
+    @inlinable
+    var tagBits: Int { max(0, 31 - numberBits) }
+
+    /// Whether the high 32 bits of a hash hold its slot and its tag.
+    @inlinable
+    var slotAndTagFitInHighWord: Bool { slotBits + tagBits <= 32 }
+
     /// What a slot holds for `number` with `hash`: the hash's bits after
-    /// those of its slot, as many as the number leaves, above the number + 1.
+    /// those of its slot, as many as ``tagBits``, above the number + 1.
     @inlinable
     func entry(_ number: Int, hash: Int) -> UInt32 {
-        let tagBits = 32 - numberBits
+        let tagBits = tagBits
         let value = UInt32(truncatingIfNeeded: number + 1)
         guard tagBits > 0 else { return value }
         let afterSlot = UInt64(UInt(bitPattern: hash)) << UInt64(slotBits)

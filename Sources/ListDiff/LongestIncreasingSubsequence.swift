@@ -10,15 +10,20 @@
 /// positions outside are returned, as they are few: a list of flags for a
 /// million values would be the largest thing the diff holds at that point.
 ///
+/// Positions holding `skipped` are neither in the subsequence nor returned:
+/// the diff marks so the places of items that turned out not to stay.
+///
 /// - Complexity: O(*n* log *n*); O(*n*) when few values are out of order.
 @usableFromInline
-func positionsOutsideLongestIncreasingSubsequence(_ values: ArraySlice<Int32>) -> [Int] {
+func positionsOutsideLongestIncreasingSubsequence(_ values: ArraySlice<Int32>, skipping skipped: Int32 = .min) -> [Int] {
     values.withUnsafeBufferPointer { values in
-        // The tails' values beside their positions: a search reads one array, not two.
+        // The position of the smallest value ending an increasing run of each length.
         var tails: [Int32] = []
-        var tailValues: [Int32] = []
         tails.reserveCapacity(values.count)  // room taken once: growing would copy them again and again
-        tailValues.reserveCapacity(values.count)
+        // Every 64th tail's value: a search reads these few first (they stay in cache), then one
+        // block of the tails, where a search of a million tails would wait on memory at each step.
+        let tailsPerSample = 64
+        var samples: [Int32] = []
         // Each position's predecessor in the subsequence it ends; `inside` once it is marked.
         let inside = Int32.min
         var previous = [Int32](repeating: -1, count: values.count)
@@ -26,22 +31,33 @@ func positionsOutsideLongestIncreasingSubsequence(_ values: ArraySlice<Int32>) -
         return previous.withUnsafeMutableBufferPointer { previous in
             for position in values.indices {
                 let value = values[position]
+                if value == skipped {
+                    previous[position] = inside
+                    continue
+                }
                 if tails.isEmpty || value > lastTail {
                     if let last = tails.last { previous[position] = last }
+                    if tails.count % tailsPerSample == 0 { samples.append(value) }
                     tails.append(Int32(position))
-                    tailValues.append(value)
                     lastTail = value
                     continue
                 }
-                var low = 0
-                var high = tails.count - 1  // the last tail is not below value
+                // The first tail not below value: its block from the samples, then within the block.
+                var block = 0
+                var blocks = samples.count
+                while block < blocks {
+                    let middle = (block + blocks) / 2
+                    if samples[middle] < value { block = middle + 1 } else { blocks = middle }
+                }
+                var low = block == 0 ? 0 : (block - 1) * tailsPerSample + 1
+                var high = min(block * tailsPerSample, tails.count - 1)  // not below value
                 while low < high {
                     let middle = (low + high) / 2
-                    if tailValues[middle] < value { low = middle + 1 } else { high = middle }
+                    if values[Int(tails[middle])] < value { low = middle + 1 } else { high = middle }
                 }
                 if low > 0 { previous[position] = tails[low - 1] }
                 tails[low] = Int32(position)
-                tailValues[low] = value
+                if low % tailsPerSample == 0 { samples[low / tailsPerSample] = value }
                 if low == tails.count - 1 { lastTail = value }
             }
             var position = Int(tails.last ?? -1)

@@ -80,7 +80,7 @@ public struct SectionedChangeset: Hashable, Sendable {
     public var insertedItems: [ElementPath] = []
     /// Surviving items that change place.
     public var movedItems: [Move<ElementPath>] = []
-    /// Surviving items whose content changed, old path to new path.
+    /// Surviving items whose content changed, old path to new path, by new path.
     public var updatedItems: [Move<ElementPath>] = []
 
     /// Creates an empty changeset.
@@ -108,18 +108,18 @@ public struct SectionedChangeset: Hashable, Sendable {
     /// as an error naming both places.
     @inlinable
     static func firstRepeat<SectionID, Item, Identity: Hashable>(
-        in sections: [DiffSection<SectionID, Item>], identity: (Item) -> Identity
+        in sections: [DiffSection<SectionID, Item>], of side: DuplicateIdentityError.Side, identity: (Item) -> Identity
     ) -> DuplicateIdentityError {
         var seen: [Identity: ElementPath] = [:]
         for (section, items) in sections.enumerated() {
             for (index, item) in items.items.enumerated() {
                 let key = identity(item)
                 if let first = seen.updateValue(ElementPath(section, index), forKey: key) {
-                    return DuplicateIdentityError(identity: "\(key)", side: .old, firstPath: first, secondPath: ElementPath(section, index))
+                    return DuplicateIdentityError(identity: "\(key)", side: side, firstPath: first, secondPath: ElementPath(section, index))
                 }
             }
         }
-        preconditionFailure("firstRepeat(in:identity:) is called only when an identity repeats")
+        preconditionFailure("firstRepeat(in:of:identity:) is called only when an identity repeats")
     }
 
     /// The changes from `old` to `new`.
@@ -210,24 +210,58 @@ public struct SectionedChangeset: Hashable, Sendable {
                 }
             },
             isSame: { identityOf($0) == identityOf($1) })
-        if !filled { throw Self.firstRepeat(in: old, identity: identity) }
+        if !filled { throw Self.firstRepeat(in: old, of: .old, identity: identity) }
         // For each old item: the number of the new item it became, or `unmatched`; the
         // top bit marks one that went to an inserted section.
         let unmatched = UInt32.max
         let toInsertedSection: UInt32 = 1 << 31
         precondition(newSectionStart[new.count] < 1 << 31, "a diff takes fewer than 2^31 new items")
         var wentTo = [UInt32](repeating: unmatched, count: oldCount)
-        // Old item indices, in new order, of the items that stay in their section, section by section.
+        // Old item indices, in new order, of the items that stay in their section, section by
+        // section; `notStaying` holds the place of an item looked up later, until it is known.
+        let notStaying: Int32 = -1
         var stayingOld: [Int32] = []
         stayingOld.reserveCapacity(min(oldCount, newSectionStart[new.count]))
         var stayingRuns: [(newSection: Int, oldSection: Int, end: Int)] = []
+        // The inserted new items by number (4 bytes, where a path takes 16), made paths at the end.
+        var insertedNumbers: [Int32] = []
+        /// Records that the new item at `to` is the old item `match` at `from`, and what that
+        /// makes of it; false when an earlier new item is that old item too (a repeat).
+        func matched(_ match: Int, from: ElementPath, to: ElementPath, item: Item, stayingAt: Int?) -> Bool {
+            guard wentTo[match] == unmatched else { return false }
+            let newNumber = UInt32(truncatingIfNeeded: newSectionStart[to.section] + to.item)
+            let sourceSection = newToOld[to.section]
+            guard sourceSection >= 0 else {
+                wentTo[match] = newNumber | toInsertedSection  // covered by the section insert
+                return true
+            }
+            wentTo[match] = newNumber
+            guard oldToNew[from.section] >= 0 else {
+                insertedNumbers.append(Int32(truncatingIfNeeded: newNumber))  // from a deleted section: cannot move, so insert
+                return true
+            }
+            if !isContentEqual(old[from.section].items[from.item], item) { updatedItems.append(Move(from: from, to: to)) }
+            if from.section == sourceSection {
+                if let stayingAt { stayingOld[stayingAt] = Int32(truncatingIfNeeded: from.item) } else {
+                    stayingOld.append(Int32(truncatingIfNeeded: from.item))
+                }
+            } else {
+                movedItems.append(Move(from: from, to: to))
+            }
+            return true
+        }
         // Most items keep their order, so each new item is first compared with the old item
-        // after the last one matched (no hashing, and the old items are read in order);
-        // only when that fails does the table say.
+        // after the last one matched (no hashing, and the old items are read in order). The
+        // others are looked up in the table together after this pass, in the table's order
+        // (`pending`), except every fourth in a row, looked up at once so that the cursor can
+        // follow a moved run.
         var cursor = ElementPath(0, 0)
         // Where the cursor was before it jumped to a moved item: the items after a move most
         // often go on from there.
         var resume = ElementPath(0, 0)
+        var missesInARow = 0
+        var pending: [IdentityTable.Lookup] = []
+        var pendingStaying: [Int32] = []  // its place in stayingOld, or -1 in an inserted section
         /// The old item at `path`, or the first after it when its section ends; nil past the last.
         func oldItem(from path: ElementPath) -> ElementPath? {
             var path = path
@@ -246,66 +280,74 @@ public struct SectionedChangeset: Hashable, Sendable {
             if resume != cursor, let path = oldItem(from: resume), identity(old[path.section].items[path.item]) == key { return path }
             return nil
         }
+        /// Moves the cursor past `from`.
+        func follow(_ from: ElementPath) {
+            if from != cursor { resume = cursor }
+            cursor = ElementPath(from.section, from.item + 1)
+        }
         for (section, newSection) in new.enumerated() {
             let sourceSection = newToOld[section]
             let items = newSection.items
             for index in items.indices {
                 let item = items[index]
                 let key = identity(item)
-                let newNumber = newSectionStart[section] + index
-                var match: Int
-                var from: ElementPath
+                let to = ElementPath(section, index)
                 if let near = nearby(key) {
-                    from = near
-                    match = sectionStart[near.section] + near.item
-                } else {
-                    let hash = key.hashValue
-                    if let known = table.find(hash: hash, isSame: { identityOf($0) == key }) {
-                        match = known
-                    } else {
-                        _ = table.insert(oldCount + newNumber, hash: hash, isSame: { _ in false }, hashOf: hashOf)
-                        if sourceSection >= 0 { insertedItems.append(ElementPath(section, index)) }
-                        continue
+                    follow(near)
+                    missesInARow = 0
+                    guard matched(sectionStart[near.section] + near.item, from: near, to: to, item: item, stayingAt: nil) else {
+                        throw Self.firstRepeat(in: new, of: .new, identity: identity)
                     }
-                    guard match < oldCount else {
-                        throw DuplicateIdentityError(
-                            identity: "\(key)", side: .new, firstPath: place(match - oldCount, newSectionStart),
-                            secondPath: ElementPath(section, index))
-                    }
-                    from = place(match, sectionStart)
-                }
-                if from != cursor { resume = cursor }
-                cursor = ElementPath(from.section, from.item + 1)
-                guard wentTo[match] == unmatched else {
-                    let first = place(Int(wentTo[match] & ~toInsertedSection), newSectionStart)
-                    throw DuplicateIdentityError(identity: "\(key)", side: .new, firstPath: first, secondPath: ElementPath(section, index))
-                }
-                guard sourceSection >= 0 else {
-                    wentTo[match] = UInt32(truncatingIfNeeded: newNumber) | toInsertedSection  // covered by the section insert
                     continue
                 }
-                wentTo[match] = UInt32(truncatingIfNeeded: newNumber)
-                guard oldToNew[from.section] >= 0 else {
-                    insertedItems.append(ElementPath(section, index))  // from a deleted section: cannot move, so insert
+                missesInARow += 1
+                let hash = key.hashValue
+                let newNumber = newSectionStart[section] + index
+                guard missesInARow % 4 == 0 else {
+                    pending.append(IdentityTable.Lookup(number: oldCount + newNumber, hash: hash))
+                    pendingStaying.append(sourceSection >= 0 ? Int32(truncatingIfNeeded: stayingOld.count) : -1)
+                    if sourceSection >= 0 { stayingOld.append(notStaying) }
                     continue
                 }
-                if !isContentEqual(old[from.section].items[from.item], item) {
-                    updatedItems.append(Move(from: from, to: ElementPath(section, index)))
-                }
-                if from.section == sourceSection {
-                    stayingOld.append(Int32(truncatingIfNeeded: from.item))
+                if let known = table.find(hash: hash, isSame: { identityOf($0) == key }) {
+                    guard known < oldCount else { throw Self.firstRepeat(in: new, of: .new, identity: identity) }
+                    let from = place(known, sectionStart)
+                    follow(from)
+                    missesInARow = 0
+                    guard matched(known, from: from, to: to, item: item, stayingAt: nil) else {
+                        throw Self.firstRepeat(in: new, of: .new, identity: identity)
+                    }
                 } else {
-                    movedItems.append(Move(from: from, to: ElementPath(section, index)))
+                    _ = table.insert(oldCount + newNumber, hash: hash, isSame: { _ in false }, hashOf: hashOf)
+                    if sourceSection >= 0 { insertedNumbers.append(Int32(truncatingIfNeeded: newNumber)) }
                 }
             }
             if sourceSection >= 0 { stayingRuns.append((section, sourceSection, stayingOld.count)) }
         }
+        // The pending lookups. A new item found among the new ones, or an old item found twice,
+        // is a repeat in the new list; the error names the first, as a lookup in order would.
+        let known = table.resolve(pending, isSame: { identityOf($0) == identityOf($1) }, hashOf: hashOf)
+        for (index, lookup) in pending.enumerated() {
+            let to = place(lookup.number - oldCount, newSectionStart)
+            guard known[index] != .max else {
+                if newToOld[to.section] >= 0 { insertedNumbers.append(Int32(truncatingIfNeeded: lookup.number - oldCount)) }
+                continue
+            }
+            let match = Int(known[index])
+            let staying = pendingStaying[index]
+            guard match < oldCount,
+                matched(
+                    match, from: place(match, sectionStart), to: to, item: new[to.section].items[to.item],
+                    stayingAt: staying >= 0 ? Int(staying) : nil)
+            else { throw Self.firstRepeat(in: new, of: .new, identity: identity) }
+        }
+        (pending, pendingStaying) = ([], [])
         table = IdentityTable(expected: 0, numbersBelow: 0)  // its memory goes before the moves are worked out
         // Survivors that keep their section stay put when they keep their order.
         var runStart = 0
         for run in stayingRuns {
             let values = stayingOld[runStart..<run.end]
-            for position in positionsOutsideLongestIncreasingSubsequence(values) {
+            for position in positionsOutsideLongestIncreasingSubsequence(values, skipping: notStaying) {
                 let from = ElementPath(run.oldSection, Int(values[runStart + position]))
                 let to = Int(wentTo[sectionStart[run.oldSection] + from.item]) - newSectionStart[run.newSection]
                 movedItems.append(Move(from: from, to: ElementPath(run.newSection, to)))
@@ -323,6 +365,13 @@ public struct SectionedChangeset: Hashable, Sendable {
             }
         }
         movedItems.sort { $0.to < $1.to }
-        insertedItems.sort()
+        insertedNumbers.sort()
+        insertedItems.reserveCapacity(insertedNumbers.count)
+        var section = 0
+        for number in insertedNumbers {
+            while newSectionStart[section + 1] <= Int(number) { section += 1 }
+            insertedItems.append(ElementPath(section, Int(number) - newSectionStart[section]))
+        }
+        updatedItems.sort { $0.to < $1.to }
     }
 }

@@ -11,19 +11,28 @@ struct ListLabBench {
         case "diff"?:
             try DiffBenchmark.run(runs: runs)
         case "diff-profile"?:
-            // ListDiff alone, RUNS times at each size: for perf and quick looks, not for figures.
-            for n in [10_000, 100_000, 1_000_000] {
+            // ListDiff alone, RUNS times at each size (or at SIZE only): for perf and quick looks, not for figures.
+            let only = arguments.dropFirst(2).first.flatMap { Int($0) }
+            for n in only.map({ [$0] }) ?? [10_000, 100_000, 1_000_000] {
                 let (source, target, _) = DiffBenchmark.workload(n)
                 let timing = try DiffBenchmark.median(runs: runs) { () throws(DuplicateIdentityError) in try Changeset(from: source, to: target) }
                 print(n, DiffBenchmark.fixed(timing.seconds * 1000, 2), "ms")
             }
-            for size in [1_000, 10_000] {
+            for size in [1_000, 10_000] where only == nil {
                 let (source, target, _) = DiffBenchmark.sectionedWorkload(size: size)
                 let timing = try DiffBenchmark.median(runs: runs) {
                     try SectionedChangeset(from: source, to: target, identity: { $0 }, isContentEqual: ==)
                 }
                 print("100 x", size, DiffBenchmark.fixed(timing.seconds * 1000, 2), "ms")
             }
+        case "diff-linearity"?:
+            // 100,000 and 1,000,000 items timed turn about, RUNS times: a quick look at the ratio, not a figure.
+            let (small, large) = (DiffBenchmark.workload(100_000), DiffBenchmark.workload(1_000_000))
+            let timed = try DiffBenchmark.medians(
+                runs: runs, small: { () throws(DuplicateIdentityError) in try Changeset(from: small.source, to: small.target) },
+                repeats: 1, large: { () throws(DuplicateIdentityError) in try Changeset(from: large.source, to: large.target) })
+            print(DiffBenchmark.fixed(timed.small * 1000, 2), "ms", DiffBenchmark.fixed(timed.large * 1000, 2), "ms",
+                  DiffBenchmark.fixed(timed.large / timed.small, 2), "x")
         case "show"?:
             try ShowBenchmark.run(runs: runs)
         case "hostile"?:

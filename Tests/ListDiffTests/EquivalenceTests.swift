@@ -152,3 +152,39 @@ func repeatsAmongManyItemsAreNamedAsTheEarlierDiffNamesThem(repeats: Int) {
     #expect(ours == reference)
     #expect(ours.movedItems.count > 300)
 }
+
+@Test func runsMovedWholeWithChangedContentMatchTheEarlierDiff() throws {
+    // Items not found near the cursor are looked up together after the pass, except each
+    // fourth miss in a row, looked up at once so that the cursor follows a moved run: runs of
+    // every length, deletes in runs, changed content, and two sections.
+    var generator = SplitMix64(seed: 23)
+    func below(_ n: Int) -> Int { Int(generator.next() % UInt64(n)) }
+    let old = (0..<2).map { section in DiffSection(id: section, items: ((section * 30_000)..<((section + 1) * 30_000)).map { (id: $0, v: 0) }) }
+    var new = old
+    for length in [1, 2, 3, 4, 5, 8, 50, 700] {
+        for _ in 0..<6 {
+            let from = below(2)
+            let start = below(new[from].items.count - length)
+            var run = Array(new[from].items[start..<(start + length)])
+            new[from].items.removeSubrange(start..<(start + length))
+            if below(2) == 0 { run[below(length)].v += 1 }
+            let to = below(2)
+            new[to].items.insert(contentsOf: run, at: below(new[to].items.count + 1))
+            let gone = below(new[to].items.count - length)
+            new[to].items.removeSubrange(gone..<(gone + min(length, 6)))
+        }
+    }
+    for _ in 0..<300 { new[below(2)].items[below(20_000)].v += 1 }
+    new[1].items.insert(contentsOf: (90_000..<90_040).map { (id: $0, v: 0) }, at: 500)
+    let ours = try SectionedChangeset(from: old, to: new, identity: \.id, isContentEqual: { $0.v == $1.v })
+    let reference = try SectionedChangeset.reference(from: old, to: new, identity: \.id, isContentEqual: { $0.v == $1.v })
+    #expect(ours == reference)
+    #expect(ours.updatedItems.count > 250)
+    let flatOld = old.flatMap(\.items)
+    let flatNew = new.flatMap(\.items)
+    let flat = try Changeset(from: flatOld, to: flatNew, identity: \.id, isContentEqual: { $0.v == $1.v })
+    let flatReference = try SectionedChangeset.reference(
+        from: [DiffSection(id: 0, items: flatOld)], to: [DiffSection(id: 0, items: flatNew)], identity: \.id, isContentEqual: { $0.v == $1.v })
+    #expect(flat.moves.map { ElementPath(0, $0.from) } == flatReference.movedItems.map(\.from))
+    #expect(flat.updates.map(\.to) == flatReference.updatedItems.map(\.to.item))
+}

@@ -101,21 +101,46 @@ enum ServerMessage: Equatable {
     /// `text` as a JSON string: quotes, backslashes and control characters
     /// escaped, every other character as it is.
     static func quoted(_ text: String) -> String {
-        var out: [UInt8] = [UInt8(ascii: "\"")]
-        out.reserveCapacity(text.utf8.count + 16)
-        let hex = Array("0123456789abcdef".utf8)
-        for byte in text.utf8 {
+        /// The bytes a byte takes in a JSON string, escaped or not.
+        func width(_ byte: UInt8) -> Int {
             switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20: out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: 2
+            case 0..<0x20: 6
+            default: 1
             }
         }
-        out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
+        var text = text
+        return text.withUTF8 { bytes in
+            // Measured first, then written in place: a page's HTML has a quote in every attribute,
+            // and growing an array byte by byte cost more than drawing the page.
+            var length = 2
+            for byte in bytes { length += width(byte) }
+            return String(unsafeUninitializedCapacity: length) { out in
+                let hex = Array("0123456789abcdef".utf8)
+                var at = 0
+                func put(_ byte: UInt8) {
+                    out[at] = byte
+                    at += 1
+                }
+                put(UInt8(ascii: "\""))
+                for byte in bytes {
+                    switch width(byte) {
+                    case 1: put(byte)
+                    case 6:
+                        for escape in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]] { put(escape) }
+                    default:
+                        put(UInt8(ascii: "\\"))
+                        switch byte {
+                        case 0x0A: put(UInt8(ascii: "n"))
+                        case 0x0D: put(UInt8(ascii: "r"))
+                        case 0x09: put(UInt8(ascii: "t"))
+                        default: put(byte)
+                        }
+                    }
+                }
+                put(UInt8(ascii: "\""))
+                return at
+            }
+        }
     }
 }

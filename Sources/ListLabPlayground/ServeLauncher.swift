@@ -19,7 +19,7 @@ struct ServeLauncher: ParsableCommand {
             (Scripts/listlab builds it on first use).
             """) }
 
-    @Argument(parsing: .allUnrecognized, help: "The server's options: --port N, --host ADDR, --sample NAME, --empty, --classroom, --budget SECONDS.")
+    @Argument(parsing: .allUnrecognized, help: "The server's options: --port N, --host ADDR, --sample NAME, --empty, --classroom, --budget SECONDS, --memory MB.")
     var options: [String] = []
 
     func run() throws {

@@ -15,22 +15,28 @@ package import ListLabShell
 /// its own, made when it opens and removed when it closes: it loads the
 /// samples and the files uploaded into that folder, and what it writes
 /// (`save`, `export`, `session save`) stays there and comes back to the
-/// tab as a download. Each command has a time budget: past it, the command
-/// is stopped as Ctrl-C stops one at the prompt, and the data is as it was.
+/// tab as a download. Each command has a time budget and a memory budget:
+/// past either, the command is stopped as Ctrl-C stops one at the prompt,
+/// and the data is as it was.
 package struct Classroom: Sendable {
     /// The seconds a command may run.
     package var budget: Double
+    /// The bytes the server may grow by while one command runs (see
+    /// ``MemoryWatch``).
+    package var memoryBudget: Int
     /// The bytes a tab may upload, all files together.
     package var uploadLimit: Int
     /// An empty folder, the "original" of every tab's confined folder
     /// (nothing is ever copied from it).
     let emptyFolder: String
 
-    /// A classroom with `budget` seconds a command and `uploadLimit` bytes of uploads a tab.
+    /// A classroom with `budget` seconds and `memoryBudget` bytes a command,
+    /// and `uploadLimit` bytes of uploads a tab.
     ///
     /// - Throws: ``ShellError`` when no empty folder can be made.
-    package init(budget: Double, uploadLimit: Int) throws(ShellError) {
+    package init(budget: Double, memoryBudget: Int = 512 * 1_048_576, uploadLimit: Int) throws(ShellError) {
         self.budget = budget
+        self.memoryBudget = memoryBudget
         self.uploadLimit = uploadLimit
         var template = Array((FileManager.default.temporaryDirectory.path + "/listlab-classroom-XXXXXX").utf8CString)
         let made: String? = template.withUnsafeMutableBufferPointer { buffer in

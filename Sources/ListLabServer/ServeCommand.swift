@@ -55,7 +55,7 @@ struct ServeCommand: ParsableCommand {
     /// The playground served; set before ``run()``.
     var playground = Playground.listlab
 
-    private enum CodingKeys: String, CodingKey { case port, host, sample, empty, classroom, budget }
+    private enum CodingKeys: String, CodingKey { case port, host, sample, empty, classroom, budget, memory }
 
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "\(ToolIdentity.current.name) serve",
@@ -82,18 +82,22 @@ struct ServeCommand: ParsableCommand {
 
     @Flag(help: ArgumentHelp(
         "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
-        discussion: "Each command is stopped after --budget seconds."))
+        discussion: "Each command is stopped after --budget seconds, or when the server grows by --memory megabytes while it runs."))
     var classroom = false
 
     @Option(help: "In a classroom, the seconds a command may run.")
     var budget: Double = 10
 
+    @Option(help: "In a classroom, the megabytes the server may grow by while one command runs (on Linux).")
+    var memory: Int = 512
+
     func run() throws {
         let folder = FileManager.default.currentDirectoryPath
         guard budget > 0, budget <= 3_600 else { throw ValidationError("--budget takes seconds from 0 to 3600") }
+        guard memory > 0, memory <= 1_048_576 else { throw ValidationError("--memory takes megabytes from 1 to 1048576") }
         let rules: Classroom?
         do {
-            rules = classroom ? try Classroom(budget: budget, uploadLimit: 32 * 1_048_576) : nil
+            rules = classroom ? try Classroom(budget: budget, memoryBudget: memory * 1_048_576, uploadLimit: 32 * 1_048_576) : nil
         } catch {
             throw ValidationError("\(error)")
         }

@@ -157,12 +157,18 @@ actor TabSession {
         let flag = Interruption.Flag()
         let timer = DispatchWorkItem { flag.request() }
         DispatchQueue.global().asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
+        let memory = MemoryWatch(allowing: classroom.rules.memoryBudget, stopping: flag)
         var step = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
         timer.cancel()
+        memory.stop()
         let overBudget = flag.isRequested
         if overBudget {
             let seconds = classroom.rules.budget == classroom.rules.budget.rounded() ? "\(Int(classroom.rules.budget))" : "\(classroom.rules.budget)"
-            step.output = step.output.map { $0 == "interrupted" ? "error: stopped after \(seconds) s, a classroom's budget for one command; nothing changed" : $0 }
+            let reason =
+                memory.wentOver
+                ? ": the server grew by more than \(classroom.rules.memoryBudget / 1_048_576) MB while it ran, a classroom's memory budget for one command"
+                : " after \(seconds) s, a classroom's budget for one command"
+            step.output = step.output.map { $0 == "interrupted" ? "error: stopped\(reason); the command it stopped changed nothing" : $0 }
         }
         var replies: [ServerMessage] = [
             .step(number: stepCount, html: TranscriptPage.section(of: step), failed: overBudget || session.errorCount > errors, ended: session.isFinished)

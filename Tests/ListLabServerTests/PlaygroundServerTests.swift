@@ -346,3 +346,55 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
         #expect(try (fields(stranger[0])["html"] as? String)?.contains("Bruce Wayne") == true, "another key gets a new session")
     }
 }
+
+@Test func aClassroomCommandIsStoppedWhenTheServerGrowsPastItsMemoryBudget() async throws {
+    // A load of 600,000 rows grows the server by far more than 1 MB; the other tab's small
+    // commands, beside it, take under the 100 ms before a command's memory is first looked at.
+    #if os(Linux)
+    let serverFolder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-classroom-memory-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: serverFolder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: serverFolder) }
+    let classroom = try Classroom(budget: 600, memoryBudget: 1_048_576, uploadLimit: 32 * 1_048_576)
+    let server = try PlaygroundServer(
+        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil,
+        factory: SessionFactory(isSerial: false, folder: serverFolder, classroom: classroom) { Session(output: $0, workingDirectory: $1) },
+        log: { _ in })
+    let serving = Task { try await server.run() }
+    defer { serving.cancel() }
+    let port = try await server.waitUntilListening(timeout: 120)
+    var big = "id,name,score\n"
+    for id in 0..<600_000 { big += "\(id),person \(id),\(id * 7_919 % 1_000)\n" }
+    let bigRows = big.replacingOccurrences(of: "\n", with: "\\n")
+    let (stopped, shownAfter, others) = try await WebSocketClient.blocking { () -> (String, String, [String]) in
+        let tab = try WebSocketClient(port: port)
+        let other = try WebSocketClient(port: port)
+        _ = try tab.readMessage()
+        _ = try other.readMessage()
+        func send(_ tab: WebSocketClient, _ message: String) throws -> String {
+            try tab.sendFrame(message)
+            return try tab.readMessage()
+        }
+        _ = try send(tab, #"{"upload": "people.csv", "text": "id,name\n1,Ada\n2,Grace\n"}"#)
+        _ = try send(tab, #"{"command": "load people.csv"}"#)
+        _ = try send(tab, #"{"upload": "big.csv", "text": "\#(bigRows)"}"#)
+        try tab.sendFrame(#"{"command": "load big.csv"}"#)
+        var others: [String] = []
+        for command in ["load contacts", "show 0.1", "select 0.2", "sort name", "show 0.0"] {
+            others.append(try send(other, #"{"command": "\#(command)"}"#))
+        }
+        let stopped = try tab.readMessage()
+        return (stopped, try send(tab, #"{"command": "show 0"}"#), others)
+    }
+    func html(_ reply: String) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any]
+        return (object?["html"] as? String ?? "").replacingOccurrences(of: "&#39;", with: "'")
+    }
+    #expect(try html(stopped).contains("error: stopped: the server grew by more than 1 MB while it ran, a classroom's memory budget for one command; the command it stopped changed nothing"))
+    #expect(try html(shownAfter).contains("Ada"), "the stopped load changed nothing: people.csv is still loaded")
+    for reply in others {
+        let shown = try html(reply)
+        #expect(!shown.contains("error:"), "the other tab did not notice: \(shown)")
+    }
+    await server.stop(timeout: 0)
+    #endif
+}

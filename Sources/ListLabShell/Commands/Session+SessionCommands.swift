@@ -222,9 +222,15 @@ extension Session {
             runDepth -= depth
             echoesCommands = echoedBefore
         }
+        var saidInterrupted = false
         for step in script.steps {
-            // After a Ctrl-C (the command it stopped said so), the script stops too.
-            guard !isFinished, !Interruption.isRequested else { break }
+            guard !isFinished else { break }
+            // After a Ctrl-C the script stops too, and says so unless the command it stopped did
+            // (a quick command, between whose steps no check came, finished first).
+            guard !Interruption.isRequested else {
+                if !saidInterrupted { output.write("interrupted") }
+                break
+            }
             if echoesCommands {
                 step.prose.forEach { echo(prose: $0) }
                 echo(command: step.command)
@@ -232,6 +238,7 @@ extension Session {
             let errorsBefore = errorCount
             let location = "\(file):\(step.line)"
             let printed = recorder.capturing { execute(step.command, at: location) }
+            saidInterrupted = printed.last == "interrupted"
             if errorCount > errorsBefore, let expected = step.expected,
                 OutputMatcher.matches(expected, printed.map { Self.line($0, withoutLocation: location) })
             {

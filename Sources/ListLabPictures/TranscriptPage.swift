@@ -56,6 +56,9 @@ public struct TranscriptPage: Sendable {
         public var trace: [TraceEvent]
         /// The title bar of the pictures (the provider shown).
         public var title: String?
+        /// How many of the step's earliest batch updates ``frames`` leaves
+        /// out (a script that made thousands); the page says so.
+        public var updatesLeftOut = 0
 
         /// Creates a step.
         public init(
@@ -190,6 +193,10 @@ public struct TranscriptPage: Sendable {
         out += "</div>\n"
         if !step.frames.isEmpty {
             pictureNumber += 1
+            if step.updatesLeftOut > 0 {
+                let drawn = step.frames.count { if case .transition = $0 { true } else { false } }
+                out += "<p>The pictures show the last \(drawn) of this step's \(step.updatesLeftOut + drawn) batch updates.</p>\n"
+            }
             out += figure(of: step)
         }
         if !step.trace.isEmpty {

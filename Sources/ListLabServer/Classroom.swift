@@ -24,6 +24,8 @@ package struct Classroom: Sendable {
     /// The bytes the server may grow by while one command runs (see
     /// ``MemoryWatch``).
     package var memoryBudget: Int
+    /// How the memory budget reads the server's memory (a test gives its own).
+    package var residentBytes: @Sendable () -> Int? = MemoryWatch.residentBytes
     /// The bytes a tab may upload, all files together.
     package var uploadLimit: Int
     /// An empty folder, the "original" of every tab's confined folder

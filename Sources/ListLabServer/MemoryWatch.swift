@@ -23,16 +23,17 @@ final class MemoryWatch {
     private let timer: (any DispatchSourceTimer)?
     private let over = Interruption.Flag()  // set when the budget was passed
 
-    /// Starts watching, with `budget` bytes of growth allowed before `flag` is set.
-    init(allowing budget: Int, stopping flag: Interruption.Flag) {
-        guard let start = Self.residentBytes() else {
+    /// Starts watching, with `budget` bytes of growth allowed before `flag`
+    /// is set, reading the memory with `residentBytes`.
+    init(allowing budget: Int, stopping flag: Interruption.Flag, reading residentBytes: @escaping @Sendable () -> Int? = MemoryWatch.residentBytes) {
+        guard let start = residentBytes() else {
             timer = nil
             return
         }
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(20))
         timer.setEventHandler { [over] in
-            guard let now = Self.residentBytes(), now - start > budget else { return }
+            guard let now = residentBytes(), now - start > budget else { return }
             over.request()
             flag.request()
         }
@@ -49,7 +50,7 @@ final class MemoryWatch {
     var wentOver: Bool { over.isRequested }
 
     /// The process's resident memory in bytes, or nil where it cannot be read.
-    static func residentBytes() -> Int? {
+    @Sendable static func residentBytes() -> Int? {
         #if os(Linux)
         let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }

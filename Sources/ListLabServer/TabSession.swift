@@ -157,7 +157,7 @@ actor TabSession {
         let flag = Interruption.Flag()
         let timer = DispatchWorkItem { flag.request() }
         DispatchQueue.global().asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
-        let memory = MemoryWatch(allowing: classroom.rules.memoryBudget, stopping: flag)
+        let memory = MemoryWatch(allowing: classroom.rules.memoryBudget, stopping: flag, reading: classroom.rules.residentBytes)
         var step = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
         timer.cancel()
         memory.stop()

@@ -1,5 +1,6 @@
 import Foundation
 import ListLabShell
+import Synchronization
 import Testing
 @testable import ListLabServer
 
@@ -347,14 +348,32 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
     }
 }
 
-@Test func aClassroomCommandIsStoppedWhenTheServerGrowsPastItsMemoryBudget() async throws {
-    // A load of 600,000 rows grows the server by far more than 1 MB; the other tab's small
-    // commands, beside it, take under the 100 ms before a command's memory is first looked at.
+@Test func residentMemoryGrowsWithWhatIsAllocatedAndTouched() throws {
     #if os(Linux)
+    let before = try #require(MemoryWatch.residentBytes())
+    // 64 MB is past glibc's largest mmap threshold: fresh pages, whatever the tests before freed.
+    let block = [UInt8](repeating: 1, count: 64 * 1_048_576)
+    let after = try #require(MemoryWatch.residentBytes())
+    #expect(after - before > 60 * 1_048_576, "\(before) -> \(after) with \(block.count) bytes")
+    #endif
+}
+
+@Test func aClassroomCommandIsStoppedWhenTheServerGrowsPastItsMemoryBudget() async throws {
+    // The server's memory is read through a counter that grows 1 MB a reading: a test process
+    // shares its memory with the tests beside it, which free as much as a load takes. A load of
+    // 600,000 rows runs past the 100 ms before a command's memory is first looked at; the other
+    // tab's small commands, beside it, do not.
     let serverFolder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-classroom-memory-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: serverFolder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: serverFolder) }
-    let classroom = try Classroom(budget: 600, memoryBudget: 1_048_576, uploadLimit: 32 * 1_048_576)
+    var classroom = try Classroom(budget: 600, memoryBudget: 1_048_576, uploadLimit: 32 * 1_048_576)
+    let readings = Mutex(0)
+    classroom.residentBytes = {
+        readings.withLock { count in
+            count += 1
+            return count * 1_048_576
+        }
+    }
     let server = try PlaygroundServer(
         host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil,
         factory: SessionFactory(isSerial: false, folder: serverFolder, classroom: classroom) { Session(output: $0, workingDirectory: $1) },
@@ -396,5 +415,4 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
         #expect(!shown.contains("error:"), "the other tab did not notice: \(shown)")
     }
     await server.stop(timeout: 0)
-    #endif
 }

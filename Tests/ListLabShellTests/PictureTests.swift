@@ -98,3 +98,15 @@ import Testing
     #expect(html.contains("<ol class=\"stages\"><li data-stage=\"0\">delete 0.8; move 0.3 -&gt; 0.0</li><li data-stage=\"1\">reconfigure 0.0</li></ol>"))
     #expect(TranscriptRenderer.render(named[0].path).html?.contains("<p class=\"source\">crash.lab · ") == true)
 }
+
+@Test func aStepOfThousandsOfBatchUpdatesDrawsTheLastHundredAndSaysSo() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("more.txt", (1...250).map { "append name=\"P\($0)\" phone=555-\($0)" }.joined(separator: "\n") + "\n")
+    try folder.write("t.lab", "  > load contacts\n  > run more.txt\n")
+    let html = try #require(TranscriptRenderer.render(folder.path + "/t.lab").html)
+    #expect(html.contains("<p>The pictures show the last 100 of this step's 250 batch updates.</p>"))
+    #expect(html.components(separatedBy: "class=\"frame before\"").count - 1 == 100)
+    #expect(html.contains("before 100 of 100: insert 0.257<"), "the last append is drawn")
+    #expect(html.contains("before 1 of 100: insert 0.158<"), "the 151st is the first drawn")
+    #expect(!html.contains(": insert 0.8<"), "the first is not")
+}

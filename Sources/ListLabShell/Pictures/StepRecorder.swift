@@ -10,6 +10,14 @@ final class StepRecorder {
     private var pendingBefore: ListScreen?
     private var screenBefore: ListScreen
     private(set) var trace: [TraceEvent] = []
+    /// The step's batch updates not kept for its pictures, the earliest.
+    private(set) var updatesLeftOut = 0
+
+    /// The most batch updates a step's pictures draw, the last ones: a
+    /// script of thousands of appends would otherwise make a page of
+    /// hundreds of megabytes, drawn after the command (and any budget it
+    /// had) ended.
+    static let drawnUpdates = 100
 
     /// Starts listening to `session`'s list and trace.
     init(session: Session) {
@@ -28,6 +36,7 @@ final class StepRecorder {
     /// Forgets the last step: call before each command.
     func beginStep() {
         transitions = []
+        updatesLeftOut = 0
         trace = []
         pendingBefore = nil
         screenBefore = ListScreen(session.list)
@@ -64,12 +73,21 @@ final class StepRecorder {
             pendingBefore = ListScreen(session.list)
         case .didPerform(let update):
             guard let before = pendingBefore else { return }
-            transitions.append(ScreenTransition(before: before, after: ListScreen(session.list), update: update))
+            keep(ScreenTransition(before: before, after: ListScreen(session.list), update: update))
             pendingBefore = nil
         case .refused(let update, let error):
             guard let before = pendingBefore else { return }
-            transitions.append(ScreenTransition(before: before, after: before, update: update, refusal: error.description, counts: counts()))
+            keep(ScreenTransition(before: before, after: before, update: update, refusal: error.description, counts: counts()))
             pendingBefore = nil
+        }
+    }
+
+    /// Keeps `transition` for the pictures, leaving out the earliest past ``drawnUpdates``.
+    private func keep(_ transition: ScreenTransition) {
+        transitions.append(transition)
+        if transitions.count > Self.drawnUpdates {
+            transitions.removeFirst()
+            updatesLeftOut += 1
         }
     }
 }

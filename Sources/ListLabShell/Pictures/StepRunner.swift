@@ -31,8 +31,10 @@ package final class StepRunner {
         session.execute(command)
         let isShow = command.trimmingWhitespace.split(separator: " ").first?.lowercased() == "show"
         let frames = recorder.frames(always: isShow && session.errorCount == errorsBefore)
-        return TranscriptPage.Step(
+        var step = TranscriptPage.Step(
             number: number, line: line, command: command, output: output.lines, frames: frames, trace: recorder.trace,
             title: session.currentName)
+        step.updatesLeftOut = recorder.updatesLeftOut
+        return step
     }
 }

@@ -48,8 +48,6 @@ struct IdentityTable {
         self.count = count
         let layout = layout
         let mask = slots.count - 1
-        var slots = takeSlots()
-        defer { self.slots = slots }
         return slots.withUnsafeMutableBufferPointer { slots in
             Self.inRegions(
                 count: count, layout: layout,
@@ -97,7 +95,6 @@ struct IdentityTable {
         let layout = layout
         let mask = slots.count - 1
         var added = 0
-        var slots = takeSlots()
         var known = [UInt32](repeating: .max, count: lookups.count)
         known.withUnsafeMutableBufferPointer { known in
             slots.withUnsafeMutableBufferPointer { slots in
@@ -126,18 +123,8 @@ struct IdentityTable {
                     })
             }
         }
-        self.slots = slots
         count += added
         return known
-    }
-
-    /// The slots, leaving an empty array behind, so that they are changed in
-    /// place rather than copied while the table is borrowed.
-    @inlinable
-    mutating func takeSlots() -> [UInt32] {
-        var taken: [UInt32] = []
-        swap(&taken, &slots)
-        return taken
     }
 
     /// Calls `consume` with what `produce` gives for `0..<count` items,

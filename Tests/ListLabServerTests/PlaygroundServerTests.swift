@@ -17,6 +17,27 @@ private func withServer(sample: String? = "contacts", _ body: (UInt16) async thr
     await server.stop(timeout: 0)
 }
 
+/// Serves `classroom`, its tabs' sessions working in `folder`, while `body` runs with the port.
+private func withClassroom(_ classroom: Classroom, in folder: String, _ body: (UInt16) async throws -> Void) async throws {
+    let server = try PlaygroundServer(
+        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil,
+        factory: SessionFactory(isSerial: false, folder: folder, classroom: classroom) { Session(output: $0, workingDirectory: $1) },
+        log: { _ in })
+    let serving = Task { try await server.run() }
+    defer { serving.cancel() }
+    let port = try await server.waitUntilListening(timeout: 120)
+    try await body(port)
+    await server.stop(timeout: 0)
+}
+
+/// 600,000 rows of CSV (about 15 MB, under an upload's limit), escaped for a JSON string: a
+/// load that takes a classroom command past its budgets.
+private let manyRowsForJSON: String = {
+    var rows = "id,name,score\n"
+    for id in 0..<600_000 { rows += "\(id),person \(id),\(id * 7_919 % 1_000)\n" }
+    return rows.replacingOccurrences(of: "\n", with: "\\n")
+}()
+
 /// What the server logged, for a test to read.
 private final class LogLines: @unchecked Sendable {
     private let lock = NSLock()
@@ -266,38 +287,31 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
     defer { try? FileManager.default.removeItem(atPath: serverFolder) }
     try "id,name\n1,secret\n".write(toFile: serverFolder + "/private.csv", atomically: true, encoding: .utf8)
     let classroom = try Classroom(budget: 0.5, uploadLimit: 32 * 1_048_576)
-    let server = try PlaygroundServer(
-        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil,
-        factory: SessionFactory(isSerial: false, folder: serverFolder, classroom: classroom) { Session(output: $0, workingDirectory: $1) },
-        log: { _ in })
-    let serving = Task { try await server.run() }
-    defer { serving.cancel() }
-    let port = try await server.waitUntilListening(timeout: 120)
-    var big = "id,name,score\n"
-    for id in 0..<600_000 { big += "\(id),person \(id),\(id * 7_919 % 1_000)\n" }
-    let bigRows = big
-    let replies = try await WebSocketClient.blocking { () -> [String] in
-        let tab = try WebSocketClient(port: port)
-        let other = try WebSocketClient(port: port)
-        _ = try tab.readMessage()
-        _ = try other.readMessage()
-        func send(_ tab: WebSocketClient, _ message: String, replies count: Int = 1) throws -> [String] {
-            try tab.sendFrame(message)
-            return try (0..<count).map { _ in try tab.readMessage() }
+    var replies: [String] = []
+    try await withClassroom(classroom, in: serverFolder) { port in
+        replies = try await WebSocketClient.blocking { () -> [String] in
+            let tab = try WebSocketClient(port: port)
+            let other = try WebSocketClient(port: port)
+            _ = try tab.readMessage()
+            _ = try other.readMessage()
+            func send(_ tab: WebSocketClient, _ message: String, replies count: Int = 1) throws -> [String] {
+                try tab.sendFrame(message)
+                return try (0..<count).map { _ in try tab.readMessage() }
+            }
+            var replies: [String] = []
+            replies += try send(tab, #"{"command": "load \#(serverFolder)/private.csv"}"#)
+            replies += try send(tab, #"{"command": "load ../private.csv"}"#)
+            replies += try send(tab, #"{"upload": "people.csv", "text": "id,name\n1,Ada\n2,Grace\n"}"#)
+            replies += try send(tab, #"{"upload": "../escape.csv", "text": "x"}"#)
+            replies += try send(tab, #"{"command": "load people.csv"}"#)
+            replies += try send(tab, #"{"command": "update 1 name=Hopper"}"#)
+            replies += try send(tab, #"{"command": "save"}"#, replies: 2)
+            replies += try send(other, #"{"command": "load people.csv"}"#)
+            replies += try send(tab, #"{"upload": "big.csv", "text": "\#(manyRowsForJSON)"}"#)
+            replies += try send(tab, #"{"command": "load big.csv"}"#)
+            replies += try send(tab, #"{"command": "show 0"}"#)
+            return replies
         }
-        var replies: [String] = []
-        replies += try send(tab, #"{"command": "load \#(serverFolder)/private.csv"}"#)
-        replies += try send(tab, #"{"command": "load ../private.csv"}"#)
-        replies += try send(tab, #"{"upload": "people.csv", "text": "id,name\n1,Ada\n2,Grace\n"}"#)
-        replies += try send(tab, #"{"upload": "../escape.csv", "text": "x"}"#)
-        replies += try send(tab, #"{"command": "load people.csv"}"#)
-        replies += try send(tab, #"{"command": "update 1 name=Hopper"}"#)
-        replies += try send(tab, #"{"command": "save"}"#, replies: 2)
-        replies += try send(other, #"{"command": "load people.csv"}"#)
-        replies += try send(tab, #"{"upload": "big.csv", "text": "\#(bigRows.replacingOccurrences(of: "\n", with: "\\n"))"}"#)
-        replies += try send(tab, #"{"command": "load big.csv"}"#)
-        replies += try send(tab, #"{"command": "show 0"}"#)
-        return replies
     }
     func html(_ reply: String) throws -> String { try fields(reply)["html"] as? String ?? "" }
     #expect(try html(replies[0]).contains("outside this tab&#39;s folder") || html(replies[0]).contains("outside this tab's folder"))
@@ -314,7 +328,6 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
     #expect(try html(replies[11]).contains("Grace Hopper") || html(replies[11]).contains("Ada"), "the stopped load changed nothing: people.csv is still shown")
     #expect(FileManager.default.fileExists(atPath: serverFolder + "/people.csv") == false, "nothing was written in the server's folder")
     #expect((try? String(contentsOfFile: serverFolder + "/private.csv", encoding: .utf8)) == "id,name\n1,secret\n")
-    await server.stop(timeout: 0)
 }
 
 @Test func aTabThatComesBackWithItsKeyFindsItsSessionAndAnotherKeyANewOne() async throws {
@@ -374,45 +387,34 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
             return count * 1_048_576
         }
     }
-    let server = try PlaygroundServer(
-        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil,
-        factory: SessionFactory(isSerial: false, folder: serverFolder, classroom: classroom) { Session(output: $0, workingDirectory: $1) },
-        log: { _ in })
-    let serving = Task { try await server.run() }
-    defer { serving.cancel() }
-    let port = try await server.waitUntilListening(timeout: 120)
-    var big = "id,name,score\n"
-    for id in 0..<600_000 { big += "\(id),person \(id),\(id * 7_919 % 1_000)\n" }
-    let bigRows = big.replacingOccurrences(of: "\n", with: "\\n")
-    let (stopped, shownAfter, others) = try await WebSocketClient.blocking { () -> (String, String, [String]) in
-        let tab = try WebSocketClient(port: port)
-        let other = try WebSocketClient(port: port)
-        _ = try tab.readMessage()
-        _ = try other.readMessage()
-        func send(_ tab: WebSocketClient, _ message: String) throws -> String {
-            try tab.sendFrame(message)
-            return try tab.readMessage()
+    var (stopped, shownAfter, others) = ("", "", [String]())
+    try await withClassroom(classroom, in: serverFolder) { port in
+        (stopped, shownAfter, others) = try await WebSocketClient.blocking { () -> (String, String, [String]) in
+            let tab = try WebSocketClient(port: port)
+            let other = try WebSocketClient(port: port)
+            _ = try tab.readMessage()
+            _ = try other.readMessage()
+            func send(_ tab: WebSocketClient, _ message: String) throws -> String {
+                try tab.sendFrame(message)
+                return try tab.readMessage()
+            }
+            _ = try send(tab, #"{"upload": "people.csv", "text": "id,name\n1,Ada\n2,Grace\n"}"#)
+            _ = try send(tab, #"{"command": "load people.csv"}"#)
+            _ = try send(tab, #"{"upload": "big.csv", "text": "\#(manyRowsForJSON)"}"#)
+            try tab.sendFrame(#"{"command": "load big.csv"}"#)
+            var others: [String] = []
+            for command in ["load contacts", "show 0.1", "select 0.2", "sort name", "show 0.0"] {
+                others.append(try send(other, #"{"command": "\#(command)"}"#))
+            }
+            let stopped = try tab.readMessage()
+            return (stopped, try send(tab, #"{"command": "show 0"}"#), others)
         }
-        _ = try send(tab, #"{"upload": "people.csv", "text": "id,name\n1,Ada\n2,Grace\n"}"#)
-        _ = try send(tab, #"{"command": "load people.csv"}"#)
-        _ = try send(tab, #"{"upload": "big.csv", "text": "\#(bigRows)"}"#)
-        try tab.sendFrame(#"{"command": "load big.csv"}"#)
-        var others: [String] = []
-        for command in ["load contacts", "show 0.1", "select 0.2", "sort name", "show 0.0"] {
-            others.append(try send(other, #"{"command": "\#(command)"}"#))
-        }
-        let stopped = try tab.readMessage()
-        return (stopped, try send(tab, #"{"command": "show 0"}"#), others)
     }
-    func html(_ reply: String) throws -> String {
-        let object = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any]
-        return (object?["html"] as? String ?? "").replacingOccurrences(of: "&#39;", with: "'")
-    }
+    func html(_ reply: String) throws -> String { (try fields(reply)["html"] as? String ?? "").replacingOccurrences(of: "&#39;", with: "'") }
     #expect(try html(stopped).contains("error: stopped: the server grew by more than 1 MB while it ran, a classroom's memory budget for one command; the command it stopped changed nothing"))
     #expect(try html(shownAfter).contains("Ada"), "the stopped load changed nothing: people.csv is still loaded")
     for reply in others {
         let shown = try html(reply)
         #expect(!shown.contains("error:"), "the other tab did not notice: \(shown)")
     }
-    await server.stop(timeout: 0)
 }

@@ -83,7 +83,9 @@ let package = Package(
         .target(name: "BenchRegistrations", dependencies: ["ListLabCore", "ListLabShell", "ListLabPlayground"], swiftSettings: strictSettings),
         .executableTarget(name: "listlab-bench-lab", dependencies: ["BenchRegistrations", "ListLabPlayground"], swiftSettings: strictSettings),
         // Diffing by identity and content; knows nothing of providers or lists.
-        .target(name: "ListDiff", swiftSettings: strictSettings),
+        .target(name: "ListDiff", dependencies: ["CCacheWarming"], swiftSettings: strictSettings),
+        // Reads a region of the diff's table ahead of its use (Swift cannot ask for unused reads).
+        .target(name: "CCacheWarming"),
         // The split: providers, presenters, the adapter and the headless list,
         // generic over the item; knows nothing of records, files or a terminal.
         .target(name: "ListLabCore", dependencies: ["ListDiff"], swiftSettings: strictSettings),

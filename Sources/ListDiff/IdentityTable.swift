@@ -1,3 +1,5 @@
+private import CCacheWarming
+
 /// An open-addressing hash table of item numbers, found by their
 /// identity's hash and told apart by comparing identities.
 ///
@@ -11,8 +13,9 @@
 /// sweep through the table (``fill(count:hashOf:isSame:)``).
 @usableFromInline
 struct IdentityTable {
-    /// Per slot: the tag above the number + 1; 0 is empty.
-    @usableFromInline var slots: [UInt32]
+    /// Per slot: the tag above the number + 1; 0 is empty. Copies of the
+    /// table share it: a diff makes one table and never copies it.
+    @usableFromInline var storage: ZeroedMemory<UInt32>
     /// How a hash finds its slot and how a slot packs its number.
     @usableFromInline var layout: SlotLayout
     @usableFromInline var count = 0
@@ -26,7 +29,7 @@ struct IdentityTable {
         var numberBits = 1
         while numberBits < 32, (1 << numberBits) <= limit { numberBits += 1 }
         layout = SlotLayout(slotBits: slotBits, numberBits: numberBits)
-        slots = [UInt32](repeating: 0, count: 1 << slotBits)
+        storage = ZeroedMemory(count: 1 << slotBits)
     }
 
     /// Fills an empty table with the numbers `0..<count`, region by region
@@ -41,14 +44,14 @@ struct IdentityTable {
     @inlinable
     mutating func fill(count: Int, hashOf: ((Int) -> Void) -> Void, isSame: (Int, Int) -> Bool) -> Bool {
         precondition(self.count == 0, "fill(count:hashOf:isSame:) fills an empty table")
-        while (count * 4) > slots.count * 3 {
+        while (count * 4) > storage.buffer.count * 3 {
             layout.slotBits += 1
-            slots = [UInt32](repeating: 0, count: 1 << layout.slotBits)
+            storage = ZeroedMemory(count: 1 << layout.slotBits)
         }
         self.count = count
         let layout = layout
-        let mask = slots.count - 1
-        return slots.withUnsafeMutableBufferPointer { slots in
+        let mask = storage.buffer.count - 1
+        return storage.withBuffer { slots in
             Self.inRegions(
                 count: count, layout: layout,
                 produce: { add in
@@ -71,7 +74,7 @@ struct IdentityTable {
                     }
                     slots[slot] = stored
                     return true
-                })
+                }, warming: slots)
         }
     }
 
@@ -91,13 +94,13 @@ struct IdentityTable {
     ///   or `UInt32.max` when there was none (the lookup's number is there now).
     @inlinable
     mutating func resolve(_ lookups: [Lookup], isSame: (Int, Int) -> Bool, hashOf: (Int) -> Int) -> [UInt32] {
-        while (count + lookups.count) * 4 > slots.count * 3 { grow(hashOf: hashOf) }
+        while (count + lookups.count) * 4 > storage.buffer.count * 3 { grow(hashOf: hashOf) }
         let layout = layout
-        let mask = slots.count - 1
+        let mask = storage.buffer.count - 1
         var added = 0
         var known = [UInt32](repeating: .max, count: lookups.count)
         known.withUnsafeMutableBufferPointer { known in
-            slots.withUnsafeMutableBufferPointer { slots in
+            storage.withBuffer { slots in
                 _ = Self.inRegions(
                     count: lookups.count, layout: layout,
                     produce: { add in
@@ -120,7 +123,7 @@ struct IdentityTable {
                         slots[slot] = lookup.entry
                         added += 1
                         return true
-                    })
+                    }, warming: slots)
             }
         }
         count += added
@@ -143,10 +146,13 @@ struct IdentityTable {
     ///   - produce: Calls its argument with each item's slot and what to
     ///     pass to `consume` for it.
     ///   - consume: Called for each item; false stops.
+    ///   - slots: The table's slots, when `consume` reads them: each region
+    ///     is read in order before its items (see ``warm(_:)``).
     /// - Returns: false when `consume` stopped.
     @inlinable
     static func inRegions<Item: BitwiseCopyable>(
-        count: Int, layout: SlotLayout, produce: ((Int, Item) -> Void) -> Void, consume: (Item) -> Bool
+        count: Int, layout: SlotLayout, produce: ((Int, Item) -> Void) -> Void, consume: (Item) -> Bool,
+        warming slots: UnsafeMutableBufferPointer<UInt32>? = nil
     ) -> Bool {
         // Regions of at least 256 slots, with at least 16 items each.
         var partBits = max(0, min(10, layout.slotBits - 8))
@@ -180,6 +186,7 @@ struct IdentityTable {
             }
         }
         for part in 0..<parts {
+            if let slots { warm(slots[(part << partShift)..<((part + 1) << partShift)]) }
             for item in parted[(part * capacity)..<(part * capacity + filled[part])] where !consume(item) { return false }
         }
         for item in overflow where !consume(item) { return false }
@@ -190,10 +197,10 @@ struct IdentityTable {
     /// where `hash` leads; nil when there is none.
     @inlinable
     func find(hash: Int, isSame: (Int) -> Bool) -> Int? {
-        let mask = slots.count - 1
+        let mask = storage.buffer.count - 1
         let layout = layout
         let wanted = layout.entry(0, hash: hash)
-        return slots.withUnsafeBufferPointer { slots in
+        return storage.withBuffer { slots in
             var slot = layout.slot(of: hash)
             while case let stored = slots[slot], stored != 0 {
                 if layout.sameTag(stored, wanted), isSame(layout.number(in: stored)) { return layout.number(in: stored) }
@@ -211,11 +218,11 @@ struct IdentityTable {
     ///   - hashOf: The hash of any number in the table, for growing.
     @inlinable
     mutating func insert(_ number: Int, hash: Int, isSame: (Int) -> Bool, hashOf: (Int) -> Int) -> Int? {
-        if (count + 1) * 4 > slots.count * 3 { grow(hashOf: hashOf) }
-        let mask = slots.count - 1
+        if (count + 1) * 4 > storage.buffer.count * 3 { grow(hashOf: hashOf) }
+        let mask = storage.buffer.count - 1
         let layout = layout
         let new = layout.entry(number, hash: hash)
-        let existing: Int? = slots.withUnsafeMutableBufferPointer { slots in
+        let existing: Int? = storage.withBuffer { slots in
             var slot = layout.slot(of: hash)
             while case let stored = slots[slot], stored != 0 {
                 if layout.sameTag(stored, new), isSame(layout.number(in: stored)) { return layout.number(in: stored) }
@@ -232,19 +239,21 @@ struct IdentityTable {
     /// the slot's new bit takes from).
     @inlinable
     mutating func grow(hashOf: (Int) -> Int) {
-        let old = slots
+        let old = storage
         let oldLayout = layout
         layout.slotBits += 1
         let layout = layout
-        slots = [UInt32](repeating: 0, count: 1 << layout.slotBits)
-        let mask = slots.count - 1
-        slots.withUnsafeMutableBufferPointer { slots in
-            for stored in old where stored != 0 {
-                let number = oldLayout.number(in: stored)
-                let hash = hashOf(number)
-                var slot = layout.slot(of: hash)
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = layout.entry(number, hash: hash)
+        storage = ZeroedMemory(count: 1 << layout.slotBits)
+        let mask = storage.buffer.count - 1
+        old.withBuffer { old in
+            storage.withBuffer { slots in
+                for stored in old where stored != 0 {
+                    let number = oldLayout.number(in: stored)
+                    let hash = hashOf(number)
+                    var slot = layout.slot(of: hash)
+                    while slots[slot] != 0 { slot = (slot + 1) & mask }
+                    slots[slot] = layout.entry(number, hash: hash)
+                }
             }
         }
     }
@@ -344,4 +353,13 @@ struct SlotLayout {
     func number(in stored: UInt32) -> Int {
         Int(numberBits >= 32 ? stored : stored & (1 << UInt32(numberBits) - 1)) - 1
     }
+}
+
+/// Reads `slots` once in order, so that the processor streams them into its
+/// cache before they are read at random: a region of a table larger than
+/// the cache is otherwise a wait on memory for nearly every item in it.
+@usableFromInline
+func warm(_ slots: Slice<UnsafeMutableBufferPointer<UInt32>>) {
+    guard let base = slots.base.baseAddress else { return }
+    listdiff_warm(base + slots.startIndex, slots.count * MemoryLayout<UInt32>.stride)
 }

@@ -99,6 +99,23 @@ private func outcome(_ diff: () throws(DuplicateIdentityError) -> SectionedChang
     }
 }
 
+@Test func aTableOfMegabytesGrowsAndKeepsEveryIdentity() throws {
+    // A table for 600,000 items takes 4 MiB, from which it is mapped on its own (huge pages on
+    // Linux); 600,000 new items that are all different then make it grow into a second mapping.
+    let old = Array(0..<600_000)
+    let new = Array(600_000..<1_200_000)
+    let changes = try Changeset(from: old, to: new)
+    #expect(changes.deletes == old.indices.map { $0 })
+    #expect(changes.inserts == new.indices.map { $0 })
+    #expect(changes.moves.isEmpty)
+    #expect(throws: DuplicateIdentityError(identity: "600005", side: .new, first: 5, second: 600_000)) {
+        try Changeset(from: old, to: new + [600_005])
+    }
+    #expect(throws: DuplicateIdentityError(identity: "5", side: .old, first: 5, second: 600_000)) {
+        try Changeset(from: old + [5], to: new)
+    }
+}
+
 @Test(arguments: [1, 3])
 func repeatsAmongManyItemsAreNamedAsTheEarlierDiffNamesThem(repeats: Int) {
     // Past a thousand items the table is filled in parts, out of the items' order; the

@@ -230,3 +230,91 @@ func theChangesFromTheFileAreTheDiffOfTheRecordsReadAgain(batch: Int) throws {
         #expect(one == matched.filter { $0 >= 0 && changed.contains(Int($0)) }.count)
     }
 }
+
+/// The moves of a reload, counted by the pass over survivors with its sampled
+/// search, are those the run of ``IncreasingRun/add(_:)`` counts, with the
+/// survivors (not -1) counted: lists long enough for many samples, rows
+/// moved near and far.
+@Test func theLongestRunOfSurvivorsIsTheOneAddingEachValueFinds() {
+    var random = SplitMix64(seed: 3_232)
+    for _ in 0..<60 {
+        let count = random.below(3) == 0 ? random.below(40) : 64 * (1 + random.below(60)) + random.below(64)
+        var rows = (0..<count).map { Int32($0) }
+        for _ in 0..<random.below(1 + count / 10) where !rows.isEmpty {
+            let moved = rows.remove(at: random.below(rows.count))
+            rows.insert(moved, at: random.below(rows.count + 1))
+        }
+        let matched = rows.map { random.below(10) == 0 ? -1 : $0 }
+        var run = IncreasingRun(capacity: matched.count)
+        for old in matched where old >= 0 { run.add(Int(old)) }
+        let counted = IncreasingRun.survivorsAndLongestRun(of: matched)
+        #expect(counted.survivors == matched.count { $0 >= 0 })
+        #expect(counted.length == run.length, "\(matched)")
+    }
+}
+
+/// Work shared by two threads in chunks sums what one thread counts, and
+/// the first thread's own work comes back: totals below, at and above a
+/// chunk's size.
+@Test(arguments: [0, 1, 7, 100, 20_000, 70_001])
+func workSharedByTwoThreadsCountsWhatOneCounts(total: Int) {
+    let values = (0..<total).map { ($0 * 7_919) % 13 }
+    let count = { (rows: Range<Int>) in rows.reduce(0) { $0 + values[$1] } }
+    let one = ChangeCount.sharingTwoThreads(total, parallelFrom: .max, first: { "first" }, count: count)
+    let two = ChangeCount.sharingTwoThreads(total, parallelFrom: 1, first: { "first" }, count: count)
+    #expect(one.0 == "first" && two.0 == "first")
+    #expect(two.1 == one.1 && one.1 == values.reduce(0, +))
+}
+
+/// Changed rows counted a run at a time, over files as read, are those
+/// counted row by row, and the count is the record diff's: CSV (with CRLF,
+/// quoted commas and line breaks), NDJSON and JSON arrays, rows gone, new,
+/// moved and changed, also in a way that keeps a row's length, on two
+/// threads and on one.
+@Test(arguments: ["csv", "ndjson", "json"])
+func changedRowsCountedByRunsAreThoseCountedRowByRow(format: String) throws {
+    var random = SplitMix64(seed: 4_747)
+    let folder = try TemporaryFolder()
+    func text(_ rows: [(id: Int, name: String)]) -> String {
+        func json(_ name: String) -> String { name.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n") }
+        switch format {
+        case "csv": return "id,name\r\n" + rows.map { "\($0.id),\"\($0.name)\"\r\n" }.joined()
+        case "ndjson": return rows.map { "{\"id\":\($0.id),\"name\":\"\(json($0.name))\"}\n" }.joined()
+        default: return "[\n" + rows.map { "  {\"id\": \($0.id), \"name\": \"\(json($0.name))\"}" }.joined(separator: ",\n") + "\n]\n"
+        }
+    }
+    for round in 0..<12 {
+        let count = round < 4 ? 1 + random.below(30) : 500 + random.below(3_000)
+        let names = ["Ada", "Bo, Jr", "Cy\nD", "Ed"]
+        let original = (0..<count).map { (id: $0, name: names[random.below(names.count)] + "\(random.below(5))") }
+        var changed = original.filter { _ in random.below(10) != 0 }
+        for index in changed.indices where random.below(20) == 0 {
+            // Another name of the same length now and then: only the bytes tell.
+            changed[index].name = random.below(2) == 0 ? String(changed[index].name.reversed()) : changed[index].name + "!"
+        }
+        for _ in 0..<random.below(1 + count / 30) where !changed.isEmpty {
+            changed.insert(changed.remove(at: random.below(changed.count)), at: random.below(changed.count + 1))
+        }
+        for id in count..<(count + random.below(1 + count / 10)) { changed.insert((id, "New"), at: random.below(changed.count + 1)) }
+        try folder.write("old.\(format)", text(original))
+        try folder.write("new.\(format)", text(changed))
+        let old = try FileDataProvider(path: folder.path + "/old.\(format)", name: "old").table
+        let new = try FileDataProvider(path: folder.path + "/new.\(format)", name: "new").table
+        let matched = try #require(ChangeCount.matchRows(from: original.map(\.id), to: changed.map(\.id)))
+        let expected = zip(changed.indices, matched).count { row, old in old >= 0 && changed[row].name != original[Int(old)].name }
+        old.comparingContent(with: new) { sameContent in
+            #expect(ChangeCount.updates(in: 0..<changed.count, of: matched, sameContent) == expected)
+            old.countingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
+                #expect(changedRows(0..<changed.count) == expected, "round \(round)")
+                for parallelFrom in [1, Int.max] {
+                    let counts = ChangeCount.countChanges(matched: matched, oldCount: original.count, parallelFrom: parallelFrom, updates: changedRows)
+                    let reference = try? SectionedChangeset(
+                        from: [DiffSection(id: "", items: original.map { [$0.id, $0.name] as [AnyHashable] })],
+                        to: [DiffSection(id: "", items: changed.map { [$0.id, $0.name] as [AnyHashable] })],
+                        identity: { $0[0] }, isContentEqual: ==)
+                    #expect(counts.changes == reference?.count, "round \(round), parallel from \(parallelFrom)")
+                }
+            }
+        }
+    }
+}

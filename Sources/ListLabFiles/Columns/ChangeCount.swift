@@ -1,5 +1,6 @@
 import Dispatch
 import ListDiff
+import Synchronization
 
 /// Counting a diff's changes without making them, for diffs above the
 /// change threshold, whose changes a list that reloads its data would throw
@@ -64,9 +65,18 @@ enum ChangeCount {
     /// else. Keys from a file may be far apart (or Int.min and Int.max): the
     /// span is checked for overflow.
     private static func closeRange(_ oldKeys: UnsafeBufferPointer<Int>, _ newKeys: UnsafeBufferPointer<Int>) -> ClosedRange<Int>? {
-        guard let low = [oldKeys.min(), newKeys.min()].compactMap({ $0 }).min(),
-            let high = [oldKeys.max(), newKeys.max()].compactMap({ $0 }).max()
-        else { return nil }
+        guard !oldKeys.isEmpty || !newKeys.isEmpty else { return nil }
+        // One pass a side that the compiler vectorizes (min() and max() took two, an element at a time).
+        var low = Int.max
+        var high = Int.min
+        for key in oldKeys {
+            low = Swift.min(low, key)
+            high = Swift.max(high, key)
+        }
+        for key in newKeys {
+            low = Swift.min(low, key)
+            high = Swift.max(high, key)
+        }
         let (span, overflow) = high.subtractingReportingOverflow(low)
         guard !overflow, span < 4 * (oldKeys.count + newKeys.count) + 1_024 else { return nil }
         return low...high
@@ -78,24 +88,28 @@ enum ChangeCount {
     /// not in the longest run that keeps its order, the fewest moves, as
     /// ListDiff finds) and updates (survivors whose content changed, a second
     /// stage). Checked against the full diff on random tables.
+    ///
+    /// From `parallelFrom` rows, one thread finds the longest run (a pass in
+    /// order) while the other compares contents, and both then share what is
+    /// left of the comparisons.
+    ///
+    /// - Parameter updates: The survivors among some of the new rows whose
+    ///   content changed (``countUpdates(matched:parallelFrom:isContentEqual:)``'s
+    ///   count, or a table's own); called from two threads at once, it must
+    ///   only read what it shares.
     static func countChanges(
-        matched: [Int32], oldCount: Int, isContentEqual: (Int, Int) -> Bool
+        matched: [Int32], oldCount: Int, parallelFrom: Int = 100_000, updates: (Range<Int>) -> Int
     ) -> (changes: Int, stages: Int) {
-        var run = IncreasingRun(capacity: matched.count)
-        var survivors = 0
-        for old in matched where old >= 0 {
-            survivors += 1
-            run.add(Int(old))
-        }
-        let updates = countUpdates(matched: matched, isContentEqual: isContentEqual)
+        let ((survivors, kept), updated) = sharingTwoThreads(
+            matched.count, parallelFrom: parallelFrom, first: { IncreasingRun.survivorsAndLongestRun(of: matched) }, count: updates)
         let deletes = oldCount - survivors
         let inserts = matched.count - survivors
-        let moves = survivors - run.length
+        let moves = survivors - kept
         let structural = deletes + inserts + moves
-        return (structural + updates, (structural > 0 ? 1 : 0) + (updates > 0 ? 1 : 0))
+        return (structural + updated, (structural > 0 ? 1 : 0) + (updated > 0 ? 1 : 0))
     }
 
-    /// ``countChanges(matched:oldCount:isContentEqual:)`` for sections,
+    /// ``countChanges(matched:oldCount:parallelFrom:updates:)`` for sections,
     /// counted as `SectionedChangeset` makes its changes (and checked
     /// against it on random grouped tables): sections deleted, inserted and
     /// moved (those outside the longest run that keeps its order); items
@@ -170,30 +184,55 @@ enum ChangeCount {
     }
 
     /// How many survivors' contents changed, compared on two threads when
-    /// there are many: comparing many rows is bound by memory latency, and
-    /// each half reads its own rows. The comparison only reads the two tables.
+    /// there are many (``sharingTwoThreads(_:parallelFrom:first:count:)``).
     ///
     /// - Parameter parallelFrom: The number of rows from which two threads compare.
     static func countUpdates(matched: [Int32], parallelFrom: Int = 100_000, isContentEqual: (Int, Int) -> Bool) -> Int {
-        guard matched.count >= parallelFrom else { return updates(in: matched.indices, of: matched, isContentEqual) }
-        let middle = matched.count / 2
+        sharingTwoThreads(matched.count, parallelFrom: parallelFrom, first: {}) { rows in updates(in: rows, of: matched, isContentEqual) }.1
+    }
+
+    /// `first()`, and the sum of `count` over chunks of `0..<total`: from
+    /// `parallelFrom` rows on two threads, one running `first` while the
+    /// other starts on the chunks, each then taking the next chunk not taken
+    /// until none is left. Comparing many rows waits on memory, so two
+    /// threads compare them in about half the time.
+    ///
+    /// - Parameters:
+    ///   - first: Work to do beside the chunks (or nothing).
+    ///   - count: Counts in one chunk; it and `first` must only read what they share.
+    static func sharingTwoThreads<First>(
+        _ total: Int, parallelFrom: Int = 100_000, first: () -> First, count: (Range<Int>) -> Int
+    ) -> (First, Int) {
+        guard total >= parallelFrom else { return (first(), count(0..<total)) }
+        let chunk = Swift.max(1, Swift.min(1 << 14, total / 8))
+        let nextChunk = Atomic<Int>(0)
+        var firstResult: First?
         var counts = [0, 0]
-        withoutActuallyEscaping(isContentEqual) { isContentEqual in
-            counts.withUnsafeMutableBufferPointer { counts in
-                // Both halves only read the tables (and the buffers they were opened with, which
-                // stay open until concurrentPerform returns); each writes its own count.
-                nonisolated(unsafe) let compare = isContentEqual
-                nonisolated(unsafe) let results = counts
-                DispatchQueue.concurrentPerform(iterations: 2) { half in
-                    results[half] = updates(in: half == 0 ? 0..<middle : middle..<matched.count, of: matched, compare)
+        withoutActuallyEscaping(first) { first in
+            withoutActuallyEscaping(count) { count in
+                withUnsafeMutablePointer(to: &firstResult) { firstResult in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        // Each thread writes only its own count (and the first thread `first`'s
+                        // result); both are read once concurrentPerform has returned.
+                        nonisolated(unsafe) let (first, count, firstResult, results) = (first, count, firstResult, counts)
+                        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                            if thread == 0 { firstResult.pointee = first() }
+                            var sum = 0
+                            while case let start = nextChunk.add(chunk, ordering: .relaxed).oldValue, start < total {
+                                sum += count(start..<Swift.min(start + chunk, total))
+                            }
+                            results[thread] = sum
+                        }
+                    }
                 }
             }
         }
-        return counts[0] + counts[1]
+        guard let firstResult else { preconditionFailure("concurrentPerform ran the first thread's work") }
+        return (firstResult, counts[0] + counts[1])
     }
 
     /// The survivors among `rows` whose content changed.
-    private static func updates(in rows: Range<Int>, of matched: [Int32], _ isContentEqual: (Int, Int) -> Bool) -> Int {
+    static func updates(in rows: Range<Int>, of matched: [Int32], _ isContentEqual: (Int, Int) -> Bool) -> Int {
         var count = 0
         for row in rows where matched[row] >= 0 && !isContentEqual(Int(matched[row]), row) { count += 1 }
         return count

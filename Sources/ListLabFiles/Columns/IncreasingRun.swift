@@ -19,20 +19,23 @@ struct IncreasingRun {
         let value = Int32(truncatingIfNeeded: value)
         if let last = tails.last, last < value {
             tails.append(value)
-        } else {
-            place(value)
+            return
         }
+        let place = tails.withUnsafeBufferPointer { Self.firstTail(notBelow: value, in: $0) }
+        if place == tails.count { tails.append(value) } else { tails[place] = value }
     }
 
-    /// Puts `value` in place of the smallest tail not below it.
-    private mutating func place(_ value: Int32) {
+    /// The place of the smallest of `tails` (ascending) not below `value`;
+    /// `tails.count` when all are below it.
+    @inline(__always)
+    private static func firstTail(notBelow value: Int32, in tails: UnsafeBufferPointer<Int32>) -> Int {
         var low = 0
         var high = tails.count
         while low < high {
             let middle = (low + high) / 2
             if tails[middle] < value { low = middle + 1 } else { high = middle }
         }
-        if low == tails.count { tails.append(value) } else { tails[low] = value }
+        return low
     }
 
     /// The length of the longest strictly increasing subsequence of `values`.
@@ -40,5 +43,44 @@ struct IncreasingRun {
         var run = IncreasingRun(capacity: values.count)
         for value in values { run.add(value) }
         return run.length
+    }
+
+    /// How many of `matched` are not negative (the survivors of a diff, by
+    /// their old rows), and the length of their longest strictly increasing
+    /// subsequence: what ``add(_:)`` gives for each, in one pass over room of
+    /// its own. A search reads every 64th tail first (they stay in cache),
+    /// then one block of the tails, as ListDiff's subsequence does: a search
+    /// of a million tails would wait on memory at each step.
+    static func survivorsAndLongestRun(of matched: [Int32]) -> (survivors: Int, length: Int) {
+        // 64 tails to a sample, as shifts and masks (a division each value was a sixth of the pass).
+        let sampleShift = 6
+        let sampleMask = (1 << sampleShift) - 1
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, matched.count)) { tails in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: (matched.count >> sampleShift) + 1) { samples in
+                var survivors = 0
+                var length = 0
+                var sampleCount = 0
+                for value in matched where value >= 0 {
+                    survivors += 1
+                    if length == 0 || tails[length - 1] < value {
+                        if length & sampleMask == 0 {
+                            samples[sampleCount] = value
+                            sampleCount += 1
+                        }
+                        tails[length] = value
+                        length += 1
+                        continue
+                    }
+                    // The first tail not below `value` (the last one is): its block from the samples, then in the block.
+                    let block = firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: samples[..<sampleCount]))
+                    let low = block == 0 ? 0 : ((block - 1) << sampleShift) + 1
+                    let high = Swift.min(block << sampleShift, length - 1) + 1
+                    let place = low + firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: tails[low..<high]))
+                    tails[place] = value
+                    if place & sampleMask == 0 { samples[place >> sampleShift] = value }
+                }
+                return (survivors, length)
+            }
+        }
     }
 }

@@ -68,7 +68,7 @@ extension FileDataProvider {
             let contents = RowContents(old, new)
             do {
                 if let threshold, sections == nil, let matched = contents.matchedRows() {
-                    let counts = ChangeCount.countChanges(matched: matched, oldCount: old.count, isContentEqual: { _, _ in true })
+                    let counts = ChangeCount.countChanges(matched: matched, oldCount: old.count) { _ in 0 }
                     if counts.changes > threshold { return FileChanges(changes: .counted(changes: counts.changes, stages: counts.stages), reading: fresh) }
                 }
                 let diff = try Self.diff(
@@ -118,7 +118,9 @@ extension FileDataProvider {
                     if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
                 }
             } else if let threshold, let matched = matching(keys.old, keys.new) {
-                let counts = ChangeCount.countChanges(matched: matched, oldCount: count, isContentEqual: sameContent)
+                let counts = old.countingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
+                    ChangeCount.countChanges(matched: matched, oldCount: count, updates: changedRows)
+                }
                 if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
             }
             let (before, after) = sections ?? (

@@ -86,6 +86,85 @@ extension RecordTable {
         }
     }
 
+    /// Calls `body` with a count of the rows among some of `other`'s whose
+    /// content differs from this table's row that `matched` pairs them with
+    /// (for each of `other`'s rows, this table's row with its identity, or
+    /// -1): a diff's updates, counted.
+    ///
+    /// Two tables as their files were read (each row its file's row of the
+    /// same number, none edited) are compared a run at a time: rows that
+    /// follow each other on both sides, whose text from the first row's
+    /// start to the last row's end is one byte range in each file. Equal
+    /// ranges hold equal rows, as a reader splits equal bytes alike, so one
+    /// comparison serves the run; a run whose ranges differ is compared row
+    /// by row with `sameContent`. Other tables are compared row by row.
+    ///
+    /// - Parameters:
+    ///   - sameContent: The comparison ``comparingContent(with:_:)`` gives.
+    ///   - body: Takes the count, for ranges of `other`'s rows; it may call
+    ///     it from two threads at once (it only reads).
+    /// - Complexity: O(*n*) for *n* rows counted, and the bytes compared.
+    func countingChangedRows<Result>(
+        pairedBy matched: [Int32], with other: RecordTable, _ sameContent: (Int, Int) -> Bool,
+        _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
+    ) -> Result {
+        // The count only calls `sameContent` while `body` runs.
+        withoutActuallyEscaping(sameContent) { sameContent in countingChangedRows(pairedBy: matched, with: other, comparing: sameContent, body) }
+    }
+
+    /// ``countingChangedRows(pairedBy:with:_:_:)`` with a comparison that `body`'s count may hold.
+    private func countingChangedRows<Result>(
+        pairedBy matched: [Int32], with other: RecordTable, comparing sameContent: @escaping (Int, Int) -> Bool,
+        _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
+    ) -> Result {
+        guard let layout, let otherLayout = other.layout, layout.format == otherLayout.format, matched.count == other.count,
+            isAsRead, other.isAsRead
+        else { return body { rows in ChangeCount.updates(in: rows, of: matched, sameContent) } }
+        let spans = layout.rowSpans
+        let otherSpans = otherLayout.rowSpans
+        return source.withUnsafeBytes { bytes in
+            other.source.withUnsafeBytes { otherBytes in
+                // The bytes from the start of row `first` to the end of row `last`.
+                func range(_ spans: [UInt64], _ first: Int, _ last: Int) -> (start: Int, count: Int) {
+                    let start = Int(spans[first] >> 32)
+                    return (start, Int(spans[last] >> 32) + Int(spans[last] & 0xFFFF_FFFF) - start)
+                }
+                return body { rows in
+                    var changed = 0
+                    var row = rows.lowerBound
+                    while row < rows.upperBound {
+                        let first = Int(matched[row])
+                        guard first >= 0 else {
+                            row += 1
+                            continue
+                        }
+                        var end = row + 1
+                        while end < rows.upperBound, matched[end] == matched[end - 1] &+ 1 { end += 1 }
+                        let run = end - row
+                        let (start, count) = range(spans, first, first + run - 1)
+                        let (otherStart, otherCount) = range(otherSpans, row, end - 1)
+                        if count != otherCount || !Self.sameBytes(bytes, start, otherBytes, otherStart, count) {
+                            for offset in 0..<run where !sameContent(first + offset, row + offset) { changed += 1 }
+                        }
+                        row = end
+                    }
+                    return changed
+                }
+            }
+        }
+    }
+
+    /// Whether each row is its file's row of the same number, unedited (a
+    /// table as its file was read, or reread), and every row has its span.
+    private var isAsRead: Bool {
+        guard let layout, layout.rowSpans.count == count, origins.count == count else { return false }
+        return origins.withUnsafeBufferPointer { origins in
+            var asRead = true
+            for row in origins.indices { asRead = asRead && origins[row] == RowOrigin(sourceRow: row, edited: false) }
+            return asRead
+        }
+    }
+
     /// Each row's hash of its content, as its record would hash its
     /// values: rows with the same content (``row(_:hasTheContentOf:in:)``)
     /// have the same hash, in this table or another with the same fields.

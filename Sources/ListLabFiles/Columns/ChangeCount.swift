@@ -66,7 +66,7 @@ enum ChangeCount {
     /// span is checked for overflow.
     private static func closeRange(_ oldKeys: UnsafeBufferPointer<Int>, _ newKeys: UnsafeBufferPointer<Int>) -> ClosedRange<Int>? {
         guard !oldKeys.isEmpty || !newKeys.isEmpty else { return nil }
-        // One pass a side that the compiler vectorizes (min() and max() took two, an element at a time).
+        // Both ends in one pass a side, which the compiler vectorizes.
         var low = Int.max
         var high = Int.min
         for key in oldKeys {

@@ -52,7 +52,7 @@ struct IncreasingRun {
     /// then one block of the tails, as ListDiff's subsequence does: a search
     /// of a million tails would wait on memory at each step.
     static func survivorsAndLongestRun(of matched: [Int32]) -> (survivors: Int, length: Int) {
-        // 64 tails to a sample, as shifts and masks (a division each value was a sixth of the pass).
+        // 64 tails to a sample, reached by shifts and masks, so that the pass divides nothing.
         let sampleShift = 6
         let sampleMask = (1 << sampleShift) - 1
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, matched.count)) { tails in

@@ -318,3 +318,22 @@ func changedRowsCountedByRunsAreThoseCountedRowByRow(format: String) throws {
         }
     }
 }
+
+/// An item edited since the file was read is an update when the file is
+/// read again, though its row's text in the file did not change: counted
+/// changes compare the edited row's values, not the file's bytes.
+@Test(arguments: [0, 1_000])
+func anEditedItemIsAnUpdateWhenTheFileIsCountedAgain(threshold: Int) throws {
+    let folder = try TemporaryFolder()
+    let rows = (0..<2_000).map { "\($0),name\($0)\n" }
+    try folder.write("p.csv", "id,name\n" + rows.joined())
+    let provider = try FileDataProvider(path: folder.path + "/p.csv", name: "p.csv")
+    _ = try provider.update(Record(fields: [("id", 7), ("name", "Zed")]), at: ItemPath(0, 7))
+    // Someone else drops the last row: the file is read again and compared.
+    try folder.write("p.csv", "id,name\n" + rows.dropLast().joined())
+    let found = try #require(try provider.changesFromFile(identifiedBy: "id", countingAbove: threshold))
+    switch found.changes {
+    case .counted(let changes, let stages): #expect(changes == 2 && stages == 2, "the delete, then item 7's update")
+    case .changes(let changes): #expect(threshold > 0 && changes.deletedItems == [ElementPath(0, 1_999)] && changes.updatedItems.count == 1)
+    }
+}

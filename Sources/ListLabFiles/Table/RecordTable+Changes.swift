@@ -158,11 +158,7 @@ extension RecordTable {
     /// table as its file was read, or reread), and every row has its span.
     private var isAsRead: Bool {
         guard let layout, layout.rowSpans.count == count, origins.count == count else { return false }
-        return origins.withUnsafeBufferPointer { origins in
-            var asRead = true
-            for row in origins.indices { asRead = asRead && origins[row] == RowOrigin(sourceRow: row, edited: false) }
-            return asRead
-        }
+        return RowOrigin.areAsRead(origins)
     }
 
     /// Each row's hash of its content, as its record would hash its

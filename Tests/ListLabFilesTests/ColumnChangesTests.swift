@@ -217,17 +217,18 @@ func theChangesFromTheFileAreTheDiffOfTheRecordsReadAgain(batch: Int) throws {
     #expect(try provider.changesFromFile(identifiedBy: nil)?.reading != nil)
 }
 
-/// Counting a reload's updates on two threads counts what one thread counts
-/// (rows matched or not, every row's comparison made once).
+/// Counting a reload's changes row by row on two threads counts what one
+/// thread counts (rows matched or not, every row's comparison made once).
 @Test func updatesCountedOnTwoThreadsAreThoseCountedOnOne() {
     var random = SplitMix64(seed: 2_026)
     for _ in 0..<200 {
         let matched = (0..<random.below(50)).map { _ in Int32(random.below(4) == 0 ? -1 : random.below(100)) }
         let changed = Set((0..<20).map { _ in random.below(100) })
         let isContentEqual = { (old: Int, _: Int) in !changed.contains(old) }
-        let one = ChangeCount.countUpdates(matched: matched, parallelFrom: .max, isContentEqual: isContentEqual)
-        #expect(ChangeCount.countUpdates(matched: matched, parallelFrom: 2, isContentEqual: isContentEqual) == one)
-        #expect(one == matched.filter { $0 >= 0 && changed.contains(Int($0)) }.count)
+        let updates = { (rows: Range<Int>) in ChangeCount.updates(in: rows, of: matched, isContentEqual) }
+        let one = ChangeCount.countChanges(matched: matched, oldCount: 100, parallelFrom: .max, updates: updates)
+        #expect(ChangeCount.countChanges(matched: matched, oldCount: 100, parallelFrom: 2, updates: updates) == one)
+        #expect(updates(0..<matched.count) == matched.filter { $0 >= 0 && changed.contains(Int($0)) }.count)
     }
 }
 

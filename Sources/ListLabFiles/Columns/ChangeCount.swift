@@ -94,9 +94,8 @@ enum ChangeCount {
     /// left of the comparisons.
     ///
     /// - Parameter updates: The survivors among some of the new rows whose
-    ///   content changed (``countUpdates(matched:parallelFrom:isContentEqual:)``'s
-    ///   count, or a table's own); called from two threads at once, it must
-    ///   only read what it shares.
+    ///   content changed (``updates(in:of:_:)``, or a table's own count);
+    ///   called from two threads at once, it must only read what it shares.
     static func countChanges(
         matched: [Int32], oldCount: Int, parallelFrom: Int = 100_000, updates: (Range<Int>) -> Int
     ) -> (changes: Int, stages: Int) {
@@ -181,14 +180,6 @@ enum ChangeCount {
         }
         let structural = insertedSections + deletedSections + movedSections + inserted + deleted + moved
         return (structural + updated, (structural > 0 ? 1 : 0) + (updated > 0 ? 1 : 0))
-    }
-
-    /// How many survivors' contents changed, compared on two threads when
-    /// there are many (``sharingTwoThreads(_:parallelFrom:first:count:)``).
-    ///
-    /// - Parameter parallelFrom: The number of rows from which two threads compare.
-    static func countUpdates(matched: [Int32], parallelFrom: Int = 100_000, isContentEqual: (Int, Int) -> Bool) -> Int {
-        sharingTwoThreads(matched.count, parallelFrom: parallelFrom, first: {}) { rows in updates(in: rows, of: matched, isContentEqual) }.1
     }
 
     /// `first()`, and the sum of `count` over chunks of `0..<total`: from

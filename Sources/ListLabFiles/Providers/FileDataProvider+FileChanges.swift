@@ -68,7 +68,7 @@ extension FileDataProvider {
             let contents = RowContents(old, new)
             do {
                 if let threshold, sections == nil, let matched = contents.matchedRows() {
-                    let counts = ChangeCount.countChanges(matched: matched, oldCount: old.count) { _ in 0 }
+                    let counts = ChangeCount.countChanges(matched: matched, oldCount: old.count, parallelFrom: .max) { _ in 0 }  // no contents to compare: one thread
                     if counts.changes > threshold { return FileChanges(changes: .counted(changes: counts.changes, stages: counts.stages), reading: fresh) }
                 }
                 let diff = try Self.diff(

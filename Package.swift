@@ -37,8 +37,6 @@ let package = Package(
         // for every package that depends on ListLab, but builds its small SnapshotTesting module
         // only for a target that imports ListLabSnapshotTesting.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
-        // `listlab serve`: HTTP and WebSockets in pure Swift (see the README's "In a browser" for why this one).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // The command line: thin; `Playground.listlab.main()`.
@@ -52,16 +50,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
-        // The playground in a browser (`serve`): a page and a WebSocket per tab, each tab a session.
+        // The playground in a browser (`serve`): a page and a WebSocket per tab, each tab a session; its
+        // own HTTP and WebSocket reading (HTTP/), which bounds every request before reading it.
         // A program of its own (listlab-serve, which `listlab serve` starts), so that the prompt does
         // not load its HTTP stack (Foundation's networking).
         .target(
             name: "ListLabServer",
             dependencies: [
                 "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore",
-                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            exclude: ["Page/README.md"],
+            // The page as files of their own, embedded in the binary (no resource folder to lose).
+            resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")],
             swiftSettings: strictSettings),
         .executableTarget(name: "listlab-serve", dependencies: ["ListLabServer", "ListLabPlayground"], swiftSettings: strictSettings),
         // A HeadlessList as a snapshot: its lines as text, its picture as SVG.
@@ -102,7 +103,9 @@ let package = Package(
         .target(name: "CFileSystem"),
         // Pictures of the list: screens as SVG, batch updates animated, traces as sequence
         // diagrams, transcripts as pages; knows the list's state and its updates, never a terminal.
-        .target(name: "ListLabPictures", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
+        .target(
+            name: "ListLabPictures", dependencies: ["ListLabCore"],
+            resources: [.embedInCode("Assets/pictures.css"), .embedInCode("Assets/pictures.js")], swiftSettings: strictSettings),
         // The shell: parser, commands, session; reads and writes through its own protocols.
         .target(
             name: "ListLabShell", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabPictures", "ListDiff", "Interruption"],

@@ -8,29 +8,36 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FlyingFox
-import FlyingSocks
 import ListLabShell
+import Synchronization
 
 /// `listlab serve`: the playground in a browser. `GET /` is the page
-/// (``LivePage``); `GET /socket` is a WebSocket, and each one is a tab with a
-/// session of its own (``TabSession``), which ends when the tab closes.
-/// Anything else is 404. It listens on loopback unless told otherwise.
+/// (``LivePage``), `/listlab.css`, `/pictures.js` and `/page.js` its parts;
+/// `GET /socket` is a WebSocket, and each one is a tab with a session of its
+/// own (``TabSession``), which ends when the tab closes. Anything else is
+/// 404. It listens on loopback unless told otherwise, and only its own page,
+/// with the token it printed, gets in (``Door``).
 package final class PlaygroundServer: Sendable {
-    private let server: HTTPServer
+    private let listener: HTTPListener
     private let factory: SessionFactory
     private let sample: String?
     private let banner: String
     private let tours: [String]
+    private let page: [UInt8]
     private let turnstile = Turnstile()
     private let tabNumbers = TabNumbers()
     private let tabs = OpenTabs()
+    /// Who gets in.
+    package let door: Door
     /// The seconds a closed tab's session waits for the tab to come back.
     private let keptFor: Double
+    /// The most bytes a tab's message may hold: a file uploaded in a
+    /// classroom; a transcript opened elsewhere.
+    private let messageLimit: Int
     /// Says what the server refused or could not do, a line each.
     private let log: @Sendable (String) -> Void
 
-    /// A server on `host` and `port` (0: any free port).
+    /// A server on `host` and `port` (0: any free port), listening once made.
     ///
     /// - Parameters:
     ///   - tool: The playground's name (the page's title).
@@ -39,64 +46,213 @@ package final class PlaygroundServer: Sendable {
     ///   - tours: The tours a tab may open (see ``Tours``).
     ///   - factory: Makes each tab's session.
     ///   - keptFor: The seconds a closed tab's session waits for the tab to come back.
+    ///   - token: The token the page and its socket want (``Door``); nil for none.
+    ///   - checks: The door's checks; every one unless a test leaves one out.
     ///   - log: Hears a line for each thing refused.
+    /// - Throws: When it cannot listen there.
     package init(
         host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [], factory: SessionFactory,
-        keptFor: Double = 120, log: @escaping @Sendable (String) -> Void
+        keptFor: Double = 120, token: String?, checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
     ) throws {
         self.keptFor = keptFor
-        let address: any SocketAddress = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: port) : try sockaddr_in.inet(ip4: host, port: port)
-        server = HTTPServer(address: address, timeout: 15, logger: ServerLog(log: log))
+        listener = try HTTPListener(host: host, port: port)
+        door = Door(listeningOn: host, port: listener.port, token: token, checks: checks)
         self.factory = factory
         self.sample = sample
         self.banner = banner
         self.tours = tours
         self.log = log
-        let page = LivePage.html(tool: tool)
-        let handler = TabHandler(server: self)
-        Task { [server] in
-            await server.appendRoute("GET /") { _ in
-                HTTPResponse(
-                    statusCode: .ok,
-                    headers: [.contentType: "text/html; charset=utf-8", HTTPHeader("Content-Security-Policy"): LivePage.contentSecurityPolicy,
-                              HTTPHeader("Cache-Control"): "no-store"],
-                    body: Data(page.utf8))
+        page = Array(LivePage.html(tool: tool).utf8)
+        let limit = factory.classroom != nil ? TabSession.longestMessage + 64 * 1_024 : 4 * TabSession.longestTranscript
+        messageLimit = checks.contains(.frameLimit) ? limit : Int(Int32.max)
+    }
+
+    /// The port it listens on.
+    package var port: UInt16 { listener.port }
+
+    /// The address to open, with the token: `http://127.0.0.1:8765/?token=…`.
+    package func address(host: String) -> String {
+        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let named = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : shown
+        return "http://\(named):\(port)/" + (door.token.map { "?token=\($0)" } ?? "")
+    }
+
+    /// Serves until ``stop(timeout:)``.
+    package func run() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DetachedThread.start { [self] in
+                listener.run { connection in self.serve(connection) }
+                done.resume()
             }
-            await server.appendRoute("GET /socket", to: .webSocket(handler, frameSize: 1 << 20))
-            await server.appendRoute("*") { _ in HTTPResponse(statusCode: .notFound, body: Data("not found\n".utf8)) }
         }
     }
 
-    /// Serves until the task running it is cancelled.
-    package func run() async throws {
-        try await server.run()
-    }
-
-    /// The port it listens on, once it listens (within `timeout` seconds:
-    /// it starts on the cooperative threads, which a busy process may hold).
-    package func waitUntilListening(timeout: Double = 30) async throws -> UInt16 {
-        try await server.waitUntilListening(timeout: timeout)
-        switch await server.listeningAddress {
-        case .ip4(_, let port)?, .ip6(_, let port)?: return port
-        default: return 0
-        }
-    }
-
-    /// Stops listening and ends every tab, after `timeout` seconds for them to close.
+    /// Stops listening and ends every connection.
     package func stop(timeout: Double = 1) async {
-        await server.stop(timeout: timeout)
+        listener.stop()
+    }
+
+    /// One connection: a request, answered; a WebSocket, served until it closes.
+    private func serve(_ connection: ConnectionSocket) {
+        // A head must come within ten seconds: a client that sends it slowly holds one thread, then none.
+        connection.setTimeouts(read: 10, write: 30)
+        let head: HTTPRequestHead
+        do {
+            head = try HTTPRequestHead(bytes: connection.readHead(limit: HTTPRequestHead.longest))
+        } catch ConnectionSocket.Failure.tooLong {
+            respond(connection, HTTPResponse(status: 431, body: "request head too long\n"))
+            return
+        } catch is ConnectionSocket.Failure {
+            return
+        } catch {
+            log("refused a request: \(error)")
+            respond(connection, HTTPResponse(status: 400, body: "bad request\n"))
+            return
+        }
+        do {
+            try door.checkHost(head)
+            guard head.method == "GET" else {
+                respond(connection, HTTPResponse(status: 405, body: "the server takes GET only\n"))
+                return
+            }
+            switch head.path {
+            case "/":
+                switch try door.checkPage(head) {
+                case .page:
+                    respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: page, policy: LivePage.contentSecurityPolicy))
+                case .setCookie(let cookie):
+                    // Back to the page without the token in the address (nor in the history).
+                    respond(connection, HTTPResponse(status: 303, body: [], extra: [("Location", "/"), ("Set-Cookie", cookie)]))
+                }
+            case "/listlab.css": respond(connection, HTTPResponse(status: 200, type: "text/css; charset=utf-8", body: Self.css))
+            case "/pictures.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.pictures))
+            case "/page.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.script))
+            case "/socket":
+                try door.checkSocket(head)
+                openSocket(connection, head)
+            default:
+                respond(connection, HTTPResponse(status: 404, body: "not found\n"))
+            }
+        } catch let refusal as Door.Refusal {
+            log(refusal.log)
+            respond(connection, HTTPResponse(status: refusal.status, type: refusal.body.hasPrefix("<!DOCTYPE") ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", body: Array(refusal.body.utf8)))
+        } catch {
+            respond(connection, HTTPResponse(status: 400, body: "bad request\n"))
+        }
+    }
+
+    private static let css = Array(LivePage.css.utf8)
+    private static let pictures = Array(LivePage.pictures.utf8)
+    private static let script = Array(LivePage.script.utf8)
+
+    private func respond(_ connection: ConnectionSocket, _ response: HTTPResponse) {
+        try? connection.write(response.bytes)
+    }
+
+    /// The WebSocket's handshake, then the tab: the client's messages read on
+    /// this thread, at most ``waitingLimit`` waiting for the tab (one more is
+    /// refused at once, so a client that floods the server holds a bounded
+    /// queue and the other tabs do not notice); replies written in order by a
+    /// thread of the connection's own.
+    private func openSocket(_ connection: ConnectionSocket, _ head: HTTPRequestHead) {
+        guard head.header("upgrade")?.lowercased() == "websocket",
+            head.header("connection")?.lowercased().split(separator: ",").contains(where: { $0.trimmingSpaces == "upgrade" }) == true,
+            let key = head.header("sec-websocket-key"), WebSocket.isValidKey(key), head.header("sec-websocket-version") == "13"
+        else {
+            respond(connection, HTTPResponse(status: 400, body: "a WebSocket handshake, please\n"))
+            return
+        }
+        respond(connection, HTTPResponse(status: 101, body: [], extra: [
+            ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Accept", WebSocket.accept(key: key)),
+        ]))
+        // A tab may sit idle for hours; a client that does not read its replies is dropped after a minute.
+        connection.setTimeouts(read: 0, write: 60)
+        let out = OutgoingFrames()
+        DetachedThread.start { out.write(to: connection) }
+        let (work, queue) = AsyncStream<String>.makeStream()
+        let waiting = Mutex(0)
+        let waitingLimit = Self.waitingLimit
+        Task { await self.serveTab(work, out: out, answered: { waiting.withLock { $0 -= 1 } }) }
+        let reader = WebSocketReader(limit: messageLimit)
+        var refusedOnce = false
+        reading: while true {
+            do {
+                switch try reader.next(from: connection, pong: { out.push(WebSocket.frame(opcode: 0xA, payload: $0)) }) {
+                case .text(let text):
+                    let taken = waiting.withLock { count in
+                        guard count < waitingLimit else { return false }
+                        count += 1
+                        return true
+                    }
+                    if taken {
+                        queue.yield(text)
+                    } else {
+                        out.push(WebSocket.textFrame(ServerMessage.refused("\(waitingLimit) messages are waiting already: send the next when one is answered").json))
+                        if !refusedOnce { log("refused messages from a tab that sent more than \(waitingLimit) without waiting for answers") }
+                        refusedOnce = true
+                    }
+                case .binary:
+                    out.push(WebSocket.textFrame(ServerMessage.refused("binary data: send commands as text").json))
+                    log("refused binary data from a tab")
+                case .close:
+                    out.close(after: WebSocket.closeFrame(code: 1000, reason: ""))
+                    break reading
+                }
+            } catch .closed {
+                out.close()
+                break reading
+            } catch {
+                log("refused \(error); closed its connection")
+                out.close(after: WebSocket.closeFrame(code: error.closeCode, reason: error.description))
+                queue.finish()
+                // The close frame reaches the client before the connection ends.
+                out.waitUntilWritten(seconds: 5)
+                connection.drain(limit: 1 << 20)
+                return
+            }
+        }
+        queue.finish()
+    }
+
+    /// How many of a tab's messages may wait for an answer.
+    static let waitingLimit = 64
+
+    /// A tab's messages, answered in order: the first says which session
+    /// (`{"hello": KEY}`, or anything else for a new one).
+    private func serveTab(_ work: AsyncStream<String>, out: OutgoingFrames, answered: @escaping @Sendable () -> Void) async {
+        var iterator = work.makeAsyncIterator()
+        guard let first = await iterator.next() else {
+            out.close()
+            return
+        }
+        let hello = (try? JSONDecoder().decode(ClientMessage.self, from: Data(first.utf8))).flatMap { message -> String? in
+            if case .hello(let key) = message { return key }
+            return nil
+        }
+        let (tab, key, greeting) = await openTab(key: hello ?? "")
+        for message in greeting { out.push(WebSocket.textFrame(message.json)) }
+        if hello == nil {
+            for reply in await reply(tab, to: first) { out.push(WebSocket.textFrame(reply.json)) }
+        }
+        answered()
+        while let text = await iterator.next() {
+            for reply in await reply(tab, to: text) { out.push(WebSocket.textFrame(reply.json)) }
+            answered()
+        }
+        await leave(key)
+        out.close()
     }
 
     /// The session of a tab that says hello with `key`, and the messages
     /// that greet it, the welcome last: the session that key left a while
     /// ago (its steps again), or a new one (its first steps).
-    fileprivate func openTab(key: String) async -> (tab: TabSession, key: String, greeting: [ServerMessage]) {
+    private func openTab(key: String) async -> (tab: TabSession, key: String, greeting: [ServerMessage]) {
         let welcome = { (key: String) in ServerMessage.welcome(banner: self.banner, tours: self.tours, classroom: self.factory.classroom != nil, key: key) }
         if let tab = await tabs.resume(key) {
             return (tab, key, (await tab.stepsSoFar()) + [welcome(key)])
         }
         return await turnstile.through(factory.isSerial) {
-            let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours)
+            let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours, checks: door.checks)
             let key = await tabs.add(tab)
             // The welcome comes last: a page that runs commands of its own waits for it.
             return (tab, key, (await tab.greeting()) + [welcome(key)])
@@ -105,121 +261,16 @@ package final class PlaygroundServer: Sendable {
 
     /// A tab's connection closed: its session waits ``keptFor`` seconds for
     /// the tab to come back (a reload), then ends.
-    fileprivate func leave(_ key: String) async {
+    private func leave(_ key: String) async {
         await tabs.leave(key, endingAfter: keptFor)
     }
 
-    /// Writes `line` to the server's log.
-    fileprivate func note(_ line: String) { log(line) }
-
     /// What `tab` answers to `text`, one tab at a time when the sessions must run so.
-    fileprivate func reply(_ tab: TabSession, to text: String) async -> [ServerMessage] {
+    private func reply(_ tab: TabSession, to text: String) async -> [ServerMessage] {
         let replies = await turnstile.through(factory.isSerial) { await tab.reply(to: text) }
         for case .refused(let reason) in replies { log("refused \(reason)") }
         return replies
     }
-}
-
-/// Each WebSocket: a tab, its messages answered in order. A reader takes the
-/// client's messages as they come and queues at most ``waitingLimit`` for
-/// the tab; one more is refused at once (a client that floods the server
-/// holds a bounded queue, and the other tabs do not notice). Replies a
-/// client does not read are kept up to ``unreadLimit``, then dropped.
-private struct TabHandler: WSMessageHandler {
-    let server: PlaygroundServer
-
-    static let waitingLimit = 64
-    static let unreadLimit = 256
-
-    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-        let (messages, out) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingOldest(Self.unreadLimit))
-        let (work, queue) = AsyncStream<String>.makeStream()
-        let waiting = WaitingCount(limit: Self.waitingLimit)
-        let server = server
-        Task {
-            for await message in client {
-                switch message {
-                case .text(let text):
-                    if await waiting.take() {
-                        queue.yield(text)
-                    } else {
-                        out.yield(.text(ServerMessage.refused("\(Self.waitingLimit) messages are waiting already: send the next when one is answered").json))
-                        if await waiting.isFirstRefusal() { server.note("refused messages from a tab that sent more than \(Self.waitingLimit) without waiting for answers") }
-                    }
-                case .data:
-                    out.yield(.text(ServerMessage.refused("binary data: send commands as text").json))
-                    server.note("refused binary data from a tab")
-                case .close:
-                    break
-                }
-            }
-            queue.finish()
-        }
-        Task {
-            // The first message says which session: {"hello": KEY}, or anything else for a new one.
-            var iterator = work.makeAsyncIterator()
-            guard let first = await iterator.next() else {
-                out.finish()
-                return
-            }
-            let hello = (try? JSONDecoder().decode(ClientMessage.self, from: Data(first.utf8))).flatMap { message -> String? in
-                if case .hello(let key) = message { return key }
-                return nil
-            }
-            let (tab, key, greeting) = await server.openTab(key: hello ?? "")
-            for message in greeting { out.yield(.text(message.json)) }
-            if hello == nil {
-                for reply in await server.reply(tab, to: first) { out.yield(.text(reply.json)) }
-            }
-            await waiting.release()
-            while let text = await iterator.next() {
-                for reply in await server.reply(tab, to: text) { out.yield(.text(reply.json)) }
-                await waiting.release()
-            }
-            await server.leave(key)
-            out.finish()
-        }
-        return messages
-    }
-}
-
-/// How many of a tab's messages wait for an answer.
-private actor WaitingCount {
-    private let limit: Int
-    private var count = 0
-    private var refusing = false
-
-    init(limit: Int) { self.limit = limit }
-
-    /// Counts one more message; false when `limit` wait already.
-    func take() -> Bool {
-        guard count < limit else { return false }
-        count += 1
-        return true
-    }
-
-    /// Counts one message answered.
-    func release() {
-        count -= 1
-    }
-
-    /// Whether this refusal is the tab's first (the log says it once a tab).
-    func isFirstRefusal() -> Bool {
-        defer { refusing = true }
-        return !refusing
-    }
-}
-
-/// FlyingFox's errors, a line each in the server's log: a connection that
-/// sent what is not HTTP or not a WebSocket frame, and was closed.
-private struct ServerLog: Logging {
-    let log: @Sendable (String) -> Void
-
-    func logDebug(_ debug: @autoclosure () -> String) {}
-    func logInfo(_ info: @autoclosure () -> String) {}
-    func logWarning(_ warning: @autoclosure () -> String) {}
-    func logError(_ error: @autoclosure () -> String) { log("closed a connection: \(error())") }
-    func logCritical(_ critical: @autoclosure () -> String) { log(critical()) }
 }
 
 /// Lets one body through at a time when asked to (the sessions of a

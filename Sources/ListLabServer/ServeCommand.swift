@@ -55,7 +55,7 @@ struct ServeCommand: ParsableCommand {
     /// The playground served; set before ``run()``.
     var playground = Playground.listlab
 
-    private enum CodingKeys: String, CodingKey { case port, host, sample, empty, classroom, budget, memory }
+    private enum CodingKeys: String, CodingKey { case port, host, sample, empty, classroom, budget, memory, noToken }
 
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "\(ToolIdentity.current.name) serve",
@@ -64,8 +64,9 @@ struct ServeCommand: ParsableCommand {
             The page has a command line (↑ and ↓ for the commands run, TAB to complete, 'help') and shows each \
             command's output and pictures of the list, each batch update animated as '\(ToolIdentity.current.name) render' \
             draws it. Each tab's session starts with --sample loaded (by default the playground's first) and ends when the tab \
-            closes. It listens on 127.0.0.1 unless --host names another address; then anyone who can reach it runs commands \
-            in its folder, so say --host only on a network you trust. Ctrl-C stops it.
+            closes. It listens on 127.0.0.1 unless --host names another address. It prints the address to open, with a \
+            token: the page trades the token for a cookie, and nothing without it gets in. Only the server's own page may \
+            open its socket (its Origin and Host are checked), as Jupyter's server does. Ctrl-C stops it.
             """) }
 
     @Option(help: "The port to listen on (0: any free port).")
@@ -79,6 +80,11 @@ struct ServeCommand: ParsableCommand {
 
     @Flag(help: "Start each tab's session with nothing loaded.")
     var empty = false
+
+    @Flag(name: .customLong("no-token"), help: ArgumentHelp(
+        "Open the page without a token (loopback only).",
+        discussion: "Pages of other sites are still refused (Origin and Host are checked), but any program or user of this machine can run commands as you."))
+    var noToken = false
 
     @Flag(help: ArgumentHelp(
         "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
@@ -112,39 +118,37 @@ struct ServeCommand: ParsableCommand {
             probe.execute("load \(start)")
             guard probe.errorCount == 0 else { throw ValidationError("no sample or provider named '\(start)'; try --empty and 'samples'") }
         }
+        guard !noToken || Door.isLoopback(host) else {
+            throw ValidationError("--no-token is for a server on loopback only: on \(host), the token is what keeps others out")
+        }
+        let tool = ToolIdentity.current.name
         let server: PlaygroundServer
         do {
             server = try PlaygroundServer(
                 host: host, port: port, tool: playground.name, banner: playground.banner, sample: start,
-                tours: playground.offersSamples ? Tours.names : [], factory: factory,
-                log: { line in printError("\(ToolIdentity.current.name) serve: \(line)") })
+                tours: playground.offersSamples ? Tours.names : [], factory: factory, token: noToken ? nil : Door.makeToken(),
+                log: { line in printError("\(tool) serve: \(line)") })
         } catch {
             throw ValidationError("cannot listen on \(host): \(error)")
         }
-        let host = host
-        let isClassroom = classroom
-        let tool = ToolIdentity.current.name
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: (any Error)?
-        Task {
-            async let serving: Void = server.run()
-            do {
-                let bound = try await server.waitUntilListening()
-                let shown = host.contains(":") ? "[\(host)]" : host
-                // Written at once, unbuffered: a script waits for this line to learn the port.
-                FileDescriptor.writeAll(VisibleText.escaped("\(tool) serve: http://\(shown):\(bound)/ (Ctrl-C stops it)") + "\n", to: STDOUT_FILENO)
-                if !["127.0.0.1", "::1", "localhost"].contains(host) {
-                    printError(isClassroom
-                        ? "\(tool) serve: listening on \(host): anyone who can reach this address gets a classroom session (a folder of its own, the samples, its uploads)"
-                        : "\(tool) serve: listening on \(host): anyone who can reach this address can run commands in \(folder)")
-                }
-                try await serving
-            } catch {
-                failure = error
+        // Written at once, unbuffered: a script waits for this line to learn the address.
+        FileDescriptor.writeAll(VisibleText.escaped("\(tool) serve: \(server.address(host: host)) (Ctrl-C stops it)") + "\n", to: STDOUT_FILENO)
+        if noToken {
+            printError("\(tool) serve: --no-token: other sites' pages are refused, but any program or user of this machine can run commands here as you")
+        }
+        if !Door.isLoopback(host) {
+            printError(classroom
+                ? "\(tool) serve: listening on \(host): anyone who can reach this address and has its token gets a classroom session (a folder of its own, the samples, its uploads)"
+                : "\(tool) serve: listening on \(host): anyone who can reach this address and has its token can run commands in \(folder) as you")
+            if server.door.hosts == nil {
+                printError("\(tool) serve: on a wildcard address the Host of a request is not checked (its names are not known): the token keeps other sites' pages out")
             }
+        }
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await server.run()
             done.signal()
         }
         done.wait()
-        if let failure { throw ValidationError("the server stopped: \(failure)") }
     }
 }

@@ -41,11 +41,18 @@ actor TabSession {
     static let longestTranscript = 1_024 * 1_024
     /// The longest message a tab may send: a file uploaded in a classroom.
     static let longestMessage = 16 * 1_024 * 1_024
+    /// The longest line a tab may ask to complete: completion reads its
+    /// line whole, and no command a person types is longer.
+    static let longestCompletion = 4 * 1_024
+    /// The door's checks this tab makes (``Door/Checks/oneLine``,
+    /// ``Door/Checks/completionLimit``).
+    private let checks: Door.Checks
 
     /// A tab's session, made by `factory` and journaled as tab `number`,
     /// with `sample` loaded first (then its first step is `show`).
-    init(factory: SessionFactory, number: Int, sample: String?, tours: [String]) {
+    init(factory: SessionFactory, number: Int, sample: String?, tours: [String], checks: Door.Checks = .all) {
         self.tours = tours
+        self.checks = checks
         // In a classroom, a folder of the tab's own; without one, the tab cannot work safely, so its
         // session is confined to a folder that does not exist.
         let folder = factory.classroom.map { rules in (rules, (try? rules.makeTabFolder())) }
@@ -90,8 +97,14 @@ actor TabSession {
             guard line.utf8.count <= Self.longestLine else {
                 return [.refused("a command line of \(line.utf8.count) bytes is more than \(Self.longestLine)")]
             }
+            if checks.contains(.oneLine), let reason = Session.lineBreak(in: line) {
+                return [.refused(reason)]
+            }
             return run(line)
         case .complete(let line):
+            guard !checks.contains(.completionLimit) || line.utf8.count <= Self.longestCompletion else {
+                return [.refused("a line of \(line.utf8.count) bytes to complete is more than \(Self.longestCompletion)")]
+            }
             let candidates = completer.candidates(for: line)
             return [.completion(word: candidates.word, candidates: candidates.words)]
         case .save(let name):

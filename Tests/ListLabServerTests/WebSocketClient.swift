@@ -17,9 +17,24 @@ final class WebSocketClient: @unchecked Sendable {
         let description: String
     }
 
+    /// The headers a browser sends with the page's socket: the server's own
+    /// Host and Origin, and the cookie that holds `token`.
+    static func pageHeaders(port: UInt16, token: String = testToken) -> [String] {
+        ["Host: 127.0.0.1:\(port)", "Origin: http://127.0.0.1:\(port)", "Cookie: listlab-token-\(port)=\(token)"]
+    }
+
+    /// Sends `request` (a whole HTTP request) on a connection of its own and
+    /// returns the response, or what came before the server closed it.
+    static func request(port: UInt16, _ request: String) throws -> String {
+        let client = try WebSocketClient(port: port, path: nil)
+        try client.send(Array(request.utf8))
+        return try client.readResponse()
+    }
+
     /// Connects to `port` on loopback and, unless `path` is nil, opens the
-    /// WebSocket at `path` and says hello with `key` (a page's first message).
-    init(port: UInt16, path: String? = "/socket", key: String? = "") throws {
+    /// WebSocket at `path` with `headers` (by default the page's own) and says
+    /// hello with `key` (a page's first message).
+    init(port: UInt16, path: String? = "/socket", key: String? = "", headers: [String]? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "no socket") }
         var timeout = timeval(tv_sec: 120, tv_usec: 0)
@@ -36,15 +51,33 @@ final class WebSocketClient: @unchecked Sendable {
             throw Failure(description: "cannot connect to port \(port)")
         }
         guard let path else { return }
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let lines = (headers ?? Self.pageHeaders(port: port)).map { $0 + "\r\n" }.joined()
+        let request = "GET \(path) HTTP/1.1\r\n\(lines)Upgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         try send(Array(request.utf8))
         let head = try readHead()
-        guard head.hasPrefix("HTTP/1.1 101") else { throw Failure(description: "no upgrade: \(head)") }
+        guard head.hasPrefix("HTTP/1.1 101") else { throw Failure(description: "no upgrade: \(head.split(separator: "\r\n").first ?? "")") }
+        guard head.contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") else { throw Failure(description: "a wrong accept key: \(head)") }
         if let key { try sendFrame(#"{"hello": "\#(key)"}"#) }
     }
 
     deinit { close(socket) }
+
+    /// Each read waits at most `seconds`.
+    func setReadTimeout(seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// The close frame's status code, when the next frame from the server closes the socket.
+    func readCloseCode() throws -> Int? {
+        let first = try readByte()
+        let length = Int(try readByte() & 0x7F)
+        var payload: [UInt8] = []
+        for _ in 0..<length { payload.append(try readByte()) }
+        guard first & 0x0F == 8, payload.count >= 2 else { return nil }
+        return Int(payload[0]) << 8 | Int(payload[1])
+    }
 
     /// Sends raw bytes.
     func send(_ bytes: [UInt8]) throws {
@@ -72,6 +105,7 @@ final class WebSocketClient: @unchecked Sendable {
             .flatMap { Int(($0.split(separator: ":").last ?? "").filter { $0 != " " }) } ?? 0
         var body: [UInt8] = []
         for _ in 0..<length { body.append(try readByte()) }
+        _ = head
         return head + String(decoding: body, as: UTF8.self)
     }
 

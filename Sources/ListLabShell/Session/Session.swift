@@ -132,6 +132,13 @@ public final class Session {
     public func execute(_ line: String, at location: String? = nil) {
         guard !isFinished, !Script.isProse(line) else { return }
         let trimmed = line.trimmingWhitespace
+        // A command is one line, wherever it comes from (a page, a pipe, a library's caller): a line
+        // break in one would become lines of their own in a saved transcript, commands among them.
+        if let reason = Self.lineBreak(in: trimmed) {
+            errorCount += 1
+            output.writeError(reason)
+            return
+        }
         let isTopLevel = runDepth == 0
         if isTopLevel { history.append(trimmed) }
         if isTopLevel { recorder.startCommand() }
@@ -175,6 +182,28 @@ public final class Session {
                 saved: providers.filter { $0.saveCount > before($0).saves }.map(\.name),
                 files: touchedFiles, failed: failed, interrupted: interrupted))
         }
+    }
+
+    /// Why `line` is not one command line: it holds a line break (LF, CR,
+    /// NEL, U+2028, U+2029) or another control character but a tab; nil
+    /// when it is one line.
+    ///
+    /// ```swift
+    /// Session.lineBreak(in: "load contacts")      // nil
+    /// Session.lineBreak(in: "load a\n  > quit")  // "a command is one line: ... U+000A ..."
+    /// ```
+    public static func lineBreak(in line: String) -> String? {
+        for scalar in line.unicodeScalars {
+            switch scalar.value {
+            case 0x09: continue
+            case 0x00...0x1F, 0x7F, 0x85, 0x2028, 0x2029:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                let name = [0x0A: " (a line feed)", 0x0D: " (a carriage return)", 0x00: " (NUL)", 0x2028: " (a line separator)", 0x2029: " (a paragraph separator)"][Int(scalar.value)] ?? ""
+                return "a command is one line, and this one holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)\(name): nothing was run"
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// Every top-level command so far with its output, for `session save`.

@@ -1,3 +1,4 @@
+import ListLabCore
 /// A transcript: a `.lab` file that is at once a document and a test.
 ///
 /// ```
@@ -130,10 +131,12 @@ public struct Transcript: Sendable {
     /// A transcript of `entries`, each a command and its output, after a
     /// line of prose.
     public static func text(of entries: [(command: String, output: [String])], prose: [String]) -> String {
-        var lines = prose
+        var lines = prose.map(VisibleText.escaped)
         if !prose.isEmpty { lines.append("") }
         for entry in entries {
-            lines.append("  > " + entry.command)
+            // A command is one line (Session refuses others); escaped all the same, so that no text can
+            // ever stand at the command margin of a saved transcript unless it was a command.
+            lines.append("  > " + VisibleText.escaped(entry.command))
             lines.append(contentsOf: fileLines(for: entry.output))
         }
         return lines.joined(separator: "\n") + "\n"

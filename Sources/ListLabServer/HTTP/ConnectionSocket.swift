@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One client's connection: a blocking socket read through a buffer of its
+/// own, on the thread that serves the connection (``HTTPListener``). Every
+/// read is bounded: in bytes by its caller, in time by the socket's timeout.
+final class ConnectionSocket: @unchecked Sendable {
+    /// The socket's file descriptor.
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+
+    /// Why a read ended without what it asked for.
+    enum Failure: Error, Equatable {
+        /// The client closed the connection, or it failed.
+        case closed
+        /// Nothing came for the socket's timeout.
+        case timedOut
+        /// The head ran past its limit before its blank line.
+        case tooLong
+    }
+
+    /// The connection `descriptor`, which this object closes.
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        var on: Int32 = 1
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    deinit { close(descriptor) }
+
+    /// Each read waits at most `read` seconds and each write `write` seconds (0: for ever).
+    func setTimeouts(read: Int, write: Int) {
+        var timeout = timeval(tv_sec: read, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        timeout = timeval(tv_sec: write, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Reads more bytes into the buffer.
+    private func fill() throws(Failure) {
+        if start > 0 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        var chunk = [UInt8](repeating: 0, count: 16 * 1_024)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut }
+        guard count > 0 else { throw .closed }
+        buffer.append(contentsOf: chunk[..<count])
+    }
+
+    /// The bytes up to the first blank line (`CRLF CRLF`), without it, when
+    /// they are at most `limit`; the bytes after it stay for the next read.
+    func readHead(limit: Int) throws(Failure) -> ArraySlice<UInt8> {
+        var scanned = start
+        while true {
+            var index = max(start, scanned - 3)
+            while index + 3 < buffer.count {
+                if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 {
+                    let head = buffer[start..<index]
+                    start = index + 4
+                    return head
+                }
+                index += 1
+            }
+            scanned = buffer.count
+            guard buffer.count - start <= limit else { throw .tooLong }
+            try fill()
+        }
+    }
+
+    /// Exactly `count` bytes; the caller has bounded `count`.
+    func read(_ count: Int) throws(Failure) -> ArraySlice<UInt8> {
+        while buffer.count - start < count { try fill() }
+        defer { start += count }
+        return buffer[start..<(start + count)]
+    }
+
+    /// Writes all of `bytes`.
+    func write(_ bytes: [UInt8]) throws(Failure) {
+        var sent = 0
+        while sent < bytes.count {
+            #if canImport(Darwin)
+            let flags: Int32 = 0
+            #else
+            let flags = Int32(MSG_NOSIGNAL)
+            #endif
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, flags) }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut }
+            guard count > 0 else { throw .closed }
+            sent += count
+        }
+    }
+
+    /// Says the server will write no more; the client may still send.
+    func shutDownWriting() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// Reads and drops what the client still sends, up to `limit` bytes or
+    /// until it stops for a second: a socket closed with bytes unread is reset,
+    /// and a reset can lose the close frame written just before it.
+    func drain(limit: Int) {
+        setTimeouts(read: 1, write: 1)
+        var dropped = buffer.count - start
+        buffer.removeAll()
+        start = 0
+        while dropped < limit {
+            do {
+                try fill()
+            } catch {
+                return
+            }
+            dropped += buffer.count
+            buffer.removeAll()
+        }
+    }
+
+    /// Ends the connection both ways: a read blocked on another thread returns.
+    func shutDown() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+}

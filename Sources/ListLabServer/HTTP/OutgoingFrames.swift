@@ -1,0 +1,67 @@
+import Dispatch
+import Synchronization
+
+/// The frames waiting to go to one client, written in order by a thread of
+/// the connection's own: a client that reads slowly holds its own thread,
+/// never a tab's or the server's. At most ``limit`` wait; more are dropped
+/// (a page that does not read its replies loses them, and nothing else does).
+final class OutgoingFrames: Sendable {
+    private let state = Mutex<(frames: [[UInt8]], closing: Bool)>(([], false))
+    private let ready = DispatchSemaphore(value: 0)
+    private let written = DispatchSemaphore(value: 0)
+    /// The most frames that wait.
+    let limit: Int
+
+    init(limit: Int = 256) {
+        self.limit = limit
+    }
+
+    /// Queues `frame`; false when it was dropped (the queue is full or closing).
+    @discardableResult
+    func push(_ frame: [UInt8]) -> Bool {
+        let queued = state.withLock { state in
+            guard !state.closing, state.frames.count < limit else { return false }
+            state.frames.append(frame)
+            return true
+        }
+        if queued { ready.signal() }
+        return queued
+    }
+
+    /// Queues `frame` last (a close frame) and takes no more after it.
+    func close(after frame: [UInt8]? = nil) {
+        let closed = state.withLock { state in
+            guard !state.closing else { return false }
+            if let frame { state.frames.append(frame) }
+            state.closing = true
+            return true
+        }
+        if closed { ready.signal() }
+    }
+
+    /// Writes the frames to `socket` as they come, until the queue is closed
+    /// and empty or the socket fails; then says it writes no more.
+    func write(to socket: ConnectionSocket) {
+        while true {
+            ready.wait()
+            let (frames, closing) = state.withLock { state in
+                defer { state.frames.removeAll() }
+                return (state.frames, state.closing)
+            }
+            do {
+                for frame in frames { try socket.write(frame) }
+            } catch {
+                close()
+                break
+            }
+            if closing { break }
+        }
+        socket.shutDownWriting()
+        written.signal()
+    }
+
+    /// Waits until ``write(to:)`` has ended, at most `seconds`.
+    func waitUntilWritten(seconds: Int) {
+        _ = written.wait(timeout: .now() + .seconds(seconds))
+    }
+}

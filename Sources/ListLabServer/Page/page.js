@@ -1,0 +1,258 @@
+(() => {
+  'use strict';
+  const steps = document.getElementById('steps');
+  const form = document.getElementById('prompt');
+  const input = document.getElementById('line');
+  const status = document.getElementById('status');
+  const offered = document.getElementById('candidates');
+  const pictures = window.listlabPictures;
+  const history = [];
+  let back = 0;
+  let ended = false;
+  const check = location.hash.startsWith('#check=')
+    ? decodeURIComponent(location.hash.slice(7)).split('\n').filter((line) => line.length > 0) : null;
+  const drawn = [];
+  const lesson = { items: [], at: 0, name: '', playing: false, opened: null };
+  const notes = [];
+  const downloads = [];
+  let saved = null;
+  const lessonBox = document.getElementById('lesson');
+  const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/socket');
+  let waiting = null;
+
+  function send(message) {
+    socket.send(JSON.stringify(message));
+  }
+  function run(line) {
+    history.push(line);
+    back = 0;
+    return new Promise((resolve) => { waiting = resolve; send({ command: line }); });
+  }
+  function markErrors(section) {
+    for (const pre of section.querySelectorAll('pre.output')) {
+      const text = pre.textContent;
+      pre.textContent = '';
+      text.split('\n').forEach((line, index) => {
+        if (index > 0) pre.appendChild(document.createTextNode('\n'));
+        if (line.startsWith('error:')) {
+          const span = document.createElement('span');
+          span.className = 'error';
+          span.textContent = line;
+          pre.appendChild(span);
+        } else {
+          pre.appendChild(document.createTextNode(line));
+        }
+      });
+    }
+  }
+  async function addStep(message) {
+    const template = document.createElement('template');
+    template.innerHTML = message.html;
+    const section = template.content.firstElementChild;
+    markErrors(section);
+    steps.appendChild(section);
+    const plays = [];
+    for (const figure of section.querySelectorAll('figure.pictures')) {
+      const player = pictures.attach(figure);
+      plays.push(player.play());
+      drawn.push({ step: message.number, player: player });
+    }
+    if (!check) window.scrollTo(0, document.body.scrollHeight);
+    await Promise.all(plays);
+    if (message.ended) {
+      ended = true;
+      input.disabled = true;
+      status.textContent = 'the session has ended: reload the page for a new one';
+    }
+  }
+  // The session this tab had before a reload, kept by the server a while after the tab closes.
+  socket.addEventListener('open', () => {
+    status.textContent = 'connected';
+    send({ hello: check ? '' : (sessionStorage.getItem('listlab-tab') || '') });
+  });
+  socket.addEventListener('close', () => { if (!ended) status.textContent = 'disconnected: reload the page for a new session'; input.disabled = true; });
+  socket.addEventListener('message', async (event) => {
+    const message = JSON.parse(event.data);
+    if (message.kind === 'welcome') {
+      sessionStorage.setItem('listlab-tab', message.key);
+      status.textContent = message.banner + ': a session of your own';
+      const tours = document.getElementById('tours');
+      for (const name of message.tours) {
+        const option = document.createElement('option');
+        option.value = name;
+        option.textContent = name;
+        tours.appendChild(option);
+      }
+      tours.hidden = message.tours.length === 0;
+      document.getElementById('upload-label').hidden = !message.classroom;
+      if (message.classroom) status.textContent += ' (a classroom: your own folder, for the samples and your uploads)';
+      if (check) runChecks();
+    }
+    if (message.kind === 'uploaded') note('uploaded ' + message.name + ' (' + message.bytes + ' bytes): load it by that name');
+    if (message.kind === 'download') {
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([message.text], { type: 'text/plain' }));
+      link.download = message.name;
+      link.textContent = 'download ' + message.name + ', as this command wrote it';
+      const line = document.createElement('p');
+      line.className = 'download';
+      line.appendChild(link);
+      steps.appendChild(line);
+      downloads.push(message.name);
+    }
+    if (message.kind === 'transcript') {
+      download(message.name, message.text);
+      if (saved) { const done = saved; saved = null; done(message); }
+    }
+    if (message.kind === 'lesson') openLesson(message);
+    if (message.kind === 'step') {
+      await addStep(message);
+      if (waiting) { const done = waiting; waiting = null; done(message); }
+    }
+    if (message.kind === 'completion') complete(message);
+    if (message.kind === 'refused') {
+      note('refused: ' + message.message, 'refused');
+      if (waiting) { const done = waiting; waiting = null; done(message); }
+    }
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const line = input.value;
+    if (!line.trim() || ended) return;
+    input.value = '';
+    offered.hidden = true;
+    run(line);
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+      if (history.length === 0) return;
+      event.preventDefault();
+      back = Math.max(0, Math.min(history.length, back + (event.key === 'ArrowUp' ? 1 : -1)));
+      input.value = back === 0 ? '' : history[history.length - back];
+    } else if (event.key === 'Tab') {
+      event.preventDefault();
+      send({ complete: input.value.slice(0, input.selectionStart) });
+    }
+  });
+  function complete(message) {
+    const words = message.candidates;
+    offered.textContent = '';
+    if (words.length === 0) { offered.hidden = true; return; }
+    let shared = words[0];
+    for (const word of words) { while (!word.startsWith(shared)) shared = shared.slice(0, -1); }
+    const cursor = input.selectionStart;
+    const before = input.value.slice(0, cursor - message.word.length);
+    const after = input.value.slice(cursor);
+    const finished = words.length === 1 ? shared + ' ' : shared;
+    input.value = before + finished + after;
+    input.selectionStart = input.selectionEnd = before.length + finished.length;
+    offered.hidden = words.length === 1;
+    if (words.length > 1) {
+      for (const word of words) { const item = document.createElement('li'); item.textContent = word; offered.appendChild(item); }
+    }
+  }
+  function note(text, kind) {
+    const line = document.createElement('p');
+    line.className = kind || 'note';
+    line.textContent = text;
+    steps.appendChild(line);
+  }
+  document.getElementById('upload').addEventListener('change', async (event) => {
+    const file = event.target.files[0];
+    if (file) send({ upload: file.name, text: await file.text() });
+    event.target.value = '';
+  });
+  function download(name, text) {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  }
+  document.getElementById('save').addEventListener('click', () => send({ save: 'session.lab' }));
+  document.getElementById('open').addEventListener('change', async (event) => {
+    const file = event.target.files[0];
+    if (file) send({ open: file.name, text: await file.text() });
+    event.target.value = '';
+  });
+  document.getElementById('tours').addEventListener('change', (event) => {
+    if (event.target.value) send({ tour: event.target.value });
+    event.target.value = '';
+  });
+  // A transcript opened: Step adds its prose up to the next command to the page, as a rendered
+  // page has it, and runs the command; Play runs the rest.
+  function openLesson(message) {
+    lesson.items = message.items;
+    lesson.at = 0;
+    lesson.name = message.name;
+    document.getElementById('lesson-title').textContent = message.title;
+    lessonBox.hidden = false;
+    showLesson(false);
+    if (lesson.opened) { const done = lesson.opened; lesson.opened = null; done(); }
+  }
+  function showLesson(addingProse) {
+    let at = lesson.at;
+    while (at < lesson.items.length && !('command' in lesson.items[at])) {
+      const item = lesson.items[at];
+      if (addingProse) {
+        const element = document.createElement(item.heading !== undefined ? 'h3' : 'p');
+        element.className = 'lesson-prose';
+        element.textContent = item.heading !== undefined ? item.heading : item.paragraph;
+        steps.appendChild(element);
+      }
+      at += 1;
+    }
+    const commands = lesson.items.filter((item) => 'command' in item).length;
+    const done = lesson.items.slice(0, at).filter((item) => 'command' in item).length;
+    const next = lesson.items[at];
+    document.getElementById('lesson-count').textContent = next ? 'next (' + (done + 1) + ' of ' + commands + '):' : 'the end of ' + lesson.name;
+    document.getElementById('lesson-next').textContent = next ? next.command : '';
+    document.getElementById('lesson-step').disabled = !next;
+    document.getElementById('lesson-play').disabled = !next;
+    return at;
+  }
+  async function stepLesson() {
+    const at = showLesson(true);
+    lesson.at = at;
+    if (at >= lesson.items.length) { showLesson(false); return false; }
+    lesson.at = at + 1;
+    await run(lesson.items[at].command);
+    showLesson(false);
+    return lesson.at < lesson.items.length;
+  }
+  document.getElementById('lesson-step').addEventListener('click', () => { if (!lesson.playing) stepLesson(); });
+  document.getElementById('lesson-play').addEventListener('click', async () => {
+    if (lesson.playing) return;
+    lesson.playing = true;
+    while (await stepLesson()) {}
+    lesson.playing = false;
+  });
+  document.getElementById('lesson-close').addEventListener('click', () => { lessonBox.hidden = true; });
+  async function runChecks() {
+    for (const line of check) {
+      if (line.startsWith(':tour ')) {
+        await new Promise((resolve) => { lesson.opened = resolve; send({ tour: line.slice(6) }); });
+        while (await stepLesson()) {}
+      } else if (line === ':save') {
+        const message = await new Promise((resolve) => { saved = resolve; send({ save: 'session.lab' }); });
+        notes.push('saved ' + message.name + ': ' + message.text.split('\n').filter((text) => text.startsWith('  > ')).length + ' commands');
+      } else {
+        await run(line);
+      }
+    }
+    if (downloads.length) notes.push('downloads: ' + downloads.join(', '));
+    const report = ['errors: ' + pictures.errors.length, ...pictures.errors, ...notes,
+      'animations: ' + pictures.counts.started + ' started, ' + pictures.counts.finished + ' finished',
+      'resources: ' + performance.getEntriesByType('resource').length];
+    const overlapping = pictures.overlaps();
+    report.push('overlaps: ' + overlapping.length, ...overlapping);
+    for (const { step, player } of drawn) {
+      report.push('step ' + step, ...pictures.lines(player.frames[player.index].querySelector('svg.screen')));
+    }
+    const pre = document.createElement('pre');
+    pre.id = 'listlab-check';
+    pre.textContent = report.join('\n');
+    document.body.appendChild(pre);
+  }
+})();

@@ -1,0 +1,140 @@
+import Foundation
+import ListLabShell
+import Testing
+@testable import ListLabServer
+
+/// The attacks a web page (or anything else on the machine) makes on a
+/// `listlab serve`, each with whether the server refused it. Every attack is
+/// refused by a server with all its checks; `theSuiteFailsWhenACheckIsLeftOut`
+/// shows that each check is what refuses its attacks.
+private func attacks(port: UInt16) throws -> [String: Bool] {
+    let own = "127.0.0.1:\(port)"
+    let cookie = "Cookie: listlab-token-\(port)=\(testToken)"
+    /// Whether a WebSocket with `headers` is refused (any answer but 101).
+    func socketRefused(_ headers: [String]) -> Bool {
+        (try? WebSocketClient(port: port, headers: headers)) == nil
+    }
+    /// The status of `GET path` with `headers`.
+    func status(_ path: String, _ headers: [String]) throws -> Int {
+        let response = try WebSocketClient.request(port: port, "GET \(path) HTTP/1.1\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
+        return Int(response.dropFirst(9).prefix(3)) ?? 0
+    }
+    /// The kind of the answer to `message` in a tab of the page's own.
+    func answer(_ message: String) throws -> String {
+        let tab = try WebSocketClient(port: port)
+        _ = try tab.readMessage()
+        _ = try tab.readMessage()
+        try tab.sendFrame(message)
+        let reply = try JSONSerialization.jsonObject(with: Data(try tab.readMessage().utf8)) as? [String: Any]
+        return reply?["kind"] as? String ?? ""
+    }
+    var refused: [String: Bool] = [:]
+    refused["a socket from another site's page"] = socketRefused(["Host: \(own)", "Origin: http://evil.example", cookie])
+    refused["a socket from another port of this machine"] = socketRefused(["Host: \(own)", "Origin: http://127.0.0.1:\(port &+ 1)", cookie])
+    refused["a socket from a null origin"] = socketRefused(["Host: \(own)", "Origin: null", cookie])
+    refused["a socket with no origin"] = socketRefused(["Host: \(own)", cookie])
+    refused["a socket without the token"] = socketRefused(["Host: \(own)", "Origin: http://\(own)"])
+    refused["a socket with a wrong token"] = socketRefused(["Host: \(own)", "Origin: http://\(own)", "Cookie: listlab-token-\(port)=\(String(testToken.reversed()))"])
+    refused["a rebound Host (DNS rebinding)"] = try status("/", ["Host: evil.example:\(port)", cookie]) == 403
+    refused["the page without the token"] = try status("/", ["Host: \(own)"]) == 403
+    refused["the page with a wrong token"] = try status("/?token=0000", ["Host: \(own)"]) == 403
+    // A frame that says it holds 600 MB: refused from its header, before a byte of payload.
+    let big = try WebSocketClient(port: port)
+    _ = try big.readMessage()
+    _ = try big.readMessage()
+    try big.send([0x81, 0xFF, 0, 0, 0, 0, 0x23, 0xC3, 0x46, 0x00, 1, 2, 3, 4])
+    big.setReadTimeout(seconds: 5)
+    refused["a frame of 600 MB"] = (try? big.readCloseCode()) == 1009
+    refused["a command holding a line break"] = try answer(#"{"command": "show 0\n  > session save --force /tmp/x"}"#) == "refused"
+    refused["a command holding U+2028"] = try answer(#"{"command": "show 0\u2028quit"}"#) == "refused"
+    refused["a completion of 100 KB"] = try answer(#"{"complete": "load \#(String(repeating: "a/", count: 50_000))"}"#) == "refused"
+    return refused
+}
+
+@Test func everyAttackIsRefusedAndThePagesOwnTabGoesOn() async throws {
+    let log = LogLines()
+    try await withServer(log: log) { port in
+        let refused = try await WebSocketClient.blocking { try attacks(port: port) }
+        for (attack, wasRefused) in refused.sorted(by: { $0.key < $1.key }) {
+            #expect(wasRefused, "got through: \(attack)")
+        }
+        // The page's own tab, with its token, from its own origin, works throughout.
+        let shown = try await WebSocketClient.blocking { () -> String in
+            let tab = try WebSocketClient(port: port)
+            _ = try tab.readMessage()
+            _ = try tab.readMessage()
+            try tab.sendFrame(#"{"command": "show 0"}"#)
+            return try tab.readMessage()
+        }
+        #expect((try fields(shown)["html"] as? String)?.contains("Bruce Wayne") == true)
+        let page = try await WebSocketClient.blocking {
+            try WebSocketClient.request(port: port, "GET /?token=\(testToken) HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
+        }
+        #expect(page.hasPrefix("HTTP/1.1 303"))
+        #expect(page.contains("Set-Cookie: listlab-token-\(port)=\(testToken); Path=/; HttpOnly; SameSite=Strict"))
+        #expect(page.contains("Location: /\r\n"))
+    }
+    let lines = log.all
+    for expected in [
+        "refused a WebSocket from origin 'http://evil.example': not this server's page",
+        "refused a WebSocket from origin 'null': not this server's page",
+        "refused a WebSocket with no Origin (not from a browser's page of this server)",
+        "refused a WebSocket without the server's token",
+        "refused the page to a browser without the token",
+        "refused the page to a wrong token",
+    ] {
+        #expect(lines.contains(expected), "\(expected) in \(lines)")
+    }
+    #expect(lines.contains { $0.hasPrefix("refused a request for Host 'evil.example:") })
+    #expect(lines.contains { $0.hasPrefix("refused a WebSocket message of ") })
+}
+
+/// The checks and the attacks only each one refuses: with it left out, they get through.
+@Test(arguments: [
+    (Door.Checks.origin, ["a socket from another site's page", "a socket from another port of this machine", "a socket from a null origin", "a socket with no origin"]),
+    (.token, ["a socket without the token", "a socket with a wrong token", "the page without the token", "the page with a wrong token"]),
+    (.host, ["a rebound Host (DNS rebinding)"]),
+    (.frameLimit, ["a frame of 600 MB"]),
+    (.oneLine, ["a command holding a line break", "a command holding U+2028"]),
+    (.completionLimit, ["a completion of 100 KB"]),
+])
+func theSuiteFailsWhenACheckIsLeftOut(check: Door.Checks, attacksItStops: [String]) async throws {
+    try await withServer(checks: Door.Checks.all.subtracting(check)) { port in
+        let refused = try await WebSocketClient.blocking { try attacks(port: port) }
+        for attack in attacksItStops {
+            #expect(refused[attack] == false, "still refused without the check: \(attack)")
+        }
+    }
+}
+
+@Test func theHandshakeAnswersWithRFC6455sKey() {
+    // RFC 6455, 1.3's example.
+    #expect(WebSocket.accept(key: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+    #expect(SHA1.digest(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined() == "a9993e364706816aba3e25717850c26c9cd0d89d")
+    #expect(SHA1.digest([]).map { String(format: "%02x", $0) }.joined() == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
+}
+
+@Test(arguments: [
+    ("127.0.0.1:8765", true), ("localhost:8765", true), ("[::1]:8765", true), ("LOCALHOST:8765", true),
+    ("127.0.0.1:8766", false), ("127.0.0.1", false), ("evil.example:8765", false), ("127.0.0.1.nip.io:8765", false),
+])
+func aLoopbackServerAnswersToItsOwnNamesOnly(host: String, answered: Bool) throws {
+    let door = Door(listeningOn: "127.0.0.1", port: 8765, token: nil)
+    let head = try HTTPRequestHead(bytes: ArraySlice(Array("GET / HTTP/1.1\r\nHost: \(host)".utf8)))
+    let passed = (try? door.checkHost(head)) != nil
+    #expect(passed == answered)
+}
+
+@Test(arguments: [
+    "GET http://evil.example/ HTTP/1.1", "GET / HTTP/2.0", "get / HTTP/1.1", "GET /\u{7F} HTTP/1.1",
+    "GET / HTTP/1.1\r\n folded: header", "GET / HTTP/1.1\r\nNo-Colon", "GET / HTTP/1.1\r\nBare\nLF: x",
+])
+func aMalformedRequestHeadIsRefused(head: String) {
+    #expect(throws: HTTPRequestHead.Malformed.self) { try HTTPRequestHead(bytes: ArraySlice(Array(head.utf8))) }
+}
+
+@Test func twoHostHeadersAreRefused() throws {
+    let door = Door(listeningOn: "127.0.0.1", port: 8765, token: nil)
+    let head = try HTTPRequestHead(bytes: ArraySlice(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:8765\r\nHost: evil.example".utf8)))
+    #expect(throws: Door.Refusal.self) { try door.checkHost(head) }
+}

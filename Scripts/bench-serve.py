@@ -49,10 +49,12 @@ def rss_kb(pid):
     return 0
 
 def run_tab(port, lines, barrier, results):
+    port, token = port
     """One tab, in a process of its own (Python's threads would share one core among the tabs)."""
     # Each reply is still decoded as UTF-8 (in C, which refuses bad bytes); websocket-client's own
     # check of it, in pure Python, cost the client five times the server's CPU a command.
-    socket = websocket.create_connection(f"ws://127.0.0.1:{port}/socket", timeout=120, skip_utf8_validation=True)
+    socket = websocket.create_connection(f"ws://127.0.0.1:{port}/socket", timeout=120, skip_utf8_validation=True,
+                                         origin=f"http://127.0.0.1:{port}", cookie=f"listlab-token-{port}={token}")
     socket.send(json.dumps({"hello": ""}))
     while json.loads(socket.recv())["kind"] != "welcome":
         pass
@@ -92,7 +94,8 @@ work = tempfile.mkdtemp(prefix="listlab-bench-serve-")
 server = subprocess.Popen([serve, "--port", "0", "--empty"], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                           env=dict(os.environ, LISTLAB_JOURNALS=os.path.join(work, "journals")))
 try:
-    port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))
+    address = server.stdout.readline()
+    port = (int(re.search(r":(\d+)/", address).group(1)), re.search(r"token=([0-9a-f]+)", address).group(1))
     time.sleep(0.3)
     base = rss_kb(server.pid)
     _, _, alone, _ = measure(port, 1, server.pid)

@@ -12,7 +12,8 @@
   const check = location.hash.startsWith('#check=')
     ? decodeURIComponent(location.hash.slice(7)).split('\n').filter((line) => line.length > 0) : null;
   const drawn = [];
-  const lesson = { items: [], at: 0, name: '', playing: false, opened: null };
+  const lesson = { items: [], at: 0, name: '', playing: false, opened: null, fromFile: false };
+  let classroom = false;
   const notes = [];
   const downloads = [];
   let saved = null;
@@ -84,6 +85,7 @@
         tours.appendChild(option);
       }
       tours.hidden = message.tours.length === 0;
+      classroom = message.classroom;
       document.getElementById('upload-label').hidden = !message.classroom;
       if (message.classroom) status.textContent += ' (a classroom: your own folder, for the samples and your uploads)';
       if (check) runChecks();
@@ -173,11 +175,17 @@
   document.getElementById('save').addEventListener('click', () => send({ save: 'session.lab' }));
   document.getElementById('open').addEventListener('change', async (event) => {
     const file = event.target.files[0];
-    if (file) send({ open: file.name, text: await file.text() });
+    if (file) {
+      lesson.fromFile = true;
+      send({ open: file.name, text: await file.text() });
+    }
     event.target.value = '';
   });
   document.getElementById('tours').addEventListener('change', (event) => {
-    if (event.target.value) send({ tour: event.target.value });
+    if (event.target.value) {
+      lesson.fromFile = false;
+      send({ tour: event.target.value });
+    }
     event.target.value = '';
   });
   // A transcript opened: Step adds its prose up to the next command to the page, as a rendered
@@ -187,6 +195,8 @@
     lesson.at = 0;
     lesson.name = message.name;
     document.getElementById('lesson-title').textContent = message.title;
+    // A transcript from a file runs with the user's rights (outside a classroom): said before its first command.
+    document.getElementById('lesson-warning').hidden = !(lesson.fromFile && !classroom);
     lessonBox.hidden = false;
     showLesson(false);
     if (lesson.opened) { const done = lesson.opened; lesson.opened = null; done(); }
@@ -229,6 +239,8 @@
     lesson.playing = false;
   });
   document.getElementById('lesson-close').addEventListener('click', () => { lessonBox.hidden = true; });
+  // The page's own parts, which it loads from its server; anything else would be fetched from outside.
+  const ownParts = ['/listlab.css', '/pictures.js', '/page.js'].map((path) => location.origin + path);
   async function runChecks() {
     for (const line of check) {
       if (line.startsWith(':tour ')) {
@@ -244,7 +256,7 @@
     if (downloads.length) notes.push('downloads: ' + downloads.join(', '));
     const report = ['errors: ' + pictures.errors.length, ...pictures.errors, ...notes,
       'animations: ' + pictures.counts.started + ' started, ' + pictures.counts.finished + ' finished',
-      'resources: ' + performance.getEntriesByType('resource').length];
+      'resources: ' + performance.getEntriesByType('resource').filter((entry) => !ownParts.includes(entry.name)).length];
     const overlapping = pictures.overlaps();
     report.push('overlaps: ' + overlapping.length, ...overlapping);
     for (const { step, player } of drawn) {

@@ -184,6 +184,15 @@ extension Session {
     /// The deepest `run` inside `run` (a script that runs itself stops here).
     static let maximumRunDepth = 8
 
+    /// The most commands that scripts run by `run` may run in one session,
+    /// all together (a replay of a transcript from others is bounded in work).
+    static let maximumScriptCommands = 100_000
+
+    /// The error past ``maximumScriptCommands``.
+    static var scriptCommandsExceeded: ShellError {
+        ShellError("run: scripts have run \(maximumScriptCommands) commands in this session, the most they may (do scripts run each other over and over?)")
+    }
+
     /// Runs the commands of a script or transcript (`listlab run FILE`), each
     /// as if typed at the prompt: errors name `FILE:LINE:`, and each command
     /// is kept as the session's own, so that `session save` saves them. A
@@ -211,9 +220,18 @@ extension Session {
     ///     `run` command that runs the file.
     func runFile(_ file: String, echoing: Bool = false, bailing: Bool = false, asTopLevel: Bool = false) throws {
         guard runDepth < Self.maximumRunDepth else {
+            scriptsStopped = true
             throw ShellError("run: scripts nested more than \(Self.maximumRunDepth) deep (does '\(file)' run itself?)")
         }
-        let script = Script(text: try readText(file))
+        guard scriptCommandCount <= Self.maximumScriptCommands else { throw Self.scriptCommandsExceeded }
+        let script = Script(text: try readText(file, asTranscript: asTopLevel))
+        // A file that is not a script (a `.env`, a key) is refused whole, and none of its words are printed:
+        // an error naming an unknown command would show a line of it.
+        if let notACommand = script.steps.first(where: { step in
+            step.expected == nil && Self.command(named: String(step.command.prefix { !$0.isWhitespace }).lowercased()) == nil
+        }) {
+            throw ShellError("\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)")
+        }
         let depth = asTopLevel ? 0 : 1
         runDepth += depth
         let echoedBefore = echoesCommands
@@ -227,6 +245,16 @@ extension Session {
             guard !isFinished else { break }
             // After a Ctrl-C the script stops too, and says so unless the command it stopped did
             // (a quick command, between whose steps no check came, finished first).
+            // Scripts that run scripts are bounded in all (twenty lines of `run` nested eight deep
+            // would run 20^8 commands): past the bound, the innermost says so once and every run stops.
+            guard !scriptsStopped else { break }
+            if depth > 0 {
+                scriptCommandCount += 1
+                guard scriptCommandCount <= Self.maximumScriptCommands else {
+                    scriptsStopped = true
+                    throw Self.scriptCommandsExceeded
+                }
+            }
             guard !Interruption.isRequested else {
                 if !saidInterrupted { output.write("interrupted") }
                 break
@@ -251,11 +279,13 @@ extension Session {
     }
 
     /// The text of `file`, relative to the working directory.
-    func readText(_ file: String) throws(ShellError) -> String {
+    /// `asTranscript`: a file `listlab run` was given, which may not be a
+    /// link out of its folder (``TextFile/readTranscript(_:)``).
+    func readText(_ file: String, asTranscript: Bool = false) throws(ShellError) -> String {
         guard !file.isEmpty else { throw ShellError("the file name is empty") }
         let path = try filePath(file)
         do {
-            return try TextFile.read(path)
+            return try asTranscript ? TextFile.readTranscript(path) : TextFile.read(path)
         } catch {
             throw ShellError("\(file): \(error.message)")
         }

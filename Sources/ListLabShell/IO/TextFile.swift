@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -24,5 +29,28 @@ enum TextFile {
             throw ShellError("not UTF-8 text")
         }
         return text
+    }
+
+    /// The text of the transcript or script at `path`, which must be a file
+    /// of its own folder: a link to a file elsewhere (`leak.lab ->
+    /// ../../.git/config`, `-> /proc/self/environ`) is refused, as a
+    /// transcript from others may not read outside its folder.
+    ///
+    /// - Throws: ``ShellError`` for such a link, and as ``read(_:)`` does.
+    static func readTranscript(_ path: String) throws(ShellError) -> String {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        if let resolved = realPath(path), let home = realPath(folder.isEmpty ? "/" : folder),
+            !resolved.hasPrefix(home == "/" ? "/" : home + "/")
+        {
+            throw ShellError("is a link to a file outside its folder, which a transcript may not read")
+        }
+        return try read(path)
+    }
+
+    /// `path` with every link resolved, or nil when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -34,7 +34,7 @@ public enum TranscriptRenderer {
     public static func render(_ path: String, name: String? = nil, inPlace: Bool = false, prepare: (Session) -> Void = { _ in }) -> Result {
         let text: String
         do {
-            text = try TextFile.read(path)
+            text = try TextFile.readTranscript(path)
         } catch {
             return Result(path: path, html: nil, failures: ["\(path): \(error)"], stepCount: 0, pictureCount: 0)
         }

@@ -97,6 +97,11 @@ public final class Session {
     /// The provider the list showed last.
     private weak var shownProvider: LoadedProvider?
     var runDepth = 0
+    /// The commands scripts have run in this session (``maximumScriptCommands`` bounds them).
+    var scriptCommandCount = 0
+    /// Set when a bound of `run` is passed: every script running stops (the
+    /// innermost said why, once); cleared by the next command typed.
+    var scriptsStopped = false
     /// How an item whose content changed is shown: reloaded or reconfigured.
     var updateStyle: CellUpdateStyle = .reconfigure
     /// Above this many changes, a diff is shown with reloadData instead of
@@ -148,6 +153,7 @@ public final class Session {
         // A Ctrl-C before this command does not stop it; one during it (or
         // during the script it runs) does.
         if isTopLevel { Interruption.clear() }
+        if isTopLevel { scriptsStopped = false }
         let countsBefore = isTopLevel ? providers.map { ($0, $0.editCount, $0.saveCount) } : []
         if isTopLevel { touchedFiles = [] }
         var failed = false

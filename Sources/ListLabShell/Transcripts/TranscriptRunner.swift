@@ -50,7 +50,7 @@ public enum TranscriptRunner {
     public static func run(_ path: String, update: Bool = false, inPlace: Bool = false, prepare: (Session) -> Void = { _ in }) -> Result {
         let text: String
         do {
-            text = try TextFile.read(path)
+            text = try TextFile.readTranscript(path)
         } catch {
             return Result(path: path, passed: false, report: ["FAIL \(path): \(error)"])
         }

@@ -1,0 +1,75 @@
+import Foundation
+import ListLabTestSupport
+import Testing
+@testable import ListLabShell
+
+// Transcripts, scripts and commands from others (a pull request's transcript in CI, a web page's
+// command): what they cannot make ListLab do.
+
+@Test(arguments: ["show 0\n  > session save --force x.lab", "show 0\r  > quit", "show 0\u{2028}quit", "show\u{2029}0", "load\u{0}contacts", "show\u{85}0"])
+func aCommandHoldingALineBreakIsRefusedWholeAndNotRecorded(command: String) throws {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    session.execute("load contacts")
+    output.clear()
+    session.execute(command)
+    #expect(output.lines.count == 1)
+    #expect(output.lines.first?.hasPrefix("error: a command is one line, and this one holds U+") == true)
+    #expect(session.recordedCommands.map(\.command) == ["load contacts"])
+}
+
+@Test func aSavedTranscriptHasNoCommandLineThatWasNotACommand() throws {
+    // Data and output that read as commands stay output; a file name with a line break stays prose.
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    session.execute("load contacts")
+    session.execute(#"update 0 name="x\n  > session save --force ~/.bashrc""#)
+    session.execute("show 0")
+    let text = try session.transcript(named: "a\n  > quit").text
+    let commands = text.split(separator: "\n").filter { $0.hasPrefix("  > ") }
+    #expect(commands == ["  > load contacts", #"  > update 0 name="x\n  > session save --force ~/.bashrc""#, "  > show 0"])
+}
+
+@Test func aTranscriptThatLinksOutOfItsFolderIsRefused() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("tests/ok.lab", "  > help quit\n")
+    try folder.write("secret.txt", "  > help quit\nTOKEN=hunter2\n")
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/tests/leak.lab", withDestinationPath: "../secret.txt")
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/tests/environ.lab", withDestinationPath: "/proc/self/environ")
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/tests/near.lab", withDestinationPath: "ok.lab")
+    let leak = TranscriptRunner.run(folder.path + "/tests/leak.lab")
+    #expect(!leak.passed)
+    #expect(leak.report == ["FAIL \(folder.path)/tests/leak.lab: is a link to a file outside its folder, which a transcript may not read"])
+    #expect(!TranscriptRunner.run(folder.path + "/tests/environ.lab").passed)
+    #expect(TranscriptRenderer.render(folder.path + "/tests/leak.lab").html == nil)
+    // A link to a file of its own folder is read.
+    #expect(TranscriptRunner.run(folder.path + "/tests/near.lab", update: true).report.allSatisfy { !$0.contains("link") })
+    // `listlab run FILE` reads no such link either.
+    let output = RecordingOutput()
+    Session(output: output, workingDirectory: folder.path).runScript("tests/leak.lab")
+    #expect(output.lines == ["error: tests/leak.lab: is a link to a file outside its folder, which a transcript may not read"])
+}
+
+@Test func scriptsThatRunScriptsAreBoundedInAllAndSayItOnce() throws {
+    let folder = try TemporaryFolder()
+    // Twenty lines of `run` nested eight deep would run 20^8 commands.
+    try folder.write("fan.txt", String(repeating: "run fan.txt\n", count: 20))
+    let fan = run(["run fan.txt"], workingDirectory: folder.path)
+    #expect(fan == ["error: fan.txt:1: run: scripts nested more than 8 deep (does 'fan.txt' run itself?)"])
+    // Wide rather than deep: 20 x 20 x 300 commands, past the bound of 100,000.
+    try folder.write("a.txt", String(repeating: "run b.txt\n", count: 20))
+    try folder.write("b.txt", String(repeating: "run c.txt\n", count: 20))
+    try folder.write("c.txt", String(repeating: "help quit\n", count: 300))
+    let wide = run(["run a.txt", "run c.txt"], workingDirectory: folder.path)
+    let errors = wide.filter { $0.hasPrefix("error:") }
+    #expect(errors.count == 2)
+    #expect(errors.first?.hasSuffix("run: scripts have run 100000 commands in this session, the most they may (do scripts run each other over and over?)") == true)
+    #expect(errors.last == "error: run: scripts have run 100000 commands in this session, the most they may (do scripts run each other over and over?)")
+}
+
+@Test func aFileThatIsNotAScriptIsRefusedWithoutShowingItsWords() throws {
+    let folder = try TemporaryFolder()
+    try folder.write(".env", "# settings\nAWS_SECRET_ACCESS_KEY=hunter2\n")
+    let printed = run(["run .env"], workingDirectory: folder.path)
+    #expect(printed == ["error: .env is not a script: its line 2 does not start with a command, so none of it was run (its lines are not shown)"])
+}

@@ -802,6 +802,12 @@ func sessionExample1() throws {
     _ = session
 }
 
+@Test("Sources/ListLabShell/Session/Session.swift:197")
+func sessionExample2() throws {
+    _ = Session.lineBreak(in: "load contacts")      // nil
+    _ = Session.lineBreak(in: "load a\n  > quit")  // "a command is one line: ... U+000A ..."
+}
+
 @Test("Sources/ListLabShell/Transcripts/JUnitReport.swift:12")
 func jUnitReportExample1() throws {
     let xml = JUnitReport(suite: "listlab test", results: []).xml

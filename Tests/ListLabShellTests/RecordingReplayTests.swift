@@ -48,10 +48,11 @@ private enum Recording: String, CaseIterable {
         case .pipe:
             session.run(reader: ScriptReader(lines + ["session save recorded.lab"]), source: "-")
         case .listlabRun:
-            try folder.write("script.txt", (lines + ["session save recorded.lab"]).joined(separator: "\n") + "\n")
+            // A script starts with a command (a file whose first line is not one is refused as not a script).
+            try folder.write("script.txt", (["providers"] + lines + ["session save recorded.lab"]).joined(separator: "\n") + "\n")
             session.runScript("script.txt")
         case .runCommand:
-            try folder.write("inner.txt", lines.joined(separator: "\n") + "\n")
+            try folder.write("inner.txt", (["providers"] + lines).joined(separator: "\n") + "\n")
             session.execute("run inner.txt")
             session.execute("session save recorded.lab")
         case .journal, .recover:

@@ -244,6 +244,10 @@ extension Session {
             output.write(Self.diffableDataNote(diffable))
             return
         }
+        if loaded.registered != nil, !reloadingSource {
+            try transitionRegistered(loaded, to: records, saying: what)
+            return
+        }
         let changes = try changes(of: loaded, to: loaded.sections(of: records), side: reloadingSource ? "source" : "new state")
         try perform(changes, saying: what, itemCount: records.count) {
             if reloadingSource {
@@ -345,9 +349,41 @@ extension Session {
     /// The diff from what the provider holds to `sections`, by key (or, with
     /// no key, by whole record) and content.
     func changes(of loaded: LoadedProvider, to sections: [(title: String, items: [Record])], side: String) throws -> SectionedChangeset {
-        let old = try loaded.currentSections().map { DiffSection(id: $0.title, items: $0.items) }
+        try changes(from: loaded.currentSections(), to: sections, keyField: loaded.keyField, side: side)
+    }
+
+    /// A registered provider taken to `records`: its own code sections them
+    /// (by day, by a field of the app's), which ListLab cannot foresee. So
+    /// the provider changes first, and the diff is taken between its
+    /// sections before and after; a diff that fails puts the old items back.
+    private func transitionRegistered(_ loaded: LoadedProvider, to records: [Record], saying what: String) throws {
+        try Interruption.check()
+        let old = try loaded.currentSections()
+        try loaded.provider.replaceItems(with: records)
+        let changes: SectionedChangeset
+        do {
+            changes = try self.changes(from: old, to: loaded.currentSections(), keyField: loaded.keyField, side: "new state")
+        } catch {
+            try? loaded.provider.replaceItems(with: old.flatMap(\.items))
+            throw error
+        }
+        let provider = loaded.provider
+        try apply(
+            changes, saying: what, itemCount: records.count,
+            before: { path in
+                guard old.indices.contains(path.section), old[path.section].items.indices.contains(path.item) else { return nil }
+                return old[path.section].items[path.item]
+            },
+            after: { provider.item(at: $0) })
+    }
+
+    /// The diff from `oldSections` to `sections`, items named by `keyField`
+    /// (or their whole content).
+    func changes(
+        from oldSections: [(title: String, items: [Record])], to sections: [(title: String, items: [Record])], keyField: String?, side: String
+    ) throws -> SectionedChangeset {
+        let old = oldSections.map { DiffSection(id: $0.title, items: $0.items) }
         let new = sections.map { DiffSection(id: $0.title, items: $0.items) }
-        let keyField = loaded.keyField
         do {
             return try SectionedChangeset(
                 from: old, to: new, identity: { record in keyField.flatMap { record[$0] } ?? .object(record) },

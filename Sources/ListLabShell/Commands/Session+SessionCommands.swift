@@ -225,11 +225,13 @@ extension Session {
         }
         guard scriptCommandCount <= Self.maximumScriptCommands else { throw Self.scriptCommandsExceeded }
         let script = Script(text: try readText(file, asTranscript: asTopLevel))
-        // A file that is not a script (a `.env`, a key) is refused whole, and none of its words are printed:
-        // an error naming an unknown command would show a line of it.
-        if let notACommand = script.steps.first(where: { step in
-            step.expected == nil && Self.command(named: String(step.command.prefix { !$0.isWhitespace }).lowercased()) == nil
-        }) {
+        // A file that is not a script (a `.env`, a key, a CSV) is refused whole, and none of its words are
+        // printed: an error naming an unknown command would show a line of it. Its first command says which
+        // it is (a script's later typo is an error of that line, as at the prompt).
+        if let first = script.steps.first, first.expected == nil,
+            Self.command(named: String(first.command.prefix { !$0.isWhitespace }).lowercased()) == nil
+        {
+            let notACommand = first
             throw ShellError("\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)")
         }
         let depth = asTopLevel ? 0 : 1

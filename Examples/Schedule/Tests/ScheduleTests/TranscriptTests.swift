@@ -13,5 +13,5 @@ private let transcripts: String = {
 @Test func theScheduleLabTranscriptsReplayAgainstTheAppsOwnCode() {
     let replay = schedulePlayground().replayTranscripts([transcripts])
     #expect(replay.failed == 0, "\(replay)")
-    #expect(replay.passed == 4)
+    #expect(replay.passed == 5)
 }

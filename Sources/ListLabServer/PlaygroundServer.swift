@@ -94,11 +94,11 @@ package final class PlaygroundServer: Sendable {
 
     /// One connection: a request, answered; a WebSocket, served until it closes.
     private func serve(_ connection: ConnectionSocket) {
-        // A head must come within ten seconds: a client that sends it slowly holds one thread, then none.
-        connection.setTimeouts(read: 10, write: 30)
+        // A head must come whole within five seconds: a client that sends it slowly holds one thread, then none.
+        connection.setTimeouts(read: 5, write: 30)
         let head: HTTPRequestHead
         do {
-            head = try HTTPRequestHead(bytes: connection.readHead(limit: HTTPRequestHead.longest))
+            head = try HTTPRequestHead(bytes: connection.readHead(limit: HTTPRequestHead.longest, within: 5))
         } catch ConnectionSocket.Failure.tooLong {
             respond(connection, HTTPResponse(status: 431, body: "request head too long\n"))
             return

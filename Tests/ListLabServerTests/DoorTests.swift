@@ -138,3 +138,25 @@ func aMalformedRequestHeadIsRefused(head: String) {
     let head = try HTTPRequestHead(bytes: ArraySlice(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:8765\r\nHost: evil.example".utf8)))
     #expect(throws: Door.Refusal.self) { try door.checkHost(head) }
 }
+
+@Test func aRequestHeadSentAByteAtATimeIsCutOffAtItsDeadline() async throws {
+    try await withServer { port in
+        let seconds = try await WebSocketClient.blocking { () -> Double in
+            let slow = try WebSocketClient(port: port, path: nil)
+            slow.setReadTimeout(seconds: 14)
+            // A byte every second, each well within a read's timeout, never a whole head.
+            let bytes = Array("GET / HTTP/1.1\r\nX-Pad: aaaaaaaaaaaaaaaaaaaa".utf8)
+            DispatchQueue.global().async {
+                for byte in bytes {
+                    guard (try? slow.send([byte])) != nil else { return }
+                    usleep(1_000_000)
+                }
+            }
+            let started = ContinuousClock.now
+            _ = try? slow.readResponse()  // ends when the server closes the connection (or the read times out)
+            let elapsed = ContinuousClock.now - started
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        #expect(seconds < 10, "the server kept a head that trickled in for \(seconds) s, past its 5 s deadline")
+    }
+}

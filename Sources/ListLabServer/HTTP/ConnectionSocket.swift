@@ -57,8 +57,11 @@ final class ConnectionSocket: @unchecked Sendable {
     }
 
     /// The bytes up to the first blank line (`CRLF CRLF`), without it, when
-    /// they are at most `limit`; the bytes after it stay for the next read.
-    func readHead(limit: Int) throws(Failure) -> ArraySlice<UInt8> {
+    /// they are at most `limit` and all come within `seconds` (a deadline for
+    /// the whole head: a client that sends a byte now and then is cut off
+    /// too); the bytes after it stay for the next read.
+    func readHead(limit: Int, within seconds: Int) throws(Failure) -> ArraySlice<UInt8> {
+        let deadline = ContinuousClock.now + .seconds(seconds)
         var scanned = start
         while true {
             var index = max(start, scanned - 3)
@@ -72,6 +75,7 @@ final class ConnectionSocket: @unchecked Sendable {
             }
             scanned = buffer.count
             guard buffer.count - start <= limit else { throw .tooLong }
+            guard ContinuousClock.now < deadline else { throw .timedOut }
             try fill()
         }
     }

@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import ListLabShell
 import Synchronization
 
@@ -25,6 +26,8 @@ package final class PlaygroundServer: Sendable {
     private let tours: [String]
     private let page: [UInt8]
     private let turnstile = Turnstile()
+    /// Signalled when the accepting thread ends.
+    private let stopped = DispatchSemaphore(value: 0)
     private let tabNumbers = TabNumbers()
     private let tabs = OpenTabs()
     /// Who gets in.
@@ -77,18 +80,24 @@ package final class PlaygroundServer: Sendable {
         return "http://\(named):\(port)/" + (door.token.map { "?token=\($0)" } ?? "")
     }
 
-    /// Serves until ``stop(timeout:)``.
-    package func run() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DetachedThread.start { [self] in
-                listener.run { connection in self.serve(connection) }
-                done.resume()
-            }
+    /// Starts serving on a thread of its own and returns at once: a
+    /// connection made after this call is answered (none waits for a task
+    /// to be scheduled). Serves until ``stop()``.
+    package func start() {
+        DetachedThread.start { [self] in
+            listener.run { connection in self.serve(connection) }
+            stopped.signal()
         }
     }
 
+    /// Waits until the server has stopped.
+    package func waitUntilStopped() {
+        stopped.wait()
+        stopped.signal()
+    }
+
     /// Stops listening and ends every connection.
-    package func stop(timeout: Double = 1) async {
+    package func stop() {
         listener.stop()
     }
 
@@ -196,7 +205,9 @@ package final class PlaygroundServer: Sendable {
                     log("refused binary data from a tab")
                 case .close:
                     out.close(after: WebSocket.closeFrame(code: 1000, reason: ""))
-                    break reading
+                    queue.finish()
+                    out.waitUntilWritten(seconds: 5)  // the answering close frame goes out before the connection ends
+                    return
                 }
             } catch .closed {
                 out.close()

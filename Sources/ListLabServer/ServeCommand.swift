@@ -18,7 +18,8 @@ import ListLabShell
 extension Playground {
     /// Serves the playground to a browser (`listlab serve`): a page with a
     /// command line, a WebSocket and a session of its own per tab, with the
-    /// process's arguments (`--port`, `--host`, `--sample`, `--empty`);
+    /// process's arguments (`--port`, `--host`, `--sample`, `--empty`,
+    /// `--no-token`, `--classroom`);
     /// exits when the server stops.
     ///
     /// Call it from the `main.swift` of an executable named after your
@@ -144,11 +145,7 @@ struct ServeCommand: ParsableCommand {
                 printError("\(tool) serve: on a wildcard address the Host of a request is not checked (its names are not known): the token keeps other sites' pages out")
             }
         }
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            await server.run()
-            done.signal()
-        }
-        done.wait()
+        server.start()
+        server.waitUntilStopped()
     }
 }

@@ -160,3 +160,12 @@ func aMalformedRequestHeadIsRefused(head: String) {
         #expect(seconds < 10, "the server kept a head that trickled in for \(seconds) s, past its 5 s deadline")
     }
 }
+
+@Test func aRequestHeadPastItsLimitIsRefusedWith431() async throws {
+    try await withServer { port in
+        let response = try await WebSocketClient.blocking {
+            try WebSocketClient.request(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Pad: \(String(repeating: "a", count: 20_000))\r\n\r\n")
+        }
+        #expect(response.hasPrefix("HTTP/1.1 431"))
+    }
+}

@@ -9,16 +9,12 @@ let testToken = "0123456789abcdef0123456789abcdef0123456789abcdef"
 
 /// Serves with `server` while `body` runs with its port; stopped after, whatever `body` does.
 private func serving(_ server: PlaygroundServer, _ body: (UInt16) async throws -> Void) async throws {
-    let running = Task { await server.run() }
-    do {
-        try await body(server.port)
-    } catch {
-        await server.stop()
-        await running.value
-        throw error
+    server.start()
+    defer {
+        server.stop()
+        server.waitUntilStopped()
     }
-    await server.stop()
-    await running.value
+    try await body(server.port)
 }
 
 /// A server of ListLab's samples on a free loopback port, for `body`; stopped after.

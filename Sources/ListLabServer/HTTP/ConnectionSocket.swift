@@ -12,6 +12,8 @@ final class ConnectionSocket: @unchecked Sendable {
     let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
+    /// What one `recv` reads into, kept for the connection's life.
+    private var chunk = [UInt8](repeating: 0, count: 16 * 1_024)
 
     /// Why a read ended without what it asked for.
     enum Failure: Error, Equatable {
@@ -49,7 +51,6 @@ final class ConnectionSocket: @unchecked Sendable {
             buffer.removeFirst(start)
             start = 0
         }
-        var chunk = [UInt8](repeating: 0, count: 16 * 1_024)
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut }
         guard count > 0 else { throw .closed }
@@ -67,6 +68,7 @@ final class ConnectionSocket: @unchecked Sendable {
             var index = max(start, scanned - 3)
             while index + 3 < buffer.count {
                 if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 {
+                    guard index - start <= limit else { throw .tooLong }
                     let head = buffer[start..<index]
                     start = index + 4
                     return head

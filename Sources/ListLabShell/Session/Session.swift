@@ -196,16 +196,16 @@ public final class Session {
     ///
     /// ```swift
     /// Session.lineBreak(in: "load contacts")      // nil
-    /// Session.lineBreak(in: "load a\n  > quit")  // "a command is one line: ... U+000A ..."
+    /// Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."
     /// ```
-    public static func lineBreak(in line: String) -> String? {
-        for scalar in line.unicodeScalars {
+    package static func lineBreak(in line: String) -> String? {
+        for (offset, scalar) in line.unicodeScalars.enumerated() {
             switch scalar.value {
             case 0x09: continue
             case 0x00...0x1F, 0x7F, 0x85, 0x2028, 0x2029:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 let name = [0x0A: " (a line feed)", 0x0D: " (a carriage return)", 0x00: " (NUL)", 0x2028: " (a line separator)", 0x2029: " (a paragraph separator)"][Int(scalar.value)] ?? ""
-                return "a command is one line, and this one holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)\(name): nothing was run"
+                return "column \(offset + 1): a command is one line, and this one holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)\(name): nothing was run"
             default: continue
             }
         }

@@ -134,9 +134,10 @@ public struct Transcript: Sendable {
         var lines = prose.map(VisibleText.escaped)
         if !prose.isEmpty { lines.append("") }
         for entry in entries {
-            // A command is one line (Session refuses others); escaped all the same, so that no text can
-            // ever stand at the command margin of a saved transcript unless it was a command.
-            lines.append("  > " + VisibleText.escaped(entry.command))
+            // A command is one line (Session refuses others); one that is not is escaped all the same, so
+            // that no text can stand at the command margin of a saved transcript unless it was a command.
+            // Any other command is kept as typed (a tab in a value replays as the tab).
+            lines.append("  > " + (Session.lineBreak(in: entry.command) == nil ? entry.command : VisibleText.escaped(entry.command)))
             lines.append(contentsOf: fileLines(for: entry.output))
         }
         return lines.joined(separator: "\n") + "\n"

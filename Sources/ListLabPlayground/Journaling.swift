@@ -13,11 +13,12 @@ package enum Journaling {
 
     /// Starts journaling `session`: every command from now on is written as
     /// it ends. A journal that cannot be made is one line, and no journal.
-    package static func start(for session: Session, workingFolder: String, tab: Int? = nil) -> SessionJournal? {
+    /// A classroom tab's journal (`classroom`) says so, and is never recovered.
+    package static func start(for session: Session, workingFolder: String, tab: Int? = nil, classroom: Bool = false) -> SessionJournal? {
         guard let folder else { return nil }
         SessionJournal.prune(folder)
         do {
-            let journal = try SessionJournal(folder: folder, workingFolder: workingFolder, tab: tab)
+            let journal = try SessionJournal(folder: folder, workingFolder: workingFolder, tab: tab, classroom: classroom)
             journal.onProblem = { StandardStreams().writeNote($0) }
             session.commandObserver = { journal.append($0) }
             if !journal.isWhole { journal.retry() }
@@ -31,9 +32,10 @@ package enum Journaling {
     /// At start-up: one line when an earlier session ended without quit.
     static func mentionRecoverableSession(besides current: SessionJournal?) {
         guard let folder else { return }
-        let unfinished = JournalFile.all(in: folder).filter { $0.isUnfinished && $0.path != current?.path }
+        // Summaries only: a start-up costs the same however long the journals are.
+        let unfinished = JournalFile.summaries(in: folder).filter { $0.isUnfinished && $0.path != current?.path }
         guard let latest = unfinished.first else { return }
-        let commands = latest.records.count
-        printLine("A session ended without quit (\(latest.started), \(commands) \(commands == 1 ? "command" : "commands")): '\(ToolIdentity.current.name) recover' brings it back, '\(ToolIdentity.current.name) sessions' lists sessions.")
+        let commands = latest.commandCount.map { ", \($0) \($0 == 1 ? "command" : "commands")" } ?? ""
+        printLine("A session ended without quit (\(latest.started)\(commands)): '\(ToolIdentity.current.name) recover' brings it back, '\(ToolIdentity.current.name) sessions' lists sessions.")
     }
 }

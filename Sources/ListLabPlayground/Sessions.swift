@@ -22,26 +22,33 @@ struct Sessions: ParsableCommand {
         abstract: "Lists recent interactive sessions from their journals, or saves one as a transcript.",
         discussion: """
             Every interactive session is journaled as it goes, each command with its output, in \
-            $LISTLAB_JOURNALS, else $XDG_STATE_HOME/listlab, else ~/.local/state/listlab (the latest 20 \
-            are kept). A session that ended without quit (a crash, a closed window, kill -9) can be \
+            $LISTLAB_JOURNALS, else $XDG_STATE_HOME/listlab, else ~/.local/state/listlab (the latest 20, \
+            64 MB in all, are kept; each command with the first 200 lines and 32 KB of its output). A session that ended without quit (a crash, a closed window, kill -9) can be \
             brought back with '\(ToolIdentity.current.name) recover'.
             """,
         subcommands: [ListSessions.self, SaveSession.self],
         defaultSubcommand: ListSessions.self) }
 
-    /// The journals, newest first; an error when there is no folder for them.
-    static func journals() throws -> [JournalFile] {
+    /// The journals' summaries, newest first; an error when there is no
+    /// folder for them.
+    static func journals() throws -> [JournalSummary] {
         guard let folder = Journaling.folder else { throw failure("no folder for journals: set HOME or LISTLAB_JOURNALS") }
-        return JournalFile.all(in: folder)
+        return JournalFile.summaries(in: folder)
     }
 
-    /// Journal `number` (from 1, as `listlab sessions` lists them).
+    /// Journal `number` (from 1, as `listlab sessions` lists them), read whole.
     static func journal(_ number: Int) throws -> JournalFile {
         let journals = try journals()
         guard number >= 1, number <= journals.count else {
             throw failure(journals.isEmpty ? "no sessions are journaled yet" : "no session \(number): '\(ToolIdentity.current.name) sessions' lists 1 to \(journals.count)")
         }
-        return journals[number - 1]
+        return try read(journals[number - 1])
+    }
+
+    /// The journal a summary is of, read whole.
+    static func read(_ summary: JournalSummary) throws -> JournalFile {
+        guard let journal = JournalFile(path: summary.path) else { throw failure("\(summary.path): cannot be read") }
+        return journal
     }
 }
 
@@ -57,9 +64,12 @@ struct ListSessions: ParsableCommand {
         }
         for (index, journal) in journals.enumerated() {
             let number = index + 1
-            let commands = journal.records.count
+            let commands = journal.commandCount.map { "\($0) \($0 == 1 ? "command" : "commands")" } ?? "commands"
             let state: String
-            if journal.isRunning {
+            if journal.isClassroom, !journal.isRunning {
+                let how = journal.ended ? "ended" : "unfinished"
+                state = "\(how) (classroom tab \(journal.tab.map(String.init) ?? "?"): a student's commands, never run again here; '\(ToolIdentity.current.name) sessions save \(number) FILE' writes them to read)"
+            } else if journal.isRunning {
                 state = "running (process \(journal.processID)\(journal.tab.map { ", browser tab \($0)" } ?? ""))"
             } else if journal.ended {
                 state = journal.tab == nil ? "ended with quit" : "ended (browser tab \(journal.tab ?? 0) closed)"
@@ -70,9 +80,9 @@ struct ListSessions: ParsableCommand {
                 state = "unfinished\(tab): '\(ToolIdentity.current.name) recover \(number)' brings it back"
             }
             let files = journal.files.isEmpty ? "" : "; files: " + journal.files.joined(separator: ", ")
-            let folder = journal.knowsFolder ? journal.folder : "an unknown folder"
+            let folder = journal.folder ?? "an unknown folder"
             let damage = journal.damage.map { "; damaged, \($0)" } ?? ""
-            printLine("\(String(repeating: " ", count: max(0, 3 - String(number).count)))\(number)  \(journal.started)  \(commands) \(commands == 1 ? "command" : "commands") in \(folder)\(files); \(state)\(damage)")
+            printLine("\(String(repeating: " ", count: max(0, 3 - String(number).count)))\(number)  \(journal.started)  \(commands) in \(folder)\(files); \(state)\(damage)")
         }
     }
 }
@@ -113,7 +123,8 @@ struct Recover: PlaygroundCommand {
         discussion: """
             The session's commands run again, quietly, in its folder: its unsaved edits are back, unsaved. \
             Saves and other writes are not run again (their files are on disk), nor the edits a later save \
-            wrote. With no N, the latest unfinished session.
+            wrote. With no N, the latest unfinished session. A classroom tab's session (serve --classroom) \
+            is never run again: its commands were a student's.
             """) }
 
     @Argument(help: "The session, as '\(ToolIdentity.current.name) sessions' numbers it (default: the latest unfinished one).")
@@ -125,13 +136,17 @@ struct Recover: PlaygroundCommand {
             old = try Sessions.journal(number)
         } else {
             let journals = try Sessions.journals()
-            guard let latest = journals.first(where: \.isUnfinished) else {
+            guard let latest = try journals.first(where: \.isUnfinished).map(Sessions.read) else {
                 let running = journals.filter { !$0.ended && !$0.recovered && $0.isRunning }
                 throw failure(running.isEmpty
                     ? "no session ended without quit: '\(ToolIdentity.current.name) sessions' lists them"
                     : "no session ended without quit; \(running.count == 1 ? "one is" : "\(running.count) are") still running (process \(running.map { String($0.processID) }.joined(separator: ", "))): '\(ToolIdentity.current.name) sessions' lists them")
             }
             old = latest
+        }
+        guard !old.isClassroom else {
+            // A student's commands run only in a tab's folder, never as the one who recovers them.
+            throw failure("that session was a classroom tab's (a student's commands): it is never run again outside its tab; '\(ToolIdentity.current.name) sessions save \(number.map(String.init) ?? "N") FILE' writes it as a transcript to read")
         }
         guard !old.isRunning else { throw failure("that session is still running (process \(old.processID))") }
         let output = StandardStreams()

@@ -126,12 +126,12 @@ func whatARecoveryRunsAgain(record: CommandRecord, later: [CommandRecord], repla
 @Test func theOldestJournalsGo() throws {
     let folder = try TemporaryFolder()
     let journals = folder.path + "/journals"
-    for second in 0..<(SessionJournal.kept + 3) {
+    for second in 0..<(SessionJournal.kept.count + 3) {
         _ = try SessionJournal(folder: journals, workingFolder: folder.path, date: Date(timeIntervalSince1970: Double(1_800_000_000 + second)), processID: 999_999_999)
     }
     SessionJournal.prune(journals)
     let left = JournalFile.all(in: journals)
-    #expect(left.count == SessionJournal.kept)
+    #expect(left.count == SessionJournal.kept.count)
     #expect(left.first?.started == "2027-01-15T08:00:22Z")
     #expect(SessionJournal.folder(environment: ["HOME": "/home/me"]) == "/home/me/.local/state/listlab")
     #expect(SessionJournal.folder(environment: ["HOME": "/home/me", "XDG_STATE_HOME": "/state"]) == "/state/listlab")

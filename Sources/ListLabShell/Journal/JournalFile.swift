@@ -42,12 +42,18 @@ public struct JournalFile: Sendable {
     /// For a session of a browser tab (`listlab serve`), the tab's number in
     /// its server's process.
     public var tab: Int?
+    /// Whether the session was a classroom tab's (`listlab serve
+    /// --classroom`): a student's commands, never run again outside the
+    /// tab's folder, so never recovered. A tab's journal whose header is
+    /// lost counts as one.
+    public var isClassroom: Bool
 
     static let headerMark = "#journal "
     static let didMark = "#did "
     static let sumMark = "#sum "
     static let endedMark = "#ended"
     static let recoveredMark = "#recovered"
+    static let fullMark = "#full"
     /// The first line of a journal written before checksums: read whole, as it is.
     static let uncheckedFirstLine = "A ListLab session journal: each command with its output, written as it ran."
 
@@ -77,9 +83,14 @@ public struct JournalFile: Sendable {
         processID = (header?["pid"]?.intValue).map(Int32.init(truncatingIfNeeded:)) ?? named?.processID ?? 0
         processStart = header?["pstart"]?.intValue
         tab = header?["tab"]?.intValue
+        isClassroom = header?["classroom"] == .bool(true) || (header == nil && (tab != nil || named?.isTab == true))
         self.damage = damage ?? (header == nil ? "its header is lost: the folder it ran in is unknown" : nil)
         records = transcript.blocks.map { block in
             var record = CommandRecord(command: block.command, output: block.expected.map(\.outputText))
+            if block.expected.last == .anyLines {
+                record.output.removeLast()
+                record.outputCut = true
+            }
             let before = block.commandIndex - 1
             if before >= 0, transcript.lines[before].hasPrefix(Self.didMark),
                 case .object(let did)? = Self.json(String(transcript.lines[before].dropFirst(Self.didMark.count)))
@@ -156,7 +167,7 @@ public struct JournalFile: Sendable {
     /// When and in what process the session of a journal named
     /// `session-20261123-192403-1234.lab` (or `...-1234-tab3.lab`, a browser
     /// tab's) started, from the name alone.
-    static func session(named path: String) -> (started: String, processID: Int32)? {
+    static func session(named path: String) -> (started: String, processID: Int32, isTab: Bool)? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard name.hasPrefix("session-"), name.hasSuffix(".lab") else { return nil }
         let parts = name.dropFirst("session-".count).dropLast(".lab".count).split(separator: "-")
@@ -166,7 +177,7 @@ public struct JournalFile: Sendable {
         else { return nil }
         let (day, clock) = (Array(parts[0]), Array(parts[1]))
         let started = "\(String(day[0..<4]))-\(String(day[4..<6]))-\(String(day[6..<8]))T\(String(clock[0..<2])):\(String(clock[2..<4])):\(String(clock[4..<6]))Z"
-        return (started, processID)
+        return (started, processID, isTab)
     }
 
     /// Whether the process that writes it still runs (and has not ended it):
@@ -176,7 +187,8 @@ public struct JournalFile: Sendable {
     }
 
     /// Whether it stopped without `quit` and no session has recovered it.
-    public var isUnfinished: Bool { !ended && !recovered && !isRunning }
+    /// A classroom tab's journal never is.
+    public var isUnfinished: Bool { !ended && !recovered && !isClassroom && !isRunning }
 
     /// The files its commands read or wrote, each once, in order.
     public var files: [String] {
@@ -189,7 +201,7 @@ public struct JournalFile: Sendable {
     /// commands and output, without the journal's notes.
     public var transcript: String {
         Transcript.text(
-            of: records.map { ($0.command, $0.output) },
+            of: records,
             prose: ["A ListLab session, from its journal (started \(started)). Replay it with 'listlab test' in \(folder)."])
     }
 
@@ -208,13 +220,16 @@ public struct JournalFile: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasPrefix("session-") && $0.hasSuffix(".lab") }
             .compactMap { JournalFile(path: folder + "/" + $0) }
-            .sorted(by: isNewer)
+            .sorted { isNewer(($0.started, $0.processStart, $0.processID, $0.path), than: ($1.started, $1.processStart, $1.processID, $1.path)) }
     }
+
+    /// What orders journals: when they started, their processes' start and number, their paths.
+    typealias Order = (started: String, processStart: Int?, processID: Int32, path: String)
 
     /// Whether `one` started after `other`. Names are stamped to the second, so
     /// two sessions of one second are told apart by their processes' start
     /// (clock ticks), never by comparing process numbers as text.
-    static func isNewer(_ one: JournalFile, than other: JournalFile) -> Bool {
+    static func isNewer(_ one: Order, than other: Order) -> Bool {
         if one.started != other.started { return one.started > other.started }
         if let first = one.processStart, let second = other.processStart, first != second { return first > second }
         if one.processID != other.processID { return one.processID > other.processID }

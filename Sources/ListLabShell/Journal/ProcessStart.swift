@@ -12,16 +12,16 @@ import Foundation
 /// What tells a live process from a dead one whose number was given to
 /// another: when it started, and whether it is only a zombie (exited, not yet
 /// waited for), so that a journal's session is not taken for running.
-enum ProcessStart {
+package enum ProcessStart {
     /// When process `processID` started, in clock ticks since boot (Linux's
     /// `/proc/PID/stat`, field 22); nil where the system does not say.
-    static func ticks(of processID: Int32) -> Int? {
+    package static func ticks(of processID: Int32) -> Int? {
         fields(of: processID).flatMap { $0.count > 19 ? Int($0[19]) : nil }
     }
 
     /// Whether process `processID` runs: it exists, is not a zombie, and
     /// (when `startTicks` is known) is the process that started then.
-    static func isRunning(_ processID: Int32, startTicks: Int?) -> Bool {
+    package static func isRunning(_ processID: Int32, startTicks: Int?) -> Bool {
         guard processID > 0, kill(processID, 0) == 0 || errno == EPERM else { return false }
         #if os(Linux)
         guard let fields = fields(of: processID) else { return true }

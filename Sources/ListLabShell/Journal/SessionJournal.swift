@@ -25,12 +25,28 @@ import ListLabRecords
 /// A write the system refuses (a full disk) is said once through
 /// ``onProblem`` and kept: every later command tries again from the first
 /// byte not written, so the file is whole again as soon as there is room.
+///
+/// A journal keeps the start of each command's output, not all of it
+/// (``keptOutput``): the rest is a `...` line, which a replay of the saved
+/// transcript matches with any lines. A classroom tab's journal (a student's
+/// commands, which are never run again outside its tab) keeps less, and
+/// stops at ``classroomLimit`` bytes.
 public final class SessionJournal {
     /// The journal's file.
     public let path: String
     private let descriptor: Int32
     /// Bytes not written yet (the system refused them), oldest first.
     private var pending: [UInt8] = []
+    /// Whether this is a classroom tab's journal.
+    public let isClassroom: Bool
+    /// The commands appended so far.
+    private var commandCount = 0
+    /// The files the commands so far named, each once, in order (at most ``listedFiles``).
+    private var touched: [String] = []
+    /// The bytes written or waiting, to stop a classroom's journal at its limit.
+    private var size = 0
+    /// Whether a classroom's journal reached its limit and keeps nothing more.
+    private var isFull = false
     /// Whether a refused write has been said and not yet made good.
     private var isFailing = false
     /// Hears, in one line each, that a write failed (once, until it works
@@ -51,12 +67,15 @@ public final class SessionJournal {
     ///     recovery runs its commands.
     ///   - tab: The tab's number in this process, for a session of a tab.
     /// - Throws: ``ShellError`` when the folder or the file cannot be made.
-    public convenience init(folder: String, workingFolder: String, tab: Int? = nil) throws(ShellError) {
-        try self.init(folder: folder, workingFolder: workingFolder, date: Date(), processID: getpid(), tab: tab)
+    ///   - classroom: Whether the tab is a classroom's (`listlab serve
+    ///     --classroom`): its journal says so, and is never recovered.
+    public convenience init(folder: String, workingFolder: String, tab: Int? = nil, classroom: Bool = false) throws(ShellError) {
+        try self.init(folder: folder, workingFolder: workingFolder, date: Date(), processID: getpid(), tab: tab, classroom: classroom)
     }
 
     /// Starts a journal as of `date`, for the process `processID`.
-    init(folder: String, workingFolder: String, date: Date, processID: Int32, tab: Int? = nil) throws(ShellError) {
+    init(folder: String, workingFolder: String, date: Date, processID: Int32, tab: Int? = nil, classroom: Bool = false) throws(ShellError) {
+        isClassroom = classroom
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -69,6 +88,8 @@ public final class SessionJournal {
         var fields: [(String, Value)] = [("started", .string(stamp.iso)), ("folder", .string(workingFolder)), ("pid", .int(Int(processID)))]
         if let start = ProcessStart.ticks(of: processID) { fields.append(("pstart", .int(start))) }
         if let tab { fields.append(("tab", .int(tab))) }
+        // Written first, before any command: nothing a student types can come before it.
+        if classroom { fields.append(("classroom", .bool(true))) }
         write([
             "A ListLab session journal: each command with its output, written as it ran, and a checksum of each.",
             "'listlab sessions' lists journals; 'listlab recover' replays an unfinished one.",
@@ -81,15 +102,48 @@ public final class SessionJournal {
         close(descriptor)
     }
 
-    /// Appends one command: what it did, its line and its output.
+    /// How much of a command's output a journal keeps: the first lines, up
+    /// to a number of lines and of bytes; a classroom tab's journal keeps less.
+    public static func keptOutput(classroom: Bool) -> (lines: Int, bytes: Int) {
+        classroom ? (20, 4 * 1_024) : (200, 32 * 1_024)
+    }
+
+    /// The bytes a classroom tab's journal stops at: past them it notes that
+    /// it is full and keeps nothing more.
+    public static let classroomLimit = 4 * 1_048_576
+
+    /// The most file names a `#did` line lists as the session's so far.
+    static let listedFiles = 16
+
+    /// Appends one command: what it did, its line and the start of its output.
+    /// Each `#did` line holds the command's number and the files named so far,
+    /// so that a listing reads them from the journal's end.
     public func append(_ record: CommandRecord) {
-        var did: [(String, Value)] = []
+        guard !isFull else { return }
+        commandCount += 1
+        for file in record.files where !touched.contains(file) && touched.count < Self.listedFiles { touched.append(file) }
+        var did: [(String, Value)] = [("n", .int(commandCount))]
         if !record.edited.isEmpty { did.append(("edited", .array(record.edited.map(Value.string)))) }
         if !record.saved.isEmpty { did.append(("saved", .array(record.saved.map(Value.string)))) }
         if !record.files.isEmpty { did.append(("files", .array(record.files.map(Value.string)))) }
+        if !touched.isEmpty { did.append(("touched", .array(touched.map(Value.string)))) }
         if record.failed { did.append(("failed", .bool(true))) }
         if record.interrupted { did.append(("interrupted", .bool(true))) }
-        write([JournalFile.didMark + Value.object(Record(fields: did)).jsonText, "  > " + record.command] + Transcript.fileLines(for: record.output))
+        let kept = Self.keptOutput(classroom: isClassroom)
+        var output: [String] = []
+        var bytes = 0
+        for line in record.output.prefix(kept.lines) {
+            bytes += line.utf8.count + 1
+            guard bytes <= kept.bytes else { break }
+            output.append(line)
+        }
+        var lines = [JournalFile.didMark + Value.object(Record(fields: did)).jsonText, "  > " + record.command] + Transcript.fileLines(for: output)
+        if output.count < record.output.count { lines.append("  " + ExpectedLine.anyLines.text) }
+        if isClassroom, size + lines.reduce(0, { $0 + $1.utf8.count + 1 }) > Self.classroomLimit {
+            isFull = true
+            lines = [JournalFile.fullMark]
+        }
+        write(lines)
     }
 
     /// Notes that the session ended as asked (`quit`, Ctrl-D).
@@ -101,6 +155,7 @@ public final class SessionJournal {
     /// whole commands; what the system refuses waits for the next write.
     private func write(_ lines: [String]) {
         let text = lines.joined(separator: "\n") + "\n"
+        size += text.utf8.count + 22
         pending += Array(text.utf8) + Array((JournalFile.sumMark + JournalFile.checksum(of: text) + "\n").utf8)
         retry()
     }
@@ -139,15 +194,23 @@ public final class SessionJournal {
         return nil
     }
 
-    /// How many journals are kept: starting a session removes the oldest
-    /// beyond this number.
-    public static let kept = 20
+    /// How many journals are kept, and how many bytes of them in all:
+    /// starting a session removes the oldest beyond either.
+    public static let kept = (count: 20, bytes: 64 * 1_048_576)
 
-    /// Removes the oldest journals in `folder` beyond ``kept`` (one being
-    /// written by a live process is kept).
-    public static func prune(_ folder: String) {
-        for journal in JournalFile.all(in: folder).dropFirst(kept) where !journal.isRunning {
+    /// Removes the oldest journals in `folder` beyond `limits` (``kept``), by
+    /// count and by bytes (one being written by a live process is kept, and
+    /// counted).
+    public static func prune(_ folder: String, keeping limits: (count: Int, bytes: Int) = kept) {
+        var count = 0
+        var bytes = 0
+        for journal in JournalFile.summaries(in: folder) {
+            count += 1
+            bytes += journal.bytes
+            guard count > limits.count || bytes > limits.bytes, !journal.isRunning else { continue }
             try? FileManager.default.removeItem(atPath: journal.path)
+            count -= 1
+            bytes -= journal.bytes
         }
     }
 }

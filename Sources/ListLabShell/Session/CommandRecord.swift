@@ -16,6 +16,9 @@ public struct CommandRecord: Hashable, Sendable {
     public var failed = false
     /// Whether Ctrl-C stopped it (it changed nothing).
     public var interrupted = false
+    /// Whether ``output`` is only its start (a journal keeps no more): a
+    /// transcript ends it with `...`.
+    public var outputCut = false
 
     /// Creates a record.
     public init(

@@ -131,14 +131,21 @@ public struct Transcript: Sendable {
     /// A transcript of `entries`, each a command and its output, after a
     /// line of prose.
     public static func text(of entries: [(command: String, output: [String])], prose: [String]) -> String {
+        text(of: entries.map { CommandRecord(command: $0.command, output: $0.output) }, prose: prose)
+    }
+
+    /// A transcript of `records` after a line of prose; a record whose output
+    /// was cut ends in `...`, which matches any lines.
+    public static func text(of records: [CommandRecord], prose: [String]) -> String {
         var lines = prose.map(VisibleText.escaped)
         if !prose.isEmpty { lines.append("") }
-        for entry in entries {
+        for entry in records {
             // A command is one line (Session refuses others); one that is not is escaped all the same, so
             // that no text can stand at the command margin of a saved transcript unless it was a command.
             // Any other command is kept as typed (a tab in a value replays as the tab).
             lines.append("  > " + (Session.lineBreak(in: entry.command) == nil ? entry.command : VisibleText.escaped(entry.command)))
             lines.append(contentsOf: fileLines(for: entry.output))
+            if entry.outputCut { lines.append("  " + ExpectedLine.anyLines.text) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

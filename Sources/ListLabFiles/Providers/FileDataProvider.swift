@@ -323,13 +323,15 @@ public final class FileDataProvider: DataProvider {
     ///   - target: Where to write, and its name for messages; nil for the
     ///     provider's own file.
     ///   - force: Write even when the own file changed on disk since it was read.
+    ///   - room: Says why `bytes` bytes may not be written there (a folder
+    ///     with a quota), or nil when they may.
     /// - Returns: The number of bytes written.
     /// - Throws: ``FileError`` when the own file changed on disk or was
     ///   deleted since it was read, or has several hard links or no write
     ///   permission (each without `force`), the target's extension names no
     ///   format, or the write fails; the file on disk is then untouched.
     @discardableResult
-    public func save(to target: (path: String, name: String)? = nil, force: Bool = false) throws(FileError) -> Int {
+    public func save(to target: (path: String, name: String)? = nil, force: Bool = false, room: (_ path: String, _ bytes: Int) -> String? = { _, _ in nil }) throws(FileError) -> Int {
         let destination = target ?? (path, name)
         if let activeFilter {
             throw FileError(path: destination.name, message: "\(activeFilter) is on, and the items it hides would be lost: remove it first")
@@ -357,6 +359,7 @@ public final class FileDataProvider: DataProvider {
             regroup()
         }
         let bytes = RecordTableWriter.bytes(of: table, as: format)
+        if let refusal = room(destination.path, bytes.count) { throw FileError(path: destination.name, message: refusal) }
         // The last moment a Ctrl-C can stop the save with nothing written; the write itself is atomic.
         if Interruption.isRequested {
             var error = FileError(path: destination.name, message: "interrupted: nothing was written")

@@ -237,6 +237,7 @@ extension RecordTable {
         prefixes.reserveCapacity(count)
         var highBits: UInt8 = 0
         for row in 0..<count {
+            if row & 0xFFFF == 0 { try Interruption.check() }
             let kind = cells.kind(row)
             guard kind == .sourceString || kind == .arenaString else { return nil }
             texts.append(cells.payload(row))

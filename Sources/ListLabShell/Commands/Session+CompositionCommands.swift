@@ -56,6 +56,7 @@ extension Session {
                 name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil), shape: .composite,
                 schema: Record.Schema(fields), presenter: children[0].presenter)
             loaded.composite = (composite, children)
+            try session.checkDataLimit(adding: loaded, replacing: session.providers.firstIndex { $0.name == name })
             if let existing = session.providers.firstIndex(where: { $0.name == name }) {
                 session.providers[existing] = loaded
                 session.activate(existing)

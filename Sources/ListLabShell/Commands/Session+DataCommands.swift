@@ -188,7 +188,9 @@ extension Session {
             }
             destination = (path, target)
         }
-        let bytes = try withProgress("saving \(destination?.name ?? file.name)", on: loaded) { try file.save(to: destination, force: force) }
+        let bytes = try withProgress("saving \(destination?.name ?? file.name)", on: loaded) {
+            try file.save(to: destination, force: force) { [confinement] path, count in confinement?.roomRefusal(forWriting: count, at: path) }
+        }
         if destination == nil || destination?.path == file.path { loaded.markSaved() }
         touchedFiles.append(destination?.name ?? file.name)
         let items = file.numberOfItems
@@ -396,6 +398,7 @@ extension Session {
         } else if isFile {
             loaded.sourcePath = try filePath(source)
         }
+        try checkDataLimit(adding: loaded, replacing: providers.firstIndex { $0.name == name })
         if let existing = providers.firstIndex(where: { $0.name == name }) {
             let unsaved = providers[existing].unsavedProviders
             if !force, !unsaved.isEmpty {

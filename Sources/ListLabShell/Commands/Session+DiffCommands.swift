@@ -170,6 +170,9 @@ extension Session {
             default:
                 let threshold = try arguments.integer("N", in: 0...1_000_000_000)
                 try arguments.expectEnd()
+                if let most = session.thresholdLimit, threshold > most {
+                    throw ShellError("threshold \(threshold): this session takes at most \(most) (batch updates of more changes take longer than a command may run here)")
+                }
                 session.changeThreshold = threshold
                 session.output.write("threshold \(threshold)")
             }

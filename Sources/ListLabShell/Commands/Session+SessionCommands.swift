@@ -174,6 +174,7 @@ extension Session {
             guard !isDirectory else { throw ShellError("\(file): is a folder") }
             guard force else { throw ShellError("\(file) exists: add --force to replace it") }
         }
+        try confinement?.checkRoom(forWriting: bytes.count, at: path, named: file)
         do {
             try AtomicFile.write(bytes, to: path, force: force)
         } catch {

@@ -65,11 +65,18 @@ struct CompletionContext {
     var commandNames: [String] { Session.commandNames }
 
     /// Files and folders whose path starts with the partial word (folders
-    /// end in `/`), relative to the session's working directory.
+    /// end in `/`), relative to the session's working directory; in a
+    /// confined session (a classroom tab), inside its folder only.
     var paths: [String] {
         let slash = word.lastIndex(of: "/")
         let folder = slash.map { String(word[...$0]) } ?? ""
-        let base = folder.hasPrefix("/") ? folder : session.workingDirectory + "/" + folder
+        let base: String
+        if let confinement = session.confinement {
+            guard let inside = confinement.folderToList(folder) else { return [] }
+            base = inside
+        } else {
+            base = folder.hasPrefix("/") ? folder : session.workingDirectory + "/" + folder
+        }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base.isEmpty ? "." : base) else {
             return []
         }

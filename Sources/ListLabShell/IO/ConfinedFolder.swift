@@ -34,14 +34,18 @@ public final class ConfinedFolder: @unchecked Sendable {
     /// Why a name outside the folder is refused, when the folder is not a
     /// replay's (a classroom session of `listlab serve`); nil for a replay's words.
     public var outsideReason: String?
+    /// The bytes and files the copy may hold, writes counted before they are
+    /// made (a classroom tab's folder); nil for no bound.
+    public var quota: (bytes: Int, files: Int)?
 
-    /// A new, empty scratch copy of `folder`.
+    /// A new, empty scratch copy of `folder`, made in `parent` (by default
+    /// the temporary folder) under a name that starts with `prefix`.
     ///
     /// - Throws: ``ShellError`` when the folder does not exist or no scratch
     ///   folder can be made.
-    public init(copying folder: String) throws(ShellError) {
+    public init(copying folder: String, in parent: String? = nil, prefix: String = "listlab-replay-") throws(ShellError) {
         guard let original = Self.realPath(folder) else { throw ShellError("\(folder): no such folder") }
-        var template = Array((FileManager.default.temporaryDirectory.path + "/listlab-replay-XXXXXX").utf8CString)
+        var template = Array(((parent ?? FileManager.default.temporaryDirectory.path) + "/" + prefix + "XXXXXX").utf8CString)
         let made: String? = template.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress, let folder = mkdtemp(base) else { return nil }
             return String(cString: folder)
@@ -108,6 +112,49 @@ public final class ConfinedFolder: @unchecked Sendable {
         } else {
             throw ShellError("\(name): not a regular file (a FIFO, a device or a socket is not copied into a replay)")
         }
+    }
+
+    /// The bytes and the files in the copy (links and folders count as files of no bytes).
+    public func usage() -> (bytes: Int, files: Int) {
+        var bytes = 0
+        var files = 0
+        for name in (try? FileManager.default.subpathsOfDirectory(atPath: scratch)) ?? [] {
+            var info = stat()
+            guard lstat(scratch + "/" + name, &info) == 0 else { continue }
+            files += 1
+            if info.st_mode & S_IFMT == S_IFREG { bytes += Int(info.st_size) }
+        }
+        return (bytes, files)
+    }
+
+    /// Why writing `count` bytes to `path` (in the copy) may not be done:
+    /// it would take the copy past its ``quota`` (a file replaced counts only
+    /// what it grows by); nil when it may.
+    func roomRefusal(forWriting count: Int, at path: String) -> String? {
+        guard let quota else { return nil }
+        let (bytes, files) = usage()
+        var info = stat()
+        let existing = lstat(path, &info) == 0 ? (info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0) : nil
+        let after = (bytes: bytes - (existing ?? 0) + count, files: files + (existing == nil ? 1 : 0))
+        guard after.bytes > quota.bytes || after.files > quota.files else { return nil }
+        func megabytes(_ count: Int) -> String {
+            count < 1_048_576 ? "\(count) bytes" : "\((Double(count) / 1_048_576 * 10).rounded() / 10) MB"
+        }
+        return "not written: this folder may hold \(megabytes(quota.bytes)) in \(quota.files) files, and holds \(megabytes(bytes)) in \(files); "
+            + "\(megabytes(count)) more would pass that (replace a file with --force to reuse its room)"
+    }
+
+    /// Throws ``roomRefusal(forWriting:at:)``, naming the file as `name`.
+    func checkRoom(forWriting count: Int, at path: String, named name: String) throws(ShellError) {
+        if let refusal = roomRefusal(forWriting: count, at: path) { throw ShellError("\(name): \(refusal)") }
+    }
+
+    /// The folder in the copy that completion lists for a word whose folder
+    /// part is `typed` (`data/`, `../`, `/`, or empty), ending in `/`; nil
+    /// when it is outside, so that completion shows nothing there.
+    func folderToList(_ typed: String) -> String? {
+        guard let relative = relativePath(of: typed.isEmpty ? "." : typed) else { return nil }
+        return relative.isEmpty ? scratch + "/" : scratch + "/" + relative + "/"
     }
 
     /// `name` as a path from the folder, with `.` and `..` resolved by

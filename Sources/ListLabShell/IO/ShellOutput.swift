@@ -24,12 +24,18 @@ public final class RecordingOutput: ShellOutput {
     public private(set) var lines: [String] = []
     /// The number of errors written so far.
     public private(set) var errorCount = 0
+    /// The bytes of lines kept until ``clear()``: past them, lines are
+    /// counted in ``droppedLines`` rather than kept (errors are always kept).
+    public var byteLimit = Int.max
+    /// The lines not kept since ``clear()``, past ``byteLimit``.
+    public private(set) var droppedLines = 0
+    private var bytes = 0
 
     /// Creates an empty recording.
     public init() {}
 
     public func write(_ line: String) {
-        lines.append(line)
+        keep(line)
     }
 
     public func writeError(_ message: String) {
@@ -37,12 +43,23 @@ public final class RecordingOutput: ShellOutput {
         // A message of several lines (UIKit's layout of a set) is kept line by line.
         let parts = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines.append("error: " + (parts.first ?? ""))
-        lines += parts.dropFirst()
+        for part in parts.dropFirst() { keep(part) }
+    }
+
+    private func keep(_ line: String) {
+        bytes += line.utf8.count + 1
+        guard bytes <= byteLimit else {
+            droppedLines += 1
+            return
+        }
+        lines.append(line)
     }
 
     /// Forgets what was recorded.
     public func clear() {
         lines = []
         errorCount = 0
+        droppedLines = 0
+        bytes = 0
     }
 }

@@ -43,6 +43,7 @@ extension Session {
             name: name, records: KeyedRecordProvider(instance.records, fieldNames: fields, keyField: nil), shape: .registered,
             schema: Record.Schema(fields), presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Self.descriptionTemplate))
         loaded.registered = (registration, instance)
+        try checkDataLimit(adding: loaded, replacing: providers.firstIndex { $0.name == name })
         if let existing = providers.firstIndex(where: { $0.name == name }) {
             providers[existing] = loaded
             activate(existing)

@@ -51,6 +51,13 @@ public final class Session {
     /// write, a scratch copy of the transcript's own (nil: anywhere, as at
     /// the prompt).
     public var confinement: ConfinedFolder?
+    /// The bytes of data the session's providers may hold, estimated
+    /// (a classroom tab's); a load past it is refused. Nil for no bound.
+    public var dataLimit: Int?
+    /// The highest change threshold `set threshold` takes (a classroom
+    /// tab's: a batch update of a million changes is not a command's
+    /// work there); nil for no bound.
+    public var thresholdLimit: Int?
     /// The number of commands that failed so far (an error a transcript
     /// run with `run` recorded as expected does not count).
     public internal(set) var errorCount = 0

@@ -11,49 +11,116 @@ import Foundation
 package import ListLabShell
 
 /// `listlab serve --classroom`: a server others may reach, so a tab's
-/// session cannot touch the server's files. Each tab works in a folder of
-/// its own, made when it opens and removed when it closes: it loads the
+/// session cannot touch the server's files, nor another tab's, nor hold
+/// more than its share. Each tab works in a folder of its own, made when it
+/// opens and removed when it closes or the server stops: it loads the
 /// samples and the files uploaded into that folder, and what it writes
 /// (`save`, `export`, `session save`) stays there and comes back to the
-/// tab as a download. Each command has a time budget and a memory budget:
-/// past either, the command is stopped as Ctrl-C stops one at the prompt,
-/// and the data is as it was.
+/// tab as a download.
+///
+/// Each tab has quotas, each hit with one error that changes nothing:
+/// - ``budget``: the seconds one command may run (it is stopped as Ctrl-C
+///   stops one at the prompt);
+/// - ``tabMemory``: the bytes of data its session may hold (its datasets,
+///   estimated from what they hold, not from the process's growth, so that
+///   one tab's work never stops another's);
+/// - ``diskLimit`` and ``fileLimit``: the bytes and files of its folder,
+///   uploads, saves and exports alike;
+/// - ``keptStepBytes`` and ``stepOutputLimit``: what its steps keep.
+///
+/// The server as a whole opens no new tab past ``serverMemory`` resident
+/// bytes. Tab folders are made in one folder of the classroom's
+/// (``root``), with a file naming the server's process: a later server
+/// removes the folders of one that was killed.
 package struct Classroom: Sendable {
     /// The seconds a command may run.
     package var budget: Double
-    /// The bytes the server may grow by while one command runs (see
-    /// ``MemoryWatch``).
-    package var memoryBudget: Int
-    /// How the memory budget reads the server's memory (a test gives its own).
-    package var residentBytes: @Sendable () -> Int? = MemoryWatch.residentBytes
-    /// The bytes a tab may upload, all files together.
-    package var uploadLimit: Int
+    /// The bytes of data a tab's session may hold.
+    package var tabMemory: Int
+    /// The bytes of files a tab's folder may hold.
+    package var diskLimit: Int
+    /// The files a tab's folder may hold.
+    package var fileLimit = 100
+    /// The server's resident bytes past which no new tab opens.
+    package var serverMemory: Int
+    /// How the server's resident memory is read (a test gives its own).
+    package var residentBytes: @Sendable () -> Int? = Classroom.residentBytes
+    /// Whether the tabs' folders stay when the server stops.
+    package var keepsFolders = false
+    /// The bytes of steps a tab keeps for a page that comes back.
+    package var keptStepBytes = 8 * 1_048_576
+    /// The bytes of output one step shows; the rest is counted, not kept.
+    package var stepOutputLimit = 4 * 1_048_576
+    /// The highest change threshold a tab may set: above it, changes are
+    /// shown with reloadData, which a budget can bound.
+    static let highestThreshold = 10_000
+    /// The classroom's folder: the tabs' folders, an empty one, its owner.
+    package let root: String
     /// An empty folder, the "original" of every tab's confined folder
     /// (nothing is ever copied from it).
     let emptyFolder: String
 
-    /// A classroom with `budget` seconds and `memoryBudget` bytes a command,
-    /// and `uploadLimit` bytes of uploads a tab.
+    /// The prefix of a classroom's folder in the temporary folder.
+    static let rootPrefix = "listlab-classroom-"
+
+    /// A classroom with `budget` seconds a command, `tabMemory` bytes of
+    /// data and `diskLimit` bytes of files a tab, and no new tab past
+    /// `serverMemory` bytes. The folders of classrooms whose server was
+    /// killed are removed first.
     ///
-    /// - Throws: ``ShellError`` when no empty folder can be made.
-    package init(budget: Double, memoryBudget: Int = 512 * 1_048_576, uploadLimit: Int) throws(ShellError) {
+    /// - Throws: ``ShellError`` when no folder can be made.
+    package init(budget: Double, tabMemory: Int = 256 * 1_048_576, diskLimit: Int = 32 * 1_048_576, serverMemory: Int = 4_096 * 1_048_576) throws(ShellError) {
         self.budget = budget
-        self.memoryBudget = memoryBudget
-        self.uploadLimit = uploadLimit
-        var template = Array((FileManager.default.temporaryDirectory.path + "/listlab-classroom-XXXXXX").utf8CString)
+        self.tabMemory = tabMemory
+        self.diskLimit = diskLimit
+        self.serverMemory = serverMemory
+        let temporary = FileManager.default.temporaryDirectory.path
+        Self.removeAbandoned(in: temporary)
+        var template = Array((temporary + "/" + Self.rootPrefix + "XXXXXX").utf8CString)
         let made: String? = template.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress, let folder = mkdtemp(base) else { return nil }
             return String(cString: folder)
         }
         guard let made else { throw ShellError("cannot make a folder for the classroom") }
-        emptyFolder = made
+        root = made
+        emptyFolder = made + "/empty"
+        let pid = getpid()
+        let owner = "\(pid) \(ProcessStart.ticks(of: pid) ?? 0)\n"
+        guard mkdir(emptyFolder, 0o700) == 0, FileManager.default.createFile(atPath: made + "/owner", contents: Data(owner.utf8)) else {
+            try? FileManager.default.removeItem(atPath: made)
+            throw ShellError("cannot make a folder for the classroom")
+        }
     }
 
     /// A tab's own folder, and the words that refuse a path outside it.
     func makeTabFolder() throws(ShellError) -> ConfinedFolder {
-        let folder = try ConfinedFolder(copying: emptyFolder)
+        let folder = try ConfinedFolder(copying: emptyFolder, in: root, prefix: "tab-")
         folder.outsideReason = "outside this tab's folder: in a classroom a session reads the samples and the files uploaded to it, and nothing else"
+        folder.quota = (diskLimit, fileLimit)
         return folder
+    }
+
+    /// Removes the classroom's folder, every tab's with it, unless they are kept.
+    package func removeFolders() {
+        guard !keepsFolders else { return }
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// Removes the folders of classrooms in `temporary` whose server no
+    /// longer runs (it was killed): their owner file names its process.
+    static func removeAbandoned(in temporary: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(rootPrefix) {
+            let folder = temporary + "/" + name
+            guard let data = FileManager.default.contents(atPath: folder + "/owner") else { continue }
+            let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            guard fields.count == 2, let pid = Int32(fields[0]), let ticks = Int(fields[1]) else { continue }
+            var info = stat()
+            // Only a folder of this user's: another's is not ours to remove.
+            guard stat(folder, &info) == 0, info.st_uid == getuid() else { continue }
+            if !ProcessStart.isRunning(pid, startTicks: ticks == 0 ? nil : ticks) {
+                try? FileManager.default.removeItem(atPath: folder)
+            }
+        }
     }
 
     /// The name an uploaded file is kept under, or nil for one that cannot
@@ -82,5 +149,23 @@ package struct Classroom: Sendable {
             files[name] = "\(info.st_size) \(modified)"
         }
         return files
+    }
+
+    /// The process's resident memory in bytes, or nil where it cannot be read.
+    @Sendable package static func residentBytes() -> Int? {
+        #if os(Linux)
+        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        // "size resident shared ...", in pages.
+        let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #else
+        return nil
+        #endif
     }
 }

@@ -23,6 +23,17 @@ enum LivePage {
         String(decoding: PackageResources.page_html, as: UTF8.self).replacing("{{tool}}", with: Markup.escape(tool))
     }
 
+    /// The page in place of the playground when a classroom opens no new
+    /// tab, saying `reason`.
+    static func fullPage(_ reason: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>The classroom is full</title><link rel="stylesheet" href="/listlab.css"></head>
+        <body><main><h1>The classroom is full</h1><p>\(Markup.escape(reason)).</p><p>Reload this page in a while.</p></main></body></html>
+
+        """
+    }
+
     /// The page's CSS: the render pages' and its own.
     static let css = TranscriptPage.css + String(decoding: PackageResources.page_css, as: UTF8.self)
 

@@ -30,6 +30,9 @@ package final class PlaygroundServer: Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     private let tabNumbers = TabNumbers()
     private let tabs = OpenTabs()
+    /// The open sockets' outgoing frames, to tell each tab that the server stops.
+    private let sockets = Mutex<[Int: OutgoingFrames]>([:])
+    private let socketNumbers = Atomic(0)
     /// Who gets in.
     package let door: Door
     /// The seconds a closed tab's session waits for the tab to come back.
@@ -101,6 +104,31 @@ package final class PlaygroundServer: Sendable {
         listener.stop()
     }
 
+    /// Stops the server as Ctrl-C or SIGTERM asks: no new connection; each
+    /// running command stopped; each tab told why (a close frame saying
+    /// `reason`); every session ended, its journal closed as ended and, in a
+    /// classroom, its folder removed; then every connection closed. Waits
+    /// for the tabs' sessions at most `seconds`.
+    ///
+    /// - Returns: How many sessions it ended.
+    @discardableResult
+    package func shutDown(saying reason: String, within seconds: Double = 5) -> Int {
+        listener.stopAccepting()
+        let ended = Mutex(0)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let count = await tabs.endAll()
+            ended.withLock { $0 = count }
+            done.signal()
+        }
+        let outs = sockets.withLock { Array($0.values) }
+        for out in outs { out.close(after: WebSocket.closeFrame(code: 1001, reason: reason)) }
+        _ = done.wait(timeout: .now() + seconds)
+        for out in outs { out.waitUntilWritten(seconds: 1) }
+        listener.stop()
+        return ended.withLock { $0 }
+    }
+
     /// One connection: a request, answered; a WebSocket, served until it closes.
     private func serve(_ connection: ConnectionSocket) {
         // A head must come whole within five seconds: a client that sends it slowly holds one thread, then none.
@@ -128,6 +156,10 @@ package final class PlaygroundServer: Sendable {
             case "/":
                 switch try door.checkPage(head) {
                 case .page:
+                    if let full = classroomFull {
+                        respond(connection, HTTPResponse(status: 503, type: "text/html; charset=utf-8", body: Array(LivePage.fullPage(full).utf8), policy: LivePage.contentSecurityPolicy))
+                        return
+                    }
                     respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: page, policy: LivePage.contentSecurityPolicy))
                 case .setCookie(let cookie):
                     // Back to the page without the token in the address (nor in the history).
@@ -178,6 +210,9 @@ package final class PlaygroundServer: Sendable {
         connection.setTimeouts(read: 0, write: 60)
         let out = OutgoingFrames()
         DetachedThread.start { out.write(to: connection) }
+        let socketNumber = socketNumbers.add(1, ordering: .relaxed).newValue
+        sockets.withLock { $0[socketNumber] = out }
+        defer { _ = sockets.withLock { $0.removeValue(forKey: socketNumber) } }
         let (work, queue) = AsyncStream<String>.makeStream()
         let waiting = Mutex(0)
         let waitingLimit = Self.waitingLimit
@@ -240,7 +275,13 @@ package final class PlaygroundServer: Sendable {
             if case .hello(let key) = message { return key }
             return nil
         }
-        let (tab, key, greeting) = await openTab(key: hello ?? "")
+        guard let (tab, key, greeting) = await openTab(key: hello ?? "") else {
+            let full = classroomFull ?? "the classroom is full"
+            out.push(WebSocket.textFrame(ServerMessage.refused(full).json))
+            log("refused a new tab: \(full)")
+            out.close(after: WebSocket.closeFrame(code: 1013, reason: "the classroom is full: try again later"))
+            return
+        }
         for message in greeting { out.push(WebSocket.textFrame(message.json)) }
         if hello == nil {
             for reply in await reply(tab, to: first) { out.push(WebSocket.textFrame(reply.json)) }
@@ -257,17 +298,25 @@ package final class PlaygroundServer: Sendable {
     /// The session of a tab that says hello with `key`, and the messages
     /// that greet it, the welcome last: the session that key left a while
     /// ago (its steps again), or a new one (its first steps).
-    private func openTab(key: String) async -> (tab: TabSession, key: String, greeting: [ServerMessage]) {
+    private func openTab(key: String) async -> (tab: TabSession, key: String, greeting: [ServerMessage])? {
         let welcome = { (key: String) in ServerMessage.welcome(banner: self.banner, tours: self.tours, classroom: self.factory.classroom != nil, key: key) }
         if let tab = await tabs.resume(key) {
             return (tab, key, (await tab.stepsSoFar()) + [welcome(key)])
         }
+        guard classroomFull == nil else { return nil }
         return await turnstile.through(factory.isSerial) {
             let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours, checks: door.checks)
             let key = await tabs.add(tab)
             // The welcome comes last: a page that runs commands of its own waits for it.
             return (tab, key, (await tab.greeting()) + [welcome(key)])
         }
+    }
+
+    /// Why a classroom opens no new tab: the server holds more than its
+    /// memory bound; nil when it may.
+    private var classroomFull: String? {
+        guard let classroom = factory.classroom, let resident = classroom.residentBytes(), resident > classroom.serverMemory else { return nil }
+        return "the classroom is full: the server holds \(resident / 1_048_576) MB, and opens no new tab past \(classroom.serverMemory / 1_048_576) MB; try again when others close theirs"
     }
 
     /// A tab's connection closed: its session waits ``keptFor`` seconds for
@@ -339,6 +388,16 @@ private actor OpenTabs {
             try? await Task.sleep(for: .milliseconds(100))
         }
         return nil
+    }
+
+    /// Stops and ends every session (the server stops): each one's running
+    /// command stopped, then its end; returns how many.
+    func endAll() async -> Int {
+        let all = sessions.keys.sorted().compactMap { sessions[$0]?.tab }
+        sessions = [:]
+        for tab in all { tab.stop() }
+        for tab in all { await tab.end() }
+        return all.count
     }
 
     /// The tab `key` closed: its session ends after `seconds` unless it comes back.

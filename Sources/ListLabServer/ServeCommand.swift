@@ -13,6 +13,7 @@ import Foundation
 import ListLabCore
 public import ListLabPlayground
 import ListLabShell
+import Synchronization
 
 /// A playground in a browser: ``ListLabPlayground/Playground/serveMain()``.
 extension Playground {
@@ -56,7 +57,7 @@ struct ServeCommand: ParsableCommand {
     /// The playground served; set before ``run()``.
     var playground = Playground.listlab
 
-    private enum CodingKeys: String, CodingKey { case port, host, sample, empty, classroom, budget, memory, noToken }
+    private enum CodingKeys: String, CodingKey { case port, host, sample, empty, classroom, budget, memory, disk, serverMemory, keepFolders, noToken }
 
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "\(ToolIdentity.current.name) serve",
@@ -67,7 +68,8 @@ struct ServeCommand: ParsableCommand {
             draws it. Each tab's session starts with --sample loaded (by default the playground's first) and ends when the tab \
             closes. It listens on 127.0.0.1 unless --host names another address. It prints the address to open, with a \
             token: the page trades the token for a cookie, and nothing without it gets in. Only the server's own page may \
-            open its socket (its Origin and Host are checked), as Jupyter's server does. Ctrl-C stops it.
+            open its socket (its Origin and Host are checked), as Jupyter's server does. Ctrl-C or SIGTERM stops it: \
+            each tab is told, its session ended and its journal closed.
             """) }
 
     @Option(help: "The port to listen on (0: any free port).")
@@ -89,29 +91,49 @@ struct ServeCommand: ParsableCommand {
 
     @Flag(help: ArgumentHelp(
         "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
-        discussion: "Each command is stopped after --budget seconds, or when the server grows by --memory megabytes while it runs."))
+        discussion: """
+            Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, --memory MB of data \
+            held, --disk MB in 100 files in its folder (uploads, saves and exports), 8 MB of steps kept for a reload, 4 MB of output \
+            shown a step. No new tab opens while the server holds more than --server-memory MB. A tab's journal keeps its commands \
+            and 20 lines of each one's output, 4 MB at most, and is never recovered. Tab folders go when their tab closes or the \
+            server stops (--keep-folders keeps them then); those of a server that was killed go when the next one starts.
+            """))
     var classroom = false
 
     @Option(help: "In a classroom, the seconds a command may run.")
     var budget: Double = 10
 
-    @Option(help: "In a classroom, the megabytes the server may grow by while one command runs (on Linux).")
-    var memory: Int = 512
+    @Option(help: "In a classroom, the megabytes of data a tab may hold (its datasets, estimated from what they hold).")
+    var memory: Int = 256
+
+    @Option(help: "In a classroom, the megabytes of files a tab's folder may hold (uploads, saves and exports; 100 files).")
+    var disk: Int = 32
+
+    @Option(name: .customLong("server-memory"), help: "In a classroom, the megabytes the server may hold before it opens no new tab (on Linux).")
+    var serverMemory: Int = 4_096
+
+    @Flag(name: .customLong("keep-folders"), help: "In a classroom, keep the tabs' folders when the server stops (it prints where).")
+    var keepFolders = false
 
     func run() throws {
         let folder = FileManager.default.currentDirectoryPath
         guard budget > 0, budget <= 3_600 else { throw ValidationError("--budget takes seconds from 0 to 3600") }
-        guard memory > 0, memory <= 1_048_576 else { throw ValidationError("--memory takes megabytes from 1 to 1048576") }
-        let rules: Classroom?
+        for (name, value) in [("--memory", memory), ("--disk", disk), ("--server-memory", serverMemory)] where value < 1 || value > 1_048_576 {
+            throw ValidationError("\(name) takes megabytes from 1 to 1048576, not \(value)")
+        }
+        var rules: Classroom?
         do {
-            rules = classroom ? try Classroom(budget: budget, memoryBudget: memory * 1_048_576, uploadLimit: 32 * 1_048_576) : nil
+            rules = classroom ? try Classroom(budget: budget, tabMemory: memory * 1_048_576, diskLimit: disk * 1_048_576, serverMemory: serverMemory * 1_048_576) : nil
         } catch {
             throw ValidationError("\(error)")
         }
+        rules?.keepsFolders = keepFolders
+        // Whatever ends the server, the tabs' folders go with it (unless kept).
+        defer { rules?.removeFolders() }
         let factory = SessionFactory(
             isSerial: !playground.registrations.isEmpty, folder: folder, classroom: rules,
             make: { output, folder in playground.makeSession(output: output, workingDirectory: folder) },
-            startJournal: { session, tab, folder in Journaling.start(for: session, workingFolder: folder, tab: tab) })
+            startJournal: { session, tab, folder in Journaling.start(for: session, workingFolder: folder, tab: tab, classroom: rules != nil) })
         let start = empty ? nil : sample ?? playground.startName
         if let start {
             // A name that does not load is said once, here, rather than in every tab.
@@ -145,7 +167,50 @@ struct ServeCommand: ParsableCommand {
                 printError("\(tool) serve: on a wildcard address the Host of a request is not checked (its names are not known): the token keeps other sites' pages out")
             }
         }
+        let classroomRules = rules
+        let stopping = StopOnSignals { name in
+            let count = server.shutDown(saying: "the server stopped")
+            classroomRules?.removeFolders()
+            let kept = classroomRules.map { $0.keepsFolders ? "; the tabs' folders are kept in \($0.root)" : "" } ?? ""
+            let ended = count == 0 ? "no tab was open" : "\(count) tab \(count == 1 ? "session" : "sessions") ended, \(count == 1 ? "its journal" : "their journals") closed"
+            printError("\(tool) serve: stopped (\(name)): \(ended)\(kept)")
+        }
         server.start()
         server.waitUntilStopped()
+        stopping.waitIfStopping()
+    }
+}
+
+/// Ctrl-C and SIGTERM stop the server cleanly: the first runs `stop` on a
+/// queue (not in a signal handler), naming the signal; a second one ends
+/// the process at once.
+final class StopOnSignals: @unchecked Sendable {  // its sources are set once, in init
+    private var sources: [any DispatchSourceSignal] = []
+    private let started = Mutex(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ stop: @escaping @Sendable (String) -> Void) {
+        for (number, name) in [(SIGINT, "Ctrl-C"), (SIGTERM, "SIGTERM")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                let again = started.withLock { started in
+                    defer { started = true }
+                    return started
+                }
+                if again { _exit(128 + number) }
+                stop(name)
+                finished.signal()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Waits for the stop a signal started, if one did.
+    func waitIfStopping() {
+        guard started.withLock({ $0 }) else { return }
+        finished.wait()
+        for source in sources { source.cancel() }
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Dispatch
 import Interruption
+import Synchronization
 import ListLabPictures
 package import ListLabShell
 
@@ -28,12 +29,15 @@ actor TabSession {
     private let journal: SessionJournal?
     /// In a classroom: its rules, and the tab's own folder.
     private let classroom: (rules: Classroom, folder: ConfinedFolder)?
-    /// The bytes this tab has uploaded.
-    private var uploaded = 0
-    /// The last steps sent, for a page that comes back after a reload.
-    private var recentSteps: [ServerMessage] = []
+    /// The last steps sent, for a page that comes back after a reload, with their bytes.
+    private var recentSteps: [(message: ServerMessage, bytes: Int)] = []
+    private var recentBytes = 0
     /// How many steps a page that comes back gets again.
     static let keptSteps = 100
+    /// The running command's flag, to stop it when the server stops.
+    private nonisolated let running = Mutex<Interruption.Flag?>(nil)
+    /// Whether the server is stopping: no command starts.
+    private nonisolated let stopping = Mutex(false)
 
     /// The longest command line a tab may send; a longer one is refused.
     static let longestLine = 64 * 1_024
@@ -59,6 +63,9 @@ actor TabSession {
         let session = factory.make(output, folder?.1?.scratch ?? (folder == nil ? factory.folder : "/nonexistent"))
         if let folder, let confined = folder.1 {
             session.confinement = confined
+            session.dataLimit = folder.0.tabMemory
+            session.thresholdLimit = Classroom.highestThreshold
+            output.byteLimit = folder.0.stepOutputLimit
             classroom = (folder.0, confined)
         } else {
             classroom = nil
@@ -81,7 +88,7 @@ actor TabSession {
 
     /// The steps a page that comes back to this session gets again: the last
     /// ones run, in order.
-    func stepsSoFar() -> [ServerMessage] { recentSteps }
+    func stepsSoFar() -> [ServerMessage] { recentSteps.map(\.message) }
 
     /// What the tab gets for `message`, a JSON ``ClientMessage``: one
     /// message, or in a classroom a step and the files it wrote.
@@ -134,17 +141,13 @@ actor TabSession {
         guard let kept = Classroom.uploadName(name) else {
             return .refused("'\(name)': upload a .csv, .json, .ndjson, .lab or .txt file by its plain name")
         }
-        let bytes = Array(text.utf8)
-        guard uploaded + bytes.count <= classroom.rules.uploadLimit else {
-            return .refused("'\(name)': this tab may upload \(classroom.rules.uploadLimit / 1_048_576) MB in all, and has \((classroom.rules.uploadLimit - uploaded) / 1_048_576) MB left")
-        }
+        // Counted in the folder's quota with what the tab saved and exported.
         do {
             try session.writeNewFile(text, to: kept, force: true)
         } catch {
             return .refused("\(error)")
         }
-        uploaded += bytes.count
-        return .uploaded(name: kept, bytes: bytes.count)
+        return .uploaded(name: kept, bytes: text.utf8.count)
     }
 
     /// Runs one command line as the tab's next step; in a classroom, within
@@ -152,36 +155,44 @@ actor TabSession {
     private func run(_ line: String) -> [ServerMessage] {
         let replies = runStep(line)
         for case let reply in replies {
-            if case .step = reply { recentSteps.append(reply) }
+            guard case .step(_, let html, _, _) = reply else { continue }
+            recentSteps.append((reply, html.utf8.count))
+            recentBytes += html.utf8.count
         }
-        if recentSteps.count > Self.keptSteps { recentSteps.removeFirst(recentSteps.count - Self.keptSteps) }
+        // Kept by count and by bytes: a page that comes back gets the latest steps that fit.
+        let keptBytes = classroom?.rules.keptStepBytes ?? Int.max
+        while recentSteps.count > Self.keptSteps || (recentBytes > keptBytes && !recentSteps.isEmpty) {
+            recentBytes -= recentSteps.removeFirst().bytes
+        }
         return replies
     }
 
     /// ``run(_:)`` itself.
     private func runStep(_ line: String) -> [ServerMessage] {
+        guard !stopping.withLock({ $0 }) else { return [.refused("the server is stopping: nothing more runs")] }
         stepCount += 1
         let errors = session.errorCount
+        let flag = Interruption.Flag()
+        running.withLock { $0 = flag }
+        defer { running.withLock { $0 = nil } }
         guard let classroom else {
-            let step = runner.run(line, number: stepCount)
+            let step = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
             return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: session.errorCount > errors, ended: session.isFinished)]
         }
         let before = Classroom.files(in: classroom.folder.scratch)
-        let flag = Interruption.Flag()
         let timer = DispatchWorkItem { flag.request() }
         DispatchQueue.global().asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
-        let memory = MemoryWatch(allowing: classroom.rules.memoryBudget, stopping: flag, reading: classroom.rules.residentBytes)
         var step = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
         timer.cancel()
-        memory.stop()
         let overBudget = flag.isRequested
         if overBudget {
             let seconds = classroom.rules.budget == classroom.rules.budget.rounded() ? "\(Int(classroom.rules.budget))" : "\(classroom.rules.budget)"
-            let reason =
-                memory.wentOver
-                ? ": the server grew by more than \(classroom.rules.memoryBudget / 1_048_576) MB while it ran, a classroom's memory budget for one command"
-                : " after \(seconds) s, a classroom's budget for one command"
+            let reason = stopping.withLock({ $0 }) ? ": the server is stopping" : " after \(seconds) s, a classroom's budget for one command"
             step.output = step.output.map { $0 == "interrupted" ? "error: stopped\(reason); the command it stopped changed nothing" : $0 }
+        }
+        if output.droppedLines > 0 {
+            let limit = classroom.rules.stepOutputLimit / 1_048_576
+            step.output.append("(\(output.droppedLines) more lines not shown: a classroom step shows its first \(limit) MB of output)")
         }
         var replies: [ServerMessage] = [
             .step(number: stepCount, html: TranscriptPage.section(of: step), failed: overBudget || session.errorCount > errors, ended: session.isFinished)
@@ -194,12 +205,20 @@ actor TabSession {
         return replies
     }
 
-    /// Ends the session: the tab closed (its journal says the session
-    /// ended); a classroom tab's folder goes with it.
+    /// Stops the running command, if any, and every later one (the server
+    /// is stopping); ``end()`` follows.
+    nonisolated func stop() {
+        stopping.withLock { $0 = true }
+        running.withLock { $0?.request() }
+    }
+
+    /// Ends the session: the tab closed or the server stopped (its journal
+    /// says the session ended); a classroom tab's folder goes with it unless
+    /// the classroom keeps folders.
     func end() {
         runner.detach()
         journal?.finish()
-        classroom?.folder.remove()
+        if let classroom, !classroom.rules.keepsFolders { classroom.folder.remove() }
     }
 }
 

@@ -764,7 +764,7 @@ func valueExample1() throws {
     _ = score
 }
 
-// Sources/ListLabServer/ServeCommand.swift:31: compiled only, it reads the terminal, ends the process or writes a snapshot.
+// Sources/ListLabServer/ServeCommand.swift:32: compiled only, it reads the terminal, ends the process or writes a snapshot.
 func serveCommandExample1() throws {
     var playground = Playground(name: "tabs-lab")
     playground.register(
@@ -802,7 +802,7 @@ func sessionExample1() throws {
     _ = session
 }
 
-@Test("Sources/ListLabShell/Session/Session.swift:197")
+@Test("Sources/ListLabShell/Session/Session.swift:204")
 func sessionExample2() throws {
     _ = Session.lineBreak(in: "load contacts")      // nil
     _ = Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."

@@ -295,7 +295,7 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
     try FileManager.default.createDirectory(atPath: serverFolder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: serverFolder) }
     try "id,name\n1,secret\n".write(toFile: serverFolder + "/private.csv", atomically: true, encoding: .utf8)
-    let classroom = try Classroom(budget: 0.5, uploadLimit: 32 * 1_048_576)
+    let classroom = try Classroom(budget: 0.5)
     var replies: [String] = []
     try await withClassroom(classroom, in: serverFolder) { port in
         replies = try await WebSocketClient.blocking { () -> [String] in
@@ -372,33 +372,24 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
 
 @Test func residentMemoryGrowsWithWhatIsAllocatedAndTouched() throws {
     #if os(Linux)
-    let before = try #require(MemoryWatch.residentBytes())
+    let before = try #require(Classroom.residentBytes())
     // 64 MB is past glibc's largest mmap threshold: fresh pages, whatever the tests before freed.
     let block = [UInt8](repeating: 1, count: 64 * 1_048_576)
-    let after = try #require(MemoryWatch.residentBytes())
+    let after = try #require(Classroom.residentBytes())
     #expect(after - before > 60 * 1_048_576, "\(before) -> \(after) with \(block.count) bytes")
     #endif
 }
 
-@Test func aClassroomCommandIsStoppedWhenTheServerGrowsPastItsMemoryBudget() async throws {
-    // The server's memory is read through a counter that grows 1 MB a reading: a test process
-    // shares its memory with the tests beside it, which free as much as a load takes. A load of
-    // 600,000 rows runs past the 100 ms before a command's memory is first looked at; the other
-    // tab's small commands, beside it, do not.
+@Test func aLoadPastATabsMemoryIsRefusedAndChangesNothingWhileAnotherTabGoesOn() async throws {
+    // What a tab holds is counted, not the server's growth: the other tab's load, beside it, is not stopped.
     let serverFolder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-classroom-memory-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: serverFolder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: serverFolder) }
-    var classroom = try Classroom(budget: 600, memoryBudget: 1_048_576, uploadLimit: 32 * 1_048_576)
-    let readings = Mutex(0)
-    classroom.residentBytes = {
-        readings.withLock { count in
-            count += 1
-            return count * 1_048_576
-        }
-    }
-    var (stopped, shownAfter, others) = ("", "", [String]())
+    let classroom = try Classroom(budget: 600, tabMemory: 1_048_576)
+    defer { classroom.removeFolders() }
+    var (refused, shownAfter, others) = ("", "", [String]())
     try await withClassroom(classroom, in: serverFolder) { port in
-        (stopped, shownAfter, others) = try await WebSocketClient.blocking { () -> (String, String, [String]) in
+        (refused, shownAfter, others) = try await WebSocketClient.blocking { () -> (String, String, [String]) in
             let tab = try WebSocketClient(port: port)
             let other = try WebSocketClient(port: port)
             _ = try tab.readMessage()
@@ -412,16 +403,18 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
             _ = try send(tab, #"{"upload": "big.csv", "text": "\#(manyRowsForJSON)"}"#)
             try tab.sendFrame(#"{"command": "load big.csv"}"#)
             var others: [String] = []
-            for command in ["load contacts", "show 0.1", "select 0.2", "sort name", "show 0.0"] {
+            _ = try send(other, #"{"upload": "small.csv", "text": "id,name\n1,Ada\n"}"#)
+            for command in ["load small.csv", "load contacts", "show 0.1", "select 0.2", "sort name", "show 0.0"] {
                 others.append(try send(other, #"{"command": "\#(command)"}"#))
             }
-            let stopped = try tab.readMessage()
-            return (stopped, try send(tab, #"{"command": "show 0"}"#), others)
+            let refused = try tab.readMessage()
+            return (refused, try send(tab, #"{"command": "show 0"}"#), others)
         }
     }
     func html(_ reply: String) throws -> String { (try fields(reply)["html"] as? String ?? "").replacingOccurrences(of: "&#39;", with: "'") }
-    #expect(try html(stopped).contains("error: stopped: the server grew by more than 1 MB while it ran, a classroom's memory budget for one command; the command it stopped changed nothing"))
-    #expect(try html(shownAfter).contains("Ada"), "the stopped load changed nothing: people.csv is still loaded")
+    let said = try html(refused)
+    #expect(said.contains("error: big: not loaded: it would take about") && said.contains("of the 1.0 MB it may"), "\(said)")
+    #expect(try html(shownAfter).contains("Ada"), "the refused load changed nothing: people.csv is still loaded")
     for reply in others {
         let shown = try html(reply)
         #expect(!shown.contains("error:"), "the other tab did not notice: \(shown)")

@@ -79,6 +79,26 @@ final class WebSocketClient: @unchecked Sendable {
         return Int(payload[0]) << 8 | Int(payload[1])
     }
 
+    /// The close frame's status code and reason, when the next frames from the
+    /// server are messages (skipped) and then a close frame; nil when it closes without one.
+    func readClose() throws -> (code: Int, reason: String)? {
+        while true {
+            let first = try readByte()
+            var length = Int(try readByte() & 0x7F)
+            if length == 126 {
+                length = Int(try readByte()) << 8 | Int(try readByte())
+            } else if length == 127 {
+                length = 0
+                for _ in 0..<8 { length = length << 8 | Int(try readByte()) }
+            }
+            var payload: [UInt8] = []
+            for _ in 0..<length { payload.append(try readByte()) }
+            guard first & 0x0F == 8 else { continue }
+            guard payload.count >= 2 else { return nil }
+            return (Int(payload[0]) << 8 | Int(payload[1]), String(decoding: payload.dropFirst(2), as: UTF8.self))
+        }
+    }
+
     /// Sends raw bytes.
     func send(_ bytes: [UInt8]) throws {
         var sent = 0

@@ -109,9 +109,14 @@ final class HTTPListener: Sendable {
 
     /// Stops accepting and ends every open connection.
     func stop() {
+        stopAccepting()
+        for connection in open.withLock({ Array($0.values) }) { connection.shutDown() }
+    }
+
+    /// Stops accepting connections; the open ones go on.
+    func stopAccepting() {
         stopped.withLock { $0 = true }
         shutdown(descriptor, Int32(SHUT_RDWR))
-        for connection in open.withLock({ Array($0.values) }) { connection.shutDown() }
     }
 }
 

@@ -62,6 +62,7 @@ final class OutgoingFrames: Sendable {
 
     /// Waits until ``write(to:)`` has ended, at most `seconds`.
     func waitUntilWritten(seconds: Int) {
-        _ = written.wait(timeout: .now() + .seconds(seconds))
+        // Signalled again, so that every waiter (the connection, a server stopping) sees it.
+        if written.wait(timeout: .now() + .seconds(seconds)) == .success { written.signal() }
     }
 }

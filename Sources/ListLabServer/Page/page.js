@@ -71,7 +71,11 @@
     status.textContent = 'connected';
     send({ hello: check ? '' : (sessionStorage.getItem('listlab-tab') || '') });
   });
-  socket.addEventListener('close', () => { if (!ended) status.textContent = 'disconnected: reload the page for a new session'; input.disabled = true; });
+  // The server says why it closed (it stopped, the classroom is full) as the close frame's reason.
+  socket.addEventListener('close', (event) => {
+    if (!ended) status.textContent = 'disconnected' + (event.reason ? ' (' + event.reason + ')' : '') + ': reload the page for a new session';
+    input.disabled = true;
+  });
   socket.addEventListener('message', async (event) => {
     const message = JSON.parse(event.data);
     if (message.kind === 'welcome') {

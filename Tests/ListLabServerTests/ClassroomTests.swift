@@ -1,0 +1,163 @@
+import Foundation
+import ListLabShell
+import Synchronization
+import Testing
+@testable import ListLabServer
+
+// A classroom server left running all day: stopped cleanly, full without falling over,
+// bounded in what a tab keeps, and leaving nothing behind when it was killed.
+
+/// A classroom server whose tabs' sessions are journaled in `journals`; `body` gets the server.
+private func withClassroomServer(
+    _ classroom: Classroom, journals: String, _ body: (PlaygroundServer) async throws -> Void
+) async throws {
+    let server = try PlaygroundServer(
+        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: "contacts",
+        factory: SessionFactory(
+            isSerial: false, folder: "/nonexistent", classroom: classroom, make: { Session(output: $0, workingDirectory: $1) },
+            startJournal: { session, tab, folder in
+                let journal = try? SessionJournal(folder: journals, workingFolder: folder, tab: tab, classroom: true)
+                session.commandObserver = { journal?.append($0) }
+                return journal
+            }),
+        token: testToken, log: { _ in })
+    server.start()
+    defer {
+        server.stop()
+        server.waitUntilStopped()
+        classroom.removeFolders()
+    }
+    try await body(server)
+}
+
+private func kind(_ reply: String) -> String? {
+    (try? JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])?["kind"] as? String
+}
+
+@Test func theServerStoppingTellsEachTabAndEndsItsSessionAndFolder() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-stop-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    let classroom = try Classroom(budget: 60)
+    try await withClassroomServer(classroom, journals: journals) { server in
+        let port = server.port
+        let (first, second) = try await WebSocketClient.blocking { () -> (WebSocketClient, WebSocketClient) in
+            let first = try WebSocketClient(port: port)
+            let second = try WebSocketClient(port: port)
+            for tab in [first, second] {
+                while kind(try tab.readMessage()) != "welcome" {}
+            }
+            try first.sendFrame(#"{"command": "session save mine.lab"}"#)
+            _ = try first.readMessage()
+            return (first, second)
+        }
+        let tabFolders = try FileManager.default.contentsOfDirectory(atPath: classroom.root).filter { $0.hasPrefix("tab-") }
+        #expect(tabFolders.count == 2)
+        let ended = server.shutDown(saying: "the server stopped")
+        #expect(ended == 2)
+        let closes = try await WebSocketClient.blocking { [first, second] in [try first.readClose(), try second.readClose()] }
+        for close in closes {
+            #expect(close?.code == 1001 && close?.reason == "the server stopped", "\(String(describing: close))")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: classroom.root).sorted()
+        #expect(left == ["empty", "owner"], "each tab's folder went with its session: \(left)")
+        let read = JournalFile.summaries(in: journals)
+        #expect(read.count == 2 && read.allSatisfy { $0.ended && $0.isClassroom && !$0.isUnfinished }, "\(read.map(\.path))")
+    }
+}
+
+@Test func aFullClassroomOpensNoNewTabAndKeepsServingItsOwn() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-full-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    var classroom = try Classroom(budget: 60, serverMemory: 100 * 1_048_576)
+    let resident = Mutex(50 * 1_048_576)
+    classroom.residentBytes = { resident.withLock { $0 } }
+    try await withClassroomServer(classroom, journals: journals) { server in
+        let port = server.port
+        let open = try await WebSocketClient.blocking { () -> WebSocketClient in
+            let tab = try WebSocketClient(port: port)
+            while kind(try tab.readMessage()) != "welcome" {}
+            return tab
+        }
+        resident.withLock { $0 = 200 * 1_048_576 }
+        let (refusal, close, page, answer) = try await WebSocketClient.blocking { [open] () -> (String, (code: Int, reason: String)?, String, String) in
+            let late = try WebSocketClient(port: port)
+            let refusal = try late.readMessage()
+            let close = try late.readClose()
+            let page = try WebSocketClient.request(
+                port: port, "GET / HTTP/1.1\r\n" + WebSocketClient.pageHeaders(port: port).map { $0 + "\r\n" }.joined() + "\r\n")
+            try open.sendFrame(#"{"command": "show 0"}"#)
+            return (refusal, close, page, try open.readMessage())
+        }
+        #expect(refusal.contains("the classroom is full: the server holds 200 MB, and opens no new tab past 100 MB"), "\(refusal)")
+        #expect(close?.code == 1013, "\(String(describing: close))")
+        #expect(page.hasPrefix("HTTP/1.1 503") && page.contains("The classroom is full"), "\(page.prefix(200))")
+        #expect(kind(answer) == "step" && answer.contains("Bruce Wayne"), "the tab that was open goes on")
+    }
+}
+
+@Test func aTabKeepsItsLatestStepsUpToTheirBytes() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-kept-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    var classroom = try Classroom(budget: 60)
+    classroom.keptStepBytes = 40_000
+    try await withClassroomServer(classroom, journals: journals) { server in
+        let port = server.port
+        let steps = try await WebSocketClient.blocking { () -> [(number: Int, bytes: Int)] in
+            var key = ""
+            do {
+                let tab = try WebSocketClient(port: port)
+                while true {
+                    let reply = try tab.readMessage()
+                    if kind(reply) == "welcome" {
+                        key = (try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])?["key"] as? String ?? ""
+                        break
+                    }
+                }
+                for _ in 0..<30 {
+                    try tab.sendFrame(#"{"command": "show"}"#)
+                    _ = try tab.readMessage()
+                }
+            }
+            let back = try WebSocketClient(port: port, key: key)
+            var steps: [(number: Int, bytes: Int)] = []
+            while true {
+                let reply = try back.readMessage()
+                if kind(reply) == "welcome" { break }
+                let fields = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any] ?? [:]
+                steps.append((fields["number"] as? Int ?? -1, (fields["html"] as? String)?.utf8.count ?? 0))
+            }
+            return steps
+        }
+        let numbers = steps.map(\.number)
+        let bytes = steps.map(\.bytes).reduce(0, +)
+        #expect(!numbers.isEmpty && numbers.count < 31 && numbers.last == 31, "\(numbers)")
+        #expect(numbers == Array((numbers.first ?? 0)...(numbers.last ?? 0)), "the latest steps, in order")
+        #expect(bytes <= 40_000, "\(bytes)")
+    }
+}
+
+@Test func theFoldersOfAClassroomWhoseServerWasKilledGoWhenTheNextStarts() throws {
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-abandoned-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: temporary) }
+    func classroomFolder(_ name: String, owner: String?) throws -> String {
+        let folder = temporary + "/" + Classroom.rootPrefix + name
+        try FileManager.default.createDirectory(atPath: folder + "/tab-x", withIntermediateDirectories: true)
+        try "a student's file".write(toFile: folder + "/tab-x/work.csv", atomically: true, encoding: .utf8)
+        if let owner { try owner.write(toFile: folder + "/owner", atomically: true, encoding: .utf8) }
+        return folder
+    }
+    let killed = try classroomFolder("killed", owner: "999999999 12345\n")
+    let running = try classroomFolder("running", owner: "\(getpid()) \(ProcessStart.ticks(of: getpid()) ?? 0)\n")
+    let unknown = try classroomFolder("unknown", owner: nil)
+    Classroom.removeAbandoned(in: temporary)
+    #expect(!FileManager.default.fileExists(atPath: killed))
+    #expect(FileManager.default.fileExists(atPath: running + "/tab-x/work.csv"))
+    #expect(FileManager.default.fileExists(atPath: unknown + "/tab-x/work.csv"), "a folder without an owner is not ours to remove")
+    // A classroom's own folder names its server, and holds the tabs' folders.
+    let classroom = try Classroom(budget: 1)
+    defer { classroom.removeFolders() }
+    let owner = try String(contentsOfFile: classroom.root + "/owner", encoding: .utf8)
+    #expect(owner.hasPrefix("\(getpid()) "))
+    let tab = try classroom.makeTabFolder()
+    #expect(tab.scratch.hasPrefix(classroom.root + "/tab-") && tab.quota?.bytes == classroom.diskLimit)
+}

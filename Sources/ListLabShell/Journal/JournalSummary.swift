@@ -47,9 +47,11 @@ public struct JournalSummary: Sendable {
     /// command cut short); a recovery reads it whole and says exactly.
     public var damage: String?
 
-    /// The bytes read from each end.
+    /// The bytes read from the start; from the end, the first read and the
+    /// most (a read from the end grows until it holds a `#did` line).
     static let headBytes = 16 * 1_024
-    static let tailBytes = 256 * 1_024
+    static let firstTailBytes = 8 * 1_024
+    static let tailBytes = 1_048_576
     /// A journal up to this size is read whole: it has no numbered
     /// commands when it was written before they were numbered.
     static let readWhole = 4 * 1_048_576
@@ -63,8 +65,15 @@ public struct JournalSummary: Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(info.st_size)
-        let tailStart = max(0, size - Self.tailBytes)
-        let tail = Self.read(descriptor, from: tailStart, count: size - tailStart)
+        // From the end, as much as holds the last command's #did line (a record is at most about 100 KB).
+        var window = Self.firstTailBytes
+        var tailStart = max(0, size - window)
+        var tail = Self.read(descriptor, from: tailStart, count: size - tailStart)
+        while tailStart > 0, window < Self.tailBytes, !Self.contains(Self.didLineStart, in: tail) {
+            window *= 4
+            tailStart = max(0, size - window)
+            tail = Self.read(descriptor, from: tailStart, count: size - tailStart)
+        }
         let head = tailStart == 0 ? Array(tail.prefix(Self.headBytes)) : Self.read(descriptor, from: 0, count: Self.headBytes)
         self.init(path: path, size: size, head: head, tail: tail, tailIsWhole: tailStart == 0) {
             Self.read(descriptor, from: 0, count: size)
@@ -87,14 +96,15 @@ public struct JournalSummary: Sendable {
         tab = header?["tab"]?.summaryInt
         // A tab's journal whose header is lost may have been a classroom's: it is not run again either.
         isClassroom = header?["classroom"] == .bool(true) || (header == nil && named?.isTab == true)
-        var lines = tail.split(separator: 0x0A, omittingEmptySubsequences: true)
-        if !tailIsWhole, !lines.isEmpty { lines.removeFirst() }  // most likely cut at its start
+        // The lines from the end back to the last #did line (the first line of a tail cut at its start is not one).
+        let lines = Self.linesFromEnd(of: tail, through: JournalFile.didMark, keepingFirst: tailIsWhole)
         recovered = lines.contains { $0.elementsEqual(JournalFile.recoveredMark.utf8) }
         ended = lines.contains { $0.elementsEqual(JournalFile.endedMark.utf8) }
-        let did = lines.last { $0.starts(with: JournalFile.didMark.utf8) }.flatMap { line in
-            Self.object(String(decoding: line.dropFirst(JournalFile.didMark.utf8.count), as: UTF8.self))
+        let did = lines.last.flatMap { line in
+            line.starts(with: JournalFile.didMark.utf8)
+                ? Self.object(String(decoding: line.dropFirst(JournalFile.didMark.utf8.count), as: UTF8.self)) : nil
         }
-        let lastLine = lines.last { !$0.elementsEqual(JournalFile.recoveredMark.utf8) }
+        let lastLine = lines.first { !$0.elementsEqual(JournalFile.recoveredMark.utf8) }
         let cutShort = lastLine.map { !$0.starts(with: JournalFile.sumMark.utf8) } ?? false
         if let count = did?["n"]?.summaryInt {
             commandCount = count
@@ -132,6 +142,52 @@ public struct JournalSummary: Sendable {
             let headerLine = lines.first(where: { $0.starts(with: JournalFile.headerMark.utf8) })
         else { return nil }
         return object(String(decoding: headerLine.dropFirst(JournalFile.headerMark.utf8.count), as: UTF8.self))
+    }
+
+    private static let didLineStart = Array(("\n" + JournalFile.didMark).utf8)
+
+    /// The non-empty lines of `bytes` from the last one back to the first
+    /// that starts with `mark` (included), or to the start; the first line is
+    /// left out unless `keepingFirst` (a read cut there). Last line first.
+    static func linesFromEnd(of bytes: [UInt8], through mark: String, keepingFirst: Bool) -> [ArraySlice<UInt8>] {
+        let mark = Array(mark.utf8)
+        var lines: [ArraySlice<UInt8>] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var end = buffer.count
+            var index = buffer.count - 1
+            while index >= -1 {
+                if index == -1 || buffer[index] == 0x0A {
+                    let start = index + 1
+                    guard index >= 0 || keepingFirst else { break }
+                    if start < end {
+                        lines.append(bytes[start..<end])
+                        if end - start >= mark.count, UnsafeBufferPointer(rebasing: buffer[start..<(start + mark.count)]).elementsEqual(mark) { break }
+                    }
+                    end = index
+                }
+                index -= 1
+            }
+        }
+        return lines
+    }
+
+    /// Whether `bytes` holds `pattern`.
+    static func contains(_ pattern: [UInt8], in bytes: [UInt8]) -> Bool {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
+        return bytes.withUnsafeBytes { haystack in
+            pattern.withUnsafeBytes { needle in
+                guard let base = haystack.baseAddress, let wanted = needle.baseAddress else { return false }
+                var offset = 0
+                let last = haystack.count - needle.count
+                // memchr finds each candidate's first byte; memcmp checks the rest.
+                while offset <= last, let found = memchr(base + offset, Int32(first), last - offset + 1) {
+                    let at = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(base + at, wanted, needle.count) == 0 { return true }
+                    offset = at + 1
+                }
+                return false
+            }
+        }
     }
 
     private static func object(_ text: String) -> Record? {

@@ -13,12 +13,16 @@ quota errors it met), and the server's peak memory. The caller (Scripts/check-cl
 Scripts/bench-classroom) decides what passes. Every connection goes to 127.0.0.1 only, and the
 run stops itself after SECONDS plus at most 60 s.
 
-Usage: classroom-sim.py PORT TOKEN SERVER-PID TABS SECONDS
+With `alone` after SECONDS, only students run (TABS of them, no abuser): the peer a benchmark
+compares a class with.
+
+Usage: classroom-sim.py PORT TOKEN SERVER-PID TABS SECONDS [alone]
 """
 import html, json, random, re, sys, threading, time
 import websocket
 
 port, token, server_pid, tabs, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
+alone = len(sys.argv) > 6 and sys.argv[6] == "alone"
 deadline = time.monotonic() + seconds
 hard_stop = deadline + 60
 
@@ -35,14 +39,18 @@ def text(reply):
     body = reply.get("html") or reply.get("message") or ""
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
 
-def ask(tab, message):
+def ask(tab, message, timing=None):
     """Sends one message and reads replies until its answer (a step, a completion, a refusal,
-    an upload's receipt, a lesson, a transcript); downloads after a step are read too."""
+    an upload's receipt, a lesson, a transcript); downloads after a step are read too. With
+    `timing` (a list), appends the seconds until the answer came."""
+    start = time.monotonic()
     tab.send(json.dumps(message))
     while True:
         reply = json.loads(tab.recv())
         if reply["kind"] != "download":
             break
+    if timing is not None:
+        timing.append(time.monotonic() - start)
     # Downloads that follow a step come before the next answer: read what is waiting.
     tab.settimeout(0.05)
     try:
@@ -73,14 +81,14 @@ def student(number):
             results["errors"].append(f"student {number} could not connect: {error}")
         return
     def run(message, small=True):
-        start = time.monotonic()
+        timing = []
         try:
-            reply = ask(tab, message)
+            reply = ask(tab, message, timing)
         except Exception as error:
             with lock:
                 results["unanswered"].append(f"student {number}: {message}: {error}")
             return None
-        took = time.monotonic() - start
+        took = timing[0]
         words = text(reply)
         with lock:
             results["latencies"].append(took)
@@ -197,8 +205,9 @@ def watch_memory():
 done = threading.Event()
 watcher = threading.Thread(target=watch_memory, daemon=True)
 watcher.start()
-threads = [threading.Thread(target=student, args=(n,), daemon=True) for n in range(max(0, tabs - 3))]
-threads += [threading.Thread(target=f, daemon=True) for f in (memory_abuser, output_abuser, cpu_abuser)][:tabs]
+abusers = [] if alone else [memory_abuser, output_abuser, cpu_abuser][:tabs]
+threads = [threading.Thread(target=student, args=(n,), daemon=True) for n in range(tabs - len(abusers))]
+threads += [threading.Thread(target=f, daemon=True) for f in abusers]
 for thread in threads:
     thread.start()
     time.sleep(0.05)

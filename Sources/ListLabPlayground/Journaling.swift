@@ -3,7 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Dispatch
 package import ListLabShell
+import Synchronization
 
 /// The journal of interactive sessions: where it is kept, starting one, and
 /// the one line at start-up that says a session can be recovered.
@@ -14,9 +16,11 @@ package enum Journaling {
     /// Starts journaling `session`: every command from now on is written as
     /// it ends. A journal that cannot be made is one line, and no journal.
     /// A classroom tab's journal (`classroom`) says so, and is never recovered.
-    package static func start(for session: Session, workingFolder: String, tab: Int? = nil, classroom: Bool = false) -> SessionJournal? {
+    /// The oldest journals are pruned first unless `prunes` is false (a server
+    /// prunes now and then, off the tabs' threads: ``pruneInBackground()``).
+    package static func start(for session: Session, workingFolder: String, tab: Int? = nil, classroom: Bool = false, prunes: Bool = true) -> SessionJournal? {
         guard let folder else { return nil }
-        SessionJournal.prune(folder)
+        if prunes { SessionJournal.prune(folder) }
         do {
             let journal = try SessionJournal(folder: folder, workingFolder: workingFolder, tab: tab, classroom: classroom)
             journal.onProblem = { StandardStreams().writeNote($0) }
@@ -28,6 +32,22 @@ package enum Journaling {
             return nil
         }
     }
+
+    /// Prunes the journals on a queue of its own, at most once a minute: a
+    /// server opening tabs asks at each one, and no tab waits for it.
+    package static func pruneInBackground() {
+        let due = lastPrune.withLock { last in
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard last == 0 || now - last > 60_000_000_000 else { return false }
+            last = now
+            return true
+        }
+        guard due, let folder else { return }
+        pruning.async { SessionJournal.prune(folder) }
+    }
+
+    private static let lastPrune = Mutex<UInt64>(0)
+    private static let pruning = DispatchQueue(label: "listlab.journal-pruning", qos: .utility)
 
     /// At start-up: one line when an earlier session ended without quit.
     static func mentionRecoverableSession(besides current: SessionJournal?) {

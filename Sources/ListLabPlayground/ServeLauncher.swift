@@ -19,7 +19,7 @@ struct ServeLauncher: ParsableCommand {
             (Scripts/listlab builds it on first use).
             """) }
 
-    @Argument(parsing: .allUnrecognized, help: "The server's options: --port N, --host ADDR, --sample NAME, --empty, --classroom, --budget SECONDS, --memory MB.")
+    @Argument(parsing: .allUnrecognized, help: "The server's options: --port N, --host ADDR, --sample NAME, --empty, --no-token, --classroom, --budget SECONDS, --memory MB, --disk MB, --server-memory MB, --keep-folders.")
     var options: [String] = []
 
     func run() throws {

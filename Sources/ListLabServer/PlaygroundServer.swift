@@ -106,19 +106,21 @@ package final class PlaygroundServer: Sendable {
 
     /// Stops the server as Ctrl-C or SIGTERM asks: no new connection; each
     /// running command stopped; each tab told why (a close frame saying
-    /// `reason`); every session ended, its journal closed as ended and, in a
-    /// classroom, its folder removed; then every connection closed. Waits
-    /// for the tabs' sessions at most `seconds`.
+    /// `reason`); every session ended, its journal closed as ended (one with
+    /// unsaved edits outside a classroom is left for `listlab recover`) and,
+    /// in a classroom, its folder removed; then every connection closed.
+    /// Waits for the tabs' sessions at most `seconds`.
     ///
-    /// - Returns: How many sessions it ended.
+    /// - Returns: How many sessions it ended, and how many of them it left
+    ///   for `listlab recover`.
     @discardableResult
-    package func shutDown(saying reason: String, within seconds: Double = 5) -> Int {
+    package func shutDown(saying reason: String, within seconds: Double = 5) -> (ended: Int, recoverable: Int) {
         listener.stopAccepting()
-        let ended = Mutex(0)
+        let ended = Mutex((0, 0))
         let done = DispatchSemaphore(value: 0)
         Task {
-            let count = await tabs.endAll()
-            ended.withLock { $0 = count }
+            let counts = await tabs.endAll()
+            ended.withLock { $0 = counts }
             done.signal()
         }
         let outs = sockets.withLock { Array($0.values) }
@@ -146,7 +148,7 @@ package final class PlaygroundServer: Sendable {
             respond(connection, HTTPResponse(status: 400, body: "bad request\n"))
             return
         }
-        do {
+        do throws(Door.Refusal) {
             try door.checkHost(head)
             guard head.method == "GET" else {
                 respond(connection, HTTPResponse(status: 405, body: "the server takes GET only\n"))
@@ -174,11 +176,9 @@ package final class PlaygroundServer: Sendable {
             default:
                 respond(connection, HTTPResponse(status: 404, body: "not found\n"))
             }
-        } catch let refusal as Door.Refusal {
+        } catch let refusal {
             log(refusal.log)
             respond(connection, HTTPResponse(status: refusal.status, type: refusal.body.hasPrefix("<!DOCTYPE") ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", body: Array(refusal.body.utf8)))
-        } catch {
-            respond(connection, HTTPResponse(status: 400, body: "bad request\n"))
         }
     }
 
@@ -391,13 +391,15 @@ private actor OpenTabs {
     }
 
     /// Stops and ends every session (the server stops): each one's running
-    /// command stopped, then its end; returns how many.
-    func endAll() async -> Int {
+    /// command stopped, then its end; returns how many, and how many were
+    /// left for `listlab recover`.
+    func endAll() async -> (ended: Int, recoverable: Int) {
         let all = sessions.keys.sorted().compactMap { sessions[$0]?.tab }
         sessions = [:]
         for tab in all { tab.stop() }
-        for tab in all { await tab.end() }
-        return all.count
+        var recoverable = 0
+        for tab in all where await tab.end(serverStopping: true) { recoverable += 1 }
+        return (all.count, recoverable)
     }
 
     /// The tab `key` closed: its session ends after `seconds` unless it comes back.

@@ -133,7 +133,10 @@ struct ServeCommand: ParsableCommand {
         let factory = SessionFactory(
             isSerial: !playground.registrations.isEmpty, folder: folder, classroom: rules,
             make: { output, folder in playground.makeSession(output: output, workingDirectory: folder) },
-            startJournal: { session, tab, folder in Journaling.start(for: session, workingFolder: folder, tab: tab, classroom: rules != nil) })
+            startJournal: { session, tab, folder in
+                Journaling.pruneInBackground()
+                return Journaling.start(for: session, workingFolder: folder, tab: tab, classroom: rules != nil, prunes: false)
+            })
         let start = empty ? nil : sample ?? playground.startName
         if let start {
             // A name that does not load is said once, here, rather than in every tab.
@@ -169,11 +172,12 @@ struct ServeCommand: ParsableCommand {
         }
         let classroomRules = rules
         let stopping = StopOnSignals { name in
-            let count = server.shutDown(saying: "the server stopped")
+            let (count, recoverable) = server.shutDown(saying: "the server stopped")
             classroomRules?.removeFolders()
             let kept = classroomRules.map { $0.keepsFolders ? "; the tabs' folders are kept in \($0.root)" : "" } ?? ""
             let ended = count == 0 ? "no tab was open" : "\(count) tab \(count == 1 ? "session" : "sessions") ended, \(count == 1 ? "its journal" : "their journals") closed"
-            printError("\(tool) serve: stopped (\(name)): \(ended)\(kept)")
+            let left = recoverable == 0 ? "" : "; \(recoverable) with unsaved edits \(recoverable == 1 ? "is" : "are") left for '\(tool) recover'"
+            printError("\(tool) serve: stopped (\(name)): \(ended)\(left)\(kept)")
         }
         server.start()
         server.waitUntilStopped()

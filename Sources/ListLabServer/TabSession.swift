@@ -137,7 +137,7 @@ actor TabSession {
 
     /// Keeps an uploaded file in a classroom tab's folder.
     private func upload(_ name: String, _ text: String) -> ServerMessage {
-        guard let classroom else { return .refused("files are uploaded in a classroom (listlab serve --classroom); here, load a file of the server's folder") }
+        guard classroom != nil else { return .refused("files are uploaded in a classroom (listlab serve --classroom); here, load a file of the server's folder") }
         guard let kept = Classroom.uploadName(name) else {
             return .refused("'\(name)': upload a .csv, .json, .ndjson, .lab or .txt file by its plain name")
         }
@@ -212,13 +212,20 @@ actor TabSession {
         running.withLock { $0?.request() }
     }
 
-    /// Ends the session: the tab closed or the server stopped (its journal
-    /// says the session ended); a classroom tab's folder goes with it unless
-    /// the classroom keeps folders.
-    func end() {
+    /// Ends the session: the tab closed, or the server stopped. Its journal
+    /// says the session ended, except when the server stopped on a session
+    /// (not a classroom's) with unsaved edits: that journal stays unfinished,
+    /// so that `listlab recover` brings the edits back. A classroom tab's
+    /// folder goes with it unless the classroom keeps folders.
+    ///
+    /// - Returns: Whether the session was left for `listlab recover`.
+    @discardableResult
+    func end(serverStopping: Bool = false) -> Bool {
         runner.detach()
-        journal?.finish()
+        let recoverable = serverStopping && classroom == nil && journal != nil && !session.unsavedProviderNames.isEmpty
+        if !recoverable { journal?.finish() }
         if let classroom, !classroom.rules.keepsFolders { classroom.folder.remove() }
+        return recoverable
     }
 }
 

@@ -53,7 +53,7 @@ private func kind(_ reply: String) -> String? {
         let tabFolders = try FileManager.default.contentsOfDirectory(atPath: classroom.root).filter { $0.hasPrefix("tab-") }
         #expect(tabFolders.count == 2)
         let ended = server.shutDown(saying: "the server stopped")
-        #expect(ended == 2)
+        #expect(ended == (2, 0))
         let closes = try await WebSocketClient.blocking { [first, second] in [try first.readClose(), try second.readClose()] }
         for close in closes {
             #expect(close?.code == 1001 && close?.reason == "the server stopped", "\(String(describing: close))")
@@ -160,4 +160,44 @@ private func kind(_ reply: String) -> String? {
     #expect(owner.hasPrefix("\(getpid()) "))
     let tab = try classroom.makeTabFolder()
     #expect(tab.scratch.hasPrefix(classroom.root + "/tab-") && tab.quota?.bytes == classroom.diskLimit)
+}
+
+@Test func outsideAClassroomAStoppedServerLeavesUnsavedEditsForRecover() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-stop-edits-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder + "/journals", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "id,name\n1,Ada\n2,Grace\n".write(toFile: folder + "/people.csv", atomically: true, encoding: .utf8)
+    let server = try PlaygroundServer(
+        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil,
+        factory: SessionFactory(
+            isSerial: false, folder: folder, make: { Session(output: $0, workingDirectory: $1) },
+            startJournal: { session, tab, working in
+                let journal = try? SessionJournal(folder: folder + "/journals", workingFolder: working, tab: tab)
+                session.commandObserver = { journal?.append($0) }
+                return journal
+            }),
+        token: testToken, log: { _ in })
+    server.start()
+    defer {
+        server.stop()
+        server.waitUntilStopped()
+    }
+    let port = server.port
+    try await WebSocketClient.blocking {
+        let edits = try WebSocketClient(port: port)
+        let looks = try WebSocketClient(port: port)
+        for tab in [edits, looks] {
+            while kind(try tab.readMessage()) != "welcome" {}
+        }
+        for command in ["load people.csv", "update 0 name=Edited"] {
+            try edits.sendFrame(#"{"command": "\#(command)"}"#)
+            _ = try edits.readMessage()
+        }
+        try looks.sendFrame(#"{"command": "load contacts"}"#)
+        _ = try looks.readMessage()
+    }
+    #expect(server.shutDown(saying: "the server stopped") == (2, 1))
+    let journals = JournalFile.summaries(in: folder + "/journals").sorted { ($0.tab ?? 0) < ($1.tab ?? 0) }
+    #expect(journals.map(\.ended) == [false, true], "the edits' journal is left for recover, the other is closed")
+    #expect(try String(contentsOfFile: folder + "/people.csv", encoding: .utf8) == "id,name\n1,Ada\n2,Grace\n")
 }

@@ -249,6 +249,9 @@ public final class Session {
         }
     }
 
+    /// The providers with edits not saved yet, by name.
+    public var unsavedProviderNames: [String] { providers.filter(\.hasUnsavedEdits).map(\.name) }
+
     /// With ``confirmsQuitWithUnsavedEdits``, the first `quit` (or Ctrl-D)
     /// while a file provider has unsaved edits names them and returns true:
     /// the session goes on. A second one in a row leaves.

@@ -2,7 +2,7 @@ public import ListLabCore
 import Interruption
 public import ListLabRecords
 /// A provider backed by a JSON array, NDJSON or CSV file: the file is the
-/// store. ``reload()`` reads the file again; ``save(to:force:)`` writes the
+/// store. ``reload()`` reads the file again; ``save(to:force:room:)`` writes the
 /// records back in the file's format, atomically, and refuses to overwrite a
 /// file that someone else changed since it was read, unless forced.
 ///

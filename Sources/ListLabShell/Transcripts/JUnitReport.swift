@@ -42,7 +42,9 @@ public struct JUnitReport: Sendable {
             }
             let message = result.report.first.map { $0.hasPrefix("FAIL ") ? String($0.dropFirst(5)) : $0 } ?? "failed"
             out += ">\n      <failure message=\"\(Self.escape(message))\">"
-            out += Self.escape(result.report.joined(separator: "\n"))
+            // Line by line: a line break stays one in the text (CI shows the diff as lines), and
+            // any other control character in a line is escaped.
+            out += result.report.map(Self.escape).joined(separator: "\n")
             out += "</failure>\n    </testcase>\n"
         }
         out += "  </testsuite>\n</testsuites>\n"

@@ -213,3 +213,19 @@ final class ReadingCell: ListCell, ConfigurableCell {
     #expect(output.lines.contains("  value  2.5  (double)"))
     #expect(output.lines.contains("  Registered with this playground: readings (ArrayDataProvider<Reading>)."))
 }
+
+@Test func showAllAndOffScreenItemsReadAsTheirCellsWouldShowThem() {
+    let talks = (0..<30).map { Talk(id: "t\($0)", title: "Talk \($0)", minutes: $0) }
+    let (session, output, _) = registeredSession(source: talks)
+    for line in ["load talks", "show --all"] { session.execute(line) }
+    let all = Array(output.lines.suffix(30))
+    #expect(all.first == "   0.0  Talk 0" && all.last == "   0.29  Talk 29", "\(all.prefix(2)) ... \(all.suffix(1))")
+    #expect(!all.contains { $0.contains("Talk(") }, "no Swift description")
+    // An item off screen, deleted: named as its cell would show it; the list's own cells are untouched.
+    let created = session.list.statistics.cellsCreated
+    session.execute("delete 25")
+    #expect(output.lines.last?.hasPrefix("deleted 0.25: Talk 25") == true, "\(output.lines.last ?? "")")
+    session.execute("show 0.20-0.21")
+    #expect(output.lines.suffix(2) == ["   0.20  Talk 20  (off screen: no cell)", "   0.21  Talk 21  (off screen: no cell)"], "\(output.lines.suffix(2))")
+    #expect(session.list.statistics.cellsCreated == created)
+}

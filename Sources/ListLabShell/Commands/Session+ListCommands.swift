@@ -224,6 +224,8 @@ extension Session {
         guard let record = shownRecord(at: path, in: loaded) else {
             return diffable == nil ? "" : "(no item for its identifier in \(loaded.name))"
         }
+        // A registered provider's item as its own presenter configures a cell.
+        if loaded.registered != nil, diffable == nil { return loaded.text(of: record, at: path) }
         return loaded.presenter(forSection: diffable == nil ? path.section : 0).presenter.text(for: record)
     }
 

@@ -24,6 +24,9 @@ protocol RegisteredInstance: AnyObject {
     func cell(forItemAt dataPath: ItemPath, at listPath: ItemPath, in list: HeadlessList) -> ListCell?
     /// The item at `path` as a person reads it (its `description`).
     func description(at path: ItemPath) -> String?
+    /// The text the presenter's cell shows for the item at `path`, configured
+    /// off the list (an item off screen has no cell of the list's).
+    func cellText(at path: ItemPath) -> String?
     /// Why the item at `path` cannot be read as a record, if it cannot.
     func encodingProblem(at path: ItemPath) -> String?
     /// Runs the registered load to its end; nil when there is none.
@@ -87,6 +90,19 @@ where Provider.Item == Presenter.Item {
 
     func description(at path: ItemPath) -> String? {
         provider.item(at: path).map { String(describing: $0) }
+    }
+
+    /// A list of its own, never shown, for cells configured off the session's
+    /// list: the session's list, its reuse and its statistics are not touched.
+    private lazy var offListCells: HeadlessList = {
+        let list = HeadlessList()
+        presenter.registerCells(in: list)
+        return list
+    }()
+
+    func cellText(at path: ItemPath) -> String? {
+        guard let item = provider.item(at: path) else { return nil }
+        return presenter.cell(for: item, at: path, in: offListCells).text
     }
 
     func encodingProblem(at path: ItemPath) -> String? { bridge.encodingProblem(at: path) }

@@ -87,9 +87,9 @@ public struct Playground {
     public mutating func register<Provider: DataProvider, Presenter: CellPresenter>(
         _ name: String, summary: String = "",
         provider: @escaping () -> Provider, presenter: @escaping () -> Presenter,
-        load: ((Provider) async throws -> StagedUpdate)? = nil
+        load: ((Provider) async throws -> StagedUpdate)? = nil, key: String? = nil
     ) where Provider.Item == Presenter.Item {
-        register(ProviderRegistration(name, summary: summary, provider: provider, presenter: presenter, load: load))
+        register(ProviderRegistration(name, summary: summary, provider: provider, presenter: presenter, load: load, key: key))
     }
 
     /// Runs the tool with the process's arguments and exits with its status.

@@ -229,3 +229,30 @@ final class ReadingCell: ListCell, ConfigurableCell {
     #expect(output.lines.suffix(2) == ["   0.20  Talk 20  (off screen: no cell)", "   0.21  Talk 21  (off screen: no cell)"], "\(output.lines.suffix(2))")
     #expect(session.list.statistics.cellsCreated == created)
 }
+
+@Test func identifiableItemsAreNamedByTheirIdAndARegistrationMayNameAnotherKey() {
+    let (session, output, _) = registeredSession()
+    for line in ["load talks", "inspect id=t2", "select id=t2", "update id=t1 minutes=50"] { session.execute(line) }
+    #expect(output.lines.contains("  id       \"t2\"  (string)"), "\(output.lines)")
+    #expect(output.lines.contains("selected 0.1: Diffing"))
+    #expect(output.lines.contains { $0.hasPrefix("updated 0.0 (id=\"t1\"): minutes = 50") }, "\(output.lines)")
+    #expect(session.errorCount == 0)
+    // Another key, named by the registration; one that is not a field is said at the load.
+    let said = RecordingOutput()
+    let titled = Session(output: said)
+    let server = Server(source: schedule, failures: 0)
+    titled.registrations = [
+        ProviderRegistration("talks", provider: { TalkProvider(server: server) }, presenter: { SingleKindPresenter(TalkCell.self) }, load: { try await $0.load() }, key: "title"),
+        ProviderRegistration("wrong", provider: { ArrayDataProvider(schedule) }, presenter: { SingleKindPresenter(TalkCell.self) }, key: "speaker"),
+    ]
+    titled.execute("load talks")
+    titled.execute("select title=Diffing")
+    #expect(said.lines.last == "selected 0.1: Diffing")
+    titled.execute("load wrong")
+    #expect(said.lines.last == "error: wrong: its key 'speaker' is not a field of Talk (fields: id, title, minutes)")
+    // Items that are not Identifiable have no key unless one is named.
+    let (plain, plainOutput, _) = registeredSession()
+    plain.execute("load stickers")
+    plain.execute("inspect id=x")
+    #expect(plainOutput.lines.last?.hasPrefix("error:") == true)
+}

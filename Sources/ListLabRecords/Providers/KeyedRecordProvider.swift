@@ -36,6 +36,11 @@ public final class KeyedRecordProvider: DataProvider {
     private let columns: (any FieldColumnReading)?
     /// The keys, from the first item added until the data changes otherwise.
     private var keyIndex: KeyIndex?
+    /// Whether adding or updating an item checks that its key is no other
+    /// item's (and gives an item without one the next whole number). Off
+    /// for a provider that keeps its own rules (a user's registered one):
+    /// its refusal, in its own words, is the one said; keys still find items.
+    public var checksKeys = true
 
     /// Wraps `provider`, whose items have the fields `fieldNames` and, when
     /// `keyField` is given, are told apart by it.
@@ -120,6 +125,10 @@ public final class KeyedRecordProvider: DataProvider {
     public func update(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
         try checkFields(of: item)
         let old = try base.checkedItem(at: path)
+        guard checksKeys else {
+            defer { keyIndex = nil }
+            return try base.update(item, at: path)
+        }
         guard let keyField, let key = item[keyField], keyIdentity(of: key) != keyIdentity(of: old[keyField] ?? .null) else {
             return try base.update(item, at: path)
         }
@@ -157,6 +166,10 @@ public final class KeyedRecordProvider: DataProvider {
     private func add(_ item: Record, by adding: (Record) throws -> BatchUpdate) throws -> BatchUpdate {
         try checkFields(of: item)
         guard let keyField else { return try adding(item) }
+        guard checksKeys else {
+            defer { keyIndex = nil }
+            return try adding(item)
+        }
         // Taken out while it changes, so that changing it copies nothing.
         var index = keyIndex.take() ?? indexKeys(keyField)
         defer { keyIndex = index }

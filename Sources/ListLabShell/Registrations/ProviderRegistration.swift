@@ -29,6 +29,10 @@ public struct ProviderRegistration {
     public let itemTypeName: String
     public let providerTypeName: String
     public let presenterTypeName: String
+    /// The field that names an item (`inspect id=m5`, `select id=m5`) and
+    /// matches items across a diff; nil for `id` when `Item` is `Identifiable`
+    /// (and encodes it), else no key.
+    public let key: String?
     /// Makes one session's provider and presenter.
     let make: () -> any RegisteredInstance
 
@@ -44,13 +48,16 @@ public struct ProviderRegistration {
     ///     and may throw. `load NAME` and `reload` call it. Without it, the
     ///     provider starts as `provider()` makes it, and `reload` calls its
     ///     `reload()`.
+    ///   - key: The field that names an item, when it is not `id` of an
+    ///     `Identifiable` item (a `Codable` item's coding key: `"uuid"`).
     public init<Provider: DataProvider, Presenter: CellPresenter>(
         _ name: String, summary: String = "",
         provider: @escaping () -> Provider, presenter: @escaping () -> Presenter,
-        load: ((Provider) async throws -> StagedUpdate)? = nil
+        load: ((Provider) async throws -> StagedUpdate)? = nil, key: String? = nil
     ) where Provider.Item == Presenter.Item {
         self.name = name
         self.summary = summary
+        self.key = key
         itemTypeName = Self.typeName(Provider.Item.self)
         providerTypeName = Self.typeName(Provider.self)
         presenterTypeName = Self.typeName(Presenter.self)

@@ -12,6 +12,8 @@ protocol RegisteredInstance: AnyObject {
     var isCodable: Bool { get }
     /// Whether the registration has a load (`load` and `reload` call it).
     var hasLoad: Bool { get }
+    /// Whether `Item` is `Identifiable` (its items are named by `id`).
+    var isIdentifiable: Bool { get }
     /// The fields the items encode, in order of first appearance.
     func fieldNames() -> [String]
     /// Shows the provider in `list` through the user's presenter, joined by a
@@ -63,6 +65,7 @@ where Provider.Item == Presenter.Item {
 
     var isCodable: Bool { bridge.decodes && bridge.encodes }
     var hasLoad: Bool { loader != nil }
+    var isIdentifiable: Bool { Item.self is any Identifiable.Type }
 
     func fieldNames() -> [String] {
         var names: [String] = []

@@ -39,8 +39,20 @@ extension Session {
             throw ShellError("\(name): \(registration.providerTypeName) failed to load: \(error)")
         }
         let fields = instance.fieldNames()
+        let keyField: String?
+        if let key = registration.key {
+            // Said at the load: a key that names no field would make every lookup by it fail.
+            guard fields.contains(key) || fields.isEmpty else {
+                throw ShellError("\(name): its key '\(key)' is not a field of \(registration.itemTypeName) (fields: \(fields.joined(separator: ", ")))")
+            }
+            keyField = key
+        } else {
+            keyField = instance.isIdentifiable && instance.isCodable && fields.contains("id") ? "id" : nil
+        }
+        let records = KeyedRecordProvider(instance.records, fieldNames: fields, keyField: keyField)
+        records.checksKeys = false  // the user's provider keeps its own rules, in its own words
         let loaded = LoadedProvider(
-            name: name, records: KeyedRecordProvider(instance.records, fieldNames: fields, keyField: nil), shape: .registered,
+            name: name, records: records, shape: .registered,
             schema: Record.Schema(fields), presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Self.descriptionTemplate))
         loaded.registered = (registration, instance)
         try checkDataLimit(adding: loaded, replacing: providers.firstIndex { $0.name == name })

@@ -83,7 +83,7 @@ public struct Playground {
     }
 
     /// Registers `provider` and `presenter` under `name` (see
-    /// `ProviderRegistration.init(_:summary:provider:presenter:load:)` (ListLabShell)).
+    /// `ProviderRegistration.init(_:summary:provider:presenter:load:key:)` (ListLabShell)).
     public mutating func register<Provider: DataProvider, Presenter: CellPresenter>(
         _ name: String, summary: String = "",
         provider: @escaping () -> Provider, presenter: @escaping () -> Presenter,

@@ -730,7 +730,7 @@ func recordExample1() throws {
     _ = ada
 }
 
-@Test("Sources/ListLabRecords/Values/RecordDecoder.swift:11")
+@Test("Sources/ListLabRecords/Values/RecordDecoder.swift:19")
 func recordDecoderExample1() throws {
     struct Person: Decodable {
         var id: Int
@@ -744,7 +744,7 @@ func recordDecoderExample1() throws {
     _ = ada
 }
 
-@Test("Sources/ListLabRecords/Values/RecordEncoder.swift:15")
+@Test("Sources/ListLabRecords/Values/RecordEncoder.swift:22")
 func recordEncoderExample1() throws {
     struct Person: Encodable {
         var id: Int

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// Decodes your `Decodable` model types from records, whatever file they were
 /// read from (CSV, JSON, NDJSON): the bridge from ListLab's dynamic records
 /// to typed items, which is what `export swift` writes code for.
@@ -7,6 +12,9 @@
 /// or floating-point type that holds them exactly; text into `String`, and so
 /// do numbers and booleans (a CSV column of codes such as `0042` stays text);
 /// nested JSON arrays and objects into arrays and nested `Decodable` types.
+/// A `Date` is read from ISO 8601 text (`2026-11-26T09:30:00Z`, or with
+/// milliseconds), as ``RecordEncoder`` writes it; a number is refused, since
+/// which clock's seconds it counts cannot be known.
 ///
 /// ```swift
 /// struct Person: Decodable {
@@ -237,7 +245,14 @@ private struct SingleValue: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        // A date is ISO 8601 text (what RecordEncoder writes), never Date's own seconds since 2001.
+        if T.self == Date.self {
+            guard case .string(let text) = value, let date = DateText.date(from: text), let typed = date as? T else {
+                throw mismatch(type, "a date in ISO 8601 (2026-11-26T09:30:00Z)")
+            }
+            return typed
+        }
         // A scalar type's init(from:) comes back to the typed overloads above.
-        try T(from: ValueDecoder(value: value, codingPath: codingPath))
+        return try T(from: ValueDecoder(value: value, codingPath: codingPath))
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// Encodes your `Encodable` model values as records: the bridge from typed
 /// items to ListLab's dynamic records, the way back of ``RecordDecoder``.
 ///
@@ -11,6 +16,8 @@
 /// payload's fields) gets one record of both. Integers become ``Value/int(_:)``,
 /// floating-point numbers ``Value/double(_:)`` (non-finite ones an error, as
 /// JSON has none), nil ``Value/null``, arrays and nested types nested values.
+/// A `Date` is its ISO 8601 text (`2026-11-26T09:30:00Z`, with milliseconds
+/// when it has a fraction of a second), as ``RecordDecoder`` reads it back.
 ///
 /// ```swift
 /// struct Person: Encodable {
@@ -168,6 +175,7 @@ private func integer<T: FixedWidthInteger>(_ number: T) -> Value {
 private func encode<T: Encodable>(_ value: T, into box: Box) throws {
     switch value {
     case let text as String: box.content = .scalar(.string(text))
+    case let date as Date: box.content = .scalar(.string(DateText.text(of: date)))
     case let flag as Bool: box.content = .scalar(.bool(flag))
     case let number as Double: try write(.double(number), into: box, for: number)
     case let number as Float: try write(.double(Double(number)), into: box, for: number)
@@ -263,4 +271,21 @@ private struct SingleContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { box.content = .scalar(.null) }
     mutating func encode<T: Encodable>(_ value: T) throws { try ListLabRecords.encode(value, into: box) }
+}
+
+/// Dates as records hold them: ISO 8601 text in UTC, with milliseconds when
+/// the date has a fraction of a second (a whole second reads as people write it).
+enum DateText {
+    static let whole = Date.ISO8601FormatStyle()
+    static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    static func text(of date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        return seconds == seconds.rounded(.down) ? date.formatted(whole) : date.formatted(fractional)
+    }
+
+    /// The date `text` writes in ISO 8601, with or without a fraction of a second; nil for other text.
+    static func date(from text: String) -> Date? {
+        (try? whole.parse(text)) ?? (try? fractional.parse(text))
+    }
 }

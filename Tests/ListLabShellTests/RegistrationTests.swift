@@ -256,3 +256,21 @@ final class ReadingCell: ListCell, ConfigurableCell {
     plain.execute("inspect id=x")
     #expect(plainOutput.lines.last?.hasPrefix("error:") == true)
 }
+
+@Test func aPlaygroundWithoutSamplesSpeaksOfItsOwnProviders() throws {
+    let (session, output, _) = registeredSession()
+    session.offersSamples = false
+    session.toolName = "inbox-lab"
+    #expect(session.prompt == "inbox-lab> ")
+    for line in ["providers", "show", "help load"] { session.execute(line) }
+    #expect(output.lines[0] == "no providers loaded: try 'load talks'")
+    #expect(output.lines[1] == "error: no provider is loaded: try 'load talks'")
+    let examples = output.lines.filter { $0.hasPrefix("  example: ") }
+    #expect(examples.first == "  example: load talks" && examples.contains("  example: load stickers"), "\(examples)")
+    #expect(!examples.contains { $0.contains("contacts") || $0.contains("photos") || $0.contains("tasks") }, "\(examples)")
+    #expect(examples.contains("  example: load people.csv"))
+    // With the samples, as listlab has them.
+    let plain = Session(output: RecordingOutput())
+    let load = try #require(Session.command(named: "load"))
+    #expect(plain.prompt == "listlab> " && plain.examples(of: load).first == "load contacts")
+}

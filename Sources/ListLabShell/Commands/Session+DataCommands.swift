@@ -81,7 +81,7 @@ extension Session {
         ) { session, arguments in
             try arguments.expectEnd()
             guard !session.providers.isEmpty else {
-                session.output.write("no providers loaded: try 'load contacts'")
+                session.output.write("no providers loaded: try '\(session.firstLoad)'")
                 return
             }
             let width = session.providers.map(\.name.count).max() ?? 0

@@ -125,7 +125,7 @@ extension Session {
                 session.output.write("  --data-only: the data changes and the list is not told (its rows stay as they were), to see")
                 session.output.write("  the batch update UIKit would then need: 'batch' hands it one, 'reload --list' reloads.")
             }
-            for example in command.examples { session.output.write("  example: \(example)") }
+            for example in session.examples(of: command) { session.output.write("  example: \(example)") }
         },
         Command(
             name: "quit", aliases: ["exit"], usage: "quit", summary: "ends the session (Ctrl-D does too)",
@@ -180,6 +180,21 @@ extension Session {
         } catch {
             throw ShellError(error.description.replacingPrefix(path, with: file))
         }
+    }
+
+    /// `command`'s examples as this session can run them: with ListLab's
+    /// samples off (a playground of the user's), none that loads a sample,
+    /// and `load` shows the registrations first.
+    func examples(of command: Command) -> [String] {
+        guard !offersSamples else { return command.examples }
+        let samples = Self.sampleNames
+        let own = command.name == "load" ? registrations.map { "load \($0.name)" } : []
+        return own + command.examples.filter { example in !example.split(separator: " ").contains { samples.contains(String($0)) } }
+    }
+
+    /// What `load` to try first: a sample, or the first registration.
+    var firstLoad: String {
+        offersSamples ? "load contacts" : registrations.first.map { "load \($0.name)" } ?? "load FILE"
     }
 
     /// The deepest `run` inside `run` (a script that runs itself stops here).

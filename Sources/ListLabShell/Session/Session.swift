@@ -19,8 +19,12 @@ import ListLabRecords
 /// output.lines   // ["loaded 8 items into an array provider (1 section)", "selected 0.2: Diana Prince"]
 /// ```
 public final class Session {
-    /// The prompt shown before each command on a terminal.
+    /// The prompt of ListLab's own tool (`listlab> `).
     public static let prompt = "listlab> "
+
+    /// The prompt shown before each command on a terminal: the tool's name
+    /// (`schedule-lab> ` in a playground of the user's), as its page shows it.
+    public var prompt: String { toolName + "> " }
 
     /// Where the session writes (through a recorder that keeps each
     /// command's output for `session save`).
@@ -233,7 +237,7 @@ public final class Session {
     public func run(reader: any LineReader, source: String? = nil) {
         var lineNumber = 0
         while !isFinished {
-            guard let line = reader.readLine(prompt: Self.prompt) else {
+            guard let line = reader.readLine(prompt: prompt) else {
                 // Ctrl-D: with unsaved edits, once more to leave.
                 if warnsBeforeQuitting() { continue }
                 break
@@ -267,7 +271,7 @@ public final class Session {
 
     /// `--echo`: a command as it would have been typed at the prompt.
     func echo(command: String) {
-        recorder.writeUnrecorded(Self.prompt + command)
+        recorder.writeUnrecorded(prompt + command)
     }
 
     /// `--echo`: a transcript's prose, a script's comment or blank line, as it is.
@@ -384,7 +388,7 @@ public final class Session {
     /// The provider the list shows.
     func current() throws(ShellError) -> LoadedProvider {
         guard let currentIndex, providers.indices.contains(currentIndex) else {
-            throw ShellError("no provider is loaded: try 'load contacts' (or 'samples')")
+            throw ShellError("no provider is loaded: try '\(firstLoad)'\(offersSamples ? " (or 'samples')" : "")")
         }
         return providers[currentIndex]
     }

@@ -54,3 +54,56 @@ final class MessageCell: ListCell, ConfigurableCell {
         "error: received: expected a date in ISO 8601 (2026-11-26T09:30:00Z), found string \"tomorrow\"",
     ], "\(errors)")
 }
+
+struct Mail: Codable, Hashable, Identifiable {
+    var id: String
+    var subject: String
+    var unread: Bool
+}
+
+final class ReadCell: ListCell, ReusableCell {}
+final class UnreadCell: ListCell, ReusableCell {}
+
+/// Read and unread mail in cells of two kinds, as a mail app's list has them.
+struct MailPresenter: CellPresenter {
+    func registerCells(in list: HeadlessList) {
+        list.register(ReadCell.self)
+        list.register(UnreadCell.self)
+    }
+
+    func cell(for mail: Mail, at path: ItemPath, in list: HeadlessList) -> ListCell {
+        let cell: ListCell = mail.unread ? list.dequeueReusableCell(UnreadCell.self, for: path) : list.dequeueReusableCell(ReadCell.self, for: path)
+        cell.text = (mail.unread ? "● " : "") + mail.subject
+        return cell
+    }
+}
+
+@Test func anUpdateThatChangesTheCellsKindSaysANewCellWasMade() {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    let mail = [Mail(id: "a", subject: "Hello", unread: true), Mail(id: "b", subject: "Agenda", unread: false)]
+    session.registrations = [ProviderRegistration("mail", provider: { ArrayDataProvider(mail) }, presenter: { MailPresenter() })]
+    for line in ["load mail", "update id=a unread=false", "update id=a subject=Hi"] { session.execute(line) }
+    #expect(output.lines[1] == "updated 0.0 (id=\"a\"): unread = false; its cell is of another kind now: new cell #3 (ReadCell) for #1 (UnreadCell)", "\(output.lines)")
+    #expect(output.lines[2] == "updated 0.0 (id=\"a\"): subject = \"Hi\"; cell #3 reconfigured in place", "\(output.lines)")
+}
+
+@Test func anUpdateThatMovesAnItemIntoANewSectionSaysWhere() {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    // Not Identifiable: no key to find it by; found by its fields in the section it moved to.
+    struct Entry: Codable, Hashable {
+        var title: String
+        var day: String
+    }
+    final class EntryCell: ListCell, ConfigurableCell {
+        func configure(with entry: Entry, at path: ItemPath) { text = entry.title }
+    }
+    let entries = [Entry(title: "Keynote", day: "Monday"), Entry(title: "Lunch", day: "Monday")]
+    session.registrations = [
+        ProviderRegistration(
+            "days", provider: { SectionedDataProvider(entries, groupedBy: \.day) }, presenter: { SingleKindPresenter(EntryCell.self) })
+    ]
+    for line in ["load days", "update 0.1 day=Tuesday"] { session.execute(line) }
+    #expect(output.lines.last?.hasPrefix("updated 0.1: day = \"Tuesday\"; moved to 1.0 (") == true, "\(output.lines)")
+}

@@ -91,14 +91,20 @@ extension Session {
         }
         let change = try inOwnerWords(owner, of: loaded) { try loaded.provider.update(updated, at: path) }
         owner.markEdited()
+        let cellBefore = list.cellForItem(at: path)
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
         let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
         if !listFollowsData {
             // The list was not told: no cell changed.
             output.write("updated \(named.label): \(fields)")
         } else if change.reconfiguredItems == [path] {
-            let cell = list.cellForItem(at: path).map {
-                updateStyle == .reconfigure ? "cell #\($0.serial) reconfigured in place" : "reloaded: cell #\($0.serial) replaces the old one"
+            let cell = list.cellForItem(at: path).map { now in
+                guard updateStyle == .reconfigure else { return "reloaded: cell #\(now.serial) replaces the old one" }
+                // The presenter chose another kind of cell: UIKit dequeues a new one rather than reconfigure the old.
+                if let cellBefore, cellBefore !== now {
+                    return "its cell is of another kind now: new cell #\(now.serial) (\(type(of: now))) for #\(cellBefore.serial) (\(type(of: cellBefore)))"
+                }
+                return "cell #\(now.serial) reconfigured in place"
             } ?? "not on screen, so no cell to \(updateStyle.rawValue)"
             output.write("updated \(named.label): \(fields); \(cell)")
         } else {

@@ -119,3 +119,17 @@ private func journal(in folder: TemporaryFolder, second: Int = 0, tab: Int? = ni
     descriptor.write(Data("#did {\"n\":2}\n  > show\n".utf8))
     #expect(JournalSummary(path: cut.path)?.damage?.contains("not written whole") == true)
 }
+
+@Test func aClassNeverPushesOutYourOwnJournals() throws {
+    let folder = try TemporaryFolder()
+    let own = try journal(in: folder)
+    own.append(CommandRecord(command: "update 0 name=Unsaved", output: [], edited: ["people"]))
+    for tab in 1...30 {
+        let student = try journal(in: folder, second: tab, tab: tab, classroom: true)
+        student.append(CommandRecord(command: "show", output: []))
+    }
+    SessionJournal.prune(folder.path + "/journals")
+    let left = JournalFile.summaries(in: folder.path + "/journals")
+    #expect(left.filter(\.isClassroom).count == SessionJournal.kept.count)
+    #expect(left.contains { $0.path == own.path && $0.isUnfinished }, "your own session is still there to recover")
+}

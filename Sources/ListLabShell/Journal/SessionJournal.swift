@@ -200,17 +200,22 @@ public final class SessionJournal {
 
     /// Removes the oldest journals in `folder` beyond `limits` (``kept``), by
     /// count and by bytes (one being written by a live process is kept, and
-    /// counted).
+    /// counted). Classroom tabs' journals and the others are counted apart:
+    /// a class's tabs never push out the journal of a session of your own
+    /// that a crash left for `recover`.
     public static func prune(_ folder: String, keeping limits: (count: Int, bytes: Int) = kept) {
-        var count = 0
-        var bytes = 0
-        for journal in JournalFile.summaries(in: folder) {
-            count += 1
-            bytes += journal.bytes
-            guard count > limits.count || bytes > limits.bytes, !journal.isRunning else { continue }
-            try? FileManager.default.removeItem(atPath: journal.path)
-            count -= 1
-            bytes -= journal.bytes
+        let all = JournalFile.summaries(in: folder)
+        for group in [all.filter(\.isClassroom), all.filter { !$0.isClassroom }] {
+            var count = 0
+            var bytes = 0
+            for journal in group {
+                count += 1
+                bytes += journal.bytes
+                guard count > limits.count || bytes > limits.bytes, !journal.isRunning else { continue }
+                try? FileManager.default.removeItem(atPath: journal.path)
+                count -= 1
+                bytes -= journal.bytes
+            }
         }
     }
 }

@@ -214,24 +214,28 @@ package final class PlaygroundServer: Sendable {
         sockets.withLock { $0[socketNumber] = out }
         defer { _ = sockets.withLock { $0.removeValue(forKey: socketNumber) } }
         let (work, queue) = AsyncStream<String>.makeStream()
-        let waiting = Mutex(0)
+        // The messages waiting for the tab, and their bytes: both bounded.
+        let waiting = Mutex((count: 0, bytes: 0))
         let waitingLimit = Self.waitingLimit
-        Task { await self.serveTab(work, out: out, answered: { waiting.withLock { $0 -= 1 } }) }
+        let waitingBytes = messageLimit * 2
+        Task { await self.serveTab(work, out: out, answered: { bytes in waiting.withLock { $0.count -= 1; $0.bytes -= bytes } }) }
         let reader = WebSocketReader(limit: messageLimit)
         var refusedOnce = false
         reading: while true {
             do {
                 switch try reader.next(from: connection, pong: { out.push(WebSocket.frame(opcode: 0xA, payload: $0)) }) {
                 case .text(let text):
-                    let taken = waiting.withLock { count in
-                        guard count < waitingLimit else { return false }
-                        count += 1
+                    let size = text.utf8.count
+                    let taken = waiting.withLock { waiting in
+                        guard waiting.count < waitingLimit, waiting.count == 0 || waiting.bytes + size <= waitingBytes else { return false }
+                        waiting.count += 1
+                        waiting.bytes += size
                         return true
                     }
                     if taken {
                         queue.yield(text)
                     } else {
-                        out.push(WebSocket.textFrame(ServerMessage.refused("\(waitingLimit) messages are waiting already: send the next when one is answered").json))
+                        out.push(WebSocket.textFrame(ServerMessage.refused("\(waitingLimit) messages (or \(waitingBytes / 1_048_576) MB) are waiting already: send the next when one is answered").json))
                         if !refusedOnce { log("refused messages from a tab that sent more than \(waitingLimit) without waiting for answers") }
                         refusedOnce = true
                     }
@@ -262,10 +266,12 @@ package final class PlaygroundServer: Sendable {
 
     /// How many of a tab's messages may wait for an answer.
     static let waitingLimit = 64
+    /// The bytes of replies a tab may leave unread before its next message waits.
+    static let unreadBytes = 16 * 1_048_576
 
     /// A tab's messages, answered in order: the first says which session
     /// (`{"hello": KEY}`, or anything else for a new one).
-    private func serveTab(_ work: AsyncStream<String>, out: OutgoingFrames, answered: @escaping @Sendable () -> Void) async {
+    private func serveTab(_ work: AsyncStream<String>, out: OutgoingFrames, answered: @escaping @Sendable (Int) -> Void) async {
         var iterator = work.makeAsyncIterator()
         guard let first = await iterator.next() else {
             out.close()
@@ -286,10 +292,18 @@ package final class PlaygroundServer: Sendable {
         if hello == nil {
             for reply in await reply(tab, to: first) { out.push(WebSocket.textFrame(reply.json)) }
         }
-        answered()
+        answered(first.utf8.count)
         while let text = await iterator.next() {
+            defer { answered(text.utf8.count) }
+            // A tab that left has its waiting messages dropped, not run; one that does not read its
+            // replies gets no more until it has read them (a minute at most, then it is closed).
+            guard !out.isClosed else { continue }
+            guard await out.waitForRoom(below: Self.unreadBytes, seconds: 60) else {
+                log("closed a tab that did not read its replies for a minute")
+                out.close(after: WebSocket.closeFrame(code: 1008, reason: "replies not read"))
+                continue
+            }
             for reply in await reply(tab, to: text) { out.push(WebSocket.textFrame(reply.json)) }
-            answered()
         }
         await leave(key)
         out.close()

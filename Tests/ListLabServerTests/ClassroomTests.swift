@@ -204,3 +204,16 @@ private func kind(_ reply: String) -> String? {
     #expect(journals.count == 2 && edited?.ended == false && looked?.ended == true, "the edits' journal is left for recover, the other is closed")
     #expect(try String(contentsOfFile: folder + "/people.csv", encoding: .utf8) == "id,name\n1,Ada\n2,Grace\n")
 }
+
+@Test func repliesNotReadHoldBackATabsNextMessage() async {
+    // No writer: what is pushed stays queued, as it does for a client that does not read.
+    let out = OutgoingFrames()
+    out.push([UInt8](repeating: 1, count: 600_000))
+    out.push([UInt8](repeating: 2, count: 600_000))
+    #expect(out.queuedBytes == 1_200_000)
+    #expect(await out.waitForRoom(below: 2_000_000, seconds: 0.1), "room below the bound: no wait")
+    #expect(await !out.waitForRoom(below: 1_000_000, seconds: 0.2), "past the bound, unread: the next message waits, then gives up")
+    out.close()
+    #expect(await out.waitForRoom(below: 1_000_000, seconds: 0.2), "a closed queue waits for nothing")
+    #expect(out.isClosed)
+}

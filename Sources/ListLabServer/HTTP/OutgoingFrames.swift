@@ -6,7 +6,7 @@ import Synchronization
 /// never a tab's or the server's. At most ``limit`` wait; more are dropped
 /// (a page that does not read its replies loses them, and nothing else does).
 final class OutgoingFrames: Sendable {
-    private let state = Mutex<(frames: [[UInt8]], closing: Bool)>(([], false))
+    private let state = Mutex<(frames: [[UInt8]], closing: Bool, bytes: Int)>(([], false, 0))
     private let ready = DispatchSemaphore(value: 0)
     private let written = DispatchSemaphore(value: 0)
     /// The most frames that wait.
@@ -22,6 +22,7 @@ final class OutgoingFrames: Sendable {
         let queued = state.withLock { state in
             guard !state.closing, state.frames.count < limit else { return false }
             state.frames.append(frame)
+            state.bytes += frame.count
             return true
         }
         if queued { ready.signal() }
@@ -49,7 +50,10 @@ final class OutgoingFrames: Sendable {
                 return (state.frames, state.closing)
             }
             do {
-                for frame in frames { try socket.write(frame) }
+                for frame in frames {
+                    try socket.write(frame)
+                    state.withLock { $0.bytes -= frame.count }
+                }
             } catch {
                 close()
                 break
@@ -58,6 +62,24 @@ final class OutgoingFrames: Sendable {
         }
         socket.shutDownWriting()
         written.signal()
+    }
+
+    /// The bytes queued and not written yet.
+    var queuedBytes: Int { state.withLock { $0.bytes } }
+
+    /// Whether the queue is closed (the connection ends): it takes no more.
+    var isClosed: Bool { state.withLock { $0.closing } }
+
+    /// Waits until fewer than `bytes` wait to be written, or the queue
+    /// closes, at most `seconds`; false when the client did not read them
+    /// in time.
+    func waitForRoom(below bytes: Int, seconds: Double) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1_000))
+        while queuedBytes >= bytes, !isClosed {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
     }
 
     /// Waits until ``write(to:)`` has ended, at most `seconds`.

@@ -54,6 +54,9 @@ package struct Classroom: Sendable {
     /// The highest change threshold a tab may set: above it, changes are
     /// shown with reloadData, which a budget can bound.
     static let highestThreshold = 10_000
+    /// What a tab's session keeps for `session save`: each command with its
+    /// first 200 lines and 32 KB of output, 8 MB in all.
+    static let keptRecord = (lines: 200, bytes: 32 * 1_024, total: 8 * 1_048_576)
     /// The classroom's folder: the tabs' folders, an empty one, its owner.
     package let root: String
     /// An empty folder, the "original" of every tab's confined folder

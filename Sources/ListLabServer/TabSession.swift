@@ -65,6 +65,7 @@ actor TabSession {
             session.confinement = confined
             session.dataLimit = folder.0.tabMemory
             session.thresholdLimit = Classroom.highestThreshold
+            session.recordLimit = Classroom.keptRecord
             output.byteLimit = folder.0.stepOutputLimit
             classroom = (folder.0, confined)
         } else {

@@ -108,3 +108,23 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     output.write("again")
     #expect(output.lines == ["again"] && output.droppedLines == 0)
 }
+
+@Test func aBoundedRecordKeepsTheStartOfEachOutputAndStillReplays() throws {
+    let folder = try TemporaryFolder()
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.recordLimit = (lines: 2, bytes: 1_000, total: 600)
+    for line in ["load contacts", "show --all", "select 1"] { session.execute(line) }
+    #expect(session.recordedCommands[1].output.count == 2, "\(session.recordedCommands[1].output)")
+    let (text, count) = try session.transcript(named: "kept.lab")
+    #expect(count == 3 && text.contains("  > show --all\n") && text.contains("\n  ...\n"))
+    try folder.write("kept.lab", text)
+    let replay = TranscriptRunner.run(folder.path + "/kept.lab")
+    #expect(replay.passed, "\(replay.report)")
+    // Past its total, no more commands are kept, and the transcript says so.
+    for _ in 0..<40 { session.execute("show 0.1") }
+    let (full, kept) = try session.transcript(named: "full.lab")
+    #expect(kept < 43 && full.contains("Its first \(kept) commands"), "\(kept)")
+    try folder.write("full.lab", full)
+    #expect(TranscriptRunner.run(folder.path + "/full.lab").passed)
+}

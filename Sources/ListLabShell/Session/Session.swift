@@ -62,6 +62,13 @@ public final class Session {
     /// tab's: a batch update of a million changes is not a command's
     /// work there); nil for no bound.
     public var thresholdLimit: Int?
+    /// What the session keeps of its commands for `session save`, when
+    /// bounded (a classroom tab's): each command's first lines and bytes of
+    /// output, and the bytes of the whole record; nil keeps everything.
+    public var recordLimit: (lines: Int, bytes: Int, total: Int)? {
+        get { recorder.limit }
+        set { recorder.limit = newValue }
+    }
     /// The number of commands that failed so far (an error a transcript
     /// run with `run` recorded as expected does not count).
     public internal(set) var errorCount = 0

@@ -9,6 +9,15 @@ import ListLabCore
 final class SessionRecorder: ShellOutput {
     private let base: any ShellOutput
     private(set) var entries: [(command: String, output: [String])] = []
+    /// For each entry, whether its output is only its start (``limit``).
+    private(set) var cut: [Bool] = []
+    /// What the record keeps, when bounded (a classroom tab's session): each
+    /// command's first lines and bytes of output, and the bytes of the whole
+    /// record, past which it keeps no more commands (``isFull``).
+    var limit: (lines: Int, bytes: Int, total: Int)?
+    /// Whether the record reached ``limit``'s total and keeps nothing more.
+    private(set) var isFull = false
+    private var keptBytes = 0
     private var current: [String] = []
     /// The lines of each capture still open, outermost first.
     private var captures: [[String]] = []
@@ -68,7 +77,27 @@ final class SessionRecorder: ShellOutput {
     func finishCommand(_ command: String) -> [String]? {
         let words = command.split(whereSeparator: \.isWhitespace)
         guard words.first?.lowercased() != "session" else { return nil }
-        entries.append((command, current))
+        guard let limit else {
+            entries.append((command, current))
+            cut.append(false)
+            return current
+        }
+        guard !isFull else { return current }
+        var kept: [String] = []
+        var bytes = 0
+        for line in current.prefix(limit.lines) {
+            bytes += line.utf8.count + 1
+            guard bytes <= limit.bytes else { break }
+            kept.append(line)
+        }
+        let size = command.utf8.count + bytes
+        guard keptBytes + size <= limit.total else {
+            isFull = true
+            return current
+        }
+        keptBytes += size
+        entries.append((command, kept))
+        cut.append(kept.count < current.count)
         return current
     }
 

@@ -54,6 +54,8 @@ package struct Classroom: Sendable {
     /// The highest change threshold a tab may set: above it, changes are
     /// shown with reloadData, which a budget can bound.
     static let highestThreshold = 10_000
+    /// The most rows a tab's viewport shows.
+    static let highestViewport = 50
     /// What a tab's session keeps for `session save`: each command with its
     /// first 200 lines and 32 KB of output, 8 MB in all.
     static let keptRecord = (lines: 200, bytes: 32 * 1_024, total: 8 * 1_048_576)

@@ -66,6 +66,7 @@ actor TabSession {
             session.dataLimit = folder.0.tabMemory
             session.thresholdLimit = Classroom.highestThreshold
             session.recordLimit = Classroom.keptRecord
+            session.viewportLimit = Classroom.highestViewport
             output.byteLimit = folder.0.stepOutputLimit
             classroom = (folder.0, confined)
         } else {
@@ -195,8 +196,16 @@ actor TabSession {
             let limit = classroom.rules.stepOutputLimit / 1_048_576
             step.output.append("(\(output.droppedLines) more lines not shown: a classroom step shows its first \(limit) MB of output)")
         }
+        var html = TranscriptPage.section(of: step)
+        if html.utf8.count > classroom.rules.stepOutputLimit {
+            // Pictures of long cells can weigh more than the output: past the limit, the step goes without them.
+            let size = Session.megabytes(html.utf8.count)
+            step.frames = []
+            step.output.append("(its pictures are left out: \(size), more than the \(Session.megabytes(classroom.rules.stepOutputLimit)) a classroom step shows)")
+            html = TranscriptPage.section(of: step)
+        }
         var replies: [ServerMessage] = [
-            .step(number: stepCount, html: TranscriptPage.section(of: step), failed: overBudget || session.errorCount > errors, ended: session.isFinished)
+            .step(number: stepCount, html: html, failed: overBudget || session.errorCount > errors, ended: session.isFinished)
         ]
         let after = Classroom.files(in: classroom.folder.scratch)
         for name in after.keys.sorted() where after[name] != before[name] {

@@ -217,3 +217,22 @@ private func kind(_ reply: String) -> String? {
     #expect(await out.waitForRoom(below: 1_000_000, seconds: 0.2), "a closed queue waits for nothing")
     #expect(out.isClosed)
 }
+
+@Test func aStepWhosePicturesWeighTooMuchGoesWithoutThem() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-heavy-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    var classroom = try Classroom(budget: 60)
+    classroom.stepOutputLimit = 3_000
+    try await withClassroomServer(classroom, journals: journals) { server in
+        let port = server.port
+        let reply = try await WebSocketClient.blocking { () -> String in
+            let tab = try WebSocketClient(port: port)
+            while kind(try tab.readMessage()) != "welcome" {}
+            try tab.sendFrame(#"{"command": "select 1"}"#)
+            return try tab.readMessage()
+        }
+        #expect(reply.contains("its pictures are left out") && reply.contains("more than the 2 KB a classroom step shows"), "\(reply.prefix(300))")
+        #expect(reply.utf8.count < 6_000, "\(reply.utf8.count) bytes")
+        #expect(!reply.contains("<svg"))
+    }
+}

@@ -128,3 +128,14 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     try folder.write("full.lab", full)
     #expect(TranscriptRunner.run(folder.path + "/full.lab").passed)
 }
+
+@Test func aSessionMayBoundTheViewport() {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    session.viewportLimit = 50
+    session.execute("load contacts")
+    session.execute("viewport 51")
+    #expect(output.lines.last == "error: a viewport of 51 rows: this session shows at most 50 (each row is drawn in every picture)")
+    session.execute("viewport 50")
+    #expect(output.lines.last?.hasPrefix("viewport 50 rows") == true)
+}

@@ -66,6 +66,9 @@ extension Session {
             }
             let rows = try arguments.integer("ROWS", in: Int.min...Int.max)
             try arguments.expectEnd()
+            if let most = session.viewportLimit, rows > most {
+                throw ShellError("a viewport of \(rows) rows: this session shows at most \(most) (each row is drawn in every picture)")
+            }
             try session.list.setViewportRows(rows)
             session.output.write("viewport \(rows) \(rows == 1 ? "row" : "rows"): \(session.viewportSummary)")
         },

@@ -23,7 +23,7 @@ extension Session {
     }
 
     /// `12.5 MB`, `300 KB`.
-    static func megabytes(_ count: Int) -> String {
+    package static func megabytes(_ count: Int) -> String {
         count < 1_048_576 ? "\(max(1, count / 1_024)) KB" : "\((Double(count) / 1_048_576 * 10).rounded() / 10) MB"
     }
 

@@ -62,6 +62,9 @@ public final class Session {
     /// tab's: a batch update of a million changes is not a command's
     /// work there); nil for no bound.
     public var thresholdLimit: Int?
+    /// The most rows `viewport` takes (a classroom tab's: every visible row
+    /// is drawn in each of a step's pictures); nil for the list's own bound.
+    public var viewportLimit: Int?
     /// What the session keeps of its commands for `session save`, when
     /// bounded (a classroom tab's): each command's first lines and bytes of
     /// output, and the bytes of the whole record; nil keeps everything.

@@ -139,3 +139,21 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     session.execute("viewport 50")
     #expect(output.lines.last?.hasPrefix("viewport 50 rows") == true)
 }
+
+@Test func appendsPastTheDataLimitAreRefused() throws {
+    let folder = try TemporaryFolder()
+    let (session, output, _) = try confinedSession(in: folder)
+    try session.writeNewFile("id,a\n" + (1...1_000).map { "\($0),x\n" }.joined(), to: "p.csv", force: false)
+    session.execute("load p.csv")
+    session.dataLimit = session.estimatedDataBytes + 300_000
+    let big = String(repeating: "y", count: 60_000)
+    var refused = 0
+    for _ in 0..<10 {
+        session.execute("append a=\(big)")
+        if output.lines.last?.hasPrefix("error: not changed: this session holds about") == true { refused += 1 }
+    }
+    // About 60 KB each: four fit in 300 KB, the rest are refused and change nothing.
+    #expect(refused == 6, "\(output.lines.suffix(1))")
+    session.execute("providers")
+    #expect(output.lines.last?.contains("1004 items") == true, "\(output.lines.suffix(1))")
+}

@@ -89,7 +89,10 @@ extension Session {
             try checkField(assignment.field, in: owner, column: assignment.column)
             updated = updated.setting(assignment.field, to: assignment.value)
         }
+        let growth = LoadedProvider.estimatedBytes(of: updated) - LoadedProvider.estimatedBytes(of: record)
+        try checkDataLimit(growingBy: growth)
         let change = try inOwnerWords(owner, of: loaded) { try loaded.provider.update(updated, at: path) }
+        owner.grownBytes += max(0, growth)
         owner.markEdited()
         let cellBefore = list.cellForItem(at: path)
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
@@ -148,9 +151,12 @@ extension Session {
             }
         }
         // The provider that owns the section gives the item its key, if it has none.
+        let growth = LoadedProvider.estimatedBytes(of: record)
+        try checkDataLimit(growingBy: growth)
         let change = try inOwnerWords(owner, of: loaded) {
             try path.map { try loaded.provider.insert(record, at: $0) } ?? loaded.provider.append(record, toSection: section)
         }
+        owner.grownBytes += growth
         owner.markEdited()
         let placed = change.insertedItems.first ?? change.insertedSections.first.map { ItemPath($0, 0) }
         let added = placed.flatMap { loaded.provider.item(at: $0) } ?? record

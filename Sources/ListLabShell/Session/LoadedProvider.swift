@@ -56,6 +56,9 @@ final class LoadedProvider {
     /// Whether its data was changed (update, append, insert, delete, move,
     /// sort) since it was loaded, reloaded or saved to its own file.
     var hasUnsavedEdits = false
+    /// The bytes the commands that added or grew items added, as estimated
+    /// (counted in ``estimatedBytes`` beside its sample).
+    var grownBytes = 0
     /// How many times its data was changed, and saved to its own file (the
     /// session journal notes which commands did either, for recovery).
     private(set) var editCount = 0

@@ -22,6 +22,16 @@ extension Session {
                 + "(load a dataset under a name loaded already to replace it)")
     }
 
+    /// Throws when the session may not hold `bytes` more (``dataLimit``): an
+    /// `append`, `insert` or `update` that would take it past is refused.
+    func checkDataLimit(growingBy bytes: Int) throws(ShellError) {
+        guard let dataLimit, bytes > 0 else { return }
+        let held = estimatedDataBytes
+        guard held + bytes > dataLimit else { return }
+        throw ShellError(
+            "not changed: this session holds about \(Self.megabytes(held)) of the \(Self.megabytes(dataLimit)) of data it may, and this would add about \(Self.megabytes(bytes))")
+    }
+
     /// `12.5 MB`, `300 KB`.
     package static func megabytes(_ count: Int) -> String {
         count < 1_048_576 ? "\(max(1, count / 1_024)) KB" : "\((Double(count) / 1_048_576 * 10).rounded() / 10) MB"
@@ -50,7 +60,9 @@ extension Session {
 extension LoadedProvider {
     /// About how many bytes the provider's data takes: its items, estimated
     /// from up to 64 spread through it, and the file it was read from, which
-    /// its records keep to save unchanged rows as they were. An estimate of
+    /// its records keep to save unchanged rows as they were, and what
+    /// `append`, `insert` and `update` added (``grownBytes``: a few large
+    /// items among many small ones are missed by a sample). An estimate of
     /// what the provider holds, cheap for a million items.
     var estimatedBytes: Int {
         var file = 0
@@ -79,7 +91,7 @@ extension LoadedProvider {
             seen += count
             if sampled >= 64 { break }
         }
-        return file + (sampled == 0 ? 0 : bytes / sampled * items)
+        return file + grownBytes + (sampled == 0 ? 0 : bytes / sampled * items)
     }
 
     /// About how many bytes a record takes: its values' storage and the text of its strings.

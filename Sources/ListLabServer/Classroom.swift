@@ -133,11 +133,15 @@ package struct Classroom: Sendable {
     static func uploadName(_ name: String) -> String? {
         let allowed = [".csv", ".json", ".ndjson", ".lab", ".txt"]
         guard !name.isEmpty, name.count <= 100, !name.hasPrefix("."), !name.contains("/"), !name.contains("\\"),
-            name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }),
+            // No control character (C0, DEL, C1) and no bidirectional control (U+202E turns a name around).
+            name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) && !Self.bidiControls.contains($0.value) }),
             allowed.contains(where: { name.lowercased().hasSuffix($0) })
         else { return nil }
         return name
     }
+
+    /// The bidirectional formatting characters, which reorder the text around them.
+    static let bidiControls: [UInt32] = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
 
     /// The regular files of `folder` with their size and modification time,
     /// to tell which ones a command wrote.

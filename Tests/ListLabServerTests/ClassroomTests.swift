@@ -236,3 +236,11 @@ private func kind(_ reply: String) -> String? {
         #expect(!reply.contains("<svg"))
     }
 }
+
+@Test func anUploadsNameHoldsNoControlThatActsOnAReader() {
+    #expect(Classroom.uploadName("grades.csv") == "grades.csv")
+    #expect(Classroom.uploadName("résumé notes.txt") == "résumé notes.txt")
+    for name in ["a\u{9B}2J.csv", "exe.\u{202E}vsc.txt", "a\u{7F}.csv", "a\u{1B}[2J.csv", "b\u{2067}.csv"] {
+        #expect(Classroom.uploadName(name) == nil, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+}

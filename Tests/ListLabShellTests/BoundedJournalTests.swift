@@ -133,3 +133,12 @@ private func journal(in folder: TemporaryFolder, second: Int = 0, tab: Int? = ni
     #expect(left.filter(\.isClassroom).count == SessionJournal.kept.count)
     #expect(left.contains { $0.path == own.path && $0.isUnfinished }, "your own session is still there to recover")
 }
+
+@Test func aStudentsCommandIsKeptAsItReads() throws {
+    let folder = try TemporaryFolder()
+    let student = try journal(in: folder, tab: 1, classroom: true)
+    student.append(CommandRecord(command: "load \"exe.\u{202E}vsc.txt\"", output: []))
+    let text = try String(contentsOfFile: student.path, encoding: .utf8)
+    #expect(!text.contains("\u{202E}") && text.contains("\\u202e"))
+    #expect(try #require(JournalFile(path: student.path)).records.count == 1)
+}

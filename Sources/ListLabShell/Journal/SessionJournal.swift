@@ -8,6 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ListLabCore
 import ListLabRecords
 
 /// The journal of an interactive session: each command with its output,
@@ -137,7 +138,9 @@ public final class SessionJournal {
             guard bytes <= kept.bytes else { break }
             output.append(line)
         }
-        var lines = [JournalFile.didMark + Value.object(Record(fields: did)).jsonText, "  > " + record.command] + Transcript.fileLines(for: output)
+        // A student's command is never run again: it is kept as it reads, its controls escaped.
+        let command = isClassroom ? VisibleText.escaped(record.command) : record.command
+        var lines = [JournalFile.didMark + Value.object(Record(fields: did)).jsonText, "  > " + command] + Transcript.fileLines(for: output)
         if output.count < record.output.count { lines.append("  " + ExpectedLine.anyLines.text) }
         if isClassroom, size + lines.reduce(0, { $0 + $1.utf8.count + 1 }) > Self.classroomLimit {
             isFull = true

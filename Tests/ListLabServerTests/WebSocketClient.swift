@@ -83,20 +83,26 @@ final class WebSocketClient: @unchecked Sendable {
     /// server are messages (skipped) and then a close frame; nil when it closes without one.
     func readClose() throws -> (code: Int, reason: String)? {
         while true {
-            let first = try readByte()
-            var length = Int(try readByte() & 0x7F)
-            if length == 126 {
-                length = Int(try readByte()) << 8 | Int(try readByte())
-            } else if length == 127 {
-                length = 0
-                for _ in 0..<8 { length = length << 8 | Int(try readByte()) }
-            }
-            var payload: [UInt8] = []
-            for _ in 0..<length { payload.append(try readByte()) }
+            let (first, payload) = try readFrame()
             guard first & 0x0F == 8 else { continue }
             guard payload.count >= 2 else { return nil }
             return (Int(payload[0]) << 8 | Int(payload[1]), String(decoding: payload.dropFirst(2), as: UTF8.self))
         }
+    }
+
+    /// The next frame: its first byte (FIN and opcode) and its payload.
+    private func readFrame() throws -> (first: UInt8, payload: [UInt8]) {
+        let first = try readByte()
+        var length = Int(try readByte() & 0x7F)
+        if length == 126 {
+            length = Int(try readByte()) << 8 | Int(try readByte())
+        } else if length == 127 {
+            length = 0
+            for _ in 0..<8 { length = length << 8 | Int(try readByte()) }
+        }
+        var payload: [UInt8] = []
+        for _ in 0..<length { payload.append(try readByte()) }
+        return (first, payload)
     }
 
     /// Sends raw bytes.
@@ -151,15 +157,8 @@ final class WebSocketClient: @unchecked Sendable {
     func readMessage() throws -> String {
         var payload: [UInt8] = []
         while true {
-            let first = try readByte()
-            var length = Int(try readByte() & 0x7F)
-            if length == 126 {
-                length = Int(try readByte()) << 8 | Int(try readByte())
-            } else if length == 127 {
-                length = 0
-                for _ in 0..<8 { length = length << 8 | Int(try readByte()) }
-            }
-            for _ in 0..<length { payload.append(try readByte()) }
+            let (first, part) = try readFrame()
+            payload += part
             if first & 0x0F == 8 { throw Failure(description: "the server closed the WebSocket") }
             if first & 0x80 != 0 { return String(decoding: payload, as: UTF8.self) }
         }

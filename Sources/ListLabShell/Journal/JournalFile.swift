@@ -262,18 +262,19 @@ extension ExpectedLine {
     }
 }
 
+/// A journal's JSON fields as Swift values (JournalFile and JournalSummary read them).
 extension Value {
-    fileprivate var stringValue: String? {
+    var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
-    fileprivate var intValue: Int? {
+    var intValue: Int? {
         if case .int(let number) = self { return number }
         return nil
     }
 
-    fileprivate var stringArray: [String]? {
+    var stringArray: [String]? {
         guard case .array(let values) = self else { return nil }
         return values.compactMap(\.stringValue)
     }

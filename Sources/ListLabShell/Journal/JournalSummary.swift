@@ -89,11 +89,11 @@ public struct JournalSummary: Sendable {
         guard header != nil || named != nil else { return nil }
         self.path = path
         bytes = size
-        started = header?["started"]?.summaryString ?? named?.started ?? ""
-        folder = header?["folder"]?.summaryString
-        processID = (header?["pid"]?.summaryInt).map(Int32.init(truncatingIfNeeded:)) ?? named?.processID ?? 0
-        processStart = header?["pstart"]?.summaryInt
-        tab = header?["tab"]?.summaryInt
+        started = header?["started"]?.stringValue ?? named?.started ?? ""
+        folder = header?["folder"]?.stringValue
+        processID = (header?["pid"]?.intValue).map(Int32.init(truncatingIfNeeded:)) ?? named?.processID ?? 0
+        processStart = header?["pstart"]?.intValue
+        tab = header?["tab"]?.intValue
         // A tab's journal whose header is lost may have been a classroom's: it is not run again either.
         isClassroom = header?["classroom"] == .bool(true) || (header == nil && named?.isTab == true)
         // The lines from the end back to the last #did line (the first line of a tail cut at its start is not one).
@@ -106,9 +106,9 @@ public struct JournalSummary: Sendable {
         }
         let lastLine = lines.first { !$0.elementsEqual(JournalFile.recoveredMark.utf8) }
         let cutShort = lastLine.map { !$0.starts(with: JournalFile.sumMark.utf8) } ?? false
-        if let count = did?["n"]?.summaryInt {
+        if let count = did?["n"]?.intValue {
             commandCount = count
-            files = did?["touched"]?.summaryStrings ?? []
+            files = did?["touched"]?.stringArray ?? []
             damage = header == nil ? "its header is lost: the folder it ran in is unknown"
                 : cutShort ? "the last command was not written whole (the session was killed while writing it, or the disk was full)" : nil
         } else if size <= Self.readWhole, let read = JournalFile(path: path, bytes: whole()) {
@@ -227,22 +227,5 @@ extension JournalFile {
         return names.filter { $0.hasPrefix("session-") && $0.hasSuffix(".lab") }
             .compactMap { JournalSummary(path: folder + "/" + $0) }
             .sorted { isNewer(($0.started, $0.processStart, $0.processID, $0.path), than: ($1.started, $1.processStart, $1.processID, $1.path)) }
-    }
-}
-
-extension Value {
-    fileprivate var summaryString: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
-    fileprivate var summaryInt: Int? {
-        if case .int(let number) = self { return number }
-        return nil
-    }
-
-    fileprivate var summaryStrings: [String]? {
-        guard case .array(let values) = self else { return nil }
-        return values.compactMap(\.summaryString)
     }
 }

@@ -40,7 +40,9 @@ let package = Package(
                 // Snapshots of the list (SnapshotTests.swift), with pointfreeco/swift-snapshot-testing.
                 .product(name: "ListLabSnapshotTesting", package: "ListLab"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ]),
+            ],
+            // The snapshots the tests compare with are not sources (SwiftPM warns of unhandled files otherwise).
+            exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

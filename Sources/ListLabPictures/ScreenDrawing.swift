@@ -258,3 +258,27 @@ public struct ScreenDrawing: Sendable {
 
     private func n(_ value: Double) -> String { Markup.number(value) }
 }
+
+extension ScreenDrawing {
+    /// `svg` with a line break between each two elements, except inside a
+    /// `<text>` element, where a line break would be drawn as a space.
+    package static func oneElementPerLine(_ svg: String) -> String {
+        var lines = ""
+        lines.reserveCapacity(svg.utf8.count + svg.utf8.count / 32)
+        var textDepth = 0
+        var rest = Substring(svg)
+        while let close = rest.firstIndex(of: ">") {
+            let tag = rest[..<rest.index(after: close)]
+            lines += tag
+            rest = rest[rest.index(after: close)...]
+            // The tag just written: its element name says whether a text element opens or closes.
+            if let open = tag.lastIndex(of: "<") {
+                let element = tag[tag.index(after: open)...]
+                if element.hasPrefix("text"), !element.hasSuffix("/>") { textDepth += 1 }
+                if element.hasPrefix("/text") { textDepth = max(0, textDepth - 1) }
+            }
+            if textDepth == 0, rest.first == "<" { lines += "\n" }
+        }
+        return lines + rest
+    }
+}

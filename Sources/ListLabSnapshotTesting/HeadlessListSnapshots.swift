@@ -42,10 +42,12 @@ extension Snapshotting where Value == HeadlessList, Format == String {
         svg(title: nil)
     }
 
-    /// The list drawn as an SVG document with `title` in its title bar.
+    /// The list drawn as an SVG document with `title` in its title bar,
+    /// one element a line, so that a failing snapshot's diff names the
+    /// elements that changed.
     public static func svg(title: String?) -> Snapshotting {
         var strategy = SimplySnapshotting.lines.pullback { (list: HeadlessList) in
-            ScreenDrawing(title: title).document(ListScreen(list))
+            ScreenDrawing.oneElementPerLine(ScreenDrawing(title: title).document(ListScreen(list)))
         }
         strategy.pathExtension = "svg"
         return strategy

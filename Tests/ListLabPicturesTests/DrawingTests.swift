@@ -22,6 +22,21 @@ import Testing
         #expect(svg == ScreenDrawing(title: "fruits").document(fruits.screen))
     }
 
+    /// A snapshot's SVG is one element a line, so a diff names what changed; a text's
+    /// contents stay on its line (a line break there would be drawn as a space).
+    @Test func aSnapshotsDrawingIsOneElementALine() throws {
+        let fruits = FruitList(count: 6, viewportRows: 3)
+        fruits.list.scroll(toRow: 1)
+        let svg = ScreenDrawing(title: "fruits").document(fruits.screen)
+        let lines = ScreenDrawing.oneElementPerLine(svg)
+        #expect(String(lines.filter { $0 != "\n" }) + "\n" == svg)
+        let split = lines.split(separator: "\n")
+        #expect(split.count > 40)
+        #expect(split.contains { $0.hasSuffix(">Banana</text>") && $0.hasPrefix("<text") })
+        #expect(split.contains { $0.contains("<tspan class=\"above\">1 row above</tspan></text>") })
+        #expect(split.allSatisfy { $0.hasPrefix("<") && $0.hasSuffix(">") })
+    }
+
     @Test func textIsEscapedNeverInterpreted() {
         let screen = ListScreen(
             rows: [.header(section: 0, title: "<b>&\"'"), .items([ListScreen.Item(path: ItemPath(0, 0), text: "a < b & \u{1}", cell: nil)])],

@@ -34,10 +34,11 @@ extension Session {
                 return
             }
             session.output.write("a reload of \(loaded.name) would make \(session.summary(staged))")
-            for stage in staged.stages { session.output.write("  \(stage)") }
-            for line in session.contentChangeLines(changes, old: { loaded.provider.item(at: $0) }, new: newRecord) {
-                session.output.write(line)
+            var changedFields = session.changedFields(changes, old: { loaded.provider.item(at: $0) }, new: newRecord)
+            for stage in staged.stages {
+                for line in session.stageLines(stage, changedFields: &changedFields) { session.output.write(line) }
             }
+            for line in session.changedFieldLines(changedFields) { session.output.write(line) }
         },
         Command(
             name: "sort", usage: "sort FIELD [desc]",
@@ -291,12 +292,15 @@ extension Session {
             return
         }
         if !staged.reloadsData(above: changeThreshold) { output.write("\(what): \(summary(staged))") }
+        var changedFields = changedFields(changes, old: before, new: after)
         let outcome: StagedUpdate.Outcome
         do {
             outcome = try list.apply(
                 staged, reloadingDataAbove: changeThreshold,
                 willPerform: { stage in list.tracer.note(.controller, .provider, "replaceAll(\(itemCount) items) → \(stage)") },
-                didPerform: { stage in output.write("  \(stage)") })
+                didPerform: { stage in
+                    for line in stageLines(stage, changedFields: &changedFields) { output.write(line) }
+                })
         } catch {
             // The diff computed the update, so this is a bug in ListLab:
             // bring the list back in line with the data and say so.
@@ -306,19 +310,20 @@ extension Session {
         if outcome == .reloadedData {
             output.write(reloadedDataNote(what, summary(staged)))
         } else {
-            for line in contentChangeLines(changes, old: before, new: after) { output.write(line) }
+            for line in changedFieldLines(changedFields) { output.write(line) }
         }
     }
 
-    /// One line for each item whose content `changes` found changed, with
-    /// the fields that did: `    reconfigure 0.1  city: "Metropolis" → "Smallville"`,
-    /// at its path after the change (where its cell is configured again).
-    /// Nothing above the change threshold, where the list reloads instead.
-    func contentChangeLines(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?) -> [String] {
-        guard changes.count <= changeThreshold else { return [] }
-        return changes.updatedItems.sorted { $0.to < $1.to }.compactMap { update in
+    /// What changed in each item whose content `changes` found changed, by
+    /// its path after the change (where its cell is configured again):
+    /// `city: "Metropolis" → "Smallville"`. Nothing above the change
+    /// threshold, where the list reloads instead.
+    func changedFields(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?) -> [ItemPath: String] {
+        guard changes.count <= changeThreshold else { return [:] }
+        var changed: [ItemPath: String] = [:]
+        for update in changes.updatedItems {
             let path = ItemPath(update.to.section, update.to.item)
-            guard let before = old(ItemPath(update.from.section, update.from.item)), let after = new(path) else { return nil }
+            guard let before = old(ItemPath(update.from.section, update.from.item)), let after = new(path) else { continue }
             var names = before.schema.names
             for name in after.schema.names where !names.contains(name) { names.append(name) }
             let fields = names.compactMap { name -> String? in
@@ -326,9 +331,29 @@ extension Session {
                 return was == now ? nil : "\(name): \(was.jsonText) → \(now.jsonText)"
             }
             // Rows compared by their text in the file can differ where their values do not (`1.10`, `1.1`).
-            let what = fields.isEmpty ? "(its text in the file changed; its values did not)" : fields.joined(separator: ", ")
-            return "    \(updateStyle.rawValue) \(path)  \(what)"
+            changed[path] = fields.isEmpty ? "(its text in the file changed; its values did not)" : fields.joined(separator: ", ")
         }
+        return changed
+    }
+
+    /// A stage's lines: `  insert 0.2; move 0.3 -> 0.0`, or for a stage that
+    /// only reconfigures (or reloads) items whose changes are known, one line
+    /// an item with what changed, `  reconfigure 0.0  name: "Bruce W" → "Bruce Wayne"`,
+    /// so that no item is named twice. The items said are taken out of `changedFields`.
+    func stageLines(_ stage: BatchUpdate, changedFields: inout [ItemPath: String]) -> [String] {
+        let paths = stage.reloadedItems + stage.reconfiguredItems
+        guard !paths.isEmpty, stage.changeCount == paths.count, paths.allSatisfy({ changedFields[$0] != nil }) else {
+            return ["  \(stage)"]
+        }
+        let lines = stage.reloadedItems.map { ("reload", $0) } + stage.reconfiguredItems.map { ("reconfigure", $0) }
+        return lines.sorted { $0.1 < $1.1 }.map { kind, path in
+            "  \(kind) \(path)  \(changedFields.removeValue(forKey: path) ?? "")"
+        }
+    }
+
+    /// The changes no stage line said, one line an item in path order.
+    func changedFieldLines(_ changedFields: [ItemPath: String]) -> [String] {
+        changedFields.keys.sorted().map { "    \(updateStyle.rawValue) \($0)  \(changedFields[$0] ?? "")" }
     }
 
     /// `4 changes in 2 stages`.

@@ -139,6 +139,8 @@ let package = Package(
                 "ListLabPlayground", "ListLabServer", "ListLabSnapshotTesting", "ListLabTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
+            // What the examples compare with: the snapshot example's files and the playground article's transcript.
+            exclude: ["__Snapshots__", "Transcripts"],
             swiftSettings: strictSettings),
         // Scripts/check-pictures: compares the rows each rendered page draws (in headless Chromium)
         // with what `show` prints after each command of its transcript.

@@ -17,7 +17,7 @@ public import ListLabShell
 /// depends on `ListLabPlayground` and on your app's module:
 ///
 /// ```swift
-/// var playground = Playground(name: "tabs-lab")
+/// var playground = Playground(name: "tabs-lab", offersSamples: false)
 /// playground.register(
 ///     "tabs", summary: "the app's tabs",
 ///     provider: { ArrayDataProvider([Tab.news, .contributions, .settings]) },

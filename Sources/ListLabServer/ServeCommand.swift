@@ -30,7 +30,7 @@ extension Playground {
     /// the HTTP stack.
     ///
     /// ```swift
-    /// var playground = Playground(name: "tabs-lab")
+    /// var playground = Playground(name: "tabs-lab", offersSamples: false)
     /// playground.register(
     ///     "tabs", summary: "the app's tabs",
     ///     provider: { ArrayDataProvider([Tab.news, .contributions, .settings]) },

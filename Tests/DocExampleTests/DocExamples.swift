@@ -36,13 +36,13 @@ func interruptionExample1() throws {
     _ = total
 }
 
-// Sources/LineEditing/Completion.swift:4: compiled only, it reads the terminal, ends the process or writes a snapshot.
+@Test("Sources/LineEditing/Completion.swift:4")
 func completionExample1() throws {
     let completion = Completion(word: "sel", candidates: ["select"])
     _ = completion
 }
 
-// Sources/LineEditing/LineEditor.swift:15: compiled only, it reads the terminal, ends the process or writes a snapshot.
+// Sources/LineEditing/LineEditor.swift:15: compiled only, it reads the terminal.
 func lineEditorExample1() throws {
     if let editor = LineEditor(programName: "listlab", historyFile: "/home/me/.listlab_history") {
         editor.completer = { line in Completion(word: "", candidates: []) }
@@ -639,7 +639,7 @@ func transcriptPageExample1() throws {
     _ = page
 }
 
-// Sources/ListLabPlayground/ListLabPlayground.docc/YourOwnDataSource.md:13: compiled only, it reads the terminal, ends the process or writes a snapshot.
+@Test("Sources/ListLabPlayground/ListLabPlayground.docc/YourOwnDataSource.md:13")
 func yourOwnDataSourceExample1() throws {
     var playground = Playground(name: "tabs-lab", offersSamples: false)
     playground.register(
@@ -649,28 +649,31 @@ func yourOwnDataSourceExample1() throws {
     _ = playground
 }
 
-// Sources/ListLabPlayground/ListLabPlayground.docc/YourOwnDataSource.md:37: compiled only, it reads the terminal, ends the process or writes a snapshot.
+@Test("Sources/ListLabPlayground/ListLabPlayground.docc/YourOwnDataSource.md:40")
 func yourOwnDataSourceExample2() throws {
-    let replay = Playground(name: "tabs-lab").replayTranscripts(["Transcripts"])
-    _ = replay.failed   // 0 while your code shows what the transcripts recorded
+    let transcripts = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/Transcripts"
+    let replay = tabsPlayground().replayTranscripts([transcripts])
+    #expect(replay.failed == 0, "\(replay)")   // each failure's path, line and diff
+    _ = transcripts
     _ = replay
 }
 
-// Sources/ListLabPlayground/Playground+Transcripts.swift:9: compiled only, it reads the terminal, ends the process or writes a snapshot.
+@Test("Sources/ListLabPlayground/Playground+Transcripts.swift:9")
 func playground_TranscriptsExample1() throws {
     let replay = Playground.listlab.replayTranscripts(["Samples/tests/basics.lab"])
     _ = replay.failed   // 0; in a test: #expect(replay.failed == 0, "\(replay)")
     _ = replay
 }
 
-// Sources/ListLabPlayground/Playground.swift:19: compiled only, it reads the terminal, ends the process or writes a snapshot.
+@Test("Sources/ListLabPlayground/Playground.swift:19")
 func playgroundExample1() throws {
-    var playground = Playground(name: "tabs-lab")
+    var playground = Playground(name: "tabs-lab", offersSamples: false)
     playground.register(
         "tabs", summary: "the app's tabs",
         provider: { ArrayDataProvider([Tab.news, .contributions, .settings]) },
         presenter: { SingleKindPresenter(TabCell.self) })
-    playground.main()
+    try DocExamplePlayground.start(playground)
+    _ = playground
 }
 
 @Test("Sources/ListLabRecords/Providers/KeyedRecordProvider.swift:14")
@@ -764,14 +767,15 @@ func valueExample1() throws {
     _ = score
 }
 
-// Sources/ListLabServer/ServeCommand.swift:32: compiled only, it reads the terminal, ends the process or writes a snapshot.
+@Test("Sources/ListLabServer/ServeCommand.swift:32")
 func serveCommandExample1() throws {
-    var playground = Playground(name: "tabs-lab")
+    var playground = Playground(name: "tabs-lab", offersSamples: false)
     playground.register(
         "tabs", summary: "the app's tabs",
         provider: { ArrayDataProvider([Tab.news, .contributions, .settings]) },
         presenter: { SingleKindPresenter(TabCell.self) })
-    playground.serveMain()
+    try DocExamplePlayground.serve(playground)
+    _ = playground
 }
 
 @Test("Sources/ListLabShell/Parsing/Tokenizer.swift:6")
@@ -815,7 +819,7 @@ func jUnitReportExample1() throws {
     _ = xml
 }
 
-// Sources/ListLabSnapshotTesting/HeadlessListSnapshots.swift:12: compiled only, it reads the terminal, ends the process or writes a snapshot.
+@Test("Sources/ListLabSnapshotTesting/HeadlessListSnapshots.swift:12")
 func headlessListSnapshotsExample1() throws {
     let list = HeadlessList(viewportRows: 2)
     ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)

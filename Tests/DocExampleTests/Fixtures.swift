@@ -5,6 +5,9 @@ import Foundation
 #endif
 import ListLabCore
 import ListLabRecords
+@testable import ListLabPlayground
+@testable import ListLabShell
+import Testing
 
 // The names the doc comments' examples take as given: the models, cells and
 // data an app would have around the line the example shows. Each is small
@@ -122,3 +125,38 @@ var tasks: [TodoItem] {
 
 /// The presenter of to-do items.
 var presenter: SingleKindPresenter<TodoCell> { SingleKindPresenter(TodoCell.self) }
+
+/// The playground of the app's tabs, as the playground article makes it.
+func tabsPlayground() -> Playground {
+    var playground = Playground(name: "tabs-lab", offersSamples: false)
+    playground.register(
+        "tabs", summary: "the app's tabs",
+        provider: { ArrayDataProvider([Tab.news, .contributions, .settings]) },
+        presenter: { SingleKindPresenter(TabCell.self) })
+    return playground
+}
+
+/// What a playground example's `main()` and `serveMain()` do, short of
+/// taking over the process: the playground is checked as they check it
+/// (a registration that cannot be made fails), and a session of it loads
+/// and shows each registration, as its prompt and each tab of its server
+/// would, with no error.
+enum DocExamplePlayground {
+    static func start(_ playground: Playground) throws {
+        #expect(playground.problems.isEmpty, "\(playground.problems)")
+        let output = RecordingOutput()
+        let session = playground.makeSession(output: output)
+        for registration in playground.registrations {
+            session.execute("load \(registration.name)")
+            session.execute("show")
+        }
+        #expect(!playground.registrations.isEmpty)
+        #expect(!output.lines.contains { $0.hasPrefix("error:") }, "\(output.lines)")
+    }
+
+    /// Each tab of the server is a session of the playground (`PlaygroundServer`'s own tests
+    /// open tabs); the example is checked as a start of it.
+    static func serve(_ playground: Playground) throws {
+        try start(playground)
+    }
+}

@@ -12,9 +12,10 @@ import Foundation
 /// Two rewrites keep the copies free of warnings without changing what they
 /// do: a one-line expression whose value the example shows in a comment
 /// (`changes.moves   // [...]`) is evaluated into `_`, and every name an
-/// example declares at its top level is used once at its end. Examples of
-/// the line editor, which reads the terminal, and of the playground, whose
-/// `main()` and `serveMain()` end the process, are compiled but not run.
+/// example declares at its top level is used once at its end. A
+/// playground's `main()` and `serveMain()`, which end the process, become a
+/// start of it that loads each registration (`DocExamplePlayground`). The
+/// line editor's example, which reads the terminal, is compiled but not run.
 ///
 /// Written here, not in the test target that compiles the examples, so that
 /// `swift run listlab-doc-examples` can write the file again even when an
@@ -74,11 +75,9 @@ public enum DocExampleFile {
             let stem = String(fileName.prefix { $0 != "." }.map { $0 == "+" ? "_" : $0 })
             counts[stem, default: 0] += 1
             let name = stem.prefix(1).lowercased() + stem.dropFirst() + "Example\(counts[stem] ?? 1)"
-            // A line editor reads the terminal, a playground's main() and serveMain() end the process,
-            // a snapshot assertion writes its file beside the test: their examples are compiled, not run.
-            let runs = !["Sources/LineEditing/", "Sources/ListLabPlayground/", "Sources/ListLabServer/", "Sources/ListLabSnapshotTesting/"]
-                .contains { example.file.hasPrefix($0) }
-            out += runs ? "\n@Test(\"\(example.file):\(example.line)\")\n" : "\n// \(example.file):\(example.line): compiled only, it reads the terminal, ends the process or writes a snapshot.\n"
+            // A line editor reads the terminal (Scripts/check-terminal drives it in tmux): its example is compiled, not run.
+            let runs = example.file != "Sources/LineEditing/LineEditor.swift"
+            out += runs ? "\n@Test(\"\(example.file):\(example.line)\")\n" : "\n// \(example.file):\(example.line): compiled only, it reads the terminal.\n"
             out += "func \(name)() throws {\n"
             for line in body(of: example.lines) {
                 out += line.isEmpty ? "\n" : "    " + line + "\n"
@@ -141,10 +140,14 @@ public enum DocExampleFile {
                 body.append(line)
             }
         }
-        // After a call that never returns (a playground's `main()`), nothing more is reachable.
-        let last = lines.last { !$0.isEmpty }
-        let endsTheProcess = last?.hasSuffix(".main()") == true || last?.hasSuffix(".serveMain()") == true
-        return endsTheProcess ? body : body + declared.map { "_ = \($0)" }
+        // A playground's `main()` and `serveMain()` end the process: the test starts the playground
+        // in its place (Fixtures.swift), loading each registration as its prompt would.
+        if let last = body.lastIndex(where: { !$0.isEmpty }) {
+            for (call, start) in [(".main()", "start"), (".serveMain()", "serve")] where body[last].hasSuffix(call) && !body[last].hasPrefix(" ") {
+                body[last] = "try DocExamplePlayground.\(start)(\(body[last].dropLast(call.count)))"
+            }
+        }
+        return body + declared.map { "_ = \($0)" }
     }
 
     /// `ada` for `let ada = ...` or `var ada: Record = ...`.

@@ -219,15 +219,32 @@ final class ReadingCell: ListCell, ConfigurableCell {
     let (session, output, _) = registeredSession(source: talks)
     for line in ["load talks", "show --all"] { session.execute(line) }
     let all = Array(output.lines.suffix(30))
-    #expect(all.first == "   0.0  Talk 0" && all.last == "   0.29  Talk 29", "\(all.prefix(2)) ... \(all.suffix(1))")
+    #expect(all.first == "   0.0  Talk 0 — 0 min" && all.last == "   0.29  Talk 29 — 29 min", "\(all.prefix(2)) ... \(all.suffix(1))")
     #expect(!all.contains { $0.contains("Talk(") }, "no Swift description")
     // An item off screen, deleted: named as its cell would show it; the list's own cells are untouched.
     let created = session.list.statistics.cellsCreated
     session.execute("delete 25")
     #expect(output.lines.last?.hasPrefix("deleted 0.25: Talk 25") == true, "\(output.lines.last ?? "")")
     session.execute("show 0.20-0.21")
-    #expect(output.lines.suffix(2) == ["   0.20  Talk 20  (off screen: no cell)", "   0.21  Talk 21  (off screen: no cell)"], "\(output.lines.suffix(2))")
+    #expect(output.lines.suffix(2) == ["   0.20  Talk 20 — 20 min  (off screen: no cell)", "   0.21  Talk 21 — 21 min  (off screen: no cell)"], "\(output.lines.suffix(2))")
     #expect(session.list.statistics.cellsCreated == created)
+}
+
+/// Under a diffable data source an identifier's item is read back as the user's type for its
+/// text (each outline line read the item at 0.0 before); `bind like` checks the item types as
+/// the compiler would.
+@Test func aRegisteredProvidersIdentifiersReadAsTheirOwnItemsAndBindLikeChecksTheTypes() {
+    let talks = (0..<3).map { Talk(id: "t\($0)", title: "Talk \($0)", minutes: $0) }
+    let (session, output, _) = registeredSession(source: talks)
+    for line in ["load talks", "load talks name more", "use talks", "diffable on", "outline"] { session.execute(line) }
+    #expect(output.lines.suffix(3) == [#"  "t0"  Talk 0"#, #"  "t1"  Talk 1"#, #"  "t2"  Talk 2"#], "\(output.lines.suffix(3))")
+    session.execute("diffable off")
+    session.execute("bind like more")
+    #expect(output.lines.last == "bound the presenter of 'more' to 'talks' (both Item = Talk, shown by SingleKindPresenter<TalkCell>)")
+    session.execute("load contacts")
+    session.execute("use talks")
+    session.execute("bind like contacts")
+    #expect(output.lines.last?.hasPrefix("error: cannot join 'talks' (Item = Talk) with the presenter of 'contacts' (Item = Record{id, name") == true, "\(output.lines.last ?? "")")
 }
 
 @Test func identifiableItemsAreNamedByTheirIdAndARegistrationMayNameAnotherKey() {

@@ -228,7 +228,9 @@ extension Session {
             return diffable == nil ? "" : "(no item for its identifier in \(loaded.name))"
         }
         // A registered provider's item as its own presenter configures a cell.
-        if loaded.registered != nil, diffable == nil { return loaded.text(of: record, at: path) }
+        if let (_, instance) = loaded.registered, diffable == nil {
+            return instance.cellLine(at: path) ?? loaded.text(of: record, at: path)
+        }
         return loaded.presenter(forSection: diffable == nil ? path.section : 0).presenter.text(for: record)
     }
 

@@ -35,8 +35,37 @@ extension Session {
         }
     ]
 
+    /// `bind like NAME` for a provider of the user's: the compiler's check,
+    /// with the item types as Swift names them. The same registered
+    /// presenter joins; another presenter type cannot be swapped in at the
+    /// prompt, since its pairing was compiled in the registration.
+    private func bindLikeRegistered(_ loaded: LoadedProvider, _ arguments: inout Arguments) throws {
+        _ = arguments.take("like")
+        let name = try arguments.string("the NAME of a loaded provider")
+        try arguments.expectEnd()
+        guard let other = providers.first(where: { $0.name == name }) else {
+            throw ShellError("no provider named '\(name)' (loaded: \(providers.map(\.name).joined(separator: ", ")))")
+        }
+        func itemType(_ provider: LoadedProvider) -> String {
+            provider.registered?.registration.itemTypeName ?? Self.itemType(provider.fieldNames)
+        }
+        guard itemType(other) == itemType(loaded) else {
+            throw ShellError(
+                "cannot join '\(loaded.name)' (Item = \(itemType(loaded))) with the presenter of '\(name)' (Item = \(itemType(other))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time")
+        }
+        guard let mine = loaded.registered?.registration, let theirs = other.registered?.registration,
+            mine.presenterTypeName == theirs.presenterTypeName
+        else {
+            throw ShellError(
+                "'\(name)' is shown by \(other.registered?.registration.presenterTypeName ?? "a template presenter"): a presenter of another type joins \(itemType(loaded)) in a registration of its own (register it with that presenter)")
+        }
+        list.reloadData()
+        output.write("bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(itemType(loaded)), shown by \(mine.presenterTypeName))")
+    }
+
     private func bind(_ arguments: inout Arguments) throws {
         let loaded = try current()
+        if loaded.registered != nil, arguments.peekWord == "like" { return try bindLikeRegistered(loaded, &arguments) }
         try checkNotRegistered(loaded, "bind", "binds ListLab's template presenters to its datasets")
         if let composite = loaded.composite {
             throw ShellError("'\(loaded.name)' shows the presenters of \(composite.children.map(\.name).joined(separator: ", ")): 'use' one of them, bind it, and compose again")

@@ -77,7 +77,7 @@ final class RecordBridge<Base: DataProvider>: DataProvider {
     /// `record` as an item, which must encode back to the same fields: a
     /// field the type does not keep (a typo, a field of another kind of
     /// item) is an error, not a change that silently does nothing.
-    private func decoded(_ record: Record, for command: String) throws -> Base.Item {
+    func decoded(_ record: Record, for command: String) throws -> Base.Item {
         guard encodes, let type = Base.Item.self as? any Decodable.Type else {
             throw RegistrationError(description: "\(command) needs \(itemType) to be Codable")
         }

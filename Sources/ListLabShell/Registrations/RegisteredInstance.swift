@@ -29,6 +29,13 @@ protocol RegisteredInstance: AnyObject {
     /// The text the presenter's cell shows for the item at `path`, configured
     /// off the list (an item off screen has no cell of the list's).
     func cellText(at path: ItemPath) -> String?
+    /// What a cell of the item at `path` shows, as `show` prints a row: its
+    /// text, then ` — ` and its detail when it has one.
+    func cellLine(at path: ItemPath) -> String?
+    /// The text a cell of `record`'s item shows, the record read back as the
+    /// user's type (an identifier's item under a diffable data source, whose
+    /// path in the data is not the list's); nil when it cannot be read.
+    func cellText(of record: Record, at path: ItemPath) -> String?
     /// Why the item at `path` cannot be read as a record, if it cannot.
     func encodingProblem(at path: ItemPath) -> String?
     /// Runs the registered load to its end; nil when there is none.
@@ -106,6 +113,18 @@ where Provider.Item == Presenter.Item {
     func cellText(at path: ItemPath) -> String? {
         guard let item = provider.item(at: path) else { return nil }
         return presenter.cell(for: item, at: path, in: offListCells).text
+    }
+
+    func cellText(of record: Record, at path: ItemPath) -> String? {
+        guard let item = try? bridge.decoded(record, for: "show") else { return nil }
+        return presenter.cell(for: item, at: path, in: offListCells).text
+    }
+
+    func cellLine(at path: ItemPath) -> String? {
+        guard let item = provider.item(at: path) else { return nil }
+        let cell = presenter.cell(for: item, at: path, in: offListCells)
+        guard let detail = cell.detail, !detail.isEmpty else { return VisibleText.escaped(cell.text) }
+        return "\(VisibleText.escaped(cell.text)) — \(VisibleText.escaped(detail))"
     }
 
     func encodingProblem(at path: ItemPath) -> String? { bridge.encodingProblem(at: path) }

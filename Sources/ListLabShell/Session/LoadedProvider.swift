@@ -149,7 +149,9 @@ final class LoadedProvider {
     /// The main text of `record` at `path`, as its cell shows it (a
     /// registered provider's item: as its presenter configures a cell).
     func text(of record: Record, at path: ItemPath) -> String {
-        if let (_, instance) = registered { return instance.cellText(at: path) ?? instance.description(at: path) ?? "" }
+        if let (_, instance) = registered {
+            return instance.cellText(of: record, at: path) ?? instance.cellText(at: path) ?? instance.description(at: path) ?? ""
+        }
         let presenter = presenter(forSection: path.section).presenter
         return presenter.kind(for: record)?.text.render(record) ?? ""
     }

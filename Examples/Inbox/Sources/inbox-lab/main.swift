@@ -1,0 +1,4 @@
+// inbox-lab: the ListLab playground of the inbox's own provider and presenter.
+import InboxLab
+
+inboxPlayground().main()

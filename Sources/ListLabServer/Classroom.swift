@@ -56,6 +56,9 @@ package struct Classroom: Sendable {
     static let highestThreshold = 10_000
     /// The most rows a tab's viewport shows.
     static let highestViewport = 50
+    /// The most items a tab's diffable data source holds: 1,600,000 rows held
+    /// 800 MB of identifiers and indexes beyond their provider's.
+    static let mostDiffableItems = 100_000
     /// What a tab's session keeps for `session save`: each command with its
     /// first 200 lines and 32 KB of output, 8 MB in all.
     static let keptRecord = (lines: 200, bytes: 32 * 1_024, total: 8 * 1_048_576)

@@ -67,6 +67,7 @@ actor TabSession {
             session.thresholdLimit = Classroom.highestThreshold
             session.recordLimit = Classroom.keptRecord
             session.viewportLimit = Classroom.highestViewport
+            session.diffableItemLimit = Classroom.mostDiffableItems
             output.byteLimit = folder.0.stepOutputLimit
             classroom = (folder.0, confined)
         } else {

@@ -24,7 +24,7 @@ private final class InterruptingOutput: ShellOutput {
 
 /// Ctrl-C while a long command runs: `interrupted`, and the session as it was
 /// before the command, unsaved edits and the file on disk included.
-@Test(arguments: ["sort name", "sort city desc", "filter city=Oslo", "diff", "reload --diff --force", "reload --force", "save"])
+@Test(arguments: ["sort name", "sort city desc", "filter city=Oslo", "diff", "reload --diff --force", "reload --force", "save", "diffable on"])
 func anInterruptedCommandChangesNothing(command: String) throws {
     let folder = try TemporaryFolder()
     let rows = Session.progressItemThreshold

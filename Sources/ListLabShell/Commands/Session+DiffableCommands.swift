@@ -1,3 +1,4 @@
+import Interruption
 import ListLabCore
 import ListLabRecords
 
@@ -129,7 +130,14 @@ extension Session {
         if identity == .key, loaded.keyField == nil {
             throw ShellError("\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'")
         }
-        let mode = DiffableMode(loaded: loaded, identity: identity, list: list) { [weak self] path, record in
+        try checkDiffableLimit(loaded.provider.numberOfItems, "diffable on", of: loaded)
+        let identifiers = DiffableIdentifiers(loaded: loaded, identity: identity)
+        let snapshot = try withProgress("identifying the items of \(loaded.name)", on: loaded) {
+            let snapshot = try identifiers.dataSnapshot()
+            try identifiers.indexKeys()
+            return snapshot
+        }
+        let mode = DiffableMode(identifiers: identifiers, snapshot: snapshot, list: list) { [weak self] path, record in
             guard let self else { return }
             let text = record.map { loaded.text(of: $0, at: path) } ?? "(no item for its identifier in \(loaded.name))"
             self.output.write("selected \(path): \(text)")
@@ -138,6 +146,14 @@ extension Session {
         let what = identity == .key ? "its key \(loaded.keyField ?? "")" : "its whole record"
         output.write("diffable on: a diffable data source shows \(loaded.name), each item identified by \(what)")
         output.write("applied with reloadData: \(counts(mode.pending))")
+    }
+
+    /// Throws when a diffable data source would hold more than the
+    /// session's bound on items (a classroom tab's).
+    private func checkDiffableLimit(_ count: Int, _ command: String, of loaded: LoadedProvider?) throws {
+        guard let most = diffableItemLimit, count > most else { return }
+        let what = loaded.map { "'\($0.name)' has \(count)" } ?? "the snapshot would hold \(count)"
+        throw ShellError("\(command): a diffable data source holds at most \(most) items in this session, and \(what) (filter it first)")
     }
 
     // MARK: - snapshot
@@ -167,7 +183,10 @@ extension Session {
             var source = "an empty snapshot"
             if arguments.take("from") || !arguments.isAtEnd {
                 let from = try arguments.choice("'data' or 'applied'", ["data", "applied"])
-                snapshot = from == "data" ? mode.identifiers.dataSnapshot() : mode.dataSource.snapshot()
+                if from == "data" { try checkDiffableLimit(mode.loaded.provider.numberOfItems, "snapshot new from data", of: mode.loaded) }
+                snapshot = from == "data"
+                    ? try withProgress("building the data's snapshot of \(mode.loaded.name)", on: mode.loaded) { try mode.identifiers.dataSnapshot() }
+                    : mode.dataSource.snapshot()
                 source = from == "data" ? "the data's snapshot" : "the applied snapshot"
             }
             try arguments.expectEnd()
@@ -183,6 +202,7 @@ extension Session {
         }
         var snapshot = mode.pending
         let call = try perform(operation, on: &snapshot, in: mode, with: &arguments)
+        try checkDiffableLimit(snapshot.numberOfItems, operation, of: nil)
         mode.pending = snapshot
         output.write("\(call): \(counts(snapshot))")
     }
@@ -345,6 +365,8 @@ extension Session {
         let reloadingData = !withoutAnimation && arguments.take("--reload-data")
         try arguments.expectEnd()
         let snapshot = mode.pending
+        // The cells of the applied items are found by key: indexed here, where a stop can end the command.
+        try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) { try mode.identifiers.indexKeys() }
         if reloadingData {
             mode.dataSource.applySnapshotUsingReloadData(snapshot)
             mode.pending = snapshot.unmarked
@@ -475,7 +497,11 @@ extension Session {
     ///   form a cycle (none of them reaches a root).
     private static func outline(of mode: DiffableMode, parentField: String, keyField: String) throws -> DiffableSectionSnapshot<Value> {
         let loaded = mode.loaded
-        let records = loaded.allPaths.compactMap { loaded.provider.item(at: $0) }
+        var records: [Record] = []
+        for (index, path) in loaded.allPaths.enumerated() {
+            if index & 0x3FFF == 0x3FFF { try Interruption.check() }
+            if let record = loaded.provider.item(at: path) { records.append(record) }
+        }
         var childrenByParent: [Value: [Value]] = [:]
         var roots: [Value] = []
         var keys: Set<Value> = []

@@ -1,3 +1,4 @@
+import Interruption
 import ListLabCore
 import ListLabRecords
 
@@ -30,8 +31,11 @@ final class DiffableMode {
     /// applies the data's snapshot with reloadData, as an app's first apply.
     ///
     /// - Parameter onSelect: Told the path and the record of a selected item.
-    init(loaded: LoadedProvider, identity: DiffableIdentifiers.Identity, list: HeadlessList, onSelect: @escaping (ItemPath, Record?) -> Void) {
-        let identifiers = DiffableIdentifiers(loaded: loaded, identity: identity)
+    init(
+        identifiers: DiffableIdentifiers, snapshot: DiffableSnapshot<String, Value>, list: HeadlessList,
+        onSelect: @escaping (ItemPath, Record?) -> Void
+    ) {
+        let loaded = identifiers.loaded
         self.identifiers = identifiers
         let presenter = loaded.presenter
         if let (_, instance) = loaded.registered {
@@ -61,7 +65,7 @@ final class DiffableMode {
             onSelect(path, identifier.flatMap { identifiers.record(for: $0, tracingIn: list, as: .controller) })
         }
         list.delegate = selectionReporter
-        pending = identifiers.dataSnapshot()
+        pending = snapshot
         dataSource.applySnapshotUsingReloadData(pending)
     }
 
@@ -134,12 +138,20 @@ final class DiffableIdentifiers {
 
     /// A snapshot of the data as it is: its sections (titles, or `main`)
     /// and its items' identifiers, as app code builds one from its model.
-    func dataSnapshot() -> DiffableSnapshot<String, Value> {
+    /// The snapshot of the provider's sections and items, built in a loop
+    /// that a Ctrl-C or a classroom's budget stops (every item is read).
+    func dataSnapshot() throws(Interrupted) -> DiffableSnapshot<String, Value> {
         var snapshot = DiffableSnapshot<String, Value>()
         let provider = loaded.provider
+        var read = 0
         for section in 0..<provider.numberOfSections {
             let id = loaded.groupField == nil ? Self.mainSection : provider.title(ofSection: section) ?? ""
-            let items = (0..<provider.numberOfItems(inSection: section)).compactMap { provider.item(at: ItemPath(section, $0)) }
+            var items: [Record] = []
+            for item in 0..<provider.numberOfItems(inSection: section) {
+                read += 1
+                if read & 0x3FFF == 0 { try Interruption.check() }
+                if let record = provider.item(at: ItemPath(section, item)) { items.append(record) }
+            }
             // A provider's keys are unique and its sections distinct, so these succeed.
             _ = try? snapshot.appendSections([id])
             _ = try? snapshot.appendItems(items.map(identifier(of:)), toSection: id)
@@ -153,15 +165,7 @@ final class DiffableIdentifiers {
     func record(for identifier: Value, tracingIn list: HeadlessList? = nil, as caller: TraceRole = .cellProvider) -> Record? {
         if identity == .value, case .object(let record) = identifier { return record }
         let records = loaded.records
-        if pathsByKey == nil, let keyField = loaded.keyField {
-            var paths: [Value: ItemPath] = [:]
-            for path in loaded.allPaths {
-                guard let key = loaded.provider.item(at: path)?[keyField] else { continue }
-                let identity = records.keyIdentity(of: key)
-                if paths[identity] == nil { paths[identity] = path }
-            }
-            pathsByKey = paths
-        }
+        try? indexKeys()
         let record = pathsByKey?[records.keyIdentity(of: identifier)].flatMap { loaded.provider.item(at: $0) }
         list?.tracer.note(caller, .provider, "item(withKey: \(identifier.jsonText)) → \(record?.traceSummary ?? "none")")
         return record
@@ -169,6 +173,23 @@ final class DiffableIdentifiers {
 
     /// Where the data holds the item `identifier` stands for, or nil when it
     /// holds none (a key no item has, a record no item equals).
+    /// Indexes the items' paths by key, once for each state of the data, in
+    /// a loop a Ctrl-C or a classroom's budget stops. The commands that
+    /// will look items up by identifier call it first, where they may throw
+    /// (a cell provider may not).
+    func indexKeys() throws(Interrupted) {
+        guard pathsByKey == nil, let keyField = loaded.keyField else { return }
+        let records = loaded.records
+        var paths: [Value: ItemPath] = [:]
+        for (index, path) in loaded.allPaths.enumerated() {
+            if index & 0x3FFF == 0x3FFF { try Interruption.check() }
+            guard let key = loaded.provider.item(at: path)?[keyField] else { continue }
+            let identity = records.keyIdentity(of: key)
+            if paths[identity] == nil { paths[identity] = path }
+        }
+        pathsByKey = paths
+    }
+
     func dataPath(for identifier: Value) -> ItemPath? {
         if identity == .value, case .object(let record) = identifier {
             return loaded.provider.firstPath { $0 == record }

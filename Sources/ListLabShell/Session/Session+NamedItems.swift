@@ -115,7 +115,7 @@ extension Session {
     func checkListAndDataAgree(for command: String, at path: ItemPath, in loaded: LoadedProvider) throws {
         if let diffable {
             let applied = diffable.dataSource.snapshot()
-            let data = diffable.identifiers.dataSnapshot()
+            let data = try diffable.identifiers.dataSnapshot()
             guard applied.itemIdentifiers != data.itemIdentifiers else { return }
             let shown = diffable.dataSource.itemIdentifier(for: path).map(diffable.identifiers.shortText(of:)) ?? "nothing"
             let held = loaded.provider.item(at: path).map { diffable.identifiers.shortText(of: diffable.identifiers.identifier(of: $0)) } ?? "nothing"

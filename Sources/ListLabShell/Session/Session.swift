@@ -65,6 +65,10 @@ public final class Session {
     /// The most rows `viewport` takes (a classroom tab's: every visible row
     /// is drawn in each of a step's pictures); nil for the list's own bound.
     public var viewportLimit: Int?
+    /// The most items a diffable data source's snapshots may hold (a
+    /// classroom tab's: each identifier and its index weigh several times
+    /// the row it names); nil for no bound.
+    public var diffableItemLimit: Int?
     /// What the session keeps of its commands for `session save`, when
     /// bounded (a classroom tab's): each command's first lines and bytes of
     /// output, and the bytes of the whole record; nil keeps everything.

@@ -24,7 +24,7 @@ package enum Journaling {
         do {
             let journal = try SessionJournal(folder: folder, workingFolder: workingFolder, tab: tab, classroom: classroom)
             journal.onProblem = { StandardStreams().writeNote($0) }
-            session.commandObserver = { journal.append($0) }
+            session.addStepObserver(journal)
             if !journal.isWhole { journal.retry() }
             return journal
         } catch {

@@ -146,23 +146,6 @@ package struct Classroom: Sendable {
     /// The bidirectional formatting characters, which reorder the text around them.
     static let bidiControls: [UInt32] = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
 
-    /// The regular files of `folder` with their size and modification time,
-    /// to tell which ones a command wrote.
-    static func files(in folder: String) -> [String: String] {
-        var files: [String: String] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-            var info = stat()
-            guard stat(folder + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            #if canImport(Darwin)
-            let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
-            #else
-            let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-            #endif
-            files[name] = "\(info.st_size) \(modified)"
-        }
-        return files
-    }
-
     /// The process's resident memory in bytes, or nil where it cannot be read.
     @Sendable package static func residentBytes() -> Int? {
         #if os(Linux)

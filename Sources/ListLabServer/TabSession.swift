@@ -174,25 +174,24 @@ actor TabSession {
     private func runStep(_ line: String) -> [ServerMessage] {
         guard !stopping.withLock({ $0 }) else { return [.refused("the server is stopping: nothing more runs")] }
         stepCount += 1
-        let errors = session.errorCount
         let flag = Interruption.Flag()
         running.withLock { $0 = flag }
         defer { running.withLock { $0 = nil } }
         guard let classroom else {
-            let step = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
-            return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: session.errorCount > errors, ended: session.isFinished)]
+            let (step, record) = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
+            return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: record.failed, ended: record.ended)]
         }
-        let before = Classroom.files(in: classroom.folder.scratch)
         let timer = DispatchWorkItem { flag.request() }
         DispatchQueue.global().asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
-        var step = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
-        timer.cancel()
-        let overBudget = flag.isRequested
-        if overBudget {
-            let seconds = classroom.rules.budget == classroom.rules.budget.rounded() ? "\(Int(classroom.rules.budget))" : "\(classroom.rules.budget)"
-            let reason = stopping.withLock({ $0 }) ? ": the server is stopping" : " after \(seconds) s, a classroom's budget for one command"
-            step.output = step.output.map { $0 == "interrupted" ? "error: stopped\(reason); the command it stopped changed nothing" : $0 }
+        // A command the budget stops says so in the words of its own stop line.
+        let seconds = classroom.rules.budget == classroom.rules.budget.rounded() ? "\(Int(classroom.rules.budget))" : "\(classroom.rules.budget)"
+        session.interruptionLine = { [weak self] in
+            let isStopping = self?.stopping.withLock { $0 } ?? true
+            let reason = isStopping ? ": the server is stopping" : " after \(seconds) s, a classroom's budget for one command"
+            return "error: stopped\(reason); the command it stopped changed nothing"
         }
+        var (step, record) = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
+        timer.cancel()
         if output.droppedLines > 0 {
             let limit = classroom.rules.stepOutputLimit / 1_048_576
             step.output.append("(\(output.droppedLines) more lines not shown: a classroom step shows its first \(limit) MB of output)")
@@ -206,12 +205,13 @@ actor TabSession {
             html = TranscriptPage.section(of: step)
         }
         var replies: [ServerMessage] = [
-            .step(number: stepCount, html: html, failed: overBudget || session.errorCount > errors, ended: session.isFinished)
+            .step(number: stepCount, html: html, failed: record.failed || record.stopped, ended: record.ended)
         ]
-        let after = Classroom.files(in: classroom.folder.scratch)
-        for name in after.keys.sorted() where after[name] != before[name] {
+        // The files the command wrote, each once, offered as downloads (a name is in the tab's folder).
+        var offered: Set<String> = []
+        for name in record.written where offered.insert(name).inserted {
             guard let data = FileManager.default.contents(atPath: classroom.folder.scratch + "/" + name), data.count <= Self.longestTranscript * 16 else { continue }
-            replies.append(.download(name: name, text: String(decoding: data, as: UTF8.self)))
+            replies.append(.download(name: name.split(separator: "/").last.map(String.init) ?? name, text: String(decoding: data, as: UTF8.self)))
         }
         return replies
     }

@@ -17,7 +17,7 @@ private func withClassroomServer(
             isSerial: false, folder: "/nonexistent", classroom: classroom, make: { Session(output: $0, workingDirectory: $1) },
             startJournal: { session, tab, folder in
                 let journal = try? SessionJournal(folder: journals, workingFolder: folder, tab: tab, classroom: true)
-                session.commandObserver = { journal?.append($0) }
+                if let journal { session.addStepObserver(journal) }
                 return journal
             }),
         token: testToken, log: { _ in })
@@ -52,7 +52,7 @@ private func kind(_ reply: String) -> String? {
         }
         let tabFolders = try FileManager.default.contentsOfDirectory(atPath: classroom.root).filter { $0.hasPrefix("tab-") }
         #expect(tabFolders.count == 2)
-        let ended = server.shutDown(saying: "the server stopped")
+        let ended = server.shutDown(saying: "the server stopped", within: 60)  // its tabs end on the shared threads, busy in a full test run
         #expect(ended == (2, 0))
         let closes = try await WebSocketClient.blocking { [first, second] in [try first.readClose(), try second.readClose()] }
         for close in closes {
@@ -173,7 +173,7 @@ private func kind(_ reply: String) -> String? {
             isSerial: false, folder: folder, make: { Session(output: $0, workingDirectory: $1) },
             startJournal: { session, tab, working in
                 let journal = try? SessionJournal(folder: folder + "/journals", workingFolder: working, tab: tab)
-                session.commandObserver = { journal?.append($0) }
+                if let journal { session.addStepObserver(journal) }
                 return journal
             }),
         token: testToken, log: { _ in })
@@ -196,7 +196,7 @@ private func kind(_ reply: String) -> String? {
         try looks.sendFrame(#"{"command": "load contacts"}"#)
         _ = try looks.readMessage()
     }
-    #expect(server.shutDown(saying: "the server stopped") == (2, 1))
+    #expect(server.shutDown(saying: "the server stopped", within: 60) == (2, 1))
     // Told apart by their commands: the two tabs open at once, so either may be tab 1.
     let journals = JournalFile.all(in: folder + "/journals")
     let edited = journals.first { $0.records.contains { $0.command.hasPrefix("update") } }

@@ -11,7 +11,7 @@ private func journaledSession(in folder: TemporaryFolder, journals: String, date
     let session = Session(output: output, workingDirectory: folder.path)
     // A process number no process has, so the journal does not look running.
     let journal = try SessionJournal(folder: journals, workingFolder: folder.path, date: date, processID: 999_999_999)
-    session.commandObserver = { journal.append($0) }
+    session.addStepObserver(journal)
     return (session, output, journal)
 }
 

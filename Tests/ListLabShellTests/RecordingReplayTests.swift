@@ -59,7 +59,7 @@ private enum Recording: String, CaseIterable {
             let journal = try SessionJournal(
                 folder: folder.path + "/journals", workingFolder: folder.path, date: Date(timeIntervalSince1970: 1_800_000_000),
                 processID: 999_999_999)
-            session.commandObserver = { journal.append($0) }
+            session.addStepObserver(journal)
             for line in lines { session.execute(line) }
             let file = try #require(JournalFile(path: journal.path))
             if self == .journal {

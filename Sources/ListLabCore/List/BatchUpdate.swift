@@ -95,7 +95,7 @@ extension BatchUpdate: CustomStringConvertible {
 
 /// What a ``HeadlessList`` tells its ``HeadlessList/batchUpdateObserver``
 /// about a batch update.
-public enum BatchUpdateEvent: Sendable {
+public enum BatchUpdateEvent: Hashable, Sendable {
     /// The list is about to perform `update`; it still shows the old state
     /// (the data source already holds the new one).
     case willPerform(BatchUpdate)

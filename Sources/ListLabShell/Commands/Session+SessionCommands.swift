@@ -20,7 +20,7 @@ extension Session {
             if state == "on" {
                 session.list.tracer.sink = { [weak session] event in
                     session?.output.write(session?.traceLine(event) ?? event.description)
-                    session?.traceObserver?(event)
+                    session?.traced(event)
                 }
             } else {
                 session.list.tracer.sink = nil
@@ -189,6 +189,7 @@ extension Session {
         } catch {
             throw ShellError(error.description.replacingPrefix(path, with: file))
         }
+        writtenFiles.append(file)
     }
 
     /// `command`'s examples as this session can run them: with ListLab's
@@ -283,7 +284,7 @@ extension Session {
                 }
             }
             guard !Interruption.isRequested else {
-                if !saidInterrupted { output.write("interrupted") }
+                if !saidInterrupted { output.write(interruptionLine?() ?? "interrupted") }
                 break
             }
             if echoesCommands {
@@ -292,8 +293,9 @@ extension Session {
             }
             let errorsBefore = errorCount
             let location = "\(file):\(step.line)"
-            let printed = recorder.capturing { execute(step.command, at: location) }
-            saidInterrupted = printed.last == "interrupted"
+            var record: CommandRecord?
+            let printed = recorder.capturing { record = execute(step.command, at: location) }
+            saidInterrupted = record?.interrupted == true
             if errorCount > errorsBefore, let expected = step.expected,
                 OutputMatcher.matches(expected, printed.map { Self.line($0, withoutLocation: location) })
             {

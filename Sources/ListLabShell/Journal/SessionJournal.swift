@@ -222,3 +222,11 @@ public final class SessionJournal {
         }
     }
 }
+
+/// A journal hears its session's commands and writes down each one a saved
+/// session would keep.
+extension SessionJournal: StepObserver {
+    public func session(_ session: Session, didRun record: CommandRecord) {
+        if record.isRecorded { append(record) }
+    }
+}

@@ -4,7 +4,7 @@ import ListLabPictures
 /// Records, while one command runs, what a picture of its step needs: each
 /// batch update the list performed or refused (with the screens before and
 /// after it, read from the list itself), and the calls a trace printed.
-final class StepRecorder {
+final class StepRecorder: StepObserver {
     private let session: Session
     private var transitions: [ScreenTransition] = []
     private var pendingBefore: ListScreen?
@@ -23,15 +23,17 @@ final class StepRecorder {
     init(session: Session) {
         self.session = session
         screenBefore = ListScreen(session.list)
-        session.list.batchUpdateObserver = { [unowned self] event in self.record(event) }
-        session.traceObserver = { [unowned self] event in self.trace.append(event) }
+        session.addStepObserver(self)
     }
 
     /// Stops listening.
     func detach() {
-        session.list.batchUpdateObserver = nil
-        session.traceObserver = nil
+        session.removeStepObserver(self)
     }
+
+    func session(_ session: Session, list event: BatchUpdateEvent) { record(event) }
+
+    func session(_ session: Session, traced event: TraceEvent) { trace.append(event) }
 
     /// Forgets the last step: call before each command.
     func beginStep() {

@@ -23,18 +23,18 @@ package final class StepRunner {
 
     /// Runs `command` as step `number` (from line `line` of a transcript):
     /// its output, its pictures (`show` always gets one, being asked to see
-    /// the list), the trace when tracing is on, and the provider shown.
-    package func run(_ command: String, number: Int, line: Int = 0) -> TranscriptPage.Step {
+    /// the list), the trace when tracing is on, and the provider shown;
+    /// with the command's record, which says what it did.
+    package func run(_ command: String, number: Int, line: Int = 0) -> (step: TranscriptPage.Step, record: CommandRecord) {
         output.clear()
         recorder.beginStep()
-        let errorsBefore = session.errorCount
-        session.execute(command)
+        let record = session.execute(command)
         let isShow = command.trimmingWhitespace.split(separator: " ").first?.lowercased() == "show"
-        let frames = recorder.frames(always: isShow && session.errorCount == errorsBefore)
+        let frames = recorder.frames(always: isShow && !record.failed)
         var step = TranscriptPage.Step(
             number: number, line: line, command: command, output: output.lines, frames: frames, trace: recorder.trace,
             title: session.currentName)
         step.updatesLeftOut = recorder.updatesLeftOut
-        return step
+        return (step, record)
     }
 }

@@ -58,7 +58,7 @@ public enum TranscriptRenderer {
         for (index, block) in transcript.blocks.enumerated() {
             elements += TranscriptPage.prose(Array(transcript.lines[next..<block.commandIndex]))
             next = block.outputRange.upperBound
-            var step = runner.run(block.command, number: index + 1, line: block.line)
+            var step = runner.run(block.command, number: index + 1, line: block.line).step
             if !OutputMatcher.matches(block.expected, step.output) {
                 failures.append("\(path):\(block.line): the output of '\(block.command)' differs from the transcript's")
                 step.expected = block.expected.map(\.text)

@@ -1,6 +1,11 @@
-/// One command as it ran at the top level of a session: its line, what it
-/// printed, and what it did to the data. The session journal writes these
-/// down; recovery reads them back to replay only what is not on disk yet.
+public import ListLabCore
+
+/// One command as it ran in a session, its step record: its line, what it
+/// printed, its errors, what the list did, the files it wrote, whether it was
+/// stopped, and what it did to the data. ``Session/execute(_:at:)`` returns
+/// it, and every ``StepObserver`` gets it: the journal writes it down
+/// (recovery reads it back to replay only what is not on disk yet), a page
+/// and a classroom read what failed and what was written from it.
 public struct CommandRecord: Hashable, Sendable {
     /// The command line.
     public var command: String
@@ -14,8 +19,25 @@ public struct CommandRecord: Hashable, Sendable {
     public var files: [String] = []
     /// Whether it ended in an error.
     public var failed = false
-    /// Whether Ctrl-C stopped it (it changed nothing).
+    /// Whether Ctrl-C (or a classroom's budget) stopped it; it changed nothing.
     public var interrupted = false
+    /// Whether a stop was asked for while it ran: it was interrupted, or
+    /// (a `run`) its script stopped between two commands, the ones before
+    /// done.
+    public var stopped = false
+    /// The messages of its errors, in order, without `error: `.
+    public var errors: [String] = []
+    /// What the list was asked to do while it ran, in order: each batch
+    /// update as it was about to be performed, performed, or refused.
+    public var updates: [BatchUpdateEvent] = []
+    /// The files it wrote, as named (`save`, `save FILE`, `export swift`,
+    /// `session save`, `show --svg`).
+    public var written: [String] = []
+    /// Whether it ended the session (`quit`).
+    public var ended = false
+    /// Whether a saved session and a journal keep it (`session save`
+    /// itself is not kept).
+    public var isRecorded = true
     /// Whether ``output`` is only its start (a journal keeps no more): a
     /// transcript ends it with `...`.
     public var outputCut = false
@@ -23,7 +45,8 @@ public struct CommandRecord: Hashable, Sendable {
     /// Creates a record.
     public init(
         command: String, output: [String], edited: [String] = [], saved: [String] = [], files: [String] = [],
-        failed: Bool = false, interrupted: Bool = false
+        failed: Bool = false, interrupted: Bool = false, stopped: Bool = false, errors: [String] = [], updates: [BatchUpdateEvent] = [],
+        written: [String] = [], ended: Bool = false, isRecorded: Bool = true
     ) {
         self.command = command
         self.output = output
@@ -32,5 +55,11 @@ public struct CommandRecord: Hashable, Sendable {
         self.files = files
         self.failed = failed
         self.interrupted = interrupted
+        self.stopped = stopped || interrupted
+        self.errors = errors
+        self.updates = updates
+        self.written = written
+        self.ended = ended
+        self.isRecorded = isRecorded
     }
 }

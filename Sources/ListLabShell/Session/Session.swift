@@ -87,11 +87,17 @@ public final class Session {
     /// Where the command running came from, `FILE:LINE` (`-:LINE` for
     /// standard input), which errors name first; nil at the prompt.
     private(set) var location: String?
-    /// Hears each top-level command once it has run, with its output and
-    /// what it did to the data (the session journal writes it down).
-    public var commandObserver: ((CommandRecord) -> Void)?
+    /// Who hears each command (``StepObserver``), in the order they were added.
+    private var stepObservers: [any StepObserver] = []
     /// The files the running command read or wrote, as named.
     var touchedFiles: [String] = []
+    /// The files the running command wrote, as named.
+    var writtenFiles: [String] = []
+    /// What the list did while the running command ran.
+    private var listEvents: [BatchUpdateEvent] = []
+    /// The line a stopped command prints (a classroom's tab says why it
+    /// stopped it); nil prints `interrupted`.
+    public var interruptionLine: (() -> String)?
     /// Whether `quit` and the end of input ask once more when a file
     /// provider has unsaved edits (at a terminal).
     public var confirmsQuitWithUnsavedEdits = false
@@ -117,8 +123,6 @@ public final class Session {
     var unannouncedChanges: [UnannouncedChange] = []
     /// The list's count of `reloadData` calls when the first of them was made.
     var reloadsWhenUnannounced = 0
-    /// Hears each call that `trace on` prints (a page draws them as a sequence diagram).
-    var traceObserver: ((TraceEvent) -> Void)?
     /// The provider the list showed last.
     private weak var shownProvider: LoadedProvider?
     var runDepth = 0
@@ -149,6 +153,26 @@ public final class Session {
         self.output = recorder
         self.workingDirectory = workingDirectory
         list = HeadlessList(style: .table, viewportRows: viewportRows)
+        list.batchUpdateObserver = { [unowned self] event in
+            listEvents.append(event)
+            for observer in stepObservers { observer.session(self, list: event) }
+        }
+    }
+
+    /// Adds `observer`, which hears every command from now on (kept until
+    /// ``removeStepObserver(_:)``).
+    public func addStepObserver(_ observer: any StepObserver) {
+        stepObservers.append(observer)
+    }
+
+    /// Removes `observer`.
+    public func removeStepObserver(_ observer: any StepObserver) {
+        stepObservers.removeAll { $0 === observer }
+    }
+
+    /// Tells the observers of a call that `trace on` shows.
+    func traced(_ event: TraceEvent) {
+        for observer in stepObservers { observer.session(self, traced: event) }
     }
 
     /// Runs one command line: blank lines and `#` comments do nothing; an
@@ -159,15 +183,18 @@ public final class Session {
     ///   - line: The command line.
     ///   - location: Where the line came from (`FILE:LINE`), named before
     ///     the message of an error; nil for a line typed at the prompt.
-    public func execute(_ line: String, at location: String? = nil) {
-        guard !isFinished, !Script.isProse(line) else { return }
+    /// - Returns: What the command did: its step record (for a line inside
+    ///   a script, its outcome; the script's command holds the output).
+    @discardableResult
+    public func execute(_ line: String, at location: String? = nil) -> CommandRecord {
+        guard !isFinished, !Script.isProse(line) else { return CommandRecord(command: line, output: [], isRecorded: false) }
         let trimmed = line.trimmingWhitespace
         // A command is one line, wherever it comes from (a page, a pipe, a library's caller): a line
         // break in one would become lines of their own in a saved transcript, commands among them.
         if let reason = Self.lineBreak(in: trimmed) {
             errorCount += 1
             output.writeError(reason)
-            return
+            return CommandRecord(command: trimmed, output: ["error: " + reason], failed: true, errors: [reason], isRecorded: false)
         }
         let isTopLevel = runDepth == 0
         if isTopLevel { history.append(trimmed) }
@@ -180,19 +207,28 @@ public final class Session {
         if isTopLevel { Interruption.clear() }
         if isTopLevel { scriptsStopped = false }
         let countsBefore = isTopLevel ? providers.map { ($0, $0.editCount, $0.saveCount) } : []
-        if isTopLevel { touchedFiles = [] }
+        // Whether the command failed is whether an error counted while it ran (a transcript's
+        // expected error, replayed by `run`, does not count).
+        let errorsBefore = errorCount
+        if isTopLevel {
+            touchedFiles = []
+            writtenFiles = []
+            listEvents = []
+        }
         var failed = false
         var interrupted = false
+        var errors: [String] = []
         diffable?.identifiers.dataMayHaveChanged()
         do {
             try dispatch(line)
         } catch where Self.wasInterrupted(error) {
             interrupted = true
             output.progress(nil)
-            output.write("interrupted")
+            output.write(interruptionLine?() ?? "interrupted")
         } catch {
             failed = true
             errorCount += 1
+            errors.append(Self.message(for: error, at: nil))
             writeError(error)
         }
         // After each command, a script's too, as a load completes after the scroll that asked for it.
@@ -201,18 +237,25 @@ public final class Session {
             loadNextPage(because: "near the end: ")
         }
         if isTopLevel, !["quit", "exit"].contains(trimmed.lowercased()) { quitWasWarned = false }
-        guard isTopLevel, let printed = recorder.finishCommand(trimmed) else { return }
-        if let commandObserver {
-            // A provider that is new since (a load) counts from nothing.
-            func before(_ loaded: LoadedProvider) -> (edits: Int, saves: Int) {
-                countsBefore.first { $0.0 === loaded }.map { ($0.1, $0.2) } ?? (0, 0)
-            }
-            commandObserver(CommandRecord(
-                command: trimmed, output: printed,
-                edited: providers.filter { $0.editCount > before($0).edits }.map(\.name),
-                saved: providers.filter { $0.saveCount > before($0).saves }.map(\.name),
-                files: touchedFiles, failed: failed, interrupted: interrupted))
+        guard isTopLevel else {
+            return CommandRecord(
+                command: trimmed, output: [], failed: failed || errorCount > errorsBefore, interrupted: interrupted, errors: errors, isRecorded: false)
         }
+        let printed = recorder.finishCommand(trimmed)
+        // A provider that is new since (a load) counts from nothing.
+        func before(_ loaded: LoadedProvider) -> (edits: Int, saves: Int) {
+            countsBefore.first { $0.0 === loaded }.map { ($0.1, $0.2) } ?? (0, 0)
+        }
+        let record = CommandRecord(
+            command: trimmed, output: printed ?? recorder.currentLines,
+            edited: providers.filter { $0.editCount > before($0).edits }.map(\.name),
+            saved: providers.filter { $0.saveCount > before($0).saves }.map(\.name),
+            files: touchedFiles, failed: errorCount > errorsBefore,
+            interrupted: interrupted, stopped: interrupted || Interruption.isRequested, errors: recorder.currentErrors, updates: listEvents, written: writtenFiles,
+            ended: isFinished, isRecorded: printed != nil)
+        listEvents = []
+        for observer in stepObservers { observer.session(self, didRun: record) }
+        return record
     }
 
     /// Why `line` is not one command line: it holds a line break (LF, CR,
@@ -261,9 +304,8 @@ public final class Session {
             if echoesCommands {
                 if Script.isProse(line) { echo(prose: line) } else { echo(command: line.trimmingWhitespace) }
             }
-            let errorsBefore = errorCount
-            execute(line, at: source.map { "\($0):\(lineNumber)" })
-            stopIfBailing(errorsBefore: errorsBefore)
+            let record = execute(line, at: source.map { "\($0):\(lineNumber)" })
+            if stopsAtFirstError, record.failed { finish() }
         }
     }
 

@@ -19,6 +19,10 @@ final class SessionRecorder: ShellOutput {
     private(set) var isFull = false
     private var keptBytes = 0
     private var current: [String] = []
+    /// The messages of the errors written since ``startCommand()``.
+    private(set) var currentErrors: [String] = []
+    /// The lines written since ``startCommand()``.
+    var currentLines: [String] { current }
     /// The lines of each capture still open, outermost first.
     private var captures: [[String]] = []
 
@@ -43,6 +47,7 @@ final class SessionRecorder: ShellOutput {
         // A reason that UIKit lays out on several lines (an NSSet of identifiers) keeps its
         // lines; the library escaped the data in it, so its line breaks are the layout's.
         let lines = Self.safeLines(recorded)
+        currentErrors.append(lines.joined(separator: "\n"))
         keep("error: " + (lines.first ?? ""))
         for line in lines.dropFirst() { keep(line) }
         base.writeError(Self.safeLines(shown).joined(separator: "\n"))
@@ -70,6 +75,7 @@ final class SessionRecorder: ShellOutput {
 
     func startCommand() {
         current = []
+        currentErrors = []
     }
 
     /// Keeps `command` with what it printed, and returns the lines; `session

@@ -1,0 +1,92 @@
+import Interruption
+import ListLabCore
+import ListLabTestSupport
+import Testing
+@testable import ListLabShell
+
+// A command returns what it did, and every observer reads that record: no counts taken before
+// and after, no output text matched.
+
+/// Hears a session as the journal, the pictures and a page do.
+private final class Listener: StepObserver {
+    var records: [CommandRecord] = []
+    var events: [BatchUpdateEvent] = []
+    var traced = 0
+
+    func session(_ session: Session, list event: BatchUpdateEvent) { events.append(event) }
+    func session(_ session: Session, traced event: TraceEvent) { traced += 1 }
+    func session(_ session: Session, didRun record: CommandRecord) { records.append(record) }
+}
+
+@Test func aCommandReturnsItsRecordAndEveryObserverHearsIt() throws {
+    let folder = try TemporaryFolder()
+    let session = Session(output: RecordingOutput(), workingDirectory: folder.path)
+    let listener = Listener()
+    session.addStepObserver(listener)
+    let load = session.execute("load contacts")
+    #expect(load.command == "load contacts" && !load.failed && load.errors.isEmpty && load.isRecorded)
+    #expect(load.output == ["loaded 8 items into an array provider (1 section)"])
+
+    let update = session.execute(#"update 2 name="Diana of Themyscira""#)
+    #expect(update.updates == [.willPerform(BatchUpdate(reconfiguredItems: [ItemPath(0, 2)])), .didPerform(BatchUpdate(reconfiguredItems: [ItemPath(0, 2)]))])
+    #expect(update.edited == ["contacts"])
+    #expect(listener.events == update.updates, "observers hear the list as it happens")
+
+    let refused = session.execute("batch delete 0.1")
+    #expect(refused.failed && refused.errors.count == 1 && refused.errors[0].hasPrefix("Invalid update: invalid number of rows in section 0."))
+    if case .refused = refused.updates.last {} else { Issue.record("the refused update is in the record: \(refused.updates)") }
+
+    let written = session.execute("show --svg screen.svg")
+    #expect(written.written == ["screen.svg"])
+    let saved = session.execute("session save s.lab")
+    #expect(saved.written == ["s.lab"] && !saved.isRecorded)
+
+    session.execute("trace on")
+    session.execute("select 0")
+    #expect(listener.traced > 0)
+    let quit = session.execute("quit")
+    #expect(quit.ended)
+    #expect(listener.records.map(\.command) == ["load contacts", #"update 2 name="Diana of Themyscira""#, "batch delete 0.1", "show --svg screen.svg", "session save s.lab", "trace on", "select 0", "quit"])
+    session.removeStepObserver(listener)
+}
+
+/// An output that asks to stop at the first line it is given, as a budget's timer would.
+private final class StoppingOutput: ShellOutput {
+    let flag: Interruption.Flag
+    init(flag: Interruption.Flag) { self.flag = flag }
+    func write(_ line: String) { flag.request() }
+    func writeError(_ message: String) {}
+    func progress(_ text: String?) {}
+}
+
+@Test func aStoppedCommandSaysSoInTheRecordInTheWordsItWasGiven() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("two.txt", "load contacts\nselect 1\n")
+    let flag = Interruption.Flag()
+    let session = Session(output: StoppingOutput(flag: flag), workingDirectory: folder.path)
+    session.interruptionLine = { "error: stopped after 1 s, a classroom's budget for one command; the command it stopped changed nothing" }
+    let record = Interruption.$current.withValue(flag) {
+        // `run` checks for a stop before each command of its script: the load's line asks for one.
+        session.execute("run two.txt")
+    }
+    // Stopped between two commands of its script: the load before it stays done (not "interrupted",
+    // which changed nothing, so a recovery runs it again).
+    #expect(record.stopped && !record.interrupted && !record.failed)
+    #expect(record.output == [
+        "loaded 8 items into an array provider (1 section)",
+        "error: stopped after 1 s, a classroom's budget for one command; the command it stopped changed nothing",
+    ])
+}
+
+/// A script's commands count in the command that ran it: an expected error of a transcript
+/// replayed by `run` does not fail it, an unexpected one does.
+@Test func aScriptsCommandFailsByItsErrorsThatCount() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("good.lab", "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > select 99\n  error: no item at 0.99 (section 0 has 8 items)\n")
+    try folder.write("bad.txt", "load contacts\nselect 99\n")
+    let session = Session(output: RecordingOutput(), workingDirectory: folder.path)
+    let good = session.execute("run good.lab")
+    let bad = session.execute("run bad.txt")
+    #expect(!good.failed, "\(good.output)")
+    #expect(bad.failed && bad.errors.count == 1, "\(bad.output)")
+}

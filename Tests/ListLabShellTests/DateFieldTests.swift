@@ -50,9 +50,22 @@ final class MessageCell: ListCell, ConfigurableCell {
     #expect(output.lines.contains("  received  \"2026-12-01T08:00:00Z\"  (string)"), "\(output.lines)")
     let errors = output.lines.filter { $0.hasPrefix("error:") }
     #expect(errors == [
-        "error: received: expected a date in ISO 8601 (2026-11-26T09:30:00Z), found int 1795300000",
-        "error: received: expected a date in ISO 8601 (2026-11-26T09:30:00Z), found string \"tomorrow\"",
+        "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00), found int 1795300000",
+        "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00), found string \"tomorrow\"",
     ], "\(errors)")
+    // Any ISO 8601 form of an instant is taken, kept in UTC: an offset, a fraction of any length.
+    output.clear()
+    for line in ["update 0 received=2026-12-01T10:00:00+02:00", "inspect 0", "update 0 received=2026-12-01T08:00:00.5Z", "inspect 0"] {
+        session.execute(line)
+    }
+    #expect(output.lines.contains("  received  \"2026-12-01T08:00:00Z\"  (string)"), "\(output.lines)")
+    #expect(output.lines.contains("  received  \"2026-12-01T08:00:00.500Z\"  (string)"), "\(output.lines)")
+    // A day or time that does not exist is refused, not rolled into another; so is a day without a time.
+    output.clear()
+    for line in ["update 0 received=2026-02-30T10:00:00Z", "update 0 received=2026-11-26T25:00:00Z", "update 0 received=2026-11-26"] {
+        session.execute(line)
+    }
+    #expect(output.lines.count == 3 && output.lines.allSatisfy { $0.hasPrefix("error: received: expected a date and time in ISO 8601") }, "\(output.lines)")
 }
 
 struct Mail: Codable, Hashable, Identifiable {

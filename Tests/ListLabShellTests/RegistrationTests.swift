@@ -1,6 +1,7 @@
 import ListDiff
 import ListLabCore
 import ListLabRecords
+import ListLabTestSupport
 import Testing
 @testable import ListLabShell
 
@@ -290,4 +291,51 @@ final class ReadingCell: ListCell, ConfigurableCell {
     let plain = Session(output: RecordingOutput())
     let load = try #require(Session.command(named: "load"))
     #expect(plain.prompt == "listlab> " && plain.examples(of: load).first == "load contacts")
+}
+
+/// A visit on a day: sectioned by its day by the user's own provider.
+private struct Visit: Codable, Hashable, Identifiable {
+    var id: String
+    var day: String
+}
+
+private final class VisitCell: ListCell, ConfigurableCell {
+    func configure(with visit: Visit, at path: ItemPath) { text = visit.id }
+}
+
+/// A diffable data source keeps a registered provider's own sections, named by their titles (it
+/// put every item in one `main` section), and a trace names an Identifiable item by its id.
+@Test func aDiffableDataSourceKeepsARegisteredProvidersSections() {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    let visits = [Visit(id: "v1", day: "Mon"), Visit(id: "v2", day: "Tue"), Visit(id: "v3", day: "Mon")]
+    session.registrations = [
+        ProviderRegistration("visits", provider: { SectionedDataProvider(visits, groupedBy: \.day) }, presenter: { SingleKindPresenter(VisitCell.self) })
+    ]
+    for line in ["load visits", "diffable on", "snapshot"] { session.execute(line) }
+    #expect(output.lines.contains("applied with reloadData: 2 sections, 3 items"), "\(output.lines)")
+    #expect(output.lines.suffix(3) == [#"  Mon: "v1", "v3""#, #"  Tue: "v2""#, "pending: the same"], "\(output.lines.suffix(3))")
+    session.execute("show")
+    #expect(output.lines.contains("== Tue =="))
+    session.execute("outline")
+    #expect(output.lines.last == "error: an outline is one section of items, and visits is grouped into sections")
+    session.execute("diffable off")
+    session.execute("trace on")
+    session.execute("select 0.0")
+    #expect(output.lines.contains { $0.contains(#"item(at: 0.0) → Visit(id: "v1")"#) }, "\(output.lines.suffix(6))")
+}
+
+/// `session save` says which files the session wrote in the transcript's folder: a replay finds
+/// them there, and a command that writes one again without --force fails.
+@Test func sessionSaveNamesTheFilesTheSessionWroteBesideTheTranscript() throws {
+    let folder = try TemporaryFolder()
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    for line in ["load contacts", "show --svg a.svg", "session save s.lab"] { session.execute(line) }
+    #expect(output.lines.last?.hasPrefix("note: this session wrote a.svg in the transcript's folder") == true, "\(output.lines.last ?? "")")
+    output.clear()
+    try folder.write("other/x.txt", "")
+    session.execute("session save other/s.lab")
+    #expect(output.lines.first == "saved 2 commands to other/s.lab", "\(output.lines)")
+    #expect(!output.lines.contains { $0.hasPrefix("note:") })
 }

@@ -248,7 +248,7 @@ private struct SingleValue: SingleValueDecodingContainer {
         // A date is ISO 8601 text (what RecordEncoder writes), never Date's own seconds since 2001.
         if T.self == Date.self {
             guard case .string(let text) = value, let date = DateText.date(from: text), let typed = date as? T else {
-                throw mismatch(type, "a date in ISO 8601 (2026-11-26T09:30:00Z)")
+                throw mismatch(type, "a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00)")
             }
             return typed
         }

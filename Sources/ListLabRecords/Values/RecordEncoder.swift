@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 /// Encodes your `Encodable` model values as records: the bridge from typed
 /// items to ListLab's dynamic records, the way back of ``RecordDecoder``.
@@ -275,17 +275,27 @@ private struct SingleContainer: SingleValueEncodingContainer {
 
 /// Dates as records hold them: ISO 8601 text in UTC, with milliseconds when
 /// the date has a fraction of a second (a whole second reads as people write it).
-enum DateText {
+package enum DateText {
     static let whole = Date.ISO8601FormatStyle()
     static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-    static func text(of date: Date) -> String {
+    package static func text(of date: Date) -> String {
         let seconds = date.timeIntervalSince1970
         return seconds == seconds.rounded(.down) ? date.formatted(whole) : date.formatted(fractional)
     }
 
-    /// The date `text` writes in ISO 8601, with or without a fraction of a second; nil for other text.
-    static func date(from text: String) -> Date? {
-        (try? whole.parse(text)) ?? (try? fractional.parse(text))
+    /// The date `text` writes in ISO 8601, with or without a fraction of a
+    /// second, in UTC (`Z`) or at an offset (`+02:00`); nil for other text,
+    /// and for a day or time that does not exist (`2026-02-30`, `25:00`),
+    /// which a parser would roll over into another.
+    package static func date(from text: String) -> Date? {
+        guard let date = (try? whole.parse(text)) ?? (try? fractional.parse(text)) else { return nil }
+        // In UTC, the text must be the date's own, to the second (the parser rolls Feb 30 into March).
+        if text.hasSuffix("Z") || text.hasSuffix("z"), text.utf8.count >= 19,
+            text.prefix(19).uppercased() != Self.text(of: date).prefix(19)
+        {
+            return nil
+        }
+        return date
     }
 }

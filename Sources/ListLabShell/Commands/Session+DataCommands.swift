@@ -194,6 +194,7 @@ extension Session {
         if destination == nil || destination?.path == file.path { loaded.markSaved() }
         touchedFiles.append(destination?.name ?? file.name)
         writtenFiles.append(destination?.name ?? file.name)
+        writtenPaths.append(Self.absolutePath(destination?.path ?? file.path))
         let items = file.numberOfItems
         output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
     }

@@ -408,7 +408,7 @@ extension Session {
             throw ShellError("an outline names items by their keys: 'diffable on by key' first")
         }
         let section = DiffableIdentifiers.mainSection
-        guard mode.loaded.groupField == nil else {
+        guard !mode.identifiers.sectionsAreTitled else {
             throw ShellError("an outline is one section of items, and \(mode.loaded.name) is grouped into sections")
         }
         var outline = mode.dataSource.snapshot(for: section)

@@ -105,7 +105,8 @@ extension Session {
                 guard updateStyle == .reconfigure else { return "reloaded: cell #\(now.serial) replaces the old one" }
                 // The presenter chose another kind of cell: UIKit dequeues a new one rather than reconfigure the old.
                 if let cellBefore, cellBefore !== now {
-                    return "its cell is of another kind now: new cell #\(now.serial) (\(type(of: now))) for #\(cellBefore.serial) (\(type(of: cellBefore)))"
+                    let taken = now.reuseCount > 0 ? "reused cell" : "new cell"
+                    return "its cell is of another kind now: \(taken) #\(now.serial) (\(type(of: now))) for #\(cellBefore.serial) (\(type(of: cellBefore)))"
                 }
                 return "cell #\(now.serial) reconfigured in place"
             } ?? "not on screen, so no cell to \(updateStyle.rawValue)"

@@ -141,8 +141,20 @@ extension Session {
     /// Writes the recorded commands as a transcript, atomically.
     func save(to file: String, force: Bool) throws {
         let (text, count) = try transcript(named: file.split(separator: "/").last.map(String.init) ?? file)
+        let earlier = writtenPaths
         try writeNewFile(text, to: file, force: force)
         output.write("saved \(count) \(count == 1 ? "command" : "commands") to \(file)")
+        // A replay copies the files its commands name from the transcript's folder: the ones this
+        // session wrote there are there now, so writing them again needs --force.
+        let folder = (writtenPaths.last ?? "").split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/"
+        var seen: Set<String> = []
+        let inFolder = earlier.filter { $0.hasPrefix(folder) && $0 != writtenPaths.last && seen.insert($0).inserted }
+        if !inFolder.isEmpty {
+            let names = inFolder.map { String($0.dropFirst(folder.count)) }
+            output.write(
+                "note: this session wrote \(names.joined(separator: ", ")) in the transcript's folder: a replay finds \(names.count == 1 ? "it" : "them") there, "
+                    + "so a command that writes \(names.count == 1 ? "it" : "them") again without --force fails (save sessions that write files in a folder of their own)")
+        }
     }
 
     /// The session so far as a transcript called `name` (what `session save`
@@ -190,6 +202,7 @@ extension Session {
             throw ShellError(error.description.replacingPrefix(path, with: file))
         }
         writtenFiles.append(file)
+        writtenPaths.append(Self.absolutePath(path))
     }
 
     /// `command`'s examples as this session can run them: with ListLab's

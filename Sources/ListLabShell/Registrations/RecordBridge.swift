@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import ListLabCore
 import ListLabRecords
 
@@ -96,11 +101,27 @@ final class RecordBridge<Base: DataProvider>: DataProvider {
             guard let kept = back[field.name] else {
                 throw RegistrationError(description: "\(field.name): \(itemType) has no such field here (its fields: \(back.schema.names.joined(separator: ", ")))")
             }
-            guard kept.matchesByValue(field.value) else {
+            guard kept.matchesByValue(field.value) || Self.keepsTheSame(kept, as: field.value) else {
                 throw RegistrationError(description: "\(field.name): \(itemType) keeps \(kept.jsonText), not \(field.value.jsonText)")
             }
         }
         return item
+    }
+
+    /// Whether `kept` is `typed` as the item's type keeps it: a date typed at
+    /// an offset or to another precision, kept in UTC (the same instant, to
+    /// the millisecond); a number or `true` typed into text, kept as its text.
+    static func keepsTheSame(_ kept: Value, as typed: Value) -> Bool {
+        guard case .string(let text) = kept else { return false }
+        switch typed {
+        case .string(let typedText):
+            guard let keptDate = DateText.date(from: text), let typedDate = DateText.date(from: typedText) else { return false }
+            return abs(keptDate.timeIntervalSince(typedDate)) < 0.001
+        case .int, .double, .number, .bool:
+            return text == typed.description
+        default:
+            return false
+        }
     }
 
     /// A decoding error as one line: `minutes: expected a whole number, found string "abc"`.

@@ -139,11 +139,8 @@ where Provider.Item == Presenter.Item {
         return { [provider] in try provider.replaceItems(with: items) }
     }
 
-    /// An item in a trace line: short, one line.
-    static func summary(_ item: Item) -> String {
-        let text = String(describing: item)
-        return text.count > 60 ? String(text.prefix(57)) + "..." : text
-    }
+    /// An item in a trace line, as the adapter's trace names it.
+    static func summary(_ item: Item) -> String { traceSummary(item) }
 }
 
 extension DataProvider {

@@ -28,7 +28,7 @@ extension Session {
             }
         }
         if let existing = providers.first(where: { $0.name == name }), !force, !existing.unsavedProviders.isEmpty {
-            throw ShellError("\(name) has unsaved edits that loading it again would drop: save them first, or load with --force")
+            throw ShellError("\(name) has unsaved edits that loading it again would drop: load with --force to drop them (its data is its own provider's: save does not write it)")
         }
         let instance = registration.make()
         do {

@@ -55,7 +55,7 @@ final class DiffableMode {
             }
         }
         // A section's header is its identifier, except the untitled `main`'s.
-        let isGrouped = loaded.groupField != nil
+        let isGrouped = identifiers.sectionsAreTitled
         dataSource.headerTitle = { section in isGrouped || section != DiffableIdentifiers.mainSection ? section : nil }
         let dataSource = dataSource
         selectionReporter.onSelect = { list, path in
@@ -136,16 +136,35 @@ final class DiffableIdentifiers {
         }
     }
 
+    /// Whether the data's sections are named by their titles in a snapshot:
+    /// a sectioned provider's groups, and the sections of a provider of the
+    /// user's own that has several or a titled one (its days, its folders);
+    /// else its one section is `main`.
+    var sectionsAreTitled: Bool {
+        if loaded.groupField != nil { return true }
+        guard loaded.registered != nil else { return false }
+        let provider = loaded.provider
+        return provider.numberOfSections > 1 || (provider.numberOfSections == 1 && provider.title(ofSection: 0) != nil)
+    }
+
     /// A snapshot of the data as it is: its sections (titles, or `main`)
-    /// and its items' identifiers, as app code builds one from its model.
-    /// The snapshot of the provider's sections and items, built in a loop
-    /// that a Ctrl-C or a classroom's budget stops (every item is read).
+    /// and its items' identifiers, as app code builds one from its model,
+    /// built in a loop that a Ctrl-C or a classroom's budget stops (every
+    /// item is read). A section without a title, or with one an earlier
+    /// section has, is named by its place (`section 2`), as a snapshot's
+    /// section identifiers are unique.
     func dataSnapshot() throws(Interrupted) -> DiffableSnapshot<String, Value> {
         var snapshot = DiffableSnapshot<String, Value>()
         let provider = loaded.provider
+        let titled = sectionsAreTitled
+        var named: Set<String> = []
         var read = 0
         for section in 0..<provider.numberOfSections {
-            let id = loaded.groupField == nil ? Self.mainSection : provider.title(ofSection: section) ?? ""
+            var id = titled ? provider.title(ofSection: section) ?? "section \(section)" : Self.mainSection
+            if titled, !named.insert(id).inserted {
+                id = "section \(section)"
+                named.insert(id)
+            }
             var items: [Record] = []
             for item in 0..<provider.numberOfItems(inSection: section) {
                 read += 1

@@ -93,6 +93,9 @@ public final class Session {
     var touchedFiles: [String] = []
     /// The files the running command wrote, as named.
     var writtenFiles: [String] = []
+    /// Every file the session's commands wrote, as absolute paths (`session
+    /// save` says which are in the transcript's folder).
+    var writtenPaths: [String] = []
     /// What the list did while the running command ran.
     private var listEvents: [BatchUpdateEvent] = []
     /// The line a stopped command prints (a classroom's tab says why it

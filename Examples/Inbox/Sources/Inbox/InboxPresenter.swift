@@ -46,7 +46,8 @@ public struct InboxPresenter: CellPresenter {
 
     /// `09:30`, in UTC.
     static func time(of date: Date) -> String {
-        let minutes = (Int(date.timeIntervalSince1970.rounded(.down)) / 60 % 1_440 + 1_440) % 1_440
+        // Minutes since midnight, rounded down (before 1970 too: 23:59:30 on Dec 31, 1969 is 23:59).
+        let minutes = (Int((date.timeIntervalSince1970 / 60).rounded(.down)) % 1_440 + 1_440) % 1_440
         let (hour, minute) = (minutes / 60, minutes % 60)
         return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }

@@ -53,9 +53,8 @@ extension Session {
             var fields: [String] = []
             for child in children { fields += child.fieldNames.filter { !fields.contains($0) } }
             let loaded = LoadedProvider(
-                name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil), shape: .composite,
+                name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil), source: .composite(composite, children: children),
                 schema: Record.Schema(fields), presenter: children[0].presenter)
-            loaded.composite = (composite, children)
             try session.checkDataLimit(adding: loaded, replacing: session.providers.firstIndex { $0.name == name })
             if let existing = session.providers.firstIndex(where: { $0.name == name }) {
                 session.providers[existing] = loaded

@@ -349,24 +349,28 @@ extension Session {
             }
         }
         let provider: any DataProvider<Record>
-        var pagedProvider: (provider: PagedDataProvider<Record>, total: Int)?
+        let providerSource: ProviderSource
         switch shape {
         case .file:
             guard let fileProvider else { return }
             provider = fileProvider
+            providerSource = .file(fileProvider, groupedBy: nil)
         case .array:
             let array = ArrayDataProvider(title: nil, loadingFrom: reread)
             array.replaceItems(with: records)
             provider = array
+            providerSource = .array
         case .sectioned(let field):
             if let fileProvider {
                 // A file grouped by a field stays a file provider: save writes it back.
                 fileProvider.group(by: field)
                 provider = fileProvider
+                providerSource = .file(fileProvider, groupedBy: field)
             } else {
                 let sectioned = SectionedDataProvider(groupedBy: { $0[field]?.description ?? "" }, loadingFrom: reread)
                 sectioned.replaceItems(with: records)
                 provider = sectioned
+                providerSource = .sectioned(by: field)
             }
         case .paged(let size, let failing):
             let paged = PagedDataProvider(pageSize: size, source: Self.pageSource(records, failing: failing))
@@ -375,8 +379,8 @@ extension Session {
             } catch {
                 throw ShellError("page 1 failed to load: \(error); load again to retry")
             }
-            pagedProvider = (paged, records.count)
             provider = paged
+            providerSource = .paged(paged, size: size, failing: failing, total: records.count)
         case .composite:
             // `load` never makes one (`compose` does); said rather than trapped.
             throw ShellError("a composite is made with 'compose NAME NAME ...', not loaded")
@@ -389,11 +393,9 @@ extension Session {
             presenter.header = try Template(header)
         }
         let loaded = LoadedProvider(
-            name: name, records: KeyedRecordProvider(provider, fieldNames: fields, keyField: keyField), shape: shape,
+            name: name, records: KeyedRecordProvider(provider, fieldNames: fields, keyField: keyField), source: providerSource,
             schema: records.first?.schema ?? fileProvider?.schema ?? Record.Schema(fields), presenter: presenter)
-        loaded.file = shape.isFile || shape.groupField != nil ? fileProvider : nil
         loaded.isShippedSample = sample != nil
-        loaded.paged = pagedProvider
         loaded.readSource = reread
         if let sample {
             loaded.sourcePath = BuiltInSamples.path(of: sample)
@@ -424,7 +426,7 @@ extension Session {
         case .composite: kind = "a composite provider"
         case .registered: kind = "a registered provider"
         }
-        if let (paged, total) = pagedProvider {
+        if case .paged(let paged, _, _, let total) = providerSource {
             output.write("loaded page 1 of \(name): \(items) of \(total) items into a paged provider (pages of \(paged.pageSize))")
             return
         }

@@ -52,9 +52,8 @@ extension Session {
         let records = KeyedRecordProvider(instance.records, fieldNames: fields, keyField: keyField)
         records.checksKeys = false  // the user's provider keeps its own rules, in its own words
         let loaded = LoadedProvider(
-            name: name, records: records, shape: .registered,
+            name: name, records: records, source: .registered(registration, instance),
             schema: Record.Schema(fields), presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Self.descriptionTemplate))
-        loaded.registered = (registration, instance)
         try checkDataLimit(adding: loaded, replacing: providers.firstIndex { $0.name == name })
         if let existing = providers.firstIndex(where: { $0.name == name }) {
             providers[existing] = loaded

@@ -12,8 +12,10 @@ final class LoadedProvider {
     let records: KeyedRecordProvider
     /// The provider, as the adapter takes it.
     let provider: AnyDataProvider<Record>
+    /// What kind of provider it is, with what that kind holds.
+    let source: ProviderSource
     /// How it was shaped.
-    let shape: ProviderShape
+    var shape: ProviderShape { source.shape }
     /// The field that gives items their identity, if any.
     var keyField: String? { records.keyField }
     /// The dataset's field names, in order.
@@ -23,7 +25,10 @@ final class LoadedProvider {
     /// The presenter bound to it.
     var presenter: TemplatePresenter
     /// The file provider behind it, when it is one (for `save`).
-    var file: FileDataProvider?
+    var file: FileDataProvider? {
+        if case .file(let file, _) = source { return file }
+        return nil
+    }
     /// Whether it was loaded from a sample that ships with ListLab (whose
     /// file `save` does not overwrite).
     var isShippedSample = false
@@ -35,14 +40,23 @@ final class LoadedProvider {
     /// copy (for `export swift`).
     var sourcePath: String?
     /// For a composite: its provider and the loaded providers it draws from.
-    var composite: (provider: CompositeDataProvider<Record>, children: [LoadedProvider])?
+    var composite: (provider: CompositeDataProvider<Record>, children: [LoadedProvider])? {
+        if case .composite(let provider, let children) = source { return (provider, children) }
+        return nil
+    }
     /// For a paged provider: it, and how many records its source holds.
-    var paged: (provider: PagedDataProvider<Record>, total: Int)?
+    var paged: (provider: PagedDataProvider<Record>, total: Int)? {
+        if case .paged(let provider, _, _, let total) = source { return (provider, total) }
+        return nil
+    }
     /// While a filter is on: the filter, and every record in order.
     var filter: Filter?
     /// For a provider of the user's own: its registration, and this
     /// session's provider and presenter of it.
-    var registered: (registration: ProviderRegistration, instance: any RegisteredInstance)?
+    var registered: (registration: ProviderRegistration, instance: any RegisteredInstance)? {
+        if case .registered(let registration, let instance) = source { return (registration, instance) }
+        return nil
+    }
 
     /// A filter that is on, and what brings every item back.
     struct Filter {
@@ -95,13 +109,13 @@ final class LoadedProvider {
     }
 
     init(
-        name: String, records: KeyedRecordProvider, shape: ProviderShape, schema: Record.Schema, presenter: TemplatePresenter
+        name: String, records: KeyedRecordProvider, source: ProviderSource, schema: Record.Schema, presenter: TemplatePresenter
     ) {
         self.schema = schema
         self.name = name
         self.records = records
         provider = AnyDataProvider(records)
-        self.shape = shape
+        self.source = source
         self.presenter = presenter
     }
 

@@ -1,3 +1,7 @@
+import ListLabCore
+import ListLabFiles
+import ListLabRecords
+
 /// How the session shaped a dataset into a provider (`load ... as SHAPE`).
 enum ProviderShape: Hashable {
     /// One section: an array provider.
@@ -23,4 +27,35 @@ enum ProviderShape: Hashable {
 
     /// Whether it is a flat file provider.
     var isFile: Bool { self == .file }
+}
+
+/// What kind of provider a loaded one is, with what each kind holds (its
+/// file, its pages, its children, the user's registration): a state that
+/// cannot happen, a composite with a file, cannot be written.
+enum ProviderSource {
+    /// An array provider.
+    case array
+    /// A sectioned provider of records grouped by a field.
+    case sectioned(by: String)
+    /// A file provider, flat or grouped by a field, which `save` writes back.
+    case file(FileDataProvider, groupedBy: String?)
+    /// A paged provider: pages of `size` (page `failing`, from 1, fails
+    /// once) from a source of `total` records.
+    case paged(PagedDataProvider<Record>, size: Int, failing: Int?, total: Int)
+    /// A composite of other loaded providers' sections.
+    case composite(CompositeDataProvider<Record>, children: [LoadedProvider])
+    /// A provider of the user's own, registered with the playground.
+    case registered(ProviderRegistration, any RegisteredInstance)
+
+    /// How it was shaped, as `load` names the shapes.
+    var shape: ProviderShape {
+        switch self {
+        case .array: .array
+        case .sectioned(let field): .sectioned(by: field)
+        case .file(_, let field): field.map { .sectioned(by: $0) } ?? .file
+        case .paged(_, let size, let failing, _): .paged(size: size, failing: failing)
+        case .composite: .composite
+        case .registered: .registered
+        }
+    }
 }

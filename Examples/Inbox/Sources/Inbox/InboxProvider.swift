@@ -6,12 +6,13 @@ import Foundation
 import ListDiff
 public import ListLabCore
 
-/// The inbox's provider: messages in one section per day, newest day
-/// first, loaded from a ``MailboxSource`` asynchronously.
+/// The inbox's provider: messages in one section per day, in the order the
+/// server sends them (newest first), loaded from a ``MailboxSource``
+/// asynchronously.
 ///
 /// It keeps its messages in a `SectionedDataProvider` grouped by
 /// ``Message/day``, so an edit of a message's date moves it to its day's
-/// section. Its rules are the app's: an id is a message's own, and a
+/// section (a day it did not have comes last, as the grouping makes it). Its rules are the app's: an id is a message's own, and a
 /// message has a subject.
 public final class InboxProvider: DataProvider {
     public typealias Item = Message

@@ -122,7 +122,10 @@ let package = Package(
         .testTarget(
             name: "ListLabFilesTests", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "ListLabTestSupport"],
             swiftSettings: strictSettings),
-        .testTarget(name: "ListLabServerTests", dependencies: ["ListLabServer", "ListLabShell"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ListLabServerTests",
+            dependencies: ["ListLabServer", "ListLabShell", "ListLabPlayground", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "ListLabPicturesTests", dependencies: ["ListLabPictures", "ListLabCore", "ListLabTestSupport"],
             swiftSettings: strictSettings),

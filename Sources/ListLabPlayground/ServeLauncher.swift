@@ -13,14 +13,14 @@ import Darwin
 struct ServeLauncher: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "serve",
-        abstract: "Serves the playground to a browser, a session per tab ('\(ToolIdentity.current.name)-serve --help' lists its options).",
+        abstract: "Serves the playground to a browser, a session per tab.",
         discussion: """
-            Starts \(ToolIdentity.current.name)-serve, the program beside this one, with these arguments \
+            Starts \(ToolIdentity.current.name)-serve, the program beside this one, with these options \
             (Scripts/listlab builds it on first use).
             """) }
 
-    @Argument(parsing: .allUnrecognized, help: "The server's options: --port N, --host ADDR, --sample NAME, --empty, --no-token, --classroom, --budget SECONDS, --memory MB, --disk MB, --server-memory MB, --keep-folders.")
-    var options: [String] = []
+    /// The server's options: parsed here (a typo is one error before anything starts) and passed on.
+    @OptionGroup var options: ServeOptions
 
     func run() throws {
         let tool = ToolIdentity.current.name
@@ -28,17 +28,23 @@ struct ServeLauncher: ParsableCommand {
         guard access(server, X_OK) == 0 else {
             throw ValidationError("'\(tool) serve' starts \(tool)-serve, which is not built beside \(tool): build it with 'swift build --product \(tool)-serve'")
         }
-        let arguments = [server] + options
+        let arguments = [server] + options.arguments
         var pointers = arguments.map { strdup($0) } + [nil]
         execv(server, &pointers)
         throw ValidationError("cannot start \(server): \(String(cString: strerror(errno)))")
     }
 
-    /// The folder this executable is in (from /proc/self/exe where there is
-    /// one, else from the first argument).
+    /// The folder this executable is in: from /proc/self/exe on Linux, from
+    /// `_NSGetExecutablePath` on macOS (the first argument is a bare name
+    /// when the program was found on the PATH), else from the first argument.
     static func folderOfThisProgram() -> String {
         var buffer = [CChar](repeating: 0, count: 4_096)
+        #if canImport(Darwin)
+        var size = UInt32(buffer.count)
+        let length = _NSGetExecutablePath(&buffer, &size) == 0 ? strlen(buffer) : -1
+        #else
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        #endif
         let path = length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments.first ?? "."
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return String(path[..<slash])

@@ -57,7 +57,7 @@ struct ServeCommand: ParsableCommand {
     /// The playground served; set before ``run()``.
     var playground = Playground.listlab
 
-    private enum CodingKeys: String, CodingKey { case port, host, sample, empty, classroom, budget, memory, disk, serverMemory, keepFolders, noToken }
+    private enum CodingKeys: String, CodingKey { case options }
 
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "\(ToolIdentity.current.name) serve",
@@ -72,50 +72,13 @@ struct ServeCommand: ParsableCommand {
             each tab is told, its session ended and its journal closed.
             """) }
 
-    @Option(help: "The port to listen on (0: any free port).")
-    var port: UInt16 = 8_765
-
-    @Option(help: "The address to listen on; by default loopback only.")
-    var host: String = "127.0.0.1"
-
-    @Option(help: "What each tab's session loads first (by default the playground's first provider).", completion: .list(Session.sampleNames))
-    var sample: String?
-
-    @Flag(help: "Start each tab's session with nothing loaded.")
-    var empty = false
-
-    @Flag(name: .customLong("no-token"), help: ArgumentHelp(
-        "Open the page without a token (loopback only).",
-        discussion: "Pages of other sites are still refused (Origin and Host are checked), but any program or user of this machine can run commands as you."))
-    var noToken = false
-
-    @Flag(help: ArgumentHelp(
-        "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
-        discussion: """
-            Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, --memory MB of data \
-            held, --disk MB in 100 files in its folder (uploads, saves and exports), 8 MB of steps kept for a reload, 4 MB of output \
-            shown a step. No new tab opens while the server holds more than --server-memory MB. A tab's journal keeps its commands \
-            and 20 lines of each one's output, 4 MB at most, and is never recovered. Tab folders go when their tab closes or the \
-            server stops (--keep-folders keeps them then); those of a server that was killed go when the next one starts.
-            """))
-    var classroom = false
-
-    @Option(help: "In a classroom, the seconds a command may run.")
-    var budget: Double = 10
-
-    @Option(help: "In a classroom, the megabytes of data a tab may hold (its datasets, estimated from what they hold).")
-    var memory: Int = 256
-
-    @Option(help: "In a classroom, the megabytes of files a tab's folder may hold (uploads, saves and exports; 100 files).")
-    var disk: Int = 32
-
-    @Option(name: .customLong("server-memory"), help: "In a classroom, the megabytes the server may hold before it opens no new tab (on Linux).")
-    var serverMemory: Int = 4_096
-
-    @Flag(name: .customLong("keep-folders"), help: "In a classroom, keep the tabs' folders when the server stops (it prints where).")
-    var keepFolders = false
+    /// The server's options, which `listlab serve` (``ServeLauncher``) checks and lists too.
+    @OptionGroup var options: ServeOptions
 
     func run() throws {
+        let (port, host, sample, empty, noToken) = (options.port, options.host, options.sample, options.empty, options.noToken)
+        let (classroom, budget, memory, disk) = (options.classroom, options.budget, options.memory, options.disk)
+        let (serverMemory, keepFolders) = (options.serverMemory, options.keepFolders)
         let folder = FileManager.default.currentDirectoryPath
         guard budget > 0, budget <= 3_600 else { throw ValidationError("--budget takes seconds from 0 to 3600") }
         for (name, value) in [("--memory", memory), ("--disk", disk), ("--server-memory", serverMemory)] where value < 1 || value > 1_048_576 {
@@ -141,8 +104,7 @@ struct ServeCommand: ParsableCommand {
         if let start {
             // A name that does not load is said once, here, rather than in every tab.
             let probe = playground.makeSession(output: RecordingOutput(), workingDirectory: folder)
-            probe.execute("load \(start)")
-            guard probe.errorCount == 0 else { throw ValidationError("no sample or provider named '\(start)'; try --empty and 'samples'") }
+            guard !probe.execute("load \(start)").failed else { throw ValidationError("no sample or provider named '\(start)'; try --empty and 'samples'") }
         }
         guard !noToken || Door.isLoopback(host) else {
             throw ValidationError("--no-token is for a server on loopback only: on \(host), the token is what keeps others out")

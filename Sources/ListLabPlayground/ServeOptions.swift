@@ -1,0 +1,65 @@
+package import ArgumentParser
+import ListLabShell
+
+/// The options of a playground's server (`listlab serve`), in one place:
+/// the server parses them, and `listlab serve`, which starts the server
+/// program beside it, checks them and lists them in its help.
+package struct ServeOptions: ParsableArguments {
+    package init() {}
+
+    @Option(help: "The port to listen on (0: any free port).")
+    package var port: UInt16 = 8_765
+
+    @Option(help: "The address to listen on; by default loopback only.")
+    package var host: String = "127.0.0.1"
+
+    @Option(help: "What each tab's session loads first (by default the playground's first provider).", completion: .list(Session.sampleNames))
+    package var sample: String?
+
+    @Flag(help: "Start each tab's session with nothing loaded.")
+    package var empty = false
+
+    @Flag(name: .customLong("no-token"), help: ArgumentHelp(
+        "Open the page without a token (loopback only).",
+        discussion: "Pages of other sites are still refused (Origin and Host are checked), but any program or user of this machine can run commands as you."))
+    package var noToken = false
+
+    @Flag(help: ArgumentHelp(
+        "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
+        discussion: """
+            Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, --memory MB of data \
+            held, --disk MB in 100 files in its folder (uploads, saves and exports), 8 MB of steps kept for a reload, 4 MB of output \
+            shown a step. No new tab opens while the server holds more than --server-memory MB. A tab's journal keeps its commands \
+            and 20 lines of each one's output, 4 MB at most, and is never recovered. Tab folders go when their tab closes or the \
+            server stops (--keep-folders keeps them then); those of a server that was killed go when the next one starts.
+            """))
+    package var classroom = false
+
+    @Option(help: "In a classroom, the seconds a command may run.")
+    package var budget: Double = 10
+
+    @Option(help: "In a classroom, the megabytes of data a tab may hold (its datasets, estimated from what they hold).")
+    package var memory: Int = 256
+
+    @Option(help: "In a classroom, the megabytes of files a tab's folder may hold (uploads, saves and exports; 100 files).")
+    package var disk: Int = 32
+
+    @Option(name: .customLong("server-memory"), help: "In a classroom, the megabytes the server may hold before it opens no new tab (on Linux).")
+    package var serverMemory: Int = 4_096
+
+    @Flag(name: .customLong("keep-folders"), help: "In a classroom, keep the tabs' folders when the server stops (it prints where).")
+    package var keepFolders = false
+
+    /// The options as arguments that parse back to them, every one
+    /// written out: what `listlab serve` passes to the server program.
+    package var arguments: [String] {
+        var arguments = ["--port", "\(port)", "--host", host]
+        if let sample { arguments += ["--sample", sample] }
+        if empty { arguments.append("--empty") }
+        if noToken { arguments.append("--no-token") }
+        if classroom { arguments.append("--classroom") }
+        arguments += ["--budget", "\(budget)", "--memory", "\(memory)", "--disk", "\(disk)", "--server-memory", "\(serverMemory)"]
+        if keepFolders { arguments.append("--keep-folders") }
+        return arguments
+    }
+}

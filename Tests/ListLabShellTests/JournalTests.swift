@@ -87,15 +87,38 @@ private func cellless(_ line: String) -> String {
     (CommandRecord(command: "update 0 name=X", output: [], edited: ["p"]), [], true),
     (CommandRecord(command: "sort name", output: ["interrupted"], interrupted: true), [], false),
     (CommandRecord(command: "select 9", output: ["error: ..."], failed: true), [], false),
-    (CommandRecord(command: "save", output: [], saved: ["p"]), [], false),
-    (CommandRecord(command: "save copy.csv", output: []), [], false),
-    (CommandRecord(command: "export swift A.swift", output: []), [], false),
-    (CommandRecord(command: "show --svg a.svg", output: []), [], false),
+    (CommandRecord(command: "save", output: [], saved: ["p"], written: ["p.csv"]), [], false),
+    (CommandRecord(command: "save copy.csv", output: [], written: ["copy.csv"]), [], false),
+    (CommandRecord(command: "export swift A.swift", output: [], written: ["A.swift"]), [], false),
+    (CommandRecord(command: "show --svg a.svg", output: [], written: ["a.svg"]), [], false),
+    (CommandRecord(command: "quit", output: [], ended: true), [], false),
     (CommandRecord(command: "show", output: []), [], true),
     (CommandRecord(command: "load people.csv", output: [], files: ["people.csv"]), [], true),
+    // A script that wrote a file, said by its record, not by its words.
+    (CommandRecord(command: "run make-screens.txt", output: [], written: ["a.svg"]), [], false),
 ])
 func whatARecoveryRunsAgain(record: CommandRecord, later: [CommandRecord], replayed: Bool) {
     #expect(Session.isReplayed(record, followedBy: later[...]) == replayed)
+}
+
+/// A journal of an earlier version, whose records do not say what they wrote: the command's
+/// words say it.
+@Test(arguments: ["save copy.csv", "export swift A.swift", "show --svg a.svg", "quit"])
+func aJournalThatDoesNotSayWhatACommandWroteIsReadByItsWords(command: String) {
+    #expect(!Session.isReplayed(CommandRecord(command: command, output: []), followedBy: [], knowsWhatItWrote: false))
+    #expect(Session.isReplayed(CommandRecord(command: "show", output: []), followedBy: [], knowsWhatItWrote: false))
+}
+
+/// What a command wrote and whether it ended the session survive the journal, read back.
+@Test func aJournalKeepsWhatEachCommandWroteAndWhetherItEndedTheSession() throws {
+    let folder = try TemporaryFolder()
+    let journal = try SessionJournal(folder: folder.path, workingFolder: folder.path)
+    journal.append(CommandRecord(command: "show --svg a.svg", output: ["drew"], written: ["a.svg"]))
+    journal.append(CommandRecord(command: "quit", output: [], ended: true))
+    let read = try #require(JournalFile(path: journal.path))
+    #expect(read.recordsSteps)
+    #expect(read.records.map(\.written) == [["a.svg"], []])
+    #expect(read.records.map(\.ended) == [false, true])
 }
 
 @Test func quitAndTheEndOfInputAskOnceMoreOverUnsavedEdits() throws {

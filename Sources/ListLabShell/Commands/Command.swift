@@ -18,6 +18,14 @@ struct Command: Sendable {
     /// Whether it changes the data and so takes `--data-only` (the data
     /// changes, the list is not told).
     var takesDataOnly = false
+    /// Whether a saved session and a journal keep it (`session save`
+    /// itself is not kept: a replay of it would save a transcript).
+    var isRecorded = true
+    /// Whether a page draws the list after it even when it changed nothing
+    /// (`show` asks to see it).
+    var alwaysDraws = false
+    /// Whether it ends the session (`quit`).
+    var endsSession = false
     /// What TAB offers for the word being typed after the command's name.
     var completes: @Sendable (CompletionContext) -> [String] = { _ in [] }
     /// Runs the command with its arguments.
@@ -32,6 +40,11 @@ extension Session {
     /// The command named (or aliased) `name`.
     static func command(named name: String) -> Command? {
         commands.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// The command a line runs, by its first word (any case); nil for none.
+    static func command(of line: String) -> Command? {
+        line.split(whereSeparator: \.isWhitespace).first.flatMap { command(named: $0.lowercased()) }
     }
 
     /// The names of every command, for completion.

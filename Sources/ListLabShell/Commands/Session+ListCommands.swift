@@ -12,7 +12,7 @@ extension Session {
                 "as its cell would show it; --json prints the items' records, one per line.",
                 "--svg FILE draws the screen as a picture of a phone (an SVG file; --force replaces one).",
             ],
-            examples: ["show", "show 0.2-0.4", "show --all", "show 1 --json", "show --svg screen.svg --force"],
+            examples: ["show", "show 0.2-0.4", "show --all", "show 1 --json", "show --svg screen.svg --force"], alwaysDraws: true,
             completes: { _ in ["--all", "--json", "--svg"] }
         ) { session, arguments in
             try session.show(&arguments)

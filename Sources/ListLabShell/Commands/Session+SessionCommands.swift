@@ -68,7 +68,7 @@ extension Session {
                 "Every command with its output, errors included. 'listlab test FILE' replays it;",
                 "an existing file is replaced only with --force.",
             ],
-            examples: ["session save contacts-demo.lab", "session save contacts-demo.lab --force"],
+            examples: ["session save contacts-demo.lab", "session save contacts-demo.lab --force"], isRecorded: false,
             completes: { context in
                 switch context.arguments.count {
                 case 0: ["save"]
@@ -130,7 +130,7 @@ extension Session {
         Command(
             name: "quit", aliases: ["exit"], usage: "quit", summary: "ends the session (Ctrl-D does too)",
             details: ["At a terminal, with unsaved edits in a file provider, the first quit names them; a second leaves."],
-            examples: ["quit"]
+            examples: ["quit"], endsSession: true
         ) { session, arguments in
             try arguments.expectEnd()
             guard !session.warnsBeforeQuitting() else { return }

@@ -47,6 +47,10 @@ public struct JournalFile: Sendable {
     /// tab's folder, so never recovered. A tab's journal whose header is
     /// lost counts as one.
     public var isClassroom: Bool
+    /// Whether each command's `#did` line says what it wrote and whether it
+    /// ended the session (a journal of this version); an older journal's
+    /// records have their command's words only.
+    public var recordsSteps: Bool
 
     static let headerMark = "#journal "
     static let didMark = "#did "
@@ -84,6 +88,7 @@ public struct JournalFile: Sendable {
         processStart = header?["pstart"]?.intValue
         tab = header?["tab"]?.intValue
         isClassroom = header?["classroom"] == .bool(true) || (header == nil && (tab != nil || named?.isTab == true))
+        recordsSteps = header?["records"] == .string("step")
         self.damage = damage ?? (header == nil ? "its header is lost: the folder it ran in is unknown" : nil)
         records = transcript.blocks.map { block in
             var record = CommandRecord(command: block.command, output: block.expected.map(\.outputText))
@@ -100,6 +105,8 @@ public struct JournalFile: Sendable {
                 record.files = did["files"]?.stringArray ?? []
                 record.failed = did["failed"] == .bool(true)
                 record.interrupted = did["interrupted"] == .bool(true)
+                record.written = did["wrote"]?.stringArray ?? []
+                record.ended = did["ended"] == .bool(true)
             }
             return record
         }

@@ -24,7 +24,7 @@ extension Session {
         var skipped = 0
         for (index, record) in journal.records.enumerated() {
             guard !isFinished else { break }
-            if Self.isReplayed(record, followedBy: journal.records[(index + 1)...]) {
+            if Self.isReplayed(record, followedBy: journal.records[(index + 1)...], knowsWhatItWrote: journal.recordsSteps) {
                 execute(record.command)
                 replayed += 1
             } else {
@@ -34,13 +34,22 @@ extension Session {
         return Recovery(replayed: replayed, skipped: skipped, unsaved: providers.filter(\.hasUnsavedEdits).map(\.name))
     }
 
-    /// Whether a recovery runs `record` again, given the commands after it.
-    static func isReplayed(_ record: CommandRecord, followedBy later: ArraySlice<CommandRecord>) -> Bool {
-        if record.interrupted || (record.failed && record.edited.isEmpty) { return false }
-        let words = record.command.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
-        let writes = words.first == "save" || words.first == "export" || words.first == "quit" || words.first == "exit"
+    /// For a journal written before records said what a command wrote
+    /// (``JournalFile/recordsSteps``): whether its words are those of a
+    /// command that writes files or ends the session.
+    private static func writesOrEnds(_ command: String) -> Bool {
+        let words = command.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        return words.first == "save" || words.first == "export" || words.first == "quit" || words.first == "exit"
             || (words.first == "show" && words.contains("--svg"))
-        if writes { return false }
+    }
+
+    /// Whether a recovery runs `record` again, given the commands after it;
+    /// `knowsWhatItWrote` when its journal records what each command wrote.
+    static func isReplayed(_ record: CommandRecord, followedBy later: ArraySlice<CommandRecord>, knowsWhatItWrote: Bool = true) -> Bool {
+        if record.interrupted || (record.failed && record.edited.isEmpty) { return false }
+        // What a command wrote is on disk already, and a quit is not run again: the record says which did.
+        if !record.written.isEmpty || record.ended { return false }
+        if !knowsWhatItWrote, Self.writesOrEnds(record.command) { return false }
         // An edit that a later save of its provider wrote is in the file already.
         if !record.edited.isEmpty, record.edited.allSatisfy({ name in later.contains { $0.saved.contains(name) } }) { return false }
         return true

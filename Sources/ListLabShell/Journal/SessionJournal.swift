@@ -91,6 +91,8 @@ public final class SessionJournal {
         if let tab { fields.append(("tab", .int(tab))) }
         // Written first, before any command: nothing a student types can come before it.
         if classroom { fields.append(("classroom", .bool(true))) }
+        // Each command's #did line says what it wrote and whether it ended the session (recovery reads them).
+        fields.append(("records", .string("step")))
         write([
             "A ListLab session journal: each command with its output, written as it ran, and a checksum of each.",
             "'listlab sessions' lists journals; 'listlab recover' replays an unfinished one.",
@@ -130,6 +132,8 @@ public final class SessionJournal {
         if !touched.isEmpty { did.append(("touched", .array(touched.map(Value.string)))) }
         if record.failed { did.append(("failed", .bool(true))) }
         if record.interrupted { did.append(("interrupted", .bool(true))) }
+        if !record.written.isEmpty { did.append(("wrote", .array(record.written.map(Value.string)))) }
+        if record.ended { did.append(("ended", .bool(true))) }
         let kept = Self.keptOutput(classroom: isClassroom)
         var output: [String] = []
         var bytes = 0

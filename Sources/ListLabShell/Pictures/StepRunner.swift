@@ -29,8 +29,7 @@ package final class StepRunner {
         output.clear()
         recorder.beginStep()
         let record = session.execute(command)
-        let isShow = command.trimmingWhitespace.split(separator: " ").first?.lowercased() == "show"
-        let frames = recorder.frames(always: isShow && !record.failed)
+        let frames = recorder.frames(always: Session.command(of: command)?.alwaysDraws == true && !record.failed)
         var step = TranscriptPage.Step(
             number: number, line: line, command: command, output: output.lines, frames: frames, trace: recorder.trace,
             title: session.currentName)

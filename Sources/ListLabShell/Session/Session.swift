@@ -239,7 +239,7 @@ public final class Session {
             wantsNextPage = false
             loadNextPage(because: "near the end: ")
         }
-        if isTopLevel, !["quit", "exit"].contains(trimmed.lowercased()) { quitWasWarned = false }
+        if isTopLevel, Self.command(of: trimmed)?.endsSession != true { quitWasWarned = false }
         guard isTopLevel else {
             return CommandRecord(
                 command: trimmed, output: [], failed: failed || errorCount > errorsBefore, interrupted: interrupted, errors: errors, isRecorded: false)

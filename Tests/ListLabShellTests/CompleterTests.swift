@@ -112,3 +112,22 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     #expect(complete("deselect ", setup: ["load contacts", "select 5"]).words == ["0.5"])
     #expect(complete("viewport ", setup: ["load contacts", "viewport 4"]).words == ["4"])
 }
+
+/// Each snapshot operation is declared once: help lists its usage, TAB offers its name and then
+/// what its operands take, and a typo names every operation.
+@Test func eachSnapshotOperationIsListedCompletedAndSuggestedFromItsOneDeclaration() {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    for line in ["load tasks", "diffable on", "help snapshot", "snapshot apendItems 1"] { session.execute(line) }
+    let names = SnapshotOperation.all.map(\.name)
+    #expect(names.count == 12 && Set(names).count == 12)
+    for operation in SnapshotOperation.all {
+        #expect(output.lines.contains { $0.contains(operation.usage) }, "help snapshot lists \(operation.usage)")
+    }
+    #expect(output.lines.last == "error: column 10: no snapshot operation 'apendItems' (did you mean 'appendItems'?): show, new, " + names.joined(separator: ", "))
+    let setup = ["load tasks", "diffable on"]
+    #expect(complete("snapshot ", setup: setup).words == ["appendItems", "appendSections", "deleteAllItems", "deleteItems", "deleteSections", "insertItems", "insertSections", "moveItem", "moveSection", "new", "reconfigureItems", "reloadItems", "reloadSections", "show"])
+    #expect(complete("snapshot moveSection Work ", setup: setup).words == ["Home", "Travel", "Work", "afterSection", "beforeSection"])
+    #expect(complete("snapshot appendItems 9 ", setup: setup).words == ["toSection"])
+    #expect(complete("snapshot appendItems 9 toSection ", setup: setup).words.contains("Work"))
+}

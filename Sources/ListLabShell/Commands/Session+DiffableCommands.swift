@@ -35,11 +35,7 @@ extension Session {
             details: [
                 "new: an empty snapshot; 'from data': the data's sections and identifiers; 'from applied':",
                 "dataSource.snapshot(). Operations, as NSDiffableDataSourceSnapshot names them:",
-                "  appendSections S ...            insertSections S ... beforeSection|afterSection S",
-                "  deleteSections S ...            moveSection S beforeSection|afterSection S",
-                "  reloadSections S ...            appendItems ID ... [toSection S]",
-                "  insertItems ID ... beforeItem|afterItem ID      deleteItems ID ...    deleteAllItems",
-                "  moveItem ID beforeItem|afterItem ID     reloadItems ID ...    reconfigureItems ID ...",
+            ] + SnapshotOperation.helpLines + [
                 "An ID is a key (42, \"ab\"); by value, a key names its whole record. Where UIKit raises, the",
                 "error is UIKit's reason and the snapshot is unchanged; where it only logs, so does this.",
                 "Docs/uikit-rules.md lists every rule, with UIKit's words and their public source.",
@@ -165,12 +161,6 @@ extension Session {
         return diffable
     }
 
-    /// The operations `snapshot` takes, as UIKit names them.
-    static let snapshotOperations = [
-        "appendSections", "insertSections", "deleteSections", "moveSection", "reloadSections",
-        "appendItems", "insertItems", "deleteItems", "deleteAllItems", "moveItem", "reloadItems", "reconfigureItems",
-    ]
-
     private func snapshotCommand(_ arguments: inout Arguments) throws {
         let mode = try diffableMode(for: "snapshot")
         if arguments.isAtEnd || arguments.take("show") {
@@ -196,165 +186,29 @@ extension Session {
         }
         guard let token = arguments.next() else { throw arguments.missing("an operation") }
         let typed = token.stringValue ?? token.text
-        guard let operation = Self.snapshotOperations.first(where: { $0.lowercased() == typed.lowercased() }) else {
-            let suggestion = Suggestion.nearest(to: typed, in: Self.snapshotOperations).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ShellError("no snapshot operation '\(typed)'\(suggestion): show, new, \(Self.snapshotOperations.joined(separator: ", "))", column: token.column)
+        let names = SnapshotOperation.all.map(\.name)
+        guard let operation = SnapshotOperation.named(typed) else {
+            let suggestion = Suggestion.nearest(to: typed, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ShellError("no snapshot operation '\(typed)'\(suggestion): show, new, \(names.joined(separator: ", "))", column: token.column)
         }
-        var snapshot = mode.pending
-        let call = try perform(operation, on: &snapshot, in: mode, with: &arguments)
-        try checkDiffableLimit(snapshot.numberOfItems, operation, of: nil)
-        mode.pending = snapshot
-        output.write("\(call): \(counts(snapshot))")
-    }
-
-    /// Runs one snapshot operation on `snapshot` (left as it was when it
-    /// throws), and returns the call as Swift writes it, for the output.
-    private func perform(
-        _ operation: String, on snapshot: inout DiffableSnapshot<String, Value>, in mode: DiffableMode, with arguments: inout Arguments
-    ) throws -> String {
-        let sectionKeywords = ["beforesection", "aftersection"]
-        let itemKeywords = ["beforeitem", "afteritem", "tosection"]
-        /// `what` is missing: said at the keyword that came instead, if any.
-        func missing(_ what: String) -> ShellError {
-            guard let token = arguments.peek else { return arguments.missing(what) }
-            return ShellError("snapshot \(operation) needs \(what) before '\(token.text)'", column: token.column)
-        }
-        func sections(_ what: String) throws -> [String] {
-            var names: [String] = []
-            while let token = arguments.peek, case let name? = token.stringValue,
-                !(token.kind == .word(name) && sectionKeywords.contains(name.lowercased()))
-            {
-                _ = arguments.next()
-                names.append(name)
-            }
-            guard !names.isEmpty else { throw missing(what) }
-            return names
-        }
-        func items(_ what: String) throws -> [Value] {
-            var values: [Value] = []
-            while let token = arguments.peek, let text = token.stringValue,
-                !(token.kind == .word(text) && itemKeywords.contains(text.lowercased()))
-            {
-                _ = arguments.next()
-                values.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
-            }
-            guard !values.isEmpty else { throw missing(what) }
-            return values
-        }
-        /// One identifier.
-        func item() throws -> Value {
-            guard let token = arguments.next() else { throw arguments.missing("an ID") }
-            guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
-            return try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
-        }
-        /// Whether the next word is `before` (else `after`), which it reads.
-        func isBefore(_ before: String, or after: String) throws -> Bool {
-            guard let token = arguments.next() else { throw arguments.missing("'\(before)' or '\(after)'") }
-            switch token.stringValue?.lowercased() {
-            case before.lowercased()?: return true
-            case after.lowercased()?: return false
-            default: throw ShellError("expected '\(before)' or '\(after)', found '\(token.text)'", column: token.column)
-            }
-        }
-        /// `beforeSection S` or `afterSection S`: whether before, and S.
-        func sectionDestination() throws -> (before: Bool, section: String) {
-            (try isBefore("beforeSection", or: "afterSection"), try arguments.string("a SECTION"))
-        }
-        func itemDestination() throws -> (before: Bool, item: Value) {
-            (try isBefore("beforeItem", or: "afterItem"), try item())
-        }
-        func list(_ names: [String]) -> String { "[" + names.map { Value.string($0).jsonText }.joined(separator: ", ") + "]" }
-        func list(_ items: [Value]) -> String { "[" + items.map(mode.identifiers.shortText(of:)).joined(separator: ", ") + "]" }
-        func quoted(_ name: String) -> String { Value.string(name).jsonText }
-        var warning: DiffableSnapshotWarning?
-        let call: String
-        switch operation {
-        case "appendSections":
-            let names = try sections("a SECTION")
-            try arguments.expectEnd()
-            try snapshot.appendSections(names)
-            call = "appendSections(\(list(names)))"
-        case "insertSections":
-            let names = try sections("a SECTION")
-            let (before, destination) = try sectionDestination()
-            try arguments.expectEnd()
-            if before { try snapshot.insertSections(names, beforeSection: destination) } else { try snapshot.insertSections(names, afterSection: destination) }
-            call = "insertSections(\(list(names)), \(before ? "beforeSection" : "afterSection"): \(quoted(destination)))"
-        case "deleteSections":
-            let names = try sections("a SECTION")
-            try arguments.expectEnd()
-            snapshot.deleteSections(names)
-            call = "deleteSections(\(list(names)))"
-        case "moveSection":
-            let name = try arguments.string("a SECTION")
-            let (before, destination) = try sectionDestination()
-            try arguments.expectEnd()
-            if before { try snapshot.moveSection(name, beforeSection: destination) } else { try snapshot.moveSection(name, afterSection: destination) }
-            call = "moveSection(\(quoted(name)), \(before ? "beforeSection" : "afterSection"): \(quoted(destination)))"
-        case "reloadSections":
-            let names = try sections("a SECTION")
-            try arguments.expectEnd()
-            try snapshot.reloadSections(names)
-            call = "reloadSections(\(list(names)))"
-        case "appendItems":
-            let ids = try items("an ID")
-            var section: String?
-            if arguments.take("toSection") { section = try arguments.string("a SECTION") }
-            try arguments.expectEnd()
-            warning = try snapshot.appendItems(ids, toSection: section)
-            call = "appendItems(\(list(ids))\(section.map { ", toSection: \(quoted($0))" } ?? ""))"
-        case "insertItems":
-            let ids = try items("an ID")
-            let (before, destination) = try itemDestination()
-            try arguments.expectEnd()
-            warning = before ? try snapshot.insertItems(ids, beforeItem: destination) : try snapshot.insertItems(ids, afterItem: destination)
-            call = "insertItems(\(list(ids)), \(before ? "beforeItem" : "afterItem"): \(mode.identifiers.shortText(of: destination)))"
-        case "deleteItems":
-            let ids = try items("an ID")
-            try arguments.expectEnd()
-            snapshot.deleteItems(ids)
-            call = "deleteItems(\(list(ids)))"
-        case "deleteAllItems":
-            try arguments.expectEnd()
-            snapshot.deleteAllItems()
-            call = "deleteAllItems()"
-        case "moveItem":
-            let id = try item()
-            let (before, destination) = try itemDestination()
-            try arguments.expectEnd()
-            if before { try snapshot.moveItem(id, beforeItem: destination) } else { try snapshot.moveItem(id, afterItem: destination) }
-            call = "moveItem(\(mode.identifiers.shortText(of: id)), \(before ? "beforeItem" : "afterItem"): \(mode.identifiers.shortText(of: destination)))"
-        case "reloadItems":
-            let ids = try items("an ID")
-            try arguments.expectEnd()
-            try snapshot.reloadItems(ids)
-            call = "reloadItems(\(list(ids)))"
-        default:  // reconfigureItems
-            let ids = try items("an ID")
-            try arguments.expectEnd()
-            try snapshot.reconfigureItems(ids)
-            call = "reconfigureItems(\(list(ids)))"
-        }
-        if let warning { output.write(warning.description) }
-        return call
+        // The operation works on a copy: the pending snapshot is as it was when it throws.
+        var call = SnapshotCall(operation: operation.name, arguments: arguments, snapshot: mode.pending, mode: mode)
+        let written = try operation.run(&call)
+        arguments = call.arguments
+        if let warning = call.warning { output.write(warning.description) }
+        try checkDiffableLimit(call.snapshot.numberOfItems, operation.name, of: nil)
+        mode.pending = call.snapshot
+        output.write("\(written): \(counts(call.snapshot))")
     }
 
     /// What TAB offers after `snapshot`.
     fileprivate func snapshotCompletions(_ context: CompletionContext) -> [String] {
         guard let mode = diffable, let first = context.arguments.first?.lowercased() else {
-            return ["show", "new"] + Self.snapshotOperations
+            return ["show", "new"] + SnapshotOperation.all.map(\.name)
         }
-        let sections = mode.pending.sectionIdentifiers
+        if first == "new" { return context.arguments.count == 1 ? ["from"] : context.arguments.count == 2 ? ["data", "applied"] : [] }
         let items = mode.identity == .key ? mode.pending.itemIdentifiers.prefix(1_000).map(\.jsonText) : []
-        switch first {
-        case "new": return context.arguments.count == 1 ? ["from"] : context.arguments.count == 2 ? ["data", "applied"] : []
-        case "appendsections", "deletesections", "reloadsections": return []
-        case "insertsections", "movesection": return context.last == "beforesection" || context.last == "aftersection" ? sections : ["beforeSection", "afterSection"] + sections
-        case "appenditems": return context.last == "tosection" ? sections : ["toSection"]
-        case "insertitems", "moveitem": return ["beforeItem", "afterItem"] + items
-        case "deleteitems", "reloaditems", "reconfigureitems": return items
-        default: return []
-        }
+        return SnapshotOperation.named(first)?.completions(last: context.last, sections: mode.pending.sectionIdentifiers, items: items) ?? []
     }
 
     // MARK: - apply

@@ -104,6 +104,11 @@ package final class PlaygroundServer: Sendable {
         listener.stop()
     }
 
+    /// The tabs whose sessions had not ended when ``shutDown(saying:within:)``
+    /// stopped waiting (their journals stay unfinished); 0 when all ended.
+    package var tabsLeftRunning: Int { leftRunning.withLock { $0 } }
+    private let leftRunning = Mutex(0)
+
     /// Stops the server as Ctrl-C or SIGTERM asks: no new connection; each
     /// running command stopped; each tab told why (a close frame saying
     /// `reason`); every session ended, its journal closed as ended (one with
@@ -125,7 +130,10 @@ package final class PlaygroundServer: Sendable {
         }
         let outs = sockets.withLock { Array($0.values) }
         for out in outs { out.close(after: WebSocket.closeFrame(code: 1001, reason: reason)) }
-        _ = done.wait(timeout: .now() + seconds)
+        if done.wait(timeout: .now() + seconds) == .timedOut {
+            // A command that does not look at its stop flag still runs: its tab's session is not ended.
+            leftRunning.withLock { $0 = max(outs.count, 1) }
+        }
         for out in outs { out.waitUntilWritten(seconds: 1) }
         listener.stop()
         return ended.withLock { $0 }

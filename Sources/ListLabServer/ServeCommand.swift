@@ -137,8 +137,10 @@ struct ServeCommand: ParsableCommand {
             let (count, recoverable) = server.shutDown(saying: "the server stopped")
             classroomRules?.removeFolders()
             let kept = classroomRules.map { $0.keepsFolders ? "; the tabs' folders are kept in \($0.root)" : "" } ?? ""
-            let ended = count == 0 ? "no tab was open" : "\(count) tab \(count == 1 ? "session" : "sessions") ended, \(count == 1 ? "its journal" : "their journals") closed"
-            let left = recoverable == 0 ? "" : "; \(recoverable) with unsaved edits \(recoverable == 1 ? "is" : "are") left for '\(tool) recover'"
+            let running = server.tabsLeftRunning
+            let ended = count == 0 && running == 0 ? "no tab was open" : count == 0 ? "no tab ended" : "\(count) tab \(count == 1 ? "session" : "sessions") ended, \(count == 1 ? "its journal" : "their journals") closed"
+            var left = recoverable == 0 ? "" : "; \(recoverable) with unsaved edits \(recoverable == 1 ? "is" : "are") left for '\(tool) recover'"
+            if running > 0 { left += "; tabs still running a command did not end within 5 s: their journals stay unfinished" }
             printError("\(tool) serve: stopped (\(name)): \(ended)\(left)\(kept)")
         }
         server.start()

@@ -117,7 +117,9 @@ actor TabSession {
             }
             let candidates = completer.candidates(for: line)
             return [.completion(word: candidates.word, candidates: candidates.words)]
-        case .save(let name):
+        case .save(let typed):
+            // A download's name: the last part of what the page asked for, never a path.
+            let name = typed.split(separator: "/").last.map(String.init).flatMap { $0 == ".." || $0 == "." ? nil : $0 } ?? "session.lab"
             do {
                 return [.transcript(name: name, text: try session.transcript(named: name).text)]
             } catch {
@@ -170,6 +172,24 @@ actor TabSession {
         return replies
     }
 
+    /// Where `name` (relative, as a command named it) resolves in `folder`,
+    /// its `.` and `..` read as a path reads them; nil when it leaves the
+    /// folder or names the folder itself.
+    static func pathInside(_ folder: String, named name: String) -> String? {
+        var parts: [Substring] = []
+        for part in name.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        guard !parts.isEmpty, !name.hasPrefix("/") else { return nil }
+        return folder + "/" + parts.joined(separator: "/")
+    }
+
     /// ``run(_:)`` itself.
     private func runStep(_ line: String) -> [ServerMessage] {
         guard !stopping.withLock({ $0 }) else { return [.refused("the server is stopping: nothing more runs")] }
@@ -207,11 +227,14 @@ actor TabSession {
         var replies: [ServerMessage] = [
             .step(number: stepCount, html: html, failed: record.failed || record.stopped, ended: record.ended)
         ]
-        // The files the command wrote, each once, offered as downloads (a name is in the tab's folder).
+        // The files the command wrote, each once, offered as downloads: a name as typed (`sub/../d.csv`)
+        // is read where it resolves, inside the tab's folder only.
         var offered: Set<String> = []
-        for name in record.written where offered.insert(name).inserted {
-            guard let data = FileManager.default.contents(atPath: classroom.folder.scratch + "/" + name), data.count <= Self.longestTranscript * 16 else { continue }
-            replies.append(.download(name: name.split(separator: "/").last.map(String.init) ?? name, text: String(decoding: data, as: UTF8.self)))
+        for name in record.written {
+            guard let path = Self.pathInside(classroom.folder.scratch, named: name), offered.insert(path).inserted,
+                let data = FileManager.default.contents(atPath: path), data.count <= Self.longestTranscript * 16
+            else { continue }
+            replies.append(.download(name: path.split(separator: "/").last.map(String.init) ?? name, text: String(decoding: data, as: UTF8.self)))
         }
         return replies
     }

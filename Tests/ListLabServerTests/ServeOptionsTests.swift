@@ -18,3 +18,14 @@ import Testing
     #expect(try ServeCommand.parse(defaults.arguments).options.arguments == defaults.arguments)
     #expect(throws: (any Error).self) { try ServeOptions.parse(["--prot", "1"]) }
 }
+
+/// A download is read where a command's file name resolves, inside the tab's folder only.
+@Test func aDownloadIsReadWhereItsNameResolvesInsideTheTabsFolder() {
+    #expect(TabSession.pathInside("/tab", named: "sub/../d.csv") == "/tab/d.csv")
+    #expect(TabSession.pathInside("/tab", named: "./a/b.csv") == "/tab/a/b.csv")
+    #expect(TabSession.pathInside("/tab", named: "a.csv/") == "/tab/a.csv")
+    #expect(TabSession.pathInside("/tab", named: "../x.csv") == nil)
+    #expect(TabSession.pathInside("/tab", named: "a/../../x.csv") == nil)
+    #expect(TabSession.pathInside("/tab", named: "/etc/passwd") == nil)
+    #expect(TabSession.pathInside("/tab", named: ".") == nil)
+}

@@ -90,3 +90,32 @@ private final class StoppingOutput: ShellOutput {
     #expect(!good.failed, "\(good.output)")
     #expect(bad.failed && bad.errors.count == 1, "\(bad.output)")
 }
+
+/// A snapshot operation of many identifiers stops when asked (a classroom's budget), changing
+/// nothing; and the outline, like the snapshot, holds at most the session's items.
+@Test func aLongSnapshotOperationStopsWhenAskedAndTheOutlineIsBounded() throws {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    for line in ["load contacts", "diffable on"] { session.execute(line) }
+    let mode = try #require(session.diffable)
+    let ids = (1_000..<3_000).map(String.init).joined(separator: " ")
+    let tokens = try Tokenizer.tokens(in: "snapshot appendItems " + ids)
+    let operation = try #require(SnapshotOperation.named("appendItems"))
+    var call = SnapshotCall(
+        operation: operation.name, arguments: Arguments(command: "snapshot", usage: "", tokens: Array(tokens.dropFirst(2)), endColumn: 0),
+        snapshot: mode.pending, mode: mode)
+    let stop = Interruption.Flag()
+    stop.request()
+    #expect(throws: Interrupted.self) { try Interruption.$current.withValue(stop) { _ = try operation.run(&call) } }
+    #expect(mode.pending.numberOfItems == 8)
+    // Without a stop, the same 2,000 identifiers are read and appended.
+    call.arguments = Arguments(command: "snapshot", usage: "", tokens: Array(tokens.dropFirst(2)), endColumn: 0)
+    _ = try operation.run(&call)
+    #expect(call.snapshot.numberOfItems == 2_008)
+
+    session.diffableItemLimit = 9
+    session.execute("outline append 101 102")
+    #expect(output.lines.last == "error: outline append: a diffable data source holds at most 9 items in this session, and the snapshot would hold 10 (filter it first)", "\(output.lines.last ?? "")")
+    session.execute("outline expand 1")
+    #expect(output.lines.last?.hasPrefix("expanded 1; 8 visible") == true, "within the bound: \(output.lines.last ?? "")")
+}

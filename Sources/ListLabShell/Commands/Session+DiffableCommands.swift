@@ -287,6 +287,7 @@ extension Session {
             let field = try arguments.string("a FIELD")
             try arguments.expectEnd()
             try checkField(field, in: mode.loaded, column: fieldToken?.column)
+            try checkDiffableLimit(mode.loaded.provider.numberOfItems, "outline by", of: mode.loaded)
             outline = try Self.outline(of: mode, parentField: field, keyField: keyField)
             said = "outline by \(field): \(outline.rootItems.count) roots, \(outline.items.count) items"
         } else if verb == "append" || verb == "insert" {
@@ -294,6 +295,7 @@ extension Session {
         } else {
             var ids: [Value] = []
             while let token = arguments.next() {
+                try Interruption.check()
                 guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
                 let id = try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
                 guard outline.contains(id) else {
@@ -305,6 +307,8 @@ extension Session {
             if verb == "expand" { outline.expand(ids) } else { outline.collapse(ids) }
             said = "\(verb == "expand" ? "expanded" : "collapsed") \(ids.map(\.jsonText).joined(separator: ", "))"
         }
+        // An outline's items, hidden ones too, count against the session's bound.
+        try checkDiffableLimit(outline.items.count, "outline \(verb)", of: nil)
         let performed = try applyToList { try mode.dataSource.apply(outline, to: section) }
         mode.pending = mode.dataSource.snapshot()
         let visible = outline.visibleItems.count
@@ -319,6 +323,7 @@ extension Session {
         var ids: [Value] = []
         while let token = arguments.peek, !keywords.contains(token.text) {
             _ = arguments.next()
+            try Interruption.check()
             guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
             ids.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
         }

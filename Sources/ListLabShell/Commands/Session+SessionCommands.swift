@@ -202,7 +202,7 @@ extension Session {
             throw ShellError(error.description.replacingPrefix(path, with: file))
         }
         writtenFiles.append(file)
-        writtenPaths.append(Self.absolutePath(path))
+        if isExecuting { writtenPaths.append(Self.absolutePath(path)) }
     }
 
     /// `command`'s examples as this session can run them: with ListLab's
@@ -298,6 +298,7 @@ extension Session {
             }
             guard !Interruption.isRequested else {
                 if !saidInterrupted { output.write(interruptionLine?() ?? "interrupted") }
+                scriptWasStopped = true
                 break
             }
             if echoesCommands {

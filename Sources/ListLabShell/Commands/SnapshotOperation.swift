@@ -1,3 +1,4 @@
+import Interruption
 import ListLabCore
 import ListLabRecords
 
@@ -177,6 +178,7 @@ struct SnapshotCall {
             !(token.kind == .word(text) && Self.itemKeywords.contains(text.lowercased()))
         {
             _ = arguments.next()
+            try Interruption.check()
             values.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
         }
         guard !values.isEmpty else { throw missing(what) }

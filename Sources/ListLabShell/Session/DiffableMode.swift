@@ -21,6 +21,10 @@ final class DiffableMode {
     private let selectionReporter = SelectionReporter()
     /// The snapshot being built; `apply` gives it to the data source.
     var pending = DiffableSnapshot<String, Value>()
+    /// The pending and applied snapshots' identifiers by their key's
+    /// identity, for typed identifiers: built once a command (a command of
+    /// thousands of identifiers looked each one up in every identifier).
+    private var knownByKey: [Value: Value]?
 
     /// The provider whose data the snapshots name.
     var loaded: LoadedProvider { identifiers.loaded }
@@ -31,6 +35,29 @@ final class DiffableMode {
     /// applies the data's snapshot with reloadData, as an app's first apply.
     ///
     /// - Parameter onSelect: Told the path and the record of a selected item.
+    /// Forgets the identifiers known by key: a command may change the snapshots.
+    func forgetKnownIdentifiers() { knownByKey = nil }
+
+    /// The pending and applied snapshots' identifiers by their key's identity
+    /// (the first one of each, pending first).
+    private func knownIdentifiers() -> [Value: Value] {
+        if let knownByKey { return knownByKey }
+        let records = loaded.records
+        var known: [Value: Value] = [:]
+        for identifier in pending.itemIdentifiers + dataSource.snapshot().itemIdentifiers {
+            let key: Value
+            switch identity {
+            case .key: key = records.keyIdentity(of: identifier)
+            case .value:
+                guard case .object(let record) = identifier, let keyField = loaded.keyField else { continue }
+                key = records.keyIdentity(of: record[keyField] ?? .null)
+            }
+            if known[key] == nil { known[key] = identifier }
+        }
+        knownByKey = known
+        return known
+    }
+
     init(
         identifiers: DiffableIdentifiers, snapshot: DiffableSnapshot<String, Value>, list: HeadlessList,
         onSelect: @escaping (ItemPath, Record?) -> Void
@@ -77,20 +104,21 @@ final class DiffableMode {
         let records = loaded.records
         let applied = dataSource.snapshot()
         // The identifier as typed, when a snapshot has it (the usual case: one lookup).
-        if identity == .key, pending.path(of: value) != nil || applied.path(of: value) != nil { return value }
+        if identity == .key, pending.sectionIdentifier(containingItem: value) != nil || applied.sectionIdentifier(containingItem: value) != nil {
+            return value
+        }
         let wanted = records.keyIdentity(of: value)
-        let known = pending.itemIdentifiers + applied.itemIdentifiers
+        let known = knownIdentifiers()
         switch identity {
         case .key:
-            if let same = known.first(where: { records.keyIdentity(of: $0) == wanted }) { return same }
+            if let same = known[wanted] { return same }
             if let path = records.path(ofKey: value), let record = loaded.provider.item(at: path) { return identifiers.identifier(of: record) }
             return value
         case .value:
             guard let keyField = loaded.keyField else {
                 throw ShellError("items of \(loaded.name) have no key to name them by: 'snapshot new from data' builds a snapshot of them")
             }
-            func hasKey(_ record: Record) -> Bool { records.keyIdentity(of: record[keyField] ?? .null) == wanted }
-            for case .object(let record) in known where hasKey(record) { return .object(record) }
+            if let same = known[wanted] { return same }
             if let path = records.path(ofKey: value), let record = loaded.provider.item(at: path) { return .object(record) }
             throw ShellError("no item with \(keyField)=\(value.jsonText) in the snapshots or in \(loaded.name)")
         }

@@ -96,6 +96,8 @@ public final class Session {
     /// Every file the session's commands wrote, as absolute paths (`session
     /// save` says which are in the transcript's folder).
     var writtenPaths: [String] = []
+    /// Whether a command is running (a file written between commands, an upload, is not one a command wrote).
+    private(set) var isExecuting = false
     /// What the list did while the running command ran.
     private var listEvents: [BatchUpdateEvent] = []
     /// The line a stopped command prints (a classroom's tab says why it
@@ -134,6 +136,8 @@ public final class Session {
     /// Set when a bound of `run` is passed: every script running stops (the
     /// innermost said why, once); cleared by the next command typed.
     var scriptsStopped = false
+    /// Set when a stop ended a script between two of its commands (the top-level command's record says it was stopped).
+    var scriptWasStopped = false
     /// How an item whose content changed is shown: reloaded or reconfigured.
     var updateStyle: CellUpdateStyle = .reconfigure
     /// Above this many changes, a diff is shown with reloadData instead of
@@ -202,6 +206,8 @@ public final class Session {
         let isTopLevel = runDepth == 0
         if isTopLevel { history.append(trimmed) }
         if isTopLevel { recorder.startCommand() }
+        if isTopLevel { isExecuting = true }
+        defer { if isTopLevel { isExecuting = false } }
         let outerLocation = self.location
         self.location = location
         defer { self.location = outerLocation }
@@ -209,6 +215,7 @@ public final class Session {
         // during the script it runs) does.
         if isTopLevel { Interruption.clear() }
         if isTopLevel { scriptsStopped = false }
+        if isTopLevel { scriptWasStopped = false }
         let countsBefore = isTopLevel ? providers.map { ($0, $0.editCount, $0.saveCount) } : []
         // Whether the command failed is whether an error counted while it ran (a transcript's
         // expected error, replayed by `run`, does not count).
@@ -222,6 +229,7 @@ public final class Session {
         var interrupted = false
         var errors: [String] = []
         diffable?.identifiers.dataMayHaveChanged()
+        diffable?.forgetKnownIdentifiers()
         do {
             try dispatch(line)
         } catch where Self.wasInterrupted(error) {
@@ -254,7 +262,7 @@ public final class Session {
             edited: providers.filter { $0.editCount > before($0).edits }.map(\.name),
             saved: providers.filter { $0.saveCount > before($0).saves }.map(\.name),
             files: touchedFiles, failed: errorCount > errorsBefore,
-            interrupted: interrupted, stopped: interrupted || Interruption.isRequested, errors: recorder.currentErrors, updates: listEvents, written: writtenFiles,
+            interrupted: interrupted, stopped: interrupted || scriptWasStopped, errors: recorder.currentErrors, updates: listEvents, written: writtenFiles,
             ended: isFinished, isRecorded: printed != nil)
         listEvents = []
         for observer in stepObservers { observer.session(self, didRun: record) }

@@ -126,6 +126,9 @@ let package = Package(
             name: "ListLabServerTests",
             dependencies: ["ListLabServer", "ListLabShell", "ListLabPlayground", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings),
+        // The tool's own commands (listlab test, render), run in the test's process with their output kept.
+        .testTarget(
+            name: "ListLabPlaygroundTests", dependencies: ["ListLabPlayground", "ListLabTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "ListLabPicturesTests", dependencies: ["ListLabPictures", "ListLabCore", "ListLabTestSupport"],
             swiftSettings: strictSettings),

@@ -97,8 +97,21 @@ public struct Playground {
         exit(run(arguments: Array(CommandLine.arguments.dropFirst())))
     }
 
+    /// Runs the tool with `arguments` (without the program's name), writing
+    /// to `output`, and returns its exit status: what ``main()`` does, for
+    /// tests (`ToolOutput()` keeps what it writes).
+    ///
+    /// ```swift
+    /// let output = ToolOutput()
+    /// let status = Playground.listlab.run(arguments: ["--version"], output: output)
+    /// output.standardOutput   // "0.1.0\n"
+    /// ```
+    public func run(arguments: [String], output: ToolOutput) -> Int32 {
+        ToolOutput.$current.withValue(output) { run(arguments: arguments) }
+    }
+
     /// Runs the tool with `arguments` (without the program's name) and
-    /// returns its exit status: what ``main()`` does, for tests.
+    /// returns its exit status: what ``main()`` does.
     public func run(arguments: [String]) -> Int32 {
         if let problem = problems.first {
             StandardStreams().writeError(problem)
@@ -117,7 +130,7 @@ public struct Playground {
                 let code = ListLabCommand.exitCode(for: error)
                 let message = ListLabCommand.fullMessage(for: error)
                 if !message.isEmpty {
-                    if code == .success { print(StandardStreams.safeLines(message), terminator: "") } else { StandardStreams().writeLines(message) }
+                    if code == .success { ToolOutput.current.write(StandardStreams.safeLines(message)) } else { StandardStreams().writeLines(message) }
                 }
                 return code.rawValue
             }

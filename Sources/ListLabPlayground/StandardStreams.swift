@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ListLabCore
 import ListLabShell
+import Synchronization
 
 /// Output to standard output, errors to standard error as `error: ...`.
 final class StandardStreams: ShellOutput {
@@ -19,7 +20,7 @@ final class StandardStreams: ShellOutput {
     /// A progress line on standard error, only when it is a terminal; nil
     /// erases it.
     func progress(_ text: String?) {
-        guard !isMuted, isatty(STDERR_FILENO) != 0 else { return }
+        guard !isMuted, ToolOutput.current.isProcess, isatty(STDERR_FILENO) != 0 else { return }
         writeToStandardError(text.map { "\r" + VisibleText.escaped($0) } ?? "\r\u{1B}[K")
     }
 
@@ -54,7 +55,7 @@ final class StandardStreams: ShellOutput {
     }
 
     private func writeToStandardError(_ text: String) {
-        FileDescriptor.writeAll(text, to: STDERR_FILENO)
+        ToolOutput.current.writeError(text)
     }
 }
 
@@ -73,10 +74,48 @@ enum Environment {
 /// (``VisibleText``): names and text from files and transcripts never act on
 /// the terminal.
 package func printLine(_ line: String) {
-    print(VisibleText.escaped(line))
+    ToolOutput.current.write(VisibleText.escaped(line) + "\n")
 }
 
 /// Prints one line to standard error, escaped as ``printLine(_:)`` escapes.
 package func printError(_ line: String) {
-    FileDescriptor.writeAll(VisibleText.escaped(line) + "\n", to: STDERR_FILENO)
+    ToolOutput.current.writeError(VisibleText.escaped(line) + "\n")
+}
+
+/// Where a playground's tool writes: the process's standard output and
+/// standard error, or, for a test, text kept in order
+/// (``Playground/run(arguments:output:)``).
+public final class ToolOutput: Sendable {
+    /// What was written to standard output, when kept.
+    public var standardOutput: String { kept.withLock { $0.output } }
+    /// What was written to standard error, when kept.
+    public var standardError: String { kept.withLock { $0.error } }
+    /// Whether it writes to the process's streams (else it keeps the text).
+    let isProcess: Bool
+    private let kept = Mutex((output: "", error: ""))
+
+    /// An output that keeps what the tool writes, for a test to read.
+    public convenience init() { self.init(isProcess: false) }
+
+    private init(isProcess: Bool) { self.isProcess = isProcess }
+
+    /// The process's standard output and standard error.
+    public static let process = ToolOutput(isProcess: true)
+
+    /// Where the tool running in this task writes.
+    @TaskLocal static var current = ToolOutput.process
+
+    func write(_ text: String) {
+        if isProcess { print(text, terminator: "") } else { kept.withLock { $0.output += text } }
+    }
+
+    func writeError(_ text: String) {
+        if isProcess {
+            // Output and errors in order when both go to one place.
+            fflush(nil)
+            FileDescriptor.writeAll(text, to: STDERR_FILENO)
+        } else {
+            kept.withLock { $0.error += text }
+        }
+    }
 }

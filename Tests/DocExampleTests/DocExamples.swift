@@ -676,6 +676,15 @@ func playgroundExample1() throws {
     _ = playground
 }
 
+@Test("Sources/ListLabPlayground/Playground.swift:104")
+func playgroundExample2() throws {
+    let output = ToolOutput()
+    let status = Playground.listlab.run(arguments: ["--version"], output: output)
+    _ = output.standardOutput   // "0.1.0\n"
+    _ = output
+    _ = status
+}
+
 @Test("Sources/ListLabRecords/Providers/KeyedRecordProvider.swift:14")
 func keyedRecordProviderExample1() throws {
     let schema = Record.Schema(["id", "name"])

@@ -121,22 +121,22 @@ package final class PlaygroundServer: Sendable {
     @discardableResult
     package func shutDown(saying reason: String, within seconds: Double = 5) -> (ended: Int, recoverable: Int) {
         listener.stopAccepting()
-        let ended = Mutex((0, 0))
+        // Counted as each tab ends: when the wait ends first, the tabs that did end are still said.
+        let tally = ShutdownTally()
         let done = DispatchSemaphore(value: 0)
         Task {
-            let counts = await tabs.endAll()
-            ended.withLock { $0 = counts }
+            await tabs.endAll(tally: tally)
             done.signal()
         }
         let outs = sockets.withLock { Array($0.values) }
         for out in outs { out.close(after: WebSocket.closeFrame(code: 1001, reason: reason)) }
-        if done.wait(timeout: .now() + seconds) == .timedOut {
-            // A command that does not look at its stop flag still runs: its tab's session is not ended.
-            leftRunning.withLock { $0 = max(outs.count, 1) }
-        }
+        _ = done.wait(timeout: .now() + seconds)
+        let counts = tally.counts
+        // A command that does not look at its stop flag still runs: its tab's session is not ended.
+        leftRunning.withLock { $0 = max(counts.total, outs.count) - counts.ended }
         for out in outs { out.waitUntilWritten(seconds: 1) }
         listener.stop()
-        return ended.withLock { $0 }
+        return (counts.ended, counts.recoverable)
     }
 
     /// One connection: a request, answered; a WebSocket, served until it closes.
@@ -415,13 +415,12 @@ private actor OpenTabs {
     /// Stops and ends every session (the server stops): each one's running
     /// command stopped, then its end; returns how many, and how many were
     /// left for `listlab recover`.
-    func endAll() async -> (ended: Int, recoverable: Int) {
+    func endAll(tally: ShutdownTally) async {
         let all = sessions.keys.sorted().compactMap { sessions[$0]?.tab }
         sessions = [:]
+        tally.begin(total: all.count)
         for tab in all { tab.stop() }
-        var recoverable = 0
-        for tab in all where await tab.end(serverStopping: true) { recoverable += 1 }
-        return (all.count, recoverable)
+        for tab in all { tally.ended(recoverable: await tab.end(serverStopping: true)) }
     }
 
     /// The tab `key` closed: its session ends after `seconds` unless it comes back.
@@ -440,5 +439,22 @@ private actor OpenTabs {
         guard let kept = sessions[key], !kept.connected, kept.closings == closing else { return }
         sessions[key] = nil
         await kept.tab.end()
+    }
+}
+
+/// The tabs a stopping server ends, counted as each one ends.
+final class ShutdownTally: Sendable {
+    private let state = Mutex((total: 0, ended: 0, recoverable: 0))
+
+    /// The tabs to end, those ended so far, and how many of those were left for `recover`.
+    var counts: (total: Int, ended: Int, recoverable: Int) { state.withLock { $0 } }
+
+    func begin(total: Int) { state.withLock { $0.total = total } }
+
+    func ended(recoverable: Bool) {
+        state.withLock {
+            $0.ended += 1
+            if recoverable { $0.recoverable += 1 }
+        }
     }
 }

@@ -140,7 +140,9 @@ struct ServeCommand: ParsableCommand {
             let running = server.tabsLeftRunning
             let ended = count == 0 && running == 0 ? "no tab was open" : count == 0 ? "no tab ended" : "\(count) tab \(count == 1 ? "session" : "sessions") ended, \(count == 1 ? "its journal" : "their journals") closed"
             var left = recoverable == 0 ? "" : "; \(recoverable) with unsaved edits \(recoverable == 1 ? "is" : "are") left for '\(tool) recover'"
-            if running > 0 { left += "; tabs still running a command did not end within 5 s: their journals stay unfinished" }
+            if running > 0 {
+                left += "; \(running) still running a command did not end within 5 s: \(running == 1 ? "its journal stays" : "their journals stay") unfinished"
+            }
             printError("\(tool) serve: stopped (\(name)): \(ended)\(left)\(kept)")
         }
         server.start()

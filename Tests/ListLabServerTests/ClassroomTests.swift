@@ -52,7 +52,8 @@ private func kind(_ reply: String) -> String? {
         }
         let tabFolders = try FileManager.default.contentsOfDirectory(atPath: classroom.root).filter { $0.hasPrefix("tab-") }
         #expect(tabFolders.count == 2)
-        let ended = server.shutDown(saying: "the server stopped", within: 60)  // its tabs end on the shared threads, busy in a full test run
+        // Off the shared threads, as a signal's handler calls it: the tabs end on them.
+        let ended = try await WebSocketClient.blocking { server.shutDown(saying: "the server stopped", within: 60) }
         #expect(ended == (2, 0))
         let closes = try await WebSocketClient.blocking { [first, second] in [try first.readClose(), try second.readClose()] }
         for close in closes {
@@ -196,7 +197,8 @@ private func kind(_ reply: String) -> String? {
         try looks.sendFrame(#"{"command": "load contacts"}"#)
         _ = try looks.readMessage()
     }
-    #expect(server.shutDown(saying: "the server stopped", within: 60) == (2, 1))
+    let ended = try await WebSocketClient.blocking { server.shutDown(saying: "the server stopped", within: 60) }
+    #expect(ended == (2, 1))
     // Told apart by their commands: the two tabs open at once, so either may be tab 1.
     let journals = JournalFile.all(in: folder + "/journals")
     let edited = journals.first { $0.records.contains { $0.command.hasPrefix("update") } }

@@ -119,3 +119,16 @@ private final class StoppingOutput: ShellOutput {
     session.execute("outline expand 1")
     #expect(output.lines.last?.hasPrefix("expanded 1; 8 visible") == true, "within the bound: \(output.lines.last ?? "")")
 }
+
+/// A stop in a script that a script runs is said once, by the innermost.
+@Test func aStopInANestedScriptIsSaidOnce() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("inner.txt", "load contacts\nselect 1\n")
+    try folder.write("outer.txt", "run inner.txt\nselect 2\n")
+    let flag = Interruption.Flag()
+    let session = Session(output: StoppingOutput(flag: flag), workingDirectory: folder.path)
+    session.interruptionLine = { "error: stopped after 1 s" }
+    let record = Interruption.$current.withValue(flag) { session.execute("run outer.txt") }
+    #expect(record.stopped)
+    #expect(record.output.filter { $0 == "error: stopped after 1 s" }.count == 1, "\(record.output)")
+}

@@ -271,7 +271,9 @@ extension Session {
                 output.write("the outline is empty")
                 return
             }
-            for item in outline.items {
+            try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) { try mode.identifiers.indexKeys() }
+            for (index, item) in outline.items.enumerated() {
+                if index & 0x3FFF == 0x3FFF { try Interruption.check() }
                 let children = !outline.children(of: item).isEmpty
                 let mark = children ? (outline.isExpanded(item) ? "- " : "+ ") : "  "
                 let text = mode.identifiers.record(for: item).map { mode.loaded.text(of: $0, at: ItemPath(0, 0)) } ?? "(no item with this key)"

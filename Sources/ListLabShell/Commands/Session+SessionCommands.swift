@@ -309,7 +309,7 @@ extension Session {
             let location = "\(file):\(step.line)"
             var record: CommandRecord?
             let printed = recorder.capturing { record = execute(step.command, at: location) }
-            saidInterrupted = record?.interrupted == true
+            saidInterrupted = record?.stopped == true
             if errorCount > errorsBefore, let expected = step.expected,
                 OutputMatcher.matches(expected, printed.map { Self.line($0, withoutLocation: location) })
             {

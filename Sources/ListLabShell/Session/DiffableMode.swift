@@ -100,7 +100,7 @@ final class DiffableMode {
     /// a snapshot's (or the data's) item that has it, else the word's value;
     /// with `value` identity, the record (in the pending snapshot, the
     /// applied one, or the data) whose key it is.
-    func identifier(named value: Value) throws(ShellError) -> Value {
+    func identifier(named value: Value) throws -> Value {
         let records = loaded.records
         let applied = dataSource.snapshot()
         // The identifier as typed, when a snapshot has it (the usual case: one lookup).
@@ -112,14 +112,14 @@ final class DiffableMode {
         switch identity {
         case .key:
             if let same = known[wanted] { return same }
-            if let path = records.path(ofKey: value), let record = loaded.provider.item(at: path) { return identifiers.identifier(of: record) }
+            if let path = try identifiers.path(ofKey: value), let record = loaded.provider.item(at: path) { return identifiers.identifier(of: record) }
             return value
         case .value:
             guard let keyField = loaded.keyField else {
                 throw ShellError("items of \(loaded.name) have no key to name them by: 'snapshot new from data' builds a snapshot of them")
             }
             if let same = known[wanted] { return same }
-            if let path = records.path(ofKey: value), let record = loaded.provider.item(at: path) { return .object(record) }
+            if let path = try identifiers.path(ofKey: value), let record = loaded.provider.item(at: path) { return .object(record) }
             throw ShellError("no item with \(keyField)=\(value.jsonText) in the snapshots or in \(loaded.name)")
         }
     }
@@ -212,31 +212,45 @@ final class DiffableIdentifiers {
     func record(for identifier: Value, tracingIn list: HeadlessList? = nil, as caller: TraceRole = .cellProvider) -> Record? {
         if identity == .value, case .object(let record) = identifier { return record }
         let records = loaded.records
-        try? indexKeys()
+        // A cell provider may not throw: the index is built whole here if no command built it first.
+        if pathsByKey == nil { pathsByKey = try? Self.paths(byKeyOf: loaded, stoppable: false) }
         let record = pathsByKey?[records.keyIdentity(of: identifier)].flatMap { loaded.provider.item(at: $0) }
         list?.tracer.note(caller, .provider, "item(withKey: \(identifier.jsonText)) → \(record?.traceSummary ?? "none")")
         return record
     }
 
-    /// Where the data holds the item `identifier` stands for, or nil when it
-    /// holds none (a key no item has, a record no item equals).
     /// Indexes the items' paths by key, once for each state of the data, in
     /// a loop a Ctrl-C or a classroom's budget stops. The commands that
     /// will look items up by identifier call it first, where they may throw
     /// (a cell provider may not).
     func indexKeys() throws(Interrupted) {
-        guard pathsByKey == nil, let keyField = loaded.keyField else { return }
+        guard pathsByKey == nil else { return }
+        pathsByKey = try Self.paths(byKeyOf: loaded, stoppable: true)
+    }
+
+    /// The data's path of the item with `key`, from the index (built, and
+    /// stoppable, if it is not yet); nil when no item has it.
+    func path(ofKey key: Value) throws(Interrupted) -> ItemPath? {
+        try indexKeys()
+        return pathsByKey?[loaded.records.keyIdentity(of: key)]
+    }
+
+    /// The first path of each key's identity in `loaded`; nil without a key.
+    private static func paths(byKeyOf loaded: LoadedProvider, stoppable: Bool) throws(Interrupted) -> [Value: ItemPath]? {
+        guard let keyField = loaded.keyField else { return nil }
         let records = loaded.records
         var paths: [Value: ItemPath] = [:]
         for (index, path) in loaded.allPaths.enumerated() {
-            if index & 0x3FFF == 0x3FFF { try Interruption.check() }
+            if stoppable, index & 0x3FFF == 0x3FFF { try Interruption.check() }
             guard let key = loaded.provider.item(at: path)?[keyField] else { continue }
             let identity = records.keyIdentity(of: key)
             if paths[identity] == nil { paths[identity] = path }
         }
-        pathsByKey = paths
+        return paths
     }
 
+    /// Where the data holds the item `identifier` stands for, or nil when it
+    /// holds none (a key no item has, a record no item equals).
     func dataPath(for identifier: Value) -> ItemPath? {
         if identity == .value, case .object(let record) = identifier {
             return loaded.provider.firstPath { $0 == record }

@@ -250,7 +250,8 @@ public final class Session {
         if isTopLevel, Self.command(of: trimmed)?.endsSession != true { quitWasWarned = false }
         guard isTopLevel else {
             return CommandRecord(
-                command: trimmed, output: [], failed: failed || errorCount > errorsBefore, interrupted: interrupted, errors: errors, isRecorded: false)
+                command: trimmed, output: [], failed: failed || errorCount > errorsBefore, interrupted: interrupted,
+                stopped: interrupted || scriptWasStopped, errors: errors, isRecorded: false)
         }
         let printed = recorder.finishCommand(trimmed)
         // A provider that is new since (a load) counts from nothing.

@@ -56,8 +56,8 @@ package struct Classroom: Sendable {
     static let highestThreshold = 10_000
     /// The most rows a tab's viewport shows.
     static let highestViewport = 50
-    /// The most items a tab's diffable data source holds: 1,600,000 rows held
-    /// 800 MB of identifiers and indexes beyond their provider's.
+    /// The most items a tab's diffable data source holds: its identifiers and
+    /// their indexes weigh several times the rows they name, beside them.
     static let mostDiffableItems = 100_000
     /// What a tab's session keeps for `session save`: each command with its
     /// first 200 lines and 32 KB of output, 8 MB in all.

@@ -172,24 +172,6 @@ actor TabSession {
         return replies
     }
 
-    /// Where `name` (relative, as a command named it) resolves in `folder`,
-    /// its `.` and `..` read as a path reads them; nil when it leaves the
-    /// folder or names the folder itself.
-    static func pathInside(_ folder: String, named name: String) -> String? {
-        var parts: [Substring] = []
-        for part in name.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(part)
-            }
-        }
-        guard !parts.isEmpty, !name.hasPrefix("/") else { return nil }
-        return folder + "/" + parts.joined(separator: "/")
-    }
-
     /// ``run(_:)`` itself.
     private func runStep(_ line: String) -> [ServerMessage] {
         guard !stopping.withLock({ $0 }) else { return [.refused("the server is stopping: nothing more runs")] }
@@ -231,7 +213,7 @@ actor TabSession {
         // is read where it resolves, inside the tab's folder only.
         var offered: Set<String> = []
         for name in record.written {
-            guard let path = Self.pathInside(classroom.folder.scratch, named: name), offered.insert(path).inserted,
+            guard let path = classroom.folder.writtenPath(of: name), offered.insert(path).inserted,
                 let data = FileManager.default.contents(atPath: path), data.count <= Self.longestTranscript * 16
             else { continue }
             replies.append(.download(name: path.split(separator: "/").last.map(String.init) ?? name, text: String(decoding: data, as: UTF8.self)))

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import ListLabShell
 import ListLabPlayground
 import Testing
 @testable import ListLabServer
@@ -19,13 +21,20 @@ import Testing
     #expect(throws: (any Error).self) { try ServeOptions.parse(["--prot", "1"]) }
 }
 
-/// A download is read where a command's file name resolves, inside the tab's folder only.
-@Test func aDownloadIsReadWhereItsNameResolvesInsideTheTabsFolder() {
-    #expect(TabSession.pathInside("/tab", named: "sub/../d.csv") == "/tab/d.csv")
-    #expect(TabSession.pathInside("/tab", named: "./a/b.csv") == "/tab/a/b.csv")
-    #expect(TabSession.pathInside("/tab", named: "a.csv/") == "/tab/a.csv")
-    #expect(TabSession.pathInside("/tab", named: "../x.csv") == nil)
-    #expect(TabSession.pathInside("/tab", named: "a/../../x.csv") == nil)
-    #expect(TabSession.pathInside("/tab", named: "/etc/passwd") == nil)
-    #expect(TabSession.pathInside("/tab", named: ".") == nil)
+/// A download is read where a command's file name resolves inside the tab's folder, as the
+/// folder resolves every name its commands use, copying nothing.
+@Test func aDownloadIsReadWhereItsNameResolvesInsideTheTabsFolder() throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-download-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: parent + "/empty", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: parent) }
+    let folder = try ConfinedFolder(copying: parent + "/empty", in: parent, prefix: "tab-")
+    let tab = folder.scratch
+    #expect(folder.writtenPath(of: "sub/../d.csv") == tab + "/d.csv")
+    #expect(folder.writtenPath(of: "./a/b.csv") == tab + "/a/b.csv")
+    #expect(folder.writtenPath(of: "a.csv/") == tab + "/a.csv")
+    #expect(folder.writtenPath(of: "../x.csv") == nil)
+    #expect(folder.writtenPath(of: "a/../../x.csv") == nil)
+    #expect(folder.writtenPath(of: "/etc/passwd") == nil)
+    #expect(folder.writtenPath(of: ".") == nil)
+    #expect(!FileManager.default.fileExists(atPath: tab + "/d.csv"), "nothing is copied or made")
 }

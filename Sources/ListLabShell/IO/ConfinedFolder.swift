@@ -157,6 +157,15 @@ public final class ConfinedFolder: @unchecked Sendable {
         return relative.isEmpty ? scratch + "/" : scratch + "/" + relative + "/"
     }
 
+    /// Where the file a command named `name` is in the copy, resolved as
+    /// ``path(of:)`` resolves it but copying nothing; nil when it leaves
+    /// the folder or names the folder itself (a classroom offers such a
+    /// file as a download).
+    public func writtenPath(of name: String) -> String? {
+        guard let relative = relativePath(of: name), !relative.isEmpty else { return nil }
+        return scratch + "/" + relative
+    }
+
     /// `name` as a path from the folder, with `.` and `..` resolved by
     /// name; nil when it leaves the folder.
     private func relativePath(of name: String) -> String? {

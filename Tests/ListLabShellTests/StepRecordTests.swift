@@ -132,3 +132,13 @@ private final class StoppingOutput: ShellOutput {
     #expect(record.stopped)
     #expect(record.output.filter { $0 == "error: stopped after 1 s" }.count == 1, "\(record.output)")
 }
+
+/// A command of thousands of changes (a script's) keeps its latest list events, a bounded number.
+@Test func aCommandsRecordKeepsItsLatestListEventsOnly() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("many.txt", "load contacts\n" + (0..<1_500).map { "append name=N\($0)\n" }.joined())
+    let session = Session(output: RecordingOutput(), workingDirectory: folder.path)
+    let record = session.execute("run many.txt")
+    #expect(record.updates.count <= Session.keptListEvents && record.updates.count >= Session.keptListEvents / 2)
+    #expect(record.updates.last == .didPerform(BatchUpdate(insertedItems: [ItemPath(0, 1_507)])), "\(String(describing: record.updates.last))")
+}

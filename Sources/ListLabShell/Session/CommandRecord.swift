@@ -28,7 +28,8 @@ public struct CommandRecord: Hashable, Sendable {
     /// The messages of its errors, in order, without `error: `.
     public var errors: [String] = []
     /// What the list was asked to do while it ran, in order: each batch
-    /// update as it was about to be performed, performed, or refused.
+    /// update as it was about to be performed, performed, or refused (the
+    /// last 1,000 at most: a script of many changes keeps its latest).
     public var updates: [BatchUpdateEvent] = []
     /// The files it wrote, as named (`save`, `save FILE`, `export swift`,
     /// `session save`, `show --svg`).

@@ -98,8 +98,10 @@ public final class Session {
     var writtenPaths: [String] = []
     /// Whether a command is running (a file written between commands, an upload, is not one a command wrote).
     private(set) var isExecuting = false
-    /// What the list did while the running command ran.
+    /// What the list did while the running command ran (its last ``keptListEvents``).
     private var listEvents: [BatchUpdateEvent] = []
+    /// The most list events a command's record keeps.
+    static let keptListEvents = 1_000
     /// The line a stopped command prints (a classroom's tab says why it
     /// stopped it); nil prints `interrupted`.
     public var interruptionLine: (() -> String)?
@@ -161,6 +163,8 @@ public final class Session {
         self.workingDirectory = workingDirectory
         list = HeadlessList(style: .table, viewportRows: viewportRows)
         list.batchUpdateObserver = { [unowned self] event in
+            // A script of thousands of appends keeps its last events, as its pictures keep their last updates.
+            if listEvents.count == Self.keptListEvents { listEvents.removeFirst(Self.keptListEvents / 2) }
             listEvents.append(event)
             for observer in stepObservers { observer.session(self, list: event) }
         }

@@ -114,7 +114,7 @@ public struct Playground {
     /// returns its exit status: what ``main()`` does.
     public func run(arguments: [String]) -> Int32 {
         if let problem = problems.first {
-            StandardStreams().writeError(problem)
+            printError("error: " + problem)
             return 1
         }
         return ToolIdentity.$current.withValue(ToolIdentity(name: name, version: version)) {

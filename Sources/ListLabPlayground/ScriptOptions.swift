@@ -23,8 +23,8 @@ extension Session {
     /// - Throws: `ValidationError` when there is no such sample.
     func loadStartSample(_ name: String, output: StandardStreams) throws {
         output.isMuted = true
-        execute("load \(name)")
+        let record = execute("load \(name)")
         output.isMuted = false
-        guard errorCount == 0 else { throw ValidationError("no sample named '\(name)'; try '\(ToolIdentity.current.name) shell --empty' and 'samples'") }
+        guard !record.failed else { throw ValidationError("no sample named '\(name)'; try '\(ToolIdentity.current.name) shell --empty' and 'samples'") }
     }
 }

@@ -11,7 +11,7 @@ import ListLabShell
 /// right: `error: MESSAGE` on standard error, as the shell says it, and
 /// exit status 1 (no usage line).
 func failure(_ message: String) -> ExitCode {
-    StandardStreams().writeError(message)
+    printError("error: " + message)
     return ExitCode(1)
 }
 

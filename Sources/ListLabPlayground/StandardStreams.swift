@@ -8,13 +8,17 @@ import ListLabShell
 import Synchronization
 
 /// Output to standard output, errors to standard error as `error: ...`.
+///
+/// A session's lines reach it through the session's recorder, which made
+/// each one safe (``VisibleText``) for every way out: they are written as
+/// they come, not escaped or split again.
 final class StandardStreams: ShellOutput {
     /// While true, nothing is written (the start-up sample loads quietly).
     var isMuted = false
 
     func write(_ line: String) {
         guard !isMuted else { return }
-        printLine(line)
+        ToolOutput.current.write(line + "\n")
     }
 
     /// A progress line on standard error, only when it is a terminal; nil
@@ -29,8 +33,7 @@ final class StandardStreams: ShellOutput {
         // Keep output and errors in order when both go to one place.
         fflush(nil)
         // A message of several lines (UIKit's layout of a set) reaches here with each line escaped.
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) }
-        writeToStandardError("error: " + lines.joined(separator: "\n") + "\n")
+        writeToStandardError("error: " + message + "\n")
     }
 
     /// ArgumentParser's own message (usage, help) on standard error, line by

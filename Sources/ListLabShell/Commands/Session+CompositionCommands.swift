@@ -89,7 +89,7 @@ extension Session {
             let range = inserted.count > 1 ? "\(inserted[0])-\(inserted[inserted.count - 1])" : inserted.first.map(\.description) ?? "nothing"
             output.write("\(reason)loaded page \(page): insert \(range) (\(count) of \(total) items)")
         } catch {
-            errorCount += 1
+            noteFailure()
             writeError(ShellError("\(reason)page \(page) failed to load: \(error); 'more' tries again"))
         }
     }

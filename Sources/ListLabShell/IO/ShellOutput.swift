@@ -3,6 +3,11 @@
 /// The executable writes output to standard output and errors to standard
 /// error; tests and transcripts record both, in order, with
 /// ``RecordingOutput``.
+///
+/// A session writes through a recorder of its own, which makes every line
+/// safe (``VisibleText``) once for every way out: an output gets lines
+/// already escaped, and an error of several lines (UIKit's layout of a set)
+/// as its escaped lines joined by line breaks.
 public protocol ShellOutput: AnyObject {
     /// Writes one line of output (without its line break).
     func write(_ line: String)

@@ -77,8 +77,13 @@ public final class Session {
         set { recorder.limit = newValue }
     }
     /// The number of commands that failed so far (an error a transcript
-    /// run with `run` recorded as expected does not count).
-    public internal(set) var errorCount = 0
+    /// run with `run` recorded as expected does not count), counted from
+    /// their records (``countFailure()``): a tool's exit status.
+    public private(set) var errorCount = 0
+    /// Whether the running command has failed so far: it threw, or an error
+    /// it wrote counts (a page that failed to load, a script's step whose
+    /// error its transcript did not expect). Its record's `failed`.
+    private(set) var runningCommandFailed = false
     /// Whether scripts, transcripts and piped input print each command
     /// (after the prompt) and the prose before it, ahead of its output.
     public var echoesCommands = false
@@ -198,12 +203,19 @@ public final class Session {
     ///   a script, its outcome; the script's command holds the output).
     @discardableResult
     public func execute(_ line: String, at location: String? = nil) -> CommandRecord {
+        execute(line, at: location, expecting: nil)
+    }
+
+    /// Runs one command line, as ``execute(_:at:)``; when it fails and
+    /// prints `expected` (a transcript's recorded output, its wildcards
+    /// matching), the error was expected: the record says it did not fail.
+    func execute(_ line: String, at location: String?, expecting expected: [ExpectedLine]?) -> CommandRecord {
         guard !isFinished, !Script.isProse(line) else { return CommandRecord(command: line, output: [], isRecorded: false) }
         let trimmed = line.trimmingWhitespace
         // A command is one line, wherever it comes from (a page, a pipe, a library's caller): a line
         // break in one would become lines of their own in a saved transcript, commands among them.
         if let reason = Self.lineBreak(in: trimmed) {
-            errorCount += 1
+            countFailure()
             output.writeError(reason)
             return CommandRecord(command: trimmed, output: ["error: " + reason], failed: true, errors: [reason], isRecorded: false)
         }
@@ -221,54 +233,72 @@ public final class Session {
         if isTopLevel { scriptsStopped = false }
         if isTopLevel { scriptWasStopped = false }
         let countsBefore = isTopLevel ? providers.map { ($0, $0.editCount, $0.saveCount) } : []
-        // Whether the command failed is whether an error counted while it ran (a transcript's
-        // expected error, replayed by `run`, does not count).
-        let errorsBefore = errorCount
+        // A script's command fails on its own; the script's `run` decides what its failure means.
+        let outerFailed = runningCommandFailed
+        runningCommandFailed = false
+        defer { runningCommandFailed = outerFailed }
         if isTopLevel {
             touchedFiles = []
             writtenFiles = []
             listEvents = []
         }
-        var failed = false
         var interrupted = false
         var errors: [String] = []
         diffable?.identifiers.dataMayHaveChanged()
         diffable?.forgetKnownIdentifiers()
-        do {
-            try dispatch(line)
-        } catch where Self.wasInterrupted(error) {
-            interrupted = true
-            output.progress(nil)
-            output.write(interruptionLine?() ?? "interrupted")
-        } catch {
-            failed = true
-            errorCount += 1
-            errors.append(Self.message(for: error, at: nil))
-            writeError(error)
+        func run() {
+            do {
+                try dispatch(line)
+            } catch where Self.wasInterrupted(error) {
+                interrupted = true
+                output.progress(nil)
+                output.write(interruptionLine?() ?? "interrupted")
+            } catch {
+                runningCommandFailed = true
+                errors.append(Self.message(for: error, at: nil))
+                writeError(error)
+            }
+            // After each command, a script's too, as a load completes after the scroll that asked for it.
+            if wantsNextPage {
+                wantsNextPage = false
+                loadNextPage(because: "near the end: ")
+            }
         }
-        // After each command, a script's too, as a load completes after the scroll that asked for it.
-        if wantsNextPage {
-            wantsNextPage = false
-            loadNextPage(because: "near the end: ")
+        // What it printed, kept only where it is read: a top-level command's lines are the
+        // recorder's own; a script's step's are compared with what its transcript expected.
+        let printed: [String]
+        if isTopLevel {
+            run()
+            printed = recorder.currentLines
+        } else if expected != nil {
+            printed = recorder.capturing(run)
+        } else {
+            run()
+            printed = []
+        }
+        var failed = runningCommandFailed
+        if failed, let expected, OutputMatcher.matches(expected, printed.map { line in location.map { Self.line(line, withoutLocation: $0) } ?? line }) {
+            failed = false
         }
         if isTopLevel, Self.command(of: trimmed)?.endsSession != true { quitWasWarned = false }
         guard isTopLevel else {
             return CommandRecord(
-                command: trimmed, output: [], failed: failed || errorCount > errorsBefore, interrupted: interrupted,
+                command: trimmed, output: printed, failed: failed, interrupted: interrupted,
                 stopped: interrupted || scriptWasStopped, errors: errors, isRecorded: false)
         }
-        let printed = recorder.finishCommand(trimmed)
+        if failed { countFailure() }
+        let kept = recorder.finishCommand(trimmed)
         // A provider that is new since (a load) counts from nothing.
         func before(_ loaded: LoadedProvider) -> (edits: Int, saves: Int) {
             countsBefore.first { $0.0 === loaded }.map { ($0.1, $0.2) } ?? (0, 0)
         }
         let record = CommandRecord(
-            command: trimmed, output: printed ?? recorder.currentLines,
+            command: trimmed, output: kept ?? recorder.currentLines,
             edited: providers.filter { $0.editCount > before($0).edits }.map(\.name),
             saved: providers.filter { $0.saveCount > before($0).saves }.map(\.name),
-            files: touchedFiles, failed: errorCount > errorsBefore,
+            files: touchedFiles, failed: failed,
             interrupted: interrupted, stopped: interrupted || scriptWasStopped, errors: recorder.currentErrors, updates: listEvents, written: writtenFiles,
-            ended: isFinished, isRecorded: printed != nil)
+            ended: isFinished, isRecorded: kept != nil)
         listEvents = []
         for observer in stepObservers { observer.session(self, didRun: record) }
         return record
@@ -351,10 +381,15 @@ public final class Session {
         recorder.writeUnrecorded(line)
     }
 
-    /// With ``stopsAtFirstError``, ends the session if an error came since
-    /// the count was `errorsBefore`.
-    func stopIfBailing(errorsBefore: Int) {
-        if stopsAtFirstError, errorCount > errorsBefore { finish() }
+    /// Counts a failed command in ``errorCount``: the one place it grows.
+    func countFailure() {
+        errorCount += 1
+    }
+
+    /// Marks the running command as failed by an error it wrote without
+    /// throwing (its record says it failed).
+    func noteFailure() {
+        runningCommandFailed = true
     }
 
     /// Providers with at least this many items show a progress line while

@@ -165,7 +165,7 @@ func headlessList_BatchUpdatesExample1() throws {
     _ = update
 }
 
-@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:101")
+@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:118")
 func headlessList_BatchUpdatesExample2() throws {
     let tabs = ArrayDataProvider([Tab.news, .contributions, .settings])
     let list = HeadlessList()
@@ -191,6 +191,15 @@ func headlessListExample1() throws {
     print(list.render().joined(separator: "\n"))
     _ = list
     _ = adapter
+}
+
+@Test("Sources/ListLabCore/List/IOSVersion.swift:14")
+func iOSVersionExample1() throws {
+    let list = HeadlessList()
+    list.iOSVersion = IOSVersion(17)
+    IOSVersion("16.4")   // IOSVersion(16, 4)
+    _ = IOSVersion("12")     // nil: diffable data sources start at iOS 13
+    _ = list
 }
 
 @Test("Sources/ListLabCore/List/ListCell.swift:8")
@@ -815,7 +824,7 @@ func sessionExample1() throws {
     _ = session
 }
 
-@Test("Sources/ListLabShell/Session/Session.swift:281")
+@Test("Sources/ListLabShell/Session/Session.swift:311")
 func sessionExample2() throws {
     _ = Session.lineBreak(in: "load contacts")      // nil
     _ = Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."

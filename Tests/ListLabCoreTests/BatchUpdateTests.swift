@@ -5,11 +5,12 @@ import Testing
 /// counts; returns the message, and checks that a refused update leaves the
 /// list exactly as it was.
 private func refusal(
-    _ update: BatchUpdate, before: [Int], after: [Int], style: ListStyle = .table,
+    _ update: BatchUpdate, before: [Int], after: [Int], style: ListStyle = .table, version: IOSVersion = .standard,
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> String {
     let data = CountsDataSource(before)
     let list = data.makeList(style: style, viewportRows: 6)
+    list.iOSVersion = version
     try? list.selectItem(at: ItemPath(0, 0))
     let snapshot = ListSnapshot(list)
     data.counts = after
@@ -33,9 +34,9 @@ private func refusal(
     #expect(refusal(BatchUpdate(), before: [1], after: [1, 0]) == "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (2) must be equal to the number of sections contained in the table view before the update (1), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).")
 }
 
-@Test func aCollectionSaysCountsDoNotAddUpAsIOS15Does() {
+@Test func aCollectionSaysCountsDoNotAddUpAsIOS16Point4Does() {
     // The reason, then the counts and every update on lines of their own.
-    #expect(refusal(BatchUpdate(insertedItems: [ItemPath(0, 0)]), before: [4], after: [4], style: .collection(columns: 3)) == """
+    #expect(refusal(BatchUpdate(insertedItems: [ItemPath(0, 0)]), before: [4], after: [4], style: .collection(columns: 3), version: IOSVersion(16, 4)) == """
         Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
         Data source before updates = { 1 section with item counts: [4] }
         Data source after updates = { 1 section with item counts: [4] }
@@ -48,7 +49,7 @@ private func refusal(
         deletedSections: [1], insertedSections: [2], movedSections: [SectionMove(from: 0, to: 1)], reloadedSections: [3],
         deletedItems: [ItemPath(0, 1)], insertedItems: [ItemPath(0, 0)], movedItems: [ItemMove(from: ItemPath(0, 2), to: ItemPath(0, 3))],
         reloadedItems: [ItemPath(0, 4)], reconfiguredItems: [ItemPath(0, 5)])
-    #expect(InconsistentUpdateMessage.text(for: everyKind, old: [6, 1, 1, 1], new: [6], style: .collection(columns: 2)) == """
+    #expect(InconsistentUpdateMessage.text(for: everyKind, old: [6, 1, 1, 1], new: [6], style: .collection(columns: 2), version: IOSVersion(16, 4)) == """
         Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
         Data source before updates = { 4 sections with item counts: [6, 1, 1, 1] }
         Data source after updates = { 1 section with item counts: [6] }
@@ -59,7 +60,8 @@ private func refusal(
             Move section 0 -> 1,
             Delete item (0 - 1),
             Insert item (0 - 0),
-            Reload item (0 - 4),
+            Delete item (0 - 4),
+            Insert item (0 - 4),
             Reconfigure item (0 - 5),
             Move item (0 - 2) -> (0 - 3)
         ]
@@ -96,9 +98,39 @@ private func refusal(
     #expect(refusal(BatchUpdate(insertedSections: [5]), before: [1], after: [1, 1]) == "attempt to insert section 5 but there are only 2 sections after the update")
 }
 
-@Test func deletingTheSamePathTwiceIsRefused() {
-    #expect(refusal(BatchUpdate(deletedItems: [ItemPath(0, 1), ItemPath(0, 1)]), before: [4], after: [2]) == "attempt to delete the same index path twice (<NSIndexPath: 0x…> {length = 2, path = 0 - 1})")
-    #expect(refusal(BatchUpdate(insertedItems: [ItemPath(0, 1), ItemPath(0, 1)]), before: [2], after: [4]) == "attempt to insert the same index path twice (<NSIndexPath: 0x…> {length = 2, path = 0 - 1})")
+@Test func aPathDeletedOrInsertedTwiceCountsOnce() {
+    // UIKit drops the second without a word: the counts are checked with one.
+    #expect(refusal(BatchUpdate(deletedItems: [ItemPath(0, 1), ItemPath(0, 1)]), before: [4], after: [3]) == "accepted")
+    #expect(refusal(BatchUpdate(insertedItems: [ItemPath(0, 1), ItemPath(0, 1)]), before: [2], after: [3]) == "accepted")
+    #expect(refusal(BatchUpdate(deletedItems: [ItemPath(0, 1), ItemPath(0, 1)]), before: [4], after: [2]).hasPrefix("Invalid update: invalid number of rows in section 0.") == true)
+}
+
+@Test func aRowInsertedInsideAnInsertedSectionAddsNothing() {
+    // UIKit drops it (a decompiled UITableView of iOS 12): the new section's rows are the data source's.
+    #expect(refusal(BatchUpdate(insertedSections: [1], insertedItems: [ItemPath(1, 0)]), before: [2], after: [2, 3]) == "accepted")
+    #expect(refusal(BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 1))]), before: [2], after: [2]) == "accepted")
+}
+
+@Test func eachIOSVersionSaysCountsThatDoNotAddUpInItsWords() {
+    let update = BatchUpdate(deletedItems: [ItemPath(0, 1)], reloadedItems: [ItemPath(0, 0)])
+    let classic = refusal(update, before: [4], after: [4], version: IOSVersion(16))
+    #expect(classic.hasPrefix("Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (4)") == true)
+    let detected = refusal(update, before: [4], after: [4], version: IOSVersion(16, 4))
+    #expect(detected.split(separator: "\n").map(String.init) == [
+        "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after performing the batch updates are inconsistent with the updates.",
+        "Data source before updates = { 1 section with row counts: [4] }",
+        "Data source after updates = { 1 section with row counts: [4] }",
+        "Updates = [",
+        "    Delete row (0 - 1),",
+        "    Delete row (0 - 0),",
+        "    Insert row (0 - 0)",
+        "]",
+        "Table view: <UITableView: 0x…>",
+    ])
+    let seventeen = refusal(update, before: [4], after: [4], version: IOSVersion(17))
+    #expect(seventeen.hasPrefix("Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing") == true)
+    #expect(IOSVersion("16.4") == IOSVersion(16, 4) && IOSVersion("17.0.1") == IOSVersion(17) && IOSVersion("26") == IOSVersion(26))
+    #expect(IOSVersion("12") == nil && IOSVersion("27") == nil && IOSVersion("16.") == nil && IOSVersion("sixteen") == nil && IOSVersion("1e1") == nil)
 }
 
 @Test func movingADeletedItemIsRefused() {

@@ -47,7 +47,8 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     #expect(complete("sort name desc ").words.isEmpty)
     #expect(complete("filter ci").words == ["city="])
     #expect(complete("filter o").words == ["off"])
-    #expect(complete("set ").words == ["list", "threshold", "updates"])
+    #expect(complete("set ").words == ["ios", "list", "threshold", "updates"])
+    #expect(complete("set ios ").words == ["16", "16.4", "17"])
     #expect(complete("set list ").words == ["collection", "table"])
     #expect(complete("set updates ").words == ["reconfigure", "reload"])
     // The shapes `load ... as` parses are the ones it completes.
@@ -120,13 +121,15 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     let session = Session(output: output)
     for line in ["load tasks", "diffable on", "help snapshot", "snapshot apendItems 1"] { session.execute(line) }
     let names = SnapshotOperation.all.map(\.name)
-    #expect(names.count == 12 && Set(names).count == 12)
+    #expect(names.count == 14 && Set(names).count == 14)
     for operation in SnapshotOperation.all {
         #expect(output.lines.contains { $0.contains(operation.usage) }, "help snapshot lists \(operation.usage)")
     }
     #expect(output.lines.last == "error: column 10: no snapshot operation 'apendItems' (did you mean 'appendItems'?): show, new, " + names.joined(separator: ", "))
     let setup = ["load tasks", "diffable on"]
-    #expect(complete("snapshot ", setup: setup).words == ["appendItems", "appendSections", "deleteAllItems", "deleteItems", "deleteSections", "insertItems", "insertSections", "moveItem", "moveSection", "new", "reconfigureItems", "reloadItems", "reloadSections", "show"])
+    #expect(complete("snapshot ", setup: setup).words == ["appendItems", "appendSections", "deleteAllItems", "deleteItems", "deleteSections", "insertItems", "insertSections", "itemIdentifiers", "moveItem", "moveSection", "new", "numberOfItems", "reconfigureItems", "reloadItems", "reloadSections", "show"])
+    #expect(complete("snapshot itemIdentifiers ", setup: setup).words == ["inSection"])
+    #expect(complete("snapshot itemIdentifiers inSection ", setup: setup).words == ["Home", "Travel", "Work"])
     #expect(complete("snapshot moveSection Work ", setup: setup).words == ["Home", "Travel", "Work", "afterSection", "beforeSection"])
     #expect(complete("snapshot appendItems 9 ", setup: setup).words == ["toSection"])
     #expect(complete("snapshot appendItems 9 toSection ", setup: setup).words.contains("Work"))

@@ -103,7 +103,7 @@ private final class StoppingOutput: ShellOutput {
     let operation = try #require(SnapshotOperation.named("appendItems"))
     var call = SnapshotCall(
         operation: operation.name, arguments: Arguments(command: "snapshot", usage: "", tokens: Array(tokens.dropFirst(2)), endColumn: 0),
-        snapshot: mode.pending, mode: mode)
+        snapshot: mode.pending, mode: mode, iOSVersion: .standard)
     let stop = Interruption.Flag()
     stop.request()
     #expect(throws: Interrupted.self) { try Interruption.$current.withValue(stop) { _ = try operation.run(&call) } }

@@ -28,14 +28,25 @@ struct UIKitRule: Sendable {
 /// Sources named once.
 private let noQuote = "no public quote found: ListLab's words, in the pattern of UIKit's other reasons"
 private let unknown = "UIKit's behaviour is not on public record: ListLab refuses it"
+private let iOS12Format = "the format string in a decompiled UITableView of iOS 12 (UIKit-3698.84.15); no crash report quotes it"
 
 let uikitRules: [UIKitRule] = [
     // Batch updates: what the list checks, in UIKit's order.
     UIKitRule(
-        rule: "the counts after an update must be the counts before it, plus the changes (rows)",
+        rule: "the counts after an update must be the counts before it, plus the changes (rows; iOS 16 and before, the default)",
         session: ["load contacts", "append name=Oliver --data-only", "batch delete 0.1"],
         uikit: "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (35) must be equal to the number of rows contained in that section before the update (36), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).",
-        source: "tonyarnold/Differ#76"),
+        source: "tonyarnold/Differ#76; Automattic/simplenote-ios#730 (iOS 13.3.1)"),
+    UIKitRule(
+        rule: "the same, in iOS 16.4's words (the first with them, as an Apple engineer dates the collection view's; no table's report gives its version)",
+        session: ["load contacts", "set ios 16.4", "append name=Oliver --data-only", "batch delete 0.1"],
+        uikit: "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after performing the batch updates are inconsistent with the updates.\nData source before updates = { 1 section with row counts: [3] }\nData source after updates = { 1 section with row counts: [2] }\nUpdates = [",
+        source: "exyte/Chat#26 (the lines after it as Xcode prints them); Apple Developer Forums thread 728797 dates the collection view's to iOS 16.4"),
+    UIKitRule(
+        rule: "the same, in iOS 17's words (\"before and after\")",
+        session: ["load contacts", "set ios 17", "append name=Oliver --data-only", "batch delete 0.1"],
+        uikit: "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\nData source before updates = { 1 section with row counts: [26] }\nData source after updates = { 1 section with row counts: [22] }\nUpdates = [",
+        source: "exyte/Chat#40 and exyte/Chat#56 (no version given; xmartlabs/XLPagerTabStrip#859 dates a collection view's to iOS 17.1.2)"),
     UIKitRule(
         rule: "the same, for sections",
         session: ["load tasks", "delete 2.0 --data-only", "batch reload section 0"],
@@ -58,15 +69,16 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a deleted section must exist before the update",
         session: ["load contacts", "batch delete section 5"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to delete section 0, but there are only 0 sections before the update",
+        source: "wordpress-mobile/WordPress-iOS#13956; firebase/friendlypix-ios#43 (a collection view, in the same words)"),
     UIKitRule(
         rule: "a reloaded section must exist before the update (a reload is a delete and an insert)",
         session: ["load contacts", "batch reload section 5"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: "worded as a deleted section's (above); no report of a reload's"),
     UIKitRule(
         rule: "a section cannot be deleted and moved in one update",
         session: ["load tasks", "batch delete section 1 move section 1 2"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: iOS12Format),
     UIKitRule(
         rule: "a row cannot move out of a deleted section",
         session: ["load tasks", "batch delete section 0 move 0.1 1.0"],
@@ -75,16 +87,17 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a deleted row's section must exist before the update",
         session: ["load contacts", "batch delete 5.0"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to delete row 0 from section 3, but there are only 3 sections before the update",
+        source: "Shopify/FunctionalTableData#117; onmyway133/DeepDiff#8"),
     UIKitRule(
         rule: "a deleted row must exist before the update",
         session: ["load contacts", "batch delete 0.9"],
         uikit: "attempt to delete row 1 from section 0 which only contains 1 rows before the update",
         source: "CatchChat/Yep#673; dennisreimann/ioctocat#391"),
     UIKitRule(
-        rule: "a row cannot be deleted twice in one update",
-        session: ["load contacts", "batch delete 0.1 0.1"],
-        uikit: nil, source: unknown),
+        rule: "a row deleted twice in one update is deleted once",
+        session: ["load contacts", "delete 1 --data-only", "batch delete 0.1 0.1"],
+        uikit: nil, source: "a decompiled UITableView of iOS 12 drops the second delete without a word (no crash report says either way)", refused: false),
     UIKitRule(
         rule: "a row cannot be deleted and moved in one update",
         session: ["load contacts", "batch delete 0.1 move 0.1 0.2"],
@@ -98,7 +111,8 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a reloaded row's section must exist before the update (worded as a delete)",
         session: ["load contacts", "batch reload 5.0"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to delete row 0 from section 3, but there are only 3 sections before the update",
+        source: "worded as a deleted row's: Shopify/FunctionalTableData#117"),
     UIKitRule(
         rule: "a reconfigured row must exist before the update",
         session: ["load contacts", "batch reconfigure 0.9"],
@@ -106,11 +120,12 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "an inserted section must exist after the update",
         session: ["load contacts", "batch insert section 5"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to insert section 1 but there are only 1 sections after the update",
+        source: "Instagram/IGListKit#519 (a collection view; a table's format string is the same, in a decompiled UITableView of iOS 12)"),
     UIKitRule(
         rule: "a section cannot be inserted and moved to in one update",
         session: ["load tasks", "batch insert section 1 move section 0 1"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: iOS12Format),
     UIKitRule(
         rule: "a row cannot move into a newly inserted section",
         session: ["load tasks", "batch insert section 1 move 0.0 1.0"],
@@ -127,9 +142,9 @@ let uikitRules: [UIKitRule] = [
         uikit: "attempt to insert row 8 into section 0, but there are only 8 rows in section 0 after the update",
         source: "5calls/ios#57; AlexBarinov/UIBubbleTableView#5"),
     UIKitRule(
-        rule: "a row cannot be inserted twice in one update",
-        session: ["load contacts", "batch insert 0.8 0.8"],
-        uikit: nil, source: unknown),
+        rule: "a row inserted twice in one update is inserted once",
+        session: ["load contacts", "append name=Oliver --data-only", "batch insert 0.8 0.8"],
+        uikit: nil, source: "a decompiled UITableView of iOS 12 drops the second insert without a word (no crash report says either way)", refused: false),
     UIKitRule(
         rule: "a row cannot be inserted and moved to in one update",
         session: ["load contacts", "batch insert 0.0 move 0.2 0.0"],
@@ -138,23 +153,23 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a moved section must exist before the update",
         session: ["load tasks", "batch move section 5 0"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: iOS12Format),
     UIKitRule(
-        rule: "a section must move to a section that exists after the update",
+        rule: "a section must move to a section that exists after the update (UIKit's words say \"to to\")",
         session: ["load tasks", "batch move section 0 5"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: iOS12Format),
     UIKitRule(
         rule: "a section cannot move to two places",
         session: ["load tasks", "batch move section 0 1 move section 0 2"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: iOS12Format),
     UIKitRule(
         rule: "two sections cannot move to one place",
         session: ["load tasks", "batch move section 0 1 move section 2 1"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: iOS12Format),
     UIKitRule(
         rule: "a moved row's section must exist before the update",
         session: ["load contacts", "batch move 5.0 0.0"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: iOS12Format),
     UIKitRule(
         rule: "a moved row must exist before the update",
         session: ["load contacts", "batch move 0.9 0.0"],
@@ -163,19 +178,21 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a row must move to a section that exists after the update",
         session: ["load contacts", "batch move 0.0 5.0"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: iOS12Format),
     UIKitRule(
         rule: "a row must move to a row that exists after the update",
         session: ["load contacts", "batch move 0.0 0.9"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to move index path (<NSIndexPath: 0x600002626fa0> {length = 2, path = 1 - 0}) to index path (<NSIndexPath: 0x600002626dc0> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 after the update",
+        source: "DeclarativeHub/Bond#593"),
     UIKitRule(
         rule: "a row cannot move to two places",
         session: ["load contacts", "batch move 0.0 0.1 move 0.0 0.2"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: iOS12Format),
     UIKitRule(
         rule: "two rows cannot move to one place",
         session: ["load contacts", "batch move 0.0 0.2 move 0.1 0.2"],
-        uikit: nil, source: noQuote),
+        uikit: "attempt to move both row at index path <NSIndexPath: 0xc000000000000616> {length = 2, path = 6 - 0} and <NSIndexPath: 0xc000000000000816> {length = 2, path = 8 - 0} to <NSIndexPath: 0xc000000000000716> {length = 2, path = 7 - 0}",
+        source: "pujiaxin33/JXMovableCellTableView#4"),
     UIKitRule(
         rule: "a cell provider must return a cell for every item it is asked for",
         session: ["load contacts", "viewport 4", "diffable on", "snapshot insertItems 404 beforeItem 1", "apply"],
@@ -189,24 +206,54 @@ let uikitRules: [UIKitRule] = [
         rule: "a section reloaded with row changes inside it",
         session: ["load tasks", "batch reload section 0 delete 0.1"],
         uikit: nil, source: "UIKit's behaviour is not on public record: ListLab takes it, the section's rows replaced whole", refused: false),
-    // A collection view (`set list collection N`): UICollectionView's nouns and, since iOS 15,
-    // its own reason for counts that do not add up.
+    // A collection view (`set list collection N`): UICollectionView's nouns, and its words for
+    // counts that do not add up in each iOS version.
     UIKitRule(
-        rule: "the counts after an update must add up, in a collection view (iOS 15 and later)",
+        rule: "the counts after an update must add up, in a collection view (iOS 16 and before, the default)",
         session: ["load contacts", "set list collection 3", "append name=Oliver --data-only", "batch delete 0.1"],
-        uikit: "Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates",
-        source: "ra1028/DifferenceKit#155 (iOS 16.5); the counts and the updates below it as xmartlabs/XLPagerTabStrip#859 and exyte/Chat#56 print them (iOS 17 says \"before and after\")"),
+        uikit: "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (16) must be equal to the number of items contained in that section before the update (8), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
+        source: "Netvent/storyly-sdk#287 (iOS 15 and 16); mikaoj/BSImagePicker#113 (iOS 10); longitachi/ZLPhotoBrowser#931 quotes it on iOS 17.6.1 too"),
     UIKitRule(
-        rule: "the same, for a collection view's sections",
-        session: ["load tasks", "set list collection 2", "delete 2.0 --data-only", "batch reload section 0"],
-        uikit: "Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates",
-        source: "ra1028/DifferenceKit#155"),
+        rule: "the same, in iOS 16.4's words",
+        session: ["load contacts", "set list collection 3", "set ios 16.4", "append name=Oliver --data-only", "batch delete 0.1"],
+        uikit: "Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [27386] } Data source after updates = { 1 section with item counts: [27385] } Updates = [",
+        source: "Apple Developer Forums thread 728797 (iOS 16.4.1; an Apple engineer: \"new as of iOS 16.4\"); ra1028/DifferenceKit#155 (iOS 16.5); GetStream/stream-chat-swift#2848 (iOS 16.7.1)"),
+    UIKitRule(
+        rule: "the same, in iOS 17's words",
+        session: ["load contacts", "set list collection 3", "set ios 17", "append name=Oliver --data-only", "batch delete 0.1"],
+        uikit: "Invalid batch updates detected: the number of sections and/or items returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [4] } Data source after updates = { 1 section with item counts: [1] } Updates = [",
+        source: "xmartlabs/XLPagerTabStrip#859 (iOS 17.1.2)"),
+    UIKitRule(
+        rule: "the same, for a collection view's sections (iOS 17's words)",
+        session: ["load tasks", "set list collection 2", "set ios 17", "delete 2.0 --data-only", "batch reload section 0"],
+        uikit: "Invalid batch updates detected: the number of sections and/or items returned by the data source before and after performing the batch updates are inconsistent with the updates.",
+        source: "xmartlabs/XLPagerTabStrip#859"),
     UIKitRule(
         rule: "a collection view's cell provider must return a cell for every item it is asked for",
         session: ["load contacts", "set list collection 2", "viewport 2", "diffable on", "snapshot insertItems 404 beforeItem 1", "apply"],
         uikit: "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0xc00000000000",
         source: "Instagram/IGListKit#521 (the public quote is cut off there)"),
+    // A diffable data source's list takes its snapshots only.
+    UIKitRule(
+        rule: "a list whose data source is a diffable data source takes no batch update made by hand",
+        session: ["load contacts", "diffable on", "batch reconfigure 0.2"],
+        uikit: nil,
+        source: "the collection view's twin is quoted (below); a table's words are in a public code comment only (CoreDataExample003, ViewController.swift)"),
+    UIKitRule(
+        rule: "the same, for a collection view",
+        session: ["load contacts", "set list collection 2", "diffable on", "batch delete 0.2"],
+        uikit: "UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs when acting as the UICollectionView's dataSource: please do not call mutation APIs directly on UICollectionView.",
+        source: "douglashill/KeyboardKit#16; SwipeCellKit/SwipeCellKit#404"),
     // Snapshots: what NSDiffableDataSourceSnapshot raises or logs.
+    UIKitRule(
+        rule: "a snapshot asked for the items of a section it lacks raises (iOS 14 and later)",
+        session: ["load contacts", "diffable on", "snapshot itemIdentifiers inSection Nowhere"],
+        uikit: "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)",
+        source: "CovidTrackerFr/vitemadose-ios#69; the-blue-alliance/the-blue-alliance-ios#899 dates it to apps built with iOS 14's SDK"),
+    UIKitRule(
+        rule: "the same on iOS 13: no items",
+        session: ["load contacts", "diffable on", "set ios 13", "snapshot itemIdentifiers inSection Nowhere"],
+        uikit: nil, source: "the-blue-alliance/the-blue-alliance-ios#899: iOS 13 answered with an empty array", refused: false),
     UIKitRule(
         rule: "items need a section to go in",
         session: ["load contacts", "diffable on", "snapshot new", "snapshot appendItems 1"],
@@ -282,11 +329,15 @@ let uikitRules: [UIKitRule] = [
     UIKitRule(
         rule: "a section snapshot's parent must be in it",
         session: ["load menu", "diffable on by key", "outline by parent", "outline append 99 under 404"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: "UIKit's assertion in NSDiffableDataSourceSectionSnapshot.mm, as a decompiled copy of iOS 26.1 shows it; no crash report quotes it (iOS 15 asserted 'index != NSNotFound' instead, FB9662195)"),
     UIKitRule(
         rule: "a section snapshot's insertion destination must be in it",
         session: ["load menu", "diffable on by key", "outline by parent", "outline insert 99 before 404"],
-        uikit: nil, source: noQuote),
+        uikit: nil, source: "as for the parent"),
+    UIKitRule(
+        rule: "expanding an item that is not in the section snapshot",
+        session: ["load menu", "diffable on by key", "outline by parent", "outline expand 404"],
+        uikit: nil, source: "a decompiled copy of iOS 26.1 skips items it does not hold, without a word; ListLab says it expanded nothing", refused: false),
     UIKitRule(
         rule: "an item appended that is there already moves into place (logged, not raised)",
         session: ["load contacts", "diffable on", "snapshot appendItems 1"],
@@ -365,13 +416,30 @@ func uikitRulesDocument() -> String {
     }
     lines += [
         "",
-        "A table (the default) refuses counts that do not add up with the classic `Invalid update:",
-        "invalid number of rows in section ...`, which the tours teach; iOS 17 tables have been seen to",
-        "print the newer `Invalid batch updates detected: ...` too (exyte/Chat#56). A collection",
-        "(`set list collection N`) prints the newer reason, with the counts and the updates on lines of",
-        "their own. UIKit indents the updates with a tab; ListLab with four spaces. How it lists",
-        "reloads, moves and section changes there is not on public record: ListLab writes `Reload item",
-        "(0 - 1)`, `Move item (0 - 1) -> (0 - 2)` and `Delete section 1`.",
+        "Counts that do not add up are said in the words of the iOS version in force (`set ios`):",
+        "before iOS 16.4 (the default is 16) the classic `Invalid update: invalid number of rows in",
+        "section ...` (items, in a collection view), which the tours teach and most public reports",
+        "quote; from 16.4 `Invalid batch updates detected: ... before and/or after ...`, and from 17",
+        "`... before and after ...`, with the counts and the updates on lines of their own. UIKit",
+        "indents the updates with a tab; ListLab with four spaces. A reload is listed as a delete and",
+        "an insert, as UIKit lists it; how it lists moves, reconfigures and section changes is not on",
+        "public record: ListLab writes `Move item (0 - 1) -> (0 - 2)`, `Reconfigure item (0 - 1)` and",
+        "`Delete section 1`. Public reports of an app's table view give no iOS version for the new",
+        "words; ListLab takes them to come with the collection view's, in iOS 16.4. The classic",
+        "words are still reported on later versions for some collection views",
+        "(longitachi/ZLPhotoBrowser#931, iOS 17.6.1): which check runs first is not on public record.",
+        "",
+        "## Out of the model",
+        "",
+        "What ListLab does where UIKit's rules reach past a headless list, and what is known of UIKit:",
+        "",
+        "| case | ListLab | UIKit |",
+        "|---|---|---|",
+        "| applying a snapshot from a background queue | one thread: every `apply` is on the main queue, so neither of UIKit's queue checks can be met | apply always on the main queue or always off it (Apple's documentation); mixing logs `Warning: applying updates in a non-thread confined manner is dangerous and can lead to deadlocks. ...` (anyproto/anytype-swift#998); outline expand and collapse need the main queue (Apple Developer Forums thread 757270) |",
+        "| applying on the main queue while background applies are outstanding | not modelled (nothing is asynchronous) | raises `Deadlock detected: calling this method on the main queue with outstanding async updates is not permitted and will deadlock. ...` (anyproto/anytype-swift#998) |",
+        "| reloading a row that is selected (`batch reload 0.1` after `select 0.1`) | the row stays selected, in its new cell | `reloadRows` deselected it in a 2011 report (blog.stevex.net); nothing newer is on public record, and reports about `reloadData` disagree |",
+        "| moving a row to where it is (`batch move 0.1 0.1`) | taken: nothing moves | no check compares a move's two ends in a decompiled UITableView of iOS 12; no report says more |",
+        "| inserting a section and a row inside it (`batch insert section 1 insert 1.0`) | taken when the counts add up: the new section's rows come from the data source | a decompiled UITableView of iOS 12 drops the row insert without a word; moving a row into the new section is refused (see the table) |",
         "",
     ]
     return lines.joined(separator: "\n")

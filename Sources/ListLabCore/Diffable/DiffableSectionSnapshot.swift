@@ -117,7 +117,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable> {
     ///   snapshot is unchanged then.
     public mutating func append(_ items: [ItemID], to parent: ItemID? = nil) throws(DiffableSectionSnapshotError) {
         try checkNew(items)
-        if let parent, !members.contains(parent) { throw .notInSnapshot(role: "parent", "\(parent)") }
+        if let parent, !members.contains(parent) { throw .notInSnapshot(role: "Parent item identifier", "\(parent)") }
         for item in items { insertChild(item, under: parent) }
     }
 
@@ -203,7 +203,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable> {
 
     private mutating func insert(_ items: [ItemID], besides destination: ItemID, offset: Int) throws(DiffableSectionSnapshotError) {
         try checkNew(items)
-        guard members.contains(destination) else { throw .notInSnapshot(role: "destination", "\(destination)") }
+        guard members.contains(destination) else { throw .notInSnapshot(role: offset == 0 ? "Item identifier to insert before" : "Item identifier to insert after", "\(destination)") }
         let parent = parents[destination]
         var siblings = parent.map { children(of: $0) } ?? rootItems
         let index = (siblings.firstIndex(of: destination) ?? siblings.count) + offset
@@ -222,9 +222,11 @@ public enum DiffableSectionSnapshotError: Error, Hashable, Sendable, CustomStrin
     /// An identifier named twice, or already in the section snapshot. The
     /// reason is UIKit's, as quoted in IQListKit#3 (a crash report).
     case duplicateIdentifiers([String])
-    /// A parent or destination that is not in the section snapshot. No
-    /// public report quotes UIKit's reason for this one: the wording is
-    /// ListLab's.
+    /// A parent or destination that is not in the section snapshot: `role`
+    /// names it as UIKit's reason does (`Parent item identifier`, `Item
+    /// identifier to insert before`). No crash report quotes these reasons;
+    /// they are UIKit's assertions in `NSDiffableDataSourceSectionSnapshot.mm`
+    /// as a decompiled copy of iOS 26.1 shows them.
     case notInSnapshot(role: String, String)
 
     /// UIKit's reason, as its exception says it.
@@ -233,7 +235,7 @@ public enum DiffableSectionSnapshotError: Error, Hashable, Sendable, CustomStrin
         case .duplicateIdentifiers(let identifiers):
             "Identifiers in a section snapshot must be unique. Duplicate item identifiers: \(DiffableSnapshotError.setDescription(identifiers))"
         case .notInSnapshot(let role, let identifier):
-            "The \(role) item identifier is not in the section snapshot: \(identifier)"
+            "\(role) does not exist in section snapshot: \(identifier)"
         }
     }
 }

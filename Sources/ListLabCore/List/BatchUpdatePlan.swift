@@ -24,17 +24,15 @@ struct BatchUpdatePlan {
     ///
     /// - Throws: ``BatchUpdateError`` with UIKit's message for the first rule
     ///   the update breaks.
-    init(_ update: BatchUpdate, old: [Int], new: [Int], style: ListStyle) throws(BatchUpdateError) {
+    init(_ update: BatchUpdate, old: [Int], new: [Int], style: ListStyle, version: IOSVersion = .standard) throws(BatchUpdateError) {
         let noun = style.itemNoun
         let nouns = noun + "s"
         let view = style.viewNoun
-        // Counts that do not add up: a table's classic reason; a collection's
-        // since iOS 15, which lists the counts and the updates.
-        func inconsistentCounts(_ tableReason: String) -> BatchUpdateError {
-            switch style {
-            case .table: BatchUpdateError(tableReason)
-            case .collection: BatchUpdateError(InconsistentUpdateMessage.text(for: update, old: old, new: new, style: style))
-            }
+        // Counts that do not add up: the classic reason before iOS 16.4; since, one that lists
+        // the counts and the updates.
+        func inconsistentCounts(_ classicReason: String) -> BatchUpdateError {
+            guard version >= .batchUpdatesDetected else { return BatchUpdateError(classicReason) }
+            return BatchUpdateError(InconsistentUpdateMessage.text(for: update, old: old, new: new, style: style, version: version))
         }
 
         // Reloads and reconfigures may not touch an item that is deleted or moved away.
@@ -81,9 +79,8 @@ struct BatchUpdatePlan {
             guard path.item >= 0, path.item < old[path.section] else {
                 throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section) which only contains \(old[path.section]) \(nouns) before the update")
             }
-            guard seenDeletes.insert(path).inserted else {
-                throw BatchUpdateError("attempt to delete the same index path twice (\(path.uiKitDescription))")
-            }
+            // UIKit drops a second delete of a path without a word (a decompiled UITableView of iOS 12).
+            guard seenDeletes.insert(path).inserted else { continue }
             if moveSources.contains(path) {
                 throw BatchUpdateError("attempt to perform a delete and a move from the same index path (\(path.uiKitDescription))")
             }
@@ -131,9 +128,8 @@ struct BatchUpdatePlan {
             guard path.item >= 0, path.item < new[path.section] else {
                 throw BatchUpdateError("attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(new[path.section]) \(nouns) in section \(path.section) after the update")
             }
-            guard seenInserts.insert(path).inserted else {
-                throw BatchUpdateError("attempt to insert the same index path twice (\(path.uiKitDescription))")
-            }
+            // A second insert of a path is dropped too.
+            guard seenInserts.insert(path).inserted else { continue }
             if moveDestinations.contains(path) {
                 throw BatchUpdateError("attempt to perform an insert and a move to the same index path (\(path.uiKitDescription))")
             }
@@ -147,7 +143,8 @@ struct BatchUpdatePlan {
                 throw BatchUpdateError("attempt to move section \(move.from), but there are only \(old.count) sections before the update")
             }
             guard move.to >= 0, move.to < new.count else {
-                throw BatchUpdateError("attempt to move section \(move.from) to section \(move.to), but there are only \(new.count) sections after the update")
+                // "to to" is UIKit's own (its format string in a decompiled UITableView of iOS 12).
+                throw BatchUpdateError("attempt to to move section \(move.from) to section \(move.to), but there are only \(new.count) sections after the update")
             }
             if let earlier = sectionMoves[move.from] {
                 guard earlier == move.to else {

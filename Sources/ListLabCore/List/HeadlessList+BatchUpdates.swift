@@ -19,11 +19,20 @@ extension HeadlessList {
     ///
     /// - Parameter update: The changes, in UIKit's coordinates.
     /// - Throws: ``BatchUpdateError`` with UIKit's message when the update
-    ///   breaks a rule, or when a diffable data source's cell provider gives
-    ///   no cell for an item the update shows; the list is then exactly as
-    ///   it was.
+    ///   breaks a rule, when a diffable data source's cell provider gives
+    ///   no cell for an item the update shows, or when the list's data
+    ///   source is a ``DiffableDataSource`` and the update does not come
+    ///   from it (UIKit's lists take only its snapshots then); the list is
+    ///   then exactly as it was.
     public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
         try tracer.call(.controller, .list, "performBatchUpdates(\(update))") { () throws(BatchUpdateError) in
+            if dataSource?.traceRole == .diffableDataSource, tracer.callerRole != .diffableDataSource {
+                let error = BatchUpdateError(Self.mutationBehindDiffableDataSource(style: style))
+                batchUpdateObserver?(.willPerform(update))
+                statistics.refusedBatchUpdates += 1
+                batchUpdateObserver?(.refused(update, error))
+                throw error
+            }
             guard hasLoaded else {
                 // A list that has never loaded has nothing to animate: it loads.
                 reloadData()
@@ -34,7 +43,7 @@ extension HeadlessList {
             let loaded = loadSections()
             let plan: BatchUpdatePlan
             do throws(BatchUpdateError) {
-                plan = try BatchUpdatePlan(update, old: oldCounts, new: loaded.map(\.itemCount), style: style)
+                plan = try BatchUpdatePlan(update, old: oldCounts, new: loaded.map(\.itemCount), style: style, version: iOSVersion)
             } catch {
                 statistics.refusedBatchUpdates += 1
                 batchUpdateObserver?(.refused(update, error))
@@ -54,6 +63,14 @@ extension HeadlessList {
             }
             batchUpdateObserver?(.didPerform(update))
         }
+    }
+
+    /// UIKit's reason for a batch update made by hand on a list whose data
+    /// source is a diffable data source (quoted from douglashill/KeyboardKit
+    /// pull 16 for collection views; the table view's is its twin).
+    static func mutationBehindDiffableDataSource(style: ListStyle) -> String {
+        let view = style == .table ? "UITableView" : "UICollectionView"
+        return "\(view) must be updated via the \(view)DiffableDataSource APIs when acting as the \(view)'s dataSource: please do not call mutation APIs directly on \(view)."
     }
 
     private func apply(_ plan: BatchUpdatePlan, newSections: [SectionLayout]) {

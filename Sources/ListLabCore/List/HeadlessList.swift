@@ -27,6 +27,9 @@
 public final class HeadlessList {
     /// The layout, and UIKit's nouns in messages (``setStyle(_:)`` changes it).
     public private(set) var style: ListStyle
+    /// The iOS version whose words the list speaks when it refuses a batch
+    /// update (``IOSVersion/standard`` unless set).
+    public var iOSVersion = IOSVersion.standard
     /// Answers the list's questions about sections, items and cells.
     public var dataSource: (any ListDataSource)?
     /// Hears about selection and displayed cells.

@@ -1,15 +1,16 @@
-/// The reason a collection view gives, since iOS 15, for a batch update
-/// whose counts do not add up: one sentence, then the counts before and
-/// after and the updates, on lines of their own.
+/// The reason a list gives, since iOS 16.4, for a batch update whose counts
+/// do not add up: one sentence, then the counts before and after and the
+/// updates, on lines of their own.
 ///
-/// The sentence and the layout of the counts and of deletes and inserts are
-/// quoted from public crash reports (ra1028/DifferenceKit#155,
-/// xmartlabs/XLPagerTabStrip#859, exyte/Chat#56); UIKit indents the updates
-/// with a tab, printed here as four spaces so that it survives a terminal
-/// and a transcript. How reloads, moves and section changes are listed is
-/// not on public record and is ListLab's own.
+/// The sentence and the layout are quoted from public crash reports
+/// (ra1028/DifferenceKit#155 and exyte/Chat#26, `before and/or after`;
+/// xmartlabs/XLPagerTabStrip#859 and exyte/Chat#56, iOS 17's `before and
+/// after`), as is a reload listed as a delete and an insert; UIKit indents
+/// the updates with a tab, printed here as four spaces so that it survives a
+/// terminal and a transcript. How moves, reconfigures and section changes
+/// are listed is not on public record and is ListLab's own.
 enum InconsistentUpdateMessage {
-    static func text(for update: BatchUpdate, old: [Int], new: [Int], style: ListStyle) -> String {
+    static func text(for update: BatchUpdate, old: [Int], new: [Int], style: ListStyle, version: IOSVersion) -> String {
         let noun = style.itemNoun
         var updates: [String] = []
         updates += update.deletedSections.map { "Delete section \($0)" }
@@ -18,15 +19,17 @@ enum InconsistentUpdateMessage {
         updates += update.movedSections.map { "Move section \($0.from) -> \($0.to)" }
         updates += update.deletedItems.map { "Delete \(noun) (\(pair($0)))" }
         updates += update.insertedItems.map { "Insert \(noun) (\(pair($0)))" }
-        updates += update.reloadedItems.map { "Reload \(noun) (\(pair($0)))" }
+        updates += update.reloadedItems.flatMap { ["Delete \(noun) (\(pair($0)))", "Insert \(noun) (\(pair($0)))"] }
         updates += update.reconfiguredItems.map { "Reconfigure \(noun) (\(pair($0)))" }
         updates += update.movedItems.map { "Move \(noun) (\(pair($0.from))) -> (\(pair($0.to)))" }
         var lines = [
-            "Invalid batch updates detected: the number of sections and/or \(noun)s returned by the data source before and/or after performing the batch updates are inconsistent with the updates.",
+            "Invalid batch updates detected: the number of sections and/or \(noun)s returned by the data source before \(version >= .beforeAndAfter ? "and" : "and/or") after performing the batch updates are inconsistent with the updates.",
             "Data source before updates = \(counts(old, noun))",
             "Data source after updates = \(counts(new, noun))",
             "Updates = [",
         ]
+        // An empty list is printed with an empty line inside (exyte/Chat#26).
+        if updates.isEmpty { lines.append("") }
         for (index, line) in updates.enumerated() {
             lines.append("    \(line)\(index < updates.count - 1 ? "," : "")")
         }

@@ -17,6 +17,10 @@ public final class Tracer {
     /// Who calls the list for the controller (see ``acting(as:_:)``).
     private var controllerRole = TraceRole.controller
 
+    /// Who is calling the list for the controller now: the controller, or
+    /// the role ``acting(as:_:)`` put in its place.
+    var callerRole: TraceRole { controllerRole }
+
     /// Creates a tracer with no sink (tracing off).
     public init() {}
 

@@ -26,6 +26,9 @@ struct Command: Sendable {
     var alwaysDraws = false
     /// Whether it ends the session (`quit`).
     var endsSession = false
+    /// Whether its refusals are UIKit's words, which change with the iOS
+    /// version (`set ios`): `help` names the version in force.
+    var speaksUIKitWords = false
     /// What TAB offers for the word being typed after the command's name.
     var completes: @Sendable (CompletionContext) -> [String] = { _ in [] }
     /// Runs the command with its arguments.

@@ -129,22 +129,28 @@ extension Session {
             }
         },
         Command(
-            name: "set", usage: "set [updates reload|reconfigure | threshold N | list table|collection COLUMNS]",
-            summary: "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, and the kind of list",
+            name: "set", usage: "set [updates reload|reconfigure | threshold N | list table|collection COLUMNS | ios VERSION]",
+            summary: "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, the kind of list, and the iOS version whose words it speaks",
             details: [
                 "updates: 'reconfigure' (the default) configures the existing cell in place, as iOS 15's",
                 "reconfigureItems; 'reload' replaces it with a new cell, as reloadItems. threshold: above this",
                 "many changes, a diff is shown with reloadData instead of batch updates (default 100).",
                 "list: 'table' (the default) is a UITableView, one row per item; 'collection N' is a",
                 "UICollectionView with N items to a row (1 to 12), which speaks of items and refuses an update",
-                "whose counts do not add up with iOS 15's 'Invalid batch updates detected'. The list reloads.",
+                "whose counts do not add up as a collection view does. The list reloads.",
+                "ios: the iOS version (13 to 26, as 16 or 16.4) whose words a refused update is given in:",
+                "16 (the default) says 'Invalid update: invalid number of rows in section 0...', as the",
+                "articles and most crash reports quote it; 16.4 and later 'Invalid batch updates detected:",
+                "... before and/or after ...', and 17 and later '... before and after ...', as today's",
+                "devices print it. Docs/uikit-rules.md gives each version's words with their source.",
             ],
-            examples: ["set", "set updates reload", "set threshold 20", "set list collection 3", "set list table"],
+            examples: ["set", "set updates reload", "set threshold 20", "set list collection 3", "set list table", "set ios 17", "set ios 16"],
             completes: { context in
                 switch context.last {
                 case "": context.arguments.isEmpty ? settingKeywords : []
                 case "updates": CellUpdateStyle.allCases.map(\.rawValue)
                 case "list": ["table", "collection"]
+                case "ios": ["16", "16.4", "17"]
                 default: []
                 }
             }
@@ -153,6 +159,7 @@ extension Session {
                 session.output.write("updates \(session.updateStyle.rawValue)")
                 session.output.write("threshold \(session.changeThreshold)")
                 session.output.write("list \(Session.describe(session.list.style))")
+                session.output.write("ios \(session.list.iOSVersion)")
                 return
             }
             let name = try arguments.choice("a setting", Session.settingKeywords)
@@ -168,6 +175,14 @@ extension Session {
                 try arguments.expectEnd()
                 session.list.setStyle(style)
                 session.output.write("list \(Session.describe(style)) (reloaded)")
+            case "ios":
+                let text = try arguments.string("a VERSION")
+                try arguments.expectEnd()
+                guard let version = IOSVersion(text) else {
+                    throw ShellError("ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to \(IOSVersion.supported.upperBound.major), as 16 or 16.4")
+                }
+                session.list.iOSVersion = version
+                session.output.write("ios \(version): \(Session.wordsOf(version))")
             default:
                 let threshold = try arguments.integer("N", in: 0...1_000_000_000)
                 try arguments.expectEnd()
@@ -181,7 +196,14 @@ extension Session {
     ]
 
     /// The settings `set` takes (parsed and completed from this list).
-    static let settingKeywords = ["updates", "threshold", "list"]
+    static let settingKeywords = ["updates", "threshold", "list", "ios"]
+
+    /// What `set ios` says of a version's words for counts that do not add up.
+    static func wordsOf(_ version: IOSVersion) -> String {
+        if version < .batchUpdatesDetected { return "a refused update's counts are 'Invalid update: invalid number of ...'" }
+        let when = version < .beforeAndAfter ? "and/or" : "and"
+        return "a refused update's counts are 'Invalid batch updates detected: ... before \(when) after ...'"
+    }
 
     /// The columns a collection list may have.
     static let columnRange = 1...12

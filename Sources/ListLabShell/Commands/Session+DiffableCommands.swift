@@ -43,7 +43,9 @@ extension Session {
             examples: [
                 "snapshot", "snapshot new from data", "snapshot appendSections Extra", "snapshot appendItems 9 toSection main",
                 "snapshot moveItem 1 afterItem 3", "snapshot deleteItems 2", "snapshot reconfigureItems 4",
+                "snapshot itemIdentifiers inSection main",
             ],
+            speaksUIKitWords: true,
             completes: { context in context.session.snapshotCompletions(context) }
         ) { session, arguments in
             try session.snapshotCommand(&arguments)
@@ -192,9 +194,13 @@ extension Session {
             throw ShellError("no snapshot operation '\(typed)'\(suggestion): show, new, \(names.joined(separator: ", "))", column: token.column)
         }
         // The operation works on a copy: the pending snapshot is as it was when it throws.
-        var call = SnapshotCall(operation: operation.name, arguments: arguments, snapshot: mode.pending, mode: mode)
+        var call = SnapshotCall(operation: operation.name, arguments: arguments, snapshot: mode.pending, mode: mode, iOSVersion: list.iOSVersion)
         let written = try operation.run(&call)
         arguments = call.arguments
+        guard !operation.isQuery else {
+            output.write(written)
+            return
+        }
         if let warning = call.warning { output.write(warning.description) }
         try checkDiffableLimit(call.snapshot.numberOfItems, operation.name, of: nil)
         mode.pending = call.snapshot
@@ -296,18 +302,20 @@ extension Session {
             said = try changeOutline(&outline, verb: verb, arguments: &arguments, mode: mode)
         } else {
             var ids: [Value] = []
+            var skipped: [Value] = []
             while let token = arguments.next() {
                 try Interruption.check()
                 guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
                 let id = try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
-                guard outline.contains(id) else {
-                    throw ShellError("\(id.jsonText) is not in the outline", column: token.column)
-                }
-                ids.append(id)
+                // UIKit skips an identifier the section snapshot does not hold, without a word
+                // (NSDiffableDataSourceSectionSnapshot.mm, decompiled from iOS 26.1); ListLab says so.
+                if outline.contains(id) { ids.append(id) } else { skipped.append(id) }
             }
-            guard !ids.isEmpty else { throw arguments.missing("an ID") }
+            guard !ids.isEmpty || !skipped.isEmpty else { throw arguments.missing("an ID") }
             if verb == "expand" { outline.expand(ids) } else { outline.collapse(ids) }
-            said = "\(verb == "expand" ? "expanded" : "collapsed") \(ids.map(\.jsonText).joined(separator: ", "))"
+            let done = ids.isEmpty ? [] : ["\(verb == "expand" ? "expanded" : "collapsed") \(ids.map(\.jsonText).joined(separator: ", "))"]
+            let notThere = skipped.isEmpty ? [] : ["\(skipped.map(\.jsonText).joined(separator: ", ")) not in the section snapshot: skipped, as UIKit skips it"]
+            said = (done + notThere).joined(separator: "; ")
         }
         // An outline's items, hidden ones too, count against the session's bound.
         try checkDiffableLimit(outline.items.count, "outline \(verb)", of: nil)

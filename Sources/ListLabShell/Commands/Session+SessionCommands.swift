@@ -118,6 +118,9 @@ extension Session {
             session.output.write(command.usage)
             session.output.write("  \(command.summary)")
             for line in command.details { session.output.write("  \(line)") }
+            if command.speaksUIKitWords {
+                session.output.write("  Its refusals are UIKit's words on iOS \(session.list.iOSVersion) ('set ios VERSION' changes the version).")
+            }
             if command.name == "load", !session.registrations.isEmpty {
                 session.output.write("  Registered with this playground: \(session.registrations.map { "\($0.name) (\($0.providerTypeName))" }.joined(separator: ", ")).")
             }
@@ -240,7 +243,7 @@ extension Session {
         do {
             try runFile(file, asTopLevel: true)
         } catch {
-            errorCount += 1
+            countFailure()
             output.writeError("\(error)")
         }
     }
@@ -305,18 +308,13 @@ extension Session {
                 step.prose.forEach { echo(prose: $0) }
                 echo(command: step.command)
             }
-            let errorsBefore = errorCount
-            let location = "\(file):\(step.line)"
-            var record: CommandRecord?
-            let printed = recorder.capturing { record = execute(step.command, at: location) }
-            saidInterrupted = record?.stopped == true
-            if errorCount > errorsBefore, let expected = step.expected,
-                OutputMatcher.matches(expected, printed.map { Self.line($0, withoutLocation: location) })
-            {
-                errorCount = errorsBefore
-            }
-            stopIfBailing(errorsBefore: errorsBefore)
-            if bailing, errorCount > errorsBefore { return }
+            let record = execute(step.command, at: "\(file):\(step.line)", expecting: step.expected)
+            saidInterrupted = record.stopped
+            guard record.failed else { continue }
+            // A step inside `run` fails the `run` (a top-level step counted itself).
+            if runDepth > 0 { noteFailure() }
+            if stopsAtFirstError { finish() }
+            if bailing { return }
         }
         if echoesCommands, !isFinished { script.trailingProse.forEach { echo(prose: $0) } }
     }

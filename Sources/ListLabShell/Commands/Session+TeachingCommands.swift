@@ -14,6 +14,7 @@ extension Session {
                 "there is one (and where UIKit's behaviour is unknown, such as deleting a row twice).",
             ],
             examples: ["batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1", "batch move section 0 2"],
+            speaksUIKitWords: true,
             completes: { context in
                 ["insert", "delete", "reload", "move"].contains(context.last) ? ["section"] : ["insert", "delete", "reload", "reconfigure", "move"]
             }

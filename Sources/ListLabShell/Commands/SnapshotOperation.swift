@@ -20,6 +20,8 @@ struct SnapshotOperation: Sendable {
         case itemsPlaced
         /// Item identifiers (`deleteItems`, `reloadItems`).
         case items
+        /// `inSection S` (`itemIdentifiers`).
+        case section
     }
 
     /// Its name, as UIKit spells it.
@@ -27,6 +29,9 @@ struct SnapshotOperation: Sendable {
     /// How to write it, for `help snapshot`.
     let usage: String
     let operands: Operands
+    /// Whether it asks the snapshot a question (`itemIdentifiers`) and
+    /// changes nothing: `run` returns the call with its answer.
+    var isQuery = false
     /// Runs it on the call's snapshot and returns the call as Swift writes it.
     let run: @Sendable (inout SnapshotCall) throws -> String
 
@@ -109,6 +114,16 @@ struct SnapshotOperation: Sendable {
             try call.snapshot.reconfigureItems(ids)
             return "reconfigureItems(\(call.list(ids)))"
         },
+        SnapshotOperation(name: "itemIdentifiers", usage: "itemIdentifiers inSection S", operands: .section, isQuery: true) { call in
+            let section = try call.querySection()
+            let items = try call.itemsAsked(inSection: section)
+            return "itemIdentifiers(inSection: \(call.quoted(section))) → \(call.list(items))"
+        },
+        SnapshotOperation(name: "numberOfItems", usage: "numberOfItems inSection S", operands: .section, isQuery: true) { call in
+            let section = try call.querySection()
+            let items = try call.itemsAsked(inSection: section)
+            return "numberOfItems(inSection: \(call.quoted(section))) → \(items.count)"
+        },
     ]
 
     /// The operation named `name`, in any case.
@@ -135,6 +150,7 @@ struct SnapshotOperation: Sendable {
         case .itemsToSection: return last == "tosection" ? sections : ["toSection"]
         case .itemsPlaced: return ["beforeItem", "afterItem"] + items
         case .items: return items
+        case .section: return last == "insection" ? sections : ["inSection"]
         }
     }
 }
@@ -146,6 +162,8 @@ struct SnapshotCall {
     var arguments: Arguments
     var snapshot: DiffableSnapshot<String, Value>
     let mode: DiffableMode
+    /// The iOS version whose behaviour the list follows (`set ios`).
+    let iOSVersion: IOSVersion
     /// What UIKit would log (it does not raise), said after the call.
     var warning: DiffableSnapshotWarning?
 
@@ -179,6 +197,7 @@ struct SnapshotCall {
         {
             _ = arguments.next()
             try Interruption.check()
+            try refuseOperationName(token)
             values.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
         }
         guard !values.isEmpty else { throw missing(what) }
@@ -189,7 +208,37 @@ struct SnapshotCall {
     mutating func item() throws -> Value {
         guard let token = arguments.next() else { throw arguments.missing("an ID") }
         guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
+        try refuseOperationName(token)
         return try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+    }
+
+    /// A second operation's name, unquoted, where an identifier goes: one
+    /// `snapshot` command runs one operation (`"reloadItems"`, quoted, is
+    /// an identifier of that name).
+    func refuseOperationName(_ token: Token) throws {
+        guard case .word(let text) = token.kind, let named = SnapshotOperation.named(text) else { return }
+        throw ShellError(
+            "'\(text)' is the snapshot operation \(named.name), not an identifier: one 'snapshot' command runs one operation (quote it, \"\(text)\", for an identifier of that name)",
+            column: token.column)
+    }
+
+    /// `inSection S`: S.
+    mutating func querySection() throws -> String {
+        guard try isBefore("inSection", or: "inSection") else { throw missing("inSection") }
+        let section = try arguments.string("a SECTION")
+        try arguments.expectEnd()
+        return section
+    }
+
+    /// The items of `section`, as `itemIdentifiers(inSection:)` answers: a
+    /// section the snapshot lacks raises from iOS 14 (the-blue-alliance-ios#899
+    /// dates it); iOS 13 answered with no items.
+    func itemsAsked(inSection section: String) throws -> [Value] {
+        do {
+            return try snapshot.itemIdentifiers(inSection: section)
+        } catch where iOSVersion < IOSVersion(14) {
+            return []
+        }
     }
 
     /// Whether the next word is `before` (else `after`), which it reads.

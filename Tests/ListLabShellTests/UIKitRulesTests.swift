@@ -339,6 +339,10 @@ let uikitRules: [UIKitRule] = [
         session: ["load menu", "diffable on by key", "outline by parent", "outline expand 404"],
         uikit: nil, source: "a decompiled copy of iOS 26.1 skips items it does not hold, without a word; ListLab says it expanded nothing", refused: false),
     UIKitRule(
+        rule: "expanding a hidden item is kept: its children show when its parent expands",
+        session: ["load menu", "diffable on by key", "outline by parent", "outline expand 2", "outline expand 1"],
+        uikit: nil, source: "a decompiled copy of iOS 26.1 records the expansion of any item the section snapshot holds; no report says more", refused: false),
+    UIKitRule(
         rule: "an item appended that is there already moves into place (logged, not raised)",
         session: ["load contacts", "diffable on", "snapshot appendItems 1"],
         uikit: "Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operati",

@@ -2,9 +2,9 @@ import ListLabPictures
 import ListLabShell
 
 /// A transcript opened in a tab (a tour, or a file the learner chose): its
-/// prose and its commands in order, which the page runs one at a time in
-/// the tab's session (Step) or all in turn (Play). The recorded output is
-/// left out: the session prints its own.
+/// prose and its commands in order, which the page runs one at a time in a
+/// session of the lesson's own (Step) or all in turn (Play); each step's
+/// output is compared with what the transcript recorded (``expected``).
 struct Lesson: Equatable {
     /// One part of the lesson, in order.
     enum Item: Equatable {
@@ -18,11 +18,15 @@ struct Lesson: Equatable {
     /// The file's name.
     var name: String
     var items: [Item]
+    /// What the transcript recorded for each command, in order: what a
+    /// step's output is compared with, as `listlab test` compares it.
+    var expected: [[ExpectedLine]] = []
 
     /// The lesson of the transcript `text`, called `name`.
     init(name: String, text: String) {
         let transcript = Transcript(text: text)
         var items: [Item] = []
+        var expected: [[ExpectedLine]] = []
         var next = 0
         func prose(_ lines: ArraySlice<String>) {
             for element in TranscriptPage.prose(Array(lines)) {
@@ -36,22 +40,27 @@ struct Lesson: Equatable {
         for block in transcript.blocks {
             prose(transcript.lines[next..<block.commandIndex])
             items.append(.command(block.command))
+            expected.append(block.expected)
             next = block.outputRange.upperBound
         }
         prose(transcript.lines[min(next, transcript.lines.count)...])
         self.name = name
         self.items = items
+        self.expected = expected
         title = items.lazy.compactMap { item -> String? in
             if case .heading(let text) = item { return text }
             return nil
         }.first ?? name
     }
 
-    /// The number of commands.
-    var commandCount: Int {
-        items.count { item in
-            if case .command = item { return true }
-            return false
+    /// The commands, in order.
+    var commands: [String] {
+        items.compactMap { item in
+            if case .command(let line) = item { return line }
+            return nil
         }
     }
+
+    /// The number of commands.
+    var commandCount: Int { commands.count }
 }

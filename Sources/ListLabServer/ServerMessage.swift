@@ -9,8 +9,9 @@ import Foundation
 /// co"}`), the session to save (`{"save": "session.lab"}`), a transcript to
 /// open (`{"open": "demo.lab", "text": "..."}`) or a tour (`{"tour":
 /// "1-fountainkit.lab"}`), or in a classroom a file to upload (`{"upload":
-/// "people.csv", "text": "..."}`). The first message is `{"hello": KEY}`,
-/// with the key of the tab's earlier connection or "".
+/// "people.csv", "text": "..."}`), or what to do with the open lesson
+/// (`{"lesson": "step"}`, `"reset"` or `"close"`). The first message is
+/// `{"hello": KEY}`, with the key of the tab's earlier connection or "".
 enum ClientMessage: Decodable, Equatable {
     case command(String)
     case complete(String)
@@ -18,15 +19,29 @@ enum ClientMessage: Decodable, Equatable {
     case open(name: String, text: String)
     case tour(String)
     case upload(name: String, text: String)
+    /// What to do with the open lesson.
+    case lesson(LessonAction)
     /// The first message: the tab's key from an earlier connection, to come
     /// back to its session (a reload), or "" for a new one.
     case hello(String)
 
-    private enum Key: String, CodingKey { case command, complete, save, open, text, tour, upload, hello }
+    /// What a tab asks of its open lesson.
+    enum LessonAction: String, Decodable, Equatable {
+        /// Run its next command, in the lesson's session.
+        case step
+        /// Start it again in a fresh session.
+        case reset
+        /// Close it: the tab's own session is back.
+        case close
+    }
+
+    private enum Key: String, CodingKey { case command, complete, save, open, text, tour, upload, lesson, hello }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        if let line = try container.decodeIfPresent(String.self, forKey: .command) {
+        if let action = try container.decodeIfPresent(LessonAction.self, forKey: .lesson) {
+            self = .lesson(action)
+        } else if let line = try container.decodeIfPresent(String.self, forKey: .command) {
             self = .command(line)
         } else if let line = try container.decodeIfPresent(String.self, forKey: .complete) {
             self = .complete(line)
@@ -60,6 +75,14 @@ enum ServerMessage: Equatable {
     case transcript(name: String, text: String)
     /// A transcript opened: its prose and commands, for the page to step through.
     case lesson(Lesson)
+    /// How far the open lesson is: the index of its next command, and how
+    /// many of the steps run matched the transcript and how many drifted.
+    case lessonState(next: Int, commands: Int, matched: Int, drifted: Int)
+    /// The lesson was closed: commands run in the tab's own session again.
+    case lessonClosed
+    /// A lesson's step printed other than its transcript recorded: the
+    /// step's number and the transcript's lines, to show beside it.
+    case drift(number: Int, expected: [String])
     /// A file uploaded into a classroom tab's folder.
     case uploaded(name: String, bytes: Int)
     /// A file a command wrote in a classroom tab's folder, for the page to download.
@@ -80,6 +103,12 @@ enum ServerMessage: Equatable {
         case .completion(let word, let candidates):
             [("kind", Self.quoted("completion")), ("word", Self.quoted(word)), ("candidates", Self.array(candidates.map(Self.quoted)))]
         case .refused(let reason): [("kind", Self.quoted("refused")), ("message", Self.quoted(reason))]
+        case .lessonState(let next, let commands, let matched, let drifted):
+            [("kind", Self.quoted("lessonState")), ("next", String(next)), ("commands", String(commands)), ("matched", String(matched)),
+             ("drifted", String(drifted))]
+        case .lessonClosed: [("kind", Self.quoted("lessonClosed"))]
+        case .drift(let number, let expected):
+            [("kind", Self.quoted("drift")), ("number", String(number)), ("expected", Self.array(expected.map(Self.quoted)))]
         case .transcript(let name, let text): [("kind", Self.quoted("transcript")), ("name", Self.quoted(name)), ("text", Self.quoted(text))]
         case .lesson(let lesson):
             [("kind", Self.quoted("lesson")), ("name", Self.quoted(lesson.name)), ("title", Self.quoted(lesson.title)),

@@ -9,18 +9,50 @@ import Synchronization
 import ListLabPictures
 package import ListLabShell
 
+/// A session a tab runs commands in (the tab's own, or an open lesson's),
+/// with what makes its steps and completes its lines.
+struct TabPlayground {
+    let session: Session
+    let output: RecordingOutput
+    let runner: StepRunner
+    let completer: ShellCompleter
+}
+
+/// A lesson open in a tab: its transcript, the fresh session it runs in,
+/// and how far it got.
+struct OpenLesson {
+    let lesson: Lesson
+    let playground: TabPlayground
+    /// The index of its next command.
+    var next = 0
+    /// The steps run so far that printed what the transcript recorded.
+    var matched = 0
+    /// The steps run so far that printed something else.
+    var drifted = 0
+
+    /// The page's view of it.
+    var state: ServerMessage { .lessonState(next: next, commands: lesson.commandCount, matched: matched, drifted: drifted) }
+}
+
 /// One browser tab's playground: its own `Session` and list, the steps it
-/// has run, and its completer. Commands run one at a time, in the order the
-/// tab sent them, on a queue of the tab's own (``QueueExecutor``); tabs
-/// never share state.
+/// has run, and its completer; and while a lesson is open, the lesson's
+/// session, fresh as `listlab test` starts a transcript. Commands run one at
+/// a time, in the order the tab sent them, on a queue of the tab's own
+/// (``QueueExecutor``); tabs never share state.
 actor TabSession {
     private let executor = QueueExecutor(label: "listlab.tab")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    private let session: Session
-    private let output = RecordingOutput()
-    private let runner: StepRunner
-    private let completer: ShellCompleter
+    /// The tab's own session.
+    private let own: TabPlayground
+    /// The open lesson, whose session takes the tab's commands until it closes.
+    private var lesson: OpenLesson?
+    /// Where commands run now: the open lesson's session, else the tab's own.
+    private var current: TabPlayground { lesson?.playground ?? own }
+    /// Makes sessions: the tab's, and each lesson's.
+    private let factory: SessionFactory
+    /// The folder the tab's sessions work in.
+    private let workingFolder: String
     private var stepCount = 0
     /// The tours this tab may open.
     private let tours: [String]
@@ -60,38 +92,51 @@ actor TabSession {
         // In a classroom, a folder of the tab's own; without one, the tab cannot work safely, so its
         // session is confined to a folder that does not exist.
         let folder = factory.classroom.map { rules in (rules, (try? rules.makeTabFolder())) }
-        let session = factory.make(output, folder?.1?.scratch ?? (folder == nil ? factory.folder : "/nonexistent"))
         if let folder, let confined = folder.1 {
-            session.confinement = confined
-            session.dataLimit = folder.0.tabMemory
-            session.thresholdLimit = Classroom.highestThreshold
-            session.recordLimit = Classroom.keptRecord
-            session.viewportLimit = Classroom.highestViewport
-            session.diffableItemLimit = Classroom.mostDiffableItems
-            output.byteLimit = folder.0.stepOutputLimit
             classroom = (folder.0, confined)
         } else {
             classroom = nil
         }
-        self.session = session
-        journal = factory.startJournal(session, number, session.workingDirectory)
-        runner = StepRunner(session: session, output: output)
-        completer = ShellCompleter(session: session)
+        self.factory = factory
+        workingFolder = folder?.1?.scratch ?? (folder == nil ? factory.folder : "/nonexistent")
+        own = Self.playground(factory, in: workingFolder, classroom: classroom, dataLimit: classroom?.rules.tabMemory)
+        journal = factory.startJournal(own.session, number, own.session.workingDirectory)
         if let sample {
-            session.execute("load \(sample)")
-            output.clear()
+            own.session.execute("load \(sample)")
+            own.output.clear()
         }
+    }
+
+    /// A session made by `factory`, working in `folder`, bounded as a
+    /// classroom bounds a tab's (its data by `dataLimit`).
+    private static func playground(
+        _ factory: SessionFactory, in folder: String, classroom: (rules: Classroom, folder: ConfinedFolder)?, dataLimit: Int?
+    ) -> TabPlayground {
+        let output = RecordingOutput()
+        let session = factory.make(output, folder)
+        if let classroom {
+            session.confinement = classroom.folder
+            session.dataLimit = dataLimit
+            session.thresholdLimit = Classroom.highestThreshold
+            session.recordLimit = Classroom.keptRecord
+            session.viewportLimit = Classroom.highestViewport
+            session.diffableItemLimit = Classroom.mostDiffableItems
+            output.byteLimit = classroom.rules.stepOutputLimit
+        }
+        return TabPlayground(session: session, output: output, runner: StepRunner(session: session, output: output), completer: ShellCompleter(session: session))
     }
 
     /// The steps that greet a new tab: `show` when something is loaded.
     func greeting() -> [ServerMessage] {
-        guard session.currentName != nil else { return [] }
+        guard own.session.currentName != nil else { return [] }
         return run("show")
     }
 
     /// The steps a page that comes back to this session gets again: the last
-    /// ones run, in order.
-    func stepsSoFar() -> [ServerMessage] { recentSteps.map(\.message) }
+    /// ones run, in order, and the open lesson where it is.
+    func stepsSoFar() -> [ServerMessage] {
+        recentSteps.map(\.message) + (lesson.map { [.lesson($0.lesson), $0.state] } ?? [])
+    }
 
     /// What the tab gets for `message`, a JSON ``ClientMessage``: one
     /// message, or in a classroom a step and the files it wrote.
@@ -115,13 +160,13 @@ actor TabSession {
             guard !checks.contains(.completionLimit) || line.utf8.count <= Self.longestCompletion else {
                 return [.refused("a line of \(line.utf8.count) bytes to complete is more than \(Self.longestCompletion)")]
             }
-            let candidates = completer.candidates(for: line)
+            let candidates = current.completer.candidates(for: line)
             return [.completion(word: candidates.word, candidates: candidates.words)]
         case .save(let typed):
             // A download's name: the last part of what the page asked for, never a path.
             let name = typed.split(separator: "/").last.map(String.init).flatMap { $0 == ".." || $0 == "." ? nil : $0 } ?? "session.lab"
             do {
-                return [.transcript(name: name, text: try session.transcript(named: name).text)]
+                return [.transcript(name: name, text: try current.session.transcript(named: name).text)]
             } catch {
                 return [.refused("\(error)")]
             }
@@ -129,10 +174,20 @@ actor TabSession {
             guard text.utf8.count <= Self.longestTranscript else {
                 return [.refused("a transcript of \(text.utf8.count) bytes is more than one may open (\(Self.longestTranscript) bytes)")]
             }
-            return [.lesson(Lesson(name: name, text: text))]
+            return open(Lesson(name: name, text: text))
         case .tour(let name):
             guard tours.contains(name), let text = Tours.text(of: name) else { return [.refused("no tour named '\(name)'")] }
-            return [.lesson(Lesson(name: name, text: text))]
+            return open(Lesson(name: name, text: text))
+        case .lesson(let action):
+            guard let open = lesson else { return [.refused("no lesson is open")] }
+            switch action {
+            case .step: return stepLesson()
+            case .reset: return self.open(open.lesson)
+            case .close:
+                open.playground.runner.detach()
+                lesson = nil
+                return [.lessonClosed]
+            }
         case .upload(let name, let text):
             return [upload(name, text)]
         case .hello:
@@ -148,17 +203,53 @@ actor TabSession {
         }
         // Counted in the folder's quota with what the tab saved and exported.
         do {
-            try session.writeNewFile(text, to: kept, force: true)
+            try current.session.writeNewFile(text, to: kept, force: true)
         } catch {
             return .refused("\(error)")
         }
         return .uploaded(name: kept, bytes: text.utf8.count)
     }
 
+    /// Opens `opened` in a fresh session of its own, in the state `listlab
+    /// test` starts a transcript in (the one open before is dropped); the
+    /// tab's own session waits for it to close. In a classroom, the lesson
+    /// may hold what the tab's own session leaves of the tab's data.
+    private func open(_ opened: Lesson) -> [ServerMessage] {
+        lesson?.playground.runner.detach()
+        let dataLimit = classroom.map { max(0, $0.rules.tabMemory - own.session.estimatedDataBytes) }
+        let playground = Self.playground(factory, in: workingFolder, classroom: classroom, dataLimit: dataLimit)
+        let fresh = OpenLesson(lesson: opened, playground: playground)
+        lesson = fresh
+        return [.lesson(opened), fresh.state]
+    }
+
+    /// Runs the open lesson's next command in its session, and compares
+    /// what it printed with what the transcript recorded, as `listlab test`
+    /// does (its wildcards too).
+    private func stepLesson() -> [ServerMessage] {
+        guard var open = lesson else { return [.refused("no lesson is open")] }
+        guard open.next < open.lesson.commandCount else { return [.refused("the lesson has no more steps: Reset starts it again")] }
+        let index = open.next
+        var printed: [String] = []
+        var replies = run(open.lesson.commands[index]) { printed = $0 }
+        open.next += 1
+        let expected = open.lesson.expected[index]
+        if OutputMatcher.matches(expected, printed) {
+            open.matched += 1
+        } else {
+            open.drifted += 1
+            replies.append(.drift(number: stepCount, expected: expected.map(\.text)))
+        }
+        lesson = open
+        replies.append(open.state)
+        return replies
+    }
+
     /// Runs one command line as the tab's next step; in a classroom, within
     /// its time budget, and with the files it wrote as downloads after it.
-    private func run(_ line: String) -> [ServerMessage] {
-        let replies = runStep(line)
+    /// `printed` gets the step's output lines.
+    private func run(_ line: String, printed: ([String]) -> Void = { _ in }) -> [ServerMessage] {
+        let replies = runStep(line, printed: printed)
         for case let reply in replies {
             guard case .step(_, let html, _, _) = reply else { continue }
             recentSteps.append((reply, html.utf8.count))
@@ -172,8 +263,11 @@ actor TabSession {
         return replies
     }
 
-    /// ``run(_:)`` itself.
-    private func runStep(_ line: String) -> [ServerMessage] {
+    /// ``run(_:printed:)`` itself.
+    private func runStep(_ line: String, printed: ([String]) -> Void) -> [ServerMessage] {
+        let session = current.session
+        let runner = current.runner
+        let output = current.output
         guard !stopping.withLock({ $0 }) else { return [.refused("the server is stopping: nothing more runs")] }
         stepCount += 1
         let flag = Interruption.Flag()
@@ -181,6 +275,7 @@ actor TabSession {
         defer { running.withLock { $0 = nil } }
         guard let classroom else {
             let (step, record) = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
+            printed(step.output)
             return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: record.failed, ended: record.ended)]
         }
         let timer = DispatchWorkItem { flag.request() }
@@ -194,6 +289,7 @@ actor TabSession {
         }
         var (step, record) = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
         timer.cancel()
+        printed(step.output)
         if output.droppedLines > 0 {
             let limit = classroom.rules.stepOutputLimit / 1_048_576
             step.output.append("(\(output.droppedLines) more lines not shown: a classroom step shows its first \(limit) MB of output)")
@@ -237,8 +333,9 @@ actor TabSession {
     /// - Returns: Whether the session was left for `listlab recover`.
     @discardableResult
     func end(serverStopping: Bool = false) -> Bool {
-        runner.detach()
-        let recoverable = serverStopping && classroom == nil && journal != nil && !session.unsavedProviderNames.isEmpty
+        own.runner.detach()
+        lesson?.playground.runner.detach()
+        let recoverable = serverStopping && classroom == nil && journal != nil && !own.session.unsavedProviderNames.isEmpty
         if !recoverable { journal?.finish() }
         if let classroom, !classroom.rules.keepsFolders { classroom.folder.remove() }
         return recoverable

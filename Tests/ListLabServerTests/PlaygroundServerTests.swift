@@ -178,6 +178,8 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
             ] {
                 try tab.sendFrame(message)
                 replies.append(try tab.readMessage())
+                // A lesson opened says where it is too.
+                if message.contains("open") || message.contains("tour") { _ = try tab.readMessage() }
             }
             return replies
         }
@@ -194,6 +196,67 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
         let tour = try fields(replies[3])
         #expect(tour["kind"] as? String == "lesson")
         #expect((tour["items"] as? [[String: String]])?.first { $0["command"] != nil } == ["command": "load tabs"])
+    }
+}
+
+/// The messages a tab gets for `message`, up to and with the first of kind `last`.
+private func exchange(_ tab: WebSocketClient, _ message: String, until last: String) throws -> [[String: Any]] {
+    try tab.sendFrame(message)
+    var replies: [[String: Any]] = []
+    while true {
+        let reply = try fields(try tab.readMessage())
+        replies.append(reply)
+        if reply["kind"] as? String == last || reply["kind"] as? String == "refused" { return replies }
+    }
+}
+
+/// Tours and a lesson, one after another in one tab: each opens in a fresh session, plays with
+/// every step as its transcript recorded it, and leaves the tab's own session as it was; a step
+/// that prints otherwise (after a command the learner typed) is marked with the transcript's lines.
+@Test func aLessonRunsInASessionOfItsOwnAndSaysWhichStepsDrifted() async throws {
+    try await withServer { port in
+        let outcome = try await WebSocketClient.blocking {
+            () -> (tours: [[Int]], drift: [String], counts: [Int], reset: [String], afterClose: String) in
+            let tab = try WebSocketClient(port: port)
+            _ = try tab.readMessage()
+            _ = try tab.readMessage()
+            _ = try exchange(tab, #"{"command": "delete 0.1"}"#, until: "step")
+            // Tour 5, then tour 7, then tour 5 again: each from a fresh session, whatever the one before left.
+            var tours: [[Int]] = []
+            for name in ["5-uikit-crash.lab", "7-diffable-data-source.lab", "5-uikit-crash.lab"] {
+                let opened = try exchange(tab, #"{"tour": "\#(name)"}"#, until: "lessonState")
+                var state = try #require(opened.last)
+                var drifts = 0
+                while (state["next"] as? Int ?? 0) < (state["commands"] as? Int ?? 0) {
+                    let replies = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState")
+                    drifts += replies.count { $0["kind"] as? String == "drift" }
+                    state = try #require(replies.last)
+                }
+                tours.append([state["matched"] as? Int ?? -1, state["drifted"] as? Int ?? -1, drifts, state["commands"] as? Int ?? -1])
+            }
+            // A lesson whose second step depends on the first: a command typed between them changes what it prints.
+            let demo = #"{"open": "demo.lab", "text": "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > show 0.1\n     0.1  Clark Kent — 555-0102  <ContactCell #2>\n"}"#
+            _ = try exchange(tab, demo, until: "lessonState")
+            _ = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState")
+            _ = try exchange(tab, #"{"command": "delete 0.1"}"#, until: "step")
+            let typed = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState")
+            let drift = typed.first { $0["kind"] as? String == "drift" }?["expected"] as? [String] ?? []
+            let counts = [typed.last?["matched"] as? Int ?? -1, typed.last?["drifted"] as? Int ?? -1]
+            let reset = try exchange(tab, #"{"lesson": "reset"}"#, until: "lessonState").map { "\($0["kind"] ?? "")" }
+            _ = try exchange(tab, #"{"lesson": "close"}"#, until: "lessonClosed")
+            let afterClose = try exchange(tab, #"{"command": "show 0.1"}"#, until: "step").last?["html"] as? String ?? ""
+            return (tours, drift, counts, reset, afterClose)
+        }
+        // Every step of each tour matched, the second run of tour 5 as the first.
+        for (index, counts) in outcome.tours.enumerated() {
+            #expect(counts[0] == counts[3] && counts[1] == 0 && counts[2] == 0, "tour \(index): \(counts)")
+        }
+        #expect(outcome.tours[0] == outcome.tours[2])
+        #expect(outcome.drift == ["   0.1  Clark Kent — 555-0102  <ContactCell #2>"])
+        #expect(outcome.counts == [1, 1])
+        #expect(outcome.reset == ["lesson", "lessonState"])
+        // The tab's own session is as it was left: its 0.1 was deleted before the lessons.
+        #expect(outcome.afterClose.contains("0.1  Diana Prince"))
     }
 }
 

@@ -12,11 +12,15 @@
   const check = location.hash.startsWith('#check=')
     ? decodeURIComponent(location.hash.slice(7)).split('\n').filter((line) => line.length > 0) : null;
   const drawn = [];
-  const lesson = { items: [], at: 0, name: '', playing: false, opened: null, fromFile: false };
+  // The open lesson: its items (prose and commands), how many of its commands have run (next), the
+  // items shown so far (at), and its counts; it runs in a session of its own on the server.
+  const lesson = { items: [], at: 0, next: 0, commands: 0, matched: 0, drifted: 0, name: '', playing: false, opened: null, stepped: null, fromFile: false };
   let classroom = false;
   const notes = [];
   const downloads = [];
+  const drifts = [];
   let saved = null;
+  let closed = null;
   const lessonBox = document.getElementById('lesson');
   const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/socket');
   let waiting = null;
@@ -111,6 +115,13 @@
       if (saved) { const done = saved; saved = null; done(message); }
     }
     if (message.kind === 'lesson') openLesson(message);
+    if (message.kind === 'lessonState') lessonState(message);
+    if (message.kind === 'lessonClosed') {
+      lessonBox.hidden = true;
+      note('the lesson is closed: commands run in your own session again', 'lesson-mark');
+      if (closed) { const done = closed; closed = null; done(); }
+    }
+    if (message.kind === 'drift') markDrift(message);
     if (message.kind === 'step') {
       await addStep(message);
       if (waiting) { const done = waiting; waiting = null; done(message); }
@@ -119,6 +130,7 @@
     if (message.kind === 'refused') {
       note('refused: ' + message.message, 'refused');
       if (waiting) { const done = waiting; waiting = null; done(message); }
+      if (lesson.stepped) { const done = lesson.stepped; lesson.stepped = null; done(false); }
     }
   });
   form.addEventListener('submit', (event) => {
@@ -192,48 +204,76 @@
     }
     event.target.value = '';
   });
-  // A transcript opened: Step adds its prose up to the next command to the page, as a rendered
-  // page has it, and runs the command; Play runs the rest.
+  // A transcript opened, in a session of its own (the server starts one, fresh as `listlab test`
+  // starts a transcript): its prose shows before the command it explains, Step runs the command,
+  // and a step that prints other than the transcript recorded is marked; Play runs the rest.
   function openLesson(message) {
     lesson.items = message.items;
     lesson.at = 0;
+    lesson.next = 0;
     lesson.name = message.name;
+    lesson.commands = message.items.filter((item) => 'command' in item).length;
     document.getElementById('lesson-title').textContent = message.title;
     // A transcript from a file runs with the user's rights (outside a classroom): said before its first command.
     document.getElementById('lesson-warning').hidden = !(lesson.fromFile && !classroom);
     lessonBox.hidden = false;
-    showLesson(false);
-    if (lesson.opened) { const done = lesson.opened; lesson.opened = null; done(); }
+    note(message.title + ': a session of its own, fresh (Close returns to yours)', 'lesson-mark');
   }
-  function showLesson(addingProse) {
-    let at = lesson.at;
-    while (at < lesson.items.length && !('command' in lesson.items[at])) {
-      const item = lesson.items[at];
-      if (addingProse) {
-        const element = document.createElement(item.heading !== undefined ? 'h3' : 'p');
-        element.className = 'lesson-prose';
-        element.textContent = item.heading !== undefined ? item.heading : item.paragraph;
-        steps.appendChild(element);
-      }
-      at += 1;
+  // Where the lesson is (the server says after each step, and on opening or a reload): the prose up
+  // to its next command is added to the page, so it is read before the command runs.
+  function lessonState(message) {
+    lesson.next = message.next;
+    lesson.matched = message.matched;
+    lesson.drifted = message.drifted;
+    let commandsSeen = 0;
+    let target = lesson.items.length;
+    for (let index = 0; index < lesson.items.length; index += 1) {
+      if (!('command' in lesson.items[index])) continue;
+      if (commandsSeen === lesson.next) { target = index; break; }
+      commandsSeen += 1;
     }
-    const commands = lesson.items.filter((item) => 'command' in item).length;
-    const done = lesson.items.slice(0, at).filter((item) => 'command' in item).length;
-    const next = lesson.items[at];
-    document.getElementById('lesson-count').textContent = next ? 'next (' + (done + 1) + ' of ' + commands + '):' : 'the end of ' + lesson.name;
+    for (; lesson.at < target; lesson.at += 1) {
+      const item = lesson.items[lesson.at];
+      if ('command' in item) continue;
+      const element = document.createElement(item.heading !== undefined ? 'h3' : 'p');
+      element.className = 'lesson-prose';
+      element.textContent = item.heading !== undefined ? item.heading : item.paragraph;
+      steps.appendChild(element);
+    }
+    const next = lesson.items[target];
+    const ran = lesson.matched + lesson.drifted;
+    const drift = lesson.drifted ? ', ' + lesson.drifted + ' differed' : '';
+    document.getElementById('lesson-count').textContent = next
+      ? 'next (' + (lesson.next + 1) + ' of ' + lesson.commands + (ran ? '; ' + lesson.matched + ' matched' + drift : '') + '):'
+      : 'the end of ' + lesson.name + ': ' + lesson.matched + ' of ' + ran + ' steps matched the transcript' + drift;
     document.getElementById('lesson-next').textContent = next ? next.command : '';
     document.getElementById('lesson-step').disabled = !next;
     document.getElementById('lesson-play').disabled = !next;
-    return at;
+    if (!next && ran > 0) note('the end of ' + lesson.name + ': ' + lesson.matched + ' of ' + ran + ' steps matched the transcript' + drift, 'lesson-mark');
+    if (lesson.stepped) { const done = lesson.stepped; lesson.stepped = null; done(true); }
+    if (lesson.opened) { const done = lesson.opened; lesson.opened = null; done(); }
+  }
+  // A step that printed other than the lesson's transcript: marked, with what the transcript shows.
+  function markDrift(message) {
+    drifts.push('drifted: step ' + message.number);
+    const section = document.getElementById('step-' + message.number);
+    const box = document.createElement('div');
+    box.className = 'drift';
+    box.textContent = 'This step printed other than the lesson, which shows:';
+    const pre = document.createElement('pre');
+    pre.textContent = message.expected.join('\n');
+    box.appendChild(pre);
+    if (section) {
+      section.classList.add('drifted');
+      section.appendChild(box);
+    } else {
+      steps.appendChild(box);
+    }
   }
   async function stepLesson() {
-    const at = showLesson(true);
-    lesson.at = at;
-    if (at >= lesson.items.length) { showLesson(false); return false; }
-    lesson.at = at + 1;
-    await run(lesson.items[at].command);
-    showLesson(false);
-    return lesson.at < lesson.items.length;
+    if (lesson.next >= lesson.commands) return false;
+    const stepped = await new Promise((resolve) => { lesson.stepped = resolve; send({ lesson: 'step' }); });
+    return stepped && lesson.next < lesson.commands;
   }
   document.getElementById('lesson-step').addEventListener('click', () => { if (!lesson.playing) stepLesson(); });
   document.getElementById('lesson-play').addEventListener('click', async () => {
@@ -242,7 +282,8 @@
     while (await stepLesson()) {}
     lesson.playing = false;
   });
-  document.getElementById('lesson-close').addEventListener('click', () => { lessonBox.hidden = true; });
+  document.getElementById('lesson-close').addEventListener('click', () => send({ lesson: 'close' }));
+  document.getElementById('lesson-reset').addEventListener('click', () => { if (!lesson.playing) send({ lesson: 'reset' }); });
   // The page's own parts, which it loads from its server; anything else would be fetched from outside.
   const ownParts = ['/listlab.css', '/pictures.js', '/page.js'].map((path) => location.origin + path);
   async function runChecks() {
@@ -250,6 +291,12 @@
       if (line.startsWith(':tour ')) {
         await new Promise((resolve) => { lesson.opened = resolve; send({ tour: line.slice(6) }); });
         while (await stepLesson()) {}
+      } else if (line.startsWith(':open ')) {
+        await new Promise((resolve) => { lesson.opened = resolve; send({ tour: line.slice(6) }); });
+      } else if (line === ':step') {
+        await stepLesson();
+      } else if (line === ':close') {
+        await new Promise((resolve) => { closed = resolve; send({ lesson: 'close' }); });
       } else if (line === ':save') {
         const message = await new Promise((resolve) => { saved = resolve; send({ save: 'session.lab' }); });
         notes.push('saved ' + message.name + ': ' + message.text.split('\n').filter((text) => text.startsWith('  > ')).length + ' commands');
@@ -258,6 +305,7 @@
       }
     }
     if (downloads.length) notes.push('downloads: ' + downloads.join(', '));
+    notes.push('lesson steps drifted: ' + drifts.length, ...drifts);
     const report = ['errors: ' + pictures.errors.length, ...pictures.errors, ...notes,
       'animations: ' + pictures.counts.started + ' started, ' + pictures.counts.finished + ' finished',
       'resources: ' + performance.getEntriesByType('resource').filter((entry) => !ownParts.includes(entry.name)).length];

@@ -50,6 +50,12 @@ package struct ServeOptions: ParsableArguments {
     @Flag(name: .customLong("keep-folders"), help: "In a classroom, keep the tabs' folders when the server stops (it prints where).")
     package var keepFolders = false
 
+    @Option(help: ArgumentHelp(
+        "A folder of lessons (.lab transcripts) the page offers beside the tours; /?lesson=NAME opens one.",
+        discussion: "Each lesson runs in a session of its own, in that folder (in a classroom, in the tab's folder, with the folder's .csv, .json and .ndjson files copied in).",
+        valueName: "DIR"))
+    package var lessons: String?
+
     /// The options as arguments that parse back to them, every one
     /// written out: what `listlab serve` passes to the server program.
     package var arguments: [String] {
@@ -60,6 +66,7 @@ package struct ServeOptions: ParsableArguments {
         if classroom { arguments.append("--classroom") }
         arguments += ["--budget", "\(budget)", "--memory", "\(memory)", "--disk", "\(disk)", "--server-memory", "\(serverMemory)"]
         if keepFolders { arguments.append("--keep-folders") }
+        if let lessons { arguments += ["--lessons", lessons] }
         return arguments
     }
 }

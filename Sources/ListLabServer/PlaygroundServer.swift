@@ -24,6 +24,8 @@ package final class PlaygroundServer: Sendable {
     private let sample: String?
     private let banner: String
     private let tours: [String]
+    /// The teacher's lessons a tab may open, if any.
+    private let lessons: LessonFolder?
     private let page: [UInt8]
     private let turnstile = Turnstile()
     /// Signalled when the accepting thread ends.
@@ -50,6 +52,7 @@ package final class PlaygroundServer: Sendable {
     ///   - banner: What a tab is greeted with.
     ///   - sample: What each tab's session loads first; nil for nothing.
     ///   - tours: The tours a tab may open (see ``Tours``).
+    ///   - lessons: The teacher's lessons a tab may open (`--lessons`).
     ///   - factory: Makes each tab's session.
     ///   - keptFor: The seconds a closed tab's session waits for the tab to come back.
     ///   - token: The token the page and its socket want (``Door``); nil for none.
@@ -57,7 +60,7 @@ package final class PlaygroundServer: Sendable {
     ///   - log: Hears a line for each thing refused.
     /// - Throws: When it cannot listen there.
     package init(
-        host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [], factory: SessionFactory,
+        host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [], lessons: LessonFolder? = nil, factory: SessionFactory,
         keptFor: Double = 120, token: String?, checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
     ) throws {
         self.keptFor = keptFor
@@ -67,6 +70,7 @@ package final class PlaygroundServer: Sendable {
         self.sample = sample
         self.banner = banner
         self.tours = tours
+        self.lessons = lessons
         self.log = log
         page = Array(LivePage.html(tool: tool).utf8)
         let limit = factory.classroom != nil ? TabSession.longestMessage + 64 * 1_024 : 4 * TabSession.longestTranscript
@@ -172,8 +176,10 @@ package final class PlaygroundServer: Sendable {
                     }
                     respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: page, policy: LivePage.contentSecurityPolicy))
                 case .setCookie(let cookie):
-                    // Back to the page without the token in the address (nor in the history).
-                    respond(connection, HTTPResponse(status: 303, body: [], extra: [("Location", "/"), ("Set-Cookie", cookie)]))
+                    // Back to the page without the token in the address (nor in the history); a lesson's
+                    // link keeps its lesson, a plain file name.
+                    let lesson = head.queryValue("lesson").flatMap(Self.plainName).map { "?lesson=" + $0 } ?? ""
+                    respond(connection, HTTPResponse(status: 303, body: [], extra: [("Location", "/" + lesson), ("Set-Cookie", cookie)]))
                 }
             case "/listlab.css": respond(connection, HTTPResponse(status: 200, type: "text/css; charset=utf-8", body: Self.css))
             case "/pictures.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.pictures))
@@ -321,17 +327,28 @@ package final class PlaygroundServer: Sendable {
     /// that greet it, the welcome last: the session that key left a while
     /// ago (its steps again), or a new one (its first steps).
     private func openTab(key: String) async -> (tab: TabSession, key: String, greeting: [ServerMessage])? {
-        let welcome = { (key: String) in ServerMessage.welcome(banner: self.banner, tours: self.tours, classroom: self.factory.classroom != nil, key: key) }
+        let welcome = { (key: String) in
+            ServerMessage.welcome(banner: self.banner, tours: self.tours, lessons: self.lessons?.names ?? [], classroom: self.factory.classroom != nil, key: key)
+        }
         if let tab = await tabs.resume(key) {
             return (tab, key, (await tab.stepsSoFar()) + [welcome(key)])
         }
         guard classroomFull == nil else { return nil }
         return await turnstile.through(factory.isSerial) {
-            let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours, checks: door.checks)
+            let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours, lessons: lessons, checks: door.checks)
             let key = await tabs.add(tab)
             // The welcome comes last: a page that runs commands of its own waits for it.
             return (tab, key, (await tab.greeting()) + [welcome(key)])
         }
+    }
+
+    /// `name` when it is a plain file name of letters, digits, `.`, `-`
+    /// and `_` (a lesson's, in a link): nothing else goes back into an address.
+    static func plainName(_ name: String) -> String? {
+        guard !name.isEmpty, name.count <= 200, !name.hasPrefix("."),
+            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0)) })
+        else { return nil }
+        return name
     }
 
     /// Why a classroom opens no new tab: the server holds more than its

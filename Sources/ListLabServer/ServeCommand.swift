@@ -106,6 +106,13 @@ struct ServeCommand: ParsableCommand {
             let probe = playground.makeSession(output: RecordingOutput(), workingDirectory: folder)
             guard !probe.execute("load \(start)").failed else { throw ValidationError("no sample or provider named '\(start)'; try --empty and 'samples'") }
         }
+        var lessons: LessonFolder?
+        if let path = options.lessons {
+            guard (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil else {
+                throw ValidationError("--lessons \(path): no such folder")
+            }
+            lessons = LessonFolder(path: path)
+        }
         guard !noToken || Door.isLoopback(host) else {
             throw ValidationError("--no-token is for a server on loopback only: on \(host), the token is what keeps others out")
         }
@@ -114,13 +121,16 @@ struct ServeCommand: ParsableCommand {
         do {
             server = try PlaygroundServer(
                 host: host, port: port, tool: playground.name, banner: playground.banner, sample: start,
-                tours: playground.offersSamples ? Tours.names : [], factory: factory, token: noToken ? nil : Door.makeToken(),
+                tours: playground.offersSamples ? Tours.names : [], lessons: lessons, factory: factory, token: noToken ? nil : Door.makeToken(),
                 log: { line in printError("\(tool) serve: \(line)") })
         } catch {
             throw ValidationError("cannot listen on \(host): \(error)")
         }
         // Written at once, unbuffered: a script waits for this line to learn the address.
         FileDescriptor.writeAll(VisibleText.escaped("\(tool) serve: \(server.address(host: host)) (Ctrl-C stops it)") + "\n", to: STDOUT_FILENO)
+        if let lessons {
+            printError("\(tool) serve: \(lessons.names.count) lesson\(lessons.names.count == 1 ? "" : "s") in \(lessons.path), offered beside the tours; add &lesson=NAME to the address to open one (a link to share)")
+        }
         if noToken {
             printError("\(tool) serve: --no-token: other sites' pages are refused, but any program or user of this machine can run commands here as you")
         }

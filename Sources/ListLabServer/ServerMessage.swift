@@ -7,8 +7,8 @@ import Foundation
 /// What a tab sends, as JSON: a command line to run (`{"command": "load
 /// contacts"}`), a line to complete up to the cursor (`{"complete": "load
 /// co"}`), the session to save (`{"save": "session.lab"}`), a transcript to
-/// open (`{"open": "demo.lab", "text": "..."}`) or a tour (`{"tour":
-/// "1-fountainkit.lab"}`), or in a classroom a file to upload (`{"upload":
+/// open (`{"open": "demo.lab", "text": "..."}`) or a tour or a teacher's
+/// lesson (`{"tour": "1-fountainkit.lab"}`), or in a classroom a file to upload (`{"upload":
 /// "people.csv", "text": "..."}`), or what to do with the open lesson
 /// (`{"lesson": "step"}`, `"reset"` or `"close"`). The first message is
 /// `{"hello": KEY}`, with the key of the tab's earlier connection or "".
@@ -61,10 +61,10 @@ enum ClientMessage: Decodable, Equatable {
 
 /// What the server sends a tab, as JSON with a `kind`.
 enum ServerMessage: Equatable {
-    /// The greeting: the tool's banner, the tours there are, whether the
-    /// server is a classroom's, and the key that brings the tab back to its
-    /// session after a reload.
-    case welcome(banner: String, tours: [String], classroom: Bool, key: String)
+    /// The greeting: the tool's banner, the tours and the teacher's lessons
+    /// there are, whether the server is a classroom's, and the key that
+    /// brings the tab back to its session after a reload.
+    case welcome(banner: String, tours: [String], lessons: [String], classroom: Bool, key: String)
     /// A command run: its section of the page (command, output, pictures).
     case step(number: Int, html: String, failed: Bool, ended: Bool)
     /// What TAB offers: the partial word and the words that finish it.
@@ -93,9 +93,9 @@ enum ServerMessage: Equatable {
     /// the server sends, and encoding it was a sixth of a command's cost.
     var json: String {
         var fields: [(String, String)] = switch self {
-        case .welcome(let banner, let tours, let classroom, let key):
-            [("kind", Self.quoted("welcome")), ("banner", Self.quoted(banner)), ("tours", Self.array(tours.map(Self.quoted))), ("classroom", String(classroom)),
-             ("key", Self.quoted(key))]
+        case .welcome(let banner, let tours, let lessons, let classroom, let key):
+            [("kind", Self.quoted("welcome")), ("banner", Self.quoted(banner)), ("tours", Self.array(tours.map(Self.quoted))),
+             ("lessons", Self.array(lessons.map(Self.quoted))), ("classroom", String(classroom)), ("key", Self.quoted(key))]
         case .uploaded(let name, let bytes): [("kind", Self.quoted("uploaded")), ("name", Self.quoted(name)), ("bytes", String(bytes))]
         case .download(let name, let text): [("kind", Self.quoted("download")), ("name", Self.quoted(name)), ("text", Self.quoted(text))]
         case .step(let number, let html, let failed, let ended):

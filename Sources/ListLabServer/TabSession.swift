@@ -23,6 +23,8 @@ struct TabPlayground {
 struct OpenLesson {
     let lesson: Lesson
     let playground: TabPlayground
+    /// Whether it is a teacher's (`--lessons`), whose files a reset copies again.
+    var isTeachers = false
     /// The index of its next command.
     var next = 0
     /// The steps run so far that printed what the transcript recorded.
@@ -56,6 +58,8 @@ actor TabSession {
     private var stepCount = 0
     /// The tours this tab may open.
     private let tours: [String]
+    /// The teacher's lessons this tab may open.
+    private let lessons: LessonFolder?
     /// The session's journal, as a terminal session has one (`listlab
     /// sessions`, `listlab recover`); nil where none could be made.
     private let journal: SessionJournal?
@@ -86,8 +90,9 @@ actor TabSession {
 
     /// A tab's session, made by `factory` and journaled as tab `number`,
     /// with `sample` loaded first (then its first step is `show`).
-    init(factory: SessionFactory, number: Int, sample: String?, tours: [String], checks: Door.Checks = .all) {
+    init(factory: SessionFactory, number: Int, sample: String?, tours: [String], lessons: LessonFolder? = nil, checks: Door.Checks = .all) {
         self.tours = tours
+        self.lessons = lessons
         self.checks = checks
         // In a classroom, a folder of the tab's own; without one, the tab cannot work safely, so its
         // session is confined to a folder that does not exist.
@@ -176,13 +181,14 @@ actor TabSession {
             }
             return open(Lesson(name: name, text: text))
         case .tour(let name):
-            guard tours.contains(name), let text = Tours.text(of: name) else { return [.refused("no tour named '\(name)'")] }
-            return open(Lesson(name: name, text: text))
+            if tours.contains(name), let text = Tours.text(of: name) { return open(Lesson(name: name, text: text)) }
+            guard let lessons, let text = lessons.text(of: name) else { return [.refused("no tour or lesson named '\(name)'")] }
+            return open(Lesson(name: name, text: text), from: lessons)
         case .lesson(let action):
             guard let open = lesson else { return [.refused("no lesson is open")] }
             switch action {
             case .step: return stepLesson()
-            case .reset: return self.open(open.lesson)
+            case .reset: return self.open(open.lesson, from: open.isTeachers ? lessons : nil)
             case .close:
                 open.playground.runner.detach()
                 lesson = nil
@@ -214,13 +220,29 @@ actor TabSession {
     /// test` starts a transcript in (the one open before is dropped); the
     /// tab's own session waits for it to close. In a classroom, the lesson
     /// may hold what the tab's own session leaves of the tab's data.
-    private func open(_ opened: Lesson) -> [ServerMessage] {
+    ///
+    /// A teacher's lesson (`folder`) runs in its folder, where its files
+    /// are; in a classroom, in the tab's folder, with the lesson folder's
+    /// data files copied in (counted in the tab's quota).
+    private func open(_ opened: Lesson, from folder: LessonFolder? = nil) -> [ServerMessage] {
         lesson?.playground.runner.detach()
         let dataLimit = classroom.map { max(0, $0.rules.tabMemory - own.session.estimatedDataBytes) }
-        let playground = Self.playground(factory, in: workingFolder, classroom: classroom, dataLimit: dataLimit)
-        let fresh = OpenLesson(lesson: opened, playground: playground)
+        let lessonFolder = classroom == nil ? folder?.path ?? workingFolder : workingFolder
+        let playground = Self.playground(factory, in: lessonFolder, classroom: classroom, dataLimit: dataLimit)
+        var notes: [ServerMessage] = []
+        if let folder, classroom != nil {
+            for name in folder.dataFiles {
+                guard let text = folder.read(name, limit: Self.longestMessage) else { continue }
+                do {
+                    try playground.session.writeNewFile(text, to: name, force: true)
+                } catch {
+                    notes.append(.refused("\(name), a file of the lesson's, was not copied to your folder: \(error)"))
+                }
+            }
+        }
+        let fresh = OpenLesson(lesson: opened, playground: playground, isTeachers: folder != nil)
         lesson = fresh
-        return [.lesson(opened), fresh.state]
+        return notes + [.lesson(opened), fresh.state]
     }
 
     /// Runs the open lesson's next command in its session, and compares

@@ -136,7 +136,7 @@ func fields(_ json: String) throws -> [String: Any] {
 @Test(arguments: [
     (#"{"command": "\#(String(repeating: "x", count: 70_000))"}"#, "a command line of 70000 bytes is more than 65536"),
     (#"{"open": "big.lab", "text": "\#(String(repeating: "x", count: 1_100_000))"}"#, "a transcript of 1100000 bytes"),
-    (#"{"tour": "../../etc/passwd"}"#, "no tour named"),
+    (#"{"tour": "../../etc/passwd"}"#, "no tour or lesson named"),
     ("not json", "a message the playground does not understand"),
     (#"{"neither": 1}"#, "a message the playground does not understand"),
 ])
@@ -258,6 +258,45 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
         // The tab's own session is as it was left: its 0.1 was deleted before the lessons.
         #expect(outcome.afterClose.contains("0.1  Diana Prince"))
     }
+}
+
+/// A teacher's lessons (`--lessons DIR`) are offered beside the tours and open by name: outside a
+/// classroom a lesson runs in its folder, where its files are; in a classroom in the tab's folder,
+/// with the lesson folder's data copied in. No name reaches a file that is not a lesson of the folder.
+@Test func aTeachersLessonsAreOfferedAndRunWhereTheirFilesAre() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "id,name\n1,Ada\n2,Grace\n".write(toFile: folder + "/people.csv", atomically: true, encoding: .utf8)
+    try "People\n======\n\n  > load people.csv\n  loaded 2 items from people.csv into a file provider (1 section)\n  > show 0.1\n     0.1  Grace  <Cell #[..]>\n"
+        .write(toFile: folder + "/people.lab", atomically: true, encoding: .utf8)
+    for classroom in [nil, try Classroom(budget: 10, tabMemory: 64 << 20, diskLimit: 4 << 20)] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tabs-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let server = try PlaygroundServer(
+            host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil, tours: Tours.names, lessons: LessonFolder(path: folder),
+            factory: SessionFactory(isSerial: false, folder: scratch, classroom: classroom) { Session(output: $0, workingDirectory: $1) },
+            token: testToken, log: { _ in })
+        try await serving(server) { port in
+            let outcome = try await WebSocketClient.blocking { () -> (lessons: [String], counts: [Int], refused: String) in
+                let tab = try WebSocketClient(port: port)
+                let welcome = try fields(try tab.readMessage())
+                let lessons = welcome["lessons"] as? [String] ?? []
+                var state = try #require(try exchange(tab, #"{"tour": "people.lab"}"#, until: "lessonState").last)
+                while (state["next"] as? Int ?? 0) < (state["commands"] as? Int ?? 0) {
+                    state = try #require(try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState").last)
+                }
+                let refused = try exchange(tab, #"{"tour": "people.csv"}"#, until: "refused").last?["message"] as? String ?? ""
+                return (lessons, [state["matched"] as? Int ?? -1, state["drifted"] as? Int ?? -1], refused)
+            }
+            #expect(outcome.lessons == ["people.lab"])
+            #expect(outcome.counts == [2, 0], "classroom: \(classroom != nil)")
+            #expect(outcome.refused == "no tour or lesson named 'people.csv'")
+        }
+    }
+    #expect(PlaygroundServer.plainName("people.lab") == "people.lab")
+    #expect(PlaygroundServer.plainName("../x.lab") == nil && PlaygroundServer.plainName("a b") == nil && PlaygroundServer.plainName("x\r\nSet-Cookie:") == nil)
 }
 
 @Test func clientsThatMisbehaveAreRefusedAndTheOtherTabsGoOn() async throws {

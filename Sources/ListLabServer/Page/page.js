@@ -86,16 +86,30 @@
       sessionStorage.setItem('listlab-tab', message.key);
       status.textContent = message.banner + ': a session of your own';
       const tours = document.getElementById('tours');
-      for (const name of message.tours) {
-        const option = document.createElement('option');
-        option.value = name;
-        option.textContent = name;
-        tours.appendChild(option);
+      while (tours.options.length > 1) tours.remove(1);
+      for (const [label, names] of [['Tours', message.tours], ['Your teacher\'s lessons', message.lessons]]) {
+        if (names.length === 0) continue;
+        const group = document.createElement('optgroup');
+        group.label = label;
+        for (const name of names) {
+          const option = document.createElement('option');
+          option.value = name;
+          option.textContent = name;
+          group.appendChild(option);
+        }
+        tours.appendChild(group);
       }
-      tours.hidden = message.tours.length === 0;
+      tours.hidden = message.tours.length + message.lessons.length === 0;
       classroom = message.classroom;
       document.getElementById('upload-label').hidden = !message.classroom;
       if (message.classroom) status.textContent += ' (a classroom: your own folder, for the samples and your uploads)';
+      // A lesson's link (/?lesson=NAME) opens it once, in a new tab's session (a reload comes back to the lesson as it was).
+      const linked = new URLSearchParams(location.search).get('lesson');
+      if (linked && !check && sessionStorage.getItem('listlab-linked') !== linked) {
+        sessionStorage.setItem('listlab-linked', linked);
+        lesson.fromFile = false;
+        send({ tour: linked });
+      }
       if (check) runChecks();
     }
     if (message.kind === 'uploaded') note('uploaded ' + message.name + ' (' + message.bytes + ' bytes): load it by that name');

@@ -23,6 +23,11 @@ package final class PlaygroundServer: Sendable {
     private let factory: SessionFactory
     private let sample: String?
     private let banner: String
+    /// The playground's name.
+    private let tool: String
+    /// The token of the teacher's page (`/teacher?token=…`), a classroom's
+    /// only: a token of its own, never the students'.
+    package let teacherToken: String?
     private let tours: [String]
     /// The teacher's lessons a tab may open, if any.
     private let lessons: LessonFolder?
@@ -71,6 +76,8 @@ package final class PlaygroundServer: Sendable {
         self.banner = banner
         self.tours = tours
         self.lessons = lessons
+        self.tool = tool
+        teacherToken = factory.classroom == nil ? nil : Door.makeToken()
         self.log = log
         page = Array(LivePage.html(tool: tool).utf8)
         let limit = factory.classroom != nil ? TabSession.longestMessage + 64 * 1_024 : 4 * TabSession.longestTranscript
@@ -82,9 +89,20 @@ package final class PlaygroundServer: Sendable {
 
     /// The address to open, with the token: `http://127.0.0.1:8765/?token=…`.
     package func address(host: String) -> String {
+        root(host: host) + (door.token.map { "?token=\($0)" } ?? "")
+    }
+
+    /// `http://127.0.0.1:8765/`, the server's root as a browser opens it.
+    private func root(host: String) -> String {
         let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         let named = ["0.0.0.0", "::", "[::]"].contains(host) ? "127.0.0.1" : shown
-        return "http://\(named):\(port)/" + (door.token.map { "?token=\($0)" } ?? "")
+        return "http://\(named):\(port)/"
+    }
+
+    /// The teacher's page, with its token: `http://127.0.0.1:8765/teacher?token=…`
+    /// (a classroom's only).
+    package func teacherAddress(host: String) -> String? {
+        teacherToken.map { root(host: host) + "teacher?token=" + $0 }
     }
 
     /// Starts serving on a thread of its own and returns at once: a
@@ -181,6 +199,21 @@ package final class PlaygroundServer: Sendable {
                     let lesson = head.queryValue("lesson").flatMap(Self.plainName).map { "?lesson=" + $0 } ?? ""
                     respond(connection, HTTPResponse(status: 303, body: [], extra: [("Location", "/" + lesson), ("Set-Cookie", cookie)]))
                 }
+            case "/teacher":
+                guard let teacherToken, let offered = head.queryValue("token"), Door.same(offered, teacherToken) else {
+                    respond(connection, HTTPResponse(status: 403, body: "the teacher's page wants the teacher's token the server printed\n"))
+                    return
+                }
+                let done = DispatchSemaphore(value: 0)
+                let rows = Mutex<[(status: TabStatus, connected: Bool)]>([])
+                Task {
+                    let statuses = await tabs.statuses()
+                    rows.withLock { $0 = statuses }
+                    done.signal()
+                }
+                _ = done.wait(timeout: .now() + 5)
+                let page = Array(TeacherPage.html(tool: tool, rows: rows.withLock { $0 }).utf8)
+                respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: page, policy: TeacherPage.contentSecurityPolicy))
             case "/listlab.css": respond(connection, HTTPResponse(status: 200, type: "text/css; charset=utf-8", body: Self.css))
             case "/pictures.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.pictures))
             case "/page.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.script))
@@ -432,6 +465,12 @@ private actor OpenTabs {
     /// Stops and ends every session (the server stops): each one's running
     /// command stopped, then its end; returns how many, and how many were
     /// left for `listlab recover`.
+    /// What the teacher's page says of each tab, by tab number; whether its
+    /// tab is connected (a closed one waits a while for a reload).
+    func statuses() -> [(status: TabStatus, connected: Bool)] {
+        sessions.values.map { ($0.tab.status.withLock { $0 }, $0.connected) }.sorted { $0.status.number < $1.status.number }
+    }
+
     func endAll(tally: ShutdownTally) async {
         let all = sessions.keys.sorted().compactMap { sessions[$0]?.tab }
         sessions = [:]

@@ -128,6 +128,9 @@ struct ServeCommand: ParsableCommand {
         }
         // Written at once, unbuffered: a script waits for this line to learn the address.
         FileDescriptor.writeAll(VisibleText.escaped("\(tool) serve: \(server.address(host: host)) (Ctrl-C stops it)") + "\n", to: STDOUT_FILENO)
+        if let teacher = server.teacherAddress(host: host) {
+            printError("\(tool) serve: the teacher's page, for you alone (each tab's lesson, step and last error): \(teacher)")
+        }
         if let lessons {
             printError("\(tool) serve: \(lessons.names.count) lesson\(lessons.names.count == 1 ? "" : "s") in \(lessons.path), offered beside the tours; add &lesson=NAME to the address to open one (a link to share)")
         }

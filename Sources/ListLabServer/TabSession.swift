@@ -36,6 +36,26 @@ struct OpenLesson {
     var state: ServerMessage { .lessonState(next: next, commands: lesson.commandCount, matched: matched, drifted: drifted) }
 }
 
+/// What a teacher's page (`/teacher`) says of a tab: read as the tab works,
+/// without waiting for its command.
+struct TabStatus: Sendable, Equatable {
+    /// The tab's number (its journal's).
+    var number: Int
+    /// The commands the tab has run.
+    var steps = 0
+    /// The open lesson's name, its next command (from 1), its commands, and
+    /// its steps that drifted; nil when none is open.
+    var lesson: (name: String, next: Int, commands: Int, drifted: Int)?
+    /// The last error a command of the tab's printed.
+    var lastError: String?
+
+    static func == (lhs: TabStatus, rhs: TabStatus) -> Bool {
+        lhs.number == rhs.number && lhs.steps == rhs.steps && lhs.lastError == rhs.lastError
+            && lhs.lesson?.name == rhs.lesson?.name && lhs.lesson?.next == rhs.lesson?.next
+            && lhs.lesson?.commands == rhs.lesson?.commands && lhs.lesson?.drifted == rhs.lesson?.drifted
+    }
+}
+
 /// One browser tab's playground: its own `Session` and list, the steps it
 /// has run, and its completer; and while a lesson is open, the lesson's
 /// session, fresh as `listlab test` starts a transcript. Commands run one at
@@ -48,7 +68,12 @@ actor TabSession {
     /// The tab's own session.
     private let own: TabPlayground
     /// The open lesson, whose session takes the tab's commands until it closes.
-    private var lesson: OpenLesson?
+    private var lesson: OpenLesson? {
+        didSet {
+            let shown = lesson.map { (name: $0.lesson.name, next: $0.next + 1, commands: $0.lesson.commandCount, drifted: $0.drifted) }
+            status.withLock { $0.lesson = shown }
+        }
+    }
     /// Where commands run now: the open lesson's session, else the tab's own.
     private var current: TabPlayground { lesson?.playground ?? own }
     /// Makes sessions: the tab's, and each lesson's.
@@ -74,6 +99,8 @@ actor TabSession {
     private nonisolated let running = Mutex<Interruption.Flag?>(nil)
     /// Whether the server is stopping: no command starts.
     private nonisolated let stopping = Mutex(false)
+    /// What the teacher's page says of the tab, kept up to date after each command.
+    nonisolated let status: Mutex<TabStatus>
 
     /// The longest command line a tab may send; a longer one is refused.
     static let longestLine = 64 * 1_024
@@ -93,6 +120,7 @@ actor TabSession {
     init(factory: SessionFactory, number: Int, sample: String?, tours: [String], lessons: LessonFolder? = nil, checks: Door.Checks = .all) {
         self.tours = tours
         self.lessons = lessons
+        status = Mutex(TabStatus(number: number))
         self.checks = checks
         // In a classroom, a folder of the tab's own; without one, the tab cannot work safely, so its
         // session is confined to a folder that does not exist.
@@ -298,6 +326,7 @@ actor TabSession {
         guard let classroom else {
             let (step, record) = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
             printed(step.output)
+            noteStatus(record)
             return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: record.failed, ended: record.ended)]
         }
         let timer = DispatchWorkItem { flag.request() }
@@ -312,6 +341,7 @@ actor TabSession {
         var (step, record) = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
         timer.cancel()
         printed(step.output)
+        noteStatus(record)
         if output.droppedLines > 0 {
             let limit = classroom.rules.stepOutputLimit / 1_048_576
             step.output.append("(\(output.droppedLines) more lines not shown: a classroom step shows its first \(limit) MB of output)")
@@ -337,6 +367,15 @@ actor TabSession {
             replies.append(.download(name: path.split(separator: "/").last.map(String.init) ?? name, text: String(decoding: data, as: UTF8.self)))
         }
         return replies
+    }
+
+    /// Keeps what the teacher's page says of the tab up to date after a command.
+    private func noteStatus(_ record: CommandRecord) {
+        let count = stepCount
+        status.withLock { status in
+            status.steps = count
+            if let error = record.errors.last { status.lastError = error }
+        }
     }
 
     /// Stops the running command, if any, and every later one (the server

@@ -299,6 +299,38 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
     #expect(PlaygroundServer.plainName("../x.lab") == nil && PlaygroundServer.plainName("a b") == nil && PlaygroundServer.plainName("x\r\nSet-Cookie:") == nil)
 }
 
+/// A classroom's teacher's page lists the tabs, each one's lesson, its step, its drifted steps and
+/// its last error (escaped: a student's error is text); only with the teacher's token, which is not the
+/// students'.
+@Test func theTeachersPageListsTheTabsWithItsOwnToken() async throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("class-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let server = try PlaygroundServer(
+        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil, tours: Tours.names,
+        factory: SessionFactory(isSerial: false, folder: scratch, classroom: try Classroom(budget: 10)) { Session(output: $0, workingDirectory: $1) },
+        token: testToken, log: { _ in })
+    let teacher = try #require(server.teacherToken)
+    #expect(teacher != testToken && server.teacherAddress(host: "127.0.0.1") == "http://127.0.0.1:\(server.port)/teacher?token=\(teacher)")
+    try await serving(server) { port in
+        let pages = try await WebSocketClient.blocking { () -> [String] in
+            let tab = try WebSocketClient(port: port)
+            _ = try tab.readMessage()
+            _ = try exchange(tab, #"{"tour": "5-uikit-crash.lab"}"#, until: "lessonState")
+            for _ in 0..<2 { _ = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState") }
+            _ = try exchange(tab, #"{"command": "load <script>x</script>"}"#, until: "step")
+            let get = { (query: String) in
+                try WebSocketClient.request(port: port, "GET /teacher\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+            }
+            return [try get(""), try get("?token=\(testToken)"), try get("?token=\(teacher)")]
+        }
+        #expect(pages[0].hasPrefix("HTTP/1.1 403") && pages[1].hasPrefix("HTTP/1.1 403"))
+        #expect(pages[2].hasPrefix("HTTP/1.1 200") && pages[2].contains("Content-Security-Policy: default-src 'none'; style-src 'self'"))
+        #expect(pages[2].contains("<td>1</td><td>3</td><td>5-uikit-crash.lab</td><td>3 of 18</td><td>0</td>"), "\(pages[2])")
+        #expect(pages[2].contains("&lt;script&gt;") && !pages[2].contains("<script>"))
+    }
+}
+
 @Test func clientsThatMisbehaveAreRefusedAndTheOtherTabsGoOn() async throws {
     let log = LogLines()
     try await withServer(log: log) { port in

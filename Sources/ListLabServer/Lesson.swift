@@ -10,7 +10,22 @@ struct Lesson: Equatable {
     enum Item: Equatable {
         case heading(String)
         case paragraph(String)
-        case command(String)
+        case command(String, Role)
+    }
+
+    /// What a command is to the lesson.
+    enum Role: String, Equatable {
+        /// A step the learner runs (Step).
+        case step
+        /// `exercise TASK`: a step that asks the learner to reach a state
+        /// with commands of their own.
+        case task
+        /// A command of the lesson's own solution to an exercise: `listlab
+        /// test` runs it, the page hides it and the learner never runs it.
+        case solution
+        /// `exercise check`: what the page's Check runs and compares, until
+        /// the learner's list is the one the lesson recorded.
+        case check
     }
 
     /// What the page calls it: the transcript's first heading, else its name.
@@ -37,9 +52,18 @@ struct Lesson: Equatable {
                 }
             }
         }
+        var inExercise = false
         for block in transcript.blocks {
             prose(transcript.lines[next..<block.commandIndex])
-            items.append(.command(block.command))
+            let words = block.command.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+            let role: Role
+            if words.first == "exercise" {
+                role = words == ["exercise", "check"] ? .check : .task
+                inExercise = role == .task
+            } else {
+                role = inExercise ? .solution : .step
+            }
+            items.append(.command(block.command, role))
             expected.append(block.expected)
             next = block.outputRange.upperBound
         }
@@ -56,7 +80,15 @@ struct Lesson: Equatable {
     /// The commands, in order.
     var commands: [String] {
         items.compactMap { item in
-            if case .command(let line) = item { return line }
+            if case .command(let line, _) = item { return line }
+            return nil
+        }
+    }
+
+    /// What each command is to the lesson, in order.
+    var roles: [Role] {
+        items.compactMap { item in
+            if case .command(_, let role) = item { return role }
             return nil
         }
     }

@@ -80,9 +80,10 @@ enum ServerMessage: Equatable {
     case lessonState(next: Int, commands: Int, matched: Int, drifted: Int)
     /// The lesson was closed: commands run in the tab's own session again.
     case lessonClosed
-    /// A lesson's step printed other than its transcript recorded: the
-    /// step's number and the transcript's lines, to show beside it.
-    case drift(number: Int, expected: [String])
+    /// A lesson's step printed other than its transcript recorded (or an
+    /// exercise's check found the list otherwise): the step's number and
+    /// the transcript's lines, to show beside it.
+    case drift(number: Int, expected: [String], isCheck: Bool)
     /// A file uploaded into a classroom tab's folder.
     case uploaded(name: String, bytes: Int)
     /// A file a command wrote in a classroom tab's folder, for the page to download.
@@ -107,8 +108,8 @@ enum ServerMessage: Equatable {
             [("kind", Self.quoted("lessonState")), ("next", String(next)), ("commands", String(commands)), ("matched", String(matched)),
              ("drifted", String(drifted))]
         case .lessonClosed: [("kind", Self.quoted("lessonClosed"))]
-        case .drift(let number, let expected):
-            [("kind", Self.quoted("drift")), ("number", String(number)), ("expected", Self.array(expected.map(Self.quoted)))]
+        case .drift(let number, let expected, let isCheck):
+            [("kind", Self.quoted("drift")), ("number", String(number)), ("expected", Self.array(expected.map(Self.quoted))), ("check", String(isCheck))]
         case .transcript(let name, let text): [("kind", Self.quoted("transcript")), ("name", Self.quoted(name)), ("text", Self.quoted(text))]
         case .lesson(let lesson):
             [("kind", Self.quoted("lesson")), ("name", Self.quoted(lesson.name)), ("title", Self.quoted(lesson.title)),
@@ -116,7 +117,8 @@ enum ServerMessage: Equatable {
                 switch item {
                 case .heading(let text): "{\"heading\":\(Self.quoted(text))}"
                 case .paragraph(let text): "{\"paragraph\":\(Self.quoted(text))}"
-                case .command(let line): "{\"command\":\(Self.quoted(line))}"
+                case .command(let line, .step): "{\"command\":\(Self.quoted(line))}"
+                case .command(let line, let role): "{\"command\":\(Self.quoted(line)),\"role\":\(Self.quoted(role.rawValue))}"
                 }
              }))]
         }

@@ -280,16 +280,21 @@ actor TabSession {
         guard var open = lesson else { return [.refused("no lesson is open")] }
         guard open.next < open.lesson.commandCount else { return [.refused("the lesson has no more steps: Reset starts it again")] }
         let index = open.next
+        let roles = open.lesson.roles
         var printed: [String] = []
         var replies = run(open.lesson.commands[index]) { printed = $0 }
-        open.next += 1
         let expected = open.lesson.expected[index]
-        if OutputMatcher.matches(expected, printed) {
+        let matches = OutputMatcher.matches(expected, printed)
+        if matches {
             open.matched += 1
-        } else {
+        } else if roles[index] != .check {
             open.drifted += 1
-            replies.append(.drift(number: stepCount, expected: expected.map(\.text)))
         }
+        if !matches { replies.append(.drift(number: stepCount, expected: expected.map(\.text), isCheck: roles[index] == .check)) }
+        // An exercise's check is run again until the learner's list is the lesson's; a task skips
+        // the lesson's own solution, which the learner writes instead.
+        if roles[index] != .check || matches { open.next += 1 }
+        while open.next < roles.count, roles[open.next] == .solution { open.next += 1 }
         lesson = open
         replies.append(open.state)
         return replies

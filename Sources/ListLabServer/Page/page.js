@@ -14,7 +14,7 @@
   const drawn = [];
   // The open lesson: its items (prose and commands), how many of its commands have run (next), the
   // items shown so far (at), and its counts; it runs in a session of its own on the server.
-  const lesson = { items: [], at: 0, next: 0, commands: 0, matched: 0, drifted: 0, name: '', playing: false, opened: null, stepped: null, fromFile: false };
+  const lesson = { items: [], roles: [], at: 0, next: 0, commands: 0, matched: 0, drifted: 0, name: '', playing: false, opened: null, stepped: null, fromFile: false };
   let classroom = false;
   const notes = [];
   const downloads = [];
@@ -227,6 +227,7 @@
     lesson.next = 0;
     lesson.name = message.name;
     lesson.commands = message.items.filter((item) => 'command' in item).length;
+    lesson.roles = message.items.filter((item) => 'command' in item).map((item) => item.role || 'step');
     document.getElementById('lesson-title').textContent = message.title;
     // A transcript from a file runs with the user's rights (outside a classroom): said before its first command.
     document.getElementById('lesson-warning').hidden = !(lesson.fromFile && !classroom);
@@ -236,6 +237,7 @@
   // Where the lesson is (the server says after each step, and on opening or a reload): the prose up
   // to its next command is added to the page, so it is read before the command runs.
   function lessonState(message) {
+    if (lesson.roles[lesson.next] === 'check' && message.next > lesson.next) note('exercise done: your list is the one the lesson asks for', 'lesson-mark');
     lesson.next = message.next;
     lesson.matched = message.matched;
     lesson.drifted = message.drifted;
@@ -255,12 +257,15 @@
       steps.appendChild(element);
     }
     const next = lesson.items[target];
+    const checking = next !== undefined && next.role === 'check';
+    document.getElementById('lesson-step').textContent = checking ? 'Check' : 'Step';
     const ran = lesson.matched + lesson.drifted;
     const drift = lesson.drifted ? ', ' + lesson.drifted + ' differed' : '';
     document.getElementById('lesson-count').textContent = next
       ? 'next (' + (lesson.next + 1) + ' of ' + lesson.commands + (ran ? '; ' + lesson.matched + ' matched' + drift : '') + '):'
       : 'the end of ' + lesson.name + ': ' + lesson.matched + ' of ' + ran + ' steps matched the transcript' + drift;
-    document.getElementById('lesson-next').textContent = next ? next.command : '';
+    document.getElementById('lesson-next').textContent = checking
+      ? 'your turn: reach the state the exercise asks for with commands of your own, then Check' : next ? next.command : '';
     document.getElementById('lesson-step').disabled = !next;
     document.getElementById('lesson-play').disabled = !next;
     if (!next && ran > 0) note('the end of ' + lesson.name + ': ' + lesson.matched + ' of ' + ran + ' steps matched the transcript' + drift, 'lesson-mark');
@@ -269,11 +274,11 @@
   }
   // A step that printed other than the lesson's transcript: marked, with what the transcript shows.
   function markDrift(message) {
-    drifts.push('drifted: step ' + message.number);
+    drifts.push((message.check ? 'not yet: step ' : 'drifted: step ') + message.number);
     const section = document.getElementById('step-' + message.number);
     const box = document.createElement('div');
     box.className = 'drift';
-    box.textContent = 'This step printed other than the lesson, which shows:';
+    box.textContent = message.check ? 'Not yet: the lesson\'s list reads as below; change yours and Check again.' : 'This step printed other than the lesson, which shows:';
     const pre = document.createElement('pre');
     pre.textContent = message.expected.join('\n');
     box.appendChild(pre);
@@ -284,8 +289,10 @@
       steps.appendChild(box);
     }
   }
-  async function stepLesson() {
+  // Play stops at an exercise's Check: the learner's own commands come first.
+  async function stepLesson(playing) {
     if (lesson.next >= lesson.commands) return false;
+    if (playing && lesson.roles[lesson.next] === 'check') return false;
     const stepped = await new Promise((resolve) => { lesson.stepped = resolve; send({ lesson: 'step' }); });
     return stepped && lesson.next < lesson.commands;
   }
@@ -293,18 +300,33 @@
   document.getElementById('lesson-play').addEventListener('click', async () => {
     if (lesson.playing) return;
     lesson.playing = true;
-    while (await stepLesson()) {}
+    while (await stepLesson(true)) {}
     lesson.playing = false;
   });
   document.getElementById('lesson-close').addEventListener('click', () => send({ lesson: 'close' }));
   document.getElementById('lesson-reset').addEventListener('click', () => { if (!lesson.playing) send({ lesson: 'reset' }); });
+  // An exercise solved as its lesson solves it (for the checks): the hidden commands before its check, typed, then Check.
+  async function solve() {
+    const commands = lesson.items.filter((item) => 'command' in item);
+    let first = lesson.next;
+    while (first > 0 && commands[first - 1].role === 'solution') first -= 1;
+    for (const item of commands.slice(first, lesson.next)) await run(item.command);
+    await stepLesson();
+  }
   // The page's own parts, which it loads from its server; anything else would be fetched from outside.
   const ownParts = ['/listlab.css', '/pictures.js', '/page.js'].map((path) => location.origin + path);
   async function runChecks() {
     for (const line of check) {
       if (line.startsWith(':tour ')) {
+        // The whole lesson, each exercise solved with the lesson's own solution.
         await new Promise((resolve) => { lesson.opened = resolve; send({ tour: line.slice(6) }); });
-        while (await stepLesson()) {}
+        for (;;) {
+          while (await stepLesson(true)) {}
+          if (lesson.roles[lesson.next] !== 'check') break;
+          await solve();
+        }
+      } else if (line === ':solve') {
+        await solve();
       } else if (line.startsWith(':open ')) {
         await new Promise((resolve) => { lesson.opened = resolve; send({ tour: line.slice(6) }); });
       } else if (line === ':step') {

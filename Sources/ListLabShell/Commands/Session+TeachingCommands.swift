@@ -25,6 +25,30 @@ extension Session {
             session.listWasTold()
             session.output.write("the list accepted: \(update)")
         },
+        Command(
+            name: "exercise",
+            usage: "exercise TASK... | exercise check",
+            summary: "in a lesson, asks the learner to reach a state with commands of their own; 'exercise check' shows the list as the check compares it",
+            details: [
+                "In a transcript, 'exercise TASK' states the task; the commands after it are the lesson's own",
+                "solution, which 'listlab test' runs and a lesson in the browser hides; 'exercise check' prints",
+                "the rows on screen and the selection without their cells, and its recorded output is what the",
+                "page's Check compares the learner's list with. At the prompt, both only print.",
+            ],
+            examples: ["exercise Put Barry Allen first, then select him.", "exercise check"],
+            completes: { context in context.arguments.isEmpty ? ["check"] : [] }
+        ) { session, arguments in
+            guard !arguments.take("check") else {
+                try arguments.expectEnd()
+                _ = try session.current()
+                for line in session.list.render(showsCells: false) { session.output.write(line) }
+                return
+            }
+            var words: [String] = []
+            while let token = arguments.next() { words.append(token.text) }
+            guard !words.isEmpty else { throw arguments.missing("a TASK, or 'check'") }
+            session.output.write("exercise: " + words.joined(separator: " "))
+        },
     ]
 
     /// Reads `batch` clauses into one update.

@@ -23,10 +23,10 @@ private func key(at path: ItemPath, in session: Session) -> Value? {
     let folder = try TemporaryFolder()
     let sample = try #require(BuiltInSamples.all.first { $0.name == "menu" }.flatMap(BuiltInSamples.path(of:)))
     try folder.write("menu.json", try String(contentsOfFile: sample, encoding: .utf8))
-    let (shell, output) = session(["load menu.json", "diffable on", "outline by parent", "inspect 2"], in: folder.path)
+    let (shell, output) = session(["load menu.json", "diffable on", "outline by parent", "inspect 0.2"], in: folder.path)
     #expect(output.lines.last(where: { $0.hasPrefix("0.2") }) == "0.2 (key id = 13)")
     output.clear()
-    shell.execute("delete 2")
+    shell.execute("delete 0.2")
     #expect(output.lines.last == "deleted 0.2 (0.12 in the data): Lists")
     // The item on screen went, not the data's 0.2 (id 3, a row not even visible).
     let loaded = try shell.current()
@@ -38,7 +38,7 @@ private func key(at path: ItemPath, in session: Session) -> Value? {
 }
 
 @Test func afterASnapshotMoveUpdateChangesTheItemShown() {
-    let (shell, output) = session(["load contacts", "diffable on", "snapshot moveItem 1 afterItem 8", "apply", "update 0 city=Moved"])
+    let (shell, output) = session(["load contacts", "diffable on", "snapshot moveItem 1 afterItem 8", "apply", "update 0.0 city=Moved"])
     #expect(output.lines.last == #"updated 0.0 (0.1 in the data): city = "Moved""#)
     #expect(shell.list.numberOfItems(inSection: 0) == 8)
     let loaded = try? shell.current()
@@ -46,8 +46,20 @@ private func key(at path: ItemPath, in session: Session) -> Value? {
     #expect(loaded?.provider.item(at: ItemPath(0, 1))?["name"] == "Clark Kent")
 }
 
+/// Under a diffable data source a row is written with its section: a bare number is an identifier.
+@Test func underADiffableDataSourceARowIsWrittenWithItsSection() {
+    let (shell, output) = session(["load contacts", "diffable on", "update 2 name=X"])
+    #expect(output.lines.last == "error: column 8: '2': under a diffable data source a row is written with its section (0.2, not 2): a bare number names an identifier, as in 'snapshot reloadItems 2'")
+    for line in ["select 1", "show 2-4", "delete 3", "move 1 0.2", "inspect 7"] {
+        #expect(shell.execute(line).failed, "\(line)")
+    }
+    for line in ["select 0.1", "show 0.2-4", "inspect 0.7", "snapshot reloadItems 2", "diffable off", "update 2 name=X"] {
+        #expect(!shell.execute(line).failed, "\(line)")
+    }
+}
+
 @Test func aPositionTheListAndTheDataReadDifferentlyIsRefusedNamingBoth() {
-    let (_, output) = session(["load contacts", "diffable on", "snapshot moveItem 1 afterItem 8", "apply", "insert 0 name=X", "move id=2 0.3"])
+    let (_, output) = session(["load contacts", "diffable on", "snapshot moveItem 1 afterItem 8", "apply", "insert 0.0 name=X", "move id=2 0.3"])
     #expect(output.lines.suffix(2) == [
         "error: insert at 0.0 is ambiguous: the list shows the applied snapshot, where 0.0 is 2, and the data holds 1 there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations",
         "error: move to 0.3 is ambiguous: the list shows the applied snapshot, where 0.3 is 5, and the data holds 4 there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations",

@@ -13,6 +13,10 @@ public struct Arguments {
     private var index = 0
     /// The column just after the line, for "missing" errors.
     private let endColumn: Int
+    /// Whether a row must be written with its section (`0.2`, not `2`):
+    /// under a diffable data source, where a bare number names an
+    /// identifier (`snapshot reloadItems 2`).
+    public var pathsNeedSection = false
 
     /// Creates a reader of `tokens`, the arguments after the command name.
     public init(command: String, usage: String, tokens: [Token], endColumn: Int) {
@@ -72,7 +76,19 @@ public struct Arguments {
             throw ShellError("expected a PATH, found '\(token.text)'", column: token.column)
         }
         try checkNotAnOption(text, column: token.column)
+        try checkSection(text, column: token.column)
         return try PathRange.path(text, column: token.column)
+    }
+
+    /// Throws for a row without its section where ``pathsNeedSection``.
+    private func checkSection(_ text: String, column: Int) throws(ShellError) {
+        guard pathsNeedSection, let first = text.first, first.isNumber,
+            !text.prefix { $0 != "-" }.contains(".")
+        else { return }
+        let number = text.prefix { $0.isNumber }
+        throw ShellError(
+            "'\(text)': under a diffable data source a row is written with its section (0.\(number), not \(number)): a bare number names an identifier, as in 'snapshot reloadItems \(number)'",
+            column: column)
     }
 
     /// Reads a required path or range.
@@ -82,6 +98,7 @@ public struct Arguments {
             throw ShellError("expected a PATH or RANGE, found '\(token.text)'", column: token.column)
         }
         try checkNotAnOption(text, column: token.column)
+        try checkSection(text, column: token.column)
         return try PathRange.parse(text, column: token.column)
     }
 

@@ -484,6 +484,7 @@ public final class Session {
         }
         defer { changesDataOnly = false }
         var arguments = Arguments(command: command.name, usage: command.usage, tokens: rest, endColumn: line.count + 1)
+        arguments.pathsNeedSection = diffable != nil
         try command.run(self, &arguments)
     }
 

@@ -48,6 +48,9 @@ public struct TranscriptPage: Sendable {
         public var command: String
         /// What the command printed.
         public var output: [String]
+        /// The indices in ``output`` of the lines of its errors (every line
+        /// of a message of several), shown in the error colour.
+        public var errorLines: Set<Int> = []
         /// The recorded output, when it differs from what the command printed.
         public var expected: [String]?
         /// The pictures: empty when the step does not change what the list shows.
@@ -184,7 +187,10 @@ public struct TranscriptPage: Sendable {
         var out = "<section class=\"step\(step.failed ? " failed" : "")\" id=\"step-\(step.number)\" data-step=\"\(step.number)\">\n<div class=\"io\">\n"
         out += "<pre class=\"command\"><span class=\"prompt\">&gt; </span>\(Markup.escape(step.command))</pre>\n"
         if !step.output.isEmpty {
-            out += "<pre class=\"output\">\(step.output.map(Markup.escape).joined(separator: "\n"))</pre>\n"
+            let lines = step.output.enumerated().map { index, line in
+                step.errorLines.contains(index) ? "<span class=\"error\">\(Markup.escape(line))</span>" : Markup.escape(line)
+            }
+            out += "<pre class=\"output\">\(lines.joined(separator: "\n"))</pre>\n"
         }
         if let expected = step.expected {
             out += "<p class=\"failure\">line \(step.line): this step does not replay as recorded; the transcript expected:</p>\n"

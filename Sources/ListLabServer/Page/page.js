@@ -33,8 +33,10 @@
     back = 0;
     return new Promise((resolve) => { waiting = resolve; send({ command: line }); });
   }
+  // Errors come marked from the server, every line of one; a page without the marks gets them by the `error:` prefix.
   function markErrors(section) {
     for (const pre of section.querySelectorAll('pre.output')) {
+      if (pre.querySelector('span.error')) continue;
       const text = pre.textContent;
       pre.textContent = '';
       text.split('\n').forEach((line, index) => {

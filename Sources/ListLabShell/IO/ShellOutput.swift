@@ -27,6 +27,10 @@ extension ShellOutput {
 public final class RecordingOutput: ShellOutput {
     /// The lines written so far.
     public private(set) var lines: [String] = []
+    /// The indices in ``lines`` of the lines of errors: each one's first
+    /// line and the lines of a message of several (UIKit's counts and
+    /// updates), so that a page shows all of them as an error.
+    public private(set) var errorLines: [Int] = []
     /// The number of errors written so far.
     public private(set) var errorCount = 0
     /// The bytes of lines kept until ``clear()``: past them, lines are
@@ -47,22 +51,27 @@ public final class RecordingOutput: ShellOutput {
         errorCount += 1
         // A message of several lines (UIKit's layout of a set) is kept line by line.
         let parts = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        errorLines.append(lines.count)
         lines.append("error: " + (parts.first ?? ""))
-        for part in parts.dropFirst() { keep(part) }
+        for part in parts.dropFirst() where keep(part) { errorLines.append(lines.count - 1) }
     }
 
-    private func keep(_ line: String) {
+    /// Keeps `line` unless past ``byteLimit``; whether it was kept.
+    @discardableResult
+    private func keep(_ line: String) -> Bool {
         bytes += line.utf8.count + 1
         guard bytes <= byteLimit else {
             droppedLines += 1
-            return
+            return false
         }
         lines.append(line)
+        return true
     }
 
     /// Forgets what was recorded.
     public func clear() {
         lines = []
+        errorLines = []
         errorCount = 0
         droppedLines = 0
         bytes = 0

@@ -34,6 +34,7 @@ package final class StepRunner {
             number: number, line: line, command: command, output: output.lines, frames: frames, trace: recorder.trace,
             title: session.currentName)
         step.updatesLeftOut = recorder.updatesLeftOut
+        step.errorLines = Set(output.errorLines)
         return (step, record)
     }
 }

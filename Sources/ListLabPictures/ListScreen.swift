@@ -39,14 +39,18 @@ public struct ListScreen: Hashable, Sendable {
         public var cell: Cell?
         /// Whether the item is selected.
         public var isSelected: Bool
+        /// Where it is in an outline (indented by level, with a chevron);
+        /// nil in a flat list.
+        public var outline: OutlinePlace?
 
         /// Creates an item.
-        public init(path: ItemPath, text: String, detail: String? = nil, cell: Cell?, isSelected: Bool = false) {
+        public init(path: ItemPath, text: String, detail: String? = nil, cell: Cell?, isSelected: Bool = false, outline: OutlinePlace? = nil) {
             self.path = path
             self.text = text
             self.detail = detail
             self.cell = cell
             self.isSelected = isSelected
+            self.outline = outline
         }
     }
 
@@ -106,13 +110,13 @@ public struct ListScreen: Hashable, Sendable {
             case .items(let paths):
                 .items(paths.map { path in
                     guard let cell = list.cellForItem(at: path) else {
-                        return Item(path: path, text: "", cell: nil, isSelected: selected.contains(path))
+                        return Item(path: path, text: "", cell: nil, isSelected: selected.contains(path), outline: list.outlinePlace(ofItemAt: path))
                     }
                     return Item(
                         path: path, text: VisibleText.escaped(cell.text),
                         detail: cell.detail?.isEmpty == false ? cell.detail.map(VisibleText.escaped) : nil,
                         cell: Cell(identifier: cell.reuseIdentifier, serial: cell.serial, reuseCount: cell.reuseCount),
-                        isSelected: selected.contains(path))
+                        isSelected: selected.contains(path), outline: list.outlinePlace(ofItemAt: path))
                 })
             }
         }

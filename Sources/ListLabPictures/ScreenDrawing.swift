@@ -7,7 +7,8 @@ import ListLabCore
 ///
 /// Every row is drawn from the screen's values, with fixed sizes and no
 /// measured text, so the same screen gives the same bytes on every run.
-/// Text that does not fit is clipped, never rewritten.
+/// Text that does not fit ends in "…", as a label's tail is truncated, with
+/// the whole text kept beside it.
 ///
 /// ```swift
 /// let list = HeadlessList(viewportRows: 2)
@@ -189,7 +190,9 @@ public struct ScreenDrawing: Sendable {
         let height = Self.rowHeight
         let compact = width < 200
         let badgeWidth = compact ? 0 : Self.badgeWidth
-        let textX = compact ? 6 : Self.gutter
+        // An outline's item is indented by its level, after its disclosure chevron (UIKit's outline cell).
+        let indent = item.outline.map { Double(min($0.level, 6)) * (compact ? 6 : 16) + (compact ? 8 : 18) } ?? 0
+        let textX = (compact ? 6 : Self.gutter) + indent
         var out = "<g class=\"item\(item.isSelected ? " sel" : "")\" data-path=\"\(item.path)\">"
         out += "<rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(item.isSelected ? "#d4e4fc" : "#ffffff")\"/>"
         if let mark {
@@ -206,16 +209,19 @@ public struct ScreenDrawing: Sendable {
         } else {
             out += "<text class=\"p\" x=\"6\" y=\"40\" font-size=\"8\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">\(item.path)</text>"
         }
+        if let outline = item.outline, outline.hasChildren {
+            out += chevron(x: textX - (compact ? 5 : 11), expanded: outline.isExpanded, size: compact ? 3 : 5)
+        }
         let textWidth = width - textX - badgeWidth - (compact ? 6 : 28)
         out += clipped(x: textX, y: 0, width: textWidth, height: height) {
             var text = ""
             if item.cell == nil {
                 text += "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"13\" font-style=\"italic\" fill=\"#e5484d\">(no cell)</text>"
             } else if let detail = item.detail {
-                text += "<text class=\"t\" x=\"0\" y=\"\(compact ? 16 : 19)\" font-size=\"\(compact ? 12 : 15)\" fill=\"#111111\">\(Markup.escape(item.text))</text>"
-                text += "<text class=\"d\" x=\"0\" y=\"\(compact ? 29 : 36)\" font-size=\"\(compact ? 10 : 12)\" fill=\"#6d6d72\">\(Markup.escape(detail))</text>"
+                text += "<text class=\"t\" x=\"0\" y=\"\(compact ? 16 : 19)\" font-size=\"\(compact ? 12 : 15)\" fill=\"#111111\"\(Self.fitted(item.text, width: textWidth, fontSize: compact ? 12 : 15))</text>"
+                text += "<text class=\"d\" x=\"0\" y=\"\(compact ? 29 : 36)\" font-size=\"\(compact ? 10 : 12)\" fill=\"#6d6d72\"\(Self.fitted(detail, width: textWidth, fontSize: compact ? 10 : 12))</text>"
             } else {
-                text += "<text class=\"t\" x=\"0\" y=\"\(compact ? 20 : 27)\" font-size=\"\(compact ? 12 : 15)\" fill=\"#111111\">\(Markup.escape(item.text))</text>"
+                text += "<text class=\"t\" x=\"0\" y=\"\(compact ? 20 : 27)\" font-size=\"\(compact ? 12 : 15)\" fill=\"#111111\"\(Self.fitted(item.text, width: textWidth, fontSize: compact ? 12 : 15))</text>"
             }
             return text
         }
@@ -237,6 +243,30 @@ public struct ScreenDrawing: Sendable {
         }
         out += "<line x1=\"\(n(textX))\" x2=\"\(n(width))\" y1=\"\(n(height - 0.5))\" y2=\"\(n(height - 0.5))\" stroke=\"#e5e5ea\"/>"
         return out + "</g>"
+    }
+
+    /// The end of a `<text>` element's start tag and its content: `text`,
+    /// or, when it would run past `width` points, its start and "…" as UIKit
+    /// truncates a label's tail, with the whole text in `data-full` (what a
+    /// check of the picture reads). The width is estimated from the count of
+    /// characters, never measured, so every run draws the same bytes; the
+    /// clip around the text still holds a wide one inside.
+    static func fitted(_ text: String, width: Double, fontSize: Double) -> String {
+        let fits = max(1, Int(width / (fontSize * 0.5)))
+        guard text.count > fits else { return ">" + Markup.escape(text) }
+        var cut = String(text.prefix(fits - 1))
+        while cut.last == " " { cut.removeLast() }
+        return " data-full=\"\(Markup.escape(text))\">" + Markup.escape(cut + "\u{2026}")
+    }
+
+    /// A disclosure chevron centred at `x`, half the row down: pointing right
+    /// while collapsed, turned down while expanded.
+    private func chevron(x: Double, expanded: Bool, size: Double) -> String {
+        let y = Self.rowHeight / 2
+        let points = expanded
+            ? "\(n(x - size)),\(n(y - size / 2)) \(n(x)),\(n(y + size / 2)) \(n(x + size)),\(n(y - size / 2))"
+            : "\(n(x - size / 2)),\(n(y - size)) \(n(x + size / 2)),\(n(y)) \(n(x - size / 2)),\(n(y + size))"
+        return "<polyline class=\"chevron\(expanded ? " open" : "")\" points=\"\(points)\" fill=\"none\" stroke=\"#0a84ff\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
     }
 
     /// `content`, clipped to a rectangle by a nested `<svg>` (no ids, so

@@ -597,7 +597,7 @@ func listScreenExample1() throws {
     _ = screen
 }
 
-@Test("Sources/ListLabPictures/ScreenDrawing.swift:12")
+@Test("Sources/ListLabPictures/ScreenDrawing.swift:13")
 func screenDrawingExample1() throws {
     let list = HeadlessList(viewportRows: 2)
     ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)

@@ -84,9 +84,17 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     public func apply(_ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true) throws(BatchUpdateError)
         -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])
     {
+        try apply(snapshot, animatingDifferences: animatingDifferences, outlines: [:])
+    }
+
+    /// ``apply(_:animatingDifferences:)`` with `newOutlines` in force while
+    /// the list updates (a picture of it shows each section's outline).
+    private func apply(
+        _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool, outlines newOutlines: [SectionID: DiffableSectionSnapshot<ItemID>]
+    ) throws(BatchUpdateError) -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate]) {
         let staged = Self.stagedUpdate(from: current, to: snapshot)
         let previousOutlines = outlines
-        outlines = [:]
+        outlines = newOutlines
         guard let list else {
             current = snapshot.unmarked
             return (.unchanged, [])
@@ -134,10 +142,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
         // Visible items are unique (a section snapshot's are), and an item of
         // another section is moved here, as UIKit does.
         if !visible.isEmpty { _ = try? snapshot.appendItems(visible, toSection: section) }
-        let otherOutlines = outlines
-        let result = try apply(snapshot, animatingDifferences: animatingDifferences)
-        outlines = otherOutlines
-        outlines[section] = sectionSnapshot
+        var newOutlines = outlines
+        newOutlines[section] = sectionSnapshot
+        let result = try apply(snapshot, animatingDifferences: animatingDifferences, outlines: newOutlines)
         return result
     }
 
@@ -198,6 +205,16 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
 
     /// A trace names it `diffable data source`.
     public var traceRole: TraceRole { .diffableDataSource }
+
+    /// The item's place in its section's outline, when an outline was
+    /// applied to that section.
+    public func list(_ list: HeadlessList, outlinePlaceOfItemAt path: ItemPath) -> OutlinePlace? {
+        guard path.section >= 0, path.section < current.sectionIdentifiers.count,
+            let outline = outlines[current.sectionIdentifiers[path.section]],
+            let item = current.itemIdentifier(at: path), let level = outline.level(of: item)
+        else { return nil }
+        return OutlinePlace(level: level, hasChildren: !outline.children(of: item).isEmpty, isExpanded: outline.isExpanded(item))
+    }
 
     public func numberOfSections(in list: HeadlessList) -> Int { current.numberOfSections }
 

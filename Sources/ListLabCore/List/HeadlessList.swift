@@ -332,6 +332,12 @@ public final class HeadlessList {
         reloadData(scrollingToTop: true)
     }
 
+    /// Where the item at `path` is in an outline (its level and
+    /// disclosure), from the data source; nil in a flat list.
+    public func outlinePlace(ofItemAt path: ItemPath) -> OutlinePlace? {
+        dataSource?.list(self, outlinePlaceOfItemAt: path)
+    }
+
     /// Asks the data source for the number of sections, the items in each,
     /// and the titles, and lays the sections out in rows.
     func loadSections() -> [SectionLayout] {

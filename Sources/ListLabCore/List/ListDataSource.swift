@@ -18,6 +18,28 @@ public protocol ListDataSource: AnyObject {
     func list(_ list: HeadlessList, titleForFooterInSection section: Int) -> String?
     /// What a trace calls this data source (by default the adapter).
     var traceRole: TraceRole { get }
+    /// Where the item at `path` is in an outline (a section snapshot): its
+    /// level and disclosure; nil for an item of a flat list (the default).
+    func list(_ list: HeadlessList, outlinePlaceOfItemAt path: ItemPath) -> OutlinePlace?
+}
+
+/// Where an item is in an outline, as a cell of UIKit's outline shows it:
+/// indented by its level, with a disclosure chevron when it has children,
+/// turned down while it is expanded.
+public struct OutlinePlace: Hashable, Sendable {
+    /// 0 for a root item, 1 for its children, and so on.
+    public var level: Int
+    /// Whether it has children (a chevron is drawn).
+    public var hasChildren: Bool
+    /// Whether its children are shown.
+    public var isExpanded: Bool
+
+    /// Creates a place.
+    public init(level: Int, hasChildren: Bool, isExpanded: Bool) {
+        self.level = level
+        self.hasChildren = hasChildren
+        self.isExpanded = isExpanded
+    }
 }
 
 extension ListDataSource {
@@ -27,6 +49,8 @@ extension ListDataSource {
     public func list(_ list: HeadlessList, titleForHeaderInSection section: Int) -> String? { nil }
     /// No footer.
     public func list(_ list: HeadlessList, titleForFooterInSection section: Int) -> String? { nil }
+    /// Not in an outline.
+    public func list(_ list: HeadlessList, outlinePlaceOfItemAt path: ItemPath) -> OutlinePlace? { nil }
 }
 
 /// What the headless list tells its delegate: the selection, and cells about

@@ -123,8 +123,10 @@
       const text = (item) => {
         const selected = columns > 1 && item.classList.contains('sel') ? '*' : '';
         const detail = item.querySelector('.d');
-        let line = selected + item.querySelector('.p').textContent + '  ' + item.querySelector('.t').textContent;
-        if (detail) line += ' \u2014 ' + detail.textContent;
+        // A truncated text ("…") keeps the whole of it in data-full.
+        const whole = (element) => element.getAttribute('data-full') || element.textContent;
+        let line = selected + item.querySelector('.p').textContent + '  ' + whole(item.querySelector('.t'));
+        if (detail) line += ' \u2014 ' + whole(detail);
         const cell = item.querySelector('.c');
         if (cell) line += '  <' + cell.querySelector('.ci').textContent + ' ' + cell.querySelector('.cn').textContent + '>';
         return line;

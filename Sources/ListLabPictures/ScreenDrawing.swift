@@ -77,12 +77,13 @@ public struct ScreenDrawing: Sendable {
         out += " aria-label=\"\(Markup.escape(Self.summary(of: screen)))\">"
         out += "<rect class=\"frame\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"28\" fill=\"#1c1c1e\"/>"
         out += "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(height - 2 * Self.bezel))\" rx=\"20\" fill=\"#ffffff\"/>"
-        // The title bar, or the refused update's banner in its place.
+        // The title bar, or the refused update's banner in its place, which names the list too.
         if let banner {
+            let text = title.map { "\($0) — \(banner.text)" } ?? banner.text
             out += "<g class=\"banner\"><title>\(Markup.escape(banner.detail))</title>"
             out += "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(Self.titleHeight))\" rx=\"20\" fill=\"#e5484d\"/>"
             out += clipped(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight) {
-                "<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(banner.text))</text>"
+                "<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(text))</text>"
             }
             out += "</g>"
         } else if let title {

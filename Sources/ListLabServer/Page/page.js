@@ -263,8 +263,10 @@
     document.getElementById('lesson-step').textContent = checking ? 'Check' : 'Step';
     const ran = lesson.matched + lesson.drifted;
     const drift = lesson.drifted ? ', ' + lesson.drifted + ' differed' : '';
+    // Counted as the learner sees them: an exercise's hidden solution is not theirs to step through.
+    const shown = (roles) => roles.filter((role) => role !== 'solution').length;
     document.getElementById('lesson-count').textContent = next
-      ? 'next (' + (lesson.next + 1) + ' of ' + lesson.commands + (ran ? '; ' + lesson.matched + ' matched' + drift : '') + '):'
+      ? 'next (' + (shown(lesson.roles.slice(0, lesson.next)) + 1) + ' of ' + shown(lesson.roles) + (ran ? '; ' + lesson.matched + ' matched' + drift : '') + '):'
       : 'the end of ' + lesson.name + ': ' + lesson.matched + ' of ' + ran + ' steps matched the transcript' + drift;
     document.getElementById('lesson-next').textContent = checking
       ? 'your turn: reach the state the exercise asks for with commands of your own, then Check' : next ? next.command : '';

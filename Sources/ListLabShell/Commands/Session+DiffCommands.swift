@@ -129,74 +129,26 @@ extension Session {
             }
         },
         Command(
-            name: "set", usage: "set [updates reload|reconfigure | threshold N | list table|collection COLUMNS | ios VERSION]",
+            name: "set", usage: "set [" + Setting.all.map(\.usage).joined(separator: " | ") + "]",
             summary: "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, the kind of list, and the iOS version whose words it speaks",
-            details: [
-                "updates: 'reconfigure' (the default) configures the existing cell in place, as iOS 15's",
-                "reconfigureItems; 'reload' replaces it with a new cell, as reloadItems. threshold: above this",
-                "many changes, a diff is shown with reloadData instead of batch updates (default 100).",
-                "list: 'table' (the default) is a UITableView, one row per item; 'collection N' is a",
-                "UICollectionView with N items to a row (1 to 12), which speaks of items and refuses an update",
-                "whose counts do not add up as a collection view does. The list reloads.",
-                "ios: the iOS version (13 to 26, as 16 or 16.4) whose words a refused update is given in:",
-                "16 (the default) says 'Invalid update: invalid number of rows in section 0...', as the",
-                "articles and most crash reports quote it; 16.4 and later 'Invalid batch updates detected:",
-                "... before and/or after ...', and 17 and later '... before and after ...', as today's",
-                "devices print it. Docs/uikit-rules.md gives each version's words with their source.",
-            ],
-            examples: ["set", "set updates reload", "set threshold 20", "set list collection 3", "set list table", "set ios 17", "set ios 16"],
+            details: Setting.all.flatMap(\.help),
+            examples: ["set"] + Setting.all.flatMap(\.examples),
             completes: { context in
-                switch context.last {
-                case "": context.arguments.isEmpty ? settingKeywords : []
-                case "updates": CellUpdateStyle.allCases.map(\.rawValue)
-                case "list": ["table", "collection"]
-                case "ios": ["16", "16.4", "17"]
-                default: []
-                }
+                context.arguments.isEmpty ? settingKeywords : context.arguments.count == 1 ? Setting.named(context.last)?.values ?? [] : []
             }
         ) { session, arguments in
             if arguments.isAtEnd {
-                session.output.write("updates \(session.updateStyle.rawValue)")
-                session.output.write("threshold \(session.changeThreshold)")
-                session.output.write("list \(Session.describe(session.list.style))")
-                session.output.write("ios \(session.list.iOSVersion)")
+                for setting in Setting.all { session.output.write("\(setting.name) \(setting.current(session))") }
                 return
             }
             let name = try arguments.choice("a setting", Session.settingKeywords)
-            switch name {
-            case "updates":
-                let style = try arguments.choice("'reload' or 'reconfigure'", CellUpdateStyle.allCases.map(\.rawValue))
-                try arguments.expectEnd()
-                session.updateStyle = style == "reload" ? .reload : .reconfigure
-                session.output.write("updates \(style)")
-            case "list":
-                let kind = try arguments.choice("'table' or 'collection'", ["table", "collection"])
-                let style: ListStyle = kind == "table" ? .table : .collection(columns: try arguments.integer("COLUMNS", in: Session.columnRange))
-                try arguments.expectEnd()
-                session.list.setStyle(style)
-                session.output.write("list \(Session.describe(style)) (reloaded)")
-            case "ios":
-                let text = try arguments.string("a VERSION")
-                try arguments.expectEnd()
-                guard let version = IOSVersion(text) else {
-                    throw ShellError("ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to \(IOSVersion.supported.upperBound.major), as 16 or 16.4")
-                }
-                session.list.iOSVersion = version
-                session.output.write("ios \(version): \(Session.wordsOf(version))")
-            default:
-                let threshold = try arguments.integer("N", in: 0...1_000_000_000)
-                try arguments.expectEnd()
-                if let most = session.thresholdLimit, threshold > most {
-                    throw ShellError("threshold \(threshold): this session takes at most \(most) (batch updates of more changes take longer than a command may run here)")
-                }
-                session.changeThreshold = threshold
-                session.output.write("threshold \(threshold)")
-            }
+            guard let setting = Setting.named(name) else { return }
+            session.output.write("\(name) \(try setting.change(session, &arguments))")
         },
     ]
 
-    /// The settings `set` takes (parsed and completed from this list).
-    static let settingKeywords = ["updates", "threshold", "list", "ios"]
+    /// The settings `set` takes (``Setting/all``).
+    static var settingKeywords: [String] { Setting.all.map(\.name) }
 
     /// What `set ios` says of a version's words for counts that do not add up.
     static func wordsOf(_ version: IOSVersion) -> String {

@@ -1,0 +1,92 @@
+import ListLabCore
+
+/// One of `set`'s settings, declared once: its usage and help lines, what
+/// TAB offers for its value, how `set` alone shows it, and how `set NAME
+/// VALUE` changes it.
+struct Setting: Sendable {
+    /// Its name, as typed after `set`.
+    let name: String
+    /// How to write it, for `set`'s usage.
+    let usage: String
+    /// Its lines of `help set`.
+    let help: [String]
+    /// Example command lines (a test runs every one).
+    let examples: [String]
+    /// What TAB offers for its value.
+    let values: [String]
+    /// Its current value, as `set` alone shows it.
+    let current: @Sendable (Session) -> String
+    /// Reads its value and changes it; returns what the command prints.
+    let change: @Sendable (Session, inout Arguments) throws -> String
+
+    /// Every setting, in the order `set` shows them.
+    static let all: [Setting] = [
+        Setting(
+            name: "updates", usage: "updates reload|reconfigure",
+            help: [
+                "updates: 'reconfigure' (the default) configures the existing cell in place, as iOS 15's",
+                "reconfigureItems; 'reload' replaces it with a new cell, as reloadItems.",
+            ],
+            examples: ["set updates reload"], values: CellUpdateStyle.allCases.map(\.rawValue),
+            current: { $0.updateStyle.rawValue }
+        ) { session, arguments in
+            let style = try arguments.choice("'reload' or 'reconfigure'", CellUpdateStyle.allCases.map(\.rawValue))
+            try arguments.expectEnd()
+            session.updateStyle = style == "reload" ? .reload : .reconfigure
+            return style
+        },
+        Setting(
+            name: "threshold", usage: "threshold N",
+            help: ["threshold: above this many changes, a diff is shown with reloadData instead of batch updates (default 100)."],
+            examples: ["set threshold 20"], values: [],
+            current: { "\($0.changeThreshold)" }
+        ) { session, arguments in
+            let threshold = try arguments.integer("N", in: 0...1_000_000_000)
+            try arguments.expectEnd()
+            if let most = session.thresholdLimit, threshold > most {
+                throw ShellError("threshold \(threshold): this session takes at most \(most) (batch updates of more changes take longer than a command may run here)")
+            }
+            session.changeThreshold = threshold
+            return "\(threshold)"
+        },
+        Setting(
+            name: "list", usage: "list table|collection COLUMNS",
+            help: [
+                "list: 'table' (the default) is a UITableView, one row per item; 'collection N' is a",
+                "UICollectionView with N items to a row (1 to 12), which speaks of items and refuses an update",
+                "whose counts do not add up as a collection view does. The list reloads.",
+            ],
+            examples: ["set list collection 3", "set list table"], values: ["table", "collection"],
+            current: { Session.describe($0.list.style) }
+        ) { session, arguments in
+            let kind = try arguments.choice("'table' or 'collection'", ["table", "collection"])
+            let style: ListStyle = kind == "table" ? .table : .collection(columns: try arguments.integer("COLUMNS", in: Session.columnRange))
+            try arguments.expectEnd()
+            session.list.setStyle(style)
+            return "\(Session.describe(style)) (reloaded)"
+        },
+        Setting(
+            name: "ios", usage: "ios VERSION",
+            help: [
+                "ios: the iOS version (13 to 26, as 16 or 16.4) whose words a refused update is given in:",
+                "16 (the default) says 'Invalid update: invalid number of rows in section 0...', as the",
+                "articles and most crash reports quote it; 16.4 and later 'Invalid batch updates detected:",
+                "... before and/or after ...', and 17 and later '... before and after ...', as today's",
+                "devices print it. Docs/uikit-rules.md gives each version's words with their source.",
+            ],
+            examples: ["set ios 17", "set ios 16"], values: ["16", "16.4", "17"],
+            current: { "\($0.list.iOSVersion)" }
+        ) { session, arguments in
+            let text = try arguments.string("a VERSION")
+            try arguments.expectEnd()
+            guard let version = IOSVersion(text) else {
+                throw ShellError("ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to \(IOSVersion.supported.upperBound.major), as 16 or 16.4")
+            }
+            session.list.iOSVersion = version
+            return "\(version): \(Session.wordsOf(version))"
+        },
+    ]
+
+    /// The setting named `name`.
+    static func named(_ name: String) -> Setting? { all.first { $0.name == name } }
+}

@@ -5,7 +5,7 @@ import ListLabRecords
 extension Session {
     static let diffableCommands: [Command] = [
         Command(
-            name: "diffable", usage: "diffable [on [by key | by value] | off]",
+            name: "diffable", usage: "diffable [" + diffableWords.usage + "]",
             summary: "shows the list through a diffable data source (snapshots and apply) instead of the adapter, or back",
             details: [
                 "The snapshot is the provider's part, the cell provider (which finds the identifier's record",
@@ -20,7 +20,7 @@ extension Session {
             examples: ["diffable on", "diffable on by value", "diffable off", "diffable"],
             completes: { context in
                 switch context.arguments.map({ $0.lowercased() }) {
-                case []: ["on", "off"]
+                case []: diffableWords.names
                 case ["on"]: ["by"]
                 case ["on", "by"]: DiffableIdentifiers.Identity.allCases.map(\.rawValue)
                 default: []
@@ -64,7 +64,7 @@ extension Session {
             try session.applyCommand(&arguments)
         },
         Command(
-            name: "outline", usage: "outline [by FIELD | expand ID ... | collapse ID ... | append ID ... [under PARENT] | insert ID ... before|after ID]",
+            name: "outline", usage: "outline [" + outlineWords.usage + "]",
             summary: "shows a section as an outline (a section snapshot): items under their parents, expanded or collapsed",
             details: [
                 "by FIELD: each item's FIELD holds its parent's key (null for a root); the section snapshot",
@@ -78,7 +78,7 @@ extension Session {
             examples: ["outline by parent", "outline expand 1", "outline collapse 1", "outline append 30 under 1", "outline insert 31 after 2", "outline"],
             completes: { context in
                 switch context.arguments.count {
-                case 0: ["by", "expand", "collapse", "append", "insert"]
+                case 0: outlineWords.names
                 case 1 where context.last == "by": context.fieldNames
                 default: context.session.diffable.map { mode in
                     mode.dataSource.snapshot(for: DiffableIdentifiers.mainSection).items.prefix(1_000).map(\.jsonText)
@@ -89,6 +89,15 @@ extension Session {
             try session.outlineCommand(&arguments)
         },
     ]
+
+    /// `diffable`'s words.
+    static let diffableWords = CommandWords(words: [("on", "on [by key | by value]"), ("off", "off")])
+
+    /// `outline`'s words.
+    static let outlineWords = CommandWords(words: [
+        ("by", "by FIELD"), ("expand", "expand ID ..."), ("collapse", "collapse ID ..."), ("append", "append ID ... [under PARENT]"),
+        ("insert", "insert ID ... before|after ID"),
+    ])
 
     // MARK: - diffable
 
@@ -101,7 +110,7 @@ extension Session {
             output.write("diffable on by \(diffable.identity.rawValue): \(diffable.loaded.name), applied \(counts(diffable.dataSource.snapshot())), pending \(counts(diffable.pending))")
             return
         }
-        let state = try arguments.choice("'on' or 'off'", ["on", "off"])
+        let state = try Self.diffableWords.read(&arguments)
         let loaded = try current()
         if state == "off" {
             try arguments.expectEnd()
@@ -288,7 +297,7 @@ extension Session {
             }
             return
         }
-        let verb = try arguments.choice("'by', 'expand', 'collapse', 'append' or 'insert'", ["by", "expand", "collapse", "append", "insert"])
+        let verb = try Self.outlineWords.read(&arguments)
         let said: String
         if verb == "by" {
             let fieldToken = arguments.peek

@@ -8,14 +8,17 @@ import ListLabCore
 import ListLabFiles
 
 extension Session {
+    /// `trace`'s words.
+    static let traceWords = CommandWords(words: [("on", "on"), ("off", "off")])
+
     static let sessionCommands: [Command] = [
         Command(
-            name: "trace", usage: "trace on | off",
+            name: "trace", usage: "trace " + traceWords.usage,
             summary: "prints each call across the split as it happens: list, adapter, provider, presenter",
             examples: ["trace on", "trace off"],
-            completes: { context in context.arguments.isEmpty ? ["on", "off"] : [] }
+            completes: { context in context.arguments.isEmpty ? traceWords.names : [] }
         ) { session, arguments in
-            let state = try arguments.choice("'on' or 'off'", ["on", "off"])
+            let state = try traceWords.read(&arguments)
             try arguments.expectEnd()
             if state == "on" {
                 session.list.tracer.sink = { [weak session] event in

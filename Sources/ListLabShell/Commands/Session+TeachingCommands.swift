@@ -2,10 +2,16 @@ import ListLabCore
 import ListLabRecords
 
 extension Session {
+    /// `batch`'s words: each clause's change.
+    static let batchWords = CommandWords(words: [
+        ("insert", "insert PATH... | insert section N..."), ("delete", "delete PATH... | delete section N..."),
+        ("move", "move FROM TO | move section FROM TO"), ("reload", "reload PATH... | reload section N..."), ("reconfigure", "reconfigure PATH..."),
+    ])
+
     static let teachingCommands: [Command] = [
         Command(
             name: "batch",
-            usage: "batch insert|delete|reload|reconfigure PATH... | batch move FROM TO | batch insert|delete|reload section N... | batch move section FROM TO (clauses may follow one another)",
+            usage: "batch " + batchWords.usage + " (clauses may follow one another)",
             summary: "hands the list a batch update you write, without changing the data: it is checked by UIKit's rules",
             details: [
                 "For seeing what UIKit checks: after a change made with --data-only the list still has the",
@@ -16,7 +22,7 @@ extension Session {
             examples: ["batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1", "batch move section 0 2"],
             speaksUIKitWords: true,
             completes: { context in
-                ["insert", "delete", "reload", "move"].contains(context.last) ? ["section"] : ["insert", "delete", "reload", "reconfigure", "move"]
+                ["insert", "delete", "reload", "move"].contains(context.last) ? ["section"] : batchWords.names
             }
         ) { session, arguments in
             _ = try session.current()
@@ -56,7 +62,7 @@ extension Session {
         var update = BatchUpdate()
         guard !arguments.isAtEnd else { throw arguments.missing("a change (insert, delete, move, reload or reconfigure)") }
         while !arguments.isAtEnd {
-            let kind = try arguments.choice("a change", ["insert", "delete", "move", "reload", "reconfigure"])
+            let kind = try batchWords.read(&arguments)
             if kind == "move" {
                 if arguments.take("section") {
                     let from = try arguments.integer("a SECTION to move", in: 0...PathRange.maximumIndex)

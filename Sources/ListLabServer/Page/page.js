@@ -21,7 +21,9 @@
   const drifts = [];
   let saved = null;
   let closed = null;
+  // The lesson's title at the top; its next step and controls in the bar above the prompt, which stays in view.
   const lessonBox = document.getElementById('lesson');
+  const lessonBar = document.getElementById('lesson-bar');
   const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/socket');
   let waiting = null;
 
@@ -134,6 +136,7 @@
     if (message.kind === 'lessonState') lessonState(message);
     if (message.kind === 'lessonClosed') {
       lessonBox.hidden = true;
+      lessonBar.hidden = true;
       note('the lesson is closed: commands run in your own session again', 'lesson-mark');
       if (closed) { const done = closed; closed = null; done(); }
     }
@@ -234,6 +237,7 @@
     // A transcript from a file runs with the user's rights (outside a classroom): said before its first command.
     document.getElementById('lesson-warning').hidden = !(lesson.fromFile && !classroom);
     lessonBox.hidden = false;
+    lessonBar.hidden = false;
     note(message.title + ': a session of its own, fresh (Close returns to yours)', 'lesson-mark');
   }
   // Where the lesson is (the server says after each step, and on opening or a reload): the prose up

@@ -71,10 +71,10 @@ struct Lesson: Equatable {
         self.name = name
         self.items = items
         self.expected = expected
-        title = items.lazy.compactMap { item -> String? in
+        title = String((items.lazy.compactMap { item -> String? in
             if case .heading(let text) = item { return text }
             return nil
-        }.first ?? name
+        }.first ?? name).prefix(200))
     }
 
     /// The commands, in order.

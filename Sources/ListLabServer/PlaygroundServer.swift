@@ -329,7 +329,7 @@ package final class PlaygroundServer: Sendable {
             return nil
         }
         guard let (tab, key, greeting) = await openTab(key: hello ?? "") else {
-            let full = classroomFull ?? "the classroom is full"
+            let full = classroomFull ?? "the classroom could not make a folder for this tab (is the temporary folder full?)"
             out.push(WebSocket.textFrame(ServerMessage.refused(full).json))
             log("refused a new tab: \(full)")
             out.close(after: WebSocket.closeFrame(code: 1013, reason: "the classroom is full: try again later"))
@@ -368,7 +368,8 @@ package final class PlaygroundServer: Sendable {
         }
         guard classroomFull == nil else { return nil }
         return await turnstile.through(factory.isSerial) {
-            let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours, lessons: lessons, checks: door.checks)
+            guard let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours, lessons: lessons, checks: door.checks)
+            else { return nil }
             let key = await tabs.add(tab)
             // The welcome comes last: a page that runs commands of its own waits for it.
             return (tab, key, (await tab.greeting()) + [welcome(key)])

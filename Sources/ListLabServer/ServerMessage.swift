@@ -33,6 +33,9 @@ enum ClientMessage: Decodable, Equatable {
         case reset
         /// Close it: the tab's own session is back.
         case close
+        /// At an exercise's check: run the lesson's own solution, as steps
+        /// the learner sees (then Check passes).
+        case solve
     }
 
     private enum Key: String, CodingKey { case command, complete, save, open, text, tour, upload, lesson, hello }
@@ -118,6 +121,8 @@ enum ServerMessage: Equatable {
                 case .heading(let text): "{\"heading\":\(Self.quoted(text))}"
                 case .paragraph(let text): "{\"paragraph\":\(Self.quoted(text))}"
                 case .command(let line, .step): "{\"command\":\(Self.quoted(line))}"
+                // An exercise's solution stays on the server: the page knows only that a step is there.
+                case .command(_, .solution): "{\"command\":\"\",\"role\":\"solution\"}"
                 case .command(let line, let role): "{\"command\":\(Self.quoted(line)),\"role\":\(Self.quoted(role.rawValue))}"
                 }
              }))]

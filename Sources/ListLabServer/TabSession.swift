@@ -104,6 +104,8 @@ actor TabSession {
 
     /// The longest command line a tab may send; a longer one is refused.
     static let longestLine = 64 * 1_024
+    /// The longest name of a transcript a tab opens, as the page and the teacher's page show it.
+    static let longestLessonName = 100
     /// The longest transcript a tab may open.
     static let longestTranscript = 1_024 * 1_024
     /// The longest message a tab may send: a file uploaded in a classroom.
@@ -116,22 +118,23 @@ actor TabSession {
     private let checks: Door.Checks
 
     /// A tab's session, made by `factory` and journaled as tab `number`,
-    /// with `sample` loaded first (then its first step is `show`).
-    init(factory: SessionFactory, number: Int, sample: String?, tours: [String], lessons: LessonFolder? = nil, checks: Door.Checks = .all) {
+    /// with `sample` loaded first (then its first step is `show`); nil in a
+    /// classroom that could not make the tab a folder of its own (a tab is
+    /// never served without one there).
+    init?(factory: SessionFactory, number: Int, sample: String?, tours: [String], lessons: LessonFolder? = nil, checks: Door.Checks = .all) {
         self.tours = tours
         self.lessons = lessons
         status = Mutex(TabStatus(number: number))
         self.checks = checks
-        // In a classroom, a folder of the tab's own; without one, the tab cannot work safely, so its
-        // session is confined to a folder that does not exist.
-        let folder = factory.classroom.map { rules in (rules, (try? rules.makeTabFolder())) }
-        if let folder, let confined = folder.1 {
-            classroom = (folder.0, confined)
+        // In a classroom, a folder of the tab's own; without one, the tab cannot work safely, and is refused.
+        if let rules = factory.classroom {
+            guard let confined = try? rules.makeTabFolder() else { return nil }
+            classroom = (rules, confined)
         } else {
             classroom = nil
         }
         self.factory = factory
-        workingFolder = folder?.1?.scratch ?? (folder == nil ? factory.folder : "/nonexistent")
+        workingFolder = classroom?.folder.scratch ?? factory.folder
         own = Self.playground(factory, in: workingFolder, classroom: classroom, dataLimit: classroom?.rules.tabMemory)
         journal = factory.startJournal(own.session, number, own.session.workingDirectory)
         if let sample {
@@ -207,7 +210,9 @@ actor TabSession {
             guard text.utf8.count <= Self.longestTranscript else {
                 return [.refused("a transcript of \(text.utf8.count) bytes is more than one may open (\(Self.longestTranscript) bytes)")]
             }
-            return open(Lesson(name: name, text: text))
+            // A name is for showing: its last part, and not a long one.
+            let shown = String((name.split(separator: "/").last.map(String.init) ?? "lesson.lab").prefix(Self.longestLessonName))
+            return open(Lesson(name: shown.isEmpty ? "lesson.lab" : shown, text: text))
         case .tour(let name):
             if tours.contains(name), let text = Tours.text(of: name) { return open(Lesson(name: name, text: text)) }
             guard let lessons, let text = lessons.text(of: name) else { return [.refused("no tour or lesson named '\(name)'")] }
@@ -216,6 +221,7 @@ actor TabSession {
             guard let open = lesson else { return [.refused("no lesson is open")] }
             switch action {
             case .step: return stepLesson()
+            case .solve: return solveExercise()
             case .reset: return self.open(open.lesson, from: open.isTeachers ? lessons : nil)
             case .close:
                 open.playground.runner.detach()
@@ -260,9 +266,10 @@ actor TabSession {
         var notes: [ServerMessage] = []
         if let folder, classroom != nil {
             for name in folder.dataFiles {
-                guard let text = folder.read(name, limit: Self.longestMessage) else { continue }
+                // A file of the student's own is never replaced (no --force): the lesson uses theirs, and says why.
                 do {
-                    try playground.session.writeNewFile(text, to: name, force: true)
+                    guard let text = try folder.readChecked(name, limit: Self.longestMessage) else { continue }
+                    try playground.session.writeNewFile(text, to: name, force: false)
                 } catch {
                     notes.append(.refused("\(name), a file of the lesson's, was not copied to your folder: \(error)"))
                 }
@@ -298,6 +305,19 @@ actor TabSession {
         lesson = open
         replies.append(open.state)
         return replies
+    }
+
+    /// At an exercise's check, runs the lesson's own solution (the commands
+    /// between its task and its check) as steps, shown as the learner's own.
+    private func solveExercise() -> [ServerMessage] {
+        guard let open = lesson else { return [.refused("no lesson is open")] }
+        let roles = open.lesson.roles
+        guard open.next < roles.count, roles[open.next] == .check else { return [.refused("Solution is for an exercise, at its Check")] }
+        var first = open.next
+        while first > 0, roles[first - 1] == .solution { first -= 1 }
+        var replies: [ServerMessage] = []
+        for command in open.lesson.commands[first..<open.next] { replies += run(command) }
+        return replies + [open.state]
     }
 
     /// Runs one command line as the tab's next step; in a classroom, within

@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ListLabShell
 
 /// The tours a tab can open: the `.lab` files of ListLab's `Samples/tours`
@@ -61,10 +66,25 @@ package struct LessonFolder: Sendable {
         return read(name)
     }
 
-    /// The text of the file `name` of the folder, when it holds at most
-    /// `limit` bytes of UTF-8.
+    /// The text of the file `name` of the folder, when it is a regular file
+    /// (not a link: a lesson reads nothing outside its folder) of at most
+    /// `limit` bytes of UTF-8. Its size is read first: a large file is never
+    /// read whole to find that it is too large.
     func read(_ name: String, limit: Int = TabSession.longestTranscript) -> String? {
-        guard let data = FileManager.default.contents(atPath: path + "/" + name), data.count <= limit else { return nil }
+        (try? readChecked(name, limit: limit)) ?? nil
+    }
+
+    /// ``read(_:limit:)``, saying why a file is not read.
+    func readChecked(_ name: String, limit: Int) throws(ShellError) -> String? {
+        let file = path + "/" + name
+        // lstat itself: a link is not followed, and the size is the file's (Foundation's attribute
+        // values differ in type between its builds).
+        var info = stat()
+        guard lstat(file, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw ShellError("\(name) is not a plain file of the lessons' folder") }
+        let size = Int(info.st_size)
+        guard size <= limit else { throw ShellError("\(name) holds \(size) bytes, more than a lesson's file may (\(limit))") }
+        guard let data = FileManager.default.contents(atPath: file), data.count <= limit else { return nil }
         return String(data: data, encoding: .utf8)
     }
 }

@@ -234,12 +234,9 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
                         // An exercise: checked first as it stands (not yet), then after the lesson's own solution.
                         let early = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState")
                         checks.append("\(early.first { $0["kind"] as? String == "drift" }?["check"] as? Bool ?? false) \(early.last?["next"] as? Int == next)")
-                        var first = next
-                        while first > 0, commands[first - 1]["role"] == "solution" { first -= 1 }
-                        for solution in commands[first..<next] {
-                            let line = try #require(solution["command"]).replacingOccurrences(of: "\"", with: "\\\"")
-                            _ = try exchange(tab, #"{"command": "\#(line)"}"#, until: "step")
-                        }
+                        // The page never has the solution's commands; Solution runs them on the server.
+                        checks.append(commands.filter { $0["role"] == "solution" }.allSatisfy { $0["command"] == "" } ? "hidden" : "sent")
+                        _ = try exchange(tab, #"{"lesson": "solve"}"#, until: "lessonState")
                     }
                     let replies = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState")
                     drifts += replies.count { $0["kind"] as? String == "drift" }
@@ -265,7 +262,7 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
         for (index, counts) in outcome.tours.enumerated() {
             #expect(counts[1] == 0 && counts[2] == 0 && counts[0] > 10 && counts[0] < counts[3], "tour \(index): \(counts)")
         }
-        #expect(outcome.checks == ["true true", "true true", "true true"])
+        #expect(outcome.checks == ["true true", "hidden", "true true", "hidden", "true true", "hidden"])
         #expect(outcome.tours[0] == outcome.tours[2])
         #expect(outcome.drift == ["   0.1  Clark Kent — 555-0102  <ContactCell #2>"])
         #expect(outcome.counts == [1, 1])
@@ -345,6 +342,34 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
         #expect(pages[2].contains("<td>1</td><td>3</td><td>5-uikit-crash.lab</td><td>3 of \(commands)</td><td>0</td>"), "\(pages[2])")
         #expect(pages[2].contains("&lt;script&gt;") && !pages[2].contains("<script>"))
     }
+}
+
+/// A classroom tab is never served without a folder of its own: when the folder cannot be made, the
+/// tab is refused, not given a session that reads anywhere.
+@Test func aClassroomTabWithoutAFolderOfItsOwnIsRefused() throws {
+    let rules = try Classroom(budget: 10)
+    defer { rules.removeFolders() }
+    let factory = SessionFactory(isSerial: false, folder: ".", classroom: rules) { Session(output: $0, workingDirectory: $1) }
+    #expect(TabSession(factory: factory, number: 1, sample: nil, tours: []) != nil)
+    try FileManager.default.removeItem(atPath: rules.root)
+    #expect(TabSession(factory: factory, number: 2, sample: nil, tours: []) == nil)
+}
+
+/// A lesson folder's file is read only when it is a plain file of the folder, under the limit (its
+/// size read first, never the whole of a large one); a transcript's name is shown short.
+@Test func aLessonFolderReadsPlainSmallFilesOnly() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "id\n1\n".write(toFile: folder + "/small.csv", atomically: true, encoding: .utf8)
+    try String(repeating: "x", count: 2_000).write(toFile: folder + "/big.csv", atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: folder + "/link.csv", withDestinationPath: "/etc/hostname")
+    let lessons = LessonFolder(path: folder)
+    #expect(lessons.read("small.csv", limit: 1_000) == "id\n1\n")
+    #expect(lessons.read("big.csv", limit: 1_000) == nil)
+    #expect(lessons.read("link.csv", limit: 1_000) == nil)
+    #expect(throws: ShellError.self) { try lessons.readChecked("link.csv", limit: 1_000) }
+    #expect(Lesson(name: "x", text: String(repeating: "T", count: 5_000) + "\n====\n").title.count == 200)
 }
 
 @Test func clientsThatMisbehaveAreRefusedAndTheOtherTabsGoOn() async throws {

@@ -265,6 +265,7 @@
     const next = lesson.items[target];
     const checking = next !== undefined && next.role === 'check';
     document.getElementById('lesson-step').textContent = checking ? 'Check' : 'Step';
+    document.getElementById('lesson-solve').hidden = !checking;
     const ran = lesson.matched + lesson.drifted;
     const drift = lesson.drifted ? ', ' + lesson.drifted + ' differed' : '';
     // Counted as the learner sees them: an exercise's hidden solution is not theirs to step through.
@@ -313,14 +314,13 @@
   });
   document.getElementById('lesson-close').addEventListener('click', () => send({ lesson: 'close' }));
   document.getElementById('lesson-reset').addEventListener('click', () => { if (!lesson.playing) send({ lesson: 'reset' }); });
-  // An exercise solved as its lesson solves it (for the checks): the hidden commands before its check, typed, then Check.
+  // An exercise solved as its lesson solves it (Solution, and the checks): the server runs the lesson's own
+  // commands, which the page never had, as steps; then Check.
   async function solve() {
-    const commands = lesson.items.filter((item) => 'command' in item);
-    let first = lesson.next;
-    while (first > 0 && commands[first - 1].role === 'solution') first -= 1;
-    for (const item of commands.slice(first, lesson.next)) await run(item.command);
+    await new Promise((resolve) => { lesson.stepped = resolve; send({ lesson: 'solve' }); });
     await stepLesson();
   }
+  document.getElementById('lesson-solve').addEventListener('click', () => { if (!lesson.playing) send({ lesson: 'solve' }); });
   // The page's own parts, which it loads from its server; anything else would be fetched from outside.
   const ownParts = ['/listlab.css', '/pictures.js', '/page.js'].map((path) => location.origin + path);
   async function runChecks() {

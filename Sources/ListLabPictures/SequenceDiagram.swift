@@ -47,7 +47,16 @@ public struct SequenceDiagram: Hashable, Sendable {
         let lines = lifelines
         let drawn = events.prefix(Self.maximumCalls)
         let left = Self.columnWidth / 2
-        let width = Double(lines.count - 1) * Self.columnWidth + Self.columnWidth + Self.labelRoom
+        // Wide enough for the longest label where it starts (estimated from its characters, 10-point
+        // text), so that no call runs past the diagram's box.
+        let labelEnds = drawn.map { event -> Double in
+            let from = left + Double(lines.firstIndex(of: Self.lifeline(of: event.caller)) ?? 0) * Self.columnWidth
+            let to = left + Double(lines.firstIndex(of: Self.lifeline(of: event.callee)) ?? 0) * Self.columnWidth
+            let start = from == to ? from + 22 : min(from, to) + 6 + Double(event.depth) * 4
+            let who = event.caller == event.callee || Self.lifeline(of: event.callee) != "cells" ? 0 : event.callee.description.count + 2
+            return start + Double(event.call.count + who) * 5.6 + 12
+        }
+        let width = max(Double(lines.count - 1) * Self.columnWidth + Self.columnWidth + Self.labelRoom, labelEnds.max() ?? 0)
         let bottom = Self.headHeight + Double(drawn.count + (events.count > drawn.count ? 1 : 0)) * Self.callHeight + 12
         func x(_ role: TraceRole) -> Double {
             left + Double(lines.firstIndex(of: Self.lifeline(of: role)) ?? 0) * Self.columnWidth

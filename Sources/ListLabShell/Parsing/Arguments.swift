@@ -83,7 +83,7 @@ public struct Arguments {
     /// Throws for a row without its section where ``pathsNeedSection``.
     private func checkSection(_ text: String, column: Int) throws(ShellError) {
         guard pathsNeedSection, let first = text.first, first.isNumber,
-            !text.prefix { $0 != "-" }.contains(".")
+            !text.prefix(while: { $0 != "-" }).contains(".")
         else { return }
         let number = text.prefix { $0.isNumber }
         throw ShellError(

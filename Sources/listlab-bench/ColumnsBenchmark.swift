@@ -6,102 +6,171 @@ import Darwin
 import ListLabCore
 import ListLabFiles
 import ListLabRecords
+import ListLabShell
 
-/// The file provider's column paths from Swift (issue 32), each next to a
-/// plain `reload()` of the same provider in the same process, timed turn
-/// about. A figure is a ratio of the same shape as the shell's
-/// (`Scripts/bench-columns`, a whole process that loads the file and then
-/// runs the command): opening the provider and the operation, against
-/// opening it and `reload()`. The operation's own time beside `reload()`'s
-/// is printed too.
+/// A file provider's commands at the prompt, timed inside the process (the
+/// process's start-up is not the figure): each timing is a session of its
+/// own that loads the file and, for a changed file, has the file changed on
+/// disk (neither timed), then runs the command, timed, its output written to
+/// a file as `listlab > FILE` would. Each command is timed in turn with a
+/// plain `reload` of the same file in the same state (`Pairs`).
 ///
 /// - `listlab-bench columns RUNS`: files of small rows (`{"id":i,"v":i}`) as
 ///   CSV, JSON and NDJSON, 100,000 and 1,000,000 of them, changed as the
 ///   diff benchmark changes its arrays (10% deleted, 2% moved, 10%
-///   inserted): `changesFromFile(identifiedBy:countingAbove:)` and
-///   `adoptReading(of:)` (a `reload --diff`).
+///   inserted) with 5% of the rows kept edited (a new `v`): `reload --diff`,
+///   and at 1,000,000 rows of CSV every change staged and applied (the
+///   threshold raised past the changes).
 /// - `listlab-bench columns-files RUNS ORIGINAL.csv CHANGED.csv`: the files
-///   `Scripts/bench-columns` generates: the changes from an unchanged file
-///   (`diff`), from the changed file (`reload --diff`), `sort score`, `sort
-///   score desc` and `filter group=group-03` and its removal.
-///
-/// Each counts above a threshold of 100 changes, as the shell does.
+///   `Scripts/bench-columns` generates: `diff` of an unchanged file,
+///   `reload --diff` of the changed one (and every change staged and
+///   applied), `sort score`, `sort score desc` and `filter group=group-03`.
 enum ColumnsBenchmark {
-    /// The change threshold, the shell's default.
+    /// The change threshold, the shell's default (for `columns-profile`).
     static let threshold = 100
+    /// A threshold past any change count here: every change staged and applied.
+    static let everyChange = "set threshold 1000000000"
 
     static func run(runs: Int) throws {
-        print("the file provider from Swift, small rows (release build; medians of \(runs) runs turn about with reload();")
-        print("ratios of the shell's shape: opening the provider and the operation, against opening it and reload())")
+        Pairs.command = "Scripts/bench-columns"
+        print("reload --diff of small rows at the prompt, timed in the process, in turn with a plain reload of the changed file")
         let folder = "/tmp/listlab-bench-columns-\(getpid())"
         mkdir(folder, 0o700)
         defer {
-            for name in ["rows.csv", "rows.json", "rows.ndjson"] { unlink(folder + "/" + name) }
+            for name in ["rows.csv", "rows.json", "rows.ndjson", "output.txt"] { unlink(folder + "/" + name) }
             rmdir(folder)
         }
         for rows in [100_000, 1_000_000] {
             let (original, changed, _) = DiffBenchmark.workload(rows)
+            let edited = editedRows(changed, originals: Set(original))
             for format in ["csv", "json", "ndjson"] {
-                let path = folder + "/rows." + format
-                try write(text(original, format), to: path)
-                let opening = try DiffBenchmark.median(runs: runs) { try FileDataProvider(path: path, name: "rows").numberOfItems }.seconds
-                let provider = try FileDataProvider(path: path, name: "rows")
-                try write(text(changed, format), to: path)
-                let timing = HostileBenchmark.pairedMedians(runs: runs) {
-                    (try? provider.changesFromFile(identifiedBy: "id", countingAbove: threshold))?.changes.count ?? -1
-                } _: {
-                    (try? FileDataProvider(path: path, name: "rows"))?.numberOfItems ?? -1
+                let before = text(original, format, edited: [])
+                let after = text(changed, format, edited: edited)
+                let bench = Bench(folder: folder, file: "rows." + format, original: before, changed: after)
+                let size = rows == 100_000 ? "100k" : "1m"
+                let figure = try bench.pair("reload --diff", vs: "reload", changed: true, runs: runs)
+                Pairs.report(
+                    "small-reload-diff-\(format)-\(size)", "reload --diff of \(Pairs.grouped(rows)) small rows of \(format.uppercased()), 5% edited",
+                    vs: "a plain reload", figure, limit: 1.2)
+                if rows == 1_000_000 && format == "csv" {
+                    let staged = try bench.pair("reload --diff", vs: "reload", changed: true, runs: runs, setUp: [everyChange])
+                    Pairs.report(
+                        "small-staged-csv-1m", "every change of that reload --diff staged and applied (CSV)", vs: "a plain reload",
+                        staged, limit: 2, detail: "\(Pairs.grouped(bench.lastSubjectLines)) lines of output")
                 }
-                report("\(DiffBenchmark.pad(rows, 9)) rows of \(format): reload --diff", timing, opening: opening, target: 1.2)
             }
         }
     }
 
-    /// `columns-files`: the commands of `Scripts/bench-columns`, from Swift.
+    /// `columns-files`: the commands of `Scripts/bench-columns` on its files.
     static func run(runs: Int, original: String, changed: String) throws {
-        print("the file provider from Swift, \(original) (release build; medians of \(runs) runs turn about with reload();")
-        print("ratios of the shell's shape: opening the provider and the operation, against opening it and reload())")
-        let name = "rows.csv"
-        let opening = try DiffBenchmark.median(runs: runs) { try FileDataProvider(path: original, name: name).numberOfItems }.seconds
-        let reload = { (try? FileDataProvider(path: original, name: name))?.numberOfItems ?? -1 }
-        let unchanged = try FileDataProvider(path: original, name: name)
-        let diff = HostileBenchmark.pairedMedians(runs: runs, {
-            (try? unchanged.changesFromFile(identifiedBy: "id", countingAbove: threshold))?.changes.count ?? -1
-        }, reload)
-        report("diff (file unchanged)", diff, opening: opening, target: 1.2)
-        // A provider of the original rows whose file is the changed one: a file changed on disk.
-        let work = original + ".changing.csv"
-        defer { unlink(work) }
-        try copy(original, to: work)
-        let before = try FileDataProvider(path: work, name: name)
-        try copy(changed, to: work)
-        let reloadChanged = { (try? FileDataProvider(path: work, name: name))?.numberOfItems ?? -1 }
-        let reloadDiff = HostileBenchmark.pairedMedians(runs: runs, {
-            (try? before.changesFromFile(identifiedBy: "id", countingAbove: threshold))?.changes.count ?? -1
-        }, reloadChanged)
-        report("reload --diff (changed)", reloadDiff, opening: opening, target: 1.2)
-        for descending in [false, true] {
-            var copies = try (0..<max(1, runs)).map { _ in try FileDataProvider(path: original, name: name) }
-            let sort = HostileBenchmark.pairedMedians(runs: runs, {
-                (try? copies.removeLast().sort(by: "score", descending: descending, identifiedBy: "id", countingAbove: threshold))??.count ?? -1
-            }, reload)
-            report("sort score\(descending ? " desc" : "")", sort, opening: opening, target: 1.5)
+        Pairs.command = "Scripts/bench-columns"
+        let before = try read(original)
+        let after = try read(changed)
+        let rows = before.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } - 1
+        let size = rows >= 1_000_000 ? "1m" : rows >= 100_000 ? "100k" : String(rows)
+        let folder = "/tmp/listlab-bench-files-\(getpid())"
+        mkdir(folder, 0o700)
+        defer {
+            for name in ["rows.csv", "output.txt"] { unlink(folder + "/" + name) }
+            rmdir(folder)
         }
-        let filtered = try FileDataProvider(path: original, name: name)
-        let filter = HostileBenchmark.pairedMedians(runs: runs, {
-            let on = (try? filtered.filter(by: "group", equalTo: "group-03", identifiedBy: "id", countingAbove: threshold))??.count ?? -1
-            return on + (filtered.removeFilter(countingAbove: threshold)?.count ?? -1)
-        }, reload)
-        report("filter group=group-03 and off", filter, opening: opening, target: 1.2)
+        let bench = Bench(folder: folder, file: "rows.csv", original: before, changed: after)
+        let count = Pairs.grouped(rows)
+        print("commands on a file provider of \(count) rows at the prompt, timed in the process, in turn with a plain reload")
+        Pairs.report(
+            "columns-diff-\(size)", "diff of \(count) rows, the file unchanged", vs: "a plain reload",
+            try bench.pair("diff", vs: "reload", changed: false, runs: runs), limit: 1.2)
+        Pairs.report(
+            "columns-reload-diff-\(size)", "reload --diff of \(count) rows (10% deleted, 10% inserted, 2% moved, 5% changed)",
+            vs: "a plain reload of the changed file", try bench.pair("reload --diff", vs: "reload", changed: true, runs: runs), limit: 1.2)
+        let staged = try bench.pair("reload --diff", vs: "reload", changed: true, runs: runs, setUp: [everyChange])
+        Pairs.report(
+            "columns-staged-\(size)", "the same with every change staged and applied", vs: "a plain reload of the changed file",
+            staged, limit: 2, detail: "\(Pairs.grouped(bench.lastSubjectLines)) lines of output")
+        for (key, command) in [("sort", "sort score"), ("sort-desc", "sort score desc")] {
+            Pairs.report(
+                "columns-\(key)-\(size)", "\(command) of \(count) rows", vs: "a plain reload",
+                try bench.pair(command, vs: "reload", changed: false, runs: runs), limit: 1.5)
+        }
+        Pairs.report(
+            "columns-filter-\(size)", "filter group=group-03 of \(count) rows", vs: "a plain reload",
+            try bench.pair("filter group=group-03", vs: "reload", changed: false, runs: runs), limit: 1.2)
     }
 
-    /// One figure: the ratio of the shell's shape, and the operation's own.
-    static func report(_ what: String, _ timing: (ratio: Double, subject: Double, peer: Double), opening: Double, target: Double) {
-        let shaped = (opening + timing.subject) / (opening + timing.peer)
-        let ms = HostileBenchmark.milliseconds
-        print(
-            "  \(what): \(DiffBenchmark.fixed(shaped, 2))x (target <= \(DiffBenchmark.fixed(target, 1))x) \(DiffBenchmark.mark(shaped <= target));"
-                + " \(ms(timing.subject)) vs reload() \(ms(timing.peer)), opening \(ms(opening)); alone \(DiffBenchmark.fixed(timing.ratio, 2))x")
+    /// The files and folder of one figure's sessions.
+    final class Bench {
+        let folder: String
+        let file: String
+        let original: [UInt8]
+        let changed: [UInt8]
+        /// The lines the last timed subject command wrote.
+        var lastSubjectLines = 0
+
+        init(folder: String, file: String, original: [UInt8], changed: [UInt8]) {
+            (self.folder, self.file, self.original, self.changed) = (folder, file, original, changed)
+        }
+
+        /// `command` and `peer` timed in turn, `runs` pairs, each in a session of its own.
+        func pair(_ command: String, vs peer: String, changed: Bool, runs: Int, setUp: [String] = []) throws -> PairedFigure {
+            try Pairs.timed(pairs: runs) {
+                let (seconds, lines) = try timing(command, changed: changed, setUp: setUp)
+                lastSubjectLines = lines
+                return seconds
+            } _: {
+                try timing(peer, changed: changed, setUp: []).seconds
+            }
+        }
+
+        /// One session: the file loaded, changed on disk when `changed`, `setUp` run, then `command` timed.
+        func timing(_ command: String, changed: Bool, setUp: [String]) throws -> (seconds: Double, lines: Int) {
+            try ColumnsBenchmark.write(original, to: folder + "/" + file)
+            let output = try FileOutput(path: folder + "/output.txt")
+            let session = Session(output: output, workingDirectory: folder, viewportRows: 20)
+            session.execute("load " + file)
+            if changed {
+                // A file changed on disk: other bytes, and a time of its own.
+                try ColumnsBenchmark.write(self.changed, to: folder + "/" + file)
+            }
+            for line in setUp { session.execute(line) }
+            let before = output.lines
+            let seconds = Pairs.time { session.execute(command) }.seconds
+            output.close()
+            guard output.errors.isEmpty else { throw BenchError("\(command): \(output.errors)") }
+            return (seconds, output.lines - before)
+        }
+    }
+
+    /// Output written to a file, as `listlab > FILE` writes it.
+    final class FileOutput: ShellOutput {
+        private var file: UnsafeMutablePointer<FILE>?
+        private(set) var lines = 0
+        private(set) var errors: [String] = []
+
+        init(path: String) throws {
+            guard let file = fopen(path, "w") else { throw BenchError("cannot write \(path)") }
+            self.file = file
+        }
+
+        func write(_ line: String) {
+            lines += 1
+            if let file { fputs(line + "\n", file) }
+        }
+
+        func writeError(_ message: String) { errors.append(message) }
+
+        func close() {
+            if let file { fclose(file) }
+            file = nil
+        }
+
+        deinit { close() }
+    }
+
+    /// 5% of the ids in `changed` that were in the original, seeded, to be written with a new `v`.
+    static func editedRows(_ changed: [Int], originals: Set<Int>) -> Set<Int> {
+        var random = DiffBenchmark.SplitMix64(state: 5)
+        return Set(changed.filter { originals.contains($0) && random.below(100) < 5 })
     }
 
     /// `columns-profile`: changesFromFile (or a sort) of 1,000,000 rows of `format`, `runs`
@@ -117,28 +186,29 @@ enum ColumnsBenchmark {
             if sorting {
                 let copy = try FileDataProvider(path: path, name: "rows")
                 let sort = try DiffBenchmark.median(runs: 1) { try copy.sort(by: "v", descending: true, identifiedBy: "id", countingAbove: threshold)?.count ?? -1 }
-                print("sort", HostileBenchmark.milliseconds(sort.seconds))
+                print("sort", Pairs.milliseconds(sort.seconds))
             } else {
                 let diff = try DiffBenchmark.median(runs: 1) { try provider.changesFromFile(identifiedBy: "id", countingAbove: threshold)?.changes.count ?? -1 }
-                print("changesFromFile", HostileBenchmark.milliseconds(diff.seconds))
+                print("changesFromFile", Pairs.milliseconds(diff.seconds))
             }
         }
     }
 
     /// The rows as a file of `format`.
-    static func text(_ ids: [Int], _ format: String) -> [UInt8] {
+    static func text(_ ids: [Int], _ format: String, edited: Set<Int> = []) -> [UInt8] {
+        func v(_ id: Int) -> Int { edited.contains(id) ? id + 1 : id }
         var out: [UInt8] = []
         out.reserveCapacity(ids.count * 20)
         switch format {
         case "csv":
             out += Array("id,v\n".utf8)
-            for id in ids { out += Array("\(id),\(id)\n".utf8) }
+            for id in ids { out += Array("\(id),\(v(id))\n".utf8) }
         case "json":
             out += Array("[\n".utf8)
-            for (index, id) in ids.enumerated() { out += Array("{\"id\":\(id),\"v\":\(id)}\(index == ids.count - 1 ? "" : ",")\n".utf8) }
+            for (index, id) in ids.enumerated() { out += Array("{\"id\":\(id),\"v\":\(v(id))}\(index == ids.count - 1 ? "" : ",")\n".utf8) }
             out += Array("]\n".utf8)
         default:
-            for id in ids { out += Array("{\"id\":\(id),\"v\":\(id)}\n".utf8) }
+            for id in ids { out += Array("{\"id\":\(id),\"v\":\(v(id))}\n".utf8) }
         }
         return out
     }
@@ -149,13 +219,13 @@ enum ColumnsBenchmark {
         guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw BenchError("cannot write \(path)") }
     }
 
-    static func copy(_ source: String, to target: String) throws {
-        guard let file = fopen(source, "r") else { throw BenchError("cannot read \(source)") }
+    static func read(_ path: String) throws -> [UInt8] {
+        guard let file = fopen(path, "r") else { throw BenchError("cannot read \(path)") }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while case let read = fread(&chunk, 1, chunk.count, file), read > 0 { bytes += chunk[..<read] }
-        try write(bytes, to: target)
+        return bytes
     }
 
     struct BenchError: Error, CustomStringConvertible {

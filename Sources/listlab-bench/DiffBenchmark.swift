@@ -122,111 +122,74 @@ enum DiffBenchmark {
     /// benchmark marks its figures so).
     static func mark(_ met: Bool) -> String { met ? "ok" : "MISSED" }
 
-    /// The medians of `runs` timings of `small` and of `large`, timed turn
-    /// about, so that a slow spell of a shared machine falls on both; each
-    /// timing of `small` covers `repeats` calls, divided back.
-    static func medians<T>(
-        runs: Int, small: () throws -> T, repeats: Int, large: () throws -> T
-    ) rethrows -> (small: Double, large: Double, smallResult: T, largeResult: T) {
-        var smallTimes: [Double] = []
-        var largeTimes: [Double] = []
-        var results: (T, T)?
-        for _ in 0..<max(1, runs) {
-            let a = try median(runs: 1) { () throws -> T in
-                var last = try small()
-                for _ in 1..<max(1, repeats) { last = try small() }
-                return last
-            }
-            let b = try median(runs: 1, large)
-            smallTimes.append(a.seconds / Double(max(1, repeats)))
-            largeTimes.append(b.seconds)
-            results = (a.result, b.result)
-        }
-        smallTimes.sort()
-        largeTimes.sort()
-        guard let results else { preconditionFailure("no run") }
-        return (smallTimes[smallTimes.count / 2], largeTimes[largeTimes.count / 2], results.0, results.1)
-    }
-
     static func run(runs: Int) throws {
+        Pairs.command = "Scripts/bench-diff"
         // One diff a timing at every size (a batch of small diffs in a row would find their
-        // inputs in cache, where a single large diff does not), many timings, turn about.
-        let timings = max(runs, 3) * 3
-        print("diff (release build; medians of \(timings) timings of one diff each; sizes 10x apart are timed turn about)")
-        let sizes = [10_000, 100_000, 1_000_000]
-        let workloads = sizes.map { workload($0) }
-        var ours: [Int: Double] = [:]
-        var linearity: [(Int, Int, Double)] = []
-        var results: [Int: Changeset] = [:]
-        for (index, n) in sizes.dropLast().enumerated() {
-            let (small, large) = (workloads[index], workloads[index + 1])
-            let timed = try medians(
-                runs: timings,
-                small: { () throws(DuplicateIdentityError) in try Changeset(from: small.source, to: small.target) },
-                repeats: 1,
-                large: { () throws(DuplicateIdentityError) in try Changeset(from: large.source, to: large.target) })
-            ours[n] = min(ours[n] ?? .infinity, timed.small)
-            ours[n * 10] = timed.large
-            results[n] = timed.smallResult
-            results[n * 10] = timed.largeResult
-            linearity.append((n, n * 10, timed.large / timed.small))
+        // inputs in cache, where a single large diff does not), sizes 10x apart in turn.
+        print("diff (release build; one diff a timing, subject and peer in turn)")
+        let (w10k, w100k, w1m) = (workload(10_000), workload(100_000), workload(1_000_000))
+        func listDiff(_ w: (source: [Int], target: [Int], movesMade: Int)) throws -> Changeset {
+            try Changeset(from: w.source, to: w.target)
         }
-        // The standard library, once at 100,000 items (seconds each), is the peer of every figure.
-        var standardAt10k = 0.0
-        for (index, n) in sizes.enumerated() {
-            let (source, target, made) = workloads[index]
-            guard let mine = ours[n], let result = results[n] else { continue }
-            let moveRatio = Double(result.moves.count) / Double(made)
-            var line = "  \(pad(n, 9)) items: ListDiff \(fixed(mine * 1000, 2)) ms, \(result.moves.count) moves"
-                + " (\(fixed(moveRatio, 3))x the \(made) made)"
-            if n <= 100_000 {
-                let theirs = median(runs: n >= 100_000 ? 1 : runs) { target.difference(from: source).inferringMoves() }
-                if n == 10_000 { standardAt10k = theirs.seconds }
-                let standardMoves = theirs.result.reduce(0) { count, change in
-                    if case .insert(_, _, let associated) = change, associated != nil { return count + 1 }
-                    return count
-                }
-                let speedup = theirs.seconds / mine
-                // The brief's target is at 100,000 items: at least 10x faster; moves within 1.05x of those made.
-                let verdict = n >= 100_000 ? " (target >= 10x) \(mark(speedup >= 10 && moveRatio <= 1.05))" : ""
-                line += " | standard library \(fixed(theirs.seconds * 1000, 2)) ms, \(standardMoves) moves | \(fixed(speedup, 0))x faster\(verdict)"
-            } else {
-                // The "under 100 ms" was on a machine where the standard library's 10,000-item
-                // diff took 45.7 ms: at most 2.2x that diff on this machine.
-                let ratio = mine / standardAt10k
-                line += " = \(fixed(ratio, 2))x the standard library's 10,000-item diff (target at most 2.2x, moves at most 1.05x)"
-                    + " \(mark(ratio <= 2.2 && moveRatio <= 1.05))"
+        func standard(_ w: (source: [Int], target: [Int], movesMade: Int)) -> CollectionDifference<Int> {
+            w.target.difference(from: w.source).inferringMoves()
+        }
+        func standardMoves(_ difference: CollectionDifference<Int>) -> Int {
+            difference.reduce(0) { count, change in
+                if case .insert(_, _, let associated) = change, associated != nil { return count + 1 }
+                return count
             }
-            print(line)
         }
-        for (small, large, ratio) in linearity {
-            print("  linearity: 10x the items cost \(fixed(ratio, 1))x the time from \(pad(small, 0)) to \(pad(large, 0)) (target at most 12x) \(mark(ratio <= 12))")
+        // The brief's target at 100,000 items: at least 10x faster than the standard library.
+        let hundred = try Pairs.measure(pairs: runs) { _ = try listDiff(w100k) } _: { _ = standard(w100k) }
+        let ours = try listDiff(w100k)
+        Pairs.report(
+            "diff-100k", "diff 100,000 items (10% deleted, 10% inserted, 2% moved)", vs: "the standard library's difference(from:).inferringMoves()",
+            hundred, limit: 0.1, target: "10x faster (at most 0.1x)",
+            detail: "\(fixed(1 / hundred.ratio, 0))x faster; \(ours.moves.count) moves, the standard library \(standardMoves(standard(w100k)))")
+        Pairs.reportValue(
+            "diff-100k-moves", "the moves of that diff", vs: "the moves made", Double(ours.moves.count) / Double(w100k.movesMade),
+            target: "at most 1.05x", met: Double(ours.moves.count) <= 1.05 * Double(w100k.movesMade),
+            detail: "\(Pairs.grouped(ours.moves.count)) for \(Pairs.grouped(w100k.movesMade))")
+        let tenfold = try Pairs.measure(pairs: max(runs, 15)) { _ = try listDiff(w100k) } _: { _ = try listDiff(w10k) }
+        Pairs.report("diff-linear-100k", "diff 100,000 items", vs: "diff 10,000 items", tenfold, limit: 12, target: "at most 12x (linear)")
+        // The "under 100 ms" was on a machine where the standard library's 10,000-item
+        // diff took 45.7 ms: at most 2.2x that diff on this machine.
+        let million = try Pairs.measure(pairs: runs) { _ = try listDiff(w1m) } _: { _ = standard(w10k) }
+        let millionResult = try listDiff(w1m)
+        Pairs.report(
+            "diff-1m", "diff 1,000,000 items", vs: "the standard library's 10,000-item diff", million, limit: 2.2,
+            detail: "\(Pairs.grouped(millionResult.moves.count)) moves for \(Pairs.grouped(w1m.movesMade)) made")
+        let millionTenfold = try Pairs.measure(pairs: runs) { _ = try listDiff(w1m) } _: { _ = try listDiff(w100k) }
+        Pairs.report("diff-linear-1m", "diff 1,000,000 items", vs: "diff 100,000 items", millionTenfold, limit: 12, target: "at most 12x (linear)")
+        Pairs.reportValue(
+            "diff-1m-moves", "the moves of the 1,000,000-item diff", vs: "the moves made", Double(millionResult.moves.count) / Double(w1m.movesMade),
+            target: "at most 1.05x", met: Double(millionResult.moves.count) <= 1.05 * Double(w1m.movesMade),
+            detail: "\(Pairs.grouped(millionResult.moves.count)) for \(Pairs.grouped(w1m.movesMade))")
+        let inputs = (w1m.source.count + w1m.target.count) * MemoryLayout<Int>.stride
+        if let peak = PeakMemory.growth(while: { _ = try? Changeset(from: w1m.source, to: w1m.target) }) {
+            Pairs.reportValue(
+                "diff-1m-memory", "peak memory of the 1,000,000-item diff", vs: "its two input arrays", Double(peak) / Double(inputs),
+                target: "at most 1.5x", met: Double(peak) <= 1.5 * Double(inputs),
+                detail: "\(fixed(Double(peak) / 1_048_576, 1)) MiB beside \(fixed(Double(inputs) / 1_048_576, 1)) MiB")
+        } else {
+            print("  memory at 1,000,000 items: not measured (no /proc/self/clear_refs here)")
         }
         let small = sectionedWorkload(size: 1_000)
         let large = sectionedWorkload(size: 10_000)
-        let sectioned = try medians(
-            runs: timings,
-            small: { () throws(DuplicateIdentityError) in try SectionedChangeset(from: small.source, to: small.target, identity: { $0 }, isContentEqual: ==) },
-            repeats: 1,
-            large: { () throws(DuplicateIdentityError) in try SectionedChangeset(from: large.source, to: large.target, identity: { $0 }, isContentEqual: ==) })
-        for (size, seconds, result, made) in [(1_000, sectioned.small, sectioned.smallResult, small.movesMade), (10_000, sectioned.large, sectioned.largeResult, large.movesMade)] {
-            let moves = result.movedItems.count
-            let ratio = Double(moves) / Double(made)
-            print(
-                "  100 sections x \(pad(size, 6)) items, \(made) moved across sections: ListDiff \(fixed(seconds * 1000, 2)) ms,"
-                    + " \(moves) moves (\(fixed(ratio, 3))x, target at most 1.05x) \(mark(ratio <= 1.05))")
+        func sectioned(_ w: (source: [DiffSection<Int, Int>], target: [DiffSection<Int, Int>], movesMade: Int)) throws -> SectionedChangeset {
+            try SectionedChangeset(from: w.source, to: w.target, identity: { $0 }, isContentEqual: ==)
         }
-        let sectionedRatio = sectioned.large / sectioned.small
-        print("  linearity: 100 x 10,000 items cost \(fixed(sectionedRatio, 1))x the time of 100 x 1,000 (target at most 12x) \(mark(sectionedRatio <= 12))")
-        let (source, target, _) = workloads[2]
-        let inputs = (source.count + target.count) * MemoryLayout<Int>.stride
-        if let peak = PeakMemory.growth(while: { _ = try? Changeset(from: source, to: target) }) {
-            let ratio = Double(peak) / Double(inputs)
-            print(
-                "  memory at 1,000,000 items: the diff's peak \(fixed(Double(peak) / 1_048_576, 1)) MiB beside inputs of"
-                    + " \(fixed(Double(inputs) / 1_048_576, 1)) MiB: \(fixed(ratio, 2))x (target at most 1.5x) \(mark(ratio <= 1.5))")
-        } else {
-            print("  memory at 1,000,000 items: not measured (no /proc/self/clear_refs here)")
+        let sections = try Pairs.measure(pairs: max(runs, 15)) { _ = try sectioned(large) } _: { _ = try sectioned(small) }
+        Pairs.report(
+            "diff-sections-linear", "diff 100 sections x 10,000 items, 1% moved across sections", vs: "100 sections x 1,000 items",
+            sections, limit: 12, target: "at most 12x (linear)")
+        for (size, w) in [("1,000", small), ("10,000", large)] {
+            let moves = try sectioned(w).movedItems.count
+            Pairs.reportValue(
+                "diff-sections-moves-\(size.filter(\.isNumber))", "the moves of 100 sections x \(size) items", vs: "the moves made",
+                Double(moves) / Double(w.movesMade), target: "at most 1.05x", met: Double(moves) <= 1.05 * Double(w.movesMade),
+                detail: "\(Pairs.grouped(moves)) for \(Pairs.grouped(w.movesMade))")
         }
     }
 
@@ -242,10 +205,5 @@ enum DiffBenchmark {
             text += String(repeating: "0", count: max(0, digits - decimals))
         }
         return text
-    }
-
-    static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

@@ -13,51 +13,24 @@ import ListLabShell
 /// - 1,000 `append`s to a 1,000,000-row file provider vs to a 1,000-row one.
 enum HostileBenchmark {
     static func run(runs: Int) throws {
-        print("hostile inputs (release build; medians of \(runs) runs; each against a peer of the same size)")
+        Pairs.command = "listlab-bench hostile"
+        print("hostile inputs (release build; each against a peer of the same size, timed in turn)")
         try wideObjects(runs: runs)
         try sparseKeys(runs: runs)
         try longBlocks(runs: runs)
         try appends(runs: runs)
     }
 
-    /// Prints `what: ratio (target)`, with `MISSED` when over the target.
-    static func report(_ what: String, _ ratio: Double, target: Double, _ detail: String) {
-        let mark = DiffBenchmark.mark(ratio <= target)
-        print("  \(what): \(DiffBenchmark.fixed(ratio, 2))x (target <= \(DiffBenchmark.fixed(target, 1))x) \(mark); \(detail)")
-    }
-
-    static func milliseconds(_ seconds: Double) -> String { DiffBenchmark.fixed(seconds * 1000, 1) + " ms" }
-
-    /// Times `subject` and `peer` in turns, `runs` times each, and returns
-    /// the median of the per-turn ratios with each side's median time:
-    /// taking turns keeps a drift of the machine's speed (a shared host)
-    /// out of the ratio.
-    static func pairedMedians(runs: Int, _ subject: () throws -> Int, _ peer: () throws -> Int) rethrows -> (ratio: Double, subject: Double, peer: Double) {
-        var ratios: [Double] = []
-        var subjects: [Double] = []
-        var peers: [Double] = []
-        for _ in 0..<max(1, runs) {
-            let one = try DiffBenchmark.median(runs: 1, subject).seconds
-            let other = try DiffBenchmark.median(runs: 1, peer).seconds
-            subjects.append(one)
-            peers.append(other)
-            ratios.append(one / other)
-        }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        return (median(ratios), median(subjects), median(peers))
-    }
-
     static func wideObjects(runs: Int) throws {
         let keys = 100_000
         let json = Array(("[{" + (0..<keys).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}]\n").utf8)
         let csv = Array(((0..<keys).map { "k\($0)" }.joined(separator: ",") + "\n" + (0..<keys).map { String($0) }.joined(separator: ",") + "\n").utf8)
-        let timing = try pairedMedians(runs: runs) {
-            try JSONTableReader.read(json, file: "wide.json", format: .array).fieldNames.count
+        let figure = try Pairs.measure(pairs: runs) {
+            _ = try JSONTableReader.read(json, file: "wide.json", format: .array).fieldNames.count
         } _: {
-            try CSVReader.read(csv, file: "wide.csv").fieldNames.count
+            _ = try CSVReader.read(csv, file: "wide.csv").fieldNames.count
         }
-        report("one object with 100,000 keys vs the same columns as CSV", timing.ratio, target: 2,
-               "\(milliseconds(timing.subject)) vs \(milliseconds(timing.peer))")
+        Pairs.report("hostile-wide-object", "load one JSON object of 100,000 keys", vs: "the same columns as CSV", figure, limit: 2)
     }
 
     static func sparseKeys(runs: Int) throws {
@@ -72,18 +45,20 @@ enum HostileBenchmark {
         let own = lines(100_000, ownKeys: true)
         let shared = lines(100_000, ownKeys: false)
         let half = lines(50_000, ownKeys: true)
-        func read(_ bytes: [UInt8]) throws -> Int { try JSONTableReader.read(bytes, file: "keys.ndjson", format: .lines).count }
-        let sparse = try pairedMedians(runs: runs) { try read(own) } _: { try read(shared) }
-        let linear = try pairedMedians(runs: runs) { try read(own) } _: { try read(half) }
-        report("NDJSON, 100,000 records with a key each vs one shared key", sparse.ratio, target: 2,
-               "\(milliseconds(sparse.subject)) vs \(milliseconds(sparse.peer)) for \(own.count) bytes each")
-        report("NDJSON with a key each: 100,000 vs 50,000 records / 2", linear.ratio / 2, target: 1.2,
-               "\(milliseconds(linear.subject)) vs \(milliseconds(linear.peer))")
+        func read(_ bytes: [UInt8]) throws { _ = try JSONTableReader.read(bytes, file: "keys.ndjson", format: .lines).count }
+        let sparse = try Pairs.measure(pairs: runs) { try read(own) } _: { try read(shared) }
+        let linear = try Pairs.measure(pairs: runs) { try read(own) } _: { try read(half) }
+        Pairs.report(
+            "hostile-own-keys", "load NDJSON whose 100,000 records each have a key of their own", vs: "the same bytes with one shared key",
+            sparse, limit: 2, detail: "\(Pairs.grouped(own.count)) bytes each")
+        Pairs.report(
+            "hostile-own-keys-linear", "the same at 100,000 records, a record", vs: "the same at 50,000 records, a record",
+            linear.scaled(by: 0.5), limit: 1.2)
     }
 
     static func longBlocks(runs: Int) throws {
         let folder = "/tmp/listlab-bench-blocks"
-        var perBlock: [Int: Double] = [:]
+        var paths: [Int: String] = [:]
         for count in [1_000, 10_000] {
             var csv = "id,name\n"
             for id in 1...count { csv += "\(id),Name \(id)\n" }
@@ -98,39 +73,34 @@ enum HostileBenchmark {
             let text = Transcript.text(of: [("load \(folder)-\(count).csv", loaded), ("show --all", output.lines)], prose: ["A long block."])
             let path = "\(folder)-\(count).lab"
             try AtomicFile.write(Array(text.utf8), to: path)
-            let timing = DiffBenchmark.median(runs: runs) { TranscriptRunner.run(path).passed }
-            guard timing.result else { print("  the \(count)-line transcript did not pass"); return }
-            perBlock[count] = timing.seconds
+            guard TranscriptRunner.run(path).passed else { print("  the \(count)-line transcript did not pass"); return }
+            paths[count] = path
         }
-        if let small = perBlock[1_000], let large = perBlock[10_000] {
-            report("listlab test, a 10,000-line block vs a 1,000-line one x 10", large / (small * 10), target: 1.5,
-                   "\(milliseconds(large)) vs \(milliseconds(small))")
+        guard let small = paths[1_000], let large = paths[10_000] else { return }
+        let figure = Pairs.measure(pairs: runs) { _ = TranscriptRunner.run(large).passed } _: {
+            for _ in 0..<10 { _ = TranscriptRunner.run(small).passed }
         }
+        Pairs.report("hostile-long-block", "listlab test of a 10,000-line output block", vs: "a 1,000-line block x 10", figure, limit: 1.5)
     }
 
     static func appends(runs: Int) throws {
-        var perRun: [Int: Double] = [:]
+        var paths: [Int: String] = [:]
         for count in [1_000, 1_000_000] {
             let path = "/tmp/listlab-bench-appends-\(count).csv"
             var csv = Array("id,name,score\n".utf8)
             csv.reserveCapacity(count * 24)
             for id in 1...count { csv += Array("\(id),Name \(id),\(id % 100)\n".utf8) }
             try AtomicFile.write(csv, to: path)
-            var times: [Double] = []
-            for _ in 0..<max(1, runs) {
-                let session = Session(output: RecordingOutput())
-                session.execute("load \(path)")
-                let clock = ContinuousClock()
-                let start = clock.now
-                for index in 0..<1_000 { session.execute("append name=\"New \(index)\" score=1") }
-                let elapsed = clock.now - start
-                times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-            }
-            perRun[count] = times.sorted()[times.count / 2]
+            paths[count] = path
         }
-        if let small = perRun[1_000], let large = perRun[1_000_000] {
-            report("1,000 appends at 1,000,000 rows vs at 1,000 rows", large / small, target: 1.2,
-                   "\(milliseconds(large)) vs \(milliseconds(small))")
+        guard let small = paths[1_000], let large = paths[1_000_000] else { return }
+        // Each side loads its file untimed, then times its 1,000 appends.
+        func appending(to path: String) -> Double {
+            let session = Session(output: RecordingOutput())
+            session.execute("load \(path)")
+            return Pairs.time { for index in 0..<1_000 { session.execute("append name=\"New \(index)\" score=1") } }.seconds
         }
+        let figure = Pairs.timed(pairs: runs) { appending(to: large) } _: { appending(to: small) }
+        Pairs.report("hostile-appends", "1,000 appends to a 1,000,000-row file provider", vs: "the same at 1,000 rows", figure, limit: 1.2)
     }
 }

@@ -28,11 +28,12 @@ struct ListLabBench {
         case "diff-linearity"?:
             // 100,000 and 1,000,000 items timed turn about, RUNS times: a quick look at the ratio, not a figure.
             let (small, large) = (DiffBenchmark.workload(100_000), DiffBenchmark.workload(1_000_000))
-            let timed = try DiffBenchmark.medians(
-                runs: runs, small: { () throws(DuplicateIdentityError) in try Changeset(from: small.source, to: small.target) },
-                repeats: 1, large: { () throws(DuplicateIdentityError) in try Changeset(from: large.source, to: large.target) })
-            print(DiffBenchmark.fixed(timed.small * 1000, 2), "ms", DiffBenchmark.fixed(timed.large * 1000, 2), "ms",
-                  DiffBenchmark.fixed(timed.large / timed.small, 2), "x")
+            let timed = try Pairs.measure(pairs: runs) { () throws(DuplicateIdentityError) in
+                _ = try Changeset(from: large.source, to: large.target)
+            } _: { () throws(DuplicateIdentityError) in
+                _ = try Changeset(from: small.source, to: small.target)
+            }
+            print(Pairs.milliseconds(timed.peer), Pairs.milliseconds(timed.subject), DiffBenchmark.fixed(timed.ratio, 2), "x")
         case "show"?:
             try ShowBenchmark.run(runs: runs)
         case "hostile"?:

@@ -28,7 +28,8 @@ final class CountingOutput: ShellOutput {
 /// start-up and replay figures of `Scripts/bench-registered`.)
 enum RegisteredBenchmark {
     static func run(runs: Int) throws {
-        print("registered providers (release build; medians of \(runs) runs of 2,000 scrolls, each followed by show)")
+        Pairs.command = "Scripts/bench-registered"
+        print("registered providers (release build; 2,000 scrolls, each followed by show, a timing)")
         let count = 100_000
         let path = "/tmp/listlab-bench-people.json"
         try AtomicFile.write(BenchRegistrations.json(BenchRegistrations.people(count)), to: path)
@@ -45,35 +46,23 @@ enum RegisteredBenchmark {
         let (typed, typedOutput) = try session(loading: "load people")
         let (records, recordsOutput) = try session(loading: "load listlab-bench-people.json as array key id")
 
-        // The two sessions take turns, run after run, so that a busy moment of the machine
-        // weighs on both alike.
-        let sides = [("registered (typed)", typed, typedOutput), ("built-in (records)", records, recordsOutput)]
+        // The two sessions take turns, so that a busy moment of the machine weighs on both alike.
         let shows = 2_000
         var random = DiffBenchmark.SplitMix64(state: 11)
-        var times = Array(repeating: [Double](), count: sides.count)
-        var linesPerShow = Array(repeating: 0, count: sides.count)
-        for _ in 0..<max(1, runs) {
-            for (index, (_, session, output)) in sides.enumerated() {
-                let before = output.lines
-                let timing = DiffBenchmark.median(runs: 1) {
-                    for _ in 0..<shows {
-                        session.execute("scroll 0.\(random.below(count))")
-                        session.execute("show")
-                    }
-                }
-                times[index].append(timing.seconds)
-                linesPerShow[index] = (output.lines - before) / shows
+        func scrollAndShow(_ session: Session) {
+            for _ in 0..<shows {
+                session.execute("scroll 0.\(random.below(count))")
+                session.execute("show")
             }
         }
-        var perShow: [Double] = []
-        for (index, (name, _, output)) in sides.enumerated() {
-            guard output.errors.isEmpty else { throw BenchmarkError(message: "\(name): \(output.errors)") }
-            let median = times[index].sorted()[times[index].count / 2] / Double(shows)
-            perShow.append(median)
-            print("  \(name): \(DiffBenchmark.fixed(median * 1e6, 1)) us per scroll and show of 100,000 items (\(linesPerShow[index]) lines each)")
+        let figure = Pairs.measure(pairs: runs) { scrollAndShow(typed) } _: { scrollAndShow(records) }
+        for (name, output) in [("registered", typedOutput), ("built-in", recordsOutput)] where !output.errors.isEmpty {
+            throw BenchmarkError(message: "\(name): \(output.errors)")
         }
-        let ratio = perShow[0] / perShow[1]
-        print("  ratio, registered vs built-in: \(DiffBenchmark.fixed(ratio, 2))x (target: at most 1.2x) \(DiffBenchmark.mark(ratio <= 1.2))")
+        Pairs.report(
+            "registered-show", "scroll and show over your own provider of 100,000 typed items (registered)",
+            vs: "the built-in array provider of the same items as records", figure, limit: 1.2,
+            detail: "\(DiffBenchmark.fixed(figure.subject / Double(shows) * 1e6, 1)) us vs \(DiffBenchmark.fixed(figure.peer / Double(shows) * 1e6, 1)) us a scroll and show")
     }
 }
 

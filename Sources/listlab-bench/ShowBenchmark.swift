@@ -8,8 +8,10 @@ import ListLabRecords
 /// visible items have cells, so the two should cost the same.
 enum ShowBenchmark {
     static func run(runs: Int) throws {
-        print("show (release build; a 20-row viewport over a file provider, jumping before each render; medians of \(runs) runs)")
-        var perShow: [Int: Double] = [:]
+        Pairs.command = "listlab-bench show"
+        print("show (release build; a 20-row viewport over a file provider, jumping before each render; 2,000 shows a timing)")
+        var lists: [Int: HeadlessList] = [:]
+        var providers: [FileDataProvider] = []
         for count in [1_000, 1_000_000] {
             let path = "/tmp/listlab-bench-show-\(count).csv"
             var csv = Array("id,name,email,score\n".utf8)
@@ -22,22 +24,24 @@ enum ShowBenchmark {
             let list = HeadlessList(style: .table, viewportRows: 20)
             let presenter = TemplatePresenter(kind: "RowCell", text: try Template("{name}"), detail: try Template("{email}"))
             ListAdapter(provider: provider, presenter: presenter).attach(to: list)
-            let shows = 2_000
-            var random = DiffBenchmark.SplitMix64(state: 7)
-            let timing = DiffBenchmark.median(runs: runs) { () -> Int in
-                var lines = 0
-                for _ in 0..<shows {
-                    list.scroll(toRow: random.below(count))
-                    lines += list.render().count
-                }
-                return lines
+            providers.append(provider)
+            lists[count] = list
+        }
+        guard let small = lists[1_000], let large = lists[1_000_000] else { return }
+        var random = DiffBenchmark.SplitMix64(state: 7)
+        func shows(_ list: HeadlessList, rows: Int) {
+            var lines = 0
+            for _ in 0..<2_000 {
+                list.scroll(toRow: random.below(rows))
+                lines += list.render().count
             }
-            perShow[count] = timing.seconds / Double(shows)
-            print("  \(DiffBenchmark.pad(count, 9)) items: \(DiffBenchmark.fixed(timing.seconds / Double(shows) * 1e6, 1)) us per show, \(list.statistics.cellsCreated) cells created")
+            precondition(lines > 0)
         }
-        if let small = perShow[1_000], let large = perShow[1_000_000] {
-            // "The same cost": within 1.5x, the noise of timing microseconds on a shared machine.
-            print("  ratio, 1,000,000 vs 1,000 items: \(DiffBenchmark.fixed(large / small, 2))x (target: the same cost, at most 1.5x) \(DiffBenchmark.mark(large / small <= 1.5))")
-        }
+        let figure = Pairs.measure(pairs: runs) { shows(large, rows: 1_000_000) } _: { shows(small, rows: 1_000) }
+        // "The same cost": within 1.5x, the noise of timing microseconds on a shared machine.
+        Pairs.report(
+            "show-1m", "show on a 1,000,000-item list", vs: "show on a 1,000-item list", figure, limit: 1.5,
+            target: "the same cost, at most 1.5x",
+            detail: "\(DiffBenchmark.fixed(figure.subject / 2_000 * 1e6, 1)) us a show; \(large.statistics.cellsCreated) and \(small.statistics.cellsCreated) cells created")
     }
 }

@@ -28,7 +28,7 @@ def table(records):
     lines = [
         BEGIN,
         f"Recorded {run['date']} on {run['machine']} by `{run['command']}`: {len(figures)} figures, "
-        f"{sum(1 for f in figures if f['met'])} met, {sum(1 for f in figures if not f['met'])} missed. "
+        f"{sum(1 for f in figures if f['met'])} met, {sum(1 for f in figures if f['met'] is False)} missed. "
         "A timing is the median of the per-pair ratios of the subject to its peer, each pair run in turn "
         "(at least 7 pairs), with the lowest and highest pair's ratio beside it: the spread is the machine's "
         f"noise in that run. {run.get('noise', '')}".rstrip(),
@@ -44,7 +44,7 @@ def table(records):
         if f.get("detail"):
             measured += f"; {f['detail']}"
         lines.append(f"| {cell(f['what'])} | {cell(f['peer'])} | {cell(measured)} | {cell(f['target'])} | "
-                     f"{'yes' if f['met'] else '**no**'} | `{cell(f['command'])}` |")
+                     f"{'-' if f['met'] is None else 'yes' if f['met'] else '**no**'} | `{cell(f['command'])}` |")
     lines.append(END)
     return "\n".join(lines) + "\n"
 

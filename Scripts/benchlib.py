@@ -79,9 +79,10 @@ def spread(figure):
 
 def report(key, what, peer, ratio, low, high, count, target, met, detail="", command="", unit="x"):
     """Prints a figure's line and records it (LISTLAB_BENCH_RECORD): KEY names the figure in the
-    README's table; TARGET is its words ("at most 1.2x"); MET whether the median meets it. COUNT is
+    README's table; TARGET is its words ("at most 1.2x"); MET whether the median meets it (None for a
+    figure shown for what it says, with no target). COUNT is
     the pairs the median is of (0 for a value that is not a paired timing); UNIT follows each value."""
-    mark = "ok" if met else "MISSED"
+    mark = "-" if met is None else "ok" if met else "MISSED"
     digits = (4 if ratio < 0.1 else 3 if count == 0 else 2) if unit == "x" else 1
     measured = f"{ratio:.{digits}f}{unit}" + (f" [{low:.{digits}f}{unit}-{high:.{digits}f}{unit}, {count} pairs]" if count else "")
     print(f"  {what}: {measured} vs {peer} (target {target}) {mark}" + (f"; {detail}" if detail else ""))
@@ -91,7 +92,7 @@ def report(key, what, peer, ratio, low, high, count, target, met, detail="", com
         with open(record, "a") as file:
             file.write(json.dumps({"key": key, "what": what, "peer": peer, "ratio": round(ratio, 4),
                                    "low": round(low, 4), "high": round(high, 4), "pairs": count,
-                                   "target": target, "met": bool(met), "detail": detail, "command": command,
+                                   "target": target, "met": None if met is None else bool(met), "detail": detail, "command": command,
                                    "unit": unit},
                                   sort_keys=True) + "\n")
 

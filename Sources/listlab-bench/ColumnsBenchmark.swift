@@ -167,6 +167,25 @@ enum ColumnsBenchmark {
         deinit { close() }
     }
 
+    /// `staged-profile`: reload --diff of 1,000,000 small rows of CSV with every change staged
+    /// and applied, `runs` times, for perf, not for figures.
+    static func stagedProfile(runs: Int) throws {
+        let folder = "/tmp/listlab-bench-staged-\(getpid())"
+        mkdir(folder, 0o700)
+        defer {
+            for name in ["rows.csv", "output.txt"] { unlink(folder + "/" + name) }
+            rmdir(folder)
+        }
+        let (original, changed, _) = DiffBenchmark.workload(1_000_000)
+        let bench = Bench(
+            folder: folder, file: "rows.csv", original: text(original, "csv"),
+            changed: text(changed, "csv", edited: editedRows(changed, originals: Set(original))))
+        for _ in 0..<runs {
+            let (seconds, lines) = try bench.timing("reload --diff", changed: true, setUp: [everyChange])
+            print("staged", Pairs.milliseconds(seconds), lines, "lines")
+        }
+    }
+
     /// 5% of the ids in `changed` that were in the original, seeded, to be written with a new `v`.
     static func editedRows(_ changed: [Int], originals: Set<Int>) -> Set<Int> {
         var random = DiffBenchmark.SplitMix64(state: 5)

@@ -49,6 +49,9 @@ struct ListLabBench {
                 return
             }
             try ColumnsBenchmark.run(runs: runs, original: files[0], changed: files[1])
+        case "staged-profile"?:
+            // reload --diff of 1,000,000 small rows with every change staged and applied, RUNS times: for perf, not for figures.
+            try ColumnsBenchmark.stagedProfile(runs: runs)
         case "columns-profile"?:
             // changesFromFile (or with 'sort', a sort) of 1,000,000 rows, RUNS times: for perf, not for figures.
             try ColumnsBenchmark.profile(runs: runs, format: arguments.dropFirst(2).first ?? "csv", sorting: arguments.dropFirst(3).first == "sort")

@@ -167,22 +167,30 @@ enum ColumnsBenchmark {
         deinit { close() }
     }
 
-    /// `staged-profile`: reload --diff of 1,000,000 small rows of CSV with every change staged
-    /// and applied, `runs` times, for perf, not for figures.
-    static func stagedProfile(runs: Int) throws {
+    /// `staged-profile`: reload --diff of 1,000,000 small rows of CSV (or of `files`, the
+    /// original and the changed) with every change staged and applied, `runs` times, for perf,
+    /// not for figures.
+    static func stagedProfile(runs: Int, files: [String] = []) throws {
         let folder = "/tmp/listlab-bench-staged-\(getpid())"
         mkdir(folder, 0o700)
         defer {
             for name in ["rows.csv", "output.txt"] { unlink(folder + "/" + name) }
             rmdir(folder)
         }
-        let (original, changed, _) = DiffBenchmark.workload(1_000_000)
-        let bench = Bench(
-            folder: folder, file: "rows.csv", original: text(original, "csv"),
-            changed: text(changed, "csv", edited: editedRows(changed, originals: Set(original))))
+        let bench: Bench
+        if files.count == 2 {
+            bench = Bench(folder: folder, file: "rows.csv", original: try read(files[0]), changed: try read(files[1]))
+        } else {
+            let (original, changed, _) = DiffBenchmark.workload(1_000_000)
+            bench = Bench(
+                folder: folder, file: "rows.csv", original: text(original, "csv"),
+                changed: text(changed, "csv", edited: editedRows(changed, originals: Set(original))))
+        }
+        // LISTLAB_BENCH_COMMAND: another command (a plain "reload", or "reload --diff" at the default threshold).
+        let command = getenv("LISTLAB_BENCH_COMMAND").map { String(cString: $0) }
         for _ in 0..<runs {
-            let (seconds, lines) = try bench.timing("reload --diff", changed: true, setUp: [everyChange])
-            print("staged", Pairs.milliseconds(seconds), lines, "lines")
+            let (seconds, lines) = try bench.timing(command ?? "reload --diff", changed: true, setUp: command == nil ? [everyChange] : [])
+            print(command ?? "staged", Pairs.milliseconds(seconds), lines, "lines")
         }
     }
 

@@ -50,8 +50,8 @@ struct ListLabBench {
             }
             try ColumnsBenchmark.run(runs: runs, original: files[0], changed: files[1])
         case "staged-profile"?:
-            // reload --diff of 1,000,000 small rows with every change staged and applied, RUNS times: for perf, not for figures.
-            try ColumnsBenchmark.stagedProfile(runs: runs)
+            // reload --diff of 1,000,000 small rows (or ORIGINAL CHANGED) with every change staged and applied, RUNS times: for perf, not for figures.
+            try ColumnsBenchmark.stagedProfile(runs: runs, files: Array(arguments.dropFirst(2)))
         case "columns-profile"?:
             // changesFromFile (or with 'sort', a sort) of 1,000,000 rows, RUNS times: for perf, not for figures.
             try ColumnsBenchmark.profile(runs: runs, format: arguments.dropFirst(2).first ?? "csv", sorting: arguments.dropFirst(3).first == "sort")

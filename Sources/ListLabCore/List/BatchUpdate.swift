@@ -76,9 +76,11 @@ extension BatchUpdate: CustomStringConvertible {
     /// `insert 0.4; move 0.1 -> 0.3`; `no changes` when empty.
     public var description: String {
         var clauses: [String] = []
-        func add<T>(_ name: String, _ values: [T]) {
+        // Each value's own description: interpolating a value of an unconstrained type went
+        // through print's dynamic casts, a tenth of a reload --diff that stages every change.
+        func add<T: CustomStringConvertible>(_ name: String, _ values: [T]) {
             guard !values.isEmpty else { return }
-            clauses.append(name + " " + values.map { "\($0)" }.joined(separator: ", "))
+            clauses.append(name + " " + values.map(\.description).joined(separator: ", "))
         }
         add("delete section", deletedSections)
         add("insert section", insertedSections)

@@ -142,3 +142,36 @@ private final class StoppingOutput: ShellOutput {
     #expect(record.updates.count <= Session.keptListEvents && record.updates.count >= Session.keptListEvents / 2)
     #expect(record.updates.last == .didPerform(BatchUpdate(insertedItems: [ItemPath(0, 1_507)])), "\(String(describing: record.updates.last))")
 }
+
+/// An output that keeps what the session hands it, as it hands it.
+private final class HandedOutput: ShellOutput {
+    var joined: [String] = []
+    var lines: [[String]] = []
+    func write(_ line: String) {}
+    func writeError(_ message: String) { joined.append(message) }
+    func writeError(lines: [String]) { self.lines.append(lines) }
+}
+
+@Test func aMessageOfSeveralLinesIsSplitOnceAndHandedOnAsItsLines() {
+    // UIKit's words since iOS 17 lay the counts and the updates out a line each.
+    let output = HandedOutput()
+    let session = Session(output: output)
+    session.execute("load contacts")
+    session.execute("set ios 17")
+    let refused = session.execute("batch delete 0.1")
+    #expect(output.joined.isEmpty, "the recorder hands an error on as its lines, not as one text to split again")
+    #expect(output.lines.count == 1 && output.lines.first?.first?.hasPrefix("Invalid batch updates detected:") == true)
+    #expect(output.lines.first?.contains("Data source before updates = { 1 section with row counts: [8] }") == true)
+    #expect(refused.errors == [output.lines.first?.joined(separator: "\n")], "the record keeps the same message")
+
+    // A recording keeps those lines as the error's lines, each marked.
+    let recording = RecordingOutput()
+    let recorded = Session(output: recording)
+    recorded.execute("load contacts")
+    recorded.execute("set ios 17")
+    let before = recording.lines.count
+    recorded.execute("batch delete 0.1")
+    #expect(recording.lines.count - before == output.lines.first?.count)
+    #expect(recording.errorLines == Array(before..<recording.lines.count))
+    #expect(recording.lines[before].hasPrefix("error: Invalid batch updates detected:"))
+}

@@ -13,6 +13,11 @@ public protocol ShellOutput: AnyObject {
     func write(_ line: String)
     /// Writes one error message (without `error: ` and without a line break).
     func writeError(_ message: String)
+    /// Writes one error message given as its lines, each already made safe:
+    /// UIKit lays some reasons out on several lines (an NSSet of
+    /// identifiers). The session's recorder splits a message once and
+    /// writes it so; an output that keeps lines takes them as they are.
+    func writeError(lines: [String])
     /// Shows what a long task is doing (`loading rows.csv (61 MB)...`), or
     /// clears it (nil). Outputs that are not a terminal show nothing.
     func progress(_ text: String?)
@@ -20,6 +25,11 @@ public protocol ShellOutput: AnyObject {
 
 extension ShellOutput {
     public func progress(_ text: String?) {}
+
+    /// The lines joined by line breaks, as one message.
+    public func writeError(lines: [String]) {
+        writeError(lines.joined(separator: "\n"))
+    }
 }
 
 /// An output that keeps every line in memory, in order; errors are kept as
@@ -48,9 +58,12 @@ public final class RecordingOutput: ShellOutput {
     }
 
     public func writeError(_ message: String) {
+        writeError(lines: message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    /// Keeps a message of several lines (UIKit's layout of a set) line by line.
+    public func writeError(lines parts: [String]) {
         errorCount += 1
-        // A message of several lines (UIKit's layout of a set) is kept line by line.
-        let parts = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         errorLines.append(lines.count)
         lines.append("error: " + (parts.first ?? ""))
         for part in parts.dropFirst() where keep(part) { errorLines.append(lines.count - 1) }

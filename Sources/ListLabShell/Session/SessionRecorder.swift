@@ -50,7 +50,7 @@ final class SessionRecorder: ShellOutput {
         currentErrors.append(lines.joined(separator: "\n"))
         keep("error: " + (lines.first ?? ""))
         for line in lines.dropFirst() { keep(line) }
-        base.writeError(Self.safeLines(shown).joined(separator: "\n"))
+        base.writeError(lines: recorded == shown ? lines : Self.safeLines(shown))
     }
 
     /// Each line of `message`, escaped.

@@ -13,6 +13,8 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "ListLab",
+    // Mutex and a task's preferred executor (the server's) are macOS 15's.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "listlab", targets: ["listlab"]),
         .executable(name: "listlab-serve", targets: ["listlab-serve"]),

@@ -6,6 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "Exported",
+    platforms: [.macOS(.v15)],  // ListLab's own
     dependencies: [
         .package(name: "ListLab", path: "../.."),
     ],

@@ -7,6 +7,7 @@ import PackageDescription
 
 let package = Package(
     name: "Inbox",
+    platforms: [.macOS(.v15)],  // ListLab's own
     products: [
         .library(name: "Inbox", targets: ["Inbox"]),
         .executable(name: "inbox-lab", targets: ["inbox-lab"]),

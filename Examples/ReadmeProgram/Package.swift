@@ -7,6 +7,7 @@ import PackageDescription
 
 let package = Package(
     name: "ReadmeProgram",
+    platforms: [.macOS(.v15)],  // ListLab's own
     dependencies: [
         .package(name: "ListLab", path: "../.."),
     ],

@@ -6,6 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "Schedule",
+    platforms: [.macOS(.v15)],  // ListLab's own
     products: [
         .library(name: "Schedule", targets: ["Schedule"]),
         .executable(name: "schedule-lab", targets: ["schedule-lab"]),

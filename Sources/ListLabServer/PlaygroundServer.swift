@@ -146,7 +146,7 @@ package final class PlaygroundServer: Sendable {
         // Counted as each tab ends: when the wait ends first, the tabs that did end are still said.
         let tally = ShutdownTally()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        serverTask { [tabs] in
             await tabs.endAll(tally: tally)
             done.signal()
         }
@@ -206,7 +206,7 @@ package final class PlaygroundServer: Sendable {
                 }
                 let done = DispatchSemaphore(value: 0)
                 let rows = Mutex<[(status: TabStatus, connected: Bool)]>([])
-                Task {
+                serverTask { [tabs] in
                     let statuses = await tabs.statuses()
                     rows.withLock { $0 = statuses }
                     done.signal()
@@ -265,7 +265,7 @@ package final class PlaygroundServer: Sendable {
         let waiting = Mutex((count: 0, bytes: 0))
         let waitingLimit = Self.waitingLimit
         let waitingBytes = messageLimit * 2
-        Task { await self.serveTab(work, out: out, answered: { bytes in waiting.withLock { $0.count -= 1; $0.bytes -= bytes } }) }
+        serverTask { await self.serveTab(work, out: out, answered: { bytes in waiting.withLock { $0.count -= 1; $0.bytes -= bytes } }) }
         let reader = WebSocketReader(limit: messageLimit)
         var refusedOnce = false
         reading: while true {
@@ -485,7 +485,7 @@ private actor OpenTabs {
         guard let kept = sessions[key] else { return }
         let closing = kept.closings + 1
         sessions[key] = (kept.tab, false, closing)
-        Task {
+        serverTask {
             try? await Task.sleep(for: .milliseconds(Int(seconds * 1_000)))
             await self.end(key, closing: closing)
         }

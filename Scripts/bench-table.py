@@ -33,7 +33,7 @@ def table(records):
         "(at least 7 pairs), with the lowest and highest pair's ratio beside it: the spread is the machine's "
         f"noise in that run. {run.get('noise', '')}".rstrip(),
         "",
-        "| what | peer, in the same run | measured | target | met | command |",
+        "| what | peer, in the same run | measured: the median (lowest to highest pair) | target | met | command |",
         "|---|---|---|---|---|---|",
     ]
     for f in figures:
@@ -79,8 +79,13 @@ def main():
         if current != written:
             old, new = current.splitlines(), written.splitlines()
             differing = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
-            print(f"bench-table.py: the README's performance table is not the one {args[0]} records "
-                  f"(first difference on its line {differing + 1}); run Scripts/bench --record, or "
+            line = before.count("\n") + differing + 1
+            found = old[differing] if differing < len(old) else "(the table ends)"
+            expected = new[differing] if differing < len(new) else "(the table ends)"
+            print(f"bench-table.py: {readme}'s performance table is not the one {args[0]} records; "
+                  f"the first difference is on line {line} of {readme}:\n"
+                  f"  found:    {found}\n  recorded: {expected}\n"
+                  f"Run Scripts/bench --record for new figures, or, to write the table from the record as it is, "
                   f"Scripts/bench-table.py {args[0]} --write {readme}", file=sys.stderr)
             sys.exit(1)
         print(f"bench-table.py: the README's performance table is the recorded run's ({len(records) - 1} figures)")

@@ -82,10 +82,12 @@ def report(key, what, peer, ratio, low, high, count, target, met, detail="", com
     README's table; TARGET is its words ("at most 1.2x"); MET whether the median meets it (None for a
     figure shown for what it says, with no target). COUNT is
     the pairs the median is of (0 for a value that is not a paired timing); UNIT follows each value."""
-    mark = "-" if met is None else "ok" if met else "MISSED"
+    # Worded as the README's table words it.
+    mark = "no target" if met is None else "met: yes" if met else "met: NO"
     digits = (4 if ratio < 0.1 else 3 if count == 0 else 2) if unit == "x" else 1
-    measured = f"{ratio:.{digits}f}{unit}" + (f" [{low:.{digits}f}{unit}-{high:.{digits}f}{unit}, {count} pairs]" if count else "")
-    print(f"  {what}: {measured} vs {peer} (target {target}) {mark}" + (f"; {detail}" if detail else ""))
+    measured = (f"median {ratio:.{digits}f}{unit} ({low:.{digits}f}{unit} to {high:.{digits}f}{unit}, {count} pairs)"
+                if count else f"{ratio:.{digits}f}{unit}")
+    print(f"  {what}: {measured} vs {peer}; target {target}, {mark}" + (f"; {detail}" if detail else ""))
     sys.stdout.flush()
     record = os.environ.get("LISTLAB_BENCH_RECORD")
     if record:

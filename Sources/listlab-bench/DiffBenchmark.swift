@@ -118,10 +118,6 @@ enum DiffBenchmark {
         return (times[times.count / 2], result)
     }
 
-    /// `ok`, or `MISSED` for a figure that misses its target (every
-    /// benchmark marks its figures so).
-    static func mark(_ met: Bool) -> String { met ? "ok" : "MISSED" }
-
     static func run(runs: Int) throws {
         Pairs.command = "Scripts/bench-diff"
         // One diff a timing at every size (a batch of small diffs in a row would find their

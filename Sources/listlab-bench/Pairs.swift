@@ -96,8 +96,10 @@ enum Pairs {
 
     static func record(key: String, what: String, peer: String, ratio: Double, low: Double, high: Double, pairs: Int, target: String, met: Bool, detail: String) {
         let digits = ratio < 0.1 ? 4 : pairs == 0 ? 3 : 2
-        let spread = pairs == 0 ? "" : " [\(fixed(low, digits))x-\(fixed(high, digits))x, \(pairs) pairs]"
-        print("  \(what): \(fixed(ratio, digits))x\(spread) vs \(peer) (target \(target)) \(met ? "ok" : "MISSED")\(detail.isEmpty ? "" : "; " + detail)")
+        // Worded as the README's table words it (Scripts/benchlib.py prints the same).
+        let measured = pairs == 0
+            ? "\(fixed(ratio, digits))x" : "median \(fixed(ratio, digits))x (\(fixed(low, digits))x to \(fixed(high, digits))x, \(pairs) pairs)"
+        print("  \(what): \(measured) vs \(peer); target \(target), \(met ? "met: yes" : "met: NO")\(detail.isEmpty ? "" : "; " + detail)")
         guard let path = getenv("LISTLAB_BENCH_RECORD").map({ String(cString: $0) }), !path.isEmpty,
             let file = fopen(path, "a")
         else { return }

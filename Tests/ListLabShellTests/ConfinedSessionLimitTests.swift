@@ -96,7 +96,7 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     #expect(output.lines.last == "threshold 10000")
     session.execute("set threshold 100000000")
     #expect(output.lines.last?.hasPrefix("error: threshold 100000000: this session takes at most 10000") == true)
-    #expect(session.changeThreshold == 10_000)
+    #expect(session.presentation.changeThreshold == 10_000)
 }
 
 @Test func aRecordingKeepsLinesUpToItsBytesAndCountsTheRest() {
@@ -169,16 +169,16 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     session.execute("load contacts")
     session.execute("diffable on")
     #expect(output.lines.last == "error: diffable on: a diffable data source holds at most 5 items in this session, and 'contacts' has 8 (filter it first)")
-    #expect(session.diffable == nil)
+    #expect(session.presentation.diffable == nil)
     session.execute("filter city=Gotham")
     session.execute("diffable on")
-    #expect(session.diffable != nil, "\(output.lines.suffix(3))")
-    #expect(session.diffable?.pending.numberOfItems == 1)
+    #expect(session.presentation.diffable != nil, "\(output.lines.suffix(3))")
+    #expect(session.presentation.diffable?.pending.numberOfItems == 1)
     session.execute("snapshot appendItems 101 102 103 104 105")
     #expect(output.lines.last == "error: appendItems: a diffable data source holds at most 5 items in this session, and the snapshot would hold 6 (filter it first)", "\(output.lines.last ?? "")")
-    #expect(session.diffable?.pending.numberOfItems == 1)
+    #expect(session.presentation.diffable?.pending.numberOfItems == 1)
     session.execute("snapshot appendItems 101 102 103 104")
-    #expect(session.diffable?.pending.numberOfItems == 5)
+    #expect(session.presentation.diffable?.pending.numberOfItems == 5)
     #expect(session.errorCount == 2)
 }
 

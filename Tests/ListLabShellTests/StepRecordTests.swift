@@ -97,7 +97,7 @@ private final class StoppingOutput: ShellOutput {
     let output = RecordingOutput()
     let session = Session(output: output)
     for line in ["load contacts", "diffable on"] { session.execute(line) }
-    let mode = try #require(session.diffable)
+    let mode = try #require(session.presentation.diffable)
     let ids = (1_000..<3_000).map(String.init).joined(separator: " ")
     let tokens = try Tokenizer.tokens(in: "snapshot appendItems " + ids)
     let operation = try #require(SnapshotOperation.named("appendItems"))

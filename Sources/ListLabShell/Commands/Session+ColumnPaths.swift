@@ -13,14 +13,14 @@ extension Session {
     /// The file provider the column paths serve: not under a diffable data
     /// source, whose snapshot the record paths keep in step.
     private func columnFile(of loaded: LoadedProvider) -> FileDataProvider? {
-        guard usesColumnPaths, diffable == nil else { return nil }
+        guard usesColumnPaths, presentation.diffable == nil else { return nil }
         return loaded.file
     }
 
     /// `sort` on the columns (``FileDataProvider/sort(by:descending:identifiedBy:countingAbove:)``).
     func sortColumns(of loaded: LoadedProvider, by field: String, descending: Bool) throws -> Bool {
         guard let file = columnFile(of: loaded),
-            let changes = try file.sort(by: field, descending: descending, identifiedBy: loaded.keyField, countingAbove: changeThreshold)
+            let changes = try file.sort(by: field, descending: descending, identifiedBy: loaded.keyField, countingAbove: presentation.changeThreshold)
         else { return false }
         loaded.records.baseDidChange()
         loaded.markEdited()
@@ -33,7 +33,7 @@ extension Session {
     /// - Returns: false also while a filter on records is on.
     func filterColumns(of loaded: LoadedProvider, field: String, value: Value) throws -> Bool {
         guard let file = columnFile(of: loaded), loaded.filter == nil || file.activeFilter != nil,
-            let changes = try file.filter(by: field, equalTo: value, identifiedBy: loaded.keyField, countingAbove: changeThreshold),
+            let changes = try file.filter(by: field, equalTo: value, identifiedBy: loaded.keyField, countingAbove: presentation.changeThreshold),
             let filter = file.activeFilter
         else { return false }
         loaded.filter = LoadedProvider.Filter(field: field, value: value)
@@ -47,7 +47,7 @@ extension Session {
     ///
     /// - Returns: false for a filter on records.
     func unfilterColumns(of loaded: LoadedProvider) throws -> Bool {
-        guard let file = loaded.file, let changes = file.removeFilter(countingAbove: changeThreshold) else { return false }
+        guard let file = loaded.file, let changes = file.removeFilter(countingAbove: presentation.changeThreshold) else { return false }
         loaded.records.baseDidChange()
         let all = file.numberOfItems
         try show(changes, saying: "filter off: \(all) items", itemCount: all)

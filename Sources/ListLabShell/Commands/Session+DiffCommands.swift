@@ -28,7 +28,7 @@ extension Session {
                 })
             }
             try Interruption.check()  // a Ctrl-C during the diff itself
-            let staged = StagedUpdate(changes, style: session.updateStyle)
+            let staged = StagedUpdate(changes, style: session.presentation.updateStyle)
             guard !staged.stages.isEmpty else {
                 session.output.write("a reload of \(loaded.name) would change nothing")
                 return
@@ -173,7 +173,7 @@ extension Session {
         let loaded = try unfiltered(for: "reload --diff")
         try checkDiffable(loaded, "reload --diff")
         try withProgress("reloading \(loaded.name) with a diff", on: loaded) {
-            if let (column, file) = try columnChangesFromSource(of: loaded, countingAbove: changeThreshold) {
+            if let (column, file) = try columnChangesFromSource(of: loaded, countingAbove: presentation.changeThreshold) {
                 let what = "reloaded \(loaded.name) from its source"
                 let adopt = {
                     if let reading = column.reading { file.adoptReading(of: reading) }
@@ -215,11 +215,11 @@ extension Session {
 
     /// Takes the provider to `records` and the list along, by the diff.
     func transition(_ loaded: LoadedProvider, to records: [Record], saying what: String, reloadingSource: Bool = false) throws {
-        if let diffable {
+        if let diffable = presentation.diffable {
             if reloadingSource { try loaded.provider.reload() } else { try loaded.provider.replaceItems(with: records) }
             diffable.identifiers.dataMayHaveChanged()
             output.write("\(what)")
-            output.write(Self.diffableDataNote(diffable))
+            output.write(Presentation.diffableDataNote(diffable))
             return
         }
         if loaded.registered != nil, !reloadingSource {
@@ -245,7 +245,7 @@ extension Session {
         // The items whose content changes, as they are before the change (to say what changed in each).
         let provider = try? current().provider
         let before = Dictionary(
-            uniqueKeysWithValues: changes.updatedItems.prefix(changeThreshold).compactMap { update -> (ItemPath, Record)? in
+            uniqueKeysWithValues: changes.updatedItems.prefix(presentation.changeThreshold).compactMap { update -> (ItemPath, Record)? in
                 let path = ItemPath(update.from.section, update.from.item)
                 return provider?.item(at: path).map { (path, $0) }
             })
@@ -260,17 +260,17 @@ extension Session {
     func apply(
         _ changes: SectionedChangeset, saying what: String, itemCount: Int, before: (ItemPath) -> Record?, after: (ItemPath) -> Record?
     ) throws {
-        let staged = StagedUpdate(changes, style: updateStyle)
+        let staged = StagedUpdate(changes, style: presentation.updateStyle)
         guard !staged.stages.isEmpty else {
             output.write("\(what): no changes")
             return
         }
-        if !staged.reloadsData(above: changeThreshold) { output.write("\(what): \(summary(staged))") }
+        if !staged.reloadsData(above: presentation.changeThreshold) { output.write("\(what): \(summary(staged))") }
         var changedFields = changedFields(changes, old: before, new: after)
         let outcome: StagedUpdate.Outcome
         do {
             outcome = try list.apply(
-                staged, reloadingDataAbove: changeThreshold,
+                staged, reloadingDataAbove: presentation.changeThreshold,
                 willPerform: { stage in list.tracer.note(.controller, .provider, "replaceAll(\(itemCount) items) → \(stage)") },
                 didPerform: { stage in
                     for line in stageLines(stage, changedFields: &changedFields) { output.write(line) }
@@ -293,7 +293,7 @@ extension Session {
     /// `city: "Metropolis" → "Smallville"`. Nothing above the change
     /// threshold, where the list reloads instead.
     func changedFields(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?) -> [ItemPath: String] {
-        guard changes.count <= changeThreshold else { return [:] }
+        guard changes.count <= presentation.changeThreshold else { return [:] }
         var changed: [ItemPath: String] = [:]
         for update in changes.updatedItems {
             let path = ItemPath(update.to.section, update.to.item)
@@ -327,7 +327,7 @@ extension Session {
 
     /// The changes no stage line said, one line an item in path order.
     func changedFieldLines(_ changedFields: [ItemPath: String]) -> [String] {
-        changedFields.keys.sorted().map { "    \(updateStyle.rawValue) \($0)  \(changedFields[$0] ?? "")" }
+        changedFields.keys.sorted().map { "    \(presentation.updateStyle.rawValue) \($0)  \(changedFields[$0] ?? "")" }
     }
 
     /// `4 changes in 2 stages`.
@@ -340,7 +340,7 @@ extension Session {
 
     /// What a command says when its changes were too many for batch updates.
     func reloadedDataNote(_ what: String, _ summary: String) -> String {
-        "\(what): \(summary), above the threshold of \(changeThreshold): reloadData instead of batch updates"
+        "\(what): \(summary), above the threshold of \(presentation.changeThreshold): reloadData instead of batch updates"
     }
 
     /// `4 changes in 2 stages`.

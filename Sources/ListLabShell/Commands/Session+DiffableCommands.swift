@@ -80,7 +80,7 @@ extension Session {
                 switch context.arguments.count {
                 case 0: outlineWords.names
                 case 1 where context.last == "by": context.fieldNames
-                default: context.session.diffable.map { mode in
+                default: context.session.presentation.diffable.map { mode in
                     mode.dataSource.snapshot(for: DiffableIdentifiers.mainSection).items.prefix(1_000).map(\.jsonText)
                 } ?? []
                 }
@@ -103,7 +103,7 @@ extension Session {
 
     private func diffableCommand(_ arguments: inout Arguments) throws {
         if arguments.isAtEnd {
-            guard let diffable else {
+            guard let diffable = presentation.diffable else {
                 output.write("diffable off: the adapter shows \(try current().name)")
                 return
             }
@@ -114,11 +114,11 @@ extension Session {
         let loaded = try current()
         if state == "off" {
             try arguments.expectEnd()
-            guard diffable != nil, let index = currentIndex else {
+            guard presentation.diffable != nil, let index = currentIndex else {
                 output.write("diffable is off already")
                 return
             }
-            diffable = nil
+            presentation.diffable = nil
             activate(index)
             output.write("diffable off: the adapter shows \(loaded.name) again (reloadData): \(countDescription(loaded))")
             return
@@ -149,7 +149,7 @@ extension Session {
             let text = record.map { loaded.text(of: $0, at: path) } ?? "(no item for its identifier in \(loaded.name))"
             self.output.write("selected \(path): \(text)")
         }
-        diffable = mode
+        presentation.diffable = mode
         let what = identity == .key ? "its key \(loaded.keyField ?? "")" : "its whole record"
         output.write("diffable on: a diffable data source shows \(loaded.name), each item identified by \(what)")
         output.write("applied with reloadData: \(counts(mode.pending))")
@@ -168,7 +168,7 @@ extension Session {
     /// The diffable mode, or the error that says how to turn it on.
     private func diffableMode(for command: String) throws -> DiffableMode {
         _ = try current()
-        guard let diffable else { throw ShellError("\(command) needs a diffable data source: 'diffable on' first") }
+        guard let diffable = presentation.diffable else { throw ShellError("\(command) needs a diffable data source: 'diffable on' first") }
         return diffable
     }
 
@@ -218,7 +218,7 @@ extension Session {
 
     /// What TAB offers after `snapshot`.
     fileprivate func snapshotCompletions(_ context: CompletionContext) -> [String] {
-        guard let mode = diffable, let first = context.arguments.first?.lowercased() else {
+        guard let mode = presentation.diffable, let first = context.arguments.first?.lowercased() else {
             return ["show", "new"] + SnapshotOperation.all.map(\.name)
         }
         if first == "new" { return context.arguments.count == 1 ? ["from"] : context.arguments.count == 2 ? ["data", "applied"] : [] }

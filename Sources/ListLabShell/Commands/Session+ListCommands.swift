@@ -70,7 +70,7 @@ extension Session {
                 throw ShellError("a viewport of \(rows) rows: this session shows at most \(most) (each row is drawn in every picture)")
             }
             try session.list.setViewportRows(rows)
-            session.output.write("viewport \(rows) \(rows == 1 ? "row" : "rows"): \(session.viewportSummary)")
+            session.output.write("viewport \(rows) \(rows == 1 ? "row" : "rows"): \(session.presentation.viewportSummary)")
         },
         Command(
             name: "scroll", usage: "scroll top | bottom | PATH | +N | -N", summary: "moves the visible window",
@@ -97,7 +97,7 @@ extension Session {
             default:
                 throw ShellError("expected top, bottom, a PATH, +N or -N, found '\(text)'", column: token.column)
             }
-            session.output.write("scrolled: \(session.viewportSummary)")
+            session.output.write("scrolled: \(session.presentation.viewportSummary)")
         },
         Command(
             name: "inspect", usage: "inspect PATH | KEY=VALUE", summary: "prints every field of one item, with its type",
@@ -107,7 +107,7 @@ extension Session {
             let loaded = try session.current()
             let record: Record
             let label: String
-            if session.diffable != nil, case .word? = arguments.peek?.kind {
+            if session.presentation.diffable != nil, case .word? = arguments.peek?.kind {
                 // What the list shows: under a whole-record identifier, the record it stands for.
                 let path = try arguments.path()
                 try session.list.validate(path)
@@ -179,7 +179,7 @@ extension Session {
             try list.validate(range.last)
         }
         if json {
-            let paths = range?.paths ?? (diffable == nil ? loaded.allPaths : listPaths)
+            let paths = range?.paths ?? (presentation.diffable == nil ? loaded.allPaths : listPaths)
             for path in paths {
                 if let record = shownRecord(at: path, in: loaded) { output.write(record.jsonText) }
             }
@@ -193,7 +193,7 @@ extension Session {
             }
             return
         }
-        if all, diffable != nil {
+        if all, presentation.diffable != nil {
             // The list's sections and items, as the applied snapshot has them.
             for section in 0..<list.numberOfSections {
                 if let header = list.headerTitle(inSection: section) { output.write("== \(header) ==") }
@@ -225,13 +225,13 @@ extension Session {
 
     private func offScreenText(at path: ItemPath, in loaded: LoadedProvider) -> String {
         guard let record = shownRecord(at: path, in: loaded) else {
-            return diffable == nil ? "" : "(no item for its identifier in \(loaded.name))"
+            return presentation.diffable == nil ? "" : "(no item for its identifier in \(loaded.name))"
         }
         // A registered provider's item as its own presenter configures a cell.
-        if let (_, instance) = loaded.registered, diffable == nil {
+        if let (_, instance) = loaded.registered, presentation.diffable == nil {
             return instance.cellLine(at: path) ?? loaded.text(of: record, at: path)
         }
-        return loaded.presenter(forSection: diffable == nil ? path.section : 0).presenter.text(for: record)
+        return loaded.presenter(forSection: presentation.diffable == nil ? path.section : 0).presenter.text(for: record)
     }
 
     /// `show --svg FILE [--force]`: the screen as an SVG picture.
@@ -242,7 +242,7 @@ extension Session {
         try arguments.expectEnd()
         try checkCanWrite("show --svg")
         try writeNewFile(ScreenDrawing(title: loaded.name).document(ListScreen(list)), to: file, force: force)
-        output.write("drew \(viewportSummary) of \(loaded.name) in \(file)")
+        output.write("drew \(presentation.viewportSummary) of \(loaded.name) in \(file)")
     }
 
     /// Every path the list shows, in order.
@@ -253,7 +253,7 @@ extension Session {
     /// The record the list shows at `path`: under a diffable data source,
     /// the one its applied snapshot's identifier stands for; else the provider's.
     func shownRecord(at path: ItemPath, in loaded: LoadedProvider) -> Record? {
-        guard let diffable else { return loaded.provider.item(at: path) }
+        guard let diffable = presentation.diffable else { return loaded.provider.item(at: path) }
         return diffable.dataSource.itemIdentifier(for: path).flatMap { diffable.identifiers.record(for: $0) }
     }
 }

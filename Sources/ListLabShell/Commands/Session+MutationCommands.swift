@@ -46,7 +46,7 @@ extension Session {
             try arguments.expectEnd()
             let paths = items.map(\.dataPath)
             guard let first = paths.first else { return }
-            let text = session.text(at: first, in: loaded)
+            let text = session.presentation.text(at: first, in: loaded)
             let change = try loaded.provider.delete(at: paths)
             loaded.noteEdit(inSection: first.section)
             try session.apply(change, from: "delete(at: \(paths.count == 1 ? first.description : "[\(paths.map(\.description).joined(separator: ", "))]"))")
@@ -66,7 +66,7 @@ extension Session {
             let to = try arguments.path()
             try arguments.expectEnd()
             try session.checkListAndDataAgree(for: "move to", at: to, in: loaded)
-            let text = session.text(at: from, in: loaded)
+            let text = session.presentation.text(at: from, in: loaded)
             let change = try loaded.provider.move(from: from, to: to)
             loaded.noteEdit(inSection: from.section)
             try session.apply(change, from: "move(from: \(from), to: \(to))")
@@ -97,19 +97,19 @@ extension Session {
         let cellBefore = list.cellForItem(at: path)
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
         let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
-        if !listFollowsData {
+        if !presentation.listFollowsData {
             // The list was not told: no cell changed.
             output.write("updated \(named.label): \(fields)")
         } else if change.reconfiguredItems == [path] {
             let cell = list.cellForItem(at: path).map { now in
-                guard updateStyle == .reconfigure else { return "reloaded: cell #\(now.serial) replaces the old one" }
+                guard presentation.updateStyle == .reconfigure else { return "reloaded: cell #\(now.serial) replaces the old one" }
                 // The presenter chose another kind of cell: UIKit dequeues a new one rather than reconfigure the old.
                 if let cellBefore, cellBefore !== now {
                     let taken = now.reuseCount > 0 ? "reused cell" : "new cell"
                     return "its cell is of another kind now: \(taken) #\(now.serial) (\(type(of: now))) for #\(cellBefore.serial) (\(type(of: cellBefore)))"
                 }
                 return "cell #\(now.serial) reconfigured in place"
-            } ?? "not on screen, so no cell to \(updateStyle.rawValue)"
+            } ?? "not on screen, so no cell to \(presentation.updateStyle.rawValue)"
             output.write("updated \(named.label): \(fields); \(cell)")
         } else {
             let newPath = loaded.keyField.flatMap { updated[$0] }.flatMap { loaded.records.path(ofKey: $0) }
@@ -166,7 +166,7 @@ extension Session {
         let verb = path == nil ? "appended" : "inserted"
         let newSection = change.insertedSections.isEmpty ? "" : " (a new section)"
         // A registered provider's item as its own cell shows it; a record as its template does.
-        let shown = loaded.registered != nil ? placed.map { text(at: $0, in: loaded) } ?? "" : loaded.presenter.kind(for: added)?.text.render(added) ?? ""
+        let shown = loaded.registered != nil ? placed.map { presentation.text(at: $0, in: loaded) } ?? "" : loaded.presenter.kind(for: added)?.text.render(added) ?? ""
         output.write("\(verb) \(placed.map(\.description) ?? "?"): \(shown)\(newSection)")
     }
 

@@ -28,25 +28,25 @@ struct Setting: Sendable {
                 "reconfigureItems; 'reload' replaces it with a new cell, as reloadItems.",
             ],
             examples: ["set updates reload"], values: CellUpdateStyle.allCases.map(\.rawValue),
-            current: { $0.updateStyle.rawValue }
+            current: { $0.presentation.updateStyle.rawValue }
         ) { session, arguments in
             let style = try arguments.choice("'reload' or 'reconfigure'", CellUpdateStyle.allCases.map(\.rawValue))
             try arguments.expectEnd()
-            session.updateStyle = style == "reload" ? .reload : .reconfigure
+            session.presentation.updateStyle = style == "reload" ? .reload : .reconfigure
             return style
         },
         Setting(
             name: "threshold", usage: "threshold N",
             help: ["threshold: above this many changes, a diff is shown with reloadData instead of batch updates (default 100)."],
             examples: ["set threshold 20"], values: [],
-            current: { "\($0.changeThreshold)" }
+            current: { "\($0.presentation.changeThreshold)" }
         ) { session, arguments in
             let threshold = try arguments.integer("N", in: 0...1_000_000_000)
             try arguments.expectEnd()
             if let most = session.thresholdLimit, threshold > most {
                 throw ShellError("threshold \(threshold): this session takes at most \(most) (batch updates of more changes take longer than a command may run here)")
             }
-            session.changeThreshold = threshold
+            session.presentation.changeThreshold = threshold
             return "\(threshold)"
         },
         Setting(

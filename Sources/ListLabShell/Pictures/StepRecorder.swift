@@ -62,7 +62,7 @@ final class StepRecorder: StepObserver {
     /// (read from the provider, not through the list, which would count the
     /// calls); nil under a diffable data source, whose snapshot is the data.
     private func counts() -> ScreenTransition.SectionCounts? {
-        guard session.diffable == nil, let provider = try? session.current().provider else { return nil }
+        guard session.presentation.diffable == nil, let provider = try? session.current().provider else { return nil }
         let list = session.list
         return ScreenTransition.SectionCounts(
             list: (0..<list.numberOfSections).map { list.numberOfItems(inSection: $0) },

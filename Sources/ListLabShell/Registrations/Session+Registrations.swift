@@ -115,9 +115,9 @@ extension Session {
             output.write("\(what): no changes")
             return
         }
-        if !staged.reloadsData(above: changeThreshold) { output.write("\(what): \(summary(staged))") }
+        if !staged.reloadsData(above: presentation.changeThreshold) { output.write("\(what): \(summary(staged))") }
         let outcome = try list.apply(
-            staged, reloadingDataAbove: changeThreshold,
+            staged, reloadingDataAbove: presentation.changeThreshold,
             willPerform: { stage in list.tracer.note(.controller, .provider, "load() → \(stage)") },
             didPerform: { stage in output.write("  \(stage)") })
         if outcome == .reloadedData { output.write(reloadedDataNote(what, summary(staged))) }

@@ -81,7 +81,7 @@ extension Session {
 
     /// The item the list shows at `path`, and where the data holds it.
     func item(shownAt path: ItemPath, in loaded: LoadedProvider) throws -> NamedItem {
-        if let diffable {
+        if let diffable = presentation.diffable {
             try list.validate(path)
             guard let identifier = diffable.dataSource.itemIdentifier(for: path) else { throw ShellError("no item at \(path)") }
             guard let dataPath = diffable.identifiers.dataPath(for: identifier) else {
@@ -90,13 +90,13 @@ extension Session {
             }
             return NamedItem(dataPath: dataPath, label: dataPath == path ? "\(path)" : "\(path) (\(dataPath) in the data)")
         }
-        guard let change = currentUnannouncedChange() else {
+        guard let change = presentation.currentUnannouncedChange() else {
             _ = try loaded.provider.checkedItem(at: path)
             return NamedItem(dataPath: path, label: "\(path)")
         }
         try list.validate(path)
         var dataPath: ItemPath? = path
-        for unannounced in unannouncedChanges {
+        for unannounced in presentation.unannouncedChanges {
             guard let before = dataPath else { break }
             dataPath = (try? unannounced.update.pathsAfter(itemCountsBefore: unannounced.countsBefore, itemCountsAfter: unannounced.countsAfter))?(before)
         }
@@ -113,7 +113,7 @@ extension Session {
     /// follow): under a diffable data source whose applied snapshot is not the
     /// data's order, or after a change the list was not told of.
     func checkListAndDataAgree(for command: String, at path: ItemPath, in loaded: LoadedProvider) throws {
-        if let diffable {
+        if let diffable = presentation.diffable {
             let applied = diffable.dataSource.snapshot()
             let data = try diffable.identifiers.dataSnapshot()
             guard applied.itemIdentifiers != data.itemIdentifiers else { return }
@@ -123,62 +123,22 @@ extension Session {
                 "\(command) \(path) is ambiguous: the list shows the applied snapshot, where \(path) is \(shown), and the data "
                     + "holds \(held) there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations")
         }
-        if let change = currentUnannouncedChange() {
+        if let change = presentation.currentUnannouncedChange() {
             throw ShellError(
                 "\(command) \(path) is ambiguous: the list was not told of '\(change.command)', so its \(list.style.itemNoun)s and the data's differ: "
                     + "tell the list with 'batch', or 'reload --list' first")
         }
     }
 
-    /// The latest change the list was not told of, while the list still
-    /// shows the rows as they were before it (a `reloadData` since, or a
-    /// batch update that brought the counts level, ends that).
-    func currentUnannouncedChange() -> UnannouncedChange? {
-        if list.statistics.reloads != reloadsWhenUnannounced { unannouncedChanges = [] }
-        return unannouncedChanges.last
-    }
-
-    /// Notes a change made to `loaded`'s data alone (`--data-only`) that
-    /// added, removed or moved items.
-    func noteUnannounced(_ update: BatchUpdate, to loaded: LoadedProvider, command: String) {
-        guard !(update.insertedItems.isEmpty && update.deletedItems.isEmpty && update.movedItems.isEmpty
-            && update.insertedSections.isEmpty && update.deletedSections.isEmpty && update.movedSections.isEmpty)
-        else { return }
-        _ = currentUnannouncedChange()
-        let after = (0..<loaded.provider.numberOfSections).map { loaded.provider.numberOfItems(inSection: $0) }
-        let before = unannouncedChanges.last?.countsAfter ?? (0..<list.numberOfSections).map { list.numberOfItems(inSection: $0) }
-        reloadsWhenUnannounced = list.statistics.reloads
-        unannouncedChanges.append(UnannouncedChange(update: update, countsBefore: before, countsAfter: after, command: command))
-    }
-
     /// Throws when `command` would hand the list a batch update while it was
-    /// not told of an earlier change (`--data-only`): UIKit would refuse it,
-    /// after the data had changed, so it is refused before anything changes.
+    /// not told of an earlier change (``Presentation/checkListIsInStep(for:with:)``).
     func checkListIsInStep(for command: String) throws {
-        guard !changesDataOnly, diffable == nil, let change = currentUnannouncedChange(), let loaded = try? current() else { return }
-        let data = (0..<loaded.provider.numberOfSections).map { loaded.provider.numberOfItems(inSection: $0) }
-        let shown = (0..<list.numberOfSections).map { list.numberOfItems(inSection: $0) }
-        let difference: String
-        var consequence = "UIKit would refuse it"
-        if let section = data.indices.first(where: { !shown.indices.contains($0) || shown[$0] != data[$0] }), shown.indices.contains(section) {
-            difference = "it has \(shown[section]) \(list.style.itemNoun)\(shown[section] == 1 ? "" : "s") in section \(section), the data \(data[section])"
-        } else if data.count != shown.count {
-            difference = "it has \(shown.count) \(shown.count == 1 ? "section" : "sections"), the data \(data.count)"
-        } else {
-            difference = "its \(list.style.itemNoun)s are where they were before it"
-            consequence = "it would change \(list.style.itemNoun)s that show other items"
-        }
-        throw ShellError(
-            "\(command) would hand the list a batch update, but the list was not told of '\(change.command)' (\(difference)): "
-                + "\(consequence); tell the list with 'batch', or 'reload --list' first")
+        try presentation.checkListIsInStep(for: command, with: try? current())
     }
 
     /// After a batch update the user wrote: the list is in step again once its counts are the data's.
     func listWasTold() {
-        guard let loaded = try? current() else { return }
-        let data = (0..<loaded.provider.numberOfSections).map { loaded.provider.numberOfItems(inSection: $0) }
-        let shown = (0..<list.numberOfSections).map { list.numberOfItems(inSection: $0) }
-        if data == shown { unannouncedChanges = [] }
+        presentation.listWasTold(of: try? current())
     }
 
     /// The path on screen of the item the next argument names, for commands
@@ -191,7 +151,7 @@ extension Session {
     func listPath(named arguments: inout Arguments, in loaded: LoadedProvider) throws -> ItemPath {
         guard let token = arguments.peek, case .assignment = token.kind else {
             let path = try arguments.path()
-            if diffable == nil, currentUnannouncedChange() != nil {
+            if presentation.diffable == nil, presentation.currentUnannouncedChange() != nil {
                 let item = try item(shownAt: path, in: loaded)
                 guard item.dataPath == path else {
                     throw ShellError(
@@ -202,14 +162,14 @@ extension Session {
             return path
         }
         let item = try namedItem(&arguments, in: loaded)
-        if let diffable {
+        if let diffable = presentation.diffable {
             let identifier = loaded.provider.item(at: item.dataPath).map(diffable.identifiers.identifier(of:))
             guard let path = identifier.flatMap(diffable.dataSource.indexPath(for:)) else {
                 throw ShellError("\(item.label) is not in the applied snapshot: 'snapshot new from data', then 'apply'")
             }
             return path
         }
-        if currentUnannouncedChange() != nil {
+        if presentation.currentUnannouncedChange() != nil {
             throw ShellError("the list was not told of a change, so its \(list.style.itemNoun)s and the data's differ: tell the list with 'batch', or 'reload --list'")
         }
         return item.dataPath

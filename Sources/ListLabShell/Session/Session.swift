@@ -32,8 +32,11 @@ public final class Session {
     let recorder: SessionRecorder
     /// The folder relative paths are read from.
     public let workingDirectory: String
+    /// How the data is shown: the list, what joins the current provider to
+    /// it, and the changes it was not told of.
+    let presentation: Presentation
     /// The list every provider is shown in.
-    public let list: HeadlessList
+    public var list: HeadlessList { presentation.list }
     /// True once `quit` has run.
     public private(set) var isFinished = false
     /// The commands entered so far, in order.
@@ -118,25 +121,6 @@ public final class Session {
 
     var providers: [LoadedProvider] = []
     var currentIndex: Int?
-    var adapter: ListAdapter<AnyDataProvider<Record>, AnyCellPresenter<Record>>?
-    /// While the list is shown through a diffable data source (`diffable on`).
-    var diffable: DiffableMode?
-    /// Whether changes to the data reach the list: not with `--data-only`,
-    /// nor under a diffable data source (a snapshot must be applied).
-    var listFollowsData: Bool { !changesDataOnly && diffable == nil }
-    /// Set when a cell near the end of a paged list came into view: the next
-    /// page loads when the command is done, as an asynchronous load would
-    /// complete after the scroll.
-    var wantsNextPage = false
-    /// Set for a change made with `--data-only`: the provider changes, the list is not told.
-    var changesDataOnly = false
-    /// The changes made with `--data-only` since the list was last in step
-    /// with the data (``currentUnannouncedChange()``), oldest first.
-    var unannouncedChanges: [UnannouncedChange] = []
-    /// The list's count of `reloadData` calls when the first of them was made.
-    var reloadsWhenUnannounced = 0
-    /// The provider the list showed last.
-    private weak var shownProvider: LoadedProvider?
     var runDepth = 0
     /// The commands scripts have run in this session (``maximumScriptCommands`` bounds them).
     var scriptCommandCount = 0
@@ -145,11 +129,6 @@ public final class Session {
     var scriptsStopped = false
     /// Set when a stop ended a script between two of its commands (the top-level command's record says it was stopped).
     var scriptWasStopped = false
-    /// How an item whose content changed is shown: reloaded or reconfigured.
-    var updateStyle: CellUpdateStyle = .reconfigure
-    /// Above this many changes, a diff is shown with reloadData instead of
-    /// batch updates (IGListKit does the same above 100).
-    var changeThreshold = 100
     /// Whether file providers sort, filter and diff on their columns where
     /// they can (`Session+ColumnPaths.swift`); off, every provider takes the
     /// record path, for tests that compare the two.
@@ -166,8 +145,8 @@ public final class Session {
         recorder = SessionRecorder(output)
         self.output = recorder
         self.workingDirectory = workingDirectory
-        list = HeadlessList(style: .table, viewportRows: viewportRows)
-        list.batchUpdateObserver = { [unowned self] event in
+        presentation = Presentation(viewportRows: viewportRows)
+        presentation.list.batchUpdateObserver = { [unowned self] event in
             // A script of thousands of appends keeps its last events, as its pictures keep their last updates.
             if listEvents.count == Self.keptListEvents { listEvents.removeFirst(Self.keptListEvents / 2) }
             listEvents.append(event)
@@ -244,8 +223,8 @@ public final class Session {
         }
         var interrupted = false
         var errors: [String] = []
-        diffable?.identifiers.dataMayHaveChanged()
-        diffable?.forgetKnownIdentifiers()
+        presentation.diffable?.identifiers.dataMayHaveChanged()
+        presentation.diffable?.forgetKnownIdentifiers()
         func run() {
             do {
                 try dispatch(line)
@@ -259,8 +238,8 @@ public final class Session {
                 writeError(error)
             }
             // After each command, a script's too, as a load completes after the scroll that asked for it.
-            if wantsNextPage {
-                wantsNextPage = false
+            if presentation.wantsNextPage {
+                presentation.wantsNextPage = false
                 loadNextPage(because: "near the end: ")
             }
         }
@@ -424,21 +403,6 @@ public final class Session {
         recorder.writeError(shown, recording: runDepth == 0 ? Self.message(for: error, at: nil) : shown)
     }
 
-    /// What the list still counts where an unannounced change happened: the
-    /// rows of the section it changed, or the sections.
-    static func countsBefore(_ update: BatchUpdate, in list: HeadlessList) -> String {
-        if update.deletedSections.isEmpty, update.insertedSections.isEmpty,
-            let section = update.deletedItems.first?.section ?? update.insertedItems.first?.section ?? update.movedItems.first?.from.section,
-            section < list.numberOfSections
-        {
-            let count = list.numberOfItems(inSection: section)
-            let noun = list.style.itemNoun
-            return "\(count) \(noun)\(count == 1 ? "" : "s") in section \(section)"
-        }
-        let count = list.numberOfSections
-        return "\(count) section\(count == 1 ? "" : "s")"
-    }
-
     /// The line an error prints after `error: `: its description, after
     /// `FILE:LINE:` when the command came from a file (a column joins them:
     /// `FILE:LINE:COLUMN:`, as compilers write it).
@@ -480,11 +444,11 @@ public final class Session {
             let flag = rest.firstIndex(where: { $0.kind == .word("--data-only") })
         {
             rest.remove(at: flag)
-            changesDataOnly = true
+            presentation.changesDataOnly = true
         }
-        defer { changesDataOnly = false }
+        defer { presentation.changesDataOnly = false }
         var arguments = Arguments(command: command.name, usage: command.usage, tokens: rest, endColumn: line.count + 1)
-        arguments.pathsNeedSection = diffable != nil
+        arguments.pathsNeedSection = presentation.diffable != nil
         try command.run(self, &arguments)
     }
 
@@ -508,74 +472,14 @@ public final class Session {
     /// provider and presenter.
     func activate(_ index: Int) {
         currentIndex = index
-        let loaded = providers[index]
-        if diffable != nil {
-            diffable = nil
-            output.write("(diffable off: the list is shown through the adapter again)")
-        }
-        if let (_, instance) = loaded.registered {
-            // The user's own provider and presenter, joined by a ListAdapter as their app joins them.
-            adapter = nil
-            instance.attach(to: list, scrollingToTop: shownProvider !== loaded) { [weak self] path in
-                guard let self else { return }
-                self.output.write("selected \(path): \(self.text(at: path, in: loaded))")
-            }
-            shownProvider = loaded
-            return
-        }
-        let adapter = ListAdapter(provider: loaded.provider, presenter: loaded.cellPresenter)
-        adapter.onSelect = { [weak self] record, path in
-            self?.output.write("selected \(path): \(loaded.text(of: record, at: path))")
-        }
-        adapter.onWillDisplay = { [weak self] path in
-            // Within 3 items of the end of a paged list that has more: ask for the next page.
-            guard let self, let paged = loaded.paged?.provider, paged.hasMore else { return }
-            if path.item >= paged.numberOfItems(inSection: 0) - 3 { self.wantsNextPage = true }
-        }
-        self.adapter = adapter
-        // Another provider (or presenter) starts at the top; a rebind of the same keeps its place.
-        adapter.attach(to: list, scrollingToTop: self.shownProvider !== loaded)
-        shownProvider = loaded
+        presentation.show(providers[index], output: output)
     }
 
-    /// Applies a provider's change to the list as a batch update; `call`
-    /// names the change the controller asked of the provider, for the trace.
+    /// Applies a provider's change to the list as a batch update
+    /// (``Presentation/apply(_:from:to:command:output:)``); `call` names the
+    /// change the controller asked of the provider, for the trace.
     func apply(_ change: BatchUpdate, from call: @autoclosure () -> String) throws {
-        var update = change
-        if updateStyle == .reload, !update.reconfiguredItems.isEmpty {
-            update.reloadedItems += update.reconfiguredItems
-            update.reconfiguredItems = []
-        }
-        list.tracer.note(.controller, .provider, "\(call()) → \(update)")
-        if let diffable {
-            diffable.identifiers.dataMayHaveChanged()
-            output.write(Self.diffableDataNote(diffable))
-            return
-        }
-        guard !changesDataOnly else {
-            if let loaded = try? current() { noteUnannounced(update, to: loaded, command: history.last ?? call()) }
-            let changed = update.reconfiguredItems + update.reloadedItems
-            if update.insertedItems.isEmpty, update.deletedItems.isEmpty, update.movedItems.isEmpty, let path = changed.first {
-                // Only content changed: no count is off, the cell is stale.
-                output.write("(--data-only: the data changed, the list was not told: the cell at \(path) still shows the old content)")
-            } else {
-                output.write("(--data-only: the data changed, the list was not told: it still has \(Self.countsBefore(update, in: list)))")
-            }
-            return
-        }
-        do {
-            try list.performBatchUpdates(update)
-        } catch {
-            // The provider computed the update, so this is a bug in ListLab:
-            // bring the list back in line with the data and say so.
-            list.reloadData()
-            throw ShellError("the list refused the update (\(error)); it was reloaded instead")
-        }
-    }
-
-    /// What a change to the data says under a diffable data source.
-    static func diffableDataNote(_ diffable: DiffableMode) -> String {
-        "(diffable: \(diffable.loaded.name) changed, the list shows the applied snapshot: 'snapshot new from data', then 'apply')"
+        try presentation.apply(change, from: call(), to: try? current(), command: history.last ?? call(), output: output)
     }
 
     /// The path of the file a command names as `name`: from the working
@@ -612,21 +516,5 @@ public final class Session {
         guard !fields.contains(field) else { return }
         let suggestion = Suggestion.nearest(to: field, in: fields).map { "; did you mean '\($0)'?" } ?? ""
         throw ShellError("no field '\(field)' in \(dataset) (fields: \(fields.joined(separator: ", "))\(suggestion))", column: column)
-    }
-
-    /// The text the presenter shows for the record at `path` (for a
-    /// registered provider, what its cell there shows, when on screen).
-    func text(at path: ItemPath, in loaded: LoadedProvider) -> String {
-        if loaded.registered != nil, diffable == nil, let cell = list.cellForItem(at: path) { return cell.text }
-        guard let record = loaded.provider.item(at: path) else { return "" }
-        return loaded.text(of: record, at: path)
-    }
-
-    /// `rows 3-7 of 9`, for what the viewport shows.
-    var viewportSummary: String {
-        let total = list.totalRows
-        guard total > 0 else { return "no rows" }
-        let last = min(list.scrollOffset + list.viewportRows, total) - 1
-        return "rows \(list.scrollOffset)-\(last) of \(total)"
     }
 }

@@ -39,8 +39,8 @@ extension Session {
             guard names.count >= 2 else { throw arguments.missing("two or more provider NAMEs") }
             var children: [LoadedProvider] = []
             for name in names {
-                guard let child = session.providers.first(where: { $0.name == name }) else {
-                    let loaded = session.providers.map(\.name)
+                guard let child = session.workspace.provider(named: name) else {
+                    let loaded = session.workspace.providers.map(\.name)
                     let suggestion = Suggestion.nearest(to: name, in: loaded).map { "; did you mean '\($0)'?" } ?? ""
                     throw ShellError("no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))\(suggestion))")
                 }
@@ -55,14 +55,8 @@ extension Session {
             let loaded = LoadedProvider(
                 name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil), source: .composite(composite, children: children),
                 schema: Record.Schema(fields), presenter: children[0].presenter)
-            try session.checkDataLimit(adding: loaded, replacing: session.providers.firstIndex { $0.name == name })
-            if let existing = session.providers.firstIndex(where: { $0.name == name }) {
-                session.providers[existing] = loaded
-                session.activate(existing)
-            } else {
-                session.providers.append(loaded)
-                session.activate(session.providers.count - 1)
-            }
+            try session.checkDataLimit(adding: loaded, replacing: session.workspace.index(named: name))
+            session.show(loaded)
             let sections = composite.numberOfSections
             session.output.write("composed \(name): \(sections) \(sections == 1 ? "section" : "sections") from \(names.joined(separator: ", "))")
         },

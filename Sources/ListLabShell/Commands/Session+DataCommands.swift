@@ -66,13 +66,13 @@ extension Session {
         ) { session, arguments in
             let name = try arguments.string("a NAME")
             try arguments.expectEnd()
-            guard let index = session.providers.firstIndex(where: { $0.name == name }) else {
-                let names = session.providers.map(\.name)
+            guard let index = session.workspace.index(named: name) else {
+                let names = session.workspace.providers.map(\.name)
                 let suggestion = Suggestion.nearest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
                 throw ShellError("no provider named '\(name)' (loaded: \(names.isEmpty ? "none" : names.joined(separator: ", "))\(suggestion))")
             }
             session.activate(index)
-            let loaded = session.providers[index]
+            let loaded = session.workspace.providers[index]
             session.output.write("using \(name): \(loaded.kindDescription), \(session.countDescription(loaded))")
         },
         Command(
@@ -80,13 +80,13 @@ extension Session {
             examples: ["providers"]
         ) { session, arguments in
             try arguments.expectEnd()
-            guard !session.providers.isEmpty else {
-                session.output.write("no providers loaded: try '\(session.firstLoad)'")
+            guard !session.workspace.providers.isEmpty else {
+                session.output.write("no providers loaded: try '\(session.workspace.firstLoad)'")
                 return
             }
-            let width = session.providers.map(\.name.count).max() ?? 0
-            for (index, loaded) in session.providers.enumerated() {
-                let mark = index == session.currentIndex ? "*" : " "
+            let width = session.workspace.providers.map(\.name.count).max() ?? 0
+            for (index, loaded) in session.workspace.providers.enumerated() {
+                let mark = index == session.workspace.currentIndex ? "*" : " "
                 let key = loaded.keyField.map { ", key \($0)" } ?? ", no key"
                 let kinds = loaded.presenter.kinds.map(\.name).joined(separator: ", ")
                 let unsaved = loaded.unsavedProviders.isEmpty ? "" : ", unsaved edits"
@@ -192,9 +192,9 @@ extension Session {
             try file.save(to: destination, force: force) { [confinement] path, count in confinement?.roomRefusal(forWriting: count, at: path) }
         }
         if destination == nil || destination?.path == file.path { loaded.markSaved() }
-        touchedFiles.append(destination?.name ?? file.name)
-        writtenFiles.append(destination?.name ?? file.name)
-        writtenPaths.append(Self.absolutePath(destination?.path ?? file.path))
+        workspace.touchedFiles.append(destination?.name ?? file.name)
+        workspace.writtenFiles.append(destination?.name ?? file.name)
+        workspace.writtenPaths.append(Self.absolutePath(destination?.path ?? file.path))
         let items = file.numberOfItems
         output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
     }
@@ -402,19 +402,12 @@ extension Session {
         } else if isFile {
             loaded.sourcePath = try filePath(source)
         }
-        try checkDataLimit(adding: loaded, replacing: providers.firstIndex { $0.name == name })
-        if let existing = providers.firstIndex(where: { $0.name == name }) {
-            let unsaved = providers[existing].unsavedProviders
-            if !force, !unsaved.isEmpty {
-                throw ShellError("\(name) has unsaved edits that loading it again would drop: save them first, or load with --force")
-            }
-            providers[existing] = loaded
-            activate(existing)
-        } else {
-            providers.append(loaded)
-            activate(providers.count - 1)
+        try checkDataLimit(adding: loaded, replacing: workspace.index(named: name))
+        if let existing = workspace.provider(named: name), !force, !existing.unsavedProviders.isEmpty {
+            throw ShellError("\(name) has unsaved edits that loading it again would drop: save them first, or load with --force")
         }
-        if isFile { touchedFiles.append(sample?.file ?? source) }
+        show(loaded)
+        if isFile { workspace.touchedFiles.append(sample?.file ?? source) }
         let items = provider.numberOfItems
         let sections = provider.numberOfSections
         let kind: String

@@ -114,7 +114,7 @@ extension Session {
         let loaded = try current()
         if state == "off" {
             try arguments.expectEnd()
-            guard presentation.diffable != nil, let index = currentIndex else {
+            guard presentation.diffable != nil, let index = workspace.currentIndex else {
                 output.write("diffable is off already")
                 return
             }

@@ -43,8 +43,8 @@ extension Session {
         _ = arguments.take("like")
         let name = try arguments.string("the NAME of a loaded provider")
         try arguments.expectEnd()
-        guard let other = providers.first(where: { $0.name == name }) else {
-            throw ShellError("no provider named '\(name)' (loaded: \(providers.map(\.name).joined(separator: ", ")))")
+        guard let other = workspace.provider(named: name) else {
+            throw ShellError("no provider named '\(name)' (loaded: \(workspace.providers.map(\.name).joined(separator: ", ")))")
         }
         func itemType(_ provider: LoadedProvider) -> String {
             provider.registered?.registration.itemTypeName ?? Self.itemType(provider.fieldNames)
@@ -76,8 +76,8 @@ extension Session {
             // The generic constraint of the adapter, as the shell can show it.
             let name = try arguments.string("the NAME of a loaded provider")
             try arguments.expectEnd()
-            guard let other = providers.first(where: { $0.name == name }) else {
-                throw ShellError("no provider named '\(name)' (loaded: \(providers.map(\.name).joined(separator: ", ")))")
+            guard let other = workspace.provider(named: name) else {
+                throw ShellError("no provider named '\(name)' (loaded: \(workspace.providers.map(\.name).joined(separator: ", ")))")
             }
             guard other.fieldNames == loaded.fieldNames else {
                 throw ShellError(
@@ -134,7 +134,7 @@ extension Session {
             message = "bound \(kind): \(text)" + (detail.map { " detail \($0)" } ?? "")
         }
         loaded.presenter = presenter
-        if let index = currentIndex { activate(index) }
+        if let index = workspace.currentIndex { activate(index) }
         output.write(message)
     }
 

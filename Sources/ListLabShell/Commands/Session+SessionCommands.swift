@@ -147,14 +147,14 @@ extension Session {
     /// Writes the recorded commands as a transcript, atomically.
     func save(to file: String, force: Bool) throws {
         let (text, count) = try transcript(named: file.split(separator: "/").last.map(String.init) ?? file)
-        let earlier = writtenPaths
+        let earlier = workspace.writtenPaths
         try writeNewFile(text, to: file, force: force)
         output.write("saved \(count) \(count == 1 ? "command" : "commands") to \(file)")
         // A replay copies the files its commands name from the transcript's folder: the ones this
         // session wrote there are there now, so writing them again needs --force.
-        let folder = (writtenPaths.last ?? "").split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/"
+        let folder = (workspace.writtenPaths.last ?? "").split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/"
         var seen: Set<String> = []
-        let inFolder = earlier.filter { $0.hasPrefix(folder) && $0 != writtenPaths.last && seen.insert($0).inserted }
+        let inFolder = earlier.filter { $0.hasPrefix(folder) && $0 != workspace.writtenPaths.last && seen.insert($0).inserted }
         if !inFolder.isEmpty {
             let names = inFolder.map { String($0.dropFirst(folder.count)) }
             output.write(
@@ -207,8 +207,8 @@ extension Session {
         } catch {
             throw ShellError(error.description.replacingPrefix(path, with: file))
         }
-        writtenFiles.append(file)
-        if isExecuting { writtenPaths.append(Self.absolutePath(path)) }
+        workspace.writtenFiles.append(file)
+        if isExecuting { workspace.writtenPaths.append(Self.absolutePath(path)) }
     }
 
     /// `command`'s examples as this session can run them: with ListLab's
@@ -219,11 +219,6 @@ extension Session {
         let samples = Self.sampleNames
         let own = command.name == "load" ? registrations.map { "load \($0.name)" } : []
         return own + command.examples.filter { example in !example.split(separator: " ").contains { samples.contains(String($0)) } }
-    }
-
-    /// What `load` to try first: a sample, or the first registration.
-    var firstLoad: String {
-        offersSamples ? "load contacts" : registrations.first.map { "load \($0.name)" } ?? "load FILE"
     }
 
     /// The deepest `run` inside `run` (a script that runs itself stops here).

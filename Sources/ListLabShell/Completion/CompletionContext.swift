@@ -21,8 +21,8 @@ struct CompletionContext {
 
     /// The fields of the dataset the list shows.
     var fieldNames: [String] {
-        guard let index = session.currentIndex, session.providers.indices.contains(index) else { return [] }
-        return session.providers[index].fieldNames
+        guard let index = session.workspace.currentIndex, session.workspace.providers.indices.contains(index) else { return [] }
+        return session.workspace.providers[index].fieldNames
     }
 
     /// The paths of the items on screen (`0.3`), as `show` prints them.
@@ -32,13 +32,13 @@ struct CompletionContext {
     /// the paths on screen and `KEY=`; once `KEY=` is typed, the keys that
     /// start with what follows it (at most 200, in the data's order).
     var itemNames: [String] {
-        guard let index = session.currentIndex, session.providers.indices.contains(index),
-            let keyField = session.providers[index].keyField
+        guard let index = session.workspace.currentIndex, session.workspace.providers.indices.contains(index),
+            let keyField = session.workspace.providers[index].keyField
         else { return visiblePaths }
         let prefix = keyField + "="
         guard word.hasPrefix(prefix) else { return visiblePaths + [prefix] }
         let typed = word.dropFirst(prefix.count)
-        let loaded = session.providers[index]
+        let loaded = session.workspace.providers[index]
         var keys: [String] = []
         for path in loaded.allPaths {
             guard let key = loaded.provider.item(at: path)?[keyField], key != .null else { continue }
@@ -53,7 +53,7 @@ struct CompletionContext {
     var selectedPaths: [String] { session.list.selectedPaths.map(\.description) }
 
     /// The loaded providers' names.
-    var providerNames: [String] { session.providers.map(\.name) }
+    var providerNames: [String] { session.workspace.providers.map(\.name) }
 
     /// The names `load` takes besides files: the registered providers' and
     /// the built-in samples'.

@@ -31,7 +31,7 @@ extension Session {
                 skipped += 1
             }
         }
-        return Recovery(replayed: replayed, skipped: skipped, unsaved: providers.filter(\.hasUnsavedEdits).map(\.name))
+        return Recovery(replayed: replayed, skipped: skipped, unsaved: workspace.providers.filter(\.hasUnsavedEdits).map(\.name))
     }
 
     /// For a journal written before records said what a command wrote

@@ -27,7 +27,7 @@ extension Session {
                 throw ShellError("unexpected '\(token.text)' (usage: load \(registration.name) [name NAME] [--force])", column: token.column)
             }
         }
-        if let existing = providers.first(where: { $0.name == name }), !force, !existing.unsavedProviders.isEmpty {
+        if let existing = workspace.provider(named: name), !force, !existing.unsavedProviders.isEmpty {
             throw ShellError("\(name) has unsaved edits that loading it again would drop: load with --force to drop them (its data is its own provider's: save does not write it)")
         }
         let instance = registration.make()
@@ -54,14 +54,8 @@ extension Session {
         let loaded = LoadedProvider(
             name: name, records: records, source: .registered(registration, instance),
             schema: Record.Schema(fields), presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Self.descriptionTemplate))
-        try checkDataLimit(adding: loaded, replacing: providers.firstIndex { $0.name == name })
-        if let existing = providers.firstIndex(where: { $0.name == name }) {
-            providers[existing] = loaded
-            activate(existing)
-        } else {
-            providers.append(loaded)
-            activate(providers.count - 1)
-        }
+        try checkDataLimit(adding: loaded, replacing: workspace.index(named: name))
+        show(loaded)
         let items = loaded.provider.numberOfItems
         let sections = loaded.provider.numberOfSections
         output.write(

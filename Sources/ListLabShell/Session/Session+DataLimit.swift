@@ -13,7 +13,7 @@ extension Session {
     /// load is refused and nothing changes.
     func checkDataLimit(adding loaded: LoadedProvider, replacing index: Int?) throws(ShellError) {
         guard let dataLimit else { return }
-        let kept = providers.indices.filter { $0 != index }.map { providers[$0] }
+        let kept = workspace.providers.indices.filter { $0 != index }.map { workspace.providers[$0] }
         let held = Self.estimatedBytes(of: kept)
         let more = Self.estimatedBytes(of: kept + [loaded]) - held
         guard held + more > dataLimit else { return }
@@ -38,7 +38,7 @@ extension Session {
     }
 
     /// About how many bytes of data the session's providers hold.
-    public var estimatedDataBytes: Int { Self.estimatedBytes(of: providers) }
+    public var estimatedDataBytes: Int { Self.estimatedBytes(of: workspace.providers) }
 
     /// About how many bytes `providers` hold, each dataset counted once
     /// however many composites hold it too.

@@ -30,8 +30,10 @@ public final class Session {
     /// command's output for `session save`).
     public let output: any ShellOutput
     let recorder: SessionRecorder
+    /// What the session works on: its providers, registrations and files.
+    let workspace: Workspace
     /// The folder relative paths are read from.
-    public let workingDirectory: String
+    public var workingDirectory: String { workspace.workingDirectory }
     /// How the data is shown: the list, what joins the current provider to
     /// it, and the changes it was not told of.
     let presentation: Presentation
@@ -42,22 +44,31 @@ public final class Session {
     /// The commands entered so far, in order.
     public private(set) var history: [String] = []
     /// Whether `save` and `session save` may write files (off for fuzzing).
-    public let canWriteFiles: Bool
+    public var canWriteFiles: Bool { workspace.canWriteFiles }
     /// The user's own providers and presenters that `load NAME` shows,
     /// beside the samples (a playground of the user's registers them).
-    public var registrations: [ProviderRegistration] = []
+    public var registrations: [ProviderRegistration] {
+        get { workspace.registrations }
+        set { workspace.registrations = newValue }
+    }
     /// The tool's name, as messages that say what to run give it (`listlab`,
     /// or a playground of the user's).
     public var toolName = "listlab" {
-        didSet { confinement?.toolName = toolName }
+        didSet { workspace.confinement?.toolName = toolName }
     }
     /// Whether ListLab's own samples can be loaded (a playground of the
     /// user's may offer only its registrations).
-    public var offersSamples = true
+    public var offersSamples: Bool {
+        get { workspace.offersSamples }
+        set { workspace.offersSamples = newValue }
+    }
     /// For a replayed transcript: the only folder its commands may read and
     /// write, a scratch copy of the transcript's own (nil: anywhere, as at
     /// the prompt).
-    public var confinement: ConfinedFolder?
+    public var confinement: ConfinedFolder? {
+        get { workspace.confinement }
+        set { workspace.confinement = newValue }
+    }
     /// The bytes of data the session's providers may hold, estimated
     /// (a classroom tab's); a load past it is refused. Nil for no bound.
     public var dataLimit: Int?
@@ -97,13 +108,6 @@ public final class Session {
     private(set) var location: String?
     /// Who hears each command (``StepObserver``), in the order they were added.
     private var stepObservers: [any StepObserver] = []
-    /// The files the running command read or wrote, as named.
-    var touchedFiles: [String] = []
-    /// The files the running command wrote, as named.
-    var writtenFiles: [String] = []
-    /// Every file the session's commands wrote, as absolute paths (`session
-    /// save` says which are in the transcript's folder).
-    var writtenPaths: [String] = []
     /// Whether a command is running (a file written between commands, an upload, is not one a command wrote).
     private(set) var isExecuting = false
     /// What the list did while the running command ran (its last ``keptListEvents``).
@@ -119,8 +123,6 @@ public final class Session {
     /// Set by that warning; any other command clears it.
     var quitWasWarned = false
 
-    var providers: [LoadedProvider] = []
-    var currentIndex: Int?
     var runDepth = 0
     /// The commands scripts have run in this session (``maximumScriptCommands`` bounds them).
     var scriptCommandCount = 0
@@ -141,10 +143,9 @@ public final class Session {
     ///   - workingDirectory: Where relative paths start.
     ///   - viewportRows: The rows the list shows at first.
     public init(output: any ShellOutput, workingDirectory: String = ".", viewportRows: Int = 10, canWriteFiles: Bool = true) {
-        self.canWriteFiles = canWriteFiles
+        workspace = Workspace(workingDirectory: workingDirectory, canWriteFiles: canWriteFiles)
         recorder = SessionRecorder(output)
         self.output = recorder
-        self.workingDirectory = workingDirectory
         presentation = Presentation(viewportRows: viewportRows)
         presentation.list.batchUpdateObserver = { [unowned self] event in
             // A script of thousands of appends keeps its last events, as its pictures keep their last updates.
@@ -211,14 +212,13 @@ public final class Session {
         if isTopLevel { Interruption.clear() }
         if isTopLevel { scriptsStopped = false }
         if isTopLevel { scriptWasStopped = false }
-        let countsBefore = isTopLevel ? providers.map { ($0, $0.editCount, $0.saveCount) } : []
+        let countsBefore = isTopLevel ? workspace.providers.map { ($0, $0.editCount, $0.saveCount) } : []
         // A script's command fails on its own; the script's `run` decides what its failure means.
         let outerFailed = runningCommandFailed
         runningCommandFailed = false
         defer { runningCommandFailed = outerFailed }
         if isTopLevel {
-            touchedFiles = []
-            writtenFiles = []
+            workspace.startCommand()
             listEvents = []
         }
         var interrupted = false
@@ -273,10 +273,10 @@ public final class Session {
         }
         let record = CommandRecord(
             command: trimmed, output: kept ?? recorder.currentLines,
-            edited: providers.filter { $0.editCount > before($0).edits }.map(\.name),
-            saved: providers.filter { $0.saveCount > before($0).saves }.map(\.name),
-            files: touchedFiles, failed: failed,
-            interrupted: interrupted, stopped: interrupted || scriptWasStopped, errors: recorder.currentErrors, updates: listEvents, written: writtenFiles,
+            edited: workspace.providers.filter { $0.editCount > before($0).edits }.map(\.name),
+            saved: workspace.providers.filter { $0.saveCount > before($0).saves }.map(\.name),
+            files: workspace.touchedFiles, failed: failed,
+            interrupted: interrupted, stopped: interrupted || scriptWasStopped, errors: recorder.currentErrors, updates: listEvents, written: workspace.writtenFiles,
             ended: isFinished, isRecorded: kept != nil)
         listEvents = []
         for observer in stepObservers { observer.session(self, didRun: record) }
@@ -335,14 +335,14 @@ public final class Session {
     }
 
     /// The providers with edits not saved yet, by name.
-    public var unsavedProviderNames: [String] { providers.filter(\.hasUnsavedEdits).map(\.name) }
+    public var unsavedProviderNames: [String] { workspace.unsavedProviderNames }
 
     /// With ``confirmsQuitWithUnsavedEdits``, the first `quit` (or Ctrl-D)
     /// while a file provider has unsaved edits names them and returns true:
     /// the session goes on. A second one in a row leaves.
     func warnsBeforeQuitting() -> Bool {
         guard confirmsQuitWithUnsavedEdits, !quitWasWarned else { return false }
-        let unsaved = providers.filter { $0.hasUnsavedEdits && $0.file != nil }.map(\.name)
+        let unsaved = workspace.providers.filter { $0.hasUnsavedEdits && $0.file != nil }.map(\.name)
         guard !unsaved.isEmpty else { return false }
         quitWasWarned = true
         let names = unsaved.joined(separator: ", ")
@@ -459,20 +459,23 @@ public final class Session {
 
     /// The provider the list shows.
     func current() throws(ShellError) -> LoadedProvider {
-        guard let currentIndex, providers.indices.contains(currentIndex) else {
-            throw ShellError("no provider is loaded: try '\(firstLoad)'\(offersSamples ? " (or 'samples')" : "")")
-        }
-        return providers[currentIndex]
+        try workspace.current()
     }
 
     /// The name of the provider the list shows, if any.
     package var currentName: String? { try? current().name }
 
-    /// Shows `providers[index]` in the list, through a new adapter of its
-    /// provider and presenter.
+    /// Shows `workspace.providers[index]` in the list, through a new adapter
+    /// of its provider and presenter.
     func activate(_ index: Int) {
-        currentIndex = index
-        presentation.show(providers[index], output: output)
+        workspace.makeCurrent(index)
+        presentation.show(workspace.providers[index], output: output)
+    }
+
+    /// Puts `loaded` in the workspace, in place of the provider of its name,
+    /// and shows it in the list.
+    func show(_ loaded: LoadedProvider) {
+        activate(workspace.put(loaded))
     }
 
     /// Applies a provider's change to the list as a batch update
@@ -482,18 +485,14 @@ public final class Session {
         try presentation.apply(change, from: call(), to: try? current(), command: history.last ?? call(), output: output)
     }
 
-    /// The path of the file a command names as `name`: from the working
-    /// directory, or, in a replay, in the copy of the transcript's folder.
-    ///
-    /// - Throws: ``ShellError`` in a replay, for a name outside that folder.
+    /// The path of the file a command names as `name` (``Workspace/filePath(_:)``).
     func filePath(_ name: String) throws(ShellError) -> String {
-        if let confinement { return try confinement.path(of: name) }
-        return name.hasPrefix("/") ? name : workingDirectory + "/" + name
+        try workspace.filePath(name)
     }
 
     /// Throws when this session may not write files.
     func checkCanWrite(_ command: String) throws(ShellError) {
-        guard canWriteFiles else { throw ShellError("\(command): this session does not write files") }
+        try workspace.checkCanWrite(command)
     }
 
     /// The current provider, when no filter hides part of it (changes to a

@@ -11,21 +11,22 @@ extension Session {
     static let dataCommands: [Command] = [
         Command(
             name: "samples", usage: "samples", summary: "lists the datasets that ship with ListLab, and the providers registered with this playground",
-            examples: ["samples"]
-        ) { session, arguments in
-            try arguments.expectEnd()
-            let samples = session.offersSamples ? BuiltInSamples.all : []
-            let width = (samples.map(\.name.count) + session.registrations.map(\.name.count)).max() ?? 0
-            for registration in session.registrations {
-                let what = "\(registration.providerTypeName) of \(registration.itemTypeName), shown by \(registration.presenterTypeName)"
-                session.output.write("\(registration.name.padded(to: width))  registered  \(registration.summary.isEmpty ? what : registration.summary + " (" + what + ")")")
+            examples: ["samples"],
+            run: inContext { context, arguments in
+                try arguments.expectEnd()
+                let samples = context.workspace.offersSamples ? BuiltInSamples.all : []
+                let width = (samples.map(\.name.count) + context.workspace.registrations.map(\.name.count)).max() ?? 0
+                for registration in context.workspace.registrations {
+                    let what = "\(registration.providerTypeName) of \(registration.itemTypeName), shown by \(registration.presenterTypeName)"
+                    context.output.write("\(registration.name.padded(to: width))  registered  \(registration.summary.isEmpty ? what : registration.summary + " (" + what + ")")")
+                }
+                for sample in samples {
+                    let count = (try? BuiltInSamples.records(of: sample).count).map(String.init) ?? "?"
+                    let items = "\(count) items"
+                    context.output.write("\(sample.name.padded(to: width))  \(items.padded(to: 9))  \(sample.summary)")
+                }
             }
-            for sample in samples {
-                let count = (try? BuiltInSamples.records(of: sample).count).map(String.init) ?? "?"
-                let items = "\(count) items"
-                session.output.write("\(sample.name.padded(to: width))  \(items.padded(to: 9))  \(sample.summary)")
-            }
-        },
+        ),
         Command(
             name: "load", usage: "load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME] [--force]",
             summary: "loads a sample, or a .csv, .json or .ndjson file, into a provider and shows it",
@@ -44,7 +45,7 @@ extension Session {
             ],
             completes: { context in
                 guard let source = context.arguments.first else { return context.sampleNames + context.paths }
-                if context.session.registration(named: source) != nil { return ["name", "--force"] }
+                if context.workspace.registration(named: source) != nil { return ["name", "--force"] }
                 switch context.last {
                 case "as": return shapeKeywords
                 case "sectioned": return ["by"]
@@ -77,22 +78,23 @@ extension Session {
         },
         Command(
             name: "providers", usage: "providers", summary: "lists the loaded providers; * marks the one shown",
-            examples: ["providers"]
-        ) { session, arguments in
-            try arguments.expectEnd()
-            guard !session.workspace.providers.isEmpty else {
-                session.output.write("no providers loaded: try '\(session.workspace.firstLoad)'")
-                return
+            examples: ["providers"],
+            run: inContext { context, arguments in
+                try arguments.expectEnd()
+                guard !context.workspace.providers.isEmpty else {
+                    context.output.write("no providers loaded: try '\(context.workspace.firstLoad)'")
+                    return
+                }
+                let width = context.workspace.providers.map(\.name.count).max() ?? 0
+                for (index, loaded) in context.workspace.providers.enumerated() {
+                    let mark = index == context.workspace.currentIndex ? "*" : " "
+                    let key = loaded.keyField.map { ", key \($0)" } ?? ", no key"
+                    let kinds = loaded.presenter.kinds.map(\.name).joined(separator: ", ")
+                    let unsaved = loaded.unsavedProviders.isEmpty ? "" : ", unsaved edits"
+                    context.output.write("\(mark) \(loaded.name.padded(to: width))  \(loaded.kindDescription), \(loaded.countDescription)\(key), cells \(kinds)\(unsaved)")
+                }
             }
-            let width = session.workspace.providers.map(\.name.count).max() ?? 0
-            for (index, loaded) in session.workspace.providers.enumerated() {
-                let mark = index == session.workspace.currentIndex ? "*" : " "
-                let key = loaded.keyField.map { ", key \($0)" } ?? ", no key"
-                let kinds = loaded.presenter.kinds.map(\.name).joined(separator: ", ")
-                let unsaved = loaded.unsavedProviders.isEmpty ? "" : ", unsaved edits"
-                session.output.write("\(mark) \(loaded.name.padded(to: width))  \(loaded.kindDescription), \(session.countDescription(loaded))\(key), cells \(kinds)\(unsaved)")
-            }
-        },
+        ),
         Command(
             name: "reload", usage: "reload [--diff] [--force] | reload --list",
             summary: "reloads the provider from its source (a file is read again): reloadData, or with --diff the computed batch updates",
@@ -201,9 +203,7 @@ extension Session {
 
     /// `8 items in 1 section`.
     func countDescription(_ loaded: LoadedProvider) -> String {
-        let items = loaded.provider.numberOfItems
-        let sections = loaded.provider.numberOfSections
-        return "\(items) \(items == 1 ? "item" : "items") in \(sections) \(sections == 1 ? "section" : "sections")"
+        loaded.countDescription
     }
 
     /// Files at least this big show a progress line while they load.

@@ -46,7 +46,7 @@ extension Session {
                 "snapshot itemIdentifiers inSection main",
             ],
             speaksUIKitWords: true,
-            completes: { context in context.session.snapshotCompletions(context) }
+            completes: { context in Session.snapshotCompletions(context) }
         ) { session, arguments in
             try session.snapshotCommand(&arguments)
         },
@@ -80,7 +80,7 @@ extension Session {
                 switch context.arguments.count {
                 case 0: outlineWords.names
                 case 1 where context.last == "by": context.fieldNames
-                default: context.session.presentation.diffable.map { mode in
+                default: context.presentation.diffable.map { mode in
                     mode.dataSource.snapshot(for: DiffableIdentifiers.mainSection).items.prefix(1_000).map(\.jsonText)
                 } ?? []
                 }
@@ -217,8 +217,8 @@ extension Session {
     }
 
     /// What TAB offers after `snapshot`.
-    fileprivate func snapshotCompletions(_ context: CompletionContext) -> [String] {
-        guard let mode = presentation.diffable, let first = context.arguments.first?.lowercased() else {
+    fileprivate static func snapshotCompletions(_ context: CompletionContext) -> [String] {
+        guard let mode = context.presentation.diffable, let first = context.arguments.first?.lowercased() else {
             return ["show", "new"] + SnapshotOperation.all.map(\.name)
         }
         if first == "new" { return context.arguments.count == 1 ? ["from"] : context.arguments.count == 2 ? ["data", "applied"] : [] }

@@ -31,74 +31,77 @@ extension Session {
         Command(
             name: "deselect", usage: "deselect [PATH]", summary: "deselects an item, or every selected item",
             examples: ["deselect", "deselect 0.2"],
-            completes: { context in context.arguments.isEmpty ? context.selectedPaths : [] }
-        ) { session, arguments in
-            _ = try session.current()
-            if arguments.isAtEnd {
-                let selected = session.list.selectedPaths
-                guard !selected.isEmpty else {
-                    session.output.write("nothing is selected")
+            completes: { context in context.arguments.isEmpty ? context.selectedPaths : [] },
+            run: inContext { context, arguments in
+                _ = try context.current()
+                if arguments.isAtEnd {
+                    let selected = context.list.selectedPaths
+                    guard !selected.isEmpty else {
+                        context.output.write("nothing is selected")
+                        return
+                    }
+                    context.list.deselectAll()
+                    context.output.write("deselected \(selected.map(\.description).joined(separator: ", "))")
                     return
                 }
-                session.list.deselectAll()
-                session.output.write("deselected \(selected.map(\.description).joined(separator: ", "))")
-                return
+                let path = try arguments.path()
+                try arguments.expectEnd()
+                try context.list.validate(path)
+                guard context.list.selectedPaths.contains(path) else {
+                    context.output.write("\(path) is not selected")
+                    return
+                }
+                context.list.deselectItem(at: path)
+                context.output.write("deselected \(path)")
             }
-            let path = try arguments.path()
-            try arguments.expectEnd()
-            try session.list.validate(path)
-            guard session.list.selectedPaths.contains(path) else {
-                session.output.write("\(path) is not selected")
-                return
-            }
-            session.list.deselectItem(at: path)
-            session.output.write("deselected \(path)")
-        },
+        ),
         Command(
             name: "viewport", usage: "viewport ROWS", summary: "sets how many rows the list shows (1 to 1000)",
             examples: ["viewport 5"],
-            completes: { context in context.arguments.isEmpty ? [String(context.session.list.viewportRows)] : [] }
-        ) { session, arguments in
-            let range = HeadlessList.viewportRange
-            if let token = arguments.peek, case .word(let text) = token.kind, text.allSatisfy(\.isNumber), Int(text) == nil {
-                // Too many digits for an Int: the same message as any count outside the range.
-                throw ShellError("a viewport of \(text) rows is not possible: choose \(range.lowerBound) to \(range.upperBound)", column: token.column)
+            completes: { context in context.arguments.isEmpty ? [String(context.presentation.list.viewportRows)] : [] },
+            run: inContext { context, arguments in
+                let range = HeadlessList.viewportRange
+                if let token = arguments.peek, case .word(let text) = token.kind, text.allSatisfy(\.isNumber), Int(text) == nil {
+                    // Too many digits for an Int: the same message as any count outside the range.
+                    throw ShellError("a viewport of \(text) rows is not possible: choose \(range.lowerBound) to \(range.upperBound)", column: token.column)
+                }
+                let rows = try arguments.integer("ROWS", in: Int.min...Int.max)
+                try arguments.expectEnd()
+                if let most = context.presentation.viewportLimit, rows > most {
+                    throw ShellError("a viewport of \(rows) rows: this session shows at most \(most) (each row is drawn in every picture)")
+                }
+                try context.list.setViewportRows(rows)
+                context.output.write("viewport \(rows) \(rows == 1 ? "row" : "rows"): \(context.presentation.viewportSummary)")
             }
-            let rows = try arguments.integer("ROWS", in: Int.min...Int.max)
-            try arguments.expectEnd()
-            if let most = session.viewportLimit, rows > most {
-                throw ShellError("a viewport of \(rows) rows: this session shows at most \(most) (each row is drawn in every picture)")
-            }
-            try session.list.setViewportRows(rows)
-            session.output.write("viewport \(rows) \(rows == 1 ? "row" : "rows"): \(session.presentation.viewportSummary)")
-        },
+        ),
         Command(
             name: "scroll", usage: "scroll top | bottom | PATH | +N | -N", summary: "moves the visible window",
             examples: ["scroll bottom", "scroll +3", "scroll 0.6"],
-            completes: { context in context.arguments.isEmpty ? ["top", "bottom"] : [] }
-        ) { session, arguments in
-            _ = try session.current()
-            guard let token = arguments.next() else { throw arguments.missing("a place to scroll to") }
-            try arguments.expectEnd()
-            let text = token.stringValue ?? token.text
-            switch text.lowercased() {
-            case "top": session.list.scrollToTop()
-            case "bottom": session.list.scrollToBottom()
-            case _ where text.hasPrefix("+") || text.hasPrefix("-"):
-                let digits = text.dropFirst()
-                guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else {
-                    throw ShellError("expected +N or -N (a whole number of rows), found '\(text)'", column: token.column)
+            completes: { context in context.arguments.isEmpty ? ["top", "bottom"] : [] },
+            run: inContext { context, arguments in
+                _ = try context.current()
+                guard let token = arguments.next() else { throw arguments.missing("a place to scroll to") }
+                try arguments.expectEnd()
+                let text = token.stringValue ?? token.text
+                switch text.lowercased() {
+                case "top": context.list.scrollToTop()
+                case "bottom": context.list.scrollToBottom()
+                case _ where text.hasPrefix("+") || text.hasPrefix("-"):
+                    let digits = text.dropFirst()
+                    guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else {
+                        throw ShellError("expected +N or -N (a whole number of rows), found '\(text)'", column: token.column)
+                    }
+                    let rows = Int(digits) ?? Int.max
+                    context.list.scroll(by: text.hasPrefix("-") ? -rows : rows)
+                case _ where text.first?.isNumber == true:
+                    let path = try PathRange.path(text, column: token.column)
+                    try context.list.scrollToItem(at: path)
+                default:
+                    throw ShellError("expected top, bottom, a PATH, +N or -N, found '\(text)'", column: token.column)
                 }
-                let rows = Int(digits) ?? Int.max
-                session.list.scroll(by: text.hasPrefix("-") ? -rows : rows)
-            case _ where text.first?.isNumber == true:
-                let path = try PathRange.path(text, column: token.column)
-                try session.list.scrollToItem(at: path)
-            default:
-                throw ShellError("expected top, bottom, a PATH, +N or -N, found '\(text)'", column: token.column)
+                context.output.write("scrolled: \(context.presentation.viewportSummary)")
             }
-            session.output.write("scrolled: \(session.presentation.viewportSummary)")
-        },
+        ),
         Command(
             name: "inspect", usage: "inspect PATH | KEY=VALUE", summary: "prints every field of one item, with its type",
             examples: ["inspect 0.2", "inspect id=3"],
@@ -131,25 +134,26 @@ extension Session {
         Command(
             name: "fields", usage: "fields", summary: "lists the fields of the provider shown, with the kinds of values each holds",
             details: ["Counts every item's value of each field by kind (null, bool, int, double, number, string, array, object)."],
-            examples: ["fields"]
-        ) { session, arguments in
-            try arguments.expectEnd()
-            let loaded = try session.current()
-            let items = loaded.provider.numberOfItems
-            let key = loaded.keyField.map { ", key \($0)" } ?? ""
-            session.output.write("\(loaded.name): \(loaded.fieldNames.count) fields, \(items) \(items == 1 ? "item" : "items")\(key)")
-            let width = loaded.fieldNames.map(\.count).max() ?? 0
-            let kinds = ["null", "bool", "int", "double", "number", "string", "array", "object"]
-            for field in loaded.fieldNames {
-                // Counted in a fixed order of kinds, so the output is the same in every process.
-                var counts = Array(repeating: 0, count: kinds.count)
-                for value in loaded.values(ofField: field) {
-                    if let kind = kinds.firstIndex(of: value.kindName) { counts[kind] += 1 }
+            examples: ["fields"],
+            run: inContext { context, arguments in
+                try arguments.expectEnd()
+                let loaded = try context.current()
+                let items = loaded.provider.numberOfItems
+                let key = loaded.keyField.map { ", key \($0)" } ?? ""
+                context.output.write("\(loaded.name): \(loaded.fieldNames.count) fields, \(items) \(items == 1 ? "item" : "items")\(key)")
+                let width = loaded.fieldNames.map(\.count).max() ?? 0
+                let kinds = ["null", "bool", "int", "double", "number", "string", "array", "object"]
+                for field in loaded.fieldNames {
+                    // Counted in a fixed order of kinds, so the output is the same in every process.
+                    var counts = Array(repeating: 0, count: kinds.count)
+                    for value in loaded.values(ofField: field) {
+                        if let kind = kinds.firstIndex(of: value.kindName) { counts[kind] += 1 }
+                    }
+                    let held = kinds.indices.filter { counts[$0] > 0 }.map { "\(kinds[$0]) \(counts[$0])" }
+                    context.output.write("  \(field.padded(to: width))  \(held.joined(separator: ", "))")
                 }
-                let held = kinds.indices.filter { counts[$0] > 0 }.map { "\(kinds[$0]) \(counts[$0])" }
-                session.output.write("  \(field.padded(to: width))  \(held.joined(separator: ", "))")
             }
-        },
+        ),
     ]
 
     private func show(_ arguments: inout Arguments) throws {

@@ -8,37 +8,35 @@ import ListLabRecords
 
 /// What a command's completion sees when TAB is pressed: the words typed
 /// after the command's name, the partial word, and the names the session
-/// knows (fields, providers, samples, files).
+/// knows (fields, providers, samples, files) from its workspace and what its
+/// list shows; nothing else of the session.
 struct CompletionContext {
     /// The words after the command's name, before the one being typed.
     let arguments: [String]
     /// The partial word before the cursor.
     let word: String
-    let session: Session
+    /// The session's providers, registrations and folder.
+    let workspace: Workspace
+    /// The session's list and what joins it to the data.
+    let presentation: Presentation
 
     /// The last whole word, lowercased (the command's name when there is none).
     var last: String { arguments.last?.lowercased() ?? "" }
 
     /// The fields of the dataset the list shows.
-    var fieldNames: [String] {
-        guard let index = session.workspace.currentIndex, session.workspace.providers.indices.contains(index) else { return [] }
-        return session.workspace.providers[index].fieldNames
-    }
+    var fieldNames: [String] { (try? workspace.current())?.fieldNames ?? [] }
 
     /// The paths of the items on screen (`0.3`), as `show` prints them.
-    var visiblePaths: [String] { session.list.visiblePaths.map(\.description) }
+    var visiblePaths: [String] { presentation.list.visiblePaths.map(\.description) }
 
     /// What names an item (`update`, `delete`, `inspect`, `select`, `move`):
     /// the paths on screen and `KEY=`; once `KEY=` is typed, the keys that
     /// start with what follows it (at most 200, in the data's order).
     var itemNames: [String] {
-        guard let index = session.workspace.currentIndex, session.workspace.providers.indices.contains(index),
-            let keyField = session.workspace.providers[index].keyField
-        else { return visiblePaths }
+        guard let loaded = try? workspace.current(), let keyField = loaded.keyField else { return visiblePaths }
         let prefix = keyField + "="
         guard word.hasPrefix(prefix) else { return visiblePaths + [prefix] }
         let typed = word.dropFirst(prefix.count)
-        let loaded = session.workspace.providers[index]
         var keys: [String] = []
         for path in loaded.allPaths {
             guard let key = loaded.provider.item(at: path)?[keyField], key != .null else { continue }
@@ -50,15 +48,15 @@ struct CompletionContext {
     }
 
     /// The paths of the selected items.
-    var selectedPaths: [String] { session.list.selectedPaths.map(\.description) }
+    var selectedPaths: [String] { presentation.list.selectedPaths.map(\.description) }
 
     /// The loaded providers' names.
-    var providerNames: [String] { session.workspace.providers.map(\.name) }
+    var providerNames: [String] { workspace.providers.map(\.name) }
 
     /// The names `load` takes besides files: the registered providers' and
     /// the built-in samples'.
     var sampleNames: [String] {
-        session.registrations.map(\.name) + (session.offersSamples ? BuiltInSamples.all.map(\.name) : [])
+        workspace.registrations.map(\.name) + (workspace.offersSamples ? BuiltInSamples.all.map(\.name) : [])
     }
 
     /// Every command's name.
@@ -71,11 +69,11 @@ struct CompletionContext {
         let slash = word.lastIndex(of: "/")
         let folder = slash.map { String(word[...$0]) } ?? ""
         let base: String
-        if let confinement = session.confinement {
+        if let confinement = workspace.confinement {
             guard let inside = confinement.folderToList(folder) else { return [] }
             base = inside
         } else {
-            base = folder.hasPrefix("/") ? folder : session.workingDirectory + "/" + folder
+            base = folder.hasPrefix("/") ? folder : workspace.workingDirectory + "/" + folder
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base.isEmpty ? "." : base) else {
             return []

@@ -29,7 +29,7 @@ public struct ShellCompleter {
         let (previous, word) = Self.words(of: line)
         let options: [String]
         if let name = previous.first {
-            let context = CompletionContext(arguments: Array(previous.dropFirst()), word: word.text, session: session)
+            let context = CompletionContext(arguments: Array(previous.dropFirst()), word: word.text, workspace: session.workspace, presentation: session.presentation)
             options = Session.command(named: name.lowercased())?.completes(context) ?? []
         } else {
             options = Session.commandNames

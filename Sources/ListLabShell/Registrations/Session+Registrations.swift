@@ -4,7 +4,7 @@ import ListLabRecords
 extension Session {
     /// The registration named `name`, if any.
     func registration(named name: String) -> ProviderRegistration? {
-        registrations.first { $0.name == name }
+        workspace.registration(named: name)
     }
 
     /// `load NAME` of a registration: a new provider and presenter of the

@@ -220,4 +220,11 @@ final class LoadedProvider {
     func values(ofField field: String) -> [Value] {
         records.values(ofField: field)
     }
+
+    /// `8 items in 1 section`.
+    var countDescription: String {
+        let items = provider.numberOfItems
+        let sections = provider.numberOfSections
+        return "\(items) \(items == 1 ? "item" : "items") in \(sections) \(sections == 1 ? "section" : "sections")"
+    }
 }

@@ -35,6 +35,9 @@ final class Presentation {
     /// batch updates (IGListKit does the same above 100).
     var changeThreshold = 100
 
+    /// The most rows `viewport` takes (a classroom tab's); nil for the list's own bound.
+    var viewportLimit: Int?
+
     /// Whether changes to the data reach the list: not with `--data-only`,
     /// nor under a diffable data source (a snapshot must be applied).
     var listFollowsData: Bool { !changesDataOnly && diffable == nil }

@@ -78,7 +78,10 @@ public final class Session {
     public var thresholdLimit: Int?
     /// The most rows `viewport` takes (a classroom tab's: every visible row
     /// is drawn in each of a step's pictures); nil for the list's own bound.
-    public var viewportLimit: Int?
+    public var viewportLimit: Int? {
+        get { presentation.viewportLimit }
+        set { presentation.viewportLimit = newValue }
+    }
     /// The most items a diffable data source's snapshots may hold (a
     /// classroom tab's: each identifier and its index weigh several times
     /// the row it names); nil for no bound.

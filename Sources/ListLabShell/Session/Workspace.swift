@@ -54,6 +54,11 @@ final class Workspace {
         providers.firstIndex { $0.name == name }
     }
 
+    /// The registration called `name`, if any.
+    func registration(named name: String) -> ProviderRegistration? {
+        registrations.first { $0.name == name }
+    }
+
     /// Puts `loaded` in place of the provider of its name (or after the
     /// others) and makes it the current one; returns its index.
     @discardableResult

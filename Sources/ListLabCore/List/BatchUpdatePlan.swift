@@ -11,14 +11,14 @@ struct BatchUpdatePlan {
     private var removedItems: [Int: [Int]] = [:]
     /// New item indices that are taken (inserts and move destinations), sorted, by new section.
     private var occupiedItems: [Int: [Int]] = [:]
-    private var deletedItems: Set<ItemPath> = []
+    private var deletedItems = ItemPathSet(within: [])
     private var moves: [ItemPath: ItemPath] = [:]
     /// Old sections whose items are all replaced.
     private var reloadedSections: Set<Int> = []
     /// Old paths whose cells are replaced.
-    private(set) var reloadedItems: Set<ItemPath> = []
+    private(set) var reloadedItems = ItemPathSet(within: [])
     /// Old paths whose cells are configured again in place.
-    private(set) var reconfiguredItems: Set<ItemPath> = []
+    private(set) var reconfiguredItems = ItemPathSet(within: [])
 
     /// Checks `update` against the counts before (`old`) and after (`new`) it.
     ///
@@ -35,9 +35,11 @@ struct BatchUpdatePlan {
             return BatchUpdateError(InconsistentUpdateMessage.text(for: update, old: old, new: new, style: style, version: version))
         }
 
+        reloadedItems = ItemPathSet(within: old)
+        reconfiguredItems = ItemPathSet(within: old)
         // Reloads and reconfigures may not touch an item that is deleted or moved away.
-        let deletes = Set(update.deletedItems)
-        let moveSources = Set(update.movedItems.map(\.from))
+        let deletes = ItemPathSet(update.deletedItems, within: old)
+        let moveSources = ItemPathSet(update.movedItems.lazy.map(\.from), within: old)
         for path in update.reloadedItems.sorted() {
             if deletes.contains(path) {
                 throw BatchUpdateError("attempt to delete and reload the same index path (\(path.uiKitDescription))")
@@ -71,7 +73,7 @@ struct BatchUpdatePlan {
         let goneSections = deletedSections.union(reloadedSections)
 
         // Item deletes, against the items before the update; those in deleted sections go with them.
-        var seenDeletes: Set<ItemPath> = []
+        var seenDeletes = ItemPathSet(within: old)
         for path in update.deletedItems.sorted(by: >) where !goneSections.contains(path.section) {
             guard path.section >= 0, path.section < old.count else {
                 throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section), but there are only \(old.count) sections before the update")
@@ -80,7 +82,7 @@ struct BatchUpdatePlan {
                 throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section) which only contains \(old[path.section]) \(nouns) before the update")
             }
             // UIKit drops a second delete of a path without a word (a decompiled UITableView of iOS 12).
-            guard seenDeletes.insert(path).inserted else { continue }
+            guard seenDeletes.insert(path) else { continue }
             if moveSources.contains(path) {
                 throw BatchUpdateError("attempt to perform a delete and a move from the same index path (\(path.uiKitDescription))")
             }
@@ -119,8 +121,8 @@ struct BatchUpdatePlan {
         }
 
         // Item inserts, against the items after the update; those in inserted sections come with them.
-        let moveDestinations = Set(update.movedItems.map(\.to))
-        var seenInserts: Set<ItemPath> = []
+        let moveDestinations = ItemPathSet(update.movedItems.lazy.map(\.to), within: new)
+        var seenInserts = ItemPathSet(within: new)
         for path in update.insertedItems.sorted() where !insertedSections.contains(path.section) {
             guard path.section >= 0, path.section < new.count else {
                 throw BatchUpdateError("attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(new.count) sections after the update")
@@ -129,7 +131,7 @@ struct BatchUpdatePlan {
                 throw BatchUpdateError("attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(new[path.section]) \(nouns) in section \(path.section) after the update")
             }
             // A second insert of a path is dropped too.
-            guard seenInserts.insert(path).inserted else { continue }
+            guard seenInserts.insert(path) else { continue }
             if moveDestinations.contains(path) {
                 throw BatchUpdateError("attempt to perform an insert and a move to the same index path (\(path.uiKitDescription))")
             }
@@ -216,8 +218,6 @@ struct BatchUpdatePlan {
         var deleted = [Int](repeating: 0, count: old.count)
         var movedIn = [Int](repeating: 0, count: new.count)
         var movedOut = [Int](repeating: 0, count: old.count)
-        for path in seenInserts { inserted[path.section] += 1 }
-        for path in seenDeletes { deleted[path.section] += 1 }
         for (from, to) in moves {
             removedItems[from.section, default: []].append(from.item)
             occupiedItems[to.section, default: []].append(to.item)
@@ -226,10 +226,21 @@ struct BatchUpdatePlan {
                 movedIn[to.section] += 1
             }
         }
-        for path in seenDeletes { removedItems[path.section, default: []].append(path.item) }
-        for path in seenInserts { occupiedItems[path.section, default: []].append(path.item) }
-        for section in removedItems.keys { removedItems[section]?.sort() }
-        for section in occupiedItems.keys { occupiedItems[section]?.sort() }
+        // Each section's deletes and inserts come out of their sets in order: only one with moves sorts.
+        for section in old.indices {
+            let items = seenDeletes.items(inSection: section)
+            deleted[section] = items.count
+            let moved = removedItems[section] ?? []
+            guard !items.isEmpty || !moved.isEmpty else { continue }
+            removedItems[section] = moved.isEmpty ? items : (items + moved).sorted()
+        }
+        for section in new.indices {
+            let items = seenInserts.items(inSection: section)
+            inserted[section] = items.count
+            let moved = occupiedItems[section] ?? []
+            guard !items.isEmpty || !moved.isEmpty else { continue }
+            occupiedItems[section] = moved.isEmpty ? items : (items + moved).sorted()
+        }
 
         for oldSection in old.indices where !reloadedSections.contains(oldSection) {
             guard let newSection = map[oldSection] else { continue }

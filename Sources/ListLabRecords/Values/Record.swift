@@ -93,7 +93,9 @@ public struct Record: Hashable, Sendable {
         hasher.combine(paddedValues)
     }
 
-    private var paddedValues: [Value] {
+    /// The values, one a field of the schema (a record shorter than its
+    /// schema holds null for the rest).
+    package var paddedValues: [Value] {
         values.count == schema.count
             ? values : values + repeatElement(.null, count: schema.count - values.count)
     }

@@ -298,11 +298,20 @@ extension Session {
         for update in changes.updatedItems {
             let path = ItemPath(update.to.section, update.to.item)
             guard let before = old(ItemPath(update.from.section, update.from.item)), let after = new(path) else { continue }
-            var names = before.schema.names
-            for name in after.schema.names where !names.contains(name) { names.append(name) }
-            let fields = names.compactMap { name -> String? in
-                let (was, now) = (before[name] ?? .null, after[name] ?? .null)
-                return was == now ? nil : "\(name): \(was.jsonText) → \(now.jsonText)"
+            let fields: [String]
+            if before.schema === after.schema || before.schema.names == after.schema.names {
+                // The same fields: compared by position, not looked up by name.
+                let (old, new) = (before.paddedValues, after.paddedValues)
+                fields = before.schema.names.indices.compactMap { index in
+                    old[index] == new[index] ? nil : "\(before.schema.names[index]): \(old[index].jsonText) → \(new[index].jsonText)"
+                }
+            } else {
+                var names = before.schema.names
+                for name in after.schema.names where !names.contains(name) { names.append(name) }
+                fields = names.compactMap { name -> String? in
+                    let (was, now) = (before[name] ?? .null, after[name] ?? .null)
+                    return was == now ? nil : "\(name): \(was.jsonText) → \(now.jsonText)"
+                }
             }
             // Rows compared by their text in the file can differ where their values do not (`1.10`, `1.1`).
             changed[path] = fields.isEmpty ? "(its text in the file changed; its values did not)" : fields.joined(separator: ", ")

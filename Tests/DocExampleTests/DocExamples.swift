@@ -197,9 +197,10 @@ func headlessListExample1() throws {
 func iOSVersionExample1() throws {
     let list = HeadlessList()
     list.iOSVersion = IOSVersion(17)
-    IOSVersion("16.4")   // IOSVersion(16, 4)
-    _ = IOSVersion("12")     // nil: diffable data sources start at iOS 13
+    let written = IOSVersion("16.4")  // IOSVersion(16, 4)
+    _ = IOSVersion("12")                  // nil: diffable data sources start at iOS 13
     _ = list
+    _ = written
 }
 
 @Test("Sources/ListLabCore/List/ListCell.swift:8")

@@ -14,8 +14,8 @@
 /// ```swift
 /// let list = HeadlessList()
 /// list.iOSVersion = IOSVersion(17)
-/// IOSVersion("16.4")   // IOSVersion(16, 4)
-/// IOSVersion("12")     // nil: diffable data sources start at iOS 13
+/// let written = IOSVersion("16.4")  // IOSVersion(16, 4)
+/// IOSVersion("12")                  // nil: diffable data sources start at iOS 13
 /// ```
 public struct IOSVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// The major version (16 for iOS 16.4).

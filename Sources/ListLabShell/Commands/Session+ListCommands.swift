@@ -21,13 +21,14 @@ extension Session {
             name: "select", usage: "select PATH | KEY=VALUE",
             summary: "selects an item as a tap does: the list marks it and tells its delegate, which prints the item",
             examples: ["select 0.2", "select 2", "select id=3"],
-            completes: { context in context.arguments.isEmpty ? context.itemNames : [] }
-        ) { session, arguments in
-            let loaded = try session.current()
-            let path = try session.listPath(named: &arguments, in: loaded)
-            try arguments.expectEnd()
-            try session.list.selectItem(at: path)
-        },
+            completes: { context in context.arguments.isEmpty ? context.itemNames : [] },
+            run: inContext { context, arguments in
+                let loaded = try context.current()
+                let path = try context.listPath(named: &arguments, in: loaded)
+                try arguments.expectEnd()
+                try context.list.selectItem(at: path)
+            }
+        ),
         Command(
             name: "deselect", usage: "deselect [PATH]", summary: "deselects an item, or every selected item",
             examples: ["deselect", "deselect 0.2"],

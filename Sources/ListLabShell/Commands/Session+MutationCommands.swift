@@ -38,40 +38,42 @@ extension Session {
             name: "delete", usage: "delete PATH | RANGE | KEY=VALUE", summary: "removes items, as one batch update",
             examples: ["delete 0.2", "delete 0.3-0.5", "delete id=3"],
             takesDataOnly: true,
-            completes: { context in context.arguments.isEmpty ? context.itemNames : ["--data-only"] }
-        ) { session, arguments in
-            let loaded = try session.unfiltered(for: "delete")
-            try session.checkListIsInStep(for: "delete")
-            let (items, label) = try session.namedItems(&arguments, in: loaded)
-            try arguments.expectEnd()
-            let paths = items.map(\.dataPath)
-            guard let first = paths.first else { return }
-            let text = session.presentation.text(at: first, in: loaded)
-            let change = try loaded.provider.delete(at: paths)
-            loaded.noteEdit(inSection: first.section)
-            try session.apply(change, from: "delete(at: \(paths.count == 1 ? first.description : "[\(paths.map(\.description).joined(separator: ", "))]"))")
-            session.output.write(paths.count == 1 ? "deleted \(label): \(text)" : "deleted \(label) (\(paths.count) items)")
-        },
+            completes: { context in context.arguments.isEmpty ? context.itemNames : ["--data-only"] },
+            run: inContext { context, arguments in
+                let loaded = try context.unfiltered(for: "delete")
+                try context.checkListIsInStep(for: "delete")
+                let (items, label) = try context.namedItems(&arguments, in: loaded)
+                try arguments.expectEnd()
+                let paths = items.map(\.dataPath)
+                guard let first = paths.first else { return }
+                let text = context.presentation.text(at: first, in: loaded)
+                let change = try loaded.provider.delete(at: paths)
+                loaded.noteEdit(inSection: first.section)
+                try context.apply(change, from: "delete(at: \(paths.count == 1 ? first.description : "[\(paths.map(\.description).joined(separator: ", "))]"))")
+                context.output.write(paths.count == 1 ? "deleted \(label): \(text)" : "deleted \(label) (\(paths.count) items)")
+            }
+        ),
         Command(
             name: "move", usage: "move FROM TO", summary: "moves an item so that it ends up at TO, as a batch update",
             details: ["FROM is a PATH or KEY=VALUE; TO is a PATH."],
             examples: ["move 0.0 0.3", "move 0.3 0.0", "move id=1 0.3"],
             takesDataOnly: true,
-            completes: { context in context.arguments.isEmpty ? context.itemNames : context.arguments.count == 1 ? context.visiblePaths : ["--data-only"] }
-        ) { session, arguments in
-            let loaded = try session.unfiltered(for: "move")
-            try session.checkListIsInStep(for: "move")
-            let named = try session.namedItem(&arguments, in: loaded)
-            let from = named.dataPath
-            let to = try arguments.path()
-            try arguments.expectEnd()
-            try session.checkListAndDataAgree(for: "move to", at: to, in: loaded)
-            let text = session.presentation.text(at: from, in: loaded)
-            let change = try loaded.provider.move(from: from, to: to)
-            loaded.noteEdit(inSection: from.section)
-            try session.apply(change, from: "move(from: \(from), to: \(to))")
-            session.output.write("moved \(named.label) -> \(to): \(text)")
-        },
+            completes: { context in context.arguments.isEmpty ? context.itemNames : context.arguments.count == 1 ? context.visiblePaths : ["--data-only"] },
+            run: inContext { context, arguments in
+                let loaded = try context.unfiltered(for: "move")
+                try context.checkListIsInStep(for: "move")
+                let named = try context.namedItem(&arguments, in: loaded)
+                let from = named.dataPath
+                let to = try arguments.path()
+                try arguments.expectEnd()
+                try context.checkListAndDataAgree(for: "move to", at: to, in: loaded)
+                let text = context.presentation.text(at: from, in: loaded)
+                let change = try loaded.provider.move(from: from, to: to)
+                loaded.noteEdit(inSection: from.section)
+                try context.apply(change, from: "move(from: \(from), to: \(to))")
+                context.output.write("moved \(named.label) -> \(to): \(text)")
+            }
+        ),
     ]
 
     private func update(_ arguments: inout Arguments) throws {

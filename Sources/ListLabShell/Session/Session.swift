@@ -482,10 +482,10 @@ public final class Session {
     }
 
     /// Applies a provider's change to the list as a batch update
-    /// (``Presentation/apply(_:from:to:command:output:)``); `call` names the
+    /// (``CommandContext/apply(_:from:)``); `call` names the
     /// change the controller asked of the provider, for the trace.
     func apply(_ change: BatchUpdate, from call: @autoclosure () -> String) throws {
-        try presentation.apply(change, from: call(), to: try? current(), command: history.last ?? call(), output: output)
+        try commandContext.apply(change, from: call())
     }
 
     /// The path of the file a command names as `name` (``Workspace/filePath(_:)``).
@@ -498,14 +498,9 @@ public final class Session {
         try workspace.checkCanWrite(command)
     }
 
-    /// The current provider, when no filter hides part of it (changes to a
-    /// filtered view, and saving one, would lose the hidden items).
+    /// The current provider, when no filter hides part of it (``CommandContext/unfiltered(for:)``).
     func unfiltered(for command: String) throws(ShellError) -> LoadedProvider {
-        let loaded = try current()
-        if let filter = loaded.filter {
-            throw ShellError("\(command) is refused while a filter is on (\(filter.field)=\(filter.value.jsonText)): 'filter off' first")
-        }
-        return loaded
+        try commandContext.unfiltered(for: command)
     }
 
     /// Checks that `field` is one of the current dataset's fields.

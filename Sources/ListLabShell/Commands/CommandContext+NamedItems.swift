@@ -26,7 +26,7 @@ struct UnannouncedChange {
     var command: String
 }
 
-extension Session {
+extension CommandContext {
     // One PATH is one item in every command, at any moment: what the list
     // shows there. Under a diffable data source the list shows the applied
     // snapshot, and after a change with --data-only its rows where they were,
@@ -173,5 +173,37 @@ extension Session {
             throw ShellError("the list was not told of a change, so its \(list.style.itemNoun)s and the data's differ: tell the list with 'batch', or 'reload --list'")
         }
         return item.dataPath
+    }
+}
+
+extension Session {
+    // The session's own commands name items as a narrow command does.
+
+    func namedItem(_ arguments: inout Arguments, in loaded: LoadedProvider) throws -> NamedItem {
+        try commandContext.namedItem(&arguments, in: loaded)
+    }
+
+    func namedItems(_ arguments: inout Arguments, in loaded: LoadedProvider) throws -> (items: [NamedItem], label: String) {
+        try commandContext.namedItems(&arguments, in: loaded)
+    }
+
+    func item(shownAt path: ItemPath, in loaded: LoadedProvider) throws -> NamedItem {
+        try commandContext.item(shownAt: path, in: loaded)
+    }
+
+    func checkListAndDataAgree(for command: String, at path: ItemPath, in loaded: LoadedProvider) throws {
+        try commandContext.checkListAndDataAgree(for: command, at: path, in: loaded)
+    }
+
+    func checkListIsInStep(for command: String) throws {
+        try commandContext.checkListIsInStep(for: command)
+    }
+
+    func listWasTold() {
+        commandContext.listWasTold()
+    }
+
+    func listPath(named arguments: inout Arguments, in loaded: LoadedProvider) throws -> ItemPath {
+        try commandContext.listPath(named: &arguments, in: loaded)
     }
 }

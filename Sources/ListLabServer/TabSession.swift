@@ -62,6 +62,10 @@ struct TabStatus: Sendable, Equatable {
 /// a time, in the order the tab sent them, on a queue of the tab's own
 /// (``QueueExecutor``); tabs never share state.
 actor TabSession {
+    /// The queue the classroom's budgets fire on: a serial one of their own,
+    /// so that a budget never waits for dispatch's shared threads, which
+    /// long commands may hold.
+    private static let budgetTimers = DispatchQueue(label: "listlab.budgets")
     private let executor = QueueExecutor(label: "listlab.tab")
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -355,7 +359,7 @@ actor TabSession {
             return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: record.failed, ended: record.ended)]
         }
         let timer = DispatchWorkItem { flag.request() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
+        Self.budgetTimers.asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
         // A command the budget stops says so in the words of its own stop line.
         let seconds = classroom.rules.budget == classroom.rules.budget.rounded() ? "\(Int(classroom.rules.budget))" : "\(classroom.rules.budget)"
         session.interruptionLine = { [weak self] in

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Dispatch
+import Foundation
 
 /// A WebSocket client of the fewest parts (RFC 6455: the handshake, masked
 /// text frames out, frames in), over a blocking socket to 127.0.0.1, for
@@ -170,10 +171,12 @@ final class WebSocketClient: @unchecked Sendable {
         return byte
     }
 
-    /// Runs `body` on a thread of its own (the socket blocks), for an async test.
+    /// Runs `body` on a thread of its own (the socket blocks), for an async
+    /// test: not on dispatch's shared threads, which a blocked call holds
+    /// from the server's timers and the other tests.
     static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+            Thread { continuation.resume(with: Result { try body() }) }.start()
         }
     }
 }

@@ -34,6 +34,11 @@ struct CommandContext {
         return loaded
     }
 
+    /// Checks that `field` is one of `loaded`'s fields.
+    func checkField(_ field: String, in loaded: LoadedProvider, column: Int? = nil) throws(ShellError) {
+        try Session.checkField(field, in: loaded.fieldNames, dataset: loaded.name, column: column)
+    }
+
     /// Tells the list of a provider's change to the current provider
     /// (``Presentation/apply(_:from:to:command:output:)``); `call` names the
     /// change the controller asked of the provider, for the trace.

@@ -55,7 +55,7 @@ extension Session {
             let loaded = LoadedProvider(
                 name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil), source: .composite(composite, children: children),
                 schema: Record.Schema(fields), presenter: children[0].presenter)
-            try session.checkDataLimit(adding: loaded, replacing: session.workspace.index(named: name))
+            try session.workspace.checkDataLimit(adding: loaded, replacing: session.workspace.index(named: name))
             session.show(loaded)
             let sections = composite.numberOfSections
             session.output.write("composed \(name): \(sections) \(sections == 1 ? "section" : "sections") from \(names.joined(separator: ", "))")

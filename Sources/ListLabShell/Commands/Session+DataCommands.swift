@@ -402,7 +402,7 @@ extension Session {
         } else if isFile {
             loaded.sourcePath = try filePath(source)
         }
-        try checkDataLimit(adding: loaded, replacing: workspace.index(named: name))
+        try workspace.checkDataLimit(adding: loaded, replacing: workspace.index(named: name))
         if let existing = workspace.provider(named: name), !force, !existing.unsavedProviders.isEmpty {
             throw ShellError("\(name) has unsaved edits that loading it again would drop: save them first, or load with --force")
         }

@@ -48,7 +48,7 @@ extension Session {
             completes: { context in context.arguments.isEmpty ? context.fieldNames : context.arguments.count == 1 ? ["desc"] : [] }
         ) { session, arguments in
             let loaded = try session.unfiltered(for: "sort")
-            try session.checkCodable(loaded, "sort")
+            try loaded.checkCodable(for: "sort")
             try session.checkListIsInStep(for: "sort")
             if loaded.composite != nil { try session.checkDiffable(loaded, "sort") }
             let fieldToken = arguments.peek
@@ -84,7 +84,7 @@ extension Session {
         ) { session, arguments in
             let loaded = try session.current()
             if loaded.composite != nil { try session.checkDiffable(loaded, "filter") }
-            try session.checkCodable(loaded, "filter")
+            try loaded.checkCodable(for: "filter")
             try session.checkListIsInStep(for: "filter")
             if arguments.take("off") {
                 try arguments.expectEnd()

@@ -9,31 +9,30 @@ extension Session {
             details: ["Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text. A number is kept as typed (1e3, 1.10, 12345678901234567891 are saved so), as a number read from a file is."],
             examples: [#"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone", "update id=4 city=Keystone"],
             takesDataOnly: true,
-            completes: { context in context.arguments.isEmpty ? context.itemNames : context.fieldNames.map { $0 + "=" } + ["--data-only"] }
-        ) { session, arguments in
-            try session.update(&arguments)
-        },
+            completes: { context in context.arguments.isEmpty ? context.itemNames : context.fieldNames.map { $0 + "=" } + ["--data-only"] },
+            run: inContext { context, arguments in try context.update(&arguments) }
+        ),
         Command(
             name: "append", usage: "append [SECTION] FIELD=VALUE ... | append [SECTION] {JSON object}",
             summary: "adds an item at the end of a section (or of its group's section)",
             details: ["A missing integer key is given the next free number."],
             examples: [#"append name="Dinah Lance" phone=555-0111"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#],
             takesDataOnly: true,
-            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] }
-        ) { session, arguments in
-            try session.add(&arguments, at: nil)
-        },
+            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] },
+            run: inContext { context, arguments in try context.add(&arguments, at: nil) }
+        ),
         Command(
             name: "insert", usage: "insert PATH FIELD=VALUE ... | insert PATH {JSON object}",
             summary: "adds an item so that it ends up at PATH",
             examples: [#"insert 0.0 name="Alfred Pennyworth""#],
             takesDataOnly: true,
-            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] }
-        ) { session, arguments in
-            let path = try arguments.path()
-            try session.checkListAndDataAgree(for: "insert at", at: path, in: try session.current())
-            try session.add(&arguments, at: path)
-        },
+            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] },
+            run: inContext { context, arguments in
+                let path = try arguments.path()
+                try context.checkListAndDataAgree(for: "insert at", at: path, in: try context.current())
+                try context.add(&arguments, at: path)
+            }
+        ),
         Command(
             name: "delete", usage: "delete PATH | RANGE | KEY=VALUE", summary: "removes items, as one batch update",
             examples: ["delete 0.2", "delete 0.3-0.5", "delete id=3"],
@@ -75,10 +74,14 @@ extension Session {
             }
         ),
     ]
+}
 
-    private func update(_ arguments: inout Arguments) throws {
+extension CommandContext {
+    // The changes a command makes to one item: each is told to the list by the context.
+
+    fileprivate func update(_ arguments: inout Arguments) throws {
         let loaded = try unfiltered(for: "update")
-        try checkCodable(loaded, "update")
+        try loaded.checkCodable(for: "update")
         try checkListIsInStep(for: "update")
         let named = try namedItem(&arguments, in: loaded)
         let path = named.dataPath
@@ -92,7 +95,7 @@ extension Session {
             updated = updated.setting(assignment.field, to: assignment.value)
         }
         let growth = LoadedProvider.estimatedBytes(of: updated) - LoadedProvider.estimatedBytes(of: record)
-        try checkDataLimit(growingBy: growth)
+        try workspace.checkDataLimit(growingBy: growth)
         let change = try inOwnerWords(owner, of: loaded) { try loaded.provider.update(updated, at: path) }
         owner.grownBytes += max(0, growth)
         owner.markEdited()
@@ -121,9 +124,9 @@ extension Session {
     }
 
     /// `append` (at nil) and `insert` (at a path).
-    private func add(_ arguments: inout Arguments, at path: ItemPath?) throws {
+    fileprivate func add(_ arguments: inout Arguments, at path: ItemPath?) throws {
         let loaded = try unfiltered(for: path == nil ? "append" : "insert")
-        try checkCodable(loaded, path == nil ? "append" : "insert")
+        try loaded.checkCodable(for: path == nil ? "append" : "insert")
         try checkListIsInStep(for: path == nil ? "append" : "insert")
         var section: Int?
         if path == nil, let word = arguments.peekWord, word.allSatisfy(\.isNumber) {
@@ -155,7 +158,7 @@ extension Session {
         }
         // The provider that owns the section gives the item its key, if it has none.
         let growth = LoadedProvider.estimatedBytes(of: record)
-        try checkDataLimit(growingBy: growth)
+        try workspace.checkDataLimit(growingBy: growth)
         let change = try inOwnerWords(owner, of: loaded) {
             try path.map { try loaded.provider.insert(record, at: $0) } ?? loaded.provider.append(record, toSection: section)
         }

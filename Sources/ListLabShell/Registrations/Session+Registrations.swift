@@ -54,7 +54,7 @@ extension Session {
         let loaded = LoadedProvider(
             name: name, records: records, source: .registered(registration, instance),
             schema: Record.Schema(fields), presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Self.descriptionTemplate))
-        try checkDataLimit(adding: loaded, replacing: workspace.index(named: name))
+        try workspace.checkDataLimit(adding: loaded, replacing: workspace.index(named: name))
         show(loaded)
         let items = loaded.provider.numberOfItems
         let sections = loaded.provider.numberOfSections
@@ -72,13 +72,6 @@ extension Session {
     func checkNotRegistered(_ loaded: LoadedProvider, _ command: String, _ reason: String) throws {
         guard let (registration, _) = loaded.registered else { return }
         throw ShellError("\(command) \(reason); \(loaded.name) is \(registration.providerTypeName), shown by \(registration.presenterTypeName)")
-    }
-
-    /// Throws unless the registered provider's items are `Codable`, for a
-    /// command that reads or writes them as records.
-    func checkCodable(_ loaded: LoadedProvider, _ command: String) throws {
-        guard let (registration, instance) = loaded.registered, !instance.isCodable else { return }
-        throw ShellError("\(command) needs \(registration.itemTypeName) to be Codable")
     }
 
     /// `reload [--diff]` of a registered provider: its load, then the list
@@ -150,5 +143,14 @@ extension Session {
             }
         }
         return String(repeating: "  ", count: event.depth) + "\(name(event.caller)) → \(name(event.callee)): \(event.call)"
+    }
+}
+
+extension LoadedProvider {
+    /// Throws when `command` needs a registered provider's items to be
+    /// `Codable` (to change them as records), and they are not.
+    func checkCodable(for command: String) throws {
+        guard let (registration, instance) = registered, !instance.isCodable else { return }
+        throw ShellError("\(command) needs \(registration.itemTypeName) to be Codable")
     }
 }

@@ -71,7 +71,10 @@ public final class Session {
     }
     /// The bytes of data the session's providers may hold, estimated
     /// (a classroom tab's); a load past it is refused. Nil for no bound.
-    public var dataLimit: Int?
+    public var dataLimit: Int? {
+        get { workspace.dataLimit }
+        set { workspace.dataLimit = newValue }
+    }
     /// The highest change threshold `set threshold` takes (a classroom
     /// tab's: a batch update of a million changes is not a command's
     /// work there); nil for no bound.

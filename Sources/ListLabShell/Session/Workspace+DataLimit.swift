@@ -7,18 +7,18 @@ import ListLabCore
 import ListLabFiles
 import ListLabRecords
 
-extension Session {
+extension Workspace {
     /// Throws when the session may not hold `loaded` as well as what it holds
     /// (``dataLimit``), `replacing` the provider at that index if any: the
     /// load is refused and nothing changes.
     func checkDataLimit(adding loaded: LoadedProvider, replacing index: Int?) throws(ShellError) {
         guard let dataLimit else { return }
-        let kept = workspace.providers.indices.filter { $0 != index }.map { workspace.providers[$0] }
+        let kept = providers.indices.filter { $0 != index }.map { providers[$0] }
         let held = Self.estimatedBytes(of: kept)
         let more = Self.estimatedBytes(of: kept + [loaded]) - held
         guard held + more > dataLimit else { return }
         throw ShellError(
-            "\(loaded.name): not loaded: it would take about \(Self.megabytes(more)), and this session holds about \(Self.megabytes(held)) of the \(Self.megabytes(dataLimit)) it may "
+            "\(loaded.name): not loaded: it would take about \(Session.megabytes(more)), and this session holds about \(Session.megabytes(held)) of the \(Session.megabytes(dataLimit)) it may "
                 + "(load a dataset under a name loaded already to replace it)")
     }
 
@@ -29,16 +29,11 @@ extension Session {
         let held = estimatedDataBytes
         guard held + bytes > dataLimit else { return }
         throw ShellError(
-            "not changed: this session holds about \(Self.megabytes(held)) of the \(Self.megabytes(dataLimit)) of data it may, and this would add about \(Self.megabytes(bytes))")
-    }
-
-    /// `12.5 MB`, `300 KB`.
-    package static func megabytes(_ count: Int) -> String {
-        count < 1_048_576 ? "\(max(1, count / 1_024)) KB" : "\((Double(count) / 1_048_576 * 10).rounded() / 10) MB"
+            "not changed: this session holds about \(Session.megabytes(held)) of the \(Session.megabytes(dataLimit)) of data it may, and this would add about \(Session.megabytes(bytes))")
     }
 
     /// About how many bytes of data the session's providers hold.
-    public var estimatedDataBytes: Int { Self.estimatedBytes(of: workspace.providers) }
+    var estimatedDataBytes: Int { Self.estimatedBytes(of: providers) }
 
     /// About how many bytes `providers` hold, each dataset counted once
     /// however many composites hold it too.
@@ -55,6 +50,16 @@ extension Session {
         providers.forEach(add)
         return bytes
     }
+}
+
+extension Session {
+    /// `12.5 MB`, `300 KB`.
+    package static func megabytes(_ count: Int) -> String {
+        count < 1_048_576 ? "\(max(1, count / 1_024)) KB" : "\((Double(count) / 1_048_576 * 10).rounded() / 10) MB"
+    }
+
+    /// About how many bytes of data the session's providers hold.
+    public var estimatedDataBytes: Int { workspace.estimatedDataBytes }
 }
 
 extension LoadedProvider {

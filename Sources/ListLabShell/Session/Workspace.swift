@@ -23,6 +23,9 @@ final class Workspace {
     var confinement: ConfinedFolder?
     /// Whether `save` and `session save` may write files.
     let canWriteFiles: Bool
+    /// The bytes of data the providers may hold, estimated (a classroom
+    /// tab's); a load past it is refused. Nil for no bound.
+    var dataLimit: Int?
     /// The files the running command read or wrote, as named.
     var touchedFiles: [String] = []
     /// The files the running command wrote, as named.

@@ -38,3 +38,12 @@ func aSetOfPathsAnswersAsASetOfItemPathDoes(seed: UInt64) {
     }
     #expect(Set(bits) == hashed)
 }
+
+@Test func aFewPathsInALargeSectionAndManyInASmallOneAnswerTheSame() {
+    var set = ItemPathSet(within: [1_000_000, 100])
+    let paths = [ItemPath(0, 999_999), ItemPath(0, 0), ItemPath(0, 500_000)] + (0..<100).map { ItemPath(1, 99 - $0) }
+    for path in paths { set.insert(path) }
+    #expect(set.count == 103)
+    #expect(set.items(inSection: 0) == [0, 500_000, 999_999] && set.items(inSection: 1) == Array(0..<100))
+    #expect(set.contains(ItemPath(0, 500_000)) && !set.contains(ItemPath(0, 500_001)) && set.contains(ItemPath(1, 63)))
+}

@@ -1,13 +1,21 @@
-/// A set of item paths kept as one bit an item, section by section, for the
-/// paths inside the item counts it is made for (a batch update's, before or
-/// after it); a path outside them (a wrong one, which the checks refuse) is
-/// kept in a `Set`. A batch update of many changes checks each path against
-/// several such sets, and hashing every path was most of that work.
+/// A set of item paths, section by section, for the paths inside the item
+/// counts it is made for (a batch update's, before or after it): a section
+/// holds its items in a `Set<Int>` while they are few, and as one bit an
+/// item once they are many; a path outside the counts (a wrong one, which
+/// the checks refuse) is kept in a `Set`. A batch update of many changes
+/// checks each path against several such sets, and hashing every path was
+/// most of that work; an update of one change stays as cheap as one hash.
 struct ItemPathSet: Sequence {
-    /// The item counts, section by section, whose paths are kept as bits.
+    /// One section's items.
+    private enum Items {
+        case few(Set<Int>)
+        case many([UInt64])
+    }
+
+    /// The item counts, section by section, whose paths are kept by section.
     private let counts: [Int]
-    /// The bits of each section, allocated at its first path.
-    private var bits: [[UInt64]]
+    /// Each section's items, from its first path.
+    private var sections: [Items?]
     /// The paths outside `counts`.
     private var outside: Set<ItemPath> = []
     /// How many paths the set holds.
@@ -16,7 +24,7 @@ struct ItemPathSet: Sequence {
     /// An empty set for paths within `counts`.
     init(within counts: [Int]) {
         self.counts = counts
-        bits = Array(repeating: [], count: counts.count)
+        sections = Array(repeating: nil, count: counts.count)
     }
 
     /// The set of `paths`, for paths within `counts`.
@@ -39,23 +47,42 @@ struct ItemPathSet: Sequence {
             if inserted { count += 1 }
             return inserted
         }
-        if bits[path.section].isEmpty {
-            bits[path.section] = Array(repeating: 0, count: (counts[path.section] + 63) / 64)
+        let inserted: Bool
+        switch sections[path.section] {
+        case nil:
+            sections[path.section] = .few([path.item])
+            inserted = true
+        case .few(var items):
+            sections[path.section] = nil  // the set is uniquely held while it changes
+            inserted = items.insert(path.item).inserted
+            // Bits, once they take no more words than the section has items.
+            let words = (counts[path.section] + 63) / 64
+            sections[path.section] = items.count > words ? .many(Self.bits(of: items, words: words)) : .few(items)
+        case .many(var bits):
+            sections[path.section] = nil
+            let mask = UInt64(1) << UInt64(path.item & 63)
+            inserted = bits[path.item >> 6] & mask == 0
+            bits[path.item >> 6] |= mask
+            sections[path.section] = .many(bits)
         }
-        let word = path.item >> 6
-        let mask = UInt64(1) << UInt64(path.item & 63)
-        guard bits[path.section][word] & mask == 0 else { return false }
-        bits[path.section][word] |= mask
-        count += 1
-        return true
+        if inserted { count += 1 }
+        return inserted
+    }
+
+    private static func bits(of items: Set<Int>, words: Int) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: words)
+        for item in items { bits[item >> 6] |= UInt64(1) << UInt64(item & 63) }
+        return bits
     }
 
     /// Whether the set holds `path`.
     func contains(_ path: ItemPath) -> Bool {
         guard isInside(path) else { return !outside.isEmpty && outside.contains(path) }
-        let section = bits[path.section]
-        guard !section.isEmpty else { return false }
-        return section[path.item >> 6] & (UInt64(1) << UInt64(path.item & 63)) != 0
+        switch sections[path.section] {
+        case nil: return false
+        case .few(let items): return items.contains(path.item)
+        case .many(let bits): return bits[path.item >> 6] & (UInt64(1) << UInt64(path.item & 63)) != 0
+        }
     }
 
     /// The items held in `section`, ascending (those outside the counts too).
@@ -66,25 +93,30 @@ struct ItemPathSet: Sequence {
         return others.isEmpty ? items : (items + others).sorted()
     }
 
-    /// The items of `section` kept as bits, ascending.
+    /// The items of `section` within the counts, ascending.
     private func itemsInside(_ section: Int) -> [Int] {
-        guard section >= 0, section < bits.count else { return [] }
-        var items: [Int] = []
-        for (index, word) in bits[section].enumerated() where word != 0 {
-            var rest = word
-            while rest != 0 {
-                items.append(index << 6 + rest.trailingZeroBitCount)
-                rest &= rest - 1
+        guard section >= 0, section < sections.count, let held = sections[section] else { return [] }
+        switch held {
+        case .few(let items):
+            return items.sorted()
+        case .many(let bits):
+            var items: [Int] = []
+            for (index, word) in bits.enumerated() where word != 0 {
+                var rest = word
+                while rest != 0 {
+                    items.append(index << 6 + rest.trailingZeroBitCount)
+                    rest &= rest - 1
+                }
             }
+            return items
         }
-        return items
     }
 
     /// The paths in order: those within the counts, then the others.
     func makeIterator() -> IndexingIterator<[ItemPath]> {
         var paths: [ItemPath] = []
         paths.reserveCapacity(count)
-        for section in bits.indices where !bits[section].isEmpty {
+        for section in sections.indices where sections[section] != nil {
             for item in itemsInside(section) { paths.append(ItemPath(section, item)) }
         }
         return (paths + outside.sorted()).makeIterator()

@@ -34,6 +34,17 @@ struct CommandContext {
         return loaded
     }
 
+    /// Runs `body` with `what` (`sorting contacts by name`) shown as a
+    /// progress line on a terminal, when `loaded` holds enough items for it
+    /// to take a while; the line says that Ctrl-C stops it.
+    func withProgress<Result>(_ what: @autoclosure () -> String, on loaded: LoadedProvider, _ body: () throws -> Result) rethrows -> Result {
+        let items = loaded.provider.numberOfItems
+        guard items >= Session.progressItemThreshold else { return try body() }
+        output.progress("\(what()) (\(items) items; Ctrl-C stops it)...")
+        defer { output.progress(nil) }
+        return try body()
+    }
+
     /// Checks that `field` is one of `loaded`'s fields.
     func checkField(_ field: String, in loaded: LoadedProvider, column: Int? = nil) throws(ShellError) {
         try Session.checkField(field, in: loaded.fieldNames, dataset: loaded.name, column: column)
@@ -58,4 +69,16 @@ extension Session {
     static func inContext(_ body: @escaping @Sendable (CommandContext, inout Arguments) throws -> Void) -> @Sendable (Session, inout Arguments) throws -> Void {
         { session, arguments in try body(session.commandContext, &arguments) }
     }
+
+    /// `4 changes in 2 stages` (``CommandContext/summary(_:)``).
+    func summary(_ staged: StagedUpdate) -> String { commandContext.summary(staged) }
+
+    /// `4 changes in 2 stages`, for stages performed.
+    func summary(of performed: [BatchUpdate]) -> String { commandContext.summary(of: performed) }
+
+    /// `4 changes in 2 stages`.
+    func summary(changes: Int, stages: Int) -> String { commandContext.summary(changes: changes, stages: stages) }
+
+    /// What a command says when its changes were too many for batch updates.
+    func reloadedDataNote(_ what: String, _ summary: String) -> String { commandContext.reloadedDataNote(what, summary) }
 }

@@ -9,11 +9,11 @@ import ListLabRecords
 /// command only reorders, scans or finds unchanged. Each returns false (or
 /// nil) when the columns do not serve the provider, and the record paths
 /// take it and say why.
-extension Session {
+extension CommandContext {
     /// The file provider the column paths serve: not under a diffable data
     /// source, whose snapshot the record paths keep in step.
     private func columnFile(of loaded: LoadedProvider) -> FileDataProvider? {
-        guard usesColumnPaths, presentation.diffable == nil else { return nil }
+        guard workspace.usesColumnPaths, presentation.diffable == nil else { return nil }
         return loaded.file
     }
 
@@ -65,7 +65,7 @@ extension Session {
             return try file.changesFromFile(identifiedBy: loaded.keyField, countingAbove: threshold).map { ($0, file) }
         } catch let error as DuplicateIdentityError {
             throw Self.diffError(error, keyField: loaded.keyField, side: "source")
-        } catch where Self.wasInterrupted(error) {
+        } catch where Session.wasInterrupted(error) {
             throw error
         } catch let error as LoadError {
             throw ShellError("reading the source failed, nothing changed: \(error)")

@@ -128,7 +128,7 @@ extension Session {
             if loaded.registered != nil {
                 try session.reloadRegistered(loaded, withDiff: withDiff)
             } else if withDiff {
-                try session.reloadWithDiff()
+                try session.commandContext.reloadWithDiff()
             } else {
                 do {
                     try session.withProgress("reloading \(loaded.name)", on: loaded) { try loaded.provider.reload() }

@@ -12,16 +12,17 @@ extension Session {
             examples: ["diff"]
         ) { session, arguments in
             try arguments.expectEnd()
-            let loaded = try session.unfiltered(for: "diff")
+            let context = session.commandContext
+            let loaded = try context.unfiltered(for: "diff")
             if loaded.registered != nil { return try session.diffRegistered(loaded) }
-            try session.checkDiffable(loaded, "diff")
-            let (changes, newRecord) = try session.withProgress("comparing \(loaded.name) with its source", on: loaded) {
+            try context.checkDiffable(loaded, "diff")
+            let (changes, newRecord) = try context.withProgress("comparing \(loaded.name) with its source", on: loaded) {
                 () throws -> (SectionedChangeset, (ItemPath) -> Record?) in
-                if let column = try session.columnChangesFromSource(of: loaded), case .changes(let changes) = column.changes.changes {
+                if let column = try context.columnChangesFromSource(of: loaded), case .changes(let changes) = column.changes.changes {
                     return (changes, { path in column.changes.reading?.item(at: path) })
                 }
-                let sections = loaded.sections(of: try session.sourceRecords(of: loaded))
-                let changes = try session.changes(of: loaded, to: sections, side: "source")
+                let sections = loaded.sections(of: try context.sourceRecords(of: loaded))
+                let changes = try context.changes(of: loaded, to: sections, side: "source")
                 return (changes, { path in
                     sections.indices.contains(path.section) && sections[path.section].items.indices.contains(path.item)
                         ? sections[path.section].items[path.item] : nil
@@ -33,101 +34,103 @@ extension Session {
                 session.output.write("a reload of \(loaded.name) would change nothing")
                 return
             }
-            session.output.write("a reload of \(loaded.name) would make \(session.summary(staged))")
-            var changedFields = session.changedFields(changes, old: { loaded.provider.item(at: $0) }, new: newRecord)
+            session.output.write("a reload of \(loaded.name) would make \(context.summary(staged))")
+            var changedFields = context.changedFields(changes, old: { loaded.provider.item(at: $0) }, new: newRecord)
             for stage in staged.stages {
-                for line in session.stageLines(stage, changedFields: &changedFields) { session.output.write(line) }
+                for line in context.stageLines(stage, changedFields: &changedFields) { session.output.write(line) }
             }
-            for line in session.changedFieldLines(changedFields) { session.output.write(line) }
+            for line in context.changedFieldLines(changedFields) { session.output.write(line) }
         },
         Command(
             name: "sort", usage: "sort FIELD [desc]",
             summary: "sorts the items (within their sections) by a field; the list gets there through the diff",
             details: ["Order: null, false, true, numbers, text, nested values; equal items keep their order."],
             examples: ["sort name", "sort score desc"],
-            completes: { context in context.arguments.isEmpty ? context.fieldNames : context.arguments.count == 1 ? ["desc"] : [] }
-        ) { session, arguments in
-            let loaded = try session.unfiltered(for: "sort")
-            try loaded.checkCodable(for: "sort")
-            try session.checkListIsInStep(for: "sort")
-            if loaded.composite != nil { try session.checkDiffable(loaded, "sort") }
-            let fieldToken = arguments.peek
-            let field = try arguments.string("a FIELD")
-            let descending = arguments.take("desc")
-            if !descending, arguments.take("asc") {}
-            try arguments.expectEnd()
-            try session.checkField(field, in: loaded, column: fieldToken?.column)
-            try session.withProgress("sorting \(loaded.name) by \(field)", on: loaded) {
-                if try session.sortColumns(of: loaded, by: field, descending: descending) { return }
-                // Each section on its own; the provider is untouched until the sorted order is whole.
-                let sorted = try loaded.currentSections().flatMap { section in
-                    try ValueSort.order(of: section.items.map { $0[field] ?? .null }, descending: descending).map { section.items[$0] }
-                }
-                do {
-                    try session.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")")
-                } catch where Session.wasInterrupted(error) {
-                    throw error  // stopped before the provider changed
-                } catch {
-                    // The provider changed, the list refused: an edit all the same.
+            completes: { context in context.arguments.isEmpty ? context.fieldNames : context.arguments.count == 1 ? ["desc"] : [] },
+            run: inContext { context, arguments in
+                let loaded = try context.unfiltered(for: "sort")
+                try loaded.checkCodable(for: "sort")
+                try context.checkListIsInStep(for: "sort")
+                if loaded.composite != nil { try context.checkDiffable(loaded, "sort") }
+                let fieldToken = arguments.peek
+                let field = try arguments.string("a FIELD")
+                let descending = arguments.take("desc")
+                if !descending, arguments.take("asc") {}
+                try arguments.expectEnd()
+                try context.checkField(field, in: loaded, column: fieldToken?.column)
+                try context.withProgress("sorting \(loaded.name) by \(field)", on: loaded) {
+                    if try context.sortColumns(of: loaded, by: field, descending: descending) { return }
+                    // Each section on its own; the provider is untouched until the sorted order is whole.
+                    let sorted = try loaded.currentSections().flatMap { section in
+                        try ValueSort.order(of: section.items.map { $0[field] ?? .null }, descending: descending).map { section.items[$0] }
+                    }
+                    do {
+                        try context.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")")
+                    } catch where Session.wasInterrupted(error) {
+                        throw error  // stopped before the provider changed
+                    } catch {
+                        // The provider changed, the list refused: an edit all the same.
+                        loaded.markEdited()
+                        throw error
+                    }
                     loaded.markEdited()
-                    throw error
                 }
-                loaded.markEdited()
             }
-        },
+        ),
         Command(
             name: "filter", usage: "filter FIELD=VALUE | filter off",
             summary: "shows only the items whose field has a value (or all again); the list gets there through the diff",
             details: ["While a filter is on, changes and save are refused: they would lose the hidden items."],
             examples: ["filter city=Gotham", "filter done=false", "filter off"],
-            completes: { context in context.arguments.isEmpty ? context.fieldNames.map { $0 + "=" } + ["off"] : [] }
-        ) { session, arguments in
-            let loaded = try session.current()
-            if loaded.composite != nil { try session.checkDiffable(loaded, "filter") }
-            try loaded.checkCodable(for: "filter")
-            try session.checkListIsInStep(for: "filter")
-            if arguments.take("off") {
-                try arguments.expectEnd()
-                guard let filter = loaded.filter else {
-                    session.output.write("no filter is on")
+            completes: { context in context.arguments.isEmpty ? context.fieldNames.map { $0 + "=" } + ["off"] : [] },
+            run: inContext { context, arguments in
+                let loaded = try context.current()
+                if loaded.composite != nil { try context.checkDiffable(loaded, "filter") }
+                try loaded.checkCodable(for: "filter")
+                try context.checkListIsInStep(for: "filter")
+                if arguments.take("off") {
+                    try arguments.expectEnd()
+                    guard let filter = loaded.filter else {
+                        context.output.write("no filter is on")
+                        return
+                    }
+                    loaded.filter = nil
+                    do {
+                        if try !context.unfilterColumns(of: loaded) {
+                            try context.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items")
+                        }
+                    } catch where Session.wasInterrupted(error) {
+                        loaded.filter = filter
+                        throw error
+                    }
                     return
                 }
-                loaded.filter = nil
-                do {
-                    if try !session.unfilterColumns(of: loaded) {
-                        try session.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items")
+                let assignments = try arguments.assignments()
+                guard let (field, value, column) = assignments.first, assignments.count == 1 else {
+                    throw arguments.missing("one FIELD=VALUE, or 'off'")
+                }
+                try context.checkField(field, in: loaded, column: column)
+                try context.withProgress("filtering \(loaded.name) to \(field)=\(value.jsonText)", on: loaded) {
+                    if try context.filterColumns(of: loaded, field: field, value: value) { return }
+                    let all = try loaded.filter?.all ?? loaded.currentSections().flatMap(\.items)
+                    var scanned = 0
+                    let kept = try all.filter { record in
+                        scanned += 1
+                        if scanned & 0xFFFF == 0 { try Interruption.check() }
+                        return (record[field] ?? .null).matchesByValue(value)
                     }
-                } catch where Session.wasInterrupted(error) {
-                    loaded.filter = filter
-                    throw error
-                }
-                return
-            }
-            let assignments = try arguments.assignments()
-            guard let (field, value, column) = assignments.first, assignments.count == 1 else {
-                throw arguments.missing("one FIELD=VALUE, or 'off'")
-            }
-            try session.checkField(field, in: loaded, column: column)
-            try session.withProgress("filtering \(loaded.name) to \(field)=\(value.jsonText)", on: loaded) {
-                if try session.filterColumns(of: loaded, field: field, value: value) { return }
-                let all = try loaded.filter?.all ?? loaded.currentSections().flatMap(\.items)
-                var scanned = 0
-                let kept = try all.filter { record in
-                    scanned += 1
-                    if scanned & 0xFFFF == 0 { try Interruption.check() }
-                    return (record[field] ?? .null).matchesByValue(value)
-                }
-                let previous = loaded.filter
-                loaded.filter = LoadedProvider.Filter(field: field, value: value, all: all)
-                do {
-                    try session.transition(loaded, to: kept, saying: "filtered \(loaded.name) to \(field)=\(value.jsonText): \(kept.count) of \(all.count) items")
-                } catch where Session.wasInterrupted(error) {
-                    // Stopped before the provider changed.
-                    loaded.filter = previous
-                    throw error
+                    let previous = loaded.filter
+                    loaded.filter = LoadedProvider.Filter(field: field, value: value, all: all)
+                    do {
+                        try context.transition(loaded, to: kept, saying: "filtered \(loaded.name) to \(field)=\(value.jsonText): \(kept.count) of \(all.count) items")
+                    } catch where Session.wasInterrupted(error) {
+                        // Stopped before the provider changed.
+                        loaded.filter = previous
+                        throw error
+                    }
                 }
             }
-        },
+        ),
         Command(
             name: "set", usage: "set [" + Setting.all.map(\.usage).joined(separator: " | ") + "]",
             summary: "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, the kind of list, and the iOS version whose words it speaks",
@@ -168,6 +171,11 @@ extension Session {
         }
     }
 
+}
+
+extension CommandContext {
+    // Changes that reach the list through a diff: sort, filter, reload --diff, and what they say.
+
     /// `reload --diff`: the source's records, reached through staged batch updates.
     func reloadWithDiff() throws {
         let loaded = try unfiltered(for: "reload --diff")
@@ -206,7 +214,7 @@ extension Session {
     func sourceRecords(of loaded: LoadedProvider) throws -> [Record] {
         do {
             return try loaded.readSource()
-        } catch where Self.wasInterrupted(error) {
+        } catch where Session.wasInterrupted(error) {
             throw error
         } catch {
             throw ShellError("reading the source failed, nothing changed: \(error)")

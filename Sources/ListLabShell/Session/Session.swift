@@ -140,7 +140,10 @@ public final class Session {
     /// Whether file providers sort, filter and diff on their columns where
     /// they can (`Session+ColumnPaths.swift`); off, every provider takes the
     /// record path, for tests that compare the two.
-    var usesColumnPaths = true
+    var usesColumnPaths: Bool {
+        get { workspace.usesColumnPaths }
+        set { workspace.usesColumnPaths = newValue }
+    }
 
     /// Creates an empty session.
     ///
@@ -382,15 +385,9 @@ public final class Session {
     /// second in a release build).
     static let progressItemThreshold = 100_000
 
-    /// Runs `body` with `what` (`sorting contacts by name`) shown as a
-    /// progress line on a terminal, when `loaded` holds enough items for it
-    /// to take a while; the line says that Ctrl-C stops it.
+    /// Runs `body` with `what` shown as a progress line (``CommandContext/withProgress(_:on:_:)``).
     func withProgress<Result>(_ what: @autoclosure () -> String, on loaded: LoadedProvider, _ body: () throws -> Result) rethrows -> Result {
-        let items = loaded.provider.numberOfItems
-        guard items >= Self.progressItemThreshold else { return try body() }
-        output.progress("\(what()) (\(items) items; Ctrl-C stops it)...")
-        defer { output.progress(nil) }
-        return try body()
+        try commandContext.withProgress(what(), on: loaded, body)
     }
 
     /// Whether `error` is a command stopped by Ctrl-C (``Interruption``),

@@ -26,6 +26,10 @@ final class Workspace {
     /// The bytes of data the providers may hold, estimated (a classroom
     /// tab's); a load past it is refused. Nil for no bound.
     var dataLimit: Int?
+    /// Whether file providers sort, filter and diff on their columns where
+    /// they can; off, every provider takes the record path, for tests that
+    /// compare the two.
+    var usesColumnPaths = true
     /// The files the running command read or wrote, as named.
     var touchedFiles: [String] = []
     /// The files the running command wrote, as named.

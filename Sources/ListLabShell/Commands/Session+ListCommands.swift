@@ -106,32 +106,33 @@ extension Session {
         Command(
             name: "inspect", usage: "inspect PATH | KEY=VALUE", summary: "prints every field of one item, with its type",
             examples: ["inspect 0.2", "inspect id=3"],
-            completes: { context in context.arguments.isEmpty ? context.itemNames : [] }
-        ) { session, arguments in
-            let loaded = try session.current()
-            let record: Record
-            let label: String
-            if session.presentation.diffable != nil, case .word? = arguments.peek?.kind {
-                // What the list shows: under a whole-record identifier, the record it stands for.
-                let path = try arguments.path()
-                try session.list.validate(path)
-                guard let shown = session.shownRecord(at: path, in: loaded) else {
-                    throw ShellError("the item at \(path) has an identifier with no record in \(loaded.name)")
+            completes: { context in context.arguments.isEmpty ? context.itemNames : [] },
+            run: inContext { context, arguments in
+                let loaded = try context.current()
+                let record: Record
+                let label: String
+                if context.presentation.diffable != nil, case .word? = arguments.peek?.kind {
+                    // What the list shows: under a whole-record identifier, the record it stands for.
+                    let path = try arguments.path()
+                    try context.list.validate(path)
+                    guard let shown = context.presentation.shownRecord(at: path, in: loaded) else {
+                        throw ShellError("the item at \(path) has an identifier with no record in \(loaded.name)")
+                    }
+                    (record, label) = (shown, "\(path)")
+                } else {
+                    let named = try context.namedItem(&arguments, in: loaded)
+                    if let problem = loaded.registered?.instance.encodingProblem(at: named.dataPath) { throw ShellError(problem) }
+                    (record, label) = (try loaded.provider.checkedItem(at: named.dataPath), named.isByKey ? "\(named.dataPath)" : named.label)
                 }
-                (record, label) = (shown, "\(path)")
-            } else {
-                let named = try session.namedItem(&arguments, in: loaded)
-                if let problem = loaded.registered?.instance.encodingProblem(at: named.dataPath) { throw ShellError(problem) }
-                (record, label) = (try loaded.provider.checkedItem(at: named.dataPath), named.isByKey ? "\(named.dataPath)" : named.label)
+                try arguments.expectEnd()
+                let key = loaded.keyField.map { " (key \($0) = \(record[$0]?.jsonText ?? "null"))" } ?? ""
+                context.output.write("\(label)\(key)")
+                let width = record.fields.map(\.name.count).max() ?? 0
+                for field in record.fields {
+                    context.output.write("  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.kindName))")
+                }
             }
-            try arguments.expectEnd()
-            let key = loaded.keyField.map { " (key \($0) = \(record[$0]?.jsonText ?? "null"))" } ?? ""
-            session.output.write("\(label)\(key)")
-            let width = record.fields.map(\.name.count).max() ?? 0
-            for field in record.fields {
-                session.output.write("  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.kindName))")
-            }
-        },
+        ),
         Command(
             name: "fields", usage: "fields", summary: "lists the fields of the provider shown, with the kinds of values each holds",
             details: ["Counts every item's value of each field by kind (null, bool, int, double, number, string, array, object)."],
@@ -255,10 +256,8 @@ extension Session {
         (0..<list.numberOfSections).flatMap { section in (0..<list.numberOfItems(inSection: section)).map { ItemPath(section, $0) } }
     }
 
-    /// The record the list shows at `path`: under a diffable data source,
-    /// the one its applied snapshot's identifier stands for; else the provider's.
+    /// The record the list shows at `path` (``Presentation/shownRecord(at:in:)``).
     func shownRecord(at path: ItemPath, in loaded: LoadedProvider) -> Record? {
-        guard let diffable = presentation.diffable else { return loaded.provider.item(at: path) }
-        return diffable.dataSource.itemIdentifier(for: path).flatMap { diffable.identifiers.record(for: $0) }
+        presentation.shownRecord(at: path, in: loaded)
     }
 }

@@ -149,6 +149,13 @@ final class Presentation {
         return loaded.text(of: record, at: path)
     }
 
+    /// The record the list shows at `path`: the data's, or under a diffable
+    /// data source, the one its applied snapshot's identifier stands for.
+    func shownRecord(at path: ItemPath, in loaded: LoadedProvider) -> Record? {
+        guard let diffable else { return loaded.provider.item(at: path) }
+        return diffable.dataSource.itemIdentifier(for: path).flatMap { diffable.identifiers.record(for: $0) }
+    }
+
     /// `rows 3-7 of 9`, for what the viewport shows.
     var viewportSummary: String {
         let total = list.totalRows

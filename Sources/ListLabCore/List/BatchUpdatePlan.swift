@@ -226,21 +226,8 @@ struct BatchUpdatePlan {
                 movedIn[to.section] += 1
             }
         }
-        // Each section's deletes and inserts come out of their sets in order: only one with moves sorts.
-        for section in old.indices {
-            let items = seenDeletes.items(inSection: section)
-            deleted[section] = items.count
-            let moved = removedItems[section] ?? []
-            guard !items.isEmpty || !moved.isEmpty else { continue }
-            removedItems[section] = moved.isEmpty ? items : (items + moved).sorted()
-        }
-        for section in new.indices {
-            let items = seenInserts.items(inSection: section)
-            inserted[section] = items.count
-            let moved = occupiedItems[section] ?? []
-            guard !items.isEmpty || !moved.isEmpty else { continue }
-            occupiedItems[section] = moved.isEmpty ? items : (items + moved).sorted()
-        }
+        Self.place(seenDeletes, in: old.indices, into: &removedItems, counting: &deleted)
+        Self.place(seenInserts, in: new.indices, into: &occupiedItems, counting: &inserted)
 
         for oldSection in old.indices where !reloadedSections.contains(oldSection) {
             guard let newSection = map[oldSection] else { continue }
@@ -249,6 +236,19 @@ struct BatchUpdatePlan {
             guard expected == new[newSection] else {
                 throw inconsistentCounts("Invalid update: invalid number of \(nouns) in section \(oldSection). The number of \(nouns) contained in an existing section after the update (\(new[newSection])) must be equal to the number of \(nouns) contained in that section before the update (\(old[oldSection])), plus or minus the number of \(nouns) inserted or deleted from that section (\(inserted[newSection]) inserted, \(deleted[oldSection]) deleted) and plus or minus the number of \(nouns) moved into or out of that section (\(movedIn[newSection]) moved in, \(movedOut[oldSection]) moved out).")
             }
+        }
+    }
+
+    /// Counts each section's items in `set` and puts them, ascending, with
+    /// the section's moved items already in `lists`: the set gives them in
+    /// order, so only a section with moves sorts.
+    private static func place(_ set: ItemPathSet, in sections: Range<Int>, into lists: inout [Int: [Int]], counting counts: inout [Int]) {
+        for section in sections {
+            let items = set.items(inSection: section)
+            counts[section] = items.count
+            let moved = lists[section] ?? []
+            guard !items.isEmpty || !moved.isEmpty else { continue }
+            lists[section] = moved.isEmpty ? items : (items + moved).sorted()
         }
     }
 

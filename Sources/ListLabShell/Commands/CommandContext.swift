@@ -59,7 +59,8 @@ struct CommandContext {
 }
 
 extension Session {
-    /// The part of the session a command of narrow needs sees (``CommandContext``).
+    /// What a command that needs no more than the data, the list and the
+    /// output is given (``CommandContext``).
     var commandContext: CommandContext {
         CommandContext(workspace: workspace, presentation: presentation, output: output, commandLine: history.last)
     }

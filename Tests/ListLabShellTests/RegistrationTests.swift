@@ -290,7 +290,7 @@ final class ReadingCell: ListCell, ConfigurableCell {
     // With the samples, as listlab has them.
     let plain = Session(output: RecordingOutput())
     let load = try #require(Session.command(named: "load"))
-    #expect(plain.prompt == "listlab> " && plain.examples(of: load).first == "load contacts")
+    #expect(plain.prompt == "listlab> " && plain.commandContext.examples(of: load).first == "load contacts")
 }
 
 /// A visit on a day: sectioned by its day by the user's own provider.

@@ -24,6 +24,39 @@ struct CommandContext {
         try workspace.current()
     }
 
+    /// Shows `workspace.providers[index]` in the list, through a new adapter
+    /// of its provider and presenter.
+    func activate(_ index: Int) {
+        workspace.makeCurrent(index)
+        presentation.show(workspace.providers[index], output: output)
+    }
+
+    /// Puts `loaded` in the workspace, in place of the provider of its name,
+    /// and shows it in the list.
+    func show(_ loaded: LoadedProvider) {
+        activate(workspace.put(loaded))
+    }
+
+    /// The path of the file a command names as `name` (``Workspace/filePath(_:)``).
+    func filePath(_ name: String) throws(ShellError) -> String {
+        try workspace.filePath(name)
+    }
+
+    /// Writes `text` to `file` atomically (``Workspace/writeNewFile(bytes:to:force:)``).
+    func writeNewFile(_ text: String, to file: String, force: Bool) throws {
+        try workspace.writeNewFile(bytes: Array(text.utf8), to: file, force: force)
+    }
+
+    /// Writes `bytes` to `file` atomically (``Workspace/writeNewFile(bytes:to:force:)``).
+    func writeNewFile(bytes: [UInt8], to file: String, force: Bool) throws {
+        try workspace.writeNewFile(bytes: bytes, to: file, force: force)
+    }
+
+    /// Throws when this session may not write files.
+    func checkCanWrite(_ command: String) throws(ShellError) {
+        try workspace.checkCanWrite(command)
+    }
+
     /// The current provider, when no filter hides part of it (changes to a
     /// filtered view, and saving one, would lose the hidden items).
     func unfiltered(for command: String) throws(ShellError) -> LoadedProvider {
@@ -64,22 +97,4 @@ extension Session {
     var commandContext: CommandContext {
         CommandContext(workspace: workspace, presentation: presentation, output: output, commandLine: history.last)
     }
-
-    /// A command's `run` that is given only a ``CommandContext``, not the
-    /// whole session.
-    static func inContext(_ body: @escaping @Sendable (CommandContext, inout Arguments) throws -> Void) -> @Sendable (Session, inout Arguments) throws -> Void {
-        { session, arguments in try body(session.commandContext, &arguments) }
-    }
-
-    /// `4 changes in 2 stages` (``CommandContext/summary(_:)``).
-    func summary(_ staged: StagedUpdate) -> String { commandContext.summary(staged) }
-
-    /// `4 changes in 2 stages`, for stages performed.
-    func summary(of performed: [BatchUpdate]) -> String { commandContext.summary(of: performed) }
-
-    /// `4 changes in 2 stages`.
-    func summary(changes: Int, stages: Int) -> String { commandContext.summary(changes: changes, stages: stages) }
-
-    /// What a command says when its changes were too many for batch updates.
-    func reloadedDataNote(_ what: String, _ summary: String) -> String { commandContext.reloadedDataNote(what, summary) }
 }

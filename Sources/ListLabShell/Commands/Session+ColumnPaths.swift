@@ -12,7 +12,7 @@ import ListLabRecords
 extension CommandContext {
     /// The file provider the column paths serve: not under a diffable data
     /// source, whose snapshot the record paths keep in step.
-    private func columnFile(of loaded: LoadedProvider) -> FileDataProvider? {
+    fileprivate func columnFile(of loaded: LoadedProvider) -> FileDataProvider? {
         guard workspace.usesColumnPaths, presentation.diffable == nil else { return nil }
         return loaded.file
     }
@@ -74,7 +74,7 @@ extension CommandContext {
 
     /// Shows on the list what a change on the columns did: the batch
     /// updates of its diff, or, above the threshold, reloadData.
-    private func show(_ changes: ItemChanges, saying what: String, itemCount: Int) throws {
+    fileprivate func show(_ changes: ItemChanges, saying what: String, itemCount: Int) throws {
         switch changes {
         case .changes(let changes):
             try apply(changes, saying: what, itemCount: itemCount, before: { _ in nil }, after: { _ in nil })

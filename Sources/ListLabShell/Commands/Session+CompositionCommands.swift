@@ -8,13 +8,13 @@ extension Session {
             summary: "a paged provider loads its next page, appended as a batch insert (scrolling near the end does it too)",
             details: ["A page that fails to load changes nothing; 'more' asks for it again."],
             examples: ["more"]
-        ) { session, arguments in
+        ) { context, arguments in
             try arguments.expectEnd()
-            let loaded = try session.current()
+            let loaded = try context.current()
             guard loaded.paged != nil else {
                 throw ShellError("more loads pages of a paged provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load SOURCE as paged SIZE")
             }
-            session.loadNextPage(because: "")
+            try context.loadNextPage(because: "")
         },
         Command(
             name: "compose", usage: "compose NAME NAME ... [name NAME]",
@@ -25,7 +25,7 @@ extension Session {
             ],
             examples: ["compose tabs contacts", "compose tabs tasks name home"],
             completes: { context in context.last == "name" ? [] : context.providerNames + ["name"] }
-        ) { session, arguments in
+        ) { context, arguments in
             var names: [String] = []
             var compositeName: String?
             while let token = arguments.peek {
@@ -39,13 +39,13 @@ extension Session {
             guard names.count >= 2 else { throw arguments.missing("two or more provider NAMEs") }
             var children: [LoadedProvider] = []
             for name in names {
-                guard let child = session.workspace.provider(named: name) else {
-                    let loaded = session.workspace.providers.map(\.name)
+                guard let child = context.workspace.provider(named: name) else {
+                    let loaded = context.workspace.providers.map(\.name)
                     let suggestion = Suggestion.nearest(to: name, in: loaded).map { "; did you mean '\($0)'?" } ?? ""
                     throw ShellError("no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))\(suggestion))")
                 }
                 guard child.composite == nil else { throw ShellError("'\(name)' is a composite itself: compose its providers instead") }
-                try session.checkNotRegistered(child, "compose", "joins ListLab's datasets, each shown by its template presenter")
+                try context.checkNotRegistered(child, "compose", "joins ListLab's datasets, each shown by its template presenter")
                 children.append(child)
             }
             let name = compositeName ?? names.joined(separator: "+")
@@ -55,38 +55,13 @@ extension Session {
             let loaded = LoadedProvider(
                 name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil), source: .composite(composite, children: children),
                 schema: Record.Schema(fields), presenter: children[0].presenter)
-            try session.workspace.checkDataLimit(adding: loaded, replacing: session.workspace.index(named: name))
-            session.show(loaded)
+            try context.workspace.checkDataLimit(adding: loaded, replacing: context.workspace.index(named: name))
+            context.show(loaded)
             let sections = composite.numberOfSections
-            session.output.write("composed \(name): \(sections) \(sections == 1 ? "section" : "sections") from \(names.joined(separator: ", "))")
+            context.output.write("composed \(name): \(sections) \(sections == 1 ? "section" : "sections") from \(names.joined(separator: ", "))")
         },
     ]
 
-    /// Loads the next page of the current paged provider, or says why not.
-    func loadNextPage(because reason: String) {
-        guard let loaded = try? current(), let (paged, total) = loaded.paged else { return }
-        guard paged.hasMore else {
-            output.write("\(reason)all \(paged.numberOfItems(inSection: 0)) items are loaded")
-            return
-        }
-        let page = paged.loadedPages + 1
-        do {
-            let update = try paged.loadNextPage()
-            loaded.records.baseDidChange()
-            try apply(update, from: "loadNextPage() [page \(page)]")
-            let count = paged.numberOfItems(inSection: 0)
-            let inserted = update.insertedItems
-            guard !inserted.isEmpty else {
-                output.write("\(reason)page \(page) is empty: all \(count) items are loaded")
-                return
-            }
-            let range = inserted.count > 1 ? "\(inserted[0])-\(inserted[inserted.count - 1])" : inserted.first.map(\.description) ?? "nothing"
-            output.write("\(reason)loaded page \(page): insert \(range) (\(count) of \(total) items)")
-        } catch {
-            noteFailure()
-            writeError(ShellError("\(reason)page \(page) failed to load: \(error); 'more' tries again"))
-        }
-    }
 
     /// A page source over `records` that fails page `failing` (from 1) once.
     static func pageSource(_ records: [Record], failing: Int?) -> PagedDataProvider<Record>.PageSource {
@@ -106,4 +81,33 @@ extension Session {
 struct PageFailure: Error, CustomStringConvertible {
     let page: Int
     var description: String { "the source did not answer (this failure was asked for with 'failing \(page)')" }
+}
+
+extension CommandContext {
+    /// Loads the next page of the current paged provider, or says why not.
+    ///
+    /// - Throws: ``ShellError`` when the page fails to load (nothing changes).
+    func loadNextPage(because reason: String) throws {
+        guard let loaded = try? current(), let (paged, total) = loaded.paged else { return }
+        guard paged.hasMore else {
+            output.write("\(reason)all \(paged.numberOfItems(inSection: 0)) items are loaded")
+            return
+        }
+        let page = paged.loadedPages + 1
+        do {
+            let update = try paged.loadNextPage()
+            loaded.records.baseDidChange()
+            try apply(update, from: "loadNextPage() [page \(page)]")
+            let count = paged.numberOfItems(inSection: 0)
+            let inserted = update.insertedItems
+            guard !inserted.isEmpty else {
+                output.write("\(reason)page \(page) is empty: all \(count) items are loaded")
+                return
+            }
+            let range = inserted.count > 1 ? "\(inserted[0])-\(inserted[inserted.count - 1])" : inserted.first.map(\.description) ?? "nothing"
+            output.write("\(reason)loaded page \(page): insert \(range) (\(count) of \(total) items)")
+        } catch {
+            throw ShellError("\(reason)page \(page) failed to load: \(error); 'more' tries again")
+        }
+    }
 }

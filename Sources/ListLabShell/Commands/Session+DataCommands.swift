@@ -12,7 +12,7 @@ extension Session {
         Command(
             name: "samples", usage: "samples", summary: "lists the datasets that ship with ListLab, and the providers registered with this playground",
             examples: ["samples"],
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 try arguments.expectEnd()
                 let samples = context.workspace.offersSamples ? BuiltInSamples.all : []
                 let width = (samples.map(\.name.count) + context.workspace.registrations.map(\.name.count)).max() ?? 0
@@ -57,29 +57,29 @@ extension Session {
                 default: return ["as", "key", "name", "--force"] + (context.arguments.dropLast().last == "paged" ? ["failing"] : [])
                 }
             }
-        ) { session, arguments in
-            try session.load(&arguments)
+        ) { context, arguments in
+            try context.load(&arguments)
         },
         Command(
             name: "use", usage: "use NAME", summary: "shows another loaded provider in the list",
             examples: ["use tasks"],
             completes: { context in context.arguments.isEmpty ? context.providerNames : [] }
-        ) { session, arguments in
+        ) { context, arguments in
             let name = try arguments.string("a NAME")
             try arguments.expectEnd()
-            guard let index = session.workspace.index(named: name) else {
-                let names = session.workspace.providers.map(\.name)
+            guard let index = context.workspace.index(named: name) else {
+                let names = context.workspace.providers.map(\.name)
                 let suggestion = Suggestion.nearest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
                 throw ShellError("no provider named '\(name)' (loaded: \(names.isEmpty ? "none" : names.joined(separator: ", "))\(suggestion))")
             }
-            session.activate(index)
-            let loaded = session.workspace.providers[index]
-            session.output.write("using \(name): \(loaded.kindDescription), \(session.countDescription(loaded))")
+            context.activate(index)
+            let loaded = context.workspace.providers[index]
+            context.output.write("using \(name): \(loaded.kindDescription), \(context.countDescription(loaded))")
         },
         Command(
             name: "providers", usage: "providers", summary: "lists the loaded providers; * marks the one shown",
             examples: ["providers"],
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 try arguments.expectEnd()
                 guard !context.workspace.providers.isEmpty else {
                     context.output.write("no providers loaded: try '\(context.workspace.firstLoad)'")
@@ -106,19 +106,19 @@ extension Session {
             ],
             examples: ["reload", "reload --diff", "reload --list", "reload --force"],
             completes: { context in context.arguments.isEmpty ? ["--diff", "--force", "--list"] : ["--diff", "--force"] }
-        ) { session, arguments in
+        ) { context, arguments in
             if arguments.take("--list") {
                 try arguments.expectEnd()
-                let loaded = try session.current()
-                session.list.reloadData()
-                session.output.write("the list reloaded its data from \(loaded.name) (reloadData): \(session.countDescription(loaded))")
+                let loaded = try context.current()
+                context.list.reloadData()
+                context.output.write("the list reloaded its data from \(loaded.name) (reloadData): \(context.countDescription(loaded))")
                 return
             }
             let flags = try arguments.flags(["--diff", "--force"])
             let withDiff = flags.contains("--diff")
             let force = flags.contains("--force")
-            let loaded = try session.unfiltered(for: withDiff ? "reload --diff" : "reload")
-            if withDiff { try session.checkListIsInStep(for: "reload --diff") }
+            let loaded = try context.unfiltered(for: withDiff ? "reload --diff" : "reload")
+            if withDiff { try context.checkListIsInStep(for: "reload --diff") }
             let unsaved = loaded.unsavedProviders
             if !force, !unsaved.isEmpty {
                 let names = unsaved.map(\.name).joined(separator: ", ")
@@ -126,19 +126,19 @@ extension Session {
                 throw ShellError("\(names) \(unsaved.count == 1 ? "has" : "have") unsaved edits that a reload would drop: \(saveable ? "save them first, or reload --force" : "reload --force drops them")")
             }
             if loaded.registered != nil {
-                try session.reloadRegistered(loaded, withDiff: withDiff)
+                try context.reloadRegistered(loaded, withDiff: withDiff)
             } else if withDiff {
-                try session.commandContext.reloadWithDiff()
+                try context.reloadWithDiff()
             } else {
                 do {
-                    try session.withProgress("reloading \(loaded.name)", on: loaded) { try loaded.provider.reload() }
+                    try context.withProgress("reloading \(loaded.name)", on: loaded) { try loaded.provider.reload() }
                 } catch where Session.wasInterrupted(error) {
                     throw error
                 } catch {
                     throw ShellError("reload failed, the data is as it was: \(error)")
                 }
-                session.list.reloadData()
-                session.output.write("reloaded \(loaded.name): \(session.countDescription(loaded)) (reloadData)")
+                context.list.reloadData()
+                context.output.write("reloaded \(loaded.name): \(context.countDescription(loaded)) (reloadData)")
             }
             loaded.forgetEdits()
         },
@@ -155,12 +155,38 @@ extension Session {
             ],
             examples: ["save", "save copy.ndjson", "save --force"],
             completes: { context in context.paths + ["--force"] }
-        ) { session, arguments in
-            try session.save(&arguments)
+        ) { context, arguments in
+            try context.save(&arguments)
         },
     ]
 
-    private func save(_ arguments: inout Arguments) throws {
+
+
+    /// Files at least this big show a progress line while they load.
+    static let progressThreshold = 16_000_000
+
+    /// The shapes `load` can give a provider.
+    /// The shapes `load ... as` takes (parsed and completed from this list).
+    static let shapeKeywords = ["array", "sectioned", "file", "paged"]
+
+
+
+    /// `contacts` for `Samples/contacts.csv`.
+    static func baseName(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+}
+
+extension String {
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+
+extension CommandContext {
+    fileprivate func save(_ arguments: inout Arguments) throws {
         let loaded = try current()
         var target: String?
         var force = false
@@ -191,29 +217,20 @@ extension Session {
             destination = (path, target)
         }
         let bytes = try withProgress("saving \(destination?.name ?? file.name)", on: loaded) {
-            try file.save(to: destination, force: force) { [confinement] path, count in confinement?.roomRefusal(forWriting: count, at: path) }
+            try file.save(to: destination, force: force) { [confinement = workspace.confinement] path, count in confinement?.roomRefusal(forWriting: count, at: path) }
         }
         if destination == nil || destination?.path == file.path { loaded.markSaved() }
         workspace.touchedFiles.append(destination?.name ?? file.name)
         workspace.writtenFiles.append(destination?.name ?? file.name)
-        workspace.writtenPaths.append(Self.absolutePath(destination?.path ?? file.path))
+        workspace.writtenPaths.append(Session.absolutePath(destination?.path ?? file.path))
         let items = file.numberOfItems
         output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
     }
-
     /// `8 items in 1 section`.
     func countDescription(_ loaded: LoadedProvider) -> String {
         loaded.countDescription
     }
-
-    /// Files at least this big show a progress line while they load.
-    static let progressThreshold = 16_000_000
-
-    /// The shapes `load` can give a provider.
-    /// The shapes `load ... as` takes (parsed and completed from this list).
-    static let shapeKeywords = ["array", "sectioned", "file", "paged"]
-
-    private func load(_ arguments: inout Arguments) throws {
+    fileprivate func load(_ arguments: inout Arguments) throws {
         let sourceToken = arguments.peek
         let source = try arguments.string("a SOURCE (a sample, or a .csv, .json or .ndjson file)")
         guard !source.isEmpty else { throw ShellError("the SOURCE is empty: name a sample, or a .csv, .json or .ndjson file", column: sourceToken?.column) }
@@ -227,7 +244,7 @@ extension Session {
             let path = try filePath(source)
             // FoundationEssentials reports the size as a UInt.
             let size = Int(((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? UInt) ?? 0)
-            let showsProgress = size >= Self.progressThreshold
+            let showsProgress = size >= Session.progressThreshold
             let what = "loading \(source) (\(size / 1_000_000) MB"
             if showsProgress { output.progress(what + "; Ctrl-C stops it)...") }
             defer { if showsProgress { output.progress(nil) } }
@@ -241,7 +258,7 @@ extension Session {
             fileProvider = provider
             fields = provider.fieldNames
             sample = nil
-        } else if offersSamples, let found = BuiltInSamples.named(source) {
+        } else if workspace.offersSamples, let found = BuiltInSamples.named(source) {
             sample = found
             if case .file = found.shape, let path = BuiltInSamples.path(of: found) {
                 // A sample whose default is a file provider: the shipped file, read-only for save.
@@ -254,7 +271,7 @@ extension Session {
                 fields = sampleRecords.first?.schema.names ?? found.fieldNames
             }
         } else {
-            let names = registrations.map(\.name) + (offersSamples ? BuiltInSamples.all.map(\.name) : [])
+            let names = workspace.registrations.map(\.name) + (workspace.offersSamples ? BuiltInSamples.all.map(\.name) : [])
             let suggestion = Suggestion.nearest(to: source, in: names).map { "; did you mean '\($0)'?" } ?? ""
             let looksLikeFile = source.contains(".") || source.contains("/")
             throw ShellError(
@@ -273,7 +290,7 @@ extension Session {
             }
         } ?? (isFile ? .file : .array)
         var keyField: String? = fields.contains("id") ? "id" : nil
-        var name = isFile ? Self.baseName(of: source) : source
+        var name = isFile ? Session.baseName(of: source) : source
         var force = false
         // Each clause once: `as array as file` would leave one of them unsaid.
         var clausesGiven: [String] = []
@@ -296,7 +313,7 @@ extension Session {
                     }
                     let fieldToken = arguments.peek
                     let field = try arguments.string("a FIELD to group by")
-                    try Self.checkField(field, in: fields, dataset: dataset, column: fieldToken?.column)
+                    try Session.checkField(field, in: fields, dataset: dataset, column: fieldToken?.column)
                     shape = .sectioned(by: field)
                 case "file":
                     guard isFile, sample == nil else {
@@ -314,7 +331,7 @@ extension Session {
             } else if arguments.take("key") {
                 let fieldToken = arguments.peek
                 let field = try arguments.string("a key FIELD")
-                try Self.checkField(field, in: fields, dataset: dataset, column: fieldToken?.column)
+                try Session.checkField(field, in: fields, dataset: dataset, column: fieldToken?.column)
                 keyField = field
             } else if arguments.take("name") {
                 name = try arguments.string("a NAME")
@@ -373,7 +390,7 @@ extension Session {
                 providerSource = .sectioned(by: field)
             }
         case .paged(let size, let failing):
-            let paged = PagedDataProvider(pageSize: size, source: Self.pageSource(records, failing: failing))
+            let paged = PagedDataProvider(pageSize: size, source: Session.pageSource(records, failing: failing))
             do {
                 _ = try paged.loadNextPage()
             } catch {
@@ -427,10 +444,9 @@ extension Session {
         let grouping = shape.groupField.map { ", by \($0)" } ?? ""
         output.write("loaded \(items) \(items == 1 ? "item" : "items")\(origin) into \(kind) (\(sections) \(sections == 1 ? "section" : "sections")\(grouping))")
     }
-
     /// The sample's presenter, or for a file one cell kind showing the first
     /// text field (or the first field).
-    private func defaultPresenter(sample: Sample?, fields: [String]) throws -> TemplatePresenter {
+    fileprivate func defaultPresenter(sample: Sample?, fields: [String]) throws -> TemplatePresenter {
         switch sample?.look {
         case .single(let kind, let text, let detail)?:
             return TemplatePresenter(kind: kind, text: try Template(text), detail: try detail.map { try Template($0) })
@@ -443,18 +459,5 @@ extension Session {
         let preferred = ["name", "title", "label"].first { fields.contains($0) }
             ?? fields.first { $0 != "id" } ?? fields.first ?? "id"
         return TemplatePresenter(kind: "Cell", text: try Template(Template.placeholder(for: preferred)))
-    }
-
-    /// `contacts` for `Samples/contacts.csv`.
-    static func baseName(of path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
-        return String(file[..<dot])
-    }
-}
-
-extension String {
-    func padded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -10,11 +10,10 @@ extension Session {
             name: "diff", usage: "diff",
             summary: "shows what a reload from the source would change, as staged batch updates, without applying it",
             examples: ["diff"]
-        ) { session, arguments in
+        ) { context, arguments in
             try arguments.expectEnd()
-            let context = session.commandContext
             let loaded = try context.unfiltered(for: "diff")
-            if loaded.registered != nil { return try session.diffRegistered(loaded) }
+            if loaded.registered != nil { return try context.diffRegistered(loaded) }
             try context.checkDiffable(loaded, "diff")
             let (changes, newRecord) = try context.withProgress("comparing \(loaded.name) with its source", on: loaded) {
                 () throws -> (SectionedChangeset, (ItemPath) -> Record?) in
@@ -29,17 +28,17 @@ extension Session {
                 })
             }
             try Interruption.check()  // a Ctrl-C during the diff itself
-            let staged = StagedUpdate(changes, style: session.presentation.updateStyle)
+            let staged = StagedUpdate(changes, style: context.presentation.updateStyle)
             guard !staged.stages.isEmpty else {
-                session.output.write("a reload of \(loaded.name) would change nothing")
+                context.output.write("a reload of \(loaded.name) would change nothing")
                 return
             }
-            session.output.write("a reload of \(loaded.name) would make \(context.summary(staged))")
+            context.output.write("a reload of \(loaded.name) would make \(context.summary(staged))")
             var changedFields = context.changedFields(changes, old: { loaded.provider.item(at: $0) }, new: newRecord)
             for stage in staged.stages {
-                for line in context.stageLines(stage, changedFields: &changedFields) { session.output.write(line) }
+                for line in context.stageLines(stage, changedFields: &changedFields) { context.output.write(line) }
             }
-            for line in context.changedFieldLines(changedFields) { session.output.write(line) }
+            for line in context.changedFieldLines(changedFields) { context.output.write(line) }
         },
         Command(
             name: "sort", usage: "sort FIELD [desc]",
@@ -47,7 +46,7 @@ extension Session {
             details: ["Order: null, false, true, numbers, text, nested values; equal items keep their order."],
             examples: ["sort name", "sort score desc"],
             completes: { context in context.arguments.isEmpty ? context.fieldNames : context.arguments.count == 1 ? ["desc"] : [] },
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 let loaded = try context.unfiltered(for: "sort")
                 try loaded.checkCodable(for: "sort")
                 try context.checkListIsInStep(for: "sort")
@@ -83,7 +82,7 @@ extension Session {
             details: ["While a filter is on, changes and save are refused: they would lose the hidden items."],
             examples: ["filter city=Gotham", "filter done=false", "filter off"],
             completes: { context in context.arguments.isEmpty ? context.fieldNames.map { $0 + "=" } + ["off"] : [] },
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 let loaded = try context.current()
                 if loaded.composite != nil { try context.checkDiffable(loaded, "filter") }
                 try loaded.checkCodable(for: "filter")
@@ -139,14 +138,14 @@ extension Session {
             completes: { context in
                 context.arguments.isEmpty ? settingKeywords : context.arguments.count == 1 ? Setting.named(context.last)?.values ?? [] : []
             }
-        ) { session, arguments in
+        ) { context, arguments in
             if arguments.isAtEnd {
-                for setting in Setting.all { session.output.write("\(setting.name) \(setting.current(session))") }
+                for setting in Setting.all { context.output.write("\(setting.name) \(setting.current(context))") }
                 return
             }
             let name = try arguments.choice("a setting", Session.settingKeywords)
             guard let setting = Setting.named(name) else { return }
-            session.output.write("\(name) \(try setting.change(session, &arguments))")
+            context.output.write("\(name) \(try setting.change(context, &arguments))")
         },
     ]
 
@@ -375,7 +374,7 @@ extension CommandContext {
     /// (by day, by a field of the app's), which ListLab cannot foresee. So
     /// the provider changes first, and the diff is taken between its
     /// sections before and after; a diff that fails puts the old items back.
-    private func transitionRegistered(_ loaded: LoadedProvider, to records: [Record], saying what: String) throws {
+    fileprivate func transitionRegistered(_ loaded: LoadedProvider, to records: [Record], saying what: String) throws {
         try Interruption.check()
         let old = try loaded.currentSections()
         try loaded.provider.replaceItems(with: records)

@@ -26,8 +26,8 @@ extension Session {
                 default: []
                 }
             }
-        ) { session, arguments in
-            try session.diffableCommand(&arguments)
+        ) { context, arguments in
+            try context.diffableCommand(&arguments)
         },
         Command(
             name: "snapshot", usage: "snapshot [show | new [from data | from applied] | OPERATION ...]",
@@ -47,8 +47,8 @@ extension Session {
             ],
             speaksUIKitWords: true,
             completes: { context in Session.snapshotCompletions(context) }
-        ) { session, arguments in
-            try session.snapshotCommand(&arguments)
+        ) { context, arguments in
+            try context.snapshotCommand(&arguments)
         },
         Command(
             name: "apply", usage: "apply [--no-animation | --reload-data]",
@@ -60,8 +60,8 @@ extension Session {
             ],
             examples: ["apply", "apply --no-animation", "apply --reload-data"],
             completes: { context in context.arguments.isEmpty ? ["--no-animation", "--reload-data"] : [] }
-        ) { session, arguments in
-            try session.applyCommand(&arguments)
+        ) { context, arguments in
+            try context.applyCommand(&arguments)
         },
         Command(
             name: "outline", usage: "outline [" + outlineWords.usage + "]",
@@ -85,8 +85,8 @@ extension Session {
                 } ?? []
                 }
             }
-        ) { session, arguments in
-            try session.outlineCommand(&arguments)
+        ) { context, arguments in
+            try context.outlineCommand(&arguments)
         },
     ]
 
@@ -99,122 +99,9 @@ extension Session {
         ("insert", "insert ID ... before|after ID"),
     ])
 
-    // MARK: - diffable
 
-    private func diffableCommand(_ arguments: inout Arguments) throws {
-        if arguments.isAtEnd {
-            guard let diffable = presentation.diffable else {
-                output.write("diffable off: the adapter shows \(try current().name)")
-                return
-            }
-            output.write("diffable on by \(diffable.identity.rawValue): \(diffable.loaded.name), applied \(counts(diffable.dataSource.snapshot())), pending \(counts(diffable.pending))")
-            return
-        }
-        let state = try Self.diffableWords.read(&arguments)
-        let loaded = try current()
-        if state == "off" {
-            try arguments.expectEnd()
-            guard presentation.diffable != nil, let index = workspace.currentIndex else {
-                output.write("diffable is off already")
-                return
-            }
-            presentation.diffable = nil
-            activate(index)
-            output.write("diffable off: the adapter shows \(loaded.name) again (reloadData): \(countDescription(loaded))")
-            return
-        }
-        var identity = DiffableIdentifiers.Identity.key
-        if arguments.take("by") {
-            identity = try arguments.choice("'key' or 'value'", DiffableIdentifiers.Identity.allCases.map(\.rawValue)) == "value" ? .value : .key
-        }
-        try arguments.expectEnd()
-        if loaded.composite != nil || loaded.paged != nil {
-            throw ShellError("diffable works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)")
-        }
-        if loaded.registered != nil, identity == .key, loaded.keyField == nil {
-            identity = .value
-        }
-        if identity == .key, loaded.keyField == nil {
-            throw ShellError("\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'")
-        }
-        try checkDiffableLimit(loaded.provider.numberOfItems, "diffable on", of: loaded)
-        let identifiers = DiffableIdentifiers(loaded: loaded, identity: identity)
-        let snapshot = try withProgress("identifying the items of \(loaded.name)", on: loaded) {
-            let snapshot = try identifiers.dataSnapshot()
-            try identifiers.indexKeys()
-            return snapshot
-        }
-        let mode = DiffableMode(identifiers: identifiers, snapshot: snapshot, list: list) { [weak self] path, record in
-            guard let self else { return }
-            let text = record.map { loaded.text(of: $0, at: path) } ?? "(no item for its identifier in \(loaded.name))"
-            self.output.write("selected \(path): \(text)")
-        }
-        presentation.diffable = mode
-        let what = identity == .key ? "its key \(loaded.keyField ?? "")" : "its whole record"
-        output.write("diffable on: a diffable data source shows \(loaded.name), each item identified by \(what)")
-        output.write("applied with reloadData: \(counts(mode.pending))")
-    }
 
-    /// Throws when a diffable data source would hold more than the
-    /// session's bound on items (a classroom tab's).
-    private func checkDiffableLimit(_ count: Int, _ command: String, of loaded: LoadedProvider?) throws {
-        guard let most = diffableItemLimit, count > most else { return }
-        let what = loaded.map { "'\($0.name)' has \(count)" } ?? "the snapshot would hold \(count)"
-        throw ShellError("\(command): a diffable data source holds at most \(most) items in this session, and \(what) (filter it first)")
-    }
 
-    // MARK: - snapshot
-
-    /// The diffable mode, or the error that says how to turn it on.
-    private func diffableMode(for command: String) throws -> DiffableMode {
-        _ = try current()
-        guard let diffable = presentation.diffable else { throw ShellError("\(command) needs a diffable data source: 'diffable on' first") }
-        return diffable
-    }
-
-    private func snapshotCommand(_ arguments: inout Arguments) throws {
-        let mode = try diffableMode(for: "snapshot")
-        if arguments.isAtEnd || arguments.take("show") {
-            try arguments.expectEnd()
-            showSnapshots(mode)
-            return
-        }
-        if arguments.take("new") {
-            var snapshot = DiffableSnapshot<String, Value>()
-            var source = "an empty snapshot"
-            if arguments.take("from") || !arguments.isAtEnd {
-                let from = try arguments.choice("'data' or 'applied'", ["data", "applied"])
-                if from == "data" { try checkDiffableLimit(mode.loaded.provider.numberOfItems, "snapshot new from data", of: mode.loaded) }
-                snapshot = from == "data"
-                    ? try withProgress("building the data's snapshot of \(mode.loaded.name)", on: mode.loaded) { try mode.identifiers.dataSnapshot() }
-                    : mode.dataSource.snapshot()
-                source = from == "data" ? "the data's snapshot" : "the applied snapshot"
-            }
-            try arguments.expectEnd()
-            mode.pending = snapshot
-            output.write("pending: \(source), \(counts(snapshot))")
-            return
-        }
-        guard let token = arguments.next() else { throw arguments.missing("an operation") }
-        let typed = token.stringValue ?? token.text
-        let names = SnapshotOperation.all.map(\.name)
-        guard let operation = SnapshotOperation.named(typed) else {
-            let suggestion = Suggestion.nearest(to: typed, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ShellError("no snapshot operation '\(typed)'\(suggestion): show, new, \(names.joined(separator: ", "))", column: token.column)
-        }
-        // The operation works on a copy: the pending snapshot is as it was when it throws.
-        var call = SnapshotCall(operation: operation.name, arguments: arguments, snapshot: mode.pending, mode: mode, iOSVersion: list.iOSVersion)
-        let written = try operation.run(&call)
-        arguments = call.arguments
-        guard !operation.isQuery else {
-            output.write(written)
-            return
-        }
-        if let warning = call.warning { output.write(warning.description) }
-        try checkDiffableLimit(call.snapshot.numberOfItems, operation.name, of: nil)
-        mode.pending = call.snapshot
-        output.write("\(written): \(counts(call.snapshot))")
-    }
 
     /// What TAB offers after `snapshot`.
     fileprivate static func snapshotCompletions(_ context: CompletionContext) -> [String] {
@@ -226,154 +113,16 @@ extension Session {
         return SnapshotOperation.named(first)?.completions(last: context.last, sections: mode.pending.sectionIdentifiers, items: items) ?? []
     }
 
-    // MARK: - apply
 
-    private func applyCommand(_ arguments: inout Arguments) throws {
-        let mode = try diffableMode(for: "apply")
-        let withoutAnimation = arguments.take("--no-animation")
-        let reloadingData = !withoutAnimation && arguments.take("--reload-data")
-        try arguments.expectEnd()
-        let snapshot = mode.pending
-        // The cells of the applied items are found by key: indexed here, where a stop can end the command.
-        try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) { try mode.identifiers.indexKeys() }
-        if reloadingData {
-            mode.dataSource.applySnapshotUsingReloadData(snapshot)
-            mode.pending = snapshot.unmarked
-            output.write("applied with reloadData (no diff): \(counts(snapshot))")
-            return
-        }
-        let how = withoutAnimation ? " without animation (still a diff, as UIKit since iOS 15)" : ""
-        let performed = try applyToList { try mode.dataSource.apply(snapshot, animatingDifferences: !withoutAnimation) }
-        mode.pending = snapshot.unmarked
-        guard !performed.isEmpty else {
-            output.write("applied\(how): no changes (identifiers and order are the same; content is not compared: reconfigureItems or reloadItems update cells)")
-            return
-        }
-        output.write("applied\(how): \(summary(of: performed))")
-        for stage in performed { output.write("  \(stage)") }
-    }
 
-    /// Runs `apply` (a data source's apply) and returns the batch updates it
-    /// performed; a refused one is a bug in ListLab, said as such.
-    private func applyToList(_ apply: () throws -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])) throws -> [BatchUpdate] {
-        do {
-            return try apply().stages
-        } catch let error as BatchUpdateError where error.itemWithoutCell != nil {
-            // The cell provider found no record for an identifier: UIKit raises; the data source
-            // and the list are as they were.
-            throw ShellError(error.description)
-        } catch {
-            // The data source computed the update, so the list refusing it is a bug.
-            list.reloadData()
-            throw ShellError("the list refused the update (\(error)); it was reloaded instead")
-        }
-    }
 
-    // MARK: - outline
-
-    private func outlineCommand(_ arguments: inout Arguments) throws {
-        let mode = try diffableMode(for: "outline")
-        guard mode.identity == .key, let keyField = mode.loaded.keyField else {
-            throw ShellError("an outline names items by their keys: 'diffable on by key' first")
-        }
-        let section = DiffableIdentifiers.mainSection
-        guard !mode.identifiers.sectionsAreTitled else {
-            throw ShellError("an outline is one section of items, and \(mode.loaded.name) is grouped into sections")
-        }
-        var outline = mode.dataSource.snapshot(for: section)
-        if arguments.isAtEnd {
-            guard !outline.items.isEmpty else {
-                output.write("the outline is empty")
-                return
-            }
-            try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) { try mode.identifiers.indexKeys() }
-            for (index, item) in outline.items.enumerated() {
-                if index & 0x3FFF == 0x3FFF { try Interruption.check() }
-                let children = !outline.children(of: item).isEmpty
-                let mark = children ? (outline.isExpanded(item) ? "- " : "+ ") : "  "
-                let text = mode.identifiers.record(for: item).map { mode.loaded.text(of: $0, at: ItemPath(0, 0)) } ?? "(no item with this key)"
-                let hidden = outline.isVisible(item) ? "" : "  (hidden)"
-                output.write(String(repeating: "  ", count: outline.level(of: item) ?? 0) + mark + "\(item.jsonText)  \(text)\(hidden)")
-            }
-            return
-        }
-        let verb = try Self.outlineWords.read(&arguments)
-        let said: String
-        if verb == "by" {
-            let fieldToken = arguments.peek
-            let field = try arguments.string("a FIELD")
-            try arguments.expectEnd()
-            try checkField(field, in: mode.loaded, column: fieldToken?.column)
-            try checkDiffableLimit(mode.loaded.provider.numberOfItems, "outline by", of: mode.loaded)
-            outline = try Self.outline(of: mode, parentField: field, keyField: keyField)
-            said = "outline by \(field): \(outline.rootItems.count) roots, \(outline.items.count) items"
-        } else if verb == "append" || verb == "insert" {
-            said = try changeOutline(&outline, verb: verb, arguments: &arguments, mode: mode)
-        } else {
-            var ids: [Value] = []
-            var skipped: [Value] = []
-            while let token = arguments.next() {
-                try Interruption.check()
-                guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
-                let id = try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
-                // UIKit skips an identifier the section snapshot does not hold, without a word
-                // (NSDiffableDataSourceSectionSnapshot.mm, decompiled from iOS 26.1); ListLab says so.
-                if outline.contains(id) { ids.append(id) } else { skipped.append(id) }
-            }
-            guard !ids.isEmpty || !skipped.isEmpty else { throw arguments.missing("an ID") }
-            if verb == "expand" { outline.expand(ids) } else { outline.collapse(ids) }
-            let done = ids.isEmpty ? [] : ["\(verb == "expand" ? "expanded" : "collapsed") \(ids.map(\.jsonText).joined(separator: ", "))"]
-            let notThere = skipped.isEmpty ? [] : ["\(skipped.map(\.jsonText).joined(separator: ", ")) not in the section snapshot: skipped, as UIKit skips it"]
-            said = (done + notThere).joined(separator: "; ")
-        }
-        // An outline's items, hidden ones too, count against the session's bound.
-        try checkDiffableLimit(outline.items.count, "outline \(verb)", of: nil)
-        let performed = try applyToList { try mode.dataSource.apply(outline, to: section) }
-        mode.pending = mode.dataSource.snapshot()
-        let visible = outline.visibleItems.count
-        output.write("\(said); \(visible) visible: " + (performed.isEmpty ? "no changes" : summary(of: performed)))
-        for stage in performed { output.write("  \(stage)") }
-    }
-
-    /// `outline append ID ... [under PARENT]` and `outline insert ID ...
-    /// before|after ID`: the section snapshot's own checks decide, in UIKit's words.
-    private func changeOutline(_ outline: inout DiffableSectionSnapshot<Value>, verb: String, arguments: inout Arguments, mode: DiffableMode) throws -> String {
-        let keywords = verb == "append" ? ["under"] : ["before", "after"]
-        var ids: [Value] = []
-        while let token = arguments.peek, !keywords.contains(token.text) {
-            _ = arguments.next()
-            try Interruption.check()
-            guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
-            ids.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
-        }
-        guard !ids.isEmpty else { throw arguments.missing("an ID") }
-        let listed = ids.map(\.jsonText).joined(separator: ", ")
-        if verb == "append" {
-            var parent: Value?
-            if arguments.take("under") {
-                let token = arguments.peek
-                let text = try arguments.string("a PARENT")
-                parent = try mode.identifier(named: token?.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
-            }
-            try arguments.expectEnd()
-            try outline.append(ids, to: parent)
-            return "appended \(listed)\(parent.map { " under \($0.jsonText)" } ?? "")"
-        }
-        let place = try arguments.choice("'before' or 'after'", ["before", "after"])
-        let token = arguments.peek
-        let text = try arguments.string("an ID")
-        let destination = try mode.identifier(named: token?.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
-        try arguments.expectEnd()
-        if place == "before" { try outline.insert(ids, before: destination) } else { try outline.insert(ids, after: destination) }
-        return "inserted \(listed) \(place) \(destination.jsonText)"
-    }
 
     /// The data as an outline: each item under the item whose key its
     /// `parentField` holds (a root when it holds null), in the data's order.
     ///
     /// - Throws: For a parent key that no item has, or items whose parents
     ///   form a cycle (none of them reaches a root).
-    private static func outline(of mode: DiffableMode, parentField: String, keyField: String) throws -> DiffableSectionSnapshot<Value> {
+    fileprivate static func outline(of mode: DiffableMode, parentField: String, keyField: String) throws -> DiffableSectionSnapshot<Value> {
         let loaded = mode.loaded
         var records: [Record] = []
         for (index, path) in loaded.allPaths.enumerated() {
@@ -418,6 +167,261 @@ extension Session {
         return outline
     }
 
+
+
+}
+
+extension CommandContext {
+    // MARK: - diffable
+
+    fileprivate func diffableCommand(_ arguments: inout Arguments) throws {
+        if arguments.isAtEnd {
+            guard let diffable = presentation.diffable else {
+                output.write("diffable off: the adapter shows \(try current().name)")
+                return
+            }
+            output.write("diffable on by \(diffable.identity.rawValue): \(diffable.loaded.name), applied \(counts(diffable.dataSource.snapshot())), pending \(counts(diffable.pending))")
+            return
+        }
+        let state = try Session.diffableWords.read(&arguments)
+        let loaded = try current()
+        if state == "off" {
+            try arguments.expectEnd()
+            guard presentation.diffable != nil, let index = workspace.currentIndex else {
+                output.write("diffable is off already")
+                return
+            }
+            presentation.diffable = nil
+            activate(index)
+            output.write("diffable off: the adapter shows \(loaded.name) again (reloadData): \(countDescription(loaded))")
+            return
+        }
+        var identity = DiffableIdentifiers.Identity.key
+        if arguments.take("by") {
+            identity = try arguments.choice("'key' or 'value'", DiffableIdentifiers.Identity.allCases.map(\.rawValue)) == "value" ? .value : .key
+        }
+        try arguments.expectEnd()
+        if loaded.composite != nil || loaded.paged != nil {
+            throw ShellError("diffable works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)")
+        }
+        if loaded.registered != nil, identity == .key, loaded.keyField == nil {
+            identity = .value
+        }
+        if identity == .key, loaded.keyField == nil {
+            throw ShellError("\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'")
+        }
+        try checkDiffableLimit(loaded.provider.numberOfItems, "diffable on", of: loaded)
+        let identifiers = DiffableIdentifiers(loaded: loaded, identity: identity)
+        let snapshot = try withProgress("identifying the items of \(loaded.name)", on: loaded) {
+            let snapshot = try identifiers.dataSnapshot()
+            try identifiers.indexKeys()
+            return snapshot
+        }
+        let mode = DiffableMode(identifiers: identifiers, snapshot: snapshot, list: list) { [output] path, record in
+            let text = record.map { loaded.text(of: $0, at: path) } ?? "(no item for its identifier in \(loaded.name))"
+            output.write("selected \(path): \(text)")
+        }
+        presentation.diffable = mode
+        let what = identity == .key ? "its key \(loaded.keyField ?? "")" : "its whole record"
+        output.write("diffable on: a diffable data source shows \(loaded.name), each item identified by \(what)")
+        output.write("applied with reloadData: \(counts(mode.pending))")
+    }
+    /// Throws when a diffable data source would hold more than the
+    /// session's bound on items (a classroom tab's).
+    fileprivate func checkDiffableLimit(_ count: Int, _ command: String, of loaded: LoadedProvider?) throws {
+        guard let most = presentation.diffableItemLimit, count > most else { return }
+        let what = loaded.map { "'\($0.name)' has \(count)" } ?? "the snapshot would hold \(count)"
+        throw ShellError("\(command): a diffable data source holds at most \(most) items in this session, and \(what) (filter it first)")
+    }
+    // MARK: - snapshot
+
+    /// The diffable mode, or the error that says how to turn it on.
+    fileprivate func diffableMode(for command: String) throws -> DiffableMode {
+        _ = try current()
+        guard let diffable = presentation.diffable else { throw ShellError("\(command) needs a diffable data source: 'diffable on' first") }
+        return diffable
+    }
+    fileprivate func snapshotCommand(_ arguments: inout Arguments) throws {
+        let mode = try diffableMode(for: "snapshot")
+        if arguments.isAtEnd || arguments.take("show") {
+            try arguments.expectEnd()
+            showSnapshots(mode)
+            return
+        }
+        if arguments.take("new") {
+            var snapshot = DiffableSnapshot<String, Value>()
+            var source = "an empty snapshot"
+            if arguments.take("from") || !arguments.isAtEnd {
+                let from = try arguments.choice("'data' or 'applied'", ["data", "applied"])
+                if from == "data" { try checkDiffableLimit(mode.loaded.provider.numberOfItems, "snapshot new from data", of: mode.loaded) }
+                snapshot = from == "data"
+                    ? try withProgress("building the data's snapshot of \(mode.loaded.name)", on: mode.loaded) { try mode.identifiers.dataSnapshot() }
+                    : mode.dataSource.snapshot()
+                source = from == "data" ? "the data's snapshot" : "the applied snapshot"
+            }
+            try arguments.expectEnd()
+            mode.pending = snapshot
+            output.write("pending: \(source), \(counts(snapshot))")
+            return
+        }
+        guard let token = arguments.next() else { throw arguments.missing("an operation") }
+        let typed = token.stringValue ?? token.text
+        let names = SnapshotOperation.all.map(\.name)
+        guard let operation = SnapshotOperation.named(typed) else {
+            let suggestion = Suggestion.nearest(to: typed, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ShellError("no snapshot operation '\(typed)'\(suggestion): show, new, \(names.joined(separator: ", "))", column: token.column)
+        }
+        // The operation works on a copy: the pending snapshot is as it was when it throws.
+        var call = SnapshotCall(operation: operation.name, arguments: arguments, snapshot: mode.pending, mode: mode, iOSVersion: list.iOSVersion)
+        let written = try operation.run(&call)
+        arguments = call.arguments
+        guard !operation.isQuery else {
+            output.write(written)
+            return
+        }
+        if let warning = call.warning { output.write(warning.description) }
+        try checkDiffableLimit(call.snapshot.numberOfItems, operation.name, of: nil)
+        mode.pending = call.snapshot
+        output.write("\(written): \(counts(call.snapshot))")
+    }
+    // MARK: - apply
+
+    fileprivate func applyCommand(_ arguments: inout Arguments) throws {
+        let mode = try diffableMode(for: "apply")
+        let withoutAnimation = arguments.take("--no-animation")
+        let reloadingData = !withoutAnimation && arguments.take("--reload-data")
+        try arguments.expectEnd()
+        let snapshot = mode.pending
+        // The cells of the applied items are found by key: indexed here, where a stop can end the command.
+        try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) { try mode.identifiers.indexKeys() }
+        if reloadingData {
+            mode.dataSource.applySnapshotUsingReloadData(snapshot)
+            mode.pending = snapshot.unmarked
+            output.write("applied with reloadData (no diff): \(counts(snapshot))")
+            return
+        }
+        let how = withoutAnimation ? " without animation (still a diff, as UIKit since iOS 15)" : ""
+        let performed = try applyToList { try mode.dataSource.apply(snapshot, animatingDifferences: !withoutAnimation) }
+        mode.pending = snapshot.unmarked
+        guard !performed.isEmpty else {
+            output.write("applied\(how): no changes (identifiers and order are the same; content is not compared: reconfigureItems or reloadItems update cells)")
+            return
+        }
+        output.write("applied\(how): \(summary(of: performed))")
+        for stage in performed { output.write("  \(stage)") }
+    }
+    /// Runs `apply` (a data source's apply) and returns the batch updates it
+    /// performed; a refused one is a bug in ListLab, said as such.
+    fileprivate func applyToList(_ apply: () throws -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])) throws -> [BatchUpdate] {
+        do {
+            return try apply().stages
+        } catch let error as BatchUpdateError where error.itemWithoutCell != nil {
+            // The cell provider found no record for an identifier: UIKit raises; the data source
+            // and the list are as they were.
+            throw ShellError(error.description)
+        } catch {
+            // The data source computed the update, so the list refusing it is a bug.
+            list.reloadData()
+            throw ShellError("the list refused the update (\(error)); it was reloaded instead")
+        }
+    }
+    // MARK: - outline
+
+    fileprivate func outlineCommand(_ arguments: inout Arguments) throws {
+        let mode = try diffableMode(for: "outline")
+        guard mode.identity == .key, let keyField = mode.loaded.keyField else {
+            throw ShellError("an outline names items by their keys: 'diffable on by key' first")
+        }
+        let section = DiffableIdentifiers.mainSection
+        guard !mode.identifiers.sectionsAreTitled else {
+            throw ShellError("an outline is one section of items, and \(mode.loaded.name) is grouped into sections")
+        }
+        var outline = mode.dataSource.snapshot(for: section)
+        if arguments.isAtEnd {
+            guard !outline.items.isEmpty else {
+                output.write("the outline is empty")
+                return
+            }
+            try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) { try mode.identifiers.indexKeys() }
+            for (index, item) in outline.items.enumerated() {
+                if index & 0x3FFF == 0x3FFF { try Interruption.check() }
+                let children = !outline.children(of: item).isEmpty
+                let mark = children ? (outline.isExpanded(item) ? "- " : "+ ") : "  "
+                let text = mode.identifiers.record(for: item).map { mode.loaded.text(of: $0, at: ItemPath(0, 0)) } ?? "(no item with this key)"
+                let hidden = outline.isVisible(item) ? "" : "  (hidden)"
+                output.write(String(repeating: "  ", count: outline.level(of: item) ?? 0) + mark + "\(item.jsonText)  \(text)\(hidden)")
+            }
+            return
+        }
+        let verb = try Session.outlineWords.read(&arguments)
+        let said: String
+        if verb == "by" {
+            let fieldToken = arguments.peek
+            let field = try arguments.string("a FIELD")
+            try arguments.expectEnd()
+            try checkField(field, in: mode.loaded, column: fieldToken?.column)
+            try checkDiffableLimit(mode.loaded.provider.numberOfItems, "outline by", of: mode.loaded)
+            outline = try Session.outline(of: mode, parentField: field, keyField: keyField)
+            said = "outline by \(field): \(outline.rootItems.count) roots, \(outline.items.count) items"
+        } else if verb == "append" || verb == "insert" {
+            said = try changeOutline(&outline, verb: verb, arguments: &arguments, mode: mode)
+        } else {
+            var ids: [Value] = []
+            var skipped: [Value] = []
+            while let token = arguments.next() {
+                try Interruption.check()
+                guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
+                let id = try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+                // UIKit skips an identifier the section snapshot does not hold, without a word
+                // (NSDiffableDataSourceSectionSnapshot.mm, decompiled from iOS 26.1); ListLab says so.
+                if outline.contains(id) { ids.append(id) } else { skipped.append(id) }
+            }
+            guard !ids.isEmpty || !skipped.isEmpty else { throw arguments.missing("an ID") }
+            if verb == "expand" { outline.expand(ids) } else { outline.collapse(ids) }
+            let done = ids.isEmpty ? [] : ["\(verb == "expand" ? "expanded" : "collapsed") \(ids.map(\.jsonText).joined(separator: ", "))"]
+            let notThere = skipped.isEmpty ? [] : ["\(skipped.map(\.jsonText).joined(separator: ", ")) not in the section snapshot: skipped, as UIKit skips it"]
+            said = (done + notThere).joined(separator: "; ")
+        }
+        // An outline's items, hidden ones too, count against the session's bound.
+        try checkDiffableLimit(outline.items.count, "outline \(verb)", of: nil)
+        let performed = try applyToList { try mode.dataSource.apply(outline, to: section) }
+        mode.pending = mode.dataSource.snapshot()
+        let visible = outline.visibleItems.count
+        output.write("\(said); \(visible) visible: " + (performed.isEmpty ? "no changes" : summary(of: performed)))
+        for stage in performed { output.write("  \(stage)") }
+    }
+    /// `outline append ID ... [under PARENT]` and `outline insert ID ...
+    /// before|after ID`: the section snapshot's own checks decide, in UIKit's words.
+    fileprivate func changeOutline(_ outline: inout DiffableSectionSnapshot<Value>, verb: String, arguments: inout Arguments, mode: DiffableMode) throws -> String {
+        let keywords = verb == "append" ? ["under"] : ["before", "after"]
+        var ids: [Value] = []
+        while let token = arguments.peek, !keywords.contains(token.text) {
+            _ = arguments.next()
+            try Interruption.check()
+            guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
+            ids.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
+        }
+        guard !ids.isEmpty else { throw arguments.missing("an ID") }
+        let listed = ids.map(\.jsonText).joined(separator: ", ")
+        if verb == "append" {
+            var parent: Value?
+            if arguments.take("under") {
+                let token = arguments.peek
+                let text = try arguments.string("a PARENT")
+                parent = try mode.identifier(named: token?.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+            }
+            try arguments.expectEnd()
+            try outline.append(ids, to: parent)
+            return "appended \(listed)\(parent.map { " under \($0.jsonText)" } ?? "")"
+        }
+        let place = try arguments.choice("'before' or 'after'", ["before", "after"])
+        let token = arguments.peek
+        let text = try arguments.string("an ID")
+        let destination = try mode.identifier(named: token?.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+        try arguments.expectEnd()
+        if place == "before" { try outline.insert(ids, before: destination) } else { try outline.insert(ids, after: destination) }
+        return "inserted \(listed) \(place) \(destination.jsonText)"
+    }
     // MARK: - Showing snapshots
 
     /// `2 sections, 9 items`.
@@ -426,10 +430,9 @@ extension Session {
         let items = snapshot.numberOfItems
         return "\(sections) \(sections == 1 ? "section" : "sections"), \(items) \(items == 1 ? "item" : "items")"
     }
-
     /// The lines that list `snapshot`'s sections and items (at most 20 a
     /// section; whole records one a line).
-    private func lines(of snapshot: DiffableSnapshot<String, Value>, in mode: DiffableMode) -> [String] {
+    fileprivate func lines(of snapshot: DiffableSnapshot<String, Value>, in mode: DiffableMode) -> [String] {
         let shown = 20
         var lines: [String] = []
         for section in snapshot.sectionIdentifiers {
@@ -454,9 +457,8 @@ extension Session {
         if !marks.isEmpty { lines.append("  marked: " + marks.joined(separator: "; ")) }
         return lines
     }
-
     /// `snapshot`: the applied snapshot, the pending one, and what applying would do.
-    private func showSnapshots(_ mode: DiffableMode) {
+    fileprivate func showSnapshots(_ mode: DiffableMode) {
         let applied = mode.dataSource.snapshot()
         let pending = mode.pending
         output.write("applied: \(counts(applied))")

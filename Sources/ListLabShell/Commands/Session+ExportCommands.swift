@@ -31,7 +31,7 @@ extension Session {
                 default: ["--force"]
                 }
             }
-        ) { session, arguments in
+        ) { context, arguments in
             _ = try arguments.choice("'swift'", ["swift"])
             var file: String?
             var force = false
@@ -44,11 +44,36 @@ extension Session {
                     throw ShellError("unexpected '\(token.text)' (usage: export swift [FILE] [--force])", column: token.column)
                 }
             }
-            if file != nil { try session.checkCanWrite("export swift") }
-            try session.exportSwift(to: file, force: force)
+            if file != nil { try context.checkCanWrite("export swift") }
+            try context.exportSwift(to: file, force: force)
         },
     ]
 
+
+    /// The folder part of a file name as typed, with its slash (`out/` for
+    /// `out/A.swift`, nothing for `A.swift`).
+    static func parentFolderOf(name: String) -> String {
+        name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
+    }
+
+
+    /// `path` from the root: relative paths start at the process's folder;
+    /// `.` and `..` are resolved by name.
+    static func absolutePath(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}
+
+extension CommandContext {
     /// Writes (or prints) the Swift source of the current provider's experiment.
     func exportSwift(to file: String?, force: Bool) throws {
         let loaded = try current()
@@ -94,8 +119,8 @@ extension Session {
             return
         }
         // More items than the file holds inline: a copy of the data goes beside it, where its test reads it.
-        let copy = export.itemsAreInline ? nil : Self.parentFolderOf(name: file) + export.dataFileName
-        if let copy, Self.absolutePath(try filePath(copy)) != Self.absolutePath(sourcePath) {
+        let copy = export.itemsAreInline ? nil : Session.parentFolderOf(name: file) + export.dataFileName
+        if let copy, Session.absolutePath(try filePath(copy)) != Session.absolutePath(sourcePath) {
             let bytes = try readBytes(sourcePath, named: export.dataFileName)
             try writeNewFile(bytes: bytes, to: copy, force: force)
         }
@@ -109,31 +134,9 @@ extension Session {
                 + "and a test of the \(export.expectedLines.count) lines the list shows first")
         if edited { output.write(note) }
     }
-
-    /// The folder part of a file name as typed, with its slash (`out/` for
-    /// `out/A.swift`, nothing for `A.swift`).
-    static func parentFolderOf(name: String) -> String {
-        name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
-    }
-
     /// The bytes of the file at `path`, which messages call `name`.
     func readBytes(_ path: String, named name: String) throws(ShellError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else { throw ShellError("\(name): cannot be read") }
         return [UInt8](data)
-    }
-
-    /// `path` from the root: relative paths start at the process's folder;
-    /// `.` and `..` are resolved by name.
-    static func absolutePath(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in full.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
     }
 }

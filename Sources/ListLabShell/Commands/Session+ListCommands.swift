@@ -14,15 +14,15 @@ extension Session {
             ],
             examples: ["show", "show 0.2-0.4", "show --all", "show 1 --json", "show --svg screen.svg --force"], alwaysDraws: true,
             completes: { _ in ["--all", "--json", "--svg"] }
-        ) { session, arguments in
-            try session.show(&arguments)
+        ) { context, arguments in
+            try context.show(&arguments)
         },
         Command(
             name: "select", usage: "select PATH | KEY=VALUE",
             summary: "selects an item as a tap does: the list marks it and tells its delegate, which prints the item",
             examples: ["select 0.2", "select 2", "select id=3"],
             completes: { context in context.arguments.isEmpty ? context.itemNames : [] },
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 let loaded = try context.current()
                 let path = try context.listPath(named: &arguments, in: loaded)
                 try arguments.expectEnd()
@@ -33,7 +33,7 @@ extension Session {
             name: "deselect", usage: "deselect [PATH]", summary: "deselects an item, or every selected item",
             examples: ["deselect", "deselect 0.2"],
             completes: { context in context.arguments.isEmpty ? context.selectedPaths : [] },
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 _ = try context.current()
                 if arguments.isAtEnd {
                     let selected = context.list.selectedPaths
@@ -60,7 +60,7 @@ extension Session {
             name: "viewport", usage: "viewport ROWS", summary: "sets how many rows the list shows (1 to 1000)",
             examples: ["viewport 5"],
             completes: { context in context.arguments.isEmpty ? [String(context.presentation.list.viewportRows)] : [] },
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 let range = HeadlessList.viewportRange
                 if let token = arguments.peek, case .word(let text) = token.kind, text.allSatisfy(\.isNumber), Int(text) == nil {
                     // Too many digits for an Int: the same message as any count outside the range.
@@ -79,7 +79,7 @@ extension Session {
             name: "scroll", usage: "scroll top | bottom | PATH | +N | -N", summary: "moves the visible window",
             examples: ["scroll bottom", "scroll +3", "scroll 0.6"],
             completes: { context in context.arguments.isEmpty ? ["top", "bottom"] : [] },
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 _ = try context.current()
                 guard let token = arguments.next() else { throw arguments.missing("a place to scroll to") }
                 try arguments.expectEnd()
@@ -107,7 +107,7 @@ extension Session {
             name: "inspect", usage: "inspect PATH | KEY=VALUE", summary: "prints every field of one item, with its type",
             examples: ["inspect 0.2", "inspect id=3"],
             completes: { context in context.arguments.isEmpty ? context.itemNames : [] },
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 let loaded = try context.current()
                 let record: Record
                 let label: String
@@ -137,7 +137,7 @@ extension Session {
             name: "fields", usage: "fields", summary: "lists the fields of the provider shown, with the kinds of values each holds",
             details: ["Counts every item's value of each field by kind (null, bool, int, double, number, string, array, object)."],
             examples: ["fields"],
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 try arguments.expectEnd()
                 let loaded = try context.current()
                 let items = loaded.provider.numberOfItems
@@ -158,7 +158,14 @@ extension Session {
         ),
     ]
 
-    private func show(_ arguments: inout Arguments) throws {
+
+
+
+
+}
+
+extension CommandContext {
+    fileprivate func show(_ arguments: inout Arguments) throws {
         let loaded = try current()
         var range: PathRange?
         var all = false
@@ -228,8 +235,7 @@ extension Session {
         }
         for line in list.render() { output.write(line) }
     }
-
-    private func offScreenText(at path: ItemPath, in loaded: LoadedProvider) -> String {
+    fileprivate func offScreenText(at path: ItemPath, in loaded: LoadedProvider) -> String {
         guard let record = shownRecord(at: path, in: loaded) else {
             return presentation.diffable == nil ? "" : "(no item for its identifier in \(loaded.name))"
         }
@@ -239,9 +245,8 @@ extension Session {
         }
         return loaded.presenter(forSection: presentation.diffable == nil ? path.section : 0).presenter.text(for: record)
     }
-
     /// `show --svg FILE [--force]`: the screen as an SVG picture.
-    private func showPicture(_ arguments: inout Arguments, of loaded: LoadedProvider) throws {
+    fileprivate func showPicture(_ arguments: inout Arguments, of loaded: LoadedProvider) throws {
         let file = try arguments.string("a FILE for the picture")
         let force = arguments.peek?.stringValue == "--force"
         if force { _ = arguments.next() }
@@ -250,12 +255,10 @@ extension Session {
         try writeNewFile(ScreenDrawing(title: loaded.name).document(ListScreen(list)), to: file, force: force)
         output.write("drew \(presentation.viewportSummary) of \(loaded.name) in \(file)")
     }
-
     /// Every path the list shows, in order.
     private var listPaths: [ItemPath] {
         (0..<list.numberOfSections).flatMap { section in (0..<list.numberOfItems(inSection: section)).map { ItemPath(section, $0) } }
     }
-
     /// The record the list shows at `path` (``Presentation/shownRecord(at:in:)``).
     func shownRecord(at path: ItemPath, in loaded: LoadedProvider) -> Record? {
         presentation.shownRecord(at: path, in: loaded)

@@ -10,7 +10,7 @@ extension Session {
             examples: [#"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone", "update id=4 city=Keystone"],
             takesDataOnly: true,
             completes: { context in context.arguments.isEmpty ? context.itemNames : context.fieldNames.map { $0 + "=" } + ["--data-only"] },
-            run: inContext { context, arguments in try context.update(&arguments) }
+            run: { context, arguments in try context.update(&arguments) }
         ),
         Command(
             name: "append", usage: "append [SECTION] FIELD=VALUE ... | append [SECTION] {JSON object}",
@@ -19,7 +19,7 @@ extension Session {
             examples: [#"append name="Dinah Lance" phone=555-0111"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#],
             takesDataOnly: true,
             completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] },
-            run: inContext { context, arguments in try context.add(&arguments, at: nil) }
+            run: { context, arguments in try context.add(&arguments, at: nil) }
         ),
         Command(
             name: "insert", usage: "insert PATH FIELD=VALUE ... | insert PATH {JSON object}",
@@ -27,7 +27,7 @@ extension Session {
             examples: [#"insert 0.0 name="Alfred Pennyworth""#],
             takesDataOnly: true,
             completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] },
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 let path = try arguments.path()
                 try context.checkListAndDataAgree(for: "insert at", at: path, in: try context.current())
                 try context.add(&arguments, at: path)
@@ -38,7 +38,7 @@ extension Session {
             examples: ["delete 0.2", "delete 0.3-0.5", "delete id=3"],
             takesDataOnly: true,
             completes: { context in context.arguments.isEmpty ? context.itemNames : ["--data-only"] },
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 let loaded = try context.unfiltered(for: "delete")
                 try context.checkListIsInStep(for: "delete")
                 let (items, label) = try context.namedItems(&arguments, in: loaded)
@@ -58,7 +58,7 @@ extension Session {
             examples: ["move 0.0 0.3", "move 0.3 0.0", "move id=1 0.3"],
             takesDataOnly: true,
             completes: { context in context.arguments.isEmpty ? context.itemNames : context.arguments.count == 1 ? context.visiblePaths : ["--data-only"] },
-            run: inContext { context, arguments in
+            run: { context, arguments in
                 let loaded = try context.unfiltered(for: "move")
                 try context.checkListIsInStep(for: "move")
                 let named = try context.namedItem(&arguments, in: loaded)

@@ -30,16 +30,22 @@ extension Session {
                     return ["by", "header", "footer", "detail", "kind", "like", "off"]
                 }
             }
-        ) { session, arguments in
-            try session.bind(&arguments)
+        ) { context, arguments in
+            try context.bind(&arguments)
         }
     ]
 
+
+
+
+}
+
+extension CommandContext {
     /// `bind like NAME` for a provider of the user's: the compiler's check,
     /// with the item types as Swift names them. The same registered
     /// presenter joins; another presenter type cannot be swapped in at the
     /// prompt, since its pairing was compiled in the registration.
-    private func bindLikeRegistered(_ loaded: LoadedProvider, _ arguments: inout Arguments) throws {
+    fileprivate func bindLikeRegistered(_ loaded: LoadedProvider, _ arguments: inout Arguments) throws {
         _ = arguments.take("like")
         let name = try arguments.string("the NAME of a loaded provider")
         try arguments.expectEnd()
@@ -47,7 +53,7 @@ extension Session {
             throw ShellError("no provider named '\(name)' (loaded: \(workspace.providers.map(\.name).joined(separator: ", ")))")
         }
         func itemType(_ provider: LoadedProvider) -> String {
-            provider.registered?.registration.itemTypeName ?? Self.itemType(provider.fieldNames)
+            provider.registered?.registration.itemTypeName ?? Session.itemType(provider.fieldNames)
         }
         guard itemType(other) == itemType(loaded) else {
             throw ShellError(
@@ -62,8 +68,7 @@ extension Session {
         list.reloadData()
         output.write("bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(itemType(loaded)), shown by \(mine.presenterTypeName))")
     }
-
-    private func bind(_ arguments: inout Arguments) throws {
+    fileprivate func bind(_ arguments: inout Arguments) throws {
         let loaded = try current()
         if loaded.registered != nil, arguments.peekWord == "like" { return try bindLikeRegistered(loaded, &arguments) }
         try checkNotRegistered(loaded, "bind", "binds ListLab's template presenters to its datasets")
@@ -81,10 +86,10 @@ extension Session {
             }
             guard other.fieldNames == loaded.fieldNames else {
                 throw ShellError(
-                    "cannot join '\(loaded.name)' (Item = \(Self.itemType(loaded.fieldNames))) with the presenter of '\(name)' (Item = \(Self.itemType(other.fieldNames))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time")
+                    "cannot join '\(loaded.name)' (Item = \(Session.itemType(loaded.fieldNames))) with the presenter of '\(name)' (Item = \(Session.itemType(other.fieldNames))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time")
             }
             presenter = other.presenter
-            message = "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(Self.itemType(loaded.fieldNames)))"
+            message = "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(Session.itemType(loaded.fieldNames)))"
         } else if arguments.take("header") || arguments.peekWord == "footer" {
             let isFooter = arguments.take("footer")
             let template = try optionalTemplate(&arguments, fields: TemplatePresenter.sectionFields, in: loaded)
@@ -137,9 +142,8 @@ extension Session {
         if let index = workspace.currentIndex { activate(index) }
         output.write(message)
     }
-
     /// A template whose fields the dataset has.
-    private func parseTemplate(_ text: String, column: Int?, in loaded: LoadedProvider) throws -> Template {
+    fileprivate func parseTemplate(_ text: String, column: Int?, in loaded: LoadedProvider) throws -> Template {
         let template: Template
         do {
             template = try Template(text)
@@ -151,9 +155,8 @@ extension Session {
         }
         return template
     }
-
     /// A header or footer template, or nil for `off`.
-    private func optionalTemplate(_ arguments: inout Arguments, fields: [String], in loaded: LoadedProvider) throws -> Template? {
+    fileprivate func optionalTemplate(_ arguments: inout Arguments, fields: [String], in loaded: LoadedProvider) throws -> Template? {
         let token = arguments.peek
         let text = try arguments.string("a TEMPLATE or 'off'")
         if text == "off", case .word? = token?.kind { return nil }

@@ -13,7 +13,7 @@ extension Session {
 
     static let sessionCommands: [Command] = [
         Command(
-            name: "trace", usage: "trace " + traceWords.usage,
+            sessionCommand: "trace", usage: "trace " + traceWords.usage,
             summary: "prints each call across the split as it happens: list, adapter, provider, presenter",
             examples: ["trace on", "trace off"],
             completes: { context in context.arguments.isEmpty ? traceWords.names : [] }
@@ -22,7 +22,7 @@ extension Session {
             try arguments.expectEnd()
             if state == "on" {
                 session.list.tracer.sink = { [weak session] event in
-                    session?.output.write(session?.traceLine(event) ?? event.description)
+                    session?.output.write(session?.commandContext.traceLine(event) ?? event.description)
                     session?.traced(event)
                 }
             } else {
@@ -40,17 +40,17 @@ extension Session {
                 "batch updates performed (and refused by UIKit's rules), and the viewport's height.",
             ],
             examples: ["stats"]
-        ) { session, arguments in
+        ) { context, arguments in
             try arguments.expectEnd()
-            let loaded = try session.current()
-            let stats = session.list.statistics
-            session.output.write("provider \(loaded.name): \(session.countDescription(loaded))")
-            session.output.write("cells: \(stats.cellsCreated) created, \(stats.cellsReused) reused, \(stats.configurations) configured (\(stats.reconfigurations) in place), \(stats.reloadedCells) replaced by reloads")
-            session.output.write("calls: \(stats.dataSourceCalls) to the data source, \(stats.delegateCalls) to the delegate")
-            session.output.write("list: \(stats.reloads) reloadData, \(stats.batchUpdates) batch updates (\(stats.refusedBatchUpdates) refused), viewport \(session.list.viewportRows) rows")
+            let loaded = try context.current()
+            let stats = context.list.statistics
+            context.output.write("provider \(loaded.name): \(context.countDescription(loaded))")
+            context.output.write("cells: \(stats.cellsCreated) created, \(stats.cellsReused) reused, \(stats.configurations) configured (\(stats.reconfigurations) in place), \(stats.reloadedCells) replaced by reloads")
+            context.output.write("calls: \(stats.dataSourceCalls) to the data source, \(stats.delegateCalls) to the delegate")
+            context.output.write("list: \(stats.reloads) reloadData, \(stats.batchUpdates) batch updates (\(stats.refusedBatchUpdates) refused), viewport \(context.list.viewportRows) rows")
         },
         Command(
-            name: "run", usage: "run FILE [--echo] [--bail]", summary: "runs the commands of a script or transcript in this session",
+            sessionCommand: "run", usage: "run FILE [--echo] [--bail]", summary: "runs the commands of a script or transcript in this session",
             details: [
                 "A transcript's commands are its lines that start with '  > '; a script's are its lines.",
                 "An error names the file and line (FILE:LINE:); one a transcript recorded was expected.",
@@ -65,7 +65,7 @@ extension Session {
             try session.runFile(file, echoing: flags.contains("--echo"), bailing: flags.contains("--bail"))
         },
         Command(
-            name: "session", usage: "session save FILE [--force]",
+            sessionCommand: "session", usage: "session save FILE [--force]",
             summary: "saves this session so far as a transcript that replays as a regression test",
             details: [
                 "Every command with its output, errors included. 'listlab test FILE' replays it;",
@@ -89,7 +89,7 @@ extension Session {
             try session.save(to: file, force: force || forceAfter)
         },
         Command(
-            name: "history", usage: "history", summary: "lists the commands of this session",
+            sessionCommand: "history", usage: "history", summary: "lists the commands of this session",
             examples: ["history"]
         ) { session, arguments in
             try arguments.expectEnd()
@@ -103,12 +103,12 @@ extension Session {
             name: "help", usage: "help [COMMAND]", summary: "lists the commands, or explains one with an example",
             examples: ["help", "help select"],
             completes: { context in context.arguments.isEmpty ? context.commandNames : [] }
-        ) { session, arguments in
+        ) { context, arguments in
             if arguments.isAtEnd {
-                session.output.write("commands (help COMMAND for more):")
+                context.output.write("commands (help COMMAND for more):")
                 let width = commands.map(\.name.count).max() ?? 0
                 for command in commands {
-                    session.output.write("  \(command.name.padded(to: width))  \(command.summary)")
+                    context.output.write("  \(command.name.padded(to: width))  \(command.summary)")
                 }
                 return
             }
@@ -118,23 +118,23 @@ extension Session {
                 let suggestion = Suggestion.nearest(to: name, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
                 throw ShellError("no command '\(name)'\(suggestion); type 'help' for the list")
             }
-            session.output.write(command.usage)
-            session.output.write("  \(command.summary)")
-            for line in command.details { session.output.write("  \(line)") }
+            context.output.write(command.usage)
+            context.output.write("  \(command.summary)")
+            for line in command.details { context.output.write("  \(line)") }
             if command.speaksUIKitWords {
-                session.output.write("  Its refusals are UIKit's words on iOS \(session.list.iOSVersion) ('set ios VERSION' changes the version).")
+                context.output.write("  Its refusals are UIKit's words on iOS \(context.list.iOSVersion) ('set ios VERSION' changes the version).")
             }
-            if command.name == "load", !session.registrations.isEmpty {
-                session.output.write("  Registered with this playground: \(session.registrations.map { "\($0.name) (\($0.providerTypeName))" }.joined(separator: ", ")).")
+            if command.name == "load", !context.workspace.registrations.isEmpty {
+                context.output.write("  Registered with this playground: \(context.workspace.registrations.map { "\($0.name) (\($0.providerTypeName))" }.joined(separator: ", ")).")
             }
             if command.takesDataOnly {
-                session.output.write("  --data-only: the data changes and the list is not told (its rows stay as they were), to see")
-                session.output.write("  the batch update UIKit would then need: 'batch' hands it one, 'reload --list' reloads.")
+                context.output.write("  --data-only: the data changes and the list is not told (its rows stay as they were), to see")
+                context.output.write("  the batch update UIKit would then need: 'batch' hands it one, 'reload --list' reloads.")
             }
-            for example in session.examples(of: command) { session.output.write("  example: \(example)") }
+            for example in context.examples(of: command) { context.output.write("  example: \(example)") }
         },
         Command(
-            name: "quit", aliases: ["exit"], usage: "quit", summary: "ends the session (Ctrl-D does too)",
+            sessionCommand: "quit", aliases: ["exit"], usage: "quit", summary: "ends the session (Ctrl-D does too)",
             details: ["At a terminal, with unsaved edits in a file provider, the first quit names them; a second leaves."],
             examples: ["quit"], endsSession: true
         ) { session, arguments in
@@ -187,50 +187,14 @@ extension Session {
 
     /// Writes `text` to `file` (from the working directory) atomically; a file
     /// that exists is replaced only with `force`, a folder never. Errors name
-    /// the file as the user wrote it.
+    /// the file as the user wrote it (``Workspace/writeNewFile(bytes:to:force:)``).
     public func writeNewFile(_ text: String, to file: String, force: Bool) throws {
-        try writeNewFile(bytes: Array(text.utf8), to: file, force: force)
+        try workspace.writeNewFile(bytes: Array(text.utf8), to: file, force: force)
     }
 
-    /// Writes `bytes` to `file` as ``writeNewFile(_:to:force:)`` writes text.
-    func writeNewFile(bytes: [UInt8], to file: String, force: Bool) throws {
-        guard !file.isEmpty else { throw ShellError("the file name is empty") }
-        let path = try filePath(file)
-        var isDirectory = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard !isDirectory else { throw ShellError("\(file): is a folder") }
-            guard force else { throw ShellError("\(file) exists: add --force to replace it") }
-        }
-        try confinement?.checkRoom(forWriting: bytes.count, at: path, named: file)
-        do {
-            try AtomicFile.write(bytes, to: path, force: force)
-        } catch {
-            throw ShellError(error.description.replacingPrefix(path, with: file))
-        }
-        workspace.writtenFiles.append(file)
-        if isExecuting { workspace.writtenPaths.append(Self.absolutePath(path)) }
-    }
-
-    /// `command`'s examples as this session can run them: with ListLab's
-    /// samples off (a playground of the user's), none that loads a sample,
-    /// and `load` shows the registrations first.
-    func examples(of command: Command) -> [String] {
-        guard !offersSamples else { return command.examples }
-        let samples = Self.sampleNames
-        let own = command.name == "load" ? registrations.map { "load \($0.name)" } : []
-        return own + command.examples.filter { example in !example.split(separator: " ").contains { samples.contains(String($0)) } }
-    }
-
-    /// The deepest `run` inside `run` (a script that runs itself stops here).
-    static let maximumRunDepth = 8
-
-    /// The most commands that scripts run by `run` may run in one session,
-    /// all together (a replay of a transcript from others is bounded in work).
-    static let maximumScriptCommands = 100_000
-
-    /// The error past ``maximumScriptCommands``.
+    /// The error past ``CommandInput/maximumScriptCommands``.
     static var scriptCommandsExceeded: ShellError {
-        ShellError("run: scripts have run \(maximumScriptCommands) commands in this session, the most they may (do scripts run each other over and over?)")
+        ShellError("run: scripts have run \(CommandInput.maximumScriptCommands) commands in this session, the most they may (do scripts run each other over and over?)")
     }
 
     /// Runs the commands of a script or transcript (`listlab run FILE`), each
@@ -259,11 +223,11 @@ extension Session {
     ///     run`), each kept for `session save`, rather than the output of the
     ///     `run` command that runs the file.
     func runFile(_ file: String, echoing: Bool = false, bailing: Bool = false, asTopLevel: Bool = false) throws {
-        guard runDepth < Self.maximumRunDepth else {
-            scriptsStopped = true
-            throw ShellError("run: scripts nested more than \(Self.maximumRunDepth) deep (does '\(file)' run itself?)")
+        guard input.depth < CommandInput.maximumDepth else {
+            input.scriptsStopped = true
+            throw ShellError("run: scripts nested more than \(CommandInput.maximumDepth) deep (does '\(file)' run itself?)")
         }
-        guard scriptCommandCount <= Self.maximumScriptCommands else { throw Self.scriptCommandsExceeded }
+        guard !input.scriptCommandsAreSpent else { throw Self.scriptCommandsExceeded }
         let script = Script(text: try readText(file, asTranscript: asTopLevel))
         // A file that is not a script (a `.env`, a key, a CSV) is refused whole, and none of its words are
         // printed: an error naming an unknown command would show a line of it. Its first command says which
@@ -274,47 +238,36 @@ extension Session {
             let notACommand = first
             throw ShellError("\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)")
         }
-        let depth = asTopLevel ? 0 : 1
-        runDepth += depth
-        let echoedBefore = echoesCommands
-        echoesCommands = echoedBefore || echoing
-        defer {
-            runDepth -= depth
-            echoesCommands = echoedBefore
-        }
-        var saidInterrupted = false
-        for step in script.steps {
-            guard !isFinished else { break }
-            // After a Ctrl-C the script stops too, and says so unless the command it stopped did
-            // (a quick command, between whose steps no check came, finished first).
-            // Scripts that run scripts are bounded in all (twenty lines of `run` nested eight deep
-            // would run 20^8 commands): past the bound, the innermost says so once and every run stops.
-            guard !scriptsStopped else { break }
-            if depth > 0 {
-                scriptCommandCount += 1
-                guard scriptCommandCount <= Self.maximumScriptCommands else {
-                    scriptsStopped = true
-                    throw Self.scriptCommandsExceeded
+        let nested = asTopLevel ? 0 : 1
+        try input.inScript(nested: nested, echoing: echoing) {
+            var saidInterrupted = false
+            for step in script.steps {
+                guard !isFinished else { break }
+                // After a Ctrl-C the script stops too, and says so unless the command it stopped did
+                // (a quick command, between whose steps no check came, finished first).
+                // Scripts that run scripts are bounded in all (twenty lines of `run` nested eight deep
+                // would run 20^8 commands): past the bound, the innermost says so once and every run stops.
+                guard !input.scriptsStopped else { break }
+                if nested > 0, !input.countScriptCommand() { throw Self.scriptCommandsExceeded }
+                guard !Interruption.isRequested else {
+                    if !saidInterrupted { output.write(interruptionLine?() ?? "interrupted") }
+                    input.scriptWasStopped = true
+                    break
                 }
+                if input.echoesCommands {
+                    step.prose.forEach { echo(prose: $0) }
+                    echo(command: step.command)
+                }
+                let record = execute(step.command, at: "\(file):\(step.line)", expecting: step.expected)
+                saidInterrupted = record.stopped
+                guard record.failed else { continue }
+                // A step inside `run` fails the `run` (a top-level step counted itself).
+                if !input.isEntered { noteFailure() }
+                if input.stopsAtFirstError { finish() }
+                if bailing { return }
             }
-            guard !Interruption.isRequested else {
-                if !saidInterrupted { output.write(interruptionLine?() ?? "interrupted") }
-                scriptWasStopped = true
-                break
-            }
-            if echoesCommands {
-                step.prose.forEach { echo(prose: $0) }
-                echo(command: step.command)
-            }
-            let record = execute(step.command, at: "\(file):\(step.line)", expecting: step.expected)
-            saidInterrupted = record.stopped
-            guard record.failed else { continue }
-            // A step inside `run` fails the `run` (a top-level step counted itself).
-            if runDepth > 0 { noteFailure() }
-            if stopsAtFirstError { finish() }
-            if bailing { return }
+            if input.echoesCommands, !isFinished { script.trailingProse.forEach { echo(prose: $0) } }
         }
-        if echoesCommands, !isFinished { script.trailingProse.forEach { echo(prose: $0) } }
     }
 
     /// The text of `file`, relative to the working directory.
@@ -328,5 +281,17 @@ extension Session {
         } catch {
             throw ShellError("\(file): \(error.message)")
         }
+    }
+}
+
+extension CommandContext {
+    /// `command`'s examples as this session can run them: with ListLab's
+    /// samples off (a playground of the user's), none that loads a sample,
+    /// and `load` shows the registrations first.
+    func examples(of command: Command) -> [String] {
+        guard !workspace.offersSamples else { return command.examples }
+        let samples = Session.sampleNames
+        let own = command.name == "load" ? workspace.registrations.map { "load \($0.name)" } : []
+        return own + command.examples.filter { example in !example.split(separator: " ").contains { samples.contains(String($0)) } }
     }
 }

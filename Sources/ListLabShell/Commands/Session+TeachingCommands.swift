@@ -24,12 +24,12 @@ extension Session {
             completes: { context in
                 ["insert", "delete", "reload", "move"].contains(context.last) ? ["section"] : batchWords.names
             }
-        ) { session, arguments in
-            _ = try session.current()
+        ) { context, arguments in
+            _ = try context.current()
             let update = try Session.parseBatch(&arguments)
-            try session.list.performBatchUpdates(update)
-            session.listWasTold()
-            session.output.write("the list accepted: \(update)")
+            try context.list.performBatchUpdates(update)
+            context.listWasTold()
+            context.output.write("the list accepted: \(update)")
         },
         Command(
             name: "exercise",
@@ -43,17 +43,17 @@ extension Session {
             ],
             examples: ["exercise Put Barry Allen first, then select him.", "exercise check"],
             completes: { context in context.arguments.isEmpty ? ["check"] : [] }
-        ) { session, arguments in
+        ) { context, arguments in
             guard !arguments.take("check") else {
                 try arguments.expectEnd()
-                _ = try session.current()
-                for line in session.list.render(showsCells: false) { session.output.write(line) }
+                _ = try context.current()
+                for line in context.list.render(showsCells: false) { context.output.write(line) }
                 return
             }
             var words: [String] = []
             while let token = arguments.next() { words.append(token.text) }
             guard !words.isEmpty else { throw arguments.missing("a TASK, or 'check'") }
-            session.output.write("exercise: " + words.joined(separator: " "))
+            context.output.write("exercise: " + words.joined(separator: " "))
         },
     ]
 

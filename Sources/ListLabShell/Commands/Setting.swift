@@ -15,9 +15,9 @@ struct Setting: Sendable {
     /// What TAB offers for its value.
     let values: [String]
     /// Its current value, as `set` alone shows it.
-    let current: @Sendable (Session) -> String
+    let current: @Sendable (CommandContext) -> String
     /// Reads its value and changes it; returns what the command prints.
-    let change: @Sendable (Session, inout Arguments) throws -> String
+    let change: @Sendable (CommandContext, inout Arguments) throws -> String
 
     /// Every setting, in the order `set` shows them.
     static let all: [Setting] = [
@@ -29,10 +29,10 @@ struct Setting: Sendable {
             ],
             examples: ["set updates reload"], values: CellUpdateStyle.allCases.map(\.rawValue),
             current: { $0.presentation.updateStyle.rawValue }
-        ) { session, arguments in
+        ) { context, arguments in
             let style = try arguments.choice("'reload' or 'reconfigure'", CellUpdateStyle.allCases.map(\.rawValue))
             try arguments.expectEnd()
-            session.presentation.updateStyle = style == "reload" ? .reload : .reconfigure
+            context.presentation.updateStyle = style == "reload" ? .reload : .reconfigure
             return style
         },
         Setting(
@@ -40,13 +40,13 @@ struct Setting: Sendable {
             help: ["threshold: above this many changes, a diff is shown with reloadData instead of batch updates (default 100)."],
             examples: ["set threshold 20"], values: [],
             current: { "\($0.presentation.changeThreshold)" }
-        ) { session, arguments in
+        ) { context, arguments in
             let threshold = try arguments.integer("N", in: 0...1_000_000_000)
             try arguments.expectEnd()
-            if let most = session.thresholdLimit, threshold > most {
+            if let most = context.presentation.thresholdLimit, threshold > most {
                 throw ShellError("threshold \(threshold): this session takes at most \(most) (batch updates of more changes take longer than a command may run here)")
             }
-            session.presentation.changeThreshold = threshold
+            context.presentation.changeThreshold = threshold
             return "\(threshold)"
         },
         Setting(
@@ -58,11 +58,11 @@ struct Setting: Sendable {
             ],
             examples: ["set list collection 3", "set list table"], values: ["table", "collection"],
             current: { Session.describe($0.list.style) }
-        ) { session, arguments in
+        ) { context, arguments in
             let kind = try arguments.choice("'table' or 'collection'", ["table", "collection"])
             let style: ListStyle = kind == "table" ? .table : .collection(columns: try arguments.integer("COLUMNS", in: Session.columnRange))
             try arguments.expectEnd()
-            session.list.setStyle(style)
+            context.list.setStyle(style)
             return "\(Session.describe(style)) (reloaded)"
         },
         Setting(
@@ -76,13 +76,13 @@ struct Setting: Sendable {
             ],
             examples: ["set ios 17", "set ios 16"], values: ["16", "16.4", "17"],
             current: { "\($0.list.iOSVersion)" }
-        ) { session, arguments in
+        ) { context, arguments in
             let text = try arguments.string("a VERSION")
             try arguments.expectEnd()
             guard let version = IOSVersion(text) else {
                 throw ShellError("ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to \(IOSVersion.supported.upperBound.major), as 16 or 16.4")
             }
-            session.list.iOSVersion = version
+            context.list.iOSVersion = version
             return "\(version): \(Session.wordsOf(version))"
         },
     ]

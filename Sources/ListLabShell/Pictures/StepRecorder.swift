@@ -5,7 +5,12 @@ import ListLabPictures
 /// batch update the list performed or refused (with the screens before and
 /// after it, read from the list itself), and the calls a trace printed.
 final class StepRecorder: StepObserver {
-    private let session: Session
+    /// The session heard, until ``detach()``.
+    private weak var session: Session?
+    /// What the pictures are drawn from: the list, and whether a diffable data source shows it.
+    private let presentation: Presentation
+    /// Where the current provider is, for the counts a refused update shows.
+    private let workspace: Workspace
     private var transitions: [ScreenTransition] = []
     private var pendingBefore: ListScreen?
     private var screenBefore: ListScreen
@@ -22,13 +27,15 @@ final class StepRecorder: StepObserver {
     /// Starts listening to `session`'s list and trace.
     init(session: Session) {
         self.session = session
-        screenBefore = ListScreen(session.list)
+        presentation = session.presentation
+        workspace = session.workspace
+        screenBefore = ListScreen(presentation.list)
         session.addStepObserver(self)
     }
 
     /// Stops listening.
     func detach() {
-        session.removeStepObserver(self)
+        session?.removeStepObserver(self)
     }
 
     func session(_ session: Session, list event: BatchUpdateEvent) { record(event) }
@@ -41,7 +48,7 @@ final class StepRecorder: StepObserver {
         updatesLeftOut = 0
         trace = []
         pendingBefore = nil
-        screenBefore = ListScreen(session.list)
+        screenBefore = ListScreen(presentation.list)
     }
 
     /// The pictures of the step just run: its batch updates in order, then
@@ -49,7 +56,7 @@ final class StepRecorder: StepObserver {
     /// page loaded after a scroll, a reload after a refusal). Empty when
     /// the step changed nothing the list shows, unless `always`.
     func frames(always: Bool) -> [TranscriptPage.Frame] {
-        let end = ListScreen(session.list)
+        let end = ListScreen(presentation.list)
         var frames = transitions.map(TranscriptPage.Frame.transition)
         let last = transitions.last?.after ?? screenBefore
         if last != end || (frames.isEmpty && always) {
@@ -62,8 +69,8 @@ final class StepRecorder: StepObserver {
     /// (read from the provider, not through the list, which would count the
     /// calls); nil under a diffable data source, whose snapshot is the data.
     private func counts() -> ScreenTransition.SectionCounts? {
-        guard session.presentation.diffable == nil, let provider = try? session.current().provider else { return nil }
-        let list = session.list
+        guard presentation.diffable == nil, let provider = try? workspace.current().provider else { return nil }
+        let list = presentation.list
         return ScreenTransition.SectionCounts(
             list: (0..<list.numberOfSections).map { list.numberOfItems(inSection: $0) },
             data: (0..<provider.numberOfSections).map { provider.numberOfItems(inSection: $0) })
@@ -72,10 +79,10 @@ final class StepRecorder: StepObserver {
     private func record(_ event: BatchUpdateEvent) {
         switch event {
         case .willPerform:
-            pendingBefore = ListScreen(session.list)
+            pendingBefore = ListScreen(presentation.list)
         case .didPerform(let update):
             guard let before = pendingBefore else { return }
-            keep(ScreenTransition(before: before, after: ListScreen(session.list), update: update))
+            keep(ScreenTransition(before: before, after: ListScreen(presentation.list), update: update))
             pendingBefore = nil
         case .refused(let update, let error):
             guard let before = pendingBefore else { return }

@@ -2,11 +2,31 @@ import ListLabCore
 import ListLabRecords
 
 extension Session {
+
+
+    /// A template that no registered provider's cells use (they configure
+    /// themselves); it stands where a record dataset's presenter would.
+    static let descriptionTemplate = Template(showing: "description")
+
+
+
+
+}
+
+extension LoadedProvider {
+    /// Throws when `command` needs a registered provider's items to be
+    /// `Codable` (to change them as records), and they are not.
+    func checkCodable(for command: String) throws {
+        guard let (registration, instance) = registered, !instance.isCodable else { return }
+        throw ShellError("\(command) needs \(registration.itemTypeName) to be Codable")
+    }
+}
+
+extension CommandContext {
     /// The registration named `name`, if any.
     func registration(named name: String) -> ProviderRegistration? {
         workspace.registration(named: name)
     }
-
     /// `load NAME` of a registration: a new provider and presenter of the
     /// user's, filled by the registration's load, shown through a
     /// `ListAdapter` of them. A load that fails changes nothing: what the
@@ -53,7 +73,7 @@ extension Session {
         records.checksKeys = false  // the user's provider keeps its own rules, in its own words
         let loaded = LoadedProvider(
             name: name, records: records, source: .registered(registration, instance),
-            schema: Record.Schema(fields), presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Self.descriptionTemplate))
+            schema: Record.Schema(fields), presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Session.descriptionTemplate))
         try workspace.checkDataLimit(adding: loaded, replacing: workspace.index(named: name))
         show(loaded)
         let items = loaded.provider.numberOfItems
@@ -62,18 +82,12 @@ extension Session {
             "loaded \(items) \(items == 1 ? "item" : "items") into \(registration.providerTypeName) (\(sections) \(sections == 1 ? "section" : "sections")), "
                 + "shown by \(registration.presenterTypeName)")
     }
-
-    /// A template that no registered provider's cells use (they configure
-    /// themselves); it stands where a record dataset's presenter would.
-    static let descriptionTemplate = Template(showing: "description")
-
     /// Throws for a command that belongs to ListLab's record datasets, with
     /// why it does not apply to a registered provider.
     func checkNotRegistered(_ loaded: LoadedProvider, _ command: String, _ reason: String) throws {
         guard let (registration, _) = loaded.registered else { return }
         throw ShellError("\(command) \(reason); \(loaded.name) is \(registration.providerTypeName), shown by \(registration.presenterTypeName)")
     }
-
     /// `reload [--diff]` of a registered provider: its load, then the list
     /// told by reloadData, or by the update the load returned.
     func reloadRegistered(_ loaded: LoadedProvider, withDiff: Bool) throws {
@@ -109,7 +123,6 @@ extension Session {
             didPerform: { stage in output.write("  \(stage)") })
         if outcome == .reloadedData { output.write(reloadedDataNote(what, summary(staged))) }
     }
-
     /// `diff` of a registered provider: its load runs, what it would change
     /// is printed, and the items are put back as they were.
     func diffRegistered(_ loaded: LoadedProvider) throws {
@@ -131,7 +144,6 @@ extension Session {
         output.write("a reload of \(loaded.name) would make \(summary(staged))")
         for stage in staged.stages { output.write("  \(stage)") }
     }
-
     /// A trace line, naming a registered provider's and presenter's types.
     func traceLine(_ event: TraceEvent) -> String {
         guard let (registration, _) = (try? current())?.registered else { return event.description }
@@ -143,14 +155,5 @@ extension Session {
             }
         }
         return String(repeating: "  ", count: event.depth) + "\(name(event.caller)) → \(name(event.callee)): \(event.call)"
-    }
-}
-
-extension LoadedProvider {
-    /// Throws when `command` needs a registered provider's items to be
-    /// `Codable` (to change them as records), and they are not.
-    func checkCodable(for command: String) throws {
-        guard let (registration, instance) = registered, !instance.isCodable else { return }
-        throw ShellError("\(command) needs \(registration.itemTypeName) to be Codable")
     }
 }

@@ -37,6 +37,10 @@ final class Presentation {
 
     /// The most rows `viewport` takes (a classroom tab's); nil for the list's own bound.
     var viewportLimit: Int?
+    /// The highest change threshold `set threshold` takes (a classroom tab's); nil for no bound.
+    var thresholdLimit: Int?
+    /// The most items a diffable data source's snapshots may hold (a classroom tab's); nil for no bound.
+    var diffableItemLimit: Int?
 
     /// Whether changes to the data reach the list: not with `--data-only`,
     /// nor under a diffable data source (a snapshot must be applied).

@@ -41,8 +41,11 @@ public final class Session {
     public var list: HeadlessList { presentation.list }
     /// True once `quit` has run.
     public private(set) var isFinished = false
+    /// Where the commands come from: the ones entered, the script running
+    /// them, and how scripts are bounded and echoed.
+    let input = CommandInput()
     /// The commands entered so far, in order.
-    public private(set) var history: [String] = []
+    public var history: [String] { input.history }
     /// Whether `save` and `session save` may write files (off for fuzzing).
     public var canWriteFiles: Bool { workspace.canWriteFiles }
     /// The user's own providers and presenters that `load NAME` shows,
@@ -78,7 +81,10 @@ public final class Session {
     /// The highest change threshold `set threshold` takes (a classroom
     /// tab's: a batch update of a million changes is not a command's
     /// work there); nil for no bound.
-    public var thresholdLimit: Int?
+    public var thresholdLimit: Int? {
+        get { presentation.thresholdLimit }
+        set { presentation.thresholdLimit = newValue }
+    }
     /// The most rows `viewport` takes (a classroom tab's: every visible row
     /// is drawn in each of a step's pictures); nil for the list's own bound.
     public var viewportLimit: Int? {
@@ -88,7 +94,10 @@ public final class Session {
     /// The most items a diffable data source's snapshots may hold (a
     /// classroom tab's: each identifier and its index weigh several times
     /// the row it names); nil for no bound.
-    public var diffableItemLimit: Int?
+    public var diffableItemLimit: Int? {
+        get { presentation.diffableItemLimit }
+        set { presentation.diffableItemLimit = newValue }
+    }
     /// What the session keeps of its commands for `session save`, when
     /// bounded (a classroom tab's): each command's first lines and bytes of
     /// output, and the bytes of the whole record; nil keeps everything.
@@ -106,16 +115,17 @@ public final class Session {
     private(set) var runningCommandFailed = false
     /// Whether scripts, transcripts and piped input print each command
     /// (after the prompt) and the prose before it, ahead of its output.
-    public var echoesCommands = false
+    public var echoesCommands: Bool {
+        get { input.echoesCommands }
+        set { input.echoesCommands = newValue }
+    }
     /// Whether the first error ends the session (sqlite3's `-bail`).
-    public var stopsAtFirstError = false
-    /// Where the command running came from, `FILE:LINE` (`-:LINE` for
-    /// standard input), which errors name first; nil at the prompt.
-    private(set) var location: String?
+    public var stopsAtFirstError: Bool {
+        get { input.stopsAtFirstError }
+        set { input.stopsAtFirstError = newValue }
+    }
     /// Who hears each command (``StepObserver``), in the order they were added.
     private var stepObservers: [any StepObserver] = []
-    /// Whether a command is running (a file written between commands, an upload, is not one a command wrote).
-    private(set) var isExecuting = false
     /// What the list did while the running command ran (its last ``keptListEvents``).
     private var listEvents: [BatchUpdateEvent] = []
     /// The most list events a command's record keeps.
@@ -129,14 +139,6 @@ public final class Session {
     /// Set by that warning; any other command clears it.
     var quitWasWarned = false
 
-    var runDepth = 0
-    /// The commands scripts have run in this session (``maximumScriptCommands`` bounds them).
-    var scriptCommandCount = 0
-    /// Set when a bound of `run` is passed: every script running stops (the
-    /// innermost said why, once); cleared by the next command typed.
-    var scriptsStopped = false
-    /// Set when a stop ended a script between two of its commands (the top-level command's record says it was stopped).
-    var scriptWasStopped = false
     /// Whether file providers sort, filter and diff on their columns where
     /// they can (`Session+ColumnPaths.swift`); off, every provider takes the
     /// record path, for tests that compare the two.
@@ -208,19 +210,16 @@ public final class Session {
             output.writeError(reason)
             return CommandRecord(command: trimmed, output: ["error: " + reason], failed: true, errors: [reason], isRecorded: false)
         }
-        let isTopLevel = runDepth == 0
-        if isTopLevel { history.append(trimmed) }
+        let isTopLevel = input.isEntered
+        if isTopLevel { input.enter(trimmed) }
         if isTopLevel { recorder.startCommand() }
-        if isTopLevel { isExecuting = true }
-        defer { if isTopLevel { isExecuting = false } }
-        let outerLocation = self.location
-        self.location = location
-        defer { self.location = outerLocation }
+        defer { if isTopLevel { workspace.finishCommand() } }
+        let outerLocation = input.location
+        input.location = location
+        defer { input.location = outerLocation }
         // A Ctrl-C before this command does not stop it; one during it (or
         // during the script it runs) does.
         if isTopLevel { Interruption.clear() }
-        if isTopLevel { scriptsStopped = false }
-        if isTopLevel { scriptWasStopped = false }
         let countsBefore = isTopLevel ? workspace.providers.map { ($0, $0.editCount, $0.saveCount) } : []
         // A script's command fails on its own; the script's `run` decides what its failure means.
         let outerFailed = runningCommandFailed
@@ -249,7 +248,12 @@ public final class Session {
             // After each command, a script's too, as a load completes after the scroll that asked for it.
             if presentation.wantsNextPage {
                 presentation.wantsNextPage = false
-                loadNextPage(because: "near the end: ")
+                do {
+                    try commandContext.loadNextPage(because: "near the end: ")
+                } catch {
+                    runningCommandFailed = true
+                    writeError(error)
+                }
             }
         }
         // What it printed, kept only where it is read: a top-level command's lines are the
@@ -272,7 +276,7 @@ public final class Session {
         guard isTopLevel else {
             return CommandRecord(
                 command: trimmed, output: printed, failed: failed, interrupted: interrupted,
-                stopped: interrupted || scriptWasStopped, errors: errors, isRecorded: false)
+                stopped: interrupted || input.scriptWasStopped, errors: errors, isRecorded: false)
         }
         if failed { countFailure() }
         let kept = recorder.finishCommand(trimmed)
@@ -285,7 +289,7 @@ public final class Session {
             edited: workspace.providers.filter { $0.editCount > before($0).edits }.map(\.name),
             saved: workspace.providers.filter { $0.saveCount > before($0).saves }.map(\.name),
             files: workspace.touchedFiles, failed: failed,
-            interrupted: interrupted, stopped: interrupted || scriptWasStopped, errors: recorder.currentErrors, updates: listEvents, written: workspace.writtenFiles,
+            interrupted: interrupted, stopped: interrupted || input.scriptWasStopped, errors: recorder.currentErrors, updates: listEvents, written: workspace.writtenFiles,
             ended: isFinished, isRecorded: kept != nil)
         listEvents = []
         for observer in stepObservers { observer.session(self, didRun: record) }
@@ -385,11 +389,6 @@ public final class Session {
     /// second in a release build).
     static let progressItemThreshold = 100_000
 
-    /// Runs `body` with `what` shown as a progress line (``CommandContext/withProgress(_:on:_:)``).
-    func withProgress<Result>(_ what: @autoclosure () -> String, on loaded: LoadedProvider, _ body: () throws -> Result) rethrows -> Result {
-        try commandContext.withProgress(what(), on: loaded, body)
-    }
-
     /// Whether `error` is a command stopped by Ctrl-C (``Interruption``),
     /// which changed nothing.
     static func wasInterrupted(_ error: any Error) -> Bool {
@@ -402,8 +401,8 @@ public final class Session {
     /// recording runs it from elsewhere. Inside `run`, the location is the
     /// script's, which a replay of `run` prints again.
     func writeError(_ error: any Error) {
-        let shown = Self.message(for: error, at: location)
-        recorder.writeError(shown, recording: runDepth == 0 ? Self.message(for: error, at: nil) : shown)
+        let shown = Self.message(for: error, at: input.location)
+        recorder.writeError(shown, recording: input.isEntered ? Self.message(for: error, at: nil) : shown)
     }
 
     /// The line an error prints after `error: `: its description, after
@@ -452,7 +451,10 @@ public final class Session {
         defer { presentation.changesDataOnly = false }
         var arguments = Arguments(command: command.name, usage: command.usage, tokens: rest, endColumn: line.count + 1)
         arguments.pathsNeedSection = presentation.diffable != nil
-        try command.run(self, &arguments)
+        switch command.run {
+        case .inContext(let run): try run(commandContext, &arguments)
+        case .onSession(let run): try run(self, &arguments)
+        }
     }
 
     /// Ends the session.
@@ -468,26 +470,6 @@ public final class Session {
     /// The name of the provider the list shows, if any.
     package var currentName: String? { try? current().name }
 
-    /// Shows `workspace.providers[index]` in the list, through a new adapter
-    /// of its provider and presenter.
-    func activate(_ index: Int) {
-        workspace.makeCurrent(index)
-        presentation.show(workspace.providers[index], output: output)
-    }
-
-    /// Puts `loaded` in the workspace, in place of the provider of its name,
-    /// and shows it in the list.
-    func show(_ loaded: LoadedProvider) {
-        activate(workspace.put(loaded))
-    }
-
-    /// Applies a provider's change to the list as a batch update
-    /// (``CommandContext/apply(_:from:)``); `call` names the
-    /// change the controller asked of the provider, for the trace.
-    func apply(_ change: BatchUpdate, from call: @autoclosure () -> String) throws {
-        try commandContext.apply(change, from: call())
-    }
-
     /// The path of the file a command names as `name` (``Workspace/filePath(_:)``).
     func filePath(_ name: String) throws(ShellError) -> String {
         try workspace.filePath(name)
@@ -496,16 +478,6 @@ public final class Session {
     /// Throws when this session may not write files.
     func checkCanWrite(_ command: String) throws(ShellError) {
         try workspace.checkCanWrite(command)
-    }
-
-    /// The current provider, when no filter hides part of it (``CommandContext/unfiltered(for:)``).
-    func unfiltered(for command: String) throws(ShellError) -> LoadedProvider {
-        try commandContext.unfiltered(for: command)
-    }
-
-    /// Checks that `field` is one of the current dataset's fields.
-    func checkField(_ field: String, in loaded: LoadedProvider, column: Int? = nil) throws(ShellError) {
-        try Self.checkField(field, in: loaded.fieldNames, dataset: loaded.name, column: column)
     }
 
     /// Checks that `field` is one of `fields`, the fields of `dataset`.

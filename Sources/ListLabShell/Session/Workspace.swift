@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ListLabFiles
 import ListLabRecords
 
 /// What a session works on: the providers it has loaded and which one the
@@ -36,6 +42,8 @@ final class Workspace {
     var writtenFiles: [String] = []
     /// Every file the session's commands wrote, as absolute paths.
     var writtenPaths: [String] = []
+    /// Whether a command is running (a file written between commands, an upload, is not one a command wrote).
+    private(set) var isRunningCommand = false
 
     /// An empty workspace reading relative paths from `workingDirectory`.
     init(workingDirectory: String, canWriteFiles: Bool) {
@@ -113,5 +121,32 @@ final class Workspace {
     func startCommand() {
         touchedFiles = []
         writtenFiles = []
+        isRunningCommand = true
+    }
+
+    /// The command is done: a file written from now on (an upload) is not one a command wrote.
+    func finishCommand() {
+        isRunningCommand = false
+    }
+
+    /// Writes `bytes` to `file` (from the working directory) atomically; a
+    /// file that exists is replaced only with `force`, a folder never.
+    /// Errors name the file as the user wrote it.
+    func writeNewFile(bytes: [UInt8], to file: String, force: Bool) throws {
+        guard !file.isEmpty else { throw ShellError("the file name is empty") }
+        let path = try filePath(file)
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard !isDirectory else { throw ShellError("\(file): is a folder") }
+            guard force else { throw ShellError("\(file) exists: add --force to replace it") }
+        }
+        try confinement?.checkRoom(forWriting: bytes.count, at: path, named: file)
+        do {
+            try AtomicFile.write(bytes, to: path, force: force)
+        } catch {
+            throw ShellError(error.description.replacingPrefix(path, with: file))
+        }
+        writtenFiles.append(file)
+        if isRunningCommand { writtenPaths.append(Session.absolutePath(path)) }
     }
 }

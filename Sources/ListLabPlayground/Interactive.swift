@@ -38,7 +38,7 @@ struct Interactive: PlaygroundCommand {
             options.configure(session)
             if let sample, !empty { try session.loadStartSample(sample, output: output) }
             session.run(reader: StandardInputReader(), source: "-")
-            if session.errorCount > 0 { throw ExitCode(1) }
+            try options.exit(after: session)
             return
         }
         let journal = Journaling.start(for: session, workingFolder: FileManager.default.currentDirectoryPath)

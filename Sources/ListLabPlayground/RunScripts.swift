@@ -29,6 +29,6 @@ struct RunScripts: PlaygroundCommand {
         for file in files where !session.isFinished {
             session.runScript(file)
         }
-        if session.errorCount > 0 { throw ExitCode(1) }
+        try options.exit(after: session)
     }
 }

@@ -15,6 +15,12 @@ struct ScriptOptions: ParsableArguments {
         session.echoesCommands = echo
         session.stopsAtFirstError = bail
     }
+
+    /// Ends the program with status 1 when a command of `session` failed
+    /// (the one place a session's count of failures is read).
+    func exit(after session: Session) throws {
+        if session.errorCount > 0 { throw ExitCode(1) }
+    }
 }
 
 extension Session {

@@ -140,7 +140,7 @@ public final class Session {
     var quitWasWarned = false
 
     /// Whether file providers sort, filter and diff on their columns where
-    /// they can (`Session+ColumnPaths.swift`); off, every provider takes the
+    /// they can (`CommandContext+ColumnPaths.swift`); off, every provider takes the
     /// record path, for tests that compare the two.
     var usesColumnPaths: Bool {
         get { workspace.usesColumnPaths }

@@ -62,7 +62,6 @@ extension Session {
         },
     ]
 
-
     /// A page source over `records` that fails page `failing` (from 1) once.
     static func pageSource(_ records: [Record], failing: Int?) -> PagedDataProvider<Record>.PageSource {
         var failuresLeft = failing.map { [$0 - 1] } ?? []

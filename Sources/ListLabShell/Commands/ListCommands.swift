@@ -157,11 +157,6 @@ extension Session {
             }
         ),
     ]
-
-
-
-
-
 }
 
 extension CommandContext {

@@ -34,10 +34,6 @@ extension Session {
             try context.bind(&arguments)
         }
     ]
-
-
-
-
 }
 
 extension CommandContext {

@@ -2,15 +2,9 @@ import ListLabCore
 import ListLabRecords
 
 extension Session {
-
-
     /// A template that no registered provider's cells use (they configure
     /// themselves); it stands where a record dataset's presenter would.
     static let descriptionTemplate = Template(showing: "description")
-
-
-
-
 }
 
 extension LoadedProvider {

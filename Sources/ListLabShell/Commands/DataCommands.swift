@@ -160,16 +160,12 @@ extension Session {
         },
     ]
 
-
-
     /// Files at least this big show a progress line while they load.
     static let progressThreshold = 16_000_000
 
     /// The shapes `load` can give a provider.
     /// The shapes `load ... as` takes (parsed and completed from this list).
     static let shapeKeywords = ["array", "sectioned", "file", "paged"]
-
-
 
     /// `contacts` for `Samples/contacts.csv`.
     static func baseName(of path: String) -> String {

@@ -99,10 +99,6 @@ extension Session {
         ("insert", "insert ID ... before|after ID"),
     ])
 
-
-
-
-
     /// What TAB offers after `snapshot`.
     fileprivate static func snapshotCompletions(_ context: CompletionContext) -> [String] {
         guard let mode = context.presentation.diffable, let first = context.arguments.first?.lowercased() else {
@@ -112,10 +108,6 @@ extension Session {
         let items = mode.identity == .key ? mode.pending.itemIdentifiers.prefix(1_000).map(\.jsonText) : []
         return SnapshotOperation.named(first)?.completions(last: context.last, sections: mode.pending.sectionIdentifiers, items: items) ?? []
     }
-
-
-
-
 
     /// The data as an outline: each item under the item whose key its
     /// `parentField` holds (a root when it holds null), in the data's order.
@@ -166,9 +158,6 @@ extension Session {
         }
         return outline
     }
-
-
-
 }
 
 extension CommandContext {

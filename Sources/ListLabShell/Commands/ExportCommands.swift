@@ -49,13 +49,11 @@ extension Session {
         },
     ]
 
-
     /// The folder part of a file name as typed, with its slash (`out/` for
     /// `out/A.swift`, nothing for `A.swift`).
     static func parentFolderOf(name: String) -> String {
         name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
     }
-
 
     /// `path` from the root: relative paths start at the process's folder;
     /// `.` and `..` are resolved by name.

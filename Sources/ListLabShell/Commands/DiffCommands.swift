@@ -169,7 +169,6 @@ extension Session {
         case .collection(let columns): "collection \(columns)"
         }
     }
-
 }
 
 extension CommandContext {

@@ -46,7 +46,7 @@ private func export(_ name: String, records: [Record] = [], fields: [String] = [
 }
 
 @Test func pathsAreResolvedByName() {
-    #expect(Session.absolutePath("/a/./b/../c.swift") == "/a/c.swift")
+    #expect(FilePaths.absolutePath("/a/./b/../c.swift") == "/a/c.swift")
 }
 
 @Test func upToTheLimitTheItemsAreInlineAndPastItTheTestReadsACopy() throws {

@@ -175,35 +175,3 @@ extension CommandContext {
         return item.dataPath
     }
 }
-
-extension Session {
-    // The session's own commands name items as a narrow command does.
-
-    func namedItem(_ arguments: inout Arguments, in loaded: LoadedProvider) throws -> NamedItem {
-        try commandContext.namedItem(&arguments, in: loaded)
-    }
-
-    func namedItems(_ arguments: inout Arguments, in loaded: LoadedProvider) throws -> (items: [NamedItem], label: String) {
-        try commandContext.namedItems(&arguments, in: loaded)
-    }
-
-    func item(shownAt path: ItemPath, in loaded: LoadedProvider) throws -> NamedItem {
-        try commandContext.item(shownAt: path, in: loaded)
-    }
-
-    func checkListAndDataAgree(for command: String, at path: ItemPath, in loaded: LoadedProvider) throws {
-        try commandContext.checkListAndDataAgree(for: command, at: path, in: loaded)
-    }
-
-    func checkListIsInStep(for command: String) throws {
-        try commandContext.checkListIsInStep(for: command)
-    }
-
-    func listWasTold() {
-        commandContext.listWasTold()
-    }
-
-    func listPath(named arguments: inout Arguments, in loaded: LoadedProvider) throws -> ItemPath {
-        try commandContext.listPath(named: &arguments, in: loaded)
-    }
-}

@@ -3,8 +3,9 @@ import ListLabRecords
 
 /// What a command that reads the data or acts on the list works with: the
 /// workspace (the providers, the current one), the presentation (the list
-/// and what joins it to the data) and where to write. Nothing else of the
-/// session: not its scripts, recorder, journal or history.
+/// and what joins it to the data), where to write (the session's recorder)
+/// and the line running. Nothing else of the session: not its scripts,
+/// history, journal or observers.
 struct CommandContext {
     /// The session's providers, registrations and files.
     let workspace: Workspace

@@ -85,7 +85,9 @@ struct PageFailure: Error, CustomStringConvertible {
 extension CommandContext {
     /// Loads the next page of the current paged provider, or says why not.
     ///
-    /// - Throws: ``ShellError`` when the page fails to load (nothing changes).
+    /// - Throws: ``ShellError`` when the page fails to load (nothing
+    ///   changes), or when the list refuses its insert (the page is in the
+    ///   data, and the list reloads).
     func loadNextPage(because reason: String) throws {
         guard let loaded = try? current(), let (paged, total) = loaded.paged else { return }
         guard paged.hasMore else {

@@ -218,14 +218,16 @@ extension CommandContext {
         if destination == nil || destination?.path == file.path { loaded.markSaved() }
         workspace.touchedFiles.append(destination?.name ?? file.name)
         workspace.writtenFiles.append(destination?.name ?? file.name)
-        workspace.writtenPaths.append(Session.absolutePath(destination?.path ?? file.path))
+        workspace.writtenPaths.append(FilePaths.absolutePath(destination?.path ?? file.path))
         let items = file.numberOfItems
         output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
     }
+
     /// `8 items in 1 section`.
     func countDescription(_ loaded: LoadedProvider) -> String {
         loaded.countDescription
     }
+
     fileprivate func load(_ arguments: inout Arguments) throws {
         let sourceToken = arguments.peek
         let source = try arguments.string("a SOURCE (a sample, or a .csv, .json or .ndjson file)")
@@ -440,6 +442,7 @@ extension CommandContext {
         let grouping = shape.groupField.map { ", by \($0)" } ?? ""
         output.write("loaded \(items) \(items == 1 ? "item" : "items")\(origin) into \(kind) (\(sections) \(sections == 1 ? "section" : "sections")\(grouping))")
     }
+
     /// The sample's presenter, or for a file one cell kind showing the first
     /// text field (or the first field).
     fileprivate func defaultPresenter(sample: Sample?, fields: [String]) throws -> TemplatePresenter {

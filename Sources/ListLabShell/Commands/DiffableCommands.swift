@@ -215,6 +215,7 @@ extension CommandContext {
         output.write("diffable on: a diffable data source shows \(loaded.name), each item identified by \(what)")
         output.write("applied with reloadData: \(counts(mode.pending))")
     }
+
     /// Throws when a diffable data source would hold more than the
     /// session's bound on items (a classroom tab's).
     fileprivate func checkDiffableLimit(_ count: Int, _ command: String, of loaded: LoadedProvider?) throws {
@@ -222,6 +223,7 @@ extension CommandContext {
         let what = loaded.map { "'\($0.name)' has \(count)" } ?? "the snapshot would hold \(count)"
         throw ShellError("\(command): a diffable data source holds at most \(most) items in this session, and \(what) (filter it first)")
     }
+
     // MARK: - snapshot
 
     /// The diffable mode, or the error that says how to turn it on.
@@ -230,6 +232,7 @@ extension CommandContext {
         guard let diffable = presentation.diffable else { throw ShellError("\(command) needs a diffable data source: 'diffable on' first") }
         return diffable
     }
+
     fileprivate func snapshotCommand(_ arguments: inout Arguments) throws {
         let mode = try diffableMode(for: "snapshot")
         if arguments.isAtEnd || arguments.take("show") {
@@ -273,6 +276,7 @@ extension CommandContext {
         mode.pending = call.snapshot
         output.write("\(written): \(counts(call.snapshot))")
     }
+
     // MARK: - apply
 
     fileprivate func applyCommand(_ arguments: inout Arguments) throws {
@@ -299,6 +303,7 @@ extension CommandContext {
         output.write("applied\(how): \(summary(of: performed))")
         for stage in performed { output.write("  \(stage)") }
     }
+
     /// Runs `apply` (a data source's apply) and returns the batch updates it
     /// performed; a refused one is a bug in ListLab, said as such.
     fileprivate func applyToList(_ apply: () throws -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])) throws -> [BatchUpdate] {
@@ -314,6 +319,7 @@ extension CommandContext {
             throw ShellError("the list refused the update (\(error)); it was reloaded instead")
         }
     }
+
     // MARK: - outline
 
     fileprivate func outlineCommand(_ arguments: inout Arguments) throws {
@@ -379,6 +385,7 @@ extension CommandContext {
         output.write("\(said); \(visible) visible: " + (performed.isEmpty ? "no changes" : summary(of: performed)))
         for stage in performed { output.write("  \(stage)") }
     }
+
     /// `outline append ID ... [under PARENT]` and `outline insert ID ...
     /// before|after ID`: the section snapshot's own checks decide, in UIKit's words.
     fileprivate func changeOutline(_ outline: inout DiffableSectionSnapshot<Value>, verb: String, arguments: inout Arguments, mode: DiffableMode) throws -> String {
@@ -411,6 +418,7 @@ extension CommandContext {
         if place == "before" { try outline.insert(ids, before: destination) } else { try outline.insert(ids, after: destination) }
         return "inserted \(listed) \(place) \(destination.jsonText)"
     }
+
     // MARK: - Showing snapshots
 
     /// `2 sections, 9 items`.
@@ -419,6 +427,7 @@ extension CommandContext {
         let items = snapshot.numberOfItems
         return "\(sections) \(sections == 1 ? "section" : "sections"), \(items) \(items == 1 ? "item" : "items")"
     }
+
     /// The lines that list `snapshot`'s sections and items (at most 20 a
     /// section; whole records one a line).
     fileprivate func lines(of snapshot: DiffableSnapshot<String, Value>, in mode: DiffableMode) -> [String] {
@@ -446,6 +455,7 @@ extension CommandContext {
         if !marks.isEmpty { lines.append("  marked: " + marks.joined(separator: "; ")) }
         return lines
     }
+
     /// `snapshot`: the applied snapshot, the pending one, and what applying would do.
     fileprivate func showSnapshots(_ mode: DiffableMode) {
         let applied = mode.dataSource.snapshot()

@@ -48,27 +48,6 @@ extension Session {
             try context.exportSwift(to: file, force: force)
         },
     ]
-
-    /// The folder part of a file name as typed, with its slash (`out/` for
-    /// `out/A.swift`, nothing for `A.swift`).
-    static func parentFolderOf(name: String) -> String {
-        name.lastIndex(of: "/").map { String(name[...$0]) } ?? ""
-    }
-
-    /// `path` from the root: relative paths start at the process's folder;
-    /// `.` and `..` are resolved by name.
-    static func absolutePath(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in full.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
 }
 
 extension CommandContext {
@@ -117,8 +96,8 @@ extension CommandContext {
             return
         }
         // More items than the file holds inline: a copy of the data goes beside it, where its test reads it.
-        let copy = export.itemsAreInline ? nil : Session.parentFolderOf(name: file) + export.dataFileName
-        if let copy, Session.absolutePath(try filePath(copy)) != Session.absolutePath(sourcePath) {
+        let copy = export.itemsAreInline ? nil : FilePaths.parentFolder(ofName: file) + export.dataFileName
+        if let copy, FilePaths.absolutePath(try filePath(copy)) != FilePaths.absolutePath(sourcePath) {
             let bytes = try readBytes(sourcePath, named: export.dataFileName)
             try writeNewFile(bytes: bytes, to: copy, force: force)
         }
@@ -132,6 +111,7 @@ extension CommandContext {
                 + "and a test of the \(export.expectedLines.count) lines the list shows first")
         if edited { output.write(note) }
     }
+
     /// The bytes of the file at `path`, which messages call `name`.
     func readBytes(_ path: String, named name: String) throws(ShellError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else { throw ShellError("\(name): cannot be read") }

@@ -230,6 +230,7 @@ extension CommandContext {
         }
         for line in list.render() { output.write(line) }
     }
+
     fileprivate func offScreenText(at path: ItemPath, in loaded: LoadedProvider) -> String {
         guard let record = shownRecord(at: path, in: loaded) else {
             return presentation.diffable == nil ? "" : "(no item for its identifier in \(loaded.name))"
@@ -240,6 +241,7 @@ extension CommandContext {
         }
         return loaded.presenter(forSection: presentation.diffable == nil ? path.section : 0).presenter.text(for: record)
     }
+
     /// `show --svg FILE [--force]`: the screen as an SVG picture.
     fileprivate func showPicture(_ arguments: inout Arguments, of loaded: LoadedProvider) throws {
         let file = try arguments.string("a FILE for the picture")
@@ -250,10 +252,12 @@ extension CommandContext {
         try writeNewFile(ScreenDrawing(title: loaded.name).document(ListScreen(list)), to: file, force: force)
         output.write("drew \(presentation.viewportSummary) of \(loaded.name) in \(file)")
     }
+
     /// Every path the list shows, in order.
     private var listPaths: [ItemPath] {
         (0..<list.numberOfSections).flatMap { section in (0..<list.numberOfItems(inSection: section)).map { ItemPath(section, $0) } }
     }
+
     /// The record the list shows at `path` (``Presentation/shownRecord(at:in:)``).
     func shownRecord(at path: ItemPath, in loaded: LoadedProvider) -> Record? {
         presentation.shownRecord(at: path, in: loaded)

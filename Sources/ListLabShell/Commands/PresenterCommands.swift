@@ -64,6 +64,7 @@ extension CommandContext {
         list.reloadData()
         output.write("bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(itemType(loaded)), shown by \(mine.presenterTypeName))")
     }
+
     fileprivate func bind(_ arguments: inout Arguments) throws {
         let loaded = try current()
         if loaded.registered != nil, arguments.peekWord == "like" { return try bindLikeRegistered(loaded, &arguments) }
@@ -138,6 +139,7 @@ extension CommandContext {
         if let index = workspace.currentIndex { activate(index) }
         output.write(message)
     }
+
     /// A template whose fields the dataset has.
     fileprivate func parseTemplate(_ text: String, column: Int?, in loaded: LoadedProvider) throws -> Template {
         let template: Template
@@ -151,6 +153,7 @@ extension CommandContext {
         }
         return template
     }
+
     /// A header or footer template, or nil for `off`.
     fileprivate func optionalTemplate(_ arguments: inout Arguments, fields: [String], in loaded: LoadedProvider) throws -> Template? {
         let token = arguments.peek

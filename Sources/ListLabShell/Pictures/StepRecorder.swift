@@ -5,7 +5,7 @@ import ListLabPictures
 /// batch update the list performed or refused (with the screens before and
 /// after it, read from the list itself), and the calls a trace printed.
 final class StepRecorder: StepObserver {
-    /// The session heard, until ``detach()``.
+    /// The session heard (weak: its owner, a ``StepRunner``, keeps it).
     private weak var session: Session?
     /// What the pictures are drawn from: the list, and whether a diffable data source shows it.
     private let presentation: Presentation

@@ -21,6 +21,7 @@ extension CommandContext {
     func registration(named name: String) -> ProviderRegistration? {
         workspace.registration(named: name)
     }
+
     /// `load NAME` of a registration: a new provider and presenter of the
     /// user's, filled by the registration's load, shown through a
     /// `ListAdapter` of them. A load that fails changes nothing: what the
@@ -76,12 +77,14 @@ extension CommandContext {
             "loaded \(items) \(items == 1 ? "item" : "items") into \(registration.providerTypeName) (\(sections) \(sections == 1 ? "section" : "sections")), "
                 + "shown by \(registration.presenterTypeName)")
     }
+
     /// Throws for a command that belongs to ListLab's record datasets, with
     /// why it does not apply to a registered provider.
     func checkNotRegistered(_ loaded: LoadedProvider, _ command: String, _ reason: String) throws {
         guard let (registration, _) = loaded.registered else { return }
         throw ShellError("\(command) \(reason); \(loaded.name) is \(registration.providerTypeName), shown by \(registration.presenterTypeName)")
     }
+
     /// `reload [--diff]` of a registered provider: its load, then the list
     /// told by reloadData, or by the update the load returned.
     func reloadRegistered(_ loaded: LoadedProvider, withDiff: Bool) throws {
@@ -117,6 +120,7 @@ extension CommandContext {
             didPerform: { stage in output.write("  \(stage)") })
         if outcome == .reloadedData { output.write(reloadedDataNote(what, summary(staged))) }
     }
+
     /// `diff` of a registered provider: its load runs, what it would change
     /// is printed, and the items are put back as they were.
     func diffRegistered(_ loaded: LoadedProvider) throws {
@@ -138,6 +142,7 @@ extension CommandContext {
         output.write("a reload of \(loaded.name) would make \(summary(staged))")
         for stage in staged.stages { output.write("  \(stage)") }
     }
+
     /// A trace line, naming a registered provider's and presenter's types.
     func traceLine(_ event: TraceEvent) -> String {
         guard let (registration, _) = (try? current())?.registered else { return event.description }

@@ -48,7 +48,7 @@ final class CommandInput {
     /// Runs `body` as a script's, `nested` deeper than the command that
     /// runs it (0 for `listlab run`, whose commands count as entered), and
     /// echoing its commands when asked.
-    func inScript<Result>(nested: Int, echoing: Bool, _ body: () throws -> Result) rethrows -> Result {
+    func inScript<T>(nested: Int, echoing: Bool, _ body: () throws -> T) rethrows -> T {
         depth += nested
         let echoedBefore = echoesCommands
         echoesCommands = echoedBefore || echoing

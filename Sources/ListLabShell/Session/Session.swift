@@ -158,7 +158,8 @@ public final class Session {
         recorder = SessionRecorder(output)
         self.output = recorder
         presentation = Presentation(viewportRows: viewportRows)
-        presentation.list.batchUpdateObserver = { [unowned self] event in
+        presentation.list.batchUpdateObserver = { [weak self] event in
+            guard let self else { return }
             // A script of thousands of appends keeps its last events, as its pictures keep their last updates.
             if listEvents.count == Self.keptListEvents { listEvents.removeFirst(Self.keptListEvents / 2) }
             listEvents.append(event)
@@ -252,6 +253,7 @@ public final class Session {
                     try commandContext.loadNextPage(because: "near the end: ")
                 } catch {
                     runningCommandFailed = true
+                    errors.append(Self.message(for: error, at: nil))
                     writeError(error)
                 }
             }

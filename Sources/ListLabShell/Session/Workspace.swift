@@ -147,6 +147,6 @@ final class Workspace {
             throw ShellError(error.description.replacingPrefix(path, with: file))
         }
         writtenFiles.append(file)
-        if isRunningCommand { writtenPaths.append(Session.absolutePath(path)) }
+        if isRunningCommand { writtenPaths.append(FilePaths.absolutePath(path)) }
     }
 }

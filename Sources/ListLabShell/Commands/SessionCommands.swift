@@ -11,6 +11,9 @@ extension Session {
     /// `trace`'s words.
     static let traceWords = CommandWords(words: [("on", "on"), ("off", "off")])
 
+    /// The commands about the session: its own (`trace`, `run`, `session`,
+    /// `history`, `quit`, given the session itself), and `stats` and `help`,
+    /// which read a command context as every other command does.
     static let sessionCommands: [Command] = [
         Command(
             sessionCommand: "trace", usage: "trace " + traceWords.usage,

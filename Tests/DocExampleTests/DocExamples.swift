@@ -471,6 +471,14 @@ func itemChangesExample1() throws {
     _ = contacts
 }
 
+@Test("Sources/ListLabFiles/Columns/RadixOrder.swift:11")
+func radixOrderExample1() throws {
+    let keys = [3.5, -1, 0, 3.5, -0.0].map(RadixOrder.key)
+    let order = try RadixOrder.stableOrder(of: keys)   // [1, 2, 4, 0, 3]
+    _ = keys
+    _ = order
+}
+
 @Test("Sources/ListLabFiles/Columns/ValueSort.swift:13")
 func valueSortExample1() throws {
     let order = try ValueSort.order(of: [.int(3), .null, .string("a"), .int(1)], descending: false)   // [1, 3, 0, 2]
@@ -825,7 +833,7 @@ func sessionExample1() throws {
     _ = session
 }
 
-@Test("Sources/ListLabShell/Session/Session.swift:303")
+@Test("Sources/ListLabShell/Session/Session.swift:305")
 func sessionExample2() throws {
     _ = Session.lineBreak(in: "load contacts")      // nil
     _ = Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."

@@ -6,9 +6,9 @@ public import ListLabRecords
 /// (a stable sort); every 65,536 comparisons, a look at whether Ctrl-C asked
 /// to stop (`Interruption`).
 ///
-/// Values of one kind are compared as plain `Double`s or `String`s, which
-/// sort in the same order and much faster than `Value`s, whose comparison
-/// copies and switches over them.
+/// Values of one kind are sorted as plain numbers or `String`s, in the same
+/// order and much faster than `Value`s, whose comparison copies and switches
+/// over them: numbers by a radix sort (``RadixOrder``), text by comparison.
 ///
 /// ```swift
 /// let order = try ValueSort.order(of: [.int(3), .null, .string("a"), .int(1)], descending: false)   // [1, 3, 0, 2]
@@ -23,10 +23,21 @@ public enum ValueSort {
     /// - Complexity: O(*n* log *n*).
     public static func order(of values: [Value], descending: Bool) throws -> [Int] {
         switch SortKeys(values) {
-        case .numbers(let keys): try stableOrder(of: keys, descending: descending)
+        case .numbers(let keys): try numberOrder(of: keys, descending: descending)
         case .strings(let keys): try stableOrder(of: keys, descending: descending)
         case .values(let keys): try stableOrder(of: keys, descending: descending)
         }
+    }
+
+    /// ``order(of:descending:)`` for numbers (none of them NaN), by a radix
+    /// sort (``RadixOrder``).
+    static func numberOrder<Numbers: Collection>(of numbers: Numbers, descending: Bool) throws(Interrupted) -> [Int] where Numbers.Element == Double {
+        try RadixOrder.stableOrder(of: numbers.map { descending ? ~RadixOrder.key($0) : RadixOrder.key($0) })
+    }
+
+    /// ``order(of:descending:)`` for integers, by a radix sort (``RadixOrder``).
+    static func integerOrder<Integers: Collection>(of integers: Integers, descending: Bool) throws(Interrupted) -> [Int] where Integers.Element == Int {
+        try RadixOrder.stableOrder(of: integers.map { descending ? ~RadixOrder.key($0) : RadixOrder.key($0) })
     }
 
     /// ``order(of:descending:)`` for any comparable keys: each key sorted

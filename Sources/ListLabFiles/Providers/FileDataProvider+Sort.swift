@@ -40,7 +40,7 @@ extension FileDataProvider {
         if let activeFilter { throw FilterIsOn(filter: activeFilter) }
         if groupField != nil { return try sortGrouped(by: field, descending: descending, identifiedBy: keyField, countingAbove: threshold) }
         guard Self.rowsAreIdentities(of: table, identifiedBy: keyField) else { return nil }
-        let order = try table.withIntegers(of: field) { try ValueSort.stableOrder(of: $0, descending: descending) }
+        let order = try table.withIntegers(of: field) { try ValueSort.integerOrder(of: $0, descending: descending) }
             ?? table.rowsInTextOrder(of: field, descending: descending)
             ?? ValueSort.order(of: table.values(of: field), descending: descending)
         try Interruption.check()

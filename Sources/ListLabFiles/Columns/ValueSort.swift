@@ -8,7 +8,7 @@ public import ListLabRecords
 ///
 /// Values of one kind are sorted as plain numbers or `String`s, in the same
 /// order and much faster than `Value`s, whose comparison copies and switches
-/// over them: numbers by a radix sort (``RadixOrder``), text by comparison.
+/// over them: numbers by a radix sort (`RadixOrder`), text by comparison.
 ///
 /// ```swift
 /// let order = try ValueSort.order(of: [.int(3), .null, .string("a"), .int(1)], descending: false)   // [1, 3, 0, 2]

@@ -534,7 +534,7 @@ func listLabFilesExample1() throws {
     _ = diana
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:29")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:30")
 func fileDataProvider_FileChangesExample1() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     try "id,name,phone\n2,Clark Kent,555-0199\n4,Oliver Queen,555-0104\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)
@@ -545,6 +545,18 @@ func fileDataProvider_FileChangesExample1() throws {
         contacts.adoptReading(of: reading)              // now the provider holds what the file holds
     }
     _ = contacts
+}
+
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:105")
+func fileDataProvider_FileChangesExample2() throws {
+    let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+    try "id,name,phone\n1,Bruce Wayne,555-0199\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)
+    let reading = try FileDataProvider(path: contacts.path, name: "contacts.csv")
+    let changed = contacts.changedValues(at: ItemPath(0, 0), comparedWith: ItemPath(0, 0), in: reading)
+    print(changed?.map(\.field) ?? [])   // ["phone"]: 555-0100 became 555-0199
+    _ = contacts
+    _ = reading
+    _ = changed
 }
 
 @Test("Sources/ListLabFiles/Providers/FileDataProvider+Filter.swift:52")

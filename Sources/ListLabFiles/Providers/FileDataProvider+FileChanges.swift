@@ -1,6 +1,7 @@
 import Interruption
+public import ListLabCore
 import ListDiff
-import ListLabRecords
+public import ListLabRecords
 
 /// What reading a file provider's file again would change
 /// (``FileDataProvider/changesFromFile(identifiedBy:countingAbove:)``).
@@ -92,6 +93,25 @@ extension FileDataProvider {
         return FileChanges(
             changes: try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold, matching: ChangeCount.matchRows),
             reading: fresh)
+    }
+
+    /// The fields whose values differ between the item at `path` and the
+    /// item at `otherPath` of `other` (the file read again, from
+    /// ``changesFromFile(identifiedBy:countingAbove:)``), in the fields'
+    /// order, with both values: what an update in those changes says it
+    /// changed, without building either record. Nil when a path names no
+    /// item or the fields differ.
+    ///
+    /// ```swift
+    /// let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
+    /// try "id,name,phone\n1,Bruce Wayne,555-0199\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)
+    /// let reading = try FileDataProvider(path: contacts.path, name: "contacts.csv")
+    /// let changed = contacts.changedValues(at: ItemPath(0, 0), comparedWith: ItemPath(0, 0), in: reading)
+    /// print(changed?.map(\.field) ?? [])   // ["phone"]: 555-0100 became 555-0199
+    /// ```
+    public func changedValues(at path: ItemPath, comparedWith otherPath: ItemPath, in other: FileDataProvider) -> [(field: String, old: Value, new: Value)]? {
+        guard let row = row(at: path), let otherRow = other.row(at: otherPath) else { return nil }
+        return table.changedValues(row: row, comparedWith: otherRow, in: other.table)
     }
 
     /// The diff from the rows of `old` to those of `new`, whose identities

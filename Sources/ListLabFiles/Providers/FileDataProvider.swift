@@ -163,9 +163,14 @@ public final class FileDataProvider: DataProvider {
     }
 
     public func item(at path: ItemPath) -> Record? {
-        if let grouped { return grouped.item(at: path).map(table.record(at:)) }
+        row(at: path).map(table.record(at:))
+    }
+
+    /// The row of ``table`` that the item at `path` is; nil for none.
+    func row(at path: ItemPath) -> Int? {
+        if let grouped { return grouped.item(at: path) }
         guard path.section == 0, path.item >= 0, path.item < table.count else { return nil }
-        return table.record(at: path.item)
+        return path.item
     }
 
     public func title(ofSection section: Int) -> String? { grouped?.title(ofSection: section) }

@@ -187,7 +187,10 @@ extension CommandContext {
                 }
                 switch column.changes {
                 case .changes(let changes):
-                    try perform(changes, saying: what, itemCount: (column.reading ?? file).numberOfItems, change: adopt)
+                    try perform(
+                        changes, saying: what, itemCount: (column.reading ?? file).numberOfItems,
+                        changedValues: column.reading.map { reading in { from, to in file.changedValues(at: from, comparedWith: to, in: reading) } },
+                        change: adopt)
                 case .counted(let changes, let stages):
                     try Interruption.check()
                     adopt()
@@ -244,35 +247,44 @@ extension CommandContext {
 
     /// Takes the provider to its new state (`change`) and the list along,
     /// by `changes`, the diff from the old state to the new one.
-    func perform(_ changes: SectionedChangeset, saying what: String, itemCount: Int, change: () throws -> Void) throws {
+    func perform(
+        _ changes: SectionedChangeset, saying what: String, itemCount: Int,
+        changedValues: ((_ from: ItemPath, _ to: ItemPath) -> [FieldChange]?)? = nil, change: () throws -> Void
+    ) throws {
         // ListDiff itself does not look at Ctrl-C; a Ctrl-C during it stops the command here,
         // before anything changes.
         try Interruption.check()
-        // The items whose content changes, as they are before the change (to say what changed in each).
-        let provider = try? current().provider
-        let before = Dictionary(
-            uniqueKeysWithValues: changes.updatedItems.prefix(presentation.changeThreshold).compactMap { update -> (ItemPath, Record)? in
-                let path = ItemPath(update.from.section, update.from.item)
-                return provider?.item(at: path).map { (path, $0) }
-            })
-        try change()
-        try apply(changes, saying: what, itemCount: itemCount, before: { before[$0] }, after: { provider?.item(at: $0) })
+        let changedFields: [ItemPath: String]
+        if let changedValues {
+            // Read from the data before and after, both still at hand.
+            changedFields = self.changedFields(changes, changedValues)
+            try change()
+        } else {
+            // The items whose content changes, as they are before the change (to say what changed in each).
+            let provider = try? current().provider
+            let before = Dictionary(
+                uniqueKeysWithValues: changes.updatedItems.prefix(presentation.changeThreshold).compactMap { update -> (ItemPath, Record)? in
+                    let path = ItemPath(update.from.section, update.from.item)
+                    return provider?.item(at: path).map { (path, $0) }
+                })
+            try change()
+            changedFields = self.changedFields(changes, old: { before[$0] }, new: { provider?.item(at: $0) })
+        }
+        try apply(changes, saying: what, itemCount: itemCount, changedFields: changedFields)
     }
 
     /// Applies `changes`, made to the provider already, to the list as
     /// staged batch updates (reloadData above the change threshold), and
     /// says what changed; `before` and `after` give an item whose content
     /// changed as it was and as it is.
-    func apply(
-        _ changes: SectionedChangeset, saying what: String, itemCount: Int, before: (ItemPath) -> Record?, after: (ItemPath) -> Record?
-    ) throws {
+    func apply(_ changes: SectionedChangeset, saying what: String, itemCount: Int, changedFields: [ItemPath: String]) throws {
         let staged = StagedUpdate(changes, style: presentation.updateStyle)
         guard !staged.stages.isEmpty else {
             output.write("\(what): no changes")
             return
         }
         if !staged.reloadsData(above: presentation.changeThreshold) { output.write("\(what): \(summary(staged))") }
-        var changedFields = changedFields(changes, old: before, new: after)
+        var changedFields = changedFields
         let outcome: StagedUpdate.Outcome
         do {
             outcome = try list.apply(
@@ -298,31 +310,45 @@ extension CommandContext {
     /// its path after the change (where its cell is configured again):
     /// `city: "Metropolis" → "Smallville"`. Nothing above the change
     /// threshold, where the list reloads instead.
-    func changedFields(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?) -> [ItemPath: String] {
+    func changedFields(_ changes: SectionedChangeset, _ changedValues: (_ from: ItemPath, _ to: ItemPath) -> [FieldChange]?) -> [ItemPath: String] {
         guard changes.count <= presentation.changeThreshold else { return [:] }
         var changed: [ItemPath: String] = [:]
         for update in changes.updatedItems {
             let path = ItemPath(update.to.section, update.to.item)
-            guard let before = old(ItemPath(update.from.section, update.from.item)), let after = new(path) else { continue }
-            let fields: [String]
-            if before.schema === after.schema || before.schema.names == after.schema.names {
-                // The same fields: compared by position, not looked up by name.
-                let (old, new) = (before.paddedValues, after.paddedValues)
-                fields = before.schema.names.indices.compactMap { index in
-                    old[index] == new[index] ? nil : "\(before.schema.names[index]): \(old[index].jsonText) → \(new[index].jsonText)"
-                }
-            } else {
-                var names = before.schema.names
-                for name in after.schema.names where !names.contains(name) { names.append(name) }
-                fields = names.compactMap { name -> String? in
-                    let (was, now) = (before[name] ?? .null, after[name] ?? .null)
-                    return was == now ? nil : "\(name): \(was.jsonText) → \(now.jsonText)"
-                }
-            }
+            guard let fields = changedValues(ItemPath(update.from.section, update.from.item), path) else { continue }
             // Rows compared by their text in the file can differ where their values do not (`1.10`, `1.1`).
-            changed[path] = fields.isEmpty ? "(its text in the file changed; its values did not)" : fields.joined(separator: ", ")
+            changed[path] = fields.isEmpty
+                ? "(its text in the file changed; its values did not)"
+                : fields.map { "\($0.field): \($0.old.jsonText) → \($0.new.jsonText)" }.joined(separator: ", ")
         }
         return changed
+    }
+
+    /// ``changedFields(_:_:)`` of records: `old` gives an item before the
+    /// changes by its path then, `new` after them by its path now.
+    func changedFields(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?) -> [ItemPath: String] {
+        changedFields(changes) { from, to in
+            guard let before = old(from), let after = new(to) else { return nil }
+            return Self.fieldChanges(from: before, to: after)
+        }
+    }
+
+    /// The fields whose values differ from `before` to `after`, in their
+    /// order (the fields only one of them has last).
+    static func fieldChanges(from before: Record, to after: Record) -> [FieldChange] {
+        if before.schema === after.schema || before.schema.names == after.schema.names {
+            // The same fields: compared by position, not looked up by name.
+            let (old, new) = (before.paddedValues, after.paddedValues)
+            return before.schema.names.indices.compactMap { index in
+                old[index] == new[index] ? nil : (before.schema.names[index], old[index], new[index])
+            }
+        }
+        var names = before.schema.names
+        for name in after.schema.names where !names.contains(name) { names.append(name) }
+        return names.compactMap { name -> FieldChange? in
+            let (was, now) = (before[name] ?? .null, after[name] ?? .null)
+            return was == now ? nil : (name, was, now)
+        }
     }
 
     /// A stage's lines: `  insert 0.2; move 0.3 -> 0.0`, or for a stage that
@@ -385,13 +411,14 @@ extension CommandContext {
             throw error
         }
         let provider = loaded.provider
-        try apply(
-            changes, saying: what, itemCount: records.count,
-            before: { path in
+        let changedFields = changedFields(
+            changes,
+            old: { path in
                 guard old.indices.contains(path.section), old[path.section].items.indices.contains(path.item) else { return nil }
                 return old[path.section].items[path.item]
             },
-            after: { provider.item(at: $0) })
+            new: { provider.item(at: $0) })
+        try apply(changes, saying: what, itemCount: records.count, changedFields: changedFields)
     }
 
     /// The diff from `oldSections` to `sections`, items named by `keyField`
@@ -420,3 +447,6 @@ extension CommandContext {
         return ShellError("\(error)")
     }
 }
+
+/// A field whose value an update changes, with its value before and after.
+typealias FieldChange = (field: String, old: Value, new: Value)

@@ -65,6 +65,16 @@ func listDiffExample1() throws {
     _ = changes
 }
 
+@Test("Sources/ListDiff/SectionedChangeset+Matching.swift:10")
+func sectionedChangeset_MatchingExample1() throws {
+    // Old items a, b, c; new items c, a, d: c moved, b deleted, d inserted.
+    let changes = SectionedChangeset(matching: [2, 0, -1], oldCount: 3) { _, _ in true }
+    _ = changes?.deletedItems   // [0.1]
+    _ = changes?.insertedItems  // [0.2]
+    _ = changes?.movedItems.map { "\($0.from) → \($0.to)" }   // ["0.2 → 0.0"]
+    _ = changes
+}
+
 @Test("Sources/ListDiff/SectionedChangeset.swift:50")
 func sectionedChangesetExample1() throws {
     let old = [DiffSection(id: "A", items: [1, 2, 3])]

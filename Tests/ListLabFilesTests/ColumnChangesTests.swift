@@ -305,6 +305,9 @@ func changedRowsCountedByRunsAreThoseCountedRowByRow(format: String) throws {
         let expected = zip(changed.indices, matched).count { row, old in old >= 0 && changed[row].name != original[Int(old)].name }
         old.comparingContent(with: new) { sameContent in
             #expect(ChangeCount.updates(in: 0..<changed.count, of: matched, sameContent) == expected)
+            // Which rows changed, by runs: the rows whose names changed.
+            let marked = old.changedRows(pairedBy: matched, with: new, sameContent)
+            #expect(marked == zip(changed.indices, matched).map { row, old in old >= 0 && changed[row].name != original[Int(old)].name }, "round \(round)")
             old.countingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
                 #expect(changedRows(0..<changed.count) == expected, "round \(round)")
                 for parallelFrom in [1, Int.max] {

@@ -130,6 +130,8 @@ extension FileDataProvider {
         try Interruption.check()
         let count = old.count
         return try old.comparingContent(with: new) { sameContent in
+            // One section: each new row's old row, found once for the count and the changes.
+            let flatMatch = sections == nil ? matching(keys.old, keys.new) : nil
             if let threshold, let sections {
                 let oldRows = sections.old.flatMap(\.items)
                 let newRows = sections.new.flatMap(\.items)
@@ -137,11 +139,18 @@ extension FileDataProvider {
                     let counts = ChangeCount.countSectionedChanges(sections, matched: matched, isContentEqual: { sameContent(oldRows[$0], newRows[$1] - count) })
                     if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
                 }
-            } else if let threshold, let matched = matching(keys.old, keys.new) {
+            } else if let threshold, threshold < count + new.count, let matched = flatMatch {
+                // (Not counted past a threshold no diff reaches: one change for each old and each new row.)
                 let counts = old.countingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
                     ChangeCount.countChanges(matched: matched, oldCount: count, updates: changedRows)
                 }
                 if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
+            }
+            if let flatMatch, flatMatch.count == new.count {
+                let changed = old.changedRows(pairedBy: flatMatch, with: new, sameContent)
+                if let changes = SectionedChangeset(matching: flatMatch, oldCount: count, isContentEqual: { _, row in !changed[row] }) {
+                    return .changes(changes)
+                }
             }
             let (before, after) = sections ?? (
                 [DiffSection(id: "", items: Array(0..<count))], [DiffSection(id: "", items: Array(count..<(count + new.count)))]

@@ -112,14 +112,39 @@ extension RecordTable {
         withoutActuallyEscaping(sameContent) { sameContent in countingChangedRows(pairedBy: matched, with: other, comparing: sameContent, body) }
     }
 
-    /// ``countingChangedRows(pairedBy:with:_:_:)`` with a comparison that `body`'s count may hold.
+    /// For each row of `other`, whether its content differs from the row
+    /// of this table `matched` pairs it with (false for a row paired with
+    /// none), compared as ``countingChangedRows(pairedBy:with:_:_:)``
+    /// compares: runs of rows as one range of bytes, row by row only where
+    /// the range differs.
+    func changedRows(pairedBy matched: [Int32], with other: RecordTable, _ sameContent: (Int, Int) -> Bool) -> [Bool] {
+        var changed = [Bool](repeating: false, count: other.count)
+        withoutActuallyEscaping(sameContent) { sameContent in
+            countingChangedRows(pairedBy: matched, with: other, comparing: sameContent, marking: { changed[$0] = true }) { changedRows in
+                _ = changedRows(0..<matched.count)
+            }
+        }
+        return changed
+    }
+
+    /// ``countingChangedRows(pairedBy:with:_:_:)`` with a comparison that
+    /// `body`'s count may hold; each changed row of `other` is `marking`'s.
     private func countingChangedRows<Result>(
         pairedBy matched: [Int32], with other: RecordTable, comparing sameContent: @escaping (Int, Int) -> Bool,
-        _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
+        marking mark: @escaping (Int) -> Void = { _ in }, _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
     ) -> Result {
         guard let layout, let otherLayout = other.layout, layout.format == otherLayout.format, matched.count == other.count,
             isAsRead, other.isAsRead
-        else { return body { rows in ChangeCount.updates(in: rows, of: matched, sameContent) } }
+        else {
+            return body { rows in
+                var changed = 0
+                for row in rows where matched[row] >= 0 && !sameContent(Int(matched[row]), row) {
+                    mark(row)
+                    changed += 1
+                }
+                return changed
+            }
+        }
         let spans = layout.rowSpans
         let otherSpans = otherLayout.rowSpans
         return source.withUnsafeBytes { bytes in
@@ -144,7 +169,10 @@ extension RecordTable {
                         let (start, count) = range(spans, first, first + run - 1)
                         let (otherStart, otherCount) = range(otherSpans, row, end - 1)
                         if count != otherCount || !Self.sameBytes(bytes, start, otherBytes, otherStart, count) {
-                            for offset in 0..<run where !sameContent(first + offset, row + offset) { changed += 1 }
+                            for offset in 0..<run where !sameContent(first + offset, row + offset) {
+                                mark(row + offset)
+                                changed += 1
+                            }
                         }
                         row = end
                     }

@@ -1,0 +1,52 @@
+extension SectionedChangeset {
+    /// The changes of one section whose items are matched already: the
+    /// new item at `i` is the old item `matched[i]`, or new when it is
+    /// negative. The same changes as ``init(from:to:identity:isContentEqual:)``
+    /// gives one section whose identities match so, without hashing an
+    /// identity: old items no new one is are deleted, new ones inserted,
+    /// the matched ones outside the longest run that keeps its order moved,
+    /// and those whose content changed updated.
+    ///
+    /// ```swift
+    /// // Old items a, b, c; new items c, a, d: c moved, b deleted, d inserted.
+    /// let changes = SectionedChangeset(matching: [2, 0, -1], oldCount: 3) { _, _ in true }
+    /// changes?.deletedItems   // [0.1]
+    /// changes?.insertedItems  // [0.2]
+    /// changes?.movedItems.map { "\($0.from) → \($0.to)" }   // ["0.2 → 0.0"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - matched: For each new item, the old item it is, or a negative number.
+    ///   - oldCount: The number of old items.
+    ///   - isContentEqual: Whether the old item at the first index looks the
+    ///     same as the new item at the second.
+    /// - Returns: Nil when `matched` is not a matching: an old item named
+    ///   twice, or one not below `oldCount`.
+    /// - Complexity: O(*n* log *n*) for *n* items; O(*n*) when few are out of order.
+    @inlinable
+    public init?(matching matched: [Int32], oldCount: Int, isContentEqual: (_ old: Int, _ new: Int) -> Bool) {
+        self.init()
+        var isMatched = [Bool](repeating: false, count: oldCount)
+        // The matched old items in new order, and where each is now.
+        var staying: [Int32] = []
+        var stayingAt: [Int32] = []
+        staying.reserveCapacity(Swift.min(oldCount, matched.count))
+        stayingAt.reserveCapacity(Swift.min(oldCount, matched.count))
+        for (new, old) in matched.enumerated() {
+            guard old >= 0 else {
+                insertedItems.append(ElementPath(0, new))
+                continue
+            }
+            let oldIndex = Int(old)
+            guard oldIndex < oldCount, !isMatched[oldIndex] else { return nil }
+            isMatched[oldIndex] = true
+            if !isContentEqual(oldIndex, new) { updatedItems.append(Move(from: ElementPath(0, oldIndex), to: ElementPath(0, new))) }
+            staying.append(old)
+            stayingAt.append(Int32(truncatingIfNeeded: new))
+        }
+        for position in positionsOutsideLongestIncreasingSubsequence(staying[...]) {
+            movedItems.append(Move(from: ElementPath(0, Int(staying[position])), to: ElementPath(0, Int(stayingAt[position]))))
+        }
+        for index in 0..<oldCount where !isMatched[index] { deletedItems.append(ElementPath(0, index)) }
+    }
+}

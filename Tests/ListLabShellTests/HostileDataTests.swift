@@ -66,6 +66,21 @@ func visibleTextEscapesWhatActsOnATerminal(text: String, escaped: String) {
     #expect(VisibleText.isSafe(text) == (text == escaped))
 }
 
+@Test func visibleTextFindsEveryScalarThatMustBeEscapedByItsBytes() {
+    // Each scalar of the first four planes, alone, between safe text and before a bidi control:
+    // isSafe reads bytes, and says what the scalars say.
+    var wrong: [String] = []
+    for value in UInt32(0)...0x3_FFFF {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        let alone = String(Character(scalar))
+        for text in [alone, "a→" + alone + "é", alone + "\u{202A}"] {
+            let expected = text.unicodeScalars.allSatisfy { !VisibleText.mustEscape($0) }
+            if VisibleText.isSafe(text) != expected { wrong.append("U+\(String(value, radix: 16)) in \(text.debugDescription)") }
+        }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+}
+
 @Test func anEscapedControlCharacterCanBeTypedBack() throws {
     #expect(try Tokenizer.tokens(in: #"update 0 name="a\u001b[2Jb\r""#).map(\.kind).last == .assignment(field: "name", value: .string("a\u{1B}[2Jb\r")))
 }

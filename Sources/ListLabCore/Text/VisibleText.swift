@@ -26,13 +26,32 @@ package enum VisibleText {
 
     /// Whether `text` holds nothing that ``mustEscape(_:)``.
     package static func isSafe(_ text: String) -> Bool {
-        // Below 0x80 the UTF-8 bytes are the scalars; a multi-byte scalar is checked whole.
-        var utf8 = text.utf8.makeIterator()
-        while let byte = utf8.next() {
-            if byte < 0x20 || byte == 0x7F { return false }
-            if byte >= 0xC2 { return text.unicodeScalars.allSatisfy { !mustEscape($0) } }
+        // On the UTF-8 bytes, which are the scalars below 0x80. The scalars above it that must be
+        // escaped begin with 0xC2, 0xD8 or 0xE2, bytes that only begin a scalar: a line of
+        // arrows and accents is read once, not again scalar by scalar.
+        var text = text
+        return text.withUTF8 { bytes in
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return false }
+                if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+                    let second = index + 1 < count ? bytes[index + 1] : 0
+                    let third = index + 2 < count ? bytes[index + 2] : 0
+                    switch byte {
+                    case 0xC2 where second <= 0x9F: return false  // U+0080...U+009F
+                    case 0xD8 where second == 0x9C: return false  // U+061C
+                    case 0xE2 where second == 0x80 && (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)):
+                        return false  // U+200E, U+200F, U+2028...U+202E
+                    case 0xE2 where second == 0x81 && (0xA6...0xA9).contains(third): return false  // U+2066...U+2069
+                    default: break
+                    }
+                }
+                index += 1
+            }
+            return true
         }
-        return true
     }
 
     /// `text` with every character that ``mustEscape(_:)`` written as a JSON

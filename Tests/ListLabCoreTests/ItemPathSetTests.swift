@@ -23,20 +23,22 @@ import Testing
 func aSetOfPathsAnswersAsASetOfItemPathDoes(seed: UInt64) {
     var random = SplitMix64(seed: seed)
     let counts = (0..<4).map { _ in Int(random.next() % 200) }
-    var bits = ItemPathSet(within: counts)
-    var hashed = Set<ItemPath>()
-    for _ in 0..<2_000 {
-        // Mostly inside the counts, some past them.
-        let path = ItemPath(Int(random.next() % 5) - (random.next() % 50 == 0 ? 1 : 0), Int(random.next() % 220))
-        let (new, old) = (bits.insert(path), hashed.insert(path).inserted)
-        #expect(new == old)
+    // Grown from few paths, and made for many from the start (bits in every section).
+    for var bits in [ItemPathSet(within: counts), ItemPathSet(within: counts, expecting: 2_000)] {
+        var hashed = Set<ItemPath>()
+        for _ in 0..<2_000 {
+            // Mostly inside the counts, some past them.
+            let path = ItemPath(Int(random.next() % 5) - (random.next() % 50 == 0 ? 1 : 0), Int(random.next() % 220))
+            let (new, old) = (bits.insert(path), hashed.insert(path).inserted)
+            #expect(new == old)
+        }
+        #expect(bits.count == hashed.count)
+        for section in -1...5 {
+            #expect(bits.items(inSection: section) == hashed.filter { $0.section == section }.map(\.item).sorted())
+            for item in -1...230 { #expect(bits.contains(ItemPath(section, item)) == hashed.contains(ItemPath(section, item))) }
+        }
+        #expect(Set(bits) == hashed)
     }
-    #expect(bits.count == hashed.count)
-    for section in -1...5 {
-        #expect(bits.items(inSection: section) == hashed.filter { $0.section == section }.map(\.item).sorted())
-        for item in -1...230 { #expect(bits.contains(ItemPath(section, item)) == hashed.contains(ItemPath(section, item))) }
-    }
-    #expect(Set(bits) == hashed)
 }
 
 @Test func aFewPathsInALargeSectionAndManyInASmallOneAnswerTheSame() {

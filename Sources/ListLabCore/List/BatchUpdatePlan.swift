@@ -35,8 +35,8 @@ struct BatchUpdatePlan {
             return BatchUpdateError(InconsistentUpdateMessage.text(for: update, old: old, new: new, style: style, version: version))
         }
 
-        reloadedItems = ItemPathSet(within: old)
-        reconfiguredItems = ItemPathSet(within: old)
+        reloadedItems = ItemPathSet(within: old, expecting: update.reloadedItems.count)
+        reconfiguredItems = ItemPathSet(within: old, expecting: update.reconfiguredItems.count)
         // Reloads and reconfigures may not touch an item that is deleted or moved away.
         let deletes = ItemPathSet(update.deletedItems, within: old)
         let moveSources = ItemPathSet(update.movedItems.lazy.map(\.from), within: old)
@@ -73,7 +73,7 @@ struct BatchUpdatePlan {
         let goneSections = deletedSections.union(reloadedSections)
 
         // Item deletes, against the items before the update; those in deleted sections go with them.
-        var seenDeletes = ItemPathSet(within: old)
+        var seenDeletes = ItemPathSet(within: old, expecting: update.deletedItems.count)
         for path in update.deletedItems.sorted(by: >) where !goneSections.contains(path.section) {
             guard path.section >= 0, path.section < old.count else {
                 throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section), but there are only \(old.count) sections before the update")
@@ -122,7 +122,7 @@ struct BatchUpdatePlan {
 
         // Item inserts, against the items after the update; those in inserted sections come with them.
         let moveDestinations = ItemPathSet(update.movedItems.lazy.map(\.to), within: new)
-        var seenInserts = ItemPathSet(within: new)
+        var seenInserts = ItemPathSet(within: new, expecting: update.insertedItems.count)
         for path in update.insertedItems.sorted() where !insertedSections.contains(path.section) {
             guard path.section >= 0, path.section < new.count else {
                 throw BatchUpdateError("attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(new.count) sections after the update")

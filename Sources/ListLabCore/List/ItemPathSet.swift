@@ -27,9 +27,20 @@ struct ItemPathSet: Sequence {
         sections = Array(repeating: nil, count: counts.count)
     }
 
+    /// An empty set for paths within `counts`, to hold about `expected`
+    /// paths: as bits from the start when they would outnumber the words of
+    /// every section's bits.
+    init(within counts: [Int], expecting expected: Int) {
+        self.init(within: counts)
+        let words = counts.reduce(0) { $0 + (Swift.max(0, $1) + 63) / 64 }
+        if expected > words {
+            sections = counts.map { .many([UInt64](repeating: 0, count: (Swift.max(0, $0) + 63) / 64)) }
+        }
+    }
+
     /// The set of `paths`, for paths within `counts`.
     init(_ paths: some Sequence<ItemPath>, within counts: [Int]) {
-        self.init(within: counts)
+        self.init(within: counts, expecting: paths.underestimatedCount)
         for path in paths { insert(path) }
     }
 

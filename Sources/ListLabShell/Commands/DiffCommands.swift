@@ -317,9 +317,20 @@ extension CommandContext {
             let path = ItemPath(update.to.section, update.to.item)
             guard let fields = changedValues(ItemPath(update.from.section, update.from.item), path) else { continue }
             // Rows compared by their text in the file can differ where their values do not (`1.10`, `1.1`).
-            changed[path] = fields.isEmpty
-                ? "(its text in the file changed; its values did not)"
-                : fields.map { "\($0.field): \($0.old.jsonText) → \($0.new.jsonText)" }.joined(separator: ", ")
+            guard !fields.isEmpty else {
+                changed[path] = "(its text in the file changed; its values did not)"
+                continue
+            }
+            var text = ""
+            for (index, field) in fields.enumerated() {
+                if index > 0 { text += ", " }
+                text += field.field
+                text += ": "
+                text += field.old.jsonText
+                text += " → "
+                text += field.new.jsonText
+            }
+            changed[path] = text
         }
         return changed
     }
@@ -360,9 +371,18 @@ extension CommandContext {
         guard !paths.isEmpty, stage.changeCount == paths.count, paths.allSatisfy({ changedFields[$0] != nil }) else {
             return ["  \(stage)"]
         }
-        let lines = stage.reloadedItems.map { ("reload", $0) } + stage.reconfiguredItems.map { ("reconfigure", $0) }
-        return lines.sorted { $0.1 < $1.1 }.map { kind, path in
-            "  \(kind) \(path)  \(changedFields.removeValue(forKey: path) ?? "")"
+        var lines = stage.reloadedItems.map { ("reload", $0) } + stage.reconfiguredItems.map { ("reconfigure", $0) }
+        // A diff's updates come in path order already; sorted only when they do not.
+        if !zip(lines, lines.dropFirst()).allSatisfy({ $0.1 < $1.1 }) { lines.sort { $0.1 < $1.1 } }
+        return lines.map { kind, path in
+            var line = "  " + kind
+            line += " "
+            line += String(path.section)
+            line += "."
+            line += String(path.item)
+            line += "  "
+            line += changedFields.removeValue(forKey: path) ?? ""
+            return line
         }
     }
 

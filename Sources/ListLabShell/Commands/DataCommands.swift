@@ -74,7 +74,7 @@ extension Session {
             }
             context.activate(index)
             let loaded = context.workspace.providers[index]
-            context.output.write("using \(name): \(loaded.kindDescription), \(context.countDescription(loaded))")
+            context.output.write("using \(name): \(loaded.kindDescription), \(loaded.countDescription)")
         },
         Command(
             name: "providers", usage: "providers", summary: "lists the loaded providers; * marks the one shown",
@@ -111,7 +111,7 @@ extension Session {
                 try arguments.expectEnd()
                 let loaded = try context.current()
                 context.list.reloadData()
-                context.output.write("the list reloaded its data from \(loaded.name) (reloadData): \(context.countDescription(loaded))")
+                context.output.write("the list reloaded its data from \(loaded.name) (reloadData): \(loaded.countDescription)")
                 return
             }
             let flags = try arguments.flags(["--diff", "--force"])
@@ -138,7 +138,7 @@ extension Session {
                     throw ShellError("reload failed, the data is as it was: \(error)")
                 }
                 context.list.reloadData()
-                context.output.write("reloaded \(loaded.name): \(context.countDescription(loaded)) (reloadData)")
+                context.output.write("reloaded \(loaded.name): \(loaded.countDescription) (reloadData)")
             }
             loaded.forgetEdits()
         },
@@ -221,11 +221,6 @@ extension CommandContext {
         workspace.writtenPaths.append(FilePaths.absolutePath(destination?.path ?? file.path))
         let items = file.numberOfItems
         output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
-    }
-
-    /// `8 items in 1 section`.
-    func countDescription(_ loaded: LoadedProvider) -> String {
-        loaded.countDescription
     }
 
     fileprivate func load(_ arguments: inout Arguments) throws {

@@ -182,7 +182,7 @@ extension CommandContext {
             }
             presentation.diffable = nil
             activate(index)
-            output.write("diffable off: the adapter shows \(loaded.name) again (reloadData): \(countDescription(loaded))")
+            output.write("diffable off: the adapter shows \(loaded.name) again (reloadData): \(loaded.countDescription)")
             return
         }
         var identity = DiffableIdentifiers.Identity.key

@@ -47,7 +47,7 @@ extension Session {
             try arguments.expectEnd()
             let loaded = try context.current()
             let stats = context.list.statistics
-            context.output.write("provider \(loaded.name): \(context.countDescription(loaded))")
+            context.output.write("provider \(loaded.name): \(loaded.countDescription)")
             context.output.write("cells: \(stats.cellsCreated) created, \(stats.cellsReused) reused, \(stats.configurations) configured (\(stats.reconfigurations) in place), \(stats.reloadedCells) replaced by reloads")
             context.output.write("calls: \(stats.dataSourceCalls) to the data source, \(stats.delegateCalls) to the delegate")
             context.output.write("list: \(stats.reloads) reloadData, \(stats.batchUpdates) batch updates (\(stats.refusedBatchUpdates) refused), viewport \(context.list.viewportRows) rows")

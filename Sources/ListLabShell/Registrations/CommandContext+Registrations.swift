@@ -92,7 +92,7 @@ extension CommandContext {
         guard instance.hasLoad else {
             try loaded.provider.reload()
             list.reloadData()
-            output.write("the list reloaded its data from \(loaded.name) (reloadData): \(countDescription(loaded))")
+            output.write("the list reloaded its data from \(loaded.name) (reloadData): \(loaded.countDescription)")
             return
         }
         let staged: StagedUpdate?
@@ -105,7 +105,7 @@ extension CommandContext {
         loaded.forgetEdits()
         guard withDiff, let staged else {
             list.reloadData()
-            output.write("reloaded \(loaded.name) from its source (reloadData): \(countDescription(loaded))")
+            output.write("reloaded \(loaded.name) from its source (reloadData): \(loaded.countDescription)")
             return
         }
         let what = "reloaded \(loaded.name) from its source"

@@ -1,5 +1,7 @@
 import Interruption
+import ListLabCore
 import ListLabRecords
+import ListLabTestSupport
 import Testing
 @testable import ListLabFiles
 
@@ -52,4 +54,23 @@ func aLoadSaysHowFarItIs(format: RecordTableWriter.Format) throws {
     #expect(told.count == rows / 4096)
     #expect(told == told.sorted() && told.allSatisfy { $0 > 0 && $0 < 1 })
     #expect(abs(told[0] - 4096.0 / Double(rows)) < 0.05)
+}
+
+@Test func aRequestStopsASortOfNumbersAndChangesNothing() throws {
+    // A file provider of numbers, sorted by the radix sort: a request stops it with the rows as they were.
+    let folder = try TemporaryFolder()
+    try folder.write("n.csv", "id,score\n" + (1...rows).map { "\($0),\(($0 * 7919) % 1_009)\n" }.joined())
+    let provider = try FileDataProvider(path: folder.path + "/n.csv", name: "n.csv")
+    let before = (0..<rows).map { provider.item(at: ItemPath(0, $0))?["id"] }
+    let flag = Interruption.Flag()
+    try Interruption.$current.withValue(flag) { () throws -> Void in
+        flag.request()
+        #expect(throws: Interrupted.self) { _ = try provider.sort(by: "score", identifiedBy: "id") }
+        #expect((0..<rows).map { provider.item(at: ItemPath(0, $0))?["id"] } == before)
+        // Keys made and sorted stop too, doubles and integers alike.
+        #expect(throws: Interrupted.self) { _ = try ValueSort.numberOrder(of: [2.5, 1, 3], descending: false) }
+        #expect(throws: Interrupted.self) { _ = try RadixOrder.stableOrder(of: [3, 1, 2]) }
+        flag.clear()
+        #expect(try provider.sort(by: "score", identifiedBy: "id") != nil)
+    }
 }

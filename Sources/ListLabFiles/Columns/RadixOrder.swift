@@ -15,16 +15,21 @@ import Interruption
 enum RadixOrder {
     /// The positions of `keys` in increasing order, equal keys in their order.
     ///
-    /// - Throws: `Interrupted` when Ctrl-C asked to stop (looked at once a pass).
+    /// - Throws: `Interrupted` when Ctrl-C asked to stop (looked at every
+    ///   ``interruptionStride`` keys, as the comparison sort looked every
+    ///   65,536 comparisons).
     /// - Complexity: O(*n*): at most nine passes over the keys.
     static func stableOrder(of keys: [UInt64]) throws(Interrupted) -> [Int] {
         let count = keys.count
         guard count > 1 else { return Array(0..<count) }
         // Every byte's counts in one pass.
         var counts = [Int](repeating: 0, count: 8 * 256)
-        counts.withUnsafeMutableBufferPointer { counts in
-            for key in keys {
-                for byte in 0..<8 { counts[byte &* 256 &+ Int(truncatingIfNeeded: (key &>> UInt64(byte &* 8)) & 0xFF)] &+= 1 }
+        try counts.withUnsafeMutableBufferPointer { (counts) throws(Interrupted) in
+            for start in stride(from: 0, to: count, by: interruptionStride) {
+                try Interruption.check()
+                for key in keys[start..<Swift.min(start + interruptionStride, count)] {
+                    for byte in 0..<8 { counts[byte &* 256 &+ Int(truncatingIfNeeded: (key &>> UInt64(byte &* 8)) & 0xFF)] &+= 1 }
+                }
             }
         }
         var keysIn = keys
@@ -38,7 +43,6 @@ enum RadixOrder {
             let bucketCounts = counts[(byte * 256)..<(byte * 256 + 256)]
             // A byte that every key shares leaves the order as it is.
             if bucketCounts.contains(count) { continue }
-            try Interruption.check()
             var offsets = [Int](repeating: 0, count: 256)
             var next = 0
             for (bucket, bucketCount) in bucketCounts.enumerated() {
@@ -46,12 +50,13 @@ enum RadixOrder {
                 next += bucketCount
             }
             let shift = UInt64(byte * 8)
-            keysIn.withUnsafeBufferPointer { keysIn in
-                rowsIn.withUnsafeBufferPointer { rowsIn in
-                    keysOut.withUnsafeMutableBufferPointer { keysOut in
-                        rowsOut.withUnsafeMutableBufferPointer { rowsOut in
-                            offsets.withUnsafeMutableBufferPointer { offsets in
+            try keysIn.withUnsafeBufferPointer { (keysIn) throws(Interrupted) in
+                try rowsIn.withUnsafeBufferPointer { (rowsIn) throws(Interrupted) in
+                    try keysOut.withUnsafeMutableBufferPointer { (keysOut) throws(Interrupted) in
+                        try rowsOut.withUnsafeMutableBufferPointer { (rowsOut) throws(Interrupted) in
+                            try offsets.withUnsafeMutableBufferPointer { (offsets) throws(Interrupted) in
                                 for index in 0..<count {
+                                    if index & (interruptionStride - 1) == 0 { try Interruption.check() }
                                     let key = keysIn[index]
                                     let bucket = Int(truncatingIfNeeded: (key &>> shift) & 0xFF)
                                     let place = offsets[bucket]
@@ -68,6 +73,22 @@ enum RadixOrder {
             swap(&rowsIn, &rowsOut)
         }
         return rowsIn
+    }
+
+    /// How many keys a loop handles between two looks at whether Ctrl-C
+    /// asked to stop (a power of two).
+    static let interruptionStride = 1 << 16
+
+    /// The keys of `values`, made by `key`, with a look at whether Ctrl-C
+    /// asked to stop every ``interruptionStride`` values.
+    static func keys<Values: Collection>(of values: Values, _ key: (Values.Element) -> UInt64) throws(Interrupted) -> [UInt64] {
+        var keys: [UInt64] = []
+        keys.reserveCapacity(values.count)
+        for value in values {
+            if keys.count & (interruptionStride - 1) == 0 { try Interruption.check() }
+            keys.append(key(value))
+        }
+        return keys
     }
 
     /// A number's key: keys compare as the numbers do, and the two zeros

@@ -32,12 +32,12 @@ public enum ValueSort {
     /// ``order(of:descending:)`` for numbers (none of them NaN), by a radix
     /// sort (``RadixOrder``).
     static func numberOrder<Numbers: Collection>(of numbers: Numbers, descending: Bool) throws(Interrupted) -> [Int] where Numbers.Element == Double {
-        try RadixOrder.stableOrder(of: numbers.map { descending ? ~RadixOrder.key($0) : RadixOrder.key($0) })
+        try RadixOrder.stableOrder(of: RadixOrder.keys(of: numbers) { descending ? ~RadixOrder.key($0) : RadixOrder.key($0) })
     }
 
     /// ``order(of:descending:)`` for integers, by a radix sort (``RadixOrder``).
     static func integerOrder<Integers: Collection>(of integers: Integers, descending: Bool) throws(Interrupted) -> [Int] where Integers.Element == Int {
-        try RadixOrder.stableOrder(of: integers.map { descending ? ~RadixOrder.key($0) : RadixOrder.key($0) })
+        try RadixOrder.stableOrder(of: RadixOrder.keys(of: integers) { descending ? ~RadixOrder.key($0) : RadixOrder.key($0) })
     }
 
     /// ``order(of:descending:)`` for any comparable keys: each key sorted

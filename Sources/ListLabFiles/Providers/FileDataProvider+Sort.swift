@@ -52,6 +52,8 @@ extension FileDataProvider {
         } else {
             .changes(Self.rowDiff(from: Array(order.indices), to: order))
         }
+        // The last look before anything changes: the moves took a while too.
+        try Interruption.check()
         reorder(rows: order)
         return changes
     }

@@ -454,6 +454,17 @@ func sectionedDataProviderExample1() throws {
     _ = lists
 }
 
+@Test("Sources/ListLabCore/Text/UTF8Text.swift:5")
+func uTF8TextExample1() throws {
+    var text = UTF8Text()
+    text.append("move ")
+    text.append(12)
+    text.append(" -> ")
+    text.append(-3)
+    print(text.string)   // "move 12 -> -3"
+    _ = text
+}
+
 @Test("Sources/ListLabCore/Text/VisibleText.swift:11")
 func visibleTextExample1() throws {
     _ = VisibleText.escaped("a\u{1B}[2Jb")   // "a\\u001b[2Jb"
@@ -557,13 +568,13 @@ func fileDataProvider_FileChangesExample1() throws {
     _ = contacts
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:105")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:106")
 func fileDataProvider_FileChangesExample2() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     try "id,name,phone\n1,Bruce Wayne,555-0199\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)
     let reading = try FileDataProvider(path: contacts.path, name: "contacts.csv")
-    let changed = contacts.changedValues(at: ItemPath(0, 0), comparedWith: ItemPath(0, 0), in: reading)
-    print(changed?.map(\.field) ?? [])   // ["phone"]: 555-0100 became 555-0199
+    let changed = contacts.changedValues(of: [(ItemPath(0, 0), ItemPath(0, 0))], in: reading)
+    print(changed.first??.map(\.field) ?? [])   // ["phone"]: 555-0100 became 555-0199
     _ = contacts
     _ = reading
     _ = changed

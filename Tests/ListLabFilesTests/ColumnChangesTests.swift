@@ -303,19 +303,28 @@ func changedRowsCountedByRunsAreThoseCountedRowByRow(format: String) throws {
         let new = try FileDataProvider(path: folder.path + "/new.\(format)", name: "new").table
         let matched = try #require(ChangeCount.matchRows(from: original.map(\.id), to: changed.map(\.id)))
         let expected = zip(changed.indices, matched).count { row, old in old >= 0 && changed[row].name != original[Int(old)].name }
+        let reference = try? SectionedChangeset(
+            from: [DiffSection(id: "", items: original.map { [$0.id, $0.name] as [AnyHashable] })],
+            to: [DiffSection(id: "", items: changed.map { [$0.id, $0.name] as [AnyHashable] })],
+            identity: { $0[0] }, isContentEqual: ==)
         old.comparingContent(with: new) { sameContent in
             #expect(ChangeCount.updates(in: 0..<changed.count, of: matched, sameContent) == expected)
             // Which rows changed, by runs: the rows whose names changed.
-            let marked = old.changedRows(pairedBy: matched, with: new, sameContent)
-            #expect(marked == zip(changed.indices, matched).map { row, old in old >= 0 && changed[row].name != original[Int(old)].name }, "round \(round)")
+            let expectedMarks = zip(changed.indices, matched).map { row, old in old >= 0 && changed[row].name != original[Int(old)].name }
+            for parallelFrom in [1, Int.max] {
+                let marked = old.changedRows(pairedBy: matched, with: new, parallelFrom: parallelFrom, sameContent)
+                #expect(marked == expectedMarks, "round \(round), parallel from \(parallelFrom)")
+            }
+            // The count marks the rows it counts, on two threads as on one.
+            let (counted, marks) = old.markingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
+                ChangeCount.countChanges(matched: matched, oldCount: original.count, parallelFrom: 1, updates: changedRows).changes
+            }
+            #expect(marks == expectedMarks, "round \(round)")
+            #expect(counted == reference?.count, "round \(round)")
             old.countingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
                 #expect(changedRows(0..<changed.count) == expected, "round \(round)")
                 for parallelFrom in [1, Int.max] {
                     let counts = ChangeCount.countChanges(matched: matched, oldCount: original.count, parallelFrom: parallelFrom, updates: changedRows)
-                    let reference = try? SectionedChangeset(
-                        from: [DiffSection(id: "", items: original.map { [$0.id, $0.name] as [AnyHashable] })],
-                        to: [DiffSection(id: "", items: changed.map { [$0.id, $0.name] as [AnyHashable] })],
-                        identity: { $0[0] }, isContentEqual: ==)
                     #expect(counts.changes == reference?.count, "round \(round), parallel from \(parallelFrom)")
                 }
             }

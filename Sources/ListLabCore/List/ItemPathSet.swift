@@ -5,6 +5,8 @@
 /// the checks refuse) is kept in a `Set`. A batch update of many changes
 /// checks each path against several such sets, and hashing every path was
 /// most of that work; an update of one change stays as cheap as one hash.
+/// A set made for many paths holds every section's bits in one array from
+/// the start, so that adding a path sets a bit and nothing more.
 struct ItemPathSet: Sequence {
     /// One section's items.
     private enum Items {
@@ -14,8 +16,13 @@ struct ItemPathSet: Sequence {
 
     /// The item counts, section by section, whose paths are kept by section.
     private let counts: [Int]
-    /// Each section's items, from its first path.
+    /// Each section's items, from its first path (unless `allBits` holds them).
     private var sections: [Items?]
+    /// Every section's items as bits, section after section, for a set made
+    /// for many paths; empty otherwise.
+    private var allBits: [UInt64] = []
+    /// Where each section's bits start in `allBits`, in words.
+    private var firstWord: [Int] = []
     /// The paths outside `counts`.
     private var outside: Set<ItemPath> = []
     /// How many paths the set holds.
@@ -34,9 +41,18 @@ struct ItemPathSet: Sequence {
         self.init(within: counts)
         let words = counts.reduce(0) { $0 + (Swift.max(0, $1) + 63) / 64 }
         if expected > words {
-            sections = counts.map { .many([UInt64](repeating: 0, count: (Swift.max(0, $0) + 63) / 64)) }
+            firstWord.reserveCapacity(counts.count)
+            var word = 0
+            for count in counts {
+                firstWord.append(word)
+                word += (Swift.max(0, count) + 63) / 64
+            }
+            allBits = [UInt64](repeating: 0, count: words)
         }
     }
+
+    /// Whether `allBits` holds the sections' items.
+    private var isAllBits: Bool { !firstWord.isEmpty }
 
     /// The set of `paths`, for paths within `counts`.
     init(_ paths: some Sequence<ItemPath>, within counts: [Int]) {
@@ -59,6 +75,14 @@ struct ItemPathSet: Sequence {
             return inserted
         }
         let inserted: Bool
+        if isAllBits {
+            let word = firstWord[path.section] + (path.item >> 6)
+            let mask = UInt64(1) << UInt64(path.item & 63)
+            inserted = allBits[word] & mask == 0
+            allBits[word] |= mask
+            if inserted { count += 1 }
+            return inserted
+        }
         switch sections[path.section] {
         case nil:
             sections[path.section] = .few([path.item])
@@ -89,6 +113,7 @@ struct ItemPathSet: Sequence {
     /// Whether the set holds `path`.
     func contains(_ path: ItemPath) -> Bool {
         guard isInside(path) else { return !outside.isEmpty && outside.contains(path) }
+        if isAllBits { return allBits[firstWord[path.section] + (path.item >> 6)] & (UInt64(1) << UInt64(path.item & 63)) != 0 }
         switch sections[path.section] {
         case nil: return false
         case .few(let items): return items.contains(path.item)
@@ -106,28 +131,38 @@ struct ItemPathSet: Sequence {
 
     /// The items of `section` within the counts, ascending.
     private func itemsInside(_ section: Int) -> [Int] {
-        guard section >= 0, section < sections.count, let held = sections[section] else { return [] }
+        guard section >= 0, section < sections.count else { return [] }
+        if isAllBits {
+            let words = (Swift.max(0, counts[section]) + 63) / 64
+            return Self.items(of: allBits[firstWord[section]..<(firstWord[section] + words)])
+        }
+        guard let held = sections[section] else { return [] }
         switch held {
         case .few(let items):
             return items.sorted()
         case .many(let bits):
-            var items: [Int] = []
-            for (index, word) in bits.enumerated() where word != 0 {
-                var rest = word
-                while rest != 0 {
-                    items.append(index << 6 + rest.trailingZeroBitCount)
-                    rest &= rest - 1
-                }
-            }
-            return items
+            return Self.items(of: bits[...])
         }
+    }
+
+    /// The items whose bits are set in `bits` (item 0 the first word's lowest bit), ascending.
+    private static func items(of bits: ArraySlice<UInt64>) -> [Int] {
+        var items: [Int] = []
+        for (index, word) in zip(0..., bits) where word != 0 {
+            var rest = word
+            while rest != 0 {
+                items.append(index << 6 + rest.trailingZeroBitCount)
+                rest &= rest - 1
+            }
+        }
+        return items
     }
 
     /// The paths in order: those within the counts, then the others.
     func makeIterator() -> IndexingIterator<[ItemPath]> {
         var paths: [ItemPath] = []
         paths.reserveCapacity(count)
-        for section in sections.indices where sections[section] != nil {
+        for section in sections.indices where isAllBits || sections[section] != nil {
             for item in itemsInside(section) { paths.append(ItemPath(section, item)) }
         }
         return (paths + outside.sorted()).makeIterator()

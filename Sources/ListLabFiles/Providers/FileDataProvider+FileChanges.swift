@@ -95,23 +95,26 @@ extension FileDataProvider {
             reading: fresh)
     }
 
-    /// The fields whose values differ between the item at `path` and the
-    /// item at `otherPath` of `other` (the file read again, from
-    /// ``changesFromFile(identifiedBy:countingAbove:)``), in the fields'
-    /// order, with both values: what an update in those changes says it
-    /// changed, without building either record. Nil when a path names no
-    /// item or the fields differ.
+    /// For each pair of paths, the fields whose values differ between the
+    /// item at `from` and the item at `to` of `other` (the file read again,
+    /// from ``changesFromFile(identifiedBy:countingAbove:)``), in the
+    /// fields' order, with both values: what an update in those changes
+    /// says it changed, without building either record. Nil for a pair
+    /// whose path names no item, and for every pair when the fields differ.
+    /// Both tables are opened once for all the pairs.
     ///
     /// ```swift
     /// let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     /// try "id,name,phone\n1,Bruce Wayne,555-0199\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)
     /// let reading = try FileDataProvider(path: contacts.path, name: "contacts.csv")
-    /// let changed = contacts.changedValues(at: ItemPath(0, 0), comparedWith: ItemPath(0, 0), in: reading)
-    /// print(changed?.map(\.field) ?? [])   // ["phone"]: 555-0100 became 555-0199
+    /// let changed = contacts.changedValues(of: [(ItemPath(0, 0), ItemPath(0, 0))], in: reading)
+    /// print(changed.first??.map(\.field) ?? [])   // ["phone"]: 555-0100 became 555-0199
     /// ```
-    public func changedValues(at path: ItemPath, comparedWith otherPath: ItemPath, in other: FileDataProvider) -> [(field: String, old: Value, new: Value)]? {
-        guard let row = row(at: path), let otherRow = other.row(at: otherPath) else { return nil }
-        return table.changedValues(row: row, comparedWith: otherRow, in: other.table)
+    public func changedValues(
+        of pairs: [(from: ItemPath, to: ItemPath)], in other: FileDataProvider
+    ) -> [[(field: String, old: Value, new: Value)]?] {
+        let rows = pairs.map { pair in (row(at: pair.from) ?? -1, other.row(at: pair.to) ?? -1) }
+        return table.changedValues(of: rows, in: other.table)
     }
 
     /// The diff from the rows of `old` to those of `new`, whose identities
@@ -139,15 +142,19 @@ extension FileDataProvider {
                     let counts = ChangeCount.countSectionedChanges(sections, matched: matched, isContentEqual: { sameContent(oldRows[$0], newRows[$1] - count) })
                     if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
                 }
-            } else if let threshold, threshold < count + new.count, let matched = flatMatch {
+            }
+            // The rows whose content changed, marked by the count when there is one.
+            var changedRows: [Bool]?
+            if let threshold, threshold < count + new.count, let matched = flatMatch {
                 // (Not counted past a threshold no diff reaches: one change for each old and each new row.)
-                let counts = old.countingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
+                let (counts, changed) = old.markingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
                     ChangeCount.countChanges(matched: matched, oldCount: count, updates: changedRows)
                 }
                 if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
+                changedRows = changed
             }
             if let flatMatch, flatMatch.count == new.count {
-                let changed = old.changedRows(pairedBy: flatMatch, with: new, sameContent)
+                let changed = changedRows ?? old.changedRows(pairedBy: flatMatch, with: new, sameContent)
                 if let changes = SectionedChangeset(matching: flatMatch, oldCount: count, isContentEqual: { _, row in !changed[row] }) {
                     return .changes(changes)
                 }

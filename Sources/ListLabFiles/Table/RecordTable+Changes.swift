@@ -112,19 +112,36 @@ extension RecordTable {
         withoutActuallyEscaping(sameContent) { sameContent in countingChangedRows(pairedBy: matched, with: other, comparing: sameContent, body) }
     }
 
-    /// For each row of `other`, whether its content differs from the row
-    /// of this table `matched` pairs it with (false for a row paired with
-    /// none), compared as ``countingChangedRows(pairedBy:with:_:_:)``
-    /// compares: runs of rows as one range of bytes, row by row only where
-    /// the range differs.
-    func changedRows(pairedBy matched: [Int32], with other: RecordTable, _ sameContent: (Int, Int) -> Bool) -> [Bool] {
-        var changed = [Bool](repeating: false, count: other.count)
-        withoutActuallyEscaping(sameContent) { sameContent in
-            countingChangedRows(pairedBy: matched, with: other, comparing: sameContent, marking: { changed[$0] = true }) { changedRows in
-                _ = changedRows(0..<matched.count)
+    /// ``countingChangedRows(pairedBy:with:_:_:)``, which also marks each
+    /// row it counts: `body`'s result, and for each of `matched`'s rows
+    /// whether its content differs from the row of this table it is paired
+    /// with (false for a row paired with none, or not counted). A diff below
+    /// the change threshold takes its updates from the marks, so the rows
+    /// are compared once for the count and the changes.
+    func markingChangedRows<Result>(
+        pairedBy matched: [Int32], with other: RecordTable, _ sameContent: (Int, Int) -> Bool,
+        _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
+    ) -> (result: Result, changed: [Bool]) {
+        var changed = [Bool](repeating: false, count: matched.count)
+        let result = changed.withUnsafeMutableBufferPointer { marks in
+            // The count's two threads compare rows of their own; each marks only those.
+            nonisolated(unsafe) let marks = marks
+            return withoutActuallyEscaping(sameContent) { sameContent in
+                countingChangedRows(pairedBy: matched, with: other, comparing: sameContent, marking: { marks[$0] = true }, body)
             }
         }
-        return changed
+        return (result, changed)
+    }
+
+    /// For each of `matched`'s rows, whether its content differs from the
+    /// row of this table it is paired with (false for a row paired with
+    /// none), compared as ``countingChangedRows(pairedBy:with:_:_:)``
+    /// compares (runs of rows as one range of bytes, row by row only where
+    /// the range differs), on two threads from `parallelFrom` rows.
+    func changedRows(pairedBy matched: [Int32], with other: RecordTable, parallelFrom: Int = 100_000, _ sameContent: (Int, Int) -> Bool) -> [Bool] {
+        markingChangedRows(pairedBy: matched, with: other, sameContent) { changedRows in
+            ChangeCount.sharingTwoThreads(matched.count, parallelFrom: parallelFrom, first: {}, count: changedRows)
+        }.changed
     }
 
     /// ``countingChangedRows(pairedBy:with:_:_:)`` with a comparison that
@@ -217,23 +234,29 @@ extension RecordTable {
         return true
     }
 
-    /// The fields whose values differ between `row` and the row `otherRow`
-    /// of `other`, in the fields' order, with both values: what an update
-    /// of the one to the other changes. A cell whose bytes are the same is
-    /// not read as a value. Nil when the tables' fields differ or a row is
-    /// outside its table.
+    /// For each pair of rows, the fields whose values differ between `row`
+    /// and the row `otherRow` of `other`, in the fields' order, with both
+    /// values: what an update of the one to the other changes. A cell whose
+    /// bytes are the same is not read as a value. Nil for a pair with a row
+    /// outside its table, and for every pair when the tables' fields differ.
     ///
-    /// - Complexity: O(*f*) for *f* fields, without building either record.
-    public func changedValues(row: Int, comparedWith otherRow: Int, in other: RecordTable) -> [(field: String, old: Value, new: Value)]? {
-        guard (0..<count).contains(row), (0..<other.count).contains(otherRow), fieldNames == other.fieldNames else { return nil }
+    /// - Complexity: O(*p* × *f*) for *p* pairs and *f* fields, without
+    ///   building any record.
+    public func changedValues(
+        of rows: [(row: Int, otherRow: Int)], in other: RecordTable
+    ) -> [[(field: String, old: Value, new: Value)]?] {
+        guard fieldNames == other.fieldNames else { return rows.map { _ in nil } }
         return source.withUnsafeBytes { source in
             other.source.withUnsafeBytes { otherSource in
-                var changed: [(field: String, old: Value, new: Value)] = []
-                for column in columns.indices where !hasTheSameCell(column, row, otherRow, in: other, source, otherSource) {
-                    let (old, new) = (value(column: column, row: row), other.value(column: column, row: otherRow))
-                    if old != new { changed.append((fieldNames[column], old, new)) }
+                rows.map { row, otherRow -> [(field: String, old: Value, new: Value)]? in
+                    guard (0..<count).contains(row), (0..<other.count).contains(otherRow) else { return nil }
+                    var changed: [(field: String, old: Value, new: Value)] = []
+                    for column in columns.indices where !hasTheSameCell(column, row, otherRow, in: other, source, otherSource) {
+                        let (old, new) = (value(column: column, row: row), other.value(column: column, row: otherRow))
+                        if old != new { changed.append((fieldNames[column], old, new)) }
+                    }
+                    return changed
                 }
-                return changed
             }
         }
     }

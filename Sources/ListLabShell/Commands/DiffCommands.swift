@@ -189,7 +189,7 @@ extension CommandContext {
                 case .changes(let changes):
                     try perform(
                         changes, saying: what, itemCount: (column.reading ?? file).numberOfItems,
-                        changedValues: column.reading.map { reading in { from, to in file.changedValues(at: from, comparedWith: to, in: reading) } },
+                        changedValues: column.reading.map { reading in { pairs in file.changedValues(of: pairs, in: reading) } },
                         change: adopt)
                 case .counted(let changes, let stages):
                     try Interruption.check()
@@ -249,12 +249,12 @@ extension CommandContext {
     /// by `changes`, the diff from the old state to the new one.
     func perform(
         _ changes: SectionedChangeset, saying what: String, itemCount: Int,
-        changedValues: ((_ from: ItemPath, _ to: ItemPath) -> [FieldChange]?)? = nil, change: () throws -> Void
+        changedValues: ((_ pairs: [(from: ItemPath, to: ItemPath)]) -> [[FieldChange]?])? = nil, change: () throws -> Void
     ) throws {
         // ListDiff itself does not look at Ctrl-C; a Ctrl-C during it stops the command here,
         // before anything changes.
         try Interruption.check()
-        let changedFields: [ItemPath: String]
+        let changedFields: ChangedFields
         if let changedValues {
             // Read from the data before and after, both still at hand.
             changedFields = self.changedFields(changes, changedValues)
@@ -277,7 +277,7 @@ extension CommandContext {
     /// staged batch updates (reloadData above the change threshold), and
     /// says what changed; `before` and `after` give an item whose content
     /// changed as it was and as it is.
-    func apply(_ changes: SectionedChangeset, saying what: String, itemCount: Int, changedFields: [ItemPath: String]) throws {
+    func apply(_ changes: SectionedChangeset, saying what: String, itemCount: Int, changedFields: ChangedFields) throws {
         let staged = StagedUpdate(changes, style: presentation.updateStyle)
         guard !staged.stages.isEmpty else {
             output.write("\(what): no changes")
@@ -310,37 +310,43 @@ extension CommandContext {
     /// its path after the change (where its cell is configured again):
     /// `city: "Metropolis" → "Smallville"`. Nothing above the change
     /// threshold, where the list reloads instead.
-    func changedFields(_ changes: SectionedChangeset, _ changedValues: (_ from: ItemPath, _ to: ItemPath) -> [FieldChange]?) -> [ItemPath: String] {
-        guard changes.count <= presentation.changeThreshold else { return [:] }
-        var changed: [ItemPath: String] = [:]
-        for update in changes.updatedItems {
-            let path = ItemPath(update.to.section, update.to.item)
-            guard let fields = changedValues(ItemPath(update.from.section, update.from.item), path) else { continue }
+    func changedFields(
+        _ changes: SectionedChangeset, _ changedValues: (_ pairs: [(from: ItemPath, to: ItemPath)]) -> [[FieldChange]?]
+    ) -> ChangedFields {
+        guard changes.count <= presentation.changeThreshold else { return ChangedFields() }
+        let pairs = changes.updatedItems.map { update in (from: ItemPath(update.from.section, update.from.item), to: ItemPath(update.to.section, update.to.item)) }
+        var changed: [(path: ItemPath, text: String)] = []
+        changed.reserveCapacity(pairs.count)
+        for (pair, fields) in zip(pairs, changedValues(pairs)) {
+            let path = pair.to
+            guard let fields else { continue }
             // Rows compared by their text in the file can differ where their values do not (`1.10`, `1.1`).
             guard !fields.isEmpty else {
-                changed[path] = "(its text in the file changed; its values did not)"
+                changed.append((path, "(its text in the file changed; its values did not)"))
                 continue
             }
-            var text = ""
+            var text = UTF8Text()
             for (index, field) in fields.enumerated() {
-                if index > 0 { text += ", " }
-                text += field.field
-                text += ": "
-                text += field.old.jsonText
-                text += " → "
-                text += field.new.jsonText
+                if index > 0 { text.append(", ") }
+                text.append(field.field)
+                text.append(": ")
+                text.append(field.old.jsonText)
+                text.append(" → ")
+                text.append(field.new.jsonText)
             }
-            changed[path] = text
+            changed.append((path, text.string))
         }
-        return changed
+        return ChangedFields(changed)
     }
 
     /// ``changedFields(_:_:)`` of records: `old` gives an item before the
     /// changes by its path then, `new` after them by its path now.
-    func changedFields(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?) -> [ItemPath: String] {
-        changedFields(changes) { from, to in
-            guard let before = old(from), let after = new(to) else { return nil }
-            return Self.fieldChanges(from: before, to: after)
+    func changedFields(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?) -> ChangedFields {
+        changedFields(changes) { pairs in
+            pairs.map { from, to in
+                guard let before = old(from), let after = new(to) else { return nil }
+                return Self.fieldChanges(from: before, to: after)
+            }
         }
     }
 
@@ -365,30 +371,30 @@ extension CommandContext {
     /// A stage's lines: `  insert 0.2; move 0.3 -> 0.0`, or for a stage that
     /// only reconfigures (or reloads) items whose changes are known, one line
     /// an item with what changed, `  reconfigure 0.0  name: "Bruce W" → "Bruce Wayne"`,
-    /// so that no item is named twice. The items said are taken out of `changedFields`.
-    func stageLines(_ stage: BatchUpdate, changedFields: inout [ItemPath: String]) -> [String] {
+    /// so that no item is named twice. The items said are marked said in `changedFields`.
+    func stageLines(_ stage: BatchUpdate, changedFields: inout ChangedFields) -> [String] {
         let paths = stage.reloadedItems + stage.reconfiguredItems
-        guard !paths.isEmpty, stage.changeCount == paths.count, paths.allSatisfy({ changedFields[$0] != nil }) else {
+        guard !paths.isEmpty, stage.changeCount == paths.count, paths.allSatisfy({ changedFields.has($0) }) else {
             return ["  \(stage)"]
         }
         var lines = stage.reloadedItems.map { ("reload", $0) } + stage.reconfiguredItems.map { ("reconfigure", $0) }
         // A diff's updates come in path order already; sorted only when they do not.
         if !zip(lines, lines.dropFirst()).allSatisfy({ $0.1 < $1.1 }) { lines.sort { $0.1 < $1.1 } }
         return lines.map { kind, path in
-            var line = "  " + kind
-            line += " "
-            line += String(path.section)
-            line += "."
-            line += String(path.item)
-            line += "  "
-            line += changedFields.removeValue(forKey: path) ?? ""
-            return line
+            var line = UTF8Text()
+            line.append("  ")
+            line.append(kind)
+            line.append(" ")
+            line.append(path)
+            line.append("  ")
+            line.append(changedFields.take(path) ?? "")
+            return line.string
         }
     }
 
     /// The changes no stage line said, one line an item in path order.
-    func changedFieldLines(_ changedFields: [ItemPath: String]) -> [String] {
-        changedFields.keys.sorted().map { "    \(presentation.updateStyle.rawValue) \($0)  \(changedFields[$0] ?? "")" }
+    func changedFieldLines(_ changedFields: ChangedFields) -> [String] {
+        changedFields.unsaid.map { "    \(presentation.updateStyle.rawValue) \($0.path)  \($0.text)" }
     }
 
     /// `4 changes in 2 stages`.

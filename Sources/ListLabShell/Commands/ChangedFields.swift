@@ -1,0 +1,57 @@
+import ListLabCore
+
+/// What changed in each item a diff updated, by its path after the change
+/// (`city: "Metropolis" → "Smallville"`), for each to be said once: on a
+/// stage's line for the item, else after the stages.
+///
+/// Held in path order and found by a binary search: a diff of a big file
+/// updates tens of thousands of items, which a dictionary hashed and copied
+/// for more than the lines cost to write.
+struct ChangedFields {
+    /// The paths, ascending, each once.
+    private var paths: [ItemPath] = []
+    /// What changed in the item at each of `paths`.
+    private var texts: [String] = []
+    /// Whether a stage's line has said each.
+    private var said: [Bool] = []
+
+    /// None: the lines say only the paths.
+    init() {}
+
+    /// The items at `entries`' paths (each path once) with what changed in each.
+    init(_ entries: [(path: ItemPath, text: String)]) {
+        var entries = entries
+        // A diff's updates come in path order already; sorted only when they do not.
+        if !zip(entries, entries.dropFirst()).allSatisfy({ $0.path < $1.path }) { entries.sort { $0.path < $1.path } }
+        paths = entries.map(\.path)
+        texts = entries.map(\.text)
+        said = Array(repeating: false, count: entries.count)
+    }
+
+    /// Where `path` is among the paths not said yet, or nil.
+    private func index(of path: ItemPath) -> Int? {
+        var low = 0
+        var high = paths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if paths[middle] < path { low = middle + 1 } else { high = middle }
+        }
+        return low < paths.count && paths[low] == path && !said[low] ? low : nil
+    }
+
+    /// Whether what changed in the item at `path` is known and not said yet.
+    func has(_ path: ItemPath) -> Bool { index(of: path) != nil }
+
+    /// What changed in the item at `path`, marked said; nil when it is not
+    /// known or was said.
+    mutating func take(_ path: ItemPath) -> String? {
+        guard let index = index(of: path) else { return nil }
+        said[index] = true
+        return texts[index]
+    }
+
+    /// The items not said yet, in path order.
+    var unsaid: [(path: ItemPath, text: String)] {
+        paths.indices.filter { !said[$0] }.map { (paths[$0], texts[$0]) }
+    }
+}

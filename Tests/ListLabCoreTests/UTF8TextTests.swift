@@ -1,0 +1,25 @@
+import ListLabTestSupport
+import Testing
+import ListLabCore
+
+// Text built as bytes writes what String interpolation writes: the pieces a diff's lines are made of.
+
+@Test(arguments: [1, 2, 3])
+func numbersAndPathsAreWrittenAsStringWritesThem(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let edges = [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1, 1_000_000_000_000_000_000]
+    let numbers = edges + (0..<500).map { _ in Int(bitPattern: UInt(random.next())) >> Int(random.next() % 64) }
+    var text = UTF8Text()
+    var expected = ""
+    for (index, number) in numbers.enumerated() {
+        text.append(number)
+        expected += String(number)
+        text.append(index.isMultiple(of: 2) ? " → " : ", ")
+        expected += index.isMultiple(of: 2) ? " → " : ", "
+        let path = ItemPath(Int(random.next() % 1_000), number)
+        text.append(path)
+        expected += "\(path)"
+    }
+    #expect(text.string == expected)
+    #expect(!text.isEmpty && UTF8Text().isEmpty && UTF8Text().string == "")
+}

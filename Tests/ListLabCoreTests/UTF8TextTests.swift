@@ -22,4 +22,7 @@ func numbersAndPathsAreWrittenAsStringWritesThem(seed: UInt64) {
     }
     #expect(text.string == expected)
     #expect(!text.isEmpty && UTF8Text().isEmpty && UTF8Text().string == "")
+    text.removeAll()
+    text.append(-7)
+    #expect(text.string == "-7")
 }

@@ -350,3 +350,41 @@ func anEditedItemIsAnUpdateWhenTheFileIsCountedAgain(threshold: Int) throws {
     case .changes(let changes): #expect(threshold > 0 && changes.deletedItems == [ElementPath(0, 1_999)] && changes.updatedItems.count == 1)
     }
 }
+
+/// What changed in each updated row, read from both tables' cells (on two
+/// threads for many rows), is what comparing the two rows' records finds;
+/// a pair naming a row outside its table gets nil.
+@Test func changedValuesOfManyRowsAreThoseTheirRecordsDiffer() throws {
+    let folder = try TemporaryFolder()
+    var random = SplitMix64(seed: 11)
+    let count = 9_000
+    let rows = (0..<count).map { id in (id: id, name: "n\(random.below(50))", score: random.below(1_000)) }
+    func text(_ rows: [(id: Int, name: String, score: Int)]) -> String {
+        "id,name,score\n" + rows.map { "\($0.id),\($0.name),\($0.score)\n" }.joined()
+    }
+    var changed = rows
+    for index in changed.indices where random.below(2) == 0 {
+        switch random.below(3) {
+        case 0: changed[index].name += "!"
+        case 1: changed[index].score += 1
+        default: changed[index].name += "?"; changed[index].score = -changed[index].score
+        }
+    }
+    try folder.write("old.csv", text(rows))
+    try folder.write("new.csv", text(changed))
+    let old = try FileDataProvider(path: folder.path + "/old.csv", name: "old")
+    let new = try FileDataProvider(path: folder.path + "/new.csv", name: "new")
+    // Every row with the row after it in the other file: most differ.
+    var pairs = (0..<count).map { (from: ItemPath(0, $0), to: ItemPath(0, ($0 + 1) % count)) }
+    pairs.append((ItemPath(0, count), ItemPath(0, 0)))
+    pairs.append((ItemPath(1, 0), ItemPath(0, 0)))
+    let found = old.changedValues(of: pairs, in: new)
+    #expect(found.count == pairs.count)
+    for (index, pair) in pairs.enumerated().prefix(count) {
+        let (before, after) = (try #require(old.item(at: pair.from)), try #require(new.item(at: pair.to)))
+        let expected = before.schema.names.filter { before[$0] != after[$0] }
+        #expect(found[index]?.map(\.field) == expected, "pair \(index)")
+        #expect(found[index]?.map(\.old) == expected.map { before[$0] ?? .null } && found[index]?.map(\.new) == expected.map { after[$0] ?? .null })
+    }
+    #expect(found.suffix(2).allSatisfy { $0 == nil })
+}

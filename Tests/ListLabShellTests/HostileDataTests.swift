@@ -81,6 +81,27 @@ func visibleTextEscapesWhatActsOnATerminal(text: String, escaped: String) {
     #expect(wrong.isEmpty, "\(wrong.prefix(10))")
 }
 
+@Test func visibleTextFindsAScalarThatMustBeEscapedAtAnyPlaceInALongLine() {
+    // isSafe skips eight printable bytes at a time: each scalar that must be escaped (and
+    // ones beside them that need not, and the edges of the printable range) at every
+    // offset of a line long enough for several words, after ASCII or after an arrow.
+    let scalars: [Unicode.Scalar] = [
+        "\u{00}", "\u{1F}", " ", "~", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "\u{FF}", "\u{061B}", "\u{061C}", "\u{200D}", "\u{200E}",
+        "\u{2027}", "\u{202E}", "\u{202F}", "\u{2066}", "\u{2069}", "\u{206A}", "→", "\u{10FFFF}",
+    ]
+    var wrong: [String] = []
+    for scalar in scalars {
+        for prefix in ["", "→"] {
+            for offset in 0..<26 {
+                let text = prefix + String(repeating: "a", count: offset) + String(Character(scalar)) + String(repeating: "z", count: 25 - offset)
+                let expected = text.unicodeScalars.allSatisfy { !VisibleText.mustEscape($0) }
+                if VisibleText.isSafe(text) != expected { wrong.append(text.debugDescription) }
+            }
+        }
+    }
+    #expect(wrong.count == 0, "\(wrong.prefix(10))")
+}
+
 @Test func anEscapedControlCharacterCanBeTypedBack() throws {
     #expect(try Tokenizer.tokens(in: #"update 0 name="a\u001b[2Jb\r""#).map(\.kind).last == .assignment(field: "name", value: .string("a\u{1B}[2Jb\r")))
 }

@@ -163,6 +163,8 @@ struct BatchUpdatePlan {
 
         // Item moves.
         var moveTargets: [ItemPath: ItemPath] = [:]
+        moves.reserveCapacity(update.movedItems.count)
+        moveTargets.reserveCapacity(update.movedItems.count)
         for move in update.movedItems {
             let (from, to) = (move.from, move.to)
             guard from.section >= 0, from.section < old.count else {
@@ -241,15 +243,34 @@ struct BatchUpdatePlan {
 
     /// Counts each section's items in `set` and puts them, ascending, with
     /// the section's moved items already in `lists`: the set gives them in
-    /// order, so only a section with moves sorts.
+    /// order, so only the moved items sort, and the two merge.
     private static func place(_ set: ItemPathSet, in sections: Range<Int>, into lists: inout [Int: [Int]], counting counts: inout [Int]) {
         for section in sections {
             let items = set.items(inSection: section)
             counts[section] = items.count
-            let moved = lists[section] ?? []
+            let moved = (lists[section] ?? []).sorted()
             guard !items.isEmpty || !moved.isEmpty else { continue }
-            lists[section] = moved.isEmpty ? items : (items + moved).sorted()
+            lists[section] = moved.isEmpty ? items : merged(items, moved)
         }
+    }
+
+    /// The items of two ascending lists, ascending.
+    private static func merged(_ first: [Int], _ second: [Int]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(first.count + second.count)
+        var (i, j) = (0, 0)
+        while i < first.count, j < second.count {
+            if second[j] < first[i] {
+                result.append(second[j])
+                j += 1
+            } else {
+                result.append(first[i])
+                i += 1
+            }
+        }
+        result.append(contentsOf: first[i...])
+        result.append(contentsOf: second[j...])
+        return result
     }
 
     /// Where the item at the old `path` is after the update, or nil when it

@@ -27,21 +27,33 @@ package struct UTF8Text {
 
     /// Appends `text`.
     package mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `number` in decimal digits, as `String(number)` writes it.
     package mutating func append(_ number: Int) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        // The magnitude of Int.min has no Int: counted as a UInt. The digits come
-        // last first, and are turned around in place.
-        var magnitude = number.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        // Written from the last digit back into room for the longest (a sign and 19
+        // digits), then copied at once. The magnitude of Int.min has no Int: a UInt.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = digits.count
+            var magnitude = number.magnitude
+            repeat {
+                position -= 1
+                digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if number < 0 {
+                position -= 1
+                digits[position] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+        }
+    }
+
+    /// Removes the text, keeping the room it took, for the next.
+    package mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
     }
 
     /// Appends `path` as `section.item`.

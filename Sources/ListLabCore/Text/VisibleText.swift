@@ -33,22 +33,39 @@ package enum VisibleText {
         return text.withUTF8 { bytes in
             let count = bytes.count
             var index = 0
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let tops: UInt64 = 0x8080_8080_8080_8080
             while index < count {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x7F { return false }
-                if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
-                    let second = index + 1 < count ? bytes[index + 1] : 0
-                    let third = index + 2 < count ? bytes[index + 2] : 0
-                    switch byte {
-                    case 0xC2 where second <= 0x9F: return false  // U+0080...U+009F
-                    case 0xD8 where second == 0x9C: return false  // U+061C
-                    case 0xE2 where second == 0x80 && (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)):
-                        return false  // U+200E, U+200F, U+2028...U+202E
-                    case 0xE2 where second == 0x81 && (0xA6...0xA9).contains(third): return false  // U+2066...U+2069
-                    default: break
+                // Eight bytes at a time while all are printable ASCII (0x20...0x7E), as most
+                // output is: a byte below 0x20 or above 0x7E sets its top bit in a mask.
+                if let start = bytes.baseAddress {
+                    while index + 8 <= count {
+                        let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+                        let below = (word &- ones &* 0x20) & ~word & tops
+                        let above = ((word &+ ones) | word) & tops
+                        guard below | above == 0 else { break }
+                        index += 8
                     }
                 }
-                index += 1
+                // Then the next eight (or the rest) a byte at a time.
+                let end = Swift.min(index + 8, count)
+                while index < end {
+                    let byte = bytes[index]
+                    if byte < 0x20 || byte == 0x7F { return false }
+                    if byte == 0xC2 || byte == 0xD8 || byte == 0xE2 {
+                        let second = index + 1 < count ? bytes[index + 1] : 0
+                        let third = index + 2 < count ? bytes[index + 2] : 0
+                        switch byte {
+                        case 0xC2 where second <= 0x9F: return false  // U+0080...U+009F
+                        case 0xD8 where second == 0x9C: return false  // U+061C
+                        case 0xE2 where second == 0x80 && (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)):
+                            return false  // U+200E, U+200F, U+2028...U+202E
+                        case 0xE2 where second == 0x81 && (0xA6...0xA9).contains(third): return false  // U+2066...U+2069
+                        default: break
+                        }
+                    }
+                    index += 1
+                }
             }
             return true
         }

@@ -97,7 +97,7 @@ enum ChangeCount {
     ///   content changed (``updates(in:of:_:)``, or a table's own count);
     ///   called from two threads at once, it must only read what it shares.
     static func countChanges(
-        matched: [Int32], oldCount: Int, parallelFrom: Int = 100_000, updates: (Range<Int>) -> Int
+        matched: [Int32], oldCount: Int, parallelFrom: Int = 16_384, updates: (Range<Int>) -> Int
     ) -> (changes: Int, stages: Int) {
         let ((survivors, kept), updated) = sharingTwoThreads(
             matched.count, parallelFrom: parallelFrom, first: { IncreasingRun.survivorsAndLongestRun(of: matched) }, count: updates)
@@ -192,7 +192,7 @@ enum ChangeCount {
     ///   - first: Work to do beside the chunks (or nothing).
     ///   - count: Counts in one chunk; it and `first` must only read what they share.
     static func sharingTwoThreads<First>(
-        _ total: Int, parallelFrom: Int = 100_000, first: () -> First, count: (Range<Int>) -> Int
+        _ total: Int, parallelFrom: Int = 16_384, first: () -> First, count: (Range<Int>) -> Int
     ) -> (First, Int) {
         guard total >= parallelFrom else { return (first(), count(0..<total)) }
         let chunk = Swift.max(1, Swift.min(1 << 14, total / 8))

@@ -3,6 +3,7 @@ internal import Glibc
 #elseif canImport(Darwin)
 internal import Darwin
 #endif
+import Dispatch
 import Interruption
 public import ListLabRecords
 extension RecordTable {
@@ -138,7 +139,7 @@ extension RecordTable {
     /// none), compared as ``countingChangedRows(pairedBy:with:_:_:)``
     /// compares (runs of rows as one range of bytes, row by row only where
     /// the range differs), on two threads from `parallelFrom` rows.
-    func changedRows(pairedBy matched: [Int32], with other: RecordTable, parallelFrom: Int = 100_000, _ sameContent: (Int, Int) -> Bool) -> [Bool] {
+    func changedRows(pairedBy matched: [Int32], with other: RecordTable, parallelFrom: Int = 16_384, _ sameContent: (Int, Int) -> Bool) -> [Bool] {
         markingChangedRows(pairedBy: matched, with: other, sameContent) { changedRows in
             ChangeCount.sharingTwoThreads(matched.count, parallelFrom: parallelFrom, first: {}, count: changedRows)
         }.changed
@@ -246,19 +247,30 @@ extension RecordTable {
         of rows: [(row: Int, otherRow: Int)], in other: RecordTable
     ) -> [[(field: String, old: Value, new: Value)]?] {
         guard fieldNames == other.fieldNames else { return rows.map { _ in nil } }
-        return source.withUnsafeBytes { source in
+        var results = [[(field: String, old: Value, new: Value)]?](repeating: nil, count: rows.count)
+        source.withUnsafeBytes { source in
             other.source.withUnsafeBytes { otherSource in
-                rows.map { row, otherRow -> [(field: String, old: Value, new: Value)]? in
-                    guard (0..<count).contains(row), (0..<other.count).contains(otherRow) else { return nil }
-                    var changed: [(field: String, old: Value, new: Value)] = []
-                    for column in columns.indices where !hasTheSameCell(column, row, otherRow, in: other, source, otherSource) {
-                        let (old, new) = (value(column: column, row: row), other.value(column: column, row: otherRow))
-                        if old != new { changed.append((fieldNames[column], old, new)) }
+                results.withUnsafeMutableBufferPointer { results in
+                    // Rows spread over a big table are read from memory, not the cache: two threads
+                    // wait for it side by side, each writing the results of its own half.
+                    nonisolated(unsafe) let (results, source, otherSource) = (results, source, otherSource)
+                    let halves = rows.count >= 4_096 ? 2 : 1
+                    DispatchQueue.concurrentPerform(iterations: halves) { half in
+                        for index in (rows.count * half / halves)..<(rows.count * (half + 1) / halves) {
+                            let (row, otherRow) = rows[index]
+                            guard (0..<count).contains(row), (0..<other.count).contains(otherRow) else { continue }
+                            var changed: [(field: String, old: Value, new: Value)] = []
+                            for column in columns.indices where !hasTheSameCell(column, row, otherRow, in: other, source, otherSource) {
+                                let (old, new) = (value(column: column, row: row), other.value(column: column, row: otherRow))
+                                if old != new { changed.append((fieldNames[column], old, new)) }
+                            }
+                            results[index] = changed
+                        }
                     }
-                    return changed
                 }
             }
         }
+        return results
     }
 
     /// Whether the cell of `column` holds the same bytes at `row` as at

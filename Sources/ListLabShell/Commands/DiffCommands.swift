@@ -317,6 +317,7 @@ extension CommandContext {
         let pairs = changes.updatedItems.map { update in (from: ItemPath(update.from.section, update.from.item), to: ItemPath(update.to.section, update.to.item)) }
         var changed: [(path: ItemPath, text: String)] = []
         changed.reserveCapacity(pairs.count)
+        var text = UTF8Text()
         for (pair, fields) in zip(pairs, changedValues(pairs)) {
             let path = pair.to
             guard let fields else { continue }
@@ -325,7 +326,7 @@ extension CommandContext {
                 changed.append((path, "(its text in the file changed; its values did not)"))
                 continue
             }
-            var text = UTF8Text()
+            text.removeAll()
             for (index, field) in fields.enumerated() {
                 if index > 0 { text.append(", ") }
                 text.append(field.field)
@@ -380,8 +381,9 @@ extension CommandContext {
         var lines = stage.reloadedItems.map { ("reload", $0) } + stage.reconfiguredItems.map { ("reconfigure", $0) }
         // A diff's updates come in path order already; sorted only when they do not.
         if !zip(lines, lines.dropFirst()).allSatisfy({ $0.1 < $1.1 }) { lines.sort { $0.1 < $1.1 } }
+        var line = UTF8Text()
         return lines.map { kind, path in
-            var line = UTF8Text()
+            line.removeAll()
             line.append("  ")
             line.append(kind)
             line.append(" ")

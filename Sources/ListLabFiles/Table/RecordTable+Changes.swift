@@ -163,41 +163,78 @@ extension RecordTable {
                 return changed
             }
         }
-        let spans = layout.rowSpans
-        let otherSpans = otherLayout.rowSpans
         return source.withUnsafeBytes { bytes in
             other.source.withUnsafeBytes { otherBytes in
-                // The bytes from the start of row `first` to the end of row `last`.
-                func range(_ spans: [UInt64], _ first: Int, _ last: Int) -> (start: Int, count: Int) {
-                    let start = Int(spans[first] >> 32)
-                    return (start, Int(spans[last] >> 32) + Int(spans[last] & 0xFFFF_FFFF) - start)
-                }
-                return body { rows in
-                    var changed = 0
-                    var row = rows.lowerBound
-                    while row < rows.upperBound {
-                        let first = Int(matched[row])
-                        guard first >= 0 else {
-                            row += 1
-                            continue
-                        }
-                        var end = row + 1
-                        while end < rows.upperBound, matched[end] == matched[end - 1] &+ 1 { end += 1 }
-                        let run = end - row
-                        let (start, count) = range(spans, first, first + run - 1)
-                        let (otherStart, otherCount) = range(otherSpans, row, end - 1)
-                        if count != otherCount || !Self.sameBytes(bytes, start, otherBytes, otherStart, count) {
-                            for offset in 0..<run where !sameContent(first + offset, row + offset) {
-                                mark(row + offset)
-                                changed += 1
+                layout.rowSpans.withUnsafeBufferPointer { spans in
+                    otherLayout.rowSpans.withUnsafeBufferPointer { otherSpans in
+                        matched.withUnsafeBufferPointer { matched in
+                            // Read in place: the count is a pass over every row, and checking each
+                            // read against its array's bounds was a good part of it. Old rows are
+                            // checked against the spans once a run.
+                            nonisolated(unsafe) let (bytes, otherBytes, spans, otherSpans, matched) = (bytes, otherBytes, spans, otherSpans, matched)
+                            return body { rows in
+                                Self.changedRows(
+                                    in: rows, matched, spans, otherSpans, bytes, otherBytes, sameContent: sameContent, mark: mark)
                             }
                         }
-                        row = end
                     }
-                    return changed
                 }
             }
         }
+    }
+
+    /// The rows among `rows` whose content changed, by runs, each marked:
+    /// ``countingChangedRows(pairedBy:with:_:_:)`` on both tables' spans
+    /// and bytes. A run whose bytes differ is compared row by row, by the
+    /// rows' bytes, then with `sameContent` for a row whose bytes differ.
+    private static func changedRows(
+        in rows: Range<Int>, _ matched: UnsafeBufferPointer<Int32>, _ spans: UnsafeBufferPointer<UInt64>,
+        _ otherSpans: UnsafeBufferPointer<UInt64>, _ bytes: UnsafeRawBufferPointer, _ otherBytes: UnsafeRawBufferPointer,
+        sameContent: (Int, Int) -> Bool, mark: (Int) -> Void
+    ) -> Int {
+        // The bytes from the start of row `first` to the end of row `last`.
+        @inline(__always)
+        func range(_ spans: UnsafeBufferPointer<UInt64>, _ first: Int, _ last: Int) -> (start: Int, count: Int) {
+            let start = Int(spans[first] >> 32)
+            return (start, Int(spans[last] >> 32) + Int(spans[last] & 0xFFFF_FFFF) - start)
+        }
+        var changed = 0
+        var row = rows.lowerBound
+        let upper = Swift.min(rows.upperBound, matched.count, otherSpans.count)
+        while row < upper {
+            let first = Int(matched[row])
+            guard first >= 0 else {
+                row += 1
+                continue
+            }
+            var end = row + 1
+            while end < upper, matched[end] == matched[end - 1] &+ 1 { end += 1 }
+            let run = end - row
+            guard first + run <= spans.count else {
+                // Not a row of this table's: as sameContent says.
+                for offset in 0..<run where !sameContent(first + offset, row + offset) {
+                    mark(row + offset)
+                    changed += 1
+                }
+                row = end
+                continue
+            }
+            let (start, count) = range(spans, first, first + run - 1)
+            let (otherStart, otherCount) = range(otherSpans, row, end - 1)
+            if count != otherCount || !sameBytes(bytes, start, otherBytes, otherStart, count) {
+                for offset in 0..<run {
+                    let (start, count) = range(spans, first + offset, first + offset)
+                    let (otherStart, otherCount) = range(otherSpans, row + offset, row + offset)
+                    if count == otherCount && sameBytes(bytes, start, otherBytes, otherStart, count) { continue }
+                    if !sameContent(first + offset, row + offset) {
+                        mark(row + offset)
+                        changed += 1
+                    }
+                }
+            }
+            row = end
+        }
+        return changed
     }
 
     /// Whether each row is its file's row of the same number, unedited (a
@@ -230,6 +267,9 @@ extension RecordTable {
     ) -> Bool {
         // Records with the same field names are equal when their values are, field by field.
         for column in columns.indices where !hasTheSameCell(column, row, otherRow, in: other, source, otherSource) {
+            // Two integers whose cells differ differ (an edited number, the usual change), without
+            // building either value.
+            if columns[column].kind(row) == .int, other.columns[column].kind(otherRow) == .int { return false }
             if value(column: column, row: row) != other.value(column: column, row: otherRow) { return false }
         }
         return true

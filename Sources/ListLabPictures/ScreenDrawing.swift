@@ -70,65 +70,72 @@ public struct ScreenDrawing: Sendable {
         let inner = Self.screenWidth
         let viewportHeight = Double(screen.viewportRows) * Self.rowHeight
         let top = Self.bezel + Self.titleHeight + Self.bandHeight
-        var out = "<svg"
-        if standalone { out += " xmlns=\"http://www.w3.org/2000/svg\"" }
-        out += " class=\"screen\" data-columns=\"\(screen.columns)\" width=\"\(n(width))\" height=\"\(n(height))\""
-        out += " viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(Self.fonts)\" role=\"img\""
-        out += " aria-label=\"\(Markup.escape(Self.summary(of: screen)))\">"
-        out += "<rect class=\"frame\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"28\" fill=\"#1c1c1e\"/>"
-        out += "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(height - 2 * Self.bezel))\" rx=\"20\" fill=\"#ffffff\"/>"
+        // Written as bytes, each item into the same buffer: appending each piece to a String
+        // was most of the cost of a step's page, which the server writes for every command.
+        var out = UTF8Text(capacity: 16_384)
+        out.append("<svg")
+        if standalone { out.append(" xmlns=\"http://www.w3.org/2000/svg\"") }
+        out.append(" class=\"screen\" data-columns=\"\(screen.columns)\" width=\"\(n(width))\" height=\"\(n(height))\"")
+        out.append(" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(Self.fonts)\" role=\"img\"")
+        out.append(" aria-label=\"\(Markup.escape(Self.summary(of: screen)))\">")
+        out.append("<rect class=\"frame\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"28\" fill=\"#1c1c1e\"/>")
+        out.append("<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(height - 2 * Self.bezel))\" rx=\"20\" fill=\"#ffffff\"/>")
         // The title bar, or the refused update's banner in its place, which names the list too.
         if let banner {
             let text = title.map { "\($0) — \(banner.text)" } ?? banner.text
-            out += "<g class=\"banner\"><title>\(Markup.escape(banner.detail))</title>"
-            out += "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(Self.titleHeight))\" rx=\"20\" fill=\"#e5484d\"/>"
-            out += clipped(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight) {
+            out.append("<g class=\"banner\"><title>\(Markup.escape(banner.detail))</title>")
+            out.append("<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(Self.titleHeight))\" rx=\"20\" fill=\"#e5484d\"/>")
+            out.append(clipped(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight) {
                 "<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(text))</text>"
-            }
-            out += "</g>"
+            })
+            out.append("</g>")
         } else if let title {
-            out += clipped(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight) {
+            out.append(clipped(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight) {
                 "<text class=\"title\" x=\"\(n((inner - 24) / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"600\" fill=\"#111111\">\(Markup.escape(title))</text>"
-            }
+            })
         }
-        out += "<line x1=\"\(n(Self.bezel))\" x2=\"\(n(Self.bezel + inner))\" y1=\"\(n(Self.bezel + Self.titleHeight))\" y2=\"\(n(Self.bezel + Self.titleHeight))\" stroke=\"#c6c6c8\"/>"
-        out += band(screen.rowsAbove, "above", arrow: "\u{25B2}", y: Self.bezel + Self.titleHeight)
-        out += band(screen.rowsBelow, "below", arrow: "\u{25BC}", y: top + viewportHeight)
+        out.append("<line x1=\"\(n(Self.bezel))\" x2=\"\(n(Self.bezel + inner))\" y1=\"\(n(Self.bezel + Self.titleHeight))\" y2=\"\(n(Self.bezel + Self.titleHeight))\" stroke=\"#c6c6c8\"/>")
+        out.append(band(screen.rowsAbove, "above", arrow: "\u{25B2}", y: Self.bezel + Self.titleHeight))
+        out.append(band(screen.rowsBelow, "below", arrow: "\u{25BC}", y: top + viewportHeight))
         // The viewport: a nested <svg> clips what does not fit.
-        out += "<svg class=\"viewport\" x=\"\(n(Self.bezel))\" y=\"\(n(top))\" width=\"\(n(inner))\" height=\"\(n(viewportHeight))\">"
+        out.append("<svg class=\"viewport\" x=\"\(n(Self.bezel))\" y=\"\(n(top))\" width=\"\(n(inner))\" height=\"\(n(viewportHeight))\">")
         // White, as a plain table's empty space is: a viewport taller than the list shows nothing below it.
-        out += "<rect width=\"\(n(inner))\" height=\"\(n(viewportHeight))\" fill=\"#ffffff\"/>"
-        out += "<g class=\"final\">"
+        out.append("<rect width=\"\(n(inner))\" height=\"\(n(viewportHeight))\" fill=\"#ffffff\"/>")
+        out.append("<g class=\"final\">")
         if screen.rows.isEmpty {
             let sections = screen.sectionCount == 1 ? "1 section" : "\(screen.sectionCount) sections"
-            out += "<text class=\"empty\" x=\"\(n(inner / 2))\" y=\"\(n(min(viewportHeight / 2, 60)))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#8a8a8e\">(empty: \(sections), no rows)</text>"
+            out.append("<text class=\"empty\" x=\"\(n(inner / 2))\" y=\"\(n(min(viewportHeight / 2, 60)))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#8a8a8e\">(empty: \(sections), no rows)</text>")
         }
         for (index, row) in screen.rows.enumerated() {
-            out += draw(row, y: Double(index) * Self.rowHeight, columns: screen.columns, marks: marks)
+            draw(row, y: Double(index) * Self.rowHeight, columns: screen.columns, marks: marks, into: &out)
         }
-        out += "</g>"
+        out.append("</g>")
         if !sprites.isEmpty {
-            out += "<g class=\"anim\" style=\"display:none\">"
+            out.append("<g class=\"anim\" style=\"display:none\">")
             let tileWidth = inner / Double(max(1, screen.columns))
             for sprite in sprites {
                 let from = sprite.fromRow.map { Double($0) * Self.rowHeight } ?? -1
                 let to = sprite.toRow.map { Double($0) * Self.rowHeight } ?? -1
                 let x = Double(sprite.column) * tileWidth
                 let start = sprite.fromRow != nil ? from : to
-                out += "<g class=\"sprite\" data-motion=\"\(sprite.motion.rawValue)\" data-from=\"\(n(from))\" data-to=\"\(n(to))\" data-x=\"\(n(x))\" transform=\"translate(\(n(x)),\(n(start)))\">"
+                out.append("<g class=\"sprite\" data-motion=\"\(sprite.motion.rawValue)\" data-from=\"\(n(from))\" data-to=\"\(n(to))\" data-x=\"\(n(x))\" transform=\"translate(\(n(x)),\(n(start)))\">")
                 let partWidth = Self.width(of: sprite.new ?? sprite.old, screen: screen)
                 if sprite.motion == .changesInPlace, let old = sprite.old, let new = sprite.new {
-                    out += "<g class=\"old\">" + draw(old, width: partWidth) + "</g>"
-                    out += "<g class=\"new\" opacity=\"0\">" + draw(new, width: partWidth) + "</g>"
+                    out.append("<g class=\"old\">")
+                    draw(old, width: partWidth, into: &out)
+                    out.append("</g>")
+                    out.append("<g class=\"new\" opacity=\"0\">")
+                    draw(new, width: partWidth, into: &out)
+                    out.append("</g>")
                 } else if let part = sprite.new ?? sprite.old {
-                    out += draw(part, width: partWidth)
+                    draw(part, width: partWidth, into: &out)
                 }
-                out += "</g>"
+                out.append("</g>")
             }
-            out += "</g>"
+            out.append("</g>")
         }
-        out += "</svg></svg>"
-        return out
+        out.append("</svg></svg>")
+        return out.string
     }
 
     /// One line that says what a screen shows, for `aria-label`.
@@ -151,99 +158,176 @@ public struct ScreenDrawing: Sendable {
         return "<text x=\"\(n(Self.bezel + 16))\" y=\"\(n(y + 15))\" font-size=\"11\" fill=\"#8a8a8e\">\(arrow) <tspan class=\"\(name)\">\(words)</tspan></text>"
     }
 
-    private func draw(_ row: ListScreen.Row, y: Double, columns: Int, marks: (ItemPath) -> ScreenTransition.Mark?) -> String {
+    private func draw(_ row: ListScreen.Row, y: Double, columns: Int, marks: (ItemPath) -> ScreenTransition.Mark?, into out: inout UTF8Text) {
         switch row {
         case .header(_, let title):
-            return "<g transform=\"translate(0,\(n(y)))\">" + draw(.header(title), width: Self.screenWidth) + "</g>"
+            out.append("<g transform=\"translate(0,\(n(y)))\">")
+            draw(.header(title), width: Self.screenWidth, into: &out)
+            out.append("</g>")
         case .footer(_, let title):
-            return "<g transform=\"translate(0,\(n(y)))\">" + draw(.footer(title), width: Self.screenWidth) + "</g>"
+            out.append("<g transform=\"translate(0,\(n(y)))\">")
+            draw(.footer(title), width: Self.screenWidth, into: &out)
+            out.append("</g>")
         case .items(let items):
             let tileWidth = Self.screenWidth / Double(max(1, columns))
-            var out = "<g class=\"row items\" transform=\"translate(0,\(n(y)))\">"
+            out.append("<g class=\"row items\" transform=\"translate(0,\(n(y)))\">")
             for (column, item) in items.enumerated() {
-                out += "<g transform=\"translate(\(n(Double(column) * tileWidth)),0)\">"
-                out += drawItem(item, width: tileWidth, mark: marks(item.path))
-                out += "</g>"
+                out.append("<g transform=\"translate(")
+                out.append(n(Double(column) * tileWidth))
+                out.append(",0)\">")
+                drawItem(item, width: tileWidth, mark: marks(item.path), into: &out)
+                out.append("</g>")
             }
-            return out + "</g>"
+            out.append("</g>")
         }
     }
 
-    private func draw(_ part: ScreenTransition.Part, width: Double) -> String {
+    private func draw(_ part: ScreenTransition.Part, width: Double, into out: inout UTF8Text) {
         let height = Self.rowHeight
         switch part {
         case .header(let title):
-            return "<g class=\"row header\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#f2f2f7\"/>"
-                + clipped(x: 16, y: 0, width: width - 32, height: height) {
-                    "<text class=\"h\" x=\"0\" y=\"33\" font-size=\"13\" font-weight=\"600\" fill=\"#6d6d72\">\(Markup.escape(title))</text>"
-                } + "</g>"
+            out.append("<g class=\"row header\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#f2f2f7\"/>")
+            appendClipStart(x: 16, y: 0, width: width - 32, height: height, to: &out)
+            out.append("<text class=\"h\" x=\"0\" y=\"33\" font-size=\"13\" font-weight=\"600\" fill=\"#6d6d72\">")
+            out.append(Markup.escape(title))
+            out.append("</text></svg></g>")
         case .footer(let title):
-            return "<g class=\"row footer\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#f2f2f7\"/>"
-                + clipped(x: 16, y: 0, width: width - 32, height: height) {
-                    "<text class=\"f\" x=\"0\" y=\"20\" font-size=\"12\" fill=\"#8a8a8e\">\(Markup.escape(title))</text>"
-                } + "</g>"
+            out.append("<g class=\"row footer\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#f2f2f7\"/>")
+            appendClipStart(x: 16, y: 0, width: width - 32, height: height, to: &out)
+            out.append("<text class=\"f\" x=\"0\" y=\"20\" font-size=\"12\" fill=\"#8a8a8e\">")
+            out.append(Markup.escape(title))
+            out.append("</text></svg></g>")
         case .item(let item):
-            return drawItem(item, width: width, mark: nil)
+            drawItem(item, width: width, mark: nil, into: &out)
         }
     }
 
-    private func drawItem(_ item: ListScreen.Item, width: Double, mark: ScreenTransition.Mark?) -> String {
+    private func drawItem(_ item: ListScreen.Item, width: Double, mark: ScreenTransition.Mark?, into out: inout UTF8Text) {
         let height = Self.rowHeight
         let compact = width < 200
         let badgeWidth = compact ? 0 : Self.badgeWidth
         // An outline's item is indented by its level, after its disclosure chevron (UIKit's outline cell).
         let indent = item.outline.map { Double(min($0.level, 6)) * (compact ? 6 : 16) + (compact ? 8 : 18) } ?? 0
         let textX = (compact ? 6 : Self.gutter) + indent
-        var out = "<g class=\"item\(item.isSelected ? " sel" : "")\" data-path=\"\(item.path)\">"
-        out += "<rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(item.isSelected ? "#d4e4fc" : "#ffffff")\"/>"
+        out.append(item.isSelected ? "<g class=\"item sel\" data-path=\"" : "<g class=\"item\" data-path=\"")
+        out.append(item.path)
+        out.append("\"><rect width=\"")
+        out.append(n(width))
+        out.append("\" height=\"")
+        out.append(n(height))
+        out.append(item.isSelected ? "\" fill=\"#d4e4fc\"/>" : "\" fill=\"#ffffff\"/>")
         if let mark {
-            out += "<rect class=\"mark\" width=\"4\" height=\"\(n(height))\" fill=\"\(Self.color(of: mark))\"/>"
+            out.append("<rect class=\"mark\" width=\"4\" height=\"")
+            out.append(n(height))
+            out.append("\" fill=\"")
+            out.append(Self.color(of: mark))
+            out.append("\"/>")
         }
         if !compact {
-            out += "<text class=\"p\" x=\"8\" y=\"17\" font-size=\"10\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">\(item.path)</text>"
+            out.append("<text class=\"p\" x=\"8\" y=\"17\" font-size=\"10\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">")
+            out.append(item.path)
+            out.append("</text>")
             if let mark {
-                out += "<text class=\"m\" x=\"8\" y=\"34\" font-size=\"7.5\" font-weight=\"600\" fill=\"\(Self.color(of: mark))\">\(mark.rawValue)</text>"
+                out.append("<text class=\"m\" x=\"8\" y=\"34\" font-size=\"7.5\" font-weight=\"600\" fill=\"")
+                out.append(Self.color(of: mark))
+                out.append("\">")
+                out.append(mark.rawValue)
+                out.append("</text>")
             }
             if item.isSelected {
-                out += "<text class=\"check\" x=\"\(n(width - badgeWidth - 16))\" y=\"27\" text-anchor=\"middle\" font-size=\"15\" fill=\"#0a84ff\">\u{2713}</text>"
+                out.append("<text class=\"check\" x=\"")
+                out.append(n(width - badgeWidth - 16))
+                out.append("\" y=\"27\" text-anchor=\"middle\" font-size=\"15\" fill=\"#0a84ff\">\u{2713}</text>")
             }
         } else {
-            out += "<text class=\"p\" x=\"6\" y=\"40\" font-size=\"8\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">\(item.path)</text>"
+            out.append("<text class=\"p\" x=\"6\" y=\"40\" font-size=\"8\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">")
+            out.append(item.path)
+            out.append("</text>")
         }
         if let outline = item.outline, outline.hasChildren {
-            out += chevron(x: textX - (compact ? 5 : 11), expanded: outline.isExpanded, size: compact ? 3 : 5)
+            out.append(chevron(x: textX - (compact ? 5 : 11), expanded: outline.isExpanded, size: compact ? 3 : 5))
         }
         let textWidth = width - textX - badgeWidth - (compact ? 6 : 28)
-        out += clipped(x: textX, y: 0, width: textWidth, height: height) {
-            var text = ""
-            if item.cell == nil {
-                text += "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"13\" font-style=\"italic\" fill=\"#e5484d\">(no cell)</text>"
-            } else if let detail = item.detail {
-                text += "<text class=\"t\" x=\"0\" y=\"\(compact ? 16 : 19)\" font-size=\"\(compact ? 12 : 15)\" fill=\"#111111\"\(Self.fitted(item.text, width: textWidth, fontSize: compact ? 12 : 15))</text>"
-                text += "<text class=\"d\" x=\"0\" y=\"\(compact ? 29 : 36)\" font-size=\"\(compact ? 10 : 12)\" fill=\"#6d6d72\"\(Self.fitted(detail, width: textWidth, fontSize: compact ? 10 : 12))</text>"
-            } else {
-                text += "<text class=\"t\" x=\"0\" y=\"\(compact ? 20 : 27)\" font-size=\"\(compact ? 12 : 15)\" fill=\"#111111\"\(Self.fitted(item.text, width: textWidth, fontSize: compact ? 12 : 15))</text>"
-            }
-            return text
+        appendClipStart(x: textX, y: 0, width: textWidth, height: height, to: &out)
+        if item.cell == nil {
+            out.append("<text class=\"t\" x=\"0\" y=\"27\" font-size=\"13\" font-style=\"italic\" fill=\"#e5484d\">(no cell)</text>")
+        } else if let detail = item.detail {
+            out.append(compact ? "<text class=\"t\" x=\"0\" y=\"16\" font-size=\"12\" fill=\"#111111\"" : "<text class=\"t\" x=\"0\" y=\"19\" font-size=\"15\" fill=\"#111111\"")
+            out.append(Self.fitted(item.text, width: textWidth, fontSize: compact ? 12 : 15))
+            out.append(compact ? "</text><text class=\"d\" x=\"0\" y=\"29\" font-size=\"10\" fill=\"#6d6d72\"" : "</text><text class=\"d\" x=\"0\" y=\"36\" font-size=\"12\" fill=\"#6d6d72\"")
+            out.append(Self.fitted(detail, width: textWidth, fontSize: compact ? 10 : 12))
+            out.append("</text>")
+        } else {
+            out.append(compact ? "<text class=\"t\" x=\"0\" y=\"20\" font-size=\"12\" fill=\"#111111\"" : "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"15\" fill=\"#111111\"")
+            out.append(Self.fitted(item.text, width: textWidth, fontSize: compact ? 12 : 15))
+            out.append("</text>")
         }
+        out.append("</svg>")
         if let cell = item.cell {
-            let reused = cell.isReused ? " reused" : ""
-            out += "<g class=\"c\"><title>\(Markup.escape(cell.identifier)) #\(cell.serial)\(cell.isReused ? ", reused" : ", new")</title>"
+            let identifier = Markup.escape(cell.identifier)
+            out.append("<g class=\"c\"><title>")
+            out.append(identifier)
+            out.append(" #")
+            out.append(cell.serial)
+            out.append(cell.isReused ? ", reused</title>" : ", new</title>")
+            let numberColor = cell.isReused ? "#b45309" : "#1d4ed8"
             if compact {
-                out += "<text class=\"cn\" x=\"\(n(width - 6))\" y=\"40\" text-anchor=\"end\" font-size=\"8\" font-weight=\"600\" fill=\"\(cell.isReused ? "#b45309" : "#1d4ed8")\">#\(cell.serial)\(reused)</text>"
-                out += "<text class=\"ci\" display=\"none\">\(Markup.escape(cell.identifier))</text>"
+                out.append("<text class=\"cn\" x=\"")
+                out.append(n(width - 6))
+                out.append("\" y=\"40\" text-anchor=\"end\" font-size=\"8\" font-weight=\"600\" fill=\"")
+                out.append(numberColor)
+                out.append("\">#")
+                out.append(cell.serial)
+                out.append(cell.isReused ? " reused</text>" : "</text>")
+                out.append("<text class=\"ci\" display=\"none\">")
+                out.append(identifier)
+                out.append("</text>")
             } else {
                 let x = width - badgeWidth - 6
-                out += "<rect x=\"\(n(x))\" y=\"7\" width=\"\(n(badgeWidth))\" height=\"30\" rx=\"7\" fill=\"\(cell.isReused ? "#fdf1e2" : "#e8f0fd")\"/>"
-                out += clipped(x: x + 4, y: 7, width: badgeWidth - 8, height: 30) {
-                    "<text class=\"ci\" x=\"\(n((badgeWidth - 8) / 2))\" y=\"11\" text-anchor=\"middle\" font-size=\"9\" fill=\"#6d6d72\">\(Markup.escape(cell.identifier))</text>"
-                        + "<text class=\"cn\" x=\"\(n((badgeWidth - 8) / 2))\" y=\"24\" text-anchor=\"middle\" font-size=\"10\" font-weight=\"600\" fill=\"\(cell.isReused ? "#b45309" : "#1d4ed8")\">#\(cell.serial)\(reused)</text>"
-                }
+                out.append("<rect x=\"")
+                out.append(n(x))
+                out.append("\" y=\"7\" width=\"")
+                out.append(n(badgeWidth))
+                out.append(cell.isReused ? "\" height=\"30\" rx=\"7\" fill=\"#fdf1e2\"/>" : "\" height=\"30\" rx=\"7\" fill=\"#e8f0fd\"/>")
+                appendClipStart(x: x + 4, y: 7, width: badgeWidth - 8, height: 30, to: &out)
+                let middle = n((badgeWidth - 8) / 2)
+                out.append("<text class=\"ci\" x=\"")
+                out.append(middle)
+                out.append("\" y=\"11\" text-anchor=\"middle\" font-size=\"9\" fill=\"#6d6d72\">")
+                out.append(identifier)
+                out.append("</text><text class=\"cn\" x=\"")
+                out.append(middle)
+                out.append("\" y=\"24\" text-anchor=\"middle\" font-size=\"10\" font-weight=\"600\" fill=\"")
+                out.append(numberColor)
+                out.append("\">#")
+                out.append(cell.serial)
+                out.append(cell.isReused ? " reused</text></svg>" : "</text></svg>")
             }
-            out += "</g>"
+            out.append("</g>")
         }
-        out += "<line x1=\"\(n(textX))\" x2=\"\(n(width))\" y1=\"\(n(height - 0.5))\" y2=\"\(n(height - 0.5))\" stroke=\"#e5e5ea\"/>"
-        return out + "</g>"
+        let lineY = n(height - 0.5)
+        out.append("<line x1=\"")
+        out.append(n(textX))
+        out.append("\" x2=\"")
+        out.append(n(width))
+        out.append("\" y1=\"")
+        out.append(lineY)
+        out.append("\" y2=\"")
+        out.append(lineY)
+        out.append("\" stroke=\"#e5e5ea\"/></g>")
+    }
+
+    /// The start tag of ``clipped(x:y:width:height:_:)``'s nested `<svg>`, appended to `out`.
+    private func appendClipStart(x: Double, y: Double, width: Double, height: Double, to out: inout UTF8Text) {
+        out.append("<svg x=\"")
+        out.append(n(x))
+        out.append("\" y=\"")
+        out.append(n(y))
+        out.append("\" width=\"")
+        out.append(n(max(0, width)))
+        out.append("\" height=\"")
+        out.append(n(height))
+        out.append("\">")
     }
 
     /// The end of a `<text>` element's start tag and its content: `text`,

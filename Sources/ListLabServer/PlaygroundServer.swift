@@ -335,9 +335,9 @@ package final class PlaygroundServer: Sendable {
             out.close(after: WebSocket.closeFrame(code: 1013, reason: "the classroom is full: try again later"))
             return
         }
-        for message in greeting { out.push(WebSocket.textFrame(message.json)) }
+        for message in greeting { out.push(WebSocket.textFrame(utf8: message.jsonBytes)) }
         if hello == nil {
-            for reply in await reply(tab, to: first) { out.push(WebSocket.textFrame(reply.json)) }
+            for reply in await reply(tab, to: first) { out.push(WebSocket.textFrame(utf8: reply.jsonBytes)) }
         }
         answered(first.utf8.count)
         while let text = await iterator.next() {
@@ -350,7 +350,7 @@ package final class PlaygroundServer: Sendable {
                 out.close(after: WebSocket.closeFrame(code: 1008, reason: "replies not read"))
                 continue
             }
-            for reply in await reply(tab, to: text) { out.push(WebSocket.textFrame(reply.json)) }
+            for reply in await reply(tab, to: text) { out.push(WebSocket.textFrame(utf8: reply.jsonBytes)) }
         }
         await leave(key)
         out.close()

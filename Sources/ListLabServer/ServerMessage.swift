@@ -92,31 +92,36 @@ enum ServerMessage: Equatable {
     /// A file a command wrote in a classroom tab's folder, for the page to download.
     case download(name: String, text: String)
 
-    /// The message as one line of JSON, its keys sorted. Written by hand
+    /// The message as one line of JSON, its keys sorted.
+    var json: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// ``json`` as UTF-8, as a WebSocket frame carries it. Written by hand
     /// rather than by `JSONEncoder`: a step's page section is most of what
-    /// the server sends, and encoding it was a sixth of a command's cost.
-    var json: String {
-        var fields: [(String, String)] = switch self {
+    /// the server sends, and encoding it was a sixth of a command's cost;
+    /// written as bytes, it is neither made a `String` nor checked as UTF-8
+    /// on its way out.
+    var jsonBytes: [UInt8] {
+        var fields: [(key: String, value: JSONValue)] = switch self {
         case .welcome(let banner, let tours, let lessons, let classroom, let key):
-            [("kind", Self.quoted("welcome")), ("banner", Self.quoted(banner)), ("tours", Self.array(tours.map(Self.quoted))),
-             ("lessons", Self.array(lessons.map(Self.quoted))), ("classroom", String(classroom)), ("key", Self.quoted(key))]
-        case .uploaded(let name, let bytes): [("kind", Self.quoted("uploaded")), ("name", Self.quoted(name)), ("bytes", String(bytes))]
-        case .download(let name, let text): [("kind", Self.quoted("download")), ("name", Self.quoted(name)), ("text", Self.quoted(text))]
+            [("kind", .text("welcome")), ("banner", .text(banner)), ("tours", .texts(tours)), ("lessons", .texts(lessons)),
+             ("classroom", .literal(String(classroom))), ("key", .text(key))]
+        case .uploaded(let name, let bytes): [("kind", .text("uploaded")), ("name", .text(name)), ("bytes", .literal(String(bytes)))]
+        case .download(let name, let text): [("kind", .text("download")), ("name", .text(name)), ("text", .text(text))]
         case .step(let number, let html, let failed, let ended):
-            [("kind", Self.quoted("step")), ("number", String(number)), ("html", Self.quoted(html)), ("failed", String(failed)), ("ended", String(ended))]
-        case .completion(let word, let candidates):
-            [("kind", Self.quoted("completion")), ("word", Self.quoted(word)), ("candidates", Self.array(candidates.map(Self.quoted)))]
-        case .refused(let reason): [("kind", Self.quoted("refused")), ("message", Self.quoted(reason))]
+            [("kind", .text("step")), ("number", .literal(String(number))), ("html", .text(html)), ("failed", .literal(String(failed))),
+             ("ended", .literal(String(ended)))]
+        case .completion(let word, let candidates): [("kind", .text("completion")), ("word", .text(word)), ("candidates", .texts(candidates))]
+        case .refused(let reason): [("kind", .text("refused")), ("message", .text(reason))]
         case .lessonState(let next, let commands, let matched, let drifted):
-            [("kind", Self.quoted("lessonState")), ("next", String(next)), ("commands", String(commands)), ("matched", String(matched)),
-             ("drifted", String(drifted))]
-        case .lessonClosed: [("kind", Self.quoted("lessonClosed"))]
+            [("kind", .text("lessonState")), ("next", .literal(String(next))), ("commands", .literal(String(commands))),
+             ("matched", .literal(String(matched))), ("drifted", .literal(String(drifted)))]
+        case .lessonClosed: [("kind", .text("lessonClosed"))]
         case .drift(let number, let expected, let isCheck):
-            [("kind", Self.quoted("drift")), ("number", String(number)), ("expected", Self.array(expected.map(Self.quoted))), ("check", String(isCheck))]
-        case .transcript(let name, let text): [("kind", Self.quoted("transcript")), ("name", Self.quoted(name)), ("text", Self.quoted(text))]
+            [("kind", .text("drift")), ("number", .literal(String(number))), ("expected", .texts(expected)), ("check", .literal(String(isCheck)))]
+        case .transcript(let name, let text): [("kind", .text("transcript")), ("name", .text(name)), ("text", .text(text))]
         case .lesson(let lesson):
-            [("kind", Self.quoted("lesson")), ("name", Self.quoted(lesson.name)), ("title", Self.quoted(lesson.title)),
-             ("items", Self.array(lesson.items.map { item in
+            [("kind", .text("lesson")), ("name", .text(lesson.name)), ("title", .text(lesson.title)),
+             ("items", .literal(Self.array(lesson.items.map { item in
                 switch item {
                 case .heading(let text): "{\"heading\":\(Self.quoted(text))}"
                 case .paragraph(let text): "{\"paragraph\":\(Self.quoted(text))}"
@@ -125,10 +130,46 @@ enum ServerMessage: Equatable {
                 case .command(_, .solution): "{\"command\":\"\",\"role\":\"solution\"}"
                 case .command(let line, let role): "{\"command\":\(Self.quoted(line)),\"role\":\(Self.quoted(role.rawValue))}"
                 }
-             }))]
+             })))]
         }
-        fields.sort { $0.0 < $1.0 }
-        return "{" + fields.map { "\(Self.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        fields.sort { $0.key < $1.key }
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + fields.reduce(0) { $0 + $1.value.estimatedCount })
+        out.append(UInt8(ascii: "{"))
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            Self.appendQuoted(field.key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            switch field.value {
+            case .text(let text): Self.appendQuoted(text, to: &out)
+            case .literal(let json): out.append(contentsOf: json.utf8)
+            case .texts(let texts):
+                out.append(UInt8(ascii: "["))
+                for (index, text) in texts.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    Self.appendQuoted(text, to: &out)
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// A field's value: text to quote, texts to quote as an array, or JSON as it is.
+    private enum JSONValue {
+        case text(String)
+        case texts([String])
+        case literal(String)
+
+        /// About how many bytes the value takes, for the room to make.
+        var estimatedCount: Int {
+            switch self {
+            case .text(let text): text.utf8.count + 2
+            case .texts(let texts): texts.reduce(2) { $0 + $1.utf8.count + 3 }
+            case .literal(let json): json.utf8.count
+            }
+        }
     }
 
     /// `values` (JSON already) as a JSON array.
@@ -137,46 +178,113 @@ enum ServerMessage: Equatable {
     /// `text` as a JSON string: quotes, backslashes and control characters
     /// escaped, every other character as it is.
     static func quoted(_ text: String) -> String {
-        /// The bytes a byte takes in a JSON string, escaped or not.
-        func width(_ byte: UInt8) -> Int {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: 2
-            case 0..<0x20: 6
-            default: 1
+        var out: [UInt8] = []
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends ``quoted(_:)``'s JSON string of `text` to `out`, as UTF-8.
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            let count = bytes.count
+            guard let source = bytes.baseAddress else {
+                out += [UInt8(ascii: "\""), UInt8(ascii: "\"")]
+                return
+            }
+            // Measured first, then written in place, eight bytes at a time up to the next byte
+            // that needs an escape: a page's HTML has a quote in every attribute, and growing an
+            // array a piece at a time cost more than drawing the page.
+            var length = count + 2
+            var index = 0
+            while index < count {
+                if index + 8 <= count {
+                    let escapes = escapeMask(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
+                    if escapes == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += escapes.trailingZeroBitCount >> 3
+                }
+                length += extraWidth(source[index])
+                index += 1
+            }
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: length))
+            out.withUnsafeMutableBufferPointer { buffer in
+                guard let target = buffer.baseAddress.map({ $0 + start }) else { return }
+                let hex: StaticString = "0123456789abcdef"
+                var at = 0
+                target[at] = UInt8(ascii: "\"")
+                at += 1
+                var index = 0
+                while index < count {
+                    if index + 8 <= count {
+                        // The whole word is stored, and the bytes past the one to escape written
+                        // over: the output is never shorter than the input, so it has room.
+                        let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                        UnsafeMutableRawPointer(target + at).storeBytes(of: word, as: UInt64.self)
+                        let escapes = escapeMask(word)
+                        if escapes == 0 {
+                            at += 8
+                            index += 8
+                            continue
+                        }
+                        let clean = escapes.trailingZeroBitCount >> 3
+                        at += clean
+                        index += clean
+                    }
+                    let byte = source[index]
+                    index += 1
+                    let extra = extraWidth(byte)
+                    guard extra > 0 else {
+                        target[at] = byte
+                        at += 1
+                        continue
+                    }
+                    target[at] = UInt8(ascii: "\\")
+                    switch byte {
+                    case 0x0A: target[at + 1] = UInt8(ascii: "n")
+                    case 0x0D: target[at + 1] = UInt8(ascii: "r")
+                    case 0x09: target[at + 1] = UInt8(ascii: "t")
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"): target[at + 1] = byte
+                    default:
+                        target[at + 1] = UInt8(ascii: "u")
+                        target[at + 2] = UInt8(ascii: "0")
+                        target[at + 3] = UInt8(ascii: "0")
+                        target[at + 4] = hex.utf8Start[Int(byte >> 4)]
+                        target[at + 5] = hex.utf8Start[Int(byte & 0xF)]
+                    }
+                    at += 1 + extra
+                }
+                target[at] = UInt8(ascii: "\"")
             }
         }
-        var text = text
-        return text.withUTF8 { bytes in
-            // Measured first, then written in place: a page's HTML has a quote in every attribute,
-            // and growing an array byte by byte cost more than drawing the page.
-            var length = 2
-            for byte in bytes { length += width(byte) }
-            return String(unsafeUninitializedCapacity: length) { out in
-                let hex = Array("0123456789abcdef".utf8)
-                var at = 0
-                func put(_ byte: UInt8) {
-                    out[at] = byte
-                    at += 1
-                }
-                put(UInt8(ascii: "\""))
-                for byte in bytes {
-                    switch width(byte) {
-                    case 1: put(byte)
-                    case 6:
-                        for escape in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]] { put(escape) }
-                    default:
-                        put(UInt8(ascii: "\\"))
-                        switch byte {
-                        case 0x0A: put(UInt8(ascii: "n"))
-                        case 0x0D: put(UInt8(ascii: "r"))
-                        case 0x09: put(UInt8(ascii: "t"))
-                        default: put(byte)
-                        }
-                    }
-                }
-                put(UInt8(ascii: "\""))
-                return at
-            }
+    }
+
+    /// The top bit of each of the eight bytes of `word` (the first byte the
+    /// lowest, on the little-endian machines Swift runs on) that needs an
+    /// escape in a JSON string: a control character, a quote or a
+    /// backslash. The lowest bit set is exactly the first such byte; bits
+    /// above it may be set for bytes that need none.
+    @inline(__always)
+    private static func escapeMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & tops
+    }
+
+    /// The bytes an escape adds for `byte`: 1 for `\"`, `\\`, `\n`, `\r` and `\t`,
+    /// 5 for another control character (`\u001b`), 0 for a byte written as it is.
+    @inline(__always)
+    private static func extraWidth(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09: 1
+        case 0..<0x20: 5
+        default: 0
         }
     }
 }

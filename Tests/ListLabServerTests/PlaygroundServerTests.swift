@@ -193,6 +193,29 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
     #expect(ServerMessage.refused("a \"quoted\" reason").json == #"{"kind":"refused","message":"a \"quoted\" reason"}"#)
 }
 
+@Test func textIsQuotedAsJSONReadsItBack() throws {
+    // Runs that need no escape are copied eight bytes at a time: each byte that needs one, at
+    // every place of a text long enough for several words, after ASCII or after an accent.
+    #expect(ServerMessage.quoted("a\n\t\r\"\\\u{01}\u{1F} \u{7F}é") == #""a\n\t\r\"\\\u0001\u001f \#u{7F}é""#)
+    var texts: [String] = []
+    for special in ["\"", "\\", "\n", "\u{00}", "\u{1F}", " ", "\u{7F}", "é", "→", "<", "\u{2028}"] {
+        for prefix in ["", "é"] {
+            for offset in 0..<20 {
+                texts.append(prefix + String(repeating: "a", count: offset) + special + String(repeating: "z", count: 19 - offset) + special)
+            }
+        }
+    }
+    for text in texts {
+        let quoted = ServerMessage.quoted(text)
+        #expect(try JSONDecoder().decode(String.self, from: Data(quoted.utf8)) == text, "\(text.debugDescription)")
+        #expect(!quoted.utf8.dropFirst().dropLast().contains { $0 < 0x20 }, "\(text.debugDescription)")
+    }
+    let step = ServerMessage.step(number: 3, html: texts.joined(), failed: false, ended: true)
+    #expect(String(decoding: step.jsonBytes, as: UTF8.self) == step.json)
+    let fields = try #require(JSONSerialization.jsonObject(with: Data(step.jsonBytes)) as? [String: Any])
+    #expect(fields["html"] as? String == texts.joined() && fields["number"] as? Int == 3 && fields["ended"] as? Bool == true)
+}
+
 @Test func aTabSavesItsSessionAndOpensTranscriptsAndTours() async throws {
     try await withServer { port in
         let replies = try await WebSocketClient.blocking { () -> [String] in

@@ -28,6 +28,11 @@ enum WebSocket {
         frame(opcode: 0x1, payload: Array(text.utf8))
     }
 
+    /// A text frame of `utf8`, text already as UTF-8 (a message's JSON).
+    static func textFrame(utf8: [UInt8]) -> [UInt8] {
+        frame(opcode: 0x1, payload: utf8)
+    }
+
     /// A close frame with `code` and a short `reason`.
     static func closeFrame(code: UInt16, reason: String) -> [UInt8] {
         frame(opcode: 0x8, payload: [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(120)))
@@ -35,7 +40,9 @@ enum WebSocket {
 
     /// A frame with `opcode` and `payload`, FIN set, unmasked.
     static func frame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
-        var bytes: [UInt8] = [0x80 | opcode]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(payload.count + 10)
+        bytes.append(0x80 | opcode)
         if payload.count < 126 {
             bytes.append(UInt8(payload.count))
         } else if payload.count <= 0xFFFF {
@@ -44,7 +51,8 @@ enum WebSocket {
             bytes.append(127)
             for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: payload.count >> shift)) }
         }
-        return bytes + payload
+        bytes.append(contentsOf: payload)
+        return bytes
     }
 }
 

@@ -18,7 +18,7 @@ final class StandardStreams: ShellOutput {
 
     func write(_ line: String) {
         guard !isMuted else { return }
-        ToolOutput.current.write(line + "\n")
+        ToolOutput.current.writeLine(line)
     }
 
     /// A progress line on standard error, only when it is a terminal; nil
@@ -110,6 +110,12 @@ public final class ToolOutput: Sendable {
 
     func write(_ text: String) {
         if isProcess { print(text, terminator: "") } else { kept.withLock { $0.output += text } }
+    }
+
+    /// Writes `line` and a line break, without a copy of the line to add it
+    /// (a staged diff of a big file prints lines of megabytes).
+    func writeLine(_ line: String) {
+        if isProcess { print(line) } else { kept.withLock { $0.output += line + "\n" } }
     }
 
     func writeError(_ text: String) {

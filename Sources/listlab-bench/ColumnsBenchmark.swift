@@ -141,7 +141,8 @@ enum ColumnsBenchmark {
         }
     }
 
-    /// Output written to a file, as `listlab > FILE` writes it.
+    /// Output written to a file, as `listlab > FILE` writes it: each line's
+    /// bytes as they are, then a line break.
     final class FileOutput: ShellOutput {
         private var file: UnsafeMutablePointer<FILE>?
         private(set) var lines = 0
@@ -154,7 +155,10 @@ enum ColumnsBenchmark {
 
         func write(_ line: String) {
             lines += 1
-            if let file { fputs(line + "\n", file) }
+            guard let file else { return }
+            var line = line
+            line.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, file) }
+            fputc(10, file)
         }
 
         func writeError(_ message: String) { errors.append(message) }

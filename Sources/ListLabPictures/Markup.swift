@@ -5,6 +5,12 @@ import ListLabCore
 package enum Markup {
     /// `text` with `&`, `<`, `>`, `"` and `'` written as entities.
     package static func escape(_ text: String) -> String {
+        // Most text (a name, a path, a number) has nothing to escape: returned as it is after
+        // one pass over its bytes.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }),
+            VisibleText.isSafe(text) {
+            return text
+        }
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {

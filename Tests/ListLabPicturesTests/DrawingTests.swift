@@ -48,6 +48,13 @@ import Testing
         #expect(svg.contains(">x&quot;y</text>"))
         // Control characters and bidirectional overrides are drawn as the terminal prints them.
         #expect(Markup.escape("a < b & \u{1}\u{1B}[2J \u{202E}x") == "a &lt; b &amp; \\u0001\\u001b[2J \\u202ex")
+        // Text with nothing to escape comes back as it is; each character that needs it, alone
+        // in longer text, is escaped (tab and line feed are kept).
+        for plain in ["", "Bruce Wayne", "555-0100 → é ✓", "0.12"] { #expect(Markup.escape(plain) == plain) }
+        let cases = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;", "\t": "\t", "\n": "\n", "\u{7F}": "\\u007f", "\u{2066}": "\\u2066"]
+        for (character, escaped) in cases.sorted(by: { $0.key < $1.key }) {
+            #expect(Markup.escape("name " + character + " é") == "name " + escaped + " é", "\(character.debugDescription)")
+        }
     }
 
     @Test func anEmptyListSaysSo() {

@@ -199,7 +199,7 @@ enum ServerMessage: Equatable {
             var index = 0
             while index < count {
                 if index + 8 <= count {
-                    let escapes = escapeMask(UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self))
+                    let escapes = escapeMask(UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)))
                     if escapes == 0 {
                         index += 8
                         continue
@@ -224,7 +224,7 @@ enum ServerMessage: Equatable {
                         // over: the output is never shorter than the input, so it has room.
                         let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
                         UnsafeMutableRawPointer(target + at).storeBytes(of: word, as: UInt64.self)
-                        let escapes = escapeMask(word)
+                        let escapes = escapeMask(UInt64(littleEndian: word))
                         if escapes == 0 {
                             at += 8
                             index += 8
@@ -263,7 +263,7 @@ enum ServerMessage: Equatable {
     }
 
     /// The top bit of each of the eight bytes of `word` (the first byte the
-    /// lowest, on the little-endian machines Swift runs on) that needs an
+    /// lowest: words are read as little-endian on every machine) that needs an
     /// escape in a JSON string: a control character, a quote or a
     /// backslash. The lowest bit set is exactly the first such byte; bits
     /// above it may be set for bytes that need none.

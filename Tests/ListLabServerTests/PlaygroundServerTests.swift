@@ -188,6 +188,16 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
     }
 }
 
+@Test func aCloseFramesReasonIsCutAtACharacter() throws {
+    // A long reason of two-byte characters: cut to at most 120 bytes of whole characters, as a
+    // browser fails a connection whose close reason is not UTF-8.
+    let frame = WebSocket.closeFrame(code: 1008, reason: String(repeating: "é", count: 100))
+    let reason = Array(frame.dropFirst(4))
+    #expect(frame[1] == UInt8(2 + reason.count) && frame[2] == 0x03 && frame[3] == 0xF0)
+    #expect(reason.count == 120 && String(validating: reason, as: UTF8.self) == String(repeating: "é", count: 60))
+    #expect(Array(WebSocket.closeFrame(code: 1000, reason: "bye").dropFirst(4)) == Array("bye".utf8))
+}
+
 @Test func messagesAreOneLineOfJSONWithSortedKeys() {
     #expect(ServerMessage.completion(word: "so", candidates: ["sort"]).json == #"{"candidates":["sort"],"kind":"completion","word":"so"}"#)
     #expect(ServerMessage.refused("a \"quoted\" reason").json == #"{"kind":"refused","message":"a \"quoted\" reason"}"#)

@@ -210,15 +210,9 @@ extension RecordTable {
             var end = row + 1
             while end < upper, matched[end] == matched[end - 1] &+ 1 { end += 1 }
             let run = end - row
-            guard first + run <= spans.count else {
-                // Not a row of this table's: as sameContent says.
-                for offset in 0..<run where !sameContent(first + offset, row + offset) {
-                    mark(row + offset)
-                    changed += 1
-                }
-                row = end
-                continue
-            }
+            // `matched` names rows of this table (ChangeCount.matchRows): one past it is a bug, and
+            // reading its span or its origin in place would read past the arrays.
+            precondition(first + run <= spans.count, "a matched row past the table's \(spans.count) rows")
             let (start, count) = range(spans, first, first + run - 1)
             let (otherStart, otherCount) = range(otherSpans, row, end - 1)
             if count != otherCount || !sameBytes(bytes, start, otherBytes, otherStart, count) {

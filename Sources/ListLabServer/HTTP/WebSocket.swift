@@ -35,7 +35,14 @@ enum WebSocket {
 
     /// A close frame with `code` and a short `reason`.
     static func closeFrame(code: UInt16, reason: String) -> [UInt8] {
-        frame(opcode: 0x8, payload: [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(120)))
+        // Cut at a character, not inside one: a browser fails a connection whose close reason
+        // is not UTF-8 (a control frame's payload is at most 125 bytes).
+        var cut = ""
+        for character in reason {
+            guard cut.utf8.count + String(character).utf8.count <= 120 else { break }
+            cut.append(character)
+        }
+        return frame(opcode: 0x8, payload: [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(cut.utf8))
     }
 
     /// A frame with `opcode` and `payload`, FIN set, unmasked.

@@ -18,11 +18,17 @@ struct ChangedFields {
     /// None: the lines say only the paths.
     init() {}
 
-    /// The items at `entries`' paths (each path once) with what changed in each.
+    /// The items at `entries`' paths with what changed in each; a path given
+    /// twice keeps its last text, as a dictionary would.
     init(_ entries: [(path: ItemPath, text: String)]) {
         var entries = entries
-        // A diff's updates come in path order already; sorted only when they do not.
-        if !zip(entries, entries.dropFirst()).allSatisfy({ $0.path < $1.path }) { entries.sort { $0.path < $1.path } }
+        // A diff's updates come in path order already, each path once; sorted (and made
+        // unique) only when they do not.
+        if !zip(entries, entries.dropFirst()).allSatisfy({ $0.path < $1.path }) {
+            var last: [ItemPath: String] = [:]
+            for entry in entries { last[entry.path] = entry.text }
+            entries = last.keys.sorted().map { ($0, last[$0] ?? "") }
+        }
         paths = entries.map(\.path)
         texts = entries.map(\.text)
         said = Array(repeating: false, count: entries.count)

@@ -10,7 +10,7 @@ them.
 The 50 clients run at the lowest priority (nice 19): in a class they are 50 browsers on 50 other
 machines, and here they share the server's two cores. At the server's own priority the scheduler
 makes a client whose reply has come wait its turn behind the other 49, and that wait, not the
-server's, was the p99 (a 289-byte reply to `scroll -1` took 70 ms). That run is made too, once,
+server's, was the p99 (the slowest replies included the smallest). That run is made too, once,
 and its p99 printed beside the figure.
 
 Usage: bench-serve.py LISTLAB-SERVE LISTLAB [SESSIONS]

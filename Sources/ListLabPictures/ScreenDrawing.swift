@@ -85,14 +85,11 @@ public struct ScreenDrawing: Sendable {
             let text = title.map { "\($0) — \(banner.text)" } ?? banner.text
             out.append("<g class=\"banner\"><title>\(Markup.escape(banner.detail))</title>")
             out.append("<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(Self.titleHeight))\" rx=\"20\" fill=\"#e5484d\"/>")
-            out.append(clipped(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight) {
-                "<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(text))</text>"
-            })
-            out.append("</g>")
+            appendClipStart(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight, to: &out)
+            out.append("<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(text))</text></svg></g>")
         } else if let title {
-            out.append(clipped(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight) {
-                "<text class=\"title\" x=\"\(n((inner - 24) / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"600\" fill=\"#111111\">\(Markup.escape(title))</text>"
-            })
+            appendClipStart(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight, to: &out)
+            out.append("<text class=\"title\" x=\"\(n((inner - 24) / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"600\" fill=\"#111111\">\(Markup.escape(title))</text></svg>")
         }
         out.append("<line x1=\"\(n(Self.bezel))\" x2=\"\(n(Self.bezel + inner))\" y1=\"\(n(Self.bezel + Self.titleHeight))\" y2=\"\(n(Self.bezel + Self.titleHeight))\" stroke=\"#c6c6c8\"/>")
         out.append(band(screen.rowsAbove, "above", arrow: "\u{25B2}", y: Self.bezel + Self.titleHeight))
@@ -317,7 +314,9 @@ public struct ScreenDrawing: Sendable {
         out.append("\" stroke=\"#e5e5ea\"/></g>")
     }
 
-    /// The start tag of ``clipped(x:y:width:height:_:)``'s nested `<svg>`, appended to `out`.
+    /// The start tag of a nested `<svg>` that clips what follows, up to its
+    /// `</svg>`, to a rectangle (no ids, so many pictures can share a page),
+    /// appended to `out`.
     private func appendClipStart(x: Double, y: Double, width: Double, height: Double, to out: inout UTF8Text) {
         out.append("<svg x=\"")
         out.append(n(x))
@@ -352,12 +351,6 @@ public struct ScreenDrawing: Sendable {
             ? "\(n(x - size)),\(n(y - size / 2)) \(n(x)),\(n(y + size / 2)) \(n(x + size)),\(n(y - size / 2))"
             : "\(n(x - size / 2)),\(n(y - size)) \(n(x + size / 2)),\(n(y)) \(n(x - size / 2)),\(n(y + size))"
         return "<polyline class=\"chevron\(expanded ? " open" : "")\" points=\"\(points)\" fill=\"none\" stroke=\"#0a84ff\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
-    }
-
-    /// `content`, clipped to a rectangle by a nested `<svg>` (no ids, so
-    /// many pictures can share a page).
-    private func clipped(x: Double, y: Double, width: Double, height: Double, _ content: () -> String) -> String {
-        "<svg x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(0, width)))\" height=\"\(n(height))\">" + content() + "</svg>"
     }
 
     /// The colour of a mark.

@@ -321,7 +321,7 @@ func changedRowsCountedByRunsAreThoseCountedRowByRow(format: String) throws {
             }
             #expect(marks == expectedMarks, "round \(round)")
             #expect(counted == reference?.count, "round \(round)")
-            old.countingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
+            _ = old.markingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
                 #expect(changedRows(0..<changed.count) == expected, "round \(round)")
                 for parallelFrom in [1, Int.max] {
                     let counts = ChangeCount.countChanges(matched: matched, oldCount: original.count, parallelFrom: parallelFrom, updates: changedRows)

@@ -90,7 +90,11 @@ extension RecordTable {
     /// Calls `body` with a count of the rows among some of `other`'s whose
     /// content differs from this table's row that `matched` pairs them with
     /// (for each of `other`'s rows, this table's row with its identity, or
-    /// -1): a diff's updates, counted.
+    /// -1): a diff's updates, counted. Returns `body`'s result and, for each
+    /// of `matched`'s rows, whether the count found it changed (false for a
+    /// row paired with none, or not counted): a diff below the change
+    /// threshold takes its updates from these marks, so the rows are
+    /// compared once for the count and the changes.
     ///
     /// Two tables as their files were read (each row its file's row of the
     /// same number, none edited) are compared a run at a time: rows that
@@ -103,22 +107,8 @@ extension RecordTable {
     /// - Parameters:
     ///   - sameContent: The comparison ``comparingContent(with:_:)`` gives.
     ///   - body: Takes the count, for ranges of `other`'s rows; it may call
-    ///     it from two threads at once (it only reads).
+    ///     it from two threads at once (each marks only the rows it counts).
     /// - Complexity: O(*n*) for *n* rows counted, and the bytes compared.
-    func countingChangedRows<Result>(
-        pairedBy matched: [Int32], with other: RecordTable, _ sameContent: (Int, Int) -> Bool,
-        _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
-    ) -> Result {
-        // The count only calls `sameContent` while `body` runs.
-        withoutActuallyEscaping(sameContent) { sameContent in countingChangedRows(pairedBy: matched, with: other, comparing: sameContent, body) }
-    }
-
-    /// ``countingChangedRows(pairedBy:with:_:_:)``, which also marks each
-    /// row it counts: `body`'s result, and for each of `matched`'s rows
-    /// whether its content differs from the row of this table it is paired
-    /// with (false for a row paired with none, or not counted). A diff below
-    /// the change threshold takes its updates from the marks, so the rows
-    /// are compared once for the count and the changes.
     func markingChangedRows<Result>(
         pairedBy matched: [Int32], with other: RecordTable, _ sameContent: (Int, Int) -> Bool,
         _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
@@ -136,7 +126,7 @@ extension RecordTable {
 
     /// For each of `matched`'s rows, whether its content differs from the
     /// row of this table it is paired with (false for a row paired with
-    /// none), compared as ``countingChangedRows(pairedBy:with:_:_:)``
+    /// none), compared as ``markingChangedRows(pairedBy:with:_:_:)``
     /// compares (runs of rows as one range of bytes, row by row only where
     /// the range differs), on two threads from `parallelFrom` rows.
     func changedRows(pairedBy matched: [Int32], with other: RecordTable, parallelFrom: Int = 16_384, _ sameContent: (Int, Int) -> Bool) -> [Bool] {
@@ -145,11 +135,11 @@ extension RecordTable {
         }.changed
     }
 
-    /// ``countingChangedRows(pairedBy:with:_:_:)`` with a comparison that
+    /// ``markingChangedRows(pairedBy:with:_:_:)`` with a comparison that
     /// `body`'s count may hold; each changed row of `other` is `marking`'s.
     private func countingChangedRows<Result>(
         pairedBy matched: [Int32], with other: RecordTable, comparing sameContent: @escaping (Int, Int) -> Bool,
-        marking mark: @escaping (Int) -> Void = { _ in }, _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
+        marking mark: @escaping (Int) -> Void, _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
     ) -> Result {
         guard let layout, let otherLayout = other.layout, layout.format == otherLayout.format, matched.count == other.count,
             isAsRead, other.isAsRead
@@ -184,7 +174,7 @@ extension RecordTable {
     }
 
     /// The rows among `rows` whose content changed, by runs, each marked:
-    /// ``countingChangedRows(pairedBy:with:_:_:)`` on both tables' spans
+    /// ``markingChangedRows(pairedBy:with:_:_:)`` on both tables' spans
     /// and bytes. A run whose bytes differ is compared row by row, by the
     /// rows' bytes, then with `sameContent` for a row whose bytes differ.
     private static func changedRows(

@@ -172,8 +172,8 @@ enum ColumnsBenchmark {
     }
 
     /// `staged-profile`: reload --diff of 1,000,000 small rows of CSV (or of `files`, the
-    /// original and the changed) with every change staged and applied, `runs` times, for perf,
-    /// not for figures.
+    /// original and the changed, or one argument: that many small rows) with every change staged
+    /// and applied, `runs` times, for perf, not for figures.
     static func stagedProfile(runs: Int, files: [String] = []) throws {
         let folder = "/tmp/listlab-bench-staged-\(getpid())"
         mkdir(folder, 0o700)
@@ -185,7 +185,7 @@ enum ColumnsBenchmark {
         if files.count == 2 {
             bench = Bench(folder: folder, file: "rows.csv", original: try read(files[0]), changed: try read(files[1]))
         } else {
-            let (original, changed, _) = DiffBenchmark.workload(1_000_000)
+            let (original, changed, _) = DiffBenchmark.workload(files.first.flatMap { Int($0) } ?? 1_000_000)
             bench = Bench(
                 folder: folder, file: "rows.csv", original: text(original, "csv"),
                 changed: text(changed, "csv", edited: editedRows(changed, originals: Set(original))))

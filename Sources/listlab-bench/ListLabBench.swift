@@ -50,7 +50,7 @@ struct ListLabBench {
             }
             try ColumnsBenchmark.run(runs: runs, original: files[0], changed: files[1])
         case "staged-profile"?:
-            // reload --diff of 1,000,000 small rows (or ORIGINAL CHANGED) with every change staged and applied, RUNS times: for perf, not for figures.
+            // reload --diff of 1,000,000 small rows (or ROWS, or ORIGINAL CHANGED) with every change staged and applied, RUNS times: for perf, not for figures.
             try ColumnsBenchmark.stagedProfile(runs: runs, files: Array(arguments.dropFirst(2)))
         case "columns-profile"?:
             // changesFromFile (or with 'sort', a sort) of 1,000,000 rows, RUNS times: for perf, not for figures.

@@ -73,7 +73,7 @@ extension FileDataProvider {
                     if counts.changes > threshold { return FileChanges(changes: .counted(changes: counts.changes, stages: counts.stages), reading: fresh) }
                 }
                 let diff = try Self.diff(
-                    old, new, sections: sections, keys: contents.identities, countingAbove: sections == nil ? nil : threshold,
+                    old, new, sections: sections, keys: contents.identities, keyColumn: nil, countingAbove: sections == nil ? nil : threshold,
                     matching: ChangeCount.matchRows)
                 return FileChanges(changes: diff, reading: fresh)
             } catch is DuplicateIdentityError {
@@ -81,9 +81,12 @@ extension FileDataProvider {
             }
         }
         // Integer keys are read from the cells in place; other keys as values.
+        let keyColumn = old.fieldNames.firstIndex(of: keyField)
         let integers = try old.withIntegers(of: keyField) { oldKeys in
             try new.withIntegers(of: keyField) { newKeys in
-                try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold, matching: ChangeCount.matchRows)
+                try Self.diff(
+                    old, new, sections: sections, keys: (oldKeys, newKeys), keyColumn: keyColumn, countingAbove: threshold,
+                    matching: ChangeCount.matchRows)
             }
         }
         if let changes = integers ?? nil { return FileChanges(changes: changes, reading: fresh) }
@@ -91,7 +94,9 @@ extension FileDataProvider {
         let newKeys = new.values(of: keyField)
         guard !oldKeys.contains(.null), !newKeys.contains(.null) else { return nil }
         return FileChanges(
-            changes: try Self.diff(old, new, sections: sections, keys: (oldKeys, newKeys), countingAbove: threshold, matching: ChangeCount.matchRows),
+            changes: try Self.diff(
+                old, new, sections: sections, keys: (oldKeys, newKeys), keyColumn: keyColumn, countingAbove: threshold,
+                matching: ChangeCount.matchRows),
             reading: fresh)
     }
 
@@ -122,13 +127,15 @@ extension FileDataProvider {
     /// `sections` (items numbered as `keys` are: the old table's rows from
     /// 0, the new one's after them).
     ///
-    /// - Parameter matching: For each new row, the old row with its key
-    ///   (``ChangeCount/matchRows(from:to:)``).
+    /// - Parameters:
+    ///   - keyColumn: The column of the keys, if they are a column's values.
+    ///   - matching: For each new row, the old row with its key
+    ///     (``ChangeCount/matchRows(from:to:)``).
     /// - Throws: `DuplicateIdentityError` when an identity repeats on
     ///   either side; `Interrupted`.
     private static func diff<Keys: RandomAccessCollection>(
         _ old: RecordTable, _ new: RecordTable, sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>])?,
-        keys: (old: Keys, new: Keys), countingAbove threshold: Int?, matching: (Keys, Keys) -> [Int32]?
+        keys: (old: Keys, new: Keys), keyColumn: Int?, countingAbove threshold: Int?, matching: (Keys, Keys) -> [Int32]?
     ) throws -> ItemChanges where Keys.Element: Hashable, Keys.Index == Int {
         try Interruption.check()
         let count = old.count
@@ -147,14 +154,14 @@ extension FileDataProvider {
             var changedRows: [Bool]?
             if let threshold, threshold < count + new.count, let matched = flatMatch {
                 // (Not counted past a threshold no diff reaches: one change for each old and each new row.)
-                let (counts, changed) = old.markingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
+                let (counts, changed) = old.markingChangedRows(pairedBy: matched, keyColumn: keyColumn, with: new, sameContent) { changedRows in
                     ChangeCount.countChanges(matched: matched, oldCount: count, updates: changedRows)
                 }
                 if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
                 changedRows = changed
             }
             if let flatMatch, flatMatch.count == new.count {
-                let changed = changedRows ?? old.changedRows(pairedBy: flatMatch, with: new, sameContent)
+                let changed = changedRows ?? old.changedRows(pairedBy: flatMatch, keyColumn: keyColumn, with: new, sameContent)
                 if let changes = SectionedChangeset(matching: flatMatch, oldCount: count, isContentEqual: { _, row in !changed[row] }) {
                     return .changes(changes)
                 }

@@ -102,15 +102,19 @@ extension RecordTable {
     /// start to the last row's end is one byte range in each file. Equal
     /// ranges hold equal rows, as a reader splits equal bytes alike, so one
     /// comparison serves the run; a run whose ranges differ is compared row
-    /// by row with `sameContent`. Other tables are compared row by row.
+    /// by row, by text, then cell by cell where the text differs (as
+    /// `sameContent` compares, its cells read for many rows at once). Other
+    /// tables are compared row by row with `sameContent`.
     ///
     /// - Parameters:
+    ///   - keyColumn: The column whose values paired the rows, if any:
+    ///     equal in each pair, so its cells are not compared.
     ///   - sameContent: The comparison ``comparingContent(with:_:)`` gives.
     ///   - body: Takes the count, for ranges of `other`'s rows; it may call
     ///     it from two threads at once (each marks only the rows it counts).
     /// - Complexity: O(*n*) for *n* rows counted, and the bytes compared.
     func markingChangedRows<Result>(
-        pairedBy matched: [Int32], with other: RecordTable, _ sameContent: (Int, Int) -> Bool,
+        pairedBy matched: [Int32], keyColumn: Int? = nil, with other: RecordTable, _ sameContent: (Int, Int) -> Bool,
         _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
     ) -> (result: Result, changed: [Bool]) {
         var changed = [Bool](repeating: false, count: matched.count)
@@ -118,7 +122,8 @@ extension RecordTable {
             // The count's two threads compare rows of their own; each marks only those.
             nonisolated(unsafe) let marks = marks
             return withoutActuallyEscaping(sameContent) { sameContent in
-                countingChangedRows(pairedBy: matched, with: other, comparing: sameContent, marking: { marks[$0] = true }, body)
+                countingChangedRows(
+                    pairedBy: matched, keyColumn: keyColumn, with: other, comparing: sameContent, marking: { marks[$0] = true }, body)
             }
         }
         return (result, changed)
@@ -126,19 +131,21 @@ extension RecordTable {
 
     /// For each of `matched`'s rows, whether its content differs from the
     /// row of this table it is paired with (false for a row paired with
-    /// none), compared as ``markingChangedRows(pairedBy:with:_:_:)``
+    /// none), compared as ``markingChangedRows(pairedBy:keyColumn:with:_:_:)``
     /// compares (runs of rows as one range of bytes, row by row only where
     /// the range differs), on two threads from `parallelFrom` rows.
-    func changedRows(pairedBy matched: [Int32], with other: RecordTable, parallelFrom: Int = 16_384, _ sameContent: (Int, Int) -> Bool) -> [Bool] {
-        markingChangedRows(pairedBy: matched, with: other, sameContent) { changedRows in
+    func changedRows(
+        pairedBy matched: [Int32], keyColumn: Int? = nil, with other: RecordTable, parallelFrom: Int = 16_384, _ sameContent: (Int, Int) -> Bool
+    ) -> [Bool] {
+        markingChangedRows(pairedBy: matched, keyColumn: keyColumn, with: other, sameContent) { changedRows in
             ChangeCount.sharingTwoThreads(matched.count, parallelFrom: parallelFrom, first: {}, count: changedRows)
         }.changed
     }
 
-    /// ``markingChangedRows(pairedBy:with:_:_:)`` with a comparison that
+    /// ``markingChangedRows(pairedBy:keyColumn:with:_:_:)`` with a comparison that
     /// `body`'s count may hold; each changed row of `other` is `marking`'s.
     private func countingChangedRows<Result>(
-        pairedBy matched: [Int32], with other: RecordTable, comparing sameContent: @escaping (Int, Int) -> Bool,
+        pairedBy matched: [Int32], keyColumn: Int?, with other: RecordTable, comparing sameContent: @escaping (Int, Int) -> Bool,
         marking mark: @escaping (Int) -> Void, _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
     ) -> Result {
         guard let layout, let otherLayout = other.layout, layout.format == otherLayout.format, matched.count == other.count,
@@ -163,8 +170,8 @@ extension RecordTable {
                             // checked against the spans once a run.
                             nonisolated(unsafe) let (bytes, otherBytes, spans, otherSpans, matched) = (bytes, otherBytes, spans, otherSpans, matched)
                             return body { rows in
-                                Self.changedRows(
-                                    in: rows, matched, spans, otherSpans, bytes, otherBytes, sameContent: sameContent, mark: mark)
+                                let differing = Self.rowsWhoseTextDiffers(in: rows, matched, spans, otherSpans, bytes, otherBytes)
+                                return countRowsWithOtherCells(differing, in: other, bytes, otherBytes, keyColumn: keyColumn, mark: mark)
                             }
                         }
                     }
@@ -173,22 +180,21 @@ extension RecordTable {
         }
     }
 
-    /// The rows among `rows` whose content changed, by runs, each marked:
-    /// ``markingChangedRows(pairedBy:with:_:_:)`` on both tables' spans
-    /// and bytes. A run whose bytes differ is compared row by row, by the
-    /// rows' bytes, then with `sameContent` for a row whose bytes differ.
-    private static func changedRows(
+    /// The pairs among `rows` (each row of `other` and this table's row
+    /// that `matched` pairs it with) whose text differs, by runs:
+    /// ``markingChangedRows(pairedBy:keyColumn:with:_:_:)`` on both tables' spans and
+    /// bytes. A run whose bytes differ is compared row by row.
+    private static func rowsWhoseTextDiffers(
         in rows: Range<Int>, _ matched: UnsafeBufferPointer<Int32>, _ spans: UnsafeBufferPointer<UInt64>,
-        _ otherSpans: UnsafeBufferPointer<UInt64>, _ bytes: UnsafeRawBufferPointer, _ otherBytes: UnsafeRawBufferPointer,
-        sameContent: (Int, Int) -> Bool, mark: (Int) -> Void
-    ) -> Int {
+        _ otherSpans: UnsafeBufferPointer<UInt64>, _ bytes: UnsafeRawBufferPointer, _ otherBytes: UnsafeRawBufferPointer
+    ) -> [RowPair] {
         // The bytes from the start of row `first` to the end of row `last`.
         @inline(__always)
         func range(_ spans: UnsafeBufferPointer<UInt64>, _ first: Int, _ last: Int) -> (start: Int, count: Int) {
             let start = Int(spans[first] >> 32)
             return (start, Int(spans[last] >> 32) + Int(spans[last] & 0xFFFF_FFFF) - start)
         }
-        var changed = 0
+        var differing: [RowPair] = []
         var row = rows.lowerBound
         let upper = Swift.min(rows.upperBound, matched.count, otherSpans.count)
         while row < upper {
@@ -201,7 +207,7 @@ extension RecordTable {
             while end < upper, matched[end] == matched[end - 1] &+ 1 { end += 1 }
             let run = end - row
             // `matched` names rows of this table (ChangeCount.matchRows): one past it is a bug, and
-            // reading its span or its origin in place would read past the arrays.
+            // reading its span or its cells in place would read past the arrays.
             precondition(first + run <= spans.count, "a matched row past the table's \(spans.count) rows")
             let (start, count) = range(spans, first, first + run - 1)
             let (otherStart, otherCount) = range(otherSpans, row, end - 1)
@@ -210,13 +216,55 @@ extension RecordTable {
                     let (start, count) = range(spans, first + offset, first + offset)
                     let (otherStart, otherCount) = range(otherSpans, row + offset, row + offset)
                     if count == otherCount && sameBytes(bytes, start, otherBytes, otherStart, count) { continue }
-                    if !sameContent(first + offset, row + offset) {
-                        mark(row + offset)
-                        changed += 1
-                    }
+                    differing.append(RowPair(row: Int32(truncatingIfNeeded: first + offset), otherRow: Int32(truncatingIfNeeded: row + offset)))
                 }
             }
             row = end
+        }
+        return differing
+    }
+
+    /// A row of this table and a row of another, in 32 bits as tables number rows.
+    private struct RowPair {
+        var row: Int32
+        var otherRow: Int32
+    }
+
+    /// How many of `pairs` differ in their cells (as ``hasTheSameCells(_:_:in:_:_:)``
+    /// finds, `keyColumn` left out), each such row of `other` marked. A column at a time, the
+    /// pairs' cells are read in one pass and compared in the next: reads
+    /// that do not wait on each other, which the processor overlaps, where
+    /// comparing a pair at a time waits on each of its cells in turn (the
+    /// old table's cells were pushed out of the cache by reading the file).
+    private func countRowsWithOtherCells(
+        _ pairs: [RowPair], in other: RecordTable, _ source: UnsafeRawBufferPointer, _ otherSource: UnsafeRawBufferPointer,
+        keyColumn: Int?, mark: (Int) -> Void
+    ) -> Int {
+        var undecided = pairs
+        var cells: [(kind: Kind, payload: UInt64, otherKind: Kind, otherPayload: UInt64)] = []
+        cells.reserveCapacity(pairs.count)
+        var changed = 0
+        for column in columns.indices where column != keyColumn && !undecided.isEmpty {
+            let (ownCells, otherCells) = (columns[column], other.columns[column])
+            cells.removeAll(keepingCapacity: true)
+            for pair in undecided {
+                let (row, otherRow) = (Int(pair.row), Int(pair.otherRow))
+                cells.append((ownCells.kind(row), ownCells.payload(row), otherCells.kind(otherRow), otherCells.payload(otherRow)))
+            }
+            var kept = 0
+            for (pair, cell) in zip(undecided, cells) {
+                let (row, otherRow) = (Int(pair.row), Int(pair.otherRow))
+                if hasTheSameCell(column, (cell.kind, cell.payload), row, (cell.otherKind, cell.otherPayload), otherRow, in: other, source, otherSource)
+                    || !Self.integersDiffer(cell.kind, cell.otherKind) && value(column: column, row: row) == other.value(column: column, row: otherRow)
+                {
+                    undecided[kept] = pair
+                    kept += 1
+                } else {
+                    mark(otherRow)
+                    changed += 1
+                }
+            }
+            undecided.removeLast(undecided.count - kept)
         }
         return changed
     }
@@ -251,12 +299,18 @@ extension RecordTable {
     ) -> Bool {
         // Records with the same field names are equal when their values are, field by field.
         for column in columns.indices where !hasTheSameCell(column, row, otherRow, in: other, source, otherSource) {
-            // Two integers whose cells differ differ (an edited number, the usual change), without
-            // building either value.
-            if columns[column].kind(row) == .int, other.columns[column].kind(otherRow) == .int { return false }
+            if Self.integersDiffer(columns[column].kind(row), other.columns[column].kind(otherRow)) { return false }
             if value(column: column, row: row) != other.value(column: column, row: otherRow) { return false }
         }
         return true
+    }
+
+    /// Whether two cells of these kinds whose stored bytes differ hold
+    /// different values without building them: two integers do (an edited
+    /// number, the usual change).
+    @inline(__always)
+    private static func integersDiffer(_ kind: Kind, _ otherKind: Kind) -> Bool {
+        kind == .int && otherKind == .int
     }
 
     /// For each pair of rows, the fields whose values differ between `row`
@@ -304,10 +358,20 @@ extension RecordTable {
     private func hasTheSameCell(
         _ column: Int, _ row: Int, _ otherRow: Int, in other: RecordTable, _ source: UnsafeRawBufferPointer, _ otherSource: UnsafeRawBufferPointer
     ) -> Bool {
-        let kind = columns[column].kind(row)
-        guard kind == other.columns[column].kind(otherRow) else { return false }
-        let payload = columns[column].payload(row)
-        let otherPayload = other.columns[column].payload(otherRow)
+        let (cells, otherCells) = (columns[column], other.columns[column])
+        return hasTheSameCell(
+            column, (cells.kind(row), cells.payload(row)), row, (otherCells.kind(otherRow), otherCells.payload(otherRow)), otherRow,
+            in: other, source, otherSource)
+    }
+
+    /// ``hasTheSameCell(_:_:_:in:_:_:)`` given both cells, as read.
+    @inline(__always)
+    private func hasTheSameCell(
+        _ column: Int, _ cell: (kind: Kind, payload: UInt64), _ row: Int, _ otherCell: (kind: Kind, payload: UInt64), _ otherRow: Int,
+        in other: RecordTable, _ source: UnsafeRawBufferPointer, _ otherSource: UnsafeRawBufferPointer
+    ) -> Bool {
+        let (kind, payload, otherPayload) = (cell.kind, cell.payload, otherCell.payload)
+        guard kind == otherCell.kind else { return false }
         switch kind {
         case .sourceNumber, .sourceString, .sourceJSON:
             // The same length, then the same bytes (memcmp: a slice's == went byte by byte).
@@ -327,7 +391,15 @@ extension RecordTable {
     ) -> Bool {
         guard count > 0 else { return true }
         guard let start = bytes.baseAddress, let otherStart = otherBytes.baseAddress else { return false }
-        return memcmp(start + offset, otherStart + otherOffset, count) == 0
+        let (first, otherFirst) = (start + offset, otherStart + otherOffset)
+        // 8 to 16 bytes (a short row, a cell) as two words that may overlap: calling memcmp for
+        // each short row cost more than comparing it.
+        if count >= 8 && count <= 16 {
+            return first.loadUnaligned(as: UInt64.self) == otherFirst.loadUnaligned(as: UInt64.self)
+                && first.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == otherFirst.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        return memcmp(first, otherFirst, count) == 0
     }
 
     /// The rows in the order of `field`'s text (descending: the reverse),

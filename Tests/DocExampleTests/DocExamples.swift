@@ -819,7 +819,7 @@ func recordEncoderExample1() throws {
     _ = record
 }
 
-@Test("Sources/ListLabRecords/Values/Value.swift:7")
+@Test("Sources/ListLabRecords/Values/Value.swift:9")
 func valueExample1() throws {
     let score: Value = 42
     _ = score.description      // "42"

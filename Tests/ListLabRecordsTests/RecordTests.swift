@@ -1,3 +1,4 @@
+import ListLabCore
 import ListLabRecords
 import Testing
 
@@ -43,4 +44,19 @@ func valuesWriteValidJSON(value: Value, json: String) {
     #expect(Value.string("Diana Prince").description == "Diana Prince")
     #expect(Value.int(7).description == "7")
     #expect(Value.string("é").jsonText == "\"é\"")
+}
+
+/// A value written as bytes is its JSON text, for every kind.
+@Test func aValueWrittenAsBytesIsItsJSONText() throws {
+    let nested = Record(fields: [("a", .int(1)), ("b", .string("x\"y"))])
+    let values: [Value] = [
+        .null, .bool(true), .bool(false), .int(0), .int(7), .int(-12), .int(.max), .int(.min), .double(1.5), .double(.infinity),
+        .number("1e400"), .string(""), .string("tab\there \"quoted\" \\ é 👩‍🚀"), .array([.int(1), .null, .string("z")]), .object(nested),
+    ]
+    for value in values {
+        var text = UTF8Text()
+        text.append("[")
+        value.writeJSON(to: &text)
+        #expect(text.string == "[" + value.jsonText, "\(value)")
+    }
 }

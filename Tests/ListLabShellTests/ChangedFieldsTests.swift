@@ -9,11 +9,26 @@ import Testing
     var fields = ChangedFields([
         (ItemPath(0, 5), "b: 1 → 2"), (ItemPath(0, 1), "a: x → y"), (ItemPath(0, 5), "b: 1 → 3"), (ItemPath(1, 0), "c: true → false"),
     ])
-    #expect(fields.has(ItemPath(0, 1)) && fields.has(ItemPath(0, 5)) && fields.has(ItemPath(1, 0)))
-    #expect(!fields.has(ItemPath(0, 2)) && !fields.has(ItemPath(2, 0)) && !fields.has(ItemPath(-1, 0)))
-    #expect(fields.take(ItemPath(0, 5)) == "b: 1 → 3")
-    #expect(fields.take(ItemPath(0, 5)) == nil && !fields.has(ItemPath(0, 5)))
+    #expect(fields.take(ascending: [ItemPath(0, 2)]) == nil && fields.take(ascending: [ItemPath(-1, 0), ItemPath(2, 0)]) == nil)
+    // A path not known, or asked for twice, takes none of them.
+    #expect(fields.take(ascending: [ItemPath(0, 5), ItemPath(0, 6)]) == nil)
+    #expect(fields.take(ascending: [ItemPath(0, 5), ItemPath(0, 5)]) == nil)
+    #expect(fields.take(ascending: [ItemPath(0, 5)]) == ["b: 1 → 3"])
+    #expect(fields.take(ascending: [ItemPath(0, 5)]) == nil, "said once")
     #expect(fields.unsaid.map(\.path) == [ItemPath(0, 1), ItemPath(1, 0)])
     #expect(fields.unsaid.map(\.text) == ["a: x → y", "c: true → false"])
-    #expect(ChangedFields().unsaid.isEmpty && !ChangedFields().has(ItemPath(0, 0)))
+    #expect(fields.take(ascending: [ItemPath(0, 1), ItemPath(1, 0)]) == ["a: x → y", "c: true → false"] && fields.unsaid.isEmpty)
+    var none = ChangedFields()
+    #expect(none.unsaid.isEmpty && none.take(ascending: [ItemPath(0, 0)]) == nil && none.take(ascending: []) == [])
+}
+
+/// Many paths taken in order are found as a search for each finds them:
+/// consecutive, with gaps, and past the last.
+@Test func changedFieldsTakenInOrderAreThoseOfTheirPaths() {
+    let known = (0..<500).map { ItemPath($0 / 100, ($0 % 100) * 3) }
+    var fields = ChangedFields(known.map { ($0, "at \($0)") })
+    let wanted = known.enumerated().filter { $0.offset % 7 != 3 }.map(\.element)
+    #expect(fields.take(ascending: wanted) == wanted.map { "at \($0)" })
+    #expect(fields.unsaid.map(\.path) == known.enumerated().filter { $0.offset % 7 == 3 }.map(\.element))
+    #expect(fields.take(ascending: [ItemPath(4, 297), ItemPath(5, 0)]) == nil, "past the last")
 }

@@ -33,16 +33,33 @@ package struct UTF8Text {
 
     /// Appends `number` in decimal digits, as `String(number)` writes it.
     package mutating func append(_ number: Int) {
-        // Written from the last digit back into room for the longest (a sign and 19
-        // digits), then copied at once. The magnitude of Int.min has no Int: a UInt.
+        if number >= 0 && number < 10 {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number))
+            return
+        }
+        // Written from the last digits back into room for the longest (a sign and 19
+        // digits), two at a time from a table (each division waits on the last), then
+        // copied at once. The magnitude of Int.min has no Int: a UInt.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            let pairs = Self.digitPairs.utf8Start
             var position = digits.count
             var magnitude = number.magnitude
-            repeat {
+            while magnitude >= 100 {
+                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+                magnitude /= 100
+                position -= 2
+                digits[position] = pairs[pair]
+                digits[position + 1] = pairs[pair + 1]
+            }
+            if magnitude >= 10 {
+                let pair = Int(truncatingIfNeeded: magnitude) &* 2
+                position -= 2
+                digits[position] = pairs[pair]
+                digits[position + 1] = pairs[pair + 1]
+            } else {
                 position -= 1
-                digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
+                digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+            }
             if number < 0 {
                 position -= 1
                 digits[position] = UInt8(ascii: "-")
@@ -50,6 +67,9 @@ package struct UTF8Text {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
         }
     }
+
+    /// "00" to "99", each pair of digits at twice its value.
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Removes the text, keeping the room it took, for the next.
     package mutating func removeAll() {

@@ -255,7 +255,7 @@ extension RecordTable {
             for (pair, cell) in zip(undecided, cells) {
                 let (row, otherRow) = (Int(pair.row), Int(pair.otherRow))
                 if hasTheSameCell(column, (cell.kind, cell.payload), row, (cell.otherKind, cell.otherPayload), otherRow, in: other, source, otherSource)
-                    || !Self.integersDiffer(cell.kind, cell.otherKind) && value(column: column, row: row) == other.value(column: column, row: otherRow)
+                    || !Self.integersDiffer(cell.kind, cell.otherKind) && value(of: (cell.kind, cell.payload)) == other.value(of: (cell.otherKind, cell.otherPayload))
                 {
                     undecided[kept] = pair
                     kept += 1
@@ -334,15 +334,29 @@ extension RecordTable {
                     nonisolated(unsafe) let (results, source, otherSource) = (results, source, otherSource)
                     let halves = rows.count >= 4_096 ? 2 : 1
                     DispatchQueue.concurrentPerform(iterations: halves) { half in
-                        for index in (rows.count * half / halves)..<(rows.count * (half + 1) / halves) {
-                            let (row, otherRow) = rows[index]
-                            guard (0..<count).contains(row), (0..<other.count).contains(otherRow) else { continue }
-                            var changed: [(field: String, old: Value, new: Value)] = []
-                            for column in columns.indices where !hasTheSameCell(column, row, otherRow, in: other, source, otherSource) {
-                                let (old, new) = (value(column: column, row: row), other.value(column: column, row: otherRow))
-                                if old != new { changed.append((fieldNames[column], old, new)) }
+                        let pairs = ((rows.count * half / halves)..<(rows.count * (half + 1) / halves)).filter { index in
+                            (0..<count).contains(rows[index].row) && (0..<other.count).contains(rows[index].otherRow)
+                        }
+                        for index in pairs { results[index] = [] }
+                        // A column at a time, the pairs' cells read in one pass, then compared
+                        // (as countRowsWithOtherCells does, for the same reason).
+                        var cells: [(kind: Kind, payload: UInt64, otherKind: Kind, otherPayload: UInt64)] = []
+                        cells.reserveCapacity(pairs.count)
+                        for column in columns.indices {
+                            let (ownCells, otherCells) = (columns[column], other.columns[column])
+                            cells.removeAll(keepingCapacity: true)
+                            for index in pairs {
+                                let (row, otherRow) = rows[index]
+                                cells.append((ownCells.kind(row), ownCells.payload(row), otherCells.kind(otherRow), otherCells.payload(otherRow)))
                             }
-                            results[index] = changed
+                            for (index, cell) in zip(pairs, cells) {
+                                let (row, otherRow) = rows[index]
+                                if hasTheSameCell(column, (cell.kind, cell.payload), row, (cell.otherKind, cell.otherPayload), otherRow, in: other, source, otherSource) {
+                                    continue
+                                }
+                                let (old, new) = (value(of: (cell.kind, cell.payload)), other.value(of: (cell.otherKind, cell.otherPayload)))
+                                if old != new { results[index]?.append((fieldNames[column], old, new)) }
+                            }
                         }
                     }
                 }

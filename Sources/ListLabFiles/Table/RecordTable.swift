@@ -171,8 +171,13 @@ public struct RecordTable: Sendable {
     /// The value of one cell.
     func value(column: Int, row: Int) -> Value {
         let cells = columns[column]
-        let payload = cells.payload(row)
-        switch cells.kind(row) {
+        return value(of: (cells.kind(row), cells.payload(row)))
+    }
+
+    /// The value of a cell of this table, as read.
+    func value(of cell: (kind: Kind, payload: UInt64)) -> Value {
+        let payload = cell.payload
+        switch cell.kind {
         case .absent, .null: return .null
         case .isFalse: return .bool(false)
         case .isTrue: return .bool(true)

@@ -1,3 +1,5 @@
+package import ListLabCore
+
 /// One field's value in a ``Record``: the JSON value kinds, with integers and
 /// doubles kept apart.
 ///
@@ -65,6 +67,17 @@ extension Value: CustomStringConvertible {
             output += "]"
         case .object(let record):
             record.writeJSON(to: &output)
+        }
+    }
+
+    /// Appends the value's JSON text to `text`, as ``jsonText`` writes it:
+    /// integers as digits in place, the rest through ``jsonText``.
+    package func writeJSON(to text: inout UTF8Text) {
+        switch self {
+        case .null: text.append("null")
+        case .bool(let flag): text.append(flag ? "true" : "false")
+        case .int(let number): text.append(number)
+        default: text.append(jsonText)
         }
     }
 

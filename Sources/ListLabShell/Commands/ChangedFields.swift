@@ -34,9 +34,12 @@ struct ChangedFields {
         said = Array(repeating: false, count: entries.count)
     }
 
-    /// Where `path` is among the paths not said yet, or nil.
-    private func index(of path: ItemPath) -> Int? {
-        var low = 0
+    /// Where `path` is among the paths not said yet, or nil, looked for from
+    /// `start` on (the paths before it are below `path`): at `start` first,
+    /// where the next of paths asked for in order is.
+    private func index(of path: ItemPath, from start: Int) -> Int? {
+        if start < paths.count, paths[start] == path { return said[start] ? nil : start }
+        var low = start
         var high = paths.count
         while low < high {
             let middle = (low + high) / 2
@@ -45,15 +48,20 @@ struct ChangedFields {
         return low < paths.count && paths[low] == path && !said[low] ? low : nil
     }
 
-    /// Whether what changed in the item at `path` is known and not said yet.
-    func has(_ path: ItemPath) -> Bool { index(of: path) != nil }
-
-    /// What changed in the item at `path`, marked said; nil when it is not
-    /// known or was said.
-    mutating func take(_ path: ItemPath) -> String? {
-        guard let index = index(of: path) else { return nil }
-        said[index] = true
-        return texts[index]
+    /// What changed in the items at `wanted` (ascending), each marked said;
+    /// nil, with none marked, when one is not known or was said. Found in
+    /// one pass, where a search for each cost more than writing its line.
+    mutating func take(ascending wanted: [ItemPath]) -> [String]? {
+        var found: [Int] = []
+        found.reserveCapacity(wanted.count)
+        var start = 0
+        for path in wanted {
+            guard let index = index(of: path, from: start) else { return nil }
+            found.append(index)
+            start = index + 1
+        }
+        for index in found { said[index] = true }
+        return found.map { texts[$0] }
     }
 
     /// The items not said yet, in path order.

@@ -331,9 +331,9 @@ extension CommandContext {
                 if index > 0 { text.append(", ") }
                 text.append(field.field)
                 text.append(": ")
-                text.append(field.old.jsonText)
+                field.old.writeJSON(to: &text)
                 text.append(" → ")
-                text.append(field.new.jsonText)
+                field.new.writeJSON(to: &text)
             }
             changed.append((path, text.string))
         }
@@ -374,22 +374,19 @@ extension CommandContext {
     /// an item with what changed, `  reconfigure 0.0  name: "Bruce W" → "Bruce Wayne"`,
     /// so that no item is named twice. The items said are marked said in `changedFields`.
     func stageLines(_ stage: BatchUpdate, changedFields: inout ChangedFields) -> [String] {
-        let paths = stage.reloadedItems + stage.reconfiguredItems
-        guard !paths.isEmpty, stage.changeCount == paths.count, paths.allSatisfy({ changedFields.has($0) }) else {
-            return ["  \(stage)"]
-        }
-        var lines = stage.reloadedItems.map { ("reload", $0) } + stage.reconfiguredItems.map { ("reconfigure", $0) }
-        // A diff's updates come in path order already; sorted only when they do not.
-        if !zip(lines, lines.dropFirst()).allSatisfy({ $0.1 < $1.1 }) { lines.sort { $0.1 < $1.1 } }
+        let (reloaded, reconfigured) = (stage.reloadedItems, stage.reconfiguredItems)
+        guard reloaded.count + reconfigured.count > 0, stage.changeCount == reloaded.count + reconfigured.count else { return ["  \(stage)"] }
+        // Each update, in path order: a diff's come in it already (of one kind), sorted only when they do not.
+        var updates = reloaded.map { (isReload: true, path: $0) } + reconfigured.map { (isReload: false, path: $0) }
+        if !zip(updates, updates.dropFirst()).allSatisfy({ $0.path < $1.path }) { updates.sort { $0.path < $1.path } }
+        guard let texts = changedFields.take(ascending: updates.map(\.path)) else { return ["  \(stage)"] }
         var line = UTF8Text()
-        return lines.map { kind, path in
+        return zip(updates, texts).map { update, text in
             line.removeAll()
+            line.append(update.isReload ? "  reload " : "  reconfigure ")
+            line.append(update.path)
             line.append("  ")
-            line.append(kind)
-            line.append(" ")
-            line.append(path)
-            line.append("  ")
-            line.append(changedFields.take(path) ?? "")
+            line.append(text)
             return line.string
         }
     }

@@ -94,6 +94,7 @@ public struct Playground {
 
     /// Runs the tool with the process's arguments and exits with its status.
     public func main() -> Never {
+        ToolOutput.bufferProcessOutput()
         exit(run(arguments: Array(CommandLine.arguments.dropFirst())))
     }
 

@@ -150,6 +150,8 @@ enum ColumnsBenchmark {
 
         init(path: String) throws {
             guard let file = fopen(path, "w") else { throw BenchError("cannot write \(path)") }
+            // The buffer the tool gives its standard output when that is a file (ToolOutput.bufferProcessOutput).
+            setvbuf(file, nil, _IOFBF, 1 << 16)
             self.file = file
         }
 

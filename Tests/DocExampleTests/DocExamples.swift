@@ -727,7 +727,7 @@ func playgroundExample1() throws {
     _ = playground
 }
 
-@Test("Sources/ListLabPlayground/Playground.swift:104")
+@Test("Sources/ListLabPlayground/Playground.swift:105")
 func playgroundExample2() throws {
     let output = ToolOutput()
     let status = Playground.listlab.run(arguments: ["--version"], output: output)

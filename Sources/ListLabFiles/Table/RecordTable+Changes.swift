@@ -109,7 +109,9 @@ extension RecordTable {
     /// - Parameters:
     ///   - keyColumn: The column whose values paired the rows, if any:
     ///     equal in each pair, so its cells are not compared.
-    ///   - sameContent: The comparison ``comparingContent(with:_:)`` gives.
+    ///   - sameContent: The comparison ``comparingContent(with:_:)`` gives,
+    ///     for tables not as read (tables as read are compared as it
+    ///     compares, by their text and cells, without calling it).
     ///   - body: Takes the count, for ranges of `other`'s rows; it may call
     ///     it from two threads at once (each marks only the rows it counts).
     /// - Complexity: O(*n*) for *n* rows counted, and the bytes compared.

@@ -49,19 +49,24 @@ struct ChangedFields {
     }
 
     /// What changed in the items at `wanted` (ascending), each marked said;
-    /// nil, with none marked, when one is not known or was said. Found in
-    /// one pass, where a search for each cost more than writing its line.
+    /// nil, with none marked, when one is not known or was said. A path
+    /// given again right after itself is said once: its text, then "". Found
+    /// in one pass, where a search for each cost more than writing its line.
     mutating func take(ascending wanted: [ItemPath]) -> [String]? {
-        var found: [Int] = []
+        var found: [Int?] = []
         found.reserveCapacity(wanted.count)
         var start = 0
-        for path in wanted {
+        for (offset, path) in wanted.enumerated() {
+            if offset > 0, wanted[offset - 1] == path {
+                found.append(nil)
+                continue
+            }
             guard let index = index(of: path, from: start) else { return nil }
             found.append(index)
             start = index + 1
         }
-        for index in found { said[index] = true }
-        return found.map { texts[$0] }
+        for case let index? in found { said[index] = true }
+        return found.map { $0.map { texts[$0] } ?? "" }
     }
 
     /// The items not said yet, in path order.

@@ -26,7 +26,12 @@ extension SectionedChangeset {
     @inlinable
     public init?(matching matched: [Int32], oldCount: Int, isContentEqual: (_ old: Int, _ new: Int) -> Bool) {
         self.init()
-        var isMatched = [Bool](repeating: false, count: oldCount)
+        guard oldCount >= 0 else { return nil }
+        // Which old items are matched, a bit each (a million fit in the cache), and the
+        // changes gathered in arrays of their own, set once at the end.
+        var isMatched = [UInt64](repeating: 0, count: (oldCount + 63) >> 6)
+        var inserted: [ElementPath] = []
+        var updated: [Move<ElementPath>] = []
         // The matched old items in new order, and where each is now.
         var staying: [Int32] = []
         var stayingAt: [Int32] = []
@@ -34,19 +39,32 @@ extension SectionedChangeset {
         stayingAt.reserveCapacity(Swift.min(oldCount, matched.count))
         for (new, old) in matched.enumerated() {
             guard old >= 0 else {
-                insertedItems.append(ElementPath(0, new))
+                inserted.append(ElementPath(0, new))
                 continue
             }
             let oldIndex = Int(old)
-            guard oldIndex < oldCount, !isMatched[oldIndex] else { return nil }
-            isMatched[oldIndex] = true
-            if !isContentEqual(oldIndex, new) { updatedItems.append(Move(from: ElementPath(0, oldIndex), to: ElementPath(0, new))) }
+            guard oldIndex < oldCount else { return nil }
+            let (word, bit) = (oldIndex >> 6, UInt64(1) << (oldIndex & 63))
+            guard isMatched[word] & bit == 0 else { return nil }
+            isMatched[word] |= bit
+            if !isContentEqual(oldIndex, new) { updated.append(Move(from: ElementPath(0, oldIndex), to: ElementPath(0, new))) }
             staying.append(old)
             stayingAt.append(Int32(truncatingIfNeeded: new))
         }
+        var moved: [Move<ElementPath>] = []
         for position in positionsOutsideLongestIncreasingSubsequence(staying[...]) {
-            movedItems.append(Move(from: ElementPath(0, Int(staying[position])), to: ElementPath(0, Int(stayingAt[position]))))
+            moved.append(Move(from: ElementPath(0, Int(staying[position])), to: ElementPath(0, Int(stayingAt[position]))))
         }
-        for index in 0..<oldCount where !isMatched[index] { deletedItems.append(ElementPath(0, index)) }
+        var deleted: [ElementPath] = []
+        deleted.reserveCapacity(oldCount - staying.count)
+        for (word, bits) in isMatched.enumerated() {
+            // The old items of this word not matched (none past the last old item).
+            var unmatched = ~bits & (word == isMatched.count - 1 && oldCount & 63 != 0 ? (UInt64(1) << (oldCount & 63)) - 1 : ~0)
+            while unmatched != 0 {
+                deleted.append(ElementPath(0, word << 6 + unmatched.trailingZeroBitCount))
+                unmatched &= unmatched - 1
+            }
+        }
+        (deletedItems, insertedItems, movedItems, updatedItems) = (deleted, inserted, moved, updated)
     }
 }

@@ -7,15 +7,16 @@ import ListDiff
 @Test(arguments: 0..<4)
 func changesFromAMatchingAreThoseFoundByIdentity(batch: Int) throws {
     var random = SplitMix64(seed: UInt64(31 + batch))
-    for _ in 0..<300 {
-        let oldCount = random.below(60)
-        // Old items 0..<oldCount; some deleted, some moved, some new ones (100...) inserted.
+    for round in 0..<300 {
+        // Counts at and around the 64 old items a word of the matched bits holds, and past two words.
+        let oldCount = round % 3 == 0 ? [63, 64, 65, 127, 128, 129, 200][random.below(7)] : random.below(60)
+        // Old items 0..<oldCount; some deleted, some moved, some new ones (1000...) inserted.
         var new = (0..<oldCount).filter { _ in random.below(6) != 0 }
         for _ in 0..<random.below(8) where !new.isEmpty {
             let moved = new.remove(at: random.below(new.count))
             new.insert(moved, at: random.below(new.count + 1))
         }
-        for extra in 0..<random.below(6) { new.insert(100 + extra, at: random.below(new.count + 1)) }
+        for extra in 0..<random.below(6) { new.insert(1_000 + extra, at: random.below(new.count + 1)) }
         let changedContent = Set((0..<oldCount).filter { _ in random.below(5) == 0 })
         let expected = try SectionedChangeset(
             from: [DiffSection(id: "", items: Array(0..<oldCount))], to: [DiffSection(id: "", items: new)],
@@ -30,4 +31,8 @@ func changesFromAMatchingAreThoseFoundByIdentity(batch: Int) throws {
     #expect(SectionedChangeset(matching: [0, 0], oldCount: 2) { _, _ in true } == nil)
     #expect(SectionedChangeset(matching: [2], oldCount: 2) { _, _ in true } == nil)
     #expect(SectionedChangeset(matching: [-1, 1], oldCount: 2) { _, _ in true }?.deletedItems == [ElementPath(0, 0)])
+    #expect(SectionedChangeset(matching: [0], oldCount: -1) { _, _ in true } == nil)
+    #expect(SectionedChangeset(matching: [64, 64], oldCount: 65) { _, _ in true } == nil, "twice, in the second word")
+    #expect(SectionedChangeset(matching: [], oldCount: 65) { _, _ in true }?.deletedItems == (0..<65).map { ElementPath(0, $0) })
+    #expect(SectionedChangeset(matching: [], oldCount: 0) { _, _ in true } == SectionedChangeset())
 }

@@ -25,4 +25,18 @@ func numbersAndPathsAreWrittenAsStringWritesThem(seed: UInt64) {
     text.removeAll()
     text.append(-7)
     #expect(text.string == "-7")
+    // Many paths at once, with a separator, as one at a time writes them.
+    let paths = numbers.map { ItemPath(Int(random.next() % 3) - 1, $0) }
+    var one = UTF8Text()
+    for (index, path) in paths.enumerated() {
+        if index > 0 { one.append(", ") }
+        one.append(path)
+    }
+    text.removeAll()
+    text.append("[")
+    text.append(paths, separator: ", ")
+    #expect(text.string == "[" + one.string && one.string == paths.map { "\($0)" }.joined(separator: ", "))
+    text.append([], separator: "; ")
+    text.append([ItemPath(0, 0)], separator: "; ")
+    #expect(text.string == "[" + one.string + "0.0", "no separator before a list's first path, nothing for none")
 }

@@ -78,18 +78,25 @@ extension BatchUpdate: CustomStringConvertible {
         // Bytes, each number written as digits: appending each path to a String was a
         // tenth of a reload --diff that stages a million rows' changes.
         var text = UTF8Text(capacity: 16 + 12 * changeCount)
-        func add<T>(_ name: String, _ values: [T], _ write: (T, inout UTF8Text) -> Void) {
-            guard !values.isEmpty else { return }
+        func start(_ name: String) {
             if !text.isEmpty { text.append("; ") }
             text.append(name)
             text.append(" ")
+        }
+        func add<T>(_ name: String, _ values: [T], _ write: (T, inout UTF8Text) -> Void) {
+            guard !values.isEmpty else { return }
+            start(name)
             for (index, value) in values.enumerated() {
                 if index > 0 { text.append(", ") }
                 write(value, &text)
             }
         }
         func section(_ section: Int, _ text: inout UTF8Text) { text.append(section) }
-        func path(_ path: ItemPath, _ text: inout UTF8Text) { text.append(path) }
+        func paths(_ name: String, _ paths: [ItemPath]) {
+            guard !paths.isEmpty else { return }
+            start(name)
+            text.append(paths, separator: ", ")
+        }
         add("delete section", deletedSections, section)
         add("insert section", insertedSections, section)
         add("move section", movedSections) { move, text in
@@ -98,15 +105,15 @@ extension BatchUpdate: CustomStringConvertible {
             text.append(move.to)
         }
         add("reload section", reloadedSections, section)
-        add("delete", deletedItems, path)
-        add("insert", insertedItems, path)
+        paths("delete", deletedItems)
+        paths("insert", insertedItems)
         add("move", movedItems) { move, text in
             text.append(move.from)
             text.append(" -> ")
             text.append(move.to)
         }
-        add("reload", reloadedItems, path)
-        add("reconfigure", reconfiguredItems, path)
+        paths("reload", reloadedItems)
+        paths("reconfigure", reconfiguredItems)
         return text.isEmpty ? "no changes" : text.string
     }
 }

@@ -37,35 +37,72 @@ package struct UTF8Text {
             bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number))
             return
         }
-        // Written from the last digits back into room for the longest (a sign and 19
-        // digits), two at a time from a table (each division waits on the last), then
-        // copied at once. The magnitude of Int.min has no Int: a UInt.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            let pairs = Self.digitPairs.utf8Start
-            var position = digits.count
-            var magnitude = number.magnitude
-            while magnitude >= 100 {
-                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
-                magnitude /= 100
-                position -= 2
-                digits[position] = pairs[pair]
-                digits[position + 1] = pairs[pair + 1]
-            }
-            if magnitude >= 10 {
-                let pair = Int(truncatingIfNeeded: magnitude) &* 2
-                position -= 2
-                digits[position] = pairs[pair]
-                digits[position + 1] = pairs[pair + 1]
-            } else {
-                position -= 1
-                digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
-            }
-            if number < 0 {
-                position -= 1
-                digits[position] = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+            guard let start = digits.baseAddress else { return }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: Self.writeDigits(of: number, at: start)))
         }
+    }
+
+    /// Appends `paths` as `section.item`, with `separator` between them:
+    /// written in one pass into room taken at once, where a call to append
+    /// each number cost more than its digits (a staged diff names hundreds
+    /// of thousands of paths on one line).
+    package mutating func append(_ paths: [ItemPath], separator: StaticString) {
+        let separatorCount = separator.utf8CodeUnitCount
+        let written = [UInt8](unsafeUninitializedCapacity: paths.count * (41 + separatorCount)) { room, count in
+            guard let start = room.baseAddress else { return }
+            var next = start
+            for (index, path) in paths.enumerated() {
+                if index > 0 {
+                    next.update(from: separator.utf8Start, count: separatorCount)
+                    next += separatorCount
+                }
+                next += Self.writeDigits(of: path.section, at: next)
+                next.pointee = UInt8(ascii: ".")
+                next += 1
+                next += Self.writeDigits(of: path.item, at: next)
+            }
+            count = next - start
+        }
+        bytes.append(contentsOf: written)
+    }
+
+    /// Writes `number` in decimal digits at `start`, as `String(number)`
+    /// writes it (at most 20 bytes: a sign and 19 digits), and returns how
+    /// many. Counted first, then written from the last two digits back from
+    /// a table (each division waits on the last). The magnitude of Int.min
+    /// has no Int: a UInt.
+    @inline(__always)
+    private static func writeDigits(of number: Int, at start: UnsafeMutablePointer<UInt8>) -> Int {
+        let magnitude = number.magnitude
+        var digits = 1
+        var power: UInt = 10
+        while digits < 19 && magnitude >= power {
+            digits += 1
+            power &*= 10
+        }
+        let count = digits + (number < 0 ? 1 : 0)
+        if number < 0 { start.pointee = UInt8(ascii: "-") }
+        let pairs = digitPairs.utf8Start
+        var position = start + count
+        var rest = magnitude
+        while rest >= 100 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            position -= 2
+            position[0] = pairs[pair]
+            position[1] = pairs[pair + 1]
+        }
+        if rest >= 10 {
+            let pair = Int(truncatingIfNeeded: rest) &* 2
+            position -= 2
+            position[0] = pairs[pair]
+            position[1] = pairs[pair + 1]
+        } else {
+            position -= 1
+            position[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
+        return count
     }
 
     /// "00" to "99", each pair of digits at twice its value.

@@ -74,3 +74,23 @@ func aLoadSaysHowFarItIs(format: RecordTableWriter.Format) throws {
         #expect(try provider.sort(by: "score", identifiedBy: "id") != nil)
     }
 }
+
+/// A sort gathers its rows a column at a time before it changes anything,
+/// and looks before each column and before it takes them: a request then
+/// stops it, the table as it was.
+@Test func aSortLooksForARequestBetweenTheColumnsItGathers() throws {
+    let table = try CSVReader.read(Array("id,name,city\n3,c,z\n1,a,x\n2,b,y\n".utf8), file: "t")
+    var looks = 0
+    let sorted = table.reordered([1, 2, 0]) { looks += 1 }
+    #expect(looks == 4 && sorted.values(of: "name") == ["a", "b", "c"], "before each of 3 columns, and before taking them")
+    for stop in 1...4 {
+        looks = 0
+        #expect(throws: Interrupted.self) {
+            _ = try table.reordered([1, 2, 0]) {
+                looks += 1
+                if looks == stop { throw Interrupted() }
+            }
+        }
+    }
+    #expect(table.values(of: "name") == ["c", "a", "b"])
+}

@@ -52,9 +52,10 @@ extension FileDataProvider {
         } else {
             .changes(Self.rowDiff(from: Array(order.indices), to: order))
         }
-        // The last look before anything changes: the moves took a while too.
-        try Interruption.check()
-        reorder(rows: order)
+        // The rows in their new order, gathered before anything changes (Ctrl-C may stop it
+        // between columns), then taken.
+        let sorted = try table.reordered(order) { try Interruption.check() }
+        takeReordered(sorted, rows: order.count)
         return changes
     }
 
@@ -76,7 +77,9 @@ extension FileDataProvider {
         } else {
             .changes(Self.rowSectionDiff(from: rowDiffSections, to: sorted))
         }
-        reorder(rows: sorted.flatMap(\.items))
+        let rows = sorted.flatMap(\.items)
+        let reordered = try table.reordered(rows) { try Interruption.check() }
+        takeReordered(reordered, rows: rows.count)
         return changes
     }
 }

@@ -1,4 +1,6 @@
+import Dispatch
 import ListLabCore
+import ListLabRecords
 import Testing
 @testable import ListLabShell
 
@@ -32,4 +34,26 @@ import Testing
     // The last path not said, then one past the last: neither is taken.
     #expect(fields.take(ascending: [ItemPath(4, 279), ItemPath(5, 0)]) == nil, "past the last")
     #expect(fields.unsaid.last?.path == ItemPath(4, 279))
+}
+
+/// What changed, worked out on another thread, is what the work gave, as
+/// often as it is asked for; the work runs while the caller goes on.
+@Test func changedFieldsWorkedOutInTheBackgroundAreTheWorksOwn() {
+    let started = DispatchSemaphore(value: 0)
+    let goOn = DispatchSemaphore(value: 0)
+    let pending = ChangedFieldsInBackground {
+        started.signal()
+        goOn.wait()
+        return ChangedFields([(ItemPath(0, 1), "a: 1 → 2")])
+    }
+    started.wait()  // the work runs, and waits for this thread: it is on another
+    goOn.signal()
+    var fields = pending.value
+    #expect(fields.take(ascending: [ItemPath(0, 1)]) == ["a: 1 → 2"])
+    #expect(pending.value.unsaid.map(\.text) == ["a: 1 → 2"], "asked again")
+    // From the changes of a diff: the fields that changed, or a text that says only the text did.
+    let pairs = [(from: ItemPath(0, 0), to: ItemPath(0, 2)), (from: ItemPath(0, 1), to: ItemPath(0, 3)), (from: ItemPath(0, 5), to: ItemPath(0, 4))]
+    let made = ChangedFields(pairs, changes: [[("name", .string("Bo"), .string("Bob")), ("n", .int(1), .null)], [], nil])
+    #expect(made.unsaid.map(\.path) == [ItemPath(0, 2), ItemPath(0, 3)])
+    #expect(made.unsaid.map(\.text) == [#"name: "Bo" → "Bob", n: 1 → null"#, "(its text in the file changed; its values did not)"])
 }

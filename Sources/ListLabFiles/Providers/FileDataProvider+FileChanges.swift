@@ -118,8 +118,20 @@ extension FileDataProvider {
     public func changedValues(
         of pairs: [(from: ItemPath, to: ItemPath)], in other: FileDataProvider
     ) -> [[(field: String, old: Value, new: Value)]?] {
-        let rows = pairs.map { pair in (row(at: pair.from) ?? -1, other.row(at: pair.to) ?? -1) }
-        return table.changedValues(of: rows, in: other.table)
+        changedValuesToRead(of: pairs, in: other)()
+    }
+
+    /// ``changedValues(of:in:)``, to be read later, on any thread: each
+    /// pair's rows are found now, and both tables are kept as they are now,
+    /// so that either provider may change meanwhile (a staged diff reads
+    /// them while the list takes the structural changes, after
+    /// ``adoptReading(of:)``).
+    public func changedValuesToRead(
+        of pairs: [(from: ItemPath, to: ItemPath)], in other: FileDataProvider
+    ) -> @Sendable () -> [[(field: String, old: Value, new: Value)]?] {
+        let rows = pairs.map { pair in (row: row(at: pair.from) ?? -1, otherRow: other.row(at: pair.to) ?? -1) }
+        let (table, otherTable) = (table, other.table)
+        return { table.changedValues(of: rows, in: otherTable) }
     }
 
     /// The diff from the rows of `old` to those of `new`, whose identities

@@ -1,4 +1,7 @@
+import Dispatch
 import ListLabCore
+import ListLabRecords
+import Synchronization
 
 /// What changed in each item a diff updated, by its path after the change
 /// (`city: "Metropolis" → "Smallville"`), for each to be said once: on a
@@ -7,7 +10,7 @@ import ListLabCore
 /// Held in path order and found by a binary search: a diff of a big file
 /// updates tens of thousands of items, which a dictionary hashed and copied
 /// for more than the lines cost to write.
-struct ChangedFields {
+struct ChangedFields: Sendable {
     /// The paths, ascending, each once.
     private var paths: [ItemPath] = []
     /// What changed in the item at each of `paths`.
@@ -32,6 +35,35 @@ struct ChangedFields {
         paths = entries.map(\.path)
         texts = entries.map(\.text)
         said = Array(repeating: false, count: entries.count)
+    }
+
+    /// What changed in each of `pairs` (from the path before the change, to
+    /// the path after), given the fields that changed in each (nil for one
+    /// not known), by its path after the change: `city: "Metropolis" → "Smallville"`.
+    init(_ pairs: [(from: ItemPath, to: ItemPath)], changes values: [[FieldChange]?]) {
+        var changed: [(path: ItemPath, text: String)] = []
+        changed.reserveCapacity(pairs.count)
+        var text = UTF8Text()
+        for (pair, fields) in zip(pairs, values) {
+            let path = pair.to
+            guard let fields else { continue }
+            // Rows compared by their text in the file can differ where their values do not (`1.10`, `1.1`).
+            guard !fields.isEmpty else {
+                changed.append((path, "(its text in the file changed; its values did not)"))
+                continue
+            }
+            text.removeAll()
+            for (index, field) in fields.enumerated() {
+                if index > 0 { text.append(", ") }
+                text.append(field.field)
+                text.append(": ")
+                field.old.writeJSON(to: &text)
+                text.append(" → ")
+                field.new.writeJSON(to: &text)
+            }
+            changed.append((path, text.string))
+        }
+        self.init(changed)
     }
 
     /// Where `path` is among the paths not said yet, or nil, looked for from
@@ -72,5 +104,30 @@ struct ChangedFields {
     /// The items not said yet, in path order.
     var unsaid: [(path: ItemPath, text: String)] {
         paths.indices.filter { !said[$0] }.map { (paths[$0], texts[$0]) }
+    }
+}
+
+/// ``ChangedFields`` worked out on another thread, for the stage lines to
+/// wait for when they need it: a staged diff of a big file reads the values
+/// of tens of thousands of rows, which the lines need only after the list
+/// has taken the deletes, inserts and moves.
+final class ChangedFieldsInBackground: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let result = Mutex<ChangedFields?>(nil)
+
+    /// Starts `work` on another thread.
+    init(_ work: @escaping @Sendable () -> ChangedFields) {
+        DispatchQueue.global().async { [self] in
+            let fields = work()
+            result.withLock { $0 = fields }
+            done.signal()
+        }
+    }
+
+    /// What `work` gave, waiting for it.
+    var value: ChangedFields {
+        done.wait()
+        done.signal()
+        return result.withLock { $0 } ?? ChangedFields()
     }
 }

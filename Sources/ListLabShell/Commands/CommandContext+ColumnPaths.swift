@@ -77,7 +77,7 @@ extension CommandContext {
     fileprivate func show(_ changes: ItemChanges, saying what: String, itemCount: Int) throws {
         switch changes {
         case .changes(let changes):
-            try apply(changes, saying: what, itemCount: itemCount, changedFields: ChangedFields())
+            try apply(changes, saying: what, itemCount: itemCount) { ChangedFields() }
         case .counted(let changes, let stages):
             list.reloadData()
             output.write(reloadedDataNote(what, summary(changes: changes, stages: stages)))

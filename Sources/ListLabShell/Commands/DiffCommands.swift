@@ -189,7 +189,7 @@ extension CommandContext {
                 case .changes(let changes):
                     try perform(
                         changes, saying: what, itemCount: (column.reading ?? file).numberOfItems,
-                        changedValues: column.reading.map { reading in { pairs in file.changedValues(of: pairs, in: reading) } },
+                        changedValues: column.reading.map { reading in { pairs in file.changedValuesToRead(of: pairs, in: reading) } },
                         change: adopt)
                 case .counted(let changes, let stages):
                     try Interruption.check()
@@ -247,51 +247,64 @@ extension CommandContext {
 
     /// Takes the provider to its new state (`change`) and the list along,
     /// by `changes`, the diff from the old state to the new one.
+    ///
+    /// - Parameter changedValues: For pairs of paths (before, after), the
+    ///   fields that changed in each, to be read on another thread while
+    ///   the list takes the changes (nil: read from the provider's records).
     func perform(
         _ changes: SectionedChangeset, saying what: String, itemCount: Int,
-        changedValues: ((_ pairs: [(from: ItemPath, to: ItemPath)]) -> [[FieldChange]?])? = nil, change: () throws -> Void
+        changedValues: ((_ pairs: [(from: ItemPath, to: ItemPath)]) -> @Sendable () -> [[FieldChange]?])? = nil,
+        change: () throws -> Void
     ) throws {
         // ListDiff itself does not look at Ctrl-C; a Ctrl-C during it stops the command here,
         // before anything changes.
         try Interruption.check()
-        let changedFields: ChangedFields
         if let changedValues {
-            // Read from the data before and after, both still at hand.
-            changedFields = self.changedFields(changes, changedValues)
+            // From the data before and after, both kept as they are now, worked out beside the
+            // list's structural stage.
+            let pairs = updatedPairs(changes)
+            let read = changedValues(pairs)
+            let fields = pairs.isEmpty ? nil : ChangedFieldsInBackground { ChangedFields(pairs, changes: read()) }
             try change()
-        } else {
-            // The items whose content changes, as they are before the change (to say what changed in each).
-            let provider = try? current().provider
-            let before = Dictionary(
-                uniqueKeysWithValues: changes.updatedItems.prefix(presentation.changeThreshold).compactMap { update -> (ItemPath, Record)? in
-                    let path = ItemPath(update.from.section, update.from.item)
-                    return provider?.item(at: path).map { (path, $0) }
-                })
-            try change()
-            changedFields = self.changedFields(changes, old: { before[$0] }, new: { provider?.item(at: $0) })
+            try apply(changes, saying: what, itemCount: itemCount) { fields?.value ?? ChangedFields() }
+            return
         }
-        try apply(changes, saying: what, itemCount: itemCount, changedFields: changedFields)
+        // The items whose content changes, as they are before the change (to say what changed in each).
+        let provider = try? current().provider
+        let before = Dictionary(
+            uniqueKeysWithValues: changes.updatedItems.prefix(presentation.changeThreshold).compactMap { update -> (ItemPath, Record)? in
+                let path = ItemPath(update.from.section, update.from.item)
+                return provider?.item(at: path).map { (path, $0) }
+            })
+        try change()
+        let changedFields = self.changedFields(changes, old: { before[$0] }, new: { provider?.item(at: $0) })
+        try apply(changes, saying: what, itemCount: itemCount) { changedFields }
     }
 
     /// Applies `changes`, made to the provider already, to the list as
     /// staged batch updates (reloadData above the change threshold), and
-    /// says what changed; `before` and `after` give an item whose content
-    /// changed as it was and as it is.
-    func apply(_ changes: SectionedChangeset, saying what: String, itemCount: Int, changedFields: ChangedFields) throws {
+    /// says what changed; `changedFields` gives what changed in each
+    /// updated item, asked for once, when a stage first needs it.
+    func apply(_ changes: SectionedChangeset, saying what: String, itemCount: Int, changedFields known: () -> ChangedFields) throws {
         let staged = StagedUpdate(changes, style: presentation.updateStyle)
         guard !staged.stages.isEmpty else {
             output.write("\(what): no changes")
             return
         }
         if !staged.reloadsData(above: presentation.changeThreshold) { output.write("\(what): \(summary(staged))") }
-        var changedFields = changedFields
+        // What changed in the updated items, once a stage that updates some needs it (the others'
+        // lines do not read it).
+        var changedFields: ChangedFields?
         let outcome: StagedUpdate.Outcome
         do {
             outcome = try list.apply(
                 staged, reloadingDataAbove: presentation.changeThreshold,
                 willPerform: { stage in list.tracer.note(.controller, .provider, "replaceAll(\(itemCount) items) → \(stage)") },
                 didPerform: { stage in
-                    for line in stageLines(stage, changedFields: &changedFields) { output.write(line) }
+                    if changedFields == nil, !stage.reloadedItems.isEmpty || !stage.reconfiguredItems.isEmpty { changedFields = known() }
+                    var fields = changedFields ?? ChangedFields()
+                    for line in stageLines(stage, changedFields: &fields) { output.write(line) }
+                    if changedFields != nil { changedFields = fields }
                 })
         } catch {
             // The diff computed the update, so this is a bug in ListLab:
@@ -302,7 +315,7 @@ extension CommandContext {
         if outcome == .reloadedData {
             output.write(reloadedDataNote(what, summary(staged)))
         } else {
-            for line in changedFieldLines(changedFields) { output.write(line) }
+            for line in changedFieldLines(changedFields ?? known()) { output.write(line) }
         }
     }
 
@@ -313,31 +326,15 @@ extension CommandContext {
     func changedFields(
         _ changes: SectionedChangeset, _ changedValues: (_ pairs: [(from: ItemPath, to: ItemPath)]) -> [[FieldChange]?]
     ) -> ChangedFields {
-        guard changes.count <= presentation.changeThreshold else { return ChangedFields() }
-        let pairs = changes.updatedItems.map { update in (from: ItemPath(update.from.section, update.from.item), to: ItemPath(update.to.section, update.to.item)) }
-        var changed: [(path: ItemPath, text: String)] = []
-        changed.reserveCapacity(pairs.count)
-        var text = UTF8Text()
-        for (pair, fields) in zip(pairs, changedValues(pairs)) {
-            let path = pair.to
-            guard let fields else { continue }
-            // Rows compared by their text in the file can differ where their values do not (`1.10`, `1.1`).
-            guard !fields.isEmpty else {
-                changed.append((path, "(its text in the file changed; its values did not)"))
-                continue
-            }
-            text.removeAll()
-            for (index, field) in fields.enumerated() {
-                if index > 0 { text.append(", ") }
-                text.append(field.field)
-                text.append(": ")
-                field.old.writeJSON(to: &text)
-                text.append(" → ")
-                field.new.writeJSON(to: &text)
-            }
-            changed.append((path, text.string))
-        }
-        return ChangedFields(changed)
+        let pairs = updatedPairs(changes)
+        return ChangedFields(pairs, changes: changedValues(pairs))
+    }
+
+    /// The updates of `changes` (from the path before, to the path after),
+    /// none above the change threshold, where the list reloads instead.
+    func updatedPairs(_ changes: SectionedChangeset) -> [(from: ItemPath, to: ItemPath)] {
+        guard changes.count <= presentation.changeThreshold else { return [] }
+        return changes.updatedItems.map { update in (from: ItemPath(update.from.section, update.from.item), to: ItemPath(update.to.section, update.to.item)) }
     }
 
     /// ``changedFields(_:_:)`` of records: `old` gives an item before the
@@ -443,7 +440,7 @@ extension CommandContext {
                 return old[path.section].items[path.item]
             },
             new: { provider.item(at: $0) })
-        try apply(changes, saying: what, itemCount: records.count, changedFields: changedFields)
+        try apply(changes, saying: what, itemCount: records.count) { changedFields }
     }
 
     /// The diff from `oldSections` to `sections`, items named by `keyField`

@@ -36,8 +36,13 @@ enum Pairs {
     /// The fewest pairs a figure is made of.
     static let minimum = 7
 
-    /// The seconds `body` takes, and what it returned.
+    /// The seconds `body` takes, and what it returned. The memory freed
+    /// before it is given back to the system first (not timed), so that
+    /// each timing starts as a command does in a process that has just
+    /// loaded its data, as whole processes timed in turn do: otherwise a
+    /// timing's time depended on what the one before it had freed.
     static func time<T>(_ body: () throws -> T) rethrows -> (seconds: Double, result: T) {
+        releaseFreeMemory()
         let clock = ContinuousClock()
         let start = clock.now
         let result = try body()
@@ -149,3 +154,14 @@ enum Pairs {
         return out + "\""
     }
 }
+
+#if canImport(Glibc)
+/// glibc's malloc_trim, which its Swift module does not bring in.
+@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
+
+/// Gives the memory `free` holds back to the system.
+private func releaseFreeMemory() { _ = mallocTrim(0) }
+#else
+/// Elsewhere the allocator keeps what it keeps.
+private func releaseFreeMemory() {}
+#endif

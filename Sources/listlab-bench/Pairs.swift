@@ -36,13 +36,14 @@ enum Pairs {
     /// The fewest pairs a figure is made of.
     static let minimum = 7
 
-    /// The seconds `body` takes, and what it returned. The memory freed
-    /// before it is given back to the system first (not timed), so that
-    /// each timing starts as a command does in a process that has just
-    /// loaded its data, as whole processes timed in turn do: otherwise a
-    /// timing's time depended on what the one before it had freed.
+    /// The seconds `body` takes, and what it returned. The memory the
+    /// allocator holds free is given back to the system first (not timed;
+    /// ``Allocator/releaseFreeMemory()``, unless ``Allocator/keepsFreedMemory``),
+    /// so that no timing reuses what the one before it freed and each pays
+    /// for the fresh memory it touches: otherwise a timing depended on what
+    /// ran before it.
     static func time<T>(_ body: () throws -> T) rethrows -> (seconds: Double, result: T) {
-        releaseFreeMemory()
+        if !Allocator.keepsFreedMemory { Allocator.releaseFreeMemory() }
         let clock = ContinuousClock()
         let start = clock.now
         let result = try body()
@@ -51,17 +52,9 @@ enum Pairs {
     }
 
     /// Times `subject` and `peer` in turn, `pairs` times (at least
-    /// ``minimum``); `subjectRepeats` and `peerRepeats` calls make one timing,
-    /// divided back (for a side too quick to time once).
-    static func measure(
-        pairs: Int, subjectRepeats: Int = 1, _ subject: () throws -> Void,
-        peerRepeats: Int = 1, _ peer: () throws -> Void
-    ) rethrows -> PairedFigure {
-        try timed(pairs: pairs) {
-            try time { for _ in 0..<max(1, subjectRepeats) { try subject() } }.seconds / Double(max(1, subjectRepeats))
-        } _: {
-            try time { for _ in 0..<max(1, peerRepeats) { try peer() } }.seconds / Double(max(1, peerRepeats))
-        }
+    /// ``minimum``), each call one timing.
+    static func measure(pairs: Int, _ subject: () throws -> Void, _ peer: () throws -> Void) rethrows -> PairedFigure {
+        try timed(pairs: pairs) { try time(subject).seconds } _: { try time(peer).seconds }
     }
 
     /// Runs `subject` and `peer` in turn, `pairs` times (at least
@@ -154,14 +147,3 @@ enum Pairs {
         return out + "\""
     }
 }
-
-#if canImport(Glibc)
-/// glibc's malloc_trim, which its Swift module does not bring in.
-@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
-
-/// Gives the memory `free` holds back to the system.
-private func releaseFreeMemory() { _ = mallocTrim(0) }
-#else
-/// Elsewhere the allocator keeps what it keeps.
-private func releaseFreeMemory() {}
-#endif

@@ -25,17 +25,16 @@ enum PeakMemory {
 
     #if canImport(Glibc)
     /// glibc's `mallopt(M_MMAP_THRESHOLD, 128 KiB)` (its default, kept from
-    /// then on) and `malloc_trim(0)`, which Swift's Glibc module does not
-    /// declare (they are in malloc.h).
+    /// then on), which Swift's Glibc module does not declare (it is in
+    /// malloc.h), and the free memory given back.
     private static func keepLargeBlocksApart() {
         typealias Option = @convention(c) (Int32, Int32) -> Int32
-        typealias Trim = @convention(c) (Int) -> Int32
         let process = UnsafeMutableRawPointer(bitPattern: 0)
         if let symbol = dlsym(process, "mallopt") {
             let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
             _ = unsafeBitCast(symbol, to: Option.self)(mmapThreshold, 128 * 1_024)
         }
-        if let symbol = dlsym(process, "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
+        Allocator.releaseFreeMemory()
     }
 
     /// Sets the high-water mark to what is resident now ("5", proc(5)).

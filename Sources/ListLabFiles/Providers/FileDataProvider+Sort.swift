@@ -54,8 +54,9 @@ extension FileDataProvider {
         }
         // The rows in their new order, gathered before anything changes (Ctrl-C may stop it
         // between columns), then taken.
+        checkReordering(rows: order.count)
         let sorted = try table.reordered(order) { try Interruption.check() }
-        takeReordered(sorted, rows: order.count)
+        takeReordered(sorted)
         return changes
     }
 
@@ -78,8 +79,9 @@ extension FileDataProvider {
             .changes(Self.rowSectionDiff(from: rowDiffSections, to: sorted))
         }
         let rows = sorted.flatMap(\.items)
+        checkReordering(rows: rows.count)
         let reordered = try table.reordered(rows) { try Interruption.check() }
-        takeReordered(reordered, rows: rows.count)
+        takeReordered(reordered)
         return changes
     }
 }

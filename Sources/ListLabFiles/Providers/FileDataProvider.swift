@@ -285,15 +285,21 @@ public final class FileDataProvider: DataProvider {
     /// - Precondition: `rows` holds each item's row once: a permutation of
     ///   the table's rows when flat, of ``rowSections``' rows when grouped.
     public func reorder(rows: [Int]) {
-        takeReordered(table.reordered(rows), rows: rows.count)
+        checkReordering(rows: rows.count)
+        takeReordered(table.reordered(rows))
     }
 
-    /// Takes `reordered`, this provider's table with its `rows` rows in
-    /// another order (``reorder(rows:)``'s, gathered already), grouped
-    /// again when grouped.
-    func takeReordered(_ reordered: RecordTable, rows: Int) {
+    /// The preconditions of ``reorder(rows:)`` for `rows` rows, checked
+    /// before any is gathered.
+    func checkReordering(rows: Int) {
         precondition(grouped != nil || rows == table.count, "reorder(rows:) takes a permutation of a flat table's rows")
         precondition(activeFilter == nil, "reorder(rows:) is for a provider with no filter on")
+    }
+
+    /// Takes `reordered`, this provider's table with its rows in another
+    /// order (``reorder(rows:)``'s, gathered already), grouped again when
+    /// grouped.
+    func takeReordered(_ reordered: RecordTable) {
         table = reordered
         isEditedSinceRead = true
         regroup()

@@ -107,7 +107,7 @@ def percentile(values, p):
 
 def one_run(length, niceness=CLIENT_NICENESS):
     """A server of its own: one tab alone, then SESSIONS tabs at once, LENGTH commands each, the
-    clients at NICENESS; returns (p99 alone, median together, p99 together, MB a tab, tabs whose
+    clients at NICENESS; returns (p99 alone, median together, p99 together, MiB a tab, tabs whose
     last show is not the replay's)."""
     work = tempfile.mkdtemp(prefix="listlab-bench-serve-")
     # The tabs' journals (each tab's session is journaled) go in the scratch folder, not the user's.
@@ -139,7 +139,7 @@ def one_run(length, niceness=CLIENT_NICENESS):
         per_tab = max(0, peak - base) / sessions / 1024
         print(f"  {length} commands a tab{'' if niceness else ', the clients at the server priority'}: one tab alone p99 {percentile(alone, 0.99):.2f} ms; {sessions} tabs at once: "
               f"median {percentile(together, 0.5):.2f} ms, p99 {percentile(together, 0.99):.2f} ms; server {base / 1024:.1f} MB idle, "
-              f"{peak / 1024:.1f} MB at the peak ({per_tab:.2f} MB a tab); last shows as a shell replay: {sessions - mismatches} of {sessions}")
+              f"{peak / 1024:.1f} MiB at the peak ({per_tab:.2f} MiB a tab); last shows as a shell replay: {sessions - mismatches} of {sessions}")
         return percentile(alone, 0.99), percentile(together, 0.5), percentile(together, 0.99), per_tab, mismatches
     finally:
         server.terminate()
@@ -157,7 +157,7 @@ for length, runs in ((20, 3), (200, 1)):
                     "one tab alone", worst, min(p99s), worst, 0, f"under {TARGET_MS} ms in each run",
                     worst < TARGET_MS and mismatches == 0,
                     ("the worst of %d runs (%s ms); " % (runs, ", ".join(f"{p:.1f}" for p in p99s)) if runs > 1 else "")
-                    + f"median {results[0][1]:.1f} ms; alone p99 {results[0][0]:.1f} ms; {max(r[3] for r in results):.2f} MB a tab; "
+                    + f"median {results[0][1]:.1f} ms; alone p99 {results[0][0]:.1f} ms; {max(r[3] for r in results):.2f} MiB a tab; "
                     + f"last shows as a shell replay: {runs * sessions - mismatches} of {runs * sessions}; the clients at nice {CLIENT_NICENESS}"
                     + (f" (at the server's priority, one run: p99 {shared[2]:.1f} ms)" if shared else ""),
                     "Scripts/bench-serve.py", unit=" ms")

@@ -19,7 +19,8 @@ def cell(text):
 
 
 def number(value, unit, count):
-    digits = (4 if value < 0.1 else 3 if count == 0 else 2) if unit == "x" else 1
+    # Three digits, so that a median just past its target does not read as the target itself.
+    digits = (4 if value < 0.1 else 3) if unit == "x" else 1
     return f"{value:.{digits}f}{unit}"
 
 
@@ -28,7 +29,8 @@ def table(records):
     lines = [
         BEGIN,
         f"Recorded {run['date']} on {run['machine']} by `{run['command']}`: {len(figures)} figures, "
-        f"{sum(1 for f in figures if f['met'])} met, {sum(1 for f in figures if f['met'] is False)} missed. "
+        f"{sum(1 for f in figures if f['met'])} met, {sum(1 for f in figures if f['met'] is False)} missed"
+        + (f", {untargeted} shown with no target. " if (untargeted := sum(1 for f in figures if f['met'] is None)) else ". ") +
         "A timing is the median of the per-pair ratios of the subject to its peer, each pair run in turn "
         "(at least 7 pairs), with the lowest and highest pair's ratio beside it: the spread is the machine's "
         f"noise in that run. {run.get('noise', '')}".rstrip(),

@@ -84,7 +84,8 @@ def report(key, what, peer, ratio, low, high, count, target, met, detail="", com
     the pairs the median is of (0 for a value that is not a paired timing); UNIT follows each value."""
     # Worded as the README's table words it.
     mark = "no target" if met is None else "met: yes" if met else "met: NO"
-    digits = (4 if ratio < 0.1 else 3 if count == 0 else 2) if unit == "x" else 1
+    # Three digits, so that a median just past its target does not read as the target itself.
+    digits = (4 if ratio < 0.1 else 3) if unit == "x" else 1
     measured = (f"median {ratio:.{digits}f}{unit} ({low:.{digits}f}{unit} to {high:.{digits}f}{unit}, {count} pairs)"
                 if count else f"{ratio:.{digits}f}{unit}")
     print(f"  {what}: {measured} vs {peer}; target {target}, {mark}" + (f"; {detail}" if detail else ""))

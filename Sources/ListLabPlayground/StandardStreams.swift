@@ -15,9 +15,13 @@ import Synchronization
 final class StandardStreams: ShellOutput {
     /// While true, nothing is written (the start-up sample loads quietly).
     var isMuted = false
+    /// Whether a progress line is on the terminal, to be erased before the
+    /// next line (a command that writes its result while it shows progress).
+    private var isShowingProgress = false
 
     func write(_ line: String) {
         guard !isMuted else { return }
+        eraseProgress()
         ToolOutput.current.writeLine(line)
     }
 
@@ -25,11 +29,21 @@ final class StandardStreams: ShellOutput {
     /// erases it.
     func progress(_ text: String?) {
         guard !isMuted, ToolOutput.current.isProcess, isatty(STDERR_FILENO) != 0 else { return }
-        writeToStandardError(text.map { "\r" + VisibleText.escaped($0) } ?? "\r\u{1B}[K")
+        guard let text else { return eraseProgress() }
+        writeToStandardError("\r" + VisibleText.escaped(text))
+        isShowingProgress = true
+    }
+
+    /// Erases the progress line, if one shows.
+    private func eraseProgress() {
+        guard isShowingProgress else { return }
+        isShowingProgress = false
+        writeToStandardError("\r\u{1B}[K")
     }
 
     func writeError(_ message: String) {
         guard !isMuted else { return }
+        eraseProgress()
         // Keep output and errors in order when both go to one place.
         fflush(nil)
         // A message of several lines (UIKit's layout of a set) reaches here with each line escaped.

@@ -430,3 +430,24 @@ func textKeysWrittenAnotherWayAreTheSameItems(threshold: Int) throws {
     }
     #expect(found.suffix(2).allSatisfy { $0 == nil })
 }
+
+/// Bytes compared as words are the same exactly when memcmp says so: every
+/// length to past 16, a difference at each place, and none.
+@Test func bytesComparedAsWordsAreTheSameWhenMemcmpSaysSo() {
+    for count in 0...40 {
+        let first = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for place in -1..<count {
+            var second = first
+            if place >= 0 { second[place] ^= 0x20 }
+            // Offset by one byte in a larger buffer, so that the loads are unaligned.
+            let padded = [0xAA] + first + [0xBB]
+            let other = [0xCC] + second + [0xDD]
+            padded.withUnsafeBytes { a in
+                other.withUnsafeBytes { b in
+                    let same = sameBytes(a.baseAddress! + 1, b.baseAddress! + 1, count: count)
+                    #expect(same == (place < 0), "count \(count), a difference at \(place)")
+                }
+            }
+        }
+    }
+}

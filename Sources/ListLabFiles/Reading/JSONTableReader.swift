@@ -433,14 +433,14 @@ public enum JSONTableReader {
         func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
         /// Whether the `length` bytes at `first` and at `second` are the same
-        /// (both ranges within the bytes), by `memcmp`: keys of their own
-        /// tend to differ in their last byte (`k000122`, `k000123`), where a
-        /// byte loop mispredicted every time.
+        /// (both ranges within the bytes), as words: keys of their own tend
+        /// to differ in their last byte (`k000122`, `k000123`), where a byte
+        /// loop mispredicted every time.
         @inline(__always)
         func sameBytes(at first: Int, and second: Int, length: Int) -> Bool {
             guard length > 0 else { return true }
             guard let base = bytes.baseAddress else { return false }
-            return memcmp(base + first, base + second, length) == 0
+            return ListLabFiles.sameBytes(base + first, base + second, count: length)
         }
 
         mutating func skipSpace() {

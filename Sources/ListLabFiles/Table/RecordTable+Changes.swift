@@ -390,7 +390,7 @@ extension RecordTable {
         guard kind == otherCell.kind else { return false }
         switch kind {
         case .sourceNumber, .sourceString, .sourceJSON:
-            // The same length, then the same bytes (memcmp: a slice's == went byte by byte).
+            // The same length, then the same bytes (as words or by memcmp: a slice's == went byte by byte).
             return payload & 0xFFFF_FFFF == otherPayload & 0xFFFF_FFFF
                 && Self.sameBytes(source, Int(payload >> 32), otherSource, Int(otherPayload >> 32), Int(payload & 0xFFFF_FFFF))
         case .arenaNumber, .arenaString, .arenaJSON:
@@ -407,15 +407,7 @@ extension RecordTable {
     ) -> Bool {
         guard count > 0 else { return true }
         guard let start = bytes.baseAddress, let otherStart = otherBytes.baseAddress else { return false }
-        let (first, otherFirst) = (start + offset, otherStart + otherOffset)
-        // 8 to 16 bytes (a short row, a cell) as two words that may overlap: calling memcmp for
-        // each short row cost more than comparing it.
-        if count >= 8 && count <= 16 {
-            return first.loadUnaligned(as: UInt64.self) == otherFirst.loadUnaligned(as: UInt64.self)
-                && first.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-                    == otherFirst.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        }
-        return memcmp(first, otherFirst, count) == 0
+        return ListLabFiles.sameBytes(start + offset, otherStart + otherOffset, count: count)
     }
 
     /// The rows in the order of `field`'s text (descending: the reverse),

@@ -233,26 +233,19 @@ extension RecordTable {
     }
 
     /// How many of `pairs` differ in their cells (as ``hasTheSameCells(_:_:in:_:_:)``
-    /// finds, `keyColumn` left out), each such row of `other` marked. A column at a time, the
-    /// pairs' cells are read in one pass and compared in the next: reads
-    /// that do not wait on each other, which the processor overlaps, where
-    /// comparing a pair at a time waits on each of its cells in turn (the
-    /// old table's cells were pushed out of the cache by reading the file).
+    /// finds, `keyColumn` left out), each such row of `other` marked: a
+    /// column at a time, the pairs' cells gathered (``gather(_:at:in:into:)``),
+    /// then compared.
     private func countRowsWithOtherCells(
         _ pairs: [RowPair], in other: RecordTable, _ source: UnsafeRawBufferPointer, _ otherSource: UnsafeRawBufferPointer,
         keyColumn: Int?, mark: (Int) -> Void
     ) -> Int {
         var undecided = pairs
-        var cells: [(kind: Kind, payload: UInt64, otherKind: Kind, otherPayload: UInt64)] = []
+        var cells: [CellPair] = []
         cells.reserveCapacity(pairs.count)
         var changed = 0
         for column in columns.indices where column != keyColumn && !undecided.isEmpty {
-            let (ownCells, otherCells) = (columns[column], other.columns[column])
-            cells.removeAll(keepingCapacity: true)
-            for pair in undecided {
-                let (row, otherRow) = (Int(pair.row), Int(pair.otherRow))
-                cells.append((ownCells.kind(row), ownCells.payload(row), otherCells.kind(otherRow), otherCells.payload(otherRow)))
-            }
+            gather(column, at: undecided.lazy.map { (Int($0.row), Int($0.otherRow)) }, in: other, into: &cells)
             var kept = 0
             for (pair, cell) in zip(undecided, cells) {
                 let (row, otherRow) = (Int(pair.row), Int(pair.otherRow))
@@ -269,6 +262,24 @@ extension RecordTable {
             undecided.removeLast(undecided.count - kept)
         }
         return changed
+    }
+
+    /// A cell of this table and the cell of another it is compared with, as read.
+    private typealias CellPair = (kind: Kind, payload: UInt64, otherKind: Kind, otherPayload: UInt64)
+
+    /// The cells of `column` at each of `pairs` (a row of this table, a row
+    /// of `other`), read into `cells` in one pass before any is compared:
+    /// reads that do not wait on each other, which the processor overlaps,
+    /// where comparing a pair at a time waits on each of its cells in turn
+    /// (the old table's cells were pushed out of the cache by reading the file).
+    private func gather(
+        _ column: Int, at pairs: some Sequence<(Int, Int)>, in other: RecordTable, into cells: inout [CellPair]
+    ) {
+        let (ownCells, otherCells) = (columns[column], other.columns[column])
+        cells.removeAll(keepingCapacity: true)
+        for (row, otherRow) in pairs {
+            cells.append((ownCells.kind(row), ownCells.payload(row), otherCells.kind(otherRow), otherCells.payload(otherRow)))
+        }
     }
 
     /// Whether each row is its file's row of the same number, unedited (a
@@ -340,17 +351,11 @@ extension RecordTable {
                             (0..<count).contains(rows[index].row) && (0..<other.count).contains(rows[index].otherRow)
                         }
                         for index in pairs { results[index] = [] }
-                        // A column at a time, the pairs' cells read in one pass, then compared
-                        // (as countRowsWithOtherCells does, for the same reason).
-                        var cells: [(kind: Kind, payload: UInt64, otherKind: Kind, otherPayload: UInt64)] = []
+                        // A column at a time, the pairs' cells gathered, then compared.
+                        var cells: [CellPair] = []
                         cells.reserveCapacity(pairs.count)
                         for column in columns.indices {
-                            let (ownCells, otherCells) = (columns[column], other.columns[column])
-                            cells.removeAll(keepingCapacity: true)
-                            for index in pairs {
-                                let (row, otherRow) = rows[index]
-                                cells.append((ownCells.kind(row), ownCells.payload(row), otherCells.kind(otherRow), otherCells.payload(otherRow)))
-                            }
+                            gather(column, at: pairs.lazy.map { rows[$0] }, in: other, into: &cells)
                             for (index, cell) in zip(pairs, cells) {
                                 let (row, otherRow) = rows[index]
                                 if hasTheSameCell(column, (cell.kind, cell.payload), row, (cell.otherKind, cell.otherPayload), otherRow, in: other, source, otherSource) {

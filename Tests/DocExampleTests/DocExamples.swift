@@ -555,7 +555,7 @@ func listLabFilesExample1() throws {
     _ = diana
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:30")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:33")
 func fileDataProvider_FileChangesExample1() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     try "id,name,phone\n2,Clark Kent,555-0199\n4,Oliver Queen,555-0104\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)
@@ -568,7 +568,7 @@ func fileDataProvider_FileChangesExample1() throws {
     _ = contacts
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:111")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:120")
 func fileDataProvider_FileChangesExample2() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     try "id,name,phone\n1,Bruce Wayne,555-0199\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)

@@ -101,9 +101,17 @@ enum ChangeCount {
     ) -> (changes: Int, stages: Int) {
         let ((survivors, kept), updated) = sharingTwoThreads(
             matched.count, parallelFrom: parallelFrom, first: { IncreasingRun.survivorsAndLongestRun(of: matched) }, count: updates)
+        return counted(survivors: survivors, longestRun: kept, oldCount: oldCount, newCount: matched.count, updated: updated)
+    }
+
+    /// The changes and stages of one section's diff with `survivors` of
+    /// `oldCount` old items among `newCount` new ones, `longestRun` of them
+    /// in order, and `updated` updates: deletes, inserts and moves in one
+    /// stage, updates in a second.
+    static func counted(survivors: Int, longestRun: Int, oldCount: Int, newCount: Int, updated: Int) -> (changes: Int, stages: Int) {
         let deletes = oldCount - survivors
-        let inserts = matched.count - survivors
-        let moves = survivors - kept
+        let inserts = newCount - survivors
+        let moves = survivors - longestRun
         let structural = deletes + inserts + moves
         return (structural + updated, (structural > 0 ? 1 : 0) + (updated > 0 ? 1 : 0))
     }

@@ -28,7 +28,7 @@ struct IncreasingRun {
     /// The place of the smallest of `tails` (ascending) not below `value`;
     /// `tails.count` when all are below it.
     @inline(__always)
-    private static func firstTail(notBelow value: Int32, in tails: UnsafeBufferPointer<Int32>) -> Int {
+    fileprivate static func firstTail(notBelow value: Int32, in tails: UnsafeBufferPointer<Int32>) -> Int {
         var low = 0
         var high = tails.count
         while low < high {
@@ -47,40 +47,73 @@ struct IncreasingRun {
 
     /// How many of `matched` are not negative (the survivors of a diff, by
     /// their old rows), and the length of their longest strictly increasing
-    /// subsequence: what ``add(_:)`` gives for each, in one pass over room of
-    /// its own. A search reads every 64th tail first (they stay in cache),
-    /// then one block of the tails, as ListDiff's subsequence does: a search
-    /// of a million tails would wait on memory at each step.
+    /// subsequence (``SurvivorRun``).
     static func survivorsAndLongestRun(of matched: [Int32]) -> (survivors: Int, length: Int) {
-        // 64 tails to a sample, reached by shifts and masks, so that the pass divides nothing.
-        let sampleShift = 6
-        let sampleMask = (1 << sampleShift) - 1
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, matched.count)) { tails in
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: (matched.count >> sampleShift) + 1) { samples in
-                var survivors = 0
-                var length = 0
-                var sampleCount = 0
-                for value in matched where value >= 0 {
-                    survivors += 1
-                    if length == 0 || tails[length - 1] < value {
-                        if length & sampleMask == 0 {
-                            samples[sampleCount] = value
-                            sampleCount += 1
-                        }
-                        tails[length] = value
-                        length += 1
-                        continue
-                    }
-                    // The first tail not below `value` (the last one is): its block from the samples, then in the block.
-                    let block = firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: samples[..<sampleCount]))
-                    let low = block == 0 ? 0 : ((block - 1) << sampleShift) + 1
-                    let high = Swift.min(block << sampleShift, length - 1) + 1
-                    let place = low + firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: tails[low..<high]))
-                    tails[place] = value
-                    if place & sampleMask == 0 { samples[place >> sampleShift] = value }
+        var run = SurvivorRun(capacity: matched.count)
+        matched.withUnsafeBufferPointer { run.add($0) }
+        return (run.survivors, run.length)
+    }
+}
+
+/// How many of the matched rows added so far are survivors (not negative:
+/// old rows a diff keeps), and the length of their longest strictly
+/// increasing subsequence, as ``IncreasingRun/add(_:)`` finds it for each,
+/// a chunk at a time (a comparison while reading adds each chunk of rows
+/// read), in room of its own taken at once. A search reads every 64th tail
+/// first (they stay in cache), then one block of the tails, as ListDiff's
+/// subsequence does: a search of a million tails would wait on memory at
+/// each step.
+struct SurvivorRun: ~Copyable {
+    /// 64 tails to a sample, reached by shifts and masks, so that adding divides nothing.
+    private static let sampleShift = 6
+    private static let sampleMask = (1 << sampleShift) - 1
+
+    private let tails: UnsafeMutableBufferPointer<Int32>
+    private let samples: UnsafeMutableBufferPointer<Int32>
+    private var sampleCount = 0
+    /// The survivors added.
+    private(set) var survivors = 0
+    /// The length of their longest strictly increasing subsequence.
+    private(set) var length = 0
+
+    /// A run of at most `capacity` survivors (the old rows).
+    init(capacity: Int) {
+        tails = .allocate(capacity: max(1, capacity))
+        samples = .allocate(capacity: (capacity >> Self.sampleShift) + 1)
+    }
+
+    deinit {
+        tails.deallocate()
+        samples.deallocate()
+    }
+
+    /// Adds the next matched rows (negative ones are not survivors).
+    ///
+    /// - Precondition: At most the capacity's survivors in all.
+    mutating func add(_ matched: UnsafeBufferPointer<Int32>) {
+        let (tails, samples) = (tails, samples)
+        let (sampleShift, sampleMask) = (Self.sampleShift, Self.sampleMask)
+        var (survivors, length, sampleCount) = (survivors, length, sampleCount)
+        defer { (self.survivors, self.length, self.sampleCount) = (survivors, length, sampleCount) }
+        for value in matched where value >= 0 {
+            precondition(survivors < tails.count, "more survivors than old rows")
+            survivors += 1
+            if length == 0 || tails[length - 1] < value {
+                if length & sampleMask == 0 {
+                    samples[sampleCount] = value
+                    sampleCount += 1
                 }
-                return (survivors, length)
+                tails[length] = value
+                length += 1
+                continue
             }
+            // The first tail not below `value` (the last one is): its block from the samples, then in the block.
+            let block = IncreasingRun.firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: samples[..<sampleCount]))
+            let low = block == 0 ? 0 : ((block - 1) << sampleShift) + 1
+            let high = Swift.min(block << sampleShift, length - 1) + 1
+            let place = low + IncreasingRun.firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: tails[low..<high]))
+            tails[place] = value
+            if place & sampleMask == 0 { samples[place >> sampleShift] = value }
         }
     }
 }

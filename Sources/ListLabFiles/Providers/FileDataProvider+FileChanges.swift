@@ -25,7 +25,10 @@ extension FileDataProvider {
     /// that did not change, and the changes are the ones a diff of the
     /// records would give. With a key, a file that is as it was read (its
     /// size, its time and a hash of its bytes) and no edit since need not be
-    /// read at all.
+    /// read at all. By an integer key in one section, the rows are matched
+    /// and their text compared on another thread while the file is read
+    /// (a chunk of rows at a time), so that only the cells of rows whose
+    /// text changed are left for after it.
     ///
     /// ```swift
     /// let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
@@ -57,10 +60,17 @@ extension FileDataProvider {
         if keyField != nil, !isEditedSinceRead, !fileChangedOnDisk {
             return FileChanges(changes: .changes(SectionedChangeset()), reading: nil)
         }
-        let fresh = try FileDataProvider(path: path, name: name, format: format, groupedBy: groupField)
+        // By an integer key in one section, the rows are matched and their text compared while the file is read.
+        let keyColumn = keyField.flatMap { table.fieldNames.firstIndex(of: $0) }
+        let comparison = groupField == nil ? keyColumn.flatMap { ComparisonWhileReading(comparingWith: table, keyColumn: $0, format: format) } : nil
+        defer { comparison?.abandon() }
+        let fresh = try FileDataProvider(path: path, name: name, format: format, groupedBy: groupField, watcher: comparison)
         let old = table
         let new = fresh.table
         guard old.fieldNames == new.fieldNames else { return nil }
+        if let found = comparison?.finish(reading: new), let changes = try Self.diff(old, new, found, keyColumn: keyColumn, countingAbove: threshold) {
+            return FileChanges(changes: changes, reading: fresh)
+        }
         // Grouped: the provider's sections of its rows, and the new rows, numbered after the old.
         let sections = groupField.map { _ in
             (rowDiffSections, fresh.rowDiffSections.map { DiffSection(id: $0.id, items: $0.items.map { old.count + $0 }) })
@@ -81,7 +91,6 @@ extension FileDataProvider {
             }
         }
         // Integer keys are read from the cells in place; other keys as values.
-        let keyColumn = old.fieldNames.firstIndex(of: keyField)
         let integers = try old.withIntegers(of: keyField) { oldKeys in
             try new.withIntegers(of: keyField) { newKeys in
                 try Self.diff(
@@ -132,6 +141,25 @@ extension FileDataProvider {
         let rows = pairs.map { pair in (row: row(at: pair.from) ?? -1, otherRow: other.row(at: pair.to) ?? -1) }
         let (table, otherTable) = (table, other.table)
         return { table.changedValues(of: rows, in: otherTable) }
+    }
+
+    /// The diff from the rows of `old` to those of `new` in one section,
+    /// from what a comparison while reading `new` found (each new row's
+    /// old row, and the pairs whose text differs): the changes, or their
+    /// count past `threshold`, as ``diff(_:_:sections:keys:keyColumn:countingAbove:matching:)``
+    /// makes them. Nil when `found` is not a matching.
+    private static func diff(
+        _ old: RecordTable, _ new: RecordTable, _ found: ComparisonWhileReading.Found, keyColumn: Int?, countingAbove threshold: Int?
+    ) throws -> ItemChanges? {
+        try Interruption.check()
+        let matched = found.matched
+        let (updated, changed) = old.countingCellChanges(of: found.differing, in: new, keyColumn: keyColumn)
+        if let threshold {
+            let counted = ChangeCount.counted(
+                survivors: found.survivors, longestRun: found.longestRun, oldCount: old.count, newCount: matched.count, updated: updated)
+            if counted.changes > threshold { return .counted(changes: counted.changes, stages: counted.stages) }
+        }
+        return SectionedChangeset(matching: matched, oldCount: old.count, isContentEqual: { _, row in !changed[row] }).map { .changes($0) }
     }
 
     /// The diff from the rows of `old` to those of `new`, whose identities

@@ -58,18 +58,27 @@ public final class FileDataProvider: DataProvider {
     ///     1), for a progress line.
     /// - Throws: ``LoadError`` when the file cannot be read or parsed, or
     ///   its extension names no format.
-    public init(
+    public convenience init(
         path: String, name: String, format: RecordTableWriter.Format? = nil, groupedBy groupField: String? = nil,
         progress: (Double) -> Void = { _ in }
     ) throws(LoadError) {
         guard let format = format ?? RecordTableWriter.Format(path: path) else {
             throw LoadError(file: name, message: "unknown format: name a .csv, .json or .ndjson file")
         }
+        try self.init(path: path, name: name, format: format, groupedBy: groupField, progress: progress, watcher: nil)
+    }
+
+    /// Reads the file as ``init(path:name:format:groupedBy:progress:)``
+    /// does, with `watcher` shown its rows as they are read.
+    init(
+        path: String, name: String, format: RecordTableWriter.Format, groupedBy groupField: String?,
+        progress: (Double) -> Void = { _ in }, watcher: (any RowsReadWatcher)?
+    ) throws(LoadError) {
         self.path = path
         self.name = name
         self.format = format
         self.groupField = groupField
-        (table, fingerprint) = try Self.read(path: path, name: name, format: format, progress: progress)
+        (table, fingerprint) = try Self.read(path: path, name: name, format: format, progress: progress, watcher: watcher)
         regroup()
     }
 
@@ -143,14 +152,14 @@ public final class FileDataProvider: DataProvider {
     }
 
     private static func read(
-        path: String, name: String, format: RecordTableWriter.Format, progress: (Double) -> Void = { _ in }
+        path: String, name: String, format: RecordTableWriter.Format, progress: (Double) -> Void, watcher: (any RowsReadWatcher)?
     ) throws(LoadError) -> (RecordTable, FileFingerprint) {
         let file = try FileBytes.read(path, name: name)
         let table: RecordTable
         switch format {
-        case .csv: table = try CSVReader.read(file.bytes, file: name, progress: progress)
-        case .json: table = try JSONTableReader.read(file.bytes, file: name, format: .array, progress: progress)
-        case .ndjson: table = try JSONTableReader.read(file.bytes, file: name, format: .lines, progress: progress)
+        case .csv: table = try CSVReader.read(file.bytes, file: name, progress: progress, watcher: watcher)
+        case .json: table = try JSONTableReader.read(file.bytes, file: name, format: .array, progress: progress, watcher: watcher)
+        case .ndjson: table = try JSONTableReader.read(file.bytes, file: name, format: .lines, progress: progress, watcher: watcher)
         }
         return (table, file.fingerprint)
     }
@@ -322,7 +331,7 @@ public final class FileDataProvider: DataProvider {
     ///
     /// - Throws: ``LoadError``; the records are then as they were.
     public func reload() throws {
-        (table, fingerprint) = try Self.read(path: path, name: name, format: format)
+        (table, fingerprint) = try Self.read(path: path, name: name, format: format, progress: { _ in }, watcher: nil)
         activeFilter = nil
         isEditedSinceRead = false
         regroup()

@@ -34,15 +34,23 @@ public enum CSVReader {
     ///   - progress: Told, every 4,096 rows, how much of the bytes is read
     ///     (0 to 1), for a progress line.
     public static func read(_ bytes: [UInt8], file: String, progress: (Double) -> Void = { _ in }) throws(LoadError) -> RecordTable {
+        try read(bytes, file: file, progress: progress, watcher: nil)
+    }
+
+    /// ``read(_:file:progress:)``, with `watcher` shown the rows read every
+    /// 4,096 rows.
+    static func read(
+        _ bytes: [UInt8], file: String, progress: (Double) -> Void = { _ in }, watcher: (any RowsReadWatcher)?
+    ) throws(LoadError) -> RecordTable {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
         bytes.withUnsafeBufferPointer { buffer in
-            result = Result { () throws(LoadError) in try parse(buffer, all: bytes, file: file, progress: progress) }
+            result = Result { () throws(LoadError) in try parse(buffer, all: bytes, file: file, progress: progress, watcher: watcher) }
         }
         return try result.get()
     }
 
     private static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void, watcher: (any RowsReadWatcher)?
     ) throws(LoadError) -> RecordTable {
         if let bad = UTF8Validation.firstInvalidOffset(bytes) {
             throw LoadError(file: file, bytes: bytes, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
@@ -76,6 +84,7 @@ public enum CSVReader {
             names.append(name)
         } while cursor.endOfField()
         var table = RecordTable(fieldNames: names, source: all)
+        let watchedColumn = watcher.flatMap { names.firstIndex(of: $0.field) }
         table.reserveCapacity(max(16, bytes.count / max(16, 8 * names.count)))
         // The rows; every 4,096 a look at whether Ctrl-C asked to stop (one atomic load).
         var rowCount = 0
@@ -86,6 +95,7 @@ public enum CSVReader {
             if rowCount & 4095 == 0 {
                 if Interruption.isRequested { throw LoadError.interrupted(file: file) }
                 progress(Double(cursor.index) / Double(bytes.count))
+                watcher?.rowsRead(in: table, fieldColumn: watchedColumn)
             }
             let rowStart = cursor.index
             var rowEnd = rowStart

@@ -45,6 +45,14 @@ public enum JSONTableReader {
     ///   - progress: Told, every 4,096 objects, how much of the bytes is
     ///     read (0 to 1), for a progress line.
     public static func read(_ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in }) throws(LoadError) -> RecordTable {
+        try read(bytes, file: file, format: format, progress: progress, watcher: nil)
+    }
+
+    /// ``read(_:file:format:progress:)``, with `watcher` shown the rows
+    /// read every 4,096 objects.
+    static func read(
+        _ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in }, watcher: (any RowsReadWatcher)?
+    ) throws(LoadError) -> RecordTable {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
         bytes.withUnsafeBufferPointer { buffer in
             result = Result { () throws(LoadError) in
@@ -52,9 +60,17 @@ public enum JSONTableReader {
                     throw LoadError(file: file, bytes: buffer, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
                 }
                 var parser = Parser(bytes: buffer, file: file, table: RecordTable(fieldNames: [], source: bytes))
+                // Every 4,096 objects: the progress, and the watcher shown the rows with the column of its field.
+                let watchedName = watcher.map { Array($0.field.utf8) } ?? []
+                let checkpoint = { (parser: borrowing Parser) in
+                    progress(Double(parser.index) / Double(buffer.count))
+                    guard let watcher else { return }
+                    let column = watchedName.withUnsafeBufferPointer { parser.fieldNames.position(of: $0, hash: parser.fieldNames.hash($0)) }
+                    watcher.rowsRead(in: parser.table, fieldColumn: column)
+                }
                 switch format {
-                case .array: try parser.readArrayDocument(progress: progress)
-                case .lines: try parser.readLinesDocument(progress: progress)
+                case .array: try parser.readArrayDocument(checkpoint: checkpoint)
+                case .lines: try parser.readLinesDocument(checkpoint: checkpoint)
                 }
                 parser.table.finishReading(format: format == .array ? .json : .ndjson, names: parser.fieldNames)
                 return parser.table
@@ -88,7 +104,7 @@ public enum JSONTableReader {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         }
 
-        mutating func readArrayDocument(progress: (Double) -> Void) throws(LoadError) {
+        mutating func readArrayDocument(checkpoint: (borrowing Parser) -> Void) throws(LoadError) {
             skipSpace()
             guard index < bytes.count else { throw LoadError(file: file, message: "empty file (expected a JSON array of objects)") }
             guard bytes[index] == UInt8(ascii: "[") else {
@@ -104,7 +120,7 @@ public enum JSONTableReader {
                 while true {
                     skipSpace()
                     try readObjectRow()
-                    if rowCount & 4095 == 0 { progress(Double(index) / Double(bytes.count)) }
+                    if rowCount & 4095 == 0 { checkpoint(self) }
                     skipSpace()
                     guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated array") }
                     if bytes[index] == UInt8(ascii: ",") {
@@ -120,13 +136,13 @@ public enum JSONTableReader {
             guard index == bytes.count else { throw error(at: index, "unexpected text after the array") }
         }
 
-        mutating func readLinesDocument(progress: (Double) -> Void) throws(LoadError) {
+        mutating func readLinesDocument(checkpoint: (borrowing Parser) -> Void) throws(LoadError) {
             skipSpace()
             guard index < bytes.count else { throw LoadError(file: file, message: "empty file (expected one JSON object per line)") }
             stopsAtLineBreak = true
             while index < bytes.count {
                 try readObjectRow()
-                if rowCount & 4095 == 0 { progress(Double(index) / Double(bytes.count)) }
+                if rowCount & 4095 == 0 { checkpoint(self) }
                 skipSpace()
                 guard index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D else {
                     throw error(at: index, "expected the end of the line after the object (NDJSON holds one object per line)")

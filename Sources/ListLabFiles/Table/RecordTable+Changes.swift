@@ -185,10 +185,13 @@ extension RecordTable {
     /// The pairs among `rows` (each row of `other` and this table's row
     /// that `matched` pairs it with) whose text differs, by runs:
     /// ``markingChangedRows(pairedBy:keyColumn:with:_:_:)`` on both tables' spans and
-    /// bytes. A run whose bytes differ is compared row by row.
-    private static func rowsWhoseTextDiffers(
+    /// bytes. A run whose bytes differ is compared row by row. The pairs
+    /// name `other`'s rows from `numberedFrom` (`matched` and `otherSpans`
+    /// may be a chunk of them).
+    static func rowsWhoseTextDiffers(
         in rows: Range<Int>, _ matched: UnsafeBufferPointer<Int32>, _ spans: UnsafeBufferPointer<UInt64>,
-        _ otherSpans: UnsafeBufferPointer<UInt64>, _ bytes: UnsafeRawBufferPointer, _ otherBytes: UnsafeRawBufferPointer
+        _ otherSpans: UnsafeBufferPointer<UInt64>, _ bytes: UnsafeRawBufferPointer, _ otherBytes: UnsafeRawBufferPointer,
+        numberedFrom firstRow: Int = 0
     ) -> [RowPair] {
         // The bytes from the start of row `first` to the end of row `last`.
         @inline(__always)
@@ -218,7 +221,8 @@ extension RecordTable {
                     let (start, count) = range(spans, first + offset, first + offset)
                     let (otherStart, otherCount) = range(otherSpans, row + offset, row + offset)
                     if count == otherCount && sameBytes(bytes, start, otherBytes, otherStart, count) { continue }
-                    differing.append(RowPair(row: Int32(truncatingIfNeeded: first + offset), otherRow: Int32(truncatingIfNeeded: row + offset)))
+                    differing.append(
+                        RowPair(row: Int32(truncatingIfNeeded: first + offset), otherRow: Int32(truncatingIfNeeded: firstRow + row + offset)))
                 }
             }
             row = end
@@ -226,8 +230,32 @@ extension RecordTable {
         return differing
     }
 
+    /// For pairs whose text differs (each a row of this table and a row of
+    /// `other`, from ``rowsWhoseTextDiffers(in:_:_:_:_:_:numberedFrom:)``),
+    /// how many differ in their cells too, and for each of `other`'s rows
+    /// whether it is one: the count's comparison of cells
+    /// (``markingChangedRows(pairedBy:keyColumn:with:_:_:)``), on two
+    /// threads from `parallelFrom` pairs.
+    func countingCellChanges(
+        of pairs: [RowPair], in other: RecordTable, keyColumn: Int?, parallelFrom: Int = 4_096
+    ) -> (changes: Int, changedRows: [Bool]) {
+        var changed = [Bool](repeating: false, count: other.count)
+        let changes = changed.withUnsafeMutableBufferPointer { marks in
+            source.withUnsafeBytes { bytes in
+                other.source.withUnsafeBytes { otherBytes in
+                    // Each thread marks only the rows of its own pairs.
+                    nonisolated(unsafe) let (marks, bytes, otherBytes) = (marks, bytes, otherBytes)
+                    return ChangeCount.sharingTwoThreads(pairs.count, parallelFrom: parallelFrom, first: {}) { range in
+                        countRowsWithOtherCells(Array(pairs[range]), in: other, bytes, otherBytes, keyColumn: keyColumn) { marks[$0] = true }
+                    }.1
+                }
+            }
+        }
+        return (changes, changed)
+    }
+
     /// A row of this table and a row of another, in 32 bits as tables number rows.
-    private struct RowPair {
+    struct RowPair {
         var row: Int32
         var otherRow: Int32
     }
@@ -284,7 +312,7 @@ extension RecordTable {
 
     /// Whether each row is its file's row of the same number, unedited (a
     /// table as its file was read, or reread), and every row has its span.
-    private var isAsRead: Bool {
+    var isAsRead: Bool {
         guard let layout, layout.rowSpans.count == count, origins.count == count else { return false }
         return RowOrigin.areAsRead(origins)
     }

@@ -103,6 +103,24 @@ extension RecordTable {
             }
         }
 
+        /// Appends the kinds and payloads of `rows` to `kinds` and
+        /// `payloads`, when every one of them is stored (a reader's cells
+        /// are); false, appending nothing, when one is not.
+        func copyCells(_ rows: Range<Int>, kinds: inout [UInt8], payloads: inout [UInt64]) -> Bool {
+            if rows.isEmpty { return true }
+            if self.kinds.isEmpty {
+                guard rows.count == 1, rows.lowerBound == start, singleKind != Kind.absent.rawValue else { return false }
+                kinds.append(singleKind)
+                payloads.append(singlePayload)
+                return true
+            }
+            guard rows.lowerBound >= start, rows.upperBound <= end else { return false }
+            let stored = (rows.lowerBound - start)..<(rows.upperBound - start)
+            kinds.append(contentsOf: self.kinds[stored])
+            payloads.append(contentsOf: self.payloads[stored])
+            return true
+        }
+
         /// Calls `body` with the integers of rows `0..<count` in place (the
         /// payloads, an integer cell's bits), when every one of them is an
         /// integer cell; else nil.

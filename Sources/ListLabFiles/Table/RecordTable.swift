@@ -120,6 +120,17 @@ public struct RecordTable: Sendable {
         count += 1
     }
 
+    /// Appends the spans of rows `rows` in the source (``SourceLayout/rowSpans``)
+    /// to `spans`, while a reader reads or once it has read: for a
+    /// ``RowsReadWatcher``.
+    func appendSpans(of rows: Range<Int>, to spans: inout [UInt64]) {
+        if let layout {
+            spans.append(contentsOf: layout.rowSpans[rows])
+        } else {
+            spans.append(contentsOf: spansRead[rows])
+        }
+    }
+
     /// Ends reading: records the layout of the source in `format`;
     /// `names`, when the reader kept a table of the field names (one per
     /// column, in order), names the columns and becomes the schema's.

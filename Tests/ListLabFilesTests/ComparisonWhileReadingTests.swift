@@ -1,0 +1,173 @@
+import ListDiff
+import ListLabCore
+import ListLabRecords
+import ListLabTestSupport
+import Testing
+@testable import ListLabFiles
+
+// A reload --diff by an integer key matches the rows and compares their text while the file
+// is read again (ComparisonWhileReading), a chunk of 4,096 rows at a time. Over many chunks it
+// finds what the comparison after the read finds; where it cannot say (a key repeats in a later
+// chunk, a key is not an integer or is missing), the comparison after the read says why.
+
+/// A file of many rows keyed by `id`, changed on disk in the ways a reload meets.
+struct ManyRows {
+    enum Format: CaseIterable, Sendable { case csv, json, ndjson }
+    var format: Format
+    /// Each row's key as written, and its values.
+    var rows: [(id: String, v: Int, name: String)]
+
+    var fileName: String {
+        switch format {
+        case .csv: "many.csv"
+        case .json: "many.json"
+        case .ndjson: "many.ndjson"
+        }
+    }
+
+    var text: String {
+        switch format {
+        case .csv:
+            return "id,v,name\n" + rows.map { "\($0.id),\($0.v),\($0.name)\n" }.joined()
+        case .json, .ndjson:
+            let objects = rows.map { row in
+                // An empty id stands for a record without the key.
+                (row.id.isEmpty ? "{" : "{\"id\": \(row.id), ") + "\"v\": \(row.v), \"name\": \"\(row.name)\"}"
+            }
+            return format == .json ? "[\n" + objects.joined(separator: ",\n") + "\n]\n" : objects.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// What a change on disk did that the comparison while reading cannot settle.
+    enum Twist: CaseIterable { case none, repeatedKeyInALaterChunk, repeatedFarKey, textKey, missingKey }
+
+    /// Rows deleted, edited, moved and inserted (new keys next to the old ones and far from
+    /// them, in no order), with `twist` late in the file.
+    mutating func change(_ random: inout SplitMix64, twist: Twist) {
+        rows = rows.filter { _ in random.below(10) != 0 }
+        for index in rows.indices where random.below(20) == 0 { rows[index].v += 1 }
+        for _ in 0..<(rows.count / 50) {
+            let row = rows.remove(at: random.below(rows.count))
+            rows.insert(row, at: random.below(rows.count + 1))
+        }
+        for extra in 0..<(rows.count / 10) {
+            let id = random.below(3) == 0 ? 1_000_000_000_000 + random.below(1 << 40) * 2 : 20_000 + extra
+            rows.insert(("\(id)", extra, "new"), at: random.below(rows.count + 1))
+        }
+        let late = rows.count - 1 - random.below(100)
+        switch twist {
+        case .none: break
+        case .repeatedKeyInALaterChunk: rows.insert((rows[random.below(100)].id, 0, "again"), at: late)
+        case .repeatedFarKey:
+            rows.insert(("1000000000001", 0, "far"), at: random.below(100))
+            rows.insert(("1000000000001", 1, "far again"), at: late)
+        case .textKey: rows[late].id = format == .csv ? "x\(late)" : "\"x\(late)\""
+        case .missingKey: rows[late].id = ""
+        }
+    }
+}
+
+/// The record path's diff: by `id` and content.
+private func recordDiff(_ old: [Record], _ new: [Record]) -> SectionedChangeset? {
+    try? SectionedChangeset(
+        from: [DiffSection(id: "", items: old)], to: [DiffSection(id: "", items: new)], identity: { $0["id"] ?? .null }, isContentEqual: ==)
+}
+
+@Test(arguments: ManyRows.Format.allCases)
+func rowsComparedWhileTheFileIsReadGiveTheDiffOfTheRecords(format: ManyRows.Format) throws {
+    var random = SplitMix64(seed: 4_096)
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/" + ManyRows(format: format, rows: []).fileName
+    for twist in ManyRows.Twist.allCases where format != .csv || twist != .missingKey {
+        for threshold in [nil, 100, 1_000_000] {
+            var file = ManyRows(format: format, rows: (0..<(3 * 4_096 + random.below(4_096))).map { ("\($0)", $0, "n\($0 % 7)") })
+            file.rows.shuffle(using: &random)
+            try folder.write(file.fileName, file.text)
+            let provider = try FileDataProvider(path: path, name: file.fileName)
+            let before = provider.records
+            file.change(&random, twist: twist)
+            try folder.write(file.fileName, file.text)
+            let after = try FileDataProvider(path: path, name: file.fileName).records
+            let reference = recordDiff(before, after)
+            let found: FileChanges?
+            do {
+                found = try provider.changesFromFile(identifiedBy: "id", countingAbove: threshold)
+            } catch is DuplicateIdentityError {
+                #expect(reference == nil && [.repeatedKeyInALaterChunk, .repeatedFarKey].contains(twist), "\(twist)")
+                continue
+            }
+            #expect(provider.records == before, "nothing changes until the reading is taken")
+            if twist == .missingKey {
+                #expect(found == nil, "a record without the key is left to the records, which say so")
+                continue
+            }
+            let expected = try #require(reference, "\(twist)")
+            let changes = try #require(found?.changes, "\(twist)")
+            switch changes {
+            case .changes(let changes):
+                #expect(changes == expected && (threshold.map { expected.count <= $0 } ?? true), "\(twist), threshold \(threshold ?? -1)")
+            case .counted(let count, let stages):
+                let expectedStages = (expected.count > expected.updatedItems.count ? 1 : 0) + (expected.updatedItems.isEmpty ? 0 : 1)
+                #expect(count == expected.count && stages == expectedStages && count > (threshold ?? .max), "\(twist), threshold \(threshold ?? -1)")
+            }
+        }
+    }
+}
+
+/// The comparison itself, over many chunks: each new row's old row, and the pairs whose text
+/// differs, as the matching and the count after the read find them; nothing when a key repeats
+/// or is not an integer, so that the comparison after the read says why.
+@Test(arguments: ManyRows.Format.allCases)
+func theComparisonFindsTheMatchAndTheRowsWhoseTextDiffers(format: ManyRows.Format) throws {
+    var random = SplitMix64(seed: 8_192)
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/" + ManyRows(format: format, rows: []).fileName
+    let recordFormat: RecordTableWriter.Format = switch format {
+    case .csv: .csv
+    case .json: .json
+    case .ndjson: .ndjson
+    }
+    for twist in ManyRows.Twist.allCases where format != .csv || twist != .missingKey {
+        var file = ManyRows(format: format, rows: (0..<(2 * 4_096 + 7)).map { ("\($0)", $0, "n") })
+        try folder.write(file.fileName, file.text)
+        let old = try FileDataProvider(path: path, name: file.fileName).table
+        file.change(&random, twist: twist)
+        try folder.write(file.fileName, file.text)
+        let comparison = try #require(ComparisonWhileReading(comparingWith: old, keyColumn: 0, format: recordFormat))
+        let new = try FileDataProvider(path: path, name: file.fileName, format: recordFormat, groupedBy: nil, watcher: comparison).table
+        let found = comparison.finish(reading: new)
+        guard twist == .none else {
+            #expect(found.map { _ in "found" } == nil, "\(twist)")
+            continue
+        }
+        let result = try #require(found)
+        let oldKeys = try #require(old.withIntegers(of: "id") { Array($0) })
+        let newKeys = try #require(new.withIntegers(of: "id") { Array($0) })
+        let matched = try #require(ChangeCount.matchRows(from: oldKeys, to: newKeys))
+        #expect(result.matched == matched)
+        let text = { (table: RecordTable, row: Int) in
+            table.layout.map { layout in
+                let (start, length) = (Int(layout.rowSpans[row] >> 32), Int(layout.rowSpans[row] & 0xFFFF_FFFF))
+                return table.source[start..<(start + length)]
+            }
+        }
+        let differing = matched.indices.filter { matched[$0] >= 0 && text(old, Int(matched[$0])) != text(new, $0) }
+        #expect(result.differing.map { Int($0.otherRow) } == differing)
+        #expect(result.differing.allSatisfy { matched[Int($0.otherRow)] == $0.row })
+        #expect(differing.count > 200, "the edited rows")
+        let run = IncreasingRun.survivorsAndLongestRun(of: matched)
+        #expect(result.survivors == run.survivors && result.longestRun == run.length)
+    }
+}
+
+/// A reading that fails part way (a bad row in a later chunk) throws as a reading does, and
+/// the comparison behind it stops: nothing changes.
+@Test func aReadingThatFailsPartWayChangesNothing() throws {
+    let folder = try TemporaryFolder()
+    let rows = (0..<10_000).map { "\($0),\($0)\n" }
+    try folder.write("p.csv", "id,v\n" + rows.joined())
+    let provider = try FileDataProvider(path: folder.path + "/p.csv", name: "p.csv")
+    try folder.write("p.csv", "id,v\n" + rows[..<9_000].joined() + "1,2,3\n" + rows[9_000...].joined())
+    #expect(throws: LoadError.self) { try provider.changesFromFile(identifiedBy: "id") }
+    #expect(provider.numberOfItems(inSection: 0) == 10_000 && !provider.isEditedSinceRead)
+}

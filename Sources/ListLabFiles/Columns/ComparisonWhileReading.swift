@@ -121,6 +121,7 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
 
     /// Builds `oldRow`, or fails: the old keys are not all integers, repeat, or lie too far apart.
     private func indexOldKeys() {
+        guard !abandoned.load(ordering: .relaxed) else { return }  // the reading failed at once
         let index: (low: Int, rows: [Int32])?? = old.columns[keyColumn].withIntegers(count: old.count) { keys in
             guard let low = keys.min(), let high = keys.max() else { return (0, []) }
             let (span, overflow) = high.subtractingReportingOverflow(low)

@@ -171,3 +171,24 @@ func theComparisonFindsTheMatchAndTheRowsWhoseTextDiffers(format: ManyRows.Forma
     #expect(throws: LoadError.self) { try provider.changesFromFile(identifiedBy: "id") }
     #expect(provider.numberOfItems(inSection: 0) == 10_000 && !provider.isEditedSinceRead)
 }
+
+/// A JSON key spelled two ways that compare equal as Strings (é as one
+/// scalar, and as e and a combining accent) is two columns: the key's column
+/// is the one the comparison after the read finds by name, in every chunk.
+/// (The comparison while reading found the column of chunks by the name's
+/// bytes, and took the other spelling's.)
+@Test(arguments: [4_096, 4_097])
+func aKeySpelledTwoWaysIsFoundAsTheComparisonAfterTheReadFindsIt(rows: Int) throws {
+    let (composed, decomposed) = ("\u{E9}", "e\u{301}")
+    let folder = try TemporaryFolder()
+    func write(_ line: (Int) -> String) throws { try folder.write("k.ndjson", (0..<rows).map { line($0) + "\n" }.joined()) }
+    try write { "{\"\(composed)\":\($0),\"\(decomposed)\":\"a\($0)\"}" }
+    let provider = try FileDataProvider(path: folder.path + "/k.ndjson", name: "k.ndjson")
+    // Both spellings swapped: the first column by name now holds the same text in every row.
+    try write { "{\"\(decomposed)\":\"same\",\"\(composed)\":\($0)}" }
+    #expect(throws: DuplicateIdentityError.self) { try provider.changesFromFile(identifiedBy: composed, countingAbove: 100) }
+    // ... or new numbers: every row deleted and inserted.
+    try write { "{\"\(decomposed)\":\(1_000_000 + $0),\"\(composed)\":\($0)}" }
+    let found = try #require(try provider.changesFromFile(identifiedBy: composed, countingAbove: 100))
+    #expect(found.changes == .counted(changes: 2 * rows, stages: 1))
+}

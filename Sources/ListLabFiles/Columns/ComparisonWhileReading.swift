@@ -47,11 +47,15 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
     private let keyColumn: Int
     let field: String
     private let queue = DispatchQueue(label: "ListLab.ComparisonWhileReading")
+    /// Set when the reading failed or the comparison cannot say: the
+    /// reader stops handing out chunks and those queued are dropped.
     private let abandoned = Atomic<Bool>(false)
 
     // The reader's side.
     private var taken = 0
     private var newSource: [UInt8]?
+    /// The new table's column of ``field`` that every chunk was read from.
+    private var watchedColumn: Int?
 
     // The comparison's side.
     private var lowestKey = 0
@@ -65,7 +69,6 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
     private var outsideAscends = true
     private var differing: [RecordTable.RowPair] = []
     private var run: SurvivorRun
-    private var failed = false
 
     /// A comparison with `old` by the integer keys of its column
     /// `keyColumn`, for a reading of its file again in `format`; nil when
@@ -79,7 +82,8 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
         queue.async { self.indexOldKeys() }
     }
 
-    /// Stops the comparison (the reading failed): chunks not yet compared are dropped.
+    /// Stops the comparison (the reading failed, or the comparison cannot
+    /// say): chunks not yet compared are dropped.
     func abandon() {
         abandoned.store(true, ordering: .relaxed)
     }
@@ -87,7 +91,10 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
     func rowsRead(in table: RecordTable, fieldColumn: Int?) {
         let rows = taken..<table.count
         guard !rows.isEmpty, !abandoned.load(ordering: .relaxed) else { return }
-        guard let fieldColumn else { return abandon() }
+        // One column for every chunk: a JSON reader finds it by the name's bytes, and a
+        // name may also be spelled another way that compares equal as a String.
+        guard let fieldColumn, fieldColumn == (watchedColumn ?? fieldColumn) else { return abandon() }
+        watchedColumn = fieldColumn
         var spans: [UInt64] = []
         var kinds: [UInt8] = []
         var payloads: [UInt64] = []
@@ -106,11 +113,18 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
     }
 
     /// What was found, once `table` (the file read again) is whole; nil
-    /// when the comparison cannot say (see the type's description).
+    /// when the comparison cannot say (see the type's description). The
+    /// comparison's own room is given back either way.
     func finish(reading table: RecordTable) -> Found? {
-        rowsRead(in: table, fieldColumn: table.fieldNames.firstIndex(of: field))
+        // The key's column as the comparison after the read finds it (by name, as a String),
+        // in both tables: the one every chunk was read from.
+        let column = table.fieldNames.firstIndex(of: field)
+        if watchedColumn == nil { watchedColumn = column }
+        if column != keyColumn || watchedColumn != column { abandon() }
+        rowsRead(in: table, fieldColumn: column)
         return queue.sync {
-            guard !failed, !abandoned.load(ordering: .relaxed), matched.count == table.count, table.fieldNames == old.fieldNames else { return nil }
+            defer { (oldRow, matched, outside, differing) = ([], [], [], []) }
+            guard !abandoned.load(ordering: .relaxed), matched.count == table.count, table.fieldNames == old.fieldNames else { return nil }
             if !outsideAscends {
                 outside.sort()
                 guard zip(outside, outside.dropFirst()).allSatisfy({ $0 != $1 }) else { return nil }
@@ -134,10 +148,7 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
             }
             return (low, rows)
         }
-        guard let index = index ?? nil else {
-            failed = true
-            return
-        }
+        guard let index = index ?? nil else { return abandon() }
         (lowestKey, oldRow) = index
         matched.reserveCapacity(old.count + old.count / 4)
     }
@@ -145,7 +156,7 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
     /// Matches the rows of one chunk (`spans`, and their keys' kinds and
     /// payloads, in `source`) and notes those whose text differs from their old row's.
     private func compare(_ spans: [UInt64], _ kinds: [UInt8], _ payloads: [UInt64], _ source: [UInt8]) {
-        guard !failed, !abandoned.load(ordering: .relaxed) else { return }
+        guard !abandoned.load(ordering: .relaxed) else { return }
         // Worked on as locals, not through `self`: each access to a class's array checks exclusivity.
         var (matched, outside) = (self.matched, self.outside)
         (self.matched, self.outside) = ([], [])
@@ -170,10 +181,7 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
             }
             return true
         }
-        guard matchedAll else {
-            failed = true
-            return
-        }
+        guard matchedAll else { return abandon() }
         matched.withUnsafeBufferPointer { run.add(UnsafeBufferPointer(rebasing: $0[first...])) }
         let found = old.source.withUnsafeBytes { bytes in
             source.withUnsafeBytes { newBytes in

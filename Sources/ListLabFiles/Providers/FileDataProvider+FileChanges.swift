@@ -62,13 +62,15 @@ extension FileDataProvider {
         }
         // By an integer key in one section, the rows are matched and their text compared while the file is read.
         let keyColumn = keyField.flatMap { table.fieldNames.firstIndex(of: $0) }
-        let comparison = groupField == nil ? keyColumn.flatMap { ComparisonWhileReading(comparingWith: table, keyColumn: $0, format: format) } : nil
+        var comparison = groupField == nil ? keyColumn.flatMap { ComparisonWhileReading(comparingWith: table, keyColumn: $0, format: format) } : nil
         defer { comparison?.abandon() }
         let fresh = try FileDataProvider(path: path, name: name, format: format, groupedBy: groupField, watcher: comparison)
         let old = table
         let new = fresh.table
         guard old.fieldNames == new.fieldNames else { return nil }
-        if let found = comparison?.finish(reading: new), let changes = try Self.diff(old, new, found, keyColumn: keyColumn, countingAbove: threshold) {
+        let found = comparison?.finish(reading: new)
+        comparison = nil  // its room, given back before a comparison after the read
+        if let found, let changes = try Self.diff(old, new, found, keyColumn: keyColumn, countingAbove: threshold) {
             return FileChanges(changes: changes, reading: fresh)
         }
         // Grouped: the provider's sections of its rows, and the new rows, numbered after the old.

@@ -782,7 +782,7 @@ func templatePresenterExample1() throws {
     _ = home
 }
 
-@Test("Sources/ListLabRecords/Values/Record.swift:8")
+@Test("Sources/ListLabRecords/Values/Record.swift:9")
 func recordExample1() throws {
     let schema = Record.Schema(["id", "name"])
     var ada = Record(schema: schema, values: [1, "Ada"])

@@ -55,3 +55,27 @@ struct FieldNameTableTests {
         #expect(lookUp(table, "a") == 0 && lookUp(table, "b") == 5)
     }
 }
+
+/// A name is found by any spelling that is equal to it as a String (`é` as
+/// one scalar, or as `e` and a combining accent; `K` and the Kelvin sign),
+/// at the first position of the names equal to it, as `names.firstIndex(of:)`
+/// finds it; a name of ASCII not among ASCII names is not looked for again.
+@Test func aSchemaFindsANameByAnySpellingEqualToItAsAString() {
+    let (composed, decomposed, kelvin) = ("\u{E9}", "e\u{301}", "\u{212A}")
+    let schema = Record.Schema(["id", decomposed, "K"])
+    #expect(schema.index(of: composed) == 1 && schema.index(of: decomposed) == 1)
+    #expect(schema.index(of: kelvin) == 2 && schema.index(of: "K") == 2)
+    #expect(schema.index(of: "k") == nil && schema.index(of: "e") == nil)
+    let twice = Record.Schema([composed, "v", decomposed])
+    #expect(twice.index(of: decomposed) == 0 && twice.index(of: composed) == 0, "the first position of the name")
+    for name in [composed, decomposed, kelvin] {
+        #expect(Record.Schema(["id", "name"]).index(of: name) == nil)
+    }
+    var names = FieldNameTable()
+    #expect(names.namesAreASCII)
+    for name in ["id", "name-0123456789", composed] {
+        var spelling = name
+        spelling.withUTF8 { names.add($0, hash: names.hash($0)) }
+        #expect(names.namesAreASCII == (name != composed), "\(name)")
+    }
+}

@@ -36,7 +36,10 @@ public enum JSONTableReader {
     ///
     /// - Throws: ``LoadError`` for invalid UTF-8, a top level that is not an
     ///   array (JSON), an element or line that is not an object, truncated
-    ///   input, a repeated key, nesting deeper than 256 levels, or an empty file.
+    ///   input, a repeated key, a key written two ways in Unicode (`é` as one
+    ///   scalar in one object and as `e` and an accent in another, as a CSV
+    ///   header may not name it twice), nesting deeper than 256 levels, or
+    ///   an empty file.
     /// - Complexity: O(*n*) for *n* bytes.
     /// - Parameters:
     ///   - bytes: The file's bytes.
@@ -72,11 +75,38 @@ public enum JSONTableReader {
                 case .array: try parser.readArrayDocument(checkpoint: checkpoint)
                 case .lines: try parser.readLinesDocument(checkpoint: checkpoint)
                 }
+                if !parser.fieldNames.namesAreASCII, let (first, second) = namesAlike(parser.fieldNames.allNames()) {
+                    throw LoadError(
+                        file: file,
+                        message: "the keys '\(first)' (\(codePoints(first))) and '\(second)' (\(codePoints(second))) are one name written two ways in Unicode: write it one way")
+                }
                 parser.table.finishReading(format: format == .array ? .json : .ndjson, names: parser.fieldNames)
                 return parser.table
             }
         }
         return try result.get()
+    }
+
+    /// The first two of `names` (each spelled differently) that are equal
+    /// as Strings compare them: one name written two ways in Unicode (`é`
+    /// as one scalar and as `e` and an accent), which would be two columns
+    /// that every look-up by name takes for one. A CSV header's repeated
+    /// name is refused as such.
+    private static func namesAlike(_ names: [String]) -> (String, String)? {
+        var first: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            if let earlier = first[name] { return (names[earlier], name) }
+            first[name] = index
+        }
+        return nil
+    }
+
+    /// A name's Unicode scalars, as `U+00E9`.
+    private static func codePoints(_ name: String) -> String {
+        name.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.joined(separator: " ")
     }
 
     private struct Parser {

@@ -49,6 +49,25 @@ package struct FieldNameTable: Sendable {
     /// The number of names.
     package var count: Int { ends.count }
 
+    /// Whether every name is ASCII: then names that differ in their bytes
+    /// differ as Strings too (where `é` written as one scalar and as `e`
+    /// and an accent are equal), so a look-up by bytes is one by String.
+    package var namesAreASCII: Bool {
+        names.withUnsafeBytes { bytes in
+            var offset = 0
+            var high: UInt64 = 0
+            while offset + 8 <= bytes.count {
+                high |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            while offset < bytes.count {
+                high |= UInt64(bytes[offset])
+                offset += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
+        }
+    }
+
     /// Whether every name's position is its place in the table (0, 1, 2, ...).
     package var positionsAreInOrder: Bool { positions.indices.allSatisfy { positions[$0] == $0 } }
 

@@ -1,3 +1,4 @@
+import Synchronization
 /// A dynamic record: named fields in the order the data gave them.
 ///
 /// Records read from one file share one ``Schema`` (the field names and their
@@ -124,38 +125,66 @@ extension Record {
     public final class Schema: Sendable {
         /// The field names in order.
         public let names: [String]
-        /// Each name's position (the table readers use: no `String` hashing).
+        /// Each name's position by its bytes (the table readers use: no
+        /// `String` hashing).
         private let positions: FieldNameTable
+        /// Whether every name is ASCII, so that an ASCII name not found by
+        /// its bytes is not one of them as Strings compare either.
+        private let namesAreASCII: Bool
+        /// Each name's first position by String, made at the first look-up
+        /// that needs it (a name spelled another way in Unicode).
+        private let positionsByString = Mutex<[String: Int]?>(nil)
 
-        /// Creates a schema of `names`; a repeated name keeps its first position.
+        /// Creates a schema of `names`; a repeated name keeps its first
+        /// position, as Strings compare names (`é` written as one scalar
+        /// and as `e` and an accent is one name, found by either spelling).
         public init(_ names: [String]) {
             var positions = FieldNameTable()
+            // Unicode names: each spelling at the first position of its name as a String.
+            var firstPosition: [String: Int] = [:]
+            let namesAreASCII = names.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
             for (index, name) in names.enumerated() {
+                let position = namesAreASCII ? index : firstPosition[name, default: index]
+                if !namesAreASCII { firstPosition[name] = position }
                 var utf8 = name
                 utf8.withUTF8 { bytes in
                     let hash = positions.hash(bytes)
-                    if positions.position(of: bytes, hash: hash) == nil { positions.add(bytes, hash: hash, position: index) }
+                    if positions.position(of: bytes, hash: hash) == nil { positions.add(bytes, hash: hash, position: position) }
                 }
             }
             self.names = names
             self.positions = positions
+            self.namesAreASCII = namesAreASCII
         }
 
         /// Creates a schema of `names` whose table a reader already built
-        /// (each name once, in order), without hashing them again.
+        /// (each name once, in order, no two equal as Strings), without
+        /// hashing them again.
         package init(_ names: [String], positions: FieldNameTable) {
             precondition(positions.count == names.count && positions.positionsAreInOrder, "the table must hold every name once, in order")
             self.names = names
             self.positions = positions
+            namesAreASCII = positions.namesAreASCII
         }
 
         /// The number of fields.
         public var count: Int { names.count }
 
-        /// The position of the field `name`, or nil.
+        /// The position of the field `name`, or nil: the first of the names
+        /// equal to it as Strings compare (as `names.firstIndex(of:)`).
         public func index(of name: String) -> Int? {
-            var name = name
-            return name.withUTF8 { bytes in positions.position(of: bytes, hash: positions.hash(bytes)) }
+            var spelling = name
+            if let found = spelling.withUTF8({ positions.position(of: $0, hash: positions.hash($0)) }) { return found }
+            guard !namesAreASCII || !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // Perhaps spelled another way in Unicode than the name (`é` as one scalar or as `e` and an accent).
+            return positionsByString.withLock { table in
+                if table == nil {
+                    var first: [String: Int] = [:]
+                    for (index, name) in names.enumerated() where first[name] == nil { first[name] = index }
+                    table = first
+                }
+                return table?[name]
+            }
         }
 
         /// A schema with `name` added at the end.

@@ -128,3 +128,28 @@ func anyLegalKeyLoadsAndIsShown(json: String) throws {
     #expect(output.lines.count == 2)
     #expect(output.lines.last?.hasSuffix("<Cell #1>") == true)
 }
+
+/// A file whose records each have a key of their own has as many fields as
+/// rows: loaded as records (`as array`, `as paged`) each record would hold
+/// every field, rows x fields values, so that load is refused in one line
+/// and the session keeps what it had; as a file provider it loads, groups
+/// by a field and takes an update by key, each reading one column rather
+/// than a record per row (which cost rows x fields, seconds at 40,000).
+@Test func aFileWithAKeyPerRecordIsNotLoadedAsRecordsAndWorksOnItsColumns() throws {
+    let folder = try TemporaryFolder()
+    let rows = 8_000
+    try folder.write("wide.ndjson", (0..<rows).map { "{\"id\":\($0),\"g\":\"g\($0 % 3)\",\"k\($0)\":1}\n" }.joined())
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load wide.ndjson as array")
+    #expect(output.lines == [
+        "error: wide.ndjson: not loaded as records: 8000 rows of 8002 fields would be 64016000 values, more than 50000000 (load it without 'as array' or 'as paged': a file provider keeps it in columns)"
+    ])
+    #expect(session.workspace.providers.isEmpty)
+    output.clear()
+    for command in ["load wide.ndjson as sectioned by g", "update 1.2 id=99999", "select id=99999", "update 0.0 id=3"] { session.execute(command) }
+    #expect(output.lines.first == "loaded 8000 items from wide.ndjson into a file provider (3 sections, by g)")
+    #expect(output.lines.contains { $0.hasPrefix("updated 1.2: id = 99999") }, "\(output.lines)")
+    #expect(output.lines.contains { $0.hasPrefix("selected 1.2") }, "\(output.lines)")
+    #expect(output.lines.last?.contains("3") == true && output.lines.last?.hasPrefix("error:") == true, "id 3 is another item's: \(output.lines)")
+}

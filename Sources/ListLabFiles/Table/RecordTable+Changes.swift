@@ -10,7 +10,9 @@ extension RecordTable {
     /// The cells that store `record` in this table's fields (fields the
     /// table lacks are added).
     private mutating func cells(for record: Record) -> [(kind: Kind, payload: UInt64)] {
-        for field in record.schema.names where !fieldNames.contains(field) {
+        // Each name looked up in the table's schema, not compared with every field name:
+        // that cost fields x fields for a record of a table with a key per record.
+        for field in record.schema.names where schema.index(of: field) == nil {
             addField(field)
         }
         return fieldNames.map { name -> (kind: Kind, payload: UInt64) in

@@ -30,6 +30,9 @@ public final class KeyedRecordProvider: DataProvider {
     public let base: AnyDataProvider<Record>
     /// The dataset's field names, in order: the only fields an item may have.
     public let fieldNames: [String]
+    /// The field names as a schema, to look a name up without comparing it
+    /// with each (a record of a table with a key per record has thousands).
+    private let fieldSchema: Record.Schema
     /// The field that gives items their identity, if any.
     public let keyField: String?
     /// The wrapped provider's columns, when it can read them in place.
@@ -51,6 +54,7 @@ public final class KeyedRecordProvider: DataProvider {
     where Provider.Item == Record {
         base = AnyDataProvider(provider)
         self.fieldNames = fieldNames
+        fieldSchema = Record.Schema(fieldNames)
         self.keyField = keyField
         columns = provider as? any FieldColumnReading
     }
@@ -85,7 +89,17 @@ public final class KeyedRecordProvider: DataProvider {
     public func path(ofKey value: Value) -> ItemPath? {
         guard let keyField else { return nil }
         let key = keyIdentity(of: value)
-        return base.firstPath { keyIdentity(of: $0[keyField] ?? .null) == key }
+        guard let columns else { return base.firstPath { keyIdentity(of: $0[keyField] ?? .null) == key } }
+        // Read from the key's column, not from a record built per item: a record has every
+        // field, and a file with a key per record made that items x fields.
+        let none = keyIdentity(of: .null)
+        guard var place = columns.keyIdentities(ofField: keyField).firstIndex(where: { ($0 ?? none) == key }) else { return nil }
+        for section in 0..<base.numberOfSections {
+            let count = base.numberOfItems(inSection: section)
+            if place < count { return ItemPath(section, place) }
+            place -= count
+        }
+        return nil
     }
 
     /// What stands for `value` as a key: two values are the same key when
@@ -192,7 +206,7 @@ public final class KeyedRecordProvider: DataProvider {
     }
 
     private func checkFields(of record: Record) throws(RecordRuleError) {
-        for name in record.schema.names where !fieldNames.contains(name) {
+        for name in record.schema.names where fieldSchema.index(of: name) == nil {
             throw .unknownField(name, fields: fieldNames)
         }
     }

@@ -163,9 +163,25 @@ extension Session {
     /// Files at least this big show a progress line while they load.
     static let progressThreshold = 16_000_000
 
-    /// The shapes `load` can give a provider.
     /// The shapes `load ... as` takes (parsed and completed from this list).
     static let shapeKeywords = ["array", "sectioned", "file", "paged"]
+
+    /// The most values a file's records may hold in all when they are
+    /// loaded as records (`as array`, `as paged`): a record holds a value of
+    /// every field, so a file whose records each have a key of their own
+    /// would take rows x fields (100,000 such records, a 3 MB file, went
+    /// past 24 GB). A file provider keeps such a file in its columns.
+    static let recordValueLimit = 50_000_000
+
+    /// Throws when `file`'s records would hold more than ``recordValueLimit`` values.
+    static func checkRecordValues(of file: FileDataProvider, source: String) throws(ShellError) {
+        let (rows, fields) = (file.table.count, file.fieldNames.count)
+        let (values, overflow) = rows.multipliedReportingOverflow(by: fields)
+        guard overflow || values > recordValueLimit else { return }
+        throw ShellError(
+            "\(source): not loaded as records: \(rows) rows of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(values)") values, "
+                + "more than \(recordValueLimit) (load it without 'as array' or 'as paged': a file provider keeps it in columns)")
+    }
 
     /// `contacts` for `Samples/contacts.csv`.
     static func baseName(of path: String) -> String {
@@ -347,9 +363,15 @@ extension CommandContext {
         let records: [Record]
         let reread: () throws -> [Record]
         if let fileProvider {
-            records = shape.isFile || shape.groupField != nil ? [] : fileProvider.records
+            let asRecords = !(shape.isFile || shape.groupField != nil)
+            if asRecords { try Session.checkRecordValues(of: fileProvider, source: source) }
+            records = asRecords ? fileProvider.records : []
             let path = fileProvider.path
-            reread = { try FileDataProvider(path: path, name: source).records }
+            reread = {
+                let file = try FileDataProvider(path: path, name: source)
+                try Session.checkRecordValues(of: file, source: source)
+                return file.records
+            }
         } else {
             records = sampleRecords
             if let sample {

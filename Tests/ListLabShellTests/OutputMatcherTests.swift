@@ -7,6 +7,9 @@ import Testing
     ("a[..]c", "ab", false), ("[..]", "", true), ("[..]", "anything at all", true), ("took [..] ms", "took 12 ms", true),
     ("took [..] ms", "took 12 s", false), ("[..]x[..]y", "axbxcy", true), ("[..]x[..]y", "ayx", false),
     ("a[..]a", "a", false), ("a[..]a", "aa", true), ("é[..]", "éclair", true),
+    // Byte for byte: é as one scalar is not é as e and an accent, though they are one String.
+    ("caf\u{E9}", "cafe\u{301}", false), ("caf\u{E9} [..]", "cafe\u{301} 12", false), ("[..] caf\u{E9}", "12 cafe\u{301}", false),
+    ("[..]e\u{301}[..]", "caf\u{E9}s", false), ("[..]e\u{301}[..]", "cafe\u{301}s", true), ("\u{212A}", "K", false),
 ])
 func patternLines(pattern: String, text: String, matches: Bool) {
     #expect(OutputMatcher.matches(pattern: pattern, text) == matches)
@@ -21,6 +24,11 @@ func patternLines(pattern: String, text: String, matches: Bool) {
     #expect(OutputMatcher.matches([.anyLines], []))
     #expect(OutputMatcher.matches([.anyLines, .anyLines], ["x"]))
     #expect(!OutputMatcher.matches([], ["x"]))
+}
+
+@Test func literalLinesMatchByteForByte() {
+    #expect(!OutputMatcher.line(.literal("caf\u{E9}"), matches: "cafe\u{301}"))
+    #expect(OutputMatcher.line(.literal("cafe\u{301}"), matches: "cafe\u{301}"))
 }
 
 @Test func literalLinesMatchOnlyThemselves() {

@@ -61,22 +61,26 @@ public enum OutputMatcher {
     public static func line(_ expected: ExpectedLine, matches actual: String) -> Bool {
         switch expected {
         case .anyLines: false
-        case .literal(let text): text == actual
+        case .literal(let text): text.utf8.elementsEqual(actual.utf8)
         case .pattern(let pattern): matches(pattern: pattern, actual)
         }
     }
 
-    /// Whether `text` matches `pattern`, in which `[..]` stands for any text.
+    /// Whether `text` matches `pattern`, in which `[..]` stands for any
+    /// text, byte for byte: `String ==` would take `é` written as one scalar
+    /// and as `e` and an accent for one text, and a transcript pins which
+    /// one is printed.
     public static func matches(pattern: String, _ text: String) -> Bool {
-        let pieces = pattern.components(separatedBy: "[..]")
-        guard pieces.count > 1 else { return pattern == text }
-        guard let first = pieces.first, let last = pieces.last, text.hasPrefix(first) else { return false }
+        let pieces = Array(pattern.utf8).split(separator: Array("[..]".utf8), omittingEmptySubsequences: false)
+        let text = Array(text.utf8)[...]
+        guard pieces.count > 1, let first = pieces.first, let last = pieces.last else { return pattern.utf8.elementsEqual(text) }
+        guard text.starts(with: first) else { return false }
         var rest = text.dropFirst(first.count)
         for piece in pieces.dropFirst().dropLast() {
-            guard let found = rest.range(of: piece) else { return false }
+            guard let found = rest.firstRange(of: piece) else { return false }
             rest = rest[found.upperBound...]
         }
-        return rest.count >= last.count && rest.hasSuffix(last)
+        return rest.count >= last.count && rest.suffix(last.count).elementsEqual(last)
     }
 }
 

@@ -764,7 +764,7 @@ func templateExample1() throws {
     _ = template
 }
 
-@Test("Sources/ListLabRecords/Templates/Template.swift:89")
+@Test("Sources/ListLabRecords/Templates/Template.swift:92")
 func templateExample2() throws {
     _ = Template.placeholder(for: "name")   // "{name}"
     _ = Template.placeholder(for: "}")      // "{\"}\"}"

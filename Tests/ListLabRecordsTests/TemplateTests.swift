@@ -66,3 +66,17 @@ struct TemplateTests {
         }
     }
 }
+
+/// A field whose name starts with a combining mark (U+0301) is named by a
+/// placeholder: `{` and the mark are one Character, and read a Character at
+/// a time the brace was lost (`stray '}'`), so a file with such a field did
+/// not load. Columns still count Characters.
+@Test func aFieldNameStartingWithACombiningMarkIsAPlaceholder() throws {
+    let name = "\u{301}x"
+    let template = try Template(Template.placeholder(for: name) + " and {name}")
+    #expect(template.fields == [name, "name"])
+    #expect(template.render(Record(fields: [(name, "accent"), ("name", "n")])) == "accent and n")
+    #expect(try Template("{\"\(name)\"}").fields == [name])
+    let error = try #require(throws: TemplateError.self) { try Template("é\u{301}x } ") }
+    #expect(error.description == "template column 4: stray '}' (write '}}' for a brace)")
+}

@@ -33,46 +33,49 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
     public init(_ source: String) throws(TemplateError) {
         self.source = source
         var parts: [Part] = []
-        var text = ""
-        let characters = Array(source)
+        var text = String.UnicodeScalarView()
+        // Scalars, not Characters: `{` followed by a combining mark is one Character, and a
+        // field whose name starts with one (`{\u{301}x}`) lost its brace. Columns count Characters.
+        let scalars = Array(source.unicodeScalars)
+        func column(_ index: Int) -> Int { String(String.UnicodeScalarView(scalars[..<index])).count + 1 }
         var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            let next = index + 1 < characters.count ? characters[index + 1] : nil
-            switch (character, next) {
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            switch (scalar, next) {
             case ("{", "{"), ("}", "}"):
-                text.append(character)
+                text.append(scalar)
                 index += 2
-            case ("{", _) where Self.opensQuotedName(characters, at: index + 1):
-                let (name, end) = try Self.quotedName(characters, from: index + 1, placeholderColumn: index + 1)
+            case ("{", _) where Self.opensQuotedName(scalars, at: index + 1):
+                let (name, end) = try Self.quotedName(scalars, from: index + 1, placeholderColumn: column(index), column: column)
                 if !text.isEmpty {
-                    parts.append(.text(text))
-                    text = ""
+                    parts.append(.text(String(text)))
+                    text = String.UnicodeScalarView()
                 }
                 parts.append(.field(name))
                 index = end
             case ("{", _):
-                guard let close = characters[(index + 1)...].firstIndex(of: "}") else {
-                    throw TemplateError(column: index + 1, message: "unclosed '{'")
+                guard let close = scalars[(index + 1)...].firstIndex(of: "}") else {
+                    throw TemplateError(column: column(index), message: "unclosed '{'")
                 }
-                let name = String(characters[(index + 1)..<close]).trimmingWhitespace
-                guard !name.isEmpty, !name.contains("{") else {
-                    throw TemplateError(column: index + 1, message: name.isEmpty ? "empty '{}'" : "unclosed '{'")
+                let name = String(String.UnicodeScalarView(scalars[(index + 1)..<close])).trimmingWhitespace
+                guard !name.isEmpty, !name.unicodeScalars.contains("{") else {
+                    throw TemplateError(column: column(index), message: name.isEmpty ? "empty '{}'" : "unclosed '{'")
                 }
                 if !text.isEmpty {
-                    parts.append(.text(text))
-                    text = ""
+                    parts.append(.text(String(text)))
+                    text = String.UnicodeScalarView()
                 }
                 parts.append(.field(name))
                 index = close + 1
             case ("}", _):
-                throw TemplateError(column: index + 1, message: "stray '}' (write '}}' for a brace)")
+                throw TemplateError(column: column(index), message: "stray '}' (write '}}' for a brace)")
             default:
-                text.append(character)
+                text.append(scalar)
                 index += 1
             }
         }
-        if !text.isEmpty { parts.append(.text(text)) }
+        if !text.isEmpty { parts.append(.text(String(text))) }
         self.parts = parts
     }
 
@@ -100,24 +103,27 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether a quoted name starts at `index` (after spaces): `{"name"}`.
-    private static func opensQuotedName(_ characters: [Character], at index: Int) -> Bool {
+    private static func opensQuotedName(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
         var position = index
-        while position < characters.count, characters[position] == " " { position += 1 }
-        return position < characters.count && characters[position] == "\""
+        while position < scalars.count, scalars[position] == " " { position += 1 }
+        return position < scalars.count && scalars[position] == "\""
     }
 
-    /// The JSON-quoted name starting after the `{` at `index`, and the index after its `}`.
-    private static func quotedName(_ characters: [Character], from index: Int, placeholderColumn: Int) throws(TemplateError) -> (String, Int) {
+    /// The JSON-quoted name starting after the `{` at `index`, and the index
+    /// after its `}`; `column` gives a scalar's column for an error.
+    private static func quotedName(
+        _ scalars: [Unicode.Scalar], from index: Int, placeholderColumn: Int, column: (Int) -> Int
+    ) throws(TemplateError) -> (String, Int) {
         var position = index
-        while characters[position] == " " { position += 1 }
-        let rest = String(characters[position...])
+        while scalars[position] == " " { position += 1 }
+        let rest = String(String.UnicodeScalarView(scalars[position...]))
         var reader = JSONReader(rest)
         guard case .string(let name)? = try? reader.readValue() else {
-            throw TemplateError(column: position + 1, message: "unterminated quoted field name")
+            throw TemplateError(column: column(position), message: "unterminated quoted field name")
         }
-        position += String(decoding: Array(rest.utf8)[..<reader.offset], as: UTF8.self).count
-        while position < characters.count, characters[position] == " " { position += 1 }
-        guard position < characters.count, characters[position] == "}" else {
+        position += String(decoding: Array(rest.utf8)[..<reader.offset], as: UTF8.self).unicodeScalars.count
+        while position < scalars.count, scalars[position] == " " { position += 1 }
+        guard position < scalars.count, scalars[position] == "}" else {
             throw TemplateError(column: placeholderColumn, message: "expected '}' after the quoted field name")
         }
         return (name, position + 1)

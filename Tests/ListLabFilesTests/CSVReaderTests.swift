@@ -58,6 +58,7 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
     #expect(failure("\n\r\n") == "contacts.csv: empty file (expected a header row of field names)")
     #expect(failure("id,,name\n") == "contacts.csv:1:4: empty field name in the header")
     #expect(failure("id,name,id\n") == "contacts.csv:1:9: the header names 'id' twice")
+    #expect(failure("\"a\tb\",\"a\tb\"\n") == "contacts.csv:1:7: the header names 'a\\tb' twice", "a name's tab shown as an escape, on one line")
 }
 
 @Test func aHeaderAloneIsAnEmptyTable() throws {

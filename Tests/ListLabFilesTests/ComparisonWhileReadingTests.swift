@@ -184,7 +184,7 @@ func aKeySpelledTwoWaysInOneFileIsRefused(rows: Int) throws {
     func write(_ line: (Int) -> String) throws { try folder.write("k.ndjson", (0..<rows).map { line($0) + "\n" }.joined()) }
     try write { "{\"\(composed)\":\($0),\"\(decomposed)\":\"a\($0)\"}" }
     let error = try #require(throws: LoadError.self) { try FileDataProvider(path: folder.path + "/k.ndjson", name: "k.ndjson") }
-    #expect(error.description.contains("the keys 'é' (U+00E9) and 'é' (U+0065 U+0301) are one name written two ways in Unicode"), "\(error)")
+    #expect(error.description == "k.ndjson:1:8: the keys '\(composed)' (U+00E9) and '\(decomposed)' (U+0065 U+0301) are one name written two ways in Unicode: write it one way")
     try write { "{\"\(composed)\":\($0),\"v\":\"a\($0)\"}" }
     let provider = try FileDataProvider(path: folder.path + "/k.ndjson", name: "k.ndjson")
     try write { "{\"\(decomposed)\":\"same\",\"\(composed)\":\($0)}" }

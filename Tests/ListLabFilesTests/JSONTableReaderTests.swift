@@ -150,3 +150,15 @@ func bothJSONReadersRefuseABadEscapeInTheSameWords(escape: String) {
     #expect(table.record(at: 0)["k"] == value)
     #expect(value == .string("a\"\\/\u{8}\u{C}\n\r\té😀"))
 }
+
+/// A key named in an error is shown on one line, its control characters
+/// escaped; a key written two ways in Unicode is found where the second
+/// spelling stands as a key (not where it stands as a value), and its
+/// scalars are shown up to 16.
+@Test func keysInErrorsAreShownOnOneLineAndFound() {
+    #expect(failure(#"[{"a\nb": 1, "a\nb": 2}]"#, .array) == #"expansions.json:1:14: the object repeats the key 'a\nb'"#)
+    let long = String(repeating: "e", count: 20)
+    let text = "{\"\(long)\u{E9}\":1}\n{\"v\":\"\\\"\(long)e\u{301}\\\"\"}\n{\"id\":3, \"\(long)e\u{301}\" : 2}\n"
+    let message = failure(text, .lines, file: "k.ndjson")
+    #expect(message.hasPrefix("k.ndjson:3:10: the keys '\(long)\u{E9}' (" + Array(repeating: "U+0065", count: 16).joined(separator: " ") + " ...) and"), "\(message)")
+}

@@ -1,4 +1,5 @@
 import Interruption
+import ListLabCore
 import ListLabRecords
 
 /// Reads RFC 4180 CSV into a ``RecordTable``: a header row of field names,
@@ -80,7 +81,7 @@ public enum CSVReader {
                 ? String(decoding: cursor.unescaped, as: UTF8.self)
                 : String(decoding: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
             guard !name.isEmpty else { throw cursor.error(at: start, "empty field name in the header") }
-            guard seen.insert(name).inserted else { throw cursor.error(at: start, "the header names '\(name)' twice") }
+            guard seen.insert(name).inserted else { throw cursor.error(at: start, "the header names '\(VisibleText.escaped(name))' twice") }
             names.append(name)
         } while cursor.endOfField()
         var table = RecordTable(fieldNames: names, source: all)

@@ -4,6 +4,7 @@ internal import Glibc
 internal import Darwin
 #endif
 import Interruption
+import ListLabCore
 import ListLabRecords
 /// Reads a JSON array of objects, or NDJSON (one object per line), into a
 /// ``RecordTable``, with errors at `file:line:column`.
@@ -75,12 +76,14 @@ public enum JSONTableReader {
                 case .array: try parser.readArrayDocument(checkpoint: checkpoint)
                 case .lines: try parser.readLinesDocument(checkpoint: checkpoint)
                 }
-                if !parser.fieldNames.namesAreASCII, let (first, second) = namesAlike(parser.fieldNames.allNames()) {
-                    throw LoadError(
-                        file: file,
-                        message: "the keys '\(first)' (\(codePoints(first))) and '\(second)' (\(codePoints(second))) are one name written two ways in Unicode: write it one way")
+                let names = parser.fieldNames.allNames()
+                if !parser.fieldNames.namesAreASCII, let (first, second) = namesAlike(names) {
+                    let message = "the keys '\(VisibleText.escaped(first))' (\(codePoints(first))) and '\(VisibleText.escaped(second))' (\(codePoints(second))) "
+                        + "are one name written two ways in Unicode: write it one way"
+                    guard let offset = keyOffset(second, in: buffer) else { throw LoadError(file: file, message: message) }
+                    throw LoadError(file: file, bytes: buffer, offset: offset, message: message)
                 }
-                parser.table.finishReading(format: format == .array ? .json : .ndjson, names: parser.fieldNames)
+                parser.table.finishReading(format: format == .array ? .json : .ndjson, names: parser.fieldNames, strings: names)
                 return parser.table
             }
         }
@@ -101,12 +104,30 @@ public enum JSONTableReader {
         return nil
     }
 
-    /// A name's Unicode scalars, as `U+00E9`.
+    /// A name's Unicode scalars, as `U+00E9`: the first 16, then `...` (a
+    /// name may be 64 KiB long).
     private static func codePoints(_ name: String) -> String {
-        name.unicodeScalars.map { scalar in
+        let shown = name.unicodeScalars.prefix(16).map { scalar in
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        }.joined(separator: " ")
+        }
+        return shown.joined(separator: " ") + (name.unicodeScalars.count > 16 ? " ..." : "")
+    }
+
+    /// Where the key spelled `name` first stands in `bytes`, in quotes and
+    /// followed by `:`, when it is written without escapes and is short
+    /// enough to look for; nil else.
+    private static func keyOffset(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let quoted = Array(("\"" + name + "\"").utf8)
+        guard quoted.count <= 258 else { return nil }
+        var rest = bytes[...]
+        while let found = rest.firstRange(of: quoted) {
+            var after = found.upperBound
+            while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+            if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return found.lowerBound }
+            rest = bytes[found.upperBound...]
+        }
+        return nil
     }
 
     private struct Parser {
@@ -208,7 +229,7 @@ public enum JSONTableReader {
                     let keyStart = index
                     let column = try readKey(position: position)
                     if table.hasCell(column: column, inRowBeingRead: row) {
-                        throw error(at: keyStart, "the object repeats the key '\(fieldNames.name(column))'")
+                        throw error(at: keyStart, "the object repeats the key '\(VisibleText.escaped(fieldNames.name(column)))'")
                     }
                     skipSpace()
                     guard peek(UInt8(ascii: ":")) else { throw error(at: index, "expected ':' after the field name") }

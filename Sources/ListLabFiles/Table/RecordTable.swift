@@ -133,11 +133,14 @@ public struct RecordTable: Sendable {
 
     /// Ends reading: records the layout of the source in `format`;
     /// `names`, when the reader kept a table of the field names (one per
-    /// column, in order), names the columns and becomes the schema's.
-    mutating func finishReading(format: RecordTableWriter.Format, header: Range<Int> = 0..<0, names: FieldNameTable? = nil) {
+    /// column, in order), names the columns (as `strings`, when the reader
+    /// made them already) and becomes the schema's.
+    mutating func finishReading(
+        format: RecordTableWriter.Format, header: Range<Int> = 0..<0, names: FieldNameTable? = nil, strings: [String]? = nil
+    ) {
         if let names {
-            precondition(names.count == columns.count, "one name per column")
-            fieldNames = names.allNames()
+            precondition(names.count == columns.count && (strings?.count ?? names.count) == names.count, "one name per column")
+            fieldNames = strings ?? names.allNames()
         }
         layout = SourceLayout(format: format, rowSpans: spansRead, header: header, fieldCount: fieldNames.count, source: source)
         spansRead = []

@@ -33,15 +33,28 @@ enum HostileBenchmark {
         Pairs.report("hostile-wide-object", "load one JSON object of 100,000 keys", vs: "the same columns as CSV", figure, limit: 2)
     }
 
-    static func sparseKeys(runs: Int) throws {
-        func lines(_ count: Int, ownKeys: Bool) -> [UInt8] {
-            var text = ""
-            for row in 0..<count {
-                let key = ownKeys ? "k" + String(repeating: "0", count: 6 - String(row).count) + String(row) : "kkkkkkk"
-                text += "{\"id\":\(row),\"\(key)\":1}\n"
-            }
-            return Array(text.utf8)
+    /// NDJSON of `count` records, each with an id and either a key of its own or one shared key.
+    static func lines(_ count: Int, ownKeys: Bool) -> [UInt8] {
+        var text = ""
+        for row in 0..<count {
+            let key = ownKeys ? "k" + String(repeating: "0", count: 6 - String(row).count) + String(row) : "kkkkkkk"
+            text += "{\"id\":\(row),\"\(key)\":1}\n"
         }
+        return Array(text.utf8)
+    }
+
+    /// Reads that NDJSON (100,000 records) `runs` times and prints the median: for perf, not for figures.
+    static func ownKeysProfile(runs: Int, shared: Bool) {
+        let bytes = lines(100_000, ownKeys: !shared)
+        var times: [Double] = []
+        for _ in 0..<runs {
+            times.append(Pairs.time { _ = try? JSONTableReader.read(bytes, file: "keys.ndjson", format: .lines).count }.seconds)
+        }
+        times.sort()
+        print(shared ? "one shared key:" : "a key per record:", Pairs.milliseconds(times[times.count / 2]), "median of", runs)
+    }
+
+    static func sparseKeys(runs: Int) throws {
         let own = lines(100_000, ownKeys: true)
         let shared = lines(100_000, ownKeys: false)
         let half = lines(50_000, ownKeys: true)

@@ -55,6 +55,9 @@ struct ListLabBench {
         case "columns-profile"?:
             // changesFromFile (or with 'sort', a sort) of 1,000,000 rows, RUNS times: for perf, not for figures.
             try ColumnsBenchmark.profile(runs: runs, format: arguments.dropFirst(2).first ?? "csv", sorting: arguments.dropFirst(3).first == "sort")
+        case "own-keys-profile"?:
+            // A load of NDJSON whose 100,000 records each have a key of their own (or with 'shared', one key), RUNS times: for perf, not for figures.
+            HostileBenchmark.ownKeysProfile(runs: runs, shared: arguments.dropFirst(2).first == "shared")
         default:
             print("usage: listlab-bench diff|show|hostile|registered|columns|columns-files [RUNS]")
         }

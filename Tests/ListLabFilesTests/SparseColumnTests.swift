@@ -72,4 +72,72 @@ struct SparseColumnTests {
         #expect(column.start == 7 && column.end == 10)
         #expect(column.kind(8) == .absent && column.payload(9) == 43 && column.payload(7) == 42)
     }
+
+    /// Runs that grow past their room at either end, and copies of a
+    /// column (a copy of the table) that must not see the other's changes.
+    @Test func aLongColumnAndItsCopiesMatchTheirModelsUnderRandomChanges() {
+        var generator = SplitMix64(seed: 49)
+        for round in 0..<60 {
+            var column = RecordTable.Column()
+            var model = Model()
+            var copies: [(RecordTable.Column, Model)] = []
+            if round.isMultiple(of: 3) { column.reserveCapacity(Int.random(in: 2...300, using: &generator)) }
+            for step in 0..<Int.random(in: 20...200, using: &generator) {
+                let row = Int.random(in: 0..<400, using: &generator)
+                let kind: Kind = Int.random(in: 0..<5, using: &generator) == 0 ? .absent : .int
+                let payload = UInt64.random(in: 1...1_000_000, using: &generator)
+                switch Int.random(in: 0..<6, using: &generator) {
+                case 0, 1, 2:
+                    column.set(row, kind, payload)
+                    model.set(row, kind, payload)
+                case 3, 4:
+                    column.insertRow(row, kind, payload)
+                    model.insertRow(row, kind, payload)
+                default:
+                    let rows = (0..<400).filter { _ in Int.random(in: 0..<20, using: &generator) == 0 }
+                    column.removeRows(rows)
+                    model.removeRows(rows)
+                }
+                if step.isMultiple(of: 17) { copies.append((column, model)) }
+            }
+            for (copy, copyModel) in copies + [(column, model)] {
+                for row in 0..<800 {
+                    let expected = row < copyModel.cells.count ? copyModel.cells[row] : (.absent, 0)
+                    #expect(copy.kind(row) == expected.0)
+                    if expected.0 != .absent { #expect(copy.payload(row) == expected.1) }
+                }
+            }
+        }
+    }
+
+    @Test func aGatheredColumnHasTheCellsOfItsRowsInTheirOrder() {
+        var column = RecordTable.Column()
+        for row in 3..<40 where !row.isMultiple(of: 5) { column.set(row, .int, UInt64(row * 10)) }
+        let rows = [39, 0, 3, 5, 12, 3, 100]
+        let gathered = column.gathered(rows)
+        for (index, row) in rows.enumerated() {
+            #expect(gathered.kind(index) == column.kind(row))
+            #expect(gathered.payload(index) == column.payload(row))
+        }
+        #expect(gathered.end == rows.count)
+        #expect(RecordTable.Column().gathered(rows).end == 0)
+    }
+
+    @Test func aColumnOfIntegersFromRowZeroIsReadInPlace() {
+        var column = RecordTable.Column()
+        for row in 0..<1_000 { column.set(row, .int, UInt64(bitPattern: Int64(row - 500))) }
+        #expect(column.withIntegers(count: 1_000) { Array($0) } == Array(-500..<500))
+        #expect(column.withIntegers(count: 999) { Array($0) } == nil)
+        var kinds: [UInt8] = []
+        var payloads: [UInt64] = []
+        #expect(column.copyCells(10..<13, kinds: &kinds, payloads: &payloads))
+        #expect(kinds == Array(repeating: Kind.int.rawValue, count: 3) && payloads.map { Int64(bitPattern: $0) } == [-490, -489, -488])
+        #expect(!column.copyCells(999..<1_001, kinds: &kinds, payloads: &payloads) && kinds.count == 3)
+        column.set(500, .sourceString, 7)
+        #expect(column.withIntegers(count: 1_000) { _ in true } == nil)
+    }
+
+    @Test func aColumnTakesAtMostTwentyFourBytes() {
+        #expect(MemoryLayout<RecordTable.Column>.stride <= 24)
+    }
 }

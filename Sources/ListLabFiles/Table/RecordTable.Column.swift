@@ -6,101 +6,92 @@ extension RecordTable {
     /// have a key of their own loaded in quadratic time and memory when
     /// every column was padded to every row).
     ///
-    /// 32 bytes (the fields are in the order that packs them): a file with
-    /// a key per record has a column per record.
-    struct Column: Sendable {
-        /// The stored cells from `start` on, when there are two or more.
-        private var kinds: [UInt8] = []
-        private var payloads: [UInt64] = []
-        /// The one stored cell, at `start`, while there is only one (the
-        /// arrays are empty then): a column that one row has costs no
-        /// allocation. 100,000 NDJSON records with a key each allocated
-        /// 200,000 arrays of one cell, 3.4x the time of one shared key.
+    /// 24 bytes, and a column of one cell holds no reference: a file with a
+    /// key per record has a column per record, each made, touched and
+    /// dropped with the table (they were 32 bytes with two arrays each).
+    ///
+    /// Unchecked `Sendable`: its run is changed only through a column that
+    /// holds the only reference to it (copy on write, as an array's
+    /// storage); `ManagedBuffer` is not `Sendable` itself.
+    struct Column: @unchecked Sendable {
+        /// The cells, when two or more rows are stored; else nil, and the
+        /// one cell (if any) is below.
+        private var run: CellRun?
+        /// The one cell, while there is only one (`singleKind` absent when
+        /// none): a column that one row has costs no allocation. 100,000
+        /// NDJSON records with a key each allocated 200,000 arrays of one
+        /// cell, 3.4x the time of one shared key.
         private var singlePayload: UInt64 = 0
-        /// `start`, in 32 bits (a table's rows are numbered in 31: ``RowOrigin``).
-        private var startRow: UInt32 = 0
+        /// The one cell's row, in 32 bits (a table's rows are numbered in 31: ``RowOrigin``).
+        private var singleRow: UInt32 = 0
         private var singleKind = Kind.absent.rawValue
 
         /// The row of the first stored cell.
-        private(set) var start: Int {
-            get { Int(startRow) }
-            set { startRow = UInt32(truncatingIfNeeded: newValue) }
-        }
+        var start: Int { run?.start ?? Int(singleRow) }
 
         /// The number of rows from `start` to the last stored cell.
-        private var storedCount: Int { kinds.isEmpty ? (singleKind == Kind.absent.rawValue ? 0 : 1) : kinds.count }
+        private var storedCount: Int { run?.count ?? (singleKind == Kind.absent.rawValue ? 0 : 1) }
 
         /// The row after the last stored cell.
         var end: Int { start + storedCount }
 
         @inline(__always)
         func kind(_ row: Int) -> Kind {
-            let index = row &- start
-            if index >= 0, index < kinds.count { return Kind(rawValue: kinds[index]) ?? .absent }
-            return index == 0 && kinds.isEmpty ? Kind(rawValue: singleKind) ?? .absent : .absent
+            if let run { return run.kind(row) }
+            return row == Int(singleRow) ? Kind(rawValue: singleKind) ?? .absent : .absent
         }
 
         @inline(__always)
         func payload(_ row: Int) -> UInt64 {
-            let index = row &- start
-            if index >= 0, index < payloads.count { return payloads[index] }
-            return index == 0 && kinds.isEmpty ? singlePayload : 0
+            if let run { return run.payload(row) }
+            return row == Int(singleRow) ? singlePayload : 0
+        }
+
+        /// The column's run of cells, made first if the column has none
+        /// (from its one cell, with room for `capacity` rows) and copied
+        /// first if another column shares it (a copy of the table): the
+        /// column's own, to change.
+        private mutating func uniqueRun(capacity: Int = 2) -> CellRun {
+            guard run != nil else {
+                let made = CellRun.make(capacity: capacity)
+                if singleKind != Kind.absent.rawValue { made.append(Int(singleRow), singleKind, singlePayload) }
+                (singlePayload, singleRow, singleKind) = (0, 0, Kind.absent.rawValue)
+                run = made
+                return made
+            }
+            if !isKnownUniquelyReferenced(&run), let shared = run { run = shared.copy(capacity: shared.rowCapacity) }
+            return run.unsafelyUnwrapped
         }
 
         mutating func reserveCapacity(_ rows: Int) {
-            kinds.reserveCapacity(rows)
-            payloads.reserveCapacity(rows)
+            guard rows > 1 else { return }
+            let own = uniqueRun(capacity: rows)
+            if own.rowCapacity < rows { run = own.copy(capacity: rows) }
         }
 
         /// Sets the cell of `row`, growing the stored run to reach it.
         mutating func set(_ row: Int, _ kind: Kind, _ payload: UInt64) {
-            let index = row - start
-            if index >= 0, index < kinds.count {
-                kinds[index] = kind.rawValue
-                payloads[index] = payload
-                return
-            }
-            // The next row of a column being read: the common case, kept short (a reader's
-            // cells went through the general path below: 14% of a million-row load).
-            if index == kinds.count, !kinds.isEmpty {
-                guard kind != .absent else { return }
-                kinds.append(kind.rawValue)
-                payloads.append(payload)
-                return
-            }
-            if kinds.isEmpty {
-                if singleKind == Kind.absent.rawValue || index == 0 {
+            guard run != nil else {
+                if singleKind == Kind.absent.rawValue || Int(singleRow) == row {
                     // Empty, or the one cell replaced: stays a single cell (or none).
-                    if singleKind == Kind.absent.rawValue, kind == .absent { return }
-                    start = kind == .absent ? 0 : row
-                    singleKind = kind.rawValue
-                    singlePayload = kind == .absent ? 0 : payload
+                    if kind == .absent {
+                        (singlePayload, singleRow, singleKind) = (0, 0, Kind.absent.rawValue)
+                    } else {
+                        (singlePayload, singleRow, singleKind) = (payload, UInt32(truncatingIfNeeded: row), kind.rawValue)
+                    }
                     return
                 }
                 guard kind != .absent else { return }
-                // A second cell: the single one moves into the arrays.
-                kinds.append(singleKind)
-                payloads.append(singlePayload)
-                singleKind = Kind.absent.rawValue
-                singlePayload = 0
+                // A second cell: both move into a run.
+                run = uniqueRun().setting(row, kind.rawValue, payload)
+                return
             }
-            guard kind != .absent else { return }
-            if index < 0 {
-                kinds.insert(contentsOf: repeatElement(Kind.absent.rawValue, count: -index), at: 0)
-                payloads.insert(contentsOf: repeatElement(0, count: -index), at: 0)
-                start = row
-            } else {
-                kinds.append(contentsOf: repeatElement(Kind.absent.rawValue, count: index - kinds.count))
-                payloads.append(contentsOf: repeatElement(0, count: index - payloads.count))
-            }
-            let at = row - start
-            if at == kinds.count {
-                kinds.append(kind.rawValue)
-                payloads.append(payload)
-            } else {
-                kinds[at] = kind.rawValue
-                payloads[at] = payload
-            }
+            if !isKnownUniquelyReferenced(&run) { run = run.unsafelyUnwrapped.copy(capacity: run.unsafelyUnwrapped.rowCapacity) }
+            // The column holds the run throughout, so it is used unretained: a retain and a release
+            // for each cell took as long as the rest of setting it.
+            let placed = Unmanaged.passUnretained(run.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.setInPlace(row, kind.rawValue, payload) }
+            if placed || kind == .absent { return }
+            run = run.unsafelyUnwrapped.setting(row, kind.rawValue, payload)
         }
 
         /// Appends the kinds and payloads of `rows` to `kinds` and
@@ -108,16 +99,18 @@ extension RecordTable {
         /// are); false, appending nothing, when one is not.
         func copyCells(_ rows: Range<Int>, kinds: inout [UInt8], payloads: inout [UInt64]) -> Bool {
             if rows.isEmpty { return true }
-            if self.kinds.isEmpty {
-                guard rows.count == 1, rows.lowerBound == start, singleKind != Kind.absent.rawValue else { return false }
+            guard let run else {
+                guard rows.count == 1, rows.lowerBound == Int(singleRow), singleKind != Kind.absent.rawValue else { return false }
                 kinds.append(singleKind)
                 payloads.append(singlePayload)
                 return true
             }
-            guard rows.lowerBound >= start, rows.upperBound <= end else { return false }
-            let stored = (rows.lowerBound - start)..<(rows.upperBound - start)
-            kinds.append(contentsOf: self.kinds[stored])
-            payloads.append(contentsOf: self.payloads[stored])
+            let (start, count) = (run.start, run.count)
+            guard rows.lowerBound >= start, rows.upperBound <= start + count else { return false }
+            run.withCells { runPayloads, runKinds in
+                kinds.append(contentsOf: UnsafeBufferPointer(start: runKinds + (rows.lowerBound - start), count: rows.count))
+                payloads.append(contentsOf: UnsafeBufferPointer(start: runPayloads + (rows.lowerBound - start), count: rows.count))
+            }
             return true
         }
 
@@ -126,12 +119,16 @@ extension RecordTable {
         /// integer cell; else nil.
         func withIntegers<Result>(count: Int, _ body: (UnsafeBufferPointer<Int>) throws -> Result) rethrows -> Result? {
             if count == 0 { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-            if count == 1, kinds.isEmpty, start == 0, singleKind == Kind.int.rawValue {
+            guard let run else {
+                guard count == 1, singleRow == 0, singleKind == Kind.int.rawValue else { return nil }
                 return try withUnsafeBytes(of: singlePayload) { try body($0.assumingMemoryBound(to: Int.self)) }
             }
-            guard start == 0, kinds.count == count, !kinds.contains(where: { $0 != Kind.int.rawValue }) else { return nil }
-            return try payloads.withUnsafeBufferPointer { payloads in
-                try UnsafeRawBufferPointer(payloads).withMemoryRebound(to: Int.self) { try body($0) }
+            guard run.start == 0, run.count == count else { return nil }
+            return try run.withCells { payloads, kinds in
+                guard !UnsafeBufferPointer(start: kinds, count: count).contains(where: { $0 != Kind.int.rawValue }) else { return nil }
+                return try UnsafeMutableRawPointer(payloads).withMemoryRebound(to: Int.self, capacity: count) {
+                    try body(UnsafeBufferPointer(start: $0, count: count))
+                }
             }
         }
 
@@ -140,13 +137,16 @@ extension RecordTable {
         /// a million rows through ``set(_:_:_:)`` took five times as long.
         func gathered(_ rows: [Int]) -> Column {
             var column = Column()
-            guard storedCount > 0 else { return column }
-            column.kinds.reserveCapacity(rows.count)
-            column.payloads.reserveCapacity(rows.count)
-            for row in rows {
-                column.kinds.append(kind(row).rawValue)
-                column.payloads.append(payload(row))
+            guard storedCount > 0, !rows.isEmpty else { return column }
+            let gathered = CellRun.make(capacity: rows.count)
+            gathered.withCells { payloads, kinds in
+                for (index, row) in rows.enumerated() {
+                    kinds[index] = kind(row).rawValue
+                    payloads[index] = payload(row)
+                }
             }
+            gathered.count = rows.count
+            column.run = gathered
             return column
         }
 
@@ -155,11 +155,12 @@ extension RecordTable {
             if storedCount == 0 || row >= end {
                 set(row, kind, payload)
             } else if row <= start {
-                start += 1
+                // Every stored cell moves down a row; then the new one is set.
+                if run == nil { singleRow += 1 } else { uniqueRun().start += 1 }
                 set(row, kind, payload)
             } else {
-                kinds.insert(kind.rawValue, at: row - start)
-                payloads.insert(payload, at: row - start)
+                let own = uniqueRun()
+                run = own.inserting(kind.rawValue, payload, at: row - own.start)
             }
         }
 
@@ -167,34 +168,220 @@ extension RecordTable {
         ///
         /// - Complexity: O(*c* + log *r*) for *c* stored cells and *r* removed rows.
         mutating func removeRows(_ rows: [Int]) {
-            if kinds.isEmpty {
+            guard run != nil else {
                 guard singleKind != Kind.absent.rawValue else { return }
-                let before = rows.countBelow(start)
-                if before < rows.count, rows[before] == start {
-                    singleKind = Kind.absent.rawValue
-                    singlePayload = 0
-                    start = 0
+                let before = rows.countBelow(Int(singleRow))
+                if before < rows.count, rows[before] == Int(singleRow) {
+                    (singlePayload, singleRow, singleKind) = (0, 0, Kind.absent.rawValue)
                 } else {
-                    start -= before
+                    singleRow -= UInt32(before)
                 }
                 return
             }
-            var next = rows.countBelow(start)
+            let own = uniqueRun()
+            own.removeRows(rows)
+            if own.count == 0 { run = nil }
+        }
+    }
+
+    /// A column's cells once it has had more than one (or room reserved):
+    /// from `start` on, `count` rows of payloads, then their kinds, in one
+    /// allocation (a column of two arrays took two, and a look at each's
+    /// uniqueness for every cell set).
+    final class CellRun: ManagedBuffer<CellRun.Header, UInt64> {
+        struct Header {
+            /// The row of the first cell.
+            var start: Int
+            /// The rows stored.
+            var count: Int
+            /// The rows there is room for: the payloads' count, after which the kinds' bytes begin.
+            var capacity: Int
+        }
+
+        // The header is read and written through its pointer: the class's
+        // stored `header` is checked for exclusive access at each use.
+
+        /// The row of the first cell.
+        var start: Int {
+            @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.start } }
+            set { withUnsafeMutablePointerToHeader { $0.pointee.start = newValue } }
+        }
+
+        /// The rows stored.
+        var count: Int {
+            @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+            set { withUnsafeMutablePointerToHeader { $0.pointee.count = newValue } }
+        }
+
+        /// The rows there is room for.
+        var rowCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+
+        /// An empty run with room for `capacity` rows.
+        static func make(capacity: Int) -> CellRun {
+            let capacity = max(capacity, 2)
+            let buffer = create(minimumCapacity: capacity + (capacity + 7) / 8) { _ in Header(start: 0, count: 0, capacity: capacity) }
+            let run = unsafeDowncast(buffer, to: CellRun.self)
+            run.withUnsafeMutablePointerToElements { elements in
+                _ = UnsafeMutableRawPointer(elements + capacity).bindMemory(to: UInt8.self, capacity: (capacity + 7) / 8 * 8)
+            }
+            return run
+        }
+
+        /// Calls `body` with the payloads and the kinds, each from the run's first row.
+        @inline(__always)
+        func withCells<Result>(_ body: (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt8>) throws -> Result) rethrows -> Result {
+            try withUnsafeMutablePointers { header, elements in
+                try body(elements, UnsafeMutableRawPointer(elements + header.pointee.capacity).assumingMemoryBound(to: UInt8.self))
+            }
+        }
+
+        @inline(__always)
+        func kind(_ row: Int) -> Kind {
+            withUnsafeMutablePointers { header, elements in
+                let index = row &- header.pointee.start
+                guard index >= 0 && index < header.pointee.count else { return .absent }
+                return Kind(rawValue: UnsafeMutableRawPointer(elements + header.pointee.capacity).load(fromByteOffset: index, as: UInt8.self)) ?? .absent
+            }
+        }
+
+        @inline(__always)
+        func payload(_ row: Int) -> UInt64 {
+            withUnsafeMutablePointers { header, elements in
+                let index = row &- header.pointee.start
+                return index >= 0 && index < header.pointee.count ? elements[index] : 0
+            }
+        }
+
+        /// A copy with room for `capacity` rows (at least its own).
+        func copy(capacity: Int) -> CellRun {
+            let copy = CellRun.make(capacity: max(capacity, count))
+            copy.start = start
+            copy.count = count
+            withCells { payloads, kinds in
+                copy.withCells { copyPayloads, copyKinds in
+                    copyPayloads.update(from: payloads, count: count)
+                    copyKinds.update(from: kinds, count: count)
+                }
+            }
+            return copy
+        }
+
+        /// Appends a cell at `row` (the run's next row, or its first when empty).
+        func append(_ row: Int, _ kind: UInt8, _ payload: UInt64) {
+            if count == 0 { start = row }
+            let index = count
+            withCells { payloads, kinds in
+                payloads[index] = payload
+                kinds[index] = kind
+            }
+            count += 1
+        }
+
+        /// Sets the cell of `row` when it is stored or the next, with room
+        /// for it (a reader's every cell); false when the run must grow.
+        @inline(__always)
+        func setInPlace(_ row: Int, _ kind: UInt8, _ payload: UInt64) -> Bool {
+            withUnsafeMutablePointers { header, payloads in
+                let index = row &- header.pointee.start
+                guard index >= 0, index <= header.pointee.count, index < header.pointee.capacity else { return false }
+                if index == header.pointee.count {
+                    guard kind != Kind.absent.rawValue else { return true }
+                    header.pointee.count += 1
+                }
+                payloads[index] = payload
+                UnsafeMutableRawPointer(payloads + header.pointee.capacity).storeBytes(of: kind, toByteOffset: index, as: UInt8.self)
+                return true
+            }
+        }
+
+        /// Sets the cell of `row`, growing the run to reach it (absent cells
+        /// between); the run to keep, this one or a larger copy.
+        func setting(_ row: Int, _ kind: UInt8, _ payload: UInt64) -> CellRun {
+            let index = row &- start
+            if index >= 0, index < count {
+                withCells { payloads, kinds in
+                    payloads[index] = payload
+                    kinds[index] = kind
+                }
+                return self
+            }
+            // The next row of a column being read: the common case, kept short.
+            if index == count, index < rowCapacity {
+                append(row, kind, payload)
+                return self
+            }
+            if count == 0 {
+                append(row, kind, payload)
+                return self
+            }
+            let (low, high) = (min(row, start), max(row + 1, start + count))
+            let grown = high - low > rowCapacity || index < 0 ? moved(to: low, capacity: max(high - low, rowCapacity * 2)) : self
+            grown.withCells { payloads, kinds in
+                let from = grown.count
+                let to = row - grown.start
+                if to > from {
+                    (payloads + from).update(repeating: 0, count: to - from)
+                    (kinds + from).update(repeating: Kind.absent.rawValue, count: to - from)
+                }
+                payloads[to] = payload
+                kinds[to] = kind
+                grown.count = max(from, to + 1)
+            }
+            return grown
+        }
+
+        /// A copy with room for `capacity` rows from row `first` (at or
+        /// before this run's start), its cells moved down to their rows,
+        /// absent above them.
+        private func moved(to first: Int, capacity: Int) -> CellRun {
+            let copy = CellRun.make(capacity: capacity)
+            let shift = start - first
+            copy.start = first
+            copy.count = shift + count
+            withCells { payloads, kinds in
+                copy.withCells { copyPayloads, copyKinds in
+                    copyPayloads.update(repeating: 0, count: shift)
+                    copyKinds.update(repeating: Kind.absent.rawValue, count: shift)
+                    (copyPayloads + shift).update(from: payloads, count: count)
+                    (copyKinds + shift).update(from: kinds, count: count)
+                }
+            }
+            return copy
+        }
+
+        /// Inserts a cell at `index` (inside the run): later cells move down one.
+        func inserting(_ kind: UInt8, _ payload: UInt64, at index: Int) -> CellRun {
+            let run = count < rowCapacity ? self : copy(capacity: rowCapacity * 2)
+            run.withCells { payloads, kinds in
+                let after = run.count - index
+                (payloads + index + 1).update(from: payloads + index, count: after)
+                (kinds + index + 1).update(from: kinds + index, count: after)
+                payloads[index] = payload
+                kinds[index] = kind
+            }
+            run.count += 1
+            return run
+        }
+
+        /// Removes `rows` (ascending, no repeats), in place.
+        func removeRows(_ rows: [Int]) {
+            let (first, stored) = (start, count)
+            var next = rows.countBelow(first)
             let removedBefore = next
             var kept = 0
-            for index in kinds.indices {
-                if next < rows.count, rows[next] == start + index {
-                    next += 1
-                    continue
+            withCells { payloads, kinds in
+                for index in 0..<stored {
+                    if next < rows.count, rows[next] == first + index {
+                        next += 1
+                        continue
+                    }
+                    payloads[kept] = payloads[index]
+                    kinds[kept] = kinds[index]
+                    kept += 1
                 }
-                kinds[kept] = kinds[index]
-                payloads[kept] = payloads[index]
-                kept += 1
             }
-            kinds.removeLast(kinds.count - kept)
-            payloads.removeLast(payloads.count - kept)
-            start -= removedBefore
-            if kinds.isEmpty { start = 0 }
+            count = kept
+            start = kept == 0 ? 0 : first - removedBefore
         }
     }
 

@@ -185,10 +185,13 @@ public final class LineEditor {
 }
 
 extension String {
+    /// The line without whitespace at either end, a Unicode scalar at a
+    /// time (a combining mark after a space stays, as the shell reads it).
     fileprivate var trimmingSpaces: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
     }
 }

@@ -838,7 +838,7 @@ func serveCommandExample1() throws {
     _ = playground
 }
 
-@Test("Sources/ListLabShell/Parsing/Tokenizer.swift:6")
+@Test("Sources/ListLabShell/Parsing/Tokenizer.swift:8")
 func tokenizerExample1() throws {
     let tokens = try Tokenizer.tokens(in: #"update 0.2 name="Diana Prince" age=30"#)
     // word "update", word "0.2", name = .string("Diana Prince"), age = .int(30)

@@ -112,8 +112,27 @@ func visibleTextEscapesWhatActsOnATerminal(text: String, escaped: String) {
     let session = Session(output: RecordingOutput(), workingDirectory: folder.path)
     session.execute("load f.csv")
     let words = ShellCompleter(session: session).candidates(for: "update 0 ti").words
-    #expect(words == [#""ti\u001b]0;x\u0007tle=""#])
+    #expect(words == [#""ti\u001b]0;x\u0007tle"="#])
     #expect(!words.contains { $0.unicodeScalars.contains(where: VisibleText.mustEscape) })
+    // What completion typed, with a value after it, sets that field.
+    #expect(try Tokenizer.tokens(in: "update 0 " + (words.first ?? "") + "b").last?.kind == .assignment(field: "ti\u{1B}]0;x\u{07}tle", value: .string("b")))
+}
+
+/// A field whose name is not a bare word (a space in it, a combining mark
+/// first) is set as `"NAME"=VALUE`; written bare after a space, a mark
+/// is not lost into the space, so the field beside it is not set instead.
+@Test func aFieldWhoseNameIsNotABareWordIsSetInQuotesAndNoOtherIs() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("m.json", #"[{"id":1,"x":"a","\u0301x":"b","first name":"c"}]"#)
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load m.json")
+    #expect(session.execute("update 0.0 \u{301}x=Z").failed)
+    #expect(!session.execute(#"update 0.0 "\u0301x"=W "first name"='D e'"#).failed)
+    output.clear()
+    session.execute("show 0.0 --json")
+    #expect(output.lines == [#"{"id":1,"x":"a","\#u{301}x":"W","first name":"D e"}"#])
+    #expect(session.execute(#"update 0.0 "x"= 1"#).failed)
 }
 
 @Test(arguments: [#"[{"}":1,"id":1}]"#, #"[{"{":"a","id":1}]"#, #"[{"":"blank","id":1}]"#, #"[{" x ":"spaced","id":2}]"#])

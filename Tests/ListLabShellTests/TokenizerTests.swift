@@ -60,3 +60,39 @@ func assignmentsAreTyped(text: String, value: Value) throws {
     #expect(error("update 2 name= x") == "column 15: missing value after 'name='")
     #expect(error("update 2 name=") == "column 15: missing value after 'name='")
 }
+
+/// A combining mark belongs to the Character before it, but a space, a
+/// quote or an `=` before one is still itself: the line is read a Unicode
+/// scalar at a time (read by Characters, a space and an accent were one
+/// space, and `update 0.0 ́x=1` edited the field `x`).
+@Test func aCombiningMarkDoesNotJoinTheSpaceQuoteOrEqualsBeforeIt() throws {
+    // U+0301 after a space starts a word of its own, not a name: no field 'x' is assigned.
+    #expect(try kinds("update 0.0 \u{301}x=1") == [.word("update"), .word("0.0"), .word("\u{301}x=1")])
+    // After '=' it is the value's, and after a quote the quoted text's.
+    #expect(try kinds("update 0.0 x=\u{301}1") == [.word("update"), .word("0.0"), .assignment(field: "x", value: .string("\u{301}1"))])
+    #expect(try kinds("say \"\u{301}a\" 'b\u{301}'") == [.word("say"), .quoted("\u{301}a"), .quoted("b\u{301}")])
+    // A closing quote with a mark after it still closes; the mark is a word of its own.
+    #expect(try kinds("say \"a\"\u{301}") == [.word("say"), .quoted("a"), .word("\u{301}")])
+    // A name written with its accent as a scalar of its own is a name, as é is.
+    #expect(try kinds("x cafe\u{301}=1 caf\u{e9}=2") == [.word("x"), .assignment(field: "cafe\u{301}", value: .int(1)), .assignment(field: "caf\u{e9}", value: .int(2))])
+    // A JSON object right after a space and a mark is read as JSON.
+    #expect(try kinds("append \u{301} {\"a\": 1}").last == .json(.object(Record(fields: [("a", 1)]))))
+}
+
+@Test func columnsCountCharactersWhenAWordHasMarks() throws {
+    let tokens = try Tokenizer.tokens(in: "x cafe\u{301} \u{301}y z")
+    // "cafe" and U+0301 are four Characters; the mark after the space is in the space's column, 7.
+    #expect(tokens.map(\.column) == [1, 3, 7, 10])
+    #expect(error("x cafe\u{301} \"open") == "column 8: unterminated quoted string")
+}
+
+@Test func aQuotedFieldNameBeforeEqualsIsAnAssignment() throws {
+    #expect(try kinds(#"x "first name"=Ada 'a\nb'="4" "\u0301x"=2"#) == [
+        .word("x"), .assignment(field: "first name", value: .string("Ada")), .assignment(field: "a\nb", value: .string("4")),
+        .assignment(field: "\u{301}x", value: .int(2)),
+    ])
+    // With a space before '=', the quoted text is a quoted token, as before.
+    #expect(try kinds(#"x "a" =1"#) == [.word("x"), .quoted("a"), .word("=1")])
+    #expect(error(#"update 2 "a b"= x"#) == "column 16: missing value after 'a b='")
+    #expect(error(#"update 2 "a\nb"="#) == #"column 17: missing value after 'a\nb='"#)
+}

@@ -178,11 +178,20 @@ public struct TemplateError: Error, Hashable, Sendable, CustomStringConvertible 
 }
 
 extension String {
-    /// The string without whitespace at either end.
+    /// The string without whitespace at either end, a Unicode scalar at a
+    /// time: a combining mark after a space is kept (as a `Character`, the
+    /// space and the mark are one whitespace, and the mark went with it).
     package var trimmingWhitespace: String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// The words of the string: its runs of Unicode scalars that are not
+    /// whitespace (as the shell's tokenizer splits a line).
+    package var whitespaceSeparatedWords: [String] {
+        unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map { String($0) }
     }
 }

@@ -1,3 +1,5 @@
+import ListLabRecords
+
 /// One shell command, whole: how to write it, what it does, examples, what
 /// TAB offers for its arguments, whether it takes `--data-only`, and the
 /// code that runs it. `help`, completion and the dispatcher read these, so
@@ -102,7 +104,7 @@ extension Session {
 
     /// The command a line runs, by its first word (any case); nil for none.
     static func command(of line: String) -> Command? {
-        line.split(whereSeparator: \.isWhitespace).first.flatMap { command(named: $0.lowercased()) }
+        line.whitespaceSeparatedWords.first.flatMap { command(named: $0.lowercased()) }
     }
 
     /// The names of every command, for completion.

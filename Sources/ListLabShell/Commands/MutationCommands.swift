@@ -6,7 +6,10 @@ extension Session {
         Command(
             name: "update", usage: "update PATH|KEY=VALUE FIELD=VALUE ...",
             summary: "changes fields of an item; the list reconfigures only that cell",
-            details: ["Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text. A number is kept as typed (1e3, 1.10, 12345678901234567891 are saved so), as a number read from a file is."],
+            details: [
+                "Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text. A number is kept as typed (1e3, 1.10, 12345678901234567891 are saved so), as a number read from a file is.",
+                "A field whose name is not a bare word (a space in it, or a first character that is not a letter) is written in quotes: \"first name\"=Ada.",
+            ],
             examples: [#"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone", "update id=4 city=Keystone"],
             takesDataOnly: true,
             completes: { context in context.arguments.isEmpty ? context.itemNames : context.fieldNames.map { $0 + "=" } + ["--data-only"] },

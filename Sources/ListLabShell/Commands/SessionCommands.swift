@@ -6,6 +6,7 @@ import Foundation
 import Interruption
 import ListLabCore
 import ListLabFiles
+import ListLabRecords
 
 extension Session {
     /// `trace`'s words.
@@ -236,7 +237,7 @@ extension Session {
         // printed: an error naming an unknown command would show a line of it. Its first command says which
         // it is (a script's later typo is an error of that line, as at the prompt).
         if let first = script.steps.first, first.expected == nil,
-            Self.command(named: String(first.command.prefix { !$0.isWhitespace }).lowercased()) == nil
+            Self.command(named: (first.command.whitespaceSeparatedWords.first ?? "").lowercased()) == nil
         {
             let notACommand = first
             throw ShellError("\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)")

@@ -43,34 +43,35 @@ public struct ShellCompleter {
     static func words(of line: String) -> (previous: [String], last: (raw: String, text: String, quote: Character?)) {
         var words: [(raw: String, text: String, quote: Character?)] = []
         var current: (raw: String, text: String, quote: Character?)?
-        var quote: Character?
+        var quote: Unicode.Scalar?
         var escaped = false
-        for character in line {
+        // A Unicode scalar at a time, as the tokenizer reads the line: a mark after a space starts a word.
+        for scalar in line.unicodeScalars {
             if var word = current {
-                word.raw.append(character)
+                word.raw.unicodeScalars.append(scalar)
                 if escaped {
-                    word.text.append(character)
+                    word.text.unicodeScalars.append(scalar)
                     escaped = false
-                } else if quote != nil, character == "\\" {
+                } else if quote != nil, scalar == "\\" {
                     escaped = true
-                } else if character == quote {
+                } else if scalar == quote {
                     quote = nil
-                } else if quote == nil, character == "\"" || character == "'" {
+                } else if quote == nil, scalar == "\"" || scalar == "'" {
                     // A quote inside a word (`name="Diana Prince"`) holds spaces too.
-                    quote = character
-                } else if quote == nil, character.isWhitespace {
-                    word.raw.removeLast()
+                    quote = scalar
+                } else if quote == nil, scalar.properties.isWhitespace {
+                    word.raw.unicodeScalars.removeLast()
                     words.append(word)
                     current = nil
                     continue
                 } else {
-                    word.text.append(character)
+                    word.text.unicodeScalars.append(scalar)
                 }
                 current = word
-            } else if !character.isWhitespace {
-                let opensQuote = character == "\"" || character == "'"
-                if opensQuote { quote = character }
-                current = (String(character), opensQuote ? "" : String(character), opensQuote ? character : nil)
+            } else if !scalar.properties.isWhitespace {
+                let opensQuote = scalar == "\"" || scalar == "'"
+                if opensQuote { quote = scalar }
+                current = (String(scalar), opensQuote ? "" : String(scalar), opensQuote ? Character(scalar) : nil)
             }
         }
         return (words.map(\.text), current ?? ("", "", nil))
@@ -82,6 +83,12 @@ public struct ShellCompleter {
     /// A control character (a field name can hold one) is written as the
     /// escape the tokenizer reads back (`\u001b`), never as itself.
     static func typed(_ candidate: String, quote: Character?) -> String {
+        // A field to assign (`NAME=`) whose name needs quotes is typed `"NAME"=`, as the tokenizer reads it.
+        if candidate.hasSuffix("="), candidate.count > 1 {
+            let name = String(candidate.dropLast())
+            let typedName = typed(name, quote: quote)
+            if typedName != name { return typedName + "=" }
+        }
         let isSafe = VisibleText.isSafe(candidate)
         let needsQuotes = !isSafe || candidate.contains { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }
         guard quote != nil || needsQuotes else { return candidate }

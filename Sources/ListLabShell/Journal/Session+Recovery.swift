@@ -1,3 +1,5 @@
+import ListLabRecords
+
 extension Session {
     /// What a recovery did.
     public struct Recovery: Hashable, Sendable {
@@ -38,7 +40,7 @@ extension Session {
     /// (``JournalFile/recordsSteps``): whether its words are those of a
     /// command that writes files or ends the session.
     private static func writesOrEnds(_ command: String) -> Bool {
-        let words = command.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        let words = command.whitespaceSeparatedWords.map { $0.lowercased() }
         return words.first == "save" || words.first == "export" || words.first == "quit" || words.first == "exit"
             || (words.first == "show" && words.contains("--svg"))
     }

@@ -1,7 +1,9 @@
+import ListLabCore
 public import ListLabRecords
 
 /// Splits a command line into tokens: bare words, quoted strings with
-/// escapes, `FIELD=VALUE` assignments with typed values, and JSON objects.
+/// escapes, `FIELD=VALUE` assignments with typed values (`"FIELD"=VALUE`
+/// for a name that is not a bare word), and JSON objects.
 ///
 /// ```swift
 /// let tokens = try Tokenizer.tokens(in: #"update 0.2 name="Diana Prince" age=30"#)
@@ -18,67 +20,105 @@ public enum Tokenizer {
     /// - Throws: ``ShellError`` with the column of an unterminated quote or
     ///   a bad escape.
     public static func tokens(in line: String) throws(ShellError) -> [Token] {
-        let characters = Array(line)
+        // A Unicode scalar at a time: a combining mark is part of the Character before it, so read
+        // by Characters, a space, a quote or an '=' followed by one was not itself (a space and an
+        // accent were one space, and `x=` after them edited `x`). Columns still count Characters.
+        let scalars = Array(line.unicodeScalars)
+        let columns = characterColumns(of: line)
+        func text(_ range: Range<Int>) -> String { string(scalars[range]) }
         var tokens: [Token] = []
         var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character.isWhitespace {
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar.properties.isWhitespace {
                 index += 1
                 continue
             }
             let start = index
-            if character == "\"" || character == "'" {
-                let (text, end) = try quoted(characters, from: index)
-                tokens.append(Token(kind: .quoted(text), column: start + 1, text: String(characters[start..<end])))
+            if scalar == "\"" || scalar == "'" {
+                let (quotedText, end) = try quoted(scalars, from: index, columns: columns)
+                if end < scalars.count, scalars[end] == "=" {
+                    // "FIELD"=VALUE: a field whose name is not a bare word (a space, a mark first, an escape).
+                    let (value, stop) = try assignedValue(scalars, from: end + 1, field: quotedText, columns: columns)
+                    tokens.append(Token(kind: .assignment(field: quotedText, value: value), column: columns[start], text: text(start..<stop)))
+                    index = stop
+                    continue
+                }
+                tokens.append(Token(kind: .quoted(quotedText), column: columns[start], text: text(start..<end)))
                 index = end
                 continue
             }
-            if character == "{" || character == "[" {
-                let rest = String(characters[index...])
+            if scalar == "{" || scalar == "[" {
+                let rest = text(index..<scalars.count)
                 var reader = JSONReader(rest, numbersAsWritten: true)
                 do throws(JSONError) {
                     let value = try reader.readValue()
-                    let consumed = String(decoding: Array(rest.utf8)[..<reader.offset], as: UTF8.self).count
-                    tokens.append(Token(kind: .json(value), column: start + 1, text: String(characters[start..<(start + consumed)])))
+                    let consumed = String(decoding: Array(rest.utf8)[..<reader.offset], as: UTF8.self).unicodeScalars.count
+                    tokens.append(Token(kind: .json(value), column: columns[start], text: text(start..<(start + consumed))))
                     index = start + consumed
                     continue
                 } catch {
-                    let end = wordEnd(characters, from: index)
-                    let text = String(characters[start..<end])
-                    let column = start + String(decoding: Array(rest.utf8)[..<min(error.offset, rest.utf8.count)], as: UTF8.self).count + 1
-                    tokens.append(Token(kind: .word(text), column: start + 1, text: text, jsonError: "column \(column): \(error.message)"))
+                    let end = wordEnd(scalars, from: index)
+                    let word = text(start..<end)
+                    let before = String(decoding: Array(rest.utf8)[..<min(error.offset, rest.utf8.count)], as: UTF8.self).unicodeScalars.count
+                    let column = columns[min(start + before, scalars.count)]
+                    tokens.append(Token(kind: .word(word), column: columns[start], text: word, jsonError: "column \(column): \(error.message)"))
                     index = end
                     continue
                 }
             }
             // A word, or FIELD=VALUE.
             var end = index
-            while end < characters.count, !characters[end].isWhitespace, characters[end] != "=" { end += 1 }
-            if end < characters.count, characters[end] == "=", end > start, isFieldName(characters[start..<end]) {
-                let field = String(characters[start..<end])
-                let valueStart = end + 1
-                guard valueStart < characters.count, !characters[valueStart].isWhitespace else {
-                    throw ShellError("missing value after '\(field)='", column: valueStart + 1)
-                }
-                if characters[valueStart] == "\"" || characters[valueStart] == "'" {
-                    let (text, stop) = try quoted(characters, from: valueStart)
-                    tokens.append(Token(kind: .assignment(field: field, value: .string(text)), column: start + 1, text: String(characters[start..<stop])))
-                    index = stop
-                } else {
-                    let stop = wordEnd(characters, from: valueStart)
-                    let raw = String(characters[valueStart..<stop])
-                    tokens.append(Token(kind: .assignment(field: field, value: typedValue(raw)), column: start + 1, text: String(characters[start..<stop])))
-                    index = stop
-                }
+            while end < scalars.count, !scalars[end].properties.isWhitespace, scalars[end] != "=" { end += 1 }
+            if end < scalars.count, scalars[end] == "=", end > start, isFieldName(scalars[start..<end]) {
+                let field = text(start..<end)
+                let (value, stop) = try assignedValue(scalars, from: end + 1, field: field, columns: columns)
+                tokens.append(Token(kind: .assignment(field: field, value: value), column: columns[start], text: text(start..<stop)))
+                index = stop
                 continue
             }
-            end = wordEnd(characters, from: index)
-            let text = String(characters[start..<end])
-            tokens.append(Token(kind: .word(text), column: start + 1, text: text))
+            end = wordEnd(scalars, from: index)
+            let word = text(start..<end)
+            tokens.append(Token(kind: .word(word), column: columns[start], text: word))
             index = end
         }
         return tokens
+    }
+
+    /// The value of `FIELD=` whose first scalar is at `valueStart`: quoted
+    /// (a string) or bare (typed as JSON would type it), and the index after it.
+    private static func assignedValue(
+        _ scalars: [Unicode.Scalar], from valueStart: Int, field: String, columns: [Int]
+    ) throws(ShellError) -> (Value, Int) {
+        guard valueStart < scalars.count, !scalars[valueStart].properties.isWhitespace else {
+            throw ShellError("missing value after '\(VisibleText.escaped(field))='", column: columns[valueStart])
+        }
+        if scalars[valueStart] == "\"" || scalars[valueStart] == "'" {
+            let (quotedText, stop) = try quoted(scalars, from: valueStart, columns: columns)
+            return (.string(quotedText), stop)
+        }
+        let stop = wordEnd(scalars, from: valueStart)
+        return (typedValue(string(scalars[valueStart..<stop])), stop)
+    }
+
+    /// The column (counting Characters, from 1) of each of `line`'s
+    /// Unicode scalars, and one past the end: a mark is in its Character's column.
+    private static func characterColumns(of line: String) -> [Int] {
+        var columns: [Int] = []
+        columns.reserveCapacity(line.unicodeScalars.count + 1)
+        var column = 1
+        for character in line {
+            for _ in character.unicodeScalars { columns.append(column) }
+            column += 1
+        }
+        columns.append(column)
+        return columns
+    }
+
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars)
+        return String(text)
     }
 
     /// A bare value typed as JSON would type it, numbers kept as written
@@ -94,64 +134,71 @@ public enum Tokenizer {
         }
     }
 
-    private static func isFieldName(_ characters: ArraySlice<Character>) -> Bool {
-        guard let first = characters.first, first.isLetter || first == "_" || first == "*" else { return false }
-        return characters.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." || $0 == "*" }
+    /// Whether `scalars` spell a field name: a letter, `_` or `*`, then
+    /// letters, digits, marks (an accent written as its own scalar) and `_ - . *`.
+    private static func isFieldName(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = scalars.first, first.properties.isAlphabetic || first == "_" || first == "*" else { return false }
+        return scalars.allSatisfy { scalar in
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return true
+            default: return properties.isAlphabetic || properties.numericType != nil || "_-.*".unicodeScalars.contains(scalar)
+            }
+        }
     }
 
-    private static func wordEnd(_ characters: [Character], from index: Int) -> Int {
+    private static func wordEnd(_ scalars: [Unicode.Scalar], from index: Int) -> Int {
         var end = index
-        while end < characters.count, !characters[end].isWhitespace { end += 1 }
+        while end < scalars.count, !scalars[end].properties.isWhitespace { end += 1 }
         return end
     }
 
     /// A quoted string starting at `index`: its text and the index after
     /// the closing quote.
-    private static func quoted(_ characters: [Character], from index: Int) throws(ShellError) -> (String, Int) {
-        let quote = characters[index]
-        var text = ""
+    private static func quoted(_ scalars: [Unicode.Scalar], from index: Int, columns: [Int]) throws(ShellError) -> (String, Int) {
+        let quote = scalars[index]
+        var text = String.UnicodeScalarView()
         var position = index + 1
-        while position < characters.count {
-            let character = characters[position]
-            if character == quote { return (text, position + 1) }
-            if character == "\\" {
-                guard position + 1 < characters.count else { break }
-                let escaped = characters[position + 1]
+        let badUnicodeEscape = "bad escape: write \\u{HEX} or \\uXXXX, like \\u{e9} or \\u00e9"
+        while position < scalars.count {
+            let scalar = scalars[position]
+            if scalar == quote { return (String(text), position + 1) }
+            if scalar == "\\" {
+                guard position + 1 < scalars.count else { break }
+                let escaped = scalars[position + 1]
                 switch escaped {
                 case "n": text.append("\n")
                 case "r": text.append("\r")
                 case "t": text.append("\t")
                 case "\\", "\"", "'": text.append(escaped)
-                case "u" where position + 5 < characters.count && characters[position + 2] != "{":
+                case "u" where position + 5 < scalars.count && scalars[position + 2] != "{":
                     // JSON's form, \u001b, as ListLab prints a control character.
-                    guard let code = UInt32(String(characters[(position + 2)...(position + 5)]), radix: 16),
-                        let scalar = Unicode.Scalar(code)
-                    else {
-                        throw ShellError("bad escape: write \\u{HEX} or \\uXXXX, like \\u{e9} or \\u00e9", column: position + 1)
+                    guard let code = UInt32(string(scalars[(position + 2)...(position + 5)]), radix: 16), let decoded = Unicode.Scalar(code) else {
+                        throw ShellError(badUnicodeEscape, column: columns[position])
                     }
-                    text.unicodeScalars.append(scalar)
+                    text.append(decoded)
                     position += 6
                     continue
                 case "u":
-                    guard position + 2 < characters.count, characters[position + 2] == "{",
-                        let close = characters[(position + 3)...].firstIndex(of: "}"),
-                        let code = UInt32(String(characters[(position + 3)..<close]), radix: 16),
-                        let scalar = Unicode.Scalar(code)
+                    guard position + 2 < scalars.count, scalars[position + 2] == "{",
+                        let close = scalars[(position + 3)...].firstIndex(of: "}"),
+                        let code = UInt32(string(scalars[(position + 3)..<close]), radix: 16),
+                        let decoded = Unicode.Scalar(code)
                     else {
-                        throw ShellError("bad escape: write \\u{HEX} or \\uXXXX, like \\u{e9} or \\u00e9", column: position + 1)
+                        throw ShellError(badUnicodeEscape, column: columns[position])
                     }
-                    text.unicodeScalars.append(scalar)
+                    text.append(decoded)
                     position = close + 1
                     continue
                 default:
-                    throw ShellError("unknown escape '\\\(escaped)' (use \\n, \\r, \\t, \\\\, \\\", \\' or \\u{HEX})", column: position + 1)
+                    throw ShellError("unknown escape '\\\(escaped)' (use \\n, \\r, \\t, \\\\, \\\", \\' or \\u{HEX})", column: columns[position])
                 }
                 position += 2
                 continue
             }
-            text.append(character)
+            text.append(scalar)
             position += 1
         }
-        throw ShellError("unterminated quoted string", column: index + 1)
+        throw ShellError("unterminated quoted string", column: columns[index])
     }
 }

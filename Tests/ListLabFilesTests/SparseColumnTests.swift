@@ -141,3 +141,31 @@ struct SparseColumnTests {
         #expect(MemoryLayout<RecordTable.Column>.stride <= 24)
     }
 }
+
+/// A sort or a filter of a table whose fields most rows lack (a key per
+/// record, a key now and then) moves those fields' cells one by one; every
+/// row's record is the one it came from, whichever way its columns went.
+@Test(arguments: [0, 1, 2])
+func aReorderedSparseTableHasEachRowsRecord(seed: UInt64) throws {
+    var generator = SplitMix64(seed: 90 + seed)
+    var lines: [String] = []
+    for row in 0..<600 {
+        var fields = [#""id":\#(row)"#]
+        if Int.random(in: 0..<3, using: &generator) > 0 { fields.append(#""name":"n\#(row)""#) }
+        fields.append(#""own\#(row)":\#(row)"#)
+        if row.isMultiple(of: 97) { fields.append(#""rare":"r\#(row)""#) }
+        if row == 5 || row == 590 { fields.append(#""twice":\#(row)"#) }
+        if (100..<130).contains(row), row.isMultiple(of: 3) { fields.append(#""cluster":\#(row)"#) }
+        lines.append("{" + fields.joined(separator: ",") + "}")
+    }
+    let table = try JSONTableReader.read(Array((lines.joined(separator: "\n") + "\n").utf8), file: "s.ndjson", format: .lines)
+    let permutation = Array(0..<600).shuffled(using: &generator)
+    let subset = permutation.filter { _ in Bool.random(using: &generator) }
+    for rows in [permutation, subset, Array((0..<600).reversed()), []] {
+        let reordered = table.reordered(rows)
+        #expect(reordered.count == rows.count)
+        for (place, row) in rows.enumerated() {
+            #expect(reordered.record(at: place) == table.record(at: row), "row \(row) at \(place)")
+        }
+    }
+}

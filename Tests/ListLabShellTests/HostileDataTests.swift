@@ -172,3 +172,40 @@ func anyLegalKeyLoadsAndIsShown(json: String) throws {
     #expect(output.lines.contains { $0.hasPrefix("selected 1.2") }, "\(output.lines)")
     #expect(output.lines.last?.contains("3") == true && output.lines.last?.hasPrefix("error:") == true, "id 3 is another item's: \(output.lines)")
 }
+
+/// The same file's other commands read its columns too, or say in one line
+/// that they would make a record of every item: an append or an insert
+/// stores the fields given and no others (every field was set to null, a
+/// cell in each of 8,000 columns, and written so: 8,000 keys a record),
+/// `fields` counts each field's few cells, a sort and a filter move them,
+/// and `diffable on` is refused (64,016,000 values as records).
+@Test func aFileWithAKeyPerRecordTakesEditsSortsAndCountsOnItsColumns() throws {
+    let folder = try TemporaryFolder()
+    let rows = 8_000
+    try folder.write("wide.ndjson", (0..<rows).map { "{\"id\":\($0),\"name\":\"n\($0)\",\"k\($0)\":1}\n" }.joined())
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    for command in ["load wide.ndjson", "append id=9001 name=new", "insert 0.0 id=9002 k5=true", "save"] {
+        #expect(!session.execute(command).failed, "\(command): \(output.lines)")
+    }
+    let saved = try String(contentsOfFile: folder.path + "/wide.ndjson", encoding: .utf8).split(separator: "\n")
+    #expect(saved.first == #"{"id":9002,"k5":true}"#)
+    #expect(saved.last == #"{"id":9001,"name":"new"}"#)
+    #expect(saved.count == rows + 2)
+    output.clear()
+    session.execute("fields")
+    #expect(output.lines.first == "wide: 8002 fields, 8002 items, key id")
+    #expect(output.lines.count == 8003)
+    #expect(output.lines.contains("  name   null 1, string 8001"), "\(output.lines.prefix(4))")
+    #expect(output.lines.contains("  k5     null 8000, bool 1, int 1"), "\(output.lines.prefix(9))")
+    output.clear()
+    for command in ["sort name desc", "show 0.0", "show 0.1", "filter k7=1", "show", "filter off"] { session.execute(command) }
+    #expect(output.errorCount == 0, "\(output.lines.filter { $0.hasPrefix("error") })")
+    #expect(output.lines.contains { $0.hasPrefix("   0.0  new") } && output.lines.contains { $0.hasPrefix("   0.1  n999") }, "\(output.lines.prefix(6))")
+    #expect(output.lines.contains { $0.hasPrefix("   0.0  n7") }, "\(output.lines.prefix(8))")
+    output.clear()
+    #expect(session.execute("diffable on").failed)
+    #expect(output.lines == [
+        "error: a snapshot of the data makes a record of every item of wide: 8002 items of 8002 fields would be 64032004 values, more than 50000000"
+    ])
+}

@@ -429,6 +429,19 @@ extension FileDataProvider: FieldColumnReading {
         table.integerSummary(of: field, rows: itemRows)
     }
 
+    public func kindCounts(ofFields fields: [String]) -> [[String: Int]] {
+        // Which rows are items, found once for every field (a grouped table may keep rows an edit left behind).
+        let items = itemRows
+        var isItem: [Bool]?
+        if let items {
+            var marks = Array(repeating: false, count: table.count)
+            for row in items { marks[row] = true }
+            isItem = marks
+        }
+        let itemCount = items?.count ?? table.count
+        return fields.map { field in table.kindCounts(of: field, isItem: isItem, itemCount: itemCount) }
+    }
+
     public func keyIdentities(ofField field: String) -> [Value?] {
         let rows = itemRows ?? Array(0..<table.count)
         guard let column = table.fieldNames.firstIndex(of: field) else { return Array(repeating: nil, count: rows.count) }

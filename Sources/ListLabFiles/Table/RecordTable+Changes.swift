@@ -522,7 +522,9 @@ extension RecordTable {
     /// with no record built. Each row keeps where it came from, so a save
     /// writes it as the file had it.
     ///
-    /// - Complexity: O(*r* × *f*) for *r* rows and *f* fields.
+    /// - Complexity: O(*r* × *d* + *c*) for *r* rows, *d* fields that most
+    ///   rows have and *c* cells of the others (a file whose records each
+    ///   have a key of their own has a field per row, of one cell each).
     public func reordered(_ rows: [Int]) -> RecordTable {
         reordered(rows, betweenColumns: {})
     }
@@ -532,9 +534,17 @@ extension RecordTable {
     /// (`Interruption.check`) may still stop it, as nothing has changed yet.
     func reordered(_ rows: [Int], betweenColumns check: () throws -> Void) rethrows -> RecordTable {
         var table = self
+        // Each row's new place, made when a column holds cells in fewer than an eighth of the rows:
+        // such a column's cells are moved one by one, not gathered over every row.
+        var newPlaces: [Int32] = []
         table.columns = try columns.map { column in
             try check()
-            return column.gathered(rows)
+            guard column.storedCount < rows.count / 8 else { return column.gathered(rows) }
+            if newPlaces.isEmpty {
+                newPlaces = Array(repeating: -1, count: count)
+                for (place, row) in rows.enumerated() { newPlaces[row] = Int32(truncatingIfNeeded: place) }
+            }
+            return column.scattered(to: newPlaces)
         }
         try check()
         table.origins = rows.map { origins[$0] }

@@ -30,7 +30,7 @@ extension RecordTable {
         var start: Int { run?.start ?? Int(singleRow) }
 
         /// The number of rows from `start` to the last stored cell.
-        private var storedCount: Int { run?.count ?? (singleKind == Kind.absent.rawValue ? 0 : 1) }
+        var storedCount: Int { run?.count ?? (singleKind == Kind.absent.rawValue ? 0 : 1) }
 
         /// The row after the last stored cell.
         var end: Int { start + storedCount }
@@ -147,6 +147,38 @@ extension RecordTable {
             }
             gathered.count = rows.count
             column.run = gathered
+            return column
+        }
+
+        /// The column's cells, each moved to its row's place in
+        /// `newPlaces` (by this table's row; -1 for a row left out): a sort
+        /// or a filter of a column that holds few cells, in time of those
+        /// cells, where ``gathered(_:)`` goes over every row.
+        func scattered(to newPlaces: [Int32]) -> Column {
+            var cells: [(place: Int, kind: UInt8, payload: UInt64)] = []
+            for row in start..<end where row < newPlaces.count && newPlaces[row] >= 0 {
+                let kind = kind(row)
+                if kind != .absent { cells.append((Int(newPlaces[row]), kind.rawValue, payload(row))) }
+            }
+            cells.sort { $0.place < $1.place }
+            var column = Column()
+            guard let first = cells.first, let last = cells.last else { return column }
+            guard cells.count > 1 else {
+                (column.singlePayload, column.singleRow, column.singleKind) = (first.payload, UInt32(truncatingIfNeeded: first.place), first.kind)
+                return column
+            }
+            let run = CellRun.make(capacity: last.place - first.place + 1)
+            run.withCells { payloads, kinds in
+                payloads.initialize(repeating: 0, count: last.place - first.place + 1)
+                kinds.initialize(repeating: Kind.absent.rawValue, count: last.place - first.place + 1)
+                for cell in cells {
+                    payloads[cell.place - first.place] = cell.payload
+                    kinds[cell.place - first.place] = cell.kind
+                }
+            }
+            run.start = first.place
+            run.count = last.place - first.place + 1
+            column.run = run
             return column
         }
 

@@ -255,6 +255,33 @@ public struct RecordTable: Sendable {
         return rows.map { summary(of: $0) } ?? summary(of: cells.start..<cells.end)
     }
 
+    /// How many of the rows `isItem` marks (every row when nil; `itemCount`
+    /// of them) hold a value of each kind in `field`, by ``Value/kindName``:
+    /// `null` where a row has none. Only the field's stored cells are read.
+    func kindCounts(of field: String, isItem: [Bool]?, itemCount: Int) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        var valued = 0
+        if let column = schema.index(of: field) {
+            let cells = columns[column]
+            for row in cells.start..<cells.end where isItem?[row] ?? true {
+                let name: String
+                switch cells.kind(row) {
+                case .absent, .null: continue
+                case .isTrue, .isFalse: name = "bool"
+                case .int: name = "int"
+                case .double: name = "double"
+                case .sourceString, .arenaString: name = "string"
+                // Numbers kept as text read as an int, a double or a number; nested JSON as an array or an object.
+                case .sourceNumber, .arenaNumber, .sourceJSON, .arenaJSON: name = value(column: column, row: row).kindName
+                }
+                counts[name, default: 0] += 1
+                valued += 1
+            }
+        }
+        if itemCount > valued { counts["null", default: 0] += itemCount - valued }
+        return counts
+    }
+
     /// The bytes a string, number or nested-JSON cell points at.
     func bytes(column: Int, row: Int) -> ArraySlice<UInt8> {
         let cells = columns[column]

@@ -21,4 +21,15 @@ public protocol FieldColumnReading: AnyObject {
     /// The highest integer value of `field` (0 when there is none), and
     /// whether every value is an integer or null.
     func integerSummary(ofField field: String) -> (highest: Int, allIntegers: Bool)
+
+    /// For each of `fields`, how many items' values are of each kind, by
+    /// ``Value/kindName`` (`null` where an item has none).
+    func kindCounts(ofFields fields: [String]) -> [[String: Int]]
+}
+
+extension FieldColumnReading {
+    /// Counted from ``values(ofField:)``, a field at a time.
+    public func kindCounts(ofFields fields: [String]) -> [[String: Int]] {
+        fields.map { field in values(ofField: field).reduce(into: [:]) { counts, value in counts[value.kindName, default: 0] += 1 } }
+    }
 }

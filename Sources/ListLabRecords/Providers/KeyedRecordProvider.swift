@@ -235,6 +235,16 @@ public final class KeyedRecordProvider: DataProvider {
         return allItems.map { $0[field] ?? .null }
     }
 
+    /// For each of `fields`, how many items' values are of each kind, by
+    /// ``Value/kindName`` (`null` where an item has none): from the columns
+    /// when the provider reads them in place (a file with a field per
+    /// item counts each field's few cells, not every item's), else from
+    /// the items.
+    public func kindCounts(ofFields fields: [String]) -> [[String: Int]] {
+        if let columns { return columns.kindCounts(ofFields: fields) }
+        return fields.map { field in values(ofField: field).reduce(into: [:]) { counts, value in counts[value.kindName, default: 0] += 1 } }
+    }
+
     /// Every item's key identity, nil where it has none, in the provider's order.
     private func keyIdentities(ofField field: String) -> [Value?] {
         if let columns { return columns.keyIdentities(ofField: field) }

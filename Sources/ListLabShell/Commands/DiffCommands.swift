@@ -60,7 +60,7 @@ extension Session {
                 try context.withProgress("sorting \(loaded.name) by \(field)", on: loaded) {
                     if try context.sortColumns(of: loaded, by: field, descending: descending) { return }
                     // Each section on its own; the provider is untouched until the sorted order is whole.
-                    let sorted = try loaded.currentSections().flatMap { section in
+                    let sorted = try loaded.currentSections(for: "sort").flatMap { section in
                         try ValueSort.order(of: section.items.map { $0[field] ?? .null }, descending: descending).map { section.items[$0] }
                     }
                     do {
@@ -111,7 +111,7 @@ extension Session {
                 try context.checkField(field, in: loaded, column: column)
                 try context.withProgress("filtering \(loaded.name) to \(field)=\(value.jsonText)", on: loaded) {
                     if try context.filterColumns(of: loaded, field: field, value: value) { return }
-                    let all = try loaded.filter?.all ?? loaded.currentSections().flatMap(\.items)
+                    let all = try loaded.filter?.all ?? loaded.currentSections(for: "filter").flatMap(\.items)
                     var scanned = 0
                     let kept = try all.filter { record in
                         scanned += 1
@@ -414,7 +414,7 @@ extension CommandContext {
     /// The diff from what the provider holds to `sections`, by key (or, with
     /// no key, by whole record) and content.
     func changes(of loaded: LoadedProvider, to sections: [(title: String, items: [Record])], side: String) throws -> SectionedChangeset {
-        try changes(from: loaded.currentSections(), to: sections, keyField: loaded.keyField, side: side)
+        try changes(from: loaded.currentSections(for: "a diff"), to: sections, keyField: loaded.keyField, side: side)
     }
 
     /// A registered provider taken to `records`: its own code sections them
@@ -423,11 +423,11 @@ extension CommandContext {
     /// sections before and after; a diff that fails puts the old items back.
     fileprivate func transitionRegistered(_ loaded: LoadedProvider, to records: [Record], saying what: String) throws {
         try Interruption.check()
-        let old = try loaded.currentSections()
+        let old = try loaded.currentSections(for: "a diff")
         try loaded.provider.replaceItems(with: records)
         let changes: SectionedChangeset
         do {
-            changes = try self.changes(from: old, to: loaded.currentSections(), keyField: loaded.keyField, side: "new state")
+            changes = try self.changes(from: old, to: loaded.currentSections(for: "a diff"), keyField: loaded.keyField, side: "new state")
         } catch {
             try? loaded.provider.replaceItems(with: old.flatMap(\.items))
             throw error

@@ -116,6 +116,7 @@ extension Session {
     ///   form a cycle (none of them reaches a root).
     fileprivate static func outline(of mode: DiffableMode, parentField: String, keyField: String) throws -> DiffableSectionSnapshot<Value> {
         let loaded = mode.loaded
+        try loaded.checkRecordsOfEveryItem(for: "outline")
         var records: [Record] = []
         for (index, path) in loaded.allPaths.enumerated() {
             if index & 0x3FFF == 0x3FFF { try Interruption.check() }

@@ -145,13 +145,9 @@ extension Session {
                 context.output.write("\(loaded.name): \(loaded.fieldNames.count) fields, \(items) \(items == 1 ? "item" : "items")\(key)")
                 let width = loaded.fieldNames.map(\.count).max() ?? 0
                 let kinds = ["null", "bool", "int", "double", "number", "string", "array", "object"]
-                for field in loaded.fieldNames {
-                    // Counted in a fixed order of kinds, so the output is the same in every process.
-                    var counts = Array(repeating: 0, count: kinds.count)
-                    for value in loaded.values(ofField: field) {
-                        if let kind = kinds.firstIndex(of: value.kindName) { counts[kind] += 1 }
-                    }
-                    let held = kinds.indices.filter { counts[$0] > 0 }.map { "\(kinds[$0]) \(counts[$0])" }
+                for (field, counts) in zip(loaded.fieldNames, loaded.kindCounts(ofFields: loaded.fieldNames)) {
+                    // Printed in a fixed order of kinds, so the output is the same in every process.
+                    let held = kinds.compactMap { kind in counts[kind].map { "\(kind) \($0)" } }
                     context.output.write("  \(field.padded(to: width))  \(held.joined(separator: ", "))")
                 }
             }

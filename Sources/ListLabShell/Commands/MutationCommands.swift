@@ -138,7 +138,10 @@ extension CommandContext {
         // In a composite, the provider that owns the section sets the rules.
         let targetSection = path?.section ?? section ?? max(0, loaded.provider.numberOfSections - 1)
         let owner = loaded.owner(ofSection: targetSection)
-        var record = Record(schema: owner.schema, values: [])
+        // A file provider is given the fields typed and no others: a JSON file's new record has only the
+        // keys it was given, where every field of the file was written as null (with a key per record, a
+        // cell in every column). Other providers hold records of all their fields.
+        var record = owner.file != nil ? Record(fields: []) : Record(schema: owner.schema, values: [])
         if let token = arguments.peek, case .json(let value) = token.kind {
             _ = arguments.next()
             try arguments.expectEnd()

@@ -181,7 +181,8 @@ final class DiffableIdentifiers {
     /// item is read). A section without a title, or with one an earlier
     /// section has, is named by its place (`section 2`), as a snapshot's
     /// section identifiers are unique.
-    func dataSnapshot() throws(Interrupted) -> DiffableSnapshot<String, Value> {
+    func dataSnapshot() throws -> DiffableSnapshot<String, Value> {
+        try loaded.checkRecordsOfEveryItem(for: "a snapshot of the data")
         var snapshot = DiffableSnapshot<String, Value>()
         let provider = loaded.provider
         let titled = sectionsAreTitled

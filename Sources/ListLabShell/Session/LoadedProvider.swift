@@ -180,11 +180,28 @@ final class LoadedProvider {
     /// The field the sections are grouped by, if any.
     var groupField: String? { shape.groupField }
 
+    /// Throws when a record of every item would hold more than
+    /// ``Session/recordValueLimit`` values in all: a record holds a value of
+    /// every field, so a file whose records each have a key of their own
+    /// takes items x items (40,000 such items asked for 64 GB). `command`
+    /// names what asked, in the error.
+    func checkRecordsOfEveryItem(for command: String) throws(ShellError) {
+        let (items, fields) = (provider.numberOfItems, fieldNames.count)
+        let (values, overflow) = items.multipliedReportingOverflow(by: fields)
+        guard overflow || values > Session.recordValueLimit else { return }
+        throw ShellError(
+            "\(command) makes a record of every item of \(name): \(items) items of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(values)") values, "
+                + "more than \(Session.recordValueLimit)")
+    }
+
     /// The records as sections (a title and items), as the provider holds them.
     ///
     /// - Throws: ``Interrupted`` when Ctrl-C asks to stop (it looks every
-    ///   65,536 items: a million records take about a second to build).
-    func currentSections() throws(Interrupted) -> [(title: String, items: [Record])] {
+    ///   65,536 items: a million records take about a second to build);
+    ///   ``ShellError`` when they would be too many values
+    ///   (``checkRecordsOfEveryItem(for:)``), for `command`.
+    func currentSections(for command: String) throws -> [(title: String, items: [Record])] {
+        try checkRecordsOfEveryItem(for: command)
         var built = 0
         var sections: [(title: String, items: [Record])] = []
         for section in 0..<provider.numberOfSections {
@@ -219,6 +236,11 @@ final class LoadedProvider {
     /// provider's read from its column, without records.
     func values(ofField field: String) -> [Value] {
         records.values(ofField: field)
+    }
+
+    /// For each of `fields`, how many items' values are of each kind (``Value/kindName``).
+    func kindCounts(ofFields fields: [String]) -> [[String: Int]] {
+        records.kindCounts(ofFields: fields)
     }
 
     /// `8 items in 1 section`.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ListLabRecords
 import ListLabTestSupport
 import Testing
 @testable import ListLabShell
@@ -133,4 +134,19 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     #expect(complete("snapshot moveSection Work ", setup: setup).words == ["Home", "Travel", "Work", "afterSection", "beforeSection"])
     #expect(complete("snapshot appendItems 9 ", setup: setup).words == ["toSection"])
     #expect(complete("snapshot appendItems 9 toSection ", setup: setup).words.contains("Work"))
+}
+
+/// A field whose name is not a bare word is completed as `"NAME"=`, and
+/// the line with a value after it sets that field: typed bare, `a=b=7` set
+/// the field `a`, and `1st=9` or a name that starts with a mark was no
+/// assignment at all.
+@Test func aFieldThatIsNotABareWordIsCompletedInQuotesAndSetsThatField() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("odd.ndjson", "{\"id\":1,\"a\":0,\"a=b\":2,\"1st\":3,\"\\u0301x\":4,\"plain\":5}\n")
+    let setup = ["load \(folder.path)/odd.ndjson"]
+    for (typed, completed, field) in [("a=b", #""a=b"="#, "a=b"), ("1", #""1st"="#, "1st"), ("\u{301}", "\"\u{301}x\"=", "\u{301}x"), ("pl", "plain=", "plain"), ("\"pl", #""plain"="#, "plain")] {
+        let words = complete("update 0 " + typed, setup: setup).words
+        #expect(words == [completed], "\(typed)")
+        #expect(try Tokenizer.tokens(in: "update 0 " + completed + "7").last?.kind == .assignment(field: field, value: .int(7)), "\(typed)")
+    }
 }

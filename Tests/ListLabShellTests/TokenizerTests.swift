@@ -57,6 +57,10 @@ func assignmentsAreTyped(text: String, value: Value) throws {
     #expect(error(#"say 'open"#) == "column 5: unterminated quoted string")
     #expect(error(#"x "bad \q""#) == #"column 8: unknown escape '\q' (use \n, \r, \t, \\, \", \' or \u{HEX})"#)
     #expect(error(#"x "\u{zz}""#) == #"column 4: bad escape: write \u{HEX} or \uXXXX, like \u{e9} or \u00e9"#)
+    // A sign is no hexadecimal digit (UInt32(_:radix:) reads one).
+    for escape in [#"\u+0e9"#, #"\u-000"#, #"\u{+41}"#, #"\u{}"#, #"\u{000000041}"#] {
+        #expect(error("x \"" + escape + "\"") == #"column 4: bad escape: write \u{HEX} or \uXXXX, like \u{e9} or \u00e9"#, "\(escape)")
+    }
     #expect(error("update 2 name= x") == "column 15: missing value after 'name='")
     #expect(error("update 2 name=") == "column 15: missing value after 'name='")
 }

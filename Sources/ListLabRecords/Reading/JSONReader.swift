@@ -17,6 +17,8 @@ public struct JSONReader {
     private let bytes: [UInt8]
     /// The offset of the next byte to read.
     public private(set) var offset: Int
+    /// Where the reader began.
+    private let origin: Int
     private var depth = 0
     private var lastSchema: Record.Schema?
     /// Whether numbers keep their spelling (see ``init(_:offset:numbersAsWritten:)``).
@@ -32,10 +34,14 @@ public struct JSONReader {
         self.init(bytes: Array(text.utf8), offset: offset, numbersAsWritten: numbersAsWritten)
     }
 
-    /// Creates a reader of UTF-8 `bytes`, starting at `offset`.
+    /// Creates a reader of UTF-8 `bytes`, starting at `offset`: an error's
+    /// line and column count from there (its ``JSONError/offset`` is in
+    /// `bytes`), so that a reader started far into them does not read them
+    /// all again to say where it failed.
     public init(bytes: [UInt8], offset: Int = 0, numbersAsWritten: Bool = false) {
         self.bytes = bytes
         self.offset = offset
+        origin = offset
         self.numbersAsWritten = numbersAsWritten
     }
 
@@ -238,9 +244,9 @@ public struct JSONReader {
     /// An error at the current offset, with its line and column (from 1).
     private func error(_ message: String) -> JSONError {
         var line = 1
-        var lineStart = 0
-        let end = min(offset, bytes.count)
-        for index in 0..<end where bytes[index] == 0x0A {
+        var lineStart = min(origin, bytes.count)
+        let end = max(min(offset, bytes.count), lineStart)
+        for index in lineStart..<end where bytes[index] == 0x0A {
             line += 1
             lineStart = index + 1
         }

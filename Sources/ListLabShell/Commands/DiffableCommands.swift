@@ -1,5 +1,6 @@
 import Interruption
 import ListLabCore
+import ListLabFiles
 import ListLabRecords
 
 extension Session {
@@ -199,6 +200,11 @@ extension CommandContext {
         }
         if identity == .key, loaded.keyField == nil {
             throw ShellError("\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'")
+        }
+        // A filter on a file provider's columns keeps the hidden rows in the provider, where a diffable
+        // data source's filter, a new snapshot, cannot reach them (a filter or 'filter off' after it trapped).
+        if let filter = loaded.filter, loaded.file?.activeFilter != nil {
+            throw ShellError("diffable on is refused while a filter is on (\(filter.field)=\(filter.value.jsonText)): 'filter off' first")
         }
         try checkDiffableLimit(loaded.provider.numberOfItems, "diffable on", of: loaded)
         let identifiers = DiffableIdentifiers(loaded: loaded, identity: identity)

@@ -83,21 +83,27 @@ public struct ShellCompleter {
     /// A control character (a field name can hold one) is written as the
     /// escape the tokenizer reads back (`\u001b`), never as itself.
     static func typed(_ candidate: String, quote: Character?) -> String {
-        // A field to assign (`NAME=`) whose name needs quotes is typed `"NAME"=`, as the tokenizer reads it.
+        // A field to assign (`NAME=`) whose name is not a bare word (`a=b`, `1st`, a space or a mark in
+        // it) is typed `"NAME"=`, as the tokenizer reads it: typed bare, `a=b=7` set the field `a`.
         if candidate.hasSuffix("="), candidate.count > 1 {
             let name = String(candidate.dropLast())
-            let typedName = typed(name, quote: quote)
-            if typedName != name { return typedName + "=" }
+            if quote != nil || !Tokenizer.isBareFieldName(name) { return quoted(name, with: quote ?? "\"") + "=" }
         }
-        let isSafe = VisibleText.isSafe(candidate)
-        let needsQuotes = !isSafe || candidate.contains { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }
+        let needsQuotes = !VisibleText.isSafe(candidate) || candidate.contains { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }
         guard quote != nil || needsQuotes else { return candidate }
-        let mark = quote ?? "\""
-        var text = String(mark)
-        for character in candidate {
-            if character == mark || character == "\\" { text.append("\\") }
-            if isSafe { text.append(character) } else { text += VisibleText.escaped(String(character)) }
+        let text = quoted(candidate, with: quote ?? "\"")
+        return candidate.hasSuffix("/") ? String(text.dropLast()) : text
+    }
+
+    /// `text` in `mark` quotes, `\` before the quote or a backslash, a
+    /// control character as the escape the tokenizer reads back.
+    private static func quoted(_ text: String, with mark: Character) -> String {
+        let isSafe = VisibleText.isSafe(text)
+        var quoted = String(mark)
+        for character in text {
+            if character == mark || character == "\\" { quoted.append("\\") }
+            if isSafe { quoted.append(character) } else { quoted += VisibleText.escaped(String(character)) }
         }
-        return candidate.hasSuffix("/") ? text : text + String(mark)
+        return quoted + String(mark)
     }
 }

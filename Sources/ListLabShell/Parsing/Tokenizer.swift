@@ -27,6 +27,7 @@ public enum Tokenizer {
         let columns = characterColumns(of: line)
         func text(_ range: Range<Int>) -> String { string(scalars[range]) }
         var tokens: [Token] = []
+        var (lineBytes, byteOffsets): ([UInt8], [Int]) = ([], [])
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
@@ -49,18 +50,20 @@ public enum Tokenizer {
                 continue
             }
             if scalar == "{" || scalar == "[" {
-                let rest = text(index..<scalars.count)
-                var reader = JSONReader(rest, numbersAsWritten: true)
+                // Read in the line's bytes from this scalar's (the rest of the line copied for each
+                // '{' made a line of many of them take the square of its length).
+                if lineBytes.isEmpty { (lineBytes, byteOffsets) = utf8Offsets(of: line) }
+                var reader = JSONReader(bytes: lineBytes, offset: byteOffsets[index], numbersAsWritten: true)
                 do throws(JSONError) {
                     let value = try reader.readValue()
-                    let consumed = String(decoding: Array(rest.utf8)[..<reader.offset], as: UTF8.self).unicodeScalars.count
+                    let consumed = scalarCount(lineBytes, byteOffsets[index]..<reader.offset)
                     tokens.append(Token(kind: .json(value), column: columns[start], text: text(start..<(start + consumed))))
                     index = start + consumed
                     continue
                 } catch {
                     let end = wordEnd(scalars, from: index)
                     let word = text(start..<end)
-                    let before = String(decoding: Array(rest.utf8)[..<min(error.offset, rest.utf8.count)], as: UTF8.self).unicodeScalars.count
+                    let before = scalarCount(lineBytes, byteOffsets[index]..<min(max(error.offset, byteOffsets[index]), lineBytes.count))
                     let column = columns[min(start + before, scalars.count)]
                     tokens.append(Token(kind: .word(word), column: columns[start], text: word, jsonError: "column \(column): \(error.message)"))
                     index = end
@@ -101,6 +104,20 @@ public enum Tokenizer {
         return (typedValue(string(scalars[valueStart..<stop])), stop)
     }
 
+    /// `line`'s UTF-8 bytes, and where each of its Unicode scalars begins
+    /// in them (and one past the end).
+    private static func utf8Offsets(of line: String) -> ([UInt8], [Int]) {
+        let bytes = Array(line.utf8)
+        var offsets = bytes.indices.filter { bytes[$0] & 0xC0 != 0x80 }
+        offsets.append(bytes.count)
+        return (bytes, offsets)
+    }
+
+    /// The number of Unicode scalars that begin in `range` of `bytes` (UTF-8).
+    private static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        bytes[range].reduce(0) { count, byte in byte & 0xC0 != 0x80 ? count + 1 : count }
+    }
+
     /// The column (counting Characters, from 1) of each of `line`'s
     /// Unicode scalars, and one past the end: a mark is in its Character's column.
     private static func characterColumns(of line: String) -> [Int] {
@@ -134,6 +151,12 @@ public enum Tokenizer {
         }
     }
 
+    /// Whether `name` is written bare before `=` (else it is written in
+    /// quotes, `"NAME"=`).
+    static func isBareFieldName(_ name: String) -> Bool {
+        isFieldName(Array(name.unicodeScalars)[...])
+    }
+
     /// Whether `scalars` spell a field name: a letter, `_` or `*`, then
     /// letters, digits, marks (an accent written as its own scalar) and `_ - . *`.
     private static func isFieldName(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
@@ -145,6 +168,13 @@ public enum Tokenizer {
             default: return properties.isAlphabetic || properties.numericType != nil || "_-.*".unicodeScalars.contains(scalar)
             }
         }
+    }
+
+    /// The number that 1 to 8 hexadecimal digits spell, or nil (`UInt32(_:radix:)` takes a sign too:
+    /// `\u+0e9` and `\u-000` were read as escapes).
+    private static func hexValue(_ digits: ArraySlice<Unicode.Scalar>) -> UInt32? {
+        guard (1...8).contains(digits.count), digits.allSatisfy({ $0.properties.isASCIIHexDigit }) else { return nil }
+        return UInt32(string(digits), radix: 16)
     }
 
     private static func wordEnd(_ scalars: [Unicode.Scalar], from index: Int) -> Int {
@@ -173,7 +203,7 @@ public enum Tokenizer {
                 case "\\", "\"", "'": text.append(escaped)
                 case "u" where position + 5 < scalars.count && scalars[position + 2] != "{":
                     // JSON's form, \u001b, as ListLab prints a control character.
-                    guard let code = UInt32(string(scalars[(position + 2)...(position + 5)]), radix: 16), let decoded = Unicode.Scalar(code) else {
+                    guard let code = hexValue(scalars[(position + 2)...(position + 5)]), let decoded = Unicode.Scalar(code) else {
                         throw ShellError(badUnicodeEscape, column: columns[position])
                     }
                     text.append(decoded)
@@ -182,7 +212,7 @@ public enum Tokenizer {
                 case "u":
                     guard position + 2 < scalars.count, scalars[position + 2] == "{",
                         let close = scalars[(position + 3)...].firstIndex(of: "}"),
-                        let code = UInt32(string(scalars[(position + 3)..<close]), radix: 16),
+                        let code = hexValue(scalars[(position + 3)..<close]),
                         let decoded = Unicode.Scalar(code)
                     else {
                         throw ShellError(badUnicodeEscape, column: columns[position])

@@ -24,7 +24,7 @@ public enum Tokenizer {
         // by Characters, a space, a quote or an '=' followed by one was not itself (a space and an
         // accent were one space, and `x=` after them edited `x`). Columns still count Characters.
         let scalars = Array(line.unicodeScalars)
-        let columns = characterColumns(of: line)
+        let columns = CharacterColumns(of: line)
         func text(_ range: Range<Int>) -> String { string(scalars[range]) }
         var tokens: [Token] = []
         var (lineBytes, byteOffsets): ([UInt8], [Int]) = ([], [])
@@ -91,7 +91,7 @@ public enum Tokenizer {
     /// The value of `FIELD=` whose first scalar is at `valueStart`: quoted
     /// (a string) or bare (typed as JSON would type it), and the index after it.
     private static func assignedValue(
-        _ scalars: [Unicode.Scalar], from valueStart: Int, field: String, columns: [Int]
+        _ scalars: [Unicode.Scalar], from valueStart: Int, field: String, columns: CharacterColumns
     ) throws(ShellError) -> (Value, Int) {
         guard valueStart < scalars.count, !scalars[valueStart].properties.isWhitespace else {
             throw ShellError("missing value after '\(VisibleText.escaped(field))='", column: columns[valueStart])
@@ -118,18 +118,30 @@ public enum Tokenizer {
         bytes[range].reduce(0) { count, byte in byte & 0xC0 != 0x80 ? count + 1 : count }
     }
 
-    /// The column (counting Characters, from 1) of each of `line`'s
-    /// Unicode scalars, and one past the end: a mark is in its Character's column.
-    private static func characterColumns(of line: String) -> [Int] {
-        var columns: [Int] = []
-        columns.reserveCapacity(line.unicodeScalars.count + 1)
-        var column = 1
-        for character in line {
-            for _ in character.unicodeScalars { columns.append(column) }
-            column += 1
+    /// The column (counting Characters, from 1) of each of a line's
+    /// Unicode scalars, and of one past the end: a mark is in its
+    /// Character's column. A line of ASCII without a carriage return (a
+    /// command as typed) has a Character per scalar, and no table.
+    struct CharacterColumns {
+        private let table: [Int]?
+
+        init(of line: String) {
+            guard !line.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else {
+                table = nil
+                return
+            }
+            var columns: [Int] = []
+            columns.reserveCapacity(line.unicodeScalars.count + 1)
+            var column = 1
+            for character in line {
+                for _ in character.unicodeScalars { columns.append(column) }
+                column += 1
+            }
+            columns.append(column)
+            table = columns
         }
-        columns.append(column)
-        return columns
+
+        subscript(scalar: Int) -> Int { table?[scalar] ?? scalar + 1 }
     }
 
     private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
@@ -185,7 +197,7 @@ public enum Tokenizer {
 
     /// A quoted string starting at `index`: its text and the index after
     /// the closing quote.
-    private static func quoted(_ scalars: [Unicode.Scalar], from index: Int, columns: [Int]) throws(ShellError) -> (String, Int) {
+    private static func quoted(_ scalars: [Unicode.Scalar], from index: Int, columns: CharacterColumns) throws(ShellError) -> (String, Int) {
         let quote = scalars[index]
         var text = String.UnicodeScalarView()
         var position = index + 1

@@ -100,3 +100,11 @@ func assignmentsAreTyped(text: String, value: Value) throws {
     #expect(error(#"update 2 "a b"= x"#) == "column 16: missing value after 'a b='")
     #expect(error(#"update 2 "a\nb"="#) == #"column 17: missing value after 'a\nb='"#)
 }
+
+@Test func aFieldNameIsPrintedAsItIsTyped() throws {
+    #expect(["name", "a=b", "", "q\"t", "first name", "1st"].map(Tokenizer.typedFieldName) == ["name", #""a=b""#, #""""#, #""q\"t""#, #""first name""#, #""1st""#])
+    // Typed back with a value, each is that field.
+    for name in ["a=b", "", "q\"t", "first name"] {
+        #expect(try kinds("x " + Tokenizer.typedFieldName(name) + "=1").last == .assignment(field: name, value: .int(1)))
+    }
+}

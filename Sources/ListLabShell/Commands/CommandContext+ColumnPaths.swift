@@ -24,7 +24,7 @@ extension CommandContext {
         else { return false }
         loaded.records.baseDidChange()
         loaded.markEdited()
-        try show(changes, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")", itemCount: file.numberOfItems)
+        try show(changes, saying: "sorted \(loaded.name) by \(Tokenizer.typedFieldName(field))\(descending ? ", descending" : "")", itemCount: file.numberOfItems)
         return true
     }
 
@@ -39,7 +39,7 @@ extension CommandContext {
         loaded.filter = LoadedProvider.Filter(field: field, value: value)
         loaded.records.baseDidChange()
         let kept = file.numberOfItems
-        try show(changes, saying: "filtered \(loaded.name) to \(field)=\(value.jsonText): \(kept) of \(filter.unfilteredCount) items", itemCount: kept)
+        try show(changes, saying: "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept) of \(filter.unfilteredCount) items", itemCount: kept)
         return true
     }
 

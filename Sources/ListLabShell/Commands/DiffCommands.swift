@@ -57,14 +57,14 @@ extension Session {
                 if !descending, arguments.take("asc") {}
                 try arguments.expectEnd()
                 try context.checkField(field, in: loaded, column: fieldToken?.column)
-                try context.withProgress("sorting \(loaded.name) by \(field)", on: loaded) {
+                try context.withProgress("sorting \(loaded.name) by \(Tokenizer.typedFieldName(field))", on: loaded) {
                     if try context.sortColumns(of: loaded, by: field, descending: descending) { return }
                     // Each section on its own; the provider is untouched until the sorted order is whole.
                     let sorted = try loaded.currentSections(for: "sort").flatMap { section in
                         try ValueSort.order(of: section.items.map { $0[field] ?? .null }, descending: descending).map { section.items[$0] }
                     }
                     do {
-                        try context.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(field)\(descending ? ", descending" : "")")
+                        try context.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(Tokenizer.typedFieldName(field))\(descending ? ", descending" : "")")
                     } catch where Session.wasInterrupted(error) {
                         throw error  // stopped before the provider changed
                     } catch {
@@ -109,7 +109,7 @@ extension Session {
                     throw arguments.missing("one FIELD=VALUE, or 'off'")
                 }
                 try context.checkField(field, in: loaded, column: column)
-                try context.withProgress("filtering \(loaded.name) to \(field)=\(value.jsonText)", on: loaded) {
+                try context.withProgress("filtering \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText)", on: loaded) {
                     if try context.filterColumns(of: loaded, field: field, value: value) { return }
                     let all = try loaded.filter?.all ?? loaded.currentSections(for: "filter").flatMap(\.items)
                     var scanned = 0
@@ -121,7 +121,7 @@ extension Session {
                     let previous = loaded.filter
                     loaded.filter = LoadedProvider.Filter(field: field, value: value, all: all)
                     do {
-                        try context.transition(loaded, to: kept, saying: "filtered \(loaded.name) to \(field)=\(value.jsonText): \(kept.count) of \(all.count) items")
+                        try context.transition(loaded, to: kept, saying: "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept.count) of \(all.count) items")
                     } catch where Session.wasInterrupted(error) {
                         // Stopped before the provider changed.
                         loaded.filter = previous

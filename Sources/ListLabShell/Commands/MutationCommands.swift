@@ -104,7 +104,7 @@ extension CommandContext {
         owner.markEdited()
         let cellBefore = list.cellForItem(at: path)
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
-        let fields = assignments.map { "\($0.field) = \($0.value.jsonText)" }.joined(separator: ", ")
+        let fields = assignments.map { "\(Tokenizer.typedFieldName($0.field)) = \($0.value.jsonText)" }.joined(separator: ", ")
         if !presentation.listFollowsData {
             // The list was not told: no cell changed.
             output.write("updated \(named.label): \(fields)")

@@ -169,6 +169,19 @@ public enum Tokenizer {
         isFieldName(Array(name.unicodeScalars)[...])
     }
 
+    /// `name` as it is typed before `=`: bare, or in quotes (`"a b"`,
+    /// `""`), a quote or backslash in it after a backslash; for messages
+    /// that name a field, so that `updated 0: "a=b" = 7` reads as typed.
+    static func typedFieldName(_ name: String) -> String {
+        guard !isBareFieldName(name) else { return name }
+        var typed = "\""
+        for character in name {
+            if character == "\"" || character == "\\" { typed.append("\\") }
+            typed.append(character)
+        }
+        return typed + "\""
+    }
+
     /// Whether `scalars` spell a field name: a letter, `_` or `*`, then
     /// letters, digits, marks (an accent written as its own scalar) and `_ - . *`.
     private static func isFieldName(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {

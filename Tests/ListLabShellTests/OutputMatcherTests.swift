@@ -98,3 +98,29 @@ private func referenceMatches(_ expected: [ExpectedLine], _ actual: [String]) ->
     let diff = UnifiedDiff.lines(expected: expected, actual: actual, expectedStart: 1)
     #expect(diff.filter { $0.hasPrefix("-") || $0.hasPrefix("+") } == ["--- expected", "+++ actual", "-line 5000", "+changed"])
 }
+
+/// The pattern matcher, which cuts and searches bytes by hand, agrees with a
+/// plain reading of the rule (a piece at the start, each middle piece at
+/// its first place after the one before, a piece at the end) on random
+/// patterns and lines over a small alphabet, where pieces repeat and overlap.
+@Test func aPatternMatchesAsThePlainRuleSaysOnRandomLines() {
+    func reference(_ pattern: [UInt8], _ text: [UInt8]) -> Bool {
+        let pieces = pattern.split(separator: Array("[..]".utf8), omittingEmptySubsequences: false).map(Array.init)
+        guard pieces.count > 1, let first = pieces.first, let last = pieces.last else { return pattern == text }
+        guard text.starts(with: first) else { return false }
+        var rest = Array(text.dropFirst(first.count))
+        for piece in pieces.dropFirst().dropLast() {
+            guard let found = (0...max(0, rest.count - piece.count)).first(where: { rest.count >= piece.count && Array(rest[$0..<($0 + piece.count)]) == piece })
+            else { return false }
+            rest = Array(rest[(found + piece.count)...])
+        }
+        return rest.count >= last.count && Array(rest.suffix(last.count)) == last
+    }
+    var generator = SplitMix64(seed: 60)
+    let parts = ["a", "b", "ab", "[..]", "é", "[.", ".]"]
+    for _ in 0..<20_000 {
+        let pattern = (0..<Int.random(in: 0...6, using: &generator)).map { _ in parts[Int.random(in: 0..<parts.count, using: &generator)] }.joined()
+        let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in parts[Int.random(in: 0..<3, using: &generator)] }.joined()
+        #expect(OutputMatcher.matches(pattern: pattern, text) == reference(Array(pattern.utf8), Array(text.utf8)), "\(pattern) ~ \(text)")
+    }
+}

@@ -71,16 +71,41 @@ public enum OutputMatcher {
     /// and as `e` and an accent for one text, and a transcript pins which
     /// one is printed.
     public static func matches(pattern: String, _ text: String) -> Bool {
-        let pieces = Array(pattern.utf8).split(separator: Array("[..]".utf8), omittingEmptySubsequences: false)
-        let text = Array(text.utf8)[...]
-        guard pieces.count > 1, let first = pieces.first, let last = pieces.last else { return pattern.utf8.elementsEqual(text) }
-        guard text.starts(with: first) else { return false }
-        var rest = text.dropFirst(first.count)
-        for piece in pieces.dropFirst().dropLast() {
-            guard let found = rest.firstRange(of: piece) else { return false }
-            rest = rest[found.upperBound...]
+        // Cut and searched in the bytes by hand: the standard library's generic split and
+        // firstRange(of:) over byte arrays were most of a 10,000-line block's replay.
+        let pattern = Array(pattern.utf8)
+        let text = Array(text.utf8)
+        let wildcard = Array("[..]".utf8)
+        var pieces: [Range<Int>] = []
+        var start = 0
+        var position = 0
+        while let found = firstOffset(of: wildcard, in: pattern, from: position) {
+            pieces.append(start..<found)
+            start = found + wildcard.count
+            position = start
         }
-        return rest.count >= last.count && rest.suffix(last.count).elementsEqual(last)
+        pieces.append(start..<pattern.count)
+        guard pieces.count > 1, let first = pieces.first, let last = pieces.last else { return pattern == text }
+        guard text.count >= first.count, text[0..<first.count].elementsEqual(pattern[first]) else { return false }
+        var rest = first.count
+        for piece in pieces.dropFirst().dropLast() {
+            guard let found = firstOffset(of: Array(pattern[piece]), in: text, from: rest) else { return false }
+            rest = found + piece.count
+        }
+        return text.count - rest >= last.count && text[(text.count - last.count)...].elementsEqual(pattern[last])
+    }
+
+    /// Where `target` first begins in `bytes` at or after `start`, or nil.
+    private static func firstOffset(of target: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard !target.isEmpty else { return start <= bytes.count ? start : nil }
+        guard bytes.count >= target.count, start <= bytes.count - target.count else { return nil }
+        let first = target[0]
+        for offset in start...(bytes.count - target.count) where bytes[offset] == first {
+            var index = 1
+            while index < target.count, bytes[offset + index] == target[index] { index += 1 }
+            if index == target.count { return offset }
+        }
+        return nil
     }
 }
 

@@ -30,6 +30,13 @@ public protocol FieldColumnReading: AnyObject {
 extension FieldColumnReading {
     /// Counted from ``values(ofField:)``, a field at a time.
     public func kindCounts(ofFields fields: [String]) -> [[String: Int]] {
-        fields.map { field in values(ofField: field).reduce(into: [:]) { counts, value in counts[value.kindName, default: 0] += 1 } }
+        fields.map { values(ofField: $0).countedByKind() }
+    }
+}
+
+extension Sequence<Value> {
+    /// How many of the values are of each kind, by ``Value/kindName``.
+    package func countedByKind() -> [String: Int] {
+        reduce(into: [:]) { counts, value in counts[value.kindName, default: 0] += 1 }
     }
 }

@@ -242,7 +242,7 @@ public final class KeyedRecordProvider: DataProvider {
     /// the items.
     public func kindCounts(ofFields fields: [String]) -> [[String: Int]] {
         if let columns { return columns.kindCounts(ofFields: fields) }
-        return fields.map { field in values(ofField: field).reduce(into: [:]) { counts, value in counts[value.kindName, default: 0] += 1 } }
+        return fields.map { values(ofField: $0).countedByKind() }
     }
 
     /// Every item's key identity, nil where it has none, in the provider's order.

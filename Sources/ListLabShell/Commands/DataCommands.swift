@@ -175,12 +175,17 @@ extension Session {
 
     /// Throws when `file`'s records would hold more than ``recordValueLimit`` values.
     static func checkRecordValues(of file: FileDataProvider, source: String) throws(ShellError) {
-        let (rows, fields) = (file.table.count, file.fieldNames.count)
-        let (values, overflow) = rows.multipliedReportingOverflow(by: fields)
-        guard overflow || values > recordValueLimit else { return }
-        throw ShellError(
-            "\(source): not loaded as records: \(rows) rows of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(values)") values, "
-                + "more than \(recordValueLimit) (load it without 'as array' or 'as paged': a file provider keeps it in columns)")
+        guard let values = valuesPastRecordLimit(file.table.count, "rows", fields: file.fieldNames.count) else { return }
+        throw ShellError("\(source): not loaded as records: \(values) (load it without 'as array' or 'as paged': a file provider keeps it in columns)")
+    }
+
+    /// `N rows of F fields would be V values, more than 50000000` when
+    /// records of `count` rows (or items) of `fields` fields would hold more
+    /// than ``recordValueLimit`` values; else nil.
+    static func valuesPastRecordLimit(_ count: Int, _ noun: String, fields: Int) -> String? {
+        let (values, overflow) = count.multipliedReportingOverflow(by: fields)
+        guard overflow || values > recordValueLimit else { return nil }
+        return "\(count) \(noun) of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(values)") values, more than \(recordValueLimit)"
     }
 
     /// `contacts` for `Samples/contacts.csv`.

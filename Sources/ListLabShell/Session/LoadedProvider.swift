@@ -186,12 +186,8 @@ final class LoadedProvider {
     /// takes items x items (40,000 such items asked for 64 GB). `command`
     /// names what asked, in the error.
     func checkRecordsOfEveryItem(for command: String) throws(ShellError) {
-        let (items, fields) = (provider.numberOfItems, fieldNames.count)
-        let (values, overflow) = items.multipliedReportingOverflow(by: fields)
-        guard overflow || values > Session.recordValueLimit else { return }
-        throw ShellError(
-            "\(command) makes a record of every item of \(name): \(items) items of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(values)") values, "
-                + "more than \(Session.recordValueLimit)")
+        guard let values = Session.valuesPastRecordLimit(provider.numberOfItems, "items", fields: fieldNames.count) else { return }
+        throw ShellError("\(command) makes a record of every item of \(name): \(values)")
     }
 
     /// The records as sections (a title and items), as the provider holds them.

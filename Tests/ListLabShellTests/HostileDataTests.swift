@@ -209,3 +209,25 @@ func anyLegalKeyLoadsAndIsShown(json: String) throws {
         "error: a snapshot of the data makes a record of every item of wide: 8002 items of 8002 fields would be 64032004 values, more than 50000000"
     ])
 }
+
+/// A column stores every row from its first cell to its last, so keys that
+/// come back far apart fill the rows between: 10,000 records of 200 KB with
+/// each key in two records 5,000 apart took 239 MB. Such a file is refused
+/// in one line at the key that passes the bound (twice the file's size and
+/// 64 MiB, nine bytes a cell); the same keys closer together load.
+@Test func keysFarApartAreRefusedAtTheBoundOfEmptyCells() throws {
+    let folder = try TemporaryFolder()
+    func lines(_ count: Int) -> String { (0..<count).map { "{\"id\":\($0),\"k\($0 % (count / 2))\":1}\n" }.joined() }
+    try folder.write("far.ndjson", lines(10_000))
+    try folder.write("near.ndjson", lines(2_000))
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    #expect(session.execute("load far.ndjson").failed)
+    #expect(output.lines == [
+        "error: far.ndjson:6502:12: the key 'k1501' is 5000 records after its last: keys this far apart would store more than 7504689 empty cells between them, more than twice the file's size"
+    ])
+    #expect(session.workspace.providers.isEmpty)
+    output.clear()
+    session.execute("load near.ndjson")
+    #expect(output.lines == ["loaded 2000 items from near.ndjson into a file provider (1 section)"])
+}

@@ -144,6 +144,9 @@ public enum JSONTableReader {
         var stopsAtLineBreak = false
         /// The objects read so far.
         var rowCount = 0
+        /// The empty cells stored so far between a key's records, and how many the file may have.
+        var emptyCells = 0
+        let emptyCellLimit: Int
         /// The number of keys past which a file reserves room for the limit.
         static let manyKeys = 1_024
 
@@ -151,6 +154,7 @@ public enum JSONTableReader {
             self.bytes = bytes
             self.file = file
             self.table = table
+            emptyCellLimit = ReaderLimits.emptyCells(forFileOf: bytes.count)
             // A UTF-8 byte order mark, as some editors write one: read past it (a save keeps it).
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         }
@@ -228,8 +232,19 @@ public enum JSONTableReader {
                     }
                     let keyStart = index
                     let column = try readKey(position: position)
-                    if table.hasCell(column: column, inRowBeingRead: row) {
+                    let end = table.cellEnd(column: column)
+                    if end > row {
                         throw error(at: keyStart, "the object repeats the key '\(VisibleText.escaped(fieldNames.name(column)))'")
+                    }
+                    if end > 0, end < row {
+                        // The rows between this key's last record and this one are stored, empty.
+                        emptyCells += row - end
+                        if emptyCells > emptyCellLimit {
+                            throw error(
+                                at: keyStart,
+                                "the key '\(VisibleText.escaped(fieldNames.name(column)))' is \(row - end + 1) records after its last: keys this far apart "
+                                    + "would store more than \(emptyCellLimit) empty cells between them, more than twice the file's size")
+                        }
                     }
                     skipSpace()
                     guard peek(UInt8(ascii: ":")) else { throw error(at: index, "expected ':' after the field name") }

@@ -8,4 +8,12 @@ enum ReaderLimits {
     static let nameLength = 65_536
     /// The most fields (distinct keys) in one file: each costs a column.
     static let fieldCount = 131_072
+
+    /// The most empty cells a JSON file's columns may hold between a key's
+    /// records, for a file of `bytes` bytes: a column stores every row from
+    /// its first cell to its last, so a key in two records far apart, many
+    /// times over, took rows x keys (10,000 records of 200 KB, each key
+    /// twice, 5,000 apart, took 239 MB). Nine bytes a cell, within twice
+    /// the file's size and 64 MiB.
+    static func emptyCells(forFileOf bytes: Int) -> Int { (2 * bytes + 64 << 20) / 9 }
 }

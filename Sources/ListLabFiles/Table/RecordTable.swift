@@ -103,14 +103,10 @@ public struct RecordTable: Sendable {
         columns[column].set(count, kind, payload)
     }
 
-    /// Whether the row being read, `row`, has a cell in `column` yet (a
-    /// reader's repeated key): a reader's cells are set in row order and
-    /// never absent, so the column's stored run reaches past `row` just
-    /// when it has one.
+    /// The row after the last stored cell of `column` (0 when it has
+    /// none): while a reader reads, a row at or past it has no cell yet.
     @inline(__always)
-    func hasCell(column: Int, inRowBeingRead row: Int) -> Bool {
-        columns[column].end > row
-    }
+    func cellEnd(column: Int) -> Int { columns[column].end }
 
     /// Ends the row being read, whose text is `span` of the source; cells
     /// the reader did not set are absent.

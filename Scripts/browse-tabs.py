@@ -3,8 +3,10 @@
 protocol (websocket-client, from PyPI): waits until each page has written its report into
 <pre id="listlab-check"> (listlab serve's #check=...), then saves that element as NAME.dom in
 OUT, and with --screenshot a picture of the first tab. Fails after 60 seconds without a report.
+The tabs after --after open, in the same browser, once every tab before it has reported (so a page
+that needs what another set, such as a cookie, waits for it in real time, not in virtual time).
 
-Usage: browse-tabs.py CHROMIUM OUT [--screenshot FILE] NAME=URL...
+Usage: browse-tabs.py CHROMIUM OUT [--screenshot FILE] NAME=URL... [--after NAME=URL...]
 """
 import base64, json, os, re, subprocess, sys, tempfile, time, urllib.request
 import websocket
@@ -15,6 +17,10 @@ rest = args[2:]
 screenshot = None
 if rest and rest[0] == "--screenshot":
     screenshot, rest = rest[1], rest[2:]
+later = []
+if "--after" in rest:
+    at = rest.index("--after")
+    rest, later = rest[:at], [pair.split("=", 1) for pair in rest[at + 1:]]
 tabs = [pair.split("=", 1) for pair in rest]
 
 profile = tempfile.mkdtemp(prefix="listlab-browse-")
@@ -55,31 +61,37 @@ try:
                     sys.exit(f"browse-tabs: {method}: {reply['error']}")
                 return reply.get("result", {})
 
-    sessions = []
-    for name, url in tabs:
-        target = call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        call("Runtime.enable", {}, session)
-        call("Emulation.setDeviceMetricsOverride", {"width": 1100, "height": 1500, "deviceScaleFactor": 1, "mobile": False}, session)
-        sessions.append((name, session))
-    # Every tab navigates before any is waited for: the tabs run at once.
-    for (name, session), (_, url) in zip(sessions, tabs):
-        call("Page.navigate", {"url": url}, session)
-    deadline = time.time() + 60
-    pending = dict(sessions)
-    while pending and time.time() < deadline:
-        for name, session in list(pending.items()):
-            result = call("Runtime.evaluate", {"expression": "(document.getElementById('listlab-check') || {}).outerHTML || ''",
-                                                "returnByValue": True}, session)
-            report = result.get("result", {}).get("value", "")
-            if report:
-                with open(os.path.join(out, name + ".dom"), "w") as file:
-                    file.write(report)
-                del pending[name]
-        time.sleep(0.1)
-    if pending:
-        sys.exit("browse-tabs: no report from " + ", ".join(pending) + " within 60 seconds"
-                 + "".join("\n  script error: " + text for text in exceptions))
+    def open_and_wait(tabs):
+        """Opens the tabs at once, waits for every report, and returns their DevTools sessions."""
+        sessions = []
+        for name, url in tabs:
+            target = call("Target.createTarget", {"url": "about:blank"})["targetId"]
+            session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+            call("Runtime.enable", {}, session)
+            call("Emulation.setDeviceMetricsOverride", {"width": 1100, "height": 1500, "deviceScaleFactor": 1, "mobile": False}, session)
+            sessions.append((name, session))
+        # Every tab navigates before any is waited for: the tabs run at once.
+        for (name, session), (_, url) in zip(sessions, tabs):
+            call("Page.navigate", {"url": url}, session)
+        deadline = time.time() + 60
+        pending = dict(sessions)
+        while pending and time.time() < deadline:
+            for name, session in list(pending.items()):
+                result = call("Runtime.evaluate", {"expression": "(document.getElementById('listlab-check') || {}).outerHTML || ''",
+                                                    "returnByValue": True}, session)
+                report = result.get("result", {}).get("value", "")
+                if report:
+                    with open(os.path.join(out, name + ".dom"), "w") as file:
+                        file.write(report)
+                    del pending[name]
+            time.sleep(0.1)
+        if pending:
+            sys.exit("browse-tabs: no report from " + ", ".join(pending) + " within 60 seconds"
+                     + "".join("\n  script error: " + text for text in exceptions))
+        return sessions
+
+    sessions = open_and_wait(tabs)
+    open_and_wait(later)
     if screenshot:
         data = call("Page.captureScreenshot", {"format": "png"}, sessions[0][1])["data"]
         with open(screenshot, "wb") as file:

@@ -169,3 +169,21 @@ func aReorderedSparseTableHasEachRowsRecord(seed: UInt64) throws {
         }
     }
 }
+
+/// A row's record holds values up to its last present cell and reads the
+/// fields after it as null (a row of a file with a key per record used to
+/// hold a value for every record's key): it equals, and is written as, the
+/// record of every field; a row whose last field is present holds them all.
+@Test func aRecordStopsAtItsRowsLastPresentCell() throws {
+    let lines = (0..<50).map { #"{"id":\#($0),"k\#($0)":1}"# } + [#"{"id":50,"k49":null}"#]
+    let table = try JSONTableReader.read(Array((lines.joined(separator: "\n") + "\n").utf8), file: "k.ndjson", format: .lines)
+    #expect(table.fieldNames.count == 51)
+    let first = table.record(at: 0)
+    #expect(first.values == [.int(0), .int(1)])
+    #expect(first == Record(schema: table.schema, values: [.int(0), .int(1)] + Array(repeating: .null, count: 49)))
+    #expect(first["k49"] == .null && first["k0"] == .int(1))
+    #expect(first.fields.count == 51 && first.fields.last?.value == .null)
+    // A null that the file holds is a present cell: the values run to it.
+    #expect(table.record(at: 50).values.count == 51 && table.record(at: 50).values.last == .null)
+    #expect(table.record(at: 49).values.count == 51)
+}

@@ -133,3 +133,19 @@ private func names(_ provider: KeyedRecordProvider) -> [String] {
     #expect(duplicate?.second == 2)
     #expect(KeyedRecordProvider.firstDuplicateKey("name", in: records) == nil)
 }
+
+/// A provider made with its records' schema, as the shell makes one for a
+/// file (the table's names, not built again), has its fields and refuses
+/// the same fields as one made with the names.
+@Test func aProviderMadeWithTheRecordsSchemaKnowsItsFields() throws {
+    let records = ArrayDataProvider([Record(schema: schema, values: [1, "Ada"])])
+    let bySchema = KeyedRecordProvider(records, schema: schema, keyField: "id")
+    #expect(bySchema.fieldNames == ["id", "name"])
+    try bySchema.checkField("name")
+    #expect(throws: RecordRuleError.unknownField("email", fields: ["id", "name"])) { try bySchema.checkField("email") }
+    #expect(throws: RecordRuleError.unknownField("email", fields: ["id", "name"])) {
+        try bySchema.append(Record(fields: [("id", 2), ("email", "x")]), toSection: nil)
+    }
+    _ = try bySchema.append(Record(schema: schema, values: [nil, "Grace"]), toSection: nil)
+    #expect(names(bySchema) == [#"1:"Ada""#, #"2:"Grace""#])
+}

@@ -160,9 +160,15 @@ public struct RecordTable: Sendable {
     /// The record at `row`, fields in the table's order (absent fields read as null).
     ///
     /// - Precondition: `row` is in `0..<count`.
+    /// - Complexity: O(*f*) for the fields up to the row's last present
+    ///   cell, and the absent ones after it: the values stop at that cell
+    ///   (a record reads the rest as null), so that a row of a file with a
+    ///   key per record is not a value for every record's key.
     public func record(at row: Int) -> Record {
         precondition(row >= 0 && row < count, "row \(row) is outside the table")
-        var record = Record(schema: schema, values: columns.indices.map { value(column: $0, row: row) })
+        var end = columns.count
+        while end > 0, columns[end - 1].kind(row) == .absent { end -= 1 }
+        var record = Record(schema: schema, values: (0..<end).map { value(column: $0, row: row) })
         if let layout, let sourceRow = origins[row].sourceRow {
             record.origin = Record.Origin(source: layout, row: sourceRow)
         }

@@ -50,11 +50,20 @@ public final class KeyedRecordProvider: DataProvider {
     ///
     /// The items it holds already are taken as they are: check data from
     /// outside with ``firstDuplicateKey(_:in:)`` first.
-    public init<Provider: DataProvider>(_ provider: Provider, fieldNames: [String], keyField: String?)
+    public convenience init<Provider: DataProvider>(_ provider: Provider, fieldNames: [String], keyField: String?)
+    where Provider.Item == Record {
+        self.init(provider, schema: Record.Schema(fieldNames), keyField: keyField)
+    }
+
+    /// Wraps `provider`, whose items have the fields of `schema` and, when
+    /// `keyField` is given, are told apart by it: the schema its records
+    /// share already, where one made from the names would build its table
+    /// of names again (a tenth of loading a file with a key per record).
+    public init<Provider: DataProvider>(_ provider: Provider, schema: Record.Schema, keyField: String?)
     where Provider.Item == Record {
         base = AnyDataProvider(provider)
-        self.fieldNames = fieldNames
-        fieldSchema = Record.Schema(fieldNames)
+        fieldNames = schema.names
+        fieldSchema = schema
         self.keyField = keyField
         columns = provider as? any FieldColumnReading
     }
@@ -79,7 +88,7 @@ public final class KeyedRecordProvider: DataProvider {
     ///
     /// - Throws: ``RecordRuleError/unknownField(_:fields:)``.
     public func checkField(_ field: String) throws(RecordRuleError) {
-        guard fieldNames.contains(field) else { throw .unknownField(field, fields: fieldNames) }
+        guard fieldSchema.index(of: field) != nil else { throw .unknownField(field, fields: fieldNames) }
     }
 
     /// The path of the first item whose key is `value`, or nil (and nil when

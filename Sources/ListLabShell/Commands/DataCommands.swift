@@ -425,13 +425,14 @@ extension CommandContext {
             // A registration is loaded by `loadRegistered`; said rather than trapped.
             throw ShellError("a registered provider is loaded by its name")
         }
-        var presenter = try defaultPresenter(sample: sample, fields: fields)
+        let schema = records.first?.schema ?? fileProvider?.schema ?? Record.Schema(fields)
+        var presenter = try defaultPresenter(sample: sample, schema: schema)
         if shape.groupField != nil || fileProvider?.groupField != nil, let header = sample?.header {
             presenter.header = try Template(header)
         }
         let loaded = LoadedProvider(
-            name: name, records: KeyedRecordProvider(provider, fieldNames: fields, keyField: keyField), source: providerSource,
-            schema: records.first?.schema ?? fileProvider?.schema ?? Record.Schema(fields), presenter: presenter)
+            name: name, records: KeyedRecordProvider(provider, schema: schema, keyField: keyField), source: providerSource,
+            schema: schema, presenter: presenter)
         loaded.isShippedSample = sample != nil
         loaded.readSource = reread
         if let sample {
@@ -467,7 +468,7 @@ extension CommandContext {
 
     /// The sample's presenter, or for a file one cell kind showing the first
     /// text field (or the first field).
-    fileprivate func defaultPresenter(sample: Sample?, fields: [String]) throws -> TemplatePresenter {
+    fileprivate func defaultPresenter(sample: Sample?, schema: Record.Schema) throws -> TemplatePresenter {
         switch sample?.look {
         case .single(let kind, let text, let detail)?:
             return TemplatePresenter(kind: kind, text: try Template(text), detail: try detail.map { try Template($0) })
@@ -477,7 +478,9 @@ extension CommandContext {
         case nil:
             break
         }
-        let preferred = ["name", "title", "label"].first { fields.contains($0) }
+        // Looked up in the schema's table: a file with a key per record has as many names as records.
+        let fields = schema.names
+        let preferred = ["name", "title", "label"].first { schema.index(of: $0) != nil }
             ?? fields.first { $0 != "id" } ?? fields.first ?? "id"
         return TemplatePresenter(kind: "Cell", text: try Template(Template.placeholder(for: preferred)))
     }

@@ -61,6 +61,23 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
     #expect(failure("\"a\tb\",\"a\tb\"\n") == "contacts.csv:1:7: the header names 'a\\tb' twice", "a name's tab shown as an escape, on one line")
 }
 
+/// A header's names are told apart as Strings compare them: `é` written as
+/// one scalar and as `e` and an accent is one name named twice, said where
+/// the second stands; a wide header (past the names from which the reader
+/// reserves room at once) finds a name repeated far from its first.
+@Test func aHeaderNamesEachFieldOnceAsStringsCompareNames() throws {
+    #expect(failure("id,\u{E9},x,\"e\u{301}\"\n") == "contacts.csv:1:8: the header names '\u{E9}' twice")
+    #expect(failure("id,\"\"\"q\",\"\"\"q\"\n") == "contacts.csv:1:10: the header names '\"q' twice", "an escaped name, repeated")
+    #expect(failure("id,\"\",x\n") == "contacts.csv:1:4: empty field name in the header")
+    let names = (0..<3_000).map { "f\($0)" }
+    let table = try CSVReader.read(Array((names.joined(separator: ",") + "\n" + names.indices.map(String.init).joined(separator: ",") + "\n").utf8), file: "w.csv")
+    #expect(table.fieldNames == names)
+    #expect(table.schema.index(of: "f2999") == 2_999)
+    #expect(table.record(at: 0)["f1500"] == .int(1_500))
+    let repeated = names.joined(separator: ",") + ",f17\n"
+    #expect(failure(repeated) == "contacts.csv:1:\(repeated.utf8.count - 3): the header names 'f17' twice")
+}
+
 @Test func aHeaderAloneIsAnEmptyTable() throws {
     let table = try CSVReader.read(Array("id,name\n".utf8), file: "t.csv")
     #expect(table.count == 0)

@@ -147,8 +147,6 @@ public enum JSONTableReader {
         /// The empty cells stored so far between a key's records, and how many the file may have.
         var emptyCells = 0
         let emptyCellLimit: Int
-        /// The number of keys past which a file reserves room for the limit.
-        static let manyKeys = 1_024
 
         init(bytes: UnsafeBufferPointer<UInt8>, file: String, table: RecordTable) {
             self.bytes = bytes
@@ -301,7 +299,7 @@ public enum JSONTableReader {
             guard position < ReaderLimits.fieldCount else {
                 throw error(at: start - 1, "more than \(ReaderLimits.fieldCount) different field names")
             }
-            if position == Self.manyKeys {
+            if position == ReaderLimits.manyFields {
                 // A file of many keys (one per record, or one wide object):
                 // room for the limit at once. It is address space, touched
                 // only as columns come; growing by doubling copied every

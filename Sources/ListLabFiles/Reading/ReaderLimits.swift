@@ -8,6 +8,10 @@ enum ReaderLimits {
     static let nameLength = 65_536
     /// The most fields (distinct keys) in one file: each costs a column.
     static let fieldCount = 131_072
+    /// The number of fields past which a reader reserves room for
+    /// ``fieldCount`` at once (a file with a key per record, a wide
+    /// header): growing by doubling placed every name again at each step.
+    static let manyFields = 1_024
 
     /// The most empty cells a JSON file's columns may hold between a key's
     /// records, for a file of `bytes` bytes: a column stores every row from

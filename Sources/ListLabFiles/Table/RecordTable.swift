@@ -85,6 +85,7 @@ public struct RecordTable: Sendable {
     /// Adds a column whose name the reader keeps until
     /// ``finishReading(format:header:names:)`` (which names every column
     /// from `names`); until then ``fieldNames`` lags behind the columns.
+    @discardableResult
     mutating func addUnnamedColumn() -> Int {
         columns.append(Column())
         builtSchema = nil

@@ -60,3 +60,19 @@ func valuesWriteValidJSON(value: Value, json: String) {
         #expect(text.string == "[" + value.jsonText, "\(value)")
     }
 }
+
+/// A record shorter than its schema reads the rest as null: it equals, and
+/// hashes as, the record that spells those nulls out, and differs from one
+/// with a value there; records of other names differ.
+@Test func aShorterRecordEqualsTheOneWithItsNullsSpelledOut() {
+    let schema = Record.Schema(["id", "name", "note"])
+    let short = Record(schema: schema, values: [1])
+    let full = Record(schema: schema, values: [1, .null, .null])
+    #expect(short == full && full == short)
+    #expect(short.hashValue == full.hashValue)
+    #expect(Set([short, full]).count == 1)
+    #expect(short != Record(schema: schema, values: [1, .null, "x"]))
+    #expect(Record(schema: schema, values: [1, .null, "x"]) != short)
+    #expect(short != Record(schema: Record.Schema(["id", "name", "other"]), values: [1]))
+    #expect(Record(schema: schema, values: []) == Record(schema: Record.Schema(["id", "name", "note"]), values: [.null]))
+}

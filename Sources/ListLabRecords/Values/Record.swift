@@ -86,13 +86,22 @@ public struct Record: Hashable, Sendable {
     /// Two records are equal when they have the same fields, in the same
     /// order, with the same values.
     public static func == (lhs: Record, rhs: Record) -> Bool {
-        lhs.schema.names == rhs.schema.names && lhs.paddedValues == rhs.paddedValues
+        guard lhs.schema === rhs.schema || lhs.schema.names == rhs.schema.names else { return false }
+        let count = lhs.schema.count
+        if lhs.values.count == count, rhs.values.count == count { return lhs.values == rhs.values }
+        // A record shorter than its schema reads the rest as null: compared so, without padding a copy.
+        return (0..<count).allSatisfy { lhs.value(at: $0) == rhs.value(at: $0) }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(schema.names)
-        hasher.combine(paddedValues)
+        hasher.combine(schema.count)
+        for index in 0..<schema.count { hasher.combine(value(at: index)) }
     }
+
+    /// The value at `index` of the schema's fields (null past the values).
+    @inline(__always)
+    private func value(at index: Int) -> Value { index < values.count ? values[index] : .null }
 
     /// The values, one a field of the schema (a record shorter than its
     /// schema holds null for the rest).

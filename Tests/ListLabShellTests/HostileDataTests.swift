@@ -231,3 +231,21 @@ func anyLegalKeyLoadsAndIsShown(json: String) throws {
     session.execute("load near.ndjson")
     #expect(output.lines == ["loaded 2000 items from near.ndjson into a file provider (1 section)"])
 }
+
+/// Identified by value, two equal records are one identifier (`{"a":1}`
+/// and `{"a":1,"b":null}` are equal records): `diffable on by value` is
+/// refused with UIKit's reason and the list stays the adapter's, where the
+/// snapshot of the data quietly lost every item of the section.
+@Test func equalRecordsAreRefusedAsIdentifiersByValue() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("dup.ndjson", "{\"a\":1}\n{\"a\":2}\n{\"a\":1,\"b\":null}\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load dup.ndjson")
+    output.clear()
+    session.execute("diffable on by value")
+    #expect(output.lines == ["error: Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(", #"    {"a":1,"b":null}"#, ")}"])
+    output.clear()
+    session.execute("snapshot new from data")
+    #expect(output.lines == ["error: snapshot needs a diffable data source: 'diffable on' first"])
+}

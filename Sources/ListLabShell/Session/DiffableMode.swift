@@ -200,9 +200,10 @@ final class DiffableIdentifiers {
                 if read & 0x3FFF == 0 { try Interruption.check() }
                 if let record = provider.item(at: ItemPath(section, item)) { items.append(record) }
             }
-            // A provider's keys are unique and its sections distinct, so these succeed.
-            _ = try? snapshot.appendSections([id])
-            _ = try? snapshot.appendItems(items.map(identifier(of:)), toSection: id)
+            // Its sections are distinct; its items by key are unique, but two equal
+            // records are one identifier by value, refused as UIKit refuses them.
+            try snapshot.appendSections([id])
+            try snapshot.appendItems(items.map(identifier(of:)), toSection: id)
         }
         return snapshot
     }

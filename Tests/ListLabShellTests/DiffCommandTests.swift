@@ -167,3 +167,36 @@ import Testing
         #"  reload 0.1  city: "Metropolis" → "Smallville", score: 2 → 3"#,
     ])
 }
+
+/// A file read again with a field added or moved on disk gives the data
+/// its new fields: `fields` lists them and commands take them (they were
+/// refused as unknown, the list of fields kept from the load); an item
+/// whose values did not change says that the fields did, for a file and
+/// for its records as an array, after `reload --diff` and after `reload`.
+@Test(arguments: ["", " as array"])
+func aReloadTakesTheFieldsTheFileHasNow(shape: String) throws {
+    let folder = try TemporaryFolder()
+    try folder.write("c.ndjson", "{\"id\":1,\"a\":1}\n{\"id\":2,\"a\":2}\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load c.ndjson\(shape)")
+    try folder.write("c.ndjson", "{\"id\":1,\"a\":1}\n{\"id\":2,\"a\":2,\"extra\":1}\n")
+    output.clear()
+    session.execute("reload --diff")
+    #expect(output.lines == [
+        "reloaded c from its source: 2 changes in 1 stage",
+        "  reconfigure 0.0  (the data's fields changed; its values did not)",
+        "  reconfigure 0.1  extra: null → 1",
+    ])
+    output.clear()
+    session.execute("update 0.0 extra=5")
+    session.execute("sort extra")
+    #expect(output.lines.first?.hasPrefix("updated 0.0: extra = 5") == true, "\(output.lines)")
+    #expect(!output.lines.contains { $0.hasPrefix("error:") }, "\(output.lines)")
+    try folder.write("c.ndjson", "{\"b\":true,\"id\":1}\n")
+    output.clear()
+    session.execute("reload --force")
+    session.execute("fields")
+    #expect(output.lines.contains("c: 2 fields, 1 item, key id"), "\(output.lines)")
+    #expect(output.lines.last == "  id  int 1")
+}

@@ -29,10 +29,10 @@ public final class KeyedRecordProvider: DataProvider {
     /// The provider that holds the records.
     public let base: AnyDataProvider<Record>
     /// The dataset's field names, in order: the only fields an item may have.
-    public let fieldNames: [String]
+    public private(set) var fieldNames: [String]
     /// The field names as a schema, to look a name up without comparing it
     /// with each (a record of a table with a key per record has thousands).
-    private let fieldSchema: Record.Schema
+    private var fieldSchema: Record.Schema
     /// The field that gives items their identity, if any.
     public let keyField: String?
     /// The wrapped provider's columns, when it can read them in place.
@@ -123,6 +123,15 @@ public final class KeyedRecordProvider: DataProvider {
     /// than through it (a paged provider loading its next page), so that it
     /// indexes the keys again when next needed.
     public func baseDidChange() {
+        keyIndex = nil
+    }
+
+    /// Takes the fields of `schema` as the dataset's, once the wrapped
+    /// provider's records have them (its file read again with a field
+    /// added, removed or moved); the keys are indexed again when next needed.
+    public func fieldsDidChange(to schema: Record.Schema) {
+        fieldNames = schema.names
+        fieldSchema = schema
         keyIndex = nil
     }
 

@@ -40,16 +40,21 @@ struct ChangedFields: Sendable {
     /// What changed in each of `pairs` (from the path before the change, to
     /// the path after), given the fields that changed in each (nil for one
     /// not known), by its path after the change: `city: "Metropolis" → "Smallville"`.
-    init(_ pairs: [(from: ItemPath, to: ItemPath)], changes values: [[FieldChange]?]) {
+    /// An item with no field changed says `unchanged`: rows compared by
+    /// their text in the file can differ where their values do not (`1.10`,
+    /// `1.1`), and records whose dataset gained or lost a field too.
+    init(
+        _ pairs: [(from: ItemPath, to: ItemPath)], changes values: [[FieldChange]?],
+        unchanged: String = "(its text in the file changed; its values did not)"
+    ) {
         var changed: [(path: ItemPath, text: String)] = []
         changed.reserveCapacity(pairs.count)
         var text = UTF8Text()
         for (pair, fields) in zip(pairs, values) {
             let path = pair.to
             guard let fields else { continue }
-            // Rows compared by their text in the file can differ where their values do not (`1.10`, `1.1`).
             guard !fields.isEmpty else {
-                changed.append((path, "(its text in the file changed; its values did not)"))
+                changed.append((path, unchanged))
                 continue
             }
             text.removeAll()

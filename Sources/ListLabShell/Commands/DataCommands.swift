@@ -140,6 +140,7 @@ extension Session {
                 context.list.reloadData()
                 context.output.write("reloaded \(loaded.name): \(loaded.countDescription) (reloadData)")
             }
+            loaded.adoptFieldsOfSource()
             loaded.forgetEdits()
         },
         Command(

@@ -324,10 +324,12 @@ extension CommandContext {
     /// `city: "Metropolis" → "Smallville"`. Nothing above the change
     /// threshold, where the list reloads instead.
     func changedFields(
-        _ changes: SectionedChangeset, _ changedValues: (_ pairs: [(from: ItemPath, to: ItemPath)]) -> [[FieldChange]?]
+        _ changes: SectionedChangeset, unchanged: String? = nil,
+        _ changedValues: (_ pairs: [(from: ItemPath, to: ItemPath)]) -> [[FieldChange]?]
     ) -> ChangedFields {
         let pairs = updatedPairs(changes)
-        return ChangedFields(pairs, changes: changedValues(pairs))
+        guard let unchanged else { return ChangedFields(pairs, changes: changedValues(pairs)) }
+        return ChangedFields(pairs, changes: changedValues(pairs), unchanged: unchanged)
     }
 
     /// The updates of `changes` (from the path before, to the path after),
@@ -340,7 +342,9 @@ extension CommandContext {
     /// ``changedFields(_:_:)`` of records: `old` gives an item before the
     /// changes by its path then, `new` after them by its path now.
     func changedFields(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?) -> ChangedFields {
-        changedFields(changes) { pairs in
+        // Records with the same fields differ in a value; with other fields (a file read again
+        // with a column added), perhaps only in those: a null where there was no field is no value changed.
+        changedFields(changes, unchanged: "(the data's fields changed; its values did not)") { pairs in
             pairs.map { from, to in
                 guard let before = old(from), let after = new(to) else { return nil }
                 return Self.fieldChanges(from: before, to: after)

@@ -21,7 +21,7 @@ final class LoadedProvider {
     /// The dataset's field names, in order.
     var fieldNames: [String] { records.fieldNames }
     /// The schema new records are made with.
-    let schema: Record.Schema
+    private(set) var schema: Record.Schema
     /// The presenter bound to it.
     var presenter: TemplatePresenter
     /// The file provider behind it, when it is one (for `save`).
@@ -100,6 +100,30 @@ final class LoadedProvider {
     /// Notes an edit of the data in `section` (its owner's, in a composite).
     func noteEdit(inSection section: Int) {
         owner(ofSection: section).markEdited()
+    }
+
+    /// Takes the fields the data has now as its own, after a reload read
+    /// its source again (a file given a column on disk): a file provider's
+    /// are its table's, an array's or a sectioned one's its first record's
+    /// (kept when it has none); a registered provider's fields are its
+    /// type's, and a composite's children take their own.
+    func adoptFieldsOfSource() {
+        if let composite {
+            composite.children.forEach { $0.adoptFieldsOfSource() }
+            return
+        }
+        guard registered == nil else { return }
+        let current = file?.schema ?? firstRecord?.schema
+        guard let current, current.names != records.fieldNames else { return }
+        records.fieldsDidChange(to: current)
+        schema = current
+    }
+
+    /// The first item of the data, if it has one.
+    private var firstRecord: Record? {
+        (0..<provider.numberOfSections).lazy.compactMap { section in
+            self.provider.numberOfItems(inSection: section) > 0 ? self.provider.item(at: ItemPath(section, 0)) : nil
+        }.first
     }
 
     /// Forgets the edits, once the source and the data agree again.

@@ -249,3 +249,30 @@ func anyLegalKeyLoadsAndIsShown(json: String) throws {
     session.execute("snapshot new from data")
     #expect(output.lines == ["error: snapshot needs a diffable data source: 'diffable on' first"])
 }
+
+/// A message that lists a dataset's fields lists 20 of many and says how
+/// many there are, each name escaped (a line break in one split the error
+/// over two lines) and cut short past 64 characters; `fields` and
+/// `inspect` align names as printed, escapes spelled out, and a name past
+/// 32 characters runs past the column instead of widening every line.
+@Test func fieldListsInMessagesAndColumnsStayShort() throws {
+    let folder = try TemporaryFolder()
+    let long = String(repeating: "x", count: 5_000)
+    let names = ["id", "\"a\nb\"", "c"] + (0..<30).map { "f\($0)" } + [long]
+    try folder.write("w.csv", names.joined(separator: ",") + "\n" + names.indices.map(String.init).joined(separator: ",") + "\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load w.csv")
+    output.clear()
+    session.execute("sort f290")
+    let listed = "id, a\\nb, c, " + (0..<17).map { "f\($0)" }.joined(separator: ", ") + ", ... (34 in all)"
+    #expect(output.lines == ["error: column 6: no field 'f290' in w (fields: \(listed); did you mean 'f20'?)"])
+    output.clear()
+    session.execute("sort \"A\\nb\"")
+    #expect(output.lines.count == 1 && output.lines.first?.hasSuffix("did you mean 'a\\nb'?)") == true, "\(output.lines)")
+    output.clear()
+    session.execute("fields")
+    #expect(output.lines.prefix(4) == ["w: 34 fields, 1 item, key id", "  id    int 1", "  a\\nb  int 1", "  c     int 1"])
+    #expect(output.lines.last == "  \(long)  int 1")
+    #expect(RecordRuleError.unknownField(long, fields: [long]).description == "no field '\(String(repeating: "x", count: 64))...' (fields: \(String(repeating: "x", count: 64))...)")
+}

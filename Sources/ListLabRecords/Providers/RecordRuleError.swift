@@ -14,7 +14,7 @@ public enum RecordRuleError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .unknownField(let name, let fields):
-            "no field '\(name)' (fields: \(fields.joined(separator: ", ")))"
+            "no field '\(FieldNameList.name(name))' (fields: \(FieldNameList.text(fields)))"
         case .duplicateKey(let field, let value, let path):
             "duplicate key \(field)=\(value.jsonText): \(path) has it already"
         case .missingKey(let field):

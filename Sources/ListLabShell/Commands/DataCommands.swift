@@ -198,9 +198,15 @@ extension Session {
 }
 
 extension String {
+    /// The text followed by spaces up to `width` characters as printed (a
+    /// line break in it is printed as the two characters of its escape).
     func padded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
+        let shown = visibleWidth
+        return shown >= width ? self : self + String(repeating: " ", count: width - shown)
     }
+
+    /// The characters it takes as printed, escapes spelled out.
+    var visibleWidth: Int { VisibleText.isSafe(self) ? count : VisibleText.escaped(self).count }
 }
 
 extension CommandContext {

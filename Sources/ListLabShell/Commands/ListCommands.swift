@@ -127,7 +127,7 @@ extension Session {
                 try arguments.expectEnd()
                 let key = loaded.keyField.map { " (key \($0) = \(record[$0]?.jsonText ?? "null"))" } ?? ""
                 context.output.write("\(label)\(key)")
-                let width = record.fields.map(\.name.count).max() ?? 0
+                let width = Session.nameColumnWidth(record.schema.names)
                 for field in record.fields {
                     context.output.write("  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.kindName))")
                 }
@@ -143,7 +143,7 @@ extension Session {
                 let items = loaded.provider.numberOfItems
                 let key = loaded.keyField.map { ", key \($0)" } ?? ""
                 context.output.write("\(loaded.name): \(loaded.fieldNames.count) fields, \(items) \(items == 1 ? "item" : "items")\(key)")
-                let width = loaded.fieldNames.map(\.count).max() ?? 0
+                let width = Session.nameColumnWidth(loaded.fieldNames)
                 let kinds = ["null", "bool", "int", "double", "number", "string", "array", "object"]
                 for (field, counts) in zip(loaded.fieldNames, loaded.kindCounts(ofFields: loaded.fieldNames)) {
                     // Printed in a fixed order of kinds, so the output is the same in every process.
@@ -153,6 +153,15 @@ extension Session {
             }
         ),
     ]
+}
+
+extension Session {
+    /// The width of a column of field names as printed: the longest name's
+    /// of those up to 32 characters (a longer name runs past it, where one
+    /// name of 64 KiB padded every line of `fields` to its length).
+    static func nameColumnWidth(_ names: [String]) -> Int {
+        names.lazy.map(\.visibleWidth).filter { $0 <= 32 }.max() ?? 0
+    }
 }
 
 extension CommandContext {

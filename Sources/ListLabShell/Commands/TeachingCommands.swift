@@ -105,6 +105,6 @@ extension Session {
     /// `Record{id, name, phone, city}`: a provider's or presenter's item
     /// type, as the shell knows it (records with these fields).
     static func itemType(_ fields: [String]) -> String {
-        "Record{\(fields.joined(separator: ", "))}"
+        "Record{\(FieldNameList.text(fields))}"
     }
 }

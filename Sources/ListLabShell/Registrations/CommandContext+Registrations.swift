@@ -58,7 +58,7 @@ extension CommandContext {
         if let key = registration.key {
             // Said at the load: a key that names no field would make every lookup by it fail.
             guard fields.contains(key) || fields.isEmpty else {
-                throw ShellError("\(name): its key '\(key)' is not a field of \(registration.itemTypeName) (fields: \(fields.joined(separator: ", ")))")
+                throw ShellError("\(name): its key '\(key)' is not a field of \(registration.itemTypeName) (fields: \(FieldNameList.text(fields)))")
             }
             keyField = key
         } else {

@@ -99,7 +99,7 @@ final class RecordBridge<Base: DataProvider>: DataProvider {
         let back = self.record(of: item)
         for field in record.fields where field.value != .null && back[field.name] != field.value {
             guard let kept = back[field.name] else {
-                throw RegistrationError(description: "\(field.name): \(itemType) has no such field here (its fields: \(back.schema.names.joined(separator: ", ")))")
+                throw RegistrationError(description: "\(field.name): \(itemType) has no such field here (its fields: \(FieldNameList.text(back.schema.names)))")
             }
             guard kept.matchesByValue(field.value) || Self.keepsTheSame(kept, as: field.value) else {
                 throw RegistrationError(description: "\(field.name): \(itemType) keeps \(kept.jsonText), not \(field.value.jsonText)")

@@ -485,7 +485,7 @@ public final class Session {
     /// Checks that `field` is one of `fields`, the fields of `dataset`.
     static func checkField(_ field: String, in fields: [String], dataset: String, column: Int?) throws(ShellError) {
         guard !fields.contains(field) else { return }
-        let suggestion = Suggestion.nearest(to: field, in: fields).map { "; did you mean '\($0)'?" } ?? ""
-        throw ShellError("no field '\(field)' in \(dataset) (fields: \(fields.joined(separator: ", "))\(suggestion))", column: column)
+        let suggestion = Suggestion.nearest(to: field, in: fields).map { "; did you mean '\(FieldNameList.name($0))'?" } ?? ""
+        throw ShellError("no field '\(FieldNameList.name(field))' in \(dataset) (fields: \(FieldNameList.text(fields))\(suggestion))", column: column)
     }
 }

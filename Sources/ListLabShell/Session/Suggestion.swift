@@ -7,6 +7,8 @@ enum Suggestion {
         let limit = min(2, max(1, word.count - 1))
         var best: (name: String, distance: Int)?
         for candidate in candidates {
+            // Far longer in bytes is more edits away than a suggestion goes (a name may be 64 KiB).
+            guard candidate.utf8.count <= word.utf8.count * 4 + 16 else { continue }
             let distance = editDistance(word.lowercased(), candidate.lowercased())
             if distance <= limit, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)

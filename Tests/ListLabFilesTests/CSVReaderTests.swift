@@ -66,7 +66,11 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
 /// the second stands; a wide header (past the names from which the reader
 /// reserves room at once) finds a name repeated far from its first.
 @Test func aHeaderNamesEachFieldOnceAsStringsCompareNames() throws {
-    #expect(failure("id,\u{E9},x,\"e\u{301}\"\n") == "contacts.csv:1:8: the header names '\u{E9}' twice")
+    let alike = "one name written two ways in Unicode: write it one way"
+    #expect(failure("id,\u{E9},x,\"e\u{301}\"\n") == "contacts.csv:1:8: the header names '\u{E9}' (U+00E9) and 'e\u{301}' (U+0065 U+0301), \(alike)")
+    #expect(failure("K,b,\u{212A}\n") == "contacts.csv:1:5: the header names 'K' (U+004B) and '\u{212A}' (U+212A), \(alike)")
+    // The first error in the header is said, the name written two ways before the name repeated.
+    #expect(failure("caf\u{E9},cafe\u{301},x,x\n") == "contacts.csv:1:6: the header names 'caf\u{E9}' (U+0063 U+0061 U+0066 U+00E9) and 'cafe\u{301}' (U+0063 U+0061 U+0066 U+0065 U+0301), \(alike)")
     #expect(failure("id,\"\"\"q\",\"\"\"q\"\n") == "contacts.csv:1:10: the header names '\"q' twice", "an escaped name, repeated")
     #expect(failure("id,\"\",x\n") == "contacts.csv:1:4: empty field name in the header")
     let names = (0..<3_000).map { "f\($0)" }
@@ -89,4 +93,8 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
     #expect(failure("id,\(longName)\n1,2\n") == "contacts.csv:1:4: a field name longer than 65536 bytes in the header")
     let manyNames = (0...131_072).map { "f\($0)" }.joined(separator: ",")
     #expect(failure(manyNames + "\n").hasSuffix(": more than 131072 fields in the header"))
+    // A doubled quote is one byte of the name: 65,536 bytes in 65,537 between the quotes.
+    let quoted = "\"" + String(repeating: "a", count: 65_535) + "\"\"\""
+    #expect(throws: Never.self) { try CSVReader.read(Array("id,\(quoted)\n1,2\n".utf8), file: "q.csv") }
+    #expect(failure("id,\"a\(quoted.dropFirst())\n1,2\n") == "contacts.csv:1:4: a field name longer than 65536 bytes in the header")
 }

@@ -217,3 +217,21 @@ private func chmodNoAccess(_ path: String) { chmod(path, 0) }
         }
     }
 }
+
+/// A save into CSV writes only what a CSV file loads back: data with a
+/// field named `""` (a JSON key) or with no fields at all is refused in one
+/// error and no file is written; JSON takes both.
+@Test func aSaveIntoCSVRefusesFieldsACSVHeaderCannotHold() throws {
+    let folder = try TemporaryFolder()
+    for (file, text, reason) in [
+        ("e.ndjson", "{\"\":1}\n", "has a field named \"\", which a CSV header cannot hold"),
+        ("n.ndjson", "{}\n{}\n", "has no fields, and a CSV file needs a header"),
+    ] {
+        try folder.write(file, text)
+        let provider = try FileDataProvider(path: folder.path + "/" + file, name: file)
+        let target = (path: folder.path + "/out.csv", name: "out.csv")
+        #expect(throws: FileError(path: "out.csv", message: "the data \(reason): save to a .json or .ndjson file")) { try provider.save(to: target) }
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+        #expect(try provider.save(to: (folder.path + "/out.json", "out.json")) > 0)
+    }
+}

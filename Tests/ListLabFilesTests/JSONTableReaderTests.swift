@@ -74,6 +74,10 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
 @Test func keysPastTheBoundsAreOneError() {
     let longName = String(repeating: "k", count: 70_000)
     #expect(failure("[{\"\(longName)\":1}]", .array) == "expansions.json:1:3: a field name longer than 65536 bytes")
+    // An escape is the byte it stands for: 65,536 bytes of name in six times as many of the file.
+    let escaped = String(repeating: "\\u0061", count: 65_536)
+    #expect(throws: Never.self) { try JSONTableReader.read(Array("[{\"\(escaped)\":1}]".utf8), file: "e.json", format: .array) }
+    #expect(failure("[{\"\(escaped)a\":1}]", .array) == "expansions.json:1:3: a field name longer than 65536 bytes")
     let manyKeys = (0...131_072).map { "{\"k\($0)\":1}" }.joined(separator: "\n")
     #expect(failure(manyKeys, .lines, file: "keys.ndjson") == "keys.ndjson:131073:2: more than 131072 different field names")
 }

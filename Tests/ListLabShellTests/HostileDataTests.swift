@@ -276,3 +276,19 @@ func anyLegalKeyLoadsAndIsShown(json: String) throws {
     #expect(output.lines.last == "  \(long)  int 1")
     #expect(RecordRuleError.unknownField(long, fields: [long]).description == "no field '\(String(repeating: "x", count: 64))...' (fields: \(String(repeating: "x", count: 64))...)")
 }
+
+/// Two equal rows of a file without a key are one item to a diff: the
+/// error shows the first 200 characters of that record, where a wide file
+/// gave a line of megabytes.
+@Test func aDuplicateItemOfAWideFileIsShownShort() throws {
+    let folder = try TemporaryFolder()
+    let names = (0..<300).map { "f\($0)" }
+    try folder.write("k.csv", names.joined(separator: ",") + "\n" + String(repeating: String(repeating: ",", count: 299) + "\n", count: 2))
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load k.csv")
+    output.clear()
+    session.execute("sort f5 desc")
+    let record = "{" + names.map { "\"\($0)\":null" }.joined(separator: ",") + "}"
+    #expect(output.lines == ["error: duplicate item \(record.prefix(200))... in the list, at 0.0 and 0.1: a diff needs unique keys"])
+}

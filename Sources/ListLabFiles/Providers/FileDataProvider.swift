@@ -364,7 +364,9 @@ public final class FileDataProvider: DataProvider {
     /// - Throws: ``FileError`` when the own file changed on disk or was
     ///   deleted since it was read, or has several hard links or no write
     ///   permission (each without `force`), the target's extension names no
-    ///   format, or the write fails; the file on disk is then untouched.
+    ///   format, the target is CSV and the data has no fields or one named
+    ///   `""` (which a CSV file cannot load back), or the write fails; the
+    ///   file on disk is then untouched.
     @discardableResult
     public func save(to target: (path: String, name: String)? = nil, force: Bool = false, room: (_ path: String, _ bytes: Int) -> String? = { _, _ in nil }) throws(FileError) -> Int {
         let destination = target ?? (path, name)
@@ -374,6 +376,11 @@ public final class FileDataProvider: DataProvider {
         let isOwnFile = target == nil || target?.path == path
         guard let format = isOwnFile ? format : RecordTableWriter.Format(path: destination.path) else {
             throw FileError(path: destination.name, message: "unknown format: name a .csv, .json or .ndjson file")
+        }
+        // What a CSV reader refuses, a save into CSV does not write (a JSON file's key "" or its objects without keys).
+        if format == .csv, table.fieldNames.isEmpty || table.fieldNames.contains("") {
+            let what = table.fieldNames.isEmpty ? "has no fields, and a CSV file needs a header" : "has a field named \"\", which a CSV header cannot hold"
+            throw FileError(path: destination.name, message: "the data \(what): save to a .json or .ndjson file")
         }
         if isOwnFile, !force {
             guard let now = FileBytes.currentFingerprint(of: path) else {

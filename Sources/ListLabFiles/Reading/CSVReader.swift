@@ -73,7 +73,8 @@ public enum CSVReader {
             let start = cursor.index
             let field = try cursor.field()
             headerEnd = cursor.index
-            guard field.end - field.start <= ReaderLimits.nameLength else {
+            // The name's own bytes: a doubled quote is one.
+            guard (field.escaped ? cursor.unescaped.count : field.end - field.start) <= ReaderLimits.nameLength else {
                 throw cursor.error(at: start, "a field name longer than \(ReaderLimits.nameLength) bytes in the header")
             }
             guard nameStarts.count < ReaderLimits.fieldCount else {
@@ -87,6 +88,10 @@ public enum CSVReader {
                 ? cursor.unescaped.withUnsafeBufferPointer { Self.add($0, to: &nameTable) }
                 : Self.add(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), to: &nameTable)
             guard isNew else {
+                // A name written two ways before this one is the first error in the header.
+                if !nameTable.namesAreASCII, let alike = NamesAlike.first(in: nameTable.allNames()) {
+                    throw Self.namesAlikeError(nameTable.allNames(), alike, at: nameStarts, cursor)
+                }
                 let name = field.escaped
                     ? String(decoding: cursor.unescaped, as: UTF8.self)
                     : String(decoding: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
@@ -98,13 +103,9 @@ public enum CSVReader {
             }
         } while cursor.endOfField()
         let names = nameTable.allNames()
-        if !nameTable.namesAreASCII {
-            // Names that differ in their bytes may be one name as Strings compare
-            // them (`é` as one scalar and as `e` and an accent): the same error.
-            var seen: Set<String> = []
-            for (name, start) in zip(names, nameStarts) where !seen.insert(name).inserted {
-                throw cursor.error(at: start, "the header names '\(VisibleText.escaped(name))' twice")
-            }
+        // Names that differ in their bytes may be one name as Strings compare them.
+        if !nameTable.namesAreASCII, let alike = NamesAlike.first(in: names) {
+            throw Self.namesAlikeError(names, alike, at: nameStarts, cursor)
         }
         var table = RecordTable(fieldNames: [], source: all)
         table.reserveColumns(names.count)
@@ -155,6 +156,14 @@ public enum CSVReader {
         }
         table.finishReading(format: .csv, header: headerStart..<headerEnd, names: nameTable, strings: names)
         return table
+    }
+
+    /// The error for the header's names at `alike` (places in `names`, which
+    /// start at `starts`), one name written two ways in Unicode: said where the second stands.
+    private static func namesAlikeError(_ names: [String], _ alike: (first: Int, second: Int), at starts: [Int], _ cursor: Cursor) -> LoadError {
+        cursor.error(
+            at: starts[alike.second],
+            "the header names \(NamesAlike.described(names[alike.first], names[alike.second])), one name written two ways in Unicode: write it one way")
     }
 
     /// Adds the header name spelled `name` to `table`; false when it is there already.

@@ -77,9 +77,8 @@ public enum JSONTableReader {
                 case .lines: try parser.readLinesDocument(checkpoint: checkpoint)
                 }
                 let names = parser.fieldNames.allNames()
-                if !parser.fieldNames.namesAreASCII, let (first, second) = namesAlike(names) {
-                    let message = "the keys '\(VisibleText.escaped(first))' (\(codePoints(first))) and '\(VisibleText.escaped(second))' (\(codePoints(second))) "
-                        + "are one name written two ways in Unicode: write it one way"
+                if !parser.fieldNames.namesAreASCII, let (first, second) = NamesAlike.first(in: names).map({ (names[$0], names[$1]) }) {
+                    let message = "the keys \(NamesAlike.described(first, second)) are one name written two ways in Unicode: write it one way"
                     guard let offset = keyOffset(second, in: buffer) else { throw LoadError(file: file, message: message) }
                     throw LoadError(file: file, bytes: buffer, offset: offset, message: message)
                 }
@@ -88,30 +87,6 @@ public enum JSONTableReader {
             }
         }
         return try result.get()
-    }
-
-    /// The first two of `names` (each spelled differently) that are equal
-    /// as Strings compare them: one name written two ways in Unicode (`é`
-    /// as one scalar and as `e` and an accent), which would be two columns
-    /// that every look-up by name takes for one. A CSV header's repeated
-    /// name is refused as such.
-    private static func namesAlike(_ names: [String]) -> (String, String)? {
-        var first: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
-            if let earlier = first[name] { return (names[earlier], name) }
-            first[name] = index
-        }
-        return nil
-    }
-
-    /// A name's Unicode scalars, as `U+00E9`: the first 16, then `...` (a
-    /// name may be 64 KiB long).
-    private static func codePoints(_ name: String) -> String {
-        let shown = name.unicodeScalars.prefix(16).map { scalar in
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        }
-        return shown.joined(separator: " ") + (name.unicodeScalars.count > 16 ? " ..." : "")
     }
 
     /// Where the key spelled `name` first stands in `bytes`, in quotes and
@@ -281,7 +256,8 @@ public enum JSONTableReader {
             // (An unescaped key that passed here differs from the previous
             // object's: the comparison above saw its bytes and closing quote.)
             let (start, end, escaped) = try scanString()
-            guard end - start <= ReaderLimits.nameLength else {
+            // The name's own bytes: an escape is the character it stands for.
+            guard (escaped ? scratch.count : end - start) <= ReaderLimits.nameLength else {
                 throw error(at: start - 1, "a field name longer than \(ReaderLimits.nameLength) bytes")
             }
             let column = try escaped

@@ -468,7 +468,9 @@ extension CommandContext {
         let key = keyField.map { "key \($0)=" } ?? "item "
         let which = error.side == .old ? "the list" : "the \(side)"
         if let paths = error.paths {
-            return ShellError("duplicate \(key)\(error.identity) in \(which), at \(paths.first) and \(paths.second): a diff needs unique keys")
+            // An item without a key is its whole record: of a wide file, a line of megabytes.
+            let identity = error.identity.count > 200 ? error.identity.prefix(200) + "..." : error.identity
+            return ShellError("duplicate \(key)\(identity) in \(which), at \(paths.first) and \(paths.second): a diff needs unique keys")
         }
         return ShellError("\(error)")
     }

@@ -200,3 +200,26 @@ func aReloadTakesTheFieldsTheFileHasNow(shape: String) throws {
     #expect(output.lines.contains("c: 2 fields, 1 item, key id"), "\(output.lines)")
     #expect(output.lines.last == "  id  int 1")
 }
+
+/// A file read again without its key field: the reload says its items
+/// have no key now, and `fields` and an update by path agree (an update
+/// was refused for a key field no item had, and an append gave it one).
+@Test func aReloadOfAFileWithoutItsKeySaysTheItemsHaveNoKey() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("k.csv", "id,name\n1,Ada\n2,Bob\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load k.csv")
+    try folder.write("k.csv", "name\nAda\nBob\n")
+    output.clear()
+    for command in ["reload", "fields", "update 0.0 name=Al", "append name=Cy"] { session.execute(command) }
+    #expect(output.lines.prefix(4) == [
+        "reloaded k: 2 items in 1 section (reloadData)",
+        "k has no field 'id' now: its items have no key (load it with 'key FIELD' to give them one)",
+        "k: 1 fields, 2 items",
+        "  name  string 2",
+    ])
+    #expect(!output.lines.contains { $0.hasPrefix("error:") }, "\(output.lines)")
+    session.execute("save")
+    #expect(folder.read("k.csv") == "name\nAl\nBob\nCy\n")
+}

@@ -34,7 +34,7 @@ public final class KeyedRecordProvider: DataProvider {
     /// with each (a record of a table with a key per record has thousands).
     private var fieldSchema: Record.Schema
     /// The field that gives items their identity, if any.
-    public let keyField: String?
+    public private(set) var keyField: String?
     /// The wrapped provider's columns, when it can read them in place.
     private let columns: (any FieldColumnReading)?
     /// The keys, from the first item added until the data changes otherwise.
@@ -128,11 +128,13 @@ public final class KeyedRecordProvider: DataProvider {
 
     /// Takes the fields of `schema` as the dataset's, once the wrapped
     /// provider's records have them (its file read again with a field
-    /// added, removed or moved); the keys are indexed again when next needed.
+    /// added, removed or moved); the keys are indexed again when next
+    /// needed, and a key field that `schema` lacks is the items' key no more.
     public func fieldsDidChange(to schema: Record.Schema) {
         fieldNames = schema.names
         fieldSchema = schema
         keyIndex = nil
+        if let keyField, schema.index(of: keyField) == nil { self.keyField = nil }
     }
 
     // MARK: DataProvider

@@ -103,6 +103,8 @@ extension Session {
                 "threshold, see 'set', it falls back to reloadData and says so). A reload that fails keeps",
                 "the data as it was and says why. Unsaved edits (see 'providers') are dropped only with",
                 "--force. --list: only the list reloads (UIKit's reloadData); the data stays as it is.",
+                "The data takes the fields the source has now (a column added on disk); when its key",
+                "field is gone, its items have no key, and the reload says so.",
             ],
             examples: ["reload", "reload --diff", "reload --list", "reload --force"],
             completes: { context in context.arguments.isEmpty ? ["--diff", "--force", "--list"] : ["--diff", "--force"] }
@@ -140,7 +142,7 @@ extension Session {
                 context.list.reloadData()
                 context.output.write("reloaded \(loaded.name): \(loaded.countDescription) (reloadData)")
             }
-            loaded.adoptFieldsOfSource()
+            for note in loaded.adoptFieldsOfSource() { context.output.write(note) }
             loaded.forgetEdits()
         },
         Command(

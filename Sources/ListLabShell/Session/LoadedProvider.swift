@@ -106,17 +106,18 @@ final class LoadedProvider {
     /// its source again (a file given a column on disk): a file provider's
     /// are its table's, an array's or a sectioned one's its first record's
     /// (kept when it has none); a registered provider's fields are its
-    /// type's, and a composite's children take their own.
-    func adoptFieldsOfSource() {
-        if let composite {
-            composite.children.forEach { $0.adoptFieldsOfSource() }
-            return
-        }
-        guard registered == nil else { return }
+    /// type's, and a composite's children take their own. Returns what it
+    /// says of a key field the data no longer has (its items have no key now).
+    func adoptFieldsOfSource() -> [String] {
+        if let composite { return composite.children.flatMap { $0.adoptFieldsOfSource() } }
+        guard registered == nil else { return [] }
         let current = file?.schema ?? firstRecord?.schema
-        guard let current, current.names != records.fieldNames else { return }
+        guard let current, current.names != records.fieldNames else { return [] }
+        let key = keyField
         records.fieldsDidChange(to: current)
         schema = current
+        guard let key, keyField == nil else { return [] }
+        return ["\(name) has no field '\(FieldNameList.name(key))' now: its items have no key (load it with 'key FIELD' to give them one)"]
     }
 
     /// The first item of the data, if it has one.

@@ -223,3 +223,20 @@ func aReloadTakesTheFieldsTheFileHasNow(shape: String) throws {
     session.execute("save")
     #expect(folder.read("k.csv") == "name\nAl\nBob\nCy\n")
 }
+
+/// A paged provider's reload reads its file again, as a server answers
+/// now: the first page and the count of items are the file's as it is,
+/// where it served the records read at the load.
+@Test func aPagedReloadReadsTheFileAgain() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("p.csv", "id,name\n1,Ada\n2,Bob\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load p.csv as paged 1")
+    try folder.write("p.csv", "id,name,x\n1,Al,1\n2,Bo,2\n3,Cy,3\n")
+    output.clear()
+    for command in ["reload", "more", "more", "fields"] { session.execute(command) }
+    #expect(output.lines.contains("reloaded p: 1 item in 1 section (reloadData)"), "\(output.lines)")
+    #expect(output.lines.contains { $0.hasSuffix("(3 of 3 items)") }, "\(output.lines)")
+    #expect(output.lines.suffix(4) == ["p: 3 fields, 3 items, key id", "  id    int 3", "  name  string 3", "  x     int 3"])
+}

@@ -61,18 +61,39 @@ extension Session {
             context.output.write("composed \(name): \(sections) \(sections == 1 ? "section" : "sections") from \(names.joined(separator: ", "))")
         },
     ]
+}
 
-    /// A page source over `records` that fails page `failing` (from 1) once.
-    static func pageSource(_ records: [Record], failing: Int?) -> PagedDataProvider<Record>.PageSource {
-        var failuresLeft = failing.map { [$0 - 1] } ?? []
-        return { page, size in
-            if let index = failuresLeft.firstIndex(of: page) {
-                failuresLeft.remove(at: index)
-                throw PageFailure(page: page + 1)
-            }
-            let start = min(page * size, records.count)
-            return Array(records[start..<min(start + size, records.count)])
+/// The records a paged provider serves a page at a time, as a server would
+/// answer: page `failing` (from 1) fails once, and asked for the first page
+/// again (a reload), it reads its source again with `reread` (a file as it
+/// is now, where it served the records read at the load).
+final class PagedRecordSource {
+    private var records: [Record]
+    private let reread: () throws -> [Record]
+    private var failuresLeft: [Int]
+    private var firstPageServed = false
+
+    init(_ records: [Record], failing: Int?, reread: @escaping () throws -> [Record]) {
+        self.records = records
+        self.reread = reread
+        failuresLeft = failing.map { [$0 - 1] } ?? []
+    }
+
+    /// How many records the source holds now.
+    var count: Int { records.count }
+
+    /// Page `page` (from 0) of `size` records.
+    func page(_ page: Int, size: Int) throws -> [Record] {
+        if let index = failuresLeft.firstIndex(of: page) {
+            failuresLeft.remove(at: index)
+            throw PageFailure(page: page + 1)
         }
+        if page == 0 {
+            if firstPageServed { records = try reread() }
+            firstPageServed = true
+        }
+        let start = min(page * size, records.count)
+        return Array(records[start..<min(start + size, records.count)])
     }
 }
 
@@ -89,7 +110,7 @@ extension CommandContext {
     ///   changes), or when the list refuses its insert (the page is in the
     ///   data, and the list reloads).
     func loadNextPage(because reason: String) throws {
-        guard let loaded = try? current(), let (paged, total) = loaded.paged else { return }
+        guard let loaded = try? current(), let (paged, source) = loaded.paged else { return }
         guard paged.hasMore else {
             output.write("\(reason)all \(paged.numberOfItems(inSection: 0)) items are loaded")
             return
@@ -106,7 +127,7 @@ extension CommandContext {
                 return
             }
             let range = inserted.count > 1 ? "\(inserted[0])-\(inserted[inserted.count - 1])" : inserted.first.map(\.description) ?? "nothing"
-            output.write("\(reason)loaded page \(page): insert \(range) (\(count) of \(total) items)")
+            output.write("\(reason)loaded page \(page): insert \(range) (\(count) of \(source.count) items)")
         } catch {
             throw ShellError("\(reason)page \(page) failed to load: \(error); 'more' tries again")
         }

@@ -419,14 +419,15 @@ extension CommandContext {
                 providerSource = .sectioned(by: field)
             }
         case .paged(let size, let failing):
-            let paged = PagedDataProvider(pageSize: size, source: Session.pageSource(records, failing: failing))
+            let pages = PagedRecordSource(records, failing: failing, reread: reread)
+            let paged = PagedDataProvider(pageSize: size) { try pages.page($0, size: $1) }
             do {
                 _ = try paged.loadNextPage()
             } catch {
                 throw ShellError("page 1 failed to load: \(error); load again to retry")
             }
             provider = paged
-            providerSource = .paged(paged, size: size, failing: failing, total: records.count)
+            providerSource = .paged(paged, size: size, failing: failing, source: pages)
         case .composite:
             // `load` never makes one (`compose` does); said rather than trapped.
             throw ShellError("a composite is made with 'compose NAME NAME ...', not loaded")
@@ -466,8 +467,8 @@ extension CommandContext {
         case .composite: kind = "a composite provider"
         case .registered: kind = "a registered provider"
         }
-        if case .paged(let paged, _, _, let total) = providerSource {
-            output.write("loaded page 1 of \(name): \(items) of \(total) items into a paged provider (pages of \(paged.pageSize))")
+        if case .paged(let paged, _, _, let pages) = providerSource {
+            output.write("loaded page 1 of \(name): \(items) of \(pages.count) items into a paged provider (pages of \(paged.pageSize))")
             return
         }
         let origin = isFile ? " from \(fileProvider?.name ?? source)" : ""

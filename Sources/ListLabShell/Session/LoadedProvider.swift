@@ -44,9 +44,9 @@ final class LoadedProvider {
         if case .composite(let provider, let children) = source { return (provider, children) }
         return nil
     }
-    /// For a paged provider: it, and how many records its source holds.
-    var paged: (provider: PagedDataProvider<Record>, total: Int)? {
-        if case .paged(let provider, _, _, let total) = source { return (provider, total) }
+    /// For a paged provider: it, and the records its pages come from.
+    var paged: (provider: PagedDataProvider<Record>, source: PagedRecordSource)? {
+        if case .paged(let provider, _, _, let pages) = source { return (provider, pages) }
         return nil
     }
     /// While a filter is on: the filter, and every record in order.

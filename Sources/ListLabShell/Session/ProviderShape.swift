@@ -40,8 +40,8 @@ enum ProviderSource {
     /// A file provider, flat or grouped by a field, which `save` writes back.
     case file(FileDataProvider, groupedBy: String?)
     /// A paged provider: pages of `size` (page `failing`, from 1, fails
-    /// once) from a source of `total` records.
-    case paged(PagedDataProvider<Record>, size: Int, failing: Int?, total: Int)
+    /// once) from `source`.
+    case paged(PagedDataProvider<Record>, size: Int, failing: Int?, source: PagedRecordSource)
     /// A composite of other loaded providers' sections.
     case composite(CompositeDataProvider<Record>, children: [LoadedProvider])
     /// A provider of the user's own, registered with the playground.

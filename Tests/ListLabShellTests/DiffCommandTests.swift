@@ -240,3 +240,31 @@ func aReloadTakesTheFieldsTheFileHasNow(shape: String) throws {
     #expect(output.lines.contains { $0.hasSuffix("(3 of 3 items)") }, "\(output.lines)")
     #expect(output.lines.suffix(4) == ["p: 3 fields, 3 items, key id", "  id    int 3", "  name  string 3", "  x     int 3"])
 }
+
+/// Two rows alike in a file without a key are one item to a diff: `sort`
+/// and `filter` say so from the columns in the words the records' path
+/// uses, naming the same two items (rows alike by value: a null and an
+/// absent key are one), without a record of every row.
+@Test(arguments: [
+    ("d.csv", "a,b\n1,2\n3,4\n1,2\n5,6\n3,4\n"),
+    ("d.ndjson", "{\"a\":3}\n{\"a\":1,\"b\":null}\n{\"a\":2}\n{\"a\":1}\n"),
+    ("d.json", "[{\"a\":\"x\"},{\"b\":\"x\"},{\"a\":\"x\"}]\n"),
+])
+func rowsAlikeWithoutAKeyAreRefusedFromTheColumns(file: String, text: String) throws {
+    let folder = try TemporaryFolder()
+    try folder.write(file, text)
+    var lines: [[String]] = []
+    for columns in [true, false] {
+        let output = RecordingOutput()
+        let session = Session(output: output, workingDirectory: folder.path)
+        session.usesColumnPaths = columns
+        session.execute("load \(file)")
+        output.clear()
+        session.execute("sort a desc")
+        session.execute("filter a=1")
+        session.execute("show")
+        lines.append(output.lines)
+    }
+    #expect(lines[0] == lines[1])
+    #expect(lines[0].prefix(2).allSatisfy { $0.hasPrefix("error: duplicate item ") && $0.hasSuffix(": a diff needs unique keys") }, "\(lines[0])")
+}

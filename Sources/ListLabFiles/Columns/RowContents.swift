@@ -46,15 +46,7 @@ extension RowContents {
         // Slots: 0 empty, old row + 1, or -(new row + 1) for a new row with no old match.
         var slots = [Int32](repeating: 0, count: capacity)
         var taken = [Bool](repeating: false, count: oldHashes.count)
-        for (row, hash) in oldHashes.enumerated() {
-            var slot = hash & mask
-            while slots[slot] != 0 {
-                let other = Int(slots[slot]) - 1
-                if oldHashes[other] == hash, old.row(other, hasTheContentOf: row, in: old) { return nil }
-                slot = (slot + 1) & mask
-            }
-            slots[slot] = Int32(row + 1)
-        }
+        guard Self.placeRows(of: old, hashes: oldHashes, in: &slots, mask: mask) == nil else { return nil }
         return old.comparingContent(with: new) { sameContent in
             var matched: [Int32] = []
             matched.reserveCapacity(newHashes.count)
@@ -83,6 +75,35 @@ extension RowContents {
             }
             return matched
         }
+    }
+}
+
+extension RowContents {
+    /// The first two rows of `table` that hold the same content: the
+    /// second is the first row whose content an earlier row holds, as a
+    /// diff of the rows by their content meets it; nil when every row's
+    /// content is its own.
+    static func firstRowsAlike(in table: RecordTable) -> (first: Int, second: Int)? {
+        let hashes = table.contentHashes()
+        var capacity = 16
+        while capacity < 2 * hashes.count { capacity *= 2 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        return placeRows(of: table, hashes: hashes, in: &slots, mask: capacity - 1)
+    }
+
+    /// Places each row of `table` (slot: row + 1) by its hash, in order,
+    /// until one holds the content of a row placed before it: those two.
+    fileprivate static func placeRows(of table: RecordTable, hashes: [Int], in slots: inout [Int32], mask: Int) -> (first: Int, second: Int)? {
+        for (row, hash) in hashes.enumerated() {
+            var slot = hash & mask
+            while slots[slot] != 0 {
+                let other = Int(slots[slot]) - 1
+                if hashes[other] == hash, table.row(other, hasTheContentOf: row, in: table) { return (other, row) }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = Int32(row + 1)
+        }
+        return nil
     }
 }
 

@@ -10,7 +10,19 @@ extension FileDataProvider {
     /// record path's diff refuses rows alike and says which, so it takes
     /// those).
     static func rowsAreIdentities(of table: RecordTable, identifiedBy keyField: String?) -> Bool {
-        keyField != nil || RowContents(table, RecordTable(fieldNames: table.fieldNames)).matchedRows() != nil
+        keyField != nil || RowContents.firstRowsAlike(in: table) == nil
+    }
+
+    /// The first two items whose values are all the same (counted from 0,
+    /// the second the first item whose values an earlier one holds), which
+    /// a diff without a key cannot tell apart; nil when each item's values
+    /// are its own, and for a grouped or filtered provider. Found on the
+    /// columns, where a diff of records builds a record of every item first.
+    ///
+    /// - Complexity: O(*n*) expected for *n* cells.
+    public func firstItemsAlike() -> (first: Int, second: Int)? {
+        guard groupField == nil, activeFilter == nil else { return nil }
+        return RowContents.firstRowsAlike(in: table)
     }
 
     /// The diff between two lists of rows of one table: rows are the items'

@@ -28,6 +28,19 @@ extension CommandContext {
         return true
     }
 
+    /// Refuses, as a diff of the records refuses them, two items of a file
+    /// provider without a key that hold the same values: found on the
+    /// columns, where the records' path made a record of every item to find
+    /// the same two (of a wide file, gigabytes).
+    func checkItemsAreDistinct(_ loaded: LoadedProvider) throws {
+        guard loaded.keyField == nil, let file = columnFile(of: loaded), let (first, second) = file.firstItemsAlike(),
+            let record = file.item(at: ItemPath(0, second))
+        else { return }
+        let duplicate = DuplicateIdentityError(
+            identity: "\(Value.object(record))", side: .old, firstPath: ElementPath(0, first), secondPath: ElementPath(0, second))
+        throw Self.diffError(duplicate, keyField: nil, side: "new state")
+    }
+
     /// `filter FIELD=VALUE` on the columns (``FileDataProvider/filter(by:equalTo:identifiedBy:countingAbove:)``).
     ///
     /// - Returns: false also while a filter on records is on.

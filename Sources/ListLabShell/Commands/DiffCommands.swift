@@ -59,6 +59,7 @@ extension Session {
                 try context.checkField(field, in: loaded, column: fieldToken?.column)
                 try context.withProgress("sorting \(loaded.name) by \(Tokenizer.typedFieldName(field))", on: loaded) {
                     if try context.sortColumns(of: loaded, by: field, descending: descending) { return }
+                    try context.checkItemsAreDistinct(loaded)
                     // Each section on its own; the provider is untouched until the sorted order is whole.
                     let sorted = try loaded.currentSections(for: "sort").flatMap { section in
                         try ValueSort.order(of: section.items.map { $0[field] ?? .null }, descending: descending).map { section.items[$0] }
@@ -111,6 +112,7 @@ extension Session {
                 try context.checkField(field, in: loaded, column: column)
                 try context.withProgress("filtering \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText)", on: loaded) {
                     if try context.filterColumns(of: loaded, field: field, value: value) { return }
+                    try context.checkItemsAreDistinct(loaded)
                     let all = try loaded.filter?.all ?? loaded.currentSections(for: "filter").flatMap(\.items)
                     var scanned = 0
                     let kept = try all.filter { record in

@@ -268,3 +268,21 @@ func rowsAlikeWithoutAKeyAreRefusedFromTheColumns(file: String, text: String) th
     #expect(lines[0] == lines[1])
     #expect(lines[0].prefix(2).allSatisfy { $0.hasPrefix("error: duplicate item ") && $0.hasSuffix(": a diff needs unique keys") }, "\(lines[0])")
 }
+
+/// A sort or a filter refused before the data changed (two items alike,
+/// without a key) changes nothing: no filter is left on, and no edit is
+/// marked, for records as an array as for a file (the filter used to stay
+/// on, and 'filter off' was refused in turn).
+@Test(arguments: ["", " as array"])
+func aRefusedSortOrFilterLeavesNoFilterAndNoEdit(shape: String) throws {
+    let folder = try TemporaryFolder()
+    try folder.write("d.csv", "a,b\n1,2\n3,4\n1,2\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load d.csv\(shape)")
+    output.clear()
+    for command in ["sort a desc", "filter a=1", "filter off", "reload"] { session.execute(command) }
+    #expect(output.lines.filter { $0.hasPrefix("error:") }.count == 2, "\(output.lines)")
+    #expect(output.lines.suffix(2).first == "no filter is on", "\(output.lines)")
+    #expect(output.lines.last?.hasPrefix("reloaded d: 3 items") == true, "no unsaved edits to drop: \(output.lines)")
+}

@@ -64,13 +64,15 @@ extension Session {
                     let sorted = try loaded.currentSections(for: "sort").flatMap { section in
                         try ValueSort.order(of: section.items.map { $0[field] ?? .null }, descending: descending).map { section.items[$0] }
                     }
+                    var changed = false
                     do {
-                        try context.transition(loaded, to: sorted, saying: "sorted \(loaded.name) by \(Tokenizer.typedFieldName(field))\(descending ? ", descending" : "")")
-                    } catch where Session.wasInterrupted(error) {
-                        throw error  // stopped before the provider changed
+                        try context.transition(
+                            loaded, to: sorted, saying: "sorted \(loaded.name) by \(Tokenizer.typedFieldName(field))\(descending ? ", descending" : "")",
+                            whenChanged: { changed = true })
                     } catch {
-                        // The provider changed, the list refused: an edit all the same.
-                        loaded.markEdited()
+                        // The provider changed and the list refused: an edit all the same. A diff
+                        // that could not be made (two items alike), or Ctrl-C, left it as it was.
+                        if changed { loaded.markEdited() }
                         throw error
                     }
                     loaded.markEdited()
@@ -96,11 +98,17 @@ extension Session {
                     }
                     loaded.filter = nil
                     do {
-                        if try !context.unfilterColumns(of: loaded) {
-                            try context.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items")
-                        }
+                        if try context.unfilterColumns(of: loaded) { return }
                     } catch where Session.wasInterrupted(error) {
                         loaded.filter = filter
+                        throw error
+                    }
+                    var changed = false
+                    do {
+                        try context.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items", whenChanged: { changed = true })
+                    } catch {
+                        // Stopped, or refused before the provider changed: the filter stays on.
+                        if !changed { loaded.filter = filter }
                         throw error
                     }
                     return
@@ -122,11 +130,15 @@ extension Session {
                     }
                     let previous = loaded.filter
                     loaded.filter = LoadedProvider.Filter(field: field, value: value, all: all)
+                    var changed = false
                     do {
-                        try context.transition(loaded, to: kept, saying: "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept.count) of \(all.count) items")
-                    } catch where Session.wasInterrupted(error) {
-                        // Stopped before the provider changed.
-                        loaded.filter = previous
+                        try context.transition(
+                            loaded, to: kept, saying: "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept.count) of \(all.count) items",
+                            whenChanged: { changed = true })
+                    } catch {
+                        // Stopped, or refused, before the provider changed (a diff that could not
+                        // be made): the filter is as it was.
+                        if !changed { loaded.filter = previous }
                         throw error
                     }
                 }
@@ -224,17 +236,23 @@ extension CommandContext {
         }
     }
 
-    /// Takes the provider to `records` and the list along, by the diff.
-    func transition(_ loaded: LoadedProvider, to records: [Record], saying what: String, reloadingSource: Bool = false) throws {
+    /// Takes the provider to `records` and the list along, by the diff;
+    /// `whenChanged` is called once the provider has changed (an error
+    /// after it, the list refusing its updates, leaves the provider changed;
+    /// one before it, a diff that cannot be made, leaves it as it was).
+    func transition(
+        _ loaded: LoadedProvider, to records: [Record], saying what: String, reloadingSource: Bool = false, whenChanged: () -> Void = {}
+    ) throws {
         if let diffable = presentation.diffable {
             if reloadingSource { try loaded.provider.reload() } else { try loaded.provider.replaceItems(with: records) }
+            whenChanged()
             diffable.identifiers.dataMayHaveChanged()
             output.write("\(what)")
             output.write(Presentation.diffableDataNote(diffable))
             return
         }
         if loaded.registered != nil, !reloadingSource {
-            try transitionRegistered(loaded, to: records, saying: what)
+            try transitionRegistered(loaded, to: records, saying: what, whenChanged: whenChanged)
             return
         }
         let changes = try changes(of: loaded, to: loaded.sections(of: records), side: reloadingSource ? "source" : "new state")
@@ -244,6 +262,7 @@ extension CommandContext {
             } else {
                 try loaded.provider.replaceItems(with: records)
             }
+            whenChanged()
         }
     }
 
@@ -427,7 +446,7 @@ extension CommandContext {
     /// (by day, by a field of the app's), which ListLab cannot foresee. So
     /// the provider changes first, and the diff is taken between its
     /// sections before and after; a diff that fails puts the old items back.
-    fileprivate func transitionRegistered(_ loaded: LoadedProvider, to records: [Record], saying what: String) throws {
+    fileprivate func transitionRegistered(_ loaded: LoadedProvider, to records: [Record], saying what: String, whenChanged: () -> Void) throws {
         try Interruption.check()
         let old = try loaded.currentSections(for: "a diff")
         try loaded.provider.replaceItems(with: records)
@@ -438,6 +457,7 @@ extension CommandContext {
             try? loaded.provider.replaceItems(with: old.flatMap(\.items))
             throw error
         }
+        whenChanged()
         let provider = loaded.provider
         let changedFields = changedFields(
             changes,

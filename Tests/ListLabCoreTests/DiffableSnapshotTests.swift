@@ -137,3 +137,15 @@ private func expectRefusal(_ reason: String, _ snapshot: inout Snapshot, _ body:
     expectRefusal("Attempted to reconfigure item identifier that does not exist in the snapshot: zz", &snapshot) { try $0.reconfigureItems(["zz"]) }
     expectRefusal("Attempted to reload section identifier that does not exist in the snapshot: Z", &snapshot) { try $0.reloadSections(["A", "Z"]) }
 }
+
+/// UIKit's set of duplicate identifiers shows 20 of many and how many in
+/// all, and 200 characters of a long one: 1,500 records of 5 KB alike were
+/// one error of 7.5 MB.
+@Test func duplicateIdentifiersAreShownShortInTheReason() {
+    let many = (0..<25).map { "id\($0)" } + [String(repeating: "x", count: 5_000)]
+    let lines = DiffableSnapshotError.duplicateIdentifiers(kind: .item, many).description.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(")
+    #expect(lines.count == 23 && lines[20] == "    id19," && lines[21] == "    ... (26 in all)" && lines[22] == ")}")
+    let long = DiffableSnapshotError.duplicateIdentifiers(kind: .item, [String(repeating: "x", count: 5_000)]).description
+    #expect(long.hasSuffix("{(\n    " + String(repeating: "x", count: 200) + "...\n)}"))
+}

@@ -235,3 +235,15 @@ private func chmodNoAccess(_ path: String) { chmod(path, 0) }
         #expect(try provider.save(to: (folder.path + "/out.json", "out.json")) > 0)
     }
 }
+
+/// A name or a value that begins with U+FEFF is quoted in CSV: unquoted at
+/// the start of the file, a reader takes it for a byte order mark.
+@Test func aLeadingByteOrderMarkCharacterIsQuotedInCSV() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("b.ndjson", "{\"\\ufeffa\":\"\\ufeffv\",\"a\":2}\n")
+    let provider = try FileDataProvider(path: folder.path + "/b.ndjson", name: "b.ndjson")
+    try provider.save(to: (folder.path + "/b.csv", "b.csv"))
+    let again = try FileDataProvider(path: folder.path + "/b.csv", name: "b.csv")
+    #expect(again.fieldNames == ["\u{FEFF}a", "a"])
+    #expect(again.item(at: ItemPath(0, 0))?["\u{FEFF}a"] == .string("\u{FEFF}v"))
+}

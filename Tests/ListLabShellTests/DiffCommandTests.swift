@@ -286,3 +286,26 @@ func aRefusedSortOrFilterLeavesNoFilterAndNoEdit(shape: String) throws {
     #expect(output.lines.suffix(2).first == "no filter is on", "\(output.lines)")
     #expect(output.lines.last?.hasPrefix("reloaded d: 3 items") == true, "no unsaved edits to drop: \(output.lines)")
 }
+
+/// A composite takes its children's fields after a reload of one, and a
+/// paged provider's reload checks its keys as its load does (it took
+/// duplicate keys, which a load refuses).
+@Test func aCompositeTakesItsChildrensFieldsAndAPagedReloadChecksItsKeys() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("a.csv", "id,name\n1,Ada\n")
+    try folder.write("b.csv", "id,name\n3,Cy\n")
+    try folder.write("p.csv", "id,name\n1,a\n2,b\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    for command in ["load a.csv", "load b.csv", "compose a b"] { session.execute(command) }
+    try folder.write("a.csv", "name,x\nAda,1\n")
+    output.clear()
+    for command in ["reload", "update 0.0 x=5", "fields"] { session.execute(command) }
+    #expect(!output.lines.contains { $0.hasPrefix("error:") }, "\(output.lines)")
+    #expect(output.lines.contains { $0.hasPrefix("a+b: 3 fields") }, "\(output.lines)")
+    session.execute("load p.csv as paged 2")
+    try folder.write("p.csv", "id,name\n1,a\n1,b\n")
+    output.clear()
+    session.execute("reload")
+    #expect(output.lines == ["error: reload failed, the data is as it was: duplicate key id=1 in records 1 and 2"])
+}

@@ -81,9 +81,17 @@ public enum DiffableSnapshotError: Error, Hashable, Sendable, CustomStringConver
     /// Identifiers as Foundation describes an `NSSet` of them, one to a line
     /// (mastodon-ios#1366 quotes UIKit's reason so): `{(`, each identifier
     /// indented by four spaces, `)}`. Each identifier is escaped first
-    /// (``VisibleText``), so the only line breaks are the layout's.
+    /// (``VisibleText``), so the only line breaks are the layout's. Past 20
+    /// identifiers, or 200 characters of one, the rest is said as `...`
+    /// (and how many there are): 1,500 records of 5 KB alike were one error
+    /// of 7.5 MB, where UIKit's crash report would be cut short too.
     static func setDescription(_ identifiers: [String]) -> String {
-        "{(\n" + identifiers.map { "    " + VisibleText.escaped($0) }.joined(separator: ",\n") + "\n)}"
+        var lines = identifiers.prefix(20).map { identifier in
+            let shown = VisibleText.escaped(String(identifier.prefix(201)))
+            return "    " + (shown.count > 200 ? shown.prefix(200) + "..." : shown)
+        }
+        if identifiers.count > 20 { lines.append("    ... (\(identifiers.count) in all)") }
+        return "{(\n" + lines.joined(separator: ",\n") + "\n)}"
     }
 }
 

@@ -1,4 +1,5 @@
 import ListLabCore
+import ListLabRecords
 
 /// Field names spelled differently that are one name as Strings compare
 /// them (`é` as one scalar and as `e` and an accent, `K` and the Kelvin
@@ -16,9 +17,10 @@ enum NamesAlike {
         return nil
     }
 
-    /// `'é' (U+00E9) and 'é' (U+0065 U+0301)`: the two names, escaped, with their scalars.
+    /// `'é' (U+00E9) and 'é' (U+0065 U+0301)`: the two names, escaped and cut
+    /// short past 64 characters, with their scalars.
     static func described(_ first: String, _ second: String) -> String {
-        "'\(VisibleText.escaped(first))' (\(codePoints(first))) and '\(VisibleText.escaped(second))' (\(codePoints(second)))"
+        "'\(FieldNameList.name(first))' (\(codePoints(first))) and '\(FieldNameList.name(second))' (\(codePoints(second)))"
     }
 
     /// A name's Unicode scalars, as `U+00E9`: the first 16, then `...` (a

@@ -112,6 +112,8 @@ public enum RecordTableWriter {
         if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
             return bytes.elementsEqual("true".utf8) || bytes.elementsEqual("false".utf8)
         }
+        // U+FEFF first: at the start of a file a reader takes it for a byte order mark and drops it.
+        if first == 0xEF { return bytes.starts(with: [0xEF, 0xBB, 0xBF]) }
         guard (first >= 48 && first <= 57) || first == UInt8(ascii: "-") else { return false }
         return Array(bytes).withUnsafeBufferPointer { NumberScanner.isNumber($0, 0, $0.count) }
     }

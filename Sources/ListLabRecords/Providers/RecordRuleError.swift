@@ -16,7 +16,7 @@ public enum RecordRuleError: Error, Hashable, Sendable, CustomStringConvertible 
         case .unknownField(let name, let fields):
             "no field '\(FieldNameList.name(name))' (fields: \(FieldNameList.text(fields)))"
         case .duplicateKey(let field, let value, let path):
-            "duplicate key \(field)=\(value.jsonText): \(path) has it already"
+            "duplicate key \(FieldNameList.name(field))=\(value.messageText): \(path) has it already"
         case .missingKey(let field):
             "the new item needs a value for the key field '\(field)' (its keys are not numbers)"
         }

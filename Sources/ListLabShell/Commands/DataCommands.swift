@@ -367,10 +367,10 @@ extension CommandContext {
         if let keyField {
             if let fileProvider {
                 if let duplicate = fileProvider.firstDuplicate(ofField: keyField) {
-                    throw ShellError("\(source): duplicate key \(keyField)=\(duplicate.value.jsonText) in records \(duplicate.first + 1) and \(duplicate.second + 1)")
+                    throw ShellError("\(source): duplicate key \(FieldNameList.name(keyField))=\(duplicate.value.messageText) in records \(duplicate.first + 1) and \(duplicate.second + 1)")
                 }
             } else if sample != nil, let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: sampleRecords) {
-                throw ShellError("duplicate key \(keyField)=\(duplicate.value.jsonText) in rows \(duplicate.first + 1) and \(duplicate.second + 1)")
+                throw ShellError("duplicate key \(FieldNameList.name(keyField))=\(duplicate.value.messageText) in rows \(duplicate.first + 1) and \(duplicate.second + 1)")
             }
         }
         // The records as an array, and how to read them again, for shapes other than `file`.
@@ -419,12 +419,20 @@ extension CommandContext {
                 providerSource = .sectioned(by: field)
             }
         case .paged(let size, let failing):
-            let pages = PagedRecordSource(records, failing: failing, reread: reread)
+            // Read again on a reload, its keys checked as a load checks them.
+            let pages = PagedRecordSource(records, failing: failing) { [keyField] in
+                let records = try reread()
+                if let keyField, let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: records) {
+                    throw ShellError("duplicate key \(FieldNameList.name(keyField))=\(duplicate.value.messageText) in records \(duplicate.first + 1) and \(duplicate.second + 1)")
+                }
+                return records
+            }
             let paged = PagedDataProvider(pageSize: size) { try pages.page($0, size: $1) }
             do {
                 _ = try paged.loadNextPage()
             } catch {
-                throw ShellError("page 1 failed to load: \(error); load again to retry")
+                // Only 'failing 1' fails the first page of a load, and it fails it at every load.
+                throw ShellError("page 1 failed to load: \(error); load without 'failing 1' to see it load")
             }
             provider = paged
             providerSource = .paged(paged, size: size, failing: failing, source: pages)

@@ -187,7 +187,7 @@ extension CommandContext {
         do {
             return try change()
         } catch RecordRuleError.duplicateKey(let field, let value, let other) where owner !== loaded {
-            throw ShellError("duplicate key \(field)=\(value.jsonText): \(owner.name) has it already, at its \(other)")
+            throw ShellError("duplicate key \(FieldNameList.name(field))=\(value.messageText): \(owner.name) has it already, at its \(other)")
         }
     }
 }

@@ -109,7 +109,18 @@ final class LoadedProvider {
     /// type's, and a composite's children take their own. Returns what it
     /// says of a key field the data no longer has (its items have no key now).
     func adoptFieldsOfSource() -> [String] {
-        if let composite { return composite.children.flatMap { $0.adoptFieldsOfSource() } }
+        if let composite {
+            let notes = composite.children.flatMap { $0.adoptFieldsOfSource() }
+            // A composite's fields are its children's, in order, each once (as `compose` makes them).
+            var fields: [String] = []
+            for child in composite.children { fields += child.fieldNames.filter { !fields.contains($0) } }
+            if fields != records.fieldNames {
+                let current = Record.Schema(fields)
+                records.fieldsDidChange(to: current)
+                schema = current
+            }
+            return notes
+        }
         guard registered == nil else { return [] }
         let current = file?.schema ?? firstRecord?.schema
         guard let current, current.names != records.fieldNames else { return [] }

@@ -309,3 +309,27 @@ func aRefusedSortOrFilterLeavesNoFilterAndNoEdit(shape: String) throws {
     session.execute("reload")
     #expect(output.lines == ["error: reload failed, the data is as it was: duplicate key id=1 in records 1 and 2"])
 }
+
+/// A reload that takes away the field the items were identified by under
+/// a diffable data source turns it off (its snapshots named keys no item
+/// has), and one that takes away the field the sections came from says so.
+@Test func aReloadSaysWhatTheFieldsItLostWereFor() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("k.csv", "id,name\n1,Ada\n2,Bo\n")
+    try folder.write("t.csv", "id,title,list\n1,a,W\n2,b,H\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    for command in ["load k.csv", "diffable on"] { session.execute(command) }
+    try folder.write("k.csv", "name\nAda\nBo\n")
+    output.clear()
+    session.execute("reload --diff")
+    #expect(output.lines.suffix(2) == [
+        "k has no field 'id' now: its items have no key (load it with 'key FIELD' to give them one)",
+        "diffable off: its identifiers were keys; the adapter shows k again (reloadData): 2 items in 1 section",
+    ])
+    session.execute("load t.csv as sectioned by list")
+    try folder.write("t.csv", "id,title\n1,a\n2,b\n")
+    output.clear()
+    session.execute("reload")
+    #expect(output.lines.last == "t has no field 'list' now: its items are in one section with no title (load it again 'as sectioned by' a field)")
+}

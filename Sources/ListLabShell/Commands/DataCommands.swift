@@ -104,7 +104,8 @@ extension Session {
                 "the data as it was and says why. Unsaved edits (see 'providers') are dropped only with",
                 "--force. --list: only the list reloads (UIKit's reloadData); the data stays as it is.",
                 "The data takes the fields the source has now (a column added on disk); when its key",
-                "field is gone, its items have no key, and the reload says so.",
+                "field is gone, its items have no key (a diffable data source by key turns off), and when",
+                "its sections' field is gone, they are one; the reload says so.",
             ],
             examples: ["reload", "reload --diff", "reload --list", "reload --force"],
             completes: { context in context.arguments.isEmpty ? ["--diff", "--force", "--list"] : ["--diff", "--force"] }
@@ -143,6 +144,12 @@ extension Session {
                 context.output.write("reloaded \(loaded.name): \(loaded.countDescription) (reloadData)")
             }
             for note in loaded.adoptFieldsOfSource() { context.output.write(note) }
+            // Items identified by a key they no longer have: the adapter shows them again.
+            if let diffable = context.presentation.diffable, diffable.identity == .key, loaded.keyField == nil, let index = context.workspace.currentIndex {
+                context.presentation.diffable = nil
+                context.activate(index)
+                context.output.write("diffable off: its identifiers were keys; the adapter shows \(loaded.name) again (reloadData): \(loaded.countDescription)")
+            }
             loaded.forgetEdits()
         },
         Command(

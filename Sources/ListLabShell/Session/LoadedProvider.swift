@@ -127,8 +127,14 @@ final class LoadedProvider {
         let key = keyField
         records.fieldsDidChange(to: current)
         schema = current
-        guard let key, keyField == nil else { return [] }
-        return ["\(name) has no field '\(FieldNameList.name(key))' now: its items have no key (load it with 'key FIELD' to give them one)"]
+        var notes: [String] = []
+        if let key, keyField == nil {
+            notes.append("\(name) has no field '\(FieldNameList.name(key))' now: its items have no key (load it with 'key FIELD' to give them one)")
+        }
+        if let group = shape.groupField ?? file?.groupField, current.index(of: group) == nil {
+            notes.append("\(name) has no field '\(FieldNameList.name(group))' now: its items are in one section with no title (load it again 'as sectioned by' a field)")
+        }
+        return notes
     }
 
     /// The first item of the data, if it has one.

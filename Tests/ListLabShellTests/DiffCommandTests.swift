@@ -333,3 +333,16 @@ func aRefusedSortOrFilterLeavesNoFilterAndNoEdit(shape: String) throws {
     session.execute("reload")
     #expect(output.lines.last == "t has no field 'list' now: its items are in one section with no title (load it again 'as sectioned by' a field)")
 }
+
+/// While a filter is on, a paged provider loads no page: `more` is refused
+/// and a scroll's request is dropped, where a page appended under the
+/// filter was shown unfiltered and lost when the filter went.
+@Test func aPagedProviderLoadsNoPageWhileFiltered() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("p.csv", "id,name,h\n1,a,1\n2,b,2\n3,c,1\n4,d,1\n5,e,2\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    for command in ["load p.csv as paged 2", "filter h=1", "more", "filter off", "more", "more"] { session.execute(command) }
+    #expect(output.lines.contains("error: more is refused while a filter is on (h=1): 'filter off' first"), "\(output.lines)")
+    #expect(output.lines.last == "all 5 items are loaded", "\(output.lines)")
+}

@@ -10,7 +10,8 @@ extension Session {
             examples: ["more"]
         ) { context, arguments in
             try arguments.expectEnd()
-            let loaded = try context.current()
+            // A page appended under a filter would be shown unfiltered, and lost when the filter goes.
+            let loaded = try context.unfiltered(for: "more")
             guard loaded.paged != nil else {
                 throw ShellError("more loads pages of a paged provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load SOURCE as paged SIZE")
             }
@@ -110,7 +111,8 @@ extension CommandContext {
     ///   changes), or when the list refuses its insert (the page is in the
     ///   data, and the list reloads).
     func loadNextPage(because reason: String) throws {
-        guard let loaded = try? current(), let (paged, source) = loaded.paged else { return }
+        // Not while a filter is on: a scroll asked for it before the filter came (`more` is refused).
+        guard let loaded = try? current(), loaded.filter == nil, let (paged, source) = loaded.paged else { return }
         guard paged.hasMore else {
             output.write("\(reason)all \(paged.numberOfItems(inSection: 0)) items are loaded")
             return

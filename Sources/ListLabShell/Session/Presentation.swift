@@ -74,8 +74,9 @@ final class Presentation {
             output.write("selected \(path): \(loaded.text(of: record, at: path))")
         }
         adapter.onWillDisplay = { [weak self] path in
-            // Within 3 items of the end of a paged list that has more: ask for the next page.
-            guard let self, let paged = loaded.paged?.provider, paged.hasMore else { return }
+            // Within 3 items of the end of a paged list that has more: ask for the next page
+            // (not while a filter is on, which shows a part of the pages loaded).
+            guard let self, loaded.filter == nil, let paged = loaded.paged?.provider, paged.hasMore else { return }
             if path.item >= paged.numberOfItems(inSection: 0) - 3 { self.wantsNextPage = true }
         }
         self.adapter = adapter

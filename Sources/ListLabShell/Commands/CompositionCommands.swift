@@ -6,7 +6,7 @@ extension Session {
         Command(
             name: "more", usage: "more",
             summary: "a paged provider loads its next page, appended as a batch insert (scrolling near the end does it too)",
-            details: ["A page that fails to load changes nothing; 'more' asks for it again."],
+            details: ["A page that fails to load changes nothing; 'more' asks for it again. No page loads while a filter is on."],
             examples: ["more"]
         ) { context, arguments in
             try arguments.expectEnd()

@@ -89,8 +89,9 @@ public enum CSVReader {
                 : Self.add(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), to: &nameTable)
             guard isNew else {
                 // A name written two ways before this one is the first error in the header.
-                if !nameTable.namesAreASCII, let alike = NamesAlike.first(in: nameTable.allNames()) {
-                    throw Self.namesAlikeError(nameTable.allNames(), alike, at: nameStarts, cursor)
+                if !nameTable.namesAreASCII {
+                    let names = nameTable.allNames()
+                    if let alike = NamesAlike.first(in: names) { throw Self.namesAlikeError(names, alike, at: nameStarts, cursor) }
                 }
                 let name = field.escaped
                     ? String(decoding: cursor.unescaped, as: UTF8.self)

@@ -24,12 +24,3 @@ package enum FieldNameList {
         return visible.count > shownCharacters ? String(visible.prefix(shownCharacters)) + "..." : visible
     }
 }
-
-extension Value {
-    /// The value as a message shows it: its JSON, cut short with `...` past
-    /// 200 characters (a key may be a string of megabytes).
-    package var messageText: String {
-        let text = jsonText
-        return text.count > 200 ? String(text.prefix(200)) + "..." : text
-    }
-}

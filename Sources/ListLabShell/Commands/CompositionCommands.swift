@@ -51,8 +51,7 @@ extension Session {
             }
             let name = compositeName ?? names.joined(separator: "+")
             let composite = CompositeDataProvider(children.map(\.provider))
-            var fields: [String] = []
-            for child in children { fields += child.fieldNames.filter { !fields.contains($0) } }
+            let fields = LoadedProvider.compositeFields(of: children)
             let loaded = LoadedProvider(
                 name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil), source: .composite(composite, children: children),
                 schema: Record.Schema(fields), presenter: children[0].presenter)

@@ -374,10 +374,10 @@ extension CommandContext {
         if let keyField {
             if let fileProvider {
                 if let duplicate = fileProvider.firstDuplicate(ofField: keyField) {
-                    throw ShellError("\(source): duplicate key \(FieldNameList.name(keyField))=\(duplicate.value.messageText) in records \(duplicate.first + 1) and \(duplicate.second + 1)")
+                    throw ShellError("\(source): " + Self.duplicateKeyText(keyField, duplicate, in: "records"))
                 }
             } else if sample != nil, let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: sampleRecords) {
-                throw ShellError("duplicate key \(FieldNameList.name(keyField))=\(duplicate.value.messageText) in rows \(duplicate.first + 1) and \(duplicate.second + 1)")
+                throw ShellError(Self.duplicateKeyText(keyField, duplicate, in: "rows"))
             }
         }
         // The records as an array, and how to read them again, for shapes other than `file`.
@@ -430,7 +430,7 @@ extension CommandContext {
             let pages = PagedRecordSource(records, failing: failing) { [keyField] in
                 let records = try reread()
                 if let keyField, let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: records) {
-                    throw ShellError("duplicate key \(FieldNameList.name(keyField))=\(duplicate.value.messageText) in records \(duplicate.first + 1) and \(duplicate.second + 1)")
+                    throw ShellError(Self.duplicateKeyText(keyField, duplicate, in: "records"))
                 }
                 return records
             }
@@ -493,6 +493,12 @@ extension CommandContext {
 
     /// The sample's presenter, or for a file one cell kind showing the first
     /// text field (or the first field).
+    /// `duplicate key id=1 in records 1 and 2`: what a load says of a key
+    /// that two items have (counted from 0 in `duplicate`, from 1 in the text).
+    fileprivate static func duplicateKeyText(_ field: String, _ duplicate: (value: Value, first: Int, second: Int), in what: String) -> String {
+        "duplicate key \(FieldNameList.name(field))=\(duplicate.value.messageText) in \(what) \(duplicate.first + 1) and \(duplicate.second + 1)"
+    }
+
     fileprivate func defaultPresenter(sample: Sample?, schema: Record.Schema) throws -> TemplatePresenter {
         switch sample?.look {
         case .single(let kind, let text, let detail)?:

@@ -106,14 +106,12 @@ final class LoadedProvider {
     /// its source again (a file given a column on disk): a file provider's
     /// are its table's, an array's or a sectioned one's its first record's
     /// (kept when it has none); a registered provider's fields are its
-    /// type's, and a composite's children take their own. Returns what it
-    /// says of a key field the data no longer has (its items have no key now).
+    /// type's, and a composite takes its children's. Returns the notes it
+    /// says: a key field, or the sections' field, that the data no longer has.
     func adoptFieldsOfSource() -> [String] {
         if let composite {
             let notes = composite.children.flatMap { $0.adoptFieldsOfSource() }
-            // A composite's fields are its children's, in order, each once (as `compose` makes them).
-            var fields: [String] = []
-            for child in composite.children { fields += child.fieldNames.filter { !fields.contains($0) } }
+            let fields = Self.compositeFields(of: composite.children)
             if fields != records.fieldNames {
                 let current = Record.Schema(fields)
                 records.fieldsDidChange(to: current)
@@ -135,6 +133,13 @@ final class LoadedProvider {
             notes.append("\(name) has no field '\(FieldNameList.name(group))' now: its items are in one section with no title (load it again 'as sectioned by' a field)")
         }
         return notes
+    }
+
+    /// A composite's fields: its children's, in order, each once (a Set of
+    /// those seen, where a search of the list took the square of wide files' fields).
+    static func compositeFields(of children: [LoadedProvider]) -> [String] {
+        var seen: Set<String> = []
+        return children.flatMap(\.fieldNames).filter { seen.insert($0).inserted }
     }
 
     /// The first item of the data, if it has one.

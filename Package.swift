@@ -64,7 +64,7 @@ let package = Package(
             ],
             exclude: ["Page/README.md"],
             // The page as files of their own, embedded in the binary (no resource folder to lose).
-            resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")],
+            resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"), .embedInCode("Page/teacher.js")],
             swiftSettings: strictSettings),
         .executableTarget(name: "listlab-serve", dependencies: ["ListLabServer", "ListLabPlayground"], swiftSettings: strictSettings),
         // A HeadlessList as a snapshot: its lines as text, its picture as SVG.

@@ -10,8 +10,16 @@ package struct ServeOptions: ParsableArguments {
     @Option(help: "The port to listen on (0: any free port).")
     package var port: UInt16 = 8_765
 
-    @Option(help: "The address to listen on; by default loopback only.")
+    @Option(help: ArgumentHelp(
+        "The address to listen on; by default loopback only.",
+        discussion: "Past loopback the token crosses the network in clear text: serve it over TLS behind a reverse proxy (see the README's 'On a network')."))
     package var host: String = "127.0.0.1"
+
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp(
+        "Another name the server answers to (a reverse proxy's), beside its own names and addresses; repeat it for more.",
+        discussion: "Requests whose Host names anything else are refused, so that a page of another site that resolves here (DNS rebinding) gets nothing.",
+        valueName: "NAME[:PORT]"))
+    package var allowHost: [String] = []
 
     @Option(help: "What each tab's session loads first (by default the playground's first provider).", completion: .list(Session.sampleNames))
     package var sample: String?
@@ -52,7 +60,7 @@ package struct ServeOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "A folder of lessons (.lab transcripts) the page offers beside the tours; /?lesson=NAME opens one.",
-        discussion: "Each lesson runs in a session of its own, in that folder (in a classroom, in the tab's folder, with the folder's .csv, .json and .ndjson files copied in).",
+        discussion: "Each lesson runs in a session of its own, confined as 'listlab test' confines a transcript: in a scratch copy of that folder (in a classroom, in the tab's folder, with the folder's .csv, .json and .ndjson files copied in).",
         valueName: "DIR"))
     package var lessons: String?
 
@@ -60,6 +68,7 @@ package struct ServeOptions: ParsableArguments {
     /// written out: what `listlab serve` passes to the server program.
     package var arguments: [String] {
         var arguments = ["--port", "\(port)", "--host", host]
+        for name in allowHost { arguments += ["--allow-host", name] }
         if let sample { arguments += ["--sample", sample] }
         if empty { arguments.append("--empty") }
         if noToken { arguments.append("--no-token") }

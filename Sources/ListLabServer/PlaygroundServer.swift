@@ -17,7 +17,9 @@ import Synchronization
 /// `GET /socket` is a WebSocket, and each one is a tab with a session of its
 /// own (``TabSession``), which ends when the tab closes. Anything else is
 /// 404. It listens on loopback unless told otherwise, and only its own page,
-/// with the token it printed, gets in (``Door``).
+/// with the token it printed, gets in (``Door``). In a classroom, `/teacher`
+/// and `/teacher.js` are the teacher's page, and `/teacher/tabs` its table,
+/// for the teacher's token only.
 package final class PlaygroundServer: Sendable {
     private let listener: HTTPListener
     private let factory: SessionFactory
@@ -25,9 +27,9 @@ package final class PlaygroundServer: Sendable {
     private let banner: String
     /// The playground's name.
     private let tool: String
-    /// The token of the teacher's page (`/teacher?token=…`), a classroom's
+    /// The token of the teacher's page (`/teacher#token=…`), a classroom's
     /// only: a token of its own, never the students'.
-    package let teacherToken: String?
+    package var teacherToken: String? { door.teacherToken }
     private let tours: [String]
     /// The teacher's lessons a tab may open, if any.
     private let lessons: LessonFolder?
@@ -47,8 +49,11 @@ package final class PlaygroundServer: Sendable {
     /// The most bytes a tab's message may hold: a file uploaded in a
     /// classroom; a transcript opened elsewhere.
     private let messageLimit: Int
-    /// Says what the server refused or could not do, a line each.
-    private let log: @Sendable (String) -> Void
+    /// Says what the server refused or could not do, a line each, at most
+    /// once a second a kind (a client cannot flood it).
+    private let refusals: RefusalLog
+    /// The seconds a new WebSocket has to send its first message (its hello).
+    package static let helloSeconds = 10
 
     /// A server on `host` and `port` (0: any free port), listening once made.
     ///
@@ -60,25 +65,29 @@ package final class PlaygroundServer: Sendable {
     ///   - lessons: The teacher's lessons a tab may open (`--lessons`).
     ///   - factory: Makes each tab's session.
     ///   - keptFor: The seconds a closed tab's session waits for the tab to come back.
-    ///   - token: The token the page and its socket want (``Door``); nil for none.
+    ///   - token: The token the page's socket wants (``Door``); nil for none.
+    ///   - allowedHosts: Names to answer to beside the server's own (`--allow-host`).
     ///   - checks: The door's checks; every one unless a test leaves one out.
     ///   - log: Hears a line for each thing refused.
     /// - Throws: When it cannot listen there.
     package init(
         host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [], lessons: LessonFolder? = nil, factory: SessionFactory,
-        keptFor: Double = 120, token: String?, checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
+        keptFor: Double = 120, token: String?, allowedHosts: [String] = [], checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
     ) throws {
         self.keptFor = keptFor
-        listener = try HTTPListener(host: host, port: port)
-        door = Door(listeningOn: host, port: listener.port, token: token, checks: checks)
+        let refusals = RefusalLog(write: log)
+        self.refusals = refusals
+        listener = try HTTPListener(host: host, port: port, boundsClients: checks.contains(.perClient), log: refusals)
+        let wildcard = ["0.0.0.0", "::", "[::]"].contains(host)
+        door = Door(
+            listeningOn: host, port: listener.port, token: token, teacherToken: factory.classroom == nil ? nil : Door.makeToken(),
+            machineNames: wildcard ? HostNames.ofThisMachine() : [], allowedHosts: allowedHosts, checks: checks)
         self.factory = factory
         self.sample = sample
         self.banner = banner
         self.tours = tours
         self.lessons = lessons
         self.tool = tool
-        teacherToken = factory.classroom == nil ? nil : Door.makeToken()
-        self.log = log
         page = Array(LivePage.html(tool: tool).utf8)
         let limit = factory.classroom != nil ? TabSession.longestMessage + 64 * 1_024 : 4 * TabSession.longestTranscript
         messageLimit = checks.contains(.frameLimit) ? limit : Int(Int32.max)
@@ -87,9 +96,21 @@ package final class PlaygroundServer: Sendable {
     /// The port it listens on.
     package var port: UInt16 { listener.port }
 
-    /// The address to open, with the token: `http://127.0.0.1:8765/?token=…`.
+    /// The address to open, with the token in its fragment, which the
+    /// browser keeps to itself: `http://127.0.0.1:8765/#token=…`.
     package func address(host: String) -> String {
-        root(host: host) + (door.token.map { "?token=\($0)" } ?? "")
+        root(host: host) + (door.token.map { "#token=\($0)" } ?? "")
+    }
+
+    /// A link that opens a teacher's lesson for the learner to step:
+    /// `http://127.0.0.1:8765/?lesson=NAME#token=…` (NAME to fill in).
+    package func lessonAddress(host: String) -> String {
+        root(host: host) + "?lesson=NAME" + (door.token.map { "#token=\($0)" } ?? "")
+    }
+
+    /// Says `line` in the server's log, at most once a second a kind.
+    private func log(_ line: String) {
+        refusals.say(line)
     }
 
     /// `http://127.0.0.1:8765/`, the server's root as a browser opens it.
@@ -99,10 +120,10 @@ package final class PlaygroundServer: Sendable {
         return "http://\(named):\(port)/"
     }
 
-    /// The teacher's page, with its token: `http://127.0.0.1:8765/teacher?token=…`
+    /// The teacher's page, with its token: `http://127.0.0.1:8765/teacher#token=…`
     /// (a classroom's only).
     package func teacherAddress(host: String) -> String? {
-        teacherToken.map { root(host: host) + "teacher?token=" + $0 }
+        teacherToken.map { root(host: host) + "teacher#token=" + $0 }
     }
 
     /// Starts serving on a thread of its own and returns at once: a
@@ -186,24 +207,22 @@ package final class PlaygroundServer: Sendable {
             }
             switch head.path {
             case "/":
-                switch try door.checkPage(head) {
-                case .page:
-                    if let full = classroomFull {
-                        respond(connection, HTTPResponse(status: 503, type: "text/html; charset=utf-8", body: Array(LivePage.fullPage(full).utf8), policy: LivePage.contentSecurityPolicy))
-                        return
-                    }
-                    respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: page, policy: LivePage.contentSecurityPolicy))
-                case .setCookie(let cookie):
-                    // Back to the page without the token in the address (nor in the history); a lesson's
-                    // link keeps its lesson, a plain file name.
-                    let lesson = head.queryValue("lesson").flatMap(Self.plainName).map { "?lesson=" + $0 } ?? ""
-                    respond(connection, HTTPResponse(status: 303, body: [], extra: [("Location", "/" + lesson), ("Set-Cookie", cookie)]))
-                }
-            case "/teacher":
-                guard let teacherToken, let offered = head.queryValue("token"), Door.same(offered, teacherToken) else {
-                    respond(connection, HTTPResponse(status: 403, body: "the teacher's page wants the teacher's token the server printed\n"))
+                // The page holds no secret: it is served to anyone, and does nothing without the token.
+                if let full = classroomFull {
+                    respond(connection, HTTPResponse(status: 503, type: "text/html; charset=utf-8", body: Array(LivePage.fullPage(full).utf8), policy: LivePage.contentSecurityPolicy))
                     return
                 }
+                respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: page, policy: LivePage.contentSecurityPolicy))
+            case "/teacher", "/teacher.js":
+                guard teacherToken != nil else {
+                    respond(connection, HTTPResponse(status: 404, body: "not found\n"))
+                    return
+                }
+                respond(connection, head.path == "/teacher"
+                    ? HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: Array(TeacherPage.html(tool: tool).utf8), policy: TeacherPage.contentSecurityPolicy)
+                    : HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.teacherScript))
+            case "/teacher/tabs":
+                try door.checkTeacher(head)
                 let done = DispatchSemaphore(value: 0)
                 let rows = Mutex<[(status: TabStatus, connected: Bool)]>([])
                 serverTask { [tabs] in
@@ -212,14 +231,14 @@ package final class PlaygroundServer: Sendable {
                     done.signal()
                 }
                 _ = done.wait(timeout: .now() + 5)
-                let page = Array(TeacherPage.html(tool: tool, rows: rows.withLock { $0 }).utf8)
-                respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: page, policy: TeacherPage.contentSecurityPolicy))
+                let table = Array(TeacherPage.table(rows: rows.withLock { $0 }).utf8)
+                respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: table, policy: TeacherPage.contentSecurityPolicy))
             case "/listlab.css": respond(connection, HTTPResponse(status: 200, type: "text/css; charset=utf-8", body: Self.css))
             case "/pictures.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.pictures))
             case "/page.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.script))
             case "/socket":
-                try door.checkSocket(head)
-                openSocket(connection, head)
+                let access = try door.checkSocket(head)
+                openSocket(connection, head, subprotocol: access.subprotocol)
             default:
                 respond(connection, HTTPResponse(status: 404, body: "not found\n"))
             }
@@ -232,6 +251,7 @@ package final class PlaygroundServer: Sendable {
     private static let css = Array(LivePage.css.utf8)
     private static let pictures = Array(LivePage.pictures.utf8)
     private static let script = Array(LivePage.script.utf8)
+    private static let teacherScript = Array(TeacherPage.script.utf8)
 
     private func respond(_ connection: ConnectionSocket, _ response: HTTPResponse) {
         try? connection.write(response.bytes)
@@ -242,7 +262,7 @@ package final class PlaygroundServer: Sendable {
     /// refused at once, so a client that floods the server holds a bounded
     /// queue and the other tabs do not notice); replies written in order by a
     /// thread of the connection's own.
-    private func openSocket(_ connection: ConnectionSocket, _ head: HTTPRequestHead) {
+    private func openSocket(_ connection: ConnectionSocket, _ head: HTTPRequestHead, subprotocol: String?) {
         guard head.header("upgrade")?.lowercased() == "websocket",
             head.header("connection")?.lowercased().split(separator: ",").contains(where: { $0.trimmingSpaces == "upgrade" }) == true,
             let key = head.header("sec-websocket-key"), WebSocket.isValidKey(key), head.header("sec-websocket-version") == "13"
@@ -252,9 +272,19 @@ package final class PlaygroundServer: Sendable {
         }
         respond(connection, HTTPResponse(status: 101, body: [], extra: [
             ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Accept", WebSocket.accept(key: key)),
-        ]))
+        ] + (subprotocol.map { [("Sec-WebSocket-Protocol", $0)] } ?? [])))
         // A tab may sit idle for hours; a client that does not read its replies is dropped after a minute.
         connection.setTimeouts(read: 0, write: 60)
+        // But a socket must say hello (its first message, which makes or finds its session) in time: one
+        // that holds a connection without a session is closed.
+        let saidHello = Flag()
+        if door.checks.contains(.perClient) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Self.helloSeconds)) { [self] in
+                guard !saidHello.isSet else { return }
+                log("closed a WebSocket from \(connection.client) that sent no message within \(Self.helloSeconds) s")
+                connection.shutDown()
+            }
+        }
         let out = OutgoingFrames()
         DetachedThread.start { out.write(to: connection) }
         let socketNumber = socketNumbers.add(1, ordering: .relaxed).newValue
@@ -272,6 +302,7 @@ package final class PlaygroundServer: Sendable {
             do {
                 switch try reader.next(from: connection, pong: { out.push(WebSocket.frame(opcode: 0xA, payload: $0)) }) {
                 case .text(let text):
+                    saidHello.set()
                     let size = text.utf8.count
                     let taken = waiting.withLock { waiting in
                         guard waiting.count < waitingLimit, waiting.count == 0 || waiting.bytes + size <= waitingBytes else { return false }
@@ -376,15 +407,6 @@ package final class PlaygroundServer: Sendable {
         }
     }
 
-    /// `name` when it is a plain file name of letters, digits, `.`, `-`
-    /// and `_` (a lesson's, in a link): nothing else goes back into an address.
-    static func plainName(_ name: String) -> String? {
-        guard !name.isEmpty, name.count <= 200, !name.hasPrefix("."),
-            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0)) })
-        else { return nil }
-        return name
-    }
-
     /// Why a classroom opens no new tab: the server holds more than its
     /// memory bound; nil when it may.
     private var classroomFull: String? {
@@ -422,6 +444,13 @@ private actor Turnstile {
         }
         return await body()
     }
+}
+
+/// A flag set once, read from another thread.
+private final class Flag: Sendable {
+    private let value = Atomic(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
 }
 
 /// The tabs' numbers in this process, from 1, for their journals' names.

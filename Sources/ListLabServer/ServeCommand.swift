@@ -67,9 +67,10 @@ struct ServeCommand: ParsableCommand {
             command's output and pictures of the list, each batch update animated as '\(ToolIdentity.current.name) render' \
             draws it. Each tab's session starts with --sample loaded (by default the playground's first) and ends when the tab \
             closes. It listens on 127.0.0.1 unless --host names another address. It prints the address to open, with a \
-            token: the page trades the token for a cookie, and nothing without it gets in. Only the server's own page may \
-            open its socket (its Origin and Host are checked), as Jupyter's server does. Ctrl-C or SIGTERM stops it: \
-            each tab is told, its session ended and its journal closed.
+            token in its fragment (#token=…), which the browser never sends to a server: the page keeps it for its own \
+            tab and proves it on its socket, and nothing without it gets in. No cookie holds it (a browser sends those to \
+            every port of a host). Only the server's own page may open its socket (its Origin and Host are checked). \
+            Ctrl-C or SIGTERM stops it: each tab is told, its session ended and its journal closed.
             """) }
 
     /// The server's options, which `listlab serve` (``ServeLauncher``) checks and lists too.
@@ -121,7 +122,7 @@ struct ServeCommand: ParsableCommand {
         do {
             server = try PlaygroundServer(
                 host: host, port: port, tool: playground.name, banner: playground.banner, sample: start,
-                tours: playground.offersSamples ? Tours.names : [], lessons: lessons, factory: factory, token: noToken ? nil : Door.makeToken(),
+                tours: playground.offersSamples ? Tours.names : [], lessons: lessons, factory: factory, token: noToken ? nil : Door.makeToken(), allowedHosts: options.allowHost,
                 log: { line in printError("\(tool) serve: \(line)") })
         } catch {
             throw ValidationError("cannot listen on \(host): \(error)")
@@ -132,7 +133,7 @@ struct ServeCommand: ParsableCommand {
             printError("\(tool) serve: the teacher's page, for you alone (each tab's lesson, step and last error): \(teacher)")
         }
         if let lessons {
-            printError("\(tool) serve: \(lessons.names.count) lesson\(lessons.names.count == 1 ? "" : "s") in \(lessons.path), offered beside the tours; add &lesson=NAME to the address to open one (a link to share)")
+            printError("\(tool) serve: \(lessons.names.count) lesson\(lessons.names.count == 1 ? "" : "s") in \(lessons.path), offered beside the tours; a link opens one for the learner to step: \(server.lessonAddress(host: host))")
         }
         if noToken {
             printError("\(tool) serve: --no-token: other sites' pages are refused, but any program or user of this machine can run commands here as you")
@@ -141,8 +142,9 @@ struct ServeCommand: ParsableCommand {
             printError(classroom
                 ? "\(tool) serve: listening on \(host): anyone who can reach this address and has its token gets a classroom session (a folder of its own, the samples, its uploads)"
                 : "\(tool) serve: listening on \(host): anyone who can reach this address and has its token can run commands in \(folder) as you")
-            if server.door.hosts == nil {
-                printError("\(tool) serve: on a wildcard address the Host of a request is not checked (its names are not known): the token keeps other sites' pages out")
+            printError("\(tool) serve: the token crosses the network in clear text here: anyone who can watch the network can read it; serve it over TLS behind a reverse proxy (the README's 'On a network' shows how)")
+            if ["0.0.0.0", "::", "[::]"].contains(host) {
+                printError("\(tool) serve: requests must name this machine by one of its names or addresses: \(server.door.ownNames.sorted().joined(separator: ", "))\(options.allowHost.isEmpty ? "" : ", or " + options.allowHost.joined(separator: ", ")) (--allow-host adds one)")
             }
         }
         let classroomRules = rules

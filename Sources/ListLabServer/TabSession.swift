@@ -25,6 +25,10 @@ struct OpenLesson {
     let playground: TabPlayground
     /// Whether it is a teacher's (`--lessons`), whose files a reset copies again.
     var isTeachers = false
+    /// Outside a classroom, the scratch copy of a teacher's lesson folder it
+    /// runs confined in, as `listlab test` runs a transcript; removed when
+    /// the lesson closes.
+    var scratch: ConfinedFolder?
     /// The index of its next command.
     var next = 0
     /// The steps run so far that printed what the transcript recorded.
@@ -228,8 +232,7 @@ actor TabSession {
             case .solve: return solveExercise()
             case .reset: return self.open(open.lesson, from: open.isTeachers ? lessons : nil)
             case .close:
-                open.playground.runner.detach()
-                lesson = nil
+                dropLesson()
                 return [.lessonClosed]
             }
         case .upload(let name, let text):
@@ -259,14 +262,27 @@ actor TabSession {
     /// tab's own session waits for it to close. In a classroom, the lesson
     /// may hold what the tab's own session leaves of the tab's data.
     ///
-    /// A teacher's lesson (`folder`) runs in its folder, where its files
-    /// are; in a classroom, in the tab's folder, with the lesson folder's
-    /// data files copied in (counted in the tab's quota).
+    /// A teacher's lesson (`folder`), which another teacher may have written,
+    /// runs confined as `listlab test` runs a transcript: in a scratch copy
+    /// of its folder, which it cannot read or write outside of; in a
+    /// classroom, in the tab's folder, with the lesson folder's data files
+    /// copied in (counted in the tab's quota).
     private func open(_ opened: Lesson, from folder: LessonFolder? = nil) -> [ServerMessage] {
-        lesson?.playground.runner.detach()
+        dropLesson()
         let dataLimit = classroom.map { max(0, $0.rules.tabMemory - own.session.estimatedDataBytes) }
-        let lessonFolder = classroom == nil ? folder?.path ?? workingFolder : workingFolder
+        var scratch: ConfinedFolder?
+        if let folder, classroom == nil {
+            do {
+                let confined = try ConfinedFolder(copying: folder.path)
+                confined.outsideReason = "outside the lesson's folder: a teacher's lesson reads and writes only a scratch copy of it, as a replay of 'test' does"
+                scratch = confined
+            } catch {
+                return [.refused("the lesson \(opened.name) cannot be opened: \(error)")]
+            }
+        }
+        let lessonFolder = scratch?.scratch ?? workingFolder
         let playground = Self.playground(factory, in: lessonFolder, classroom: classroom, dataLimit: dataLimit)
+        if let scratch { playground.session.confinement = scratch }
         var notes: [ServerMessage] = []
         if let folder, classroom != nil {
             for name in folder.dataFiles {
@@ -279,9 +295,17 @@ actor TabSession {
                 }
             }
         }
-        let fresh = OpenLesson(lesson: opened, playground: playground, isTeachers: folder != nil)
+        let fresh = OpenLesson(lesson: opened, playground: playground, isTeachers: folder != nil, scratch: scratch)
         lesson = fresh
         return notes + [.lesson(opened), fresh.state]
+    }
+
+    /// Closes the open lesson, if any: its session stops taking commands,
+    /// and its scratch folder goes.
+    private func dropLesson() {
+        lesson?.playground.runner.detach()
+        lesson?.scratch?.remove()
+        lesson = nil
     }
 
     /// Runs the open lesson's next command in its session, and compares
@@ -424,7 +448,7 @@ actor TabSession {
     @discardableResult
     func end(serverStopping: Bool = false) -> Bool {
         own.runner.detach()
-        lesson?.playground.runner.detach()
+        dropLesson()
         let recoverable = serverStopping && classroom == nil && journal != nil && !own.session.unsavedProviderNames.isEmpty
         if !recoverable { journal?.finish() }
         if let classroom, !classroom.rules.keepsFolders { classroom.folder.remove() }

@@ -1,19 +1,32 @@
 import ListLabPictures
 
-/// A classroom's page for its teacher (`/teacher?token=…`, with the teacher's
-/// own token the server prints at start): each tab, the lesson it is in and
-/// how far, its steps that drifted from the lesson, and its last error.
-/// Read only, drawn on the server (no script), and it reloads itself every
-/// five seconds.
+/// A classroom's page for its teacher (`/teacher#token=…`, with the
+/// teacher's own token the server prints at start): each tab, the lesson it
+/// is in and how far, its steps that drifted from the lesson, and its last
+/// error. The page holds no secret and is served to anyone; its script
+/// (`Page/teacher.js`) reads the token from the address's fragment and asks
+/// for the table (``table(rows:)``, drawn on the server) every five
+/// seconds with it. Read only: it changes nothing.
 enum TeacherPage {
-    /// The page for the tabs `rows`, of the playground `tool`.
-    static func html(tool: String, rows: [(status: TabStatus, connected: Bool)]) -> String {
+    /// The page of the playground `tool`, without the class's table.
+    static func html(tool: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(Markup.escape(tool)): the class</title><link rel="stylesheet" href="/listlab.css"></head>
+        <body><main><h1>\(Markup.escape(tool)): the class</h1>
+        <p class="source" id="status">loading…</p>
+        <div id="class"></div></main>
+        <script src="/teacher.js"></script>
+        </body></html>
+
+        """
+    }
+
+    /// The class's table: the tabs `rows`, and how many are connected.
+    static func table(rows: [(status: TabStatus, connected: Bool)]) -> String {
         var out = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
-            <title>\(Markup.escape(tool)): the class</title><link rel="stylesheet" href="/listlab.css"></head>
-            <body><main><h1>\(Markup.escape(tool)): the class</h1>
-            <p class="source">\(rows.count) tab\(rows.count == 1 ? "" : "s"), \(rows.count { $0.connected }) connected; this page reloads every 5 s and changes nothing.</p>
+            <p class="source">\(rows.count) tab\(rows.count == 1 ? "" : "s"), \(rows.count { $0.connected }) connected.</p>
             <table class="teacher"><thead><tr><th>tab</th><th>commands</th><th>lesson</th><th>step</th><th>drifted</th><th>last error</th></tr></thead><tbody>
 
             """
@@ -23,11 +36,16 @@ enum TeacherPage {
             out += "<td>\(lesson.map { Markup.escape($0.name) } ?? "—")</td>"
             out += "<td>\(lesson.map { $0.next > $0.commands ? "done (\($0.commands))" : "\($0.next) of \($0.commands)" } ?? "—")</td>"
             out += "<td>\(lesson.map { "\($0.drifted)" } ?? "—")</td>"
-            out += "<td>\(status.lastError.map { Markup.escape(String($0.prefix(300))) } ?? "—")</td></tr>\n"
+            out += "<td>\(status.lastError.map { Markup.escape($0.count > 300 ? $0.prefix(300) + "…" : $0) } ?? "—")</td></tr>\n"
         }
-        return out + "</tbody></table></main></body></html>\n"
+        return out + "</tbody></table>\n"
     }
 
-    /// No script, the server's CSS only, no frame, nothing sent anywhere.
-    static let contentSecurityPolicy = "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    /// Its own script and the server's CSS only; one connection, back to the
+    /// server; no frame may hold it.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+    /// The page's script.
+    static let script = String(decoding: PackageResources.teacher_js, as: UTF8.self)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ListLabShell
+import Synchronization
 import Testing
 @testable import ListLabServer
 
@@ -9,7 +10,7 @@ import Testing
 /// shows that each check is what refuses its attacks.
 private func attacks(port: UInt16) throws -> [String: Bool] {
     let own = "127.0.0.1:\(port)"
-    let cookie = "Cookie: listlab-token-\(port)=\(testToken)"
+    let proof = "Sec-WebSocket-Protocol: listlab, listlab.token.\(testToken)"
     /// Whether a WebSocket with `headers` is refused (any answer but 101).
     func socketRefused(_ headers: [String]) -> Bool {
         (try? WebSocketClient(port: port, headers: headers)) == nil
@@ -29,15 +30,16 @@ private func attacks(port: UInt16) throws -> [String: Bool] {
         return reply?["kind"] as? String ?? ""
     }
     var refused: [String: Bool] = [:]
-    refused["a socket from another site's page"] = socketRefused(["Host: \(own)", "Origin: http://evil.example", cookie])
-    refused["a socket from another port of this machine"] = socketRefused(["Host: \(own)", "Origin: http://127.0.0.1:\(port &+ 1)", cookie])
-    refused["a socket from a null origin"] = socketRefused(["Host: \(own)", "Origin: null", cookie])
-    refused["a socket with no origin"] = socketRefused(["Host: \(own)", cookie])
-    refused["a socket without the token"] = socketRefused(["Host: \(own)", "Origin: http://\(own)"])
-    refused["a socket with a wrong token"] = socketRefused(["Host: \(own)", "Origin: http://\(own)", "Cookie: listlab-token-\(port)=\(String(testToken.reversed()))"])
-    refused["a rebound Host (DNS rebinding)"] = try status("/", ["Host: evil.example:\(port)", cookie]) == 403
-    refused["the page without the token"] = try status("/", ["Host: \(own)"]) == 403
-    refused["the page with a wrong token"] = try status("/?token=0000", ["Host: \(own)"]) == 403
+    refused["a socket from another site's page"] = socketRefused(["Host: \(own)", "Origin: http://evil.example", proof])
+    refused["a socket from another port of this machine"] = socketRefused(["Host: \(own)", "Origin: http://127.0.0.1:\(port &+ 1)", proof])
+    refused["a socket from a null origin"] = socketRefused(["Host: \(own)", "Origin: null", proof])
+    refused["a socket with no origin"] = socketRefused(["Host: \(own)", proof])
+    refused["a socket without the token"] = socketRefused(["Host: \(own)", "Origin: http://\(own)", "Sec-WebSocket-Protocol: listlab"])
+    refused["a socket with a wrong token"] = socketRefused(["Host: \(own)", "Origin: http://\(own)", "Sec-WebSocket-Protocol: listlab, listlab.token.\(String(testToken.reversed()))"])
+    // The old way in: a cookie that a browser sends to every port of 127.0.0.1, where any program may collect it.
+    refused["a socket with the token in a cookie"] = socketRefused(["Host: \(own)", "Origin: http://\(own)", "Cookie: listlab-token-\(port)=\(testToken)"])
+    refused["a socket with the token in its address"] = (try? WebSocketClient(port: port, path: "/socket?token=\(testToken)", headers: ["Host: \(own)", "Origin: http://\(own)"])) == nil
+    refused["a rebound Host (DNS rebinding)"] = try status("/", ["Host: evil.example:\(port)"]) == 403
     // A frame that says it holds 600 MB: refused from its header, before a byte of payload.
     let big = try WebSocketClient(port: port)
     _ = try big.readMessage()
@@ -67,12 +69,16 @@ private func attacks(port: UInt16) throws -> [String: Bool] {
             return try tab.readMessage()
         }
         #expect((try fields(shown)["html"] as? String)?.contains("Bruce Wayne") == true)
-        let page = try await WebSocketClient.blocking {
-            try WebSocketClient.request(port: port, "GET /?token=\(testToken) HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
+        // The page and its parts hold no secret, set no cookie, and are served to anyone who names the server.
+        let parts = try await WebSocketClient.blocking {
+            try ["/", "/page.js", "/pictures.js", "/listlab.css"].map {
+                try WebSocketClient.request(port: port, "GET \($0) HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
+            }
         }
-        #expect(page.hasPrefix("HTTP/1.1 303"))
-        #expect(page.contains("Set-Cookie: listlab-token-\(port)=\(testToken); Path=/; HttpOnly; SameSite=Strict"))
-        #expect(page.contains("Location: /\r\n"))
+        for part in parts {
+            #expect(part.hasPrefix("HTTP/1.1 200"))
+            #expect(!part.contains(testToken) && !part.lowercased().contains("set-cookie"))
+        }
     }
     let lines = log.all
     for expected in [
@@ -80,8 +86,7 @@ private func attacks(port: UInt16) throws -> [String: Bool] {
         "refused a WebSocket from origin 'null': not this server's page",
         "refused a WebSocket with no Origin (not from a browser's page of this server)",
         "refused a WebSocket without the server's token",
-        "refused the page to a browser without the token",
-        "refused the page to a wrong token",
+        "refused a WebSocket with a wrong token",
     ] {
         #expect(lines.contains(expected), "\(expected) in \(lines)")
     }
@@ -92,7 +97,7 @@ private func attacks(port: UInt16) throws -> [String: Bool] {
 /// The checks and the attacks only each one refuses: with it left out, they get through.
 @Test(arguments: [
     (Door.Checks.origin, ["a socket from another site's page", "a socket from another port of this machine", "a socket from a null origin", "a socket with no origin"]),
-    (.token, ["a socket without the token", "a socket with a wrong token", "the page without the token", "the page with a wrong token"]),
+    (.token, ["a socket without the token", "a socket with a wrong token", "a socket with the token in a cookie", "a socket with the token in its address"]),
     (.host, ["a rebound Host (DNS rebinding)"]),
     (.frameLimit, ["a frame of 600 MB"]),
     (.oneLine, ["a command holding a line break", "a command holding U+2028"]),
@@ -168,4 +173,108 @@ func aMalformedRequestHeadIsRefused(head: String) {
         }
         #expect(response.hasPrefix("HTTP/1.1 431"))
     }
+}
+
+/// 600 connections of one client that never send a request head hold no other client out, nor
+/// the same client's next request: past its bound, a client's oldest idle connection gives up its
+/// slot. What was refused is logged at most once a second a kind, with a count.
+@Test(arguments: [true, false])
+func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) async throws {
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    if limit.rlim_cur < 4_096 {
+        limit.rlim_cur = min(4_096, limit.rlim_max)
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+    let log = LogLines()
+    try await withServer(checks: bounded ? .all : Door.Checks.all.subtracting(.perClient), log: log) { port in
+        let answers = try await WebSocketClient.blocking { () -> [String] in
+            var idle: [WebSocketClient] = []
+            for _ in 0..<600 { idle.append(try WebSocketClient(port: port, path: nil)) }
+            // Each idle connection is accepted (or refused) in turn: a request made after them is
+            // answered once the server has seen every one.
+            usleep(300_000)
+            func page(from source: String) -> String {
+                let client = try? WebSocketClient(port: port, path: nil, from: source)
+                client?.setReadTimeout(seconds: 3)
+                try? client?.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
+                return (try? client?.readResponse()) ?? "no answer"
+            }
+            let answers = [page(from: "127.0.0.2"), page(from: "127.0.0.1")]
+            withExtendedLifetime(idle) {}
+            return answers
+        }
+        if bounded {
+            #expect(answers[0].hasPrefix("HTTP/1.1 200"), "another client was not served: \(answers[0].prefix(40))")
+            #expect(answers[1].hasPrefix("HTTP/1.1 200"), "the same client's next request was not served: \(answers[1].prefix(40))")
+        } else {
+            #expect(!answers[0].hasPrefix("HTTP/1.1 200"), "without the bound, 600 idle connections should take every slot")
+        }
+    }
+    if bounded {
+        let lines = log.all
+        #expect(lines.contains { $0.hasPrefix("closed the oldest of 127.0.0.1's connections still sending a request head") })
+        #expect(lines.count < 20, "the refusals were not rate-limited: \(lines.count) lines")
+    }
+}
+
+/// A WebSocket that proves the token but never says hello holds a connection without a session:
+/// it is closed at its deadline.
+@Test func aSocketThatNeverSaysHelloIsClosedAtItsDeadline() async throws {
+    let log = LogLines()
+    try await withServer(log: log) { port in
+        let seconds = try await WebSocketClient.blocking { () -> Double in
+            let silent = try WebSocketClient(port: port, key: nil)
+            silent.setReadTimeout(seconds: PlaygroundServer.helloSeconds + 10)
+            let started = ContinuousClock.now
+            _ = try? silent.readMessage()
+            let elapsed = ContinuousClock.now - started
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        #expect(seconds < Double(PlaygroundServer.helloSeconds + 5), "a socket that said nothing was held \(seconds) s")
+    }
+    #expect(log.all.contains { $0.contains("sent no message within \(PlaygroundServer.helloSeconds) s") })
+}
+
+/// A server on a wildcard address answers to the machine's names and addresses and to those
+/// given with --allow-host, and refuses any other (DNS rebinding there too); a reverse proxy's
+/// page, on https, opens the socket under the name it was allowed.
+@Test func aWildcardServerAnswersToItsOwnNamesAndTheAllowedOnes() throws {
+    let door = Door(
+        listeningOn: "0.0.0.0", port: 8765, token: testToken, machineNames: ["lab-host", "192.168.1.5", "fe80::1"],
+        allowedHosts: ["class.example", "proxy.example:8443"])
+    for (host, answered) in [
+        ("lab-host:8765", true), ("192.168.1.5:8765", true), ("[fe80::1]:8765", true), ("127.0.0.1:8765", true),
+        ("class.example", true), ("class.example:443", true), ("proxy.example:8443", true),
+        ("evil.example:8765", false), ("192.168.1.6:8765", false), ("proxy.example:8444", false), ("lab-host:8766", false),
+    ] {
+        let head = try HTTPRequestHead(bytes: ArraySlice(Array("GET / HTTP/1.1\r\nHost: \(host)".utf8)))
+        #expect(((try? door.checkHost(head)) != nil) == answered, "\(host)")
+    }
+    let proxied = try HTTPRequestHead(bytes: ArraySlice(Array(
+        "GET /socket HTTP/1.1\r\nHost: class.example\r\nOrigin: https://class.example\r\nSec-WebSocket-Protocol: listlab, listlab.token.\(testToken)".utf8)))
+    #expect(try door.checkSocket(proxied) == Door.SocketAccess(subprotocol: "listlab"))
+    let elsewhere = try HTTPRequestHead(bytes: ArraySlice(Array(
+        "GET /socket HTTP/1.1\r\nHost: class.example\r\nOrigin: https://evil.example\r\nSec-WebSocket-Protocol: listlab, listlab.token.\(testToken)".utf8)))
+    #expect(throws: Door.Refusal.self) { try door.checkSocket(elsewhere) }
+    #expect(!HostNames.ofThisMachine().isEmpty)
+}
+
+/// The log says a kind of refusal at most once a second, and then how many it held back.
+@Test func refusalsAreLoggedAtMostOnceASecondAKindWithACount() {
+    let said = LogLines()
+    let now = Mutex(ContinuousClock.now)
+    let log = RefusalLog(write: { said.append($0) }, clock: { now.withLock { $0 } })
+    for port in 0..<50 { log.say("refused a connection from 127.0.0.1 port \(port)") }
+    log.say("refused a WebSocket with a wrong token")
+    now.withLock { $0 += .milliseconds(1_100) }
+    log.say("refused a connection from 127.0.0.1 port 99")
+    #expect(said.all == [
+        "refused a connection from 127.0.0.1 port 0",
+        "refused a WebSocket with a wrong token",
+        "refused a connection from 127.0.0.1 port 99 (and 49 more like it, not logged)",
+    ])
+    // Kinds that differ in their words are capped together, a second at a time.
+    for index in 0..<100 { log.say("refused '\(String(repeating: "x", count: index))'") }
+    #expect(said.all.count == 3 + RefusalLog.linesPerSecond - 1)
 }

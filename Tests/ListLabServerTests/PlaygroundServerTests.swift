@@ -60,7 +60,7 @@ func fields(_ json: String) throws -> [String: Any] {
 @Test func thePageIsServedWithAPolicyThatRunsNoInlineScriptAndAllowsNothingButTheServer() async throws {
     try await withServer { port in
         let response = try await WebSocketClient.blocking {
-            try WebSocketClient.request(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: listlab-token-\(port)=\(testToken)\r\n\r\n")
+            try WebSocketClient.request(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
         }
         #expect(response.hasPrefix("HTTP/1.1 200"))
         #expect(response.contains("Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'"))
@@ -336,8 +336,9 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
 }
 
 /// A teacher's lessons (`--lessons DIR`) are offered beside the tours and open by name: outside a
-/// classroom a lesson runs in its folder, where its files are; in a classroom in the tab's folder,
-/// with the lesson folder's data copied in. No name reaches a file that is not a lesson of the folder.
+/// classroom a lesson runs confined in a scratch copy of its folder, as `listlab test` runs it; in a
+/// classroom in the tab's folder, with the lesson folder's data copied in. No name reaches a file that
+/// is not a lesson of the folder, and no lesson writes outside its copy.
 @Test func aTeachersLessonsAreOfferedAndRunWhereTheirFilesAre() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lessons-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -345,6 +346,11 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
     try "id,name\n1,Ada\n2,Grace\n".write(toFile: folder + "/people.csv", atomically: true, encoding: .utf8)
     try "People\n======\n\n  > load people.csv\n  loaded 2 items from people.csv into a file provider (1 section)\n  > show 0.1\n     0.1  Grace  <Cell #[..]>\n"
         .write(toFile: folder + "/people.lab", atomically: true, encoding: .utf8)
+    // Another teacher's lesson that writes where it should not: outside its folder, and over its own files.
+    let outside = FileManager.default.temporaryDirectory.appendingPathComponent("escaped-\(UUID().uuidString).lab").path
+    try "Escape\n\n  > session save --force \(outside)\n  > session save --force people.lab\n"
+        .write(toFile: folder + "/escape.lab", atomically: true, encoding: .utf8)
+    let lessonText = try String(contentsOfFile: folder + "/people.lab", encoding: .utf8)
     for classroom in [nil, try Classroom(budget: 10, tabMemory: 64 << 20, diskLimit: 4 << 20)] {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tabs-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -363,15 +369,17 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
                     state = try #require(try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState").last)
                 }
                 let refused = try exchange(tab, #"{"tour": "people.csv"}"#, until: "refused").last?["message"] as? String ?? ""
+                _ = try exchange(tab, #"{"tour": "escape.lab"}"#, until: "lessonState")
+                for _ in 0..<2 { _ = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState") }
                 return (lessons, [state["matched"] as? Int ?? -1, state["drifted"] as? Int ?? -1], refused)
             }
-            #expect(outcome.lessons == ["people.lab"])
+            #expect(outcome.lessons == ["escape.lab", "people.lab"])
+            #expect(!FileManager.default.fileExists(atPath: outside), "a teacher's lesson wrote outside its folder (classroom: \(classroom != nil))")
+            #expect(try String(contentsOfFile: folder + "/people.lab", encoding: .utf8) == lessonText, "a teacher's lesson wrote over its own folder's files")
             #expect(outcome.counts == [2, 0], "classroom: \(classroom != nil)")
             #expect(outcome.refused == "no tour or lesson named 'people.csv'")
         }
     }
-    #expect(PlaygroundServer.plainName("people.lab") == "people.lab")
-    #expect(PlaygroundServer.plainName("../x.lab") == nil && PlaygroundServer.plainName("a b") == nil && PlaygroundServer.plainName("x\r\nSet-Cookie:") == nil)
 }
 
 /// A classroom's teacher's page lists the tabs, each one's lesson, its step, its drifted steps and
@@ -386,21 +394,30 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
         factory: SessionFactory(isSerial: false, folder: scratch, classroom: try Classroom(budget: 10)) { Session(output: $0, workingDirectory: $1) },
         token: testToken, log: { _ in })
     let teacher = try #require(server.teacherToken)
-    #expect(teacher != testToken && server.teacherAddress(host: "127.0.0.1") == "http://127.0.0.1:\(server.port)/teacher?token=\(teacher)")
+    #expect(teacher != testToken && server.teacherAddress(host: "127.0.0.1") == "http://127.0.0.1:\(server.port)/teacher#token=\(teacher)")
     try await serving(server) { port in
-        let pages = try await WebSocketClient.blocking { () -> [String] in
+        var pages = try await WebSocketClient.blocking { () -> [String] in
             let tab = try WebSocketClient(port: port)
             _ = try tab.readMessage()
             _ = try exchange(tab, #"{"tour": "5-uikit-crash.lab"}"#, until: "lessonState")
             for _ in 0..<2 { _ = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState") }
             _ = try exchange(tab, #"{"command": "load <script>x</script>"}"#, until: "step")
-            let get = { (query: String) in
-                try WebSocketClient.request(port: port, "GET /teacher\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+            let get = { (path: String, header: String) in
+                try WebSocketClient.request(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(header)\r\n")
             }
-            return [try get(""), try get("?token=\(testToken)"), try get("?token=\(teacher)")]
+            return [
+                try get("/teacher/tabs", ""), try get("/teacher/tabs", "Authorization: Bearer \(testToken)\r\n"),
+                try get("/teacher/tabs?token=\(teacher)", ""), try get("/teacher/tabs", "Cookie: listlab-teacher=\(teacher)\r\n"),
+                try get("/teacher/tabs", "Authorization: Bearer \(teacher)\r\n"), try get("/teacher", ""),
+            ]
         }
-        #expect(pages[0].hasPrefix("HTTP/1.1 403") && pages[1].hasPrefix("HTTP/1.1 403"))
-        #expect(pages[2].hasPrefix("HTTP/1.1 200") && pages[2].contains("Content-Security-Policy: default-src 'none'; style-src 'self'"))
+        // The table wants the teacher's token in its header: not the students', nor in a query or a cookie.
+        for refused in pages[0..<4] { #expect(refused.hasPrefix("HTTP/1.1 403"), "\(refused.prefix(60))") }
+        #expect(pages[4].hasPrefix("HTTP/1.1 200"))
+        // The page itself holds no secret: anyone may fetch it, and it asks for the table with the token.
+        #expect(pages[5].hasPrefix("HTTP/1.1 200") && pages[5].contains("Content-Security-Policy: default-src 'none'; script-src 'self'"))
+        #expect(pages[5].contains("<script src=\"/teacher.js\"></script>") && !pages[5].contains(teacher))
+        pages[2] = pages[4]
         let commands = Lesson(name: "5-uikit-crash.lab", text: Tours.text(of: "5-uikit-crash.lab") ?? "").commandCount
         #expect(pages[2].contains("<td>1</td><td>3</td><td>5-uikit-crash.lab</td><td>3 of \(commands)</td><td>0</td>"), "\(pages[2])")
         #expect(pages[2].contains("&lt;script&gt;") && !pages[2].contains("<script>"))

@@ -19,27 +19,40 @@ final class WebSocketClient: @unchecked Sendable {
     }
 
     /// The headers a browser sends with the page's socket: the server's own
-    /// Host and Origin, and the cookie that holds `token`.
+    /// Host and Origin, and the subprotocols that prove `token`.
     static func pageHeaders(port: UInt16, token: String = testToken) -> [String] {
-        ["Host: 127.0.0.1:\(port)", "Origin: http://127.0.0.1:\(port)", "Cookie: listlab-token-\(port)=\(token)"]
+        ["Host: 127.0.0.1:\(port)", "Origin: http://127.0.0.1:\(port)", "Sec-WebSocket-Protocol: listlab, listlab.token.\(token)"]
     }
 
     /// Sends `request` (a whole HTTP request) on a connection of its own and
     /// returns the response, or what came before the server closed it.
-    static func request(port: UInt16, _ request: String) throws -> String {
-        let client = try WebSocketClient(port: port, path: nil)
+    static func request(port: UInt16, _ request: String, from source: String? = nil) throws -> String {
+        let client = try WebSocketClient(port: port, path: nil, from: source)
         try client.send(Array(request.utf8))
         return try client.readResponse()
     }
 
-    /// Connects to `port` on loopback and, unless `path` is nil, opens the
-    /// WebSocket at `path` with `headers` (by default the page's own) and says
-    /// hello with `key` (a page's first message).
-    init(port: UInt16, path: String? = "/socket", key: String? = "", headers: [String]? = nil) throws {
+    /// Connects to `port` on loopback from the address `source` (another
+    /// client, for a server that bounds each one) and, unless `path` is nil,
+    /// opens the WebSocket at `path` with `headers` (by default the page's
+    /// own) and says hello with `key` (a page's first message).
+    init(port: UInt16, path: String? = "/socket", key: String? = "", headers: [String]? = nil, from source: String? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "no socket") }
         var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(socket)
+                throw Failure(description: "cannot send from \(source)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian

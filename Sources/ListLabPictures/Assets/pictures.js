@@ -6,9 +6,10 @@
   document.addEventListener('securitypolicyviolation', (event) => errors.push('blocked: ' + event.blockedURI));
   const SPLIT = 0.4;
   const DURATION = 1400;
-  const checking = location.hash === '#check';
-  // A live page checks itself its own way (listlab serve's #check=...).
+  // A rendered page checks itself with #check (a file that runs nothing); the live page of listlab serve
+  // acts on nothing in its address but its token: its checks drive it over the DevTools protocol.
   const live = document.documentElement.dataset.live === 'true';
+  const checking = !live && location.hash === '#check';
   const counts = { started: 0, finished: 0 };
 
   function at(x, y, scale, opacity, offset) {
@@ -31,7 +32,7 @@
     const animation = element.animate(frames, { duration: DURATION, easing: 'ease-in-out', fill: 'both' });
     counts.started += 1;
     const done = animation.finished.then(() => { counts.finished += 1; });
-    if (checking || live && location.hash.startsWith('#check=')) animation.finish();
+    if (checking) animation.finish();
     return done;
   }
   function animate(frame) {
@@ -182,7 +183,13 @@
   const players = figures.map((figure) => new Player(figure));
   // For a page that adds steps as they run (listlab serve): a player for a new figure,
   // and the rows a picture draws, as the check reads them.
-  window.listlabPictures = { attach: (figure) => new Player(figure), lines: lines, overlaps: overlaps, errors: errors, counts: counts };
+  const attached = [];
+  window.listlabPictures = {
+    attach: (figure) => { const player = new Player(figure); attached.push(player); return player; },
+    // The picture each attached figure shows now, for a check that reads the page.
+    shown: () => attached.map((player) => ({ step: player.figure.dataset.step, svg: player.frames[player.index].querySelector('svg.screen') })),
+    lines: lines, overlaps: overlaps, errors: errors, counts: counts,
+  };
   if (!checking) return;
   (async () => {
     for (const player of players) await player.play();

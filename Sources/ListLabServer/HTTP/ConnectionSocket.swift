@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// One client's connection: a blocking socket read through a buffer of its
 /// own, on the thread that serves the connection (``HTTPListener``). Every
@@ -10,6 +11,12 @@ import Darwin
 final class ConnectionSocket: @unchecked Sendable {
     /// The socket's file descriptor.
     let descriptor: Int32
+    /// The address it came from (`127.0.0.1`), which the listener bounds connections by.
+    let client: String
+    /// Whether its request head has not yet come whole: a connection that
+    /// holds a slot idle, which the listener closes first to make room.
+    var isReadingHead: Bool { !headRead.load(ordering: .relaxed) }
+    private let headRead = Atomic(false)
     private var buffer: [UInt8] = []
     private var start = 0
     /// What one `recv` reads into, kept for the connection's life.
@@ -25,9 +32,10 @@ final class ConnectionSocket: @unchecked Sendable {
         case tooLong
     }
 
-    /// The connection `descriptor`, which this object closes.
-    init(descriptor: Int32) {
+    /// The connection `descriptor` from `client`, which this object closes.
+    init(descriptor: Int32, client: String = "") {
         self.descriptor = descriptor
+        self.client = client
         var on: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
@@ -71,6 +79,7 @@ final class ConnectionSocket: @unchecked Sendable {
                     guard index - start <= limit else { throw .tooLong }
                     let head = buffer[start..<index]
                     start = index + 4
+                    headRead.store(true, ordering: .relaxed)
                     return head
                 }
                 index += 1

@@ -9,14 +9,36 @@ import Synchronization
 /// server's HTTP and WebSocket traffic is a few requests and one long-lived
 /// socket a tab, each read blocking on a thread of its own, so no client
 /// that sends slowly holds the threads Swift's tasks share.
+///
+/// Connections are bounded per client (by remote address) as well as in
+/// all, so that one client cannot take every slot: past either bound, the
+/// oldest connection still sending its request head gives up its slot (a
+/// browser sends a head at once; only a client that holds slots idle loses
+/// them), and when none is, the new connection is closed.
 final class HTTPListener: Sendable {
     private let descriptor: Int32
     /// The port it listens on.
     let port: UInt16
-    /// The most connections open at once; more are closed as they come.
+    /// The most connections open at once.
     static let mostConnections = 512
-    private let open = Mutex<[Int32: ConnectionSocket]>([:])
+    /// The most connections open at once from one address: well under
+    /// ``mostConnections``, and more than a person's tabs need.
+    static let mostPerClient = 64
+    /// Whether connections are bounded per client, and idle ones give up
+    /// their slots (a test's mutation turns it off).
+    private let boundsClients: Bool
+    private let open = Mutex<[UInt64: Admitted]>([:])
+    private let serials = Atomic<UInt64>(0)
     private let stopped = Mutex(false)
+    /// Says what was refused, a line each, at most once a second a kind.
+    private let log: RefusalLog?
+
+    /// A connection admitted: who sent it, and when.
+    private struct Admitted {
+        let connection: ConnectionSocket
+        let client: String
+        let since: ContinuousClock.Instant
+    }
 
     /// Why a listener could not be made.
     struct Failure: Error, CustomStringConvertible {
@@ -24,7 +46,9 @@ final class HTTPListener: Sendable {
     }
 
     /// Listens on `host` (an IPv4 or IPv6 address, or `localhost`) and `port` (0: any free port).
-    init(host: String, port: UInt16) throws(Failure) {
+    init(host: String, port: UInt16, boundsClients: Bool = true, log: RefusalLog? = nil) throws(Failure) {
+        self.boundsClients = boundsClients
+        self.log = log
         let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let isIPv6 = name.contains(":")
         #if canImport(Darwin)
@@ -83,7 +107,11 @@ final class HTTPListener: Sendable {
     /// thread of its own; returns when stopped.
     func run(_ serve: @escaping @Sendable (ConnectionSocket) -> Void) {
         while !stopped.withLock({ $0 }) {
-            let client = accept(descriptor, nil, nil)
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let client = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(descriptor, $0, &length) }
+            }
             guard client >= 0 else {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 if errno == EMFILE || errno == ENFILE {
@@ -92,25 +120,73 @@ final class HTTPListener: Sendable {
                 }
                 return
             }
-            let connection = ConnectionSocket(descriptor: client)
-            let admitted = open.withLock { open in
-                guard open.count < Self.mostConnections else { return false }
-                open[client] = connection
-                return true
-            }
-            guard admitted else { continue }
+            let connection = ConnectionSocket(descriptor: client, client: Self.name(of: address))
+            let serial = serials.add(1, ordering: .relaxed).newValue
+            guard admit(connection, as: serial) else { continue }
             DetachedThread.start { [self] in
                 serve(connection)
                 connection.shutDown()
-                _ = open.withLock { $0.removeValue(forKey: client) }
+                _ = open.withLock { $0.removeValue(forKey: serial) }
             }
         }
+    }
+
+    /// Keeps `connection` among the open ones, making room by closing the
+    /// oldest one still sending its head when its client, or the server, is
+    /// at its bound; false (and the connection closed) when there is none.
+    private func admit(_ connection: ConnectionSocket, as serial: UInt64) -> Bool {
+        let client = connection.client
+        let (admitted, evicted, reason) = open.withLock { open -> (Bool, ConnectionSocket?, String?) in
+            var evicted: ConnectionSocket?
+            var reason: String?
+            func makeRoom(among keys: [UInt64]) -> Bool {
+                let idle = keys.filter { open[$0]?.connection.isReadingHead == true }
+                guard let oldest = idle.min(by: { (open[$0]?.since ?? .now) < (open[$1]?.since ?? .now) }), let entry = open[oldest] else { return false }
+                open[oldest] = nil
+                evicted = entry.connection
+                return true
+            }
+            if boundsClients {
+                let mine = open.filter { $0.value.client == client }.map(\.key)
+                if mine.count >= Self.mostPerClient {
+                    guard makeRoom(among: mine) else {
+                        return (false, nil, "refused a connection from \(client): it has \(Self.mostPerClient) open, the most one client may")
+                    }
+                    reason = "closed the oldest of \(client)'s connections still sending a request head: it had \(Self.mostPerClient) open, the most one client may"
+                }
+            }
+            if open.count >= Self.mostConnections {
+                guard boundsClients, makeRoom(among: Array(open.keys)) else {
+                    return (false, nil, "refused a connection from \(client): the server has \(Self.mostConnections) open")
+                }
+                reason = "closed the oldest connection still sending a request head: the server had \(Self.mostConnections) open"
+            }
+            open[serial] = Admitted(connection: connection, client: client, since: .now)
+            return (true, evicted, reason)
+        }
+        evicted?.shutDown()
+        if let reason { log?.say(reason) }
+        return admitted
+    }
+
+    /// The address a connection came from, as a log line names it.
+    private static func name(of address: sockaddr_storage) -> String {
+        var address = address
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let written: UnsafePointer<CChar>? = withUnsafeMutablePointer(to: &address) { pointer in
+            if Int32(pointer.pointee.ss_family) == AF_INET6 {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet_ntop(AF_INET6, &$0.pointee.sin6_addr, &text, socklen_t(text.count)) }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet_ntop(AF_INET, &$0.pointee.sin_addr, &text, socklen_t(text.count)) }
+        }
+        guard written != nil else { return "an unknown address" }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Stops accepting and ends every open connection.
     func stop() {
         stopAccepting()
-        for connection in open.withLock({ Array($0.values) }) { connection.shutDown() }
+        for admitted in open.withLock({ Array($0.values) }) { admitted.connection.shutDown() }
     }
 
     /// Stops accepting connections; the open ones go on.

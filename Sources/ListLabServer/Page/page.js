@@ -9,22 +9,26 @@
   const history = [];
   let back = 0;
   let ended = false;
-  const check = location.hash.startsWith('#check=')
-    ? decodeURIComponent(location.hash.slice(7)).split('\n').filter((line) => line.length > 0) : null;
-  const drawn = [];
+  // The token comes in the address's fragment (/#token=…), which no server sees: it is kept in this tab's
+  // sessionStorage (its scheme, host and port alone; a reload keeps it) and taken out of the address bar.
+  // It is proved on the socket. The page acts on nothing else in its address but a lesson's plain name.
+  const tokenInAddress = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (tokenInAddress !== null) {
+    sessionStorage.setItem('listlab-token', tokenInAddress);
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  const token = sessionStorage.getItem('listlab-token') || '';
   // The open lesson: its items (prose and commands), how many of its commands have run (next), the
   // items shown so far (at), and its counts; it runs in a session of its own on the server.
-  const lesson = { items: [], roles: [], at: 0, next: 0, commands: 0, matched: 0, drifted: 0, name: '', playing: false, opened: null, stepped: null, fromFile: false };
+  const lesson = { items: [], roles: [], at: 0, next: 0, commands: 0, matched: 0, drifted: 0, name: '', playing: false, stepped: null, fromFile: false };
   let classroom = false;
-  const notes = [];
-  const downloads = [];
-  const drifts = [];
-  let saved = null;
-  let closed = null;
   // The lesson's title at the top; its next step and controls in the bar above the prompt, which stays in view.
   const lessonBox = document.getElementById('lesson');
   const lessonBar = document.getElementById('lesson-bar');
-  const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/socket');
+  // A subprotocol carries the token (a browser's socket has no other header to hold it); a token of
+  // anything but hex digits is not this server's, and is not sent.
+  const protocols = /^[0-9a-f]{1,128}$/.test(token) ? ['listlab', 'listlab.token.' + token] : ['listlab'];
+  const socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/socket', protocols);
   let waiting = null;
 
   function send(message) {
@@ -61,12 +65,8 @@
     markErrors(section);
     steps.appendChild(section);
     const plays = [];
-    for (const figure of section.querySelectorAll('figure.pictures')) {
-      const player = pictures.attach(figure);
-      plays.push(player.play());
-      drawn.push({ step: message.number, player: player });
-    }
-    if (!check) window.scrollTo(0, document.body.scrollHeight);
+    for (const figure of section.querySelectorAll('figure.pictures')) plays.push(pictures.attach(figure).play());
+    window.scrollTo(0, document.body.scrollHeight);
     await Promise.all(plays);
     if (message.ended) {
       ended = true;
@@ -75,13 +75,21 @@
     }
   }
   // The session this tab had before a reload, kept by the server a while after the tab closes.
+  let opened = false;
   socket.addEventListener('open', () => {
+    opened = true;
     status.textContent = 'connected';
-    send({ hello: check ? '' : (sessionStorage.getItem('listlab-tab') || '') });
+    send({ hello: sessionStorage.getItem('listlab-tab') || '' });
   });
   // The server says why it closed (it stopped, the classroom is full) as the close frame's reason.
   socket.addEventListener('close', (event) => {
-    if (!ended) status.textContent = 'disconnected' + (event.reason ? ' (' + event.reason + ')' : '') + ': reload the page for a new session';
+    if (!opened) {
+      status.textContent = token
+        ? 'This server did not take the token this tab holds: open the address the server printed (…/#token=…).'
+        : 'This server asks for its token: open the address it printed when it started (…/#token=…).';
+    } else if (!ended) {
+      status.textContent = 'disconnected' + (event.reason ? ' (' + event.reason + ')' : '') + ': reload the page for a new session';
+    }
     input.disabled = true;
   });
   socket.addEventListener('message', async (event) => {
@@ -109,12 +117,11 @@
       if (message.classroom) status.textContent += ' (a classroom: your own folder, for the samples and your uploads)';
       // A lesson's link (/?lesson=NAME) opens it once, in a new tab's session (a reload comes back to the lesson as it was).
       const linked = new URLSearchParams(location.search).get('lesson');
-      if (linked && !check && sessionStorage.getItem('listlab-linked') !== linked) {
+      if (linked && /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/.test(linked) && sessionStorage.getItem('listlab-linked') !== linked) {
         sessionStorage.setItem('listlab-linked', linked);
         lesson.fromFile = false;
         send({ tour: linked });
       }
-      if (check) runChecks();
     }
     if (message.kind === 'uploaded') note('uploaded ' + message.name + ' (' + message.bytes + ' bytes): load it by that name');
     if (message.kind === 'download') {
@@ -126,19 +133,14 @@
       line.className = 'download';
       line.appendChild(link);
       steps.appendChild(line);
-      downloads.push(message.name);
     }
-    if (message.kind === 'transcript') {
-      download(message.name, message.text);
-      if (saved) { const done = saved; saved = null; done(message); }
-    }
+    if (message.kind === 'transcript') download(message.name, message.text);
     if (message.kind === 'lesson') openLesson(message);
     if (message.kind === 'lessonState') lessonState(message);
     if (message.kind === 'lessonClosed') {
       lessonBox.hidden = true;
       lessonBar.hidden = true;
       note('the lesson is closed: commands run in your own session again', 'lesson-mark');
-      if (closed) { const done = closed; closed = null; done(); }
     }
     if (message.kind === 'drift') markDrift(message);
     if (message.kind === 'step') {
@@ -279,11 +281,9 @@
     document.getElementById('lesson-play').disabled = !next;
     if (!next && ran > 0) note('the end of ' + lesson.name + ': ' + lesson.matched + ' of ' + ran + ' steps matched the transcript' + drift, 'lesson-mark');
     if (lesson.stepped) { const done = lesson.stepped; lesson.stepped = null; done(true); }
-    if (lesson.opened) { const done = lesson.opened; lesson.opened = null; done(); }
   }
   // A step that printed other than the lesson's transcript: marked, with what the transcript shows.
   function markDrift(message) {
-    drifts.push((message.check ? 'not yet: step ' : 'drifted: step ') + message.number);
     const section = document.getElementById('step-' + message.number);
     const box = document.createElement('div');
     box.className = 'drift';
@@ -314,53 +314,5 @@
   });
   document.getElementById('lesson-close').addEventListener('click', () => send({ lesson: 'close' }));
   document.getElementById('lesson-reset').addEventListener('click', () => { if (!lesson.playing) send({ lesson: 'reset' }); });
-  // An exercise solved as its lesson solves it (Solution, and the checks): the server runs the lesson's own
-  // commands, which the page never had, as steps; then Check.
-  async function solve() {
-    await new Promise((resolve) => { lesson.stepped = resolve; send({ lesson: 'solve' }); });
-    await stepLesson();
-  }
   document.getElementById('lesson-solve').addEventListener('click', () => { if (!lesson.playing) send({ lesson: 'solve' }); });
-  // The page's own parts, which it loads from its server; anything else would be fetched from outside.
-  const ownParts = ['/listlab.css', '/pictures.js', '/page.js'].map((path) => location.origin + path);
-  async function runChecks() {
-    for (const line of check) {
-      if (line.startsWith(':tour ')) {
-        // The whole lesson, each exercise solved with the lesson's own solution.
-        await new Promise((resolve) => { lesson.opened = resolve; send({ tour: line.slice(6) }); });
-        for (;;) {
-          while (await stepLesson(true)) {}
-          if (lesson.roles[lesson.next] !== 'check') break;
-          await solve();
-        }
-      } else if (line === ':solve') {
-        await solve();
-      } else if (line.startsWith(':open ')) {
-        await new Promise((resolve) => { lesson.opened = resolve; send({ tour: line.slice(6) }); });
-      } else if (line === ':step') {
-        await stepLesson();
-      } else if (line === ':close') {
-        await new Promise((resolve) => { closed = resolve; send({ lesson: 'close' }); });
-      } else if (line === ':save') {
-        const message = await new Promise((resolve) => { saved = resolve; send({ save: 'session.lab' }); });
-        notes.push('saved ' + message.name + ': ' + message.text.split('\n').filter((text) => text.startsWith('  > ')).length + ' commands');
-      } else {
-        await run(line);
-      }
-    }
-    if (downloads.length) notes.push('downloads: ' + downloads.join(', '));
-    notes.push('lesson steps drifted: ' + drifts.length, ...drifts);
-    const report = ['errors: ' + pictures.errors.length, ...pictures.errors, ...notes,
-      'animations: ' + pictures.counts.started + ' started, ' + pictures.counts.finished + ' finished',
-      'resources: ' + performance.getEntriesByType('resource').filter((entry) => !ownParts.includes(entry.name)).length];
-    const overlapping = pictures.overlaps();
-    report.push('overlaps: ' + overlapping.length, ...overlapping);
-    for (const { step, player } of drawn) {
-      report.push('step ' + step, ...pictures.lines(player.frames[player.index].querySelector('svg.screen')));
-    }
-    const pre = document.createElement('pre');
-    pre.id = 'listlab-check';
-    pre.textContent = report.join('\n');
-    document.body.appendChild(pre);
-  }
 })();

@@ -1,0 +1,38 @@
+(() => {
+  'use strict';
+  // The teacher's token comes in the address's fragment (/teacher#token=…), which no server sees: it is
+  // kept in this tab's sessionStorage (its scheme, host and port alone), taken out of the address bar,
+  // and sent with each request for the class's table. The page acts on nothing else in its address.
+  const tokenInAddress = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (tokenInAddress !== null) {
+    sessionStorage.setItem('listlab-teacher-token', tokenInAddress);
+    history.replaceState(null, '', location.pathname);
+  }
+  const token = sessionStorage.getItem('listlab-teacher-token');
+  const status = document.getElementById('status');
+  const table = document.getElementById('class');
+  async function refresh() {
+    if (!token) {
+      status.textContent = 'This page wants the teacher\'s token: open the teacher\'s address the server printed (…/teacher#token=…).';
+      return;
+    }
+    try {
+      const response = await fetch('/teacher/tabs', { headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' });
+      if (!response.ok) {
+        status.textContent = response.status === 403
+          ? 'That is not this server\'s teacher token: open the teacher\'s address the server printed.'
+          : 'The server answered ' + response.status + '.';
+        return;
+      }
+      // The server draws the table and escapes everything in it; the page only puts it in place.
+      const template = document.createElement('template');
+      template.innerHTML = await response.text();
+      table.replaceChildren(template.content);
+      status.textContent = 'This page refreshes every 5 s and changes nothing.';
+    } catch (error) {
+      status.textContent = 'The server does not answer (has it stopped?).';
+    }
+    setTimeout(refresh, 5000);
+  }
+  refresh();
+})();

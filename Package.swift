@@ -52,14 +52,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings),
-        // The playground in a browser (`serve`): a page and a WebSocket per tab, each tab a session; its
-        // own HTTP and WebSocket reading (HTTP/), which bounds every request before reading it.
+        // The playground in a browser (`serve`): a page and a WebSocket per tab, each tab a session, over
+        // ListLabHTTP's reading, which bounds every request before reading it; its door (Door.swift).
         // A program of its own (listlab-serve, which `listlab serve` starts), so that the prompt does
         // not load its HTTP stack (Foundation's networking).
+        // The server's HTTP and WebSocket reading and writing, which knows nothing of sessions: each
+        // request bounded before it is read, each connection bounded per client. A module of its own so
+        // that its readers are fuzzed in a build of their own (listlab-fuzz-door, Scripts/fuzz).
+        .target(name: "ListLabHTTP", swiftSettings: strictSettings),
+        .executableTarget(name: "listlab-fuzz-door", dependencies: ["ListLabHTTP"], swiftSettings: strictSettings),
         .target(
             name: "ListLabServer",
             dependencies: [
-                "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore",
+                "ListLabHTTP", "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Page/README.md"],
@@ -126,7 +131,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "ListLabServerTests",
-            dependencies: ["ListLabServer", "ListLabShell", "ListLabPlayground", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ListLabServer", "ListLabHTTP", "ListLabShell", "ListLabPlayground", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strictSettings),
         // The tool's own commands (listlab test, render), run in the test's process with their output kept.
         .testTarget(

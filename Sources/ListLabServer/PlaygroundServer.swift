@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import ListLabHTTP
 import FoundationEssentials
 #else
 import Foundation

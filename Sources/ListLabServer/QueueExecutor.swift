@@ -1,3 +1,4 @@
+import ListLabHTTP
 import Dispatch
 import Synchronization
 

@@ -111,7 +111,7 @@ actor TabSession {
     nonisolated let status: Mutex<TabStatus>
 
     /// The longest command line a tab may send; a longer one is refused.
-    static let longestLine = 64 * 1_024
+    static let longestLine = Session.longestLine
     /// The longest name of a transcript a tab opens, as the page and the teacher's page show it.
     static let longestLessonName = 100
     /// The longest transcript a tab may open.

@@ -827,7 +827,7 @@ func valueExample1() throws {
     _ = score
 }
 
-@Test("Sources/ListLabServer/ServeCommand.swift:32")
+@Test("Sources/ListLabServer/ServeCommand.swift:33")
 func serveCommandExample1() throws {
     var playground = Playground(name: "tabs-lab", offersSamples: false)
     playground.register(
@@ -866,7 +866,7 @@ func sessionExample1() throws {
     _ = session
 }
 
-@Test("Sources/ListLabShell/Session/Session.swift:305")
+@Test("Sources/ListLabShell/Session/Session.swift:310")
 func sessionExample2() throws {
     _ = Session.lineBreak(in: "load contacts")      // nil
     _ = Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."

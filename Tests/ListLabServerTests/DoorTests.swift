@@ -1,3 +1,4 @@
+import ListLabHTTP
 import Foundation
 import ListLabShell
 import Synchronization
@@ -277,4 +278,18 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
     // Kinds that differ in their words are capped together, a second at a time.
     for index in 0..<100 { log.say("refused '\(String(repeating: "x", count: index))'") }
     #expect(said.all.count == 3 + RefusalLog.linesPerSecond - 1)
+}
+
+/// Every input that once crashed one of the door's fuzz targets (kept by Scripts/fuzz in
+/// Tests/Fixtures/fuzz/TARGET/) must now go through without a trap; so must inputs of each shape.
+@Test(arguments: DoorFuzzTarget.allCases)
+func doorInputsThatOnceCrashedNoLongerDo(target: DoorFuzzTarget) throws {
+    let folder = (#filePath.components(separatedBy: "/ListLabServerTests/").first ?? "Tests") + "/Fixtures/fuzz/" + target.rawValue
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+    for file in files { target.run([UInt8](FileManager.default.contents(atPath: folder + "/" + file) ?? Data())) }
+    target.run(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:8765".utf8))
+    target.run([0x81, 0x82, 1, 2, 3, 4, 0x69, 0x6B])
+    // A fragment, then a continuation that says it holds 2^64 - 1 bytes: refused, not an overflow.
+    target.run([0x01, 0x81, 0, 0, 0, 0, 0x61, 0x80, 0xFF] + [UInt8](repeating: 0xFF, count: 8) + [0, 0, 0, 0])
+    target.run([])
 }

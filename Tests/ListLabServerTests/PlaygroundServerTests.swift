@@ -1,3 +1,4 @@
+import ListLabHTTP
 import Foundation
 import ListLabShell
 import Synchronization

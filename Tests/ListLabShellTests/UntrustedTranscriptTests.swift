@@ -83,3 +83,29 @@ func aCommandHoldingALineBreakIsRefusedWholeAndNotRecorded(command: String) thro
     let commands = try session.transcript(named: "s.lab").text.split(separator: "\n").filter { $0.hasPrefix("  > ") }
     #expect(commands == ["  > load contacts", "  > update 0 name=\"a\tb\""])
 }
+
+/// A command of megabytes (a pipe's, a transcript's) is refused whole before it is read as a
+/// command, and not kept; a transcript or script with a line past the bound is refused before it
+/// is made text, by `test`, `render` and `run` alike.
+@Test func longLinesAreRefusedBeforeTheyAreRead() throws {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    session.execute("select " + String(repeating: "1", count: Session.longestLine))
+    #expect(output.lines == ["error: a command line of \(Session.longestLine + 7) bytes is more than \(Session.longestLine): put large values in a file and load it; nothing was run"])
+    #expect(session.recordedCommands.isEmpty)
+    let folder = try TemporaryFolder()
+    try folder.write("long.lab", "Prose.\n\n  > help quit\n  " + String(repeating: "y", count: TextFile.longestLine + 1) + "\n")
+    let reason = "line 4 is longer than \(TextFile.longestLine) bytes, the most a line of a script or transcript may hold (a command, \(Session.longestLine))"
+    #expect(TranscriptRunner.run(folder.path + "/long.lab").report == ["FAIL \(folder.path)/long.lab: \(reason)"])
+    #expect(TranscriptRenderer.render(folder.path + "/long.lab").failures == ["\(folder.path)/long.lab: \(reason)"])
+    let ran = RecordingOutput()
+    Session(output: ran, workingDirectory: folder.path).runScript("long.lab")
+    #expect(ran.lines == ["error: long.lab: \(reason)"])
+}
+
+/// Lines are split at LF and CRLF as a split by `Character` splits them, from the bytes.
+@Test(arguments: ["", "a", "a\n", "a\r\nb", "a\r\r\nb\n", "\n\n", "x\ré\n\u{301}y", "\r", "a\rb\r\n"])
+func textLinesSplitAsCharactersDo(text: String) {
+    #expect(text.textLines == text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init))
+    #expect(text.holdsCRLF == text.contains("\r\n"))
+}

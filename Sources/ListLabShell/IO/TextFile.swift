@@ -25,10 +25,37 @@ enum TextFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ShellError("cannot be read (permission denied?)")
         }
+        try checkLineLengths(data)
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ShellError("not UTF-8 text")
         }
         return text
+    }
+
+    /// The longest line a script or transcript may hold, in bytes: far more
+    /// than any command (``Session/longestLine``) or output line needs.
+    static let longestLine = 1_024 * 1_024
+
+    /// Refuses a file with a line longer than ``longestLine``, read from its
+    /// bytes before any text is made of them: a transcript from a pull
+    /// request is untrusted, and one line of megabytes would cost its
+    /// replay time and memory for nothing.
+    ///
+    /// - Throws: ``ShellError`` naming the first such line.
+    static func checkLineLengths(_ bytes: some Collection<UInt8>) throws(ShellError) {
+        var number = 1
+        var length = 0
+        for byte in bytes {
+            if byte == 0x0A {
+                number += 1
+                length = 0
+                continue
+            }
+            length += 1
+            if length > longestLine {
+                throw ShellError("line \(number) is longer than \(longestLine) bytes, the most a line of a script or transcript may hold (a command, \(Session.longestLine))")
+            }
+        }
     }
 
     /// The text of the transcript or script at `path`, which must be a file

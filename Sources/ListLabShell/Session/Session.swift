@@ -206,10 +206,15 @@ public final class Session {
         let trimmed = line.trimmingWhitespace
         // A command is one line, wherever it comes from (a page, a pipe, a library's caller): a line
         // break in one would become lines of their own in a saved transcript, commands among them.
-        if let reason = Self.lineBreak(in: trimmed) {
+        // And a bounded one: a line of megabytes (a transcript's, a pipe's) would be tokenized, kept in the
+        // history and journaled; a value that large belongs in a file that `load` reads.
+        if let reason = trimmed.utf8.count > Self.longestLine
+            ? "a command line of \(trimmed.utf8.count) bytes is more than \(Self.longestLine): put large values in a file and load it; nothing was run"
+            : Self.lineBreak(in: trimmed)
+        {
             countFailure()
             output.writeError(reason)
-            return CommandRecord(command: trimmed, output: ["error: " + reason], failed: true, errors: [reason], isRecorded: false)
+            return CommandRecord(command: String(trimmed.prefix(200)), output: ["error: " + reason], failed: true, errors: [reason], isRecorded: false)
         }
         let isTopLevel = input.isEntered
         if isTopLevel { input.enter(trimmed) }
@@ -319,6 +324,9 @@ public final class Session {
         }
         return nil
     }
+
+    /// The longest command line a session runs, in bytes.
+    public static let longestLine = 64 * 1_024
 
     /// Every top-level command so far with its output, for `session save`.
     public var recordedCommands: [(command: String, output: [String])] { recorder.entries }

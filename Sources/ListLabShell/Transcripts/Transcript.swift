@@ -48,7 +48,7 @@ public struct Transcript: Sendable {
 
     /// Reads a transcript from its text.
     public init(text: String) {
-        usesCRLF = text.contains("\r\n")
+        usesCRLF = text.holdsCRLF
         endsWithNewline = text.last == "\n" || text.last == "\r\n"
         var lines = text.textLines
         if endsWithNewline { lines.removeLast() }
@@ -185,7 +185,30 @@ public enum ExpectedLine: Sendable, Hashable {
 extension String {
     /// The lines of the text, split at LF and CRLF. (Swift reads CRLF as one
     /// `Character`, so a split at "\n" alone would miss it.)
+    ///
+    /// Split on the UTF-8 bytes: a line feed always stands alone as a
+    /// `Character` (or ends CRLF), so this is the split by `Character`,
+    /// in time linear in the bytes rather than in grapheme breaking's.
     var textLines: [String] {
-        split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+        var text = self
+        return text.withUTF8 { bytes in
+            var lines: [String] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == 0x0A {
+                let end = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                start = index + 1
+            }
+            lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return lines
+        }
+    }
+
+    /// Whether the text holds a CRLF, read from its bytes.
+    var holdsCRLF: Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            bytes.indices.dropFirst().contains { bytes[$0] == 0x0A && bytes[$0 - 1] == 0x0D }
+        }
     }
 }

@@ -15,15 +15,15 @@ import Synchronization
 /// oldest connection still sending its request head gives up its slot (a
 /// browser sends a head at once; only a client that holds slots idle loses
 /// them), and when none is, the new connection is closed.
-final class HTTPListener: Sendable {
+package final class HTTPListener: Sendable {
     private let descriptor: Int32
     /// The port it listens on.
-    let port: UInt16
+    package let port: UInt16
     /// The most connections open at once.
-    static let mostConnections = 512
+    package static let mostConnections = 512
     /// The most connections open at once from one address: well under
     /// ``mostConnections``, and more than a person's tabs need.
-    static let mostPerClient = 64
+    package static let mostPerClient = 64
     /// Whether connections are bounded per client, and idle ones give up
     /// their slots (a test's mutation turns it off).
     private let boundsClients: Bool
@@ -41,12 +41,12 @@ final class HTTPListener: Sendable {
     }
 
     /// Why a listener could not be made.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Listens on `host` (an IPv4 or IPv6 address, or `localhost`) and `port` (0: any free port).
-    init(host: String, port: UInt16, boundsClients: Bool = true, log: RefusalLog? = nil) throws(Failure) {
+    package init(host: String, port: UInt16, boundsClients: Bool = true, log: RefusalLog? = nil) throws(Failure) {
         self.boundsClients = boundsClients
         self.log = log
         let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
@@ -105,7 +105,7 @@ final class HTTPListener: Sendable {
 
     /// Accepts connections until ``stop()``, each served by `serve` on a
     /// thread of its own; returns when stopped.
-    func run(_ serve: @escaping @Sendable (ConnectionSocket) -> Void) {
+    package func run(_ serve: @escaping @Sendable (ConnectionSocket) -> Void) {
         while !stopped.withLock({ $0 }) {
             var address = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -184,22 +184,22 @@ final class HTTPListener: Sendable {
     }
 
     /// Stops accepting and ends every open connection.
-    func stop() {
+    package func stop() {
         stopAccepting()
         for admitted in open.withLock({ Array($0.values) }) { admitted.connection.shutDown() }
     }
 
     /// Stops accepting connections; the open ones go on.
-    func stopAccepting() {
+    package func stopAccepting() {
         stopped.withLock { $0 = true }
         shutdown(descriptor, Int32(SHUT_RDWR))
     }
 }
 
 /// Threads of the server's own, for work that blocks (a socket's reads).
-enum DetachedThread {
+package enum DetachedThread {
     /// Runs `body` on a new thread that nothing waits for.
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    package static func start(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
@@ -229,6 +229,6 @@ enum DetachedThread {
 
     private final class Box: Sendable {
         let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        package init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }

@@ -4,9 +4,9 @@ import Synchronization
 /// flood it: a line of one kind (its text with its digits left out) is said
 /// at most once a second, and at most ``linesPerSecond`` lines of any kind;
 /// the next line said of a kind counts the ones held back since.
-final class RefusalLog: Sendable {
+package final class RefusalLog: Sendable {
     /// The most lines said in one second, of every kind together.
-    static let linesPerSecond = 20
+    package static let linesPerSecond = 20
     /// The kinds remembered at once; older ones are forgotten first.
     private static let kindsKept = 1_000
 
@@ -25,7 +25,7 @@ final class RefusalLog: Sendable {
     /// A log that writes its lines with `write`.
     ///
     /// - Parameter clock: The time now (a test's own clock).
-    init(write: @escaping @Sendable (String) -> Void, clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    package init(write: @escaping @Sendable (String) -> Void, clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.write = write
         self.clock = clock
         state = Mutex(State(windowStart: clock()))
@@ -34,7 +34,7 @@ final class RefusalLog: Sendable {
     /// Says `line`, unless a line of its kind was said less than a second ago
     /// or this second's lines are all said; then it is counted, and said in
     /// the count of the next line of its kind.
-    func say(_ line: String) {
+    package func say(_ line: String) {
         let kind = String(line.unicodeScalars.filter { !("0"..."9").contains($0) }.map(Character.init))
         let now = clock()
         let said: String? = state.withLock { state in

@@ -4,54 +4,54 @@
 /// Read by hand, as the frames of a WebSocket are (see ``WebSocketReader``):
 /// the server reads a bounded head and nothing more, so nothing a client
 /// sends makes it hold more than ``longest`` bytes before it answers.
-struct HTTPRequestHead: Equatable, Sendable {
+package struct HTTPRequestHead: Equatable, Sendable {
     /// The method, as sent (`GET`).
-    var method: String
+    package var method: String
     /// The path of the target, without its query (`/socket`).
-    var path: String
+    package var path: String
     /// The query's `name=value` pairs, in order, not percent-decoded.
-    var query: [Field]
+    package var query: [Field]
     /// The headers in order, names lowercased.
-    var headers: [Field]
+    package var headers: [Field]
 
     /// One `name: value` (or `name=value`) pair.
-    struct Field: Equatable, Sendable {
-        var name: String
-        var value: String
+    package struct Field: Equatable, Sendable {
+        package var name: String
+        package var value: String
     }
 
     /// The longest head the server reads, request line and headers together.
-    static let longest = 16 * 1_024
+    package static let longest = 16 * 1_024
     /// The most headers a request may have.
-    static let mostHeaders = 64
+    package static let mostHeaders = 64
 
     /// Why a head was refused: a malformed request is answered 400.
-    struct Malformed: Error, Equatable, CustomStringConvertible {
-        let description: String
+    package struct Malformed: Error, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The value of the header `name` (lowercase), when it is sent exactly once.
     ///
     /// - Throws: ``Malformed`` when it is sent more than once: two `Host` or
     ///   `Origin` headers would let a check read one and a proxy the other.
-    func single(_ name: String) throws(Malformed) -> String? {
+    package func single(_ name: String) throws(Malformed) -> String? {
         let values = headers.filter { $0.name == name }
         guard values.count <= 1 else { throw Malformed(description: "the header \(name) is sent \(values.count) times") }
         return values.first?.value
     }
 
     /// The value of the first header `name` (lowercase), if any.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name == name }?.value
     }
 
     /// The value of the query's first `name`, if any.
-    func queryValue(_ name: String) -> String? {
+    package func queryValue(_ name: String) -> String? {
         query.first { $0.name == name }?.value
     }
 
     /// The cookie `name` of the `Cookie` headers, if any.
-    func cookie(_ name: String) -> String? {
+    package func cookie(_ name: String) -> String? {
         for header in headers where header.name == "cookie" {
             for pair in header.value.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -67,7 +67,7 @@ struct HTTPRequestHead: Equatable, Sendable {
     /// - Throws: ``Malformed`` for anything but `METHOD /path HTTP/1.x` and
     ///   `Name: value` lines of visible ASCII (a target in absolute form, a
     ///   header folded over lines or with a control character among them).
-    init(bytes: ArraySlice<UInt8>) throws(Malformed) {
+    package init(bytes: ArraySlice<UInt8>) throws(Malformed) {
         guard bytes.count <= Self.longest else { throw Malformed(description: "a request head of more than \(Self.longest) bytes") }
         // Visible ASCII, spaces and tabs only: no byte of a head is anything else.
         guard bytes.allSatisfy({ $0 == 0x0D || $0 == 0x0A || $0 == 0x09 || (0x20...0x7E).contains($0) }) else {
@@ -108,7 +108,7 @@ struct HTTPRequestHead: Equatable, Sendable {
 
 extension Substring {
     /// The text without the spaces and tabs around it.
-    var trimmingSpaces: Substring {
+    package var trimmingSpaces: Substring {
         var text = self
         while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
         while let last = text.last, last == " " || last == "\t" { text.removeLast() }

@@ -12,29 +12,29 @@ import Foundation
 /// it, with no limit (four frames that each declared 600 MB took the server
 /// to 3.2 GB), and joins fragments without one. ``WebSocketReader`` refuses a
 /// message from its frame's header, before reading a byte of its payload.
-enum WebSocket {
+package enum WebSocket {
     /// The value of `Sec-WebSocket-Accept` for the client's `Sec-WebSocket-Key`.
-    static func accept(key: String) -> String {
+    package static func accept(key: String) -> String {
         Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
     }
 
     /// Whether `key` is a valid `Sec-WebSocket-Key`: 16 bytes in base64.
-    static func isValidKey(_ key: String) -> Bool {
+    package static func isValidKey(_ key: String) -> Bool {
         Data(base64Encoded: key)?.count == 16
     }
 
     /// A text frame of `text`, from the server (unmasked, whole).
-    static func textFrame(_ text: String) -> [UInt8] {
+    package static func textFrame(_ text: String) -> [UInt8] {
         frame(opcode: 0x1, payload: Array(text.utf8))
     }
 
     /// A text frame of `utf8`, text already as UTF-8 (a message's JSON).
-    static func textFrame(utf8: [UInt8]) -> [UInt8] {
+    package static func textFrame(utf8: [UInt8]) -> [UInt8] {
         frame(opcode: 0x1, payload: utf8)
     }
 
     /// A close frame with `code` and a short `reason`.
-    static func closeFrame(code: UInt16, reason: String) -> [UInt8] {
+    package static func closeFrame(code: UInt16, reason: String) -> [UInt8] {
         // Cut at a character, not inside one: a browser fails a connection whose close reason
         // is not UTF-8 (a control frame's payload is at most 125 bytes).
         var cut = ""
@@ -46,7 +46,7 @@ enum WebSocket {
     }
 
     /// A frame with `opcode` and `payload`, FIN set, unmasked.
-    static func frame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
+    package static func frame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(payload.count + 10)
         bytes.append(0x80 | opcode)
@@ -66,12 +66,17 @@ enum WebSocket {
 /// Reads a client's messages from a WebSocket, one at a time: text is
 /// returned, pings are answered, and anything a browser would not send is
 /// an error that ends the connection.
-struct WebSocketReader {
+package struct WebSocketReader {
+    /// A reader of messages up to `limit` bytes.
+    package init(limit: Int) {
+        self.limit = limit
+    }
+
     /// The most bytes one message may hold, its fragments together.
-    let limit: Int
+    package let limit: Int
 
     /// What the client sent.
-    enum Message: Equatable {
+    package enum Message: Equatable {
         case text(String)
         /// Binary data, which the page never sends (its length).
         case binary(Int)
@@ -79,7 +84,7 @@ struct WebSocketReader {
     }
 
     /// Why the connection ends; ``closeCode`` is what the server tells the client.
-    enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         /// A message longer than the limit, said in its frame's header.
         case tooLarge(bytes: UInt64, limit: Int)
         /// A frame no browser sends (unmasked, reserved bits, an unknown
@@ -89,7 +94,7 @@ struct WebSocketReader {
         case closed
 
         /// The status code of the close frame (RFC 6455, 7.4.1).
-        var closeCode: UInt16 {
+        package var closeCode: UInt16 {
             switch self {
             case .tooLarge: 1009
             case .protocolError(let reason): reason == "text that is not UTF-8" ? 1007 : 1002
@@ -97,7 +102,7 @@ struct WebSocketReader {
             }
         }
 
-        var description: String {
+        package var description: String {
             switch self {
             case .tooLarge(let bytes, let limit): "a WebSocket message of \(bytes) bytes, more than the \(limit) a tab may send"
             case .protocolError(let reason): "a WebSocket frame no page sends (\(reason))"
@@ -107,7 +112,7 @@ struct WebSocketReader {
     }
 
     /// The next message; pings are answered with `pong` on the way.
-    func next(from socket: ConnectionSocket, pong: ([UInt8]) -> Void) throws(Failure) -> Message {
+    package func next(from socket: some ByteSource, pong: ([UInt8]) -> Void) throws(Failure) -> Message {
         var message: [UInt8] = []
         var fragmented = false
         while true {
@@ -129,7 +134,11 @@ struct WebSocketReader {
                 guard fin, length <= 125 else { throw .protocolError("a control frame longer than 125 bytes or in fragments") }
             } else {
                 // Refused from the header: not one byte of the payload is read.
-                guard length <= UInt64(limit - message.count) else { throw .tooLarge(bytes: UInt64(message.count) + length, limit: limit) }
+                // (The sum said is capped: a length of 2^64 - 1 after a fragment would overflow it.)
+                guard length <= UInt64(limit - message.count) else {
+                    let (sum, overflowed) = UInt64(message.count).addingReportingOverflow(length)
+                    throw .tooLarge(bytes: overflowed ? .max : sum, limit: limit)
+                }
             }
             let mask = try read(socket, 4)
             var payload = try read(socket, Int(length))
@@ -161,7 +170,7 @@ struct WebSocketReader {
         }
     }
 
-    private func read(_ socket: ConnectionSocket, _ count: Int) throws(Failure) -> [UInt8] {
+    private func read(_ socket: some ByteSource, _ count: Int) throws(Failure) -> [UInt8] {
         do {
             return Array(try socket.read(count))
         } catch {

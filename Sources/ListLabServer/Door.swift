@@ -1,3 +1,5 @@
+import ListLabHTTP
+
 /// Who may use a `listlab serve`: its own page, opened from the address the
 /// server printed. A browser lets any web page open a WebSocket to
 /// `127.0.0.1` and send requests there under a name of its own (DNS

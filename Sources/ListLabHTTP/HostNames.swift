@@ -8,10 +8,10 @@ import Darwin
 /// wildcard address (`--host 0.0.0.0`) checks each request's `Host` against:
 /// its host name and every address of its interfaces, so that a page of
 /// another name that resolves here (DNS rebinding) is refused there too.
-enum HostNames {
+package enum HostNames {
     /// The host name and the interfaces' IPv4 and IPv6 addresses, lowercase
     /// (an IPv6 address without its zone), in a stable order.
-    static func ofThisMachine() -> [String] {
+    package static func ofThisMachine() -> [String] {
         var names: [String] = []
         var buffer = [CChar](repeating: 0, count: 256)
         if gethostname(&buffer, buffer.count - 1) == 0 {

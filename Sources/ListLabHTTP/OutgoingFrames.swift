@@ -5,20 +5,20 @@ import Synchronization
 /// the connection's own: a client that reads slowly holds its own thread,
 /// never a tab's or the server's. At most ``limit`` wait; more are dropped
 /// (a page that does not read its replies loses them, and nothing else does).
-final class OutgoingFrames: Sendable {
+package final class OutgoingFrames: Sendable {
     private let state = Mutex<(frames: [[UInt8]], closing: Bool, bytes: Int)>(([], false, 0))
     private let ready = DispatchSemaphore(value: 0)
     private let written = DispatchSemaphore(value: 0)
     /// The most frames that wait.
-    let limit: Int
+    package let limit: Int
 
-    init(limit: Int = 256) {
+    package init(limit: Int = 256) {
         self.limit = limit
     }
 
     /// Queues `frame`; false when it was dropped (the queue is full or closing).
     @discardableResult
-    func push(_ frame: [UInt8]) -> Bool {
+    package func push(_ frame: [UInt8]) -> Bool {
         let queued = state.withLock { state in
             guard !state.closing, state.frames.count < limit else { return false }
             state.frames.append(frame)
@@ -30,7 +30,7 @@ final class OutgoingFrames: Sendable {
     }
 
     /// Queues `frame` last (a close frame) and takes no more after it.
-    func close(after frame: [UInt8]? = nil) {
+    package func close(after frame: [UInt8]? = nil) {
         let closed = state.withLock { state in
             guard !state.closing else { return false }
             if let frame { state.frames.append(frame) }
@@ -42,7 +42,7 @@ final class OutgoingFrames: Sendable {
 
     /// Writes the frames to `socket` as they come, until the queue is closed
     /// and empty or the socket fails; then says it writes no more.
-    func write(to socket: ConnectionSocket) {
+    package func write(to socket: ConnectionSocket) {
         while true {
             ready.wait()
             let (frames, closing) = state.withLock { state in
@@ -65,15 +65,15 @@ final class OutgoingFrames: Sendable {
     }
 
     /// The bytes queued and not written yet.
-    var queuedBytes: Int { state.withLock { $0.bytes } }
+    package var queuedBytes: Int { state.withLock { $0.bytes } }
 
     /// Whether the queue is closed (the connection ends): it takes no more.
-    var isClosed: Bool { state.withLock { $0.closing } }
+    package var isClosed: Bool { state.withLock { $0.closing } }
 
     /// Waits until fewer than `bytes` wait to be written, or the queue
     /// closes, at most `seconds`; false when the client did not read them
     /// in time.
-    func waitForRoom(below bytes: Int, seconds: Double) async -> Bool {
+    package func waitForRoom(below bytes: Int, seconds: Double) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1_000))
         while queuedBytes >= bytes, !isClosed {
             guard ContinuousClock.now < deadline else { return false }
@@ -83,7 +83,7 @@ final class OutgoingFrames: Sendable {
     }
 
     /// Waits until ``write(to:)`` has ended, at most `seconds`.
-    func waitUntilWritten(seconds: Int) {
+    package func waitUntilWritten(seconds: Int) {
         // Signalled again, so that every waiter (the connection, a server stopping) sees it.
         if written.wait(timeout: .now() + .seconds(seconds)) == .success { written.signal() }
     }

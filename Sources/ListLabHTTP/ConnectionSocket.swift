@@ -5,17 +5,40 @@ import Darwin
 #endif
 import Synchronization
 
+/// Where a reader takes bytes from: a connection, or bytes in memory (a
+/// fuzz target's, a test's).
+package protocol ByteSource: AnyObject {
+    /// Exactly `count` bytes; the caller has bounded `count`.
+    func read(_ count: Int) throws(ConnectionSocket.Failure) -> ArraySlice<UInt8>
+}
+
+/// Bytes in memory as a ``ByteSource``: what a fuzz target feeds a reader.
+package final class BytesSource: ByteSource {
+    private let bytes: [UInt8]
+    private var start = 0
+
+    package init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    package func read(_ count: Int) throws(ConnectionSocket.Failure) -> ArraySlice<UInt8> {
+        guard count >= 0, bytes.count - start >= count else { throw .closed }
+        defer { start += count }
+        return bytes[start..<(start + count)]
+    }
+}
+
 /// One client's connection: a blocking socket read through a buffer of its
 /// own, on the thread that serves the connection (``HTTPListener``). Every
 /// read is bounded: in bytes by its caller, in time by the socket's timeout.
-final class ConnectionSocket: @unchecked Sendable {
+package final class ConnectionSocket: ByteSource, @unchecked Sendable {
     /// The socket's file descriptor.
-    let descriptor: Int32
+    package let descriptor: Int32
     /// The address it came from (`127.0.0.1`), which the listener bounds connections by.
-    let client: String
+    package let client: String
     /// Whether its request head has not yet come whole: a connection that
     /// holds a slot idle, which the listener closes first to make room.
-    var isReadingHead: Bool { !headRead.load(ordering: .relaxed) }
+    package var isReadingHead: Bool { !headRead.load(ordering: .relaxed) }
     private let headRead = Atomic(false)
     private var buffer: [UInt8] = []
     private var start = 0
@@ -23,7 +46,7 @@ final class ConnectionSocket: @unchecked Sendable {
     private var chunk = [UInt8](repeating: 0, count: 16 * 1_024)
 
     /// Why a read ended without what it asked for.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// The client closed the connection, or it failed.
         case closed
         /// Nothing came for the socket's timeout.
@@ -33,7 +56,7 @@ final class ConnectionSocket: @unchecked Sendable {
     }
 
     /// The connection `descriptor` from `client`, which this object closes.
-    init(descriptor: Int32, client: String = "") {
+    package init(descriptor: Int32, client: String = "") {
         self.descriptor = descriptor
         self.client = client
         var on: Int32 = 1
@@ -46,7 +69,7 @@ final class ConnectionSocket: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Each read waits at most `read` seconds and each write `write` seconds (0: for ever).
-    func setTimeouts(read: Int, write: Int) {
+    package func setTimeouts(read: Int, write: Int) {
         var timeout = timeval(tv_sec: read, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         timeout = timeval(tv_sec: write, tv_usec: 0)
@@ -69,7 +92,7 @@ final class ConnectionSocket: @unchecked Sendable {
     /// they are at most `limit` and all come within `seconds` (a deadline for
     /// the whole head: a client that sends a byte now and then is cut off
     /// too); the bytes after it stay for the next read.
-    func readHead(limit: Int, within seconds: Int) throws(Failure) -> ArraySlice<UInt8> {
+    package func readHead(limit: Int, within seconds: Int) throws(Failure) -> ArraySlice<UInt8> {
         let deadline = ContinuousClock.now + .seconds(seconds)
         var scanned = start
         while true {
@@ -92,14 +115,14 @@ final class ConnectionSocket: @unchecked Sendable {
     }
 
     /// Exactly `count` bytes; the caller has bounded `count`.
-    func read(_ count: Int) throws(Failure) -> ArraySlice<UInt8> {
+    package func read(_ count: Int) throws(Failure) -> ArraySlice<UInt8> {
         while buffer.count - start < count { try fill() }
         defer { start += count }
         return buffer[start..<(start + count)]
     }
 
     /// Writes all of `bytes`.
-    func write(_ bytes: [UInt8]) throws(Failure) {
+    package func write(_ bytes: [UInt8]) throws(Failure) {
         var sent = 0
         while sent < bytes.count {
             #if canImport(Darwin)
@@ -115,14 +138,14 @@ final class ConnectionSocket: @unchecked Sendable {
     }
 
     /// Says the server will write no more; the client may still send.
-    func shutDownWriting() {
+    package func shutDownWriting() {
         shutdown(descriptor, Int32(SHUT_WR))
     }
 
     /// Reads and drops what the client still sends, up to `limit` bytes or
     /// until it stops for a second: a socket closed with bytes unread is reset,
     /// and a reset can lose the close frame written just before it.
-    func drain(limit: Int) {
+    package func drain(limit: Int) {
         setTimeouts(read: 1, write: 1)
         var dropped = buffer.count - start
         buffer.removeAll()
@@ -139,7 +162,7 @@ final class ConnectionSocket: @unchecked Sendable {
     }
 
     /// Ends the connection both ways: a read blocked on another thread returns.
-    func shutDown() {
+    package func shutDown() {
         shutdown(descriptor, Int32(SHUT_RDWR))
     }
 }

@@ -3,9 +3,9 @@
 /// is broken for signatures, and the handshake asks only for a checksum the
 /// client can recompute. Written here because Foundation on Linux has no
 /// digest and the handshake alone did not earn a cryptography package.
-enum SHA1 {
+package enum SHA1 {
     /// The 20-byte digest of `message`.
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    package static func digest(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
         var bytes = message
         let bitLength = UInt64(message.count) &* 8

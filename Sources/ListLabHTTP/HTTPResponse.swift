@@ -1,15 +1,15 @@
 /// A response to one request, which then closes the connection (a page
 /// makes a handful of requests; keeping connections open buys nothing).
-struct HTTPResponse {
-    var status: Int
-    var type: String = "text/plain; charset=utf-8"
-    var body: [UInt8]
+package struct HTTPResponse {
+    package var status: Int
+    package var type: String = "text/plain; charset=utf-8"
+    package var body: [UInt8]
     /// The Content-Security-Policy: the page's own, or none of anything.
-    var policy = "default-src 'none'; frame-ancestors 'none'"
+    package var policy = "default-src 'none'; frame-ancestors 'none'"
     /// More headers, in order.
-    var extra: [(String, String)] = []
+    package var extra: [(String, String)] = []
 
-    init(status: Int, type: String = "text/plain; charset=utf-8", body: [UInt8], policy: String? = nil, extra: [(String, String)] = []) {
+    package init(status: Int, type: String = "text/plain; charset=utf-8", body: [UInt8], policy: String? = nil, extra: [(String, String)] = []) {
         self.status = status
         self.type = type
         self.body = body
@@ -17,13 +17,13 @@ struct HTTPResponse {
         self.extra = extra
     }
 
-    init(status: Int, body: String) {
+    package init(status: Int, body: String) {
         self.init(status: status, body: Array(body.utf8))
     }
 
     /// The status line, headers and body. Every response says: no sniffing
     /// of its type, no referrer, no frame may hold it, no cache.
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         if status == 101 {
             for (name, value) in extra { head += "\(name): \(value)\r\n" }

@@ -16,9 +16,9 @@ and its p99 printed beside the figure.
 Usage: bench-serve.py LISTLAB-SERVE LISTLAB [SESSIONS]
 """
 import html, json, multiprocessing, os, random, re, subprocess, sys, tempfile, time
-import websocket
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import benchlib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import benchlib, serve_client
 
 serve, listlab = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 sessions = int(sys.argv[3]) if len(sys.argv) > 3 else 50
@@ -60,17 +60,12 @@ def rss_kb(pid):
                 return int(line.split()[1])
     return 0
 
-def run_tab(port, lines, barrier, results, niceness):
-    port, token = port
-    os.nice(niceness)
+def run_tab(address, lines, barrier, results, niceness):
     """One tab, in a process of its own (Python's threads would share one core among the tabs)."""
+    os.nice(niceness)
     # Each reply is still decoded as UTF-8 (in C, which refuses bad bytes); websocket-client's own
     # check of it, in pure Python, cost the client five times the server's CPU a command.
-    socket = websocket.create_connection(f"ws://127.0.0.1:{port}/socket", timeout=120, skip_utf8_validation=True,
-                                         origin=f"http://127.0.0.1:{port}", cookie=f"listlab-token-{port}={token}")
-    socket.send(json.dumps({"hello": ""}))
-    while json.loads(socket.recv())["kind"] != "welcome":
-        pass
+    socket = serve_client.open_tab(*address, timeout=120, skip_utf8_validation=True)
     barrier.wait()
     latencies, last = [], None
     for line in lines:
@@ -83,11 +78,11 @@ def run_tab(port, lines, barrier, results, niceness):
     results.put((latencies, html.unescape(match.group(1)).split("\n") if match else []))
     socket.close()
 
-def measure(port, count, server_pid, length, niceness):
+def measure(address, count, server_pid, length, niceness):
     scripts = [commands(1000 + index, length) for index in range(count)]
     barrier = multiprocessing.Barrier(count)
     results = multiprocessing.Queue()
-    tabs = [multiprocessing.Process(target=run_tab, args=(port, scripts[i], barrier, results, niceness)) for i in range(count)]
+    tabs = [multiprocessing.Process(target=run_tab, args=(address, scripts[i], barrier, results, niceness)) for i in range(count)]
     for tab in tabs:
         tab.start()
     peak, gathered = 0, []
@@ -114,12 +109,11 @@ def one_run(length, niceness=CLIENT_NICENESS):
     server = subprocess.Popen([serve, "--port", "0", "--empty"], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env=dict(os.environ, LISTLAB_JOURNALS=os.path.join(work, "journals")))
     try:
-        address = server.stdout.readline()
-        port = (int(re.search(r":(\d+)/", address).group(1)), re.search(r"token=([0-9a-f]+)", address).group(1))
+        address = serve_client.address(server.stdout.readline())
         time.sleep(0.3)
         base = rss_kb(server.pid)
-        _, _, alone, _ = measure(port, 1, server.pid, length, niceness)
-        scripts, finals, together, peak = measure(port, sessions, server.pid, length, niceness)
+        _, _, alone, _ = measure(address, 1, server.pid, length, niceness)
+        scripts, finals, together, peak = measure(address, sessions, server.pid, length, niceness)
         # Each tab's last show against a shell replaying its commands (the finals come in the order
         # the tabs ended: each must be the end of one replay, and no two the same one).
         replays = []

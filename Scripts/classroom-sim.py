@@ -18,8 +18,9 @@ compares a class with.
 
 Usage: classroom-sim.py PORT TOKEN SERVER-PID TABS SECONDS [alone]
 """
-import html, json, random, re, sys, threading, time
-import websocket
+import html, json, os, random, re, sys, threading, time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import serve_client
 
 port, token, server_pid, tabs, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
 alone = len(sys.argv) > 6 and sys.argv[6] == "alone"
@@ -27,12 +28,7 @@ deadline = time.monotonic() + seconds
 hard_stop = deadline + 60
 
 def connect():
-    tab = websocket.create_connection(
-        f"ws://127.0.0.1:{port}/socket", timeout=60, origin=f"http://127.0.0.1:{port}", cookie=f"listlab-token-{port}={token}")
-    tab.send(json.dumps({"hello": ""}))
-    while json.loads(tab.recv())["kind"] != "welcome":
-        pass
-    return tab
+    return serve_client.open_tab(port, token, timeout=60)
 
 def text(reply):
     """A reply's words: a step's HTML as text, or a refusal's message."""

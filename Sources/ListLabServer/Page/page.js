@@ -6,7 +6,7 @@
   const status = document.getElementById('status');
   const offered = document.getElementById('candidates');
   const pictures = window.listlabPictures;
-  const history = [];
+  const typed = [];
   let back = 0;
   let ended = false;
   // The token comes in the address's fragment (/#token=…), which no server sees: it is kept in this tab's
@@ -35,7 +35,7 @@
     socket.send(JSON.stringify(message));
   }
   function run(line) {
-    history.push(line);
+    typed.push(line);
     back = 0;
     return new Promise((resolve) => { waiting = resolve; send({ command: line }); });
   }
@@ -164,10 +164,10 @@
   });
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
-      if (history.length === 0) return;
+      if (typed.length === 0) return;
       event.preventDefault();
-      back = Math.max(0, Math.min(history.length, back + (event.key === 'ArrowUp' ? 1 : -1)));
-      input.value = back === 0 ? '' : history[history.length - back];
+      back = Math.max(0, Math.min(typed.length, back + (event.key === 'ArrowUp' ? 1 : -1)));
+      input.value = back === 0 ? '' : typed[typed.length - back];
     } else if (event.key === 'Tab') {
       event.preventDefault();
       send({ complete: input.value.slice(0, input.selectionStart) });

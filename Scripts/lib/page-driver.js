@@ -1,0 +1,161 @@
+// The test driver of listlab serve's page, never served by it: Scripts/browse-tabs.py adds it to
+// every document of its tabs before the page's own scripts run (DevTools'
+// Page.addScriptToEvaluateOnNewDocument), then calls listlabDriver.drive(LINES) over the protocol.
+// It works the page as a user does, typing each line into the prompt and pressing its buttons, and
+// waits for the server's answer on the page's own socket, which it watches from here. It then writes
+// what the page drew into <pre id="listlab-check">, the report Scripts/check-browser and
+// listlab-page-check read. A line is a command, or one of:
+//   :tour NAME   open a tour or lesson from the menu and Play it, each exercise solved with Solution, then Check
+//   :open NAME   open it only          :step    Step (or Check)      :solve   Solution, then Check
+//   :close       Close the lesson      :save    Save session
+(() => {
+  'use strict';
+  // What the server sent the page, each message once the page's own listener has had it (a timer
+  // puts it after every listener of the event): an answer waited for here has reached the page.
+  const delivered = [];
+  const waiters = [];
+  let sockets = 0;
+  const deliver = (message) => setTimeout(() => {
+    delivered.push(message);
+    for (const wake of waiters.splice(0)) wake();
+  }, 0);
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      sockets += 1;
+      this.addEventListener('message', (event) => deliver(JSON.parse(event.data)));
+      this.addEventListener('close', (event) => deliver({ kind: 'closed', code: event.code, reason: event.reason }));
+    }
+  };
+
+  async function drive(lines) {
+    // The page's scripts have run (the driver may be called as soon as the document is made).
+    if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve));
+    const pictures = window.listlabPictures;
+    const $ = (id) => document.getElementById(id);
+    const problems = [];
+    const notes = [];
+    const lesson = { roles: [], next: 0 };
+    let read = 0;
+    // The next message of one of KINDS the page has had; a lesson's messages are followed on the way.
+    async function answer(kinds) {
+      for (;;) {
+        while (read < delivered.length) {
+          const message = delivered[read++];
+          if (message.kind === 'lesson') lesson.roles = message.items.filter((item) => 'command' in item).map((item) => item.role || 'step');
+          if (message.kind === 'lessonState') lesson.next = message.next;
+          if (message.kind === 'closed') throw new Error('the page\'s socket was closed (' + message.code + (message.reason ? ': ' + message.reason : '') + ')');
+          if (kinds.includes(message.kind)) return message;
+        }
+        await new Promise((wake) => waiters.push(wake));
+      }
+    }
+    // Does DOING (a user's action, WHAT), then waits for the server's answer to it: one of KINDS, or a
+    // refusal, which fails the run unless REFUSABLE (a command or a step may be refused as a user's is).
+    async function act(what, doing, kinds, refusable) {
+      const wanted = answer([...kinds, 'refused']);
+      doing();
+      const message = await wanted;
+      if (message.kind === 'refused' && !refusable) throw new Error(what + ' was refused: ' + message.message);
+      await settled();
+      return message;
+    }
+    // Every animation the page started has run to its end (the browser plays them fast: DevTools'
+    // Animation.setPlaybackRate). A picture's frames play one after another, each started when the
+    // one before ends, so the page's promise chains get a turn before each look.
+    async function settled() {
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const running = document.getAnimations().filter((animation) => animation.playState === 'running');
+        if (running.length === 0) return;
+        await Promise.allSettled(running.map((animation) => animation.finished));
+      }
+    }
+    const atCheck = () => lesson.roles[lesson.next] === 'check';
+    const atEnd = () => lesson.next >= lesson.roles.length;
+    function click(id) {
+      if ($(id).disabled || $(id).hidden) throw new Error('#' + id + ' cannot be pressed now');
+      $(id).click();
+    }
+    const open = (name) => act(':open ' + name, () => {
+      const menu = $('tours');
+      menu.value = name;
+      if (menu.hidden || menu.value !== name) throw new Error('no tour or lesson ' + name + ' in the menu');
+      menu.dispatchEvent(new Event('change'));
+    }, ['lessonState']);
+    const step = () => act(':step', () => click('lesson-step'), ['lessonState'], true);
+    // Solution runs the lesson's own commands, then Check.
+    async function solve() {
+      await act(':solve', () => click('lesson-solve'), ['lessonState']);
+      await step();
+    }
+    // Play runs the steps up to an exercise's Check or the end; each step's state comes in turn.
+    async function play() {
+      const wanted = answer(['lessonState', 'refused']);
+      click('lesson-play');
+      for (let message = await wanted; message.kind === 'lessonState' && !atCheck() && !atEnd();) {
+        message = await answer(['lessonState', 'refused']);
+      }
+      await settled();
+    }
+    async function tour(name) {
+      await open(name);
+      for (;;) {
+        if (!atCheck() && !atEnd()) await play();
+        if (!atCheck()) return;
+        await solve();
+        // The lesson's own solution that its Check does not pass: the report's 'not yet' line says so.
+        if (atCheck()) return;
+      }
+    }
+    function type(line) {
+      if ($('line').disabled) throw new Error('the prompt takes no command now (' + line + ')');
+      $('line').value = line;
+      $('prompt').requestSubmit();
+    }
+
+    try {
+      if (!pictures) throw new Error('the page has no pictures (pictures.js did not run)');
+      if (sockets === 0) throw new Error('the page opened no socket');
+      await answer(['welcome']);
+      await settled();
+      for (const line of lines) {
+        if (line.startsWith(':tour ')) await tour(line.slice(6));
+        else if (line.startsWith(':open ')) await open(line.slice(6));
+        else if (line === ':step') await step();
+        else if (line === ':solve') await solve();
+        else if (line === ':close') await act(line, () => click('lesson-close'), ['lessonClosed']);
+        else if (line === ':save') {
+          const saved = await act(line, () => click('save'), ['transcript']);
+          notes.push('saved ' + saved.name + ': ' + saved.text.split('\n').filter((text) => text.startsWith('  > ')).length + ' commands');
+        } else await act(line, () => type(line), ['step'], true);
+      }
+    } catch (error) {
+      problems.push('driver: ' + error.message);
+    }
+    const downloads = Array.from(document.querySelectorAll('p.download a'), (link) => link.download);
+    if (downloads.length) notes.push('downloads: ' + downloads.join(', '));
+    const drifts = delivered.filter((message) => message.kind === 'drift')
+      .map((message) => (message.check ? 'not yet: step ' : 'drifted: step ') + message.number);
+    notes.push('lesson steps drifted: ' + drifts.length, ...drifts);
+    // What the user sees of the connection, and the address left in the address bar.
+    notes.push('status: ' + $('status').textContent, 'address: ' + location.href);
+    // The page's own parts, which it loads from its server; anything else would be fetched from outside.
+    const ownParts = ['/listlab.css', '/pictures.js', '/page.js'].map((path) => location.origin + path);
+    const errors = [...(pictures ? pictures.errors : []), ...problems];
+    const report = ['errors: ' + errors.length, ...errors, ...notes];
+    if (pictures) {
+      report.push('animations: ' + pictures.counts.started + ' started, ' + pictures.counts.finished + ' finished',
+        'resources: ' + performance.getEntriesByType('resource').filter((entry) => !ownParts.includes(entry.name)).length);
+      const overlapping = pictures.overlaps();
+      report.push('overlaps: ' + overlapping.length, ...overlapping);
+      for (const { step, svg } of pictures.shown()) report.push('step ' + step, ...pictures.lines(svg));
+    }
+    const pre = document.createElement('pre');
+    pre.id = 'listlab-check';
+    pre.textContent = report.join('\n');
+    document.body.appendChild(pre);
+  }
+  Object.defineProperty(window, 'listlabDriver', { value: { drive } });
+})();

@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "ListLabPictures", targets: ["ListLabPictures"]),
         .library(name: "ListLabPlayground", targets: ["ListLabPlayground"]),
         .library(name: "ListLabServer", targets: ["ListLabServer"]),
+        // An app depends on it on Linux only: `condition: .when(platforms: [.linux])`.
+        .library(name: "UIKit", targets: ["UIKit", "_Testing_UIKit"]),
         // Snapshot strategies for swift-snapshot-testing: only a target that imports it builds that package.
         .library(name: "ListLabSnapshotTesting", targets: ["ListLabSnapshotTesting"]),
     ],
@@ -72,6 +74,11 @@ let package = Package(
             resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"), .embedInCode("Page/teacher.js")],
             swiftSettings: strictSettings),
         .executableTarget(name: "listlab-serve", dependencies: ["ListLabServer", "ListLabPlayground"], swiftSettings: strictSettings),
+        // UIKit's own API over the headless list and the diffable data source, for an app's code on
+        // Linux: the module is named as the one it stands in for, so `import UIKit` is unchanged.
+        .target(name: "UIKit", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
+        // Swift Testing's cross-import overlay of UIKit, which a test file that imports both needs.
+        .target(name: "_Testing_UIKit", swiftSettings: strictSettings),
         // A HeadlessList as a snapshot: its lines as text, its picture as SVG.
         .target(
             name: "ListLabSnapshotTesting",
@@ -129,6 +136,8 @@ let package = Package(
         .testTarget(
             name: "ListLabFilesTests", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "ListLabTestSupport"],
             swiftSettings: strictSettings),
+        // An app's own UIKit code, unchanged, on the headless list.
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "ListLabCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "ListLabServerTests",
             dependencies: ["ListLabServer", "ListLabHTTP", "ListLabShell", "ListLabPlayground", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -59,7 +59,7 @@ public final class HeadlessList {
     /// The cached structure: counts, titles and where each section starts.
     var sections: [SectionLayout] = []
     /// Whether the list has asked its data source for counts yet.
-    var hasLoaded = false
+    package internal(set) var hasLoaded = false
     /// The cells of the visible items.
     var visibleCells: [ItemPath: ListCell] = [:]
     /// Cells that ``dequeueReusableCell(withIdentifier:for:)`` hands back to

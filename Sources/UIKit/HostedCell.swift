@@ -1,0 +1,38 @@
+internal import ListLabCore
+
+/// The headless list's cell that holds a UIKit cell: the list creates,
+/// queues and reuses these, and each one makes its UIKit cell once, from the
+/// class registered for its identifier, when first dequeued (see
+/// ``UITableView/dequeueReusableCell(withIdentifier:for:)``).
+final class HostedCell: ListCell {
+    /// The UIKit cell this one holds; nil until it is first dequeued.
+    var view: UIView?
+
+    /// Clears the UIKit cell for its next item, as the list reuses this one.
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        MainActor.assumeIsolated { [view] in
+            (view as? any ReusableCellView)?.prepareForReuse()
+        }
+    }
+
+    /// Shows what the UIKit cell shows now: its content configuration's
+    /// texts, else its labels'.
+    func takeText() {
+        let shown = MainActor.assumeIsolated { [view] in (view as? any ReusableCellView)?.shownTexts }
+        guard let shown else { return }
+        text = shown.text ?? ""
+        detail = shown.detail
+    }
+}
+
+/// A UIKit cell the headless list hosts: a table's or a collection view's.
+@MainActor
+protocol ReusableCellView: UIView {
+    /// The host of this cell in the headless list.
+    var host: HostedCell? { get set }
+    /// Clears the cell for reuse.
+    func prepareForReuse()
+    /// The text and secondary text the cell shows.
+    var shownTexts: (text: String?, detail: String?) { get }
+}

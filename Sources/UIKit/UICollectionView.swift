@@ -1,0 +1,283 @@
+internal import ListLabCore
+
+/// A collection view over ListLab's headless list, as ``UITableView`` is:
+/// the list keeps the items' counts, cells, reuse, viewport and selection,
+/// and checks every batch update by UIKit's rules (in a collection view's
+/// words); what it refuses raises as UIKit does (``UIKitException``).
+/// Its layout is kept: the list shows one item a row.
+@MainActor
+open class UICollectionView: UIView {
+    /// Where an item scrolled to ends up (kept).
+    public struct ScrollPosition: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    }
+
+    /// The kind of a section's header view.
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    /// The kind of a section's footer view.
+    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+    /// The layout (kept; a list layout's header mode says whether headers are asked for).
+    open var collectionViewLayout: UICollectionViewLayout
+    /// The headless list this view speaks for.
+    var list: HeadlessList { updates.list }
+    private let updates: ListUpdates
+    private lazy var bridge = CollectionListBridge(collection: self)
+    private var cellClasses: [String: UICollectionViewCell.Type] = [:]
+    private var supplementaryClasses: [String: UICollectionReusableView.Type] = [:]
+
+    /// The object that gives the items (held weakly, as in UIKit).
+    open weak var dataSource: (any UICollectionViewDataSource)? {
+        didSet { connectDataSource() }
+    }
+
+    /// The object told of selections and of cells about to show (held weakly).
+    open weak var delegate: (any UICollectionViewDelegate)?
+    /// Whether items can be selected.
+    open var allowsSelection = true
+    /// Whether several items can be selected at once.
+    open var allowsMultipleSelection: Bool {
+        get { list.allowsMultipleSelection }
+        set { list.allowsMultipleSelection = newValue }
+    }
+    /// The background colour (kept).
+    open var backgroundView: UIView?
+
+    /// The frame; its height sets how many items the viewport shows (44 points a row).
+    open override var frame: CGRect {
+        didSet { try? updates.list.setViewportRows(Self.rows(in: frame.height)) }
+    }
+
+    /// A collection view with `frame` and `layout`.
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        updates = ListUpdates(list: Self.makeList(rows: Self.rows(in: frame.height)))
+        super.init(frame: frame)
+        updates.connect = { [unowned self] in connectDataSource() }
+    }
+
+    /// A collection view from an archive: storyboards and nibs are not read here.
+    public required init?(coder: NSCoder) {
+        collectionViewLayout = UICollectionViewFlowLayout()
+        updates = ListUpdates(list: Self.makeList(rows: 10))
+        super.init(coder: coder)
+        updates.connect = { [unowned self] in connectDataSource() }
+    }
+
+    private static func makeList(rows: Int) -> HeadlessList {
+        let list = HeadlessList(style: .collection(columns: 1), viewportRows: rows)
+        list.iOSVersion = UIKitEnvironment.version
+        return list
+    }
+
+    private static func rows(in height: CGFloat) -> Int {
+        guard height > 0 else { return 10 }
+        return min(max(1, Int((height / 44).rounded(.up))), HeadlessList.viewportRange.upperBound)
+    }
+
+    private func connectDataSource() {
+        let driving = (dataSource as? any ListDataSourceProviding)?.listDataSource
+        updates.list.dataSource = driving ?? bridge
+        updates.list.delegate = bridge
+        // A diffable data source has loaded the list itself; another is asked again on the next read.
+        updates.dataSourceChanged = driving == nil
+    }
+
+    func refreshIfNeeded() { updates.refreshIfNeeded() }
+
+    /// Whether the layout asks for section headers (a list layout's `.supplementary` header mode).
+    var asksForHeaders: Bool {
+        (collectionViewLayout as? UICollectionViewCompositionalLayout)?.listConfiguration?.headerMode == .supplementary
+    }
+
+    // MARK: Cells
+
+    /// Registers `cellClass` (a `UICollectionViewCell` subclass) for `identifier`.
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        guard let cellClass else {
+            cellClasses[identifier] = nil
+            return
+        }
+        guard let cellType = cellClass as? UICollectionViewCell.Type else {
+            UIKitException(name: UIKitException.invalidArgument, reason: "must pass a class of kind UICollectionViewCell").raise()
+            return
+        }
+        cellClasses[identifier] = cellType
+        list.register(HostedCell.self, forCellReuseIdentifier: identifier)
+    }
+
+    /// Registers `viewClass` for headers or footers (`elementKind`) of `identifier`.
+    open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+        supplementaryClasses[elementKind + "/" + identifier] = viewClass as? UICollectionReusableView.Type
+    }
+
+    /// A cell for the item at `indexPath`, from the reuse queue of `identifier`
+    /// or made from the registered class.
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        guard let cellType = cellClasses[identifier] else {
+            UIKitException(
+                name: UIKitException.internalInconsistency,
+                reason: "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            ).raise()
+            return UICollectionViewCell(listLabReuseIdentifier: identifier)
+        }
+        return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(indexPath))) { cellType.init(listLabReuseIdentifier: $0) }
+    }
+
+    /// A header or footer of `elementKind` for `indexPath`'s section, made
+    /// from the registered class (headers are not reused here).
+    open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionReusableView {
+        guard let viewType = supplementaryClasses[elementKind + "/" + identifier] else {
+            UIKitException(
+                name: UIKitException.internalInconsistency,
+                reason: "could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            ).raise()
+            return UICollectionReusableView(listLabReuseIdentifier: identifier)
+        }
+        return viewType.init(listLabReuseIdentifier: identifier)
+    }
+
+    /// A cell dequeued through `registration` and configured by its handler with `item`.
+    open func dequeueConfiguredReusableCell<Cell: UICollectionViewCell, Item>(
+        using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?
+    ) -> Cell {
+        if registration.wasMadeDuringACellRequest, UIKitEnvironment.isAtLeast(15) {
+            UIKitException(
+                name: UIKitException.internalInconsistency,
+                reason: "Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource cell provider. Creating a new registration each time a cell is requested will prevent reuse and cause created cells to remain inaccessible in memory for the lifetime of the collection view. Registrations should be created up front and reused. Registration: <UICollectionViewCellRegistration: 0x…>"
+            ).raise()
+        }
+        if cellClasses[registration.identifier] == nil { register(Cell.self, forCellWithReuseIdentifier: registration.identifier) }
+        let cell = dequeueReusableCell(withReuseIdentifier: registration.identifier, for: indexPath)
+        guard let typed = cell as? Cell else { return Cell(listLabReuseIdentifier: registration.identifier) }
+        if let item { registration.handler(typed, indexPath, item) }
+        return typed
+    }
+
+    /// A header or footer dequeued through `registration` and configured by its handler.
+    open func dequeueConfiguredReusableSupplementary<Supplementary: UICollectionReusableView>(
+        using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath
+    ) -> Supplementary {
+        let view = Supplementary(listLabReuseIdentifier: registration.identifier)
+        registration.handler(view, registration.elementKind, indexPath)
+        return view
+    }
+
+    /// The list's cell for `cell`, made for a cell the data source did not dequeue.
+    func host(of cell: UICollectionViewCell) -> HostedCell {
+        updates.host(of: cell, identifier: cell.reuseIdentifier)
+    }
+
+    /// The cell showing the item at `indexPath`, or nil when it is not on screen.
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+        refreshIfNeeded()
+        return updates.visibleView(at: indexPath) as? UICollectionViewCell
+    }
+
+    /// The item `cell` shows, or nil when it shows none on screen.
+    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { updates.path(of: cell) }
+
+    /// The items on screen, in order.
+    open var indexPathsForVisibleItems: [IndexPath] {
+        refreshIfNeeded()
+        return updates.visiblePaths
+    }
+
+    /// The cells on screen, in the order of their items.
+    open var visibleCells: [UICollectionViewCell] {
+        refreshIfNeeded()
+        return updates.visiblePaths.compactMap { updates.visibleView(at: $0) as? UICollectionViewCell }
+    }
+
+    // MARK: Counts
+
+    /// The number of sections, as the view last asked its data source.
+    open var numberOfSections: Int {
+        refreshIfNeeded()
+        return list.numberOfSections
+    }
+
+    /// The number of items in `section`, as the view last asked its data source.
+    open func numberOfItems(inSection section: Int) -> Int {
+        refreshIfNeeded()
+        guard (0..<list.numberOfSections).contains(section) else { return 0 }
+        return list.numberOfItems(inSection: section)
+    }
+
+    /// Asks the data source for everything again.
+    open func reloadData() { updates.reloadData() }
+
+    // MARK: Selection
+
+    /// The selected items (empty when none is).
+    open var indexPathsForSelectedItems: [IndexPath]? { list.selectedPaths.map(IndexPath.init) }
+
+    /// Selects the item at `indexPath` (nil deselects every item), without telling the delegate.
+    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard !UIKitException.hasBeenRaised else { return }
+        refreshIfNeeded()
+        guard let indexPath else {
+            bridge.quietly { list.deselectAll() }
+            return
+        }
+        bridge.quietly { try? list.selectItem(at: ItemPath(indexPath)) }
+        cellForItem(at: indexPath)?.isSelected = true
+    }
+
+    /// Deselects the item at `indexPath`, without telling the delegate.
+    open func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        guard !UIKitException.hasBeenRaised else { return }
+        bridge.quietly { list.deselectItem(at: ItemPath(indexPath)) }
+        cellForItem(at: indexPath)?.isSelected = false
+    }
+
+    /// Scrolls so that the item at `indexPath` is on screen.
+    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        guard !UIKitException.hasBeenRaised else { return }
+        refreshIfNeeded()
+        do {
+            try list.scrollToItem(at: ItemPath(indexPath))
+        } catch {
+            UIKitException(
+                name: UIKitException.invalidArgument,
+                reason: "Attempted to scroll the collection view to an out-of-bounds item (\(indexPath.item)) when there are only \(numberOfItems(inSection: indexPath.section)) items in section \(indexPath.section). Collection view: <UICollectionView: 0x…>"
+            ).raise()
+        }
+    }
+
+    // MARK: Batch updates
+
+    open func insertItems(at indexPaths: [IndexPath]) { updates.record { $0.insertedItems += indexPaths.map(ItemPath.init) } }
+    open func deleteItems(at indexPaths: [IndexPath]) { updates.record { $0.deletedItems += indexPaths.map(ItemPath.init) } }
+    open func reloadItems(at indexPaths: [IndexPath]) { updates.record { $0.reloadedItems += indexPaths.map(ItemPath.init) } }
+
+    /// Configures the items at `indexPaths` again in the cells they have (iOS 15).
+    open func reconfigureItems(at indexPaths: [IndexPath]) {
+        guard UIKitEnvironment.isAtLeast(15) else {
+            UIKitException.unrecognizedSelector("reconfigureItemsAtIndexPaths:", of: "UICollectionView").raise()
+            return
+        }
+        updates.record { $0.reconfiguredItems += indexPaths.map(ItemPath.init) }
+    }
+
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        updates.record { $0.movedItems.append(ItemMove(from: ItemPath(indexPath), to: ItemPath(newIndexPath))) }
+    }
+
+    open func insertSections(_ sections: IndexSet) { updates.record { $0.insertedSections += sections.map { $0 } } }
+    open func deleteSections(_ sections: IndexSet) { updates.record { $0.deletedSections += sections.map { $0 } } }
+    open func reloadSections(_ sections: IndexSet) { updates.record { $0.reloadedSections += sections.map { $0 } } }
+    open func moveSection(_ section: Int, toSection newSection: Int) { updates.record { $0.movedSections.append(SectionMove(from: section, to: newSection)) } }
+
+    /// Applies the changes `updates` makes as one batch update, then calls
+    /// `completion` with true (not when UIKit raises).
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        self.updates.begin()
+        updates?()
+        if self.updates.end() { completion?(true) }
+    }
+}

@@ -1,0 +1,71 @@
+/// A collection view's layout (kept, not laid out: the headless list shows
+/// its items as a list, one a row).
+@MainActor
+open class UICollectionViewLayout: NSObject {
+    public override init() {
+        super.init()
+    }
+}
+
+/// A flow layout (kept).
+@MainActor
+open class UICollectionViewFlowLayout: UICollectionViewLayout {
+    /// The items' size (kept).
+    open var itemSize = CGSize(width: 50, height: 50)
+    /// The spacing between lines (kept).
+    open var minimumLineSpacing: CGFloat = 10
+    /// The spacing between items (kept).
+    open var minimumInteritemSpacing: CGFloat = 10
+}
+
+/// A compositional layout: its list form is what a list of a collection view uses (kept).
+@MainActor
+open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
+    /// The list configuration, when the layout is a list.
+    public let listConfiguration: UICollectionLayoutListConfiguration?
+
+    private init(listConfiguration: UICollectionLayoutListConfiguration?) {
+        self.listConfiguration = listConfiguration
+        super.init()
+    }
+
+    /// A layout of one list section for every section.
+    public static func list(using configuration: UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout {
+        UICollectionViewCompositionalLayout(listConfiguration: configuration)
+    }
+}
+
+/// How a list of a collection view looks (kept).
+@MainActor
+public struct UICollectionLayoutListConfiguration {
+    /// The list's appearance.
+    public enum Appearance: Sendable {
+        case plain, grouped, insetGrouped, sidebar, sidebarPlain
+    }
+
+    /// Where a section's header comes from.
+    public enum HeaderMode: Sendable {
+        case none, supplementary, firstItemInSection
+    }
+
+    /// Where a section's footer comes from.
+    public enum FooterMode: Sendable {
+        case none, supplementary
+    }
+
+    /// The appearance.
+    public var appearance: Appearance
+    /// The header mode (kept).
+    public var headerMode: HeaderMode = .none
+    /// The footer mode (kept).
+    public var footerMode: FooterMode = .none
+    /// Whether separators show (kept).
+    public var showsSeparators = true
+    /// The background (kept).
+    public var backgroundColor: UIColor?
+
+    /// A configuration of `appearance`.
+    public init(appearance: Appearance) {
+        self.appearance = appearance
+    }
+}

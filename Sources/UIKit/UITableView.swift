@@ -1,0 +1,341 @@
+internal import ListLabCore
+
+/// A table view over ListLab's headless list: the list keeps the rows'
+/// counts, cells, reuse queues, viewport and selection, and checks every
+/// batch update by UIKit's rules; this class speaks UIKit's API and asks
+/// the list, which owns every rule and every word. What the list refuses
+/// ends the process as UIKit ends an app (``UIKitException``).
+///
+/// Only the rows in the viewport have cells: the table's height over
+/// ``rowHeight`` (10 rows for a table without a height).
+@MainActor
+open class UITableView: UIView {
+    /// The table's style (kept).
+    public enum Style: Int, Sendable {
+        case plain, grouped, insetGrouped
+    }
+
+    /// The animation of a row's change: accepted, not drawn (ListLab's
+    /// pictures animate every change in UIKit's order).
+    public enum RowAnimation: Int, Sendable {
+        case fade, right, left, top, bottom, none, middle
+        case automatic = 100
+    }
+
+    /// Where a row scrolled to ends up in the viewport.
+    public enum ScrollPosition: Int, Sendable {
+        case none, top, middle, bottom
+    }
+
+    /// The separator's style (kept).
+    public enum SeparatorStyle: Int, Sendable {
+        case none, singleLine
+    }
+
+    /// The style the table was made with.
+    public let style: Style
+    /// The headless list this table speaks for.
+    var list: HeadlessList { updates.list }
+    private let updates: ListUpdates
+    private lazy var bridge = TableListBridge(table: self)
+    /// The classes registered for each reuse identifier.
+    private var cellClasses: [String: UITableViewCell.Type] = [:]
+
+    /// The object that gives the rows (held weakly, as in UIKit).
+    open weak var dataSource: (any UITableViewDataSource)? {
+        didSet { connectDataSource() }
+    }
+
+    /// The object told of selections and of cells about to show (held weakly).
+    open weak var delegate: (any UITableViewDelegate)?
+    /// A row's height, which sets how many rows the viewport shows.
+    open var rowHeight: CGFloat = 44 {
+        didSet { sizeViewport() }
+    }
+    /// The estimated row height (kept).
+    open var estimatedRowHeight: CGFloat = 44
+    /// The section headers' height (kept).
+    open var sectionHeaderHeight: CGFloat = 28
+    /// The separator's style (kept).
+    open var separatorStyle: SeparatorStyle = .singleLine
+    /// The view above the rows (kept).
+    open var tableHeaderView: UIView?
+    /// The view below the rows (kept).
+    open var tableFooterView: UIView?
+    /// Whether rows can be selected.
+    open var allowsSelection = true
+    /// Whether several rows can be selected at once.
+    open var allowsMultipleSelection: Bool {
+        get { list.allowsMultipleSelection }
+        set { list.allowsMultipleSelection = newValue }
+    }
+    /// Whether the table is in editing mode (kept).
+    open var isEditing = false
+
+    /// The frame; its height sets how many rows the viewport shows.
+    open override var frame: CGRect {
+        didSet { sizeViewport() }
+    }
+
+    /// A table of `style` with `frame`.
+    public init(frame: CGRect, style: Style) {
+        self.style = style
+        updates = ListUpdates(list: Self.makeList(rows: Self.rows(in: frame.height, of: 44)))
+        super.init(frame: frame)
+        updates.connect = { [unowned self] in connectDataSource() }
+    }
+
+    /// A table from an archive: storyboards and nibs are not read here.
+    public required init?(coder: NSCoder) {
+        style = .plain
+        updates = ListUpdates(list: Self.makeList(rows: 10))
+        super.init(coder: coder)
+        updates.connect = { [unowned self] in connectDataSource() }
+    }
+
+    private static func makeList(rows: Int) -> HeadlessList {
+        let list = HeadlessList(style: .table, viewportRows: rows)
+        list.iOSVersion = UIKitEnvironment.version
+        return list
+    }
+
+    /// A plain table with `frame`.
+    public convenience override init(frame: CGRect) {
+        self.init(frame: frame, style: .plain)
+    }
+
+    private static func rows(in height: CGFloat, of rowHeight: CGFloat) -> Int {
+        guard height > 0, rowHeight > 0 else { return 10 }
+        return min(max(1, Int((height / rowHeight).rounded(.up))), HeadlessList.viewportRange.upperBound)
+    }
+
+    private func sizeViewport() {
+        try? updates.list.setViewportRows(Self.rows(in: frame.height, of: rowHeight))
+    }
+
+    private func connectDataSource() {
+        let driving = (dataSource as? any ListDataSourceProviding)?.listDataSource
+        updates.list.dataSource = driving ?? bridge
+        updates.list.delegate = bridge
+        // A diffable data source has loaded the list itself; another is asked again on the next read.
+        updates.dataSourceChanged = driving == nil
+    }
+
+    /// Asks the data source again when it changed since the list last asked.
+    func refreshIfNeeded() { updates.refreshIfNeeded() }
+
+    // MARK: Cells
+
+    /// Registers `cellClass` (a `UITableViewCell` subclass) for `identifier`;
+    /// nil removes the registration.
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        guard let cellClass else {
+            cellClasses[identifier] = nil
+            return
+        }
+        guard let cellType = cellClass as? UITableViewCell.Type else {
+            UIKitException(
+                name: UIKitException.invalidArgument, reason: "must pass a class of kind UITableViewCell"
+            ).raise()
+            return
+        }
+        cellClasses[identifier] = cellType
+        list.register(HostedCell.self, forCellReuseIdentifier: identifier)
+    }
+
+    /// A cell for the row at `indexPath`: from the reuse queue of
+    /// `identifier` when it has one, else made from the registered class.
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        guard let cellType = cellClasses[identifier] else {
+            UIKitException(
+                name: UIKitException.internalInconsistency,
+                reason: "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            ).raise()
+            return UITableViewCell(style: .default, reuseIdentifier: identifier)
+        }
+        return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(indexPath))) { cellType.init(listLabReuseIdentifier: $0) }
+    }
+
+    /// A cell of `identifier` without a row: nil when nothing is registered for it.
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+        guard let cellType = cellClasses[identifier] else { return nil }
+        return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(-1, -1))) { cellType.init(listLabReuseIdentifier: $0) }
+    }
+
+    /// The list's cell for `cell`: its host, made for a cell the data
+    /// source made itself rather than dequeued (UIKit shows such a cell as it is).
+    func host(of cell: UITableViewCell) -> HostedCell {
+        updates.host(of: cell, identifier: cell.reuseIdentifier)
+    }
+
+    /// The cell showing the row at `indexPath`, or nil when the row is not on screen.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+        refreshIfNeeded()
+        return updates.visibleView(at: indexPath) as? UITableViewCell
+    }
+
+    /// The row `cell` shows, or nil when it shows none on screen.
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? { updates.path(of: cell) }
+
+    /// The rows on screen, in order.
+    open var indexPathsForVisibleRows: [IndexPath]? {
+        refreshIfNeeded()
+        return updates.visiblePaths
+    }
+
+    /// The cells on screen, in the order of their rows.
+    open var visibleCells: [UITableViewCell] {
+        refreshIfNeeded()
+        return updates.visiblePaths.compactMap { updates.visibleView(at: $0) as? UITableViewCell }
+    }
+
+    // MARK: Counts
+
+    /// The number of sections, as the table last asked its data source.
+    open var numberOfSections: Int {
+        refreshIfNeeded()
+        return list.numberOfSections
+    }
+
+    /// The number of rows in `section`, as the table last asked its data source.
+    open func numberOfRows(inSection section: Int) -> Int {
+        refreshIfNeeded()
+        guard (0..<list.numberOfSections).contains(section) else { return 0 }
+        return list.numberOfItems(inSection: section)
+    }
+
+    /// Asks the data source for everything again.
+    open func reloadData() { updates.reloadData() }
+
+    // MARK: Selection
+
+    /// The selected row, or nil.
+    open var indexPathForSelectedRow: IndexPath? { list.selectedPaths.first.map(IndexPath.init) }
+
+    /// The selected rows, or nil when none is.
+    open var indexPathsForSelectedRows: [IndexPath]? {
+        list.selectedPaths.isEmpty ? nil : list.selectedPaths.map(IndexPath.init)
+    }
+
+    /// Selects the row at `indexPath` (nil deselects every row), without
+    /// telling the delegate, as in UIKit.
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard !UIKitException.hasBeenRaised else { return }
+        refreshIfNeeded()
+        guard let indexPath else {
+            bridge.quietly { list.deselectAll() }
+            return
+        }
+        bridge.quietly { try? list.selectItem(at: ItemPath(indexPath)) }
+        (cellForRow(at: indexPath))?.setSelected(true, animated: animated)
+    }
+
+    /// Deselects the row at `indexPath`, without telling the delegate.
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        guard !UIKitException.hasBeenRaised else { return }
+        bridge.quietly { list.deselectItem(at: ItemPath(indexPath)) }
+        cellForRow(at: indexPath)?.setSelected(false, animated: animated)
+    }
+
+    /// Scrolls so that the row at `indexPath` is on screen.
+    open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        guard !UIKitException.hasBeenRaised else { return }
+        refreshIfNeeded()
+        do {
+            try list.scrollToItem(at: ItemPath(indexPath))
+        } catch {
+            UIKitException(
+                name: UIKitException.invalidArgument,
+                reason: "Attempted to scroll the table view to an out-of-bounds row (\(indexPath.row)) when there are only \(numberOfRows(inSection: indexPath.section)) rows in section \(indexPath.section). Table view: <UITableView: 0x…>"
+            ).raise()
+        }
+    }
+
+    // MARK: Batch updates
+
+    /// Inserts rows at `indexPaths` (the data source has them already).
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { $0.insertedItems += indexPaths.map(ItemPath.init) }
+    }
+
+    /// Deletes the rows at `indexPaths` (the data source no longer has them).
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { $0.deletedItems += indexPaths.map(ItemPath.init) }
+    }
+
+    /// Reloads the rows at `indexPaths`: new cells, dequeued again.
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        record { $0.reloadedItems += indexPaths.map(ItemPath.init) }
+    }
+
+    /// Configures the rows at `indexPaths` again in the cells they have (iOS 15).
+    open func reconfigureRows(at indexPaths: [IndexPath]) {
+        guard UIKitEnvironment.isAtLeast(15) else {
+            UIKitException.unrecognizedSelector("reconfigureRowsAtIndexPaths:", of: "UITableView").raise()
+            return
+        }
+        record { $0.reconfiguredItems += indexPaths.map(ItemPath.init) }
+    }
+
+    /// Moves the row at `indexPath` to `newIndexPath`.
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        record { $0.movedItems.append(ItemMove(from: ItemPath(indexPath), to: ItemPath(newIndexPath))) }
+    }
+
+    /// Inserts the sections `sections`.
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { $0.insertedSections += sections.map { $0 } }
+    }
+
+    /// Deletes the sections `sections`.
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { $0.deletedSections += sections.map { $0 } }
+    }
+
+    /// Reloads the sections `sections`.
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+        record { $0.reloadedSections += sections.map { $0 } }
+    }
+
+    /// Moves the section `section` to `newSection`.
+    open func moveSection(_ section: Int, toSection newSection: Int) {
+        record { $0.movedSections.append(SectionMove(from: section, to: newSection)) }
+    }
+
+    /// Starts a group of changes applied together by ``endUpdates()``.
+    open func beginUpdates() { updates.begin() }
+
+    /// Applies the changes since ``beginUpdates()`` as one batch update.
+    open func endUpdates() { updates.end() }
+
+    /// Applies the changes `updates` makes as one batch update, then calls
+    /// `completion` with true (not when UIKit raises).
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        self.updates.begin()
+        updates?()
+        if self.updates.end() { completion?(true) }
+    }
+
+    private func record(_ change: (inout BatchUpdate) -> Void) { updates.record(change) }
+}
+
+extension ItemPath {
+    /// The path of `indexPath`'s section and row.
+    init(_ indexPath: IndexPath) {
+        self.init(indexPath.section, indexPath.row)
+    }
+}
+
+extension IndexPath {
+    /// The index path of `path`.
+    init(_ path: ItemPath) {
+        self.init(row: path.item, section: path.section)
+    }
+}
+
+/// A data source of UIKit's that drives the list with one of the core's
+/// own (a diffable data source), rather than through the table's bridge.
+@MainActor
+protocol ListDataSourceProviding: AnyObject {
+    var listDataSource: any ListDataSource { get }
+}

@@ -417,3 +417,20 @@ func badInputIsOneErrorLineAndChangesNothing(line: String, message: String) {
         "  done   null 1, bool 6",
     ])
 }
+
+/// `set timer on` prints each later command's times after its output, at the prompt and in a pipe,
+/// and never in what `session save` keeps.
+@Test func theTimerPrintsEachCommandsTimeAfterItsOutputAndIsNotRecorded() throws {
+    let output = RecordingOutput()
+    let session = Session(output: output)
+    session.run(reader: ScriptReader(["set timer on", "load contacts", "set timer off", "show 0"]))
+    #expect(output.lines.count == 5)
+    #expect(output.lines[0] == "timer on")
+    #expect(output.lines[1] == "loaded 8 items into an array provider (1 section)")
+    let timing = output.lines[2]
+    #expect(timing.wholeMatch(of: /Run Time: real \d+\.\d{3} user \d+\.\d{6} sys \d+\.\d{6}/) != nil, "\(timing)")
+    #expect(output.lines[3] == "timer off")
+    #expect(!output.lines[4...].contains { $0.hasPrefix("Run Time:") })
+    let saved = try session.transcript(named: "timed.lab").text
+    #expect(!saved.contains("Run Time"))
+}

@@ -85,6 +85,20 @@ struct Setting: Sendable {
             context.list.iOSVersion = version
             return "\(version): \(Session.wordsOf(version))"
         },
+        Setting(
+            name: "timer", usage: "timer on|off",
+            help: [
+                "timer: 'on' prints each command's real, user and system time after its output, as sqlite3's",
+                "'.timer on' (at the prompt and in a piped script; never in a saved session or a replay)."
+            ],
+            examples: ["set timer on", "set timer off"], values: ["on", "off"],
+            current: { $0.workspace.timesCommands ? "on" : "off" }
+        ) { context, arguments in
+            let value = try arguments.choice("'on' or 'off'", ["on", "off"])
+            try arguments.expectEnd()
+            context.workspace.timesCommands = value == "on"
+            return value
+        },
     ]
 
     /// The setting named `name`.

@@ -352,7 +352,10 @@ public final class Session {
             if echoesCommands {
                 if Script.isProse(line) { echo(prose: line) } else { echo(command: line.trimmingWhitespace) }
             }
+            let timer = workspace.timesCommands ? CommandTimer() : nil
             let record = execute(line, at: source.map { "\($0):\(lineNumber)" })
+            // After the output, and not recorded: a saved session replays without it.
+            if let timer, workspace.timesCommands { recorder.writeUnrecorded(timer.line()) }
             if stopsAtFirstError, record.failed { finish() }
         }
     }

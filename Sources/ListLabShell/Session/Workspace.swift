@@ -36,6 +36,9 @@ final class Workspace {
     /// they can; off, every provider takes the record path, for tests that
     /// compare the two.
     var usesColumnPaths = true
+    /// Whether the prompt prints each command's real, user and system time
+    /// after its output (`set timer on`), as sqlite3's `.timer on`.
+    var timesCommands = false
     /// The files the running command read or wrote, as named.
     var touchedFiles: [String] = []
     /// The files the running command wrote, as named.

@@ -92,7 +92,11 @@ public enum DocExampleFile {
     public static func examples(under packageRoot: String) throws -> [Example] {
         let sources = packageRoot + "/Sources"
         let files = try FileManager.default.subpathsOfDirectory(atPath: sources)
-            .filter { $0.hasSuffix(".swift") || ($0.hasSuffix(".md") && $0.contains(".docc/")) }.sorted()
+            .filter { $0.hasSuffix(".swift") || ($0.hasSuffix(".md") && $0.contains(".docc/")) }
+            // The UIKit face's examples are an app's main-actor code over a view it has made; the
+            // same calls run in Tests/UIKitTests, where a test makes the view.
+            .filter { !$0.hasPrefix("UIKit/") }
+            .sorted()
         var found: [Example] = []
         for file in files {
             let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)

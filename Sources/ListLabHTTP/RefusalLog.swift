@@ -7,6 +7,8 @@ import Synchronization
 package final class RefusalLog: Sendable {
     /// The most lines said in one second, of every kind together.
     package static let linesPerSecond = 20
+    /// The longest line said, in characters (a client's text in it is cut).
+    package static let longestLine = 300
     /// The kinds remembered at once; older ones are forgotten first.
     private static let kindsKept = 1_000
 
@@ -35,6 +37,8 @@ package final class RefusalLog: Sendable {
     /// or this second's lines are all said; then it is counted, and said in
     /// the count of the next line of its kind.
     package func say(_ line: String) {
+        // A client's text in a line is cut first: the line and its kind stay small whatever was sent.
+        let line = line.utf8.count > Self.longestLine ? String(line.prefix(Self.longestLine)) + "…" : line
         let kind = String(line.unicodeScalars.filter { !("0"..."9").contains($0) }.map(Character.init))
         let now = clock()
         let said: String? = state.withLock { state in

@@ -293,3 +293,13 @@ func doorInputsThatOnceCrashedNoLongerDo(target: DoorFuzzTarget) throws {
     target.run([0x01, 0x81, 0, 0, 0, 0, 0x61, 0x80, 0xFF] + [UInt8](repeating: 0xFF, count: 8) + [0, 0, 0, 0])
     target.run([])
 }
+
+/// A refusal that repeats a client's text of megabytes is said cut short.
+@Test func aRefusalOfAClientsLongTextIsSaidCutShort() {
+    let said = LogLines()
+    let log = RefusalLog(write: { said.append($0) })
+    log.say("refused no tour or lesson named '" + String(repeating: "y", count: 1_000_000) + "'")
+    #expect(said.all.count == 1)
+    #expect((said.all.first?.count ?? 0) <= RefusalLog.longestLine + 1)
+    #expect(said.all.first?.hasSuffix("…") == true)
+}

@@ -12,11 +12,10 @@ import ListLabPictures
 /// only connection it may open is to the server it came from.
 ///
 /// The script (`page.js`): each step's section comes from the server; its
-/// pictures get the render pages' player and play at once. With `#check=`
-/// and command lines (one per line, URL-encoded), the page runs them in
-/// turn (`:tour NAME` opens a tour and plays it, `:save` saves the
-/// session), then writes what it drew into `<pre id="listlab-check">` as a
-/// rendered page's check does (Scripts/check-browser).
+/// pictures get the render pages' player and play at once. It reads the
+/// token from the address's fragment and nothing else of the address but a
+/// lesson's plain name; the browser checks drive it over the DevTools
+/// protocol (Scripts/lib/page-driver.js).
 enum LivePage {
     /// The page of a playground called `tool`.
     static func html(tool: String) -> String {

@@ -2,6 +2,8 @@
 """Opens pages in tabs of one headless Chromium, at once (a window each), and drives it over the
 DevTools protocol (websocket-client, from PyPI). A tab is one of:
   NAME=URL...        a page that writes its own report into <pre id="listlab-check"> (an attacker's);
+  NAME@=URL          a page of listlab render, whose figures the driver plays and reads
+                     (listlabDriver.checkPictures());
   NAME+LINES=URL...  listlab serve's page, worked by Scripts/lib/page-driver.js with the lines of the
                      file LINES (commands, and the driver's :tour, :step, ...), which then writes
                      what the page drew into that element.
@@ -33,8 +35,10 @@ REPORT = "(document.getElementById('listlab-check') || {}).outerHTML || ''"
 
 
 def parse(tab):
-    """NAME[+LINES]=URL... as (name, lines or None, urls)."""
+    """NAME[+LINES]=URL... as (name, lines or None, urls); NAME@=URL as (name, "pictures", [url])."""
     head, urls = tab.split("=", 1)
+    if head.endswith("@"):
+        return head[:-1], "pictures", urls.split()
     name, _, lines = head.partition("+")
     return name, (open(lines).read().splitlines() if lines else None), urls.split()
 
@@ -94,6 +98,16 @@ try:
         # The server's page, a document not driven yet (the one before may still be there, or an attacker's).
         ready = f"location.origin === {json.dumps(origin)} && !!window.listlabDriver && !document.getElementById('listlab-check')"
         report = ""
+        if lines == "pictures":
+            call("Page.navigate", {"url": urls[0]}, session)
+            stage[0] = "the rendered page's scripts"
+            while not evaluate("location.protocol !== 'about:' && document.readyState === 'complete' && !!window.listlabDriver", session):
+                yield
+            call("Runtime.evaluate", {"expression": "listlabDriver.checkPictures()"}, session)
+            urls = []
+            stage[0] = "its report"
+            while not (report := evaluate(REPORT, session)):
+                yield
         for index, url in enumerate(urls):
             call("Page.navigate", {"url": url}, session)
             last = index == len(urls) - 1

@@ -8,6 +8,8 @@
 //   :tour NAME   open a tour or lesson from the menu and Play it, each exercise solved with Solution, then Check
 //   :open NAME   open it only          :step    Step (or Check)      :solve   Solution, then Check
 //   :close       Close the lesson      :save    Save session
+// For a page of listlab render (a file, no server), Scripts/check-pictures calls
+// listlabDriver.checkPictures() instead: every figure plays once, then the same report.
 (() => {
   'use strict';
   // What the server sent the page, each message once the page's own listener has had it (a timer
@@ -157,5 +159,31 @@
     pre.textContent = report.join('\n');
     document.body.appendChild(pre);
   }
-  Object.defineProperty(window, 'listlabDriver', { value: { drive } });
+  // What a rendered page's pictures drew, after every figure played to its end: the errors, the
+  // animations started and finished, the resources fetched, the overlaps, and each figure's rows.
+  async function checkPictures() {
+    if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve));
+    const pictures = window.listlabPictures;
+    const report = [];
+    try {
+      if (!pictures) throw new Error('the page has no pictures script');
+      const figures = pictures.players();
+      for (const { player } of figures) await player.play();
+      report.push('errors: ' + pictures.errors.length, ...pictures.errors,
+        'animations: ' + pictures.counts.started + ' started, ' + pictures.counts.finished + ' finished',
+        'resources: ' + performance.getEntriesByType('resource').length);
+      const overlapping = pictures.overlaps();
+      report.push('overlaps: ' + overlapping.length, ...overlapping);
+      for (const { player, step } of figures) {
+        report.push('step ' + step, ...pictures.lines(player.frames[player.index].querySelector('svg.screen')));
+      }
+    } catch (error) {
+      report.splice(0, report.length, 'errors: 1', 'check failed: ' + error.message);
+    }
+    const pre = document.createElement('pre');
+    pre.id = 'listlab-check';
+    pre.textContent = report.join('\n');
+    document.body.appendChild(pre);
+  }
+  Object.defineProperty(window, 'listlabDriver', { value: { drive, checkPictures } });
 })();

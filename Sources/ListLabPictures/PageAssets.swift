@@ -11,10 +11,9 @@ enum PageAssets {
     /// from the first. Sprites move in UIKit's order: deletes and reloads at
     /// their old rows in the first 40% of a stage, then moves and inserts.
     ///
-    /// With `#check` in the address (Scripts/check-pictures), every figure
-    /// plays with each animation run to its end at once, then the page
-    /// writes what it drew into `<pre id="listlab-check">`: the errors, the
-    /// animations started and finished, the resources it fetched, and for
-    /// each figure the rows of the picture shown, as `show` prints them.
+    /// The page acts on nothing in its address. A check drives it over the
+    /// DevTools protocol (Scripts/check-pictures) through
+    /// `window.listlabPictures`: the players, and the rows a picture draws,
+    /// as `show` prints them.
     static let script = String(decoding: PackageResources.pictures_js, as: UTF8.self)
 }

@@ -68,7 +68,7 @@ func fields(_ json: String) throws -> [String: Any] {
         for header in ["X-Content-Type-Options: nosniff", "Referrer-Policy: no-referrer", "X-Frame-Options: DENY"] {
             #expect(response.contains(header))
         }
-        #expect(response.contains("<html lang=\"en\" data-live=\"true\">"))
+        #expect(response.contains("<html lang=\"en\">"))
         let body = String(response.split(separator: "\r\n\r\n", maxSplits: 1).last ?? "")
         #expect(!body.contains("<script>"), "no inline script")
         #expect(body.contains("<script src=\"/page.js\"></script>"))

@@ -1,8 +1,8 @@
 // Checks the pages of `listlab render` as a browser drew them (Scripts/check-pictures):
 //   listlab-page-check PAGES-FOLDER TRANSCRIPT...
-// For each transcript, PAGES-FOLDER holds NAME.html (the page) and NAME.dom (the page's DOM
-// after headless Chromium opened it with #check: every figure played to its end, then the
-// page wrote what it drew into <pre id="listlab-check">). The check:
+// For each transcript, PAGES-FOLDER holds NAME.html (the page) and NAME.dom (the report the
+// DevTools driver wrote into <pre id="listlab-check"> after every figure of the page, opened
+// in headless Chromium, played to its end: Scripts/browse-tabs.py NAME@=URL). The check:
 //   - replays the transcript in a fresh session, and after every command takes the lines
 //     `show` prints at that point (HeadlessList.render, the list's text);
 //   - compares them with the rows the page draws for that step: its picture, or the last

@@ -6,10 +6,8 @@
   document.addEventListener('securitypolicyviolation', (event) => errors.push('blocked: ' + event.blockedURI));
   const SPLIT = 0.4;
   const DURATION = 1400;
-  // A rendered page checks itself with #check (a file that runs nothing); the live page of listlab serve
-  // acts on nothing in its address but its token: its checks drive it over the DevTools protocol.
-  const live = document.documentElement.dataset.live === 'true';
-  const checking = !live && location.hash === '#check';
+  // The page acts on nothing in its address: its checks drive it over the DevTools protocol
+  // (Scripts/lib/page-driver.js), through window.listlabPictures below.
   const counts = { started: 0, finished: 0 };
 
   function at(x, y, scale, opacity, offset) {
@@ -31,9 +29,7 @@
   function run(element, frames) {
     const animation = element.animate(frames, { duration: DURATION, easing: 'ease-in-out', fill: 'both' });
     counts.started += 1;
-    const done = animation.finished.then(() => { counts.finished += 1; });
-    if (checking) animation.finish();
-    return done;
+    return animation.finished.then(() => { counts.finished += 1; });
   }
   function animate(frame) {
     const svg = frame.querySelector('svg.screen');
@@ -181,35 +177,15 @@
 
   const figures = Array.from(document.querySelectorAll('figure.pictures'));
   const players = figures.map((figure) => new Player(figure));
-  // For a page that adds steps as they run (listlab serve): a player for a new figure,
-  // and the rows a picture draws, as the check reads them.
+  // For a page that adds steps as they run (listlab serve): a player for a new figure. For a check
+  // that reads the page: the players, and the rows a picture draws.
   const attached = [];
   window.listlabPictures = {
     attach: (figure) => { const player = new Player(figure); attached.push(player); return player; },
-    // The picture each attached figure shows now, for a check that reads the page.
+    // The picture each attached figure shows now.
     shown: () => attached.map((player) => ({ step: player.figure.dataset.step, svg: player.frames[player.index].querySelector('svg.screen') })),
+    // The figures a rendered page was made with, each with its player.
+    players: () => players.map((player) => ({ player, step: player.figure.dataset.step })),
     lines: lines, overlaps: overlaps, errors: errors, counts: counts,
   };
-  if (!checking) return;
-  (async () => {
-    for (const player of players) await player.play();
-    const report = ['errors: ' + errors.length, ...errors,
-      'animations: ' + counts.started + ' started, ' + counts.finished + ' finished',
-      'resources: ' + performance.getEntriesByType('resource').length];
-    const overlapping = overlaps();
-    report.push('overlaps: ' + overlapping.length, ...overlapping);
-    figures.forEach((figure, index) => {
-      const frame = players[index].frames[players[index].index];
-      report.push('step ' + figure.dataset.step, ...lines(frame.querySelector('svg.screen')));
-    });
-    const pre = document.createElement('pre');
-    pre.id = 'listlab-check';
-    pre.textContent = report.join('\n');
-    document.body.appendChild(pre);
-  })().catch((error) => {
-    const pre = document.createElement('pre');
-    pre.id = 'listlab-check';
-    pre.textContent = 'errors: 1\ncheck failed: ' + error;
-    document.body.appendChild(pre);
-  });
 })();

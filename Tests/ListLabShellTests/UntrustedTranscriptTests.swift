@@ -103,6 +103,20 @@ func aCommandHoldingALineBreakIsRefusedWholeAndNotRecorded(command: String) thro
     #expect(ran.lines == ["error: long.lab: \(reason)"])
 }
 
+/// A transcript of millions of empty lines (a few megabytes that would each cost a string) is
+/// refused before it is made text; one line fewer than the bound is read.
+@Test func aTranscriptOfTooManyLinesIsRefused() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("many.lab", String(repeating: "\n", count: TextFile.mostLines))
+    let reason = "holds more than \(TextFile.mostLines) lines, the most a script or transcript may hold"
+    #expect(TranscriptRunner.run(folder.path + "/many.lab").report == ["FAIL \(folder.path)/many.lab: \(reason)"])
+    let ran = RecordingOutput()
+    Session(output: ran, workingDirectory: folder.path).runScript("many.lab")
+    #expect(ran.lines == ["error: many.lab: \(reason)"])
+    try folder.write("enough.lab", "Prose." + String(repeating: "\n", count: TextFile.mostLines - 1))
+    #expect(TranscriptRunner.run(folder.path + "/enough.lab").report == ["FAIL \(folder.path)/enough.lab: no commands (a command line starts with two spaces and '> ')"])
+}
+
 /// Lines are split at LF and CRLF as a split by `Character` splits them, from the bytes.
 @Test(arguments: ["", "a", "a\n", "a\r\nb", "a\r\r\nb\n", "\n\n", "x\ré\n\u{301}y", "\r", "a\rb\r\n"])
 func textLinesSplitAsCharactersDo(text: String) {

@@ -25,7 +25,7 @@ enum TextFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ShellError("cannot be read (permission denied?)")
         }
-        try checkLineLengths(data)
+        try checkLines(data)
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ShellError("not UTF-8 text")
         }
@@ -36,19 +36,28 @@ enum TextFile {
     /// than any command (``Session/longestLine``) or output line needs.
     static let longestLine = 1_024 * 1_024
 
-    /// Refuses a file with a line longer than ``longestLine``, read from its
-    /// bytes before any text is made of them: a transcript from a pull
-    /// request is untrusted, and one line of megabytes would cost its
-    /// replay time and memory for nothing.
+    /// The most lines a script or transcript may hold: each line read is kept
+    /// as a string, so a file of millions of empty lines would cost far more
+    /// memory than its bytes.
+    static let mostLines = 1_000_000
+
+    /// Refuses a file with a line longer than ``longestLine`` or more lines
+    /// than ``mostLines``, read from its bytes before any text is made of
+    /// them: a transcript from a pull request is untrusted, and one line of
+    /// megabytes (or millions of empty ones) would cost its replay time and
+    /// memory for nothing.
     ///
     /// - Throws: ``ShellError`` naming the first such line.
-    static func checkLineLengths(_ bytes: some Collection<UInt8>) throws(ShellError) {
+    static func checkLines(_ bytes: some Collection<UInt8>) throws(ShellError) {
         var number = 1
         var length = 0
         for byte in bytes {
             if byte == 0x0A {
                 number += 1
                 length = 0
+                if number > mostLines {
+                    throw ShellError("holds more than \(mostLines) lines, the most a script or transcript may hold")
+                }
                 continue
             }
             length += 1

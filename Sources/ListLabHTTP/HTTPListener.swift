@@ -27,6 +27,9 @@ package final class HTTPListener: Sendable {
     /// Whether connections are bounded per client, and idle ones give up
     /// their slots (a test's mutation turns it off).
     private let boundsClients: Bool
+    /// The addresses whose connections are not bounded per client: a reverse
+    /// proxy's, which speaks for many clients.
+    private let proxies: Set<String>
     private let open = Mutex<[UInt64: Admitted]>([:])
     private let serials = Atomic<UInt64>(0)
     private let stopped = Mutex(false)
@@ -46,8 +49,10 @@ package final class HTTPListener: Sendable {
     }
 
     /// Listens on `host` (an IPv4 or IPv6 address, or `localhost`) and `port` (0: any free port).
-    package init(host: String, port: UInt16, boundsClients: Bool = true, log: RefusalLog? = nil) throws(Failure) {
+    package init(host: String, port: UInt16, boundsClients: Bool = true, proxies: [String] = [], log: RefusalLog? = nil) throws(Failure) {
         self.boundsClients = boundsClients
+        // A listener on an IPv6 wildcard names an IPv4 client as a mapped address.
+        self.proxies = Set(proxies.flatMap { [$0, "::ffff:" + $0] })
         self.log = log
         let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let isIPv6 = name.contains(":")
@@ -146,7 +151,7 @@ package final class HTTPListener: Sendable {
                 evicted = entry.connection
                 return true
             }
-            if boundsClients {
+            if boundsClients, !proxies.contains(client) {
                 let mine = open.filter { $0.value.client == client }.map(\.key)
                 if mine.count >= Self.mostPerClient {
                     guard makeRoom(among: mine) else {
@@ -167,6 +172,24 @@ package final class HTTPListener: Sendable {
         evicted?.shutDown()
         if let reason { log?.say(reason) }
         return admitted
+    }
+
+    /// `text` as the listener names a client's address (IPv4 dotted, IPv6
+    /// compressed); nil when it is not an address.
+    package static func address(_ text: String) -> String? {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        var out = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        let written: UnsafePointer<CChar>?
+        if inet_pton(AF_INET, text, &v4) == 1 {
+            written = inet_ntop(AF_INET, &v4, &out, socklen_t(out.count))
+        } else if inet_pton(AF_INET6, text, &v6) == 1 {
+            written = inet_ntop(AF_INET6, &v6, &out, socklen_t(out.count))
+        } else {
+            return nil
+        }
+        guard written != nil else { return nil }
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The address a connection came from, as a log line names it.

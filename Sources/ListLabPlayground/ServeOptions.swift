@@ -21,6 +21,12 @@ package struct ServeOptions: ParsableArguments {
         valueName: "NAME[:PORT]"))
     package var allowHost: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "The address a reverse proxy in front connects from; repeat it for more.",
+        discussion: "Each client may hold at most 64 connections, but behind a proxy every client comes from the proxy's address: its connections count only toward the server's 512, and the proxy bounds its own clients (nginx's limit_conn).",
+        valueName: "ADDRESS"))
+    package var proxy: [String] = []
+
     @Option(help: "What each tab's session loads first (by default the playground's first provider).", completion: .list(Session.sampleNames))
     package var sample: String?
 
@@ -69,6 +75,7 @@ package struct ServeOptions: ParsableArguments {
     package var arguments: [String] {
         var arguments = ["--port", "\(port)", "--host", host]
         for name in allowHost { arguments += ["--allow-host", name] }
+        for address in proxy { arguments += ["--proxy", address] }
         if let sample { arguments += ["--sample", sample] }
         if empty { arguments.append("--empty") }
         if noToken { arguments.append("--no-token") }

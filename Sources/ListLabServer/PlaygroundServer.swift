@@ -68,17 +68,19 @@ package final class PlaygroundServer: Sendable {
     ///   - keptFor: The seconds a closed tab's session waits for the tab to come back.
     ///   - token: The token the page's socket wants (``Door``); nil for none.
     ///   - allowedHosts: Names to answer to beside the server's own (`--allow-host`).
+    ///   - proxies: The addresses of reverse proxies in front (`--proxy`), whose
+    ///     connections are not bounded per client.
     ///   - checks: The door's checks; every one unless a test leaves one out.
     ///   - log: Hears a line for each thing refused.
     /// - Throws: When it cannot listen there.
     package init(
         host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [], lessons: LessonFolder? = nil, factory: SessionFactory,
-        keptFor: Double = 120, token: String?, allowedHosts: [String] = [], checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
+        keptFor: Double = 120, token: String?, allowedHosts: [String] = [], proxies: [String] = [], checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
     ) throws {
         self.keptFor = keptFor
         let refusals = RefusalLog(write: log)
         self.refusals = refusals
-        listener = try HTTPListener(host: host, port: port, boundsClients: checks.contains(.perClient), log: refusals)
+        listener = try HTTPListener(host: host, port: port, boundsClients: checks.contains(.perClient), proxies: proxies, log: refusals)
         let wildcard = ["0.0.0.0", "::", "[::]"].contains(host)
         door = Door(
             listeningOn: host, port: listener.port, token: token, teacherToken: factory.classroom == nil ? nil : Door.makeToken(),

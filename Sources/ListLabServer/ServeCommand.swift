@@ -11,6 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ListLabCore
+import ListLabHTTP
 public import ListLabPlayground
 import ListLabShell
 import Synchronization
@@ -85,6 +86,13 @@ struct ServeCommand: ParsableCommand {
         for (name, value) in [("--memory", memory), ("--disk", disk), ("--server-memory", serverMemory)] where value < 1 || value > 1_048_576 {
             throw ValidationError("\(name) takes megabytes from 1 to 1048576, not \(value)")
         }
+        var proxies: [String] = []
+        for text in options.proxy {
+            guard let address = HTTPListener.address(text) else {
+                throw ValidationError("--proxy takes the address a reverse proxy connects from (127.0.0.1, ::1), not '\(text)'")
+            }
+            proxies.append(address)
+        }
         var rules: Classroom?
         do {
             rules = classroom ? try Classroom(budget: budget, tabMemory: memory * 1_048_576, diskLimit: disk * 1_048_576, serverMemory: serverMemory * 1_048_576) : nil
@@ -122,7 +130,7 @@ struct ServeCommand: ParsableCommand {
         do {
             server = try PlaygroundServer(
                 host: host, port: port, tool: playground.name, banner: playground.banner, sample: start,
-                tours: playground.offersSamples ? Tours.names : [], lessons: lessons, factory: factory, token: noToken ? nil : Door.makeToken(), allowedHosts: options.allowHost,
+                tours: playground.offersSamples ? Tours.names : [], lessons: lessons, factory: factory, token: noToken ? nil : Door.makeToken(), allowedHosts: options.allowHost, proxies: proxies,
                 log: { line in printError("\(tool) serve: \(line)") })
         } catch {
             throw ValidationError("cannot listen on \(host): \(error)")

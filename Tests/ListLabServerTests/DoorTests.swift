@@ -219,6 +219,25 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
     }
 }
 
+/// Behind a reverse proxy every client comes from the proxy's address: its connections are
+/// bounded by the server's cap only, while another address keeps the bound of one client.
+@Test func aProxysConnectionsAreNotBoundedPerClient() async throws {
+    let log = LogLines()
+    try await withServer(proxies: ["127.0.0.1"], log: log) { port in
+        try await WebSocketClient.blocking {
+            var idle: [WebSocketClient] = []
+            for _ in 0..<(HTTPListener.mostPerClient + 20) { idle.append(try WebSocketClient(port: port, path: nil)) }
+            for _ in 0..<(HTTPListener.mostPerClient + 20) { idle.append(try WebSocketClient(port: port, path: nil, from: "127.0.0.2")) }
+            usleep(300_000)
+            withExtendedLifetime(idle) {}
+        }
+    }
+    #expect(!log.all.contains { $0.contains("127.0.0.1's connections") }, "the proxy's connections were bounded as one client's: \(log.all)")
+    #expect(log.all.contains { $0.hasPrefix("closed the oldest of 127.0.0.2's connections still sending a request head") })
+    #expect(HTTPListener.address("::FFFF:127.0.0.1") == "::ffff:127.0.0.1")
+    #expect(HTTPListener.address("localhost") == nil)
+}
+
 /// A WebSocket that proves the token but never says hello holds a connection without a session:
 /// it is closed at its deadline.
 @Test func aSocketThatNeverSaysHelloIsClosedAtItsDeadline() async throws {

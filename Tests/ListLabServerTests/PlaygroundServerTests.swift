@@ -19,10 +19,12 @@ private func serving(_ server: PlaygroundServer, _ body: (UInt16) async throws -
 }
 
 /// A server of ListLab's samples on a free loopback port, for `body`; stopped after.
-func withServer(sample: String? = "contacts", checks: Door.Checks = .all, log: LogLines = LogLines(), _ body: (UInt16) async throws -> Void) async throws {
+func withServer(
+    sample: String? = "contacts", checks: Door.Checks = .all, proxies: [String] = [], log: LogLines = LogLines(), _ body: (UInt16) async throws -> Void
+) async throws {
     let server = try PlaygroundServer(
         host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: sample, tours: Tours.names,
-        factory: SessionFactory(isSerial: false) { Session(output: $0, workingDirectory: $1) }, token: testToken, checks: checks,
+        factory: SessionFactory(isSerial: false) { Session(output: $0, workingDirectory: $1) }, token: testToken, proxies: proxies, checks: checks,
         log: { log.append($0) })
     try await serving(server, body)
 }

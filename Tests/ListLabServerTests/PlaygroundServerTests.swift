@@ -122,30 +122,36 @@ func fields(_ json: String) throws -> [String: Any] {
 
 /// Every thread of the tasks' shared pool held (as a test suite's synchronous
 /// tests hold them) while a tab opens and runs a command: the server's own
-/// tasks do not wait for that pool, so the tab is answered.
-@Test func aTabIsAnsweredWhileEveryThreadOfTheSharedPoolIsHeld() async throws {
-    try await withServer { port in
-        let width = ProcessInfo.processInfo.activeProcessorCount
-        let entered = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        for _ in 0..<width {
-            Task.detached {
-                entered.signal()
-                release.wait()
+/// tasks do not wait for that pool, so the tab is answered. In a process of
+/// its own (an exit test), whose pool no other test holds: in the suite's
+/// process the threads are taken only when the other tests let them go.
+@Test func aTabIsAnsweredWhileEveryThreadOfTheSharedPoolIsHeld() async {
+    await #expect(processExitsWith: .success) {
+        try await withServer { port in
+            let width = ProcessInfo.processInfo.activeProcessorCount
+            let entered = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            for _ in 0..<width {
+                Task.detached {
+                    entered.signal()
+                    release.wait()
+                }
+            }
+            let answer = try await WebSocketClient.blocking { () -> String in
+                defer { for _ in 0..<width { release.signal() } }
+                for _ in 0..<width where entered.wait(timeout: .now() + 120) == .timedOut {
+                    throw WebSocketClient.Failure(description: "the pool's threads were not all taken")
+                }
+                let tab = try WebSocketClient(port: port)
+                tab.setReadTimeout(seconds: 20)
+                _ = [try tab.readMessage(), try tab.readMessage()]  // 'show', and the welcome
+                try tab.sendFrame(#"{"command": "delete 0.1"}"#)
+                return try tab.readMessage()
+            }
+            guard (try fields(answer)["html"] as? String)?.contains("deleted 0.1: Clark Kent") == true else {
+                throw WebSocketClient.Failure(description: "the tab's answer: \(answer.prefix(200))")
             }
         }
-        let answer = try await WebSocketClient.blocking { () -> String in
-            defer { for _ in 0..<width { release.signal() } }
-            for _ in 0..<width where entered.wait(timeout: .now() + 120) == .timedOut {
-                throw WebSocketClient.Failure(description: "the pool's threads were not all taken")
-            }
-            let tab = try WebSocketClient(port: port)
-            tab.setReadTimeout(seconds: 20)
-            _ = [try tab.readMessage(), try tab.readMessage()]  // 'show', and the welcome
-            try tab.sendFrame(#"{"command": "delete 0.1"}"#)
-            return try tab.readMessage()
-        }
-        #expect((try fields(answer)["html"] as? String)?.contains("deleted 0.1: Clark Kent") == true)
     }
 }
 

@@ -24,8 +24,11 @@ struct Lesson: Equatable {
         /// test` runs it, the page hides it and the learner never runs it.
         case solution
         /// `exercise check`: what the page's Check runs and compares, until
-        /// the learner's list is the one the lesson recorded.
+        /// the learner's state is the one the lesson recorded.
         case check
+        /// `exercise hint TEXT`: shown when the learner asks, one at a time;
+        /// never run as a step.
+        case hint
     }
 
     /// What the page calls it: the transcript's first heading, else its name.
@@ -58,8 +61,8 @@ struct Lesson: Equatable {
             let words = block.command.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
             let role: Role
             if words.first == "exercise" {
-                role = words == ["exercise", "check"] ? .check : .task
-                inExercise = role == .task
+                role = words == ["exercise", "check"] ? .check : words.dropFirst().first == "hint" ? .hint : .task
+                if role != .hint { inExercise = role == .task }
             } else {
                 role = inExercise ? .solution : .step
             }
@@ -95,4 +98,38 @@ struct Lesson: Equatable {
 
     /// The number of commands.
     var commandCount: Int { commands.count }
+
+    /// The steps among the first `count` commands that the learner sees as
+    /// steps: not an exercise's hidden solution, nor its hints.
+    func stepsShown(before count: Int) -> Int {
+        roles.prefix(count).count { $0 != .solution && $0 != .hint }
+    }
+
+    /// What a learner's check printed that differs from what the lesson
+    /// recorded: the first `limit` lines that differ, each as the learner's
+    /// and the lesson's. The rest of the lesson's state stays unsaid: a
+    /// "Not yet" names what to change, it does not give the answer away.
+    static func differences(expected: [ExpectedLine], printed: [String], limit: Int = 2) -> [String] {
+        // A wildcard over many lines has no line to set beside the learner's.
+        guard !expected.contains(.anyLines) else { return ["your state differs from the one the exercise asks for"] }
+        var lines: [String] = []
+        var found = 0
+        for index in 0..<max(expected.count, printed.count) where found < limit {
+            let wanted = index < expected.count ? expected[index] : nil
+            let yours = index < printed.count ? printed[index] : nil
+            if let wanted, let yours, OutputMatcher.line(wanted, matches: yours) { continue }
+            found += 1
+            lines.append("yours:  " + (yours ?? "(nothing more)"))
+            lines.append("wanted: " + (wanted.map(Self.shown) ?? "(nothing more)"))
+        }
+        return lines
+    }
+
+    /// A recorded line as the learner reads it (an escaped literal without its backslash).
+    private static func shown(_ line: ExpectedLine) -> String {
+        switch line {
+        case .literal(let text), .pattern(let text): text
+        case .anyLines: "..."
+        }
+    }
 }

@@ -83,9 +83,10 @@ enum ServerMessage: Equatable {
     case lessonState(next: Int, commands: Int, matched: Int, drifted: Int)
     /// The lesson was closed: commands run in the tab's own session again.
     case lessonClosed
-    /// A lesson's step printed other than its transcript recorded (or an
-    /// exercise's check found the list otherwise): the step's number and
-    /// the transcript's lines, to show beside it.
+    /// A lesson's step printed other than its transcript recorded: the
+    /// step's number and the transcript's lines, to show beside it; or an
+    /// exercise's check found another state: the first lines that differ,
+    /// the learner's and the lesson's (``Lesson/differences(expected:printed:limit:)``).
     case drift(number: Int, expected: [String], isCheck: Bool)
     /// A file uploaded into a classroom tab's folder.
     case uploaded(name: String, bytes: Int)

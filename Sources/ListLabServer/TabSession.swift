@@ -78,7 +78,7 @@ actor TabSession {
     /// The open lesson, whose session takes the tab's commands until it closes.
     private var lesson: OpenLesson? {
         didSet {
-            let shown = lesson.map { (name: $0.lesson.name, next: $0.next + 1, commands: $0.lesson.commandCount, drifted: $0.drifted) }
+            let shown = lesson.map { (name: $0.lesson.name, next: $0.lesson.stepsShown(before: $0.next) + 1, commands: $0.lesson.stepsShown(before: $0.lesson.commandCount), drifted: $0.drifted) }
             status.withLock { $0.lesson = shown }
         }
     }
@@ -325,11 +325,15 @@ actor TabSession {
         } else if roles[index] != .check {
             open.drifted += 1
         }
-        if !matches { replies.append(.drift(number: stepCount, expected: expected.map(\.text), isCheck: roles[index] == .check)) }
+        if !matches {
+            let isCheck = roles[index] == .check
+            let lines = isCheck ? Lesson.differences(expected: expected, printed: printed) : expected.map(\.text)
+            replies.append(.drift(number: stepCount, expected: lines, isCheck: isCheck))
+        }
         // An exercise's check is run again until the learner's list is the lesson's; a task skips
         // the lesson's own solution, which the learner writes instead.
         if roles[index] != .check || matches { open.next += 1 }
-        while open.next < roles.count, roles[open.next] == .solution { open.next += 1 }
+        while open.next < roles.count, roles[open.next] == .solution || roles[open.next] == .hint { open.next += 1 }
         lesson = open
         replies.append(open.state)
         return replies
@@ -342,9 +346,9 @@ actor TabSession {
         let roles = open.lesson.roles
         guard open.next < roles.count, roles[open.next] == .check else { return [.refused("Solution is for an exercise, at its Check")] }
         var first = open.next
-        while first > 0, roles[first - 1] == .solution { first -= 1 }
+        while first > 0, roles[first - 1] == .solution || roles[first - 1] == .hint { first -= 1 }
         var replies: [ServerMessage] = []
-        for command in open.lesson.commands[first..<open.next] { replies += run(command) }
+        for index in first..<open.next where roles[index] == .solution { replies += run(open.lesson.commands[index]) }
         return replies + [open.state]
     }
 

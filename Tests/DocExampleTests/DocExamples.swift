@@ -827,7 +827,7 @@ func valueExample1() throws {
     _ = score
 }
 
-@Test("Sources/ListLabServer/ServeCommand.swift:32")
+@Test("Sources/ListLabServer/ServeCommand.swift:33")
 func serveCommandExample1() throws {
     var playground = Playground(name: "tabs-lab", offersSamples: false)
     playground.register(

@@ -20,7 +20,7 @@
   const token = sessionStorage.getItem('listlab-token') || '';
   // The open lesson: its items (prose and commands), how many of its commands have run (next), the
   // items shown so far (at), and its counts; it runs in a session of its own on the server.
-  const lesson = { items: [], roles: [], at: 0, next: 0, commands: 0, matched: 0, drifted: 0, name: '', playing: false, stepped: null, fromFile: false };
+  const lesson = { items: [], roles: [], at: 0, next: 0, commands: 0, matched: 0, drifted: 0, name: '', playing: false, stepped: null, fromFile: false, hintsFor: -1, hintsShown: 0 };
   let classroom = false;
   // The lesson's title at the top; its next step and controls in the bar above the prompt, which stays in view.
   const lessonBox = document.getElementById('lesson');
@@ -268,10 +268,12 @@
     const checking = next !== undefined && next.role === 'check';
     document.getElementById('lesson-step').textContent = checking ? 'Check' : 'Step';
     document.getElementById('lesson-solve').hidden = !checking;
+    if (!checking || lesson.hintsFor !== target) { lesson.hintsFor = target; lesson.hintsShown = 0; }
+    document.getElementById('lesson-hint').hidden = !checking || hintsBefore(target).length <= lesson.hintsShown;
     const ran = lesson.matched + lesson.drifted;
     const drift = lesson.drifted ? ', ' + lesson.drifted + ' differed' : '';
     // Counted as the learner sees them: an exercise's hidden solution is not theirs to step through.
-    const shown = (roles) => roles.filter((role) => role !== 'solution').length;
+    const shown = (roles) => roles.filter((role) => role !== 'solution' && role !== 'hint').length;
     document.getElementById('lesson-count').textContent = next
       ? 'next (' + (shown(lesson.roles.slice(0, lesson.next)) + 1) + ' of ' + shown(lesson.roles) + (ran ? '; ' + lesson.matched + ' matched' + drift : '') + '):'
       : 'the end of ' + lesson.name + ': ' + lesson.matched + ' of ' + ran + ' steps matched the transcript' + drift;
@@ -287,7 +289,9 @@
     const section = document.getElementById('step-' + message.number);
     const box = document.createElement('div');
     box.className = 'drift';
-    box.textContent = message.check ? 'Not yet: the lesson\'s list reads as below; change yours and Check again.' : 'This step printed other than the lesson, which shows:';
+    box.textContent = message.check
+      ? 'Not yet: your state differs from the one the exercise asks for here (yours, then the one wanted); change it and Check again.'
+      : 'This step printed other than the lesson, which shows:';
     const pre = document.createElement('pre');
     pre.textContent = message.expected.join('\n');
     box.appendChild(pre);
@@ -315,4 +319,22 @@
   document.getElementById('lesson-close').addEventListener('click', () => send({ lesson: 'close' }));
   document.getElementById('lesson-reset').addEventListener('click', () => { if (!lesson.playing) send({ lesson: 'reset' }); });
   document.getElementById('lesson-solve').addEventListener('click', () => { if (!lesson.playing) send({ lesson: 'solve' }); });
+  // An exercise's hints (its `exercise hint TEXT` lines, between its task and its check), one a click.
+  function hintsBefore(target) {
+    const hints = [];
+    for (let index = target - 1; index >= 0; index -= 1) {
+      const item = lesson.items[index];
+      if (!('command' in item)) continue;
+      if (item.role === 'hint') hints.unshift(item.command.replace(/^\s*exercise\s+hint\s+/i, ''));
+      else if (item.role !== 'solution') break;
+    }
+    return hints;
+  }
+  document.getElementById('lesson-hint').addEventListener('click', () => {
+    const hints = hintsBefore(lesson.hintsFor);
+    if (lesson.hintsShown >= hints.length) return;
+    note('Hint ' + (lesson.hintsShown + 1) + ' of ' + hints.length + ': ' + hints[lesson.hintsShown], 'lesson-mark');
+    lesson.hintsShown += 1;
+    document.getElementById('lesson-hint').hidden = lesson.hintsShown >= hints.length;
+  });
 })();

@@ -33,27 +33,29 @@ extension Session {
         },
         Command(
             name: "exercise",
-            usage: "exercise TASK... | exercise check",
-            summary: "in a lesson, asks the learner to reach a state with commands of their own; 'exercise check' shows the list as the check compares it",
+            usage: "exercise TASK... | exercise hint TEXT... | exercise check",
+            summary: "in a lesson, asks the learner to reach a state with commands of their own; 'exercise check' prints the state the check compares",
             details: [
                 "In a transcript, 'exercise TASK' states the task; the commands after it are the lesson's own",
-                "solution, which 'listlab test' runs and a lesson in the browser hides; 'exercise check' prints",
-                "the rows on screen and the selection without their cells, and its recorded output is what the",
-                "page's Check compares the learner's list with. At the prompt, both only print.",
+                "solution, which 'listlab test' runs and a lesson in the browser hides; 'exercise hint TEXT'",
+                "lines are shown one at a time when the learner asks, before Solution; 'exercise check' prints",
+                "the state: the data's items in order with their fields, the list's sections and rows, and",
+                "the selection, never the scroll position. Its recorded output is what the page's Check",
+                "compares the learner's state with. At the prompt, all three only print.",
             ],
-            examples: ["exercise Put Barry Allen first, then select him.", "exercise check"],
-            completes: { context in context.arguments.isEmpty ? ["check"] : [] }
+            examples: ["exercise Put Barry Allen first, then select him.", "exercise hint 'move' takes the row to move, then where it goes.", "exercise check"],
+            completes: { context in context.arguments.isEmpty ? ["check", "hint"] : [] }
         ) { context, arguments in
-            guard !arguments.take("check") else {
+            if arguments.take("check") {
                 try arguments.expectEnd()
-                _ = try context.current()
-                for line in context.list.render(showsCells: false) { context.output.write(line) }
+                for line in try context.checkedState() { context.output.write(line) }
                 return
             }
+            let isHint = arguments.take("hint")
             var words: [String] = []
             while let token = arguments.next() { words.append(token.text) }
-            guard !words.isEmpty else { throw arguments.missing("a TASK, or 'check'") }
-            context.output.write("exercise: " + words.joined(separator: " "))
+            guard !words.isEmpty else { throw arguments.missing(isHint ? "the hint's TEXT" : "a TASK, 'hint' or 'check'") }
+            context.output.write((isHint ? "hint: " : "exercise: ") + words.joined(separator: " "))
         },
     ]
 
@@ -106,5 +108,56 @@ extension Session {
     /// type, as the shell knows it (records with these fields).
     static func itemType(_ fields: [String]) -> String {
         "Record{\(FieldNameList.text(fields))}"
+    }
+}
+
+/// The most items `exercise check` lists: a lesson's dataset is small, and a
+/// check of a large one says how many more there are.
+private let mostCheckedItems = 200
+
+extension CommandContext {
+    /// What `exercise check` prints, the state a lesson's Check compares: the
+    /// data's items in order with their fields (by section), the list's
+    /// sections and rows (with a diffable data source, the identifier at each
+    /// row), and the selection. Nothing of the viewport or the scroll
+    /// position: a right answer scrolled elsewhere is still right.
+    fileprivate func checkedState() throws -> [String] {
+        let loaded = try current()
+        var lines: [String] = []
+        let provider = loaded.provider
+        let total = (0..<provider.numberOfSections).reduce(0) { $0 + provider.numberOfItems(inSection: $1) }
+        lines.append("data: \(total) \(total == 1 ? "item" : "items") in \(provider.numberOfSections) \(provider.numberOfSections == 1 ? "section" : "sections")")
+        var listed = 0
+        sections: for section in 0..<provider.numberOfSections {
+            if provider.numberOfSections > 1 {
+                lines.append("  section \(section)" + (provider.title(ofSection: section).map { ": " + VisibleText.escaped($0) } ?? ""))
+            }
+            for item in 0..<provider.numberOfItems(inSection: section) {
+                guard listed < mostCheckedItems else { break sections }
+                let path = ItemPath(section, item)
+                lines.append("    \(path)  " + (provider.item(at: path).map { VisibleText.escaped($0.jsonText) } ?? "(no item)"))
+                listed += 1
+            }
+        }
+        if total > listed { lines.append("    ... \(total - listed) more items") }
+        let counts = (0..<list.numberOfSections).map { list.numberOfItems(inSection: $0) }
+        let rows = counts.reduce(0, +)
+        lines.append("list: \(counts.count) \(counts.count == 1 ? "section" : "sections")" + (counts.count > 1
+            ? " of " + counts.map(String.init).joined(separator: ", ") + " rows"
+            : ", \(rows) \(rows == 1 ? "row" : "rows")"))
+        if let diffable = presentation.diffable {
+            var shown = 0
+            rows: for section in 0..<list.numberOfSections {
+                for item in 0..<list.numberOfItems(inSection: section) {
+                    guard shown < mostCheckedItems else { break rows }
+                    let path = ItemPath(section, item)
+                    lines.append("    \(path)  " + (diffable.dataSource.itemIdentifier(for: path).map { VisibleText.escaped($0.jsonText) } ?? "(no identifier)"))
+                    shown += 1
+                }
+            }
+        }
+        let selected = list.selectedPaths.sorted()
+        lines.append("selected: " + (selected.isEmpty ? "none" : selected.map(\.description).joined(separator: ", ")))
+        return lines
     }
 }

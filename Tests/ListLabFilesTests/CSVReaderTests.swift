@@ -1,5 +1,6 @@
 import ListLabRecords
 import Testing
+import ListLabTestSupport
 @testable import ListLabFiles
 
 private func read(_ text: String) throws -> [Record] {
@@ -97,4 +98,51 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
     let quoted = "\"" + String(repeating: "a", count: 65_535) + "\"\"\""
     #expect(throws: Never.self) { try CSVReader.read(Array("id,\(quoted)\n1,2\n".utf8), file: "q.csv") }
     #expect(failure("id,\"a\(quoted.dropFirst())\n1,2\n") == "contacts.csv:1:4: a field name longer than 65536 bytes in the header")
+}
+
+/// A CSV read on several threads is the serial read, byte for byte: the same values, cells,
+/// spans (so saves), and the same first error at the same `file:line:column`. Random files of
+/// quoted fields with line breaks and doubled quotes, CRLF and lone CR, blank lines, stray quotes
+/// inside unquoted fields (which mislead the split), rows with a field too many or too few, and
+/// an unterminated quote; each read whole and split into 2 to 5 pieces of a few bytes.
+@Test(arguments: 0..<40)
+func aReadOnSeveralThreadsIsTheSerialRead(seed: UInt64) {
+    var random = SplitMix64(seed: 0xC5F_0000 + seed)
+    let columns = Int.random(in: 1...4, using: &random)
+    var text = (0..<columns).map { "c\($0)" }.joined(separator: ",") + "\n"
+    let pieces: [String] = ["x", "42", "-7", "1.50", "true", "", "\"a,b\"", "\"two\nlines\"", "\"say \"\"hi\"\"\"", "\"\"", "é", "ab\"c", "\"\r\n\""]
+    let badly = seed % 5 == 0
+    for row in 0..<Int.random(in: 2...60, using: &random) {
+        var fields = (0..<columns).map { _ in pieces.randomElement(using: &random) ?? "" }
+        if badly, row == 7 { fields.append("extra") }
+        text += fields.joined(separator: ",")
+        text += ["\n", "\r\n", "\r", "\n\n"].randomElement(using: &random) ?? "\n"
+    }
+    if seed % 7 == 3 { text += "\"never closed\n1\n" }
+    let bytes = Array(text.utf8)
+    func outcome(_ splitting: CSVReader.Splitting) -> String {
+        do {
+            let table = try CSVReader.read(bytes, file: "r.csv", watcher: nil, splitting: splitting)
+            var spans: [UInt64] = []
+            table.appendSpans(of: 0..<table.count, to: &spans)
+            let cells = (0..<table.count).flatMap { row in (0..<table.fieldNames.count).map { "\(table.kind(column: $0, row: row))" } }
+            return "\(table.fieldNames) \((0..<table.count).map { table.record(at: $0).jsonText }) \(spans) \(cells)"
+        } catch {
+            return "error: \(error)"
+        }
+    }
+    let serial = outcome(.never)
+    for count in 2...5 {
+        #expect(outcome(CSVReader.Splitting(bytesPerPiece: 1, mostPieces: count)) == serial, "\(count) pieces of \(text.debugDescription)")
+    }
+}
+
+/// The split finds row starts outside quotes, counting a part's rows for both answers at its start.
+@Test func theSplitCutsAtRowStartsAndCountsTheRows() throws {
+    let text = "a,b\n1,\"x\ny\"\n2,z\n\n3,\"q\"\n4,w\n"
+    let bytes = Array(text.utf8)
+    let pieces = try #require(bytes.withUnsafeBufferPointer { CSVReader.split($0, body: 4..<bytes.count, into: 3) })
+    #expect(pieces.map(\.rows).reduce(0, +) == 4)
+    #expect(pieces.first?.range.lowerBound == 4 && pieces.last?.range.upperBound == bytes.count)
+    for piece in pieces { #expect(piece.range.lowerBound == 4 || [0x0A, 0x0D].contains(bytes[piece.range.lowerBound - 1])) }
 }

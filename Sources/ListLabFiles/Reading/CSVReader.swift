@@ -41,17 +41,21 @@ public enum CSVReader {
     /// ``read(_:file:progress:)``, with `watcher` shown the rows read every
     /// 4,096 rows.
     static func read(
-        _ bytes: [UInt8], file: String, progress: (Double) -> Void = { _ in }, watcher: (any RowsReadWatcher)?
+        _ bytes: [UInt8], file: String, progress: (Double) -> Void = { _ in }, watcher: (any RowsReadWatcher)?,
+        splitting: Splitting = .byMachine
     ) throws(LoadError) -> RecordTable {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
         bytes.withUnsafeBufferPointer { buffer in
-            result = Result { () throws(LoadError) in try parse(buffer, all: bytes, file: file, progress: progress, watcher: watcher) }
+            result = Result { () throws(LoadError) in
+                try parse(buffer, all: bytes, file: file, progress: progress, watcher: watcher, splitting: splitting)
+            }
         }
         return try result.get()
     }
 
     private static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void, watcher: (any RowsReadWatcher)?
+        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void, watcher: (any RowsReadWatcher)?,
+        splitting: Splitting
     ) throws(LoadError) -> RecordTable {
         if let bad = UTF8Validation.firstInvalidOffset(bytes) {
             throw LoadError(file: file, bytes: bytes, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
@@ -111,6 +115,14 @@ public enum CSVReader {
         var table = RecordTable(fieldNames: [], source: all)
         table.reserveColumns(names.count)
         for _ in names { table.addUnnamedColumn() }
+        // A large body on several threads (a watcher reads the rows in order as they come: one).
+        if watcher == nil,
+            try readInParallel(
+                bytes, body: cursor.index..<bytes.count, columns: names.count, file: file, into: &table, splitting: splitting, progress: progress)
+        {
+            table.finishReading(format: .csv, header: headerStart..<headerEnd, names: nameTable, strings: names)
+            return table
+        }
         let watchedColumn = watcher.flatMap { names.firstIndex(of: $0.field) }
         // Room for the rows the file's size suggests; a file of few rows
         // (a wide header) keeps each column's cells inline instead.
@@ -210,38 +222,38 @@ public enum CSVReader {
     /// Appends an unquoted field, typed by its content.
     @inline(__always)
     private static func appendTyped(_ table: inout RecordTable, _ column: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        let (kind, payload) = typed(bytes, start, end)
+        table.appendCell(column, kind: kind, payload: payload)
+    }
+
+    /// The cell of an unquoted field, typed by its content.
+    @inline(__always)
+    static func typed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (RecordTable.Kind, UInt64) {
         let length = end - start
-        if length == 0 {
-            table.appendCell(column, kind: .null, payload: 0)
-            return
-        }
+        if length == 0 { return (.null, 0) }
         let first = bytes[start]
         if (first >= 48 && first <= 57) || first == UInt8(ascii: "-") {
             if let integer = NumberScanner.integer(bytes, start, end) {
-                table.appendCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
-                return
+                return (.int, UInt64(bitPattern: Int64(integer)))
             }
             if NumberScanner.isNumber(bytes, start, end) {
                 // Kept as its text: `1.10` and `1e3` are saved as written.
-                table.appendCell(column, kind: .sourceNumber, payload: RecordTable.slice(offset: start, length: length))
-                return
+                return (.sourceNumber, RecordTable.slice(offset: start, length: length))
             }
         } else if length == 4, first == UInt8(ascii: "t"), bytes[start + 1] == UInt8(ascii: "r"),
             bytes[start + 2] == UInt8(ascii: "u"), bytes[start + 3] == UInt8(ascii: "e")
         {
-            table.appendCell(column, kind: .isTrue, payload: 0)
-            return
+            return (.isTrue, 0)
         } else if length == 5, first == UInt8(ascii: "f"), bytes[start + 1] == UInt8(ascii: "a"),
             bytes[start + 2] == UInt8(ascii: "l"), bytes[start + 3] == UInt8(ascii: "s"), bytes[start + 4] == UInt8(ascii: "e")
         {
-            table.appendCell(column, kind: .isFalse, payload: 0)
-            return
+            return (.isFalse, 0)
         }
-        table.appendCell(column, kind: .sourceString, payload: RecordTable.slice(offset: start, length: length))
+        return (.sourceString, RecordTable.slice(offset: start, length: length))
     }
 
     /// A position in the CSV text.
-    private struct Cursor {
+    struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         let file: String
         var index = 0

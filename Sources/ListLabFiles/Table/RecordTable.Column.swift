@@ -26,6 +26,14 @@ extension RecordTable {
         private var singleRow: UInt32 = 0
         private var singleKind = Kind.absent.rawValue
 
+        /// A column of every row of `run` (``RecordTable/readRowsInParallel(_:_:)``).
+        init(everyRowOf run: CellRun) {
+            self.run = run
+        }
+
+        /// An empty column.
+        init() {}
+
         /// The row of the first stored cell.
         var start: Int { run?.start ?? Int(singleRow) }
 
@@ -257,6 +265,22 @@ extension RecordTable {
                 _ = UnsafeMutableRawPointer(elements + capacity).bindMemory(to: UInt8.self, capacity: (capacity + 7) / 8 * 8)
             }
             return run
+        }
+
+        /// A run of `rows` rows from row 0, its cells to be set by a reader
+        /// through ``cellPointers`` (until then, they are not initialized).
+        static func everyRow(_ rows: Int) -> CellRun {
+            let run = make(capacity: rows)
+            run.start = 0
+            run.count = rows
+            return run
+        }
+
+        /// The payloads and the kinds from the run's first row, for a reader
+        /// that sets each cell of rows of its own from its own thread; valid
+        /// while the run is kept.
+        var cellPointers: (payloads: UnsafeMutablePointer<UInt64>, kinds: UnsafeMutablePointer<UInt8>) {
+            withCells { ($0, $1) }
         }
 
         /// Calls `body` with the payloads and the kinds, each from the run's first row.

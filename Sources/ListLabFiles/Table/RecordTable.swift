@@ -149,6 +149,38 @@ public struct RecordTable: Sendable {
         UInt64(truncatingIfNeeded: offset) << 32 | UInt64(truncatingIfNeeded: length)
     }
 
+    /// Where readers on several threads set the cells of the rows they read:
+    /// each column's payloads and kinds from row 0, and each row's span.
+    /// Unchecked `Sendable`: each thread sets only rows of its own.
+    struct ParallelRows: @unchecked Sendable {
+        let cells: [(payloads: UnsafeMutablePointer<UInt64>, kinds: UnsafeMutablePointer<UInt8>)]
+        let spans: UnsafeMutablePointer<UInt64>
+    }
+
+    /// Makes room for `rows` rows, which `fill` sets (every cell of every
+    /// row, and each row's span) from several threads at once, then keeps
+    /// them when `fill` says it did; else the table stays without rows. The
+    /// columns are made once at their size: a read on several threads copies
+    /// no cell.
+    ///
+    /// - Precondition: The table has no rows yet.
+    mutating func readRowsInParallel<Failure: Error>(_ rows: Int, _ fill: (ParallelRows) throws(Failure) -> Bool) throws(Failure) -> Bool {
+        precondition(count == 0 && spansRead.isEmpty, "rows read in parallel go in an empty table")
+        guard rows > 1 else { return false }
+        let runs = columns.map { _ in CellRun.everyRow(rows) }
+        var spans = [UInt64](repeating: 0, count: rows)
+        let outcome: Result<Bool, Failure> = spans.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return .success(false) }
+            return Result { () throws(Failure) in try fill(ParallelRows(cells: runs.map(\.cellPointers), spans: base)) }
+        }
+        guard try outcome.get() else { return false }
+        columns = runs.map { Column(everyRowOf: $0) }
+        spansRead = spans
+        origins = (0..<rows).map { RowOrigin(sourceRow: $0, edited: false) }
+        count = rows
+        return true
+    }
+
     /// Stores `bytes` in the arena and returns the payload for them.
     mutating func arenaSlice<Bytes: Collection>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         let offset = arena.count

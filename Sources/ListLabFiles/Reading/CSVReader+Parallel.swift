@@ -1,0 +1,310 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Interruption
+import ListLabCore
+
+/// A CSV body read on several threads: split at row boundaries found in one
+/// pass, each piece read by the serial reader's own steps into its rows of
+/// columns made once at their size, then checked. What one thread would do
+/// differently (a quoted field across a boundary the split guessed wrong, a
+/// row with a stray quote, any error) makes the read give up, and the serial
+/// read runs instead: its values, its errors and their `file:line:column`
+/// are the only ones a caller ever sees.
+extension CSVReader {
+    /// How a read splits a body into pieces.
+    struct Splitting: Sendable {
+        /// The fewest bytes a piece is worth: below it, a thread costs more
+        /// than it saves.
+        var bytesPerPiece: Int
+        /// The most pieces.
+        var mostPieces: Int
+
+        /// Pieces of 4 MB or more, as many as the machine has cores (at most 8).
+        static let byMachine = Splitting(bytesPerPiece: 4 * 1_048_576, mostPieces: min(8, Machine.activeCores))
+        /// One piece: the serial read.
+        static let never = Splitting(bytesPerPiece: Int.max, mostPieces: 1)
+    }
+
+    /// One piece of the body: its bytes, from a row's start, and its rows.
+    struct Piece {
+        var range: Range<Int>
+        var rows: Int
+        var firstRow = 0
+    }
+
+    /// What one piece's read found beside its cells.
+    private struct PieceOutcome: Sendable {
+        /// The text of its quoted fields with doubled quotes, whose cells
+        /// point into it from offset 0.
+        var arena: [UInt8] = []
+        /// The rows and columns of those cells.
+        var arenaCells: [(row: Int, column: Int)] = []
+        var readWhole = false
+        var interrupted = false
+    }
+
+    /// Reads `body` of `bytes` into `table` (its columns made, no rows yet)
+    /// on several threads; false, with the table as it was, when the body is
+    /// too small to split or a piece was not read as the serial read would.
+    ///
+    /// - Throws: ``LoadError/interrupted(file:)`` when Ctrl-C asked to stop.
+    static func readInParallel(
+        _ bytes: UnsafeBufferPointer<UInt8>, body: Range<Int>, columns: Int, file: String, into table: inout RecordTable,
+        splitting: Splitting, progress: (Double) -> Void
+    ) throws(LoadError) -> Bool {
+        let count = min(splitting.mostPieces, body.count / max(1, splitting.bytesPerPiece))
+        guard count >= 2, columns > 0, let pieces = split(bytes, body: body, into: count) else { return false }
+        let rows = pieces.reduce(0) { $0 + $1.rows }
+        var outcomes = [PieceOutcome](repeating: PieceOutcome(), count: pieces.count)
+        let read = try table.readRowsInParallel(rows) { (target: RecordTable.ParallelRows) throws(LoadError) -> Bool in
+            // The other pieces on threads of dispatch's; the first on this thread, which says the progress.
+            let group = DispatchGroup()
+            let results = PieceResults(count: pieces.count)
+            let shared = SharedBytes(bytes: bytes)
+            for index in pieces.indices.dropFirst() {
+                let piece = pieces[index]
+                DispatchQueue.global().async(group: group) {
+                    results.set(index, readPiece(shared.bytes, piece, columns: columns, into: target) { _ in })
+                }
+            }
+            results.set(0, readPiece(bytes, pieces[0], columns: columns, into: target, progress: progress))
+            group.wait()
+            outcomes = results.all
+            if outcomes.contains(where: \.interrupted) { throw LoadError.interrupted(file: file) }
+            return outcomes.allSatisfy(\.readWhole)
+        }
+        guard read else { return false }
+        // Each piece's arena after the ones before it, its cells' offsets moved with it.
+        for outcome in outcomes where !outcome.arena.isEmpty {
+            let base = UInt64(table.arena.count) << 32
+            table.arena.append(contentsOf: outcome.arena)
+            for (row, column) in outcome.arenaCells {
+                table.columns[column].set(row, .arenaString, table.columns[column].payload(row) &+ base)
+            }
+        }
+        return true
+    }
+
+    /// The file's bytes, read by every piece's thread while the caller keeps them.
+    private struct SharedBytes: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+    }
+
+    /// The outcomes of the pieces, set from their threads.
+    private final class PieceResults: @unchecked Sendable {
+        private var outcomes: [PieceOutcome]
+        private let lock = DispatchSemaphore(value: 1)
+
+        init(count: Int) { outcomes = Array(repeating: PieceOutcome(), count: count) }
+
+        func set(_ index: Int, _ outcome: PieceOutcome) {
+            lock.wait()
+            outcomes[index] = outcome
+            lock.signal()
+        }
+
+        var all: [PieceOutcome] {
+            lock.wait()
+            defer { lock.signal() }
+            return outcomes
+        }
+    }
+
+    /// Reads one piece's rows as the serial read does (``parse``'s row loop),
+    /// into rows `piece.firstRow...` of `target`; whole when it read exactly
+    /// `piece.rows` rows without an error. The piece's bytes end where the
+    /// next piece begins: a quoted field that runs past it is unterminated
+    /// here, and the serial read decides.
+    private static func readPiece(
+        _ all: UnsafeBufferPointer<UInt8>, _ piece: Piece, columns: Int, into target: RecordTable.ParallelRows, progress: (Double) -> Void
+    ) -> PieceOutcome {
+        var outcome = PieceOutcome()
+        let bytes = UnsafeBufferPointer(rebasing: all[..<piece.range.upperBound])
+        var cursor = Cursor(bytes: bytes, file: "")
+        cursor.index = piece.range.lowerBound
+        var row = piece.firstRow
+        let end = piece.firstRow + piece.rows
+        do {
+            while true {
+                cursor.skipBlankLines()
+                guard cursor.index < bytes.count else { break }
+                guard row < end else { return outcome }
+                if (row - piece.firstRow) & 4095 == 4095 {
+                    if Interruption.isRequested {
+                        outcome.interrupted = true
+                        return outcome
+                    }
+                    progress(Double(cursor.index - piece.range.lowerBound) / Double(max(1, piece.range.count)))
+                }
+                let rowStart = cursor.index
+                var rowEnd = rowStart
+                var column = 0
+                repeat {
+                    let field = try cursor.field()
+                    rowEnd = cursor.index
+                    guard column < columns else { return outcome }
+                    let cell: (RecordTable.Kind, UInt64)
+                    if field.quoted {
+                        if field.escaped {
+                            let offset = outcome.arena.count
+                            outcome.arena.append(contentsOf: cursor.unescaped)
+                            outcome.arenaCells.append((row, column))
+                            cell = (.arenaString, RecordTable.slice(offset: offset, length: cursor.unescaped.count))
+                        } else {
+                            cell = (.sourceString, RecordTable.slice(offset: field.start, length: field.end - field.start))
+                        }
+                    } else {
+                        cell = typed(all, field.start, field.end)
+                    }
+                    target.cells[column].payloads[row] = cell.1
+                    target.cells[column].kinds[row] = cell.0.rawValue
+                    column += 1
+                } while cursor.endOfField()
+                guard column == columns else { return outcome }
+                target.spans[row] = RecordTable.slice(offset: rowStart, length: rowEnd - rowStart)
+                row += 1
+            }
+        } catch {
+            return outcome
+        }
+        outcome.readWhole = row == end
+        return outcome
+    }
+
+    /// The body cut into `count` pieces at row starts, each with its rows,
+    /// in one pass over the bytes on `count` threads; nil when a piece would
+    /// hold no row start (a quoted field longer than a piece).
+    ///
+    /// A row starts where a line that is not blank begins outside quotes.
+    /// Whether a place is inside quotes depends on every quote before it,
+    /// so each part is scanned for both answers at its start (they are each
+    /// other's opposite throughout), and the quotes' parity of the parts
+    /// before it picks one. A quote inside an unquoted field (which the
+    /// reader keeps as text) misleads the parity: the pieces' reads then
+    /// disagree with the count, and the serial read runs.
+    static func split(_ bytes: UnsafeBufferPointer<UInt8>, body: Range<Int>, into count: Int) -> [Piece]? {
+        let step = body.count / count
+        let starts = (0..<count).map { body.lowerBound + $0 * step }
+        let scans = PieceScans(count: count)
+        let shared = SharedBytes(bytes: bytes)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let end = index + 1 < count ? starts[index + 1] : body.upperBound
+            scans.set(index, scan(shared.bytes, starts[index]..<end, bodyStart: body.lowerBound))
+        }
+        var pieces: [Piece] = []
+        var inQuotes = false
+        for (index, found) in scans.all.enumerated() {
+            let (first, rows) = inQuotes ? (found.firstStartInside, found.rowsInside) : (found.firstStartOutside, found.rowsOutside)
+            if found.quotesAreOdd { inQuotes.toggle() }
+            guard let first else {
+                // No row starts here: the piece before runs on.
+                guard index > 0, rows == 0 else { return nil }
+                continue
+            }
+            if var last = pieces.popLast() {
+                last.range = last.range.lowerBound..<first
+                pieces.append(last)
+            }
+            pieces.append(Piece(range: first..<body.upperBound, rows: rows))
+        }
+        guard pieces.count >= 2 else { return nil }
+        var firstRow = 0
+        for index in pieces.indices {
+            pieces[index].firstRow = firstRow
+            firstRow += pieces[index].rows
+        }
+        return pieces
+    }
+
+    /// What a scan of one part found, for each answer to whether its start is inside quotes.
+    struct PartScan: Sendable {
+        var firstStartOutside: Int?
+        var rowsOutside = 0
+        var firstStartInside: Int?
+        var rowsInside = 0
+        var quotesAreOdd = false
+    }
+
+    /// The scans of the parts, set from their threads.
+    private final class PieceScans: @unchecked Sendable {
+        private var scans: [PartScan]
+        private let lock = DispatchSemaphore(value: 1)
+
+        init(count: Int) { scans = Array(repeating: PartScan(), count: count) }
+
+        func set(_ index: Int, _ scan: PartScan) {
+            lock.wait()
+            scans[index] = scan
+            lock.signal()
+        }
+
+        var all: [PartScan] {
+            lock.wait()
+            defer { lock.signal() }
+            return scans
+        }
+    }
+
+    /// The row starts in `part`, counted for a start outside quotes and for
+    /// one inside, and the parity of its quotes. Eight bytes at a time: the
+    /// scan goes straight to a word's first quote or line break.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, bodyStart: Int) -> PartScan {
+        var found = PartScan()
+        // Outside quotes, for a start outside (the other answer is the opposite).
+        var outside = true
+        // Whether the byte before is a line break (the body begins as a row would).
+        var afterBreak = part.lowerBound == bodyStart || isBreak(bytes[part.lowerBound - 1])
+        var index = part.lowerBound
+        let quote: UInt64 = 0x2222_2222_2222_2222, feed: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, ret: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+        let raw = UnsafeRawPointer(bytes.baseAddress)
+        while index < part.upperBound {
+            if !afterBreak, index + 8 <= part.upperBound, let raw {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let special = zeroBytes(word ^ quote) | zeroBytes(word ^ feed) | zeroBytes(word ^ ret)
+                if special == 0 {
+                    index += 8
+                    continue
+                }
+                index += special.trailingZeroBitCount / 8
+            }
+            let byte = bytes[index]
+            if afterBreak && !isBreak(byte) {
+                if outside {
+                    if found.firstStartOutside == nil { found.firstStartOutside = index }
+                    found.rowsOutside += 1
+                } else {
+                    if found.firstStartInside == nil { found.firstStartInside = index }
+                    found.rowsInside += 1
+                }
+            }
+            if byte == UInt8(ascii: "\"") {
+                outside.toggle()
+                found.quotesAreOdd.toggle()
+            }
+            afterBreak = isBreak(byte)
+            index += 1
+        }
+        return found
+    }
+
+    @inline(__always)
+    private static func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+
+    /// The high bit of each byte of `word` that is zero, and no other (no
+    /// carry crosses a byte, so no byte is marked falsely).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
+    }
+}
+
+/// What the machine offers a read on several threads.
+enum Machine {
+    /// The cores this process may run on.
+    static let activeCores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}

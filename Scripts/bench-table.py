@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""The README's performance table, written from one recorded run of Scripts/bench (its figures as
+"""The performance table of Docs/performance.md, written from one recorded run of Scripts/bench (its figures as
 JSON records, one a line, the first the run's own: date, machine, noise).
 
   bench-table.py RECORD                    # prints the table
-  bench-table.py RECORD --write README.md  # puts it in the README, between its markers
-  bench-table.py RECORD --check README.md  # fails when the README's table is not RECORD's
+  bench-table.py RECORD --write Docs/performance.md  # puts it in the page, between its markers
+  bench-table.py RECORD --check Docs/performance.md  # fails when the page's table is not RECORD's
 
-Scripts/test runs --check, so a figure in the README is always the one the last recorded run printed.
+Scripts/test runs --check, so a figure in Docs/performance.md is always the one the last recorded run printed.
 """
 import json, sys
 
@@ -54,7 +54,7 @@ def table(records):
 def readme_parts(text):
     start, end = text.find(BEGIN), text.find(END)
     if start < 0 or end < start:
-        sys.exit("bench-table.py: the README has no performance table markers")
+        sys.exit("bench-table.py: the page has no performance table markers")
     return text[:start], text[start:end + len(END) + 1], text[end + len(END) + 1:]
 
 
@@ -90,7 +90,7 @@ def main():
                   f"Run Scripts/bench --record for new figures, or, to write the table from the record as it is, "
                   f"Scripts/bench-table.py {args[0]} --write {readme}", file=sys.stderr)
             sys.exit(1)
-        print(f"bench-table.py: the README's performance table is the recorded run's ({len(records) - 1} figures)")
+        print(f"bench-table.py: {readme}'s performance table is the recorded run's ({len(records) - 1} figures)")
     else:
         sys.exit(__doc__)
 

@@ -4,7 +4,8 @@ their min and max, so that a slow spell of a shared machine falls on both sides 
 on one side's median. In-process figures use the same rule from Swift (listlab-bench's Pairs).
 
 Each figure is printed as one line, and, when LISTLAB_BENCH_RECORD names a file, appended to it as
-a JSON record that Scripts/bench-table.py turns into the README's performance table.
+a JSON record that Scripts/bench-table.py turns into the performance table
+of Docs/performance.md.
 
 As a module:   import benchlib; benchlib.pairs(...), benchlib.report(...)
 As a command:  benchlib.py pair KEY WHAT PEER TARGET COMMAND_A --vs COMMAND_B [options]
@@ -79,10 +80,10 @@ def spread(figure):
 
 def report(key, what, peer, ratio, low, high, count, target, met, detail="", command="", unit="x"):
     """Prints a figure's line and records it (LISTLAB_BENCH_RECORD): KEY names the figure in the
-    README's table; TARGET is its words ("at most 1.2x"); MET whether the median meets it (None for a
+    performance table (Docs/performance.md); TARGET is its words ("at most 1.2x"); MET whether the median meets it (None for a
     figure shown for what it says, with no target). COUNT is
     the pairs the median is of (0 for a value that is not a paired timing); UNIT follows each value."""
-    # Worded as the README's table words it.
+    # Worded as Docs/performance.md's table words it.
     mark = "no target" if met is None else "met: yes" if met else "met: NO"
     # Three digits, so that a median just past its target does not read as the target itself.
     digits = (4 if ratio < 0.1 else 3) if unit == "x" else 1
@@ -118,7 +119,7 @@ def milliseconds(seconds):
 def main():
     parser = argparse.ArgumentParser(description="Times two commands in turn and prints the median ratio of A to B.")
     parser.add_argument("mode", choices=["pair"])
-    parser.add_argument("key", help="the figure's name in the README's table")
+    parser.add_argument("key", help="the figure's name in the performance table (Docs/performance.md)")
     parser.add_argument("what", help="what A is, in words")
     parser.add_argument("peer", help="what B is, in words")
     parser.add_argument("limit", type=float, help="the target: A at most LIMIT times B")

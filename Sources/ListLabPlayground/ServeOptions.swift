@@ -12,7 +12,7 @@ package struct ServeOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "The address to listen on; by default loopback only.",
-        discussion: "Past loopback the token crosses the network in clear text: serve it over TLS behind a reverse proxy (see the README's 'On a network')."))
+        discussion: "Past loopback the token crosses the network in clear text: serve it over TLS behind a reverse proxy (see Docs/server.md, 'On a network')."))
     package var host: String = "127.0.0.1"
 
     @Option(name: .customLong("allow-host"), help: ArgumentHelp(

@@ -150,7 +150,7 @@ struct ServeCommand: ParsableCommand {
             printError(classroom
                 ? "\(tool) serve: listening on \(host): anyone who can reach this address and has its token gets a classroom session (a folder of its own, the samples, its uploads)"
                 : "\(tool) serve: listening on \(host): anyone who can reach this address and has its token can run commands in \(folder) as you")
-            printError("\(tool) serve: the token crosses the network in clear text here: anyone who can watch the network can read it; serve it over TLS behind a reverse proxy (the README's 'On a network' shows how)")
+            printError("\(tool) serve: the token crosses the network in clear text here: anyone who can watch the network can read it; serve it over TLS behind a reverse proxy (see Docs/server.md, 'On a network')")
             if ["0.0.0.0", "::", "[::]"].contains(host) {
                 printError("\(tool) serve: requests must name this machine by one of its names or addresses: \(server.door.ownNames.sorted().joined(separator: ", "))\(options.allowHost.isEmpty ? "" : ", or " + options.allowHost.joined(separator: ", ")) (--allow-host adds one)")
             }

@@ -9,10 +9,15 @@ internal import ListLabCore
 open class UICollectionView: UIView {
     /// Where an item scrolled to ends up (kept).
     public struct ScrollPosition: OptionSet, Sendable {
+        /// The position's bits.
         public let rawValue: UInt
+        /// A position of the bits `rawValue`.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The item at the top of the viewport (kept: the item is scrolled on screen whichever is asked).
         public static let top = ScrollPosition(rawValue: 1 << 0)
+        /// The item in the middle of the viewport (kept: the item is scrolled on screen whichever is asked).
         public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        /// The item at the bottom of the viewport (kept: the item is scrolled on screen whichever is asked).
         public static let bottom = ScrollPosition(rawValue: 1 << 2)
     }
 
@@ -251,8 +256,11 @@ open class UICollectionView: UIView {
 
     // MARK: Batch updates
 
+    /// Inserts items at `indexPaths` (the data source has them already).
     open func insertItems(at indexPaths: [IndexPath]) { updates.record { $0.insertedItems += indexPaths.map(ItemPath.init) } }
+    /// Deletes the items at `indexPaths` (the data source no longer has them).
     open func deleteItems(at indexPaths: [IndexPath]) { updates.record { $0.deletedItems += indexPaths.map(ItemPath.init) } }
+    /// Reloads the items at `indexPaths`: new cells, dequeued again.
     open func reloadItems(at indexPaths: [IndexPath]) { updates.record { $0.reloadedItems += indexPaths.map(ItemPath.init) } }
 
     /// Configures the items at `indexPaths` again in the cells they have (iOS 15).
@@ -264,13 +272,18 @@ open class UICollectionView: UIView {
         updates.record { $0.reconfiguredItems += indexPaths.map(ItemPath.init) }
     }
 
+    /// Moves the item at `indexPath` to `newIndexPath`.
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         updates.record { $0.movedItems.append(ItemMove(from: ItemPath(indexPath), to: ItemPath(newIndexPath))) }
     }
 
+    /// Inserts the sections `sections`.
     open func insertSections(_ sections: IndexSet) { updates.record { $0.insertedSections += sections.map { $0 } } }
+    /// Deletes the sections `sections`.
     open func deleteSections(_ sections: IndexSet) { updates.record { $0.deletedSections += sections.map { $0 } } }
+    /// Reloads the sections `sections`.
     open func reloadSections(_ sections: IndexSet) { updates.record { $0.reloadedSections += sections.map { $0 } } }
+    /// Moves the section `section` to `newSection`.
     open func moveSection(_ section: Int, toSection newSection: Int) { updates.record { $0.movedSections.append(SectionMove(from: section, to: newSection)) } }
 
     /// Applies the changes `updates` makes as one batch update, then calls

@@ -6,10 +6,12 @@ open class UICollectionReusableView: UIView {
     /// The view's host in the headless list.
     weak var host: HostedCell?
 
+    /// A view with `frame`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }
 
+    /// A view from an archive: storyboards and nibs are not read here.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
@@ -39,15 +41,18 @@ open class UICollectionViewCell: UICollectionReusableView {
     /// Whether the cell is highlighted (kept).
     open var isHighlighted = false
 
+    /// A cell with `frame`, its content view added.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         addSubview(contentView)
     }
 
+    /// A cell from an archive: storyboards and nibs are not read here.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
 
+    /// Clears the selection and the highlight before the cell is handed out again; subclasses call `super`.
     open override func prepareForReuse() {
         super.prepareForReuse()
         isSelected = false
@@ -80,6 +85,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
 public struct UICellAccessory {
     /// When an accessory shows.
     public enum DisplayedState: Sendable {
+        /// Always, only while the list is editing, or only while it is not (kept: nothing is edited here).
         case always, whenEditing, whenNotEditing
     }
 
@@ -93,11 +99,18 @@ public struct UICellAccessory {
         self.displayed = displayed
     }
 
+    /// A chevron, for a row that leads on (kept, not drawn).
     public static func disclosureIndicator(displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("disclosureIndicator", displayed: displayed) }
+    /// A checkmark (kept, not drawn).
     public static func checkmark(displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("checkmark", displayed: displayed) }
+    /// An outline's chevron, which expands and collapses its item (kept, not drawn; a picture shows it from the data source).
     public static func outlineDisclosure(displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("outlineDisclosure", displayed: displayed) }
+    /// A delete control, shown while editing (kept, not drawn).
     public static func delete(displayed: DisplayedState = .whenEditing) -> UICellAccessory { UICellAccessory("delete", displayed: displayed) }
+    /// A reorder control, shown while editing (kept, not drawn).
     public static func reorder(displayed: DisplayedState = .whenEditing) -> UICellAccessory { UICellAccessory("reorder", displayed: displayed) }
+    /// A detail button (kept, not drawn).
     public static func detail(displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("detail", displayed: displayed) }
+    /// A label of `text` (kept, not drawn).
     public static func label(text: String, displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("label: \(text)", displayed: displayed) }
 }

@@ -15,7 +15,9 @@ public protocol UICollectionViewDataSource: NSObjectProtocol {
 }
 
 extension UICollectionViewDataSource {
+    /// One section, as UIKit assumes when the data source does not say.
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    /// An empty view, when the data source makes no headers or footers.
     public func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {
@@ -37,8 +39,12 @@ public protocol UICollectionViewDelegate: NSObjectProtocol {
 }
 
 extension UICollectionViewDelegate {
+    /// Does nothing unless the delegate says.
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    /// Does nothing unless the delegate says.
     public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    /// True: the user may select any item unless the delegate says.
     public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    /// Does nothing unless the delegate says.
     public func collectionView(_ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath) {}
 }

@@ -1,7 +1,7 @@
 internal import ListLabCore
 
 /// A collection view's data source driven by snapshots, as in UIKit, over
-/// ListLab's ``ListLabCore/DiffableDataSource`` (see
+/// ListLab's `DiffableDataSource` (see
 /// ``UITableViewDiffableDataSource``); a section may be an outline
 /// (``NSDiffableDataSourceSectionSnapshot``, iOS 14).
 ///
@@ -27,13 +27,19 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     /// What the data source tells of an outline's expanding and collapsing (iOS 14).
     @MainActor
     public struct SectionSnapshotHandlers<Item: Hashable & Sendable> {
+        /// Asked whether the user may expand an item (kept, not called here).
         public var shouldExpandItem: ((Item) -> Bool)?
+        /// Told that an item is about to expand (kept, not called here).
         public var willExpandItem: ((Item) -> Void)?
+        /// Asked whether the user may collapse an item (kept, not called here).
         public var shouldCollapseItem: ((Item) -> Bool)?
+        /// Told that an item is about to collapse (kept, not called here).
         public var willCollapseItem: ((Item) -> Void)?
+        /// Gives the children of a parent about to expand (kept, not called here).
         public var snapshotForExpandingParent:
             ((Item, NSDiffableDataSourceSectionSnapshot<Item>) -> NSDiffableDataSourceSectionSnapshot<Item>)?
 
+        /// Handlers that are all nil.
         public init() {}
     }
 
@@ -41,7 +47,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     private weak var collectionView: UICollectionView?
     /// Makes the sections' headers and footers.
     open var supplementaryViewProvider: SupplementaryViewProvider?
-    /// The outline's handlers (kept; a test expands and collapses through ``expand(_:in:)``).
+    /// The outline's handlers: kept, not called (nothing here taps a disclosure).
     open var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifierType>()
 
     var listDataSource: any ListDataSource { face.core }
@@ -118,21 +124,29 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         NSDiffableDataSourceSectionSnapshot(face.core.snapshot(for: section))
     }
 
+    /// The item at `indexPath`, or nil.
     open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { face.itemIdentifier(for: indexPath) }
+    /// Where `itemIdentifier` is, or nil.
     open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { face.indexPath(for: itemIdentifier) }
+    /// The section at `index`, or nil (iOS 15).
     open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { face.sectionIdentifier(for: index) }
+    /// The index of `sectionIdentifier`, or nil (iOS 15).
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? { face.index(for: sectionIdentifier) }
 
     // MARK: UICollectionViewDataSource
 
+    /// The number of sections in the snapshot the view shows.
     open func numberOfSections(in collectionView: UICollectionView) -> Int { face.numberOfSections() }
 
+    /// The number of items in the snapshot's section at `section`.
     open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { face.numberOfItems(inSection: section) }
 
+    /// The cell the cell provider makes for the item at `indexPath`.
     open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
         face.cell(in: collectionView.list, at: indexPath) as? UICollectionViewCell ?? UICollectionViewCell(frame: .zero)
     }
 
+    /// The header or footer `supplementaryViewProvider` makes, else an empty view.
     open func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {

@@ -2,6 +2,7 @@
 /// its items as a list, one a row).
 @MainActor
 open class UICollectionViewLayout: NSObject {
+    /// A layout (kept, not laid out).
     public override init() {
         super.init()
     }
@@ -40,16 +41,19 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 public struct UICollectionLayoutListConfiguration {
     /// The list's appearance.
     public enum Appearance: Sendable {
+        /// Plain, grouped, inset grouped, or a sidebar's, plain or not (kept, not drawn).
         case plain, grouped, insetGrouped, sidebar, sidebarPlain
     }
 
     /// Where a section's header comes from.
     public enum HeaderMode: Sendable {
+        /// No headers, headers from the supplementary views (asked for here), or the first item of each section as its header (kept: that item shows as a row).
         case none, supplementary, firstItemInSection
     }
 
     /// Where a section's footer comes from.
     public enum FooterMode: Sendable {
+        /// No footers, or footers from the supplementary views (kept: footers are not asked for here).
         case none, supplementary
     }
 

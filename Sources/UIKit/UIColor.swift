@@ -24,28 +24,52 @@ open class UIColor: NSObject {
         super.init()
     }
 
+    /// Black.
     public static let black = UIColor(white: 0, alpha: 1)
+    /// White.
     public static let white = UIColor(white: 1, alpha: 1)
+    /// Clear: no colour, alpha 0.
     public static let clear = UIColor(white: 0, alpha: 0)
+    /// Mid grey.
     public static let gray = UIColor(white: 0.5, alpha: 1)
+    /// Pure red.
     public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+    /// The system colour for primary text (a name, kept).
     public static let label = UIColor(named: "label")
+    /// The system colour for secondary text (a name, kept).
     public static let secondaryLabel = UIColor(named: "secondaryLabel")
+    /// The system colour for tertiary text (a name, kept).
     public static let tertiaryLabel = UIColor(named: "tertiaryLabel")
+    /// The system colour for a view's background (a name, kept).
     public static let systemBackground = UIColor(named: "systemBackground")
+    /// The system colour for content over the background (a name, kept).
     public static let secondarySystemBackground = UIColor(named: "secondarySystemBackground")
+    /// The system colour for a grouped list's background (a name, kept).
     public static let systemGroupedBackground = UIColor(named: "systemGroupedBackground")
+    /// The system colour for separators (a name, kept).
     public static let separator = UIColor(named: "separator")
+    /// The tint colour, resolved from the view in UIKit (a name, kept).
     public static let tintColor = UIColor(named: "tintColor")
+    /// The system blue (a name, kept).
     public static let systemBlue = UIColor(named: "systemBlue")
+    /// The system red (a name, kept).
     public static let systemRed = UIColor(named: "systemRed")
+    /// The system green (a name, kept).
     public static let systemGreen = UIColor(named: "systemGreen")
+    /// The system orange (a name, kept).
     public static let systemOrange = UIColor(named: "systemOrange")
+    /// The system yellow (a name, kept).
     public static let systemYellow = UIColor(named: "systemYellow")
+    /// The system pink (a name, kept).
     public static let systemPink = UIColor(named: "systemPink")
+    /// The system purple (a name, kept).
     public static let systemPurple = UIColor(named: "systemPurple")
+    /// The system teal (a name, kept).
     public static let systemTeal = UIColor(named: "systemTeal")
+    /// The system indigo (a name, kept).
     public static let systemIndigo = UIColor(named: "systemIndigo")
+    /// The system grey (a name, kept).
     public static let systemGray = UIColor(named: "systemGray")
+    /// The system's second grey (a name, kept).
     public static let systemGray2 = UIColor(named: "systemGray2")
 }

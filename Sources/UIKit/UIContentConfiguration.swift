@@ -43,16 +43,22 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     /// How a text is drawn (kept).
     @MainActor
     public struct TextProperties {
+        /// The font (kept).
         public var font: UIFont = .preferredFont(forTextStyle: .body)
+        /// The colour (kept).
         public var color: UIColor = .label
+        /// The number of lines, 0 for any (kept).
         public var numberOfLines = 0
+        /// The alignment (kept).
         public var alignment: NSTextAlignment = .natural
     }
 
     /// How the image is drawn (kept).
     @MainActor
     public struct ImageProperties {
+        /// The image's tint colour (kept).
         public var tintColor: UIColor?
+        /// The image's corner radius (kept).
         public var cornerRadius: CGFloat = 0
     }
 
@@ -103,8 +109,10 @@ public struct UIListContentConfiguration: UIContentConfiguration {
     /// The secondary text the cell shows.
     var shownSecondaryText: String? { secondaryText ?? secondaryAttributedText?.string }
 
+    /// A ``UIListContentView`` showing this configuration (kept, not drawn).
     public func makeContentView() -> any UIView & UIContentView { UIListContentView(configuration: self) }
 
+    /// This configuration, unchanged: nothing here depends on the cell's state.
     public func updated(for state: any UIConfigurationState) -> UIListContentConfiguration { self }
 }
 
@@ -120,6 +128,7 @@ open class UIListContentView: UIView, UIContentView {
         super.init(frame: .zero)
     }
 
+    /// A view from an archive: storyboards and nibs are not read here, so it shows an empty cell configuration.
     public required init?(coder: NSCoder) {
         configuration = UIListContentConfiguration.cell()
         super.init(coder: coder)

@@ -3,28 +3,47 @@
 open class UIFont: NSObject {
     /// A Dynamic Type style.
     public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        /// The style's name, as UIKit spells it.
         public let rawValue: String
+        /// The style named `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The large title style: 34 points at the default size.
         public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        /// The first-level title style: 28 points at the default size.
         public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        /// The second-level title style: 22 points at the default size.
         public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        /// The third-level title style: 20 points at the default size.
         public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        /// The headline style: 17 points, semibold, at the default size.
         public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        /// The subheadline style: 15 points at the default size.
         public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        /// The body style: 17 points at the default size.
         public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        /// The callout style: 16 points at the default size.
         public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        /// The footnote style: 13 points at the default size.
         public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        /// The standard caption style: 12 points at the default size.
         public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        /// The alternate caption style: 11 points at the default size.
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
     }
 
     /// A weight.
     public struct Weight: Hashable, Sendable {
+        /// The weight as a number, 0 for regular.
         public let rawValue: CGFloat
+        /// The weight of `rawValue`.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// The regular weight.
         public static let regular = Weight(rawValue: 0)
+        /// The medium weight.
         public static let medium = Weight(rawValue: 0.23)
+        /// The semibold weight.
         public static let semibold = Weight(rawValue: 0.3)
+        /// The bold weight.
         public static let bold = Weight(rawValue: 0.4)
     }
 

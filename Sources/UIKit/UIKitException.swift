@@ -10,7 +10,7 @@ import Darwin
 /// ends the app (`*** Terminating app due to uncaught exception …`).
 ///
 /// Here too an exception ends the process, in UIKit's words, unless the
-/// code runs inside ``catching(_:)``, which a test uses to expect one:
+/// code runs inside `catching(_:)`, which a test uses to expect one:
 ///
 /// ```swift
 /// let exception = UIKitException.catching {
@@ -57,7 +57,7 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
         return catcher.first
     }
 
-    /// ``catching(_:)`` for code that awaits (an `apply` of a diffable data source).
+    /// `catching(_:)` for code that awaits (an `apply` of a diffable data source).
     @MainActor
     public static func catching(_ body: () async throws -> Void) async rethrows -> UIKitException? {
         let catcher = Catcher()
@@ -65,7 +65,7 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
         return catcher.first
     }
 
-    /// Raises `self`: caught by the innermost ``catching(_:)`` of the task
+    /// Raises `self`: caught by the innermost `catching(_:)` of the task
     /// that raises, else printed as UIKit prints it and the process ends.
     func raise() {
         if let catcher = Self.catcher {
@@ -76,7 +76,7 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
         fatalError("uncaught exception '\(name)'")
     }
 
-    /// Whether an exception was raised in the running ``catching(_:)``: UIKit
+    /// Whether an exception was raised in the running `catching(_:)`: UIKit
     /// then changes nothing more, as the app would have ended.
     static var hasBeenRaised: Bool { catcher?.first != nil }
 
@@ -85,10 +85,10 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
         UIKitException(name: invalidArgument, reason: "-[\(className) \(selector)]: unrecognized selector sent to instance 0x…")
     }
 
-    /// The catcher of the ``catching(_:)`` the running task is in, if any.
+    /// The catcher of the `catching(_:)` the running task is in, if any.
     @TaskLocal private static var catcher: Catcher?
 
-    /// The exceptions raised inside one ``catching(_:)``.
+    /// The exceptions raised inside one `catching(_:)`.
     private final class Catcher: Sendable {
         private let caught = Mutex<[UIKitException]>([])
         var first: UIKitException? { caught.withLock { $0.first } }

@@ -12,23 +12,28 @@ internal import ListLabCore
 open class UITableView: UIView {
     /// The table's style (kept).
     public enum Style: Int, Sendable {
+        /// Plain, grouped or inset grouped (kept, not drawn).
         case plain, grouped, insetGrouped
     }
 
     /// The animation of a row's change: accepted, not drawn (ListLab's
     /// pictures animate every change in UIKit's order).
     public enum RowAnimation: Int, Sendable {
+        /// A fade; a slide to or from the right, left, top or bottom; none; or the middle one, which keeps the row centred: accepted, not drawn.
         case fade, right, left, top, bottom, none, middle
+        /// The animation UIKit picks for the change: accepted, not drawn.
         case automatic = 100
     }
 
     /// Where a row scrolled to ends up in the viewport.
     public enum ScrollPosition: Int, Sendable {
+        /// No preference, the top, the middle or the bottom of the viewport (kept: the row is scrolled on screen whichever is asked).
         case none, top, middle, bottom
     }
 
     /// The separator's style (kept).
     public enum SeparatorStyle: Int, Sendable {
+        /// No separator, or a single line (kept, not drawn).
         case none, singleLine
     }
 

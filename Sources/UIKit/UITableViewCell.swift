@@ -7,16 +7,19 @@ internal import ListLabCore
 open class UITableViewCell: UIView {
     /// The styles of a cell with labels of its own.
     public enum CellStyle: Int, Sendable {
+        /// One label, or a label with a detail label: beside it (`value1`, `value2`) or below it (`subtitle`); the labels' texts are what the row shows.
         case `default`, value1, value2, subtitle
     }
 
     /// The standard accessory views.
     public enum AccessoryType: Int, Sendable {
+        /// None, a chevron, a detail button with a chevron, a checkmark, or a detail button (kept).
         case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
     }
 
     /// How the cell shows it is selected (kept).
     public enum SelectionStyle: Int, Sendable {
+        /// No highlight, a blue one, a grey one, or the default one (kept, not drawn).
         case none, blue, gray, `default`
     }
 

@@ -2,7 +2,7 @@
 /// optional ones have defaults here (a protocol extension), so an app's
 /// data source implements what it implements; calling one through
 /// `dataSource?.tableView?(…)`, Objective-C's optional call, does not
-/// compile here (see the README's UIKit table).
+/// compile here (see the table in Docs/uikit-module.md).
 @MainActor
 public protocol UITableViewDataSource: NSObjectProtocol {
     /// The number of rows in `section`.
@@ -26,12 +26,19 @@ public protocol UITableViewDataSource: NSObjectProtocol {
 }
 
 extension UITableViewDataSource {
+    /// One section, as UIKit assumes when the data source does not say.
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    /// No header title unless the data source gives one.
     public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// No footer title unless the data source gives one.
     public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// True: every row can be edited unless the data source says (kept: nothing is edited here).
     public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// False: no row can be moved unless the data source says.
     public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// Does nothing unless the data source says.
     public func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    /// Does nothing unless the data source says.
     public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
@@ -52,16 +59,22 @@ public protocol UITableViewDelegate: NSObjectProtocol {
 }
 
 extension UITableViewDelegate {
+    /// Does nothing unless the delegate says.
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    /// Does nothing unless the delegate says.
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    /// The row itself: the user's tap selects it unless the delegate says.
     public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// Does nothing unless the delegate says.
     public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    /// The table's `rowHeight` (kept, not asked: nothing is laid out).
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { tableView.rowHeight }
 }
 
 extension UITableViewCell {
     /// How a row is edited.
     public enum EditingStyle: Int, Sendable {
+        /// No editing control, a delete control, or an insert control.
         case none, delete, insert
     }
 }

@@ -1,7 +1,7 @@
 internal import ListLabCore
 
 /// A table view's data source driven by snapshots, as in UIKit, over
-/// ListLab's ``ListLabCore/DiffableDataSource``: `apply` diffs the table's
+/// ListLab's `DiffableDataSource`: `apply` diffs the table's
 /// snapshot against the new one and performs the staged batch updates,
 /// which the headless list checks by UIKit's rules. A mutation of the table
 /// that does not come from here (`insertRows` on a table this drives)
@@ -100,10 +100,13 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
 
     // MARK: UITableViewDataSource
 
+    /// The number of sections in the snapshot the table shows.
     open func numberOfSections(in tableView: UITableView) -> Int { face.numberOfSections() }
 
+    /// The number of items in the snapshot's section at `section`.
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { face.numberOfItems(inSection: section) }
 
+    /// The cell the cell provider makes for the row at `indexPath`.
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         face.cell(in: tableView.list, at: indexPath) as? UITableViewCell ?? UITableViewCell(style: .default, reuseIdentifier: nil)
     }

@@ -15,13 +15,21 @@ open class UIResponder: NSObject {
 open class UIView: UIResponder {
     /// How a view resizes with its superview (kept, not applied).
     public struct AutoresizingMask: OptionSet, Sendable {
+        /// The mask's bits.
         public let rawValue: UInt
+        /// A mask of the bits `rawValue`.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The left margin stretches (kept, not applied).
         public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        /// The width stretches (kept, not applied).
         public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        /// The right margin stretches (kept, not applied).
         public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        /// The top margin stretches (kept, not applied).
         public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        /// The height stretches (kept, not applied).
         public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        /// The bottom margin stretches (kept, not applied).
         public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
     }
 
@@ -60,7 +68,7 @@ open class UIView: UIResponder {
     }
 
     /// A view from an archive: storyboards and nibs are not read here, so
-    /// nothing is decoded (see the README's UIKit table).
+    /// nothing is decoded (see the table in Docs/uikit-module.md).
     public required init?(coder: NSCoder) {
         frame = .zero
         bounds = .zero
@@ -106,10 +114,12 @@ open class UIImageView: UIView {
         super.init(frame: .zero)
     }
 
+    /// An image view with no image, with `frame`.
     public override init(frame: CGRect) {
         super.init(frame: frame)
     }
 
+    /// An image view from an archive: storyboards and nibs are not read here.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
@@ -132,5 +142,6 @@ open class UILabel: UIView {
 
 /// How text lines up (kept).
 public enum NSTextAlignment: Int, Sendable {
+    /// Left, centred, right, justified, or the script's natural alignment (kept).
     case left, center, right, justified, natural
 }

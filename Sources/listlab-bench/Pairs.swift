@@ -31,7 +31,7 @@ struct PairedFigure {
 /// falls on both sides of a pair rather than on one side's median; its min
 /// and max say how much the machine moved. Each figure is printed as one line
 /// and, when `LISTLAB_BENCH_RECORD` names a file, appended to it as a JSON
-/// record for the README's table (`Scripts/bench-table.py`).
+/// record for the performance table in Docs/performance.md (`Scripts/bench-table.py`).
 enum Pairs {
     /// The fewest pairs a figure is made of.
     static let minimum = 7
@@ -95,7 +95,7 @@ enum Pairs {
     static func record(key: String, what: String, peer: String, ratio: Double, low: Double, high: Double, pairs: Int, target: String, met: Bool, detail: String) {
         // Three digits, so that a median just past its target does not read as the target itself.
         let digits = ratio < 0.1 ? 4 : 3
-        // Worded as the README's table words it (Scripts/benchlib.py prints the same).
+        // Worded as Docs/performance.md's table words it (Scripts/benchlib.py prints the same).
         let measured = pairs == 0
             ? "\(fixed(ratio, digits))x" : "median \(fixed(ratio, digits))x (\(fixed(low, digits))x to \(fixed(high, digits))x, \(pairs) pairs)"
         print("  \(what): \(measured) vs \(peer); target \(target), \(met ? "met: yes" : "met: NO")\(detail.isEmpty ? "" : "; " + detail)")

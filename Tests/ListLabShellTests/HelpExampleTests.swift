@@ -71,7 +71,7 @@ struct HelpExampleTests {
     }
 }
 
-/// The README says the transcripts in Samples/tests/ use every command: they do.
+/// Docs/transcripts.md says the transcripts in Samples/tests/ use every command: they do.
 @Test func theTranscriptsUseEveryCommand() throws {
     let root = DocExampleFile.packageRoot + "/Samples"
     var used: [String] = []

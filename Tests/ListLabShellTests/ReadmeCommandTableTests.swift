@@ -7,11 +7,11 @@ import ListLabTestSupport
 import Testing
 @testable import ListLabShell
 
-/// The README's table of commands ("At the prompt") is the command reference: every command
-/// the shell has is in it, and every command it names is one the shell has.
-@Test func theReadmesCommandTableNamesEveryCommandAndNoOther() throws {
-    let readme = try String(contentsOfFile: DocExampleFile.packageRoot + "/README.md", encoding: .utf8)
-    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+/// The table of commands in Docs/commands.md ("At the prompt") is the command reference: every
+/// command the shell has is in it, and every command it names is one the shell has.
+@Test func theCommandTableNamesEveryCommandAndNoOther() throws {
+    let page = try String(contentsOfFile: DocExampleFile.packageRoot + "/Docs/commands.md", encoding: .utf8)
+    let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
     let start = try #require(lines.firstIndex(of: "## At the prompt"))
     let tableStart = try #require(lines[start...].firstIndex { $0.hasPrefix("| command |") })
     let rows = lines[(tableStart + 2)...].prefix { $0.hasPrefix("| ") }
@@ -29,7 +29,7 @@ import Testing
     }
     let commands = Set(Session.commands.map(\.name))
     #expect(rows.count > 20)
-    #expect(commands.subtracting(named).isEmpty, "commands the README's table leaves out: \(commands.subtracting(named).sorted())")
+    #expect(commands.subtracting(named).isEmpty, "commands the table of Docs/commands.md leaves out: \(commands.subtracting(named).sorted())")
     let aliases = Set(Session.commands.flatMap(\.aliases))
-    #expect(named.subtracting(commands).subtracting(aliases).isEmpty, "names in the README's table that are no command: \(named.subtracting(commands).sorted())")
+    #expect(named.subtracting(commands).subtracting(aliases).isEmpty, "names in the table of Docs/commands.md that are no command: \(named.subtracting(commands).sorted())")
 }

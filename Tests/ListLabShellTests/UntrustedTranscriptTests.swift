@@ -117,6 +117,17 @@ func aCommandHoldingALineBreakIsRefusedWholeAndNotRecorded(command: String) thro
     #expect(TranscriptRunner.run(folder.path + "/enough.lab").report == ["FAIL \(folder.path)/enough.lab: no commands (a command line starts with two spaces and '> ')"])
 }
 
+/// Scripts that run one another print far more than their bytes: a replay keeps a command's
+/// output up to its bound, says the command printed more, and goes on.
+@Test func aReplayKeepsACommandsOutputWithinItsBound() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("leaf.lab", "  > show --all\n")
+    try folder.write("mid.lab", String(repeating: "  > run leaf.lab\n", count: 10))
+    try folder.write("top.lab", "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > run mid.lab\n  > deselect\n  nothing is selected\n")
+    let report = TranscriptRunner.run(folder.path + "/top.lab", update: false, inPlace: false, outputLimit: 1_024) { _ in }.report
+    #expect(report == ["FAIL \(folder.path)/top.lab:3: 'run mid.lab' printed more than 1024 bytes (50 lines not kept), the most a replayed command may print"])
+}
+
 /// Lines are split at LF and CRLF as a split by `Character` splits them, from the bytes.
 @Test(arguments: ["", "a", "a\n", "a\r\nb", "a\r\r\nb\n", "\n\n", "x\ré\n\u{301}y", "\r", "a\rb\r\n"])
 func textLinesSplitAsCharactersDo(text: String) {

@@ -105,6 +105,13 @@ public final class Session {
         get { recorder.limit }
         set { recorder.limit = newValue }
     }
+    /// The bytes of a command's output the session keeps to compare and
+    /// record (a replay of an untrusted transcript bounds them); the output
+    /// past them is still printed.
+    public var mostKeptOutputBytes: Int {
+        get { recorder.mostKeptBytes }
+        set { recorder.mostKeptBytes = newValue }
+    }
     /// The number of commands that failed so far (an error a transcript
     /// run with `run` recorded as expected does not count), counted from
     /// their records (``countFailure()``): a tool's exit status.

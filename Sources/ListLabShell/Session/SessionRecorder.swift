@@ -25,6 +25,12 @@ final class SessionRecorder: ShellOutput {
     var currentLines: [String] { current }
     /// The lines of each capture still open, outermost first.
     private var captures: [[String]] = []
+    /// The bytes a command's lines and each capture keep, when bounded (a
+    /// replay of an untrusted transcript): past them, one line says so and
+    /// the rest is passed through, not kept.
+    var mostKeptBytes = Int.max
+    private var currentBytes = 0
+    private var captureBytes: [Int] = []
 
     init(_ base: any ShellOutput) {
         self.base = base
@@ -69,12 +75,23 @@ final class SessionRecorder: ShellOutput {
     }
 
     private func keep(_ line: String) {
-        current.append(line)
-        for index in captures.indices { captures[index].append(line) }
+        let size = line.utf8.count + 1
+        if currentBytes <= mostKeptBytes {
+            currentBytes += size
+            current.append(currentBytes <= mostKeptBytes ? line : notKept)
+        }
+        for index in captures.indices where captureBytes[index] <= mostKeptBytes {
+            captureBytes[index] += size
+            captures[index].append(captureBytes[index] <= mostKeptBytes ? line : notKept)
+        }
     }
+
+    /// The line that stands for the output past ``mostKeptBytes``.
+    private var notKept: String { "... (more output, past \(TranscriptRunner.described(bytes: mostKeptBytes)), not kept)" }
 
     func startCommand() {
         current = []
+        currentBytes = 0
         currentErrors = []
     }
 
@@ -110,7 +127,9 @@ final class SessionRecorder: ShellOutput {
     /// and kept as usual too).
     func capturing(_ body: () -> Void) -> [String] {
         captures.append([])
+        captureBytes.append(0)
         body()
+        captureBytes.removeLast()
         return captures.removeLast()
     }
 }

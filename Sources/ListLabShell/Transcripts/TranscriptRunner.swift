@@ -48,6 +48,12 @@ public enum TranscriptRunner {
     ///   a message, never a crash.
     ///   - prepare: Sets up each fresh session (a playground's registrations).
     public static func run(_ path: String, update: Bool = false, inPlace: Bool = false, prepare: (Session) -> Void = { _ in }) -> Result {
+        run(path, update: update, inPlace: inPlace, outputLimit: mostOutputBytes, prepare: prepare)
+    }
+
+    /// ``run(_:update:inPlace:prepare:)``, keeping at most `outputLimit`
+    /// bytes of a command's output.
+    static func run(_ path: String, update: Bool, inPlace: Bool, outputLimit: Int, prepare: (Session) -> Void) -> Result {
         let text: String
         do {
             text = try TextFile.readTranscript(path)
@@ -56,8 +62,8 @@ public enum TranscriptRunner {
         }
         let output = RecordingOutput()
         do {
-            return try withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace, prepare: prepare) { session in
-                replay(Transcript(text: text), at: path, in: session, output: output, update: update)
+            return try withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace, outputLimit: outputLimit, prepare: prepare) { session in
+                replay(Transcript(text: text), at: path, in: session, output: output, update: update, outputLimit: outputLimit)
             }
         } catch {
             return Result(path: path, passed: false, report: ["FAIL \(path): \(error)"])
@@ -65,12 +71,17 @@ public enum TranscriptRunner {
     }
 
     /// Replays `transcript` in `session`, whose output goes to `output`.
-    private static func replay(_ transcript: Transcript, at path: String, in session: Session, output: RecordingOutput, update: Bool) -> Result {
+    private static func replay(_ transcript: Transcript, at path: String, in session: Session, output: RecordingOutput, update: Bool, outputLimit: Int) -> Result {
         var report: [String] = []
         var newOutputs: [[ExpectedLine]?] = []
         for block in transcript.blocks {
             output.clear()
             session.execute(block.command)
+            if output.droppedLines > 0 {
+                newOutputs.append(nil)
+                report.append("FAIL \(path):\(block.line): '\(block.command)' printed more than \(Self.described(bytes: outputLimit)) (\(output.droppedLines) lines not kept), the most a replayed command may print")
+                continue
+            }
             if OutputMatcher.matches(block.expected, output.lines) {
                 newOutputs.append(nil)
                 continue
@@ -90,20 +101,40 @@ public enum TranscriptRunner {
         return Result(path: path, passed: report.isEmpty, report: report, updatedText: updated)
     }
 
+    /// The most output a replayed command keeps: a transcript from a pull
+    /// request is untrusted, and a few kilobytes of scripts that run one
+    /// another can print gigabytes.
+    public static let mostOutputBytes = 16 * 1_048_576
+
+    /// `16 MB`, or `4096 bytes` below a megabyte.
+    static func described(bytes: Int) -> String {
+        bytes >= 1_048_576 ? "\(bytes / 1_048_576) MB" : "\(bytes) bytes"
+    }
+
+    /// What a replay's session keeps of its commands (for a `session save`
+    /// in the transcript), as a classroom tab's does.
+    static let replayRecordLimit = (lines: 200, bytes: 32 * 1_024, total: 8 * 1_048_576)
+
     /// Runs `body` with a fresh session to replay the transcript at `path`
     /// in (as `listlab test` and `listlab render` replay it): empty, working
     /// in a confined scratch copy of the transcript's folder, which is
-    /// removed afterwards; with `inPlace`, in the folder itself.
+    /// removed afterwards; with `inPlace`, in the folder itself. A command's
+    /// output is kept up to ``mostOutputBytes``, and the session's record
+    /// of its commands within ``replayRecordLimit``.
     ///
     /// - Throws: ``ShellError`` when no scratch folder can be made.
     public static func withReplaySession<Result>(
-        forTranscriptAt path: String, output: any ShellOutput, inPlace: Bool = false, prepare: (Session) -> Void = { _ in },
+        forTranscriptAt path: String, output: any ShellOutput, inPlace: Bool = false, outputLimit: Int = mostOutputBytes,
+        prepare: (Session) -> Void = { _ in },
         _ body: (Session) throws -> Result
     ) throws -> Result {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let transcriptFolder = folder.isEmpty ? "/" : folder
+        (output as? RecordingOutput)?.byteLimit = outputLimit
         guard !inPlace else {
             let session = Session(output: output, workingDirectory: transcriptFolder)
+            session.recordLimit = replayRecordLimit
+        session.mostKeptOutputBytes = outputLimit
             prepare(session)
             return try body(session)
         }
@@ -111,6 +142,8 @@ public enum TranscriptRunner {
         defer { confinement.remove() }
         let session = Session(output: output, workingDirectory: confinement.scratch)
         session.confinement = confinement
+        session.recordLimit = replayRecordLimit
+        session.mostKeptOutputBytes = outputLimit
         prepare(session)
         confinement.toolName = session.toolName
         return try body(session)

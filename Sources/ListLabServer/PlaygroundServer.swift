@@ -45,6 +45,9 @@ package final class PlaygroundServer: Sendable {
     private let socketNumbers = Atomic(0)
     /// Who gets in.
     package let door: Door
+    /// The reverse proxies' addresses (`--proxy`): their connections name
+    /// their client in `X-Forwarded-For`.
+    private let proxies: Set<String>
     /// The seconds a closed tab's session waits for the tab to come back.
     private let keptFor: Double
     /// The most bytes a tab's message may hold: a file uploaded in a
@@ -78,6 +81,7 @@ package final class PlaygroundServer: Sendable {
         keptFor: Double = 120, token: String?, allowedHosts: [String] = [], proxies: [String] = [], checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
     ) throws {
         self.keptFor = keptFor
+        self.proxies = Set(proxies.flatMap { [$0, "::ffff:" + $0] })
         let refusals = RefusalLog(write: log)
         self.refusals = refusals
         listener = try HTTPListener(host: host, port: port, boundsClients: checks.contains(.perClient), proxies: proxies, log: refusals)
@@ -241,7 +245,7 @@ package final class PlaygroundServer: Sendable {
             case "/page.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.script))
             case "/socket":
                 let access = try door.checkSocket(head)
-                openSocket(connection, head, subprotocol: access.subprotocol)
+                openSocket(connection, head, subprotocol: access.subprotocol, client: client(of: connection, head))
             default:
                 respond(connection, HTTPResponse(status: 404, body: "not found\n"))
             }
@@ -265,7 +269,18 @@ package final class PlaygroundServer: Sendable {
     /// refused at once, so a client that floods the server holds a bounded
     /// queue and the other tabs do not notice); replies written in order by a
     /// thread of the connection's own.
-    private func openSocket(_ connection: ConnectionSocket, _ head: HTTPRequestHead, subprotocol: String?) {
+    /// The client a request speaks for: its connection's address, or behind
+    /// a proxy of ours, the last address the proxy added to
+    /// `X-Forwarded-For` (the one it saw; any before it the client wrote).
+    private func client(of connection: ConnectionSocket, _ head: HTTPRequestHead) -> String {
+        guard proxies.contains(connection.client),
+            let forwarded = head.header("x-forwarded-for")?.split(separator: ",").last,
+            let address = HTTPListener.address(String(forwarded.trimmingSpaces))
+        else { return connection.client }
+        return address
+    }
+
+    private func openSocket(_ connection: ConnectionSocket, _ head: HTTPRequestHead, subprotocol: String?, client: String) {
         guard head.header("upgrade")?.lowercased() == "websocket",
             head.header("connection")?.lowercased().split(separator: ",").contains(where: { $0.trimmingSpaces == "upgrade" }) == true,
             let key = head.header("sec-websocket-key"), WebSocket.isValidKey(key), head.header("sec-websocket-version") == "13"
@@ -298,7 +313,7 @@ package final class PlaygroundServer: Sendable {
         let waiting = Mutex((count: 0, bytes: 0))
         let waitingLimit = Self.waitingLimit
         let waitingBytes = messageLimit * 2
-        serverTask { await self.serveTab(work, out: out, answered: { bytes in waiting.withLock { $0.count -= 1; $0.bytes -= bytes } }) }
+        serverTask { await self.serveTab(work, out: out, client: client, answered: { bytes in waiting.withLock { $0.count -= 1; $0.bytes -= bytes } }) }
         let reader = WebSocketReader(limit: messageLimit)
         var refusedOnce = false
         reading: while true {
@@ -352,7 +367,7 @@ package final class PlaygroundServer: Sendable {
 
     /// A tab's messages, answered in order: the first says which session
     /// (`{"hello": KEY}`, or anything else for a new one).
-    private func serveTab(_ work: AsyncStream<String>, out: OutgoingFrames, answered: @escaping @Sendable (Int) -> Void) async {
+    private func serveTab(_ work: AsyncStream<String>, out: OutgoingFrames, client: String, answered: @escaping @Sendable (Int) -> Void) async {
         var iterator = work.makeAsyncIterator()
         guard let first = await iterator.next() else {
             out.close()
@@ -362,11 +377,12 @@ package final class PlaygroundServer: Sendable {
             if case .hello(let key) = message { return key }
             return nil
         }
-        guard let (tab, key, greeting) = await openTab(key: hello ?? "") else {
-            let full = classroomFull ?? "the classroom could not make a folder for this tab (is the temporary folder full?)"
-            out.push(WebSocket.textFrame(ServerMessage.refused(full).json))
-            log("refused a new tab: \(full)")
-            out.close(after: WebSocket.closeFrame(code: 1013, reason: "the classroom is full: try again later"))
+        let opened = await openTab(key: hello ?? "", client: client)
+        guard case .success(let (tab, key, greeting)) = opened else {
+            let reason = if case .failure(let refusal) = opened { refusal.reason } else { "" }
+            out.push(WebSocket.textFrame(ServerMessage.refused(reason).json))
+            log("refused a new tab from \(client): \(reason)")
+            out.close(after: WebSocket.closeFrame(code: 1013, reason: "no new tab: try again later"))
             return
         }
         for message in greeting { out.push(WebSocket.textFrame(utf8: message.jsonBytes)) }
@@ -390,31 +406,67 @@ package final class PlaygroundServer: Sendable {
         out.close()
     }
 
+    /// The most tabs one client may hold, open or waiting for a reload: each
+    /// has a session (in a classroom, a folder), and one client with
+    /// thousands would take the server's memory from the others.
+    package static let mostTabsPerClient = 16
+
+    /// Why a tab was not opened.
+    private struct TabRefusal: Error {
+        let reason: String
+    }
+
     /// The session of a tab that says hello with `key`, and the messages
     /// that greet it, the welcome last: the session that key left a while
-    /// ago (its steps again), or a new one (its first steps).
-    private func openTab(key: String) async -> (tab: TabSession, key: String, greeting: [ServerMessage])? {
+    /// ago (its steps again), or a new one (its first steps), when `client`
+    /// has room for one (its oldest tab that left goes first).
+    private func openTab(key: String, client: String) async -> Result<(tab: TabSession, key: String, greeting: [ServerMessage]), TabRefusal> {
         let welcome = { (key: String) in
             ServerMessage.welcome(banner: self.banner, tours: self.tours, lessons: self.lessons?.names ?? [], classroom: self.factory.classroom != nil, key: key)
         }
         if let tab = await tabs.resume(key) {
-            return (tab, key, (await tab.stepsSoFar()) + [welcome(key)])
+            return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
         }
-        guard classroomFull == nil else { return nil }
+        if let full = classroomFull { return .failure(TabRefusal(reason: full)) }
+        if door.checks.contains(.perClient), !(await tabs.makeRoom(for: client, holding: Self.mostTabsPerClient)) {
+            return .failure(TabRefusal(reason: "this browser has \(Self.mostTabsPerClient) tabs open here, the most one client may: close one first"))
+        }
         return await turnstile.through(factory.isSerial) {
             guard let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours, lessons: lessons, checks: door.checks)
-            else { return nil }
-            let key = await tabs.add(tab)
+            else { return .failure(TabRefusal(reason: "the classroom could not make a folder for this tab (is the temporary folder full?)")) }
+            let key = await tabs.add(tab, client: client)
             // The welcome comes last: a page that runs commands of its own waits for it.
-            return (tab, key, (await tab.greeting()) + [welcome(key)])
+            return .success((tab, key, (await tab.greeting()) + [welcome(key)]))
         }
     }
 
+    /// Whether the message `text` may make the server hold much more: an
+    /// upload, a lesson opened or stepped, or a command that makes data
+    /// (``dataMakingCommands``).
+    private static func mayHoldMore(_ text: String) -> Bool {
+        switch try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) {
+        case .complete?, .save?, .lesson(.close)?, .hello?: false
+        case .command(let line)?:
+            dataMakingCommands.contains(line.split(whereSeparator: \.isWhitespace).first.map { $0.lowercased() } ?? "")
+        default: true
+        }
+    }
+
+    /// The commands that make data, or copies of it: refused while a
+    /// classroom is past its memory bound.
+    static let dataMakingCommands: Set<String> = [
+        "load", "reload", "append", "insert", "compose", "more", "run", "sort", "filter", "diffable", "snapshot", "apply", "outline", "export",
+    ]
+
     /// Why a classroom opens no new tab: the server holds more than its
     /// memory bound; nil when it may.
-    private var classroomFull: String? {
+    private var classroomFull: String? { classroomFull(refusing: "opens no new tab") }
+
+    /// Why a classroom refuses `what` (it "opens no new tab"): the server
+    /// holds more than its memory bound; nil when it may.
+    private func classroomFull(refusing what: String) -> String? {
         guard let classroom = factory.classroom, let resident = classroom.residentBytes(), resident > classroom.serverMemory else { return nil }
-        return "the classroom is full: the server holds \(resident / 1_048_576) MB, and opens no new tab past \(classroom.serverMemory / 1_048_576) MB; try again when others close theirs"
+        return "the classroom is full: the server holds \(resident / 1_048_576) MB, and \(what) past \(classroom.serverMemory / 1_048_576) MB; try again when others close theirs"
     }
 
     /// A tab's connection closed: its session waits ``keptFor`` seconds for
@@ -424,7 +476,14 @@ package final class PlaygroundServer: Sendable {
     }
 
     /// What `tab` answers to `text`, one tab at a time when the sessions must run so.
+    /// A classroom past its memory bound runs nothing that makes data (a
+    /// load, an upload, a lesson's step), whatever tab asks; the tabs open
+    /// go on with the data they have.
     private func reply(_ tab: TabSession, to text: String) async -> [ServerMessage] {
+        if let full = classroomFull, Self.mayHoldMore(text) {
+            log("refused a command: \(full)")
+            return [.refused(classroomFull(refusing: "makes no new data") ?? full)]
+        }
         let replies = await turnstile.through(factory.isSerial) { await tab.reply(to: text) }
         for case .refused(let reason) in replies { log("refused \(reason)") }
         return replies
@@ -470,13 +529,32 @@ private actor TabNumbers {
 /// waiting a while for its tab to come back.
 private actor OpenTabs {
     private var sessions: [String: (tab: TabSession, connected: Bool, closings: Int)] = [:]
+    /// Each session's client, and when it was added (a count).
+    private var owners: [String: (client: String, order: Int)] = [:]
+    private var added = 0
 
-    /// Keeps `tab` under a new key, connected.
-    func add(_ tab: TabSession) -> String {
+    /// Keeps `tab` of `client` under a new key, connected.
+    func add(_ tab: TabSession, client: String) -> String {
         var random = SystemRandomNumberGenerator()
         let key = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined(separator: "-")
         sessions[key] = (tab, true, 0)
+        added += 1
+        owners[key] = (client, added)
         return key
+    }
+
+    /// Whether `client` may add a tab while it holds fewer than `most`:
+    /// when it holds that many, its oldest tab that left (waiting for a
+    /// reload) ends first; false when every one is connected.
+    func makeRoom(for client: String, holding most: Int) async -> Bool {
+        let mine = owners.filter { $0.value.client == client }
+        guard mine.count >= most else { return true }
+        let waiting = mine.filter { sessions[$0.key]?.connected == false }.min { $0.value.order < $1.value.order }
+        guard let oldest = waiting?.key, let kept = sessions[oldest] else { return false }
+        sessions[oldest] = nil
+        owners[oldest] = nil
+        await kept.tab.end()
+        return true
     }
 
     /// The session `key` names when its tab closed and has not come back;
@@ -507,6 +585,7 @@ private actor OpenTabs {
     func endAll(tally: ShutdownTally) async {
         let all = sessions.keys.sorted().compactMap { sessions[$0]?.tab }
         sessions = [:]
+        owners = [:]
         tally.begin(total: all.count)
         for tab in all { tab.stop() }
         for tab in all { tally.ended(recoverable: await tab.end(serverStopping: true)) }
@@ -527,6 +606,7 @@ private actor OpenTabs {
     private func end(_ key: String, closing: Int) async {
         guard let kept = sessions[key], !kept.connected, kept.closings == closing else { return }
         sessions[key] = nil
+        owners[key] = nil
         await kept.tab.end()
     }
 }

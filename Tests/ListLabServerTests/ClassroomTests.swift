@@ -87,10 +87,13 @@ private func kind(_ reply: String) -> String? {
             let close = try late.readClose()
             let page = try WebSocketClient.request(
                 port: port, "GET / HTTP/1.1\r\n" + WebSocketClient.pageHeaders(port: port).map { $0 + "\r\n" }.joined() + "\r\n")
+            try open.sendFrame(#"{"command": "load tasks"}"#)
+            let load = try open.readMessage()
             try open.sendFrame(#"{"command": "show 0"}"#)
-            return (refusal, close, page, try open.readMessage())
+            return (refusal + load, close, page, try open.readMessage())
         }
         #expect(refusal.contains("the classroom is full: the server holds 200 MB, and opens no new tab past 100 MB"), "\(refusal)")
+        #expect(refusal.contains("the classroom is full: the server holds 200 MB, and makes no new data past 100 MB"), "a tab open loads nothing more: \(refusal)")
         #expect(close?.code == 1013, "\(String(describing: close))")
         #expect(page.hasPrefix("HTTP/1.1 503") && page.contains("The classroom is full"), "\(page.prefix(200))")
         #expect(kind(answer) == "step" && answer.contains("Bruce Wayne"), "the tab that was open goes on")

@@ -238,6 +238,47 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
     #expect(HTTPListener.address("localhost") == nil)
 }
 
+/// One client holds at most 16 tabs, open or waiting for a reload: a 17th is refused while all
+/// are open, and takes the place of the oldest that left. Behind a proxy, each address the proxy
+/// forwards for is a client of its own.
+@Test func oneClientHoldsAtMostSixteenTabs() async throws {
+    @Sendable func kind(_ reply: String) -> String { (try? fields(reply))?["kind"] as? String ?? "?" }
+    let log = LogLines()
+    try await withServer(proxies: ["127.0.0.2"], log: log) { port in
+        try await WebSocketClient.blocking {
+            let most = PlaygroundServer.mostTabsPerClient
+            var tabs: [WebSocketClient] = []
+            for _ in 0..<most {
+                let tab = try WebSocketClient(port: port)
+                while kind(try tab.readMessage()) != "welcome" {}
+                tabs.append(tab)
+            }
+            let extra = try WebSocketClient(port: port)
+            let refused = try extra.readMessage()
+            #expect(kind(refused) == "refused" && refused.contains("tabs open here, the most one client may"), "\(refused)")
+            // One leaves: the next takes its place.
+            tabs.removeFirst()
+            usleep(300_000)
+            let next = try WebSocketClient(port: port)
+            #expect(kind(try next.readMessage()) != "refused")
+            // Through the proxy, for two addresses: each has room of its own.
+            var held: [WebSocketClient] = []
+            func forwarded(_ address: String) throws -> String {
+                let tab = try WebSocketClient(port: port, headers: WebSocketClient.pageHeaders(port: port) + ["X-Forwarded-For: 203.0.113.9, \(address)"], from: "127.0.0.2")
+                held.append(tab)
+                return kind(try tab.readMessage())
+            }
+            var through: [String] = []
+            for _ in 0..<most { through.append(try forwarded("10.0.0.1")) }
+            #expect(!through.contains("refused"))
+            #expect(try forwarded("10.0.0.1") == "refused")
+            #expect(try forwarded("10.0.0.2") != "refused")
+            withExtendedLifetime((tabs, next, held)) {}
+        }
+    }
+    #expect(log.all.contains { $0.hasPrefix("refused a new tab from 127.0.0.1: this browser has 16 tabs open here") })
+}
+
 /// A WebSocket that proves the token but never says hello holds a connection without a session:
 /// it is closed at its deadline.
 @Test func aSocketThatNeverSaysHelloIsClosedAtItsDeadline() async throws {

@@ -201,6 +201,16 @@ enum ColumnsBenchmark {
     }
 
     /// 5% of the ids in `changed` that were in the original, seeded, to be written with a new `v`.
+    /// The seconds one load of the file at `path` takes, as `load FILE` reads it.
+    static func timedLoad(_ path: String) throws -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let provider = try FileDataProvider(path: path, name: "rows")
+        let elapsed = clock.now - start
+        guard provider.numberOfItems(inSection: 0) > 0 else { throw BenchError("\(path) loaded no rows") }
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
     static func editedRows(_ changed: [Int], originals: Set<Int>) -> Set<Int> {
         var random = DiffBenchmark.SplitMix64(state: 5)
         return Set(changed.filter { originals.contains($0) && random.below(100) < 5 })

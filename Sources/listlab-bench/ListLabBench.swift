@@ -34,6 +34,13 @@ struct ListLabBench {
                 _ = try Changeset(from: small.source, to: small.target)
             }
             print(Pairs.milliseconds(timed.peer), Pairs.milliseconds(timed.subject), DiffBenchmark.fixed(timed.ratio, 2), "x")
+        case "load"?:
+            // One load of FILE (as `load FILE` reads it), timed inside this process: Scripts/bench-load pairs it with DuckDB's.
+            guard let path = arguments.dropFirst().first else {
+                print("usage: listlab-bench load FILE")
+                return
+            }
+            print(try ColumnsBenchmark.timedLoad(path))
         case "show"?:
             try ShowBenchmark.run(runs: runs)
         case "hostile"?:

@@ -305,6 +305,10 @@ extension CSVReader {
 
 /// What the machine offers a read on several threads.
 enum Machine {
-    /// The cores this process may run on.
-    static let activeCores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// The threads a read may use: `LISTLAB_THREADS` when it is set to a
+    /// number (1 reads on one thread), else the cores online.
+    static let activeCores: Int = {
+        if let text = getenv("LISTLAB_THREADS").map({ String(cString: $0) }), let threads = Int(text), threads >= 1 { return threads }
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }()
 }

@@ -80,9 +80,15 @@ final class ListUpdates {
         }
     }
 
+    /// The hosts dequeued since the list last took a cell: a view holds its
+    /// host weakly (the host holds the view), so until the data source hands
+    /// the view back, only this keeps the host the list made (and numbered).
+    private var dequeued: [HostedCell] = []
+
     /// The list's cell for `view`: its host, made for a view the data source
     /// made itself rather than dequeued.
     func host(of view: any ReusableCellView, identifier: String?) -> HostedCell {
+        defer { dequeued.removeAll(keepingCapacity: true) }
         if let host = view.host { return host }
         let made = HostedCell(reuseIdentifier: identifier ?? "")
         made.view = view
@@ -93,6 +99,7 @@ final class ListUpdates {
     /// The UIKit view `listCell` holds, made by `make` the first time.
     func view<View: UIView & ReusableCellView>(of listCell: ListCell, making make: (String) -> View) -> View {
         guard let host = listCell as? HostedCell else { return make(listCell.reuseIdentifier) }
+        dequeued.append(host)
         if let made = host.view as? View { return made }
         let made = make(listCell.reuseIdentifier)
         host.view = made

@@ -1,4 +1,4 @@
-internal import ListLabCore
+public import ListLabCore
 
 /// What a test does that a user would do with a finger.
 extension UITableView {
@@ -12,5 +12,27 @@ extension UITableView {
         guard let target else { return }
         try? list.selectItem(at: ItemPath(target))
         cellForRow(at: target)?.setSelected(true, animated: false)
+    }
+}
+
+/// What a test reads of what the app's code did: the headless list a view
+/// speaks for, which ListLab's snapshot strategies take
+/// (`assertSnapshot(of: tableView.headlessList, as: .lines)`, or `.svg` for
+/// a picture) and whose `render()` is the list as `show` prints it.
+extension UITableView {
+    /// The headless list this table speaks for: its rows, cells (kind,
+    /// serial, reused), viewport and selection.
+    public var headlessList: HeadlessList {
+        refreshIfNeeded()
+        return list
+    }
+}
+
+extension UICollectionView {
+    /// The headless list this collection view speaks for: its items, cells
+    /// (kind, serial, reused), viewport and selection.
+    public var headlessList: HeadlessList {
+        refreshIfNeeded()
+        return list
     }
 }

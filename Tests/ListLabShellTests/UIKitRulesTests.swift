@@ -401,6 +401,7 @@ func uikitRulesDocument() -> String {
         "each: the session that meets it, what ListLab prints, and UIKit's own words where a public",
         "crash report or issue quotes them, with that source. Where no public quote was found the",
         "table says so: those messages are ListLab's, written in the pattern of UIKit's others.",
+        "Back to the [README](../README.md); the UIKit face over these rules: [uikit-module.md](uikit-module.md).",
         "",
         "This file is written by `Tests/ListLabShellTests/UIKitRulesTests.swift`",
         "(`LISTLAB_WRITE_UIKIT_RULES=1 swift test --filter UIKitRules`); a test fails when it and",

@@ -25,6 +25,20 @@ private func shownRows(_ tableView: UITableView) -> [String] {
     #expect(cell.flatMap(screen.tableView.indexPath(for:)) == IndexPath(row: 1, section: 0))
 }
 
+/// A test sees what the app's code did as `show` prints it (and as the snapshot strategies take
+/// it): the rows, the cells that show them, reused or new.
+@MainActor
+@Test func aTablesHeadlessListIsWhatShowPrints() {
+    let screen = ContactsViewController()
+    screen.loadViewIfNeeded()
+    let lines = screen.tableView.headlessList.render()
+    #expect(lines.count == 5, "\(lines)")
+    #expect(lines == [
+        "== Favourites ==", "   0.0  Ada — 555-0101  <contact #1>", "   0.1  Grace — 555-0102  <contact #2>",
+        "== Others ==", "   1.0  Alan — 555-0103  <contact #3>",
+    ])
+}
+
 @MainActor
 @Test func aBatchUpdateThatFollowsTheModelIsApplied() {
     let screen = ContactsViewController()

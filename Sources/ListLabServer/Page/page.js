@@ -117,10 +117,16 @@
       if (message.classroom) status.textContent += ' (a classroom: your own folder, for the samples and your uploads)';
       // A lesson's link (/?lesson=NAME) opens it once, in a new tab's session (a reload comes back to the lesson as it was).
       const linked = new URLSearchParams(location.search).get('lesson');
-      if (linked && /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/.test(linked) && sessionStorage.getItem('listlab-linked') !== linked) {
+      const offered = message.tours.concat(message.lessons);
+      if (linked && sessionStorage.getItem('listlab-linked') !== linked) {
         sessionStorage.setItem('listlab-linked', linked);
-        lesson.fromFile = false;
-        send({ tour: linked });
+        if (/^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/.test(linked) && offered.includes(linked)) {
+          lesson.fromFile = false;
+          send({ tour: linked });
+        } else {
+          // Said, not opened: a mistyped link would otherwise leave the plain playground with no word.
+          note('the link names no lesson this server offers (' + linked.slice(0, 80) + '): Tours and lessons… lists them', 'refused');
+        }
       }
     }
     if (message.kind === 'uploaded') note('uploaded ' + message.name + ' (' + message.bytes + ' bytes): load it by that name');
@@ -261,7 +267,8 @@
       if ('command' in item) continue;
       const element = document.createElement(item.heading !== undefined ? 'h3' : 'p');
       element.className = 'lesson-prose';
-      element.textContent = item.heading !== undefined ? item.heading : item.paragraph;
+      if (item.heading !== undefined) element.textContent = item.heading;
+      else withInlineMarkup(element, item.paragraph);
       steps.appendChild(element);
     }
     const next = lesson.items[target];
@@ -300,6 +307,18 @@
       section.appendChild(box);
     } else {
       steps.appendChild(box);
+    }
+  }
+  // A paragraph's `code`, **bold** and *emphasis*, as elements whose text is set, never parsed as HTML.
+  function withInlineMarkup(element, text) {
+    for (const part of text.split(/(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*)/)) {
+      if (!part) continue;
+      let child;
+      if (part.length > 2 && part.startsWith('`') && part.endsWith('`')) { child = document.createElement('code'); child.textContent = part.slice(1, -1); }
+      else if (part.length > 4 && part.startsWith('**') && part.endsWith('**')) { child = document.createElement('strong'); child.textContent = part.slice(2, -2); }
+      else if (part.length > 2 && part.startsWith('*') && part.endsWith('*')) { child = document.createElement('em'); child.textContent = part.slice(1, -1); }
+      else child = document.createTextNode(part);
+      element.appendChild(child);
     }
   }
   // Play stops at an exercise's Check: the learner's own commands come first.

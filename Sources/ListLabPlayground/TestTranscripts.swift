@@ -78,6 +78,7 @@ struct TestTranscripts: PlaygroundCommand {
             do {
                 try result.writeUpdate()
                 printLine("updated \(result.path)")
+                result.notes.forEach { printLine($0) }
                 passed += 1
             } catch {
                 printLine("FAIL \(error)")

@@ -134,3 +134,13 @@ func textLinesSplitAsCharactersDo(text: String) {
     #expect(text.textLines == text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init))
     #expect(text.holdsCRLF == text.contains("\r\n"))
 }
+
+/// `test --update` records what runs now, errors too, and names each command whose new output
+/// holds an error the file did not expect: a lesson's typo is read before it is committed.
+@Test func anUpdateNamesTheCommandsThatNowRecordAnError() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("l.lab", "  > load contacts\n  > selct 0\n  > selct 1\n  error: unknown command 'selct' (did you mean 'select'?); type 'help' for the list\n")
+    let result = TranscriptRunner.run(folder.path + "/l.lab", update: true)
+    #expect(result.updatedText?.contains("  error: unknown command 'selct'") == true)
+    #expect(result.notes == ["note: \(folder.path)/l.lab:2: 'selct 0' now records an error (error: unknown command 'selct' (did you mean 'select'?); type 'help' for the list): is it one the transcript means to show?"])
+}

@@ -26,6 +26,10 @@ public enum TranscriptRunner {
         public var report: [String]
         /// For `--update`: the new text, when it differs from the file.
         public var updatedText: String?
+        /// For `--update`: the commands whose new output records an error
+        /// that the file did not expect, to be read before the update is
+        /// committed (a lesson that now teaches an error by mistake).
+        public var notes: [String] = []
 
         /// Writes ``updatedText`` over the transcript, atomically (a
         /// transcript that is a hard link or read-only is refused, as a
@@ -73,6 +77,7 @@ public enum TranscriptRunner {
     /// Replays `transcript` in `session`, whose output goes to `output`.
     private static func replay(_ transcript: Transcript, at path: String, in session: Session, output: RecordingOutput, update: Bool, outputLimit: Int) -> Result {
         var report: [String] = []
+        var notes: [String] = []
         var newOutputs: [[ExpectedLine]?] = []
         for block in transcript.blocks {
             output.clear()
@@ -87,6 +92,11 @@ public enum TranscriptRunner {
                 continue
             }
             newOutputs.append(update ? OutputAlignment.updatedExpectation(expected: block.expected, actual: output.lines) : nil)
+            if update, let error = output.lines.first(where: { $0.hasPrefix("error: ") }),
+                !block.expected.contains(where: { OutputMatcher.line($0, matches: error) })
+            {
+                notes.append("note: \(path):\(block.line): '\(block.command)' now records an error (\(error.prefix(120))): is it one the transcript means to show?")
+            }
             let firstDifference = zip(block.expected, output.lines).enumerated()
                 .first { !OutputMatcher.line($0.element.0, matches: $0.element.1) }?.offset
                 ?? min(block.expected.count, output.lines.count)
@@ -98,7 +108,9 @@ public enum TranscriptRunner {
             report.append("FAIL \(path): no commands (a command line starts with two spaces and '> ')")
         }
         let updated = update && !report.isEmpty && !transcript.blocks.isEmpty ? transcript.rewritten(withExpected: newOutputs) : nil
-        return Result(path: path, passed: report.isEmpty, report: report, updatedText: updated)
+        var result = Result(path: path, passed: report.isEmpty, report: report, updatedText: updated)
+        result.notes = updated == nil ? [] : notes
+        return result
     }
 
     /// The most output a replayed command keeps: a transcript from a pull

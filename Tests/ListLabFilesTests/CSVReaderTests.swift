@@ -146,3 +146,40 @@ func aReadOnSeveralThreadsIsTheSerialRead(seed: UInt64) {
     #expect(pieces.first?.range.lowerBound == 4 && pieces.last?.range.upperBound == bytes.count)
     for piece in pieces { #expect(piece.range.lowerBound == 4 || [0x0A, 0x0D].contains(bytes[piece.range.lowerBound - 1])) }
 }
+
+/// UTF-8 checked in parts at once finds the first invalid byte the serial check finds, wherever
+/// the parts begin: in a character, after one, in a run of stray continuation bytes.
+@Test(arguments: 0..<30)
+func utf8CheckedInPartsFindsTheFirstInvalidByte(seed: UInt64) {
+    var random = SplitMix64(seed: 0x0778_0000 + seed)
+    let pieces: [[UInt8]] = [[0x61], [0x0A], Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), [0x80], [0xC3], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80, 0x80, 0x80, 0x80]]
+    var bytes: [UInt8] = []
+    let bad = seed % 3 == 0
+    while bytes.count < 40_000 {
+        let piece = pieces[Int.random(in: 0..<(bad ? pieces.count : 5), using: &random)]
+        bytes += bad && bytes.count < 20_000 ? pieces[Int.random(in: 0..<5, using: &random)] : piece
+    }
+    bytes.withUnsafeBufferPointer { buffer in
+        let serial = UTF8Validation.firstInvalidOffset(buffer)
+        for parts in 2...6 { #expect(UTF8Validation.firstInvalidOffset(buffer, pieces: parts) == serial, "\(parts) parts") }
+        #expect(bad ? serial != nil : serial == nil)
+    }
+}
+
+/// On a file without stray quotes the split counts every row the read finds, in every part, so
+/// that a read on several threads keeps its pieces (a split that misses gives the read away to
+/// the serial one, which the comparison above would not notice).
+@Test(arguments: 2...7)
+func theSplitCountsTheRowsOfAFileWithQuotedLineBreaks(pieces: Int) throws {
+    var random = SplitMix64(seed: UInt64(pieces))
+    var text = "id,note\n"
+    for id in 0..<300 {
+        let note = ["plain", "\"two\nlines\"", "\"a \"\"quote\"\"\"", "\"\r\n\"", ""].randomElement(using: &random) ?? ""
+        text += "\(id),\(note)" + (["\n", "\r\n", "\r", "\n\n"].randomElement(using: &random) ?? "\n")
+    }
+    let bytes = Array(text.utf8)
+    let table = try CSVReader.read(bytes, file: "q.csv", watcher: nil, splitting: .never)
+    let split = try #require(bytes.withUnsafeBufferPointer { CSVReader.split($0, body: 8..<bytes.count, into: pieces) })
+    #expect(split.map(\.rows).reduce(0, +) == table.count)
+    #expect(split.count == pieces)
+}

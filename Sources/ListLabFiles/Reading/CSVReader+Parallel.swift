@@ -250,37 +250,61 @@ extension CSVReader {
     }
 
     /// The row starts in `part`, counted for a start outside quotes and for
-    /// one inside, and the parity of its quotes. Eight bytes at a time: the
-    /// scan goes straight to a word's first quote or line break.
+    /// one inside, and the parity of its quotes. Eight bytes at a time: only
+    /// a word's quotes and line breaks are visited.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, bodyStart: Int) -> PartScan {
         var found = PartScan()
         // Outside quotes, for a start outside (the other answer is the opposite).
         var outside = true
+        @inline(__always) func rowStarts(at index: Int) {
+            if outside {
+                if found.firstStartOutside == nil { found.firstStartOutside = index }
+                found.rowsOutside += 1
+            } else {
+                if found.firstStartInside == nil { found.firstStartInside = index }
+                found.rowsInside += 1
+            }
+        }
         // Whether the byte before is a line break (the body begins as a row would).
         var afterBreak = part.lowerBound == bodyStart || isBreak(bytes[part.lowerBound - 1])
         var index = part.lowerBound
         let quote: UInt64 = 0x2222_2222_2222_2222, feed: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, ret: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
-        let raw = UnsafeRawPointer(bytes.baseAddress)
-        while index < part.upperBound {
-            if !afterBreak, index + 8 <= part.upperBound, let raw {
+        if let raw = UnsafeRawPointer(bytes.baseAddress) {
+            // Sixteen bytes at a time while none is a quote or a line break (SIMD compares), then a
+            // word at a time: its quotes and line breaks visited in order, the bytes between passed over.
+            let quotes = SIMD16<UInt8>(repeating: 0x22), feeds = SIMD16<UInt8>(repeating: 0x0A), returns = SIMD16<UInt8>(repeating: 0x0D)
+            while index + 8 <= part.upperBound {
+                if !afterBreak, index + 16 <= part.upperBound {
+                    let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                    if !any((block .== quotes) .| (block .== feeds) .| (block .== returns)) {
+                        index += 16
+                        continue
+                    }
+                }
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let special = zeroBytes(word ^ quote) | zeroBytes(word ^ feed) | zeroBytes(word ^ ret)
-                if special == 0 {
-                    index += 8
-                    continue
+                if afterBreak, !isBreak(UInt8(truncatingIfNeeded: word)) { rowStarts(at: index) }
+                afterBreak = false
+                var special = zeroBytes(word ^ quote) | zeroBytes(word ^ feed) | zeroBytes(word ^ ret)
+                while special != 0 {
+                    let offset = special.trailingZeroBitCount / 8
+                    let byte = UInt8(truncatingIfNeeded: word >> UInt64(offset * 8))
+                    if byte == UInt8(ascii: "\"") {
+                        outside.toggle()
+                        found.quotesAreOdd.toggle()
+                    } else if offset == 7 {
+                        afterBreak = true
+                    } else if !isBreak(UInt8(truncatingIfNeeded: word >> UInt64(offset * 8 + 8))) {
+                        rowStarts(at: index + offset + 1)
+                    }
+                    special &= special &- 1
                 }
-                index += special.trailingZeroBitCount / 8
+                index += 8
             }
+        }
+        // The last bytes, one at a time.
+        while index < part.upperBound {
             let byte = bytes[index]
-            if afterBreak && !isBreak(byte) {
-                if outside {
-                    if found.firstStartOutside == nil { found.firstStartOutside = index }
-                    found.rowsOutside += 1
-                } else {
-                    if found.firstStartInside == nil { found.firstStartInside = index }
-                    found.rowsInside += 1
-                }
-            }
+            if afterBreak && !isBreak(byte) { rowStarts(at: index) }
             if byte == UInt8(ascii: "\"") {
                 outside.toggle()
                 found.quotesAreOdd.toggle()

@@ -57,7 +57,8 @@ public enum CSVReader {
         _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void, watcher: (any RowsReadWatcher)?,
         splitting: Splitting
     ) throws(LoadError) -> RecordTable {
-        if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+        let validators = watcher == nil ? min(splitting.mostPieces, bytes.count / max(1, splitting.bytesPerPiece)) : 1
+        if let bad = UTF8Validation.firstInvalidOffset(bytes, pieces: validators) {
             throw LoadError(file: file, bytes: bytes, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
         }
         var cursor = Cursor(bytes: bytes, file: file)

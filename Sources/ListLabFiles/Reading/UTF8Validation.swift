@@ -1,5 +1,54 @@
+import Dispatch
+
 /// Finds the first byte that is not valid UTF-8, eight ASCII bytes at a time.
 enum UTF8Validation {
+    /// ``firstInvalidOffset(_:)`` of `bytes` in `pieces` parts at once, each
+    /// begun at a character's start (after at most three continuation bytes;
+    /// more would be invalid in the part before): the first part's first
+    /// invalid byte is the first of the whole.
+    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>, pieces: Int) -> Int? {
+        guard pieces > 1, bytes.count >= pieces * 4_096 else { return firstInvalidOffset(bytes) }
+        let starts = (0..<pieces).map { index in
+            var start = index * (bytes.count / pieces)
+            for _ in 0..<3 where index > 0 && bytes[start] & 0xC0 == 0x80 { start += 1 }
+            return start
+        }
+        let found = FoundOffsets(count: pieces)
+        let shared = SharedBuffer(bytes: bytes)
+        DispatchQueue.concurrentPerform(iterations: pieces) { index in
+            let end = index + 1 < pieces ? starts[index + 1] : shared.bytes.count
+            let part = UnsafeBufferPointer(rebasing: shared.bytes[starts[index]..<end])
+            found.set(index, firstInvalidOffset(part).map { $0 + starts[index] })
+        }
+        return found.first
+    }
+
+    /// The bytes, read by every part's thread while the caller keeps them.
+    private struct SharedBuffer: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Each part's first invalid offset, set from its thread.
+    private final class FoundOffsets: @unchecked Sendable {
+        private var offsets: [Int?]
+        private let lock = DispatchSemaphore(value: 1)
+
+        init(count: Int) { offsets = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ offset: Int?) {
+            lock.wait()
+            offsets[index] = offset
+            lock.signal()
+        }
+
+        /// The first part's offset that is there.
+        var first: Int? {
+            lock.wait()
+            defer { lock.signal() }
+            return offsets.lazy.compactMap { $0 }.first
+        }
+    }
+
     /// The offset of the first invalid byte of `bytes`, or nil when all of
     /// it is valid UTF-8.
     ///

@@ -183,3 +183,17 @@ func theSplitCountsTheRowsOfAFileWithQuotedLineBreaks(pieces: Int) throws {
     #expect(split.map(\.rows).reduce(0, +) == table.count)
     #expect(split.count == pieces)
 }
+
+/// Parts longer than the megabyte a slice checks at a time find the same first invalid byte, in a
+/// character split across slices.
+@Test func utf8CheckedInSlicesOfAMegabyteFindsTheFirstInvalidByte() {
+    var bytes: [UInt8] = []
+    while bytes.count < 3_000_000 { bytes += Array("aé€𝄞".utf8) }
+    let bad = 2_500_001
+    bytes[bad] = 0xFF
+    bytes.withUnsafeBufferPointer { buffer in
+        let serial = UTF8Validation.firstInvalidOffset(buffer)
+        #expect(serial != nil && serial ?? 0 <= bad)
+        for parts in [2, 3] { #expect(UTF8Validation.firstInvalidOffset(buffer, pieces: parts) == serial) }
+    }
+}

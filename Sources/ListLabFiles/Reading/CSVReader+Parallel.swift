@@ -57,7 +57,9 @@ extension CSVReader {
         splitting: Splitting, progress: (Double) -> Void
     ) throws(LoadError) -> Bool {
         let count = min(splitting.mostPieces, body.count / max(1, splitting.bytesPerPiece))
-        guard count >= 2, columns > 0, let pieces = split(bytes, body: body, into: count) else { return false }
+        let pieces = count >= 2 && columns > 0 ? split(bytes, body: body, into: count) : nil
+        if Interruption.isRequested { throw LoadError.interrupted(file: file) }
+        guard let pieces else { return false }
         let rows = pieces.reduce(0) { $0 + $1.rows }
         var outcomes = [PieceOutcome](repeating: PieceOutcome(), count: pieces.count)
         let read = try table.readRowsInParallel(rows) { (target: RecordTable.ParallelRows) throws(LoadError) -> Bool in
@@ -274,6 +276,8 @@ extension CSVReader {
             // word at a time: its quotes and line breaks visited in order, the bytes between passed over.
             let quotes = SIMD16<UInt8>(repeating: 0x22), feeds = SIMD16<UInt8>(repeating: 0x0A), returns = SIMD16<UInt8>(repeating: 0x0D)
             while index + 8 <= part.upperBound {
+                // Ctrl-C is looked at once a megabyte: the split gives up, and the read says it stopped.
+                if index & 0xF_FFF8 == 0, Interruption.isRequested { return found }
                 if !afterBreak, index + 16 <= part.upperBound {
                     let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
                     if !any((block .== quotes) .| (block .== feeds) .| (block .== returns)) {

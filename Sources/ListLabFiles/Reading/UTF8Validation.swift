@@ -1,4 +1,5 @@
 import Dispatch
+import Interruption
 
 /// Finds the first byte that is not valid UTF-8, eight ASCII bytes at a time.
 enum UTF8Validation {
@@ -17,8 +18,18 @@ enum UTF8Validation {
         let shared = SharedBuffer(bytes: bytes)
         DispatchQueue.concurrentPerform(iterations: pieces) { index in
             let end = index + 1 < pieces ? starts[index + 1] : shared.bytes.count
-            let part = UnsafeBufferPointer(rebasing: shared.bytes[starts[index]..<end])
-            found.set(index, firstInvalidOffset(part).map { $0 + starts[index] })
+            // A megabyte at a time (each slice begun at a character's start), so that Ctrl-C is seen:
+            // then the rest is left, and the read that follows says it stopped.
+            var start = starts[index]
+            while start < end, !Interruption.isRequested {
+                var stop = min(end, start + 1_048_576)
+                while stop < end, shared.bytes[stop] & 0xC0 == 0x80, stop - start < 1_048_576 + 3 { stop += 1 }
+                if let bad = firstInvalidOffset(UnsafeBufferPointer(rebasing: shared.bytes[start..<stop])) {
+                    found.set(index, bad + start)
+                    return
+                }
+                start = stop
+            }
         }
         return found.first
     }

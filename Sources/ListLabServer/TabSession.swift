@@ -76,6 +76,10 @@ actor TabSession {
     /// The tab's own session.
     private let own: TabPlayground
     /// The open lesson, whose session takes the tab's commands until it closes.
+    /// In a classroom, the data files a teacher's lesson copied into the
+    /// tab's folder: a Reset copies them again (the learner's changes go,
+    /// as the lesson starts afresh); a file the learner uploaded is theirs.
+    private var lessonCopies: Set<String> = []
     private var lesson: OpenLesson? {
         didSet {
             let shown = lesson.map { (name: $0.lesson.name, next: $0.lesson.stepsShown(before: $0.next) + 1, commands: $0.lesson.stepsShown(before: $0.lesson.commandCount), drifted: $0.drifted) }
@@ -254,6 +258,7 @@ actor TabSession {
         } catch {
             return .refused("\(error)")
         }
+        lessonCopies.remove(kept)
         return .uploaded(name: kept, bytes: text.utf8.count)
     }
 
@@ -289,7 +294,8 @@ actor TabSession {
                 // A file of the student's own is never replaced (no --force): the lesson uses theirs, and says why.
                 do {
                     guard let text = try folder.readChecked(name, limit: Self.longestMessage) else { continue }
-                    try playground.session.writeNewFile(text, to: name, force: false)
+                    try playground.session.writeNewFile(text, to: name, force: lessonCopies.contains(name))
+                    lessonCopies.insert(name)
                 } catch {
                     notes.append(.refused("\(name), a file of the lesson's, was not copied to your folder: \(error)"))
                 }

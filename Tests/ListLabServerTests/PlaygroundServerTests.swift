@@ -377,6 +377,9 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
                 while (state["next"] as? Int ?? 0) < (state["commands"] as? Int ?? 0) {
                     state = try #require(try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState").last)
                 }
+                // Reset starts the lesson afresh: its file copied again, nothing refused.
+                let reset = try exchange(tab, #"{"lesson": "reset"}"#, until: "lessonState").map { "\($0["kind"] ?? "")" }
+                #expect(reset == ["lesson", "lessonState"], "classroom: \(classroom != nil)")
                 let refused = try exchange(tab, #"{"tour": "people.csv"}"#, until: "refused").last?["message"] as? String ?? ""
                 _ = try exchange(tab, #"{"tour": "escape.lab"}"#, until: "lessonState")
                 for _ in 0..<2 { _ = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState") }

@@ -188,7 +188,10 @@ private func kind(_ reply: String) -> String? {
         server.waitUntilStopped()
     }
     let port = server.port
-    try await WebSocketClient.blocking {
+    // One blocking part, the tabs connected until the server stops: under load, the test's own
+    // task may wait minutes for a thread of the shared pool between two parts, and tabs closed
+    // meanwhile would end on their own (after the server's two minutes for a reload).
+    let ended = try await WebSocketClient.blocking { () -> (ended: Int, recoverable: Int) in
         let edits = try WebSocketClient(port: port)
         let looks = try WebSocketClient(port: port)
         for tab in [edits, looks] {
@@ -200,8 +203,10 @@ private func kind(_ reply: String) -> String? {
         }
         try looks.sendFrame(#"{"command": "load contacts"}"#)
         _ = try looks.readMessage()
+        let ended = server.shutDown(saying: "the server stopped", within: 60)
+        withExtendedLifetime((edits, looks)) {}
+        return ended
     }
-    let ended = try await WebSocketClient.blocking { server.shutDown(saying: "the server stopped", within: 60) }
     #expect(ended == (2, 1))
     // Told apart by their commands: the two tabs open at once, so either may be tab 1.
     let journals = JournalFile.all(in: folder + "/journals")

@@ -64,13 +64,13 @@ struct TabStatus: Sendable, Equatable {
 /// has run, and its completer; and while a lesson is open, the lesson's
 /// session, fresh as `listlab test` starts a transcript. Commands run one at
 /// a time, in the order the tab sent them, on a thread of the tab's own
-/// (``QueueExecutor``); tabs never share state.
+/// (``ThreadExecutor``); tabs never share state.
 actor TabSession {
     /// The queue the classroom's budgets fire on: a serial one of their own,
     /// so that a budget never waits for dispatch's shared threads, which
     /// long commands may hold.
     private static let budgetTimers = DispatchQueue(label: "listlab.budgets")
-    private let executor = QueueExecutor()
+    private let executor = ThreadExecutor()
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// The tab's own session.

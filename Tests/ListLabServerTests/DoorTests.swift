@@ -228,7 +228,8 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
             var idle: [WebSocketClient] = []
             for _ in 0..<(HTTPListener.mostPerClient + 20) { idle.append(try WebSocketClient(port: port, path: nil)) }
             for _ in 0..<(HTTPListener.mostPerClient + 20) { idle.append(try WebSocketClient(port: port, path: nil, from: "127.0.0.2")) }
-            usleep(300_000)
+            // Each connection is admitted (or not) in turn: wait until the other client's bound was met.
+            for _ in 0..<100 where !log.all.contains(where: { $0.contains("127.0.0.2's connections") }) { usleep(100_000) }
             withExtendedLifetime(idle) {}
         }
     }
@@ -256,11 +257,16 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
             let extra = try WebSocketClient(port: port)
             let refused = try extra.readMessage()
             #expect(kind(refused) == "refused" && refused.contains("tabs open here, the most one client may"), "\(refused)")
-            // One leaves: the next takes its place.
+            // One leaves: the next takes its place, once the server has seen it leave.
             tabs.removeFirst()
-            usleep(300_000)
-            let next = try WebSocketClient(port: port)
-            #expect(kind(try next.readMessage()) != "refused")
+            var next = try WebSocketClient(port: port)
+            var first = kind(try next.readMessage())
+            for _ in 0..<100 where first == "refused" {
+                usleep(100_000)
+                next = try WebSocketClient(port: port)
+                first = kind(try next.readMessage())
+            }
+            #expect(first != "refused")
             // Through the proxy, for two addresses: each has room of its own.
             var held: [WebSocketClient] = []
             func forwarded(_ address: String) throws -> String {

@@ -4,7 +4,7 @@ import Testing
 
 /// An actor on a thread of its own, as a tab is.
 private actor OnItsOwnThread {
-    private let executor = QueueExecutor()
+    private let executor = ThreadExecutor()
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     func add(_ a: Int, _ b: Int) -> Int { a + b }

@@ -65,7 +65,7 @@ extension CSVReader {
         let read = try table.readRowsInParallel(rows) { (target: RecordTable.ParallelRows) throws(LoadError) -> Bool in
             // The other pieces on threads of dispatch's; the first on this thread, which says the progress.
             let group = DispatchGroup()
-            let results = PieceResults(count: pieces.count)
+            let results = PartResults(count: pieces.count, initial: PieceOutcome())
             let shared = SharedBytes(bytes: bytes)
             for index in pieces.indices.dropFirst() {
                 let piece = pieces[index]
@@ -89,31 +89,6 @@ extension CSVReader {
             }
         }
         return true
-    }
-
-    /// The file's bytes, read by every piece's thread while the caller keeps them.
-    private struct SharedBytes: @unchecked Sendable {
-        let bytes: UnsafeBufferPointer<UInt8>
-    }
-
-    /// The outcomes of the pieces, set from their threads.
-    private final class PieceResults: @unchecked Sendable {
-        private var outcomes: [PieceOutcome]
-        private let lock = DispatchSemaphore(value: 1)
-
-        init(count: Int) { outcomes = Array(repeating: PieceOutcome(), count: count) }
-
-        func set(_ index: Int, _ outcome: PieceOutcome) {
-            lock.wait()
-            outcomes[index] = outcome
-            lock.signal()
-        }
-
-        var all: [PieceOutcome] {
-            lock.wait()
-            defer { lock.signal() }
-            return outcomes
-        }
     }
 
     /// Reads one piece's rows as the serial read does (``parse``'s row loop),
@@ -191,7 +166,7 @@ extension CSVReader {
     static func split(_ bytes: UnsafeBufferPointer<UInt8>, body: Range<Int>, into count: Int) -> [Piece]? {
         let step = body.count / count
         let starts = (0..<count).map { body.lowerBound + $0 * step }
-        let scans = PieceScans(count: count)
+        let scans = PartResults(count: count, initial: PartScan())
         let shared = SharedBytes(bytes: bytes)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let end = index + 1 < count ? starts[index + 1] : body.upperBound
@@ -229,26 +204,6 @@ extension CSVReader {
         var firstStartInside: Int?
         var rowsInside = 0
         var quotesAreOdd = false
-    }
-
-    /// The scans of the parts, set from their threads.
-    private final class PieceScans: @unchecked Sendable {
-        private var scans: [PartScan]
-        private let lock = DispatchSemaphore(value: 1)
-
-        init(count: Int) { scans = Array(repeating: PartScan(), count: count) }
-
-        func set(_ index: Int, _ scan: PartScan) {
-            lock.wait()
-            scans[index] = scan
-            lock.signal()
-        }
-
-        var all: [PartScan] {
-            lock.wait()
-            defer { lock.signal() }
-            return scans
-        }
     }
 
     /// The row starts in `part`, counted for a start outside quotes and for

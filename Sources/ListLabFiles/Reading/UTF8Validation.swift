@@ -14,8 +14,8 @@ enum UTF8Validation {
             for _ in 0..<3 where index > 0 && bytes[start] & 0xC0 == 0x80 { start += 1 }
             return start
         }
-        let found = FoundOffsets(count: pieces)
-        let shared = SharedBuffer(bytes: bytes)
+        let found = PartResults<Int?>(count: pieces, initial: nil)
+        let shared = SharedBytes(bytes: bytes)
         DispatchQueue.concurrentPerform(iterations: pieces) { index in
             let end = index + 1 < pieces ? starts[index + 1] : shared.bytes.count
             // A megabyte at a time (each slice begun at a character's start), so that Ctrl-C is seen:
@@ -31,33 +31,7 @@ enum UTF8Validation {
                 start = stop
             }
         }
-        return found.first
-    }
-
-    /// The bytes, read by every part's thread while the caller keeps them.
-    private struct SharedBuffer: @unchecked Sendable {
-        let bytes: UnsafeBufferPointer<UInt8>
-    }
-
-    /// Each part's first invalid offset, set from its thread.
-    private final class FoundOffsets: @unchecked Sendable {
-        private var offsets: [Int?]
-        private let lock = DispatchSemaphore(value: 1)
-
-        init(count: Int) { offsets = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ offset: Int?) {
-            lock.wait()
-            offsets[index] = offset
-            lock.signal()
-        }
-
-        /// The first part's offset that is there.
-        var first: Int? {
-            lock.wait()
-            defer { lock.signal() }
-            return offsets.lazy.compactMap { $0 }.first
-        }
+        return found.all.lazy.compactMap { $0 }.first
     }
 
     /// The offset of the first invalid byte of `bytes`, or nil when all of

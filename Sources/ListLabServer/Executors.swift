@@ -66,7 +66,7 @@ final class JobThreads: Sendable {
 /// command (a load of a million rows, a sort) takes its own thread, and the
 /// server's connections and the other tabs go on meanwhile. The thread ends
 /// when the executor does (with its actor).
-final class QueueExecutor: SerialExecutor, @unchecked Sendable {
+final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
     private let threads = JobThreads(threads: 1)
 
     /// An executor with a thread of its own.

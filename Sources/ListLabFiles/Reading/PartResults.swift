@@ -1,0 +1,25 @@
+import Synchronization
+
+/// A file's bytes, read by the threads of a read in parts while the caller
+/// keeps them: unchecked `Sendable`, as no thread writes them.
+struct SharedBytes: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+}
+
+/// What each part of a read on several threads found, set from the part's
+/// own thread and read once every part is done.
+final class PartResults<Value: Sendable>: Sendable {
+    private let values: Mutex<[Value]>
+
+    /// `count` parts, each `initial` until it is set.
+    init(count: Int, initial: Value) {
+        values = Mutex(Array(repeating: initial, count: count))
+    }
+
+    func set(_ index: Int, _ value: Value) {
+        values.withLock { $0[index] = value }
+    }
+
+    /// Each part's value, in order.
+    var all: [Value] { values.withLock { $0 } }
+}

@@ -41,9 +41,11 @@ package struct ServeOptions: ParsableArguments {
     @Flag(help: ArgumentHelp(
         "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
         discussion: """
-            Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, --memory MB of data \
-            held, --disk MB in 100 files in its folder (uploads, saves and exports), 8 MB of steps kept for a reload, 4 MB of output \
-            shown a step. No new tab opens while the server holds more than --server-memory MB. A tab's journal keeps its commands \
+            Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, --memory MB held \
+            (its data, and what it keeps of its commands: 8 MB of steps for a reload, 8 MB of record for 'session save' and 1 MB of \
+            history, each at most a share of --memory), --disk MB in 100 files in its folder (uploads, saves and exports), 4 MB of \
+            output shown a step. One student (one address) holds --tabs-per-student tabs. No new tab opens while the server holds \
+            more than --server-memory MB, nor past --disk-total MB of tab folders. A tab's journal keeps its commands \
             and 20 lines of each one's output, 4 MB at most, and is never recovered. Tab folders go when their tab closes or the \
             server stops (--keep-folders keeps them then); those of a server that was killed go when the next one starts.
             """))
@@ -57,6 +59,12 @@ package struct ServeOptions: ParsableArguments {
 
     @Option(help: "In a classroom, the megabytes of files a tab's folder may hold (uploads, saves and exports; 100 files).")
     package var disk: Int = 32
+
+    @Option(name: .customLong("disk-total"), help: "In a classroom, the megabytes all tabs' folders may hold together; each tab reserves its --disk.")
+    package var diskTotal: Int = 2_048
+
+    @Option(name: .customLong("tabs-per-student"), help: "In a classroom, the tabs one student (one address) may hold, open or waiting for a reload.")
+    package var tabsPerStudent: Int = 3
 
     @Option(name: .customLong("server-memory"), help: "In a classroom, the megabytes the server may hold before it opens no new tab (on Linux).")
     package var serverMemory: Int = 4_096
@@ -80,7 +88,8 @@ package struct ServeOptions: ParsableArguments {
         if empty { arguments.append("--empty") }
         if noToken { arguments.append("--no-token") }
         if classroom { arguments.append("--classroom") }
-        arguments += ["--budget", "\(budget)", "--memory", "\(memory)", "--disk", "\(disk)", "--server-memory", "\(serverMemory)"]
+        arguments += ["--budget", "\(budget)", "--memory", "\(memory)", "--disk", "\(disk)", "--disk-total", "\(diskTotal)"]
+        arguments += ["--tabs-per-student", "\(tabsPerStudent)", "--server-memory", "\(serverMemory)"]
         if keepFolders { arguments.append("--keep-folders") }
         if let lessons { arguments += ["--lessons", lessons] }
         return arguments

@@ -9,6 +9,7 @@ import FoundationEssentials
 import Foundation
 #endif
 package import ListLabShell
+import Synchronization
 
 /// `listlab serve --classroom`: a server others may reach, so a tab's
 /// session cannot touch the server's files, nor another tab's, nor hold
@@ -28,13 +29,25 @@ package import ListLabShell
 ///   uploads, saves and exports alike;
 /// - ``keptStepBytes`` and ``stepOutputLimit``: what its steps keep.
 ///
-/// The server as a whole opens no new tab past ``serverMemory`` resident
-/// bytes. Tab folders are made in one folder of the classroom's
+/// What a tab keeps of its commands (its steps for a reload, its history,
+/// its record for `session save`) counts in its ``tabMemory`` with its data,
+/// each part bounded to a share of it. One student (one address; behind a
+/// `--proxy`, the address it forwards) holds at most ``tabsPerStudent``
+/// tabs. The server as a whole opens no new tab past ``serverMemory``
+/// resident bytes, nor one whose folder would take the tabs' folders past
+/// ``diskTotal`` (each tab reserves its whole ``diskLimit``). Tab folders are made in one folder of the classroom's
 /// (``root``), with a file naming the server's process: a later server
 /// removes the folders of one that was killed.
 package struct Classroom: Sendable {
     /// The seconds a command may run.
     package var budget: Double
+    /// The tabs one student (one client address) may hold, open or waiting for a reload.
+    package var tabsPerStudent = 3
+    /// The bytes all tab folders may hold together, each reserving its
+    /// ``diskLimit`` when it is made (``diskBook``).
+    package var diskTotal: Int { diskBook.total }
+    /// What the tab folders have reserved of ``diskTotal``.
+    package let diskBook: DiskBook
     /// The bytes of data a tab's session may hold.
     package var tabMemory: Int
     /// The bytes of files a tab's folder may hold.
@@ -47,8 +60,9 @@ package struct Classroom: Sendable {
     package var residentBytes: @Sendable () -> Int? = Classroom.residentBytes
     /// Whether the tabs' folders stay when the server stops.
     package var keepsFolders = false
-    /// The bytes of steps a tab keeps for a page that comes back.
-    package var keptStepBytes = 8 * 1_048_576
+    /// The bytes of steps a tab keeps for a page that comes back: 8 MB, or
+    /// a quarter of ``tabMemory`` when that is less.
+    package var keptStepBytes: Int
     /// The bytes of output one step shows; the rest is counted, not kept.
     package var stepOutputLimit = 4 * 1_048_576
     /// The highest change threshold a tab may set: above it, changes are
@@ -60,8 +74,12 @@ package struct Classroom: Sendable {
     /// their indexes weigh several times the rows they name, beside them.
     static let mostDiffableItems = 100_000
     /// What a tab's session keeps for `session save`: each command with its
-    /// first 200 lines and 32 KB of output, 8 MB in all.
-    static let keptRecord = (lines: 200, bytes: 32 * 1_024, total: 8 * 1_048_576)
+    /// first 200 lines and 32 KB of output, 8 MB in all, or a quarter of
+    /// ``tabMemory`` when that is less.
+    var keptRecord: (lines: Int, bytes: Int, total: Int) { (200, 32 * 1_024, min(8 * 1_048_576, tabMemory / 4)) }
+    /// The bytes of commands a tab's `history` keeps: 1 MB, or a sixteenth
+    /// of ``tabMemory`` when that is less.
+    var keptHistory: Int { min(1_048_576, tabMemory / 16) }
     /// The classroom's folder: the tabs' folders, an empty one, its owner.
     package let root: String
     /// An empty folder, the "original" of every tab's confined folder
@@ -77,11 +95,16 @@ package struct Classroom: Sendable {
     /// killed are removed first.
     ///
     /// - Throws: ``ShellError`` when no folder can be made.
-    package init(budget: Double, tabMemory: Int = 256 * 1_048_576, diskLimit: Int = 32 * 1_048_576, serverMemory: Int = 4_096 * 1_048_576) throws(ShellError) {
+    package init(
+        budget: Double, tabMemory: Int = 256 * 1_048_576, diskLimit: Int = 32 * 1_048_576, diskTotal: Int = 2_048 * 1_048_576,
+        serverMemory: Int = 4_096 * 1_048_576
+    ) throws(ShellError) {
         self.budget = budget
         self.tabMemory = tabMemory
         self.diskLimit = diskLimit
         self.serverMemory = serverMemory
+        keptStepBytes = min(8 * 1_048_576, tabMemory / 4)
+        diskBook = DiskBook(total: diskTotal)
         let temporary = FileManager.default.temporaryDirectory.path
         Self.removeAbandoned(in: temporary)
         var template = Array((temporary + "/" + Self.rootPrefix + "XXXXXX").utf8CString)
@@ -100,12 +123,33 @@ package struct Classroom: Sendable {
         }
     }
 
-    /// A tab's own folder, and the words that refuse a path outside it.
+    /// A tab's own folder, and the words that refuse a path outside it; its
+    /// ``diskLimit`` is reserved of ``diskTotal`` until ``endTabFolder(_:)``.
+    ///
+    /// - Throws: ``ShellError`` when the tabs' folders hold their total, or
+    ///   no folder can be made.
     func makeTabFolder() throws(ShellError) -> ConfinedFolder {
-        let folder = try ConfinedFolder(copying: emptyFolder, in: root, prefix: "tab-")
-        folder.outsideReason = "outside this tab's folder: in a classroom a session reads the samples and the files uploaded to it, and nothing else"
-        folder.quota = (diskLimit, fileLimit)
-        return folder
+        guard diskBook.reserve(diskLimit) else {
+            throw ShellError(
+                "the classroom's tab folders have reserved \(diskBook.reserved / 1_048_576) MB of the \(diskTotal / 1_048_576) MB they may hold together (--disk-total): try again when others close theirs")
+        }
+        do {
+            let folder = try ConfinedFolder(copying: emptyFolder, in: root, prefix: "tab-")
+            folder.outsideReason = "outside this tab's folder: in a classroom a session reads the samples and the files uploaded to it, and nothing else"
+            folder.quota = (diskLimit, fileLimit)
+            return folder
+        } catch {
+            diskBook.release(diskLimit)
+            throw ShellError("the classroom could not make a folder for this tab (is the temporary folder full?)")
+        }
+    }
+
+    /// A tab ended: its folder goes, and its reservation with it; a kept
+    /// folder (``keepsFolders``) keeps its reservation until the server stops.
+    func endTabFolder(_ folder: ConfinedFolder) {
+        guard !keepsFolders else { return }
+        folder.remove()
+        diskBook.release(diskLimit)
     }
 
     /// Removes the classroom's folder, every tab's with it, unless they are kept.
@@ -162,5 +206,34 @@ package struct Classroom: Sendable {
         #else
         return nil
         #endif
+    }
+}
+
+/// What a classroom's tab folders have reserved of the bytes they may hold
+/// together: shared by every copy of the ``Classroom``.
+package final class DiskBook: Sendable {
+    /// The bytes the folders may hold together.
+    package let total: Int
+    private let held = Mutex(0)
+
+    init(total: Int) {
+        self.total = total
+    }
+
+    /// The bytes reserved now.
+    package var reserved: Int { held.withLock { $0 } }
+
+    /// Reserves `bytes` when they fit in ``total``.
+    func reserve(_ bytes: Int) -> Bool {
+        held.withLock { held in
+            guard held + bytes <= total else { return false }
+            held += bytes
+            return true
+        }
+    }
+
+    /// Gives back `bytes` reserved.
+    func release(_ bytes: Int) {
+        held.withLock { $0 = max(0, $0 - bytes) }
     }
 }

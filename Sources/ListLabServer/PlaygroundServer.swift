@@ -428,12 +428,20 @@ package final class PlaygroundServer: Sendable {
             return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
         }
         if let full = classroomFull { return .failure(TabRefusal(reason: full)) }
-        if door.checks.contains(.perClient), !(await tabs.makeRoom(for: client, holding: Self.mostTabsPerClient)) {
-            return .failure(TabRefusal(reason: "this browser has \(Self.mostTabsPerClient) tabs open here, the most one client may: close one first"))
+        if door.checks.contains(.perClient) {
+            let (most, who) = factory.classroom.map { ($0.tabsPerStudent, "one student may (--tabs-per-student)") } ?? (Self.mostTabsPerClient, "one client may")
+            guard await tabs.makeRoom(for: client, holding: most) else {
+                return .failure(TabRefusal(reason: "this browser's address has \(most) tab\(most == 1 ? "" : "s") open here, the most \(who): close one first"))
+            }
         }
         return await turnstile.through(factory.isSerial) {
-            guard let tab = TabSession(factory: factory, number: await tabNumbers.next(), sample: sample, tours: tours, lessons: lessons, checks: door.checks)
-            else { return .failure(TabRefusal(reason: "the classroom could not make a folder for this tab (is the temporary folder full?)")) }
+            let tab: TabSession
+            let number = await tabNumbers.next()
+            do throws(ShellError) {
+                tab = try TabSession(factory: factory, number: number, sample: sample, tours: tours, lessons: lessons, checks: door.checks)
+            } catch {
+                return .failure(TabRefusal(reason: error.message))
+            }
             let key = await tabs.add(tab, client: client)
             // The welcome comes last: a page that runs commands of its own waits for it.
             return .success((tab, key, (await tab.greeting()) + [welcome(key)]))
@@ -573,15 +581,15 @@ private actor OpenTabs {
         return nil
     }
 
-    /// Stops and ends every session (the server stops): each one's running
-    /// command stopped, then its end; returns how many, and how many were
-    /// left for `listlab recover`.
     /// What the teacher's page says of each tab, by tab number; whether its
     /// tab is connected (a closed one waits a while for a reload).
     func statuses() -> [(status: TabStatus, connected: Bool)] {
         sessions.values.map { ($0.tab.status.withLock { $0 }, $0.connected) }.sorted { $0.status.number < $1.status.number }
     }
 
+    /// Stops and ends every session (the server stops): each one's running
+    /// command stopped, then its end; the tally counts them, and those
+    /// left for `listlab recover`.
     func endAll(tally: ShutdownTally) async {
         let all = sessions.keys.sorted().compactMap { sessions[$0]?.tab }
         sessions = [:]

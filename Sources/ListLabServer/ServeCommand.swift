@@ -55,6 +55,8 @@ extension Playground {
 /// `listlab-serve` (what `listlab serve` starts): the playground in a
 /// browser, a session per tab.
 struct ServeCommand: ParsableCommand {
+    /// The most tabs one client holds: ``PlaygroundServer/mostTabsPerClient``.
+    static let mostTabsPerClient = PlaygroundServer.mostTabsPerClient
     /// The playground served; set before ``run()``.
     var playground = Playground.listlab
 
@@ -83,8 +85,15 @@ struct ServeCommand: ParsableCommand {
         let (serverMemory, keepFolders) = (options.serverMemory, options.keepFolders)
         let folder = FileManager.default.currentDirectoryPath
         guard budget > 0, budget <= 3_600 else { throw ValidationError("--budget takes seconds from 0 to 3600") }
-        for (name, value) in [("--memory", memory), ("--disk", disk), ("--server-memory", serverMemory)] where value < 1 || value > 1_048_576 {
+        for (name, value) in [("--memory", memory), ("--disk", disk), ("--disk-total", options.diskTotal), ("--server-memory", serverMemory)]
+        where value < 1 || value > 1_048_576 {
             throw ValidationError("\(name) takes megabytes from 1 to 1048576, not \(value)")
+        }
+        guard options.diskTotal >= disk else {
+            throw ValidationError("--disk-total (\(options.diskTotal) MB) is less than one tab's --disk (\(disk) MB): no tab could open")
+        }
+        guard (1...Self.mostTabsPerClient).contains(options.tabsPerStudent) else {
+            throw ValidationError("--tabs-per-student takes 1 to \(Self.mostTabsPerClient), not \(options.tabsPerStudent)")
         }
         var proxies: [String] = []
         for text in options.proxy {
@@ -95,11 +104,16 @@ struct ServeCommand: ParsableCommand {
         }
         var rules: Classroom?
         do {
-            rules = classroom ? try Classroom(budget: budget, tabMemory: memory * 1_048_576, diskLimit: disk * 1_048_576, serverMemory: serverMemory * 1_048_576) : nil
+            rules = classroom
+                ? try Classroom(
+                    budget: budget, tabMemory: memory * 1_048_576, diskLimit: disk * 1_048_576, diskTotal: options.diskTotal * 1_048_576,
+                    serverMemory: serverMemory * 1_048_576)
+                : nil
         } catch {
             throw ValidationError("\(error)")
         }
         rules?.keepsFolders = keepFolders
+        rules?.tabsPerStudent = options.tabsPerStudent
         // Whatever ends the server, the tabs' folders go with it (unless kept).
         defer { rules?.removeFolders() }
         let factory = SessionFactory(

@@ -93,6 +93,8 @@ actor TabSession {
     /// The folder the tab's sessions work in.
     private let workingFolder: String
     private var stepCount = 0
+    /// Whether ``end(serverStopping:)`` ran: a tab ends once.
+    private var hasEnded = false
     /// The tours this tab may open.
     private let tours: [String]
     /// The teacher's lessons this tab may open.
@@ -130,18 +132,18 @@ actor TabSession {
     private let checks: Door.Checks
 
     /// A tab's session, made by `factory` and journaled as tab `number`,
-    /// with `sample` loaded first (then its first step is `show`); nil in a
-    /// classroom that could not make the tab a folder of its own (a tab is
-    /// never served without one there).
-    init?(factory: SessionFactory, number: Int, sample: String?, tours: [String], lessons: LessonFolder? = nil, checks: Door.Checks = .all) {
+    /// with `sample` loaded first (then its first step is `show`).
+    ///
+    /// - Throws: ``ShellError`` in a classroom that could not make the tab a
+    ///   folder of its own (a tab is never served without one there).
+    init(factory: SessionFactory, number: Int, sample: String?, tours: [String], lessons: LessonFolder? = nil, checks: Door.Checks = .all) throws(ShellError) {
         self.tours = tours
         self.lessons = lessons
         status = Mutex(TabStatus(number: number))
         self.checks = checks
         // In a classroom, a folder of the tab's own; without one, the tab cannot work safely, and is refused.
         if let rules = factory.classroom {
-            guard let confined = try? rules.makeTabFolder() else { return nil }
-            classroom = (rules, confined)
+            classroom = (rules, try rules.makeTabFolder())
         } else {
             classroom = nil
         }
@@ -166,7 +168,8 @@ actor TabSession {
             session.confinement = classroom.folder
             session.dataLimit = dataLimit
             session.thresholdLimit = Classroom.highestThreshold
-            session.recordLimit = Classroom.keptRecord
+            session.recordLimit = classroom.rules.keptRecord
+            session.historyLimit = classroom.rules.keptHistory
             session.viewportLimit = Classroom.highestViewport
             session.diffableItemLimit = Classroom.mostDiffableItems
             output.byteLimit = classroom.rules.stepOutputLimit
@@ -392,6 +395,7 @@ actor TabSession {
             noteStatus(record)
             return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: record.failed, ended: record.ended)]
         }
+        session.dataLimit = dataLimit(in: classroom.rules)
         let timer = DispatchWorkItem { flag.request() }
         Self.budgetTimers.asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
         // A command the budget stops says so in the words of its own stop line.
@@ -432,6 +436,15 @@ actor TabSession {
         return replies
     }
 
+    /// The data the running session may hold: the tab's memory, less what
+    /// the tab keeps of its commands (its steps for a reload, each
+    /// session's history and record) and, in a lesson, the tab's own data.
+    private func dataLimit(in rules: Classroom) -> Int {
+        var held = recentBytes + own.session.heldRecordBytes
+        if let lesson { held += lesson.playground.session.heldRecordBytes + own.session.estimatedDataBytes }
+        return max(0, rules.tabMemory - held)
+    }
+
     /// Keeps what the teacher's page says of the tab up to date after a command.
     private func noteStatus(_ record: CommandRecord) {
         let count = stepCount
@@ -457,11 +470,13 @@ actor TabSession {
     /// - Returns: Whether the session was left for `listlab recover`.
     @discardableResult
     func end(serverStopping: Bool = false) -> Bool {
+        guard !hasEnded else { return false }
+        hasEnded = true
         own.runner.detach()
         dropLesson()
         let recoverable = serverStopping && classroom == nil && journal != nil && !own.session.unsavedProviderNames.isEmpty
         if !recoverable { journal?.finish() }
-        if let classroom, !classroom.rules.keepsFolders { classroom.folder.remove() }
+        if let classroom { classroom.rules.endTabFolder(classroom.folder) }
         return recoverable
     }
 }

@@ -255,3 +255,84 @@ private func kind(_ reply: String) -> String? {
         #expect(Classroom.uploadName(name) == nil, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 }
+
+/// The tab folders of a classroom hold `--disk-total` together: each tab reserves its `--disk`
+/// when its folder is made, and gives it back when its tab ends, unless the folder is kept.
+@Test func theTabFoldersHoldTheirTotalTogether() throws {
+    var classroom = try Classroom(budget: 10, diskLimit: 1_048_576, diskTotal: 2 * 1_048_576)
+    defer {
+        classroom.keepsFolders = false
+        classroom.removeFolders()
+    }
+    let first = try classroom.makeTabFolder()
+    let second = try classroom.makeTabFolder()
+    #expect(throws: ShellError("the classroom's tab folders have reserved 2 MB of the 2 MB they may hold together (--disk-total): try again when others close theirs")) {
+        try classroom.makeTabFolder()
+    }
+    classroom.endTabFolder(first)
+    #expect(!FileManager.default.fileExists(atPath: first.scratch))
+    let third = try classroom.makeTabFolder()
+    // A kept folder keeps its reservation: its files stay on disk.
+    classroom.keepsFolders = true
+    classroom.endTabFolder(second)
+    #expect(FileManager.default.fileExists(atPath: second.scratch))
+    #expect(classroom.diskBook.reserved == 2 * 1_048_576)
+    #expect(throws: ShellError.self) { try classroom.makeTabFolder() }
+    withExtendedLifetime(third) {}
+}
+
+/// What a tab keeps of its commands (its steps for a reload, its record, its history) counts in
+/// its memory with its data: after many commands, the data it may still hold is less by them.
+@Test func aTabsStepsRecordAndHistoryCountInItsMemory() async throws {
+    let classroom = try Classroom(budget: 60, tabMemory: 2 * 1_048_576)
+    defer { classroom.removeFolders() }
+    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) { Session(output: $0, workingDirectory: $1) }
+    let tab = try TabSession(factory: factory, number: 1, sample: nil, tours: [])
+    // 3 MB of CSV: more than the tab may hold, so that each refusal says what it may hold.
+    let rows = (0..<60_000).map { "\($0),name \($0),\(String(repeating: "z", count: 30))" }
+    let csv = "id,name,note\n" + rows.joined(separator: "\n") + "\n"
+    func send(_ fields: [String: String]) async throws -> String {
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: fields), as: UTF8.self)
+        return await tab.reply(to: text).map(\.json).joined(separator: "\n")
+    }
+    /// The megabytes of data the tab said it may hold, from its refusal of the big load.
+    func mayHold() async throws -> Double? {
+        let refusal = try await send(["command": "load big.csv"])
+        guard let range = refusal.range(of: #"of the [0-9.]+ MB it may"#, options: .regularExpression) else { return nil }
+        return Double(refusal[range].split(separator: " ")[2])
+    }
+    _ = try await send(["upload": "big.csv", "text": csv])
+    let before = try #require(try await mayHold())
+    #expect(before >= 1.9, "a fresh tab may hold nearly all of its 2 MB: \(before)")
+    for _ in 0..<400 { _ = try await send(["command": "help"]) }
+    let after = try #require(try await mayHold())
+    #expect(after <= before - 0.5, "400 commands kept in steps, record and history hold part of it: \(before) MB, then \(after) MB")
+    #expect(after >= 0.5, "each part is bounded to a share of the tab's memory: \(after) MB")
+    await tab.end()
+}
+
+/// In a classroom one student (one address) holds `--tabs-per-student` tabs, not a client's 16.
+@Test func aStudentHoldsTheirTabsPerStudent() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-student-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    var classroom = try Classroom(budget: 60)
+    classroom.tabsPerStudent = 2
+    try await withClassroomServer(classroom, journals: journals) { server in
+        let port = server.port
+        let (firsts, tabs) = try await WebSocketClient.blocking { () -> ([String], [WebSocketClient]) in
+            var tabs: [WebSocketClient] = []
+            var firsts: [String] = []
+            for _ in 0..<3 {
+                let tab = try WebSocketClient(port: port)
+                var reply = try tab.readMessage()
+                while kind(reply) == "step" { reply = try tab.readMessage() }
+                firsts.append(reply)
+                tabs.append(tab)
+            }
+            return (firsts, tabs)
+        }
+        #expect(firsts.prefix(2).allSatisfy { kind($0) == "welcome" }, "\(firsts)")
+        #expect(kind(firsts[2]) == "refused" && firsts[2].contains("this browser's address has 2 tabs open here, the most one student may (--tabs-per-student)"), "\(firsts[2])")
+        withExtendedLifetime(tabs) {}
+    }
+}

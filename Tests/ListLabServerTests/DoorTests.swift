@@ -282,7 +282,7 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
             withExtendedLifetime((tabs, next, held)) {}
         }
     }
-    #expect(log.all.contains { $0.hasPrefix("refused a new tab from 127.0.0.1: this browser has 16 tabs open here") })
+    #expect(log.all.contains { $0.hasPrefix("refused a new tab from 127.0.0.1: this browser's address has 16 tabs open here") })
 }
 
 /// A WebSocket that proves the token but never says hello holds a connection without a session:

@@ -443,9 +443,11 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
     let rules = try Classroom(budget: 10)
     defer { rules.removeFolders() }
     let factory = SessionFactory(isSerial: false, folder: ".", classroom: rules) { Session(output: $0, workingDirectory: $1) }
-    #expect(TabSession(factory: factory, number: 1, sample: nil, tours: []) != nil)
+    _ = try TabSession(factory: factory, number: 1, sample: nil, tours: [])
     try FileManager.default.removeItem(atPath: rules.root)
-    #expect(TabSession(factory: factory, number: 2, sample: nil, tours: []) == nil)
+    #expect(throws: ShellError("the classroom could not make a folder for this tab (is the temporary folder full?)")) {
+        try TabSession(factory: factory, number: 2, sample: nil, tours: [])
+    }
 }
 
 /// A lesson folder's file is read only when it is a plain file of the folder, under the limit (its

@@ -38,3 +38,20 @@ import Testing
     let onSession = Session.commands.filter { if case .onSession = $0.run { true } else { false } }.map(\.name)
     #expect(onSession == ["trace", "run", "session", "history", "quit"])
 }
+
+/// A bounded history (a classroom tab's) forgets its oldest commands past its bytes, keeps the
+/// latest, and counts what it holds.
+@Test func aBoundedHistoryForgetsItsOldestCommandsAndCountsItsBytes() {
+    let input = CommandInput()
+    input.historyLimit = 10_000
+    for number in 0..<100 { input.enter("select \(number) " + String(repeating: "x", count: 490)) }
+    let bytes = input.history.map(\.utf8.count).reduce(0, +)
+    #expect(input.historyBytes == bytes)
+    #expect(bytes <= 10_000 && bytes >= 5_000, "\(bytes)")
+    #expect(input.history.last?.hasPrefix("select 99 ") == true)
+    #expect(input.history.first?.hasPrefix("select 0 ") == false)
+    // Unbounded, nothing is forgotten.
+    let unbounded = CommandInput()
+    for number in 0..<100 { unbounded.enter("select \(number)") }
+    #expect(unbounded.history.count == 100)
+}

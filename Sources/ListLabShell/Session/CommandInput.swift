@@ -9,6 +9,11 @@ final class CommandInput {
     /// The commands entered so far (typed, piped, or a script's own with
     /// `listlab run`), in order; a step of `run FILE` is not one of them.
     private(set) var history: [String] = []
+    /// The bytes of ``history``.
+    private(set) var historyBytes = 0
+    /// The bytes of history kept, when bounded (a classroom tab's): past
+    /// them the oldest commands are forgotten; nil keeps every one.
+    var historyLimit: Int?
     /// Where the command running came from, `FILE:LINE` (`-:LINE` for
     /// standard input), which errors name first; nil at the prompt.
     var location: String?
@@ -41,6 +46,18 @@ final class CommandInput {
     /// before it is forgotten.
     func enter(_ command: String) {
         history.append(command)
+        historyBytes += command.utf8.count
+        if let historyLimit, historyBytes > historyLimit {
+            // Forgotten in one step, oldest first, down to three quarters of the bound.
+            var forgotten = 0
+            var bytes = historyBytes
+            while forgotten < history.count - 1, bytes > historyLimit * 3 / 4 {
+                bytes -= history[forgotten].utf8.count
+                forgotten += 1
+            }
+            history.removeFirst(forgotten)
+            historyBytes = bytes
+        }
         scriptsStopped = false
         scriptWasStopped = false
     }

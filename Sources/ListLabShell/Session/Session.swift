@@ -105,6 +105,16 @@ public final class Session {
         get { recorder.limit }
         set { recorder.limit = newValue }
     }
+    /// The bytes of commands `history` keeps, when bounded (a classroom
+    /// tab's): past them the oldest are forgotten; nil keeps every one.
+    public var historyLimit: Int? {
+        get { input.historyLimit }
+        set { input.historyLimit = newValue }
+    }
+    /// The bytes the session holds beside its data: its history, and what
+    /// its record keeps for `session save`. A classroom counts them in a
+    /// tab's memory.
+    public var heldRecordBytes: Int { input.historyBytes + recorder.keptBytes }
     /// The bytes of a command's output the session keeps to compare and
     /// record (a replay of an untrusted transcript bounds them); the output
     /// past them is still printed.

@@ -17,7 +17,8 @@ final class SessionRecorder: ShellOutput {
     var limit: (lines: Int, bytes: Int, total: Int)?
     /// Whether the record reached ``limit``'s total and keeps nothing more.
     private(set) var isFull = false
-    private var keptBytes = 0
+    /// The bytes of commands and output the record keeps.
+    private(set) var keptBytes = 0
     private var current: [String] = []
     /// The messages of the errors written since ``startCommand()``.
     private(set) var currentErrors: [String] = []

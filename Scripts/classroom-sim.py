@@ -31,7 +31,7 @@ students = iter(range(1, 1_000_000))
 
 def connect():
     # Each tab a student's machine of its own, as the server (run with --proxy 127.0.0.1) sees them
-    # behind a proxy: one machine holds at most 16 tabs.
+    # behind a proxy: one machine holds at most 3 tabs (--tabs-per-student).
     student = next(students)
     return serve_client.open_tab(port, token, timeout=60, header=[f"X-Forwarded-For: 10.{student // 65536}.{student // 256 % 256}.{student % 256}"])
 

@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "ListLabServer",
             dependencies: [
-                "ListLabHTTP", "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore",
+                "ListLabHTTP", "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore", "ListLabFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Page/README.md"],

@@ -73,6 +73,12 @@ package struct ServeOptions: ParsableArguments {
     package var keepFolders = false
 
     @Option(help: ArgumentHelp(
+        "In a classroom, a folder where each tab's sessions are written as transcripts when it ends.",
+        discussion: "Its own session and its lessons', named for the tab and the student (tab-3-Ada-own.lab, tab-3-Ada-1-sorting.lab); a file there is never replaced. The teacher's page's Collect downloads the same, for every tab open, as one .tar archive.",
+        valueName: "DIR"))
+    package var collect: String?
+
+    @Option(help: ArgumentHelp(
         "A folder of lessons (.lab transcripts) the page offers beside the tours; /?lesson=NAME opens one.",
         discussion: "Each lesson runs in a session of its own, confined as 'listlab test' confines a transcript: in a scratch copy of that folder (in a classroom, in the tab's folder, with the folder's .csv, .json and .ndjson files copied in).",
         valueName: "DIR"))
@@ -92,6 +98,7 @@ package struct ServeOptions: ParsableArguments {
         arguments += ["--tabs-per-student", "\(tabsPerStudent)", "--server-memory", "\(serverMemory)"]
         if keepFolders { arguments.append("--keep-folders") }
         if let lessons { arguments += ["--lessons", lessons] }
+        if let collect { arguments += ["--collect", collect] }
         return arguments
     }
 }

@@ -8,6 +8,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ListLabFiles
 package import ListLabShell
 import Synchronization
 
@@ -60,6 +61,11 @@ package struct Classroom: Sendable {
     package var residentBytes: @Sendable () -> Int? = Classroom.residentBytes
     /// Whether the tabs' folders stay when the server stops.
     package var keepsFolders = false
+    /// Where each tab's transcripts are written when it ends (`serve
+    /// --collect DIR`); nil writes none.
+    package var collectFolder: String?
+    /// Where the classroom says what it could not do (a transcript not collected).
+    package var log: @Sendable (String) -> Void = { _ in }
     /// The bytes of steps a tab keeps for a page that comes back: 8 MB, or
     /// a quarter of ``tabMemory`` when that is less.
     package var keptStepBytes: Int
@@ -188,6 +194,71 @@ package struct Classroom: Sendable {
     }
 
     /// The bidirectional formatting characters, which reorder the text around them.
+    /// The longest name a student gives, in characters.
+    static let longestStudentName = 40
+
+    /// A student's name as the teacher's page shows it: `typed` with its
+    /// spaces trimmed and each run of them one space; nil for an empty one,
+    /// a longer one than ``longestStudentName``, or one with a character
+    /// that is not a letter, mark, number, punctuation, symbol or space (a
+    /// control, a bidirectional override, a format character).
+    static func studentName(_ typed: String) -> String? {
+        var name = ""
+        for scalar in typed.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator:
+                if !name.isEmpty && name.last != " " { name.append(" ") }
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
+                .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+                .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+                name.unicodeScalars.append(scalar)
+            default:
+                return nil
+            }
+        }
+        if name.last == " " { name.removeLast() }
+        guard !name.isEmpty, name.count <= longestStudentName, name.utf8.count <= longestStudentName * 4 else { return nil }
+        return name
+    }
+
+    /// `text` as part of a file name: its letters and digits, each other
+    /// run of characters one `-`, at most 40 characters (`Zoë O'Neil` is
+    /// `Zoë-O-Neil`).
+    static func fileNamePart(_ text: String) -> String {
+        var part = ""
+        for character in text {
+            if character.isLetter || character.isNumber {
+                part.append(character)
+            } else if !part.isEmpty && part.last != "-" {
+                part.append("-")
+            }
+        }
+        if part.last == "-" { part.removeLast() }
+        return part.isEmpty ? "unnamed" : String(part.prefix(40))
+    }
+
+    /// Writes `transcripts` into `folder` (`serve --collect`), each under
+    /// its name, or with `-2`, `-3` … before `.lab` where a file has it
+    /// already: a collected file is never replaced. One that cannot be
+    /// written is logged.
+    func collect(_ transcripts: [(name: String, text: String)], into folder: String) {
+        for transcript in transcripts {
+            let stem = String(transcript.name.dropLast(4))
+            var path = folder + "/" + transcript.name
+            var suffix = 1
+            while FileManager.default.fileExists(atPath: path), suffix < 1_000 {
+                suffix += 1
+                path = folder + "/" + stem + "-\(suffix).lab"
+            }
+            do {
+                try AtomicFile.write(Array(transcript.text.utf8), to: path)
+            } catch {
+                log("--collect: \(transcript.name) not written: \(error)")
+            }
+        }
+    }
+
     static let bidiControls: [UInt32] = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
 
     /// The process's resident memory in bytes, or nil where it cannot be read.

@@ -99,6 +99,11 @@ struct Lesson: Equatable {
     /// The number of commands.
     var commandCount: Int { commands.count }
 
+    /// The number, from 1, of the exercise whose check is command `index`.
+    func exerciseNumber(atCheck index: Int) -> Int {
+        roles.prefix(index + 1).count { $0 == .check }
+    }
+
     /// The steps among the first `count` commands that the learner sees as
     /// steps: not an exercise's hidden solution, nor its hints.
     func stepsShown(before count: Int) -> Int {

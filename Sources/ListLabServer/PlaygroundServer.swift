@@ -240,6 +240,25 @@ package final class PlaygroundServer: Sendable {
                 _ = done.wait(timeout: .now() + 5)
                 let table = Array(TeacherPage.table(rows: rows.withLock { $0 }).utf8)
                 respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: table, policy: TeacherPage.contentSecurityPolicy))
+            case "/teacher/collect":
+                try door.checkTeacher(head)
+                let done = DispatchSemaphore(value: 0)
+                let archive = Mutex<[UInt8]?>(nil)
+                serverTask { [tabs] in
+                    let bytes = await tabs.collected(most: Self.mostCollectedBytes)
+                    archive.withLock { $0 = bytes }
+                    done.signal()
+                }
+                // A tab running a command answers when it ends: within the classroom's budget.
+                _ = done.wait(timeout: .now() + (factory.classroom?.budget ?? 10) + 30)
+                guard let bytes = archive.withLock({ $0 }) else {
+                    respond(connection, HTTPResponse(status: 503, body: "the class's tabs did not answer in time: try again\n"))
+                    return
+                }
+                respond(connection, HTTPResponse(
+                    status: 200, type: "application/x-tar", body: bytes, policy: TeacherPage.contentSecurityPolicy,
+                    extra: [("Content-Disposition", "attachment; filename=\"class.tar\""), ("Cache-Control", "no-store")]))
+                log("the teacher collected the class's transcripts (\(bytes.count / 1_024) KB)")
             case "/listlab.css": respond(connection, HTTPResponse(status: 200, type: "text/css; charset=utf-8", body: Self.css))
             case "/pictures.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.pictures))
             case "/page.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.script))
@@ -264,11 +283,6 @@ package final class PlaygroundServer: Sendable {
         try? connection.write(response.bytes)
     }
 
-    /// The WebSocket's handshake, then the tab: the client's messages read on
-    /// this thread, at most ``waitingLimit`` waiting for the tab (one more is
-    /// refused at once, so a client that floods the server holds a bounded
-    /// queue and the other tabs do not notice); replies written in order by a
-    /// thread of the connection's own.
     /// The client a request speaks for: its connection's address, or behind
     /// a proxy of ours, the last address the proxy added to
     /// `X-Forwarded-For` (the one it saw; any before it the client wrote).
@@ -280,6 +294,11 @@ package final class PlaygroundServer: Sendable {
         return address
     }
 
+    /// The WebSocket's handshake, then the tab: the client's messages read on
+    /// this thread, at most ``waitingLimit`` waiting for the tab (one more is
+    /// refused at once, so a client that floods the server holds a bounded
+    /// queue and the other tabs do not notice); replies written in order by a
+    /// thread of the connection's own.
     private func openSocket(_ connection: ConnectionSocket, _ head: HTTPRequestHead, subprotocol: String?, client: String) {
         guard head.header("upgrade")?.lowercased() == "websocket",
             head.header("connection")?.lowercased().split(separator: ",").contains(where: { $0.trimmingSpaces == "upgrade" }) == true,
@@ -405,6 +424,9 @@ package final class PlaygroundServer: Sendable {
         await leave(key)
         out.close()
     }
+
+    /// The most bytes one Collect of the teacher's page downloads.
+    static let mostCollectedBytes = 256 * 1_048_576
 
     /// The most tabs one client may hold, open or waiting for a reload: each
     /// has a session (in a classroom, a folder), and one client with
@@ -590,6 +612,29 @@ private actor OpenTabs {
     /// Stops and ends every session (the server stops): each one's running
     /// command stopped, then its end; the tally counts them, and those
     /// left for `listlab recover`.
+    /// Every tab's transcripts (``TabSession/transcripts()``), by tab
+    /// number, as one archive of at most `most` bytes: past them, the tabs
+    /// left out are named in `NOT-COLLECTED.txt`.
+    func collected(most: Int) async -> [UInt8] {
+        var archive = TarArchive()
+        var left: [Int] = []
+        let tabs = sessions.values.map(\.tab).sorted { $0.status.withLock(\.number) < $1.status.withLock(\.number) }
+        for tab in tabs {
+            let transcripts = await tab.transcripts()
+            guard archive.count + transcripts.reduce(0, { $0 + $1.text.utf8.count + 1_024 }) <= most else {
+                left.append(tab.status.withLock(\.number))
+                continue
+            }
+            for transcript in transcripts { archive.add(transcript.name, Array(transcript.text.utf8)) }
+        }
+        if !left.isEmpty {
+            let note = "Not collected, past the \(most / 1_048_576) MB one archive holds: tab\(left.count == 1 ? "" : "s") \(left.map(String.init).joined(separator: ", ")).\n"
+                + "listlab serve --collect DIR writes every tab's transcripts as it ends.\n"
+            archive.add("NOT-COLLECTED.txt", Array(note.utf8))
+        }
+        return archive.bytes
+    }
+
     func endAll(tally: ShutdownTally) async {
         let all = sessions.keys.sorted().compactMap { sessions[$0]?.tab }
         sessions = [:]

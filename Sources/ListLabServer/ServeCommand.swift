@@ -114,6 +114,18 @@ struct ServeCommand: ParsableCommand {
         }
         rules?.keepsFolders = keepFolders
         rules?.tabsPerStudent = options.tabsPerStudent
+        let tool = ToolIdentity.current.name
+        rules?.log = { line in printError("\(tool) serve: \(line)") }
+        if let collect = options.collect {
+            guard classroom else { throw ValidationError("--collect is for a classroom (--classroom): it writes each student's sessions") }
+            do {
+                try FileManager.default.createDirectory(atPath: collect, withIntermediateDirectories: true)
+            } catch {
+                throw ValidationError("--collect \(collect): cannot make the folder (is it a file, or its parent not writable?)")
+            }
+            guard FileManager.default.isWritableFile(atPath: collect) else { throw ValidationError("--collect \(collect): the folder is not writable") }
+            rules?.collectFolder = collect
+        }
         // Whatever ends the server, the tabs' folders go with it (unless kept).
         defer { rules?.removeFolders() }
         let factory = SessionFactory(
@@ -139,7 +151,6 @@ struct ServeCommand: ParsableCommand {
         guard !noToken || Door.isLoopback(host) else {
             throw ValidationError("--no-token is for a server on loopback only: on \(host), the token is what keeps others out")
         }
-        let tool = ToolIdentity.current.name
         let server: PlaygroundServer
         do {
             server = try PlaygroundServer(
@@ -153,6 +164,9 @@ struct ServeCommand: ParsableCommand {
         FileDescriptor.writeAll(VisibleText.escaped("\(tool) serve: \(server.address(host: host)) (Ctrl-C stops it)") + "\n", to: STDOUT_FILENO)
         if let teacher = server.teacherAddress(host: host) {
             printError("\(tool) serve: the teacher's page, for you alone (each tab's lesson, step and last error): \(teacher)")
+        }
+        if let collect = rules?.collectFolder {
+            printError("\(tool) serve: each tab's sessions are written to \(collect) as transcripts when it ends")
         }
         if let lessons {
             printError("\(tool) serve: \(lessons.names.count) lesson\(lessons.names.count == 1 ? "" : "s") in \(lessons.path), offered beside the tours; a link opens one for the learner to step: \(server.lessonAddress(host: host))")

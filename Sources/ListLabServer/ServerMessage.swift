@@ -10,8 +10,9 @@ import Foundation
 /// open (`{"open": "demo.lab", "text": "..."}`) or a tour or a teacher's
 /// lesson (`{"tour": "1-fountainkit.lab"}`), or in a classroom a file to upload (`{"upload":
 /// "people.csv", "text": "..."}`), or what to do with the open lesson
-/// (`{"lesson": "step"}`, `"reset"` or `"close"`). The first message is
-/// `{"hello": KEY}`, with the key of the tab's earlier connection or "".
+/// (`{"lesson": "step"}`, `"reset"` or `"close"`), or in a classroom the
+/// student's name (`{"name": "Ada"}`). The first message is `{"hello":
+/// KEY}`, with the key of the tab's earlier connection or "".
 enum ClientMessage: Decodable, Equatable {
     case command(String)
     case complete(String)
@@ -19,6 +20,8 @@ enum ClientMessage: Decodable, Equatable {
     case open(name: String, text: String)
     case tour(String)
     case upload(name: String, text: String)
+    /// In a classroom, the name the student gave, for the teacher's page.
+    case name(String)
     /// What to do with the open lesson.
     case lesson(LessonAction)
     /// The first message: the tab's key from an earlier connection, to come
@@ -38,7 +41,7 @@ enum ClientMessage: Decodable, Equatable {
         case solve
     }
 
-    private enum Key: String, CodingKey { case command, complete, save, open, text, tour, upload, lesson, hello }
+    private enum Key: String, CodingKey { case command, complete, save, open, text, tour, upload, lesson, hello, name }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -54,6 +57,8 @@ enum ClientMessage: Decodable, Equatable {
             self = .open(name: name, text: try container.decode(String.self, forKey: .text))
         } else if let key = try container.decodeIfPresent(String.self, forKey: .hello) {
             self = .hello(key)
+        } else if let name = try container.decodeIfPresent(String.self, forKey: .name) {
+            self = .name(name)
         } else if let name = try container.decodeIfPresent(String.self, forKey: .upload) {
             self = .upload(name: name, text: try container.decode(String.self, forKey: .text))
         } else {
@@ -92,6 +97,8 @@ enum ServerMessage: Equatable {
     case uploaded(name: String, bytes: Int)
     /// A file a command wrote in a classroom tab's folder, for the page to download.
     case download(name: String, text: String)
+    /// The student's name, as the teacher's page shows it.
+    case named(String)
 
     /// The message as one line of JSON, its keys sorted.
     var json: String { String(decoding: jsonBytes, as: UTF8.self) }
@@ -108,6 +115,7 @@ enum ServerMessage: Equatable {
              ("classroom", .literal(String(classroom))), ("key", .text(key))]
         case .uploaded(let name, let bytes): [("kind", .text("uploaded")), ("name", .text(name)), ("bytes", .literal(String(bytes)))]
         case .download(let name, let text): [("kind", .text("download")), ("name", .text(name)), ("text", .text(text))]
+        case .named(let name): [("kind", .text("named")), ("name", .text(name))]
         case .step(let number, let html, let failed, let ended):
             [("kind", .text("step")), ("number", .literal(String(number))), ("html", .text(html)), ("failed", .literal(String(failed))),
              ("ended", .literal(String(ended)))]

@@ -52,12 +52,46 @@ struct TabStatus: Sendable, Equatable {
     var lesson: (name: String, next: Int, commands: Int, drifted: Int)?
     /// The last error a command of the tab's printed.
     var lastError: String?
+    /// The name the student gave (their browser keeps it for the server); nil until they give one.
+    var student: String?
+    /// The exercises the tab has checked, in the order first checked (the latest ``mostExercises``).
+    var exercises: [ExerciseStatus] = []
+
+    /// The most exercises a tab's status keeps: a learner may open any number of lessons.
+    static let mostExercises = 50
 
     static func == (lhs: TabStatus, rhs: TabStatus) -> Bool {
         lhs.number == rhs.number && lhs.steps == rhs.steps && lhs.lastError == rhs.lastError
             && lhs.lesson?.name == rhs.lesson?.name && lhs.lesson?.next == rhs.lesson?.next
             && lhs.lesson?.commands == rhs.lesson?.commands && lhs.lesson?.drifted == rhs.lesson?.drifted
+            && lhs.student == rhs.student && lhs.exercises == rhs.exercises
     }
+
+    /// Notes a change to exercise `number` of `lesson`, first checked now when it is new.
+    mutating func noteExercise(_ lesson: String, _ number: Int, _ change: (inout ExerciseStatus) -> Void) {
+        if let index = exercises.firstIndex(where: { $0.lesson == lesson && $0.number == number }) {
+            change(&exercises[index])
+            return
+        }
+        var new = ExerciseStatus(lesson: lesson, number: number)
+        change(&new)
+        exercises.append(new)
+        if exercises.count > Self.mostExercises { exercises.removeFirst() }
+    }
+}
+
+/// How a student is doing on one exercise of a lesson, as the teacher's page shows it.
+struct ExerciseStatus: Sendable, Equatable {
+    /// The lesson's name.
+    var lesson: String
+    /// The exercise's number in its lesson, from 1.
+    var number: Int
+    /// How many times the student pressed Check.
+    var tries = 0
+    /// Whether a Check passed.
+    var done = false
+    /// Whether the student ran the lesson's Solution.
+    var usedSolution = false
 }
 
 /// One browser tab's playground: its own `Session` and list, the steps it
@@ -95,6 +129,13 @@ actor TabSession {
     private var stepCount = 0
     /// Whether ``end(serverStopping:)`` ran: a tab ends once.
     private var hasEnded = false
+    /// In a classroom, the transcripts of the lessons the tab closed (or
+    /// reset, or left for another), for the teacher: the latest ``keptLessons``.
+    private var closedLessons: [(name: String, text: String)] = []
+    /// How many lessons the tab has closed (each run of one counts).
+    private var lessonRuns = 0
+    /// How many closed lessons a classroom tab keeps for the teacher.
+    static let keptLessons = 4
     /// The tours this tab may open.
     private let tours: [String]
     /// The teacher's lessons this tab may open.
@@ -244,6 +285,13 @@ actor TabSession {
             }
         case .upload(let name, let text):
             return [upload(name, text)]
+        case .name(let typed):
+            guard classroom != nil else { return [.refused("a name is for a classroom's teacher (listlab serve --classroom)")] }
+            guard let name = Classroom.studentName(typed) else {
+                return [.refused("a name of 1 to \(Classroom.longestStudentName) letters, digits, spaces and punctuation, please")]
+            }
+            status.withLock { $0.student = name }
+            return [.named(name)]
         case .hello:
             return [.refused("a tab says hello once, first")]
         }
@@ -310,8 +358,17 @@ actor TabSession {
     }
 
     /// Closes the open lesson, if any: its session stops taking commands,
-    /// and its scratch folder goes.
+    /// and its scratch folder goes; in a classroom its transcript is kept
+    /// for the teacher (``transcripts()``, the latest ``keptLessons``).
     private func dropLesson() {
+        if classroom != nil, let lesson {
+            lessonRuns += 1
+            let name = transcriptName(lesson: lesson.lesson.name, run: lessonRuns)
+            if let text = try? lesson.playground.session.transcript(named: name).text {
+                closedLessons.append((name, text))
+                if closedLessons.count > Self.keptLessons { closedLessons.removeFirst() }
+            }
+        }
         lesson?.playground.runner.detach()
         lesson?.scratch?.remove()
         lesson = nil
@@ -333,6 +390,12 @@ actor TabSession {
             open.matched += 1
         } else if roles[index] != .check {
             open.drifted += 1
+        }
+        if roles[index] == .check {
+            status.withLock { $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: index)) { exercise in
+                exercise.tries += 1
+                if matches { exercise.done = true }
+            } }
         }
         if !matches {
             let isCheck = roles[index] == .check
@@ -356,6 +419,7 @@ actor TabSession {
         guard open.next < roles.count, roles[open.next] == .check else { return [.refused("Solution is for an exercise, at its Check")] }
         var first = open.next
         while first > 0, roles[first - 1] == .solution || roles[first - 1] == .hint { first -= 1 }
+        status.withLock { $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: open.next)) { $0.usedSolution = true } }
         var replies: [ServerMessage] = []
         for index in first..<open.next where roles[index] == .solution { replies += run(open.lesson.commands[index]) }
         return replies + [open.state]
@@ -438,9 +502,10 @@ actor TabSession {
 
     /// The data the running session may hold: the tab's memory, less what
     /// the tab keeps of its commands (its steps for a reload, each
-    /// session's history and record) and, in a lesson, the tab's own data.
+    /// session's history and record, the lessons it closed) and, in a
+    /// lesson, the tab's own data.
     private func dataLimit(in rules: Classroom) -> Int {
-        var held = recentBytes + own.session.heldRecordBytes
+        var held = recentBytes + own.session.heldRecordBytes + closedLessons.reduce(0) { $0 + $1.text.utf8.count }
         if let lesson { held += lesson.playground.session.heldRecordBytes + own.session.estimatedDataBytes }
         return max(0, rules.tabMemory - held)
     }
@@ -452,6 +517,33 @@ actor TabSession {
             status.steps = count
             if let error = record.errors.last { status.lastError = error }
         }
+    }
+
+    /// The tab's sessions as transcripts that replay with `listlab test`,
+    /// for the teacher: its own session, the lessons it closed, and the one
+    /// open, each named for the tab and its student (`tab-3-Ada-own.lab`,
+    /// `tab-3-Ada-2-sorting.lab` for the second lesson it ran); a session
+    /// that ran nothing has none.
+    func transcripts() -> [(name: String, text: String)] {
+        var found: [(name: String, text: String)] = []
+        let own = transcriptName(lesson: nil, run: 0)
+        if let text = try? self.own.session.transcript(named: own).text { found.append((own, text)) }
+        found += closedLessons
+        if let lesson {
+            let name = transcriptName(lesson: lesson.lesson.name, run: lessonRuns + 1)
+            if let text = try? lesson.playground.session.transcript(named: name).text { found.append((name, text)) }
+        }
+        return found
+    }
+
+    /// The file name of the tab's own session's transcript (no `lesson`), or
+    /// of its `run`th lesson's: the tab's number, its student's name, and
+    /// the lesson's name.
+    private func transcriptName(lesson: String?, run: Int) -> String {
+        let (number, student) = status.withLock { ($0.number, $0.student) }
+        let base = "tab-\(number)" + (student.map { "-" + Classroom.fileNamePart($0) } ?? "")
+        guard let lesson else { return base + "-own.lab" }
+        return base + "-\(run)-" + Classroom.fileNamePart(lesson.hasSuffix(".lab") ? String(lesson.dropLast(4)) : lesson) + ".lab"
     }
 
     /// Stops the running command, if any, and every later one (the server
@@ -472,6 +564,7 @@ actor TabSession {
     func end(serverStopping: Bool = false) -> Bool {
         guard !hasEnded else { return false }
         hasEnded = true
+        if let rules = classroom?.rules, let folder = rules.collectFolder { rules.collect(transcripts(), into: folder) }
         own.runner.detach()
         dropLesson()
         let recoverable = serverStopping && classroom == nil && journal != nil && !own.session.unsavedProviderNames.isEmpty

@@ -1,9 +1,11 @@
 import ListLabPictures
 
 /// A classroom's page for its teacher (`/teacher#token=…`, with the
-/// teacher's own token the server prints at start): each tab, the lesson it
-/// is in and how far, its steps that drifted from the lesson, and its last
-/// error. The page holds no secret and is served to anyone; its script
+/// teacher's own token the server prints at start): each tab, its student's
+/// name, the lesson it is in and how far, its steps that drifted from the
+/// lesson, each exercise checked (done, tries, Solution used), and its last
+/// error; and Collect, which downloads every tab's sessions as transcripts
+/// (`/teacher/collect`, one tar archive). The page holds no secret and is served to anyone; its script
 /// (`Page/teacher.js`) reads the token from the address's fragment and asks
 /// for the table (``table(rows:)``, drawn on the server) every five
 /// seconds with it. Read only: it changes nothing.
@@ -16,6 +18,7 @@ enum TeacherPage {
         <title>\(Markup.escape(tool)): the class</title><link rel="stylesheet" href="/listlab.css"></head>
         <body><main><h1>\(Markup.escape(tool)): the class</h1>
         <p class="source" id="status">loading…</p>
+        <p><button type="button" id="collect">Collect</button> <span id="collected">every tab's sessions as transcripts, in one .tar archive</span></p>
         <div id="class"></div></main>
         <script src="/teacher.js"></script>
         </body></html>
@@ -27,18 +30,33 @@ enum TeacherPage {
     static func table(rows: [(status: TabStatus, connected: Bool)]) -> String {
         var out = """
             <p class="source">\(rows.count) tab\(rows.count == 1 ? "" : "s"), \(rows.count { $0.connected }) connected.</p>
-            <table class="teacher"><thead><tr><th>tab</th><th>commands</th><th>lesson</th><th>step</th><th>drifted</th><th>last error</th></tr></thead><tbody>
+            <table class="teacher"><thead><tr><th>tab</th><th>student</th><th>commands</th><th>lesson</th><th>step</th><th>drifted</th><th>exercises</th><th>last error</th></tr></thead><tbody>
 
             """
         for (status, connected) in rows {
             let lesson = status.lesson
-            out += "<tr\(connected ? "" : " class=\"closed\"")><td>\(status.number)\(connected ? "" : " (closed)")</td><td>\(status.steps)</td>"
+            out += "<tr\(connected ? "" : " class=\"closed\"")><td>\(status.number)\(connected ? "" : " (closed)")</td>"
+            out += "<td>\(status.student.map(Markup.escape) ?? "—")</td><td>\(status.steps)</td>"
             out += "<td>\(lesson.map { Markup.escape($0.name) } ?? "—")</td>"
             out += "<td>\(lesson.map { $0.next > $0.commands ? "done (\($0.commands))" : "\($0.next) of \($0.commands)" } ?? "—")</td>"
             out += "<td>\(lesson.map { "\($0.drifted)" } ?? "—")</td>"
+            out += "<td>\(exercises(status.exercises))</td>"
             out += "<td>\(status.lastError.map { Markup.escape($0.count > 300 ? $0.prefix(300) + "…" : $0) } ?? "—")</td></tr>\n"
         }
         return out + "</tbody></table>\n"
+    }
+
+    /// Each exercise checked, as a list: its lesson and number, done or
+    /// not, its tries, and whether the student ran the Solution
+    /// (`sorting.lab 1: done, 3 tries, Solution`); "—" for none.
+    static func exercises(_ exercises: [ExerciseStatus]) -> String {
+        guard !exercises.isEmpty else { return "—" }
+        let items = exercises.map { exercise in
+            var words = [exercise.done ? "done" : "not yet", "\(exercise.tries) tr\(exercise.tries == 1 ? "y" : "ies")"]
+            if exercise.usedSolution { words.append("Solution") }
+            return "<li>\(Markup.escape(exercise.lesson)) \(exercise.number): \(words.joined(separator: ", "))</li>"
+        }
+        return "<ul class=\"exercises\">" + items.joined() + "</ul>"
     }
 
     /// Its own script and the server's CSS only; one connection, back to the

@@ -297,9 +297,7 @@ private func kind(_ reply: String) -> String? {
     }
     /// The megabytes of data the tab said it may hold, from its refusal of the big load.
     func mayHold() async throws -> Double? {
-        let refusal = try await send(["command": "load big.csv"])
-        guard let range = refusal.range(of: #"of the [0-9.]+ MB it may"#, options: .regularExpression) else { return nil }
-        return Double(refusal[range].split(separator: " ")[2])
+        megabytesItMayHold(try await send(["command": "load big.csv"]))
     }
     _ = try await send(["upload": "big.csv", "text": csv])
     let before = try #require(try await mayHold())
@@ -335,4 +333,70 @@ private func kind(_ reply: String) -> String? {
         #expect(kind(firsts[2]) == "refused" && firsts[2].contains("this browser's address has 2 tabs open here, the most one student may (--tabs-per-student)"), "\(firsts[2])")
         withExtendedLifetime(tabs) {}
     }
+}
+
+/// A student's name is text for the teacher's page: spaces trimmed and joined, at most 40
+/// characters, and no control, bidirectional override or format character.
+@Test func aStudentsNameIsPlainTextOfFortyCharacters() {
+    #expect(Classroom.studentName("  Zoë \t O'Neil ") == nil, "a tab is a control")
+    #expect(Classroom.studentName("  Zoë   O'Neil ") == "Zoë O'Neil")
+    #expect(Classroom.studentName("李小龙") == "李小龙")
+    for refused in ["", "   ", "a\u{202E}b", "a\u{1B}[2Jb", "a\nb", "a\u{200B}b", String(repeating: "x", count: 41)] {
+        #expect(Classroom.studentName(refused) == nil, "\(refused.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+    #expect(Classroom.studentName(String(repeating: "x", count: 40)) != nil)
+    #expect(Classroom.fileNamePart("Zoë O'Neil") == "Zoë-O-Neil")
+    #expect(Classroom.fileNamePart("../../etc") == "etc")
+    #expect(Classroom.fileNamePart("///") == "unnamed")
+}
+
+/// The teacher's page says, for each exercise a student checked, whether it is done, how many
+/// tries it took and whether the Solution ran; a tab that ends writes its sessions to `--collect`'s
+/// folder, never over a file there.
+@Test func exercisesAreCountedAndATabThatEndsIsCollected() async throws {
+    let collect = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-collect-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: collect, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: collect) }
+    var classroom = try Classroom(budget: 60)
+    classroom.collectFolder = collect
+    defer { classroom.removeFolders() }
+    // The lesson as `session save` writes it: the check's state is the one its solution reaches.
+    let recorded = Session(output: RecordingOutput())
+    for command in ["load contacts", "exercise Put Barry Allen first.", "move 0.3 0.0", "exercise check"] { recorded.execute(command) }
+    let lesson = try recorded.transcript(named: "barry.lab").text
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-lessons-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try lesson.write(toFile: folder + "/barry.lab", atomically: true, encoding: .utf8)
+    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) { Session(output: $0, workingDirectory: $1) }
+    for round in 0..<2 {
+        let tab = try TabSession(factory: factory, number: 7, sample: nil, tours: [], lessons: LessonFolder(path: folder))
+        func send(_ message: String) async -> [String] { await tab.reply(to: message).map(\.json) }
+        #expect(await send(#"{"name": "Ada"}"#) == [ServerMessage.named("Ada").json])
+        #expect(await send(#"{"name": "a\u202eb"}"#).first?.contains("refused") == true)
+        _ = await send(#"{"tour": "barry.lab"}"#)
+        _ = await send(#"{"lesson": "step"}"#)
+        _ = await send(#"{"lesson": "step"}"#)
+        _ = await send(#"{"lesson": "step"}"#)
+        #expect(tab.status.withLock(\.exercises) == [ExerciseStatus(lesson: "barry.lab", number: 1, tries: 1)])
+        _ = await send(#"{"lesson": "solve"}"#)
+        _ = await send(#"{"lesson": "step"}"#)
+        let exercises = tab.status.withLock(\.exercises)
+        #expect(exercises == [ExerciseStatus(lesson: "barry.lab", number: 1, tries: 2, done: true, usedSolution: true)])
+        #expect(TeacherPage.exercises(exercises) == #"<ul class="exercises"><li>barry.lab 1: done, 2 tries, Solution</li></ul>"#)
+        _ = await send(#"{"lesson": "close"}"#)
+        _ = await send(#"{"command": "load tasks"}"#)
+        await tab.end()
+        if round == 0 {
+            let written = try FileManager.default.contentsOfDirectory(atPath: collect).sorted()
+            #expect(written == ["tab-7-Ada-1-barry.lab", "tab-7-Ada-own.lab"])
+            let own = try String(contentsOfFile: collect + "/tab-7-Ada-own.lab", encoding: .utf8)
+            #expect(own.contains("> load tasks") && own.contains("Replay it with 'listlab test tab-7-Ada-own.lab'"))
+            let solved = try String(contentsOfFile: collect + "/tab-7-Ada-1-barry.lab", encoding: .utf8)
+            #expect(solved.contains("> move 0.3 0.0") && solved.contains("> exercise check"))
+        }
+    }
+    // The same names again (a server restarted, its tab numbers from 1): kept beside, never over.
+    let written = try FileManager.default.contentsOfDirectory(atPath: collect).sorted()
+    #expect(written == ["tab-7-Ada-1-barry-2.lab", "tab-7-Ada-1-barry.lab", "tab-7-Ada-own-2.lab", "tab-7-Ada-own.lab"])
 }

@@ -114,7 +114,12 @@
       tours.hidden = message.tours.length + message.lessons.length === 0;
       classroom = message.classroom;
       document.getElementById('upload-label').hidden = !message.classroom;
-      if (message.classroom) status.textContent += ' (a classroom: your own folder, for the samples and your uploads)';
+      if (message.classroom) {
+        status.textContent += ' (a classroom: your own folder, for the samples and your uploads)';
+        // The student's name, kept by this browser for this server (its scheme, host and port): asked once, then sent with each new tab.
+        const known = localStorage.getItem('listlab-student-name');
+        if (known) send({ name: known }); else askName();
+      }
       // A lesson's link (/?lesson=NAME) opens it once, in a new tab's session (a reload comes back to the lesson as it was).
       const linked = new URLSearchParams(location.search).get('lesson');
       const offered = message.tours.concat(message.lessons);
@@ -128,6 +133,13 @@
           note('the link names no lesson this server offers (' + linked.slice(0, 80) + '): Tours and lessons… lists them', 'refused');
         }
       }
+    }
+    if (message.kind === 'named') {
+      localStorage.setItem('listlab-student-name', message.name);
+      studentForm.hidden = true;
+      studentShown.textContent = message.name;
+      studentShown.title = 'The name your teacher sees; press to change it';
+      studentShown.hidden = false;
     }
     if (message.kind === 'uploaded') note('uploaded ' + message.name + ' (' + message.bytes + ' bytes): load it by that name');
     if (message.kind === 'download') {
@@ -160,6 +172,19 @@
       if (lesson.stepped) { const done = lesson.stepped; lesson.stepped = null; done(false); }
     }
   });
+  const studentForm = document.getElementById('student');
+  const studentInput = document.getElementById('student-name');
+  const studentShown = document.getElementById('student-shown');
+  function askName() {
+    studentForm.hidden = false;
+    studentInput.value = localStorage.getItem('listlab-student-name') || '';
+    studentInput.focus();
+  }
+  studentForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (studentInput.value.trim()) send({ name: studentInput.value });
+  });
+  studentShown.addEventListener('click', askName);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const line = input.value;

@@ -34,5 +34,30 @@
     }
     setTimeout(refresh, 5000);
   }
+  // Collect: every tab's sessions as transcripts, one .tar archive, fetched with the token and saved as a download.
+  const collect = document.getElementById('collect');
+  const collected = document.getElementById('collected');
+  collect.addEventListener('click', async () => {
+    if (!token) return;
+    collect.disabled = true;
+    collected.textContent = 'collecting…';
+    try {
+      const response = await fetch('/teacher/collect', { headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' });
+      if (!response.ok) {
+        collected.textContent = 'not collected: the server answered ' + response.status + ' (' + (await response.text()).trim() + ')';
+      } else {
+        const blob = await response.blob();
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(blob);
+        link.download = 'class.tar';
+        link.textContent = 'class.tar';
+        collected.replaceChildren('collected ' + Math.ceil(blob.size / 1024) + ' KB: ', link);
+        link.click();
+      }
+    } catch (error) {
+      collected.textContent = 'not collected: the server does not answer';
+    }
+    collect.disabled = false;
+  });
   refresh();
 })();

@@ -257,7 +257,7 @@ package final class PlaygroundServer: Sendable {
                 }
                 respond(connection, HTTPResponse(
                     status: 200, type: "application/x-tar", body: bytes, policy: TeacherPage.contentSecurityPolicy,
-                    extra: [("Content-Disposition", "attachment; filename=\"class.tar\""), ("Cache-Control", "no-store")]))
+                    extra: [("Content-Disposition", "attachment; filename=\"class.tar\"")]))
                 log("the teacher collected the class's transcripts (\(bytes.count / 1_024) KB)")
             case "/listlab.css": respond(connection, HTTPResponse(status: 200, type: "text/css; charset=utf-8", body: Self.css))
             case "/pictures.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.pictures))

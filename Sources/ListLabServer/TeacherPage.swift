@@ -18,7 +18,7 @@ enum TeacherPage {
         <title>\(Markup.escape(tool)): the class</title><link rel="stylesheet" href="/listlab.css"></head>
         <body><main><h1>\(Markup.escape(tool)): the class</h1>
         <p class="source" id="status">loading…</p>
-        <p><button type="button" id="collect">Collect</button> <span id="collected">every tab's sessions as transcripts, in one .tar archive</span></p>
+        <p class="source"><button type="button" id="collect">Collect</button> <span id="collected">every tab's sessions as transcripts, in one .tar archive</span></p>
         <div id="class"></div></main>
         <script src="/teacher.js"></script>
         </body></html>

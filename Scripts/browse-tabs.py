@@ -15,7 +15,9 @@ the first tab. The pages' animations play 100 times as fast (DevTools' Animation
 Fails after 60 seconds without every report. The tabs after --after open, in the same browser, once
 every tab before it has reported.
 
-Usage: browse-tabs.py CHROMIUM OUT [--screenshot FILE] TAB... [--after TAB...]
+Windows are 1100x1500 pixels, or --size WIDTHxHEIGHT (a projector's 1024x768).
+
+Usage: browse-tabs.py CHROMIUM OUT [--screenshot FILE] [--size WxH] TAB... [--after TAB...]
 """
 import base64, json, os, re, subprocess, sys, tempfile, time, urllib.parse
 import websocket
@@ -26,6 +28,10 @@ rest = args[2:]
 screenshot = None
 if rest and rest[0] == "--screenshot":
     screenshot, rest = rest[1], rest[2:]
+width, height = 1100, 1500
+if rest and rest[0] == "--size":
+    width, height = (int(part) for part in rest[1].split("x"))
+    rest = rest[2:]
 later = []
 if "--after" in rest:
     at = rest.index("--after")
@@ -139,7 +145,7 @@ try:
             call("Animation.enable", {}, session)  # and the rate below holds for each new document
             call("Animation.setPlaybackRate", {"playbackRate": 100}, session)
             call("Page.addScriptToEvaluateOnNewDocument", {"source": driver}, session)
-            call("Emulation.setDeviceMetricsOverride", {"width": 1100, "height": 1500, "deviceScaleFactor": 1, "mobile": False}, session)
+            call("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session)
             sessions.append(session)
             stage = ["its first address"]
             pending[name] = (work(name, session, lines, urls, stage), stage)

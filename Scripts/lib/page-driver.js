@@ -141,6 +141,17 @@
     const drifts = delivered.filter((message) => message.kind === 'drift')
       .map((message) => (message.check ? 'not yet: step ' : 'drifted: step ') + message.number);
     notes.push('lesson steps drifted: ' + drifts.length, ...drifts);
+    // In the presenter's view (?present): the steps shown, the smallest text of what they show, and
+    // the bar's height, which a projector's 768 pixels must leave room beside.
+    if (document.body.classList.contains('presenting')) {
+      const shown = Array.from($('steps').children).filter((child) => child.offsetParent !== null);
+      const texts = shown.flatMap((child) => Array.from(child.querySelectorAll('pre, p, h3')).concat([child]))
+        .filter((element) => element.offsetParent !== null && element.matches('pre, p, h3') && element.textContent.trim());
+      const smallest = Math.min(...texts.map((element) => parseFloat(getComputedStyle(element).fontSize)));
+      const steps = shown.filter((child) => child.matches('.step'));
+      notes.push('presenter: ' + steps.length + ' step shown' + (steps.some((step) => step.matches('.yours')) ? ' (your own)' : '') + ', smallest text ' + smallest
+        + ' px, bar ' + Math.round($('footer').getBoundingClientRect().height) + ' px');
+    }
     // What the user sees of the connection, and the address left in the address bar.
     notes.push('status: ' + $('status').textContent, 'address: ' + location.href);
     // The page's own parts, which it loads from its server; anything else would be fetched from outside.

@@ -11,7 +11,8 @@
   let ended = false;
   // The token comes in the address's fragment (/#token=…), which no server sees: it is kept in this tab's
   // sessionStorage (its scheme, host and port alone; a reload keeps it) and taken out of the address bar.
-  // It is proved on the socket. The page acts on nothing else in its address but a lesson's plain name.
+  // It is proved on the socket. The page acts on nothing else in its address but a lesson's plain name
+  // and `present` (the presenter's view, a display switch).
   const tokenInAddress = new URLSearchParams(location.hash.slice(1)).get('token');
   if (tokenInAddress !== null) {
     sessionStorage.setItem('listlab-token', tokenInAddress);
@@ -58,11 +59,15 @@
       });
     }
   }
-  async function addStep(message) {
+  async function addStep(message, yours) {
     const template = document.createElement('template');
     template.innerHTML = message.html;
     const section = template.content.firstElementChild;
     markErrors(section);
+    // A command the learner typed while a lesson is open is theirs, not the lesson's: marked so.
+    if (yours) section.classList.add('yours');
+    // What came before is past: the presenter's view shows the latest step alone, with the prose after it.
+    for (const child of steps.children) child.classList.add('past');
     steps.appendChild(section);
     const plays = [];
     for (const figure of section.querySelectorAll('figure.pictures')) plays.push(pictures.attach(figure).play());
@@ -162,7 +167,7 @@
     }
     if (message.kind === 'drift') markDrift(message);
     if (message.kind === 'step') {
-      await addStep(message);
+      await addStep(message, waiting !== null && !lessonBar.hidden);
       if (waiting) { const done = waiting; waiting = null; done(message); }
     }
     if (message.kind === 'completion') complete(message);
@@ -185,6 +190,30 @@
     if (studentInput.value.trim()) send({ name: studentInput.value });
   });
   studentShown.addEventListener('click', askName);
+  // The presenter's view: large type, the latest step alone, the bar in one line (`?present` opens the page in it).
+  const presentButton = document.getElementById('present');
+  function present(on) {
+    document.body.classList.toggle('presenting', on);
+    presentButton.setAttribute('aria-pressed', String(on));
+    presentButton.textContent = on ? 'Leave presenter\'s view' : 'Present';
+    const query = new URLSearchParams(location.search);
+    if (on) query.set('present', ''); else query.delete('present');
+    const search = query.toString().replace(/=(?=&|$)/g, '');
+    history.replaceState(null, '', location.pathname + (search ? '?' + search : ''));
+  }
+  presentButton.addEventListener('click', () => present(!document.body.classList.contains('presenting')));
+  present(new URLSearchParams(location.search).has('present'));
+  // Clear: the steps shown go from the page (the session, its record and a reload's steps stay).
+  document.getElementById('clear').addEventListener('click', () => steps.replaceChildren());
+  // Each button's key, shown on it: Alt+KEY (Control+Option+KEY on a Mac) presses it.
+  const mac = /Mac|iPhone|iPad/.test(navigator.platform);
+  for (const button of document.querySelectorAll('button[accesskey]')) {
+    const key = document.createElement('kbd');
+    key.className = 'key';
+    key.textContent = (mac ? '⌃⌥' : 'Alt+') + button.accessKey.toUpperCase();
+    key.setAttribute('aria-hidden', 'true');
+    button.appendChild(key);
+  }
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const line = input.value;
@@ -298,7 +327,7 @@
     }
     const next = lesson.items[target];
     const checking = next !== undefined && next.role === 'check';
-    document.getElementById('lesson-step').textContent = checking ? 'Check' : 'Step';
+    document.getElementById('lesson-step').firstChild.textContent = checking ? 'Check' : 'Step';
     document.getElementById('lesson-solve').hidden = !checking;
     if (!checking || lesson.hintsFor !== target) { lesson.hintsFor = target; lesson.hintsShown = 0; }
     document.getElementById('lesson-hint').hidden = !checking || hintsBefore(target).length <= lesson.hintsShown;

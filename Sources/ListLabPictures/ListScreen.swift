@@ -87,6 +87,10 @@ public struct ListScreen: Hashable, Sendable {
     public var columns: Int
     /// The number of sections (a list with no rows still has sections).
     public var sectionCount: Int
+    /// Whether a picture draws each row's cell as a badge beside it (its
+    /// class and number, `ContactCell #3`); off, the row is drawn as an
+    /// iPhone shows it, its text to the edge (`set badges off`).
+    public var showsCellBadges = true
 
     /// Creates a screen from its parts.
     public init(rows: [Row], rowsAbove: Int = 0, rowsBelow: Int = 0, viewportRows: Int, columns: Int = 1, sectionCount: Int) {

@@ -5,10 +5,12 @@ import ListLabCore
 /// headers and footers; each item's path, text and detail, the cell that
 /// shows it, `#3`, new or reused, and the selection), and the rows below.
 ///
-/// Every row is drawn from the screen's values, with fixed sizes and no
-/// measured text, so the same screen gives the same bytes on every run.
-/// Text that does not fit ends in "…", as a label's tail is truncated, with
-/// the whole text kept beside it.
+/// Every row is drawn from the screen's values, with fixed sizes and text
+/// measured by a fixed table of advances (Helvetica's), never by a font on
+/// the machine, so the same screen gives the same bytes on every run. Text
+/// that does not fit ends in "…", as a label's tail is truncated, with the
+/// whole text kept beside it. A screen whose ``ListScreen/showsCellBadges``
+/// is off is drawn as an iPhone shows it: no badge naming each row's cell.
 ///
 /// ```swift
 /// let list = HeadlessList(viewportRows: 2)
@@ -33,6 +35,9 @@ public struct ScreenDrawing: Sendable {
 
     /// The text of the title bar (the provider's name, say).
     public var title: String?
+    /// Whether each row has its cell's badge (its class and number): the
+    /// screen's own choice, set while it is drawn.
+    private var badges = true
 
     /// Creates a drawing with an optional title.
     public init(title: String? = nil) {
@@ -64,6 +69,16 @@ public struct ScreenDrawing: Sendable {
     func svg(
         _ screen: ListScreen, marks: (ItemPath) -> ScreenTransition.Mark?, sprites: [ScreenTransition.Sprite],
         banner: (text: String, detail: String)?, standalone: Bool = false
+    ) -> String {
+        var drawing = self
+        drawing.badges = screen.showsCellBadges
+        return drawing.drawn(screen, marks: marks, sprites: sprites, banner: banner, standalone: standalone)
+    }
+
+    /// ``svg(_:marks:sprites:banner:standalone:)`` itself.
+    private func drawn(
+        _ screen: ListScreen, marks: (ItemPath) -> ScreenTransition.Mark?, sprites: [ScreenTransition.Sprite],
+        banner: (text: String, detail: String)?, standalone: Bool
     ) -> String {
         let width = Self.pictureWidth
         let height = Self.pictureHeight(viewportRows: screen.viewportRows)
@@ -185,14 +200,14 @@ public struct ScreenDrawing: Sendable {
         case .header(let title):
             out.append("<g class=\"row header\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#f2f2f7\"/>")
             appendClipStart(x: 16, y: 0, width: width - 32, height: height, to: &out)
-            out.append("<text class=\"h\" x=\"0\" y=\"33\" font-size=\"13\" font-weight=\"600\" fill=\"#6d6d72\">")
-            out.append(Markup.escape(title))
+            out.append("<text class=\"h\" x=\"0\" y=\"33\" font-size=\"13\" font-weight=\"600\" fill=\"#6d6d72\"")
+            out.append(Self.fitted(title, width: width - 32, fontSize: 13, bold: true))
             out.append("</text></svg></g>")
         case .footer(let title):
             out.append("<g class=\"row footer\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#f2f2f7\"/>")
             appendClipStart(x: 16, y: 0, width: width - 32, height: height, to: &out)
-            out.append("<text class=\"f\" x=\"0\" y=\"20\" font-size=\"12\" fill=\"#8a8a8e\">")
-            out.append(Markup.escape(title))
+            out.append("<text class=\"f\" x=\"0\" y=\"20\" font-size=\"12\" fill=\"#8a8a8e\"")
+            out.append(Self.fitted(title, width: width - 32, fontSize: 12))
             out.append("</text></svg></g>")
         case .item(let item):
             drawItem(item, width: width, mark: nil, into: &out)
@@ -202,7 +217,7 @@ public struct ScreenDrawing: Sendable {
     private func drawItem(_ item: ListScreen.Item, width: Double, mark: ScreenTransition.Mark?, into out: inout UTF8Text) {
         let height = Self.rowHeight
         let compact = width < 200
-        let badgeWidth = compact ? 0 : Self.badgeWidth
+        let badgeWidth = compact || !badges ? 0 : Self.badgeWidth
         // An outline's item is indented by its level, after its disclosure chevron (UIKit's outline cell).
         let indent = item.outline.map { Double(min($0.level, 6)) * (compact ? 6 : 16) + (compact ? 8 : 18) } ?? 0
         let textX = (compact ? 6 : Self.gutter) + indent
@@ -268,7 +283,15 @@ public struct ScreenDrawing: Sendable {
             out.append(cell.serial)
             out.append(cell.isReused ? ", reused</title>" : ", new</title>")
             let numberColor = cell.isReused ? "#b45309" : "#1d4ed8"
-            if compact {
+            if !compact && !badges {
+                // No badge, as an iPhone draws the row; its cell is still named, for a reader and a check.
+                out.append("<text class=\"cn\" display=\"none\">#")
+                out.append(cell.serial)
+                out.append(cell.isReused ? " reused</text>" : "</text>")
+                out.append("<text class=\"ci\" display=\"none\">")
+                out.append(identifier)
+                out.append("</text>")
+            } else if compact {
                 out.append("<text class=\"cn\" x=\"")
                 out.append(n(width - 6))
                 out.append("\" y=\"40\" text-anchor=\"end\" font-size=\"8\" font-weight=\"600\" fill=\"")
@@ -332,16 +355,69 @@ public struct ScreenDrawing: Sendable {
     /// The end of a `<text>` element's start tag and its content: `text`,
     /// or, when it would run past `width` points, its start and "…" as UIKit
     /// truncates a label's tail, with the whole text in `data-full` (what a
-    /// check of the picture reads). The width is estimated from the count of
-    /// characters, never measured, so every run draws the same bytes; the
-    /// clip around the text still holds a wide one inside.
-    static func fitted(_ text: String, width: Double, fontSize: Double) -> String {
-        let fits = max(1, Int(width / (fontSize * 0.5)))
-        guard text.count > fits else { return ">" + Markup.escape(text) }
-        var cut = String(text.prefix(fits - 1))
-        while cut.last == " " { cut.removeLast() }
-        return " data-full=\"\(Markup.escape(text))\">" + Markup.escape(cut + "\u{2026}")
+    /// check of the picture reads). The width is measured with Helvetica's
+    /// advances (``advance(of:bold:)``), never with a font of the machine, so
+    /// every run draws the same bytes; a twentieth is kept spare for a font
+    /// a little wider (Arial, Liberation Sans), and the clip around the text
+    /// still holds a wider one inside.
+    static func fitted(_ text: String, width: Double, fontSize: Double, bold: Bool = false) -> String {
+        let room = width * 0.95 / fontSize
+        var used = 0.0
+        var fits: String.Index?
+        let ellipsis = advance(of: "\u{2026}", bold: bold)
+        for index in text.indices {
+            let next = used + advance(of: text[index], bold: bold)
+            // The last place a cut may end: the text so far and "…" fit.
+            if used + ellipsis <= room { fits = index }
+            guard next <= room else {
+                var cut = String(text[..<(fits ?? text.startIndex)])
+                while cut.last == " " { cut.removeLast() }
+                return " data-full=\"\(Markup.escape(text))\">" + Markup.escape(cut + "\u{2026}")
+            }
+            used = next
+        }
+        return ">" + Markup.escape(text)
     }
+
+    /// How wide `character` is, in ems, in Helvetica (Adobe's metrics of
+    /// its regular and bold faces, for ASCII); another character as a wide
+    /// letter (0.6), one of East Asian width (CJK) as a square (1.0).
+    static func advance(of character: Character, bold: Bool = false) -> Double {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        let value = scalar.value
+        if value >= 32 && value < 127 {
+            let table = bold ? helveticaBold : helvetica
+            return Double(table[Int(value) - 32]) / 1_000
+        }
+        if value == 0x2026 { return 1.0 }
+        // Hangul, CJK, kana and full-width forms take a square each.
+        if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value) {
+            return 1.0
+        }
+        return 0.6
+    }
+
+    /// Helvetica's advances for the characters 32 to 126, in thousandths of an em (its AFM file).
+    private static let helvetica: [UInt16] = [
+        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
+        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
+        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
+        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
+        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
+        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+    ]
+
+    /// Helvetica Bold's advances for the characters 32 to 126, in thousandths of an em.
+    private static let helveticaBold: [UInt16] = [
+        278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
+        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
+        975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
+        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
+        333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
+        611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
+    ]
 
     /// A disclosure chevron centred at `x`, half the row down: pointing right
     /// while collapsed, turned down while expanded.

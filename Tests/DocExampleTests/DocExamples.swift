@@ -639,7 +639,7 @@ func listScreenExample1() throws {
     _ = screen
 }
 
-@Test("Sources/ListLabPictures/ScreenDrawing.swift:13")
+@Test("Sources/ListLabPictures/ScreenDrawing.swift:15")
 func screenDrawingExample1() throws {
     let list = HeadlessList(viewportRows: 2)
     ListAdapter(provider: contacts, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
@@ -866,7 +866,7 @@ func sessionExample1() throws {
     _ = session
 }
 
-@Test("Sources/ListLabShell/Session/Session.swift:317")
+@Test("Sources/ListLabShell/Session/Session.swift:327")
 func sessionExample2() throws {
     _ = Session.lineBreak(in: "load contacts")      // nil
     _ = Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."

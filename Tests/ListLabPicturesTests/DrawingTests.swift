@@ -37,6 +37,44 @@ import Testing
         #expect(split.allSatisfy { $0.hasPrefix("<") && $0.hasSuffix(">") })
     }
 
+    /// Text that does not fit is cut where its letters end, as a label's tail is: measured by each
+    /// letter's advance, so a line of wide letters is cut sooner than a line of narrow ones, and the cut
+    /// text with its "…" always fits inside the clip around it.
+    @Test func textIsCutByTheAdvancesOfItsLetters() {
+        let wide = ScreenDrawing.fitted(String(repeating: "W", count: 20), width: 100, fontSize: 15)
+        let narrow = ScreenDrawing.fitted(String(repeating: "i", count: 40), width: 100, fontSize: 15)
+        #expect(wide.hasSuffix(">WWWWW\u{2026}"), "\(wide)")
+        #expect(narrow.hasSuffix(">" + String(repeating: "i", count: 24) + "\u{2026}"), "\(narrow)")
+        #expect(ScreenDrawing.fitted("Fits", width: 100, fontSize: 15) == ">Fits")
+        // Every cut, of every length of a mixed text, fits in its width with a twentieth to spare.
+        let text = "Compositional Layout: Advanced Layouts, Ünïcödé and 中文 mixed WWW iii"
+        for width in stride(from: 20.0, through: 400, by: 7) {
+            let fitted = ScreenDrawing.fitted(text, width: width, fontSize: 13, bold: true)
+            let shown = String(fitted[fitted.index(after: fitted.lastIndex(of: ">") ?? fitted.startIndex)...])
+            let ems = shown.reduce(0) { $0 + ScreenDrawing.advance(of: $1, bold: true) }
+            #expect(ems * 13 <= width * 0.95 + 0.001 || shown == "\u{2026}", "\(width): \(shown)")
+            #expect(shown == text || shown.hasSuffix("\u{2026}"))
+        }
+        // The tables cover ASCII to its last character, bold and regular.
+        #expect(ScreenDrawing.advance(of: "~") == 0.584 && ScreenDrawing.advance(of: "~", bold: true) == 0.584)
+        #expect(ScreenDrawing.advance(of: " ") == 0.278 && ScreenDrawing.advance(of: "m", bold: true) == 0.889)
+    }
+
+    /// `set badges off`: each row drawn as an iPhone shows it, its text to the edge; its cell is
+    /// still named in the picture, hidden, for a reader and a check.
+    @Test func withoutBadgesARowIsDrawnAsAnIPhoneShowsIt() {
+        let fruits = FruitList(count: 3, viewportRows: 3)
+        var screen = fruits.screen
+        let with = ScreenDrawing(title: "fruits").document(screen)
+        screen.showsCellBadges = false
+        let without = ScreenDrawing(title: "fruits").document(screen)
+        #expect(with.contains("fill=\"#e8f0fd\"") && !without.contains("fill=\"#e8f0fd\""))
+        #expect(without.contains("<text class=\"cn\" display=\"none\">#1</text>"))
+        #expect(without.occurrences(of: "class=\"ci\" display=\"none\"") == 3)
+        // The text's clip reaches the edge: 320 less the gutter (64) and the right margin (28).
+        #expect(without.contains("<svg x=\"64\" y=\"0\" width=\"228\""), "\(without.prefix(1200))")
+    }
+
     @Test func textIsEscapedNeverInterpreted() {
         let screen = ListScreen(
             rows: [.header(section: 0, title: "<b>&\"'"), .items([ListScreen.Item(path: ItemPath(0, 0), text: "a < b & \u{1}", cell: nil)])],

@@ -48,7 +48,7 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     #expect(complete("sort name desc ").words.isEmpty)
     #expect(complete("filter ci").words == ["city="])
     #expect(complete("filter o").words == ["off"])
-    #expect(complete("set ").words == ["ios", "list", "threshold", "timer", "updates"])
+    #expect(complete("set ").words == ["badges", "ios", "list", "threshold", "timer", "updates"])
     #expect(complete("set ios ").words == ["16", "16.4", "17"])
     #expect(complete("set list ").words == ["collection", "table"])
     #expect(complete("set updates ").words == ["reconfigure", "reload"])

@@ -43,7 +43,7 @@ import Testing
     #expect(last(changed) == [#"updated 0.0: name = "Bruce W"; reloaded: cell #9 replaces the old one"#])
     // The old cell leaves during the update, so the reload takes a new one.
     #expect(last(changed + ["stats"])[1] == "cells: 9 created, 0 reused, 9 configured (0 in place), 1 replaced by reloads")
-    #expect(last(["set"]) == ["updates reconfigure", "threshold 100", "list table", "ios 16", "timer off"])
+    #expect(last(["set"]) == ["updates reconfigure", "threshold 100", "list table", "badges on", "ios 16", "timer off"])
     #expect(last(["set ios 16.4"]) == ["ios 16.4: a refused update's counts are 'Invalid batch updates detected: ... before and/or after ...'"])
     #expect(last(["set ios 17", "set"]).dropLast().last == "ios 17")
     #expect(last(["set ios 12"]) == ["error: ios 12: write an iOS version from 13 to 26, as 16 or 16.4"])
@@ -94,7 +94,7 @@ import Testing
     #expect(last(["load contacts", "sort nme"]) == ["error: column 6: no field 'nme' in contacts (fields: id, name, phone, city; did you mean 'name'?)"])
     #expect(last(["load contacts", "filter city"]) == ["error: column 8: expected FIELD=VALUE, found 'city'"])
     #expect(last(["load contacts", "set threshold -1"]) == ["error: column 15: N must be 0 to 1000000000, not -1"])
-    #expect(last(["load contacts", "set colour red"]) == ["error: column 5: expected 'updates' or 'threshold' or 'list' or 'ios' or 'timer', found 'colour'"])
+    #expect(last(["load contacts", "set colour red"]) == ["error: column 5: expected 'updates' or 'threshold' or 'list' or 'badges' or 'ios' or 'timer', found 'colour'"])
     #expect(last(["load contacts as array key city", "append name=Y city=Gotham"]) == ["error: duplicate key city=\"Gotham\": 0.0 has it already"])
 }
 

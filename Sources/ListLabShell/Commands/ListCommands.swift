@@ -254,7 +254,7 @@ extension CommandContext {
         if force { _ = arguments.next() }
         try arguments.expectEnd()
         try checkCanWrite("show --svg")
-        try writeNewFile(ScreenDrawing(title: loaded.name).document(ListScreen(list)), to: file, force: force)
+        try writeNewFile(ScreenDrawing(title: loaded.name).document(presentation.screen), to: file, force: force)
         output.write("drew \(presentation.viewportSummary) of \(loaded.name) in \(file)")
     }
 

@@ -66,6 +66,21 @@ struct Setting: Sendable {
             return "\(Session.describe(style)) (reloaded)"
         },
         Setting(
+            name: "badges", usage: "badges on|off",
+            help: [
+                "badges: 'off' draws each row of a picture as an iPhone shows it, its text to the edge, without",
+                "the badge that names its cell (ContactCell #3); 'show' still names the cells, and a picture keeps",
+                "them for a reader. Pictures of steps, 'show --svg' and the page's are drawn so from then on.",
+            ],
+            examples: ["set badges off", "set badges on"], values: ["on", "off"],
+            current: { $0.presentation.drawsCellBadges ? "on" : "off" }
+        ) { context, arguments in
+            let value = try arguments.choice("'on' or 'off'", ["on", "off"])
+            try arguments.expectEnd()
+            context.presentation.drawsCellBadges = value == "on"
+            return value
+        },
+        Setting(
             name: "ios", usage: "ios VERSION",
             help: [
                 "ios: the iOS version (13 to 26, as 16 or 16.4) whose words a refused update is given in:",

@@ -29,7 +29,7 @@ final class StepRecorder: StepObserver {
         self.session = session
         presentation = session.presentation
         workspace = session.workspace
-        screenBefore = ListScreen(presentation.list)
+        screenBefore = presentation.screen
         session.addStepObserver(self)
     }
 
@@ -48,7 +48,7 @@ final class StepRecorder: StepObserver {
         updatesLeftOut = 0
         trace = []
         pendingBefore = nil
-        screenBefore = ListScreen(presentation.list)
+        screenBefore = presentation.screen
     }
 
     /// The pictures of the step just run: its batch updates in order, then
@@ -56,7 +56,7 @@ final class StepRecorder: StepObserver {
     /// page loaded after a scroll, a reload after a refusal). Empty when
     /// the step changed nothing the list shows, unless `always`.
     func frames(always: Bool) -> [TranscriptPage.Frame] {
-        let end = ListScreen(presentation.list)
+        let end = presentation.screen
         var frames = transitions.map(TranscriptPage.Frame.transition)
         let last = transitions.last?.after ?? screenBefore
         if last != end || (frames.isEmpty && always) {
@@ -79,10 +79,10 @@ final class StepRecorder: StepObserver {
     private func record(_ event: BatchUpdateEvent) {
         switch event {
         case .willPerform:
-            pendingBefore = ListScreen(presentation.list)
+            pendingBefore = presentation.screen
         case .didPerform(let update):
             guard let before = pendingBefore else { return }
-            keep(ScreenTransition(before: before, after: ListScreen(presentation.list), update: update))
+            keep(ScreenTransition(before: before, after: presentation.screen, update: update))
             pendingBefore = nil
         case .refused(let update, let error):
             guard let before = pendingBefore else { return }

@@ -1,4 +1,5 @@
 import ListLabCore
+import ListLabPictures
 import ListLabRecords
 
 /// How a session's data is shown: the headless list, what joins the current
@@ -34,6 +35,15 @@ final class Presentation {
     /// Above this many changes, a diff is shown with reloadData instead of
     /// batch updates (IGListKit does the same above 100).
     var changeThreshold = 100
+    /// Whether pictures draw each row's cell as a badge (`set badges`).
+    var drawsCellBadges = true
+
+    /// The list's screen as pictures draw it, with the badges as set.
+    var screen: ListScreen {
+        var screen = ListScreen(list)
+        screen.showsCellBadges = drawsCellBadges
+        return screen
+    }
 
     /// The most rows `viewport` takes (a classroom tab's); nil for the list's own bound.
     var viewportLimit: Int?

@@ -19,7 +19,8 @@ struct TestTranscripts: PlaygroundCommand {
             machine that replays it. A mismatch prints the transcript's path and line and a unified diff; \
             the last line is 'N passed, N failed', and the exit status is 1 when anything failed. \
             --update rewrites the recorded output in place instead, keeping prose, commands and wildcard \
-            lines that still match.
+            lines that still match; a transcript whose new output holds an error it did not expect (a \
+            lesson's typo) is not rewritten unless --accept-errors says the transcript means to show it.
             """) }
 
     @Argument(help: "Transcripts, or folders of them.", completion: .file())
@@ -27,6 +28,9 @@ struct TestTranscripts: PlaygroundCommand {
 
     @Flag(help: "Rewrite the recorded output of transcripts that differ.")
     var update = false
+
+    @Flag(name: .customLong("accept-errors"), help: "With --update, record errors the transcript did not expect (without it, such a transcript is not rewritten).")
+    var acceptErrors = false
 
     @Flag(help: ArgumentHelp(
         "Replay in each transcript's own folder, on its real files, with nothing confined.",
@@ -43,6 +47,7 @@ struct TestTranscripts: PlaygroundCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard update || !acceptErrors else { throw ValidationError("--accept-errors goes with --update") }
     }
 
     func run(in playground: Playground) throws {
@@ -75,10 +80,18 @@ struct TestTranscripts: PlaygroundCommand {
                 if result.passed { passed += 1 } else { failed += 1 }
                 continue
             }
+            // An error the transcript did not expect is a typo more often than a lesson: not recorded unless said.
+            guard acceptErrors || result.notes.isEmpty else {
+                for note in result.notes {
+                    printLine("FAIL \(note): not recorded; correct the command, or add --accept-errors if the transcript means to show it")
+                }
+                failed += 1
+                continue
+            }
             do {
                 try result.writeUpdate()
                 printLine("updated \(result.path)")
-                result.notes.forEach { printLine($0) }
+                result.notes.forEach { printLine("note: \($0): recorded (--accept-errors)") }
                 passed += 1
             } catch {
                 printLine("FAIL \(error)")

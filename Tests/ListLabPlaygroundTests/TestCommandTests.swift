@@ -55,6 +55,28 @@ private func lineNumber(of line: String, in text: String) -> Int? {
     #expect(listlab(["test", path]).status == 0)
 }
 
+/// `--update` does not record an error the transcript did not expect (a lesson's typo) unless
+/// `--accept-errors` says the transcript means to show it; an error it expected is kept as is.
+@Test func updateRecordsANewErrorOnlyWhenAskedTo() throws {
+    let (folder, path, text) = try basics()
+    let typo = text.replacing("  > select 2\n", with: "  > selct 2\n")
+    #expect(typo != text)
+    try folder.write("basics.lab", typo)
+    let (status, output) = listlab(["test", "--update", path])
+    #expect(status == 1)
+    #expect(output.standardOutput.contains("FAIL \(path):"), "\(output.standardOutput)")
+    #expect(output.standardOutput.contains("'selct 2' now records an error the file did not expect (error: unknown command 'selct'"))
+    #expect(output.standardOutput.contains("not recorded; correct the command, or add --accept-errors if the transcript means to show it"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == typo, "the transcript is as it was")
+    let (accepted, said) = listlab(["test", "--update", "--accept-errors", path])
+    #expect(accepted == 0 && said.standardOutput.contains("updated \(path)\n"), "\(said.standardOutput)")
+    #expect(said.standardOutput.contains("note: \(path):"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("  error: unknown command 'selct'"))
+    // Recorded, the error is expected: a plain --update keeps it.
+    #expect(listlab(["test", "--update", path]).status == 0)
+    #expect(listlab(["test", "--accept-errors", path]).status != 0, "--accept-errors goes with --update")
+}
+
 @Test func aMissingTranscriptIsAnErrorNotACrash() throws {
     let folder = try TemporaryFolder()
     let (status, output) = listlab(["test", folder.path + "/nowhere.lab"])

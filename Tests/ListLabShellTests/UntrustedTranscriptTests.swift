@@ -142,5 +142,5 @@ func textLinesSplitAsCharactersDo(text: String) {
     try folder.write("l.lab", "  > load contacts\n  > selct 0\n  > selct 1\n  error: unknown command 'selct' (did you mean 'select'?); type 'help' for the list\n")
     let result = TranscriptRunner.run(folder.path + "/l.lab", update: true)
     #expect(result.updatedText?.contains("  error: unknown command 'selct'") == true)
-    #expect(result.notes == ["note: \(folder.path)/l.lab:2: 'selct 0' now records an error (error: unknown command 'selct' (did you mean 'select'?); type 'help' for the list): is it one the transcript means to show?"])
+    #expect(result.notes == ["\(folder.path)/l.lab:2: 'selct 0' now records an error the file did not expect (error: unknown command 'selct' (did you mean 'select'?); type 'help' for the list)"])
 }

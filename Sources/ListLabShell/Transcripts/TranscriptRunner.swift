@@ -95,7 +95,7 @@ public enum TranscriptRunner {
             if update, let error = output.lines.first(where: { $0.hasPrefix("error: ") }),
                 !block.expected.contains(where: { OutputMatcher.line($0, matches: error) })
             {
-                notes.append("note: \(path):\(block.line): '\(block.command)' now records an error (\(error.prefix(120))): is it one the transcript means to show?")
+                notes.append("\(path):\(block.line): '\(block.command)' now records an error the file did not expect (\(error.prefix(120)))")
             }
             let firstDifference = zip(block.expected, output.lines).enumerated()
                 .first { !OutputMatcher.line($0.element.0, matches: $0.element.1) }?.offset

@@ -1,6 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import ListLabCore
 import ListLabFuzzing
 import ListLabRecords
+import ListLabTestSupport
 import Testing
 
 @testable import ListLabShell
@@ -109,4 +115,21 @@ private func export(_ name: String, records: [Record] = [], fields: [String] = [
         if !problems.isEmpty { break }
     }
     #expect(exports > 1_500)
+}
+
+/// The golden files: every built-in sample's `export swift` is the file Examples/Exported holds,
+/// whose package compiles them and runs their tests. After changing the exporter,
+/// `Scripts/export-samples` writes them again; commit what it writes.
+@Test(arguments: ["tabs", "contacts", "nearby", "photos", "tasks", "expansions", "menu"])
+func everySampleExportsAsExamplesExportedHoldsIt(sample: String) throws {
+    let folder = try TemporaryFolder()
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    let name = sample.prefix(1).uppercased() + sample.dropFirst() + ".swift"
+    session.execute("load \(sample)")
+    session.execute("export swift \(name)")
+    #expect(output.lines.contains { $0.hasPrefix("exported ") }, "\(output.lines)")
+    let exported = try String(contentsOfFile: folder.path + "/" + name, encoding: .utf8)
+    let golden = try String(contentsOfFile: DocExampleFile.packageRoot + "/Examples/Exported/Tests/ExportedTests/" + name, encoding: .utf8)
+    #expect(exported == golden, "Scripts/export-samples writes Examples/Exported again")
 }

@@ -142,9 +142,6 @@ package struct SwiftExport {
     /// The exported file's text.
     package func source() throws(Refusal) -> String {
         let (properties, skipped) = properties()
-        let model = modelName
-        let variable = Self.lowerCamel(model)
-        let plural = Self.upperCamel(datasetName)
         let data = itemsAreInline
             ? """
                 // that checks what the list shows first. Its items are written below, so the
@@ -171,166 +168,20 @@ package struct SwiftExport {
             /// One item of \(Self.comment(dataFileName)), with a property per field.
 
             """
-        let conformances = properties.contains { $0.name == "id" || $0.field == keyField }
-            ? "Codable, Hashable, Identifiable, Sendable" : "Codable, Hashable, Sendable"
-        out += "struct \(model): \(conformances) {\n"
-        for property in properties {
-            out += "    var \(property.declaration)\n"
-        }
-        for (field, reason) in skipped {
-            out += "    // '\(Self.comment(field))' is left out: \(Self.comment(reason)).\n"
-        }
-        // `id` from the key, unless a field already has the name (it is then the identity).
-        if let keyField, let key = properties.first(where: { $0.field == keyField }), !properties.contains(where: { $0.name == "id" }) {
-            out += "\n    /// The item's identity: its key, `\(Self.comment(keyField))`.\n"
-            out += "    var id: \(key.type)\(key.isOptional ? "?" : "") { \(Self.escaped(key.name)) }\n"
-        }
-        if properties.contains(where: { $0.name != $0.field }) {
-            out += "\n    enum CodingKeys: String, CodingKey {\n"
-            for property in properties {
-                out += property.name == property.field
-                    ? "        case \(Self.escaped(property.name))\n"
-                    : "        case \(Self.escaped(property.name)) = \(Self.literal(property.field))\n"
-            }
-            out += "    }\n"
-        }
-        out += "}\n"
-
-        // The cells: one class per kind, configured by the kind's templates.
-        out += "\n// MARK: The cells and the presenter\n"
-        var cellClasses: [(kind: String, className: String)] = []
-        for kind in presenter.kinds {
-            let base = Self.upperCamel(kind.name)
-            let className = base.isEmpty ? model + "Cell" : presenter.choosingField == nil && !Self.takenTypeNames.contains(base) ? base : base + "Cell"
-            var unique = className
-            while cellClasses.contains(where: { $0.className == unique }) || unique == model { unique += "_" }
-            cellClasses.append((kind.name, unique))
-            out += "\n/// A `\(Self.comment(kind.name))` cell: \(Self.comment(kind.text.description))\(kind.detail.map { ", detail \(Self.comment($0.description))" } ?? "").\n"
-            out += "final class \(unique): ListCell, ConfigurableCell {\n"
-            if unique != kind.name {
-                out += "    static var reuseIdentifier: String { \(Self.literal(kind.name)) }\n\n"
-            }
-            out += "    func configure(with \(variable): \(model), at path: ItemPath) {\n"
-            out += "        text = \(try interpolation(of: kind.text, item: variable, properties: properties))\n"
-            if let detail = kind.detail {
-                out += "        detail = \(try interpolation(of: detail, item: variable, properties: properties))\n"
-            }
-            out += "    }\n}\n"
-        }
-        let headerArgument = try sectionClosure("header", presenter.hidesHeaders ? nil : presenter.header, hidden: presenter.hidesHeaders)
-        let footerArgument = try sectionClosure("footer", presenter.footer, hidden: false)
-        let sectionArguments = [headerArgument, footerArgument].compactMap { $0 }
-        let presenterType: String
-        let presenterValue: String
-        if let choosingField = presenter.choosingField {
-            guard let property = properties.first(where: { $0.field == choosingField }) else {
-                throw Refusal(description: "the cell kind is chosen by '\(choosingField)', which is not a field Swift can type")
-            }
-            presenterType = "KindChoosingPresenter<\(model)>"
-            var value = "KindChoosingPresenter<\(model)>(\n        [\n"
-            for cell in cellClasses {
-                value += "            CellRegistration(\(cell.className).self),\n"
-            }
-            value += "        ],\n        kind: { \(valueText(of: property, item: "$0")) }"
-            for argument in sectionArguments { value += ",\n        " + argument }
-            presenterValue = value + ")"
-        } else {
-            guard let cell = cellClasses.first else { throw Refusal(description: "the presenter has no cell kind") }
-            presenterType = "SingleKindPresenter<\(cell.className)>"
-            presenterValue = sectionArguments.isEmpty
-                ? "SingleKindPresenter(\(cell.className).self)"
-                : "SingleKindPresenter(\n        \(cell.className).self,\n        " + sectionArguments.joined(separator: ",\n        ") + ")"
-        }
-        out += "\n/// The presenter: \(presenter.choosingField.map { "a cell kind per item, named by its '\(Self.comment($0))'" } ?? "one cell kind")"
-        switch (headerArgument, footerArgument) {
-        case (nil, nil): out += ".\n"
-        case (_?, nil): out += ", and the section headers.\n"
-        case (nil, _?): out += ", and the section footers.\n"
-        case (_?, _?): out += ", and the section headers and footers.\n"
-        }
-        out += "func make\(plural)Presenter() -> \(presenterType) {\n    \(presenterValue)\n}\n"
-
-        // The provider.
-        let itemsName = itemsAreInline ? Self.lowerCamel(plural) + "Items" : "items"
-        let providerType: String
-        let providerValue: String
-        if let groupField {
-            guard let property = properties.first(where: { $0.field == groupField }) else {
-                throw Refusal(description: "the sections are grouped by '\(groupField)', which is not a field Swift can type")
-            }
-            providerType = "SectionedDataProvider<\(model)>"
-            providerValue = "SectionedDataProvider(\(itemsName), groupedBy: { \(valueText(of: property, item: "$0")) })"
-        } else {
-            providerType = "ArrayDataProvider<\(model)>"
-            providerValue = "ArrayDataProvider(\(itemsName))"
-        }
-        let dataFile = Self.lowerCamel(plural) + "DataFile"
-        let grouping = groupField.map { "in a section per '\(Self.comment($0))', in order of first appearance" } ?? "in one section"
-        if itemsAreInline {
-            let items = itemsName
-            out += """
-
-                // MARK: The provider
-
-                /// \(Self.comment(dataFileName))'s \(records.count) \(records.count == 1 ? "item" : "items"), as the file held them (`export swift` writes up to
-                /// \(Self.inlineLimit) items here; a larger file is read from a copy beside this one).
-                let \(items): [\(model)] = [
-
-                """
-            for record in records {
-                out += "    \(model)(\(properties.map { "\(Self.escaped($0.name)): \(literal(of: record[$0.field], as: $0))" }.joined(separator: ", "))),\n"
-            }
-            out += """
-                ]
-
-                /// The provider of \(items), \(grouping).
-                func make\(plural)Provider() -> \(providerType) {
-                    \(providerValue)
-                }
-
-                """
-        } else {
-            out += """
-
-                // MARK: The provider
-
-                /// \(Self.comment(dataFileName))'s items, read by ListLab's file reader and decoded into `\(model)` values,
-                /// \(grouping).
-                func make\(plural)Provider(file path: String) throws -> \(providerType) {
-                    let items = try FileDataProvider(path: path, name: \(Self.literal(dataFileName))).records.map {
-                        try RecordDecoder().decode(\(model).self, from: $0)
-                    }
-                    return \(providerValue)
-                }
-
-                /// \(Self.comment(dataFileName)), beside this file (`export swift` copied it there).
-                private let \(dataFile): String = {
-                    let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-                    return folder + \(Self.literal("/" + dataFileName))
-                }()
-
-                """
-        }
-        out += """
-
-            // MARK: The test
-
-            @Test func \(Self.lowerCamel(plural))ShowAsInListLab() throws {
-                let provider = \(itemsAreInline ? "make\(plural)Provider()" : "try make\(plural)Provider(file: \(dataFile))")
-                let adapter = ListAdapter(provider: provider, presenter: make\(plural)Presenter())
-                let list = HeadlessList(style: \(styleCode), viewportRows: \(viewportRows))
-                adapter.attach(to: list)
-                #expect(list.render() == [
-
-            """
-        for line in expectedLines {
-            out += "        \(Self.literal(line)),\n"
-        }
-        out += "    ])\n}\n"
+        out += modelSource(properties, skipped: skipped)
+        out += try presenterSource(properties)
+        out += try providerSource(properties)
+        out += testSource()
         return out
     }
 
-    private var styleCode: String {
+    /// The stem of the exported names: `Contacts` in `makeContactsProvider()`.
+    var plural: String { Self.upperCamel(datasetName) }
+
+    /// The name of the constant holding the data file's path, beside the exported file.
+    var dataFileConstant: String { Self.lowerCamel(plural) + "DataFile" }
+
+    var styleCode: String {
         switch style {
         case .table: ".table"
         case .collection(let columns): ".collection(columns: \(columns))"
@@ -341,7 +192,7 @@ package struct SwiftExport {
     /// would decode it: `nil` for none, text for a String property whatever
     /// the value's kind, a number Swift's literal cannot hold as the double
     /// it reads as.
-    private func literal(of value: Value?, as property: Property) -> String {
+    func literal(of value: Value?, as property: Property) -> String {
         switch value {
         case nil, .null?: return "nil"
         case let value?:
@@ -370,7 +221,7 @@ package struct SwiftExport {
     }
 
     /// `item.name`, as the text a template shows for it (nothing for nil).
-    private func valueText(of property: Property, item: String) -> String {
+    func valueText(of property: Property, item: String) -> String {
         let access = "\(item).\(Self.escaped(property.name))"
         switch (property.type, property.isOptional) {
         case ("String", false): return access
@@ -381,7 +232,7 @@ package struct SwiftExport {
     }
 
     /// A template as a Swift string literal with interpolations.
-    private func interpolation(of template: Template, item: String, properties: [Property]) throws(Refusal) -> String {
+    func interpolation(of template: Template, item: String, properties: [Property]) throws(Refusal) -> String {
         // One text field alone is the property itself.
         if case .field(let field)? = template.parts.first, template.parts.count == 1,
             let property = properties.first(where: { $0.field == field }), property.type == "String"
@@ -408,7 +259,7 @@ package struct SwiftExport {
     }
 
     /// `header: { section in ... }` for a section template, or nil for the default.
-    private func sectionClosure(_ label: String, _ template: Template?, hidden: Bool) throws(Refusal) -> String? {
+    func sectionClosure(_ label: String, _ template: Template?, hidden: Bool) throws(Refusal) -> String? {
         if hidden { return "\(label): { _ in nil }" }
         guard let template else { return nil }
         var literal = "\""

@@ -40,6 +40,16 @@ private let tasks = [
     #expect(provider.sections.map(\.title) == ["Home", "Travel", "Work"])
 }
 
+/// Newest first: the sections by key, descending, and a new key finds its place among them.
+@Test func groupingCanPutTheNewestSectionFirst() throws {
+    let days = [Task(title: "a", list: "2026-11-26"), Task(title: "b", list: "2026-11-28"), Task(title: "c", list: "2026-11-27")]
+    let provider = SectionedDataProvider(days, groupedBy: \.list, order: .descending)
+    #expect(provider.sections.map(\.title) == ["2026-11-28", "2026-11-27", "2026-11-26"])
+    #expect(try provider.append(Task(title: "d", list: "2026-11-29"), toSection: nil) == BatchUpdate(insertedSections: [0]))
+    #expect(try provider.append(Task(title: "e", list: "2026-11-25"), toSection: nil) == BatchUpdate(insertedSections: [4]))
+    #expect(provider.sections.map(\.title) == ["2026-11-29", "2026-11-28", "2026-11-27", "2026-11-26", "2026-11-25"])
+}
+
 @Test func appendingToAGroupFindsOrMakesItsSection() throws {
     let provider = SectionedDataProvider(tasks, groupedBy: \.list, order: .ascending)
     #expect(try provider.append(Task(title: "Pack", list: "Travel"), toSection: nil) == BatchUpdate(insertedItems: [ItemPath(1, 1)]))

@@ -35,6 +35,9 @@ public final class SectionedDataProvider<Item>: DataProvider {
         case firstAppearance
         /// By key, ascending.
         case ascending
+        /// By key, descending: the newest first, for keys that sort as
+        /// their dates do (`2026-11-28` before `2026-11-27`).
+        case descending
     }
 
     private struct Grouping {
@@ -55,7 +58,8 @@ public final class SectionedDataProvider<Item>: DataProvider {
 
     /// Creates a provider that groups `items` into sections by `key`.
     ///
-    /// - Complexity: O(*n*) for *n* items (O(*n* + *s* log *s*) ascending).
+    /// - Complexity: O(*n*) for *n* items (O(*n* + *s* log *s*) for *s*
+    ///   sections by key, ascending or descending).
     public init(_ items: [Item], groupedBy key: @escaping (Item) -> String, order: SectionOrder = .firstAppearance) {
         let grouping = Grouping(key: key, order: order)
         self.grouping = grouping
@@ -202,6 +206,8 @@ public final class SectionedDataProvider<Item>: DataProvider {
             store.sectionCount
         case .ascending:
             store.titles.firstIndex { ($0 ?? "") > key } ?? store.sectionCount
+        case .descending:
+            store.titles.firstIndex { ($0 ?? "") < key } ?? store.sectionCount
         }
     }
 
@@ -219,10 +225,12 @@ public final class SectionedDataProvider<Item>: DataProvider {
                 sections.append([item])
             }
         }
-        if grouping.order == .ascending {
-            let order = keys.indices.sorted { keys[$0] < keys[$1] }
-            return SectionStore(sections: order.map { sections[$0] }, titles: order.map { keys[$0] })
+        let order: [Int]
+        switch grouping.order {
+        case .firstAppearance: return SectionStore(sections: sections, titles: keys)
+        case .ascending: order = keys.indices.sorted { keys[$0] < keys[$1] }
+        case .descending: order = keys.indices.sorted { keys[$0] > keys[$1] }
         }
-        return SectionStore(sections: sections, titles: keys)
+        return SectionStore(sections: order.map { sections[$0] }, titles: order.map { keys[$0] })
     }
 }

@@ -418,6 +418,16 @@ func badInputIsOneErrorLineAndChangesNothing(line: String, message: String) {
     ])
 }
 
+/// Text in ISO 8601 is a date to `fields` and `inspect` (a Swift `Date` of a registered type is
+/// held so); other text stays a string, and an impossible day is not a date.
+@Test func datesAreTypedAsDates() {
+    let lines = ["load tasks", #"update 0.0 title="2026-11-28""#, #"update 0.1 title="2026-11-28T09:30:00Z""#, #"update 0.2 title="2026-13-01""#]
+    #expect(last(lines + ["fields"]).contains("  title  string 5, date 2"))
+    #expect(last(lines + ["inspect 0.1"]).contains(#"  title  "2026-11-28T09:30:00Z"  (date)"#))
+    #expect(last(lines + ["inspect 0.2"]).contains(#"  title  "2026-13-01"  (string)"#))
+    #expect(Value.isDateText("2026-11-28 09:30") && !Value.isDateText("2026-11-2") && !Value.isDateText("20261128"))
+}
+
 /// `set timer on` prints each later command's times after its output, at the prompt and in a pipe,
 /// and never in what `session save` keeps.
 @Test func theTimerPrintsEachCommandsTimeAfterItsOutputAndIsNotRecorded() throws {

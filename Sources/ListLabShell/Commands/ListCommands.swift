@@ -129,13 +129,16 @@ extension Session {
                 context.output.write("\(label)\(key)")
                 let width = Session.nameColumnWidth(record.schema.names)
                 for field in record.fields {
-                    context.output.write("  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.kindName))")
+                    context.output.write("  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.shownKind))")
                 }
             }
         ),
         Command(
             name: "fields", usage: "fields", summary: "lists the fields of the provider shown, with the kinds of values each holds",
-            details: ["Counts every item's value of each field by kind (null, bool, int, double, number, string, array, object)."],
+            details: [
+                "Counts every item's value of each field by kind (null, bool, int, double, number, string, date, array, object);",
+                "a date is text in ISO 8601 (2026-11-28, 2026-11-28T09:30:00Z), as a Swift Date of your own type is held.",
+            ],
             examples: ["fields"],
             run: { context, arguments in
                 try arguments.expectEnd()
@@ -144,8 +147,8 @@ extension Session {
                 let key = loaded.keyField.map { ", key \($0)" } ?? ""
                 context.output.write("\(loaded.name): \(loaded.fieldNames.count) fields, \(items) \(items == 1 ? "item" : "items")\(key)")
                 let width = Session.nameColumnWidth(loaded.fieldNames)
-                let kinds = ["null", "bool", "int", "double", "number", "string", "array", "object"]
-                for (field, counts) in zip(loaded.fieldNames, loaded.kindCounts(ofFields: loaded.fieldNames)) {
+                let kinds = ["null", "bool", "int", "double", "number", "string", "date", "array", "object"]
+                for (field, counts) in zip(loaded.fieldNames, loaded.kindCountsWithDates(ofFields: loaded.fieldNames)) {
                     // Printed in a fixed order of kinds, so the output is the same in every process.
                     let held = kinds.compactMap { kind in counts[kind].map { "\(kind) \($0)" } }
                     context.output.write("  \(field.padded(to: width))  \(held.joined(separator: ", "))")

@@ -286,6 +286,19 @@ final class LoadedProvider {
         records.kindCounts(ofFields: fields)
     }
 
+    /// ``kindCounts(ofFields:)``, with the texts that are dates counted as `date` (``Value/shownKind``).
+    func kindCountsWithDates(ofFields fields: [String]) -> [[String: Int]] {
+        zip(fields, kindCounts(ofFields: fields)).map { field, counts in
+            guard let texts = counts["string"], texts > 0 else { return counts }
+            let dates = values(ofField: field).count { $0.shownKind == "date" }
+            guard dates > 0 else { return counts }
+            var split = counts
+            split["string"] = texts == dates ? nil : texts - dates
+            split["date"] = dates
+            return split
+        }
+    }
+
     /// `8 items in 1 section`.
     var countDescription: String {
         let items = provider.numberOfItems

@@ -437,6 +437,22 @@ func dataProviderExample1() throws {
     _ = update
 }
 
+@Test("Sources/ListLabCore/Providers/ForwardingDataProvider.swift:6")
+func forwardingDataProviderExample1() throws {
+    struct EmptyMessage: Error {}
+    final class Inbox: ForwardingDataProvider {
+        let base = SectionedDataProvider<String>([], groupedBy: { String($0.prefix(1)) })
+        func append(_ item: String, toSection section: Int?) throws -> BatchUpdate {
+            guard !item.isEmpty else { throw EmptyMessage() }
+            return try base.append(item, toSection: section)
+        }
+    }
+    let inbox = Inbox()
+    _ = try inbox.append("Hello", toSection: nil)
+    _ = inbox.numberOfItems   // 1
+    _ = inbox
+}
+
 @Test("Sources/ListLabCore/Providers/PagedDataProvider.swift:6")
 func pagedDataProviderExample1() throws {
     let photos = PagedDataProvider<Photo>(pageSize: 10) { page, size in try api.photos(page: page, size: size) }
@@ -447,11 +463,20 @@ func pagedDataProviderExample1() throws {
     _ = list
 }
 
-@Test("Sources/ListLabCore/Providers/SectionedDataProvider.swift:13")
+@Test("Sources/ListLabCore/Providers/SectionedDataProvider.swift:14")
 func sectionedDataProviderExample1() throws {
     let lists = SectionedDataProvider(tasks, groupedBy: { $0.list })
     _ = lists.title(ofSection: 0)     // "Work"
     _ = lists
+}
+
+@Test("Sources/ListLabCore/Providers/SectionedDataProvider.swift:247")
+func sectionedDataProviderExample2() throws {
+    let days = SectionedDataProvider(["Mon: talk", "Tue: lab"], groupedBy: { String($0.prefix(3)) })
+    let update = try days.replaceItems(with: ["Tue: lab", "Wed: quiz"], identity: { $0 }, isContentEqual: ==)
+    _ = update.stages.count   // 1: Mon deleted, Wed inserted
+    _ = days
+    _ = update
 }
 
 @Test("Sources/ListLabCore/Text/UTF8Text.swift:5")

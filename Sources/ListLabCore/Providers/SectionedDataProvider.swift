@@ -1,3 +1,4 @@
+public import ListDiff
 /// A provider of several sections with titles: given explicitly, or grouped
 /// by a key, as a fetched results controller groups by its section key path
 /// ("DRY Data Sources") and the TaskList of "Generic Data Sources in Swift".
@@ -232,5 +233,51 @@ public final class SectionedDataProvider<Item>: DataProvider {
         case .descending: order = keys.indices.sorted { keys[$0] > keys[$1] }
         }
         return SectionStore(sections: order.map { sections[$0] }, titles: order.map { keys[$0] })
+    }
+}
+
+extension SectionedDataProvider {
+    /// Makes the provider hold `items`, grouped as it groups them, and
+    /// returns the update that takes a list from the sections it showed to
+    /// the new ones: the sections and items deleted, inserted and moved by
+    /// identity, then each item whose content changed shown in `style`
+    /// (reconfigured in its cell, or reloaded). A load of a provider of your
+    /// own is this one call (apply what it returns to the list).
+    ///
+    /// ```swift
+    /// let days = SectionedDataProvider(["Mon: talk", "Tue: lab"], groupedBy: { String($0.prefix(3)) })
+    /// let update = try days.replaceItems(with: ["Tue: lab", "Wed: quiz"], identity: { $0 }, isContentEqual: ==)
+    /// update.stages.count   // 1: Mon deleted, Wed inserted
+    /// ```
+    ///
+    /// - Throws: `DuplicateIdentityError` (of ListDiff) when two items (or two sections)
+    ///   of the old or the new have one identity; the items are then as
+    ///   they were.
+    public func replaceItems<Identity: Hashable>(
+        with items: [Item], identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool, style: CellUpdateStyle = .reconfigure
+    ) throws(DuplicateIdentityError) -> StagedUpdate {
+        let before = store
+        replaceItems(with: items)
+        do {
+            let changes = try SectionedChangeset(
+                from: Self.diffSections(of: before), to: Self.diffSections(of: store), identity: identity, isContentEqual: isContentEqual)
+            return StagedUpdate(changes, style: style)
+        } catch {
+            store = before
+            throw error
+        }
+    }
+
+    /// `store`'s sections as the diff takes them, each named by its title.
+    private static func diffSections(of store: SectionStore<Item>) -> [DiffSection<String, Item>] {
+        store.sections.indices.map { DiffSection(id: store.titles[$0] ?? "", items: store.sections[$0]) }
+    }
+}
+
+extension SectionedDataProvider where Item: Identifiable & Equatable {
+    /// ``replaceItems(with:identity:isContentEqual:style:)`` by `id`, an item's
+    /// content changed when it is not equal to the one before.
+    public func replaceItems(with items: [Item], style: CellUpdateStyle = .reconfigure) throws(DuplicateIdentityError) -> StagedUpdate {
+        try replaceItems(with: items, identity: \.id, isContentEqual: ==, style: style)
     }
 }

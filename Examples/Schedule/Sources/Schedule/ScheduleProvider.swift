@@ -9,18 +9,21 @@ public import ListLabCore
 /// The schedule's provider: entries in one section per day, loaded from a
 /// ``ScheduleSource`` asynchronously, and a load can fail.
 ///
-/// It is a ``DataProvider`` of its own (what the list asks of it) that keeps
-/// its entries in a `SectionedDataProvider` grouped by day, so edits follow
-/// the grouping as ListLab's providers do. What it adds is the load: each
-/// load diffs the new schedule against the one shown and returns the update
-/// that takes the list there, so a refresh animates instead of reloading.
+/// It is a ``ForwardingDataProvider`` (a ``DataProvider`` of its own, which
+/// forwards what the list asks to its `base`) that keeps its entries in a
+/// `SectionedDataProvider` grouped by day, so edits follow the grouping as
+/// ListLab's providers do. What it adds is the load: each load replaces the
+/// entries and returns the update that takes the list there (the provider's
+/// `replaceItems(with:)` diffs the old sections against the new), so a
+/// refresh animates instead of reloading; and its rule: an entry's id is its
+/// own.
 ///
 /// ```swift
 /// let provider = ScheduleProvider(source: server)
 /// ListAdapter(provider: provider, presenter: SchedulePresenter()).attach(to: list)
 /// try list.apply(try await provider.load())
 /// ```
-public final class ScheduleProvider: DataProvider {
+public final class ScheduleProvider: ForwardingDataProvider {
     public typealias Item = ScheduleEntry
 
     /// Where the provider stands: what a screen shows besides the list
@@ -35,7 +38,8 @@ public final class ScheduleProvider: DataProvider {
     }
 
     private let source: any ScheduleSource
-    private let entries = SectionedDataProvider<ScheduleEntry>([], groupedBy: \.day)
+    /// The entries, grouped by day: what the list asks is answered by them.
+    public let base = SectionedDataProvider<ScheduleEntry>([], groupedBy: \.day)
 
     /// Where the provider stands.
     public private(set) var state = State.empty
@@ -55,17 +59,14 @@ public final class ScheduleProvider: DataProvider {
     public func load() async throws(ScheduleLoadError) -> StagedUpdate {
         do throws(ScheduleLoadError) {
             let loaded = try await fetch()
-            let changes: SectionedChangeset
+            let update: StagedUpdate
             do {
-                changes = try SectionedChangeset(
-                    from: Self.sections(of: entries.sections), to: Self.sections(of: Self.grouped(loaded)),
-                    identity: \.id, isContentEqual: ==)
+                update = try base.replaceItems(with: loaded, identity: \.id, isContentEqual: ==)
             } catch {
                 throw ScheduleLoadError.duplicateEntry(error.identity)
             }
-            entries.replaceItems(with: loaded)
             state = .loaded
-            return StagedUpdate(changes, style: .reconfigure)
+            return update
         } catch {
             state = .failed(error)
             throw error
@@ -86,44 +87,28 @@ public final class ScheduleProvider: DataProvider {
         }
     }
 
-    /// The sections a list of entries makes: the days, in order of first appearance.
-    private static func grouped(_ entries: [ScheduleEntry]) -> [SectionedDataProvider<ScheduleEntry>.Section] {
-        SectionedDataProvider(entries, groupedBy: \.day).sections
-    }
+    // MARK: What the schedule changes of its base's DataProvider: its rule for an edit, and its reload.
 
-    private static func sections(of sections: [SectionedDataProvider<ScheduleEntry>.Section]) -> [DiffSection<String, ScheduleEntry>] {
-        sections.map { DiffSection(id: $0.title ?? "", items: $0.items) }
-    }
-
-    // MARK: DataProvider: what the list asks, and edits, as the grouped entries answer them.
-
-    public var numberOfSections: Int { entries.numberOfSections }
-    public func numberOfItems(inSection section: Int) -> Int { entries.numberOfItems(inSection: section) }
-    public func item(at path: ItemPath) -> ScheduleEntry? { entries.item(at: path) }
-    public func title(ofSection section: Int) -> String? { entries.title(ofSection: section) }
     public func append(_ item: ScheduleEntry, toSection section: Int?) throws -> BatchUpdate {
         try checkNew(item, replacing: nil)
-        return try entries.append(item, toSection: section)
+        return try base.append(item, toSection: section)
     }
     public func insert(_ item: ScheduleEntry, at path: ItemPath) throws -> BatchUpdate {
         try checkNew(item, replacing: nil)
-        return try entries.insert(item, at: path)
+        return try base.insert(item, at: path)
     }
     public func update(_ item: ScheduleEntry, at path: ItemPath) throws -> BatchUpdate {
         try checkNew(item, replacing: path)
-        return try entries.update(item, at: path)
+        return try base.update(item, at: path)
     }
 
     /// The schedule's rule for an edit: an entry's id is its own (a diff
     /// could not tell two entries with one id apart).
     private func checkNew(_ entry: ScheduleEntry, replacing path: ItemPath?) throws(ScheduleEditError) {
-        if let other = entries.firstPath(where: { $0.id == entry.id }), other != path {
+        if let other = base.firstPath(where: { $0.id == entry.id }), other != path {
             throw .duplicate(entry.id)
         }
     }
-    public func delete(at paths: [ItemPath]) throws -> BatchUpdate { try entries.delete(at: paths) }
-    public func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate { try entries.move(from: from, to: to) }
-    public func replaceItems(with items: [ScheduleEntry]) { entries.replaceItems(with: items) }
 
     /// A schedule loads asynchronously: call ``load()``.
     ///

@@ -1,5 +1,6 @@
-import Testing
+import ListDiff
 import ListLabCore
+import Testing
 
 private struct Task: Equatable {
     var title: String
@@ -95,4 +96,46 @@ private let tasks = [
     source.append(Task(title: "b", list: "Y"))
     try provider.reload()
     #expect(provider.sections.map(\.title) == ["X", "Y"])
+}
+
+private final class TaskCell: ListCell, ConfigurableCell {
+    func configure(with task: Task, at path: ItemPath) { text = task.title }
+}
+
+/// A load in one call: the new items grouped as the provider groups them, and the staged update
+/// that takes a list from the old sections to the new one (by identity, then the changed content).
+/// Two items of one identity change nothing and say so.
+@Test func replacingTheItemsReturnsTheUpdateThatTakesAListThere() throws {
+    let provider = SectionedDataProvider(tasks, groupedBy: \.list)
+    let list = HeadlessList(viewportRows: 20)
+    ListAdapter(provider: provider, presenter: SingleKindPresenter(TaskCell.self)).attach(to: list)
+    var next = tasks.filter { $0.list != "Travel" }
+    next[0] = Task(title: "Write brief", list: "Work")  // the same
+    next.append(Task(title: "Stretch", list: "Gym"))
+    let update = try provider.replaceItems(with: next, identity: \.title, isContentEqual: ==)
+    try list.apply(update)
+    #expect(provider.sections.map(\.title) == ["Work", "Home", "Gym"])
+    #expect(list.numberOfSections == 3 && list.numberOfItems(inSection: 2) == 1)
+    let before = provider.sections.map(\.items)
+    #expect(throws: DuplicateIdentityError.self) {
+        try provider.replaceItems(with: [Task(title: "a", list: "x"), Task(title: "a", list: "y")], identity: \.title, isContentEqual: ==)
+    }
+    #expect(provider.sections.map(\.items) == before, "nothing changed")
+}
+
+/// A forwarding provider answers as its base does and writes only what it changes.
+@Test func aForwardingProviderAnswersAsItsBase() throws {
+    final class NoEmptyTitles: ForwardingDataProvider {
+        struct Empty: Error {}
+        let base = SectionedDataProvider(tasks, groupedBy: \.list)
+        func append(_ item: Task, toSection section: Int?) throws -> BatchUpdate {
+            guard !item.title.isEmpty else { throw Empty() }
+            return try base.append(item, toSection: section)
+        }
+    }
+    let provider = NoEmptyTitles()
+    #expect(provider.numberOfSections == 3 && provider.title(ofSection: 1) == "Home" && provider.item(at: ItemPath(0, 1))?.title == "Review PR")
+    #expect(throws: NoEmptyTitles.Empty.self) { try provider.append(Task(title: "", list: "Home"), toSection: nil) }
+    #expect(try provider.move(from: ItemPath(0, 0), to: ItemPath(0, 1)) == BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(0, 1))]))
+    #expect(provider.base.item(at: ItemPath(0, 1))?.title == "Write brief")
 }

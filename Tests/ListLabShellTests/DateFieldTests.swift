@@ -46,8 +46,8 @@ final class MessageCell: ListCell, ConfigurableCell {
     for line in ["load inbox", "inspect id=m1", "update id=m1 received=2026-12-01T08:00:00Z", "inspect 0", "update 0 received=1795300000", "update 0 received=tomorrow"] {
         session.execute(line)
     }
-    #expect(output.lines.contains("  received  \"2026-11-21T22:26:40Z\"  (string)"), "\(output.lines)")
-    #expect(output.lines.contains("  received  \"2026-12-01T08:00:00Z\"  (string)"), "\(output.lines)")
+    #expect(output.lines.contains("  received  \"2026-11-21T22:26:40Z\"  (date)"), "\(output.lines)")
+    #expect(output.lines.contains("  received  \"2026-12-01T08:00:00Z\"  (date)"), "\(output.lines)")
     let errors = output.lines.filter { $0.hasPrefix("error:") }
     #expect(errors == [
         "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00), found int 1795300000",
@@ -58,8 +58,8 @@ final class MessageCell: ListCell, ConfigurableCell {
     for line in ["update 0 received=2026-12-01T10:00:00+02:00", "inspect 0", "update 0 received=2026-12-01T08:00:00.5Z", "inspect 0"] {
         session.execute(line)
     }
-    #expect(output.lines.contains("  received  \"2026-12-01T08:00:00Z\"  (string)"), "\(output.lines)")
-    #expect(output.lines.contains("  received  \"2026-12-01T08:00:00.500Z\"  (string)"), "\(output.lines)")
+    #expect(output.lines.contains("  received  \"2026-12-01T08:00:00Z\"  (date)"), "\(output.lines)")
+    #expect(output.lines.contains("  received  \"2026-12-01T08:00:00.500Z\"  (date)"), "\(output.lines)")
     // A day or time that does not exist is refused, not rolled into another; so is a day without a time.
     output.clear()
     for line in ["update 0 received=2026-02-30T10:00:00Z", "update 0 received=2026-11-26T25:00:00Z", "update 0 received=2026-11-26"] {

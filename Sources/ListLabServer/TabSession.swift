@@ -206,13 +206,9 @@ actor TabSession {
         let output = RecordingOutput()
         let session = factory.make(output, folder)
         if let classroom {
-            session.confinement = classroom.folder
-            session.dataLimit = dataLimit
-            session.thresholdLimit = Classroom.highestThreshold
-            session.recordLimit = classroom.rules.keptRecord
-            session.historyLimit = classroom.rules.keptHistory
-            session.viewportLimit = Classroom.highestViewport
-            session.diffableItemLimit = Classroom.mostDiffableItems
+            session.bounds = Session.Bounds(
+                confinement: classroom.folder, data: dataLimit, threshold: Classroom.highestThreshold, viewportRows: Classroom.highestViewport,
+                diffableItems: Classroom.mostDiffableItems, record: classroom.rules.keptRecord, historyBytes: classroom.rules.keptHistory)
             output.byteLimit = classroom.rules.stepOutputLimit
         }
         return TabPlayground(session: session, output: output, runner: StepRunner(session: session, output: output), completer: ShellCompleter(session: session))
@@ -338,7 +334,7 @@ actor TabSession {
         }
         let lessonFolder = scratch?.scratch ?? workingFolder
         let playground = Self.playground(factory, in: lessonFolder, classroom: classroom, dataLimit: dataLimit)
-        if let scratch { playground.session.confinement = scratch }
+        if let scratch { playground.session.bounds.confinement = scratch }
         var notes: [ServerMessage] = []
         if let folder, classroom != nil {
             for name in folder.dataFiles {
@@ -459,7 +455,7 @@ actor TabSession {
             noteStatus(record)
             return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: record.failed, ended: record.ended)]
         }
-        session.dataLimit = dataLimit(in: classroom.rules)
+        session.bounds.data = dataLimit(in: classroom.rules)
         let timer = DispatchWorkItem { flag.request() }
         Self.budgetTimers.asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
         // A command the budget stops says so in the words of its own stop line.

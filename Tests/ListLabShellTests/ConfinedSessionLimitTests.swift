@@ -14,7 +14,7 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     confined.quota = (bytes, files)
     let output = RecordingOutput()
     let session = Session(output: output, workingDirectory: confined.scratch)
-    session.confinement = confined
+    session.bounds.confinement = confined
     return (session, output, confined)
 }
 
@@ -46,7 +46,7 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
 @Test func aLoadPastTheDataLimitIsRefusedAndTheSessionIsAsItWas() throws {
     let folder = try TemporaryFolder()
     let (session, output, _) = try confinedSession(in: folder, bytes: 64 * 1_048_576)
-    session.dataLimit = 2 * 1_048_576
+    session.bounds.data = 2 * 1_048_576
     try session.writeNewFile("id,name\n1,Ada\n", to: "small.csv", force: false)
     let rows = "id,name,city\n" + (0..<30_000).map { "\($0),person number \($0),a city with a long name\n" }.joined()
     try session.writeNewFile(rows, to: "big.csv", force: false)
@@ -58,11 +58,11 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     #expect(output.lines.suffix(1).joined().contains("small"), "\(output.lines.suffix(2))")
     #expect(!output.lines.suffix(1).joined().contains("big"))
     // Loading again under a name that is loaded replaces it: its room comes back.
-    session.dataLimit = 64 * 1_048_576
+    session.bounds.data = 64 * 1_048_576
     session.execute("load big.csv")
     #expect(output.lines.last?.hasPrefix("loaded 30000 items") == true)
     let held = session.estimatedDataBytes
-    session.dataLimit = held + 1_024
+    session.bounds.data = held + 1_024
     session.execute("load big.csv")
     #expect(output.lines.last?.hasPrefix("loaded 30000 items") == true, "the same data again fits in the room of what it replaces: \(output.lines.last ?? "")")
     // The estimate is of what the data holds: more than the file, less than ten times it.
@@ -91,7 +91,7 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
 @Test func aSessionMayBoundTheChangeThreshold() {
     let output = RecordingOutput()
     let session = Session(output: output)
-    session.thresholdLimit = 10_000
+    session.bounds.threshold = 10_000
     session.execute("set threshold 10000")
     #expect(output.lines.last == "threshold 10000")
     session.execute("set threshold 100000000")
@@ -114,7 +114,7 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     let folder = try TemporaryFolder()
     let output = RecordingOutput()
     let session = Session(output: output, workingDirectory: folder.path)
-    session.recordLimit = (lines: 2, bytes: 1_000, total: 600)
+    session.bounds.record = (lines: 2, bytes: 1_000, total: 600)
     for line in ["load contacts", "show --all", "select 1"] { session.execute(line) }
     #expect(session.recordedCommands[1].output.count == 2, "\(session.recordedCommands[1].output)")
     let (text, count) = try session.transcript(named: "kept.lab")
@@ -133,7 +133,7 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
 @Test func aSessionMayBoundTheViewport() {
     let output = RecordingOutput()
     let session = Session(output: output)
-    session.viewportLimit = 50
+    session.bounds.viewportRows = 50
     session.execute("load contacts")
     session.execute("viewport 51")
     #expect(output.lines.last == "error: a viewport of 51 rows: this session shows at most 50 (each row is drawn in every picture)")
@@ -146,7 +146,7 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     let (session, output, _) = try confinedSession(in: folder)
     try session.writeNewFile("id,a\n" + (1...1_000).map { "\($0),x\n" }.joined(), to: "p.csv", force: false)
     session.execute("load p.csv")
-    session.dataLimit = session.estimatedDataBytes + 300_000
+    session.bounds.data = session.estimatedDataBytes + 300_000
     let big = String(repeating: "y", count: 60_000)
     var refused = 0
     for _ in 0..<10 {
@@ -165,7 +165,7 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
 @Test func aDiffableDataSourceHoldsAtMostTheSessionsItems() {
     let output = RecordingOutput()
     let session = Session(output: output)
-    session.diffableItemLimit = 5
+    session.bounds.diffableItems = 5
     session.execute("load contacts")
     session.execute("diffable on")
     #expect(output.lines.last == "error: diffable on: a diffable data source holds at most 5 items in this session, and 'contacts' has 8 (filter it first)")

@@ -113,7 +113,7 @@ private final class StoppingOutput: ShellOutput {
     _ = try operation.run(&call)
     #expect(call.snapshot.numberOfItems == 2_008)
 
-    session.diffableItemLimit = 9
+    session.bounds.diffableItems = 9
     session.execute("outline append 101 102")
     #expect(output.lines.last == "error: outline append: a diffable data source holds at most 9 items in this session, and the snapshot would hold 10 (filter it first)", "\(output.lines.last ?? "")")
     session.execute("outline expand 1")

@@ -65,63 +65,31 @@ public final class Session {
         get { workspace.offersSamples }
         set { workspace.offersSamples = newValue }
     }
-    /// For a replayed transcript: the only folder its commands may read and
-    /// write, a scratch copy of the transcript's own (nil: anywhere, as at
-    /// the prompt).
-    public var confinement: ConfinedFolder? {
-        get { workspace.confinement }
-        set { workspace.confinement = newValue }
-    }
-    /// The bytes of data the session's providers may hold, estimated
-    /// (a classroom tab's); a load past it is refused. Nil for no bound.
-    public var dataLimit: Int? {
-        get { workspace.dataLimit }
-        set { workspace.dataLimit = newValue }
-    }
-    /// The highest change threshold `set threshold` takes (a classroom
-    /// tab's: a batch update of a million changes is not a command's
-    /// work there); nil for no bound.
-    public var thresholdLimit: Int? {
-        get { presentation.thresholdLimit }
-        set { presentation.thresholdLimit = newValue }
-    }
-    /// The most rows `viewport` takes (a classroom tab's: every visible row
-    /// is drawn in each of a step's pictures); nil for the list's own bound.
-    public var viewportLimit: Int? {
-        get { presentation.viewportLimit }
-        set { presentation.viewportLimit = newValue }
-    }
-    /// The most items a diffable data source's snapshots may hold (a
-    /// classroom tab's: each identifier and its index weigh several times
-    /// the row it names); nil for no bound.
-    public var diffableItemLimit: Int? {
-        get { presentation.diffableItemLimit }
-        set { presentation.diffableItemLimit = newValue }
-    }
-    /// What the session keeps of its commands for `session save`, when
-    /// bounded (a classroom tab's): each command's first lines and bytes of
-    /// output, and the bytes of the whole record; nil keeps everything.
-    public var recordLimit: (lines: Int, bytes: Int, total: Int)? {
-        get { recorder.limit }
-        set { recorder.limit = newValue }
-    }
-    /// The bytes of commands `history` keeps, when bounded (a classroom
-    /// tab's): past them the oldest are forgotten; nil keeps every one.
-    public var historyLimit: Int? {
-        get { input.historyLimit }
-        set { input.historyLimit = newValue }
+    /// What the session may hold and do (``Bounds``): nothing bounded at
+    /// the prompt; a classroom tab and a replay of a transcript from others
+    /// set them, all at once.
+    public var bounds: Bounds {
+        get {
+            Bounds(
+                confinement: workspace.confinement, data: workspace.dataLimit, threshold: presentation.thresholdLimit,
+                viewportRows: presentation.viewportLimit, diffableItems: presentation.diffableItemLimit, record: recorder.limit,
+                historyBytes: input.historyLimit, keptOutputBytes: recorder.mostKeptBytes)
+        }
+        set {
+            workspace.confinement = newValue.confinement
+            workspace.dataLimit = newValue.data
+            presentation.thresholdLimit = newValue.threshold
+            presentation.viewportLimit = newValue.viewportRows
+            presentation.diffableItemLimit = newValue.diffableItems
+            recorder.limit = newValue.record
+            input.historyLimit = newValue.historyBytes
+            recorder.mostKeptBytes = newValue.keptOutputBytes
+        }
     }
     /// The bytes the session holds beside its data: its history, and what
     /// its record keeps for `session save`. A classroom counts them in a
     /// tab's memory.
     public var heldRecordBytes: Int { input.historyBytes + recorder.keptBytes }
-    /// The bytes of a command's output the session keeps to compare and
-    /// record (a replay of an untrusted transcript bounds them); the output
-    /// past them is still printed.
-    public var mostKeptOutputBytes: Int {
-        get { recorder.mostKeptBytes }
-        set { recorder.mostKeptBytes = newValue }
-    }
     /// The number of commands that failed so far (an error a transcript
     /// run with `run` recorded as expected does not count), counted from
     /// their records (``countFailure()``): a tool's exit status.
@@ -170,7 +138,8 @@ public final class Session {
     ///   - output: Where to write.
     ///   - workingDirectory: Where relative paths start.
     ///   - viewportRows: The rows the list shows at first.
-    public init(output: any ShellOutput, workingDirectory: String = ".", viewportRows: Int = 10, canWriteFiles: Bool = true) {
+    ///   - bounds: What it may hold and do (``Bounds/none`` at the prompt).
+    public init(output: any ShellOutput, workingDirectory: String = ".", viewportRows: Int = 10, canWriteFiles: Bool = true, bounds: Bounds = .none) {
         workspace = Workspace(workingDirectory: workingDirectory, canWriteFiles: canWriteFiles)
         recorder = SessionRecorder(output)
         self.output = recorder
@@ -182,6 +151,7 @@ public final class Session {
             listEvents.append(event)
             for observer in stepObservers { observer.session(self, list: event) }
         }
+        self.bounds = bounds
     }
 
     /// Adds `observer`, which hears every command from now on (kept until

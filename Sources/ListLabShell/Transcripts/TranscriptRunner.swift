@@ -144,18 +144,16 @@ public enum TranscriptRunner {
         let transcriptFolder = folder.isEmpty ? "/" : folder
         (output as? RecordingOutput)?.byteLimit = outputLimit
         guard !inPlace else {
-            let session = Session(output: output, workingDirectory: transcriptFolder)
-            session.recordLimit = replayRecordLimit
-        session.mostKeptOutputBytes = outputLimit
+            let session = Session(
+                output: output, workingDirectory: transcriptFolder, bounds: Session.Bounds(record: replayRecordLimit, keptOutputBytes: outputLimit))
             prepare(session)
             return try body(session)
         }
         let confinement = try ConfinedFolder(copying: transcriptFolder)
         defer { confinement.remove() }
-        let session = Session(output: output, workingDirectory: confinement.scratch)
-        session.confinement = confinement
-        session.recordLimit = replayRecordLimit
-        session.mostKeptOutputBytes = outputLimit
+        let session = Session(
+            output: output, workingDirectory: confinement.scratch,
+            bounds: Session.Bounds(confinement: confinement, record: replayRecordLimit, keptOutputBytes: outputLimit))
         prepare(session)
         confinement.toolName = session.toolName
         return try body(session)

@@ -45,6 +45,13 @@ package struct HTTPRequestHead: Equatable, Sendable {
         headers.first { $0.name == name }?.value
     }
 
+    /// Every `name` header's values (lowercase name), in order, as one list:
+    /// several lines of one header are one comma-separated list (RFC 9110,
+    /// 5.3), whose last entry is the one the nearest proxy added.
+    package func listValues(_ name: String) -> [String] {
+        headers.filter { $0.name == name }.flatMap { $0.value.split(separator: ",").map { String($0.trimmingSpaces) } }
+    }
+
     /// The value of the query's first `name`, if any.
     package func queryValue(_ name: String) -> String? {
         query.first { $0.name == name }?.value

@@ -287,9 +287,10 @@ package final class PlaygroundServer: Sendable {
     /// a proxy of ours, the last address the proxy added to
     /// `X-Forwarded-For` (the one it saw; any before it the client wrote).
     private func client(of connection: ConnectionSocket, _ head: HTTPRequestHead) -> String {
-        guard proxies.contains(connection.client),
-            let forwarded = head.header("x-forwarded-for")?.split(separator: ",").last,
-            let address = HTTPListener.address(String(forwarded.trimmingSpaces))
+        // Every X-Forwarded-For line, in order: a proxy that adds a line of its own (HAProxy) leaves
+        // the client's first, and only the last entry is the proxy's word.
+        guard proxies.contains(connection.client), let forwarded = head.listValues("x-forwarded-for").last,
+            let address = HTTPListener.address(forwarded)
         else { return connection.client }
         return address
     }
@@ -450,9 +451,11 @@ package final class PlaygroundServer: Sendable {
             return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
         }
         if let full = classroomFull { return .failure(TabRefusal(reason: full)) }
-        if door.checks.contains(.perClient) {
+        // A place is held for the new tab before it is made, so that tabs opened at once are counted.
+        let holdsPlace = door.checks.contains(.perClient)
+        if holdsPlace {
             let (most, who) = factory.classroom.map { ($0.tabsPerStudent, "one student may (--tabs-per-student)") } ?? (Self.mostTabsPerClient, "one client may")
-            guard await tabs.makeRoom(for: client, holding: most) else {
+            guard await tabs.holdPlace(for: client, holding: most) else {
                 return .failure(TabRefusal(reason: "this browser's address has \(most) tab\(most == 1 ? "" : "s") open here, the most \(who): close one first"))
             }
         }
@@ -462,9 +465,10 @@ package final class PlaygroundServer: Sendable {
             do throws(ShellError) {
                 tab = try TabSession(factory: factory, number: number, sample: sample, tours: tours, lessons: lessons, checks: door.checks)
             } catch {
+                if holdsPlace { await tabs.releasePlace(of: client) }
                 return .failure(TabRefusal(reason: error.message))
             }
-            let key = await tabs.add(tab, client: client)
+            let key = await tabs.add(tab, client: client, heldPlace: holdsPlace)
             // The welcome comes last: a page that runs commands of its own waits for it.
             return .success((tab, key, (await tab.greeting()) + [welcome(key)]))
         }
@@ -563,8 +567,10 @@ private actor OpenTabs {
     private var owners: [String: (client: String, order: Int)] = [:]
     private var added = 0
 
-    /// Keeps `tab` of `client` under a new key, connected.
-    func add(_ tab: TabSession, client: String) -> String {
+    /// Keeps `tab` of `client` under a new key, connected, in the place
+    /// ``holdPlace(for:holding:)`` held for it when `heldPlace`.
+    func add(_ tab: TabSession, client: String, heldPlace: Bool = false) -> String {
+        if heldPlace { releasePlace(of: client) }
         var random = SystemRandomNumberGenerator()
         let key = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined(separator: "-")
         sessions[key] = (tab, true, 0)
@@ -573,18 +579,33 @@ private actor OpenTabs {
         return key
     }
 
-    /// Whether `client` may add a tab while it holds fewer than `most`:
-    /// when it holds that many, its oldest tab that left (waiting for a
-    /// reload) ends first; false when every one is connected.
-    func makeRoom(for client: String, holding most: Int) async -> Bool {
+    /// Places held for tabs being made, by client: counted with its tabs.
+    private var heldPlaces: [String: Int] = [:]
+
+    /// Holds a place for a new tab of `client`, which may hold `most` tabs
+    /// (those being made counted): when it holds that many, its oldest tab
+    /// that left (waiting for a reload) ends first; false when every one is
+    /// connected or being made. The place is held before any wait, so that
+    /// tabs opened at once cannot each find room.
+    func holdPlace(for client: String, holding most: Int) async -> Bool {
         let mine = owners.filter { $0.value.client == client }
-        guard mine.count >= most else { return true }
+        guard mine.count + heldPlaces[client, default: 0] >= most else {
+            heldPlaces[client, default: 0] += 1
+            return true
+        }
         let waiting = mine.filter { sessions[$0.key]?.connected == false }.min { $0.value.order < $1.value.order }
         guard let oldest = waiting?.key, let kept = sessions[oldest] else { return false }
         sessions[oldest] = nil
         owners[oldest] = nil
+        heldPlaces[client, default: 0] += 1
         await kept.tab.end()
         return true
+    }
+
+    /// Gives back a place ``holdPlace(for:holding:)`` held.
+    func releasePlace(of client: String) {
+        let held = heldPlaces[client, default: 0] - 1
+        heldPlaces[client] = held > 0 ? held : nil
     }
 
     /// The session `key` names when its tab closed and has not come back;

@@ -400,3 +400,42 @@ private func kind(_ reply: String) -> String? {
     let written = try FileManager.default.contentsOfDirectory(atPath: collect).sorted()
     #expect(written == ["tab-7-Ada-1-barry-2.lab", "tab-7-Ada-1-barry.lab", "tab-7-Ada-own-2.lab", "tab-7-Ada-own.lab"])
 }
+
+/// Tabs a student opens at once are counted together: a place is held for each before it is made.
+@Test func tabsOpenedAtOnceAreCountedTogether() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-race-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    var classroom = try Classroom(budget: 60)
+    classroom.tabsPerStudent = 2
+    try await withClassroomServer(classroom, journals: journals) { server in
+        let port = server.port
+        let firsts = try await WebSocketClient.blocking { () -> [String] in
+            let answers = Mutex<[String]>([])
+            let tabs = Mutex<[WebSocketClient]>([])
+            // A thread each, all connected before any says hello: the server sees twelve hellos at once.
+            let group = DispatchGroup()
+            let connected = DispatchSemaphore(value: 0)
+            let go = DispatchSemaphore(value: 0)
+            for _ in 0..<12 {
+                group.enter()
+                Thread {
+                    defer { group.leave() }
+                    let tab = try? WebSocketClient(port: port, key: nil)
+                    connected.signal()
+                    go.wait()
+                    guard let tab, (try? tab.sendFrame(#"{"hello": ""}"#)) != nil else { return }
+                    var reply = (try? tab.readMessage()) ?? "closed"
+                    while kind(reply) == "step" { reply = (try? tab.readMessage()) ?? "closed" }
+                    answers.withLock { $0.append(reply) }
+                    tabs.withLock { $0.append(tab) }
+                }.start()
+            }
+            for _ in 0..<12 { connected.wait() }
+            for _ in 0..<12 { go.signal() }
+            group.wait()
+            return answers.withLock { $0 }
+        }
+        #expect(firsts.count { kind($0) == "welcome" } == 2, "\(firsts.map { kind($0) ?? "?" })")
+        #expect(firsts.count { kind($0) == "refused" } == 10)
+    }
+}

@@ -278,6 +278,11 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
             for _ in 0..<most { through.append(try forwarded("10.0.0.1")) }
             #expect(!through.contains("refused"))
             #expect(try forwarded("10.0.0.1") == "refused")
+            // A client's own line first, the proxy's added after it (HAProxy): the proxy's last entry names the client.
+            let twoLines = try WebSocketClient(
+                port: port, headers: WebSocketClient.pageHeaders(port: port) + ["X-Forwarded-For: 10.7.7.7", "X-Forwarded-For: 10.0.0.1"], from: "127.0.0.2")
+            held.append(twoLines)
+            #expect(kind(try twoLines.readMessage()) == "refused", "a client names itself by a line of its own")
             #expect(try forwarded("10.0.0.2") != "refused")
             withExtendedLifetime((tabs, next, held)) {}
         }

@@ -74,7 +74,7 @@ package struct ServeOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "In a classroom, a folder where each tab's sessions are written as transcripts when it ends.",
-        discussion: "Its own session and its lessons', named for the tab and the student (tab-3-Ada-own.lab, tab-3-Ada-1-sorting.lab); a file there is never replaced. The teacher's page's Collect downloads the same, for every tab open, as one .tar archive.",
+        discussion: "A folder a tab, named for the tab and the student (tab-3-Ada/), with its own session (own.lab), its lessons (1-sorting.lab, ...) and the files they load, so that 'listlab test tab-3-Ada/' replays them; a new folder each time, never over a file or through a link. The teacher's page's Collect downloads the same, for every tab open, as one .tar archive.",
         valueName: "DIR"))
     package var collect: String?
 

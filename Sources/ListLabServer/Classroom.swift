@@ -80,9 +80,14 @@ package struct Classroom: Sendable {
     /// their indexes weigh several times the rows they name, beside them.
     static let mostDiffableItems = 100_000
     /// What a tab's session keeps for `session save`: each command with its
-    /// first 200 lines and 32 KB of output, 8 MB in all, or a quarter of
-    /// ``tabMemory`` when that is less.
-    var keptRecord: (lines: Int, bytes: Int, total: Int) { (200, 32 * 1_024, min(8 * 1_048_576, tabMemory / 4)) }
+    /// first 200 lines and 32 KB of output, 8 MB in all, or an eighth of
+    /// ``tabMemory`` when that is less. A tab's own session and its open
+    /// lesson's each keep this much; with the lessons it closed (an eighth),
+    /// its steps (a quarter) and two histories (a sixteenth each), what it
+    /// keeps of its commands is at most three quarters of its memory.
+    var keptRecord: (lines: Int, bytes: Int, total: Int) { (200, 32 * 1_024, min(8 * 1_048_576, tabMemory / 8)) }
+    /// The bytes of the transcripts of the lessons a tab closed, kept for the teacher.
+    var keptClosedLessons: Int { min(8 * 1_048_576, tabMemory / 8) }
     /// The bytes of commands a tab's `history` keeps: 1 MB, or a sixteenth
     /// of ``tabMemory`` when that is less.
     var keptHistory: Int { min(1_048_576, tabMemory / 16) }
@@ -223,38 +228,55 @@ package struct Classroom: Sendable {
     }
 
     /// `text` as part of a file name: its letters and digits, each other
-    /// run of characters one `-`, at most 40 characters (`Zoë O'Neil` is
+    /// run of characters one `-`, at most 32 bytes (`Zoë O'Neil` is
     /// `Zoë-O-Neil`).
     static func fileNamePart(_ text: String) -> String {
         var part = ""
         for character in text {
             if character.isLetter || character.isNumber {
+                guard part.utf8.count + character.utf8.count <= 32 else { break }
                 part.append(character)
             } else if !part.isEmpty && part.last != "-" {
                 part.append("-")
             }
         }
-        if part.last == "-" { part.removeLast() }
-        return part.isEmpty ? "unnamed" : String(part.prefix(40))
+        while part.last == "-" { part.removeLast() }
+        return part.isEmpty ? "unnamed" : part
     }
 
-    /// Writes `transcripts` into `folder` (`serve --collect`), each under
-    /// its name, or with `-2`, `-3` … before `.lab` where a file has it
-    /// already: a collected file is never replaced. One that cannot be
-    /// written is logged.
-    func collect(_ transcripts: [(name: String, text: String)], into folder: String) {
-        for transcript in transcripts {
-            let stem = String(transcript.name.dropLast(4))
-            var path = folder + "/" + transcript.name
-            var suffix = 1
-            while FileManager.default.fileExists(atPath: path), suffix < 1_000 {
-                suffix += 1
-                path = folder + "/" + stem + "-\(suffix).lab"
+    /// Writes a tab's `collection` into `folder` (`serve --collect`): a new
+    /// folder of its own (`tab-3-Ada`, or `tab-3-Ada-2` where that name is
+    /// taken), each file made new in it. Nothing is written through a link
+    /// or over a file; what cannot be written is logged.
+    func collect(_ collection: (folder: String, files: [(name: String, bytes: [UInt8])]), into folder: String) {
+        guard !collection.files.isEmpty else { return }
+        var made: String?
+        for suffix in 1...1_000 {
+            let path = folder + "/" + collection.folder + (suffix == 1 ? "" : "-\(suffix)")
+            // mkdir makes a folder or fails: it never follows a link, and never takes one that is there.
+            if mkdir(path, 0o755) == 0 {
+                made = path
+                break
             }
-            do {
-                try AtomicFile.write(Array(transcript.text.utf8), to: path)
-            } catch {
-                log("--collect: \(transcript.name) not written: \(error)")
+            guard errno == EEXIST else { break }
+        }
+        guard let made else {
+            log("--collect: \(collection.folder) not written: no new folder could be made in \(folder) (\(String(cString: strerror(errno))))")
+            return
+        }
+        for file in collection.files {
+            let path = made + "/" + file.name
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                log("--collect: \(collection.folder)/\(file.name) not written (\(String(cString: strerror(errno))))")
+                continue
+            }
+            let (written, failure) = FileDescriptor.writeAll(file.bytes[...], to: descriptor)
+            let synced = fsync(descriptor) == 0
+            close(descriptor)
+            if written < file.bytes.count || failure != nil || !synced {
+                unlink(path)
+                log("--collect: \(collection.folder)/\(file.name) not written (\(failure ?? "the disk did not keep it"))")
             }
         }
     }

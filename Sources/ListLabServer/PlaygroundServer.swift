@@ -630,23 +630,31 @@ private actor OpenTabs {
         sessions.values.map { ($0.tab.status.withLock { $0 }, $0.connected) }.sorted { $0.status.number < $1.status.number }
     }
 
-    /// Stops and ends every session (the server stops): each one's running
-    /// command stopped, then its end; the tally counts them, and those
-    /// left for `listlab recover`.
-    /// Every tab's transcripts (``TabSession/transcripts()``), by tab
-    /// number, as one archive of at most `most` bytes: past them, the tabs
-    /// left out are named in `NOT-COLLECTED.txt`.
+    /// Every tab's collection (``TabSession/collection()``), each asked at
+    /// once (a tab running a command answers when it ends), as one archive
+    /// of a folder a tab, by tab number, of at most `most` bytes: past
+    /// them, the tabs left out are named in `NOT-COLLECTED.txt`.
     func collected(most: Int) async -> [UInt8] {
+        let tabs = sessions.values.map(\.tab)
+        let collections = await withTaskGroup(of: (number: Int, folder: String, files: [(name: String, bytes: [UInt8])]).self) { group in
+            for tab in tabs {
+                group.addTask {
+                    let collection = await tab.collection()
+                    return (tab.status.withLock(\.number), collection.folder, collection.files)
+                }
+            }
+            var all: [(number: Int, folder: String, files: [(name: String, bytes: [UInt8])])] = []
+            for await collection in group { all.append(collection) }
+            return all.sorted { $0.number < $1.number }
+        }
         var archive = TarArchive()
         var left: [Int] = []
-        let tabs = sessions.values.map(\.tab).sorted { $0.status.withLock(\.number) < $1.status.withLock(\.number) }
-        for tab in tabs {
-            let transcripts = await tab.transcripts()
-            guard archive.count + transcripts.reduce(0, { $0 + $1.text.utf8.count + 1_024 }) <= most else {
-                left.append(tab.status.withLock(\.number))
+        for collection in collections where !collection.files.isEmpty {
+            guard archive.count + collection.files.reduce(0, { $0 + $1.bytes.count + 1_024 }) <= most else {
+                left.append(collection.number)
                 continue
             }
-            for transcript in transcripts { archive.add(transcript.name, Array(transcript.text.utf8)) }
+            for file in collection.files { archive.add(collection.folder + "/" + file.name, file.bytes) }
         }
         if !left.isEmpty {
             let note = "Not collected, past the \(most / 1_048_576) MB one archive holds: tab\(left.count == 1 ? "" : "s") \(left.map(String.init).joined(separator: ", ")).\n"
@@ -656,6 +664,9 @@ private actor OpenTabs {
         return archive.bytes
     }
 
+    /// Stops and ends every session (the server stops): each one's running
+    /// command stopped, then its end; the tally counts them, and those
+    /// left for `listlab recover`.
     func endAll(tally: ShutdownTally) async {
         let all = sessions.keys.sorted().compactMap { sessions[$0]?.tab }
         sessions = [:]

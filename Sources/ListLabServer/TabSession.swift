@@ -159,8 +159,10 @@ actor TabSession {
 
     /// The longest command line a tab may send; a longer one is refused.
     static let longestLine = Session.longestLine
-    /// The longest name of a transcript a tab opens, as the page and the teacher's page show it.
+    /// The longest name of a transcript a tab opens, in bytes, as the page and the teacher's page show it.
     static let longestLessonName = 100
+    /// The longest last error the teacher's page shows, in bytes.
+    static let longestShownError = 300
     /// The longest transcript a tab may open.
     static let longestTranscript = 1_024 * 1_024
     /// The longest message a tab may send: a file uploaded in a classroom.
@@ -263,7 +265,7 @@ actor TabSession {
                 return [.refused("a transcript of \(text.utf8.count) bytes is more than one may open (\(Self.longestTranscript) bytes)")]
             }
             // A name is for showing: its last part, and not a long one.
-            let shown = String((name.split(separator: "/").last.map(String.init) ?? "lesson.lab").prefix(Self.longestLessonName))
+            let shown = (name.split(separator: "/").last.map(String.init) ?? "lesson.lab").cut(toBytes: Self.longestLessonName)
             return open(Lesson(name: shown.isEmpty ? "lesson.lab" : shown, text: text))
         case .tour(let name):
             if tours.contains(name), let text = Tours.text(of: name) { return open(Lesson(name: name, text: text)) }
@@ -357,12 +359,16 @@ actor TabSession {
     /// and its scratch folder goes; in a classroom its transcript is kept
     /// for the teacher (``transcripts()``, the latest ``keptLessons``).
     private func dropLesson() {
-        if classroom != nil, let lesson {
+        if let rules = classroom?.rules, let lesson {
             lessonRuns += 1
-            let name = transcriptName(lesson: lesson.lesson.name, run: lessonRuns)
+            let name = Self.transcriptName(lesson: lesson.lesson.name, run: lessonRuns)
             if let text = try? lesson.playground.session.transcript(named: name).text {
                 closedLessons.append((name, text))
-                if closedLessons.count > Self.keptLessons { closedLessons.removeFirst() }
+                // The latest few, within their share of the tab's memory.
+                var bytes = closedLessons.reduce(0) { $0 + $1.text.utf8.count }
+                while !closedLessons.isEmpty, closedLessons.count > Self.keptLessons || bytes > rules.keptClosedLessons {
+                    bytes -= closedLessons.removeFirst().text.utf8.count
+                }
             }
         }
         lesson?.playground.runner.detach()
@@ -379,9 +385,12 @@ actor TabSession {
         let index = open.next
         let roles = open.lesson.roles
         var printed: [String] = []
+        let errorBefore = status.withLock(\.lastError)
         var replies = run(open.lesson.commands[index]) { printed = $0 }
         let expected = open.lesson.expected[index]
         let matches = OutputMatcher.matches(expected, printed)
+        // An error the lesson shows on purpose (a refused update) is not the learner's.
+        if matches { status.withLock { $0.lastError = errorBefore } }
         if matches {
             open.matched += 1
         } else if roles[index] != .check {
@@ -511,35 +520,52 @@ actor TabSession {
         let count = stepCount
         status.withLock { status in
             status.steps = count
-            if let error = record.errors.last { status.lastError = error }
+            if let error = record.errors.last {
+                let cut = error.cut(toBytes: Self.longestShownError)
+                status.lastError = cut.utf8.count < error.utf8.count ? cut + "…" : cut
+            }
         }
     }
 
-    /// The tab's sessions as transcripts that replay with `listlab test`,
-    /// for the teacher: its own session, the lessons it closed, and the one
-    /// open, each named for the tab and its student (`tab-3-Ada-own.lab`,
-    /// `tab-3-Ada-2-sorting.lab` for the second lesson it ran); a session
-    /// that ran nothing has none.
-    func transcripts() -> [(name: String, text: String)] {
-        var found: [(name: String, text: String)] = []
-        let own = transcriptName(lesson: nil, run: 0)
-        if let text = try? self.own.session.transcript(named: own).text { found.append((own, text)) }
-        found += closedLessons
-        if let lesson {
-            let name = transcriptName(lesson: lesson.lesson.name, run: lessonRuns + 1)
-            if let text = try? lesson.playground.session.transcript(named: name).text { found.append((name, text)) }
-        }
-        return found
-    }
-
-    /// The file name of the tab's own session's transcript (no `lesson`), or
-    /// of its `run`th lesson's: the tab's number, its student's name, and
-    /// the lesson's name.
-    private func transcriptName(lesson: String?, run: Int) -> String {
+    /// What the teacher collects of the tab: a folder named for the tab and
+    /// its student (`tab-3-Ada`) holding its sessions as transcripts that
+    /// replay with `listlab test` there (`own.lab`, the tab's own session;
+    /// `1-barry.lab`, the first lesson it ran; the latest it closed and the
+    /// one open) and, in a classroom, the files of its folder that they
+    /// load (uploads, saves), each once.
+    func collection() -> (folder: String, files: [(name: String, bytes: [UInt8])]) {
         let (number, student) = status.withLock { ($0.number, $0.student) }
-        let base = "tab-\(number)" + (student.map { "-" + Classroom.fileNamePart($0) } ?? "")
-        guard let lesson else { return base + "-own.lab" }
-        return base + "-\(run)-" + Classroom.fileNamePart(lesson.hasSuffix(".lab") ? String(lesson.dropLast(4)) : lesson) + ".lab"
+        let folder = "tab-\(number)" + (student.map { "-" + Classroom.fileNamePart($0) } ?? "")
+        var files: [(name: String, bytes: [UInt8])] = []
+        func add(_ name: String, _ bytes: [UInt8]) {
+            // Each name once: a lesson may be named as another, or as a file of the tab's.
+            var unique = name
+            var suffix = 1
+            while files.contains(where: { $0.name == unique }) {
+                suffix += 1
+                let dot = name.lastIndex(of: ".") ?? name.endIndex
+                unique = String(name[..<dot]) + "-\(suffix)" + String(name[dot...])
+            }
+            files.append((unique, bytes))
+        }
+        if let text = try? own.session.transcript(named: "own.lab").text { add("own.lab", Array(text.utf8)) }
+        for closed in closedLessons { add(closed.name, Array(closed.text.utf8)) }
+        if let lesson {
+            let name = Self.transcriptName(lesson: lesson.lesson.name, run: lessonRuns + 1)
+            if let text = try? lesson.playground.session.transcript(named: name).text { add(name, Array(text.utf8)) }
+        }
+        // A name a tar holds whole (100 bytes), of the kinds a tab may upload.
+        for (name, bytes) in classroom?.folder.plainFiles(most: classroom?.rules.diskLimit ?? 0) ?? []
+        where Classroom.uploadName(name) == name && name.utf8.count <= 100 {
+            add(name, bytes)
+        }
+        return (folder, files)
+    }
+
+    /// The file name of the transcript of the tab's `run`th lesson:
+    /// `2-barry.lab`, at most 40 bytes.
+    private static func transcriptName(lesson: String, run: Int) -> String {
+        "\(run)-" + Classroom.fileNamePart(lesson.hasSuffix(".lab") ? String(lesson.dropLast(4)) : lesson) + ".lab"
     }
 
     /// Stops the running command, if any, and every later one (the server
@@ -560,7 +586,7 @@ actor TabSession {
     func end(serverStopping: Bool = false) -> Bool {
         guard !hasEnded else { return false }
         hasEnded = true
-        if let rules = classroom?.rules, let folder = rules.collectFolder { rules.collect(transcripts(), into: folder) }
+        if let rules = classroom?.rules, let folder = rules.collectFolder { rules.collect(collection(), into: folder) }
         own.runner.detach()
         dropLesson()
         let recoverable = serverStopping && classroom == nil && journal != nil && !own.session.unsavedProviderNames.isEmpty
@@ -598,5 +624,22 @@ package struct SessionFactory: @unchecked Sendable {
         self.folder = folder
         self.classroom = classroom
         self.startJournal = startJournal
+    }
+}
+
+extension String {
+    /// The string's first Unicode scalars that fit in `bytes` of UTF-8: a
+    /// bound on what a stranger's text may weigh, however it is made (one
+    /// character of a million combining marks is one character).
+    func cut(toBytes bytes: Int) -> String {
+        guard utf8.count > bytes else { return self }
+        var kept = String.UnicodeScalarView()
+        var used = 0
+        for scalar in unicodeScalars {
+            used += String(scalar).utf8.count
+            guard used <= bytes else { break }
+            kept.append(scalar)
+        }
+        return String(kept)
     }
 }

@@ -6,8 +6,9 @@
 /// a few text files that need neither compression nor dates.
 ///
 /// Each file is owned by no one, readable by all (0644), dated 1970 (an
-/// archive of the same files is the same bytes), and named in UTF-8 by at
-/// most 100 bytes (a longer name is cut at a character's end).
+/// archive of the same files is the same bytes), and named in UTF-8 by a
+/// path of a folder of at most 155 bytes (ustar's prefix) and a name of at
+/// most 100; the callers' names are shorter.
 struct TarArchive {
     /// The archive so far, without its end.
     private var blocks: [UInt8] = []
@@ -23,9 +24,12 @@ struct TarArchive {
             let digits = String(value, radix: 8)
             put(String(repeating: "0", count: max(0, width - 1 - digits.count)) + digits, at: offset, width: width - 1)
         }
-        var stored = ""
-        for character in name where stored.utf8.count + character.utf8.count <= 100 { stored.append(character) }
-        put(stored, at: 0, width: 100)
+        // `folder/name`: the name in its field, the folder in ustar's prefix.
+        let slash = name.lastIndex(of: "/")
+        let folder = slash.map { String(name[..<$0]) } ?? ""
+        let base = slash.map { String(name[name.index(after: $0)...]) } ?? name
+        put(base, at: 0, width: 100)
+        put(folder, at: 345, width: 155)
         octal(0o644, at: 100, width: 8)
         octal(0, at: 108, width: 8)
         octal(0, at: 116, width: 8)

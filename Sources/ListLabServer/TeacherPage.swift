@@ -41,7 +41,7 @@ enum TeacherPage {
             out += "<td>\(lesson.map { $0.next > $0.commands ? "done (\($0.commands))" : "\($0.next) of \($0.commands)" } ?? "—")</td>"
             out += "<td>\(lesson.map { "\($0.drifted)" } ?? "—")</td>"
             out += "<td>\(exercises(status.exercises))</td>"
-            out += "<td>\(status.lastError.map { Markup.escape($0.count > 300 ? $0.prefix(300) + "…" : $0) } ?? "—")</td></tr>\n"
+            out += "<td>\(status.lastError.map(Markup.escape) ?? "—")</td></tr>\n"
         }
         return out + "</tbody></table>\n"
     }

@@ -1,5 +1,6 @@
 import ListLabHTTP
 import Foundation
+import ListLabPlayground
 import ListLabShell
 import Synchronization
 import Testing
@@ -355,8 +356,9 @@ private func kind(_ reply: String) -> String? {
 /// folder, never over a file there.
 @Test func exercisesAreCountedAndATabThatEndsIsCollected() async throws {
     let collect = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-collect-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: collect, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: collect) }
+    let outside = collect + "-outside"
+    for folder in [collect, outside] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    defer { for folder in [collect, outside] { try? FileManager.default.removeItem(atPath: folder) } }
     var classroom = try Classroom(budget: 60)
     classroom.collectFolder = collect
     defer { classroom.removeFolders() }
@@ -385,20 +387,28 @@ private func kind(_ reply: String) -> String? {
         #expect(exercises == [ExerciseStatus(lesson: "barry.lab", number: 1, tries: 2, done: true, usedSolution: true)])
         #expect(TeacherPage.exercises(exercises) == #"<ul class="exercises"><li>barry.lab 1: done, 2 tries, Solution</li></ul>"#)
         _ = await send(#"{"lesson": "close"}"#)
-        _ = await send(#"{"command": "load tasks"}"#)
+        _ = await send(#"{"upload": "people.csv", "text": "id,name\n1,Ada\n"}"#)
+        _ = await send(#"{"command": "load people.csv"}"#)
         await tab.end()
         if round == 0 {
-            let written = try FileManager.default.contentsOfDirectory(atPath: collect).sorted()
-            #expect(written == ["tab-7-Ada-1-barry.lab", "tab-7-Ada-own.lab"])
-            let own = try String(contentsOfFile: collect + "/tab-7-Ada-own.lab", encoding: .utf8)
-            #expect(own.contains("> load tasks") && own.contains("Replay it with 'listlab test tab-7-Ada-own.lab'"))
-            let solved = try String(contentsOfFile: collect + "/tab-7-Ada-1-barry.lab", encoding: .utf8)
+            let written = try FileManager.default.contentsOfDirectory(atPath: collect + "/tab-7-Ada").sorted()
+            #expect(written == ["1-barry.lab", "own.lab", "people.csv"])
+            let own = try String(contentsOfFile: collect + "/tab-7-Ada/own.lab", encoding: .utf8)
+            #expect(own.contains("> load people.csv") && own.contains("Replay it with 'listlab test own.lab'"))
+            let solved = try String(contentsOfFile: collect + "/tab-7-Ada/1-barry.lab", encoding: .utf8)
             #expect(solved.contains("> move 0.3 0.0") && solved.contains("> exercise check"))
+            // A link planted where the next folder would go is not followed: the one after it is made.
+            try FileManager.default.createSymbolicLink(atPath: collect + "/tab-7-Ada-2", withDestinationPath: outside)
         }
     }
-    // The same names again (a server restarted, its tab numbers from 1): kept beside, never over.
+    // The same names again (a server restarted, its tab numbers from 1): a folder beside, never over.
     let written = try FileManager.default.contentsOfDirectory(atPath: collect).sorted()
-    #expect(written == ["tab-7-Ada-1-barry-2.lab", "tab-7-Ada-1-barry.lab", "tab-7-Ada-own-2.lab", "tab-7-Ada-own.lab"])
+    #expect(written == ["tab-7-Ada", "tab-7-Ada-2", "tab-7-Ada-3"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty, "nothing written through the link")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: collect + "/tab-7-Ada-3").sorted() == ["1-barry.lab", "own.lab", "people.csv"])
+    // Collected, the tab's transcripts replay beside the files they load.
+    let replay = Playground.listlab.replayTranscripts([collect + "/tab-7-Ada"])
+    #expect(replay.failed == 0 && replay.passed == 2, "\(replay)")
 }
 
 /// Tabs a student opens at once are counted together: a place is held for each before it is made.
@@ -438,4 +448,22 @@ private func kind(_ reply: String) -> String? {
         #expect(firsts.count { kind($0) == "welcome" } == 2, "\(firsts.map { kind($0) ?? "?" })")
         #expect(firsts.count { kind($0) == "refused" } == 10)
     }
+}
+
+/// A stranger's text is bounded in bytes, not characters: one character of a million combining
+/// marks opens a lesson whose name the teacher's page shows in at most 100 bytes.
+@Test func aLessonsNameIsBoundedInBytes() async throws {
+    let classroom = try Classroom(budget: 60)
+    defer { classroom.removeFolders() }
+    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) { Session(output: $0, workingDirectory: $1) }
+    let tab = try TabSession(factory: factory, number: 1, sample: nil, tours: [])
+    let name = "a" + String(repeating: "\u{301}", count: 200_000)
+    let message = String(decoding: try JSONSerialization.data(withJSONObject: ["open": name, "text": "  > load contacts\n"]), as: UTF8.self)
+    _ = await tab.reply(to: message)
+    let lessonName = tab.status.withLock(\.lesson?.name)
+    let shown = try #require(lessonName)
+    #expect(shown.utf8.count <= TabSession.longestLessonName && shown.unicodeScalars.first == "a")
+    #expect(("x" + String(repeating: "\u{301}", count: 1_000)).cut(toBytes: 9).utf8.count == 9)
+    #expect("short".cut(toBytes: 100) == "short")
+    await tab.end()
 }

@@ -431,9 +431,9 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
         let archive = try #require(pages[7].range(of: "\r\n\r\n").map { Array(pages[7][$0.upperBound...].utf8) })
         let files = try TarFiles.read(archive)
         // The tab ran its commands in the tour's session: its own ran none, and has no transcript.
-        #expect(files.map(\.name) == ["tab-1-b-Ada-b-Lovelace-1-5-uikit-crash.lab"], "\(files.map(\.name))")
+        #expect(files.map(\.name) == ["tab-1-b-Ada-b-Lovelace/1-5-uikit-crash.lab"], "\(files.map(\.name))")
         #expect(files.first?.text.contains("> load <script>x</script>") == true)
-        #expect(files.first?.text.contains("Replay it with 'listlab test tab-1-b-Ada-b-Lovelace-1-5-uikit-crash.lab'") == true, "\(files.first?.text.prefix(300) ?? "")")
+        #expect(files.first?.text.contains("Replay it with 'listlab test 1-5-uikit-crash.lab'") == true, "\(files.first?.text.prefix(300) ?? "")")
         // The table wants the teacher's token in its header: not the students', nor in a query or a cookie.
         for refused in pages[0..<4] { #expect(refused.hasPrefix("HTTP/1.1 403"), "\(refused.prefix(60))") }
         #expect(pages[4].hasPrefix("HTTP/1.1 200"))
@@ -655,10 +655,11 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
 @Test func residentMemoryGrowsWithWhatIsAllocatedAndTouched() throws {
     #if os(Linux)
     let before = try #require(Classroom.residentBytes())
-    // 64 MB is past glibc's largest mmap threshold: fresh pages, whatever the tests before freed.
-    let block = [UInt8](repeating: 1, count: 64 * 1_048_576)
+    // 256 MB is past glibc's largest mmap threshold: fresh pages, whatever the tests before freed.
+    // Tests running beside this one free memory too: half of it is the bound, not all of it.
+    let block = [UInt8](repeating: 1, count: 256 * 1_048_576)
     let after = try #require(Classroom.residentBytes())
-    #expect(after - before > 60 * 1_048_576, "\(before) -> \(after) with \(block.count) bytes")
+    #expect(after - before > 128 * 1_048_576, "\(before) -> \(after) with \(block.count) bytes")
     #endif
 }
 

@@ -11,7 +11,9 @@ enum TarFiles {
         while offset + 512 <= archive.count {
             let header = archive[offset..<(offset + 512)]
             guard header.contains(where: { $0 != 0 }) else { return files }
-            let name = String(decoding: header.prefix(100).prefix { $0 != 0 }, as: UTF8.self)
+            let base = String(decoding: header.prefix(100).prefix { $0 != 0 }, as: UTF8.self)
+            let prefix = String(decoding: header.dropFirst(345).prefix(155).prefix { $0 != 0 }, as: UTF8.self)
+            let name = prefix.isEmpty ? base : prefix + "/" + base
             let sizeField = String(decoding: header.dropFirst(124).prefix(11), as: UTF8.self)
             guard let size = Int(sizeField, radix: 8), String(decoding: header.dropFirst(257).prefix(5), as: UTF8.self) == "ustar" else { throw Malformed() }
             // The checksum: the header's bytes with its own field as spaces.

@@ -18,10 +18,14 @@
     }
     try {
       const response = await fetch('/teacher/tabs', { headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' });
+      if (response.status === 403) {
+        status.textContent = 'That is not this server\'s teacher token: open the teacher\'s address the server printed.';
+        return;
+      }
       if (!response.ok) {
-        status.textContent = response.status === 403
-          ? 'That is not this server\'s teacher token: open the teacher\'s address the server printed.'
-          : 'The server answered ' + response.status + '.';
+        // A busy or full server answers again later: the page keeps asking.
+        status.textContent = 'The server answered ' + response.status + '; asking again in 5 s.';
+        setTimeout(refresh, 5000);
         return;
       }
       // The server draws the table and escapes everything in it; the page only puts it in place.

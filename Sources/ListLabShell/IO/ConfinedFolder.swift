@@ -57,6 +57,20 @@ public final class ConfinedFolder: @unchecked Sendable {
         self.scratch = scratch
     }
 
+    /// The plain files at the top of the copy (no link, no folder), by
+    /// name, with their bytes; a file larger than `most` bytes is left out.
+    package func plainFiles(most: Int) -> [(name: String, bytes: [UInt8])] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).sorted()
+        return names.compactMap { name in
+            let path = scratch + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= most,
+                let data = FileManager.default.contents(atPath: path)
+            else { return nil }
+            return (name, [UInt8](data))
+        }
+    }
+
     /// Removes the scratch copy.
     public func remove() {
         try? FileManager.default.removeItem(atPath: scratch)

@@ -17,7 +17,7 @@ public enum FileDescriptor {
     /// Writes as much of `bytes` to `descriptor` as the system takes, and
     /// returns how many bytes it wrote and, when it stopped short, the
     /// system's reason (`no space left on device`).
-    static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> (written: Int, failure: String?) {
+    package static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> (written: Int, failure: String?) {
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
             while offset < buffer.count {

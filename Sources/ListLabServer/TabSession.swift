@@ -464,7 +464,11 @@ actor TabSession {
             noteStatus(record)
             return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: record.failed, ended: record.ended)]
         }
-        session.bounds.data = dataLimit(in: classroom.rules)
+        let limit = dataLimit(in: classroom.rules)
+        let kept = classroom.rules.tabMemory - limit
+        session.bounds.data = limit
+        session.bounds.dataReason = kept < 100 * 1_024
+            ? nil : "a tab's \(Session.megabytes(classroom.rules.tabMemory)), less \(Session.megabytes(kept)) its other data and its kept commands hold"
         let timer = DispatchWorkItem { flag.request() }
         Self.budgetTimers.asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
         // A command the budget stops says so in the words of its own stop line.

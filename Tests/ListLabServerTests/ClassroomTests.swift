@@ -305,6 +305,8 @@ private func kind(_ reply: String) -> String? {
     #expect(before >= 1.9, "a fresh tab may hold nearly all of its 2 MB: \(before)")
     for _ in 0..<400 { _ = try await send(["command": "help"]) }
     let after = try #require(try await mayHold())
+    let said = try await send(["command": "load big.csv"])
+    #expect(said.contains("it may (a tab&#39;s 2.0 MB, less "), "the refusal says why it may hold less: \(said.prefix(400))")
     #expect(after <= before - 0.5, "400 commands kept in steps, record and history hold part of it: \(before) MB, then \(after) MB")
     #expect(after >= 0.5, "each part is bounded to a share of the tab's memory: \(after) MB")
     await tab.end()

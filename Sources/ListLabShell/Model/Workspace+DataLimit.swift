@@ -18,7 +18,7 @@ extension Workspace {
         let more = Self.estimatedBytes(of: kept + [loaded]) - held
         guard held + more > dataLimit else { return }
         throw ShellError(
-            "\(loaded.name): not loaded: it would take about \(Session.megabytes(more)), and this session holds about \(Session.megabytes(held)) of the \(Session.megabytes(dataLimit)) it may "
+            "\(loaded.name): not loaded: it would take about \(Session.megabytes(more)), and this session holds about \(Session.megabytes(held)) of the \(Session.megabytes(dataLimit)) it may\(reasonText) "
                 + "(load a dataset under a name loaded already to replace it)")
     }
 
@@ -29,8 +29,11 @@ extension Workspace {
         let held = estimatedDataBytes
         guard held + bytes > dataLimit else { return }
         throw ShellError(
-            "not changed: this session holds about \(Session.megabytes(held)) of the \(Session.megabytes(dataLimit)) of data it may, and this would add about \(Session.megabytes(bytes))")
+            "not changed: this session holds about \(Session.megabytes(held)) of the \(Session.megabytes(dataLimit)) of data it may\(reasonText), and this would add about \(Session.megabytes(bytes))")
     }
+
+    /// ``dataLimitReason`` as a refusal says it: ` (a tab's ...)`, or nothing.
+    private var reasonText: String { dataLimitReason.map { " (\($0))" } ?? "" }
 
     /// About how many bytes of data the session's providers hold.
     var estimatedDataBytes: Int { Self.estimatedBytes(of: providers) }

@@ -32,6 +32,9 @@ final class Workspace {
     /// The bytes of data the providers may hold, estimated (a classroom
     /// tab's); a load past it is refused. Nil for no bound.
     var dataLimit: Int?
+    /// Why ``dataLimit`` is what it is, said after it in a refusal (`a tab's
+    /// 16 MB, less 4 MB it keeps of its commands`); nil says nothing more.
+    var dataLimitReason: String?
     /// Whether file providers sort, filter and diff on their columns where
     /// they can; off, every provider takes the record path, for tests that
     /// compare the two.

@@ -11,6 +11,9 @@ extension Session {
         /// The bytes of data its providers may hold, estimated; a load or
         /// an edit past it is refused.
         public var data: Int?
+        /// Why ``data`` is what it is, said in a refusal after it (`a tab's
+        /// 16 MB, less 4 MB its commands keep`).
+        public var dataReason: String?
         /// The highest change threshold `set threshold` takes: a batch
         /// update of a million changes is not one command's work there.
         public var threshold: Int?
@@ -31,11 +34,12 @@ extension Session {
 
         /// Bounds of their parts; each nil (or `Int.max`) bounds nothing.
         public init(
-            confinement: ConfinedFolder? = nil, data: Int? = nil, threshold: Int? = nil, viewportRows: Int? = nil, diffableItems: Int? = nil,
+            confinement: ConfinedFolder? = nil, data: Int? = nil, dataReason: String? = nil, threshold: Int? = nil, viewportRows: Int? = nil, diffableItems: Int? = nil,
             record: (lines: Int, bytes: Int, total: Int)? = nil, historyBytes: Int? = nil, keptOutputBytes: Int = .max
         ) {
             self.confinement = confinement
             self.data = data
+            self.dataReason = dataReason
             self.threshold = threshold
             self.viewportRows = viewportRows
             self.diffableItems = diffableItems

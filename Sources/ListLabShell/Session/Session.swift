@@ -71,13 +71,15 @@ public final class Session {
     public var bounds: Bounds {
         get {
             Bounds(
-                confinement: workspace.confinement, data: workspace.dataLimit, threshold: presentation.thresholdLimit,
+                confinement: workspace.confinement, data: workspace.dataLimit, dataReason: workspace.dataLimitReason,
+                threshold: presentation.thresholdLimit,
                 viewportRows: presentation.viewportLimit, diffableItems: presentation.diffableItemLimit, record: recorder.limit,
                 historyBytes: input.historyLimit, keptOutputBytes: recorder.mostKeptBytes)
         }
         set {
             workspace.confinement = newValue.confinement
             workspace.dataLimit = newValue.data
+            workspace.dataLimitReason = newValue.dataReason
             presentation.thresholdLimit = newValue.threshold
             presentation.viewportLimit = newValue.viewportRows
             presentation.diffableItemLimit = newValue.diffableItems

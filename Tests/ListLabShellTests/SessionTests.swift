@@ -444,3 +444,23 @@ func badInputIsOneErrorLineAndChangesNothing(line: String, message: String) {
     let saved = try session.transcript(named: "timed.lab").text
     #expect(!saved.contains("Run Time"))
 }
+
+/// A file deleted on disk after it was loaded: `save` refuses it, as a file changed since it was
+/// read, and `save --force` writes it again with the session's edits.
+@Test func aFileDeletedAfterItWasLoadedIsSavedOnlyWithForce() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("gone.csv", "id,name\n1,Ada\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load gone.csv")
+    session.execute("update 0 name=Al")
+    try FileManager.default.removeItem(atPath: folder.path + "/gone.csv")
+    output.clear()
+    session.execute("save")
+    #expect(output.lines == ["error: gone.csv: was deleted (or cannot be read) since it was read; save --force writes it again"])
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/gone.csv"))
+    output.clear()
+    session.execute("save --force")
+    #expect(output.lines == ["saved 1 item to gone.csv (13 bytes)"])
+    #expect(try String(contentsOfFile: folder.path + "/gone.csv", encoding: .utf8) == "id,name\n1,Al\n")
+}

@@ -205,76 +205,25 @@ public final class Session {
             output.writeError(reason)
             return CommandRecord(command: String(trimmed.prefix(200)), output: ["error: " + reason], failed: true, errors: [reason], isRecorded: false)
         }
-        let isTopLevel = input.isEntered
-        if isTopLevel { input.enter(trimmed) }
-        if isTopLevel { recorder.startCommand() }
-        defer { if isTopLevel { workspace.finishCommand() } }
-        let outerLocation = input.location
-        input.location = location
-        defer { input.location = outerLocation }
-        // A Ctrl-C before this command does not stop it; one during it (or
-        // during the script it runs) does.
-        if isTopLevel { Interruption.clear() }
-        let countsBefore = isTopLevel ? workspace.providers.map { ($0, $0.editCount, $0.saveCount) } : []
-        // A script's command fails on its own; the script's `run` decides what its failure means.
-        let outerFailed = runningCommandFailed
-        runningCommandFailed = false
-        defer { runningCommandFailed = outerFailed }
-        if isTopLevel {
-            workspace.startCommand()
-            listEvents = []
-        }
-        var interrupted = false
-        var errors: [String] = []
-        presentation.diffable?.identifiers.dataMayHaveChanged()
-        presentation.diffable?.forgetKnownIdentifiers()
-        func run() {
-            do {
-                try dispatch(line)
-            } catch where Self.wasInterrupted(error) {
-                interrupted = true
-                output.progress(nil)
-                output.write(interruptionLine?() ?? "interrupted")
-            } catch {
-                runningCommandFailed = true
-                errors.append(Self.message(for: error, at: nil))
-                writeError(error)
-            }
-            // After each command, a script's too, as a load completes after the scroll that asked for it.
-            if presentation.wantsNextPage {
-                presentation.wantsNextPage = false
-                do {
-                    try commandContext.loadNextPage(because: "near the end: ")
-                } catch {
-                    runningCommandFailed = true
-                    errors.append(Self.message(for: error, at: nil))
-                    writeError(error)
-                }
-            }
-        }
-        // What it printed, kept only where it is read: a top-level command's lines are the
-        // recorder's own; a script's step's are compared with what its transcript expected.
-        let printed: [String]
-        if isTopLevel {
-            run()
-            printed = recorder.currentLines
-        } else if expected != nil {
-            printed = recorder.capturing(run)
-        } else {
-            run()
-            printed = []
-        }
-        var failed = runningCommandFailed
-        if failed, let expected, OutputMatcher.matches(expected, printed.map { line in location.map { Self.line(line, withoutLocation: $0) } ?? line }) {
-            failed = false
-        }
-        if isTopLevel, Self.command(of: trimmed)?.endsSession != true { quitWasWarned = false }
-        guard isTopLevel else {
-            return CommandRecord(
-                command: trimmed, output: printed, failed: failed, interrupted: interrupted,
-                stopped: interrupted || input.scriptWasStopped, errors: errors, isRecorded: false)
-        }
-        if failed { countFailure() }
+        return input.isEntered ? runEntered(trimmed, at: location) : runStep(trimmed, at: location, expecting: expected)
+    }
+
+    /// A command entered (typed, piped, a `listlab run` script's own): it
+    /// joins the history, its output the record, Ctrl-C before it is
+    /// forgotten, and its record says what it changed; the step observers
+    /// (the journal, the pictures) hear of it.
+    private func runEntered(_ trimmed: String, at location: String?) -> CommandRecord {
+        input.enter(trimmed)
+        recorder.startCommand()
+        defer { workspace.finishCommand() }
+        // A Ctrl-C before this command does not stop it; one during it (or during the script it runs) does.
+        Interruption.clear()
+        let countsBefore = workspace.providers.map { ($0, $0.editCount, $0.saveCount) }
+        workspace.startCommand()
+        listEvents = []
+        let outcome = perform(trimmed, at: location)
+        if Self.command(of: trimmed)?.endsSession != true { quitWasWarned = false }
+        if outcome.failed { countFailure() }
         let kept = recorder.finishCommand(trimmed)
         // A provider that is new since (a load) counts from nothing.
         func before(_ loaded: LoadedProvider) -> (edits: Int, saves: Int) {
@@ -284,12 +233,73 @@ public final class Session {
             command: trimmed, output: kept ?? recorder.currentLines,
             edited: workspace.providers.filter { $0.editCount > before($0).edits }.map(\.name),
             saved: workspace.providers.filter { $0.saveCount > before($0).saves }.map(\.name),
-            files: workspace.touchedFiles, failed: failed,
-            interrupted: interrupted, stopped: interrupted || input.scriptWasStopped, errors: recorder.currentErrors, updates: listEvents, written: workspace.writtenFiles,
-            ended: isFinished, isRecorded: kept != nil)
+            files: workspace.touchedFiles, failed: outcome.failed,
+            interrupted: outcome.interrupted, stopped: outcome.interrupted || input.scriptWasStopped, errors: recorder.currentErrors, updates: listEvents,
+            written: workspace.writtenFiles, ended: isFinished, isRecorded: kept != nil)
         listEvents = []
         for observer in stepObservers { observer.session(self, didRun: record) }
         return record
+    }
+
+    /// A step of a script that `run` runs: its output goes where the
+    /// entered command's goes, and is kept only to compare with what its
+    /// transcript `expected`, which, printed, makes its error an expected
+    /// one (the record says it did not fail).
+    private func runStep(_ trimmed: String, at location: String?, expecting expected: [ExpectedLine]?) -> CommandRecord {
+        var outcome: (failed: Bool, interrupted: Bool, errors: [String]) = (false, false, [])
+        var printed: [String] = []
+        if expected != nil {
+            printed = recorder.capturing { outcome = perform(trimmed, at: location) }
+        } else {
+            outcome = perform(trimmed, at: location)
+        }
+        var failed = outcome.failed
+        if failed, let expected, OutputMatcher.matches(expected, printed.map { line in location.map { Self.line(line, withoutLocation: $0) } ?? line }) {
+            failed = false
+        }
+        return CommandRecord(
+            command: trimmed, output: printed, failed: failed, interrupted: outcome.interrupted,
+            stopped: outcome.interrupted || input.scriptWasStopped, errors: outcome.errors, isRecorded: false)
+    }
+
+    /// Runs one command line, entered or a script's step: its errors
+    /// written, a stop said, and after it the next page a scroll asked for.
+    /// Whether it failed counts the errors of the scripts it ran.
+    private func perform(_ line: String, at location: String?) -> (failed: Bool, interrupted: Bool, errors: [String]) {
+        let outerLocation = input.location
+        input.location = location
+        defer { input.location = outerLocation }
+        // A script's command fails on its own; the script's `run` decides what its failure means.
+        let outerFailed = runningCommandFailed
+        runningCommandFailed = false
+        defer { runningCommandFailed = outerFailed }
+        var interrupted = false
+        var errors: [String] = []
+        presentation.diffable?.identifiers.dataMayHaveChanged()
+        presentation.diffable?.forgetKnownIdentifiers()
+        do {
+            try dispatch(line)
+        } catch where Self.wasInterrupted(error) {
+            interrupted = true
+            output.progress(nil)
+            output.write(interruptionLine?() ?? "interrupted")
+        } catch {
+            runningCommandFailed = true
+            errors.append(Self.message(for: error, at: nil))
+            writeError(error)
+        }
+        // After each command, a script's too, as a load completes after the scroll that asked for it.
+        if presentation.wantsNextPage {
+            presentation.wantsNextPage = false
+            do {
+                try commandContext.loadNextPage(because: "near the end: ")
+            } catch {
+                runningCommandFailed = true
+                errors.append(Self.message(for: error, at: nil))
+                writeError(error)
+            }
+        }
+        return (runningCommandFailed, interrupted, errors)
     }
 
     /// Why `line` is not one command line: it holds a line break (LF, CR,

@@ -7,7 +7,7 @@
 // listlab-page-check read. A line is a command, or one of:
 //   :tour NAME   open a tour or lesson from the menu and Play it, each exercise solved with Solution, then Check
 //   :open NAME   open it only          :step    Step (or Check)      :solve   Solution, then Check
-//   :close       Close the lesson      :save    Save session
+//   :close       Close the lesson      :save    Save session      :click ID  press a button that runs a step
 // For a page of listlab render (a file, no server), Scripts/check-pictures calls
 // listlabDriver.checkPictures() instead: every figure plays once, then the same report.
 (() => {
@@ -128,6 +128,7 @@
         else if (line === ':step') await step();
         else if (line === ':solve') await solve();
         else if (line === ':close') await act(line, () => click('lesson-close'), ['lessonClosed']);
+        else if (line.startsWith(':click ')) await act(line, () => click(line.slice(7)), ['step'], true);
         else if (line === ':save') {
           const saved = await act(line, () => click('save'), ['transcript']);
           notes.push('saved ' + saved.name + ': ' + saved.text.split('\n').filter((text) => text.startsWith('  > ')).length + ' commands');
@@ -149,8 +150,10 @@
         .filter((element) => element.offsetParent !== null && element.matches('pre, p, h3') && element.textContent.trim());
       const smallest = Math.min(...texts.map((element) => parseFloat(getComputedStyle(element).fontSize)));
       const steps = shown.filter((child) => child.matches('.step'));
+      // A cell's badge is a rounded rect of one of two fills (new, reused) behind its name.
+      const badges = steps.flatMap((step) => Array.from(step.querySelectorAll('g.final rect[rx="7"]'))).length;
       notes.push('presenter: ' + steps.length + ' step shown' + (steps.some((step) => step.matches('.yours')) ? ' (your own)' : '') + ', smallest text ' + smallest
-        + ' px, bar ' + Math.round($('footer').getBoundingClientRect().height) + ' px');
+        + ' px, bar ' + Math.round($('footer').getBoundingClientRect().height) + ' px, ' + badges + ' badges');
     }
     // What the user sees of the connection, and the address left in the address bar.
     notes.push('status: ' + $('status').textContent, 'address: ' + location.href);

@@ -203,6 +203,15 @@
   }
   presentButton.addEventListener('click', () => present(!document.body.classList.contains('presenting')));
   present(new URLSearchParams(location.search).has('present'));
+  // Badges: the pictures draw each row's cell in a badge, or the rows as an iPhone shows them. The
+  // switch is the session's own setting, so it runs the command (a step like any other).
+  const badgesButton = document.getElementById('badges');
+  badgesButton.addEventListener('click', async () => {
+    if (ended) return;
+    const on = badgesButton.getAttribute('aria-pressed') !== 'true';
+    const answer = await run('set badges ' + (on ? 'on' : 'off'));
+    if (answer.kind === 'step' && !answer.failed) badgesButton.setAttribute('aria-pressed', String(on));
+  });
   // Clear: the steps shown go from the page (the session, its record and a reload's steps stay).
   document.getElementById('clear').addEventListener('click', () => steps.replaceChildren());
   // Each button's key, shown on it: Alt+KEY (Control+Option+KEY on a Mac) presses it.

@@ -107,7 +107,9 @@ public struct TranscriptPage: Sendable {
     /// The prose of a transcript as headings and paragraphs: a line
     /// underlined with `===` or `---` is a heading (as is a line that starts
     /// with `#`); other lines run together into paragraphs, which blank
-    /// lines separate.
+    /// lines separate. A line that starts as an item of a list does (`- `,
+    /// `* `, `1. `) starts a paragraph of its own, which pages draw as an
+    /// item of a list.
     public static func prose(_ lines: [String]) -> [Element] {
         var elements: [Element] = []
         var paragraph: [String] = []
@@ -132,12 +134,22 @@ public struct TranscriptPage: Sendable {
             } else if line.isEmpty {
                 flush()
             } else {
+                if Self.listMarker(of: line) != nil { flush() }
                 paragraph.append(line)
             }
             index += 1
         }
         flush()
         return elements
+    }
+
+    /// Whether `line` starts as an item of a list (`- `, `* `, `12. `), and
+    /// its text after the marker; nil for another line.
+    package static func listMarker(of line: String) -> (ordered: Bool, item: String)? {
+        if line.hasPrefix("- ") || line.hasPrefix("* ") { return (false, String(line.dropFirst(2))) }
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 3, line.dropFirst(digits.count).hasPrefix(". ") else { return nil }
+        return (true, String(line.dropFirst(digits.count + 2)))
     }
 
     /// The page.
@@ -149,7 +161,14 @@ public struct TranscriptPage: Sendable {
             case .heading(let level, let text):
                 body += "<h\(level + 1)>\(Markup.escape(text))</h\(level + 1)>\n"
             case .paragraph(let text):
-                body += "<p>\(Markup.escape(text))</p>\n"
+                // A list's items, one after another, are one list.
+                if let (ordered, item) = Self.listMarker(of: text) {
+                    let tag = ordered ? "ol" : "ul"
+                    if body.hasSuffix("</\(tag)>\n") { body.removeLast("</\(tag)>\n".count) } else { body += "<\(tag)>" }
+                    body += "<li>\(Markup.escape(item))</li></\(tag)>\n"
+                } else {
+                    body += "<p>\(Markup.escape(text))</p>\n"
+                }
             case .step(let step):
                 body += html(of: step, pictureNumber: &pictureNumber)
             }

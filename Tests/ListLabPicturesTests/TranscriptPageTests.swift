@@ -16,6 +16,19 @@ import Testing
         #expect(described == ["h1 Tour 1: lists", "p A list asks its data source.", "h1 Cells", "p Reuse."])
     }
 
+    /// A line that starts as a list's item starts a paragraph of its own; a page draws a run of
+    /// them as one list, escaped as everything else.
+    @Test func listItemsAreParagraphsOfTheirOwnAndOneListOnThePage() {
+        let elements = TranscriptPage.prose(["Steps:", "- load <it>", "- show it", "and look", "", "1. first", "2. second", "3.14 is not an item"])
+        let described = elements.map { element -> String in
+            if case .paragraph(let text) = element { return text }
+            return "?"
+        }
+        #expect(described == ["Steps:", "- load <it>", "- show it and look", "1. first", "2. second 3.14 is not an item"])
+        let html = TranscriptPage(title: "t", source: "t.lab", elements: elements).html()
+        #expect(html.contains("<p>Steps:</p>\n<ul><li>load &lt;it&gt;</li><li>show it and look</li></ul>\n<ol><li>first</li><li>second 3.14 is not an item</li></ol>\n"), "\(html.prefix(2000))")
+    }
+
     func page(failing: Bool = false) throws -> TranscriptPage {
         let fruits = FruitList(count: 5, viewportRows: 4)
         let first = fruits.screen

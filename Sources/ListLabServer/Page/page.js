@@ -328,6 +328,21 @@
     for (; lesson.at < target; lesson.at += 1) {
       const item = lesson.items[lesson.at];
       if ('command' in item) continue;
+      // A paragraph that starts as a list's item (- , * , 1. ) joins the list before it, or starts one.
+      const listed = item.paragraph !== undefined ? /^(?:([-*])|(\d{1,3})\.) (.*)$/s.exec(item.paragraph) : null;
+      if (listed) {
+        const tag = listed[1] ? 'UL' : 'OL';
+        let list = steps.lastElementChild;
+        if (!list || list.tagName !== tag || !list.classList.contains('lesson-prose')) {
+          list = document.createElement(tag);
+          list.className = 'lesson-prose';
+          steps.appendChild(list);
+        }
+        const entry = document.createElement('li');
+        withInlineMarkup(entry, listed[3]);
+        list.appendChild(entry);
+        continue;
+      }
       const element = document.createElement(item.heading !== undefined ? 'h3' : 'p');
       element.className = 'lesson-prose';
       if (item.heading !== undefined) element.textContent = item.heading;
@@ -372,12 +387,21 @@
       steps.appendChild(box);
     }
   }
-  // A paragraph's `code`, **bold** and *emphasis*, as elements whose text is set, never parsed as HTML.
+  // A paragraph's `code`, **bold**, *emphasis* and [links](https://…), as elements whose text is set,
+  // never parsed as HTML; a link goes to an http or https address only, in a new tab.
   function withInlineMarkup(element, text) {
-    for (const part of text.split(/(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*)/)) {
+    for (const part of text.split(/(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|\[[^\]]+\]\(https?:\/\/[^)\s]+\))/)) {
       if (!part) continue;
       let child;
-      if (part.length > 2 && part.startsWith('`') && part.endsWith('`')) { child = document.createElement('code'); child.textContent = part.slice(1, -1); }
+      const link = /^\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)$/.exec(part);
+      if (link) {
+        child = document.createElement('a');
+        child.href = link[2];
+        child.target = '_blank';
+        child.rel = 'noopener noreferrer';
+        child.title = link[2];
+        child.textContent = link[1];
+      } else if (part.length > 2 && part.startsWith('`') && part.endsWith('`')) { child = document.createElement('code'); child.textContent = part.slice(1, -1); }
       else if (part.length > 4 && part.startsWith('**') && part.endsWith('**')) { child = document.createElement('strong'); child.textContent = part.slice(2, -2); }
       else if (part.length > 2 && part.startsWith('*') && part.endsWith('*')) { child = document.createElement('em'); child.textContent = part.slice(1, -1); }
       else child = document.createTextNode(part);

@@ -7,9 +7,10 @@ import Darwin
 
 /// `listlab serve`: starts `listlab-serve`, the program beside this one
 /// that serves the playground to a browser, with the same arguments. The
-/// server is a program of its own so that the prompt does not load it: its
-/// HTTP stack brings Foundation's networking, which doubled the time
-/// `listlab` takes to start.
+/// server is a program of its own because its module builds on this one
+/// (which cannot import it), and so that a playground of the user's carries
+/// no server unless it adds its `-serve` program; starting it apart costs
+/// little (`Scripts/bench-start --serve` pairs the two programs' start).
 struct ServeLauncher: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "serve",

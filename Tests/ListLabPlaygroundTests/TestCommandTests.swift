@@ -113,3 +113,11 @@ private func lineNumber(of line: String, in text: String) -> Int? {
     let (bad, error) = listlab(["test", "x.lab", "--nonsense"])
     #expect(bad != 0 && error.standardError.contains("--nonsense") && output.standardError.isEmpty, "\(bad) [\(error.standardOutput)] [\(error.standardError)]")
 }
+
+/// `listlab run` of a transcript whose errors are the ones it recorded succeeds: each is printed,
+/// and none counts as a failure (tour 5 refuses three batch updates on purpose).
+@Test func runOfATranscriptWhoseErrorsAreRecordedSucceeds() throws {
+    let (status, output) = listlab(["run", DocExampleFile.packageRoot + "/Samples/tours/5-uikit-crash.lab"])
+    #expect(status == 0, "\(output.standardError)")
+    #expect(output.standardError.contains("Invalid update: invalid number of rows in section 0."))
+}

@@ -205,14 +205,15 @@ public final class Session {
             output.writeError(reason)
             return CommandRecord(command: String(trimmed.prefix(200)), output: ["error: " + reason], failed: true, errors: [reason], isRecorded: false)
         }
-        return input.isEntered ? runEntered(trimmed, at: location) : runStep(trimmed, at: location, expecting: expected)
+        return input.isEntered ? runEntered(trimmed, at: location, expecting: expected) : runStep(trimmed, at: location, expecting: expected)
     }
 
     /// A command entered (typed, piped, a `listlab run` script's own): it
     /// joins the history, its output the record, Ctrl-C before it is
     /// forgotten, and its record says what it changed; the step observers
-    /// (the journal, the pictures) hear of it.
-    private func runEntered(_ trimmed: String, at location: String?) -> CommandRecord {
+    /// (the journal, the pictures) hear of it. A transcript's command that
+    /// prints what it `expected` did not fail (its error was expected).
+    private func runEntered(_ trimmed: String, at location: String?, expecting expected: [ExpectedLine]?) -> CommandRecord {
         input.enter(trimmed)
         recorder.startCommand()
         defer { workspace.finishCommand() }
@@ -222,8 +223,9 @@ public final class Session {
         workspace.startCommand()
         listEvents = []
         let outcome = perform(trimmed, at: location)
+        let failed = outcome.failed && !printedAsExpected(recorder.currentLines, expected, at: location)
         if Self.command(of: trimmed)?.endsSession != true { quitWasWarned = false }
-        if outcome.failed { countFailure() }
+        if failed { countFailure() }
         let kept = recorder.finishCommand(trimmed)
         // A provider that is new since (a load) counts from nothing.
         func before(_ loaded: LoadedProvider) -> (edits: Int, saves: Int) {
@@ -233,7 +235,7 @@ public final class Session {
             command: trimmed, output: kept ?? recorder.currentLines,
             edited: workspace.providers.filter { $0.editCount > before($0).edits }.map(\.name),
             saved: workspace.providers.filter { $0.saveCount > before($0).saves }.map(\.name),
-            files: workspace.touchedFiles, failed: outcome.failed,
+            files: workspace.touchedFiles, failed: failed,
             interrupted: outcome.interrupted, stopped: outcome.interrupted || input.scriptWasStopped, errors: recorder.currentErrors, updates: listEvents,
             written: workspace.writtenFiles, ended: isFinished, isRecorded: kept != nil)
         listEvents = []
@@ -253,13 +255,17 @@ public final class Session {
         } else {
             outcome = perform(trimmed, at: location)
         }
-        var failed = outcome.failed
-        if failed, let expected, OutputMatcher.matches(expected, printed.map { line in location.map { Self.line(line, withoutLocation: $0) } ?? line }) {
-            failed = false
-        }
+        let failed = outcome.failed && !printedAsExpected(printed, expected, at: location)
         return CommandRecord(
             command: trimmed, output: printed, failed: failed, interrupted: outcome.interrupted,
             stopped: outcome.interrupted || input.scriptWasStopped, errors: outcome.errors, isRecorded: false)
+    }
+
+    /// Whether `printed` is the `expected` output of a transcript's command
+    /// (its wildcards matching, its errors named without `location`).
+    private func printedAsExpected(_ printed: [String], _ expected: [ExpectedLine]?, at location: String?) -> Bool {
+        guard let expected else { return false }
+        return OutputMatcher.matches(expected, printed.map { line in location.map { Self.line(line, withoutLocation: $0) } ?? line })
     }
 
     /// Runs one command line, entered or a script's step: its errors

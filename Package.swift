@@ -33,7 +33,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package generate-documentation`: the DocC catalogs of ListLabCore and ListDiff
+        // `swift package generate-documentation`: the DocC catalogs of the documented modules
         // (Scripts/check-docs builds them with warnings as errors). A plugin: nothing of it is
         // linked into the products.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),

@@ -146,7 +146,7 @@ extension Session {
         ),
         Command(
             name: "set", usage: "set [" + Setting.all.map(\.usage).joined(separator: " | ") + "]",
-            summary: "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, the kind of list, the iOS version whose words it speaks, and a timer for each command",
+            summary: "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, the kind of list, the badges of pictures, the iOS version whose words it speaks, and a timer for each command",
             details: Setting.all.flatMap(\.help),
             examples: ["set"] + Setting.all.flatMap(\.examples),
             completes: { context in

@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "ListLabServer",
             dependencies: [
-                "ListLabHTTP", "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore", "ListLabFiles",
+                "ListLabHTTP", "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore", "ListLabFiles", "Interruption",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Page/README.md"],
@@ -149,7 +149,7 @@ let package = Package(
             name: "ListLabPicturesTests", dependencies: ["ListLabPictures", "ListLabCore", "ListLabTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabFuzzing", "ListLabTestSupport"],
+            name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabPictures", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabFuzzing", "ListLabTestSupport"],
             swiftSettings: strictSettings),
         // Every ```swift example of a doc comment, compiled and run: DocExamples.swift is written from
         // them by `swift run listlab-doc-examples` (as is the README's example, into ListLabCoreTests),

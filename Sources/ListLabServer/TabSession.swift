@@ -13,7 +13,6 @@ package import ListLabShell
 /// with what makes its steps and completes its lines.
 struct TabPlayground {
     let session: Session
-    let output: RecordingOutput
     let runner: StepRunner
     let completer: ShellCompleter
 }
@@ -196,7 +195,6 @@ actor TabSession {
         journal = factory.startJournal(own.session, number, own.session.workingDirectory)
         if let sample {
             own.session.execute("load \(sample)")
-            own.output.clear()
         }
     }
 
@@ -205,15 +203,15 @@ actor TabSession {
     private static func playground(
         _ factory: SessionFactory, in folder: String, classroom: (rules: Classroom, folder: ConfinedFolder)?, dataLimit: Int?
     ) -> TabPlayground {
-        let output = RecordingOutput()
-        let session = factory.make(output, folder)
+        // A step is read from its command's record: the session's output goes nowhere.
+        let session = factory.make(DiscardingOutput(), folder)
         if let classroom {
             session.bounds = Session.Bounds(
                 confinement: classroom.folder, data: dataLimit, threshold: Classroom.highestThreshold, viewportRows: Classroom.highestViewport,
-                diffableItems: Classroom.mostDiffableItems, record: classroom.rules.keptRecord, historyBytes: classroom.rules.keptHistory)
-            output.byteLimit = classroom.rules.stepOutputLimit
+                diffableItems: Classroom.mostDiffableItems, record: classroom.rules.keptRecord, historyBytes: classroom.rules.keptHistory,
+                keptOutputBytes: classroom.rules.stepOutputLimit)
         }
-        return TabPlayground(session: session, output: output, runner: StepRunner(session: session, output: output), completer: ShellCompleter(session: session))
+        return TabPlayground(session: session, runner: StepRunner(session: session), completer: ShellCompleter(session: session))
     }
 
     /// The steps that greet a new tab: `show` when something is loaded.
@@ -452,7 +450,6 @@ actor TabSession {
     private func runStep(_ line: String, printed: ([String]) -> Void) -> [ServerMessage] {
         let session = current.session
         let runner = current.runner
-        let output = current.output
         guard !stopping.withLock({ $0 }) else { return [.refused("the server is stopping: nothing more runs")] }
         stepCount += 1
         let flag = Interruption.Flag()
@@ -482,10 +479,7 @@ actor TabSession {
         timer.cancel()
         printed(step.output)
         noteStatus(record)
-        if output.droppedLines > 0 {
-            let limit = classroom.rules.stepOutputLimit / 1_048_576
-            step.output.append("(\(output.droppedLines) more lines not shown: a classroom step shows its first \(limit) MB of output)")
-        }
+
         var html = TranscriptPage.section(of: step)
         if html.utf8.count > classroom.rules.stepOutputLimit {
             // Pictures of long cells can weigh more than the output: past the limit, the step goes without them.
@@ -606,7 +600,7 @@ actor TabSession {
 /// (``PlaygroundServer``'s turnstile), as replays of a playground run.
 package struct SessionFactory: @unchecked Sendable {
     /// Makes a session writing to an output, working in a folder.
-    let make: (RecordingOutput, String) -> Session
+    let make: (any ShellOutput, String) -> Session
     /// Starts a tab's journal: its session, its number and its folder.
     let startJournal: (Session, Int, String) -> SessionJournal?
     /// Whether sessions must run one at a time (the playground registers
@@ -620,7 +614,7 @@ package struct SessionFactory: @unchecked Sendable {
     /// A factory calling `make`; `isSerial` when its sessions run code of
     /// the user's that need not be thread-safe.
     package init(
-        isSerial: Bool, folder: String = ".", classroom: Classroom? = nil, make: @escaping (RecordingOutput, String) -> Session,
+        isSerial: Bool, folder: String = ".", classroom: Classroom? = nil, make: @escaping (any ShellOutput, String) -> Session,
         startJournal: @escaping (Session, Int, String) -> SessionJournal? = { _, _, _ in nil }
     ) {
         self.make = make

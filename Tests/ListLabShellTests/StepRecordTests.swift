@@ -1,5 +1,6 @@
 import Interruption
 import ListLabCore
+import ListLabPictures
 import ListLabTestSupport
 import Testing
 @testable import ListLabShell
@@ -174,4 +175,46 @@ private final class HandedOutput: ShellOutput {
     #expect(recording.lines.count - before == output.lines.first?.count)
     #expect(recording.errorLines == Array(before..<recording.lines.count))
     #expect(recording.lines[before].hasPrefix("error: Invalid batch updates detected:"))
+}
+
+/// The record says which of its lines are errors' (a reason of several lines
+/// all of them), and a page's step is drawn from it alone: the session's
+/// output may go nowhere.
+@Test func theRecordMarksItsErrorLinesAndAStepIsDrawnFromIt() throws {
+    let session = Session(output: DiscardingOutput())
+    session.execute("load contacts")
+    session.execute("set ios 17")
+    let refused = session.execute("batch delete 0.1")
+    let lines = try #require(refused.errors.first).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count > 2, "iOS 17 lays the reason out on several lines")
+    #expect(refused.errorLines == Array(0..<lines.count))
+    #expect(refused.output.first == "error: " + lines[0])
+
+    let runner = StepRunner(session: session)
+    defer { runner.detach() }
+    let (step, record) = runner.run("select 1", number: 1)
+    #expect(step.output == record.output && record.output == ["selected 0.1: Clark Kent"])
+    #expect(step.errorLines.isEmpty && record.errorLines.isEmpty && record.linesNotKept == 0)
+    let (failed, _) = runner.run("select 99", number: 2)
+    #expect(failed.output == ["error: no item at 0.99 (section 0 has 8 items)"] && failed.errorLines == [0])
+}
+
+/// Past the output a session keeps of one command, one line stands for the
+/// rest and the record counts what it left out; a step still shows the
+/// errors that came after.
+@Test func outputPastTheKeptBytesIsCountedAndAStepKeepsItsErrors() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("long.txt", Array(repeating: "samples", count: 20).joined(separator: "\n") + "\nselect 99\n")
+    let session = Session(output: DiscardingOutput(), workingDirectory: folder.path, bounds: Session.Bounds(keptOutputBytes: 400))
+    session.execute("load contacts")
+    let runner = StepRunner(session: session)
+    defer { runner.detach() }
+    let (step, record) = runner.run("run long.txt", number: 1)
+    #expect(record.linesNotKept > 0 && record.failed)
+    #expect(record.output.last?.hasPrefix("... (more output, past 400 bytes, not kept)") == true, "\(record.output.suffix(2))")
+    #expect(record.output.joined(separator: "\n").utf8.count < 600)
+    #expect(record.errorLines.isEmpty, "the error came after the kept lines")
+    let error = "error: long.txt:21: no item at 0.99 (section 0 has 8 items)"
+    #expect(step.output.last == error, "\(step.output.suffix(2))")
+    #expect(step.errorLines == [step.output.count - 1])
 }

@@ -90,3 +90,17 @@ public final class RecordingOutput: ShellOutput {
         bytes = 0
     }
 }
+
+/// An output that keeps and shows nothing: for a session whose commands are
+/// read from their records (``CommandRecord``), as a page's steps and a
+/// transcript's replay are.
+public final class DiscardingOutput: ShellOutput {
+    /// Creates an output that discards what it is given.
+    public init() {}
+
+    public func write(_ line: String) {}
+
+    public func writeError(_ message: String) {}
+
+    public func writeError(lines: [String]) {}
+}

@@ -38,18 +38,17 @@ public enum TranscriptRenderer {
         } catch {
             return Result(path: path, html: nil, failures: ["\(path): \(error)"], stepCount: 0, pictureCount: 0)
         }
-        let output = RecordingOutput()
         do {
-            return try TranscriptRunner.withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace, prepare: prepare) { session in
-                render(Transcript(text: text), at: path, named: name ?? fileName(path), in: session, output: output)
+            return try TranscriptRunner.withReplaySession(forTranscriptAt: path, output: DiscardingOutput(), inPlace: inPlace, prepare: prepare) { session in
+                render(Transcript(text: text), at: path, named: name ?? fileName(path), in: session)
             }
         } catch {
             return Result(path: path, html: nil, failures: ["\(path): \(error)"], stepCount: 0, pictureCount: 0)
         }
     }
 
-    private static func render(_ transcript: Transcript, at path: String, named name: String, in session: Session, output: RecordingOutput) -> Result {
-        let runner = StepRunner(session: session, output: output)
+    private static func render(_ transcript: Transcript, at path: String, named name: String, in session: Session) -> Result {
+        let runner = StepRunner(session: session)
         defer { runner.detach() }
         var elements: [TranscriptPage.Element] = []
         var failures: [String] = []

@@ -27,6 +27,14 @@ public struct CommandRecord: Hashable, Sendable {
     public var stopped = false
     /// The messages of its errors, in order, without `error: `.
     public var errors: [String] = []
+    /// The indices in ``output`` of the lines of its errors: each error's
+    /// first line (`error: ...`) and the other lines of a message of
+    /// several (UIKit's counts and updates), so a page marks all of them.
+    public var errorLines: [Int] = []
+    /// The lines it printed past the most a session keeps of one command
+    /// (``Session/Bounds/keptOutputBytes``): ``output`` ends with one line
+    /// that says so in their place.
+    public var linesNotKept = 0
     /// What the list was asked to do while it ran, in order: each batch
     /// update as it was about to be performed, performed, or refused (the
     /// last 1,000 at most: a script of many changes keeps its latest).

@@ -231,13 +231,15 @@ public final class Session {
         func before(_ loaded: LoadedProvider) -> (edits: Int, saves: Int) {
             countsBefore.first { $0.0 === loaded }.map { ($0.1, $0.2) } ?? (0, 0)
         }
-        let record = CommandRecord(
+        var record = CommandRecord(
             command: trimmed, output: kept ?? recorder.currentLines,
             edited: workspace.providers.filter { $0.editCount > before($0).edits }.map(\.name),
             saved: workspace.providers.filter { $0.saveCount > before($0).saves }.map(\.name),
             files: workspace.touchedFiles, failed: failed,
             interrupted: outcome.interrupted, stopped: outcome.interrupted || input.scriptWasStopped, errors: recorder.currentErrors, updates: listEvents,
             written: workspace.writtenFiles, ended: isFinished, isRecorded: kept != nil)
+        record.errorLines = recorder.currentErrorLines
+        record.linesNotKept = recorder.currentLinesNotKept
         listEvents = []
         for observer in stepObservers { observer.session(self, didRun: record) }
         return record

@@ -24,6 +24,11 @@ final class SessionRecorder: ShellOutput {
     private(set) var currentErrors: [String] = []
     /// The lines written since ``startCommand()``.
     var currentLines: [String] { current }
+    /// The indices in ``currentLines`` of the lines of its errors: each
+    /// error's first line and the rest of a message of several.
+    private(set) var currentErrorLines: [Int] = []
+    /// The lines written since ``startCommand()`` past ``mostKeptBytes``, not kept.
+    private(set) var currentLinesNotKept = 0
     /// The lines of each capture still open, outermost first.
     private var captures: [[String]] = []
     /// The bytes a command's lines and each capture keep, when bounded (a
@@ -55,8 +60,9 @@ final class SessionRecorder: ShellOutput {
         // lines; the library escaped the data in it, so its line breaks are the layout's.
         let lines = Self.safeLines(recorded)
         currentErrors.append(lines.joined(separator: "\n"))
-        keep("error: " + (lines.first ?? ""))
-        for line in lines.dropFirst() { keep(line) }
+        for (index, line) in lines.enumerated() {
+            if keep(index == 0 ? "error: " + line : line) { currentErrorLines.append(current.count - 1) }
+        }
         base.writeError(lines: recorded == shown ? lines : Self.safeLines(shown))
     }
 
@@ -75,16 +81,23 @@ final class SessionRecorder: ShellOutput {
         base.write(VisibleText.escaped(line))
     }
 
-    private func keep(_ line: String) {
+    /// Keeps `line` in the command's lines and each capture's; whether the
+    /// command's lines kept it as it is.
+    @discardableResult
+    private func keep(_ line: String) -> Bool {
         let size = line.utf8.count + 1
+        var kept = false
         if currentBytes <= mostKeptBytes {
             currentBytes += size
-            current.append(currentBytes <= mostKeptBytes ? line : notKept)
+            kept = currentBytes <= mostKeptBytes
+            current.append(kept ? line : notKept)
         }
+        if !kept { currentLinesNotKept += 1 }
         for index in captures.indices where captureBytes[index] <= mostKeptBytes {
             captureBytes[index] += size
             captures[index].append(captureBytes[index] <= mostKeptBytes ? line : notKept)
         }
+        return kept
     }
 
     /// The line that stands for the output past ``mostKeptBytes``.
@@ -94,6 +107,8 @@ final class SessionRecorder: ShellOutput {
         current = []
         currentBytes = 0
         currentErrors = []
+        currentErrorLines = []
+        currentLinesNotKept = 0
     }
 
     /// Keeps `command` with what it printed, and returns the lines; `session

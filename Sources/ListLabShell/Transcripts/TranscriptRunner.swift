@@ -64,45 +64,45 @@ public enum TranscriptRunner {
         } catch {
             return Result(path: path, passed: false, report: ["FAIL \(path): \(error)"])
         }
-        let output = RecordingOutput()
         do {
-            return try withReplaySession(forTranscriptAt: path, output: output, inPlace: inPlace, outputLimit: outputLimit, prepare: prepare) { session in
-                replay(Transcript(text: text), at: path, in: session, output: output, update: update, outputLimit: outputLimit)
+            return try withReplaySession(forTranscriptAt: path, output: DiscardingOutput(), inPlace: inPlace, outputLimit: outputLimit, prepare: prepare) { session in
+                replay(Transcript(text: text), at: path, in: session, update: update, outputLimit: outputLimit)
             }
         } catch {
             return Result(path: path, passed: false, report: ["FAIL \(path): \(error)"])
         }
     }
 
-    /// Replays `transcript` in `session`, whose output goes to `output`.
-    private static func replay(_ transcript: Transcript, at path: String, in session: Session, output: RecordingOutput, update: Bool, outputLimit: Int) -> Result {
+    /// Replays `transcript` in `session`, comparing each command's record
+    /// with what the transcript expected.
+    private static func replay(_ transcript: Transcript, at path: String, in session: Session, update: Bool, outputLimit: Int) -> Result {
         var report: [String] = []
         var notes: [String] = []
         var newOutputs: [[ExpectedLine]?] = []
         for block in transcript.blocks {
-            output.clear()
-            session.execute(block.command)
-            if output.droppedLines > 0 {
+            let record = session.execute(block.command)
+            if record.linesNotKept > 0 {
                 newOutputs.append(nil)
-                report.append("FAIL \(path):\(block.line): '\(block.command)' printed more than \(Self.described(bytes: outputLimit)) (\(output.droppedLines) lines not kept), the most a replayed command may print")
+                report.append("FAIL \(path):\(block.line): '\(block.command)' printed more than \(Self.described(bytes: outputLimit)) (\(record.linesNotKept) lines not kept), the most a replayed command may print")
                 continue
             }
-            if OutputMatcher.matches(block.expected, output.lines) {
+            let printed = record.output
+            if OutputMatcher.matches(block.expected, printed) {
                 newOutputs.append(nil)
                 continue
             }
-            newOutputs.append(update ? OutputAlignment.updatedExpectation(expected: block.expected, actual: output.lines) : nil)
-            if update, let error = output.lines.first(where: { $0.hasPrefix("error: ") }),
-                !block.expected.contains(where: { OutputMatcher.line($0, matches: error) })
+            newOutputs.append(update ? OutputAlignment.updatedExpectation(expected: block.expected, actual: printed) : nil)
+            if update, let index = record.errorLines.first(where: { $0 < printed.count && printed[$0].hasPrefix("error: ") }),
+                !block.expected.contains(where: { OutputMatcher.line($0, matches: printed[index]) })
             {
-                notes.append("\(path):\(block.line): '\(block.command)' now records an error the file did not expect (\(error.prefix(120)))")
+                notes.append("\(path):\(block.line): '\(block.command)' now records an error the file did not expect (\(printed[index].prefix(120)))")
             }
-            let firstDifference = zip(block.expected, output.lines).enumerated()
+            let firstDifference = zip(block.expected, printed).enumerated()
                 .first { !OutputMatcher.line($0.element.0, matches: $0.element.1) }?.offset
-                ?? min(block.expected.count, output.lines.count)
+                ?? min(block.expected.count, printed.count)
             let line = block.line + 1 + firstDifference
             report.append("FAIL \(path):\(line): the output of '\(block.command)' (line \(block.line)) differs")
-            report.append(contentsOf: UnifiedDiff.lines(expected: block.expected, actual: output.lines, expectedStart: block.line + 1).map { "  " + $0 })
+            report.append(contentsOf: UnifiedDiff.lines(expected: block.expected, actual: printed, expectedStart: block.line + 1).map { "  " + $0 })
         }
         if transcript.blocks.isEmpty {
             report.append("FAIL \(path): no commands (a command line starts with two spaces and '> ')")

@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "ListLabServer", targets: ["ListLabServer"]),
         // An app depends on it on Linux only: `condition: .when(platforms: [.linux])`.
         .library(name: "UIKit", targets: ["UIKit", "_Testing_UIKit"]),
+        // A UIKit list's steps from a test, as a transcript `listlab test` replays (Linux, beside UIKit).
+        .library(name: "UIKitTranscripts", targets: ["UIKitTranscripts"]),
         // Snapshot strategies for swift-snapshot-testing: only a target that imports it builds that package.
         .library(name: "ListLabSnapshotTesting", targets: ["ListLabSnapshotTesting"]),
     ],
@@ -79,6 +81,7 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
         // Swift Testing's cross-import overlay of UIKit, which a test file that imports both needs.
         .target(name: "_Testing_UIKit", swiftSettings: strictSettings),
+        .target(name: "UIKitTranscripts", dependencies: ["UIKit", "ListLabShell", "ListLabCore"], swiftSettings: strictSettings),
         // A HeadlessList as a snapshot: its lines as text, its picture as SVG.
         .target(
             name: "ListLabSnapshotTesting",
@@ -137,7 +140,8 @@ let package = Package(
             name: "ListLabFilesTests", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "ListLabTestSupport"],
             swiftSettings: strictSettings),
         // An app's own UIKit code, unchanged, on the headless list.
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "ListLabCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "UIKitTranscripts", "ListLabCore", "ListLabShell"], swiftSettings: strictSettings),
         .testTarget(
             name: "ListLabServerTests",
             dependencies: ["ListLabServer", "ListLabHTTP", "ListLabShell", "ListLabPlayground", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -53,3 +53,17 @@ extension Snapshotting where Value == HeadlessList, Format == String {
         return strategy
     }
 }
+
+extension Snapshotting where Value == String, Format == String {
+    /// A transcript's text, kept as a `.lab` file: a UIKit list's steps
+    /// from UIKitTranscripts' `ListRecording` (`assertSnapshot(of:
+    /// recording.transcript(), as: .transcript)`), or any session's. The
+    /// snapshot folder is then transcripts too: `listlab test` replays it
+    /// and `listlab render` draws it, and a failing snapshot's diff names
+    /// the lines that changed.
+    public static var transcript: Snapshotting {
+        var strategy = SimplySnapshotting.lines
+        strategy.pathExtension = "lab"
+        return strategy
+    }
+}

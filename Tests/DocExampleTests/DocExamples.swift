@@ -470,7 +470,7 @@ func sectionedDataProviderExample1() throws {
     _ = lists
 }
 
-@Test("Sources/ListLabCore/Providers/SectionedDataProvider.swift:247")
+@Test("Sources/ListLabCore/Providers/SectionedDataProvider.swift:254")
 func sectionedDataProviderExample2() throws {
     let days = SectionedDataProvider(["Mon: talk", "Tue: lab"], groupedBy: { String($0.prefix(3)) })
     let update = try days.replaceItems(with: ["Tue: lab", "Wed: quiz"], identity: { $0 }, isContentEqual: ==)
@@ -891,7 +891,7 @@ func sessionExample1() throws {
     _ = session
 }
 
-@Test("Sources/ListLabShell/Session/Session.swift:315")
+@Test("Sources/ListLabShell/Session/Session.swift:317")
 func sessionExample2() throws {
     _ = Session.lineBreak(in: "load contacts")      // nil
     _ = Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."

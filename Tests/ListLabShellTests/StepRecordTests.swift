@@ -218,3 +218,16 @@ private final class HandedOutput: ShellOutput {
     #expect(step.output.last == error, "\(step.output.suffix(2))")
     #expect(step.errorLines == [step.output.count - 1])
 }
+
+/// What `run FILE --echo` echoes is its output, kept in its record, so a saved session replays it;
+/// the session's own echo (`listlab run --echo`) is its display, and is not kept.
+@Test func aRunsOwnEchoIsItsOutputAndASavedSessionReplaysIt() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("s.txt", "load contacts\nselect 1\n")
+    let session = Session(output: DiscardingOutput(), workingDirectory: folder.path)
+    let record = session.execute("run s.txt --echo")
+    #expect(record.output == ["listlab> load contacts", "loaded 8 items into an array provider (1 section)", "listlab> select 1", "selected 0.1: Clark Kent"])
+    session.execute("session save out.lab")
+    let replay = TranscriptRunner.run(folder.path + "/out.lab")
+    #expect(replay.passed, "\(replay.report)")
+}

@@ -108,3 +108,13 @@ func assignmentsAreTyped(text: String, value: Value) throws {
         #expect(try kinds("x " + Tokenizer.typedFieldName(name) + "=1").last == .assignment(field: name, value: .int(1)))
     }
 }
+
+/// A text quoted for a command line reads back as itself, whatever it holds, and the line stays
+/// one line of visible characters.
+@Test(arguments: ["Ada", "", "section", "say \"hi\"", "back\\slash", "tab\tand\nline", "\u{1B}[2J", "rtl\u{202E}txet", "é 漢字 🙂", "\u{85}\u{2028}"])
+func aQuotedTextReadsBackAsItself(text: String) throws {
+    let quoted = Token.quoted(text)
+    #expect(!quoted.unicodeScalars.contains { VisibleText.mustEscape($0) }, "\(quoted)")
+    let tokens = try Tokenizer.tokens(in: "rows " + quoted)
+    #expect(tokens.count == 2 && tokens[1].kind == .quoted(text), "\(quoted) read as \(tokens.map(\.kind))")
+}

@@ -95,7 +95,7 @@ public enum DocExampleFile {
             .filter { $0.hasSuffix(".swift") || ($0.hasSuffix(".md") && $0.contains(".docc/")) }
             // The UIKit face's examples are an app's main-actor code over a view it has made; the
             // same calls run in Tests/UIKitTests, where a test makes the view.
-            .filter { !$0.hasPrefix("UIKit/") }
+            .filter { !$0.hasPrefix("UIKit/") && !$0.hasPrefix("UIKitTranscripts/") }
             .sorted()
         var found: [Example] = []
         for file in files {

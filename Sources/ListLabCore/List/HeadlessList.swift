@@ -55,6 +55,9 @@ public final class HeadlessList {
     /// (the list still shows the old state), after, or refused (the list is
     /// as it was). A picture of the list animates an update from these.
     public var batchUpdateObserver: ((BatchUpdateEvent) -> Void)?
+    /// Hears each ``reloadData()``, once the list has asked its data source
+    /// again: a recording of the list starts again from what it shows then.
+    public var reloadObserver: (() -> Void)?
 
     /// The cached structure: counts, titles and where each section starts.
     var sections: [SectionLayout] = []
@@ -317,6 +320,7 @@ public final class HeadlessList {
             clampScrollOffset()
             layoutVisibleCells()
         }
+        reloadObserver?()
     }
 
     /// Shows the same data under another layout: a table, or a collection

@@ -191,6 +191,13 @@ public final class SectionedDataProvider<Item>: DataProvider {
         store = Self.group(try source(), by: grouping)
     }
 
+    /// Replaces every section with `sections`, as given: their titles, and
+    /// empty ones kept (a provider grouped by a key groups the items it is
+    /// given afterwards by it still).
+    public func replaceSections(with sections: [Section]) {
+        store = SectionStore(sections: sections.map(\.items), titles: sections.map(\.title))
+    }
+
     /// Replaces every item (grouped again, when grouped; all in one
     /// untitled section otherwise).
     public func replaceItems(with items: [Item]) {

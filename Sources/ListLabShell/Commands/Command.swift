@@ -95,7 +95,7 @@ struct Command: Sendable {
 extension Session {
     /// Every command, in the order `help` lists them.
     static let commands: [Command] =
-        dataCommands + presenterCommands + listCommands + mutationCommands + teachingCommands + diffCommands + diffableCommands + compositionCommands + exportCommands + sessionCommands
+        dataCommands + presenterCommands + listCommands + mutationCommands + teachingCommands + rowsCommands + diffCommands + diffableCommands + compositionCommands + exportCommands + sessionCommands
 
     /// The command named (or aliased) `name`.
     static func command(named name: String) -> Command? {

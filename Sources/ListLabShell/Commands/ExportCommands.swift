@@ -55,7 +55,7 @@ extension CommandContext {
     func exportSwift(to file: String?, force: Bool) throws {
         let loaded = try current()
         try checkNotRegistered(loaded, "export swift", "writes ListLab's datasets as Swift, and this one is Swift already")
-        if loaded.composite != nil || loaded.paged != nil {
+        if loaded.composite != nil || loaded.paged != nil || loaded.rows != nil {
             throw ShellError(
                 "export swift writes array, sectioned and file providers; '\(loaded.name)' is \(loaded.kindWithArticle)")
         }

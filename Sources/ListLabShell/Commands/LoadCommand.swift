@@ -252,6 +252,8 @@ extension CommandContext {
         case .registered:
             // A registration is loaded by `loadRegistered`; said rather than trapped.
             throw ShellError("a registered provider is loaded by its name")
+        case .rows:
+            throw ShellError("rows are given by 'rows TEXT ...', not loaded")
         }
     }
 
@@ -268,6 +270,7 @@ extension CommandContext {
         case .paged(let size, _): kind = "a paged provider (pages of \(size))"
         case .composite: kind = "a composite provider"
         case .registered: kind = "a registered provider"
+        case .rows: kind = "a rows provider"
         }
         if case .paged(let paged, _, _, let pages) = loaded.source {
             return "loaded page 1 of \(loaded.name): \(items) of \(pages.count) items into a paged provider (pages of \(paged.pageSize))"

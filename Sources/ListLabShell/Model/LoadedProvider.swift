@@ -49,6 +49,11 @@ final class LoadedProvider {
         if case .paged(let provider, _, _, let pages) = source { return (provider, pages) }
         return nil
     }
+    /// For rows given as texts (`rows`): their provider.
+    var rows: SectionedDataProvider<Record>? {
+        if case .rows(let provider) = source { return provider }
+        return nil
+    }
     /// While a filter is on: the filter, and every record in order.
     var filter: Filter?
     /// For a provider of the user's own: its registration, and this
@@ -181,6 +186,7 @@ final class LoadedProvider {
         case .paged(let size, _): "paged provider (pages of \(size))"
         case .composite: "composite provider (\(composite?.children.map(\.name).joined(separator: ", ") ?? ""))"
         case .registered: registered.map { "\($0.registration.providerTypeName), shown by \($0.registration.presenterTypeName)" } ?? "registered provider"
+        case .rows: "rows provider"
         }
     }
 

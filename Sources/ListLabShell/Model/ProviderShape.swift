@@ -18,6 +18,8 @@ enum ProviderShape: Hashable {
     /// A provider of the user's own, registered with the playground
     /// (``ProviderRegistration``), shown by the user's presenter.
     case registered
+    /// Rows given as their texts (`rows`).
+    case rows
 
     /// The field the sections are grouped by, if any.
     var groupField: String? {
@@ -46,6 +48,8 @@ enum ProviderSource {
     case composite(CompositeDataProvider<Record>, children: [LoadedProvider])
     /// A provider of the user's own, registered with the playground.
     case registered(ProviderRegistration, any RegisteredInstance)
+    /// Rows given as their texts, in sections (`rows`).
+    case rows(SectionedDataProvider<Record>)
 
     /// How it was shaped, as `load` names the shapes.
     var shape: ProviderShape {
@@ -56,6 +60,7 @@ enum ProviderSource {
         case .paged(_, let size, let failing, _): .paged(size: size, failing: failing)
         case .composite: .composite
         case .registered: .registered
+        case .rows: .rows
         }
     }
 }

@@ -1,4 +1,5 @@
 public import ListLabRecords
+import ListLabCore
 
 /// One piece of a command line.
 public struct Token: Hashable, Sendable {
@@ -22,6 +23,22 @@ public struct Token: Hashable, Sendable {
     public var text: String
     /// For a word that starts like JSON but is not valid JSON: why not.
     public var jsonError: String?
+
+    /// `text` as a quoted string that the prompt reads back as `text`: its
+    /// quotes and backslashes escaped, and each character that could act on
+    /// a terminal or break the line (``VisibleText``) as `\u{HEX}`.
+    public static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case _ where VisibleText.mustEscape(scalar): quoted += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
 
     /// The token's text as a plain string: a word's or a quoted string's
     /// content; nil for assignments and JSON.

@@ -22,6 +22,10 @@ final class CommandInput {
     /// Whether scripts, transcripts and piped input print each command
     /// (after the prompt) and the prose before it, ahead of its output.
     var echoesCommands = false
+    /// Whether the echo is a command's own output, asked for by `run FILE
+    /// --echo` (a transcript records it), rather than the session's
+    /// display (`listlab run --echo`, which a saved session leaves out).
+    private(set) var recordsEcho = false
     /// Whether the first error ends the session (sqlite3's `-bail`).
     var stopsAtFirstError = false
     /// The commands scripts have run in this session (``maximumScriptCommands`` bounds them).
@@ -67,11 +71,12 @@ final class CommandInput {
     /// echoing its commands when asked.
     func inScript<T>(nested: Int, echoing: Bool, _ body: () throws -> T) rethrows -> T {
         depth += nested
-        let echoedBefore = echoesCommands
+        let (echoedBefore, recordedBefore) = (echoesCommands, recordsEcho)
         echoesCommands = echoedBefore || echoing
+        recordsEcho = recordedBefore || (echoing && nested > 0)
         defer {
             depth -= nested
-            echoesCommands = echoedBefore
+            (echoesCommands, recordsEcho) = (echoedBefore, recordedBefore)
         }
         return try body()
     }

@@ -385,12 +385,19 @@ public final class Session {
 
     /// `--echo`: a command as it would have been typed at the prompt.
     func echo(command: String) {
-        recorder.writeUnrecorded(prompt + command)
+        echo(line: prompt + command)
     }
 
     /// `--echo`: a transcript's prose, a script's comment or blank line, as it is.
     func echo(prose line: String) {
-        recorder.writeUnrecorded(line)
+        echo(line: line)
+    }
+
+    /// An echoed line: the output of a `run FILE --echo`, which a transcript
+    /// records; the session's own display otherwise (`listlab run --echo`),
+    /// which it does not.
+    private func echo(line: String) {
+        if input.recordsEcho { recorder.write(line) } else { recorder.writeUnrecorded(line) }
     }
 
     /// Counts a failed command in ``errorCount``: the one place it grows.

@@ -75,8 +75,8 @@ final class SessionRecorder: ShellOutput {
         base.progress(text.map(VisibleText.escaped))
     }
 
-    /// Writes a line that is not any command's output (`--echo`'s copy of a
-    /// command or of prose): not kept, not captured.
+    /// Writes a line that is not any command's output (`set timer on`'s
+    /// times): not kept, not captured, so a transcript never records it.
     func writeUnrecorded(_ line: String) {
         base.write(VisibleText.escaped(line))
     }

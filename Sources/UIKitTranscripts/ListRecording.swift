@@ -1,0 +1,233 @@
+public import ListLabCore
+import ListLabShell
+public import UIKit
+
+/// Records what an app's own UIKit code does to a table or collection view
+/// from a test, and writes it as a transcript that `listlab test` replays
+/// and `listlab render` draws: each batch update or `apply` with the rows
+/// it shows, each `reloadData`, each scroll, and what UIKit refused.
+///
+/// A step is written in the playground's words: the rows the data source
+/// reported (`rows --data-only`, their texts as the cells on screen showed
+/// them; rows never on screen as `…`), then the change the list was handed
+/// (`batch`, or `reload --list`), then the list (`show`). The transcript is
+/// made by replaying those commands, so it replays as written; a refusal
+/// the playground cannot restage (a hand-made update on a list a diffable
+/// data source owns, a cell provider that gave no cell) and the exception
+/// that ended the app are said in prose.
+///
+/// ```swift
+/// let recording = ListRecording(of: tableView)
+/// let raised = UIKitException.catching { screen.deleteSecondContact() }
+/// let text = recording.transcript(raised: raised)
+/// // assertSnapshot(of: text, as: .transcript) keeps it as a .lab file
+/// ```
+@MainActor
+public final class ListRecording {
+    private let list: HeadlessList
+    private var steps: [Step] = []
+    /// The scroll position the replay has reached.
+    private var replayedOffset: Int
+    private let earlierBatchObserver: ((BatchUpdateEvent) -> Void)?
+    private let earlierReloadObserver: (() -> Void)?
+    private var isRecording = true
+
+    /// One thing the recording writes: a command (with UIKit's reason, when
+    /// UIKit refused what it stands for), or a line of prose.
+    private enum Step {
+        case command(String, refusedWith: String? = nil)
+        case prose(String)
+    }
+
+    /// Starts recording `tableView`, as its data source shows it now.
+    public convenience init(of tableView: UITableView) {
+        self.init(list: tableView.headlessList)
+    }
+
+    /// Starts recording `collectionView`, as its data source shows it now.
+    public convenience init(of collectionView: UICollectionView) {
+        self.init(list: collectionView.headlessList)
+    }
+
+    private init(list: HeadlessList) {
+        self.list = list
+        replayedOffset = 0
+        earlierBatchObserver = list.batchUpdateObserver
+        earlierReloadObserver = list.reloadObserver
+        if list.iOSVersion != .standard { steps.append(.command("set ios \(list.iOSVersion)")) }
+        if case .collection(let columns) = list.style { steps.append(.command("set list collection \(columns)")) }
+        if list.viewportRows != 10 { steps.append(.command("viewport \(list.viewportRows)")) }
+        steps.append(.command("rows" + rowsWords(of: shownRows())))
+        steps.append(.command("show"))
+        noteScroll()
+        list.batchUpdateObserver = { [weak self] event in
+            self?.earlierBatchObserver?(event)
+            self?.record(event)
+        }
+        list.reloadObserver = { [weak self] in
+            self?.earlierReloadObserver?()
+            self?.recordReload()
+        }
+    }
+
+    /// The commands recorded so far, in order.
+    public var commands: [String] {
+        steps.compactMap { if case .command(let command, _) = $0 { command } else { nil } }
+    }
+
+    /// Stops recording; the list's earlier observers hear it alone again.
+    public func stop() {
+        guard isRecording else { return }
+        isRecording = false
+        list.batchUpdateObserver = earlierBatchObserver
+        list.reloadObserver = earlierReloadObserver
+    }
+
+    // MARK: - Recording
+
+    private func record(_ event: BatchUpdateEvent) {
+        guard isRecording else { return }
+        switch event {
+        case .willPerform:
+            // The list still shows the old state: a scroll since the last step goes before the update.
+            noteScroll()
+        case .didPerform(let update):
+            steps.append(.command("rows --data-only" + rowsWords(of: shownRows())))
+            steps.append(.command("batch " + Self.batchWords(update)))
+            steps.append(.command("show"))
+            noteScroll()
+        case .refused(let update, let error):
+            steps.append(.command("rows --data-only" + rowsWords(of: reportedRows())))
+            steps.append(.command("batch " + Self.batchWords(update), refusedWith: error.description))
+        }
+    }
+
+    private func recordReload() {
+        guard isRecording else { return }
+        steps.append(.command("rows --data-only" + rowsWords(of: shownRows())))
+        steps.append(.command("reload --list"))
+        steps.append(.command("show"))
+        noteScroll()
+    }
+
+    /// A scroll since the replay's last step: the rows now on screen given
+    /// their texts, then the scroll.
+    private func noteScroll() {
+        let offset = list.scrollOffset
+        guard offset != replayedOffset else { return }
+        steps.append(.command("rows --data-only" + rowsWords(of: shownRows())))
+        steps.append(.command(offset > replayedOffset ? "scroll +\(offset - replayedOffset)" : "scroll -\(replayedOffset - offset)"))
+        replayedOffset = offset
+    }
+
+    /// A section as the recording writes it: its title and its rows' texts.
+    private typealias Section = (title: String?, rows: [(text: String, detail: String?)])
+
+    /// The rows the list shows: its counts and titles, the texts of the
+    /// cells on screen, `…` for the others.
+    private func shownRows() -> [Section] {
+        (0..<list.numberOfSections).map { section in
+            (list.headerTitle(inSection: section), (0..<list.numberOfItems(inSection: section)).map { item in
+                Self.row(list.cellForItem(at: ItemPath(section, item)))
+            })
+        }
+    }
+
+    /// The rows the data source reports (the list refused to show them): its
+    /// counts and titles, and the texts of cells on screen at the same paths.
+    private func reportedRows() -> [Section] {
+        guard let dataSource = list.dataSource else { return [] }
+        return (0..<dataSource.numberOfSections(in: list)).map { section in
+            (dataSource.list(list, titleForHeaderInSection: section), (0..<dataSource.list(list, numberOfItemsInSection: section)).map { item in
+                Self.row(list.cellForItem(at: ItemPath(section, item)))
+            })
+        }
+    }
+
+    /// A row as `cell` shows it, or `…` when no cell shows it.
+    private static func row(_ cell: ListCell?) -> (text: String, detail: String?) {
+        guard let cell else { return (unseen, nil) }
+        return (cell.text, cell.detail.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// The text of a row no cell showed.
+    static let unseen = "…"
+
+    /// ` section title "Today" "Ada" …`: `rows`'s words for `sections`.
+    private func rowsWords(of sections: [Section]) -> String {
+        var words = ""
+        for section in sections {
+            words += " section"
+            if let title = section.title { words += " title " + Token.quoted(title) }
+            for row in section.rows {
+                words += " " + Token.quoted(row.text)
+                if let detail = row.detail { words += " detail " + Token.quoted(detail) }
+            }
+        }
+        return words
+    }
+
+    /// `batch`'s clauses for `update`.
+    static func batchWords(_ update: BatchUpdate) -> String {
+        var clauses: [String] = []
+        func add(_ kind: String, _ paths: [ItemPath]) {
+            if !paths.isEmpty { clauses.append(kind + " " + paths.map(\.description).joined(separator: " ")) }
+        }
+        func add(_ kind: String, sections: [Int]) {
+            if !sections.isEmpty { clauses.append(kind + " section " + sections.map(String.init).joined(separator: " ")) }
+        }
+        add("delete", sections: update.deletedSections)
+        add("insert", sections: update.insertedSections)
+        clauses += update.movedSections.map { "move section \($0.from) \($0.to)" }
+        add("reload", sections: update.reloadedSections)
+        add("delete", update.deletedItems)
+        add("insert", update.insertedItems)
+        clauses += update.movedItems.map { "move \($0.from) \($0.to)" }
+        add("reload", update.reloadedItems)
+        add("reconfigure", update.reconfiguredItems)
+        return clauses.joined(separator: " ")
+    }
+
+    // MARK: - The transcript
+
+    /// The transcript of the steps recorded so far: made by replaying them
+    /// in a fresh playground, so that it replays as written.
+    ///
+    /// - Parameters:
+    ///   - title: Its first line of prose.
+    ///   - exception: What ended the app (from `UIKitException.catching`),
+    ///     said at the end unless a refused step already shows it.
+    public func transcript(title: String = "Steps recorded from a UIKit list.", raised exception: UIKitException? = nil) -> String {
+        let session = Session(output: DiscardingOutput(), canWriteFiles: false)
+        var records: [CommandRecord] = []
+        var ending: [String] = []
+        var shownReason: String?
+        for step in steps {
+            guard ending.isEmpty else { break }
+            switch step {
+            case .prose(let line):
+                ending.append(line)
+            case .command(let command, let reason):
+                let record = session.execute(command)
+                if let reason, record.errors != [reason] {
+                    // UIKit refused what the playground cannot restage: said, and the replay ends there.
+                    ending.append("Here UIKit refused the update '\(command.dropFirst("batch ".count))' with:")
+                    ending += reason.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    shownReason = reason
+                    continue
+                }
+                if reason != nil { shownReason = reason }
+                records.append(record)
+            }
+        }
+        if let exception, exception.reason != shownReason {
+            ending.append("The app ended: \(exception)")
+        }
+        var text = Transcript.text(of: records, prose: [title])
+        if !ending.isEmpty {
+            // Prose never starts with two spaces, which would make it a command's output.
+            text += "\n" + ending.map { VisibleText.escaped(String($0.drop { $0 == " " })) }.joined(separator: "\n") + "\n"
+        }
+        return text
+    }
+}

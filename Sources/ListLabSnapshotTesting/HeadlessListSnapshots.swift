@@ -54,6 +54,7 @@ extension Snapshotting where Value == HeadlessList, Format == String {
     }
 }
 
+/// A transcript as a snapshot: a `.lab` file, which `listlab test` replays.
 extension Snapshotting where Value == String, Format == String {
     /// A transcript's text, kept as a `.lab` file: a UIKit list's steps
     /// from UIKitTranscripts' `ListRecording` (`assertSnapshot(of:

@@ -82,7 +82,7 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
 
     /// UIKit's raise for a method this iOS version does not have.
     static func unrecognizedSelector(_ selector: String, of className: String) -> UIKitException {
-        UIKitException(name: invalidArgument, reason: "-[\(className) \(selector)]: unrecognized selector sent to instance 0x…")
+        UIKitException(name: invalidArgument, reason: IOSVersion.unrecognizedSelectorReason(selector, of: className))
     }
 
     /// The catcher of the `catching(_:)` the running task is in, if any.

@@ -1,4 +1,5 @@
 import ListLabCore
+import ListLabShell
 import Testing
 import UIKit
 
@@ -101,6 +102,11 @@ private func shownRows(_ tableView: UITableView) -> [String] {
     let exception = try #require(UIKitException.catching { screen.updatePhone(at: IndexPath(row: 0, section: 0), to: "x") })
     #expect(exception.name == "NSInvalidArgumentException")
     #expect(exception.reason == "-[UITableView reconfigureRowsAtIndexPaths:]: unrecognized selector sent to instance 0x…")
+    // The playground's `set ios 13` is the same version: the same call ends in the same words.
+    let session = Session(output: DiscardingOutput())
+    for command in ["load contacts", "set ios 13"] { session.execute(command) }
+    let refused = session.execute("batch reconfigure 0.0")
+    #expect(refused.failed && refused.errors.first?.hasPrefix(exception.reason + " (iOS 15 added it") == true, "\(refused.errors)")
 }
 
 @MainActor

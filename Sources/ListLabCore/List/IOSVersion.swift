@@ -63,3 +63,24 @@ public struct IOSVersion: Comparable, Hashable, Sendable, CustomStringConvertibl
         (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
     }
 }
+
+/// What UIKit added after iOS 13, by the version that added it: an app that
+/// calls a method its iOS version lacks ends with UIKit's unrecognized
+/// selector, and the playground's `set ios` and the UIKit face both refuse
+/// it so.
+extension IOSVersion {
+    /// iOS 14: section snapshots (`NSDiffableDataSourceSectionSnapshot`,
+    /// `apply(_:to:animatingDifferences:)`), an outline's expand and collapse.
+    public static let sectionSnapshots = IOSVersion(14)
+    /// iOS 15: `reconfigureRows`, `reconfigureItems` (of a view and of a
+    /// snapshot) and `applySnapshotUsingReloadData`; and `apply` without
+    /// animation is a diff (before, it reloads).
+    public static let reconfiguring = IOSVersion(15)
+
+    /// UIKit's reason when `className` is sent `selector`, a method this
+    /// version does not have: `-[UITableView reconfigureRowsAtIndexPaths:]:
+    /// unrecognized selector sent to instance 0x…`.
+    public static func unrecognizedSelectorReason(_ selector: String, of className: String) -> String {
+        "-[\(className) \(selector)]: unrecognized selector sent to instance 0x…"
+    }
+}

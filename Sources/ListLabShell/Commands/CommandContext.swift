@@ -99,3 +99,20 @@ extension Session {
         CommandContext(workspace: workspace, presentation: presentation, output: output, commandLine: history.last)
     }
 }
+
+extension CommandContext {
+    /// Throws UIKit's unrecognized selector when the session's iOS version
+    /// (`set ios`) is older than `version`, which added `selector` to `className`.
+    func requireIOS(_ version: IOSVersion, _ selector: String, of className: String, column: Int? = nil) throws(ShellError) {
+        let current = list.iOSVersion
+        guard current < version else { return }
+        throw ShellError(
+            IOSVersion.unrecognizedSelectorReason(selector, of: className) + " (iOS \(version) added it, and this session is iOS \(current): 'set ios \(version)')",
+            column: column)
+    }
+
+    /// The class of the diffable data source the list has: UIKit's names it in an unrecognized selector.
+    var diffableDataSourceClass: String {
+        list.style == .table ? "UITableViewDiffableDataSource" : "UICollectionViewDiffableDataSource"
+    }
+}

@@ -270,6 +270,9 @@ extension CommandContext {
             let suggestion = Suggestion.nearest(to: typed, in: names).map { " (did you mean '\($0)'?)" } ?? ""
             throw ShellError("no snapshot operation '\(typed)'\(suggestion): show, new, \(names.joined(separator: ", "))", column: token.column)
         }
+        if operation.name == "reconfigureItems" {
+            try requireIOS(.reconfiguring, "reconfigureItemsWithIdentifiers:", of: "NSDiffableDataSourceSnapshot", column: token.column)
+        }
         // The operation works on a copy: the pending snapshot is as it was when it throws.
         var call = SnapshotCall(operation: operation.name, arguments: arguments, snapshot: mode.pending, mode: mode, iOSVersion: list.iOSVersion)
         let written = try operation.run(&call)
@@ -295,9 +298,13 @@ extension CommandContext {
         // The cells of the applied items are found by key: indexed here, where a stop can end the command.
         try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) { try mode.identifiers.indexKeys() }
         if reloadingData {
+            try requireIOS(.reconfiguring, "applySnapshotUsingReloadData:completion:", of: diffableDataSourceClass)
+        }
+        if reloadingData || (withoutAnimation && list.iOSVersion < .reconfiguring) {
             mode.dataSource.applySnapshotUsingReloadData(snapshot)
             mode.pending = snapshot.unmarked
-            output.write("applied with reloadData (no diff): \(counts(snapshot))")
+            let how = reloadingData ? "with reloadData" : "without animation, which before iOS 15 is reloadData"
+            output.write("applied \(how) (no diff): \(counts(snapshot))")
             return
         }
         let how = withoutAnimation ? " without animation (still a diff, as UIKit since iOS 15)" : ""
@@ -331,6 +338,7 @@ extension CommandContext {
 
     fileprivate func outlineCommand(_ arguments: inout Arguments) throws {
         let mode = try diffableMode(for: "outline")
+        try requireIOS(.sectionSnapshots, "applySnapshot:toSection:animatingDifferences:completion:", of: diffableDataSourceClass)
         guard mode.identity == .key, let keyField = mode.loaded.keyField else {
             throw ShellError("an outline names items by their keys: 'diffable on by key' first")
         }

@@ -32,6 +32,10 @@ struct Setting: Sendable {
         ) { context, arguments in
             let style = try arguments.choice("'reload' or 'reconfigure'", CellUpdateStyle.allCases.map(\.rawValue))
             try arguments.expectEnd()
+            if style == "reconfigure" {
+                let selector = context.list.style == .table ? "reconfigureRowsAtIndexPaths:" : "reconfigureItemsAtIndexPaths:"
+                try context.requireIOS(.reconfiguring, selector, of: context.list.style == .table ? "UITableView" : "UICollectionView")
+            }
             context.presentation.updateStyle = style == "reload" ? .reload : .reconfigure
             return style
         },
@@ -83,11 +87,14 @@ struct Setting: Sendable {
         Setting(
             name: "ios", usage: "ios VERSION",
             help: [
-                "ios: the iOS version (13 to 26, as 16 or 16.4) whose words a refused update is given in:",
-                "16 (the default) says 'Invalid update: invalid number of rows in section 0...', as the",
-                "articles and most crash reports quote it; 16.4 and later 'Invalid batch updates detected:",
-                "... before and/or after ...', and 17 and later '... before and after ...', as today's",
-                "devices print it. Docs/uikit-rules.md gives each version's words with their source.",
+                "ios: the iOS version (13 to 26, as 16 or 16.4) the list behaves as, and whose words a refused",
+                "update is given in: 16 (the default) says 'Invalid update: invalid number of rows in section",
+                "0...', as the articles and most crash reports quote it; 16.4 and later 'Invalid batch updates",
+                "detected: ... before and/or after ...', and 17 and later '... before and after ...', as",
+                "today's devices print it. Docs/uikit-rules.md gives each version's words with their source.",
+                "Before 15 there is no reconfigure (batch reconfigure, snapshot reconfigureItems and apply",
+                "--reload-data end in UIKit's unrecognized selector, updates reload) and apply --no-animation",
+                "reloads; before 14 there are no section snapshots (outline).",
             ],
             examples: ["set ios 17", "set ios 16"], values: ["16", "16.4", "17"],
             current: { "\($0.list.iOSVersion)" }
@@ -98,7 +105,13 @@ struct Setting: Sendable {
                 throw ShellError("ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to \(IOSVersion.supported.upperBound.major), as 16 or 16.4")
             }
             context.list.iOSVersion = version
-            return "\(version): \(Session.wordsOf(version))"
+            var said = "\(version): \(Session.wordsOf(version))"
+            if version < .reconfiguring, context.presentation.updateStyle == .reconfigure {
+                // An app for iOS 13 reloads a changed row: reconfigureRows came with iOS 15.
+                context.presentation.updateStyle = .reload
+                said += "; updates reload (reconfigure came with iOS 15)"
+            }
+            return said
         },
         Setting(
             name: "timer", usage: "timer on|off",

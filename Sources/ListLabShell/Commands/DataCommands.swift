@@ -121,6 +121,7 @@ extension Session {
             let withDiff = flags.contains("--diff")
             let force = flags.contains("--force")
             let loaded = try context.unfiltered(for: withDiff ? "reload --diff" : "reload")
+            try loaded.checkNotRows(for: withDiff ? "reload --diff" : "reload")
             if withDiff { try context.checkListIsInStep(for: "reload --diff") }
             let unsaved = loaded.unsavedProviders
             if !force, !unsaved.isEmpty {

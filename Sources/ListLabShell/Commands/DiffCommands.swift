@@ -13,6 +13,7 @@ extension Session {
         ) { context, arguments in
             try arguments.expectEnd()
             let loaded = try context.unfiltered(for: "diff")
+            try loaded.checkNotRows(for: "diff")
             if loaded.registered != nil { return try context.diffRegistered(loaded) }
             try context.checkDiffable(loaded, "diff")
             let (changes, newRecord) = try context.withProgress("comparing \(loaded.name) with its source", on: loaded) {
@@ -48,6 +49,7 @@ extension Session {
             completes: { context in context.arguments.isEmpty ? context.fieldNames : context.arguments.count == 1 ? ["desc"] : [] },
             run: { context, arguments in
                 let loaded = try context.unfiltered(for: "sort")
+                try loaded.checkNotRows(for: "sort")
                 try loaded.checkCodable(for: "sort")
                 try context.checkListIsInStep(for: "sort")
                 if loaded.composite != nil { try context.checkDiffable(loaded, "sort") }
@@ -87,6 +89,7 @@ extension Session {
             completes: { context in context.arguments.isEmpty ? context.fieldNames.map { $0 + "=" } + ["off"] : [] },
             run: { context, arguments in
                 let loaded = try context.current()
+                try loaded.checkNotRows(for: "filter")
                 if loaded.composite != nil { try context.checkDiffable(loaded, "filter") }
                 try loaded.checkCodable(for: "filter")
                 try context.checkListIsInStep(for: "filter")

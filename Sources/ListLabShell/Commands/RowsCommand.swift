@@ -15,31 +15,62 @@ struct RowsLiteral {
     static let schema = Record.Schema([textField, detailField])
 
     /// Reads `[section [title TEXT]] TEXT [detail TEXT] ...`: texts before
-    /// the first `section` make one section; a quoted "section", "title" or
-    /// "detail" is a text.
+    /// the first `section` make one section. A quoted "section", "title",
+    /// "detail" or "--..." is a text; unquoted where no keyword belongs, it
+    /// is refused rather than taken as a row.
     init(_ arguments: inout Arguments) throws {
         while let token = arguments.next() {
-            if case .word(let word) = token.kind, word == "section" {
+            if Self.isKeyword(token, "section") {
                 var title: String?
-                if case .word("title")? = arguments.peek?.kind {
+                if let next = arguments.peek, Self.isKeyword(next, "title") {
                     _ = arguments.next()
-                    title = try arguments.string("the section's title")
+                    title = try Self.text(&arguments, "the section's title")
                 }
                 sections.append(.init(title: title, items: []))
                 continue
             }
-            guard let text = token.stringValue else {
-                throw ShellError("a row is a text, not '\(token.text)' (quote it: \"\(token.text)\")", column: token.column)
-            }
+            try Self.checkIsText(token)
+            let text = token.stringValue ?? ""
             var detail = Value.null
-            if case .word("detail")? = arguments.peek?.kind {
+            if let next = arguments.peek, Self.isKeyword(next, "detail") {
                 _ = arguments.next()
-                detail = .string(try arguments.string("the row's detail"))
+                detail = .string(try Self.text(&arguments, "the row's detail"))
             }
             if sections.isEmpty { sections.append(.init(items: [])) }
             sections[sections.count - 1].items.append(Record(schema: Self.schema, values: [.string(text), detail]))
         }
     }
+
+    /// Whether `token` is `keyword` as a bare word.
+    private static func isKeyword(_ token: Token, _ keyword: String) -> Bool {
+        if case .word(let word) = token.kind { return word == keyword }
+        return false
+    }
+
+    /// The text the next token gives `what` (a title, a detail).
+    private static func text(_ arguments: inout Arguments, _ what: String) throws -> String {
+        guard let token = arguments.next() else { throw arguments.missing(what) }
+        try checkIsText(token)
+        return token.stringValue ?? ""
+    }
+
+    /// Throws for a token that is not a row's text: JSON, `FIELD=VALUE`, or
+    /// a bare keyword or option where none belongs (quoted, each is a text).
+    private static func checkIsText(_ token: Token) throws {
+        let quote = "quote it to make it a row's text: \(Token.quoted(token.text))"
+        switch token.kind {
+        case .quoted:
+            return
+        case .word(let word) where ["section", "title", "detail"].contains(word) || word.hasPrefix("--"):
+            throw ShellError("'\(word)' is not in its place (usage: \(rowsUsage)); \(quote)", column: token.column)
+        case .word:
+            return
+        case .assignment, .json:
+            throw ShellError("a row is a text, not '\(token.text)': \(quote)", column: token.column)
+        }
+    }
+
+    static let rowsUsage = "rows [--data-only] [section [title TEXT]] TEXT [detail TEXT] ..."
 
     var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
@@ -52,7 +83,7 @@ struct RowsLiteral {
 extension Session {
     static let rowsCommands: [Command] = [
         Command(
-            name: "rows", usage: "rows [--data-only] [section [title TEXT]] TEXT [detail TEXT] ...",
+            name: "rows", usage: RowsLiteral.rowsUsage,
             summary: "shows rows given as their texts, in sections, as a provider named rows; --data-only changes its data without telling the list",
             details: [
                 "For a data source that is not a dataset: each TEXT is a row's text (with 'detail TEXT', its",
@@ -66,7 +97,14 @@ extension Session {
             examples: [
                 #"rows "Ada" "Bob" detail "555-0102" "Cy""#, #"rows section title "Today" "Ada" "Bob" section title "Later" "Cy""#,
             ],
-            completes: { context in context.arguments.isEmpty ? ["--data-only", "section"] : ["section", "title", "detail"] }
+            completes: { context in
+                switch context.last {
+                case "", "--data-only": ["--data-only", "section"].filter { $0 != context.last }
+                case "section": ["title"]
+                case "title", "detail": []
+                default: ["section", "detail"]
+                }
+            }
         ) { context, arguments in
             let dataOnly = arguments.take("--data-only")
             let rows = try RowsLiteral(&arguments)
@@ -94,18 +132,26 @@ extension CommandContext {
         output.write("rows: \(rows.countDescription) (reloadData)")
     }
 
-    /// Gives the rows provider shown new data; the list is not told.
+    /// Gives the rows provider shown new data; the list is not told, and
+    /// until it is (`batch`, `reload --list`) a PATH names no row: nothing
+    /// says where the rows it showed went.
     fileprivate func changeRowsQuietly(to rows: RowsLiteral) throws {
         let loaded = try current()
         guard let provider = loaded.rows else {
-            throw ShellError("'rows --data-only' changes the rows provider, and the list shows \(loaded.name), \(loaded.kindWithArticle): run 'rows TEXT ...' first")
+            let hint = workspace.provider(named: Self.rowsName)?.rows != nil ? "'use \(Self.rowsName)' first" : "run 'rows TEXT ...' first"
+            throw ShellError("'rows --data-only' changes the rows provider, and the list shows \(loaded.name), \(loaded.kindWithArticle): \(hint)")
         }
         guard presentation.diffable == nil else {
             throw ShellError("under a diffable data source the list shows its snapshot, not the rows: 'diffable off' first")
         }
         try workspace.checkDataLimit(adding: try rowsProvider(rows), replacing: workspace.index(named: loaded.name))
+        let before = provider.numberOfSections
         provider.replaceSections(with: rows.sections)
         loaded.records.baseDidChange()
+        var unknown = BatchUpdate()
+        unknown.deletedSections = Array(0..<before)
+        unknown.insertedSections = Array(0..<rows.sections.count)
+        presentation.noteUnannounced(unknown, to: loaded, command: commandLine ?? "rows --data-only")
         output.write("rows: the data has \(rows.countDescription); the list was not told")
     }
 
@@ -118,5 +164,15 @@ extension CommandContext {
                 kind: "Cell", text: try Template("{\(RowsLiteral.textField)}"), detail: try Template("{\(RowsLiteral.detailField)}")))
         loaded.readSource = { provider.sections.flatMap(\.items) }
         return loaded
+    }
+}
+
+extension LoadedProvider {
+    /// Throws for a command that reads a dataset again or puts its items in
+    /// another order or grouping: rows are given, not read, and their
+    /// sections are given too.
+    func checkNotRows(for command: String) throws(ShellError) {
+        guard rows != nil else { return }
+        throw ShellError("\(command) works on a loaded dataset; \(name) holds rows given as their texts ('rows TEXT ...' gives it others)")
     }
 }

@@ -27,15 +27,16 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     /// What the data source tells of an outline's expanding and collapsing (iOS 14).
     @MainActor
     public struct SectionSnapshotHandlers<Item: Hashable & Sendable> {
-        /// Asked whether the user may expand an item (kept, not called here).
+        /// Asked whether the user may expand an item (a tap of its disclosure: `tapOutlineDisclosure(at:)`).
         public var shouldExpandItem: ((Item) -> Bool)?
-        /// Told that an item is about to expand (kept, not called here).
+        /// Told that an item is about to expand.
         public var willExpandItem: ((Item) -> Void)?
-        /// Asked whether the user may collapse an item (kept, not called here).
+        /// Asked whether the user may collapse an item.
         public var shouldCollapseItem: ((Item) -> Bool)?
-        /// Told that an item is about to collapse (kept, not called here).
+        /// Told that an item is about to collapse.
         public var willCollapseItem: ((Item) -> Void)?
-        /// Gives the children of a parent about to expand (kept, not called here).
+        /// Gives the section snapshot to show when a parent expands: the
+        /// children it loads then (the parent is expanded in it).
         public var snapshotForExpandingParent:
             ((Item, NSDiffableDataSourceSectionSnapshot<Item>) -> NSDiffableDataSourceSectionSnapshot<Item>)?
 
@@ -47,7 +48,9 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     private weak var collectionView: UICollectionView?
     /// Makes the sections' headers and footers.
     open var supplementaryViewProvider: SupplementaryViewProvider?
-    /// The outline's handlers: kept, not called (nothing here taps a disclosure).
+    /// The outline's handlers, asked and told when a test taps an item's
+    /// disclosure (`UICollectionView.tapOutlineDisclosure(at:)`), as UIKit
+    /// does when a user taps it.
     open var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifierType>()
 
     var listDataSource: any ListDataSource { face.core }
@@ -151,5 +154,35 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {
         supplementaryViewProvider?(collectionView, kind, indexPath) ?? UICollectionReusableView(frame: .zero)
+    }
+}
+
+/// A data source whose outline a tap of a disclosure expands or collapses.
+@MainActor
+protocol OutlineDisclosing: AnyObject {
+    func toggleOutline(at indexPath: IndexPath)
+}
+
+extension UICollectionViewDiffableDataSource: OutlineDisclosing {
+    /// Expands or collapses the item at `indexPath` in its section's outline
+    /// as a tap of its disclosure does: the handlers may refuse it, are told
+    /// of it, and may give the expanding parent's children.
+    func toggleOutline(at indexPath: IndexPath) {
+        guard !UIKitException.hasBeenRaised, let item = itemIdentifier(for: indexPath),
+            let section = face.sectionIdentifier(for: indexPath.section)
+        else { return }
+        var outline = snapshot(for: section)
+        let handlers = sectionSnapshotHandlers
+        if outline.isExpanded(item) {
+            guard handlers.shouldCollapseItem?(item) ?? true else { return }
+            handlers.willCollapseItem?(item)
+            outline.collapse([item])
+        } else {
+            guard handlers.shouldExpandItem?(item) ?? true else { return }
+            handlers.willExpandItem?(item)
+            if let children = handlers.snapshotForExpandingParent { outline = children(item, outline) }
+            outline.expand([item])
+        }
+        apply(outline, to: section, animatingDifferences: true)
     }
 }

@@ -36,3 +36,19 @@ extension UICollectionView {
         return list
     }
 }
+
+/// What a test does that a user would do with a finger, in a collection list.
+extension UICollectionView {
+    /// Taps the outline disclosure of the item at `indexPath`, as a user
+    /// does: its diffable data source's `sectionSnapshotHandlers` may refuse
+    /// it (`shouldExpandItem`, `shouldCollapseItem`), are told
+    /// (`willExpandItem`, `willCollapseItem`) and may give an expanding
+    /// parent's children (`snapshotForExpandingParent`); then the section
+    /// snapshot is applied with the item expanded or collapsed (iOS 14; an
+    /// unrecognized selector before). Nothing happens without a diffable
+    /// data source, or where there is no item.
+    public func tapOutlineDisclosure(at indexPath: IndexPath) {
+        refreshIfNeeded()
+        (dataSource as? any OutlineDisclosing)?.toggleOutline(at: indexPath)
+    }
+}

@@ -79,6 +79,49 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
     #expect(screen.dataSource.snapshot(for: .shelf).level(of: 12) == 1)
 }
 
+/// A tap of a disclosure goes through the section snapshot's handlers, as a user's does: they may
+/// refuse it, are told of it, and may load an expanding parent's children.
+@MainActor
+@Test func aTappedDisclosureAsksAndTellsTheSectionSnapshotHandlers() {
+    let screen = LibraryViewController()
+    screen.loadViewIfNeeded()
+    screen.show(reading: [], shelf: [])
+    for book in [Book(id: 10, title: "Fiction"), Book(id: 11, title: "Emma"), Book(id: 12, title: "Dune"), Book(id: 20, title: "Poetry")] {
+        screen.books[book.id] = book
+    }
+    var outline = NSDiffableDataSourceSectionSnapshot<Book.ID>()
+    outline.append([10, 20])
+    outline.append([11, 12], to: 10)
+    screen.dataSource.apply(outline, to: .shelf)
+    var told: [String] = []
+    var handlers = UICollectionViewDiffableDataSource<LibraryViewController.Section, Book.ID>.SectionSnapshotHandlers<Book.ID>()
+    handlers.shouldExpandItem = { told.append("should expand \($0)"); return $0 != 20 }
+    handlers.willExpandItem = { told.append("will expand \($0)") }
+    handlers.shouldCollapseItem = { told.append("should collapse \($0)"); return true }
+    handlers.willCollapseItem = { told.append("will collapse \($0)") }
+    screen.dataSource.sectionSnapshotHandlers = handlers
+
+    screen.collectionView.tapOutlineDisclosure(at: IndexPath(item: 0, section: 1))
+    #expect(shownItems(screen.collectionView) == ["1.0 Fiction", "1.1 Emma", "1.2 Dune", "1.3 Poetry"])
+    screen.collectionView.tapOutlineDisclosure(at: IndexPath(item: 3, section: 1))
+    #expect(screen.dataSource.snapshot(for: .shelf).isExpanded(20) == false, "shouldExpandItem refused it")
+    screen.collectionView.tapOutlineDisclosure(at: IndexPath(item: 0, section: 1))
+    #expect(shownItems(screen.collectionView) == ["1.0 Fiction", "1.1 Poetry"])
+    #expect(told == ["should expand 10", "will expand 10", "should expand 20", "should collapse 10", "will collapse 10"])
+
+    // A parent whose children load as it expands.
+    screen.books[21] = Book(id: 21, title: "Odes")
+    handlers.shouldExpandItem = nil
+    handlers.snapshotForExpandingParent = { parent, outline in
+        var loaded = outline
+        if parent == 20, !loaded.contains(21) { loaded.append([21], to: 20) }
+        return loaded
+    }
+    screen.dataSource.sectionSnapshotHandlers = handlers
+    screen.collectionView.tapOutlineDisclosure(at: IndexPath(item: 1, section: 1))
+    #expect(shownItems(screen.collectionView) == ["1.0 Fiction", "1.1 Poetry", "1.2 Odes"])
+}
+
 @MainActor
 @Test func underIOS13SectionSnapshotsDoNotExist() throws {
     let saved = UIKitEnvironment.iOSVersion

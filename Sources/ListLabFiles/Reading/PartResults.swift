@@ -6,6 +6,12 @@ struct SharedBytes: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
 }
 
+/// The start of a buffer that each part of a read on several threads writes
+/// its own range of (or reads), shared with the parts while the buffer lives.
+struct SharedAddress: @unchecked Sendable {
+    let base: UnsafeMutableRawPointer
+}
+
 /// What each part of a read on several threads found, set from the part's
 /// own thread and read once every part is done.
 final class PartResults<Value: Sendable>: Sendable {

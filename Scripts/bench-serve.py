@@ -60,13 +60,20 @@ def rss_kb(pid):
                 return int(line.split()[1])
     return 0
 
-def run_tab(address, lines, barrier, results, niceness):
+def run_tab(address, index, lines, barrier, results, niceness):
     """One tab, in a process of its own (Python's threads would share one core among the tabs)."""
     os.nice(niceness)
     # Each reply is still decoded as UTF-8 (in C, which refuses bad bytes); websocket-client's own
-    # check of it, in pure Python, cost the client five times the server's CPU a command.
-    socket = serve_client.open_tab(*address, timeout=120, skip_utf8_validation=True)
-    barrier.wait()
+    # check of it, in pure Python, cost the client five times the server's CPU a command. Each tab
+    # is a machine of its own behind a proxy (the server runs with --proxy 127.0.0.1): one client
+    # may hold 16 tabs, and a bench of 50 from one address was closed past them.
+    try:
+        socket = serve_client.open_tab(*address, timeout=120, skip_utf8_validation=True,
+                                       header=[f"X-Forwarded-For: 10.1.{index // 256}.{index % 256}"])
+    except Exception:
+        barrier.abort()
+        raise
+    barrier.wait(timeout=600)
     latencies, last = [], None
     for line in lines:
         start = time.perf_counter()
@@ -82,11 +89,15 @@ def measure(address, count, server_pid, length, niceness):
     scripts = [commands(1000 + index, length) for index in range(count)]
     barrier = multiprocessing.Barrier(count)
     results = multiprocessing.Queue()
-    tabs = [multiprocessing.Process(target=run_tab, args=(address, scripts[i], barrier, results, niceness)) for i in range(count)]
+    tabs = [multiprocessing.Process(target=run_tab, args=(address, i, scripts[i], barrier, results, niceness)) for i in range(count)]
     for tab in tabs:
         tab.start()
     peak, gathered = 0, []
     while len(gathered) < count:
+        if any(tab.exitcode not in (None, 0) for tab in tabs):
+            for tab in tabs:
+                tab.terminate()
+            sys.exit("bench-serve: a tab failed (its error above)")
         peak = max(peak, rss_kb(server_pid))
         while not results.empty():
             gathered.append(results.get())
@@ -106,7 +117,7 @@ def one_run(length, niceness=CLIENT_NICENESS):
     last show is not the replay's)."""
     work = tempfile.mkdtemp(prefix="listlab-bench-serve-")
     # The tabs' journals (each tab's session is journaled) go in the scratch folder, not the user's.
-    server = subprocess.Popen([serve, "--port", "0", "--empty"], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    server = subprocess.Popen([serve, "--port", "0", "--empty", "--proxy", "127.0.0.1"], cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env=dict(os.environ, LISTLAB_JOURNALS=os.path.join(work, "journals")))
     try:
         address = serve_client.address(server.stdout.readline())

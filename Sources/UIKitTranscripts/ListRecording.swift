@@ -32,11 +32,11 @@ public final class ListRecording {
     private let earlierReloadObserver: (() -> Void)?
     private var isRecording = true
 
-    /// One thing the recording writes: a command (with UIKit's reason, when
-    /// UIKit refused what it stands for), or a line of prose.
-    private enum Step {
-        case command(String, refusedWith: String? = nil)
-        case prose(String)
+    /// One thing the recording writes: a command, with UIKit's reason when
+    /// UIKit refused what it stands for.
+    private struct Step {
+        var command: String
+        var refusedWith: String?
     }
 
     /// Starts recording `tableView`, as its data source shows it now.
@@ -54,11 +54,11 @@ public final class ListRecording {
         replayedOffset = 0
         earlierBatchObserver = list.batchUpdateObserver
         earlierReloadObserver = list.reloadObserver
-        if list.iOSVersion != .standard { steps.append(.command("set ios \(list.iOSVersion)")) }
-        if case .collection(let columns) = list.style { steps.append(.command("set list collection \(columns)")) }
-        if list.viewportRows != 10 { steps.append(.command("viewport \(list.viewportRows)")) }
-        steps.append(.command("rows" + rowsWords(of: shownRows())))
-        steps.append(.command("show"))
+        if list.iOSVersion != .standard { steps.append(Step(command: "set ios \(list.iOSVersion)")) }
+        if case .collection(let columns) = list.style { steps.append(Step(command: "set list collection \(columns)")) }
+        if list.viewportRows != 10 { steps.append(Step(command: "viewport \(list.viewportRows)")) }
+        steps.append(Step(command: "rows" + rowsWords(of: shownRows())))
+        steps.append(Step(command: "show"))
         noteScroll()
         list.batchUpdateObserver = { [weak self] event in
             self?.earlierBatchObserver?(event)
@@ -72,7 +72,7 @@ public final class ListRecording {
 
     /// The commands recorded so far, in order.
     public var commands: [String] {
-        steps.compactMap { if case .command(let command, _) = $0 { command } else { nil } }
+        steps.map(\.command)
     }
 
     /// Stops recording; the list's earlier observers hear it alone again.
@@ -92,21 +92,21 @@ public final class ListRecording {
             // The list still shows the old state: a scroll since the last step goes before the update.
             noteScroll()
         case .didPerform(let update):
-            steps.append(.command("rows --data-only" + rowsWords(of: shownRows())))
-            steps.append(.command("batch " + Self.batchWords(update)))
-            steps.append(.command("show"))
+            steps.append(Step(command: "rows --data-only" + rowsWords(of: shownRows())))
+            steps.append(Step(command: "batch " + Self.batchWords(update)))
+            steps.append(Step(command: "show"))
             noteScroll()
         case .refused(let update, let error):
-            steps.append(.command("rows --data-only" + rowsWords(of: reportedRows())))
-            steps.append(.command("batch " + Self.batchWords(update), refusedWith: error.description))
+            steps.append(Step(command: "rows --data-only" + rowsWords(of: reportedRows())))
+            steps.append(Step(command: "batch " + Self.batchWords(update), refusedWith: error.description))
         }
     }
 
     private func recordReload() {
         guard isRecording else { return }
-        steps.append(.command("rows --data-only" + rowsWords(of: shownRows())))
-        steps.append(.command("reload --list"))
-        steps.append(.command("show"))
+        steps.append(Step(command: "rows --data-only" + rowsWords(of: shownRows())))
+        steps.append(Step(command: "reload --list"))
+        steps.append(Step(command: "show"))
         noteScroll()
     }
 
@@ -115,8 +115,8 @@ public final class ListRecording {
     private func noteScroll() {
         let offset = list.scrollOffset
         guard offset != replayedOffset else { return }
-        steps.append(.command("rows --data-only" + rowsWords(of: shownRows())))
-        steps.append(.command(offset > replayedOffset ? "scroll +\(offset - replayedOffset)" : "scroll -\(replayedOffset - offset)"))
+        steps.append(Step(command: "rows --data-only" + rowsWords(of: shownRows())))
+        steps.append(Step(command: offset > replayedOffset ? "scroll +\(offset - replayedOffset)" : "scroll -\(replayedOffset - offset)"))
         replayedOffset = offset
     }
 
@@ -204,21 +204,16 @@ public final class ListRecording {
         var shownReason: String?
         for step in steps {
             guard ending.isEmpty else { break }
-            switch step {
-            case .prose(let line):
-                ending.append(line)
-            case .command(let command, let reason):
-                let record = session.execute(command)
-                if let reason, record.errors != [reason] {
-                    // UIKit refused what the playground cannot restage: said, and the replay ends there.
-                    ending.append("Here UIKit refused the update '\(command.dropFirst("batch ".count))' with:")
-                    ending += reason.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                    shownReason = reason
-                    continue
-                }
-                if reason != nil { shownReason = reason }
-                records.append(record)
+            let record = session.execute(step.command)
+            if let reason = step.refusedWith, record.errors != [reason] {
+                // UIKit refused what the playground cannot restage: said, and the replay ends there.
+                ending.append("Here UIKit refused the update '\(step.command.dropFirst("batch ".count))' with:")
+                ending += reason.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                shownReason = reason
+                continue
             }
+            if step.refusedWith != nil { shownReason = step.refusedWith }
+            records.append(record)
         }
         if let exception, exception.reason != shownReason {
             ending.append("The app ended: \(exception)")

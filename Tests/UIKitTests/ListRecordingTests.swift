@@ -106,3 +106,22 @@ private func replayReport(_ text: String) throws -> [String] {
     #expect(text.contains("0.1  Emma"), "\(text)")
     #expect(try replayReport(text) == [])
 }
+
+/// The recording writes the list's iOS version first, so a refusal replays in that version's
+/// words, a line each (iOS 17 lays the counts and updates out on lines of their own).
+@MainActor
+@Test func aRecordingReplaysInItsIOSVersionsWords() throws {
+    let saved = UIKitEnvironment.iOSVersion
+    defer { UIKitEnvironment.iOSVersion = saved }
+    UIKitEnvironment.iOSVersion = OperatingSystemVersion(majorVersion: 17, minorVersion: 0, patchVersion: 0)
+    let screen = ContactsViewController()
+    screen.loadViewIfNeeded()
+    let recording = ListRecording(of: screen.tableView)
+    let raised = UIKitException.catching { screen.deleteFirstFavouriteForgettingTheModel() }
+    let reason = try #require(raised?.reason)
+    #expect(reason.hasPrefix("Invalid batch updates detected") && reason.contains("\n"), "\(reason)")
+    #expect(recording.commands.first == "set ios 17")
+    let text = recording.transcript(raised: raised)
+    #expect(text.contains("  error: " + reason.split(separator: "\n").joined(separator: "\n  ") + "\n"), "\(text)")
+    #expect(try replayReport(text) == [])
+}

@@ -479,7 +479,6 @@ actor TabSession {
         timer.cancel()
         printed(step.output)
         noteStatus(record)
-
         var html = TranscriptPage.section(of: step)
         if html.utf8.count > classroom.rules.stepOutputLimit {
             // Pictures of long cells can weigh more than the output: past the limit, the step goes without them.

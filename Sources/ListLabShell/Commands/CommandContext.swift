@@ -111,6 +111,15 @@ extension CommandContext {
             column: column)
     }
 
+    /// Throws UIKit's unrecognized selector when the session's iOS version
+    /// has no `reconfigureRows` (a table's) or `reconfigureItems` (a
+    /// collection view's): iOS 15 added them.
+    func requireViewReconfigure() throws(ShellError) {
+        let isTable = list.style == .table
+        try requireIOS(
+            .reconfiguring, isTable ? "reconfigureRowsAtIndexPaths:" : "reconfigureItemsAtIndexPaths:", of: isTable ? "UITableView" : "UICollectionView")
+    }
+
     /// The class of the diffable data source the list has: UIKit's names it in an unrecognized selector.
     var diffableDataSourceClass: String {
         list.style == .table ? "UITableViewDiffableDataSource" : "UICollectionViewDiffableDataSource"

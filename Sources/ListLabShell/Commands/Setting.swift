@@ -32,10 +32,7 @@ struct Setting: Sendable {
         ) { context, arguments in
             let style = try arguments.choice("'reload' or 'reconfigure'", CellUpdateStyle.allCases.map(\.rawValue))
             try arguments.expectEnd()
-            if style == "reconfigure" {
-                let selector = context.list.style == .table ? "reconfigureRowsAtIndexPaths:" : "reconfigureItemsAtIndexPaths:"
-                try context.requireIOS(.reconfiguring, selector, of: context.list.style == .table ? "UITableView" : "UICollectionView")
-            }
+            if style == "reconfigure" { try context.requireViewReconfigure() }
             context.presentation.updateStyle = style == "reload" ? .reload : .reconfigure
             return style
         },

@@ -27,10 +27,7 @@ extension Session {
         ) { context, arguments in
             _ = try context.current()
             let update = try Session.parseBatch(&arguments)
-            if !update.reconfiguredItems.isEmpty {
-                let selector = context.list.style == .table ? "reconfigureRowsAtIndexPaths:" : "reconfigureItemsAtIndexPaths:"
-                try context.requireIOS(.reconfiguring, selector, of: context.list.style == .table ? "UITableView" : "UICollectionView")
-            }
+            if !update.reconfiguredItems.isEmpty { try context.requireViewReconfigure() }
             try context.list.performBatchUpdates(update)
             context.listWasTold()
             context.output.write("the list accepted: \(update)")

@@ -120,7 +120,7 @@ func aReadOnSeveralThreadsIsTheSerialRead(seed: UInt64) {
     }
     if seed % 7 == 3 { text += "\"never closed\n1\n" }
     let bytes = Array(text.utf8)
-    func outcome(_ splitting: CSVReader.Splitting) -> String {
+    func outcome(_ splitting: ReadSplitting) -> String {
         do {
             let table = try CSVReader.read(bytes, file: "r.csv", watcher: nil, splitting: splitting)
             var spans: [UInt64] = []
@@ -133,7 +133,7 @@ func aReadOnSeveralThreadsIsTheSerialRead(seed: UInt64) {
     }
     let serial = outcome(.never)
     for count in 2...5 {
-        #expect(outcome(CSVReader.Splitting(bytesPerPiece: 1, mostPieces: count)) == serial, "\(count) pieces of \(text.debugDescription)")
+        #expect(outcome(ReadSplitting(bytesPerPiece: 1, mostPieces: count)) == serial, "\(count) pieces of \(text.debugDescription)")
     }
 }
 

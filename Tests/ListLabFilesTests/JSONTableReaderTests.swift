@@ -166,3 +166,86 @@ func bothJSONReadersRefuseABadEscapeInTheSameWords(escape: String) {
     let message = failure(text, .lines, file: "k.ndjson")
     #expect(message.hasPrefix("k.ndjson:3:10: the keys '\(long)\u{E9}' (" + Array(repeating: "U+0065", count: 16).joined(separator: " ") + " ...) and"), "\(message)")
 }
+
+/// What a read of `bytes` gave, as text: the names, the records, each row's span (so saves) and
+/// each cell's kind; or the error.
+private func outcome(_ bytes: [UInt8], _ format: JSONTableReader.Format, _ splitting: ReadSplitting) -> String {
+    do {
+        let table = try JSONTableReader.read(bytes, file: "r.json", format: format, watcher: nil, splitting: splitting)
+        var spans: [UInt64] = []
+        table.appendSpans(of: 0..<table.count, to: &spans)
+        let cells = (0..<table.count).flatMap { row in (0..<table.fieldNames.count).map { "\(table.kind(column: $0, row: row))" } }
+        return "\(table.fieldNames) \((0..<table.count).map { table.record(at: $0).jsonText }) \(spans) \(cells)"
+    } catch {
+        return "error: \(error)"
+    }
+}
+
+/// A random file of objects whose keys differ (some only in later records, so that pieces meet
+/// keys the first has not), with escaped strings (the arena), nested arrays of objects and
+/// strings that hold `},{` (which mislead an array's split), a BOM, CRLF and blank lines; some
+/// with an error (a repeated key, a bad value, an object across lines in NDJSON).
+private func randomObjects(_ random: inout SplitMix64, format: JSONTableReader.Format, badly: Bool) -> [UInt8] {
+    let values = ["1", "-7", "1.50", "true", "null", #""x""#, #""a\"b""#, #""\u00e9t\u00e9""#, #"[{"n":1},{"n":2}]"#, #""},{""#, "{}", #"{"k":[1,{"j":"},{"}]}"#]
+    let keys = ["id", "name", "k\\u0041", "late", "é", "n"]
+    var objects: [String] = []
+    for row in 0..<Int.random(in: 2...50, using: &random) {
+        var used = Set<String>()
+        var fields: [String] = []
+        for _ in 0..<Int.random(in: 0...4, using: &random) {
+            let key = keys[Int.random(in: 0..<(row < 10 ? 3 : keys.count), using: &random)]
+            guard used.insert(key).inserted || (badly && row == 9) else { continue }
+            fields.append("\"\(key)\":\(values.randomElement(using: &random) ?? "1")")
+        }
+        if badly, row == 12 { fields.append(#""bad":tru"#) }
+        objects.append("{" + fields.joined(separator: ["", ",", ", "].randomElement(using: &random) ?? ",") + "}")
+    }
+    var text = Bool.random(using: &random) ? "\u{FEFF}" : ""
+    switch format {
+    case .array:
+        text += "[" + objects.joined(separator: [",", ",\n", " ,\r\n  ", ",\n\n"].randomElement(using: &random) ?? ",") + "]\n"
+    case .lines:
+        if badly, objects.count > 3 { objects[3] = "{\"id\":\n1}" }
+        text += objects.joined(separator: ["\n", "\r\n", "\n\n", "\n  "].randomElement(using: &random) ?? "\n") + "\n"
+    }
+    return Array(text.utf8)
+}
+
+/// A JSON array or NDJSON read on several threads is the serial read, byte for byte: the same
+/// keys in the same order, values, cells, spans (so saves), and the same first error at the same
+/// `file:line:column`; each file read whole and split into 2 to 5 pieces of a few bytes.
+@Test(arguments: 0..<60)
+func aJSONReadOnSeveralThreadsIsTheSerialRead(seed: UInt64) {
+    var random = SplitMix64(seed: 0x75_0000 + seed)
+    let format: JSONTableReader.Format = seed % 2 == 0 ? .array : .lines
+    let bytes = randomObjects(&random, format: format, badly: seed % 5 == 1)
+    let serial = outcome(bytes, format, .never)
+    for count in 2...5 {
+        #expect(
+            outcome(bytes, format, ReadSplitting(bytesPerPiece: 1, mostPieces: count)) == serial,
+            "\(count) pieces of \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    }
+}
+
+/// On a file without traps the pieces are kept (a split that gave way every time would pass the
+/// comparison above): keys that only later pieces meet, escaped strings in every piece.
+@Test(arguments: [JSONTableReader.Format.array, .lines])
+func aJSONFileWithoutTrapsIsReadInPieces(format: JSONTableReader.Format) throws {
+    let objects = (0..<400).map { row in
+        row < 300 ? #"{"id":\#(row),"name":"n\"\#(row)\""}"# : #"{"name":"m\#(row)","later":\#(row),"id":\#(row)}"#
+    }
+    let text = format == .array ? "[\n" + objects.joined(separator: ",\n") + "\n]\n" : objects.joined(separator: "\n") + "\n"
+    let bytes = Array(text.utf8)
+    let serial = try JSONTableReader.read(bytes, file: "p", format: format, watcher: nil, splitting: .never)
+    for pieces in 2...4 {
+        let read = try bytes.withUnsafeBufferPointer { buffer in
+            try JSONTableReader.readInParallel(buffer, all: bytes, file: "p", format: format, pieces: pieces) { _ in }
+        }
+        var (table, names) = try #require(read, "\(pieces) pieces")
+        table.finishReading(format: format == .array ? .json : .ndjson, names: names)
+        #expect(table.count == 400 && table.fieldNames == ["id", "name", "later"])
+        #expect(table.record(at: 299).jsonText == #"{"id":299,"name":"n\"299\"","later":null}"#)
+        #expect(table.record(at: 399).jsonText == #"{"id":399,"name":"m399","later":399}"#)
+        #expect((0..<400).allSatisfy { table.record(at: $0) == serial.record(at: $0) })
+    }
+}

@@ -15,20 +15,6 @@ import ListLabCore
 /// read runs instead: its values, its errors and their `file:line:column`
 /// are the only ones a caller ever sees.
 extension CSVReader {
-    /// How a read splits a body into pieces.
-    struct Splitting: Sendable {
-        /// The fewest bytes a piece is worth: below it, a thread costs more
-        /// than it saves.
-        var bytesPerPiece: Int
-        /// The most pieces.
-        var mostPieces: Int
-
-        /// Pieces of 4 MB or more, as many as the machine has cores (at most 8).
-        static let byMachine = Splitting(bytesPerPiece: 4 * 1_048_576, mostPieces: min(8, Machine.activeCores))
-        /// One piece: the serial read.
-        static let never = Splitting(bytesPerPiece: Int.max, mostPieces: 1)
-    }
-
     /// One piece of the body: its bytes, from a row's start, and its rows.
     struct Piece {
         var range: Range<Int>
@@ -54,7 +40,7 @@ extension CSVReader {
     /// - Throws: ``LoadError/interrupted(file:)`` when Ctrl-C asked to stop.
     static func readInParallel(
         _ bytes: UnsafeBufferPointer<UInt8>, body: Range<Int>, columns: Int, file: String, into table: inout RecordTable,
-        splitting: Splitting, progress: (Double) -> Void
+        splitting: ReadSplitting, progress: (Double) -> Void
     ) throws(LoadError) -> Bool {
         let count = min(splitting.mostPieces, body.count / max(1, splitting.bytesPerPiece))
         let pieces = count >= 2 && columns > 0 ? split(bytes, body: body, into: count) : nil
@@ -284,14 +270,4 @@ extension CSVReader {
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~(((word & low) &+ low) | word | low)
     }
-}
-
-/// What the machine offers a read on several threads.
-enum Machine {
-    /// The threads a read may use: `LISTLAB_THREADS` when it is set to a
-    /// number (1 reads on one thread), else the cores online.
-    static let activeCores: Int = {
-        if let text = getenv("LISTLAB_THREADS").map({ String(cString: $0) }), let threads = Int(text), threads >= 1 { return threads }
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    }()
 }

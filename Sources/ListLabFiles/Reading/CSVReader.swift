@@ -42,7 +42,7 @@ public enum CSVReader {
     /// 4,096 rows.
     static func read(
         _ bytes: [UInt8], file: String, progress: (Double) -> Void = { _ in }, watcher: (any RowsReadWatcher)?,
-        splitting: Splitting = .byMachine
+        splitting: ReadSplitting = .byMachine
     ) throws(LoadError) -> RecordTable {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
         bytes.withUnsafeBufferPointer { buffer in
@@ -55,7 +55,7 @@ public enum CSVReader {
 
     private static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void, watcher: (any RowsReadWatcher)?,
-        splitting: Splitting
+        splitting: ReadSplitting
     ) throws(LoadError) -> RecordTable {
         let validators = watcher == nil ? min(splitting.mostPieces, bytes.count / max(1, splitting.bytesPerPiece)) : 1
         if let bad = UTF8Validation.firstInvalidOffset(bytes, pieces: validators) {

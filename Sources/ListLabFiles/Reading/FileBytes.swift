@@ -46,6 +46,7 @@ public struct FileBytes: Sendable {
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0)) { buffer, initialized in
             guard let base = buffer.baseAddress, size > 0 else { return }
+            if size >= Self.partedSize { HugePages.advise(UnsafeMutableRawPointer(base), bytes: size) }
             // A large file in parts on every core: the copy out of the page cache and the faults
             // of the new pages are each part's own, where one thread took a tenth of a load.
             let parts = size >= Self.partedSize ? min(Machine.activeCores, size / (Self.partedSize / 2)) : 1
@@ -196,5 +197,23 @@ public struct FileFingerprint: Hashable, Sendable {
         var state = mix(mix(mix(lanes.0, lanes.1), lanes.2), lanes.3)
         state = mix(state, UInt64(raw.count))
         return state
+    }
+}
+
+/// Asks the kernel for huge pages where a large buffer is about to be
+/// written whole: one fault per 2 MB instead of one per 4 KB (a new
+/// buffer's faults were a quarter of a JSON load's time). Linux only, and
+/// only where the system leaves it to the program (`madvise` mode).
+enum HugePages {
+    private static let size = 2 * 1_048_576
+
+    /// Advises the whole 2 MB pages inside `bytes` bytes at `base`.
+    static func advise(_ base: UnsafeMutableRawPointer, bytes: Int) {
+        #if os(Linux)
+        let start = (Int(bitPattern: base) + size - 1) & ~(size - 1)
+        let end = (Int(bitPattern: base) + bytes) & ~(size - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+        #endif
     }
 }

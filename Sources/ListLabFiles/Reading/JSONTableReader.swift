@@ -53,40 +53,59 @@ public enum JSONTableReader {
     }
 
     /// ``read(_:file:format:progress:)``, with `watcher` shown the rows
-    /// read every 4,096 objects.
+    /// read every 4,096 objects; a large file without a watcher is read on
+    /// several threads as `splitting` says (see ``readInParallel``).
     static func read(
-        _ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in }, watcher: (any RowsReadWatcher)?
+        _ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in }, watcher: (any RowsReadWatcher)?,
+        splitting: ReadSplitting = .byMachine
     ) throws(LoadError) -> RecordTable {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
         bytes.withUnsafeBufferPointer { buffer in
             result = Result { () throws(LoadError) in
-                if let bad = UTF8Validation.firstInvalidOffset(buffer) {
+                let pieces = watcher == nil ? splitting.pieces(forBytes: buffer.count) : 1
+                if let bad = UTF8Validation.firstInvalidOffset(buffer, pieces: pieces) {
                     throw LoadError(file: file, bytes: buffer, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
                 }
-                var parser = Parser(bytes: buffer, file: file, table: RecordTable(fieldNames: [], source: bytes))
-                // Every 4,096 objects: the progress, and the watcher shown the rows with the column of its field.
-                let watchedName = watcher.map { Array($0.field.utf8) } ?? []
-                let checkpoint = { (parser: borrowing Parser) in
-                    progress(Double(parser.index) / Double(buffer.count))
-                    guard let watcher else { return }
-                    let column = watchedName.withUnsafeBufferPointer { parser.fieldNames.position(of: $0, hash: parser.fieldNames.hash($0)) }
-                    watcher.rowsRead(in: parser.table, fieldColumn: column)
+                let parallel = try readInParallel(buffer, all: bytes, file: file, format: format, pieces: pieces, progress: progress)
+                var table: RecordTable
+                var fieldNames: FieldNameTable
+                if let parallel {
+                    (table, fieldNames) = parallel
+                } else {
+                    (table, fieldNames) = try readSerially(buffer, all: bytes, file: file, format: format, progress: progress, watcher: watcher)
                 }
-                switch format {
-                case .array: try parser.readArrayDocument(checkpoint: checkpoint)
-                case .lines: try parser.readLinesDocument(checkpoint: checkpoint)
-                }
-                let names = parser.fieldNames.allNames()
-                if !parser.fieldNames.namesAreASCII, let (first, second) = NamesAlike.first(in: names).map({ (names[$0], names[$1]) }) {
+                let names = fieldNames.allNames()
+                if !fieldNames.namesAreASCII, let (first, second) = NamesAlike.first(in: names).map({ (names[$0], names[$1]) }) {
                     let message = "the keys \(NamesAlike.described(first, second)) are one name written two ways in Unicode: write it one way"
                     guard let offset = keyOffset(second, in: buffer) else { throw LoadError(file: file, message: message) }
                     throw LoadError(file: file, bytes: buffer, offset: offset, message: message)
                 }
-                parser.table.finishReading(format: format == .array ? .json : .ndjson, names: parser.fieldNames, strings: names)
-                return parser.table
+                table.finishReading(format: format == .array ? .json : .ndjson, names: fieldNames, strings: names)
+                return table
             }
         }
         return try result.get()
+    }
+
+    /// The records of `bytes` read on this thread, and their keys' table.
+    private static func readSerially(
+        _ buffer: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, format: Format, progress: (Double) -> Void,
+        watcher: (any RowsReadWatcher)?
+    ) throws(LoadError) -> (RecordTable, FieldNameTable) {
+        var parser = Parser(bytes: buffer, file: file, table: RecordTable(fieldNames: [], source: all))
+        // Every 4,096 objects: the progress, and the watcher shown the rows with the column of its field.
+        let watchedName = watcher.map { Array($0.field.utf8) } ?? []
+        let checkpoint = { (parser: borrowing Parser) in
+            progress(Double(parser.index) / Double(buffer.count))
+            guard let watcher else { return }
+            let column = watchedName.withUnsafeBufferPointer { parser.fieldNames.position(of: $0, hash: parser.fieldNames.hash($0)) }
+            watcher.rowsRead(in: parser.table, fieldColumn: column)
+        }
+        switch format {
+        case .array: try parser.readArrayDocument(checkpoint: checkpoint)
+        case .lines: try parser.readLinesDocument(checkpoint: checkpoint)
+        }
+        return (parser.table, parser.fieldNames)
     }
 
     /// Where the key spelled `name` first stands in `bytes`, in quotes and
@@ -105,7 +124,7 @@ public enum JSONTableReader {
         return nil
     }
 
-    private struct Parser {
+    struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         let file: String
         var table: RecordTable
@@ -122,6 +141,10 @@ public enum JSONTableReader {
         /// The empty cells stored so far between a key's records, and how many the file may have.
         var emptyCells = 0
         let emptyCellLimit: Int
+        /// Whether this reads one piece of a file read on several threads,
+        /// which gives way to the serial read at the first sign of a file of
+        /// many keys (their limits are the whole file's).
+        var readsAPiece = false
 
         init(bytes: UnsafeBufferPointer<UInt8>, file: String, table: RecordTable) {
             self.bytes = bytes
@@ -167,7 +190,14 @@ public enum JSONTableReader {
         mutating func readLinesDocument(checkpoint: (borrowing Parser) -> Void) throws(LoadError) {
             skipSpace()
             guard index < bytes.count else { throw LoadError(file: file, message: "empty file (expected one JSON object per line)") }
+            try readLines(checkpoint: checkpoint)
+        }
+
+        /// Reads objects a line each from `index` (past the first line's
+        /// start, or at a line's start) to the end.
+        mutating func readLines(checkpoint: (borrowing Parser) -> Void) throws(LoadError) {
             stopsAtLineBreak = true
+            skipLineBreaks()
             while index < bytes.count {
                 try readObjectRow()
                 if rowCount & 4095 == 0 { checkpoint(self) }
@@ -175,10 +205,47 @@ public enum JSONTableReader {
                 guard index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D else {
                     throw error(at: index, "expected the end of the line after the object (NDJSON holds one object per line)")
                 }
-                while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x20 || bytes[index] == 0x09 {
-                    index += 1
-                }
+                skipLineBreaks()
             }
+        }
+
+        /// Steps over line breaks and spaces between NDJSON's objects.
+        mutating func skipLineBreaks() {
+            while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x20 || bytes[index] == 0x09 {
+                index += 1
+            }
+        }
+
+        /// Reads the objects of one piece of a JSON array, for a read on
+        /// several threads: the bytes end where the next piece's first
+        /// object begins. A piece other than the last must end after an
+        /// object, its comma and any spaces, exactly as the serial read
+        /// passes there; the first begins the array, the last ends it.
+        mutating func readArrayPiece(isFirst: Bool, isLast: Bool, checkpoint: (borrowing Parser) -> Void) throws(LoadError) {
+            if isFirst {
+                skipSpace()
+                guard peek(UInt8(ascii: "[")) else { throw error(at: index, "expected a JSON array") }
+                index += 1
+            }
+            while true {
+                skipSpace()
+                try readObjectRow()
+                if rowCount & 4095 == 0 { checkpoint(self) }
+                skipSpace()
+                guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated array") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    guard !isLast else { continue }
+                    skipSpace()
+                    if index == bytes.count { return }
+                    continue
+                }
+                guard isLast, bytes[index] == UInt8(ascii: "]") else { throw error(at: index, "expected ',' or ']' after an object") }
+                index += 1
+                break
+            }
+            skipSpace()
+            guard index == bytes.count else { throw error(at: index, "unexpected text after the array") }
         }
 
         /// Reads one object as a row; every 4,096 rows, looks at whether
@@ -237,6 +304,15 @@ public enum JSONTableReader {
                 }
             }
             table.finishRow(span: objectStart..<index)
+            if rowCount == 1 { reserveRows(likeFirst: index - objectStart) }
+        }
+
+        /// After the first object, room for as many rows as the bytes left
+        /// hold objects of its size: columns that grow by doubling copy
+        /// every cell at each step, into pages touched for the first time.
+        mutating func reserveRows(likeFirst span: Int) {
+            let expected = (bytes.count - index) / max(16, span + 1) + 1
+            if expected > 16 { table.reserveCapacity(expected) }
         }
 
         /// Reads a key and returns its column, adding a field for a new key.
@@ -276,6 +352,7 @@ public enum JSONTableReader {
                 throw error(at: start - 1, "more than \(ReaderLimits.fieldCount) different field names")
             }
             if position == ReaderLimits.manyFields {
+                if readsAPiece { throw error(at: start - 1, "many keys: read serially") }
                 // A file of many keys (one per record, or one wide object):
                 // room for the limit at once. It is address space, touched
                 // only as columns come; growing by doubling copied every
@@ -499,7 +576,15 @@ public enum JSONTableReader {
             return ListLabFiles.sameBytes(base + first, base + second, count: length)
         }
 
+        /// Steps over spaces (and line breaks, but for NDJSON's that end an
+        /// object); most calls find none, and return at the first look.
+        @inline(__always)
         mutating func skipSpace() {
+            if index < bytes.count, bytes[index] > 0x20 { return }
+            skipSpaces()
+        }
+
+        mutating func skipSpaces() {
             while index < bytes.count {
                 switch bytes[index] {
                 case 0x20, 0x09: index += 1

@@ -34,6 +34,64 @@ extension RecordTable {
         /// An empty column.
         init() {}
 
+        /// One piece's column, for a join: its rows from 0, which are rows
+        /// `firstRow...` of the joined table, and where the piece's arena
+        /// begins in the joined arena (as a payload's offset, shifted).
+        struct Part {
+            var column: Column
+            var firstRow: Int
+            var arenaBase: UInt64
+        }
+
+        /// The cells of `parts`, in order, each moved down to its rows, absent
+        /// between them; a string in a piece's arena points into the joined
+        /// arena. A part alone at row 0 is kept, not copied.
+        init(joining parts: [Part]) {
+            let stored = parts.filter { $0.column.storedCount > 0 }
+            guard let first = stored.first, let last = stored.last else { return }
+            if stored.count == 1, first.firstRow == 0, first.arenaBase == 0 {
+                self = first.column
+                return
+            }
+            let start = first.firstRow + first.column.start
+            let count = last.firstRow + last.column.end - start
+            let run = CellRun.make(capacity: count)
+            run.start = start
+            run.count = count
+            run.withCells { payloads, kinds in
+                var filled = 0
+                for part in stored {
+                    let from = part.firstRow + part.column.start - start
+                    let rows = part.column.storedCount
+                    (payloads + filled).update(repeating: 0, count: from - filled)
+                    (kinds + filled).update(repeating: Kind.absent.rawValue, count: from - filled)
+                    if let partRun = part.column.run {
+                        partRun.withCells { partPayloads, partKinds in
+                            (payloads + from).update(from: partPayloads, count: rows)
+                            (kinds + from).update(from: partKinds, count: rows)
+                        }
+                    } else {
+                        payloads[from] = part.column.singlePayload
+                        kinds[from] = part.column.singleKind
+                    }
+                    if part.arenaBase != 0 {
+                        for index in from..<(from + rows) where Self.isInArena(kinds[index]) { payloads[index] &+= part.arenaBase }
+                    }
+                    filled = from + rows
+                }
+            }
+            if count == 1 {
+                set(start, run.kind(start), run.payload(start))
+            } else {
+                self.run = run
+            }
+        }
+
+        /// Whether a cell of `kind` points into the arena.
+        private static func isInArena(_ kind: UInt8) -> Bool {
+            kind == Kind.arenaString.rawValue || kind == Kind.arenaNumber.rawValue || kind == Kind.arenaJSON.rawValue
+        }
+
         /// The row of the first stored cell.
         var start: Int { run?.start ?? Int(singleRow) }
 
@@ -263,6 +321,8 @@ extension RecordTable {
             let run = unsafeDowncast(buffer, to: CellRun.self)
             run.withUnsafeMutablePointerToElements { elements in
                 _ = UnsafeMutableRawPointer(elements + capacity).bindMemory(to: UInt8.self, capacity: (capacity + 7) / 8 * 8)
+                // A reader's column of many rows is written whole.
+                if capacity >= 1 << 18 { HugePages.advise(UnsafeMutableRawPointer(elements), bytes: capacity * 9) }
             }
             return run
         }
@@ -476,4 +536,15 @@ extension RecordTable {
             }
         }
     }
+}
+
+/// A join's parts, one list per column, which each thread of the join takes
+/// columns of its own from: unchecked `Sendable`, as no two threads touch one column.
+struct SharedColumnParts: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<[RecordTable.Column.Part]>
+}
+
+/// A join's columns, each set by the thread that built it.
+struct SharedColumns: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<RecordTable.Column>
 }

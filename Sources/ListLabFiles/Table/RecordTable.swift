@@ -1,3 +1,4 @@
+import Dispatch
 public import ListLabRecords
 /// Records stored by column, compactly, for data read from files: a million
 /// rows of five fields take about 45 bytes a row beside the file's own
@@ -41,7 +42,7 @@ public struct RecordTable: Sendable {
     /// Where the file's rows lie in ``source``, once a reader has read it all.
     private(set) var layout: SourceLayout?
     /// The rows' spans while a reader reads (see ``SourceLayout/rowSpans``).
-    private var spansRead: [UInt64] = []
+    private(set) var spansRead: [UInt64] = []
     private var builtSchema: Record.Schema?
 
     /// The schema of the table's records (its field names).
@@ -68,6 +69,7 @@ public struct RecordTable: Sendable {
     mutating func reserveCapacity(_ rows: Int) {
         for index in columns.indices { columns[index].reserveCapacity(rows) }
         origins.reserveCapacity(rows)
+        spansRead.reserveCapacity(rows)
     }
 
     /// Adds a field at the end; existing rows have no value for it.
@@ -179,6 +181,46 @@ public struct RecordTable: Sendable {
         origins = (0..<rows).map { RowOrigin(sourceRow: $0, edited: false) }
         count = rows
         return true
+    }
+
+    /// The tables of a file's pieces, each read on a thread of its own (its
+    /// rows from 0, its columns and arena its own), joined in order into
+    /// one table over `source`: piece `p`'s column `c` is column
+    /// `columnOf[p][c]` of `columnCount`. Each joined column is built once
+    /// at its size from its pieces' cells, on every core; a piece's cells
+    /// are dropped as their column is built, so the pieces and the join
+    /// together hold little more than the table.
+    static func joining(_ pieces: consuming [RecordTable], columnOf: [[Int]], columnCount: Int, source: [UInt8]) -> RecordTable {
+        var joined = RecordTable(fieldNames: [], source: source)
+        var parts = [[Column.Part]](repeating: [], count: columnCount)
+        var firstRow = 0
+        for index in pieces.indices {
+            let arenaBase = UInt64(joined.arena.count) << 32
+            joined.arena.append(contentsOf: pieces[index].arena)
+            joined.spansRead.append(contentsOf: pieces[index].spansRead)
+            for (local, column) in pieces[index].columns.enumerated() {
+                parts[columnOf[index][local]].append(Column.Part(column: column, firstRow: firstRow, arenaBase: arenaBase))
+            }
+            firstRow += pieces[index].count
+            pieces[index] = RecordTable(fieldNames: [])
+        }
+        var columns = [Column](repeating: Column(), count: columnCount)
+        parts.withUnsafeMutableBufferPointer { partsBuffer in
+            columns.withUnsafeMutableBufferPointer { columnsBuffer in
+                let shared = (parts: SharedColumnParts(buffer: partsBuffer), columns: SharedColumns(buffer: columnsBuffer))
+                DispatchQueue.concurrentPerform(iterations: min(columnCount, Machine.activeCores)) { lane in
+                    for column in stride(from: lane, to: columnCount, by: min(columnCount, Machine.activeCores)) {
+                        shared.columns.buffer[column] = Column(joining: shared.parts.buffer[column])
+                        shared.parts.buffer[column] = []
+                    }
+                }
+            }
+        }
+        joined.columns = columns
+        joined.count = firstRow
+        joined.origins = (0..<firstRow).map { RowOrigin(sourceRow: $0, edited: false) }
+        joined.builtSchema = nil
+        return joined
     }
 
     /// Stores `bytes` in the arena and returns the payload for them.

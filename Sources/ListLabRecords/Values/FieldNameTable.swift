@@ -77,6 +77,13 @@ package struct FieldNameTable: Sendable {
         return names.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
+    /// Calls `body` with the bytes of entry `entry`'s name (a reader's
+    /// table of a piece, joined into another without making Strings).
+    package func withNameBytes<Result>(_ entry: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        let range = nameRange(entry)
+        return try names.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// Every name, by entry: made in one pass at the end of a read rather
     /// than one `String` at a time as keys turn up (with a key per record,
     /// the strings and their growing array cost a third of the read).

@@ -249,3 +249,19 @@ func aJSONFileWithoutTrapsIsReadInPieces(format: JSONTableReader.Format) throws 
         #expect((0..<400).allSatisfy { table.record(at: $0) == serial.record(at: $0) })
     }
 }
+
+/// A number is typed as every reader types it (``NumberScanner``), whether the reader's one pass
+/// for plain integers takes it or the scan of any number does.
+@Test func numbersAreTypedAsTheScannerTypesThem() throws {
+    let numbers = ["0", "7", "-1", "10", "123456789012345678", "1234567890123456789", "-1234567890123456789", "9223372036854775807",
+                   "-9223372036854775808", "9223372036854775808", "12345678901234567890", "-0", "0.5", "1e3", "1E-3", "-2.50", "1.10"]
+    let text = "[" + numbers.map { #"{"n":\#($0)}"# }.joined(separator: ",") + "]"
+    let table = try JSONTableReader.read(Array(text.utf8), file: "n.json", format: .array)
+    for (row, number) in numbers.enumerated() {
+        let expected = Array(number.utf8).withUnsafeBufferPointer { NumberScanner.value($0, 0, $0.count) }
+        #expect(table.record(at: row)["n"] == expected, "\(number)")
+    }
+    for bad in ["01", "-", "1-", "--1", "1.", "-01"] {
+        #expect(failure(#"[{"n":\#(bad)}]"#, .array).contains("invalid number"), "\(bad)")
+    }
+}

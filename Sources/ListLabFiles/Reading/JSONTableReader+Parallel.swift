@@ -89,7 +89,7 @@ extension JSONTableReader {
     ) -> PieceRead {
         var parser = Parser(bytes: UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), file: "", table: RecordTable(fieldNames: [], source: all))
         parser.readsAPiece = true
-        if !isFirst { parser.index = range.lowerBound }
+        if isFirst { parser.rowsEnd = bytes.count } else { parser.index = range.lowerBound }
         let checkpoint = { (parser: borrowing Parser) in progress(Double(parser.index) / Double(max(1, range.upperBound))) }
         var read = PieceRead()
         do {

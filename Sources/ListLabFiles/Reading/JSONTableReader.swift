@@ -133,6 +133,11 @@ public enum JSONTableReader {
         /// The key bytes (offset, length into the source or nil for escaped
         /// keys) by position in the previous object, to skip hashing.
         var previousKeys: [(start: Int, length: Int, column: Int)] = []
+        /// The keys of the previous object (`previousKeys` may hold more, from
+        /// objects before it).
+        var previousKeyCount = 0
+        /// Whether the key just read was the previous object's at its place.
+        var keyWasPrevious = false
         var scratch: [UInt8] = []
         /// NDJSON: an object ends with its line, so spaces inside it stop at a line break.
         var stopsAtLineBreak = false
@@ -145,12 +150,17 @@ public enum JSONTableReader {
         /// which gives way to the serial read at the first sign of a file of
         /// many keys (their limits are the whole file's).
         var readsAPiece = false
+        /// Where the objects whose rows the first object's size foretells
+        /// end: the bytes' end, or the whole file's for the first piece of a
+        /// read on several threads (whose columns then take the others' cells).
+        var rowsEnd: Int
 
         init(bytes: UnsafeBufferPointer<UInt8>, file: String, table: RecordTable) {
             self.bytes = bytes
             self.file = file
             self.table = table
             emptyCellLimit = ReaderLimits.emptyCells(forFileOf: bytes.count)
+            rowsEnd = bytes.count
             // A UTF-8 byte order mark, as some editors write one: read past it (a save keeps it).
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         }
@@ -262,6 +272,8 @@ public enum JSONTableReader {
             index += 1
             skipSpace()
             var position = 0
+            var inShape = true
+            defer { previousKeyCount = position }
             if peek(UInt8(ascii: "}")) {
                 index += 1
             } else {
@@ -272,7 +284,11 @@ public enum JSONTableReader {
                     }
                     let keyStart = index
                     let column = try readKey(position: position)
-                    let end = table.cellEnd(column: column)
+                    // A key that is the previous object's at its place, as all before it were, is
+                    // neither repeated here (the previous object's were not) nor far from its
+                    // last record (the row before).
+                    inShape = inShape && keyWasPrevious && position < previousKeyCount
+                    let end = inShape ? row : table.cellEnd(column: column)
                     if end > row {
                         throw error(at: keyStart, "the object repeats the key '\(VisibleText.escaped(fieldNames.name(column)))'")
                     }
@@ -311,7 +327,7 @@ public enum JSONTableReader {
         /// hold objects of its size: columns that grow by doubling copy
         /// every cell at each step, into pages touched for the first time.
         mutating func reserveRows(likeFirst span: Int) {
-            let expected = (bytes.count - index) / max(16, span + 1) + 1
+            let expected = (rowsEnd - index) / max(16, span + 1) + 1
             if expected > 16 { table.reserveCapacity(expected) }
         }
 
@@ -326,9 +342,11 @@ public enum JSONTableReader {
                     sameBytes(at: index + 1, and: expected.start, length: expected.length)
                 {
                     index = close + 1
+                    keyWasPrevious = true
                     return expected.column
                 }
             }
+            keyWasPrevious = false
             // (An unescaped key that passed here differs from the previous
             // object's: the comparison above saw its bytes and closing quote.)
             let (start, end, escaped) = try scanString()
@@ -378,6 +396,10 @@ public enum JSONTableReader {
                     table.appendCell(column, kind: .sourceString, payload: RecordTable.slice(offset: start, length: end - start))
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if let integer = plainInteger() {
+                    table.appendCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
+                    return
+                }
                 let start = index
                 while index < bytes.count {
                     let byte = bytes[index]
@@ -410,6 +432,35 @@ public enum JSONTableReader {
             default:
                 throw error(at: index, "expected a value, found \(describeValue(at: index))")
             }
+        }
+
+        /// The integer at `index` when it is written plainly in at most 18
+        /// digits (as ``NumberScanner/integer(_:_:_:)`` reads one, and never
+        /// past Int64), read in one pass with `index` moved past it; else
+        /// nil, with `index` left for the scan of any number.
+        @inline(__always)
+        mutating func plainInteger() -> Int? {
+            var cursor = index
+            let negative = bytes[cursor] == UInt8(ascii: "-")
+            if negative { cursor += 1 }
+            let digitsStart = cursor
+            var value: UInt64 = 0
+            while cursor < bytes.count {
+                let digit = bytes[cursor] &- 48
+                guard digit <= 9 else { break }
+                value = value &* 10 &+ UInt64(digit)
+                cursor += 1
+            }
+            let digits = cursor - digitsStart
+            guard digits >= 1, digits <= 18, bytes[digitsStart] != UInt8(ascii: "0") || digits == 1, !negative || value != 0 else { return nil }
+            if cursor < bytes.count {
+                let next = bytes[cursor]
+                guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), next != UInt8(ascii: "+"),
+                    next != UInt8(ascii: "-")
+                else { return nil }
+            }
+            index = cursor
+            return negative ? Int(truncatingIfNeeded: 0 &- value) : Int(value)
         }
 
         /// Scans a string at `index`: its content's range in the source, and

@@ -45,7 +45,9 @@ extension RecordTable {
 
         /// The cells of `parts`, in order, each moved down to its rows, absent
         /// between them; a string in a piece's arena points into the joined
-        /// arena. A part alone at row 0 is kept, not copied.
+        /// arena. A part alone at row 0 is kept, not copied, and a first
+        /// part's run with room for all takes the rest in place: the parts
+        /// are the only holders of their columns.
         init(joining parts: [Part]) {
             let stored = parts.filter { $0.column.storedCount > 0 }
             guard let first = stored.first, let last = stored.last else { return }
@@ -55,12 +57,17 @@ extension RecordTable {
             }
             let start = first.firstRow + first.column.start
             let count = last.firstRow + last.column.end - start
-            let run = CellRun.make(capacity: count)
+            // The first piece's run, when it has room for every row (its reader reserved it), takes
+            // the others' cells after its own: the join then copies only the later pieces'.
+            let grows = first.firstRow == 0 && first.arenaBase == 0 && (first.column.run?.rowCapacity ?? 0) >= count
+            let run = grows ? first.column.run.unsafelyUnwrapped : CellRun.make(capacity: count)
+            let kept = grows ? 1 : 0
+            let firstStored = first.column.storedCount
             run.start = start
             run.count = count
             run.withCells { payloads, kinds in
-                var filled = 0
-                for part in stored {
+                var filled = grows ? firstStored : 0
+                for part in stored.dropFirst(kept) {
                     let from = part.firstRow + part.column.start - start
                     let rows = part.column.storedCount
                     (payloads + filled).update(repeating: 0, count: from - filled)
@@ -321,8 +328,6 @@ extension RecordTable {
             let run = unsafeDowncast(buffer, to: CellRun.self)
             run.withUnsafeMutablePointerToElements { elements in
                 _ = UnsafeMutableRawPointer(elements + capacity).bindMemory(to: UInt8.self, capacity: (capacity + 7) / 8 * 8)
-                // A reader's column of many rows is written whole.
-                if capacity >= 1 << 18 { HugePages.advise(UnsafeMutableRawPointer(elements), bytes: capacity * 9) }
             }
             return run
         }

@@ -194,10 +194,18 @@ public struct RecordTable: Sendable {
         var joined = RecordTable(fieldNames: [], source: source)
         var parts = [[Column.Part]](repeating: [], count: columnCount)
         var firstRow = 0
+        // The first piece's arena and spans take the others' after them.
+        if !pieces.isEmpty {
+            swap(&joined.arena, &pieces[0].arena)
+            swap(&joined.spansRead, &pieces[0].spansRead)
+            joined.spansRead.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        }
         for index in pieces.indices {
-            let arenaBase = UInt64(joined.arena.count) << 32
-            joined.arena.append(contentsOf: pieces[index].arena)
-            joined.spansRead.append(contentsOf: pieces[index].spansRead)
+            let arenaBase = UInt64(index == 0 ? 0 : joined.arena.count) << 32
+            if index > 0 {
+                joined.arena.append(contentsOf: pieces[index].arena)
+                joined.spansRead.append(contentsOf: pieces[index].spansRead)
+            }
             for (local, column) in pieces[index].columns.enumerated() {
                 parts[columnOf[index][local]].append(Column.Part(column: column, firstRow: firstRow, arenaBase: arenaBase))
             }

@@ -196,3 +196,49 @@ func aKeySpelledTwoWaysInOneFileIsRefused(rows: Int) throws {
     #expect(found.changes == .counted(changes: 2 * rows, stages: 1), "every row deleted and inserted")
     #expect(provider.item(at: ItemPath(0, 0))?[decomposed] == .int(0))
 }
+
+/// The rows a reader showed, in the order it showed them.
+private final class ShownRows: RowsReadWatcher {
+    let field = "id"
+    var shown: [Range<Int>] = []
+    func rowsRead(in table: RecordTable, fieldColumn: Int?) { shown.append(0..<table.count) }
+    func rowsRead(
+        _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>, payloads: UnsafeBufferPointer<UInt64>,
+        fieldColumn: Int, source: [UInt8]
+    ) { shown.append(rows) }
+}
+
+/// A watched read on several threads shows the watcher its first piece's rows as they come, from
+/// row 0, before the read ends; and the comparison finds what it finds beside a serial read.
+@Test(arguments: ManyRows.Format.allCases)
+func aWatchedReadOnSeveralThreadsComparesAsTheSerialRead(format: ManyRows.Format) throws {
+    let recordFormat: RecordTableWriter.Format = switch format {
+    case .csv: .csv
+    case .json: .json
+    case .ndjson: .ndjson
+    }
+    func read(_ bytes: [UInt8], _ splitting: ReadSplitting, watcher: (any RowsReadWatcher)?) throws -> RecordTable {
+        switch format {
+        case .csv: try CSVReader.read(bytes, file: "w", watcher: watcher, splitting: splitting)
+        case .json: try JSONTableReader.read(bytes, file: "w", format: .array, watcher: watcher, splitting: splitting)
+        case .ndjson: try JSONTableReader.read(bytes, file: "w", format: .lines, watcher: watcher, splitting: splitting)
+        }
+    }
+    var random = SplitMix64(seed: 12_288)
+    var file = ManyRows(format: format, rows: (0..<19_000).map { ("\($0)", $0, "n") })
+    let old = try read(Array(file.text.utf8), .never, watcher: nil)
+    file.change(&random, twist: .none)
+    let bytes = Array(file.text.utf8)
+    let split = ReadSplitting(bytesPerPiece: 1, mostPieces: 3)
+    let shown = ShownRows()
+    let table = try read(bytes, split, watcher: shown)
+    #expect(shown.shown.first?.lowerBound == 0 && zip(shown.shown, shown.shown.dropFirst()).allSatisfy { $0.upperBound <= $1.upperBound })
+    #expect((shown.shown.last?.upperBound ?? .max) < table.count / 2, "only the first piece's rows, as they come: \(shown.shown)")
+    func found(_ splitting: ReadSplitting) throws -> ComparisonWhileReading.Found {
+        let comparison = try #require(ComparisonWhileReading(comparingWith: old, keyColumn: 0, format: recordFormat))
+        return try #require(comparison.finish(reading: try read(bytes, splitting, watcher: comparison)), "\(splitting)")
+    }
+    let (serial, parallel) = (try found(.never), try found(split))
+    #expect(parallel.matched == serial.matched && parallel.survivors == serial.survivors && parallel.longestRun == serial.longestRun)
+    #expect(parallel.differing.map { [$0.row, $0.otherRow] } == serial.differing.map { [$0.row, $0.otherRow] } && serial.differing.count > 500)
+}

@@ -1,9 +1,13 @@
 import Dispatch
 import Synchronization
 
-/// Shown the rows a reader has read so far, every few thousand rows, on
-/// the reader's thread (``CSVReader``, ``JSONTableReader``): the table is
-/// being built, so a watcher copies what it needs and keeps nothing of it.
+/// Shown the rows a reader has read so far, in order, every few thousand
+/// rows, on the reader's thread (``CSVReader``, ``JSONTableReader``): the
+/// table is being built, so a watcher copies what it needs and keeps
+/// nothing of it. A read on several threads shows the rows of its first
+/// piece as they come, and the rest once all are read; a read that gives
+/// way to the serial read shows rows from 0 again, which a watcher passes
+/// over up to the rows it has.
 protocol RowsReadWatcher: AnyObject {
     /// The field whose column the watcher reads.
     var field: String { get }
@@ -11,6 +15,12 @@ protocol RowsReadWatcher: AnyObject {
     /// whole), and the column of ``field`` in it, if it has one yet (a JSON
     /// reader names its columns only at the end).
     func rowsRead(in table: RecordTable, fieldColumn: Int?)
+    /// Called with rows `rows` as a reader on several threads wrote them
+    /// (before they are a table): each row's span in `source`, and the
+    /// kind and payload of its cell of ``field``, in column `fieldColumn`.
+    func rowsRead(
+        _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>, payloads: UnsafeBufferPointer<UInt64>,
+        fieldColumn: Int, source: [UInt8])
 }
 
 /// The work of a `reload --diff` by an integer key that needs only the
@@ -105,11 +115,29 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
         guard table.columns.indices.contains(fieldColumn), table.columns[fieldColumn].copyCells(rows, kinds: &kinds, payloads: &payloads) else {
             return abandon()
         }
-        let source = newSource ?? table.source
+        take(rows, spans, kinds, payloads, source: table.source)
+    }
+
+    func rowsRead(
+        _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>, payloads: UnsafeBufferPointer<UInt64>,
+        fieldColumn: Int, source: [UInt8]
+    ) {
+        let new = max(rows.lowerBound, taken)..<rows.upperBound
+        guard !new.isEmpty, rows.lowerBound <= taken, !abandoned.load(ordering: .relaxed) else { return }
+        guard fieldColumn == (watchedColumn ?? fieldColumn) else { return abandon() }
+        watchedColumn = fieldColumn
+        let skip = new.lowerBound - rows.lowerBound
+        take(
+            new, Array(spans[skip..<(skip + new.count)]), Array(kinds[skip..<(skip + new.count)]), Array(payloads[skip..<(skip + new.count)]),
+            source: source)
+    }
+
+    /// Hands rows `rows` (the next after those taken) to the comparison's queue.
+    private func take(_ rows: Range<Int>, _ spans: [UInt64], _ kinds: [UInt8], _ payloads: [UInt64], source: [UInt8]) {
+        let source = newSource ?? source
         newSource = source
         taken = rows.upperBound
-        let chunk = (spans, kinds, payloads, source)
-        queue.async { self.compare(chunk.0, chunk.1, chunk.2, chunk.3) }
+        queue.async { self.compare(spans, kinds, payloads, source) }
     }
 
     /// What was found, once `table` (the file read again) is whole; nil

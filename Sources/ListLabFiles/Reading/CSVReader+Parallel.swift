@@ -40,7 +40,7 @@ extension CSVReader {
     /// - Throws: ``LoadError/interrupted(file:)`` when Ctrl-C asked to stop.
     static func readInParallel(
         _ bytes: UnsafeBufferPointer<UInt8>, body: Range<Int>, columns: Int, file: String, into table: inout RecordTable,
-        splitting: ReadSplitting, progress: (Double) -> Void
+        splitting: ReadSplitting, progress: (Double) -> Void, watching: (watcher: any RowsReadWatcher, column: Int, source: [UInt8])? = nil
     ) throws(LoadError) -> Bool {
         let count = min(splitting.mostPieces, body.count / max(1, splitting.bytesPerPiece))
         let pieces = count >= 2 && columns > 0 ? split(bytes, body: body, into: count) : nil
@@ -59,7 +59,18 @@ extension CSVReader {
                     results.set(index, readPiece(shared.bytes, piece, columns: columns, into: target) { _ in })
                 }
             }
-            results.set(0, readPiece(bytes, pieces[0], columns: columns, into: target, progress: progress))
+            // The first piece's rows, from row 0, are the watcher's as they come.
+            let shown = watching.map { watching in
+                { (rows: Range<Int>) in
+                    let cells = target.cells[watching.column]
+                    watching.watcher.rowsRead(
+                        rows, spans: UnsafeBufferPointer(start: target.spans + rows.lowerBound, count: rows.count),
+                        kinds: UnsafeBufferPointer(start: cells.kinds + rows.lowerBound, count: rows.count),
+                        payloads: UnsafeBufferPointer(start: cells.payloads + rows.lowerBound, count: rows.count), fieldColumn: watching.column,
+                        source: watching.source)
+                }
+            }
+            results.set(0, readPiece(bytes, pieces[0], columns: columns, into: target, progress: progress, shown: shown))
             group.wait()
             outcomes = results.all
             if outcomes.contains(where: \.interrupted) { throw LoadError.interrupted(file: file) }
@@ -83,13 +94,15 @@ extension CSVReader {
     /// next piece begins: a quoted field that runs past it is unterminated
     /// here, and the serial read decides.
     private static func readPiece(
-        _ all: UnsafeBufferPointer<UInt8>, _ piece: Piece, columns: Int, into target: RecordTable.ParallelRows, progress: (Double) -> Void
+        _ all: UnsafeBufferPointer<UInt8>, _ piece: Piece, columns: Int, into target: RecordTable.ParallelRows, progress: (Double) -> Void,
+        shown: ((Range<Int>) -> Void)? = nil
     ) -> PieceOutcome {
         var outcome = PieceOutcome()
         let bytes = UnsafeBufferPointer(rebasing: all[..<piece.range.upperBound])
         var cursor = Cursor(bytes: bytes, file: "")
         cursor.index = piece.range.lowerBound
         var row = piece.firstRow
+        var shownUpTo = row
         let end = piece.firstRow + piece.rows
         do {
             while true {
@@ -102,6 +115,8 @@ extension CSVReader {
                         return outcome
                     }
                     progress(Double(cursor.index - piece.range.lowerBound) / Double(max(1, piece.range.count)))
+                    shown?(shownUpTo..<row)
+                    shownUpTo = row
                 }
                 let rowStart = cursor.index
                 var rowEnd = rowStart

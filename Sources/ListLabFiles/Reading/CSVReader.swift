@@ -57,7 +57,7 @@ public enum CSVReader {
         _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void, watcher: (any RowsReadWatcher)?,
         splitting: ReadSplitting
     ) throws(LoadError) -> RecordTable {
-        let validators = watcher == nil ? min(splitting.mostPieces, bytes.count / max(1, splitting.bytesPerPiece)) : 1
+        let validators = min(splitting.mostPieces, bytes.count / max(1, splitting.bytesPerPiece))
         if let bad = UTF8Validation.firstInvalidOffset(bytes, pieces: validators) {
             throw LoadError(file: file, bytes: bytes, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
         }
@@ -116,15 +116,16 @@ public enum CSVReader {
         var table = RecordTable(fieldNames: [], source: all)
         table.reserveColumns(names.count)
         for _ in names { table.addUnnamedColumn() }
-        // A large body on several threads (a watcher reads the rows in order as they come: one).
-        if watcher == nil,
-            try readInParallel(
-                bytes, body: cursor.index..<bytes.count, columns: names.count, file: file, into: &table, splitting: splitting, progress: progress)
+        let watchedColumn = watcher.flatMap { names.firstIndex(of: $0.field) }
+        // A large body on several threads, the watcher shown the first piece's rows as they come.
+        let watching = watcher.flatMap { watcher in watchedColumn.map { (watcher, $0) } }
+        if try readInParallel(
+            bytes, body: cursor.index..<bytes.count, columns: names.count, file: file, into: &table, splitting: splitting, progress: progress,
+            watching: watching.map { ($0.0, $0.1, all) })
         {
             table.finishReading(format: .csv, header: headerStart..<headerEnd, names: nameTable, strings: names)
             return table
         }
-        let watchedColumn = watcher.flatMap { names.firstIndex(of: $0.field) }
         // Room for the rows the file's size suggests; a file of few rows
         // (a wide header) keeps each column's cells inline instead.
         let expectedRows = bytes.count / max(16, 8 * names.count)

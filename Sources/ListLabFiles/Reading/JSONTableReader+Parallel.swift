@@ -30,7 +30,8 @@ extension JSONTableReader {
     ///
     /// - Throws: ``LoadError/interrupted(file:)`` when Ctrl-C asked to stop.
     static func readInParallel(
-        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, format: Format, pieces: Int, progress: (Double) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, format: Format, pieces: Int, progress: (Double) -> Void,
+        watcher: (any RowsReadWatcher)? = nil
     ) throws(LoadError) -> (RecordTable, FieldNameTable)? {
         guard pieces >= 2 else { return nil }
         let ranges = split(bytes, format: format, into: pieces)
@@ -44,10 +45,12 @@ extension JSONTableReader {
             let range = ranges[index]
             let isLast = index == ranges.count - 1
             DispatchQueue.global().async(group: group) {
-                results.set(index, readPiece(shared.bytes, range, all: all, format: format, isFirst: false, isLast: isLast) { _ in })
+                results.set(index, readPiece(shared.bytes, range, all: all, format: format, isFirst: false, isLast: isLast, checkpoint: { _ in }))
             }
         }
-        results.set(0, readPiece(bytes, ranges[0], all: all, format: format, isFirst: true, isLast: false, progress: progress))
+        // Its rows, from row 0, are the watcher's as they come.
+        let checkpoint = { (parser: borrowing Parser) in parser.checkpoint(progress: progress, watcher: watcher) }
+        results.set(0, readPiece(bytes, ranges[0], all: all, format: format, isFirst: true, isLast: false, checkpoint: checkpoint))
         group.wait()
         var reads = results.all
         if reads.contains(where: \.interrupted) { throw LoadError.interrupted(file: file) }
@@ -85,12 +88,11 @@ extension JSONTableReader {
     /// when it read to the piece's end without an error.
     private static func readPiece(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, all: [UInt8], format: Format, isFirst: Bool, isLast: Bool,
-        progress: (Double) -> Void
+        checkpoint: (borrowing Parser) -> Void
     ) -> PieceRead {
         var parser = Parser(bytes: UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), file: "", table: RecordTable(fieldNames: [], source: all))
         parser.readsAPiece = true
         if isFirst { parser.rowsEnd = bytes.count } else { parser.index = range.lowerBound }
-        let checkpoint = { (parser: borrowing Parser) in progress(Double(parser.index) / Double(max(1, range.upperBound))) }
         var read = PieceRead()
         do {
             switch format {

@@ -53,8 +53,8 @@ public enum JSONTableReader {
     }
 
     /// ``read(_:file:format:progress:)``, with `watcher` shown the rows
-    /// read every 4,096 objects; a large file without a watcher is read on
-    /// several threads as `splitting` says (see ``readInParallel``).
+    /// read every 4,096 objects; a large file is read on several threads as
+    /// `splitting` says (see ``readInParallel``).
     static func read(
         _ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in }, watcher: (any RowsReadWatcher)?,
         splitting: ReadSplitting = .byMachine
@@ -62,11 +62,11 @@ public enum JSONTableReader {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
         bytes.withUnsafeBufferPointer { buffer in
             result = Result { () throws(LoadError) in
-                let pieces = watcher == nil ? splitting.pieces(forBytes: buffer.count) : 1
+                let pieces = splitting.pieces(forBytes: buffer.count)
                 if let bad = UTF8Validation.firstInvalidOffset(buffer, pieces: pieces) {
                     throw LoadError(file: file, bytes: buffer, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
                 }
-                let parallel = try readInParallel(buffer, all: bytes, file: file, format: format, pieces: pieces, progress: progress)
+                let parallel = try readInParallel(buffer, all: bytes, file: file, format: format, pieces: pieces, progress: progress, watcher: watcher)
                 var table: RecordTable
                 var fieldNames: FieldNameTable
                 if let parallel {
@@ -93,14 +93,7 @@ public enum JSONTableReader {
         watcher: (any RowsReadWatcher)?
     ) throws(LoadError) -> (RecordTable, FieldNameTable) {
         var parser = Parser(bytes: buffer, file: file, table: RecordTable(fieldNames: [], source: all))
-        // Every 4,096 objects: the progress, and the watcher shown the rows with the column of its field.
-        let watchedName = watcher.map { Array($0.field.utf8) } ?? []
-        let checkpoint = { (parser: borrowing Parser) in
-            progress(Double(parser.index) / Double(buffer.count))
-            guard let watcher else { return }
-            let column = watchedName.withUnsafeBufferPointer { parser.fieldNames.position(of: $0, hash: parser.fieldNames.hash($0)) }
-            watcher.rowsRead(in: parser.table, fieldColumn: column)
-        }
+        let checkpoint = { (parser: borrowing Parser) in parser.checkpoint(progress: progress, watcher: watcher) }
         switch format {
         case .array: try parser.readArrayDocument(checkpoint: checkpoint)
         case .lines: try parser.readLinesDocument(checkpoint: checkpoint)
@@ -432,6 +425,16 @@ public enum JSONTableReader {
             default:
                 throw error(at: index, "expected a value, found \(describeValue(at: index))")
             }
+        }
+
+        /// What a read does every 4,096 objects: says the progress through
+        /// the parser's bytes, and shows `watcher` the rows read so far
+        /// with the column of its field.
+        func checkpoint(progress: (Double) -> Void, watcher: (any RowsReadWatcher)?) {
+            progress(Double(index) / Double(max(1, bytes.count)))
+            guard let watcher else { return }
+            let column = Array(watcher.field.utf8).withUnsafeBufferPointer { fieldNames.position(of: $0, hash: fieldNames.hash($0)) }
+            watcher.rowsRead(in: table, fieldColumn: column)
         }
 
         /// The integer at `index` when it is written plainly in at most 18

@@ -101,6 +101,7 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
 @Test func duplicateKeysAreFoundWithBothRows() throws {
     let ascending = try CSVReader.read(Array("id\n1\n2\n3\n".utf8), file: "a")
     #expect(ascending.firstDuplicate(of: "id") == nil)
+    #expect(try CSVReader.read(Array("id\n3\n1\n2\n".utf8), file: "a").firstDuplicate(of: "id") == nil)
     let repeated = try CSVReader.read(Array("id\n5\n2\n9\n2\n".utf8), file: "a")
     let found = repeated.firstDuplicate(of: "id")
     #expect(found?.value == .int(2) && found?.first == 1 && found?.second == 3)

@@ -635,12 +635,14 @@ extension RecordTable {
     public func firstDuplicate(of field: String) -> (value: Value, first: Int, second: Int)? {
         guard let column = fieldNames.firstIndex(of: field) else { return nil }
         let cells = columns[column]
-        if count > 0, cells.start == 0, cells.end == count, (0..<count).allSatisfy({ cells.kind($0) == .int }) {
-            // Integer keys: ids usually ascend, which settles it in one pass
-            // with no memory; otherwise a sorted copy (8 bytes a row, not a
-            // dictionary's 40) shows a repeat as two equal neighbours.
-            let keys = (0..<count).map { Int64(bitPattern: cells.payload($0)) }
-            if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return nil }
+        // Integer keys: ids usually ascend, which settles it in one pass over
+        // the column in place (a copy of the keys was a load's peak memory);
+        // otherwise a sorted copy (8 bytes a row, not a dictionary's 40)
+        // shows a repeat as two equal neighbours.
+        if count > 0, let keys = cells.withIntegers(count: count, { keys in
+            zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } ? nil : Array(keys)
+        }) {
+            guard let keys else { return nil }
             let sorted = keys.sorted()
             guard let index = sorted.indices.dropFirst().first(where: { sorted[$0] == sorted[$0 - 1] }) else { return nil }
             let rows = keys.indices.filter { keys[$0] == sorted[index] }.prefix(2)

@@ -111,13 +111,15 @@ let package = Package(
         .target(name: "ListLabRecords", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
         // Files as providers: readers, writers, columnar tables, atomic saves.
         .target(
-            name: "ListLabFiles", dependencies: ["ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "Interruption"],
+            name: "ListLabFiles", dependencies: ["ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "CRowScan", "Interruption"],
             swiftSettings: strictSettings),
         // A request to stop long work (Ctrl-C at the prompt), checked by the loops of loads, sorts,
         // filters and saves; an atomic flag, so a signal handler may set it.
         .target(name: "Interruption", swiftSettings: strictSettings),
         // <sys/xattr.h>, which Glibc's Swift module leaves out: saves keep a file's extended attributes.
         .target(name: "CFileSystem"),
+        // A CSV's row starts found 64 bytes at a time with vector masks (Swift has no move-mask).
+        .target(name: "CRowScan"),
         // Pictures of the list: screens as SVG, batch updates animated, traces as sequence
         // diagrams, transcripts as pages; knows the list's state and its updates, never a terminal.
         .target(

@@ -197,3 +197,46 @@ func theSplitCountsTheRowsOfAFileWithQuotedLineBreaks(pieces: Int) throws {
         for parts in [2, 3] { #expect(UTF8Validation.firstInvalidOffset(buffer, pieces: parts) == serial) }
     }
 }
+
+/// The scan of a part, 64 bytes at a time with vector masks, finds what a visit of every byte
+/// finds: the first row start and the row starts for each answer to whether the part began
+/// inside quotes, and the quotes' parity; over bytes dense in quotes and line breaks, at every
+/// alignment, with a part begun after a line break or not.
+@Test(arguments: 0..<25)
+func theScanOfAPartFindsWhatAVisitOfEveryByteFinds(seed: UInt64) {
+    var random = SplitMix64(seed: 0x5CA_0000 + seed)
+    let alphabet: [UInt8] = [0x61, 0x2C, 0x22, 0x0A, 0x0D, 0x62, 0x20]
+    let bytes = (0..<Int.random(in: 1...700, using: &random)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }
+    func visited(_ part: Range<Int>, bodyStart: Int) -> String {
+        var (outside, afterBreak, odd) = (true, part.lowerBound == bodyStart || [0x0A, 0x0D].contains(bytes[part.lowerBound - 1]), false)
+        var (firstOutside, rowsOutside, firstInside, rowsInside): (Int?, Int, Int?, Int) = (nil, 0, nil, 0)
+        for index in part {
+            let byte = bytes[index]
+            if afterBreak, byte != 0x0A, byte != 0x0D {
+                if outside {
+                    firstOutside = firstOutside ?? index
+                    rowsOutside += 1
+                } else {
+                    firstInside = firstInside ?? index
+                    rowsInside += 1
+                }
+            }
+            if byte == 0x22 {
+                outside.toggle()
+                odd.toggle()
+            }
+            afterBreak = byte == 0x0A || byte == 0x0D
+        }
+        return "\(firstOutside ?? -1) \(rowsOutside) \(firstInside ?? -1) \(rowsInside) \(odd)"
+    }
+    bytes.withUnsafeBufferPointer { buffer in
+        for _ in 0..<20 {
+            let lower = Int.random(in: 0..<bytes.count, using: &random)
+            let part = lower..<Int.random(in: (lower + 1)...bytes.count, using: &random)
+            let bodyStart = Bool.random(using: &random) ? part.lowerBound : 0
+            let found = CSVReader.scan(buffer, part, bodyStart: bodyStart)
+            let scanned = "\(found.firstStartOutside ?? -1) \(found.rowsOutside) \(found.firstStartInside ?? -1) \(found.rowsInside) \(found.quotesAreOdd)"
+            #expect(scanned == visited(part, bodyStart: bodyStart), "\(part) of \(bytes.count)")
+        }
+    }
+}

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CRowScan
 import Dispatch
 import Interruption
 import ListLabCore
@@ -208,81 +209,27 @@ extension CSVReader {
     }
 
     /// The row starts in `part`, counted for a start outside quotes and for
-    /// one inside, and the parity of its quotes. Eight bytes at a time: only
-    /// a word's quotes and line breaks are visited.
+    /// one inside, and the parity of its quotes (``crowscan_scan``, 64
+    /// bytes at a time), a megabyte at a time so that Ctrl-C is seen: then
+    /// the split gives up, and the read says it stopped.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, bodyStart: Int) -> PartScan {
-        var found = PartScan()
-        // Outside quotes, for a start outside (the other answer is the opposite).
-        var outside = true
-        @inline(__always) func rowStarts(at index: Int) {
-            if outside {
-                if found.firstStartOutside == nil { found.firstStartOutside = index }
-                found.rowsOutside += 1
-            } else {
-                if found.firstStartInside == nil { found.firstStartInside = index }
-                found.rowsInside += 1
-            }
-        }
         // Whether the byte before is a line break (the body begins as a row would).
-        var afterBreak = part.lowerBound == bodyStart || isBreak(bytes[part.lowerBound - 1])
+        var state = crowscan_state(after_break: part.lowerBound == bodyStart || isBreak(bytes[part.lowerBound - 1]) ? 1 : 0, outside: 1)
+        var found = crowscan_found(first_start_outside: -1, rows_outside: 0, first_start_inside: -1, rows_inside: 0, quotes_odd: 0)
+        guard let base = bytes.baseAddress else { return PartScan() }
         var index = part.lowerBound
-        let quote: UInt64 = 0x2222_2222_2222_2222, feed: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, ret: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
-        if let raw = UnsafeRawPointer(bytes.baseAddress) {
-            // Sixteen bytes at a time while none is a quote or a line break (SIMD compares), then a
-            // word at a time: its quotes and line breaks visited in order, the bytes between passed over.
-            let quotes = SIMD16<UInt8>(repeating: 0x22), feeds = SIMD16<UInt8>(repeating: 0x0A), returns = SIMD16<UInt8>(repeating: 0x0D)
-            while index + 8 <= part.upperBound {
-                // Ctrl-C is looked at once a megabyte: the split gives up, and the read says it stopped.
-                if index & 0xF_FFF8 == 0, Interruption.isRequested { return found }
-                if !afterBreak, index + 16 <= part.upperBound {
-                    let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-                    if !any((block .== quotes) .| (block .== feeds) .| (block .== returns)) {
-                        index += 16
-                        continue
-                    }
-                }
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                if afterBreak, !isBreak(UInt8(truncatingIfNeeded: word)) { rowStarts(at: index) }
-                afterBreak = false
-                var special = zeroBytes(word ^ quote) | zeroBytes(word ^ feed) | zeroBytes(word ^ ret)
-                while special != 0 {
-                    let offset = special.trailingZeroBitCount / 8
-                    let byte = UInt8(truncatingIfNeeded: word >> UInt64(offset * 8))
-                    if byte == UInt8(ascii: "\"") {
-                        outside.toggle()
-                        found.quotesAreOdd.toggle()
-                    } else if offset == 7 {
-                        afterBreak = true
-                    } else if !isBreak(UInt8(truncatingIfNeeded: word >> UInt64(offset * 8 + 8))) {
-                        rowStarts(at: index + offset + 1)
-                    }
-                    special &= special &- 1
-                }
-                index += 8
-            }
-        }
-        // The last bytes, one at a time.
         while index < part.upperBound {
-            let byte = bytes[index]
-            if afterBreak && !isBreak(byte) { rowStarts(at: index) }
-            if byte == UInt8(ascii: "\"") {
-                outside.toggle()
-                found.quotesAreOdd.toggle()
-            }
-            afterBreak = isBreak(byte)
-            index += 1
+            if Interruption.isRequested { return PartScan() }
+            let end = min(part.upperBound, index + 1_048_576)
+            crowscan_scan(base, Int64(index), Int64(end), &state, &found)
+            index = end
         }
-        return found
+        return PartScan(
+            firstStartOutside: found.first_start_outside < 0 ? nil : Int(found.first_start_outside), rowsOutside: Int(found.rows_outside),
+            firstStartInside: found.first_start_inside < 0 ? nil : Int(found.first_start_inside), rowsInside: Int(found.rows_inside),
+            quotesAreOdd: found.quotes_odd != 0)
     }
 
     @inline(__always)
     private static func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
-
-    /// The high bit of each byte of `word` that is zero, and no other (no
-    /// carry crosses a byte, so no byte is marked falsely).
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        return ~(((word & low) &+ low) | word | low)
-    }
 }

@@ -235,12 +235,11 @@ public enum CSVReader {
         if length == 0 { return (.null, 0) }
         let first = bytes[start]
         if (first >= 48 && first <= 57) || first == UInt8(ascii: "-") {
-            if let integer = NumberScanner.integer(bytes, start, end) {
-                return (.int, UInt64(bitPattern: Int64(integer)))
-            }
-            if NumberScanner.isNumber(bytes, start, end) {
-                // Kept as its text: `1.10` and `1e3` are saved as written.
-                return (.sourceNumber, RecordTable.slice(offset: start, length: length))
+            switch NumberScanner.reading(bytes, start, end) {
+            case .integer(let integer): return (.int, UInt64(bitPattern: Int64(integer)))
+            // Kept as its text: `1.10` and `1e3` are saved as written.
+            case .number: return (.sourceNumber, RecordTable.slice(offset: start, length: length))
+            case .notANumber: break
             }
         } else if length == 4, first == UInt8(ascii: "t"), bytes[start + 1] == UInt8(ascii: "r"),
             bytes[start + 2] == UInt8(ascii: "u"), bytes[start + 3] == UInt8(ascii: "e")

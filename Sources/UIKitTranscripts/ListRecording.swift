@@ -1,4 +1,4 @@
-public import ListLabCore
+import ListLabCore
 import ListLabShell
 public import UIKit
 

@@ -638,7 +638,7 @@ func fileDataProviderExample1() throws {
     _ = diana
 }
 
-@Test("Sources/ListLabFiles/Table/RecordTable.swift:19")
+@Test("Sources/ListLabFiles/Table/RecordTable.swift:20")
 func recordTableExample1() throws {
     var table = RecordTable(fieldNames: ["id", "name"])
     table.append(Record(fields: [("id", 1), ("name", "Ada")]))

@@ -48,3 +48,26 @@ func integersSortAsAComparisonSortSortsThem(descending: Bool) throws {
     #expect(try ValueSort.order(of: [.double(2.5), .int(-3), .double(-0.0), .int(0), .int(2)], descending: false) == [1, 2, 3, 4, 0])
     #expect(try ValueSort.order(of: [.double(2.5), .string("a"), .int(-3)], descending: true) == [1, 0, 2])
 }
+
+/// A column of numbers sorted by keys made from its cells on every core is in ValueSort's order of
+/// its values: decimals, integers, `-0`, numbers as text (1e400) and integers past 2^53 (then no
+/// keys: the values are sorted as values), both ways.
+@Test(arguments: 0..<12)
+func keysMadeFromTheCellsSortAsTheValuesSort(seed: UInt64) throws {
+    var random = SplitMix64(seed: 0x50_0000 + seed)
+    let numbers = ["0", "-0", "1.5", "-2.25", "3", "1e3", "0.1", "-7", "2.50", "9007199254740993", "1e400", "-1e-400"]
+    let allowed = seed % 3 == 0 ? numbers.count : numbers.count - 3
+    let rows = (0..<Int.random(in: 70_000...140_000, using: &random)).map { row in
+        "\(row),\(numbers[Int.random(in: 0..<allowed, using: &random)])\n"
+    }
+    let table = try CSVReader.read(Array(("id,n\n" + rows.joined()).utf8), file: "n.csv")
+    for descending in [false, true] {
+        let expected = try ValueSort.order(of: table.values(of: "n"), descending: descending)
+        let keys = try table.numberSortKeys(of: "n", descending: descending)
+        if seed % 3 == 0 {
+            #expect(keys == nil, "a value that is not a Double is sorted as a value")
+        } else {
+            #expect(try RadixOrder.stableOrder(of: try #require(keys)) == expected)
+        }
+    }
+}

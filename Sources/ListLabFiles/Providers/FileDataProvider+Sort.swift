@@ -1,3 +1,4 @@
+import Dispatch
 import Interruption
 import ListDiff
 import ListLabRecords
@@ -41,21 +42,25 @@ extension FileDataProvider {
         if groupField != nil { return try sortGrouped(by: field, descending: descending, identifiedBy: keyField, countingAbove: threshold) }
         guard Self.rowsAreIdentities(of: table, identifiedBy: keyField) else { return nil }
         let order = try table.withIntegers(of: field) { try ValueSort.integerOrder(of: $0, descending: descending) }
+            ?? table.numberSortKeys(of: field, descending: descending).map { try RadixOrder.stableOrder(of: $0) }
             ?? table.rowsInTextOrder(of: field, descending: descending)
             ?? ValueSort.order(of: table.values(of: field), descending: descending)
         try Interruption.check()
+        checkReordering(rows: order.count)
         // A sort only moves rows: the fewest moves leave the longest increasing run of old row
-        // numbers in place, and above the threshold that count is all that is needed.
-        let moves = order.count - IncreasingRun.length(of: order)
+        // numbers in place, found on another thread while the rows are gathered in their new
+        // order (before anything changes: Ctrl-C may stop it), then taken.
+        let longestRun = PartResults(count: 1, initial: 0)
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { longestRun.set(0, IncreasingRun.length(of: order)) }
+        let sorted = try table.reordered(order) { try Interruption.check() }
+        group.wait()
+        let moves = order.count - (longestRun.all.first ?? 0)
         let changes: ItemChanges = if let threshold, moves > threshold {
             .counted(changes: moves, stages: 1)
         } else {
             .changes(Self.rowDiff(from: Array(order.indices), to: order))
         }
-        // The rows in their new order, gathered before anything changes (Ctrl-C may stop it
-        // between columns), then taken.
-        checkReordering(rows: order.count)
-        let sorted = try table.reordered(order) { try Interruption.check() }
         takeReordered(sorted)
         return changes
     }

@@ -5,6 +5,7 @@ internal import Darwin
 #endif
 import Dispatch
 import Interruption
+import Synchronization
 public import ListLabRecords
 extension RecordTable {
     /// The cells that store `record` in this table's fields (fields the
@@ -529,27 +530,79 @@ extension RecordTable {
         reordered(rows, betweenColumns: {})
     }
 
-    /// ``reordered(_:)``, calling `check` before each column is gathered: a
-    /// sort of a million rows spends most of its time here, and Ctrl-C
-    /// (`Interruption.check`) may still stop it, as nothing has changed yet.
+    /// ``reordered(_:)``, calling `check` before the columns are gathered
+    /// (on every core) and after: a sort of a million rows spends much of
+    /// its time here, and Ctrl-C (`Interruption.check`) may still stop it,
+    /// as nothing has changed yet.
     func reordered(_ rows: [Int], betweenColumns check: () throws -> Void) rethrows -> RecordTable {
         var table = self
         // Each row's new place, made when a column holds cells in fewer than an eighth of the rows:
         // such a column's cells are moved one by one, not gathered over every row.
-        var newPlaces: [Int32] = []
-        table.columns = try columns.map { column in
-            try check()
-            guard column.storedCount < rows.count / 8 else { return column.gathered(rows) }
-            if newPlaces.isEmpty {
-                newPlaces = Array(repeating: -1, count: count)
-                for (place, row) in rows.enumerated() { newPlaces[row] = Int32(truncatingIfNeeded: place) }
+        let newPlaces: [Int32] = columns.contains(where: { $0.storedCount < rows.count / 8 }) ? Self.places(of: rows, in: count) : []
+        // Columns gathered on every core: each a pass over the rows in their new order.
+        var reordered = [Column](repeating: Column(), count: columns.count)
+        let lanes = min(columns.count, Machine.activeCores)
+        let highest = rows.max() ?? -1
+        try check()
+        reordered.withUnsafeMutableBufferPointer { buffer in
+            let shared = SharedColumns(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                for index in stride(from: lane, to: columns.count, by: lanes) {
+                    let column = columns[index]
+                    shared.buffer[index] = column.storedCount < rows.count / 8 ? column.scattered(to: newPlaces) : column.gathered(rows, highest: highest)
+                }
             }
-            return column.scattered(to: newPlaces)
         }
         try check()
+        table.columns = reordered
         table.origins = rows.map { origins[$0] }
         table.count = rows.count
         return table
+    }
+
+    /// Each of `count` rows' place in `rows` (-1 for a row left out).
+    private static func places(of rows: [Int], in count: Int) -> [Int32] {
+        var places = [Int32](repeating: -1, count: count)
+        for (place, row) in rows.enumerated() { places[row] = Int32(truncatingIfNeeded: place) }
+        return places
+    }
+
+    /// The keys a radix sort orders `field`'s rows by (``RadixOrder``),
+    /// made from the cells on every core, when every row's value is a
+    /// number ``ValueSort`` sorts as one (an integer a `Double` holds, or
+    /// a `Double` that is not NaN); nil else, and when there is no such
+    /// field. A column of decimals was a `Value` a row, made and then read
+    /// again as a `Double`, on one core.
+    ///
+    /// - Throws: `Interrupted` when Ctrl-C asked to stop.
+    func numberSortKeys(of field: String, descending: Bool) throws(Interrupted) -> [UInt64]? {
+        guard let column = fieldNames.firstIndex(of: field), count > 0 else { return nil }
+        let cells = columns[column]
+        let lanes = min(Machine.activeCores, max(1, count / 65_536))
+        let step = (count + lanes - 1) / lanes
+        let failed = Atomic<Bool>(false)
+        var keys = [UInt64](repeating: 0, count: count)
+        keys.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let shared = SharedAddress(base: UnsafeMutableRawPointer(base))
+            DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                let keys = shared.base.assumingMemoryBound(to: UInt64.self)
+                for row in (lane * step)..<min(count, (lane + 1) * step) {
+                    if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested { return }
+                    let number: Double
+                    switch value(of: (cells.kind(row), cells.payload(row))) {
+                    case .int(let integer) where integer.magnitude <= 1 << 53: number = Double(integer)
+                    case .double(let double) where !double.isNaN: number = double
+                    default:
+                        failed.store(true, ordering: .relaxed)
+                        return
+                    }
+                    keys[row] = descending ? ~RadixOrder.key(number) : RadixOrder.key(number)
+                }
+            }
+        }
+        if Interruption.isRequested { throw Interrupted() }
+        return failed.load(ordering: .relaxed) ? nil : keys
     }
 
     /// Adds `record` as the last row.

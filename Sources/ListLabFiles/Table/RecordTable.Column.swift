@@ -349,9 +349,12 @@ extension RecordTable {
         }
 
         /// A run of `rows` rows from row 0, its cells to be set by a reader
-        /// through ``cellPointers`` (until then, they are not initialized).
+        /// through ``cellPointers`` (until then, they are not initialized),
+        /// with room for a sixteenth more: the first rows appended after a
+        /// load go in place, where a run made at its size was copied whole
+        /// (room no row touches costs address space, not memory).
         static func everyRow(_ rows: Int) -> CellRun {
-            let run = make(capacity: rows)
+            let run = make(capacity: rows + rows / 16)
             run.start = 0
             run.count = rows
             return run
@@ -545,6 +548,15 @@ extension RecordTable {
 
         /// The same source row, marked edited.
         var edited: RowOrigin { raw == 0 ? self : RowOrigin(raw: raw | 0x8000_0000) }
+
+        /// The origins of `rows` rows as read (rows 0, 1, 2, ... of the
+        /// source), with room for a sixteenth more rows (see ``CellRun/everyRow(_:)``).
+        static func asRead(_ rows: Int) -> [RowOrigin] {
+            var origins: [RowOrigin] = []
+            origins.reserveCapacity(rows + rows / 16)
+            for row in 0..<rows { origins.append(RowOrigin(sourceRow: row, edited: false)) }
+            return origins
+        }
 
         /// Whether `origins` are the source's rows 0, 1, 2, ... in order,
         /// none edited: the rows of a table as its file was read. One pass

@@ -178,7 +178,7 @@ public struct RecordTable: Sendable {
         guard try outcome.get() else { return false }
         columns = runs.map { Column(everyRowOf: $0) }
         spansRead = spans
-        origins = (0..<rows).map { RowOrigin(sourceRow: $0, edited: false) }
+        origins = RowOrigin.asRead(rows)
         count = rows
         return true
     }
@@ -226,7 +226,7 @@ public struct RecordTable: Sendable {
         }
         joined.columns = columns
         joined.count = firstRow
-        joined.origins = (0..<firstRow).map { RowOrigin(sourceRow: $0, edited: false) }
+        joined.origins = RowOrigin.asRead(firstRow)
         joined.builtSchema = nil
         return joined
     }

@@ -265,3 +265,14 @@ func aJSONFileWithoutTrapsIsReadInPieces(format: JSONTableReader.Format) throws 
         #expect(failure(#"[{"n":\#(bad)}]"#, .array).contains("invalid number"), "\(bad)")
     }
 }
+
+/// Keys far apart past the empty cells a file may store are refused at the same place however the
+/// file is split: each piece keeps to its share of the bound (so that pieces together hold no more
+/// than a serial read may), and the serial read, which gives the error, runs.
+@Test func keysTooFarApartAreRefusedAsTheSerialReadRefusesThem() {
+    let lines = (0..<6_000).map { #"{"id":\#($0),"k\#($0 % 2_000)":1}"# }
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    let serial = outcome(bytes, .lines, .never)
+    #expect(serial.contains("records after its last"), "\(serial.prefix(200))")
+    for pieces in 2...4 { #expect(outcome(bytes, .lines, ReadSplitting(bytesPerPiece: 1, mostPieces: pieces)) == serial) }
+}

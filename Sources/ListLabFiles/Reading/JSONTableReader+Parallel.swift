@@ -45,12 +45,13 @@ extension JSONTableReader {
             let range = ranges[index]
             let isLast = index == ranges.count - 1
             DispatchQueue.global().async(group: group) {
-                results.set(index, readPiece(shared.bytes, range, all: all, format: format, isFirst: false, isLast: isLast, checkpoint: { _ in }))
+                results.set(
+                    index, readPiece(shared.bytes, range, all: all, format: format, isFirst: false, isLast: isLast, of: ranges.count, checkpoint: { _ in }))
             }
         }
         // Its rows, from row 0, are the watcher's as they come.
         let checkpoint = { (parser: borrowing Parser) in parser.checkpoint(progress: progress, watcher: watcher) }
-        results.set(0, readPiece(bytes, ranges[0], all: all, format: format, isFirst: true, isLast: false, checkpoint: checkpoint))
+        results.set(0, readPiece(bytes, ranges[0], all: all, format: format, isFirst: true, isLast: false, of: ranges.count, checkpoint: checkpoint))
         group.wait()
         var reads = results.all
         if reads.contains(where: \.interrupted) { throw LoadError.interrupted(file: file) }
@@ -84,14 +85,16 @@ extension JSONTableReader {
         return (RecordTable.joining(tables, columnOf: columnOf, columnCount: names.count, source: all), names)
     }
 
-    /// Reads one piece as the serial read would read those bytes; whole
-    /// when it read to the piece's end without an error.
+    /// Reads one piece (of `pieces`) as the serial read would read those
+    /// bytes; whole when it read to the piece's end without an error.
     private static func readPiece(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, all: [UInt8], format: Format, isFirst: Bool, isLast: Bool,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, all: [UInt8], format: Format, isFirst: Bool, isLast: Bool, of pieces: Int,
         checkpoint: (borrowing Parser) -> Void
     ) -> PieceRead {
         var parser = Parser(bytes: UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), file: "", table: RecordTable(fieldNames: [], source: all))
         parser.readsAPiece = true
+        // The whole file's bound on empty cells, shared: the pieces together hold no more than a serial read may.
+        parser.emptyCellLimit = ReaderLimits.emptyCells(forFileOf: bytes.count) / pieces
         if isFirst { parser.rowsEnd = bytes.count } else { parser.index = range.lowerBound }
         var read = PieceRead()
         do {

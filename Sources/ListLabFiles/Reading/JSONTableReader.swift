@@ -138,7 +138,7 @@ public enum JSONTableReader {
         var rowCount = 0
         /// The empty cells stored so far between a key's records, and how many the file may have.
         var emptyCells = 0
-        let emptyCellLimit: Int
+        var emptyCellLimit: Int
         /// Whether this reads one piece of a file read on several threads,
         /// which gives way to the serial read at the first sign of a file of
         /// many keys (their limits are the whole file's).

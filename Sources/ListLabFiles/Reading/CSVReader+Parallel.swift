@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CRowScan
+internal import CRowScan
 import Dispatch
 import Interruption
 import ListLabCore

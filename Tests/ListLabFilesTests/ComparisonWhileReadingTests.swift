@@ -242,3 +242,29 @@ func aWatchedReadOnSeveralThreadsComparesAsTheSerialRead(format: ManyRows.Format
     #expect(parallel.matched == serial.matched && parallel.survivors == serial.survivors && parallel.longestRun == serial.longestRun)
     #expect(parallel.differing.map { [$0.row, $0.otherRow] } == serial.differing.map { [$0.row, $0.otherRow] } && serial.differing.count > 500)
 }
+
+/// A watched read on several threads that gives way to the serial read (a piece that does not read
+/// as the serial read would: a row with a field too many, an array's split guessed inside a nested
+/// array) shows the watcher rows from 0 again, which it passes over: the read gives the serial
+/// read's error, or its table and the serial comparison, and nothing traps.
+@Test func aWatchedReadThatGivesWayToTheSerialReadComparesAsIt() throws {
+    let split = ReadSplitting(bytesPerPiece: 1, mostPieces: 2)
+    // CSV: the last row has a field too many.
+    let rows = (0..<20_000).map { "\($0),\($0)\n" }
+    let bad = Array(("id,v\n" + rows.joined() + "1,2,3\n").utf8)
+    let shown = ShownRows()
+    let csvError = try #require(throws: LoadError.self) { try CSVReader.read(bad, file: "b.csv", watcher: shown, splitting: split) }
+    #expect(csvError.description.contains("expected 2 fields") && !shown.shown.isEmpty)
+    // JSON: every object holds an array of objects, so the guess lands on a nested "},{".
+    func json(_ edited: Int) -> [UInt8] {
+        Array(("[" + (0..<20_000).map { #"{"id":\#($0),"v":\#($0 == edited ? -1 : $0),"tags":[{"k":1},{"k":2},{"k":3}]}"# }.joined(separator: ",") + "]").utf8)
+    }
+    let old = try JSONTableReader.read(json(-1), file: "t.json", format: .array, watcher: nil, splitting: .never)
+    func found(_ splitting: ReadSplitting) throws -> ComparisonWhileReading.Found {
+        let comparison = try #require(ComparisonWhileReading(comparingWith: old, keyColumn: 0, format: .json))
+        let new = try JSONTableReader.read(json(15_000), file: "t.json", format: .array, watcher: comparison, splitting: splitting)
+        return try #require(comparison.finish(reading: new))
+    }
+    let (serial, parallel) = (try found(.never), try found(split))
+    #expect(parallel.matched == serial.matched && parallel.differing.map(\.otherRow) == [15_000] && serial.differing.map(\.otherRow) == [15_000])
+}

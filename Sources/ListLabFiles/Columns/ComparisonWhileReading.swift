@@ -99,8 +99,9 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
     }
 
     func rowsRead(in table: RecordTable, fieldColumn: Int?) {
+        // A serial read after a read on several threads gave way shows rows from 0 again: those taken are passed over.
+        guard table.count > taken, !abandoned.load(ordering: .relaxed) else { return }
         let rows = taken..<table.count
-        guard !rows.isEmpty, !abandoned.load(ordering: .relaxed) else { return }
         // One column for every chunk: a JSON reader finds it by the name's bytes, and a
         // name may also be spelled another way that compares equal as a String.
         guard let fieldColumn, fieldColumn == (watchedColumn ?? fieldColumn) else { return abandon() }

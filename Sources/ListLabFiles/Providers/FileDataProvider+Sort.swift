@@ -53,6 +53,7 @@ extension FileDataProvider {
         let longestRun = PartResults(count: 1, initial: 0)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) { longestRun.set(0, IncreasingRun.length(of: order)) }
+        defer { group.wait() }  // no thread outlives the sort, even one Ctrl-C stopped
         let sorted = try table.reordered(order) { try Interruption.check() }
         group.wait()
         let moves = order.count - (longestRun.all.first ?? 0)

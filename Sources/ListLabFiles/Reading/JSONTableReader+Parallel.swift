@@ -53,7 +53,7 @@ extension JSONTableReader {
         let checkpoint = { (parser: borrowing Parser) in parser.checkpoint(progress: progress, watcher: watcher) }
         results.set(0, readPiece(bytes, ranges[0], all: all, format: format, isFirst: true, isLast: false, of: ranges.count, checkpoint: checkpoint))
         group.wait()
-        var reads = results.all
+        var reads = results.takeAll()
         if reads.contains(where: \.interrupted) { throw LoadError.interrupted(file: file) }
         guard reads.allSatisfy({ $0.readWhole && $0.table.count > 0 }) else { return nil }
         // The keys in order of first appearance: the first piece's, then each later piece's new ones in its order.
@@ -78,11 +78,14 @@ extension JSONTableReader {
             firstRow += read.table.count
         }
         guard emptyCells <= ReaderLimits.emptyCells(forFileOf: bytes.count) else { return nil }
-        let tables = reads.indices.map { index in
-            defer { reads[index] = PieceRead() }
-            return reads[index].table
+        // The pieces' tables moved into the join, which takes the first one's columns as its own.
+        var tables: [RecordTable] = []
+        for index in reads.indices {
+            tables.append(reads[index].table)
+            reads[index].table = RecordTable(fieldNames: [])
         }
-        return (RecordTable.joining(tables, columnOf: columnOf, columnCount: names.count, source: all), names)
+        reads = []
+        return (RecordTable.joining(consume tables, columnOf: columnOf, columnCount: names.count, source: all), names)
     }
 
     /// Reads one piece (of `pieces`) as the serial read would read those

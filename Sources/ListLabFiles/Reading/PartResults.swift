@@ -28,4 +28,14 @@ final class PartResults<Value: Sendable>: Sendable {
 
     /// Each part's value, in order.
     var all: [Value] { values.withLock { $0 } }
+
+    /// Each part's value, in order, taken: the results keep none of them
+    /// (a value that holds storage is then its taker's alone).
+    func takeAll() -> [Value] {
+        values.withLock { values in
+            var taken: [Value] = []
+            swap(&taken, &values)
+            return taken
+        }
+    }
 }

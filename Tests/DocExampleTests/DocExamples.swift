@@ -618,7 +618,7 @@ func fileDataProvider_FilterExample1() throws {
     _ = contacts
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider+Sort.swift:17")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+Sort.swift:18")
 func fileDataProvider_SortExample1() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     if case .changes(let changes)? = try contacts.sort(by: "name", descending: true, identifiedBy: "id") {

@@ -451,3 +451,22 @@ func textKeysWrittenAnotherWayAreTheSameItems(threshold: Int) throws {
         }
     }
 }
+
+/// The longest strictly increasing run's length is the one a plain dynamic programme finds (each
+/// value's longest run ending there), on values with many repeats and none, in any order, so
+/// that the search both runs share (``IncreasingRun/add(_:)`` and ``SurvivorRun``) is checked
+/// against a method of its own.
+@Test(arguments: 0..<20)
+func theLongestIncreasingRunIsTheOneADynamicProgrammeFinds(seed: UInt64) {
+    var random = SplitMix64(seed: 0x715_0000 + seed)
+    let count = Int.random(in: 0...400, using: &random)
+    let spread = [3, 50, 100_000][Int(seed % 3)]
+    let values = (0..<count).map { _ in Int.random(in: 0..<spread, using: &random) }
+    var longest = [Int](repeating: 1, count: count)
+    for index in values.indices {
+        for before in 0..<index where values[before] < values[index] { longest[index] = max(longest[index], longest[before] + 1) }
+    }
+    let expected = longest.max() ?? 0
+    #expect(IncreasingRun.length(of: values) == expected)
+    #expect(IncreasingRun.survivorsAndLongestRun(of: values.map { Int32($0) }).length == expected)
+}

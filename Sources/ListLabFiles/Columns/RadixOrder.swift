@@ -1,8 +1,8 @@
 import Interruption
 
 /// The sorted order of 64-bit keys, as row numbers, by a stable radix sort
-/// a byte at a time (least significant first), skipping a byte every key
-/// shares: `sort` of a column of numbers. Written here because the standard
+/// eleven bits at a time (least significant first), skipping the bits every
+/// key shares: `sort` of a column of numbers. Written here because the standard
 /// library has only a comparison sort, which took most of a sort of a
 /// million numbers (`listlab-bench columns-files` measures the two).
 ///
@@ -18,38 +18,44 @@ enum RadixOrder {
     /// - Throws: `Interrupted` when Ctrl-C asked to stop (looked at every
     ///   ``interruptionStride`` keys, as the comparison sort looked every
     ///   65,536 comparisons).
-    /// - Complexity: O(*n*): at most nine passes over the keys.
+    /// - Complexity: O(*n*): at most seven passes over the keys.
     static func stableOrder(of keys: [UInt64]) throws(Interrupted) -> [Int] {
         let count = keys.count
         guard count > 1 else { return Array(0..<count) }
-        // Every byte's counts in one pass.
-        var counts = [Int](repeating: 0, count: 8 * 256)
+        // Eleven bits a pass, six passes at most (2,048 buckets, whose counts stay in the cache),
+        // where a byte a pass took eight; every digit's counts in one pass.
+        let passes = (64 + digitBits - 1) / digitBits
+        var counts = [Int](repeating: 0, count: passes * buckets)
         try counts.withUnsafeMutableBufferPointer { (counts) throws(Interrupted) in
             for start in stride(from: 0, to: count, by: interruptionStride) {
                 try Interruption.check()
                 for key in keys[start..<Swift.min(start + interruptionStride, count)] {
-                    for byte in 0..<8 { counts[byte &* 256 &+ Int(truncatingIfNeeded: (key &>> UInt64(byte &* 8)) & 0xFF)] &+= 1 }
+                    for pass in 0..<passes {
+                        counts[pass &* buckets &+ Int(truncatingIfNeeded: (key &>> UInt64(pass &* digitBits)) & digitMask)] &+= 1
+                    }
                 }
             }
         }
+        guard count <= Int(Int32.max) else { return try wideOrder(of: keys) }
         var keysIn = keys
         var keysOut = [UInt64](repeating: 0, count: count)
-        var rowsIn = [Int](unsafeUninitializedCapacity: count) { rows, initialized in
-            for row in 0..<count { rows.initializeElement(at: row, to: row) }
+        // Row numbers in 32 bits: each pass moves 12 bytes a key, not 16.
+        var rowsIn = [Int32](unsafeUninitializedCapacity: count) { rows, initialized in
+            for row in 0..<count { rows.initializeElement(at: row, to: Int32(truncatingIfNeeded: row)) }
             initialized = count
         }
-        var rowsOut = [Int](repeating: 0, count: count)
-        for byte in 0..<8 {
-            let bucketCounts = counts[(byte * 256)..<(byte * 256 + 256)]
-            // A byte that every key shares leaves the order as it is.
+        var rowsOut = [Int32](repeating: 0, count: count)
+        for pass in 0..<passes {
+            let bucketCounts = counts[(pass * buckets)..<(pass * buckets + buckets)]
+            // A digit that every key shares leaves the order as it is.
             if bucketCounts.contains(count) { continue }
-            var offsets = [Int](repeating: 0, count: 256)
+            var offsets = [Int](repeating: 0, count: buckets)
             var next = 0
             for (bucket, bucketCount) in bucketCounts.enumerated() {
                 offsets[bucket] = next
                 next += bucketCount
             }
-            let shift = UInt64(byte * 8)
+            let shift = UInt64(pass * digitBits)
             try keysIn.withUnsafeBufferPointer { (keysIn) throws(Interrupted) in
                 try rowsIn.withUnsafeBufferPointer { (rowsIn) throws(Interrupted) in
                     try keysOut.withUnsafeMutableBufferPointer { (keysOut) throws(Interrupted) in
@@ -58,7 +64,7 @@ enum RadixOrder {
                                 for index in 0..<count {
                                     if index & (interruptionStride - 1) == 0 { try Interruption.check() }
                                     let key = keysIn[index]
-                                    let bucket = Int(truncatingIfNeeded: (key &>> shift) & 0xFF)
+                                    let bucket = Int(truncatingIfNeeded: (key &>> shift) & digitMask)
                                     let place = offsets[bucket]
                                     offsets[bucket] = place &+ 1
                                     keysOut[place] = key
@@ -72,7 +78,21 @@ enum RadixOrder {
             swap(&keysIn, &keysOut)
             swap(&rowsIn, &rowsOut)
         }
-        return rowsIn
+        return rowsIn.map { Int($0) }
+    }
+
+    /// The bits of a key one pass sorts by, and their buckets.
+    private static let digitBits = 11
+    private static let buckets = 1 << digitBits
+    private static let digitMask = UInt64(buckets - 1)
+
+    /// ``stableOrder(of:)`` past 2^31 keys, row numbers in 64 bits, a
+    /// comparison sort of (key, row) pairs: no table holds so many rows.
+    private static func wideOrder(of keys: [UInt64]) throws(Interrupted) -> [Int] {
+        var pairs = keys.enumerated().map { ($1, $0) }
+        pairs.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        try Interruption.check()
+        return pairs.map(\.1)
     }
 
     /// How many keys a loop handles between two looks at whether Ctrl-C

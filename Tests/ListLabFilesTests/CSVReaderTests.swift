@@ -121,15 +121,7 @@ func aReadOnSeveralThreadsIsTheSerialRead(seed: UInt64) {
     if seed % 7 == 3 { text += "\"never closed\n1\n" }
     let bytes = Array(text.utf8)
     func outcome(_ splitting: ReadSplitting) -> String {
-        do {
-            let table = try CSVReader.read(bytes, file: "r.csv", watcher: nil, splitting: splitting)
-            var spans: [UInt64] = []
-            table.appendSpans(of: 0..<table.count, to: &spans)
-            let cells = (0..<table.count).flatMap { row in (0..<table.fieldNames.count).map { "\(table.kind(column: $0, row: row))" } }
-            return "\(table.fieldNames) \((0..<table.count).map { table.record(at: $0).jsonText }) \(spans) \(cells)"
-        } catch {
-            return "error: \(error)"
-        }
+        readOutcome { try CSVReader.read(bytes, file: "r.csv", watcher: nil, splitting: splitting) }
     }
     let serial = outcome(.never)
     for count in 2...5 {

@@ -167,18 +167,9 @@ func bothJSONReadersRefuseABadEscapeInTheSameWords(escape: String) {
     #expect(message.hasPrefix("k.ndjson:3:10: the keys '\(long)\u{E9}' (" + Array(repeating: "U+0065", count: 16).joined(separator: " ") + " ...) and"), "\(message)")
 }
 
-/// What a read of `bytes` gave, as text: the names, the records, each row's span (so saves) and
-/// each cell's kind; or the error.
+/// What a read of `bytes` gave, as text (``readOutcome(_:)``).
 private func outcome(_ bytes: [UInt8], _ format: JSONTableReader.Format, _ splitting: ReadSplitting) -> String {
-    do {
-        let table = try JSONTableReader.read(bytes, file: "r.json", format: format, watcher: nil, splitting: splitting)
-        var spans: [UInt64] = []
-        table.appendSpans(of: 0..<table.count, to: &spans)
-        let cells = (0..<table.count).flatMap { row in (0..<table.fieldNames.count).map { "\(table.kind(column: $0, row: row))" } }
-        return "\(table.fieldNames) \((0..<table.count).map { table.record(at: $0).jsonText }) \(spans) \(cells)"
-    } catch {
-        return "error: \(error)"
-    }
+    readOutcome { try JSONTableReader.read(bytes, file: "r.json", format: format, watcher: nil, splitting: splitting) }
 }
 
 /// A random file of objects whose keys differ (some only in later records, so that pieces meet

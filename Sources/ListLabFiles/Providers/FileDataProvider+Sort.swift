@@ -53,9 +53,9 @@ extension FileDataProvider {
         let longestRun = PartResults(count: 1, initial: 0)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) { longestRun.set(0, IncreasingRun.length(of: order)) }
-        defer { group.wait() }  // no thread outlives the sort, even one Ctrl-C stopped
-        let sorted = try table.reordered(order) { try Interruption.check() }
-        group.wait()
+        let gathered = Result { try table.reordered(order) { try Interruption.check() } }
+        group.wait()  // before anything is taken or thrown: no thread outlives the sort
+        let sorted = try gathered.get()
         let moves = order.count - (longestRun.all.first ?? 0)
         let changes: ItemChanges = if let threshold, moves > threshold {
             .counted(changes: moves, stages: 1)

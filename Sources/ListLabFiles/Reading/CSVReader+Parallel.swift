@@ -43,7 +43,7 @@ extension CSVReader {
         _ bytes: UnsafeBufferPointer<UInt8>, body: Range<Int>, columns: Int, file: String, into table: inout RecordTable,
         splitting: ReadSplitting, progress: (Double) -> Void, watching: (watcher: any RowsReadWatcher, column: Int, source: [UInt8])? = nil
     ) throws(LoadError) -> Bool {
-        let count = min(splitting.mostPieces, body.count / max(1, splitting.bytesPerPiece))
+        let count = splitting.pieces(forBytes: body.count)
         let pieces = count >= 2 && columns > 0 ? split(bytes, body: body, into: count) : nil
         if Interruption.isRequested { throw LoadError.interrupted(file: file) }
         guard let pieces else { return false }

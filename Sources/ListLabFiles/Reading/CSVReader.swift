@@ -57,7 +57,7 @@ public enum CSVReader {
         _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void, watcher: (any RowsReadWatcher)?,
         splitting: ReadSplitting
     ) throws(LoadError) -> RecordTable {
-        let validators = min(splitting.mostPieces, bytes.count / max(1, splitting.bytesPerPiece))
+        let validators = splitting.pieces(forBytes: bytes.count)
         if let bad = UTF8Validation.firstInvalidOffset(bytes, pieces: validators) {
             throw LoadError(file: file, bytes: bytes, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
         }

@@ -102,7 +102,12 @@ extension JSONTableReader {
         var read = PieceRead()
         do {
             switch format {
-            case .array: try parser.readArrayPiece(isFirst: isFirst, isLast: isLast, checkpoint: checkpoint)
+            case .array:
+                if isFirst {
+                    parser.skipSpace()
+                    try parser.readArrayOpening()
+                }
+                try parser.readArrayObjects(endingTheArray: isLast, checkpoint: checkpoint)
             case .lines where isFirst: try parser.readLinesDocument(checkpoint: checkpoint)
             case .lines: try parser.readLines(checkpoint: checkpoint)
             }

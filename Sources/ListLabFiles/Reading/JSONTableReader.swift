@@ -161,30 +161,50 @@ public enum JSONTableReader {
         mutating func readArrayDocument(checkpoint: (borrowing Parser) -> Void) throws(LoadError) {
             skipSpace()
             guard index < bytes.count else { throw LoadError(file: file, message: "empty file (expected a JSON array of objects)") }
-            guard bytes[index] == UInt8(ascii: "[") else {
-                let found = describeValue(at: index)
-                let hint = bytes[index] == UInt8(ascii: "{") ? " (for one object per line, name the file .ndjson)" : ""
-                throw error(at: index, "expected a JSON array of objects at the top level, found \(found)\(hint)")
-            }
-            index += 1
+            try readArrayOpening()
             skipSpace()
             if peek(UInt8(ascii: "]")) {
                 index += 1
+                skipSpace()
+                guard index == bytes.count else { throw error(at: index, "unexpected text after the array") }
             } else {
-                while true {
-                    skipSpace()
-                    try readObjectRow()
-                    if rowCount & 4095 == 0 { checkpoint(self) }
-                    skipSpace()
-                    guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated array") }
-                    if bytes[index] == UInt8(ascii: ",") {
-                        index += 1
-                        continue
-                    }
-                    guard bytes[index] == UInt8(ascii: "]") else { throw error(at: index, "expected ',' or ']' after an object") }
+                try readArrayObjects(endingTheArray: true, checkpoint: checkpoint)
+            }
+        }
+
+        /// Reads the array's `[` at `index`.
+        mutating func readArrayOpening() throws(LoadError) {
+            guard peek(UInt8(ascii: "[")) else {
+                let found = describeValue(at: index)
+                let hint = peek(UInt8(ascii: "{")) ? " (for one object per line, name the file .ndjson)" : ""
+                throw error(at: index, "expected a JSON array of objects at the top level, found \(found)\(hint)")
+            }
+            index += 1
+        }
+
+        /// Reads objects and the commas between them, from `index`. When
+        /// `endingTheArray`, up to the array's `]` and the end of the bytes;
+        /// else (a piece of a read on several threads, whose bytes end where
+        /// the next piece's first object begins) up to the end of the bytes
+        /// after an object, its comma and any spaces, exactly where the
+        /// serial read passes from one object to the next.
+        mutating func readArrayObjects(endingTheArray: Bool, checkpoint: (borrowing Parser) -> Void) throws(LoadError) {
+            while true {
+                skipSpace()
+                try readObjectRow()
+                if rowCount & 4095 == 0 { checkpoint(self) }
+                skipSpace()
+                guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated array") }
+                if bytes[index] == UInt8(ascii: ",") {
                     index += 1
-                    break
+                    guard !endingTheArray else { continue }
+                    skipSpace()
+                    if index == bytes.count { return }
+                    continue
                 }
+                guard endingTheArray, bytes[index] == UInt8(ascii: "]") else { throw error(at: index, "expected ',' or ']' after an object") }
+                index += 1
+                break
             }
             skipSpace()
             guard index == bytes.count else { throw error(at: index, "unexpected text after the array") }
@@ -217,38 +237,6 @@ public enum JSONTableReader {
             while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x20 || bytes[index] == 0x09 {
                 index += 1
             }
-        }
-
-        /// Reads the objects of one piece of a JSON array, for a read on
-        /// several threads: the bytes end where the next piece's first
-        /// object begins. A piece other than the last must end after an
-        /// object, its comma and any spaces, exactly as the serial read
-        /// passes there; the first begins the array, the last ends it.
-        mutating func readArrayPiece(isFirst: Bool, isLast: Bool, checkpoint: (borrowing Parser) -> Void) throws(LoadError) {
-            if isFirst {
-                skipSpace()
-                guard peek(UInt8(ascii: "[")) else { throw error(at: index, "expected a JSON array") }
-                index += 1
-            }
-            while true {
-                skipSpace()
-                try readObjectRow()
-                if rowCount & 4095 == 0 { checkpoint(self) }
-                skipSpace()
-                guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated array") }
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                    guard !isLast else { continue }
-                    skipSpace()
-                    if index == bytes.count { return }
-                    continue
-                }
-                guard isLast, bytes[index] == UInt8(ascii: "]") else { throw error(at: index, "expected ',' or ']' after an object") }
-                index += 1
-                break
-            }
-            skipSpace()
-            guard index == bytes.count else { throw error(at: index, "unexpected text after the array") }
         }
 
         /// Reads one object as a row; every 4,096 rows, looks at whether

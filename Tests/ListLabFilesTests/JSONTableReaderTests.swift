@@ -245,14 +245,15 @@ func aJSONFileWithoutTrapsIsReadInPieces(format: JSONTableReader.Format) throws 
 /// for plain integers takes it or the scan of any number does.
 @Test func numbersAreTypedAsTheScannerTypesThem() throws {
     let numbers = ["0", "7", "-1", "10", "123456789012345678", "1234567890123456789", "-1234567890123456789", "9223372036854775807",
-                   "-9223372036854775808", "9223372036854775808", "12345678901234567890", "-0", "0.5", "1e3", "1E-3", "-2.50", "1.10"]
+                   "-9223372036854775808", "9223372036854775808", "12345678901234567890", "-0", "0.5", "1e3", "1E-3", "-2.50", "1.10",
+                   "0.0", "-0.5", "-0.0", "1E+5", "1.5e-3", "10.25", "59.96", "123456789012345678901.5", "0e0", "-1e-0"]
     let text = "[" + numbers.map { #"{"n":\#($0)}"# }.joined(separator: ",") + "]"
     let table = try JSONTableReader.read(Array(text.utf8), file: "n.json", format: .array)
     for (row, number) in numbers.enumerated() {
         let expected = Array(number.utf8).withUnsafeBufferPointer { NumberScanner.value($0, 0, $0.count) }
         #expect(table.record(at: row)["n"] == expected, "\(number)")
     }
-    for bad in ["01", "-", "1-", "--1", "1.", "-01"] {
+    for bad in ["01", "-", "1-", "--1", "1.", "-01", "1.5.3", "1e5e", "1.e5", "01.5", "0.5e", "-.5", "1.5-", "2e+", "1.5E+3.1"] {
         #expect(failure(#"[{"n":\#(bad)}]"#, .array).contains("invalid number"), "\(bad)")
     }
 }
@@ -266,4 +267,85 @@ func aJSONFileWithoutTrapsIsReadInPieces(format: JSONTableReader.Format) throws 
     let serial = outcome(bytes, .lines, .never)
     #expect(serial.contains("records after its last"), "\(serial.prefix(200))")
     for pieces in 2...4 { #expect(outcome(bytes, .lines, ReadSplitting(bytesPerPiece: 1, mostPieces: pieces)) == serial) }
+}
+
+/// A read of `bytes` on one thread, each object compared with the previous one (see
+/// ``JSONTableReader/Parser/readObjectRow()``) or read byte by byte, as text (``readOutcome(_:)``).
+private func serialOutcome(_ bytes: [UInt8], _ format: JSONTableReader.Format, comparingObjects: Bool) -> String {
+    readOutcome {
+        try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in
+            var parser = JSONTableReader.Parser(bytes: buffer, file: "s.json", table: RecordTable(fieldNames: [], source: bytes))
+            parser.comparesWithPreviousObject = comparingObjects
+            switch format {
+            case .array: try parser.readArrayDocument { _ in }
+            case .lines: try parser.readLinesDocument { _ in }
+            }
+            var table = parser.table
+            table.finishReading(format: format == .array ? .json : .ndjson, names: parser.fieldNames)
+            return table
+        }
+    }
+}
+
+/// Objects written mostly as the one before them: the same keys in the same order, with spaces
+/// that sometimes differ (more, fewer, elsewhere), and now and then a key missing, added,
+/// moved or repeated, a value that is not one, an object cut short, or a line break inside one.
+private func shapedObjects(_ random: inout SplitMix64, format: JSONTableReader.Format) -> [UInt8] {
+    let values = ["1", "-7", "12.5", "1e3", "true", "false", "null", #""x""#, #""a\"b""#, #""""#, #"[1,{"k":"}"}]"#, "{}", "tru", "1.", #""open"#]
+    let keys = ["id", "name", "email", "k\\u0041", "score"]
+    let spaces = ["", "", "", " ", "  ", "\t"]
+    var shape = Array(keys.prefix(Int.random(in: 1...keys.count, using: &random)))
+    var gaps = (0..<(shape.count * 3 + 1)).map { _ in spaces.randomElement(using: &random) ?? "" }
+    var objects: [String] = []
+    for _ in 0..<Int.random(in: 2...40, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0 where shape.count > 1: shape.remove(at: Int.random(in: 0..<shape.count, using: &random))
+        case 1: shape.append(keys.randomElement(using: &random) ?? "id")
+        case 2: shape.shuffle(using: &random)
+        case 3: gaps[Int.random(in: 0..<gaps.count, using: &random)] = spaces.randomElement(using: &random) ?? ""
+        default: break
+        }
+        while gaps.count < shape.count * 3 + 1 { gaps.append(spaces.randomElement(using: &random) ?? "") }
+        var text = "{"
+        for (position, key) in shape.enumerated() {
+            let value = Int.random(in: 0..<40, using: &random) == 0 ? values.randomElement(using: &random) ?? "1" : values[Int.random(in: 0..<10, using: &random)]
+            text += gaps[position * 3] + "\"\(key)\"" + gaps[position * 3 + 1] + ":" + gaps[position * 3 + 2] + value
+            if position + 1 < shape.count { text += "," }
+        }
+        text += gaps[shape.count * 3] + "}"
+        if Int.random(in: 0..<60, using: &random) == 0 { text = String(text.prefix(Int.random(in: 1..<text.count, using: &random))) }
+        if format == .lines, Int.random(in: 0..<60, using: &random) == 0, let comma = text.firstIndex(of: ",") {
+            text.insert("\n", at: comma)
+        }
+        objects.append(text)
+    }
+    let text = format == .array ? "[" + objects.joined(separator: ",\n") + "]\n" : objects.joined(separator: "\n") + "\n"
+    return Array(text.utf8)
+}
+
+/// An object read by comparing its bytes with the previous object's is read as it is byte by
+/// byte: the same keys, values, cells and spans, and the same first error at the same place.
+@Test(arguments: 0..<80)
+func objectsComparedWithThePreviousReadAsTheyDoByteByByte(seed: UInt64) {
+    var random = SplitMix64(seed: 0x5E_0000 + seed)
+    let format: JSONTableReader.Format = seed % 2 == 0 ? .array : .lines
+    let bytes = shapedObjects(&random, format: format)
+    let compared = serialOutcome(bytes, format, comparingObjects: true)
+    #expect(compared == serialOutcome(bytes, format, comparingObjects: false), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+}
+
+/// The comparison is taken: a file of objects alike reads its later objects by it (a comparison
+/// that never matched would pass the test above), and a key repeated past the previous object's
+/// keys is still refused.
+@Test func objectsAlikeAreReadByTheComparison() throws {
+    let text = (0..<5).map { #"{"id":\#($0), "name" : "n\#($0)","score":\#($0).5}"# }.joined(separator: "\n") + "\n"
+    let bytes = Array(text.utf8)
+    try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in
+        var parser = JSONTableReader.Parser(bytes: buffer, file: "a.ndjson", table: RecordTable(fieldNames: [], source: bytes))
+        try parser.readLinesDocument { _ in }
+        #expect(parser.table.count == 5)
+        #expect(parser.separators.map(\.length) == [6, 11, 9])
+        #expect(parser.closer.length == 1)
+    }
+    #expect(failure(#"{"a":1,"b":2}"# + "\n" + #"{"a":1,"b":2,"a":3}"# + "\n", .lines) == #"expansions.json:2:14: the object repeats the key 'a'"#)
 }

@@ -131,6 +131,15 @@ public enum JSONTableReader {
         var previousKeyCount = 0
         /// Whether the key just read was the previous object's at its place.
         var keyWasPrevious = false
+        /// The bytes before each value of the previous object, from its `{`
+        /// or the end of the value before (`{"id":`, `,"name":`), with the
+        /// value's column; `separators[..<previousKeyCount]` are its own.
+        var separators: [(start: Int, length: Int, column: Int)] = []
+        /// The previous object's bytes from its last value's end to its `}`.
+        var closer = (start: 0, length: 0)
+        /// Whether an object is compared with the previous one (false reads
+        /// every object byte by byte: the reference the comparison is tested by).
+        var comparesWithPreviousObject = true
         var scratch: [UInt8] = []
         /// NDJSON: an object ends with its line, so spaces inside it stop at a line break.
         var stopsAtLineBreak = false
@@ -241,6 +250,12 @@ public enum JSONTableReader {
 
         /// Reads one object as a row; every 4,096 rows, looks at whether
         /// Ctrl-C asked to stop (one atomic load).
+        ///
+        /// Most objects are written as the previous one was, but for their
+        /// values: the bytes between two values (`,"name":`), and from the
+        /// last value to the `}`, are compared whole with the previous
+        /// object's, which were read as a key at its place. A difference
+        /// goes on with the byte-by-byte read from there.
         mutating func readObjectRow() throws(LoadError) {
             rowCount += 1
             if rowCount & 4095 == 0, Interruption.isRequested { throw LoadError.interrupted(file: file) }
@@ -250,58 +265,98 @@ public enum JSONTableReader {
             }
             let row = table.count
             let objectStart = index
-            index += 1
-            skipSpace()
             var position = 0
-            var inShape = true
             defer { previousKeyCount = position }
-            if peek(UInt8(ascii: "}")) {
-                index += 1
+            while comparesWithPreviousObject, position < previousKeyCount, position < separators.count {
+                let separator = separators[position]
+                guard index + separator.length <= bytes.count, sameBytes(at: index, and: separator.start, length: separator.length) else { break }
+                index += separator.length
+                // (More spaces than the previous object had before the value: the read steps over them too.)
+                skipSpace()
+                try readCell(separator.column)
+                position += 1
+            }
+            if comparesWithPreviousObject, position > 0, position == previousKeyCount, index + closer.length <= bytes.count,
+                sameBytes(at: index, and: closer.start, length: closer.length)
+            {
+                index += closer.length
             } else {
-                while true {
-                    skipSpace()
-                    guard peek(UInt8(ascii: "\"")) else {
-                        throw index < bytes.count ? error(at: index, "expected a field name in quotes") : error(at: index, "unexpected end of input: unterminated object")
-                    }
-                    let keyStart = index
-                    let column = try readKey(position: position)
-                    // A key that is the previous object's at its place, as all before it were, is
-                    // neither repeated here (the previous object's were not) nor far from its
-                    // last record (the row before).
-                    inShape = inShape && keyWasPrevious && position < previousKeyCount
-                    let end = inShape ? row : table.cellEnd(column: column)
-                    if end > row {
-                        throw error(at: keyStart, "the object repeats the key '\(VisibleText.escaped(fieldNames.name(column)))'")
-                    }
-                    if end > 0, end < row {
-                        // The rows between this key's last record and this one are stored, empty.
-                        emptyCells += row - end
-                        if emptyCells > emptyCellLimit {
-                            throw error(
-                                at: keyStart,
-                                "the key '\(VisibleText.escaped(fieldNames.name(column)))' is \(row - end + 1) records after its last: keys this far apart "
-                                    + "would store more than \(emptyCellLimit) empty cells between them, more than twice the file's size")
-                        }
-                    }
-                    skipSpace()
-                    guard peek(UInt8(ascii: ":")) else { throw error(at: index, "expected ':' after the field name") }
-                    index += 1
-                    skipSpace()
-                    try readCell(column)
-                    position += 1
-                    skipSpace()
-                    guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated object") }
-                    if bytes[index] == UInt8(ascii: ",") {
-                        index += 1
-                        continue
-                    }
-                    guard bytes[index] == UInt8(ascii: "}") else { throw error(at: index, "expected ',' or '}' in the object") }
-                    index += 1
-                    break
-                }
+                try readObjectFields(row: row, position: &position)
             }
             table.finishRow(span: objectStart..<index)
             if rowCount == 1 { reserveRows(likeFirst: index - objectStart) }
+        }
+
+        /// Reads an object's fields from `index` byte by byte: from its `{`
+        /// when `position` is 0, else after the value of field `position - 1`
+        /// (the fields before being the previous object's at their places).
+        /// Keeps the bytes before each value, and after the last, for the
+        /// next object's comparison.
+        mutating func readObjectFields(row: Int, position: inout Int) throws(LoadError) {
+            var separatorStart = index
+            var inShape = true
+            if position == 0 {
+                index += 1
+                skipSpace()
+                if peek(UInt8(ascii: "}")) {
+                    index += 1
+                    return
+                }
+            } else if try !fieldFollows() {
+                closer = (separatorStart, index - separatorStart)
+                return
+            }
+            while true {
+                skipSpace()
+                guard peek(UInt8(ascii: "\"")) else {
+                    throw index < bytes.count ? error(at: index, "expected a field name in quotes") : error(at: index, "unexpected end of input: unterminated object")
+                }
+                let keyStart = index
+                let column = try readKey(position: position)
+                // A key that is the previous object's at its place, as all before it were, is
+                // neither repeated here (the previous object's were not) nor far from its
+                // last record (the row before).
+                inShape = inShape && keyWasPrevious && position < previousKeyCount
+                let end = inShape ? row : table.cellEnd(column: column)
+                if end > row {
+                    throw error(at: keyStart, "the object repeats the key '\(VisibleText.escaped(fieldNames.name(column)))'")
+                }
+                if end > 0, end < row {
+                    // The rows between this key's last record and this one are stored, empty.
+                    emptyCells += row - end
+                    if emptyCells > emptyCellLimit {
+                        throw error(
+                            at: keyStart,
+                            "the key '\(VisibleText.escaped(fieldNames.name(column)))' is \(row - end + 1) records after its last: keys this far apart "
+                                + "would store more than \(emptyCellLimit) empty cells between them, more than twice the file's size")
+                    }
+                }
+                skipSpace()
+                guard peek(UInt8(ascii: ":")) else { throw error(at: index, "expected ':' after the field name") }
+                index += 1
+                skipSpace()
+                let separator = (start: separatorStart, length: index - separatorStart, column: column)
+                if position < separators.count { separators[position] = separator } else { separators.append(separator) }
+                try readCell(column)
+                position += 1
+                separatorStart = index
+                guard try fieldFollows() else { break }
+            }
+            closer = (separatorStart, index - separatorStart)
+        }
+
+        /// After a value: steps over the `,` before the next field (true),
+        /// or the object's `}` (false).
+        mutating func fieldFollows() throws(LoadError) -> Bool {
+            skipSpace()
+            guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated object") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                return true
+            }
+            guard bytes[index] == UInt8(ascii: "}") else { throw error(at: index, "expected ',' or '}' in the object") }
+            index += 1
+            return false
         }
 
         /// After the first object, room for as many rows as the bytes left
@@ -381,6 +436,11 @@ public enum JSONTableReader {
                     table.appendCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
                     return
                 }
+                if let end = plainDecimalEnd() {
+                    table.appendCell(column, kind: .sourceNumber, payload: RecordTable.slice(offset: index, length: end - index))
+                    index = end
+                    return
+                }
                 let start = index
                 while index < bytes.count {
                     let byte = bytes[index]
@@ -452,6 +512,45 @@ public enum JSONTableReader {
             }
             index = cursor
             return negative ? Int(truncatingIfNeeded: 0 &- value) : Int(value)
+        }
+
+        /// Where the number at `index` ends when it has a fraction or an
+        /// exponent and is written as JSON writes a number, read in one pass
+        /// (a decimal was scanned three times); else nil, for the scan of any
+        /// number. The number is the longest run of number bytes, as that
+        /// scan takes it: a run longer than the number written is not one.
+        @inline(__always)
+        func plainDecimalEnd() -> Int? {
+            var cursor = index
+            if bytes[cursor] == UInt8(ascii: "-") { cursor += 1 }
+            @inline(__always) func digits() -> Int {
+                let first = cursor
+                while cursor < bytes.count, bytes[cursor] &- 48 <= 9 { cursor += 1 }
+                return cursor - first
+            }
+            let integerStart = cursor
+            let integerDigits = digits()
+            guard integerDigits >= 1, bytes[integerStart] != UInt8(ascii: "0") || integerDigits == 1 else { return nil }
+            var decimal = false
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") {
+                cursor += 1
+                guard digits() >= 1 else { return nil }
+                decimal = true
+            }
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "e") || bytes[cursor] == UInt8(ascii: "E") {
+                cursor += 1
+                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") { cursor += 1 }
+                guard digits() >= 1 else { return nil }
+                decimal = true
+            }
+            guard decimal else { return nil }
+            if cursor < bytes.count {
+                let next = bytes[cursor]
+                guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), next != UInt8(ascii: "+"),
+                    next != UInt8(ascii: "-")
+                else { return nil }
+            }
+            return cursor
         }
 
         /// Scans a string at `index`: its content's range in the source, and

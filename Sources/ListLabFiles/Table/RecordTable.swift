@@ -193,40 +193,56 @@ public struct RecordTable: Sendable {
     static func joining(_ pieces: consuming [RecordTable], columnOf: [[Int]], columnCount: Int, source: [UInt8]) -> RecordTable {
         var joined = RecordTable(fieldNames: [], source: source)
         var parts = [[Column.Part]](repeating: [], count: columnCount)
+        var spanParts: [[UInt64]] = []
         var firstRow = 0
-        // The first piece's arena and spans take the others' after them.
-        if !pieces.isEmpty {
-            swap(&joined.arena, &pieces[0].arena)
-            swap(&joined.spansRead, &pieces[0].spansRead)
-            joined.spansRead.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
-        }
+        // The first piece's arena takes the others' after it.
+        if !pieces.isEmpty { swap(&joined.arena, &pieces[0].arena) }
         for index in pieces.indices {
             let arenaBase = UInt64(index == 0 ? 0 : joined.arena.count) << 32
-            if index > 0 {
-                joined.arena.append(contentsOf: pieces[index].arena)
-                joined.spansRead.append(contentsOf: pieces[index].spansRead)
-            }
+            if index > 0 { joined.arena.append(contentsOf: pieces[index].arena) }
+            spanParts.append([])
+            swap(&spanParts[index], &pieces[index].spansRead)
             for (local, column) in pieces[index].columns.enumerated() {
                 parts[columnOf[index][local]].append(Column.Part(column: column, firstRow: firstRow, arenaBase: arenaBase))
             }
             firstRow += pieces[index].count
             pieces[index] = RecordTable(fieldNames: [])
         }
+        // The rows' spans and origins are built beside the columns, each as one more task: they
+        // are each about a column's work, which one thread did before or after the columns.
+        let rows = firstRow
+        let spanSource = PartResults(count: 1, initial: spanParts)
+        spanParts = []
+        let spans = PartResults<[UInt64]>(count: 1, initial: [])
+        let origins = PartResults<[RowOrigin]>(count: 1, initial: [])
         var columns = [Column](repeating: Column(), count: columnCount)
         parts.withUnsafeMutableBufferPointer { partsBuffer in
             columns.withUnsafeMutableBufferPointer { columnsBuffer in
                 let shared = (parts: SharedColumnParts(buffer: partsBuffer), columns: SharedColumns(buffer: columnsBuffer))
-                DispatchQueue.concurrentPerform(iterations: min(columnCount, Machine.activeCores)) { lane in
-                    for column in stride(from: lane, to: columnCount, by: min(columnCount, Machine.activeCores)) {
+                DispatchQueue.concurrentPerform(iterations: columnCount + 2) { task in
+                    switch task {
+                    case 0:
+                        // The first piece's spans take the others' after them.
+                        var pieceSpans = spanSource.takeAll().first ?? []
+                        var joinedSpans: [UInt64] = []
+                        if !pieceSpans.isEmpty { swap(&joinedSpans, &pieceSpans[0]) }
+                        joinedSpans.reserveCapacity(rows)
+                        for index in pieceSpans.indices.dropFirst() { joinedSpans.append(contentsOf: pieceSpans[index]) }
+                        spans.set(0, joinedSpans)
+                    case 1:
+                        origins.set(0, RowOrigin.asRead(rows))
+                    default:
+                        let column = task - 2
                         shared.columns.buffer[column] = Column(joining: shared.parts.buffer[column])
                         shared.parts.buffer[column] = []
                     }
                 }
             }
         }
+        joined.spansRead = spans.takeAll().first ?? []
         joined.columns = columns
-        joined.count = firstRow
-        joined.origins = RowOrigin.asRead(firstRow)
+        joined.count = rows
+        joined.origins = origins.takeAll().first ?? []
         joined.builtSchema = nil
         return joined
     }

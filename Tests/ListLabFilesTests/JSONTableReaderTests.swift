@@ -349,3 +349,21 @@ func objectsComparedWithThePreviousReadAsTheyDoByteByByte(seed: UInt64) {
     }
     #expect(failure(#"{"a":1,"b":2}"# + "\n" + #"{"a":1,"b":2,"a":3}"# + "\n", .lines) == #"expansions.json:2:14: the object repeats the key 'a'"#)
 }
+
+/// A checkpoint may keep a copy of the table being read: the cells set after it go into the
+/// reader's own storage, never into the kept copy's (cells are set without looking at whether
+/// their storage is shared, so the reader makes it its own again after each checkpoint).
+@Test func aTableKeptAtACheckpointIsNotChangedByTheRowsReadAfterIt() throws {
+    let text = (0..<10_000).map { #"{"id":\#($0),"name":"n\#($0)"}"# }.joined(separator: "\n") + "\n"
+    let bytes = Array(text.utf8)
+    var kept: [RecordTable] = []
+    let table = try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in
+        var parser = JSONTableReader.Parser(bytes: buffer, file: "k.ndjson", table: RecordTable(fieldNames: [], source: bytes))
+        try parser.readLinesDocument { parser in kept.append(parser.table) }
+        return parser.table
+    }
+    #expect(table.count == 10_000 && table.cellEnd(column: 0) == 10_000)
+    #expect(kept.map(\.count) == [4_096, 8_192])
+    #expect(kept.map { $0.cellEnd(column: 0) } == [4_096, 8_192])
+    #expect(kept.map { $0.cellEnd(column: 1) } == [4_096, 8_192])
+}

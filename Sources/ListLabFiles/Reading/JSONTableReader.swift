@@ -201,7 +201,7 @@ public enum JSONTableReader {
             while true {
                 skipSpace()
                 try readObjectRow()
-                if rowCount & 4095 == 0 { checkpoint(self) }
+                if rowCount & 4095 == 0 { lend(to: checkpoint) }
                 skipSpace()
                 guard index < bytes.count else { throw error(at: index, "unexpected end of input: unterminated array") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -232,7 +232,7 @@ public enum JSONTableReader {
             skipLineBreaks()
             while index < bytes.count {
                 try readObjectRow()
-                if rowCount & 4095 == 0 { checkpoint(self) }
+                if rowCount & 4095 == 0 { lend(to: checkpoint) }
                 skipSpace()
                 guard index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D else {
                     throw error(at: index, "expected the end of the line after the object (NDJSON holds one object per line)")
@@ -427,17 +427,17 @@ public enum JSONTableReader {
             case UInt8(ascii: "\""):
                 let (start, end, escaped) = try scanString()
                 if escaped {
-                    table.appendCell(column, kind: .arenaString, payload: table.arenaSlice(scratch))
+                    table.appendOwnedCell(column, kind: .arenaString, payload: table.arenaSlice(scratch))
                 } else {
-                    table.appendCell(column, kind: .sourceString, payload: RecordTable.slice(offset: start, length: end - start))
+                    table.appendOwnedCell(column, kind: .sourceString, payload: RecordTable.slice(offset: start, length: end - start))
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let integer = plainInteger() {
-                    table.appendCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
+                    table.appendOwnedCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
                     return
                 }
                 if let end = plainDecimalEnd() {
-                    table.appendCell(column, kind: .sourceNumber, payload: RecordTable.slice(offset: index, length: end - index))
+                    table.appendOwnedCell(column, kind: .sourceNumber, payload: RecordTable.slice(offset: index, length: end - index))
                     index = end
                     return
                 }
@@ -450,26 +450,26 @@ public enum JSONTableReader {
                     index += 1
                 }
                 if let integer = NumberScanner.integer(bytes, start, index) {
-                    table.appendCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
+                    table.appendOwnedCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
                 } else if NumberScanner.isNumber(bytes, start, index) {
                     // Kept as its text: `1.10`, `1e400` and 2^64 are saved as written.
-                    table.appendCell(column, kind: .sourceNumber, payload: RecordTable.slice(offset: start, length: index - start))
+                    table.appendOwnedCell(column, kind: .sourceNumber, payload: RecordTable.slice(offset: start, length: index - start))
                 } else {
                     throw error(at: start, "invalid number")
                 }
             case UInt8(ascii: "t"):
                 try expectLiteral("true")
-                table.appendCell(column, kind: .isTrue, payload: 0)
+                table.appendOwnedCell(column, kind: .isTrue, payload: 0)
             case UInt8(ascii: "f"):
                 try expectLiteral("false")
-                table.appendCell(column, kind: .isFalse, payload: 0)
+                table.appendOwnedCell(column, kind: .isFalse, payload: 0)
             case UInt8(ascii: "n"):
                 try expectLiteral("null")
-                table.appendCell(column, kind: .null, payload: 0)
+                table.appendOwnedCell(column, kind: .null, payload: 0)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let start = index
                 try skipNested()
-                table.appendCell(column, kind: .sourceJSON, payload: RecordTable.slice(offset: start, length: index - start))
+                table.appendOwnedCell(column, kind: .sourceJSON, payload: RecordTable.slice(offset: start, length: index - start))
             default:
                 throw error(at: index, "expected a value, found \(describeValue(at: index))")
             }
@@ -512,6 +512,14 @@ public enum JSONTableReader {
             }
             index = cursor
             return negative ? Int(truncatingIfNeeded: 0 &- value) : Int(value)
+        }
+
+        /// Shows the parser to `checkpoint`, which may keep a copy of its
+        /// table: the table's storage is then made its own again, as its
+        /// cells are set without looking (``RecordTable/appendOwnedCell(_:kind:payload:)``).
+        mutating func lend(to checkpoint: (borrowing Parser) -> Void) {
+            checkpoint(self)
+            table.makeStorageUnique()
         }
 
         /// Where the number at `index` ends when it has a fraction or an

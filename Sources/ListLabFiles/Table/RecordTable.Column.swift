@@ -136,6 +136,23 @@ extension RecordTable {
             return run.unsafelyUnwrapped
         }
 
+        /// Copies the stored run first if another column shares it (a copy
+        /// of the table), so that ``setInPlaceIfOwned(_:_:_:)`` may write it.
+        mutating func makeRunUnique() {
+            if run != nil, !isKnownUniquelyReferenced(&run), let shared = run { run = shared.copy(capacity: shared.rowCapacity) }
+        }
+
+        /// Sets the cell of `row` in the stored run when the run has room for
+        /// it, without looking at whether another column shares the run: for
+        /// a reader that holds the only copy (see
+        /// ``RecordTable/appendOwnedCell(_:kind:payload:)``); false, setting
+        /// nothing, when the column has no run or the run must grow.
+        @inline(__always)
+        func setInPlaceIfOwned(_ row: Int, _ kind: Kind, _ payload: UInt64) -> Bool {
+            guard run != nil else { return false }
+            return Unmanaged.passUnretained(run.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.setInPlace(row, kind.rawValue, payload) }
+        }
+
         mutating func reserveCapacity(_ rows: Int) {
             guard rows > 1 else { return }
             let own = uniqueRun(capacity: rows)

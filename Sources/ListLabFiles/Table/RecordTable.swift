@@ -106,6 +106,24 @@ public struct RecordTable: Sendable {
         columns[column].set(count, kind, payload)
     }
 
+    /// ``appendCell(_:kind:payload:)`` for a reader that holds the only
+    /// copy of the table, and calls ``makeStorageUnique()`` whenever it
+    /// has lent the table out: the cell goes in place without looking at
+    /// whether its storage is shared (two looks for each cell, a sixth of
+    /// setting it).
+    @inline(__always)
+    mutating func appendOwnedCell(_ column: Int, kind: Kind, payload: UInt64) {
+        let row = count
+        let placed = columns.withUnsafeBufferPointer { $0[column].setInPlaceIfOwned(row, kind, payload) }
+        if !placed { columns[column].set(row, kind, payload) }
+    }
+
+    /// Copies any storage of the columns another copy of the table shares,
+    /// for a reader about to go on with ``appendOwnedCell(_:kind:payload:)``.
+    mutating func makeStorageUnique() {
+        for index in columns.indices { columns[index].makeRunUnique() }
+    }
+
     /// The row after the last stored cell of `column` (0 when it has
     /// none): while a reader reads, a row at or past it has no cell yet.
     @inline(__always)

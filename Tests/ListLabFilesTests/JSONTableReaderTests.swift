@@ -367,3 +367,59 @@ func objectsComparedWithThePreviousReadAsTheyDoByteByByte(seed: UInt64) {
     #expect(kept.map { $0.cellEnd(column: 0) } == [4_096, 8_192])
     #expect(kept.map { $0.cellEnd(column: 1) } == [4_096, 8_192])
 }
+
+/// The UTF-8 of a JSON file is checked as its strings are read, not in a pass of its own: a file
+/// with an invalid byte anywhere (in a value, a key, between values, after an error of another
+/// kind) is refused at its first invalid byte, as a check of the whole file first would refuse
+/// it; a valid one reads its characters past ASCII as written, escaped or not, on one thread or
+/// several.
+@Test(arguments: 0..<60)
+func utf8IsCheckedAsAWholeFileCheckWouldCheckIt(seed: UInt64) throws {
+    var random = SplitMix64(seed: 0x0F_0000 + seed)
+    let format: JSONTableReader.Format = seed % 2 == 0 ? .array : .lines
+    let valid: [[UInt8]] = [Array("a".utf8), Array("é".utf8), Array("中".utf8), Array("😀".utf8), Array(#"\n"#.utf8), Array("\u{7FF}".utf8), Array("\u{10FFFF}".utf8)]
+    let invalid: [[UInt8]] = [[0x80], [0xC0, 0x80], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xE4, 0xB8], [0xF5, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF]]
+    var texts: [String] = []
+    var bytes: [UInt8] = format == .array ? Array("[".utf8) : []
+    let objects = Int.random(in: 1...30, using: &random)
+    for row in 0..<objects {
+        var text: [UInt8] = []
+        var decoded = ""
+        for _ in 0..<Int.random(in: 0...6, using: &random) {
+            if Int.random(in: 0..<60, using: &random) == 0 {
+                text += invalid.randomElement(using: &random) ?? []
+            } else {
+                let piece = valid.randomElement(using: &random) ?? []
+                text += piece
+                decoded += piece == Array(#"\n"#.utf8) ? "\n" : String(decoding: piece, as: UTF8.self)
+            }
+        }
+        texts.append(decoded)
+        var object = Array(#"{"id":\#(row),"t":""#.utf8) + text + Array(#"","ké":1"#.utf8)
+        if Int.random(in: 0..<40, using: &random) == 0 { object += invalid.randomElement(using: &random) ?? [] }
+        if Int.random(in: 0..<40, using: &random) == 0 { object += Array(",oops".utf8) }
+        object += Array("}".utf8)
+        bytes += object + Array((row + 1 < objects ? (format == .array ? ",\n" : "\n") : (format == .array ? "]\n" : "\n")).utf8)
+    }
+    let firstInvalid = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0) }
+    for splitting in [ReadSplitting.never, ReadSplitting(bytesPerPiece: 1, mostPieces: 3)] {
+        let outcome = Result { () throws(LoadError) in try JSONTableReader.read(bytes, file: "u.json", format: format, watcher: nil, splitting: splitting) }
+        if let firstInvalid {
+            let expected = bytes.withUnsafeBufferPointer { LoadError(file: "u.json", bytes: $0, offset: firstInvalid, message: "invalid UTF-8 (the file must be UTF-8 text)") }
+            #expect(outcome.failureDescription == expected.description, "\(bytes)")
+        } else if let table = try? outcome.get() {
+            #expect(table.fieldNames == ["id", "t", "ké"])
+            #expect((0..<table.count).map { table.record(at: $0)["t"] } == texts.map { .string($0) })
+        } else {
+            #expect(outcome.failureDescription?.contains("expected") == true, "\(outcome)")
+        }
+    }
+}
+
+extension Result where Failure == LoadError {
+    /// The error's text, or nil for a success.
+    fileprivate var failureDescription: String? {
+        if case .failure(let error) = self { return error.description }
+        return nil
+    }
+}

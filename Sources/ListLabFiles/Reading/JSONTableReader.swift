@@ -63,16 +63,23 @@ public enum JSONTableReader {
         bytes.withUnsafeBufferPointer { buffer in
             result = Result { () throws(LoadError) in
                 let pieces = splitting.pieces(forBytes: buffer.count)
-                if let bad = UTF8Validation.firstInvalidOffset(buffer, pieces: pieces) {
-                    throw LoadError(file: file, bytes: buffer, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
-                }
-                let parallel = try readInParallel(buffer, all: bytes, file: file, format: format, pieces: pieces, progress: progress, watcher: watcher)
                 var table: RecordTable
                 var fieldNames: FieldNameTable
-                if let parallel {
-                    (table, fieldNames) = parallel
-                } else {
-                    (table, fieldNames) = try readSerially(buffer, all: bytes, file: file, format: format, progress: progress, watcher: watcher)
+                do throws(LoadError) {
+                    let parallel = try readInParallel(buffer, all: bytes, file: file, format: format, pieces: pieces, progress: progress, watcher: watcher)
+                    if let parallel {
+                        (table, fieldNames) = parallel
+                    } else {
+                        (table, fieldNames) = try readSerially(buffer, all: bytes, file: file, format: format, progress: progress, watcher: watcher)
+                    }
+                } catch {
+                    // A read checks the UTF-8 of the strings it reads, and any other byte past 0x7F
+                    // is an error: a file read whole is valid UTF-8. One that is not says where its
+                    // first invalid byte is, before any other error.
+                    if !error.wasInterrupted, let bad = UTF8Validation.firstInvalidOffset(buffer, pieces: pieces) {
+                        throw LoadError(file: file, bytes: buffer, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
+                    }
+                    throw error
                 }
                 let names = fieldNames.allNames()
                 if !fieldNames.namesAreASCII, let (first, second) = NamesAlike.first(in: names).map({ (names[$0], names[$1]) }) {
@@ -520,6 +527,7 @@ public enum JSONTableReader {
         mutating func lend(to checkpoint: (borrowing Parser) -> Void) {
             checkpoint(self)
             table.makeStorageUnique()
+            if rowCount & 65_535 == 0 { table.adviseHugePagesAhead() }
         }
 
         /// Where the number at `index` ends when it has a fraction or an
@@ -564,9 +572,10 @@ public enum JSONTableReader {
         /// Scans a string at `index`: its content's range in the source, and
         /// whether it had escapes (then its text is in `scratch`).
         ///
-        /// Eight bytes a step: a word without a quote, a backslash or a
-        /// control character is skipped whole (SWAR, the same trick as
-        /// simdjson's scalar fallback).
+        /// Eight bytes a step: a word without a quote, a backslash, a
+        /// control character or a byte past 0x7F is skipped whole (SWAR, the
+        /// same trick as simdjson's scalar fallback). A character past ASCII
+        /// is checked to be valid UTF-8.
         mutating func scanString() throws(LoadError) -> (Int, Int, Bool) {
             let open = index
             index += 1
@@ -580,14 +589,16 @@ public enum JSONTableReader {
                 while runEnd + 8 <= count {
                     let word = raw.loadUnaligned(fromByteOffset: runEnd, as: UInt64.self)
                     let special = Self.zeroBytes(word ^ 0x2222_2222_2222_2222) | Self.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-                        | ((word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080)
+                        | ((word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080) | (word & 0x8080_8080_8080_8080)
                     if special != 0 {
                         runEnd += special.trailingZeroBitCount / 8
                         break
                     }
                     runEnd += 8
                 }
-                while runEnd < count, bytes[runEnd] != UInt8(ascii: "\""), bytes[runEnd] != UInt8(ascii: "\\"), bytes[runEnd] >= 0x20 {
+                while runEnd < count, bytes[runEnd] != UInt8(ascii: "\""), bytes[runEnd] != UInt8(ascii: "\\"), bytes[runEnd] >= 0x20,
+                    bytes[runEnd] < 0x80
+                {
                     runEnd += 1
                 }
                 if escaped, runEnd > index { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd])) }
@@ -598,6 +609,13 @@ public enum JSONTableReader {
                     let end = index
                     index += 1
                     return (start, end, escaped)
+                }
+                if byte >= 0x80 {
+                    // The file's UTF-8 is checked here, character by character, rather than in a pass of its own.
+                    guard let length = UTF8Validation.scalarLength(bytes, at: index) else { throw error(at: index, "invalid UTF-8") }
+                    if escaped { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)])) }
+                    index += length
+                    continue
                 }
                 if byte == UInt8(ascii: "\\") {
                     if !escaped {

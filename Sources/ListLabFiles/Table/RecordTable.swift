@@ -118,6 +118,13 @@ public struct RecordTable: Sendable {
         if !placed { columns[column].set(row, kind, payload) }
     }
 
+    /// Asks for huge pages ahead of the rows being read in the first 64
+    /// columns (see ``Column/CellRun/adviseHugePagesAhead()``), for a
+    /// reader every 65,536 rows.
+    func adviseHugePagesAhead() {
+        for column in columns.prefix(64) { column.adviseHugePagesAhead() }
+    }
+
     /// Copies any storage of the columns another copy of the table shares,
     /// for a reader about to go on with ``appendOwnedCell(_:kind:payload:)``.
     mutating func makeStorageUnique() {

@@ -168,6 +168,7 @@ public enum JSONTableReader {
             self.bytes = bytes
             self.file = file
             self.table = table
+            self.table.markAsReaders()
             emptyCellLimit = ReaderLimits.emptyCells(forFileOf: bytes.count)
             rowsEnd = bytes.count
             // A UTF-8 byte order mark, as some editors write one: read past it (a save keeps it).
@@ -522,11 +523,11 @@ public enum JSONTableReader {
         }
 
         /// Shows the parser to `checkpoint`, which may keep a copy of its
-        /// table: the table's storage is then made its own again, as its
-        /// cells are set without looking (``RecordTable/appendOwnedCell(_:kind:payload:)``).
+        /// table: the table's storage is then made its own again if it did,
+        /// as its cells are set without looking (``RecordTable/appendOwnedCell(_:kind:payload:)``).
         mutating func lend(to checkpoint: (borrowing Parser) -> Void) {
             checkpoint(self)
-            table.makeStorageUnique()
+            table.makeStorageUniqueIfCopied()
             if rowCount & 65_535 == 0 { table.adviseHugePagesAhead() }
         }
 

@@ -44,6 +44,11 @@ public struct RecordTable: Sendable {
     /// The rows' spans while a reader reads (see ``SourceLayout/rowSpans``).
     private(set) var spansRead: [UInt64] = []
     private var builtSchema: Record.Schema?
+    /// Shared by the copies of a table a reader is reading (see ``markAsReaders()``).
+    private var readerMark: ReaderMark?
+
+    /// What tells a reader that its table was copied: nothing but its identity.
+    final class ReaderMark: Sendable {}
 
     /// The schema of the table's records (its field names).
     public var schema: Record.Schema { builtSchema ?? Record.Schema(fieldNames) }
@@ -106,11 +111,11 @@ public struct RecordTable: Sendable {
         columns[column].set(count, kind, payload)
     }
 
-    /// ``appendCell(_:kind:payload:)`` for a reader that holds the only
-    /// copy of the table, and calls ``makeStorageUnique()`` whenever it
-    /// has lent the table out: the cell goes in place without looking at
-    /// whether its storage is shared (two looks for each cell, a sixth of
-    /// setting it).
+    /// ``appendCell(_:kind:payload:)`` for a reader that marked the table
+    /// (``markAsReaders()``), lends out only the whole table (never a
+    /// column), and calls ``makeStorageUniqueIfCopied()`` whenever it has
+    /// lent it: the cell goes in place without looking at whether its
+    /// storage is shared (two looks for each cell, a sixth of setting it).
     @inline(__always)
     mutating func appendOwnedCell(_ column: Int, kind: Kind, payload: UInt64) {
         let row = count
@@ -125,10 +130,20 @@ public struct RecordTable: Sendable {
         for column in columns.prefix(64) { column.adviseHugePagesAhead() }
     }
 
+    /// Marks the table as a reader's, which sets its cells with
+    /// ``appendOwnedCell(_:kind:payload:)``: a copy of the table made from
+    /// now on shares the mark, which ``makeStorageUniqueIfCopied()`` looks for.
+    mutating func markAsReaders() { readerMark = ReaderMark() }
+
     /// Copies any storage of the columns another copy of the table shares,
-    /// for a reader about to go on with ``appendOwnedCell(_:kind:payload:)``.
-    mutating func makeStorageUnique() {
+    /// when a copy was made (and kept) since the table was marked (see
+    /// ``markAsReaders()``): one look, however many columns, where looking
+    /// at each column's storage at each checkpoint of a file of a key per
+    /// record grew with the rows times the keys.
+    mutating func makeStorageUniqueIfCopied() {
+        guard !isKnownUniquelyReferenced(&readerMark) else { return }
         for index in columns.indices { columns[index].makeRunUnique() }
+        readerMark = ReaderMark()
     }
 
     /// The row after the last stored cell of `column` (0 when it has

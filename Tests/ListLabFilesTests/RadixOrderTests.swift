@@ -71,3 +71,43 @@ func keysMadeFromTheCellsSortAsTheValuesSort(seed: UInt64) throws {
         }
     }
 }
+
+/// Keys that differ only in some digits (one, two, three passes, in any of the six places; all
+/// alike; a single key) are ordered as a stable comparison sort orders them: the passes over
+/// the digits every key shares are left out, and a pass reads the last one's keys.
+@Test(arguments: 0..<24)
+func keysThatShareDigitsSortAsAComparisonSortSortsThem(seed: UInt64) throws {
+    var random = SplitMix64(seed: 0x52_0000 + seed)
+    let base = random.next()
+    var differing: UInt64 = 0
+    for _ in 0..<(seed % 4) { differing |= UInt64(0x7FF) << UInt64(11 * random.below(6)) }
+    if seed % 6 == 5 { differing = .max }
+    let count = [1, 2, 3, 1_000, 70_000][random.below(5)]
+    let keys = (0..<count).map { _ in (base & ~differing) | (random.next() & differing & (random.below(3) == 0 ? 0xF0F0_F0F0_F0F0_F0F0 : .max)) }
+    #expect(try RadixOrder.stableOrder(of: keys) == comparisonOrder(keys, descending: false), "\(count) keys differing in \(String(differing, radix: 16))")
+}
+
+/// A column of integers and plain decimals of at most 15 digits (prices, scores) gets keys made
+/// from its digits, scaled to the most decimals any has; they sort as ValueSort sorts the values
+/// (equal values written two ways, `1.5` and `1.50`, `-0` and `0`, stay in their order), both
+/// ways. A column with a number past 15 digits or with an exponent is keyed by its `Double`s.
+@Test(arguments: 0..<16)
+func decimalsSortByTheirDigitsAsTheirValuesSort(seed: UInt64) throws {
+    var random = SplitMix64(seed: 0x53_0000 + seed)
+    let fixed = ["0", "-0", "-0.0", "1.5", "1.50", "-1.5", "0.000001", "99999999", "-99999999", "123456789.5", "7", "-7.000"]
+    let rows = (0..<Int.random(in: 66_000...140_000, using: &random)).map { row -> String in
+        let number = random.below(3) == 0 ? fixed[random.below(fixed.count)]
+            : "\(random.below(2) == 0 ? "-" : "")\(random.below(100_000)).\(String(random.below(100)).count == 1 ? "0" : "")\(random.below(100))"
+        return "\(row),\(number)\n"
+    }
+    let tail = ["", "1,1e3\n", "2,1234567890123456\n", "3,0.1234567890123456\n"][Int(seed % 4)]
+    let table = try CSVReader.read(Array(("id,n\n" + rows.joined() + tail).utf8), file: "d.csv")
+    for descending in [false, true] {
+        let expected = try ValueSort.order(of: table.values(of: "n"), descending: descending)
+        let keys = try #require(try table.numberSortKeys(of: "n", descending: descending))
+        #expect(try RadixOrder.stableOrder(of: keys) == expected)
+        // Decimal keys span the numbers' scaled range (at most 2 x 10^14 here); a Double's span its sign bit.
+        let range = (keys.max() ?? 0) - (keys.min() ?? 0)
+        #expect((range < 1 << 52) == tail.isEmpty, "keys spanning \(range)")
+    }
+}

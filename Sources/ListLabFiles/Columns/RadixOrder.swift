@@ -18,73 +18,97 @@ enum RadixOrder {
     /// - Throws: `Interrupted` when Ctrl-C asked to stop (looked at every
     ///   ``interruptionStride`` keys, as the comparison sort looked every
     ///   65,536 comparisons).
-    /// - Complexity: O(*n*): at most seven passes over the keys.
+    /// - Complexity: O(*n*): a pass over the keys for each eleven bits some
+    ///   keys differ in (six at most), and two more.
     static func stableOrder(of keys: [UInt64]) throws(Interrupted) -> [Int] {
         let count = keys.count
         guard count > 1 else { return Array(0..<count) }
-        // Eleven bits a pass, six passes at most (2,048 buckets, whose counts stay in the cache),
-        // where a byte a pass took eight; every digit's counts in one pass.
-        let passes = (64 + digitBits - 1) / digitBits
+        guard count <= Int(Int32.max) else { return try wideOrder(of: keys) }
+        // The bits some keys differ in (a column of prices spans a few thousand keys: 14 bits),
+        // found first: only they are sorted, in as few passes of at most eleven bits as cover
+        // them, each as narrow as that allows (two passes of 7 bits, 128 buckets each, write to
+        // fewer places at once than two of 11).
+        var (allOnes, anyOnes) = (UInt64.max, UInt64(0))
+        for key in keys {
+            allOnes &= key
+            anyOnes |= key
+        }
+        let differing = allOnes ^ anyOnes
+        guard differing != 0 else { return Array(0..<count) }
+        let lowest = differing.trailingZeroBitCount
+        let span = 64 - differing.leadingZeroBitCount - lowest
+        let passes = (span + maximumDigitBits - 1) / maximumDigitBits
+        let digitBits = (span + passes - 1) / passes
+        let buckets = 1 << digitBits
+        let digitMask = UInt64(buckets - 1)
+        let shifts = (0..<passes).map { UInt64(lowest + $0 * digitBits) }
         var counts = [Int](repeating: 0, count: passes * buckets)
-        try counts.withUnsafeMutableBufferPointer { (counts) throws(Interrupted) in
-            for start in stride(from: 0, to: count, by: interruptionStride) {
-                try Interruption.check()
-                for key in keys[start..<Swift.min(start + interruptionStride, count)] {
-                    for pass in 0..<passes {
-                        counts[pass &* buckets &+ Int(truncatingIfNeeded: (key &>> UInt64(pass &* digitBits)) & digitMask)] &+= 1
+        try keys.withUnsafeBufferPointer { (keys) throws(Interrupted) in
+            try counts.withUnsafeMutableBufferPointer { (counts) throws(Interrupted) in
+                for start in stride(from: 0, to: count, by: interruptionStride) {
+                    try Interruption.check()
+                    for key in keys[start..<Swift.min(start + interruptionStride, count)] {
+                        for (pass, shift) in shifts.enumerated() {
+                            counts[pass &* buckets &+ Int(truncatingIfNeeded: (key &>> shift) & digitMask)] &+= 1
+                        }
                     }
                 }
             }
         }
-        guard count <= Int(Int32.max) else { return try wideOrder(of: keys) }
-        var keysIn = keys
-        var keysOut = [UInt64](repeating: 0, count: count)
-        // Row numbers in 32 bits: each pass moves 12 bytes a key, not 16.
-        var rowsIn = [Int32](unsafeUninitializedCapacity: count) { rows, initialized in
-            for row in 0..<count { rows.initializeElement(at: row, to: Int32(truncatingIfNeeded: row)) }
-            initialized = count
+        // Row numbers in 32 bits between passes (each pass moves 12 bytes a key, not 16); the
+        // first pass reads the keys given and the rows in order, the last writes no keys and
+        // the rows as the result.
+        let (keysA, rowsA) = (UnsafeMutableBufferPointer<UInt64>.allocate(capacity: passes > 1 ? count : 0),
+                              UnsafeMutableBufferPointer<Int32>.allocate(capacity: passes > 1 ? count : 0))
+        let (keysB, rowsB) = (UnsafeMutableBufferPointer<UInt64>.allocate(capacity: passes > 2 ? count : 0),
+                              UnsafeMutableBufferPointer<Int32>.allocate(capacity: passes > 2 ? count : 0))
+        defer {
+            for buffer in [keysA, keysB] { buffer.deallocate() }
+            for buffer in [rowsA, rowsB] { buffer.deallocate() }
         }
-        var rowsOut = [Int32](repeating: 0, count: count)
-        for pass in 0..<passes {
-            let bucketCounts = counts[(pass * buckets)..<(pass * buckets + buckets)]
-            // A digit that every key shares leaves the order as it is.
-            if bucketCounts.contains(count) { continue }
-            var offsets = [Int](repeating: 0, count: buckets)
-            var next = 0
-            for (bucket, bucketCount) in bucketCounts.enumerated() {
-                offsets[bucket] = next
-                next += bucketCount
-            }
-            let shift = UInt64(pass * digitBits)
-            try keysIn.withUnsafeBufferPointer { (keysIn) throws(Interrupted) in
-                try rowsIn.withUnsafeBufferPointer { (rowsIn) throws(Interrupted) in
-                    try keysOut.withUnsafeMutableBufferPointer { (keysOut) throws(Interrupted) in
-                        try rowsOut.withUnsafeMutableBufferPointer { (rowsOut) throws(Interrupted) in
-                            try offsets.withUnsafeMutableBufferPointer { (offsets) throws(Interrupted) in
-                                for index in 0..<count {
-                                    if index & (interruptionStride - 1) == 0 { try Interruption.check() }
-                                    let key = keysIn[index]
-                                    let bucket = Int(truncatingIfNeeded: (key &>> shift) & digitMask)
-                                    let place = offsets[bucket]
-                                    offsets[bucket] = place &+ 1
-                                    keysOut[place] = key
-                                    rowsOut[place] = rowsIn[index]
-                                }
+        // Every pass writes every place of its buffers: huge pages waste none of them, and save
+        // a fault at every 4 KB (a sort's new buffers faulted more than its passes took).
+        for buffer in [keysA, keysB] { HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count * 8) }
+        for buffer in [rowsA, rowsB] { HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count * 4) }
+        return try [Int](unsafeUninitializedCapacity: count) { (order, initialized) throws(Interrupted) in
+            HugePages.advise(UnsafeMutableRawPointer(order.baseAddress), bytes: count * MemoryLayout<Int>.stride)
+            try keys.withUnsafeBufferPointer { (keys) throws(Interrupted) in
+                var offsets = [Int](repeating: 0, count: buckets)
+                try offsets.withUnsafeMutableBufferPointer { (offsets) throws(Interrupted) in
+                    for (pass, shift) in shifts.enumerated() {
+                        var next = 0
+                        for bucket in 0..<buckets {
+                            offsets[bucket] = next
+                            next += counts[pass * buckets + bucket]
+                        }
+                        let (isFirst, isLast) = (pass == 0, pass == passes - 1)
+                        // Pass 0 reads the given keys into A, pass 1 reads A into B, pass 2 B into A...
+                        let keysIn = isFirst ? keys : UnsafeBufferPointer(pass % 2 == 1 ? keysA : keysB)
+                        let rowsIn = UnsafeBufferPointer(pass % 2 == 1 ? rowsA : rowsB)
+                        let (keysOut, rowsOut) = pass % 2 == 0 ? (keysA, rowsA) : (keysB, rowsB)
+                        for index in 0..<count {
+                            if index & (interruptionStride - 1) == 0 { try Interruption.check() }
+                            let key = keysIn[index]
+                            let bucket = Int(truncatingIfNeeded: (key &>> shift) & digitMask)
+                            let place = offsets[bucket]
+                            offsets[bucket] = place &+ 1
+                            let row = isFirst ? Int32(truncatingIfNeeded: index) : rowsIn[index]
+                            if isLast {
+                                order.initializeElement(at: place, to: Int(row))
+                            } else {
+                                keysOut[place] = key
+                                rowsOut[place] = row
                             }
                         }
                     }
                 }
             }
-            swap(&keysIn, &keysOut)
-            swap(&rowsIn, &rowsOut)
+            initialized = count
         }
-        return rowsIn.map { Int($0) }
     }
 
-    /// The bits of a key one pass sorts by, and their buckets.
-    private static let digitBits = 11
-    private static let buckets = 1 << digitBits
-    private static let digitMask = UInt64(buckets - 1)
+    /// The most bits of a key one pass sorts by: 2,048 buckets, whose counts stay in the cache.
+    private static let maximumDigitBits = 11
 
     /// ``stableOrder(of:)`` past 2^31 keys, row numbers in 64 bits, a
     /// comparison sort of (key, row) pairs: no table holds so many rows.

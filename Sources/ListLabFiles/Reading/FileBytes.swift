@@ -233,8 +233,9 @@ enum HugePages {
     private static let size = 2 * 1_048_576
 
     /// Advises the whole 2 MB pages inside `bytes` bytes at `base`.
-    static func advise(_ base: UnsafeMutableRawPointer, bytes: Int) {
+    static func advise(_ base: UnsafeMutableRawPointer?, bytes: Int) {
         #if os(Linux)
+        guard let base else { return }
         let start = (Int(bitPattern: base) + size - 1) & ~(size - 1)
         let end = (Int(bitPattern: base) + bytes) & ~(size - 1)
         guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }

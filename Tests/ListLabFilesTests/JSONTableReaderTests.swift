@@ -288,12 +288,14 @@ private func serialOutcome(_ bytes: [UInt8], _ format: JSONTableReader.Format, c
 }
 
 /// Objects written mostly as the one before them: the same keys in the same order, with spaces
-/// that sometimes differ (more, fewer, elsewhere), and now and then a key missing, added,
-/// moved or repeated, a value that is not one, an object cut short, or a line break inside one.
+/// that sometimes differ (more, fewer, elsewhere, a CR), and now and then a key missing, added,
+/// moved or repeated, a value that is not one, an object cut short, or a line break inside one
+/// (after a CR that was a space in the object before).
 private func shapedObjects(_ random: inout SplitMix64, format: JSONTableReader.Format) -> [UInt8] {
     let values = ["1", "-7", "12.5", "1e3", "true", "false", "null", #""x""#, #""a\"b""#, #""""#, #"[1,{"k":"}"}]"#, "{}", "tru", "1.", #""open"#]
     let keys = ["id", "name", "email", "k\\u0041", "score"]
-    let spaces = ["", "", "", " ", "  ", "\t"]
+    // (A CR is a space in NDJSON only when no LF follows it: one before a line break is a cut object.)
+    let spaces = ["", "", "", " ", "  ", "\t", "\r"]
     var shape = Array(keys.prefix(Int.random(in: 1...keys.count, using: &random)))
     var gaps = (0..<(shape.count * 3 + 1)).map { _ in spaces.randomElement(using: &random) ?? "" }
     var objects: [String] = []
@@ -316,6 +318,9 @@ private func shapedObjects(_ random: inout SplitMix64, format: JSONTableReader.F
         if Int.random(in: 0..<60, using: &random) == 0 { text = String(text.prefix(Int.random(in: 1..<text.count, using: &random))) }
         if format == .lines, Int.random(in: 0..<60, using: &random) == 0, let comma = text.firstIndex(of: ",") {
             text.insert("\n", at: comma)
+        }
+        if format == .lines, Int.random(in: 0..<15, using: &random) == 0, let cr = text.firstIndex(of: "\r") {
+            text.insert("\n", at: text.index(after: cr))
         }
         objects.append(text)
     }

@@ -343,7 +343,11 @@ public enum JSONTableReader {
                 guard peek(UInt8(ascii: ":")) else { throw error(at: index, "expected ':' after the field name") }
                 index += 1
                 skipSpace()
-                let separator = (start: separatorStart, length: index - separatorStart, column: column)
+                // In NDJSON a CR is a space only when no LF follows it: a separator ending in one
+                // means what the byte after it says, which the comparison does not see. It is kept
+                // too long to match, and such objects are read byte by byte.
+                let endsInCR = stopsAtLineBreak && index > separatorStart && bytes[index - 1] == 0x0D
+                let separator = (start: separatorStart, length: endsInCR ? bytes.count + 1 : index - separatorStart, column: column)
                 if position < separators.count { separators[position] = separator } else { separators.append(separator) }
                 try readCell(column)
                 position += 1

@@ -633,7 +633,8 @@ extension RecordTable {
                 DispatchQueue.concurrentPerform(iterations: lanes) { lane in
                     var most = 0
                     for row in (lane * step)..<min(count, (lane + 1) * step) {
-                        if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested { return }
+                        // A lane that stops counts no decimals: the keys are then not made at all.
+                        if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested { return failed.store(true, ordering: .relaxed) }
                         guard let (_, decimals) = Self.decimal(cells.kind(row), cells.payload(row), source: bytes.source.bytes, arena: bytes.arena.bytes) else {
                             failed.store(true, ordering: .relaxed)
                             return
@@ -656,7 +657,7 @@ extension RecordTable {
                         for row in (lane * step)..<min(count, (lane + 1) * step) {
                             if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested { return }
                             guard let (value, own) = Self.decimal(cells.kind(row), cells.payload(row), source: bytes.source.bytes, arena: bytes.arena.bytes),
-                                case let (scaled, overflow) = value.multipliedReportingOverflow(by: powers[decimals - own]), !overflow
+                                own <= decimals, case let (scaled, overflow) = value.multipliedReportingOverflow(by: powers[decimals - own]), !overflow
                             else {
                                 failed.store(true, ordering: .relaxed)
                                 return

@@ -579,6 +579,23 @@ extension RecordTable {
         guard let column = fieldNames.firstIndex(of: field), count > 0 else { return nil }
         let cells = columns[column]
         if let keys = try decimalSortKeys(cells, descending: descending) { return keys }
+        let keys = Self.sortKeysOnEveryCore(count: count) { row in
+            let number: Double
+            switch value(of: (cells.kind(row), cells.payload(row))) {
+            case .int(let integer) where integer.magnitude <= 1 << 53: number = Double(integer)
+            case .double(let double) where !double.isNaN: number = double
+            default: return nil
+            }
+            return descending ? ~RadixOrder.key(number) : RadixOrder.key(number)
+        }
+        if Interruption.isRequested { throw Interrupted() }
+        return keys
+    }
+
+    /// The key `key` makes of each of `count` rows, made on every core;
+    /// nil when it makes none for a row, or when Ctrl-C asked to stop
+    /// (looked at every 65,536 rows).
+    private static func sortKeysOnEveryCore(count: Int, _ key: @Sendable (Int) -> UInt64?) -> [UInt64]? {
         let lanes = min(Machine.activeCores, max(1, count / 65_536))
         let step = (count + lanes - 1) / lanes
         let failed = Atomic<Bool>(false)
@@ -589,20 +606,12 @@ extension RecordTable {
             DispatchQueue.concurrentPerform(iterations: lanes) { lane in
                 let keys = shared.base.assumingMemoryBound(to: UInt64.self)
                 for row in (lane * step)..<min(count, (lane + 1) * step) {
-                    if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested { return }
-                    let number: Double
-                    switch value(of: (cells.kind(row), cells.payload(row))) {
-                    case .int(let integer) where integer.magnitude <= 1 << 53: number = Double(integer)
-                    case .double(let double) where !double.isNaN: number = double
-                    default:
-                        failed.store(true, ordering: .relaxed)
-                        return
-                    }
-                    keys[row] = descending ? ~RadixOrder.key(number) : RadixOrder.key(number)
+                    if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested { return failed.store(true, ordering: .relaxed) }
+                    guard let made = key(row) else { return failed.store(true, ordering: .relaxed) }
+                    keys[row] = made
                 }
             }
         }
-        if Interruption.isRequested { throw Interrupted() }
         return failed.load(ordering: .relaxed) ? nil : keys
     }
 
@@ -626,7 +635,7 @@ extension RecordTable {
         let failed = Atomic<Bool>(false)
         // The most decimals of each lane's cells, then the keys scaled to the most of all.
         let mostDecimals = PartResults(count: lanes, initial: 0)
-        var keys = [UInt64](repeating: 0, count: count)
+        var keys: [UInt64]?
         source.withUnsafeBufferPointer { source in
             arena.withUnsafeBufferPointer { arena in
                 let bytes = (source: SharedBytes(bytes: source), arena: SharedBytes(bytes: arena))
@@ -644,32 +653,18 @@ extension RecordTable {
                     mostDecimals.set(lane, most)
                 }
                 let decimals = mostDecimals.all.max() ?? 0
-                guard !failed.load(ordering: .relaxed), !Interruption.isRequested, decimals <= Self.decimalDigits else {
-                    failed.store(true, ordering: .relaxed)
-                    return
-                }
+                guard !failed.load(ordering: .relaxed), !Interruption.isRequested, decimals <= Self.decimalDigits else { return }
                 let powers = (0...decimals).map { exponent in (0..<exponent).reduce(1) { power, _ in power * 10 } }
-                keys.withUnsafeMutableBufferPointer { buffer in
-                    guard let base = buffer.baseAddress else { return }
-                    let shared = SharedAddress(base: UnsafeMutableRawPointer(base))
-                    DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-                        let keys = shared.base.assumingMemoryBound(to: UInt64.self)
-                        for row in (lane * step)..<min(count, (lane + 1) * step) {
-                            if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested { return }
-                            guard let (value, own) = Self.decimal(cells.kind(row), cells.payload(row), source: bytes.source.bytes, arena: bytes.arena.bytes),
-                                own <= decimals, case let (scaled, overflow) = value.multipliedReportingOverflow(by: powers[decimals - own]), !overflow
-                            else {
-                                failed.store(true, ordering: .relaxed)
-                                return
-                            }
-                            keys[row] = descending ? ~RadixOrder.key(scaled) : RadixOrder.key(scaled)
-                        }
-                    }
+                keys = Self.sortKeysOnEveryCore(count: count) { row in
+                    guard let (value, own) = Self.decimal(cells.kind(row), cells.payload(row), source: bytes.source.bytes, arena: bytes.arena.bytes),
+                        own <= decimals, case let (scaled, overflow) = value.multipliedReportingOverflow(by: powers[decimals - own]), !overflow
+                    else { return nil }
+                    return descending ? ~RadixOrder.key(scaled) : RadixOrder.key(scaled)
                 }
             }
         }
         if Interruption.isRequested { throw Interrupted() }
-        return failed.load(ordering: .relaxed) ? nil : keys
+        return keys
     }
 
     /// The number of a cell as an integer and its decimals, or nil.

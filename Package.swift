@@ -144,6 +144,11 @@ let package = Package(
         // An app's own UIKit code, unchanged, on the headless list.
         .testTarget(
             name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "UIKitTranscripts", "ListLabCore", "ListLabShell"], swiftSettings: strictSettings),
+        // The same face from an app in Swift 5 language mode, as most apps still build: UIKit's
+        // isolation is `@preconcurrency`, so code that is not main-actor calls it.
+        .testTarget(
+            name: "UIKitSwift5Tests", dependencies: ["UIKit", "_Testing_UIKit", "ListLabCore"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "ListLabServerTests",
             dependencies: ["ListLabServer", "ListLabHTTP", "ListLabShell", "ListLabPlayground", .product(name: "ArgumentParser", package: "swift-argument-parser")],

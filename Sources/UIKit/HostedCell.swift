@@ -16,10 +16,14 @@ final class HostedCell: ListCell {
         }
     }
 
-    /// Shows what the UIKit cell shows now: its content configuration's
-    /// texts, else its labels'.
+    /// Shows what the UIKit cell shows now, once the configuration update it
+    /// owes has run: its content configuration's texts, else its labels'.
     func takeText() {
-        let shown = MainActor.assumeIsolated { [view] in (view as? any ReusableCellView)?.shownTexts }
+        let shown = MainActor.assumeIsolated { [view] () -> (text: String?, detail: String?)? in
+            guard let cell = view as? any ReusableCellView else { return nil }
+            cell.updateConfigurationIfNeeded()
+            return cell.shownTexts
+        }
         guard let shown else { return }
         text = shown.text ?? ""
         detail = shown.detail
@@ -35,4 +39,6 @@ protocol ReusableCellView: UIView {
     func prepareForReuse()
     /// The text and secondary text the cell shows.
     var shownTexts: (text: String?, detail: String?) { get }
+    /// Runs the configuration update the cell owes (UIKit runs it before the cell is drawn).
+    func updateConfigurationIfNeeded()
 }

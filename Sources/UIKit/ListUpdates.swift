@@ -93,6 +93,7 @@ final class ListUpdates {
         let made = HostedCell(reuseIdentifier: identifier ?? "")
         made.view = view
         view.host = made
+        list.adopt(made)
         return made
     }
 

@@ -31,17 +31,27 @@ final class TableListBridge: @MainActor ListDataSource, @MainActor ListDelegate 
 
     func list(_ list: HeadlessList, cellForItemAt path: ItemPath) -> ListCell {
         guard let dataSource = table.dataSource else { return HostedCell(reuseIdentifier: HeadlessList.missingItemIdentifier) }
-        let host = table.host(of: dataSource.tableView(table, cellForRowAt: IndexPath(path)))
+        let host = table.host(of: CellRequest.asking { dataSource.tableView(table, cellForRowAt: IndexPath(path)) })
         host.takeText()
         return host
     }
 
+    /// The delegate's header view's text, as UIKit asks it first; else the data source's title.
     func list(_ list: HeadlessList, titleForHeaderInSection section: Int) -> String? {
-        table.dataSource?.tableView(table, titleForHeaderInSection: section)
+        table.headerFooterViews.recycle(.header, section)
+        if let view = table.delegate?.tableView(table, viewForHeaderInSection: section) {
+            return table.headerFooterViews.show(view, .header, section)
+        }
+        return table.dataSource?.tableView(table, titleForHeaderInSection: section)
     }
 
+    /// The delegate's footer view's text, as UIKit asks it first; else the data source's title.
     func list(_ list: HeadlessList, titleForFooterInSection section: Int) -> String? {
-        table.dataSource?.tableView(table, titleForFooterInSection: section)
+        table.headerFooterViews.recycle(.footer, section)
+        if let view = table.delegate?.tableView(table, viewForFooterInSection: section) {
+            return table.headerFooterViews.show(view, .footer, section)
+        }
+        return table.dataSource?.tableView(table, titleForFooterInSection: section)
     }
 
     func list(_ list: HeadlessList, didSelectItemAt path: ItemPath) {

@@ -3,7 +3,7 @@ extension UICollectionView {
     /// first time a cell is dequeued through it. Make registrations up front
     /// (a property, `viewDidLoad`): one made while a cell is asked for is
     /// refused, as UIKit refuses it since iOS 15.
-    @MainActor
+    @preconcurrency @MainActor
     public struct CellRegistration<Cell: UICollectionViewCell, Item> {
         /// Configures a dequeued cell for an item.
         public typealias Handler = (Cell, IndexPath, Item) -> Void
@@ -21,7 +21,7 @@ extension UICollectionView {
     }
 
     /// A header or footer kind and how it is configured.
-    @MainActor
+    @preconcurrency @MainActor
     public struct SupplementaryRegistration<Supplementary: UICollectionReusableView> {
         /// Configures a dequeued view of `elementKind` for a section.
         public typealias Handler = (Supplementary, String, IndexPath) -> Void

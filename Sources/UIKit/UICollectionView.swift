@@ -5,8 +5,8 @@ internal import ListLabCore
 /// and checks every batch update by UIKit's rules (in a collection view's
 /// words); what it refuses raises as UIKit does (``UIKitException``).
 /// Its layout is kept: the list shows one item a row.
-@MainActor
-open class UICollectionView: UIView {
+@preconcurrency @MainActor
+open class UICollectionView: UIScrollView {
     /// Where an item scrolled to ends up (kept).
     public struct ScrollPosition: OptionSet, Sendable {
         /// The position's bits.
@@ -40,8 +40,16 @@ open class UICollectionView: UIView {
         didSet { connectDataSource() }
     }
 
-    /// The object told of selections and of cells about to show (held weakly).
+    /// The object told of selections, of cells about to show and of scrolling (held weakly).
     open weak var delegate: (any UICollectionViewDelegate)?
+    /// The object told of items about to come on screen (held weakly; kept, not asked).
+    open weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
+    /// Whether items are prefetched (kept).
+    open var isPrefetchingEnabled = true
+    /// Whether the view lets the user drag items (kept).
+    open var dragInteractionEnabled = false
+    /// Whether the view is editing (kept; a list cell's `.whenEditing` accessories would show).
+    open var isEditing = false
     /// Whether items can be selected.
     open var allowsSelection = true
     /// Whether several items can be selected at once.
@@ -49,7 +57,7 @@ open class UICollectionView: UIView {
         get { list.allowsMultipleSelection }
         set { list.allowsMultipleSelection = newValue }
     }
-    /// The background colour (kept).
+    /// The view behind the content (kept).
     open var backgroundView: UIView?
 
     /// The frame; its height sets how many items the viewport shows (44 points a row).
@@ -81,7 +89,7 @@ open class UICollectionView: UIView {
 
     private static func rows(in height: CGFloat) -> Int {
         guard height > 0 else { return 10 }
-        return min(max(1, Int((height / 44).rounded(.up))), HeadlessList.viewportRange.upperBound)
+        return min(max(1, Int((height / rowHeight).rounded(.up))), HeadlessList.viewportRange.upperBound)
     }
 
     private func connectDataSource() {
@@ -246,6 +254,7 @@ open class UICollectionView: UIView {
         refreshIfNeeded()
         do {
             try list.scrollToItem(at: ItemPath(indexPath))
+            listDidScroll()
         } catch {
             UIKitException(
                 name: UIKitException.invalidArgument,
@@ -292,5 +301,53 @@ open class UICollectionView: UIView {
         self.updates.begin()
         updates?()
         if self.updates.end() { completion?(true) }
+    }
+
+    /// Applies the changes `updates` makes as one batch update, then calls
+    /// `completion` with true (not when UIKit raises). The block does not
+    /// escape, as UIKit's `NS_NOESCAPE` block does not, so a class's code
+    /// may use implicit `self` in it.
+    open func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        self.updates.begin()
+        updates()
+        if self.updates.end() { completion?(true) }
+    }
+
+    // MARK: Scrolling
+
+    /// The height of a row of items (the list shows one item a row).
+    static let rowHeight: CGFloat = 44
+
+    /// The content's size: the view's width, and its rows' height.
+    open override var contentSize: CGSize {
+        get {
+            refreshIfNeeded()
+            return CGSize(width: bounds.width, height: CGFloat(list.totalRows) * Self.rowHeight)
+        }
+        set {}
+    }
+
+    /// Scrolls the list to the row at the offset, as far as the content
+    /// allows, and tells the delegate, as a user's drag does.
+    override func contentOffsetWasSet() {
+        guard !UIKitException.hasBeenRaised else { return }
+        refreshIfNeeded()
+        delegate?.scrollViewWillBeginDragging(self)
+        list.scroll(toRow: Int((contentOffset.y / Self.rowHeight).rounded(.down)))
+        delegate?.scrollViewDidScroll(self)
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+    }
+
+    /// Follows a scroll of the list's own (to an item) and tells the delegate.
+    private func listDidScroll() {
+        followScroll(to: CGPoint(x: contentOffset.x, y: CGFloat(list.scrollOffset) * Self.rowHeight))
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    /// The item at `point` of the content, or nil where there is none.
+    open func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        refreshIfNeeded()
+        guard point.y >= 0, case .items(let paths)? = list.row(at: Int((point.y / Self.rowHeight).rounded(.down))) else { return nil }
+        return paths.first.map(IndexPath.init)
     }
 }

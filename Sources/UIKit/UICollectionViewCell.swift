@@ -1,5 +1,5 @@
 /// A view a collection view reuses: its cells, headers and footers.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionReusableView: UIView {
     /// The identifier of the reuse queue the view belongs to.
     open private(set) var reuseIdentifier: String?
@@ -26,20 +26,54 @@ open class UICollectionReusableView: UIView {
 
     /// Clears the view before it is handed out again; subclasses call `super`.
     open func prepareForReuse() {}
+
+    /// Runs the configuration update the view owes: a cell's (see ``UICollectionViewCell``).
+    func updateConfigurationIfNeeded() {}
+
+    /// The texts the view shows: its labels'.
+    var shownTexts: (text: String?, detail: String?) { ShownText.texts(in: self) }
 }
 
 /// A collection view's cell. Its content configuration's texts are what the
 /// headless list shows for its item; the rest is kept, not drawn.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewCell: UICollectionReusableView {
     /// The view cells' content goes in.
     public let contentView = UIView(frame: .zero)
-    /// What the cell shows, as a value.
-    open var contentConfiguration: (any UIContentConfiguration)?
-    /// Whether the cell shows its item selected.
-    open var isSelected = false
-    /// Whether the cell is highlighted (kept).
-    open var isHighlighted = false
+    /// What the cell shows, as a value: shown by the content view it makes
+    /// (or the one it has, when that view supports it); its texts, or its
+    /// content view's labels', are the item's.
+    open var contentConfiguration: (any UIContentConfiguration)? {
+        get { contentSlot.configuration }
+        set { contentSlot.show(newValue) }
+    }
+    /// The cell's background, as a value (kept, not drawn).
+    open var backgroundConfiguration: UIBackgroundConfiguration?
+    /// Whether a change of state updates the content configuration for it (`updated(for:)`).
+    open var automaticallyUpdatesContentConfiguration = true
+    /// Whether a change of state updates the background configuration for it.
+    open var automaticallyUpdatesBackgroundConfiguration = true
+    /// What runs each time the cell's configuration is updated: when it is
+    /// dequeued for an item, when its state changes, and after ``setNeedsUpdateConfiguration()``.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler?
+    /// Whether the cell shows its item selected (a change updates its configuration).
+    open var isSelected = false {
+        didSet { if oldValue != isSelected { setNeedsUpdateConfiguration() } }
+    }
+    /// Whether the cell is highlighted (a change updates its configuration).
+    open var isHighlighted = false {
+        didSet { if oldValue != isHighlighted { setNeedsUpdateConfiguration() } }
+    }
+    /// The view behind the cell's content (kept).
+    open var backgroundView: UIView?
+    /// The view behind a selected cell's content (kept).
+    open var selectedBackgroundView: UIView?
+    private lazy var contentSlot = ContentConfigurationSlot(container: contentView)
+    private var needsConfigurationUpdate = true
+    private var isUpdatingConfiguration = false
+
+    /// The handler of a configuration update: the cell and its state.
+    public typealias ConfigurationUpdateHandler = (UICollectionViewCell, UICellConfigurationState) -> Void
 
     /// A cell with `frame`, its content view added.
     public override init(frame: CGRect) {
@@ -57,19 +91,61 @@ open class UICollectionViewCell: UICollectionReusableView {
         super.prepareForReuse()
         isSelected = false
         isHighlighted = false
+        setNeedsUpdateConfiguration()
+    }
+
+    // MARK: The configuration cycle
+
+    /// The cell's state: selected, highlighted, and what a list cell adds.
+    open var configurationState: UICellConfigurationState {
+        var state = UICellConfigurationState()
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        return state
+    }
+
+    /// Asks for the configuration to be updated: at once when the cell is on
+    /// screen and no item is being asked for, else before it is shown, as UIKit does.
+    open func setNeedsUpdateConfiguration() {
+        needsConfigurationUpdate = true
+        guard host != nil, !CellRequest.isOpen, !isUpdatingConfiguration else { return }
+        updateConfigurationIfNeeded()
+        host?.takeText()
+    }
+
+    /// Updates the configuration for `state`: each configuration updated for it
+    /// (when automatic), then the ``configurationUpdateHandler``. Subclasses
+    /// override it to configure themselves, and call `super`.
+    open func updateConfiguration(using state: UICellConfigurationState) {
+        if automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration {
+            contentConfiguration = configuration.updated(for: state)
+        }
+        if automaticallyUpdatesBackgroundConfiguration, let background = backgroundConfiguration {
+            backgroundConfiguration = background.updated(for: state)
+        }
+        configurationUpdateHandler?(self, state)
+    }
+
+    /// Runs the update the cycle owes, if any.
+    override func updateConfigurationIfNeeded() {
+        guard needsConfigurationUpdate, !isUpdatingConfiguration else { return }
+        isUpdatingConfiguration = true
+        defer { isUpdatingConfiguration = false }
+        needsConfigurationUpdate = false
+        updateConfiguration(using: configurationState)
+    }
+
+    /// The texts the cell shows: its configuration's, else its content view's labels'.
+    override var shownTexts: (text: String?, detail: String?) {
+        contentSlot.shownTexts ?? ShownText.texts(in: contentView)
     }
 }
 
-extension UICollectionReusableView: ReusableCellView {
-    var shownTexts: (text: String?, detail: String?) {
-        guard let configuration = (self as? UICollectionViewCell)?.contentConfiguration as? UIListContentConfiguration else { return (nil, nil) }
-        return (configuration.shownText, configuration.shownSecondaryText)
-    }
-}
+extension UICollectionReusableView: ReusableCellView {}
 
 /// A list's cell: a content configuration of a list, accessories, and
 /// an outline's indentation.
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewListCell: UICollectionViewCell {
     /// The accessories (kept; a picture shows an outline's chevron from the data source).
     open var accessories: [UICellAccessory] = []
@@ -81,7 +157,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
 }
 
 /// An accessory of a list cell (kept, not drawn).
-@MainActor
+@preconcurrency @MainActor
 public struct UICellAccessory {
     /// When an accessory shows.
     public enum DisplayedState: Sendable {

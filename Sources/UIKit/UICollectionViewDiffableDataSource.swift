@@ -15,7 +15,7 @@ internal import ListLabCore
 ///     collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: name)
 /// }
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
     NSObject, UICollectionViewDataSource, ListDataSourceProviding
 {
@@ -25,7 +25,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
 
     /// What the data source tells of an outline's expanding and collapsing (iOS 14).
-    @MainActor
+    @preconcurrency @MainActor
     public struct SectionSnapshotHandlers<Item: Hashable & Sendable> {
         /// Asked whether the user may expand an item (a tap of its disclosure: `tapOutlineDisclosure(at:)`).
         public var shouldExpandItem: ((Item) -> Bool)?
@@ -44,7 +44,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         public init() {}
     }
 
-    private let face: DiffableFace<SectionIdentifierType, ItemIdentifierType>
+    let face: DiffableFace<SectionIdentifierType, ItemIdentifierType>
     private weak var collectionView: UICollectionView?
     /// Makes the sections' headers and footers.
     open var supplementaryViewProvider: SupplementaryViewProvider?
@@ -154,6 +154,20 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {
         supplementaryViewProvider?(collectionView, kind, indexPath) ?? UICollectionReusableView(frame: .zero)
+    }
+
+    /// Whether the item can be moved: false unless a subclass says.
+    open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+
+    /// An item the user moved: nothing unless a subclass says.
+    open func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+
+    /// The index's titles: none unless a subclass says.
+    open func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
+
+    /// The item a title of the index leads to: the first item of the title's section unless a subclass says.
+    open func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
+        IndexPath(item: 0, section: index)
     }
 }
 

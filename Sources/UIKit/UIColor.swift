@@ -1,6 +1,5 @@
 /// A colour (kept, not drawn): its components, or the name of a system colour.
-@MainActor
-open class UIColor: NSObject {
+open class UIColor: NSObject, @unchecked Sendable {
     /// The system colour's name, or nil for one made of components.
     public let name: String?
     /// Red, green, blue and alpha, from 0 to 1 (0 for a system colour).

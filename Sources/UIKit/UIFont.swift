@@ -1,6 +1,5 @@
 /// A font (kept, not drawn): its size and weight, or a text style.
-@MainActor
-open class UIFont: NSObject {
+open class UIFont: NSObject, @unchecked Sendable {
     /// A Dynamic Type style.
     public struct TextStyle: RawRepresentable, Hashable, Sendable {
         /// The style's name, as UIKit spells it.

@@ -50,7 +50,7 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
 
     /// Runs `body`; returns the first exception UIKit raised in it, or nil.
     /// Each raising call changes nothing and returns instead of ending the process.
-    @MainActor
+    @preconcurrency @MainActor
     public static func catching(_ body: () throws -> Void) rethrows -> UIKitException? {
         let catcher = Catcher()
         try $catcher.withValue(catcher) { try body() }
@@ -58,7 +58,7 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// `catching(_:)` for code that awaits (an `apply` of a diffable data source).
-    @MainActor
+    @preconcurrency @MainActor
     public static func catching(_ body: () async throws -> Void) async rethrows -> UIKitException? {
         let catcher = Catcher()
         try await $catcher.withValue(catcher) { try await body() }

@@ -8,8 +8,8 @@ internal import ListLabCore
 ///
 /// Only the rows in the viewport have cells: the table's height over
 /// ``rowHeight`` (10 rows for a table without a height).
-@MainActor
-open class UITableView: UIView {
+@preconcurrency @MainActor
+open class UITableView: UIScrollView {
     /// The table's style (kept).
     public enum Style: Int, Sendable {
         /// Plain, grouped or inset grouped (kept, not drawn).
@@ -37,6 +37,9 @@ open class UITableView: UIView {
         case none, singleLine
     }
 
+    /// A height the table works out from the content (kept: nothing is measured).
+    public static let automaticDimension: CGFloat = -1
+
     /// The style the table was made with.
     public let style: Style
     /// The headless list this table speaks for.
@@ -45,14 +48,23 @@ open class UITableView: UIView {
     private lazy var bridge = TableListBridge(table: self)
     /// The classes registered for each reuse identifier.
     private var cellClasses: [String: UITableViewCell.Type] = [:]
+    /// The header and footer views: registered classes, reuse, and the views shown.
+    lazy var headerFooterViews = HeaderFooterViews(table: self)
 
     /// The object that gives the rows (held weakly, as in UIKit).
     open weak var dataSource: (any UITableViewDataSource)? {
         didSet { connectDataSource() }
     }
 
-    /// The object told of selections and of cells about to show (held weakly).
-    open weak var delegate: (any UITableViewDelegate)?
+    /// The object told of selections, of cells about to show, of headers'
+    /// views and of scrolling (held weakly).
+    open weak var delegate: (any UITableViewDelegate)? {
+        didSet { updates.dataSourceChanged = true }
+    }
+    /// The object told of rows about to come on screen (held weakly; kept, not asked).
+    open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
+    /// Whether rows are prefetched (kept).
+    open var isPrefetchingEnabled = true
     /// A row's height, which sets how many rows the viewport shows.
     open var rowHeight: CGFloat = 44 {
         didSet { sizeViewport() }
@@ -61,6 +73,30 @@ open class UITableView: UIView {
     open var estimatedRowHeight: CGFloat = 44
     /// The section headers' height (kept).
     open var sectionHeaderHeight: CGFloat = 28
+    /// The section footers' height (kept).
+    open var sectionFooterHeight: CGFloat = 28
+    /// The estimated section headers' height (kept).
+    open var estimatedSectionHeaderHeight: CGFloat = 28
+    /// The estimated section footers' height (kept).
+    open var estimatedSectionFooterHeight: CGFloat = 28
+    /// The padding above each section header (kept).
+    open var sectionHeaderTopPadding: CGFloat = 0
+    /// The separators' insets (kept).
+    open var separatorInset = UIEdgeInsets.zero
+    /// The separators' colour (kept).
+    open var separatorColor: UIColor?
+    /// The view behind the table's content (kept).
+    open var backgroundView: UIView?
+    /// Whether the table lets the user drag rows (kept).
+    open var dragInteractionEnabled = false
+    /// Whether rows can be selected while the table is editing (kept).
+    open var allowsSelectionDuringEditing = false
+    /// Whether several rows can be selected while the table is editing (kept).
+    open var allowsMultipleSelectionDuringEditing = false
+    /// Whether cells' margins follow the readable width (kept).
+    open var cellLayoutMarginsFollowReadableWidth = false
+    /// The section index's text colour (kept).
+    open var sectionIndexColor: UIColor?
     /// The separator's style (kept).
     open var separatorStyle: SeparatorStyle = .singleLine
     /// The view above the rows (kept).
@@ -74,8 +110,13 @@ open class UITableView: UIView {
         get { list.allowsMultipleSelection }
         set { list.allowsMultipleSelection = newValue }
     }
-    /// Whether the table is in editing mode (kept).
-    open var isEditing = false
+    /// Whether the table is editing: its visible cells are, and a cell
+    /// dequeued while it is.
+    open var isEditing: Bool {
+        get { editing }
+        set { setEditing(newValue, animated: false) }
+    }
+    private var editing = false
 
     /// The frame; its height sets how many rows the viewport shows.
     open override var frame: CGRect {
@@ -118,6 +159,12 @@ open class UITableView: UIView {
         try? updates.list.setViewportRows(Self.rows(in: frame.height, of: rowHeight))
     }
 
+    /// Puts the table and its visible cells in editing mode or takes them out of it.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        self.editing = editing
+        for cell in visibleCells { cell.setEditing(editing, animated: animated) }
+    }
+
     private func connectDataSource() {
         let driving = (dataSource as? any ListDataSourceProviding)?.listDataSource
         updates.list.dataSource = driving ?? bridge
@@ -158,12 +205,17 @@ open class UITableView: UIView {
             ).raise()
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
         }
-        return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(indexPath))) { cellType.init(listLabReuseIdentifier: $0) }
+        let cell = updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(indexPath))) { cellType.init(listLabReuseIdentifier: $0) }
+        if cell.isEditing != editing { cell.setEditing(editing, animated: false) }
+        return cell
     }
 
-    /// A cell of `identifier` without a row: nil when nothing is registered for it.
+    /// A cell of `identifier` without a row: from its reuse queue (a cell the
+    /// data source made itself is queued too when it leaves the screen), else
+    /// made from the registered class; nil when neither has one.
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
-        guard let cellType = cellClasses[identifier] else { return nil }
+        let cellType = cellClasses[identifier] ?? UITableViewCell.self
+        guard cellClasses[identifier] != nil || list.hasQueuedCell(withIdentifier: identifier) else { return nil }
         return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(-1, -1))) { cellType.init(listLabReuseIdentifier: $0) }
     }
 
@@ -248,6 +300,7 @@ open class UITableView: UIView {
         refreshIfNeeded()
         do {
             try list.scrollToItem(at: ItemPath(indexPath))
+            listDidScroll()
         } catch {
             UIKitException(
                 name: UIKitException.invalidArgument,
@@ -321,7 +374,106 @@ open class UITableView: UIView {
         if self.updates.end() { completion?(true) }
     }
 
+    /// Applies the changes `updates` makes as one batch update, then calls
+    /// `completion` with true (not when UIKit raises). The block does not
+    /// escape, as UIKit's `NS_NOESCAPE` block does not, so a class's code
+    /// may use implicit `self` in it.
+    open func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        self.updates.begin()
+        updates()
+        if self.updates.end() { completion?(true) }
+    }
+
     private func record(_ change: (inout BatchUpdate) -> Void) { updates.record(change) }
+
+    // MARK: Scrolling
+
+    /// The content's size: the table's width, and its rows' height (headers and footers are rows here).
+    open override var contentSize: CGSize {
+        get {
+            refreshIfNeeded()
+            return CGSize(width: bounds.width, height: CGFloat(list.totalRows) * rowHeight)
+        }
+        set {}
+    }
+
+    /// Scrolls the list to the row at the offset, as far as the content
+    /// allows, and tells the delegate, as a user's drag does.
+    override func contentOffsetWasSet() {
+        guard !UIKitException.hasBeenRaised else { return }
+        refreshIfNeeded()
+        delegate?.scrollViewWillBeginDragging(self)
+        list.scroll(toRow: rowHeight > 0 ? Int((contentOffset.y / rowHeight).rounded(.down)) : 0)
+        delegate?.scrollViewDidScroll(self)
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+    }
+
+    /// Follows a scroll of the list's own (to a row) and tells the delegate.
+    private func listDidScroll() {
+        followScroll(to: CGPoint(x: contentOffset.x, y: CGFloat(list.scrollOffset) * rowHeight))
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    // MARK: Geometry
+
+    /// The row at `point` of the content (each row `rowHeight` high), or nil
+    /// where there is none (a header, a footer, past the end).
+    open func indexPathForRow(at point: CGPoint) -> IndexPath? {
+        refreshIfNeeded()
+        guard rowHeight > 0, point.y >= 0, case .items(let paths)? = list.row(at: Int((point.y / rowHeight).rounded(.down))) else {
+            return nil
+        }
+        return paths.first.map(IndexPath.init)
+    }
+
+    /// The rows whose rectangles meet `rect`, in order.
+    open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
+        refreshIfNeeded()
+        guard rowHeight > 0 else { return [] }
+        let first = max(0, Int((rect.minY / rowHeight).rounded(.down)))
+        let last = min(list.totalRows, Int((rect.maxY / rowHeight).rounded(.up)))
+        guard first < last else { return [] }
+        return (first..<last).flatMap { index -> [IndexPath] in
+            guard case .items(let paths)? = list.row(at: index) else { return [] }
+            return paths.map(IndexPath.init)
+        }
+    }
+
+    /// The rectangle of the row at `indexPath` in the content (zero where there is no row).
+    open func rectForRow(at indexPath: IndexPath) -> CGRect {
+        refreshIfNeeded()
+        guard let row = list.rowIndex(ofItemAt: ItemPath(indexPath)) else { return .zero }
+        return CGRect(x: 0, y: CGFloat(row) * rowHeight, width: bounds.width, height: rowHeight)
+    }
+
+    // MARK: Headers and footers
+
+    /// Registers `aClass` (a `UITableViewHeaderFooterView` subclass) for
+    /// headers and footers of `identifier`; nil removes the registration.
+    open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        headerFooterViews.register(aClass, for: identifier)
+    }
+
+    /// A header or footer view of `identifier`, from its reuse queue or made
+    /// from the registered class; nil when nothing is registered for it.
+    open func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> UITableViewHeaderFooterView? {
+        headerFooterViews.dequeue(identifier)
+    }
+
+    /// The header view of `section` the delegate gave, or nil.
+    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+        refreshIfNeeded()
+        return headerFooterViews.shown(.header, section) as? UITableViewHeaderFooterView
+    }
+
+    /// The footer view of `section` the delegate gave, or nil.
+    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+        refreshIfNeeded()
+        return headerFooterViews.shown(.footer, section) as? UITableViewHeaderFooterView
+    }
+
+    /// Asks the data source for the section index's titles again (kept, not drawn).
+    open func reloadSectionIndexTitles() {}
 }
 
 extension ItemPath {

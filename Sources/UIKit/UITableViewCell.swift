@@ -3,7 +3,7 @@ internal import ListLabCore
 /// A table view's cell. Its text (its content configuration's, else its
 /// labels') is what the headless list shows for its row and draws in its
 /// pictures; the rest is kept, not drawn.
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewCell: UIView {
     /// The styles of a cell with labels of its own.
     public enum CellStyle: Int, Sendable {
@@ -38,14 +38,54 @@ open class UITableViewCell: UIView {
     open var accessoryView: UIView?
     /// How selection shows (kept).
     open var selectionStyle: SelectionStyle = .default
-    /// Whether the cell shows its row selected.
-    open var isSelected = false
-    /// Whether the cell is highlighted (kept).
-    open var isHighlighted = false
-    /// What the cell shows, as a value; when set, its texts are the cell's.
-    open var contentConfiguration: (any UIContentConfiguration)?
+    /// Whether the cell shows its row selected (a change updates its configuration).
+    open var isSelected = false {
+        didSet { if oldValue != isSelected { setNeedsUpdateConfiguration() } }
+    }
+    /// Whether the cell is highlighted (a change updates its configuration).
+    open var isHighlighted = false {
+        didSet { if oldValue != isHighlighted { setNeedsUpdateConfiguration() } }
+    }
+    /// Whether the cell's table is editing (a change updates its configuration).
+    open var isEditing = false {
+        didSet { if oldValue != isEditing { setNeedsUpdateConfiguration() } }
+    }
+    /// What the cell shows, as a value: shown by the content view it makes
+    /// (or the one it has, when that view supports it); its texts, or its
+    /// content view's labels', are the row's.
+    open var contentConfiguration: (any UIContentConfiguration)? {
+        get { contentSlot.configuration }
+        set { contentSlot.show(newValue) }
+    }
+    /// The cell's background, as a value (kept, not drawn).
+    open var backgroundConfiguration: UIBackgroundConfiguration?
+    /// Whether a change of state updates the content configuration for it (`updated(for:)`).
+    open var automaticallyUpdatesContentConfiguration = true
+    /// Whether a change of state updates the background configuration for it.
+    open var automaticallyUpdatesBackgroundConfiguration = true
+    /// What runs each time the cell's configuration is updated: when it is
+    /// dequeued for a row, when its state changes, and after ``setNeedsUpdateConfiguration()``.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler?
+    /// The editing control's style (kept).
+    open var editingAccessoryType: AccessoryType = .none
+    /// The indentation level (kept).
+    open var indentationLevel = 0
+    /// The separator's insets (kept).
+    open var separatorInset = UIEdgeInsets.zero
+    /// The view behind the cell's content (kept).
+    open var backgroundView: UIView?
+    /// The view behind a selected cell's content (kept).
+    open var selectedBackgroundView: UIView?
+    /// What the cell shows, as a value, and the view that shows it.
+    private lazy var contentSlot = ContentConfigurationSlot(container: contentView)
+    /// The update the cycle owes: UIKit runs it before the cell is drawn.
+    private var needsConfigurationUpdate = true
+    private var isUpdatingConfiguration = false
     /// The cell's host in the headless list.
     weak var host: HostedCell?
+
+    /// The handler of a configuration update: the cell and its state.
+    public typealias ConfigurationUpdateHandler = (UITableViewCell, UICellConfigurationState) -> Void
 
     /// A cell of `style` for the reuse queue `reuseIdentifier`.
     public init(style: CellStyle, reuseIdentifier: String?) {
@@ -118,19 +158,71 @@ open class UITableViewCell: UIView {
     open func prepareForReuse() {
         isSelected = false
         isHighlighted = false
+        setNeedsUpdateConfiguration()
     }
 
     /// Selects or deselects the cell.
     open func setSelected(_ selected: Bool, animated: Bool) {
         isSelected = selected
     }
+
+    /// Highlights the cell or takes the highlight away.
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        isHighlighted = highlighted
+    }
+
+    /// Shows the cell editing or not.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        isEditing = editing
+    }
+
+    // MARK: The configuration cycle
+
+    /// The cell's state: selected, highlighted, editing.
+    open var configurationState: UICellConfigurationState {
+        var state = UICellConfigurationState()
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        state.isEditing = isEditing
+        return state
+    }
+
+    /// Asks for the configuration to be updated: at once when the cell is on
+    /// screen and no row is being asked for, else before it is shown, as UIKit does.
+    open func setNeedsUpdateConfiguration() {
+        needsConfigurationUpdate = true
+        guard host != nil, !CellRequest.isOpen, !isUpdatingConfiguration else { return }
+        updateConfigurationIfNeeded()
+        host?.takeText()
+    }
+
+    /// Updates the configuration for `state`: each configuration updated for it
+    /// (when automatic), then the ``configurationUpdateHandler``. Subclasses
+    /// override it to configure themselves, and call `super`.
+    open func updateConfiguration(using state: UICellConfigurationState) {
+        if automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration {
+            contentConfiguration = configuration.updated(for: state)
+        }
+        if automaticallyUpdatesBackgroundConfiguration, let background = backgroundConfiguration {
+            backgroundConfiguration = background.updated(for: state)
+        }
+        configurationUpdateHandler?(self, state)
+    }
+
+    /// Runs the update the cycle owes, if any.
+    func updateConfigurationIfNeeded() {
+        guard needsConfigurationUpdate, !isUpdatingConfiguration else { return }
+        isUpdatingConfiguration = true
+        defer { isUpdatingConfiguration = false }
+        needsConfigurationUpdate = false
+        updateConfiguration(using: configurationState)
+    }
 }
 
 extension UITableViewCell: ReusableCellView {
     var shownTexts: (text: String?, detail: String?) {
-        if let configuration = contentConfiguration as? UIListContentConfiguration {
-            return (configuration.shownText, configuration.shownSecondaryText)
-        }
-        return (madeTextLabel?.text, madeDetailLabel?.text)
+        if let shown = contentSlot.shownTexts { return shown }
+        if madeTextLabel != nil || madeDetailLabel != nil { return (madeTextLabel?.shownText, madeDetailLabel?.shownText) }
+        return ShownText.texts(in: contentView)
     }
 }

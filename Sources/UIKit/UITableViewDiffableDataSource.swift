@@ -18,14 +18,14 @@ internal import ListLabCore
 /// snapshot.appendItems(["Ada", "Grace"])
 /// dataSource.apply(snapshot)
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
     NSObject, UITableViewDataSource, ListDataSourceProviding
 {
     /// Makes the cell of an item: the presenter's part.
     public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
 
-    private let face: DiffableFace<SectionIdentifierType, ItemIdentifierType>
+    let face: DiffableFace<SectionIdentifierType, ItemIdentifierType>
     private weak var tableView: UITableView?
     /// The animation of changes (accepted, not drawn).
     open var defaultRowAnimation: UITableView.RowAnimation = .automatic
@@ -50,6 +50,10 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
         core.headerTitle = { [weak self] section in
             MainActor.assumeIsolated { () -> String? in
                 guard let self, let table = self.tableView, let index = self.face.index(for: section) else { return nil }
+                table.headerFooterViews.recycle(.header, index)
+                if let view = table.delegate?.tableView(table, viewForHeaderInSection: index) {
+                    return table.headerFooterViews.show(view, .header, index)
+                }
                 return self.tableView(table, titleForHeaderInSection: index)
             }
         }
@@ -116,4 +120,24 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
 
     /// A section's footer: none unless a subclass says.
     open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+
+    /// Whether the row can be edited: false unless a subclass says, as in UIKit
+    /// (a subclass that allows swipe to delete overrides it).
+    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
+
+    /// Whether the row can be moved: false unless a subclass says.
+    open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+
+    /// An edit the user committed (a swipe's delete): nothing unless a subclass says.
+    open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+
+    /// A row the user moved: nothing unless a subclass says (UIKit's own
+    /// moves the item in the snapshot when the subclass does not apply one).
+    open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+
+    /// The section index's titles: none unless a subclass says.
+    open func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+
+    /// The section a title of the index leads to: its own index unless a subclass says.
+    open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
 }

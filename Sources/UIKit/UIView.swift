@@ -1,6 +1,6 @@
 /// The root of the responder chain, as in UIKit; kept so that views and
 /// view controllers have the class hierarchy an app's code expects.
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder: NSObject {
     /// Creates a responder.
     public override init() {
@@ -11,7 +11,7 @@ open class UIResponder: NSObject {
 /// A view: kept, not drawn. It keeps its frame, its subviews and what an
 /// app sets on it, so that an app's code compiles and runs; nothing is laid
 /// out or drawn (ListLab's pictures draw the list from its own state).
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
     /// How a view resizes with its superview (kept, not applied).
     public struct AutoresizingMask: OptionSet, Sendable {
@@ -55,6 +55,30 @@ open class UIView: UIResponder {
     open var tag = 0
     /// An identifier for accessibility and UI tests (kept).
     open var accessibilityIdentifier: String?
+    /// Whether assistive apps see the view as one element (kept).
+    open var isAccessibilityElement = false
+    /// What VoiceOver says the view is (kept).
+    open var accessibilityLabel: String?
+    /// What VoiceOver says the view does (kept).
+    open var accessibilityHint: String?
+    /// What VoiceOver says the view's value is (kept).
+    open var accessibilityValue: String?
+    /// What kind of element VoiceOver says the view is (kept).
+    open var accessibilityTraits: UIAccessibilityTraits = []
+    /// Actions VoiceOver offers beside the view's own (a test runs one with ``UIAccessibilityCustomAction/perform()``).
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
+    /// Whether touches reach the view (kept).
+    open var isUserInteractionEnabled = true
+    /// Whether subviews are clipped to the bounds (kept).
+    open var clipsToBounds = false
+    /// How content fills the view (kept).
+    open var contentMode: ContentMode = .scaleToFill
+    /// The margins inside the view (kept).
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// The margins inside the view, by leading and trailing edge (kept).
+    open var directionalLayoutMargins = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+    /// Whether the superview's margins add to these (kept).
+    open var preservesSuperviewLayoutMargins = false
     /// The subviews, in the order they were added.
     open private(set) var subviews: [UIView] = []
     /// The view this one was added to.
@@ -87,6 +111,25 @@ open class UIView: UIResponder {
         view.superview = self
     }
 
+    /// Inserts `view` among the subviews at `index` (taking it from its old superview).
+    open func insertSubview(_ view: UIView, at index: Int) {
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.superview = self
+    }
+
+    /// Moves `view`, a subview, to the front (last).
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        addSubview(view)
+    }
+
+    /// Moves `view`, a subview, to the back (first).
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
     /// Takes the view out of its superview.
     open func removeFromSuperview() {
         guard let superview else { return }
@@ -100,10 +143,69 @@ open class UIView: UIResponder {
     open func setNeedsLayout() {}
     /// Lays out now: nothing to lay out here.
     open func layoutIfNeeded() {}
+    /// Asks for a redraw: nothing is drawn here.
+    open func setNeedsDisplay() {}
+    /// Sizes the view to its content (kept: the frame does not change).
+    open func sizeToFit() {}
+    /// The size that fits `size` (`size` itself: nothing is measured here).
+    open func sizeThatFits(_ size: CGSize) -> CGSize { size }
+    /// The size the content wants (none: nothing is measured here).
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// A size the view does not ask for.
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// How a view's content fills it (kept).
+    public enum ContentMode: Int, Sendable {
+        /// Stretched, fit, filled, redrawn, centred or pinned to an edge or corner (kept).
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        /// Pinned to a corner (kept).
+        case topLeft, topRight, bottomLeft, bottomRight
+    }
+}
+
+/// What kind of element VoiceOver says a view is (kept).
+public struct UIAccessibilityTraits: OptionSet, Hashable, Sendable {
+    /// The traits' bits.
+    public let rawValue: UInt64
+    /// Traits of the bits `rawValue`.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// A button.
+    public static let button = UIAccessibilityTraits(rawValue: 1 << 0)
+    /// A link.
+    public static let link = UIAccessibilityTraits(rawValue: 1 << 1)
+    /// An image.
+    public static let image = UIAccessibilityTraits(rawValue: 1 << 2)
+    /// Selected.
+    public static let selected = UIAccessibilityTraits(rawValue: 1 << 3)
+    /// Static text.
+    public static let staticText = UIAccessibilityTraits(rawValue: 1 << 6)
+    /// A header.
+    public static let header = UIAccessibilityTraits(rawValue: 1 << 16)
+    /// Not enabled.
+    public static let notEnabled = UIAccessibilityTraits(rawValue: 1 << 8)
+}
+
+/// An action VoiceOver offers on a view: its name and the handler it runs.
+@preconcurrency @MainActor
+open class UIAccessibilityCustomAction: NSObject {
+    /// What VoiceOver says.
+    open var name: String
+    private let handler: (UIAccessibilityCustomAction) -> Bool
+
+    /// An action named `name` that runs `actionHandler`, which says whether it succeeded.
+    public init(name: String, actionHandler: @escaping (UIAccessibilityCustomAction) -> Bool) {
+        self.name = name
+        handler = actionHandler
+        super.init()
+    }
+
+    /// Runs the action as VoiceOver would; returns what the handler says.
+    @discardableResult
+    public func perform() -> Bool { handler(self) }
 }
 
 /// A view that shows an image (kept, not drawn).
-@MainActor
+@preconcurrency @MainActor
 open class UIImageView: UIView {
     /// The image shown.
     open var image: UIImage?
@@ -126,7 +228,7 @@ open class UIImageView: UIView {
 }
 
 /// A label: its text is what a cell shows (its picture draws it).
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     /// The text shown.
     open var text: String?
@@ -138,6 +240,21 @@ open class UILabel: UIView {
     open var numberOfLines = 1
     /// The alignment (kept).
     open var textAlignment: NSTextAlignment = .natural
+    /// The text, with attributes: its characters are what the label shows when set.
+    open var attributedText: NSAttributedString?
+    /// Whether the font follows the user's text size (kept).
+    open var adjustsFontForContentSizeCategory = false
+    /// How a line too long is cut (kept).
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+
+    /// The text the label shows: `text`, else the attributed text's characters.
+    var shownText: String? { text ?? attributedText?.string }
+}
+
+/// How a line too long for its label is broken or cut (kept).
+public enum NSLineBreakMode: Int, Sendable {
+    /// At words, at characters, clipped, or cut at the head, the tail or the middle (kept).
+    case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
 /// How text lines up (kept).

@@ -1,6 +1,6 @@
 /// A view controller: its view is made when first asked for
 /// (``loadViewIfNeeded()``), then ``viewDidLoad()`` runs, as in UIKit.
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
     /// The title (kept).

@@ -97,6 +97,13 @@ func listAdapterExample1() throws {
     _ = adapter
 }
 
+@Test("Sources/ListLabCore/Diffable/BridgedIdentifier.swift:8")
+func bridgedIdentifierExample1() throws {
+    print(BridgedIdentifier("Ada").inSet)            // Ada
+    print(BridgedIdentifier("Ada Lovelace").inSet)   // "Ada Lovelace"
+    print(BridgedIdentifier(42).plain)               // 42
+}
+
 @Test("Sources/ListLabCore/Diffable/DiffableDataSource.swift:14")
 func diffableDataSourceExample1() throws {
     let list = HeadlessList()
@@ -175,7 +182,7 @@ func headlessList_BatchUpdatesExample1() throws {
     _ = update
 }
 
-@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:118")
+@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:119")
 func headlessList_BatchUpdatesExample2() throws {
     let tabs = ArrayDataProvider([Tab.news, .contributions, .settings])
     let list = HeadlessList()

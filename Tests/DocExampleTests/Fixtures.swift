@@ -42,7 +42,11 @@ var diana: Record { Record(fields: [("id", 3), ("name", "Diana Prince"), ("phone
 
 /// A CSV file of contacts in the temporary folder, written afresh, for an example to change and save.
 var contactsFile: String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-doc-example-contacts.csv").path
+    // A file of its own each time: the examples run in parallel, and one that saves would change
+    // the file another has read (it then refuses to save over a file changed on disk).
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-doc-examples-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent("contacts-\(UUID().uuidString).csv").path
     let text = "id,name,phone\n1,Bruce Wayne,555-0100\n2,Clark Kent,555-0101\n3,Diana Prince,555-0103\n"
     _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     return path

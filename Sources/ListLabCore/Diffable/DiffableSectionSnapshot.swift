@@ -117,7 +117,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable> {
     ///   snapshot is unchanged then.
     public mutating func append(_ items: [ItemID], to parent: ItemID? = nil) throws(DiffableSectionSnapshotError) {
         try checkNew(items)
-        if let parent, !members.contains(parent) { throw .notInSnapshot(role: "Parent item identifier", "\(parent)") }
+        if let parent, !members.contains(parent) { throw .notInSnapshot(role: "Parent item identifier", BridgedIdentifier(parent).plain) }
         for item in items { insertChild(item, under: parent) }
     }
 
@@ -186,7 +186,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable> {
         var seen: Set<ItemID> = []
         var repeated: [String] = []
         for item in items where members.contains(item) || !seen.insert(item).inserted {
-            repeated.append("\(item)")
+            repeated.append(BridgedIdentifier(item).inSet)
         }
         if !repeated.isEmpty { throw .duplicateIdentifiers(repeated) }
     }
@@ -203,7 +203,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable> {
 
     private mutating func insert(_ items: [ItemID], besides destination: ItemID, offset: Int) throws(DiffableSectionSnapshotError) {
         try checkNew(items)
-        guard members.contains(destination) else { throw .notInSnapshot(role: offset == 0 ? "Item identifier to insert before" : "Item identifier to insert after", "\(destination)") }
+        guard members.contains(destination) else { throw .notInSnapshot(role: offset == 0 ? "Item identifier to insert before" : "Item identifier to insert after", BridgedIdentifier(destination).plain) }
         let parent = parents[destination]
         var siblings = parent.map { children(of: $0) } ?? rootItems
         let index = (siblings.firstIndex(of: destination) ?? siblings.count) + offset

@@ -144,7 +144,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     ///   section that is not in the snapshot.
     public mutating func reloadSections(_ sections: [SectionID]) throws(DiffableSnapshotError) {
         if let missing = sections.first(where: { sectionIndex[$0] == nil }) {
-            throw .notInSnapshot(verb: "reload", kind: .section, "\(missing)")
+            throw .notInSnapshot(verb: "reload", kind: .section, BridgedIdentifier(missing).plain)
         }
         for section in sections where !reloadedSectionIdentifiers.contains(section) { reloadedSectionIdentifiers.append(section) }
     }
@@ -235,7 +235,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         var repeated: [String] = []
         var named: Set<ID> = []
         for identifier in identifiers where !seen.insert(identifier).inserted {
-            if named.insert(identifier).inserted { repeated.append("\(identifier)") }
+            if named.insert(identifier).inserted { repeated.append(BridgedIdentifier(identifier).inSet) }
         }
         if !repeated.isEmpty { throw .duplicateIdentifiers(kind: kind, repeated) }
     }
@@ -243,13 +243,13 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     private func checkNewSections(_ sections: [SectionID]) throws(DiffableSnapshotError) {
         try checkUnique(sections, kind: .section)
         let present = sections.filter { sectionIndex[$0] != nil }
-        if !present.isEmpty { throw .sectionsAlreadyExist(present.map { "\($0)" }) }
+        if !present.isEmpty { throw .sectionsAlreadyExist(present.map { BridgedIdentifier($0).plain }) }
     }
 
     private func insertionIndex(of sections: [SectionID], relativeTo destination: SectionID) throws(DiffableSnapshotError) -> Int {
         try checkUnique(sections, kind: .section)
         if sections.contains(destination) {
-            throw .destinationInIdentifiers(operation: .insertion, destination: "\(destination)", identifiers: sections.map { "\($0)" })
+            throw .destinationInIdentifiers(operation: .insertion, destination: BridgedIdentifier(destination).plain, identifiers: sections.map { BridgedIdentifier($0).plain })
         }
         try checkNewSections(sections)
         guard let index = sectionIndex[destination] else { throw .parameterNotSatisfying("insertIndex != NSNotFound") }
@@ -273,7 +273,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
 
     private mutating func moveSection(_ section: SectionID, relativeTo destination: SectionID, after: Bool) throws(DiffableSnapshotError) {
         if section == destination {
-            throw .destinationInIdentifiers(operation: .move, destination: "\(destination)", identifiers: ["\(section)"])
+            throw .destinationInIdentifiers(operation: .move, destination: BridgedIdentifier(destination).plain, identifiers: [BridgedIdentifier(section).plain])
         }
         guard let from = sectionIndex[section] else { throw .parameterNotSatisfying("fromSection != NSNotFound") }
         guard sectionIndex[destination] != nil else { throw .parameterNotSatisfying("toSection != NSNotFound") }
@@ -313,7 +313,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     private mutating func insertItems(_ items: [ItemID], relativeTo destination: ItemID, after: Bool) throws(DiffableSnapshotError) -> DiffableSnapshotWarning? {
         try checkUnique(items, kind: .item)
         if items.contains(destination) {
-            throw .destinationInIdentifiers(operation: .insertion, destination: "\(destination)", identifiers: items.map { "\($0)" })
+            throw .destinationInIdentifiers(operation: .insertion, destination: BridgedIdentifier(destination).plain, identifiers: items.map { BridgedIdentifier($0).plain })
         }
         guard let section = itemSection[destination] else { throw .parameterNotSatisfying("section != NSNotFound") }
         let moved = removePresent(items)
@@ -325,7 +325,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
 
     private mutating func moveItem(_ item: ItemID, relativeTo destination: ItemID, after: Bool) throws(DiffableSnapshotError) {
         if item == destination {
-            throw .destinationInIdentifiers(operation: .move, destination: "\(destination)", identifiers: ["\(item)"])
+            throw .destinationInIdentifiers(operation: .move, destination: BridgedIdentifier(destination).plain, identifiers: [BridgedIdentifier(item).plain])
         }
         guard let from = path(of: item) else { throw .parameterNotSatisfying("fromIndex != NSNotFound") }
         guard let section = itemSection[destination] else { throw .parameterNotSatisfying("toIndex != NSNotFound") }
@@ -337,7 +337,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
 
     private mutating func mark(_ items: [ItemID], verb: String) throws(DiffableSnapshotError) {
         if let missing = items.first(where: { itemSection[$0] == nil }) {
-            throw .notInSnapshot(verb: verb, kind: .item, "\(missing)")
+            throw .notInSnapshot(verb: verb, kind: .item, BridgedIdentifier(missing).plain)
         }
         for item in items {
             if verb == "reload" {

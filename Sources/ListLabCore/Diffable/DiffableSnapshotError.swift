@@ -2,7 +2,7 @@
 /// `NSInternalInconsistencyException`: ListLab throws it instead, with
 /// UIKit's reason as its description, and leaves the snapshot unchanged.
 ///
-/// Identifiers are written as `String(describing:)` writes them, in the
+/// Identifiers are written as UIKit writes them once bridged (``BridgedIdentifier``), in the
 /// order they were given, never in a set's order.
 ///
 /// Where each reason comes from:

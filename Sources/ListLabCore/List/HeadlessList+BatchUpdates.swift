@@ -21,12 +21,13 @@ extension HeadlessList {
     /// - Throws: ``BatchUpdateError`` with UIKit's message when the update
     ///   breaks a rule, when a diffable data source's cell provider gives
     ///   no cell for an item the update shows, or when the list's data
-    ///   source is a ``DiffableDataSource`` and the update does not come
-    ///   from it (UIKit's lists take only its snapshots then); the list is
+    ///   source is a ``DiffableDataSource`` and a non-empty update does not
+    ///   come from it (UIKit's lists take only its snapshots then); the list is
     ///   then exactly as it was.
     public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
         try tracer.call(.controller, .list, "performBatchUpdates(\(update))") { () throws(BatchUpdateError) in
-            if dataSource?.traceRole == .diffableDataSource, tracer.callerRole != .diffableDataSource {
+            // An empty update (`performBatchUpdates(nil)`, which apps call to lay out again) is one UIKit takes.
+            if dataSource?.traceRole == .diffableDataSource, tracer.callerRole != .diffableDataSource, !update.isEmpty {
                 let error = BatchUpdateError(Self.mutationBehindDiffableDataSource(style: style))
                 batchUpdateObserver?(.willPerform(update))
                 statistics.refusedBatchUpdates += 1

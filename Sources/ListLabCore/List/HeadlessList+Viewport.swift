@@ -94,6 +94,31 @@ extension HeadlessList {
         }
     }
 
+    /// The row at `index` of the whole list (a header, a row of items or a
+    /// footer), or nil outside it: what a point of a table's content shows.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections.
+    public func row(at index: Int) -> ListRow? {
+        guard index >= 0, index < totalRows else { return nil }
+        let section = sectionIndex(containingRow: index)
+        guard section < sections.count else { return nil }
+        let layout = sections[section]
+        let itemRow = index - layout.firstItemRow
+        if itemRow < 0, let title = layout.headerTitle { return .header(section: section, title: title) }
+        let columns = style.columns
+        if itemRow >= 0, itemRow < layout.itemRowCount(columns: columns) {
+            let first = itemRow * columns
+            return .items((first..<min(first + columns, layout.itemCount)).map { ItemPath(section, $0) })
+        }
+        return layout.footerTitle.map { .footer(section: section, title: $0) }
+    }
+
+    /// The index of the row that shows the item at `path` in the whole
+    /// list, or nil when the list has no item there.
+    public func rowIndex(ofItemAt path: ItemPath) -> Int? {
+        contains(path) ? row(of: path) : nil
+    }
+
     /// The index of the section whose rows include `row` (binary search).
     private func sectionIndex(containingRow row: Int) -> Int {
         var low = 0

@@ -207,6 +207,23 @@ public final class HeadlessList {
         return (cell, "new")
     }
 
+    /// Whether the reuse queue of `identifier` holds a cell: UIKit's
+    /// `dequeueReusableCell(withIdentifier:)` hands one out even for an
+    /// identifier no class is registered for (a cell the data source made).
+    public func hasQueuedCell(withIdentifier identifier: String) -> Bool {
+        reuseQueues[identifier]?.isEmpty == false
+    }
+
+    /// Numbers `cell` as a cell the list created: one the data source made
+    /// itself rather than dequeued, which UIKit shows as it is. A cell the
+    /// list has numbered already is left as it is.
+    public func adopt(_ cell: ListCell) {
+        guard cell.serial == 0 else { return }
+        createdCellCount += 1
+        cell.serial = createdCellCount
+        statistics.cellsCreated += 1
+    }
+
     /// Puts a cell that left the screen back in its reuse queue.
     func enqueue(_ cell: ListCell) {
         cell.isSelected = false

@@ -1,0 +1,179 @@
+import ListLabCore
+import Testing
+import UIKit
+
+// The compile probe's screens (CompileProbe.swift), driven as a user would in Swift 6 mode: what
+// the probe marks as working works.
+
+@MainActor
+private func probeTable() -> ProbeTableViewController {
+    let screen = ProbeTableViewController()
+    screen.loadViewIfNeeded()
+    _ = screen.tableView.visibleCells
+    return screen
+}
+
+@MainActor
+@Test func aHeaderViewAndACellsOwnConfigurationDrawTheirRows() {
+    let screen = probeTable()
+    #expect(screen.tableView.headlessList.render() == [
+        "== People ==", "   0.0  Ada  <cell #1>", "   0.1  Grace  <cell #2>", "   0.2  Alan  <cell #3>",
+    ])
+}
+
+@MainActor
+@Test func aSwipeToDeleteCommitsTheDeleteToTheDataSource() {
+    let screen = probeTable()
+    let actions = screen.tableView.swipeRow(at: IndexPath(row: 1, section: 0))
+    #expect(actions.map(\.title) == ["Delete"])
+    #expect(actions.map(\.style) == [.destructive])
+    #expect(actions.first?.tap() == true)
+    #expect(screen.rows == ["Ada", "Alan"])
+    #expect(screen.tableView.headlessList.render() == ["== People ==", "   0.0  Ada  <cell #1>", "   0.1  Alan  <cell #3>"])
+    #expect(screen.tableView.swipeRow(at: IndexPath(row: 0, section: 0), edge: .leading).map(\.title) == ["Pin"])
+}
+
+@MainActor
+@Test func aLongPressShowsTheDelegatesMenu() {
+    let screen = probeTable()
+    #expect(screen.tableView.contextMenu(forRowAt: IndexPath(row: 0, section: 0))?.allActions.map(\.title) == ["Copy"])
+    #expect(screen.tableView.contextMenu(forRowAt: IndexPath(row: 9, section: 0)) == nil)
+}
+
+@MainActor
+@Test func aDraggedRowMovesInTheModelAndOnScreenWithoutAskingAgain() {
+    let screen = probeTable()
+    screen.tableView.dragRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
+    #expect(screen.rows == ["Grace", "Alan", "Ada"])
+    #expect(screen.tableView.headlessList.render() == [
+        "== People ==", "   0.0  Grace  <cell #2>", "   0.1  Alan  <cell #3>", "   0.2  Ada  <cell #1>",
+    ])
+}
+
+@MainActor
+@Test func editingReachesTheVisibleCellsAndTheirConfigurationHandlers() {
+    let screen = probeTable()
+    screen.tableView.setEditing(true, animated: false)
+    let cells = screen.tableView.visibleCells
+    #expect(cells.count == 3)
+    #expect(cells.allSatisfy { $0.isEditing && $0.accessoryType == .none })
+    screen.tableView.setEditing(false, animated: false)
+    #expect(cells.allSatisfy { !$0.isEditing && $0.accessoryType == .disclosureIndicator })
+}
+
+@MainActor
+@Test func scrollingMovesTheViewportAndTellsTheDelegate() {
+    let screen = probeTable()
+    screen.rows = (1...30).map { "Person \($0)" }
+    screen.tableView.reloadData()
+    #expect(screen.tableView.contentSize.height == CGFloat(31 * 44))
+    screen.tableView.contentOffset = CGPoint(x: 0, y: 3 * 44)
+    #expect(screen.tableView.indexPathsForVisibleRows?.first == IndexPath(row: 2, section: 0))
+    #expect(screen.scrolled == 0)
+    screen.tableView.contentOffset = CGPoint(x: 0, y: 22 * 44)
+    #expect(screen.scrolled == 1, "past the end of the content less the view's height")
+    #expect(screen.tableView.indexPathsForVisibleRows?.last == IndexPath(row: 29, section: 0))
+    #expect(screen.tableView.indexPathForRow(at: CGPoint(x: 0, y: 22)) == nil, "the header's row")
+    #expect(screen.tableView.indexPathForRow(at: CGPoint(x: 0, y: 50)) == IndexPath(row: 0, section: 0))
+    screen.tableView.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
+    #expect(screen.tableView.contentOffset.y == 44)
+}
+
+@MainActor
+@Test func aCollectionListsItemsTapsAndSwipes() {
+    let screen = ProbeCollectionViewController()
+    screen.loadViewIfNeeded()
+    #expect(screen.collectionView.headlessList.render().count == 2)
+    screen.collectionView.tapItem(at: IndexPath(item: 1, section: 0))
+    #expect(screen.collectionView.indexPathsForSelectedItems == [], "the delegate deselects what it is told of")
+    #expect(screen.collectionView.swipeItem(at: IndexPath(item: 0, section: 0)).map(\.title) == ["Delete"])
+    #expect(screen.collectionView.swipeItem(at: IndexPath(item: 0, section: 0), edge: .leading).isEmpty)
+}
+
+/// A screen whose header views the table asks again only when UIKit would.
+@MainActor
+private final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegate {
+    var counts = [2, 1]
+
+    func numberOfSections(in tableView: UITableView) -> Int { counts.count }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { counts[section] }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+        cell.textLabel?.text = "row \(indexPath.row)"
+        return cell
+    }
+    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+        let label = UILabel()
+        label.text = "\(counts[section]) items"
+        return label
+    }
+}
+
+@MainActor
+@Test func anyViewOfTheDelegatesIsAHeaderByItsLabelsText() {
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 440), style: .plain)
+    let screen = CountingHeaders()
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+    table.dataSource = screen
+    table.delegate = screen
+    #expect(table.headlessList.render() == [
+        "== 2 items ==", "   0.0  row 0  <cell #1>", "   0.1  row 1  <cell #2>", "== 1 items ==", "   1.0  row 0  <cell #3>",
+    ])
+}
+
+@MainActor
+@Test func aStringIdentifierIsQuotedInADuplicatesSetAsFoundationQuotesIt() {
+    let raised = UIKitException.catching {
+        var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["Ada Lovelace", "Grace", "Ada Lovelace", "Grace"])
+    }
+    #expect(raised?.reason == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    \"Ada Lovelace\",\n    Grace\n)}")
+}
+
+@MainActor
+@Test func aStructIdentifierIsNamedWithItsModuleAndFields() {
+    let raised = UIKitException.catching {
+        var snapshot = NSDiffableDataSourceSnapshot<Int, ProbeItem>()
+        snapshot.appendSections([0])
+        snapshot.reconfigureItems([ProbeItem(id: 7, title: "Seven")])
+    }
+    #expect(raised?.reason == "Attempted to reconfigure item identifier that does not exist in the snapshot: UIKitTests.ProbeItem(id: 7, title: \"Seven\")")
+}
+
+@MainActor
+@Test func theProbesDiffableTableAppliesSelectsAndUpdates() async {
+    let screen = ProbeDiffableViewController()
+    screen.loadViewIfNeeded()
+    #expect(screen.tableView.headlessList.render() == [
+        "   0.0  Number 1  <cell #1>", "   0.1  Number 3  <cell #2>", "   1.0  Number 2  <cell #3>", "   1.1  Number 4  <cell #4>",
+    ])
+    screen.tableView.tapRow(at: IndexPath(row: 1, section: 0))
+    #expect(screen.tapped == [3])
+    #expect(screen.tableView.indexPathForSelectedRow == nil)
+    let raised = await UIKitException.catching { await screen.update() }
+    #expect(raised == nil)
+    #expect(screen.tableView.indexPathForSelectedRow == IndexPath(row: 0, section: 0))
+}
+
+@MainActor
+@Test func theProbesClassicDataSourceMakesItsOwnCellsAndEditsInBatches() {
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 440), style: .grouped)
+    let dataSource = ProbeClassicDataSource()
+    table.dataSource = dataSource
+    #expect(table.headlessList.render().first == "== Section 0 ==")
+    let raised = UIKitException.catching { dataSource.edit(table) }
+    #expect(raised == nil)
+    #expect(table.headlessList.render() == [
+        "== Section 0 ==", "   0.0  b  <cell #6>", "   0.1  a  <cell #1 reused>", "   0.2  b2  <cell #7>", "== Section 1 ==", "   1.0  c  <cell #3>",
+    ])
+}
+
+@MainActor
+@Test func theProbesOutlineShowsItsHeaderAndExpandedChildren() {
+    let screen = ProbeOutlineViewController()
+    screen.loadViewIfNeeded()
+    let lines = screen.collectionView.headlessList.render()
+    #expect(lines.first == "== Library 0 ==")
+    #expect(lines.count == 4, "\(lines)")
+}

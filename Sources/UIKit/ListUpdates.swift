@@ -90,7 +90,8 @@ final class ListUpdates {
     func host(of view: any ReusableCellView, identifier: String?) -> HostedCell {
         defer { dequeued.removeAll(keepingCapacity: true) }
         if let host = view.host { return host }
-        let made = HostedCell(reuseIdentifier: identifier ?? "")
+        // A cell made with no reuse identifier is named by its class where the list names a cell's kind.
+        let made = HostedCell(reuseIdentifier: identifier ?? String(describing: type(of: view)))
         made.view = view
         view.host = made
         list.adopt(made)

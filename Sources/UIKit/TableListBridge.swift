@@ -36,22 +36,14 @@ final class TableListBridge: @MainActor ListDataSource, @MainActor ListDelegate 
         return host
     }
 
-    /// The delegate's header view's text, as UIKit asks it first; else the data source's title.
+    /// The delegate's header view's text, as UIKit asks it first; else the data source's title's.
     func list(_ list: HeadlessList, titleForHeaderInSection section: Int) -> String? {
-        table.headerFooterViews.recycle(.header, section)
-        if let view = table.delegate?.tableView(table, viewForHeaderInSection: section) {
-            return table.headerFooterViews.show(view, .header, section)
-        }
-        return table.dataSource?.tableView(table, titleForHeaderInSection: section)
+        table.sectionText(.header, section) { table.dataSource?.tableView(table, titleForHeaderInSection: section) }
     }
 
-    /// The delegate's footer view's text, as UIKit asks it first; else the data source's title.
+    /// The delegate's footer view's text, as UIKit asks it first; else the data source's title's.
     func list(_ list: HeadlessList, titleForFooterInSection section: Int) -> String? {
-        table.headerFooterViews.recycle(.footer, section)
-        if let view = table.delegate?.tableView(table, viewForFooterInSection: section) {
-            return table.headerFooterViews.show(view, .footer, section)
-        }
-        return table.dataSource?.tableView(table, titleForFooterInSection: section)
+        table.sectionText(.footer, section) { table.dataSource?.tableView(table, titleForFooterInSection: section) }
     }
 
     func list(_ list: HeadlessList, didSelectItemAt path: ItemPath) {

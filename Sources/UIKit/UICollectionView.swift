@@ -34,6 +34,8 @@ open class UICollectionView: UIScrollView {
     private lazy var bridge = CollectionListBridge(collection: self)
     private var cellClasses: [String: UICollectionViewCell.Type] = [:]
     private var supplementaryClasses: [String: UICollectionReusableView.Type] = [:]
+    /// The nibs registered for cells and supplementary views (which cannot be loaded here).
+    private var nibs: [String: UINib] = [:]
 
     /// The object that gives the items (held weakly, as in UIKit).
     open weak var dataSource: (any UICollectionViewDataSource)? {
@@ -42,6 +44,11 @@ open class UICollectionView: UIScrollView {
 
     /// The object told of selections, of cells about to show and of scrolling (held weakly).
     open weak var delegate: (any UICollectionViewDelegate)?
+    /// Replaces the layout (kept: the list shows one item a row whatever the layout).
+    open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) {
+        collectionViewLayout = layout
+    }
+
     /// The object told of items about to come on screen (held weakly; kept, not asked).
     open weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
     /// Whether items are prefetched (kept).
@@ -128,9 +135,24 @@ open class UICollectionView: UIScrollView {
         supplementaryClasses[elementKind + "/" + identifier] = viewClass as? UICollectionReusableView.Type
     }
 
+    /// Registers `nib` for cells of `identifier`: kept, as nothing is decoded
+    /// here, so dequeuing one raises as UIKit does for a nib it cannot load.
+    open func register(_ nib: UINib?, forCellWithReuseIdentifier identifier: String) {
+        nibs["cell/" + identifier] = nib
+    }
+
+    /// Registers `nib` for supplementary views of `kind` and `identifier` (kept; dequeuing one raises).
+    open func register(_ nib: UINib?, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
+        nibs[kind + "/" + identifier] = nib
+    }
+
     /// A cell for the item at `indexPath`, from the reuse queue of `identifier`
     /// or made from the registered class.
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        if let nib = nibs["cell/" + identifier], cellClasses[identifier] == nil {
+            UIKitException(name: UIKitException.internalInconsistency, reason: nib.cannotLoadReason).raise()
+            return UICollectionViewCell(listLabReuseIdentifier: identifier)
+        }
         guard let cellType = cellClasses[identifier] else {
             UIKitException(
                 name: UIKitException.internalInconsistency,

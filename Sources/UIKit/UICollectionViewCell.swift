@@ -180,7 +180,38 @@ public struct UICellAccessory {
     /// A checkmark (kept, not drawn).
     public static func checkmark(displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("checkmark", displayed: displayed) }
     /// An outline's chevron, which expands and collapses its item (kept, not drawn; a picture shows it from the data source).
-    public static func outlineDisclosure(displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("outlineDisclosure", displayed: displayed) }
+    public static func outlineDisclosure(
+        displayed: DisplayedState = .always, options: OutlineDisclosureOptions = OutlineDisclosureOptions(), actionHandler: (() -> Void)? = nil
+    ) -> UICellAccessory {
+        UICellAccessory("outlineDisclosure", displayed: displayed)
+    }
+
+    /// How an outline's chevron looks (kept).
+    @preconcurrency @MainActor
+    public struct OutlineDisclosureOptions {
+        /// The chevron's style (kept).
+        public enum Style: Int, Sendable {
+            /// UIKit's choice, a cell's, or a header's (kept).
+            case automatic, header, cell
+        }
+
+        /// The style (kept).
+        public var style: Style
+        /// Whether the chevron is hidden (kept).
+        public var isHidden: Bool?
+        /// The width kept for it (kept).
+        public var reservedLayoutWidth: CGFloat?
+        /// The tint colour (kept).
+        public var tintColor: UIColor?
+
+        /// Options of `style` (kept).
+        public init(style: Style = .automatic, isHidden: Bool? = nil, reservedLayoutWidth: CGFloat? = nil, tintColor: UIColor? = nil) {
+            self.style = style
+            self.isHidden = isHidden
+            self.reservedLayoutWidth = reservedLayoutWidth
+            self.tintColor = tintColor
+        }
+    }
     /// A delete control, shown while editing (kept, not drawn).
     public static func delete(displayed: DisplayedState = .whenEditing) -> UICellAccessory { UICellAccessory("delete", displayed: displayed) }
     /// A reorder control, shown while editing (kept, not drawn).

@@ -6,6 +6,9 @@ open class UICollectionViewLayout: NSObject {
     public override init() {
         super.init()
     }
+
+    /// Asks for the layout to be worked out again (nothing is laid out here).
+    open func invalidateLayout() {}
 }
 
 /// A flow layout (kept).
@@ -17,6 +20,24 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var minimumLineSpacing: CGFloat = 10
     /// The spacing between items (kept).
     open var minimumInteritemSpacing: CGFloat = 10
+    /// The estimated items' size (kept).
+    open var estimatedItemSize = CGSize.zero
+    /// The sections' insets (kept).
+    open var sectionInset = UIEdgeInsets.zero
+    /// The headers' size (kept).
+    open var headerReferenceSize = CGSize.zero
+    /// The direction the items flow in (kept).
+    open var scrollDirection: UICollectionView.ScrollDirection = .vertical
+    /// A size the layout works out from each item's content (kept).
+    public static let automaticSize = CGSize(width: -1, height: -1)
+}
+
+extension UICollectionView {
+    /// The direction a layout scrolls in (kept).
+    public enum ScrollDirection: Int, Sendable {
+        /// Up and down, or side to side (kept).
+        case vertical, horizontal
+    }
 }
 
 /// A compositional layout: its list form is what a list of a collection view uses (kept).

@@ -17,10 +17,26 @@ open class UIColor: NSObject, @unchecked Sendable {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
-    private init(named name: String) {
+    private init(systemNamed name: String) {
         self.name = name
         components = (0, 0, 0, 1)
         super.init()
+    }
+
+    /// The asset catalogue's colour `name` (any name: there is no catalogue here).
+    public convenience init?(named name: String) {
+        self.init(systemNamed: name)
+    }
+
+    /// A colour that resolves for the traits (kept: it is `provider`'s colour for a phone in light mode).
+    public convenience init(dynamicProvider provider: @escaping (UITraitCollection) -> UIColor) {
+        let resolved = provider(UITraitCollection())
+        self.init(red: resolved.components.red, green: resolved.components.green, blue: resolved.components.blue, alpha: resolved.components.alpha)
+    }
+
+    /// This colour with `alpha` (kept).
+    open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(red: components.red, green: components.green, blue: components.blue, alpha: alpha)
     }
 
     /// Black.
@@ -34,41 +50,41 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// Pure red.
     public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
     /// The system colour for primary text (a name, kept).
-    public static let label = UIColor(named: "label")
+    public static let label = UIColor(systemNamed: "label")
     /// The system colour for secondary text (a name, kept).
-    public static let secondaryLabel = UIColor(named: "secondaryLabel")
+    public static let secondaryLabel = UIColor(systemNamed: "secondaryLabel")
     /// The system colour for tertiary text (a name, kept).
-    public static let tertiaryLabel = UIColor(named: "tertiaryLabel")
+    public static let tertiaryLabel = UIColor(systemNamed: "tertiaryLabel")
     /// The system colour for a view's background (a name, kept).
-    public static let systemBackground = UIColor(named: "systemBackground")
+    public static let systemBackground = UIColor(systemNamed: "systemBackground")
     /// The system colour for content over the background (a name, kept).
-    public static let secondarySystemBackground = UIColor(named: "secondarySystemBackground")
+    public static let secondarySystemBackground = UIColor(systemNamed: "secondarySystemBackground")
     /// The system colour for a grouped list's background (a name, kept).
-    public static let systemGroupedBackground = UIColor(named: "systemGroupedBackground")
+    public static let systemGroupedBackground = UIColor(systemNamed: "systemGroupedBackground")
     /// The system colour for separators (a name, kept).
-    public static let separator = UIColor(named: "separator")
+    public static let separator = UIColor(systemNamed: "separator")
     /// The tint colour, resolved from the view in UIKit (a name, kept).
-    public static let tintColor = UIColor(named: "tintColor")
+    public static let tintColor = UIColor(systemNamed: "tintColor")
     /// The system blue (a name, kept).
-    public static let systemBlue = UIColor(named: "systemBlue")
+    public static let systemBlue = UIColor(systemNamed: "systemBlue")
     /// The system red (a name, kept).
-    public static let systemRed = UIColor(named: "systemRed")
+    public static let systemRed = UIColor(systemNamed: "systemRed")
     /// The system green (a name, kept).
-    public static let systemGreen = UIColor(named: "systemGreen")
+    public static let systemGreen = UIColor(systemNamed: "systemGreen")
     /// The system orange (a name, kept).
-    public static let systemOrange = UIColor(named: "systemOrange")
+    public static let systemOrange = UIColor(systemNamed: "systemOrange")
     /// The system yellow (a name, kept).
-    public static let systemYellow = UIColor(named: "systemYellow")
+    public static let systemYellow = UIColor(systemNamed: "systemYellow")
     /// The system pink (a name, kept).
-    public static let systemPink = UIColor(named: "systemPink")
+    public static let systemPink = UIColor(systemNamed: "systemPink")
     /// The system purple (a name, kept).
-    public static let systemPurple = UIColor(named: "systemPurple")
+    public static let systemPurple = UIColor(systemNamed: "systemPurple")
     /// The system teal (a name, kept).
-    public static let systemTeal = UIColor(named: "systemTeal")
+    public static let systemTeal = UIColor(systemNamed: "systemTeal")
     /// The system indigo (a name, kept).
-    public static let systemIndigo = UIColor(named: "systemIndigo")
+    public static let systemIndigo = UIColor(systemNamed: "systemIndigo")
     /// The system grey (a name, kept).
-    public static let systemGray = UIColor(named: "systemGray")
+    public static let systemGray = UIColor(systemNamed: "systemGray")
     /// The system's second grey (a name, kept).
-    public static let systemGray2 = UIColor(named: "systemGray2")
+    public static let systemGray2 = UIColor(systemNamed: "systemGray2")
 }

@@ -234,8 +234,9 @@ final class ContentConfigurationSlot {
     }
 }
 
-/// What a view shows as text: its labels', depth first in the order they
-/// were added, and a list content view's configured texts.
+/// What a view shows as text: its labels' and text fields' (a field's
+/// placeholder while it is empty), depth first in the order they were
+/// added, and a list content view's configured texts.
 @MainActor
 enum ShownText {
     /// The first two texts `view` shows, or nils.
@@ -248,6 +249,10 @@ enum ShownText {
     private static func collect(_ view: UIView, into found: inout [String]) {
         guard found.count < 2, !view.isHidden else { return }
         if let label = view as? UILabel, let text = label.shownText, !text.isEmpty {
+            found.append(text)
+            return
+        }
+        if let field = view as? UITextField, let text = field.text?.isEmpty == false ? field.text : field.placeholder, !text.isEmpty {
             found.append(text)
             return
         }

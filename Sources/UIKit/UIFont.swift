@@ -60,6 +60,19 @@ open class UIFont: NSObject, @unchecked Sendable {
         super.init()
     }
 
+    /// The system font at 17 points, as UIKit's `UIFont()` is.
+    public convenience override init() {
+        self.init(size: 17, weight: .regular, textStyle: nil)
+    }
+
+    /// The font named `fontName` at `fontSize` points: the system font of that size here (kept).
+    public convenience init?(name fontName: String, size fontSize: CGFloat) {
+        self.init(size: fontSize, weight: .regular, textStyle: nil)
+    }
+
+    /// This font at `fontSize` points.
+    open func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: weight, textStyle: textStyle) }
+
     /// The system font of `fontSize` points and `weight`.
     public class func systemFont(ofSize fontSize: CGFloat, weight: Weight = .regular) -> UIFont {
         UIFont(size: fontSize, weight: weight, textStyle: nil)

@@ -50,6 +50,7 @@ public struct NSDirectionalEdgeInsets: Hashable, Sendable {
     public static let zero = NSDirectionalEdgeInsets()
 }
 
+/// UIKit's geometry on Foundation's rectangle.
 extension CGRect {
     /// The rectangle shrunk by `insets` (UIKit's `inset(by:)`).
     public func inset(by insets: UIEdgeInsets) -> CGRect {

@@ -52,6 +52,24 @@ extension UITableView {
         ]
     }
 
+    /// Taps the editing control of the row at `indexPath` while the table
+    /// edits, as a user does: the data source must be able to edit the row;
+    /// the delegate's editing style says which control it is: an insert
+    /// control commits an insert, a delete control (then its Delete button)
+    /// commits a delete, to the data source (`commit editingStyle:`). Returns
+    /// the style committed, or `.none` when nothing was.
+    @discardableResult
+    public func tapEditingControl(forRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+        refreshIfNeeded()
+        guard isEditing, !UIKitException.hasBeenRaised, let dataSource, list.contains(ItemPath(indexPath)),
+            dataSource.tableView(self, canEditRowAt: indexPath)
+        else { return .none }
+        let style = delegate?.tableView(self, editingStyleForRowAt: indexPath) ?? .delete
+        guard style != .none else { return .none }
+        dataSource.tableView(self, commit: style, forRowAt: indexPath)
+        return style
+    }
+
     /// The menu a long press on the row at `indexPath` shows, as the
     /// delegate gives it, or nil (run an action with ``UIAction/perform()``).
     public func contextMenu(forRowAt indexPath: IndexPath) -> UIMenu? {

@@ -48,6 +48,8 @@ open class UITableView: UIScrollView {
     private lazy var bridge = TableListBridge(table: self)
     /// The classes registered for each reuse identifier.
     private var cellClasses: [String: UITableViewCell.Type] = [:]
+    /// The nibs registered for each reuse identifier (which cannot be loaded here).
+    private var cellNibs: [String: UINib] = [:]
     /// The header and footer views: registered classes, reuse, and the views shown.
     lazy var headerFooterViews = HeaderFooterViews(table: self)
 
@@ -185,6 +187,7 @@ open class UITableView: UIScrollView {
             cellClasses[identifier] = nil
             return
         }
+        cellNibs[identifier] = nil
         guard let cellType = cellClass as? UITableViewCell.Type else {
             UIKitException(
                 name: UIKitException.invalidArgument, reason: "must pass a class of kind UITableViewCell"
@@ -195,9 +198,26 @@ open class UITableView: UIScrollView {
         list.register(HostedCell.self, forCellReuseIdentifier: identifier)
     }
 
+    /// Registers `nib` for `identifier`: kept, as nothing is decoded here,
+    /// so dequeuing a cell of `identifier` raises as UIKit does for a nib it
+    /// cannot load. Register the cell's class instead.
+    open func register(_ nib: UINib?, forCellReuseIdentifier identifier: String) {
+        cellNibs[identifier] = nib
+        if nib != nil { cellClasses[identifier] = nil }
+    }
+
+    /// Registers `nib` for headers and footers of `identifier` (kept; dequeuing one raises, as for a cell's nib).
+    open func register(_ nib: UINib?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        headerFooterViews.register(nib, for: identifier)
+    }
+
     /// A cell for the row at `indexPath`: from the reuse queue of
     /// `identifier` when it has one, else made from the registered class.
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        if let nib = cellNibs[identifier] {
+            UIKitException(name: UIKitException.internalInconsistency, reason: nib.cannotLoadReason).raise()
+            return UITableViewCell(style: .default, reuseIdentifier: identifier)
+        }
         guard let cellType = cellClasses[identifier] else {
             UIKitException(
                 name: UIKitException.internalInconsistency,
@@ -470,6 +490,33 @@ open class UITableView: UIScrollView {
     open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? {
         refreshIfNeeded()
         return headerFooterViews.shown(.footer, section) as? UITableViewHeaderFooterView
+    }
+
+    /// The text of `section`'s header or footer, asked as UIKit asks it: the
+    /// delegate's view first, else a view UIKit makes for the data source's
+    /// `title`; the delegate is told the view is about to show
+    /// (`willDisplayHeaderView`), and the row shows the view's text then.
+    func sectionText(_ kind: HeaderFooterViews.Kind, _ section: Int, title: () -> String?) -> String? {
+        headerFooterViews.recycle(kind, section)
+        let given =
+            switch kind {
+            case .header: delegate?.tableView(self, viewForHeaderInSection: section)
+            case .footer: delegate?.tableView(self, viewForFooterInSection: section)
+            }
+        let shown: UIView
+        if let given {
+            shown = given
+        } else {
+            guard let title = title() else { return nil }
+            let made = UITableViewHeaderFooterView(reuseIdentifier: nil)
+            made.textLabel?.text = title
+            shown = made
+        }
+        switch kind {
+        case .header: delegate?.tableView(self, willDisplayHeaderView: shown, forSection: section)
+        case .footer: delegate?.tableView(self, willDisplayFooterView: shown, forSection: section)
+        }
+        return headerFooterViews.show(shown, kind, section)
     }
 
     /// Asks the data source for the section index's titles again (kept, not drawn).

@@ -99,6 +99,8 @@ public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath)
     /// The header view of `section` is about to be shown (kept, not told).
     func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int)
+    /// The footer view of `section` is about to be shown (kept, not told).
+    func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int)
     /// The row's editing control: delete unless the delegate says (a test's swipe to delete asks it).
     func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle
     /// The delete button's title (kept).
@@ -153,6 +155,8 @@ extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
     /// Does nothing unless the delegate says.
     public func tableView(_ tableView: UITableView, willDisplayHeaderView view: UIView, forSection section: Int) {}
+    /// Does nothing unless the delegate says.
+    public func tableView(_ tableView: UITableView, willDisplayFooterView view: UIView, forSection section: Int) {}
     /// Delete unless the delegate says.
     public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle { .delete }
     /// "Delete" unless the delegate says.

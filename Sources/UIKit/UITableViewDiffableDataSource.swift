@@ -50,11 +50,13 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
         core.headerTitle = { [weak self] section in
             MainActor.assumeIsolated { () -> String? in
                 guard let self, let table = self.tableView, let index = self.face.index(for: section) else { return nil }
-                table.headerFooterViews.recycle(.header, index)
-                if let view = table.delegate?.tableView(table, viewForHeaderInSection: index) {
-                    return table.headerFooterViews.show(view, .header, index)
-                }
-                return self.tableView(table, titleForHeaderInSection: index)
+                return table.sectionText(.header, index) { self.tableView(table, titleForHeaderInSection: index) }
+            }
+        }
+        core.footerTitle = { [weak self] section in
+            MainActor.assumeIsolated { () -> String? in
+                guard let self, let table = self.tableView, let index = self.face.index(for: section) else { return nil }
+                return table.sectionText(.footer, index) { self.tableView(table, titleForFooterInSection: index) }
             }
         }
         tableView.dataSource = self

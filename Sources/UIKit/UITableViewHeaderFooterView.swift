@@ -124,6 +124,7 @@ final class HeaderFooterViews {
 
     private unowned let table: UITableView
     private var classes: [String: UITableViewHeaderFooterView.Type] = [:]
+    private var nibs: [String: UINib] = [:]
     private var queues: [String: [UITableViewHeaderFooterView]] = [:]
     private var shownViews: [Kind: [Int: UIView]] = [:]
 
@@ -143,7 +144,17 @@ final class HeaderFooterViews {
         classes[identifier] = viewType
     }
 
+    /// Keeps `nib` for `identifier`: a view of it cannot be made here.
+    func register(_ nib: UINib?, for identifier: String) {
+        nibs[identifier] = nib
+        if nib != nil { classes[identifier] = nil }
+    }
+
     func dequeue(_ identifier: String) -> UITableViewHeaderFooterView? {
+        if let nib = nibs[identifier] {
+            UIKitException(name: UIKitException.internalInconsistency, reason: nib.cannotLoadReason).raise()
+            return nil
+        }
         if var queue = queues[identifier], !queue.isEmpty {
             let view = queue.removeFirst()
             queues[identifier] = queue

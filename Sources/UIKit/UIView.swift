@@ -81,6 +81,14 @@ open class UIView: UIResponder {
     open var preservesSuperviewLayoutMargins = false
     /// The subviews, in the order they were added.
     open private(set) var subviews: [UIView] = []
+    /// The view's anchors and guides, made when first asked for.
+    private(set) lazy var layoutAnchors = LayoutAnchors(view: self)
+    /// The window the view is in: none here (a screen is never in a window).
+    open var window: UIWindow? { nil }
+    /// Called when the view moves to a window or leaves one (never here).
+    open func didMoveToWindow() {}
+    /// Called when the view moves to a superview.
+    open func didMoveToSuperview() {}
     /// The view this one was added to.
     open private(set) weak var superview: UIView?
 
@@ -109,6 +117,7 @@ open class UIView: UIResponder {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
+        view.didMoveToSuperview()
     }
 
     /// Inserts `view` among the subviews at `index` (taking it from its old superview).
@@ -202,6 +211,15 @@ open class UIAccessibilityCustomAction: NSObject {
     /// Runs the action as VoiceOver would; returns what the handler says.
     @discardableResult
     public func perform() -> Bool { handler(self) }
+}
+
+/// A window (kept: a screen's views are never in one here).
+@preconcurrency @MainActor
+open class UIWindow: UIView {
+    /// The root view controller (kept).
+    open var rootViewController: UIViewController?
+    /// Makes the window key and visible (kept).
+    open func makeKeyAndVisible() {}
 }
 
 /// A view that shows an image (kept, not drawn).

@@ -177,3 +177,55 @@ private final class CountingHeaders: NSObject, UITableViewDataSource, UITableVie
     #expect(lines.first == "== Library 0 ==")
     #expect(lines.count == 4, "\(lines)")
 }
+
+@MainActor
+@Test func aTableViewControllersOverridesAnswerItsTable() {
+    let navigation = ProbeNavigation.make()
+    guard let screen = navigation.topViewController as? ProbeSettingsViewController else {
+        Issue.record("no settings screen on top")
+        return
+    }
+    screen.loadViewIfNeeded()
+    #expect(screen.navigationController === navigation)
+    #expect(screen.tableView.headlessList.render() == [
+        "   0.0  Wi-Fi  <option #1>", "   0.1  Bluetooth  <option #2>", "   0.2  Cellular  <option #3>",
+    ])
+    screen.navigationItem.leftBarButtonItem?.tap()
+    #expect(screen.tableView.numberOfRows(inSection: 0) == 4)
+    screen.navigationItem.rightBarButtonItem?.tap()
+    #expect(screen.isEditing && screen.tableView.isEditing)
+    #expect(screen.navigationItem.rightBarButtonItem?.title == "Done")
+    #expect(screen.tableView.tapEditingControl(forRowAt: IndexPath(row: 0, section: 0)) == .none)
+    #expect(screen.tableView.tapEditingControl(forRowAt: IndexPath(row: 1, section: 0)) == .delete)
+    #expect(screen.options == ["Wi-Fi", "Cellular", "VPN"])
+}
+
+@MainActor
+@Test func anAlertsActionRunsAndDismissesIt() {
+    let screen = ProbeSettingsViewController()
+    screen.loadViewIfNeeded()
+    screen.tableView.tapRow(at: IndexPath(row: 2, section: 0))
+    let alert = screen.presentedViewController as? UIAlertController
+    #expect(alert?.title == "Cellular")
+    #expect(alert?.actions.map(\.title) == ["Turn Off", "Cancel"])
+    alert?.actions.first?.tap()
+    #expect(screen.presentedViewController == nil)
+    #expect(screen.tableView.headlessList.render().last == " * 0.2  Cellular (off)  <option #4>", "selected: the screen does not deselect it")
+}
+
+@MainActor
+@Test func typingInTheSearchBarTellsTheResultsUpdater() {
+    let screen = ProbeSettingsViewController()
+    screen.loadViewIfNeeded()
+    screen.navigationItem.searchController?.searchBar.type("Blu")
+    #expect(screen.searched == ["Blu"])
+    #expect(screen.navigationItem.searchController?.isActive == true)
+}
+
+@MainActor
+@Test func aCellFromANibRaisesAsUIKitDoesForANibItCannotLoad() {
+    let screen = ProbeGalleryViewController(collectionViewLayout: UICollectionViewFlowLayout())
+    screen.loadViewIfNeeded()
+    let raised = UIKitException.catching { _ = screen.collectionView.visibleCells }
+    #expect(raised?.reason == "Could not load NIB in bundle: 'NSBundle <main> (loaded)' with name 'PhotoCell'")
+}

@@ -44,6 +44,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     private let cellProvider: CellProvider
     /// The section header text, if any.
     public var headerTitle: ((SectionID) -> String?)?
+    /// The section footer text, if any.
+    public var footerTitle: ((SectionID) -> String?)?
     private var current = DiffableSnapshot<SectionID, ItemID>()
     /// The outlines applied to sections, by section (looked up, never iterated).
     private var outlines: [SectionID: DiffableSectionSnapshot<ItemID>] = [:]
@@ -240,5 +242,10 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     public func list(_ list: HeadlessList, titleForHeaderInSection section: Int) -> String? {
         guard let headerTitle, current.sectionIdentifiers.indices.contains(section) else { return nil }
         return headerTitle(current.sectionIdentifiers[section])
+    }
+
+    public func list(_ list: HeadlessList, titleForFooterInSection section: Int) -> String? {
+        guard let footerTitle, current.sectionIdentifiers.indices.contains(section) else { return nil }
+        return footerTitle(current.sectionIdentifiers[section])
     }
 }

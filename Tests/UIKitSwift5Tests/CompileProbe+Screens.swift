@@ -1,0 +1,1 @@
+../UIKitTests/CompileProbe+Screens.swift

@@ -78,12 +78,16 @@ private final class TaskCell: ListCell, ConfigurableCell {
         "== Work (2) ==", "   0.0  [x] Write brief", "   0.1  [ ] Review PR",
         "== Home (1) ==", "   1.0  [ ] Buy milk",
     ])
-    // Moving a task to another list moves it to that section, through a batch update.
+    // Moving a task to another list moves it to that section, through a batch update. As in
+    // UIKit, the headers of sections the update neither inserts nor reloads are not asked for
+    // again: their counts are stale until the list reloads.
     try list.performBatchUpdates(try provider.update(Task(title: "Review PR", list: "Home", done: false), at: ItemPath(0, 1)))
     #expect(list.render(showsCells: false) == [
-        "== Work (1) ==", "   0.0  [x] Write brief",
-        "== Home (2) ==", "   1.0  [ ] Buy milk", "   1.1  [ ] Review PR",
+        "== Work (2) ==", "   0.0  [x] Write brief",
+        "== Home (1) ==", "   1.0  [ ] Buy milk", "   1.1  [ ] Review PR",
     ])
+    list.reloadData()
+    #expect(list.render(showsCells: false).filter { $0.hasPrefix("==") } == ["== Work (1) ==", "== Home (2) =="])
 }
 
 // MARK: Abhisek's Nearby home: three cell kinds, places grouped by category

@@ -102,3 +102,16 @@ private func loadedMessages() -> MessagesViewController {
     let raised = UIKitException.catching { screen.show(messages: [1, 2, 1]) }
     #expect(raised?.reason == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    UIKitSwift5Tests.Row.message(1)\n)}")
 }
+
+@MainActor
+@Test func aHeaderUIKitDoesNotAskForAgainKeepsItsOldTitle() {
+    let screen = loadedMessages()
+    screen.tableView.contentOffset = CGPoint(x: 0, y: 10_000)
+    let archived = screen.tableView.swipeRow(at: IndexPath(row: 0, section: 0))
+    #expect(archived.first?.tap() == true)
+    #expect(screen.sections[1].messages.count == 2)
+    #expect(screen.tableView.headlessList.headerTitle(inSection: 1) == "Archive (1)", "not asked again: the archive's header is stale")
+    #expect(screen.tableView.headlessList.headerTitle(inSection: 0) == "Inbox (12)")
+    screen.tableView.reloadSections(IndexSet(integer: 1), with: .none)
+    #expect(screen.tableView.headlessList.headerTitle(inSection: 1) == "Archive (2)")
+}

@@ -20,6 +20,14 @@ struct BatchUpdatePlan {
     /// Old paths whose cells are configured again in place.
     private(set) var reconfiguredItems = ItemPathSet(within: [])
 
+    /// The new index of the old section `section` when it survives the
+    /// update as it was (neither deleted nor reloaded): UIKit keeps its
+    /// header and footer views, and does not ask for their titles again.
+    func survivingIndex(ofSection section: Int) -> Int? {
+        guard sectionMap.indices.contains(section), !reloadedSections.contains(section) else { return nil }
+        return sectionMap[section]
+    }
+
     /// Checks `update` against the counts before (`old`) and after (`new`) it.
     ///
     /// - Throws: ``BatchUpdateError`` with UIKit's message for the first rule

@@ -52,7 +52,7 @@ extension HeadlessList {
             }
             let before = checkpoint()
             itemWithoutCell = nil
-            apply(plan, newSections: loaded)
+            apply(plan, newSections: keepingTitles(of: loaded, through: plan))
             if let path = itemWithoutCell {
                 // UIKit raises while it lays out the cells; the list goes back to what it was.
                 itemWithoutCell = nil
@@ -64,6 +64,22 @@ extension HeadlessList {
             }
             batchUpdateObserver?(.didPerform(update))
         }
+    }
+
+    /// `loaded` with the header and footer titles the list showed for each
+    /// section that survives `plan` as it was: UIKit asks for a section's
+    /// header again only when the section is inserted or reloaded (or the
+    /// list reloads), so a title that changed in such a section stays stale
+    /// on screen, as a user sees it.
+    private func keepingTitles(of loaded: [SectionLayout], through plan: BatchUpdatePlan) -> [SectionLayout] {
+        var kept = loaded
+        for (section, layout) in sections.enumerated() {
+            guard let new = plan.survivingIndex(ofSection: section), kept.indices.contains(new) else { continue }
+            kept[new].headerTitle = layout.headerTitle
+            kept[new].footerTitle = layout.footerTitle
+        }
+        SectionLayout.placeRows(&kept, columns: style.columns)
+        return kept
     }
 
     /// UIKit's reason for a batch update made by hand on a list whose data

@@ -182,7 +182,7 @@ func headlessList_BatchUpdatesExample1() throws {
     _ = update
 }
 
-@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:119")
+@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:135")
 func headlessList_BatchUpdatesExample2() throws {
     let tabs = ArrayDataProvider([Tab.news, .contributions, .settings])
     let list = HeadlessList()

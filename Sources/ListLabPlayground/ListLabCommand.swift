@@ -12,7 +12,10 @@ struct ListLabCommand: ParsableCommand {
                 : "\(tool): a ListLab playground of your own providers and presenters.",
             discussion: "With no subcommand, starts the interactive shell with its first provider loaded and shown: type 'show'.",
             version: ToolIdentity.current.version,
-            subcommands: [Interactive.self, RunScripts.self, TestTranscripts.self, RenderTranscripts.self, ServeLauncher.self, Sessions.self, Recover.self],
+            subcommands: [
+                Interactive.self, RunScripts.self, TestTranscripts.self, RenderTranscripts.self, ServeLauncher.self, Sessions.self, Recover.self,
+                ScaffoldCommand.self,
+            ],
             defaultSubcommand: Interactive.self)
     }
 }

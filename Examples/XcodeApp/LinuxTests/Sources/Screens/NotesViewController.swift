@@ -1,0 +1,1 @@
+../../../Notes/Screens/NotesViewController.swift

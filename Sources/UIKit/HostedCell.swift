@@ -16,6 +16,19 @@ final class HostedCell: ListCell {
         }
     }
 
+    /// Tells the UIKit cell that the list selected or deselected its row, as
+    /// UIKit does (a table's cell through `setSelected(_:animated:)`): its
+    /// configuration is updated for the new state.
+    override func selectionDidChange() {
+        MainActor.assumeIsolated { [view, isSelected] in
+            if let cell = view as? UITableViewCell, cell.isSelected != isSelected {
+                cell.setSelected(isSelected, animated: false)
+            } else if let cell = view as? UICollectionViewCell, cell.isSelected != isSelected {
+                cell.isSelected = isSelected
+            }
+        }
+    }
+
     /// Shows what the UIKit cell shows now, once the configuration update it
     /// owes has run: its content configuration's texts, else its labels'.
     func takeText() {

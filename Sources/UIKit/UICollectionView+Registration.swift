@@ -9,13 +9,12 @@ extension UICollectionView {
         public typealias Handler = (Cell, IndexPath, Item) -> Void
 
         let handler: Handler
-        let identifier: String
+        let token = RegistrationToken(kind: "\(Cell.self)")
         let wasMadeDuringACellRequest: Bool
 
         /// A registration of `Cell`, configured by `handler`.
         public init(handler: @escaping Handler) {
             self.handler = handler
-            identifier = RegistrationNames.next(for: "\(Cell.self)")
             wasMadeDuringACellRequest = CellRequest.isOpen
         }
     }
@@ -28,25 +27,42 @@ extension UICollectionView {
 
         let handler: Handler
         let elementKind: String
-        let identifier: String
+        let token = RegistrationToken(kind: "\(Supplementary.self)")
 
         /// A registration of `Supplementary` for `elementKind`, configured by `handler`.
         public init(elementKind: String, handler: @escaping Handler) {
             self.handler = handler
             self.elementKind = elementKind
-            identifier = RegistrationNames.next(for: "\(Supplementary.self)")
         }
     }
 }
 
-/// Reuse identifiers for registrations, numbered in the order they are made
-/// (the same on every run, where UIKit's carry an address).
-@MainActor
-enum RegistrationNames {
-    private static var count = 0
+/// A registration's identity: a view names it when it first dequeues
+/// through it (see ``RegistrationNames``).
+final class RegistrationToken: Sendable {
+    /// The kind of view the registration makes.
+    let kind: String
 
-    static func next(for kind: String) -> String {
-        count += 1
-        return "\(kind).registration\(count)"
+    init(kind: String) {
+        self.kind = kind
+    }
+}
+
+/// A collection view's reuse identifiers for its registrations: the kind,
+/// numbered in the order this view first dequeued through each, so a
+/// screen's rows read the same in every test and run (UIKit's carry an address).
+@MainActor
+final class RegistrationNames {
+    private var names: [ObjectIdentifier: (token: RegistrationToken, name: String)] = [:]
+    private var counts: [String: Int] = [:]
+
+    /// The reuse identifier of `token`'s registration on this view.
+    func name(of token: RegistrationToken) -> String {
+        if let known = names[ObjectIdentifier(token)] { return known.name }
+        let count = counts[token.kind, default: 0] + 1
+        counts[token.kind] = count
+        let name = "\(token.kind).registration\(count)"
+        names[ObjectIdentifier(token)] = (token, name)
+        return name
     }
 }

@@ -36,6 +36,8 @@ open class UICollectionView: UIScrollView {
     private var supplementaryClasses: [String: UICollectionReusableView.Type] = [:]
     /// The nibs registered for cells and supplementary views (which cannot be loaded here).
     private var nibs: [String: UINib] = [:]
+    /// The reuse identifiers of the registrations dequeued through.
+    private let registrationNames = RegistrationNames()
 
     /// The object that gives the items (held weakly, as in UIKit).
     open weak var dataSource: (any UICollectionViewDataSource)? {
@@ -186,9 +188,10 @@ open class UICollectionView: UIScrollView {
                 reason: "Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource cell provider. Creating a new registration each time a cell is requested will prevent reuse and cause created cells to remain inaccessible in memory for the lifetime of the collection view. Registrations should be created up front and reused. Registration: <UICollectionViewCellRegistration: 0x…>"
             ).raise()
         }
-        if cellClasses[registration.identifier] == nil { register(Cell.self, forCellWithReuseIdentifier: registration.identifier) }
-        let cell = dequeueReusableCell(withReuseIdentifier: registration.identifier, for: indexPath)
-        guard let typed = cell as? Cell else { return Cell(listLabReuseIdentifier: registration.identifier) }
+        let identifier = registrationNames.name(of: registration.token)
+        if cellClasses[identifier] == nil { register(Cell.self, forCellWithReuseIdentifier: identifier) }
+        let cell = dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+        guard let typed = cell as? Cell else { return Cell(listLabReuseIdentifier: identifier) }
         if let item { registration.handler(typed, indexPath, item) }
         return typed
     }
@@ -197,7 +200,7 @@ open class UICollectionView: UIScrollView {
     open func dequeueConfiguredReusableSupplementary<Supplementary: UICollectionReusableView>(
         using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath
     ) -> Supplementary {
-        let view = Supplementary(listLabReuseIdentifier: registration.identifier)
+        let view = Supplementary(listLabReuseIdentifier: registrationNames.name(of: registration.token))
         registration.handler(view, registration.elementKind, indexPath)
         return view
     }

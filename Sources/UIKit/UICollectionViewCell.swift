@@ -55,7 +55,9 @@ open class UICollectionViewCell: UICollectionReusableView {
     open var automaticallyUpdatesBackgroundConfiguration = true
     /// What runs each time the cell's configuration is updated: when it is
     /// dequeued for an item, when its state changes, and after ``setNeedsUpdateConfiguration()``.
-    open var configurationUpdateHandler: ConfigurationUpdateHandler?
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
     /// Whether the cell shows its item selected (a change updates its configuration).
     open var isSelected = false {
         didSet { if oldValue != isSelected { setNeedsUpdateConfiguration() } }
@@ -69,8 +71,7 @@ open class UICollectionViewCell: UICollectionReusableView {
     /// The view behind a selected cell's content (kept).
     open var selectedBackgroundView: UIView?
     private lazy var contentSlot = ContentConfigurationSlot(container: contentView)
-    private var needsConfigurationUpdate = true
-    private var isUpdatingConfiguration = false
+    private let cycle = ConfigurationCycle()
 
     /// The handler of a configuration update: the cell and its state.
     public typealias ConfigurationUpdateHandler = (UICollectionViewCell, UICellConfigurationState) -> Void
@@ -107,32 +108,35 @@ open class UICollectionViewCell: UICollectionReusableView {
     /// Asks for the configuration to be updated: at once when the cell is on
     /// screen and no item is being asked for, else before it is shown, as UIKit does.
     open func setNeedsUpdateConfiguration() {
-        needsConfigurationUpdate = true
-        guard host != nil, !CellRequest.isOpen, !isUpdatingConfiguration else { return }
-        updateConfigurationIfNeeded()
-        host?.takeText()
+        cycle.setNeeded(onScreen: host != nil) {
+            runConfigurationUpdate()
+            host?.takeText()
+        }
     }
 
-    /// Updates the configuration for `state`: each configuration updated for it
-    /// (when automatic), then the ``configurationUpdateHandler``. Subclasses
-    /// override it to configure themselves, and call `super`.
-    open func updateConfiguration(using state: UICellConfigurationState) {
+    /// Updates the configuration for `state`: nothing unless a subclass
+    /// overrides it (UIKit updates each configuration for the state first,
+    /// when automatic, and runs the ``configurationUpdateHandler`` after).
+    open func updateConfiguration(using state: UICellConfigurationState) {}
+
+    /// Runs the update the cell owes, if any.
+    override func updateConfigurationIfNeeded() {
+        cycle.runIfOwed(runConfigurationUpdate)
+    }
+
+    /// One update, in UIKit's order: each configuration updated for the
+    /// state (when automatic), the cell's ``updateConfiguration(using:)``,
+    /// then its ``configurationUpdateHandler``.
+    private func runConfigurationUpdate() {
+        let state = configurationState
         if automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration {
             contentConfiguration = configuration.updated(for: state)
         }
         if automaticallyUpdatesBackgroundConfiguration, let background = backgroundConfiguration {
             backgroundConfiguration = background.updated(for: state)
         }
+        updateConfiguration(using: state)
         configurationUpdateHandler?(self, state)
-    }
-
-    /// Runs the update the cycle owes, if any.
-    override func updateConfigurationIfNeeded() {
-        guard needsConfigurationUpdate, !isUpdatingConfiguration else { return }
-        isUpdatingConfiguration = true
-        defer { isUpdatingConfiguration = false }
-        needsConfigurationUpdate = false
-        updateConfiguration(using: configurationState)
     }
 
     /// The texts the cell shows: its configuration's, else its content view's labels'.
@@ -218,6 +222,61 @@ public struct UICellAccessory {
     public static func reorder(displayed: DisplayedState = .whenEditing) -> UICellAccessory { UICellAccessory("reorder", displayed: displayed) }
     /// A detail button (kept, not drawn).
     public static func detail(displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("detail", displayed: displayed) }
+    /// A view of the app's own (kept, not drawn).
+    public static func customView(configuration: CustomViewConfiguration) -> UICellAccessory {
+        UICellAccessory("customView", displayed: configuration.displayed)
+    }
+
+    /// A selection circle, shown while editing with multiple selection (kept, not drawn).
+    public static func multiselect(displayed: DisplayedState = .whenEditing) -> UICellAccessory { UICellAccessory("multiselect", displayed: displayed) }
+
+    /// An insert control, shown while editing (kept, not drawn).
+    public static func insert(displayed: DisplayedState = .whenEditing, actionHandler: (() -> Void)? = nil) -> UICellAccessory {
+        UICellAccessory("insert", displayed: displayed)
+    }
+
+    /// Where an accessory of the app's own goes.
+    public enum Placement: Sendable {
+        /// Before the content, or after it (kept).
+        case leading(displayed: DisplayedState = .always), trailing(displayed: DisplayedState = .always)
+    }
+
+    /// An accessory view of the app's own and where it goes (kept).
+    @preconcurrency @MainActor
+    public struct CustomViewConfiguration {
+        /// The view (kept).
+        public var customView: UIView
+        /// Where it goes (kept).
+        public var placement: Placement
+        /// When it shows.
+        public var isHidden: Bool?
+        /// The width kept for it (kept).
+        public var reservedLayoutWidth: CGFloat?
+        /// The tint colour (kept).
+        public var tintColor: UIColor?
+        /// Whether it keeps its own size (kept).
+        public var maintainsFixedSize: Bool?
+
+        /// `customView` at `placement` (kept).
+        public init(
+            customView: UIView, placement: Placement, isHidden: Bool? = nil, reservedLayoutWidth: CGFloat? = nil,
+            tintColor: UIColor? = nil, maintainsFixedSize: Bool? = nil
+        ) {
+            self.customView = customView
+            self.placement = placement
+            self.isHidden = isHidden
+            self.reservedLayoutWidth = reservedLayoutWidth
+            self.tintColor = tintColor
+            self.maintainsFixedSize = maintainsFixedSize
+        }
+
+        var displayed: DisplayedState {
+            switch placement {
+            case .leading(let displayed), .trailing(let displayed): displayed
+            }
+        }
+    }
+
     /// A label of `text` (kept, not drawn).
     public static func label(text: String, displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("label: \(text)", displayed: displayed) }
 }

@@ -239,6 +239,16 @@ final class ContentConfigurationSlot {
 /// added, and a list content view's configured texts.
 @MainActor
 enum ShownText {
+    /// `texts` as one line, the second after the first as a row's detail is
+    /// written (`Monday — 3 messages`): what a header's row shows.
+    static func joined(_ texts: (text: String?, detail: String?)) -> String? {
+        switch (texts.text, texts.detail) {
+        case (let text?, let detail?) where !detail.isEmpty: text + " — " + detail
+        case (let text?, _): text
+        case (nil, let detail): detail
+        }
+    }
+
     /// The first two texts `view` shows, or nils.
     static func texts(in view: UIView?) -> (text: String?, detail: String?) {
         var found: [String] = []

@@ -65,7 +65,9 @@ open class UITableViewCell: UIView {
     open var automaticallyUpdatesBackgroundConfiguration = true
     /// What runs each time the cell's configuration is updated: when it is
     /// dequeued for a row, when its state changes, and after ``setNeedsUpdateConfiguration()``.
-    open var configurationUpdateHandler: ConfigurationUpdateHandler?
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
     /// The editing control's style (kept).
     open var editingAccessoryType: AccessoryType = .none
     /// The indentation level (kept).
@@ -79,8 +81,7 @@ open class UITableViewCell: UIView {
     /// What the cell shows, as a value, and the view that shows it.
     private lazy var contentSlot = ContentConfigurationSlot(container: contentView)
     /// The update the cycle owes: UIKit runs it before the cell is drawn.
-    private var needsConfigurationUpdate = true
-    private var isUpdatingConfiguration = false
+    private let cycle = ConfigurationCycle()
     /// The cell's host in the headless list.
     weak var host: HostedCell?
 
@@ -117,22 +118,12 @@ open class UITableViewCell: UIView {
     }
 
     /// The main label (made when first asked for).
-    open var textLabel: UILabel? {
-        if let madeTextLabel { return madeTextLabel }
-        let label = UILabel(frame: .zero)
-        contentView.addSubview(label)
-        madeTextLabel = label
-        return label
-    }
+    open var textLabel: UILabel? { contentView.madeLabel(&madeTextLabel) }
 
     /// The secondary label: nil for a `.default` cell, as in UIKit.
     open var detailTextLabel: UILabel? {
         guard style != .default else { return nil }
-        if let madeDetailLabel { return madeDetailLabel }
-        let label = UILabel(frame: .zero)
-        contentView.addSubview(label)
-        madeDetailLabel = label
-        return label
+        return contentView.madeLabel(&madeDetailLabel)
     }
 
     /// The image view (made when first asked for; kept, not drawn).
@@ -190,32 +181,35 @@ open class UITableViewCell: UIView {
     /// Asks for the configuration to be updated: at once when the cell is on
     /// screen and no row is being asked for, else before it is shown, as UIKit does.
     open func setNeedsUpdateConfiguration() {
-        needsConfigurationUpdate = true
-        guard host != nil, !CellRequest.isOpen, !isUpdatingConfiguration else { return }
-        updateConfigurationIfNeeded()
-        host?.takeText()
+        cycle.setNeeded(onScreen: host != nil) {
+            runConfigurationUpdate()
+            host?.takeText()
+        }
     }
 
-    /// Updates the configuration for `state`: each configuration updated for it
-    /// (when automatic), then the ``configurationUpdateHandler``. Subclasses
-    /// override it to configure themselves, and call `super`.
-    open func updateConfiguration(using state: UICellConfigurationState) {
+    /// Updates the configuration for `state`: nothing unless a subclass
+    /// overrides it (UIKit updates each configuration for the state first,
+    /// when automatic, and runs the ``configurationUpdateHandler`` after).
+    open func updateConfiguration(using state: UICellConfigurationState) {}
+
+    /// Runs the update the cell owes, if any.
+    func updateConfigurationIfNeeded() {
+        cycle.runIfOwed(runConfigurationUpdate)
+    }
+
+    /// One update, in UIKit's order: each configuration updated for the
+    /// state (when automatic), the cell's ``updateConfiguration(using:)``,
+    /// then its ``configurationUpdateHandler``.
+    private func runConfigurationUpdate() {
+        let state = configurationState
         if automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration {
             contentConfiguration = configuration.updated(for: state)
         }
         if automaticallyUpdatesBackgroundConfiguration, let background = backgroundConfiguration {
             backgroundConfiguration = background.updated(for: state)
         }
+        updateConfiguration(using: state)
         configurationUpdateHandler?(self, state)
-    }
-
-    /// Runs the update the cycle owes, if any.
-    func updateConfigurationIfNeeded() {
-        guard needsConfigurationUpdate, !isUpdatingConfiguration else { return }
-        isUpdatingConfiguration = true
-        defer { isUpdatingConfiguration = false }
-        needsConfigurationUpdate = false
-        updateConfiguration(using: configurationState)
     }
 }
 

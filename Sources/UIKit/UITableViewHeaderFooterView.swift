@@ -51,22 +51,10 @@ open class UITableViewHeaderFooterView: UIView {
     }
 
     /// The main label (made when first asked for).
-    open var textLabel: UILabel? {
-        if let madeTextLabel { return madeTextLabel }
-        let label = UILabel(frame: .zero)
-        contentView.addSubview(label)
-        madeTextLabel = label
-        return label
-    }
+    open var textLabel: UILabel? { contentView.madeLabel(&madeTextLabel) }
 
     /// The secondary label (made when first asked for).
-    open var detailTextLabel: UILabel? {
-        if let madeDetailLabel { return madeDetailLabel }
-        let label = UILabel(frame: .zero)
-        contentView.addSubview(label)
-        madeDetailLabel = label
-        return label
-    }
+    open var detailTextLabel: UILabel? { contentView.madeLabel(&madeDetailLabel) }
 
     /// A list content configuration for a header, with no text.
     open func defaultContentConfiguration() -> UIListContentConfiguration { .groupedHeader() }
@@ -91,11 +79,12 @@ open class UITableViewHeaderFooterView: UIView {
     /// Clears the view before it is handed out again; subclasses call `super`.
     open func prepareForReuse() {}
 
-    /// The text the header shows: its configuration's, else its labels'.
+    /// The text the header shows: its configuration's, else its labels',
+    /// a second text after the first as a cell's detail is (`Monday — 3 messages`).
     var shownText: String? {
-        if let shown = contentSlot.shownTexts { return shown.text }
-        if let madeTextLabel { return madeTextLabel.shownText }
-        return ShownText.texts(in: contentView).text
+        if let shown = contentSlot.shownTexts { return ShownText.joined(shown) }
+        if madeTextLabel != nil || madeDetailLabel != nil { return ShownText.joined((madeTextLabel?.shownText, madeDetailLabel?.shownText)) }
+        return ShownText.joined(ShownText.texts(in: contentView))
     }
 }
 
@@ -168,7 +157,7 @@ final class HeaderFooterViews {
     func show(_ view: UIView, _ kind: Kind, _ section: Int) -> String {
         shownViews[kind, default: [:]][section] = view
         if let header = view as? UITableViewHeaderFooterView { return header.shownText ?? "" }
-        return ShownText.texts(in: view).text ?? ""
+        return ShownText.joined(ShownText.texts(in: view)) ?? ""
     }
 
     /// The view shown for `section`, if the delegate gave one.

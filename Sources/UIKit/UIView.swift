@@ -146,6 +146,16 @@ open class UIView: UIResponder {
         self.superview = nil
     }
 
+    /// The label in `slot`, made and added to this view when first asked for
+    /// (a cell's and a header's `textLabel`, `detailTextLabel`).
+    func madeLabel(_ slot: inout UILabel?) -> UILabel {
+        if let slot { return slot }
+        let label = UILabel(frame: .zero)
+        addSubview(label)
+        slot = label
+        return label
+    }
+
     /// Lays out subviews: nothing to lay out here.
     open func layoutSubviews() {}
     /// Asks for a layout: nothing to lay out here.
@@ -279,4 +289,66 @@ public enum NSLineBreakMode: Int, Sendable {
 public enum NSTextAlignment: Int, Sendable {
     /// Left, centred, right, justified, or the script's natural alignment (kept).
     case left, center, right, justified, natural
+}
+
+/// A stack of views (kept, not laid out): its arranged subviews are its
+/// subviews, in order, so the labels in it are what a cell shows.
+@preconcurrency @MainActor
+open class UIStackView: UIView {
+    /// How the views are stacked (kept).
+    public enum Distribution: Int, Sendable {
+        /// Filled, equally, proportionally, or spaced (kept).
+        case fill, fillEqually, fillProportionally, equalSpacing, equalCentering
+    }
+
+    /// How the views line up across the stack (kept).
+    public enum Alignment: Int, Sendable {
+        /// Filled, at the leading or trailing edge, centred, or on baselines (kept).
+        case fill, leading, firstBaseline, center, trailing, lastBaseline
+        /// At the top (the leading edge of a horizontal stack) (kept).
+        public static let top = Alignment.leading
+        /// At the bottom (the trailing edge of a horizontal stack) (kept).
+        public static let bottom = Alignment.trailing
+    }
+
+    /// The views stacked, in order.
+    open private(set) var arrangedSubviews: [UIView] = []
+    /// The stack's axis (kept).
+    open var axis: NSLayoutConstraint.Axis = .horizontal
+    /// How the views are stacked (kept).
+    open var distribution: Distribution = .fill
+    /// How the views line up (kept).
+    open var alignment: Alignment = .fill
+    /// The spacing between views (kept).
+    open var spacing: CGFloat = 0
+    /// Whether the spacing follows the margins (kept).
+    open var isLayoutMarginsRelativeArrangement = false
+
+    /// A stack of `views`.
+    public convenience init(arrangedSubviews views: [UIView]) {
+        self.init(frame: .zero)
+        for view in views { addArrangedSubview(view) }
+    }
+
+    /// Adds `view` at the end of the stack.
+    open func addArrangedSubview(_ view: UIView) {
+        arrangedSubviews.removeAll { $0 === view }
+        arrangedSubviews.append(view)
+        addSubview(view)
+    }
+
+    /// Inserts `view` at `stackIndex` of the stack.
+    open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
+        arrangedSubviews.removeAll { $0 === view }
+        arrangedSubviews.insert(view, at: min(max(0, stackIndex), arrangedSubviews.count))
+        insertSubview(view, at: min(max(0, stackIndex), subviews.count))
+    }
+
+    /// Takes `view` out of the stack (it stays a subview, as in UIKit).
+    open func removeArrangedSubview(_ view: UIView) {
+        arrangedSubviews.removeAll { $0 === view }
+    }
+
+    /// Sets the spacing after `arrangedSubview` (kept).
+    open func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: UIView) {}
 }

@@ -37,6 +37,11 @@ final class ProbeSettingsViewController: UITableViewController, UISearchResultsU
             spinner.widthAnchor.constraint(equalToConstant: 20),
         ])
         tableView.tableFooterView = footer
+        let stack = UIStackView(arrangedSubviews: [UILabel(), UILabel()])  // probe: views | works | `UIStackView` (its labels are a row's or a header's texts)
+        stack.axis = .vertical
+        stack.spacing = 4
+        tableView.tableHeaderView = stack
+        _ = tableView.headerView(forSection: 0)  // probe: headers | works | `headerView(forSection:)`
         _ = UIDevice.current.userInterfaceIdiom == .pad  // probe: views | kept | `UIDevice.current`
     }
 

@@ -167,7 +167,7 @@ final class ProbeCollectionViewController: UIViewController, UICollectionViewDel
             var content = cell.defaultContentConfiguration()
             content.text = item.title
             cell.contentConfiguration = content
-            cell.accessories = [.disclosureIndicator()]
+            cell.accessories = [.disclosureIndicator(), .customView(configuration: .init(customView: UIImageView(image: nil), placement: .trailing()))]  // probe: collection view | kept | `UICellAccessory.customView(configuration:)`
         }
         dataSource = UICollectionViewDiffableDataSource(collectionView: collectionView) { collectionView, indexPath, item in
             collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)

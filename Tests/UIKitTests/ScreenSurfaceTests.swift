@@ -92,7 +92,7 @@ private func probeTable() -> ProbeTableViewController {
 
 /// A screen whose header views the table asks again only when UIKit would.
 @MainActor
-private final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegate {
+final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegate {
     var counts = [2, 1]
 
     func numberOfSections(in tableView: UITableView) -> Int { counts.count }
@@ -228,4 +228,69 @@ private final class CountingHeaders: NSObject, UITableViewDataSource, UITableVie
     screen.loadViewIfNeeded()
     let raised = UIKitException.catching { _ = screen.collectionView.visibleCells }
     #expect(raised?.reason == "Could not load NIB in bundle: 'NSBundle <main> (loaded)' with name 'PhotoCell'")
+}
+
+/// A cell that says whether it is selected, through its configuration's update.
+private final class SelectableCell: UITableViewCell {
+    override func updateConfiguration(using state: UICellConfigurationState) {
+        var content = defaultContentConfiguration()
+        content.text = "row"
+        content.secondaryText = state.isSelected ? "selected" : nil
+        contentConfiguration = content
+    }
+}
+
+@MainActor
+@Test func selectingAnotherRowDeselectsTheFirstsCellAndUpdatesIt() {
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 440), style: .plain)
+    let screen = CountingHeaders()
+    screen.counts = [3]
+    table.register(SelectableCell.self, forCellReuseIdentifier: "cell")
+    table.dataSource = screen
+    table.tapRow(at: IndexPath(row: 0, section: 0))
+    table.tapRow(at: IndexPath(row: 2, section: 0))
+    #expect(table.cellForRow(at: IndexPath(row: 0, section: 0))?.isSelected == false)
+    #expect(table.headlessList.render().filter { $0.contains("selected") } == [" * 0.2  row — selected  <cell #3>"])
+}
+
+@MainActor
+@Test func registrationsAreNamedByTheViewThatDequeuesSoEveryTestReadsTheSame() {
+    let first = ProbeCollectionViewController()
+    first.loadViewIfNeeded()
+    let second = ProbeCollectionViewController()
+    second.loadViewIfNeeded()
+    #expect(first.collectionView.headlessList.render() == second.collectionView.headlessList.render())
+    let first0 = second.collectionView.headlessList.render().first ?? ""
+    #expect(first0.hasSuffix("<ProbeListCell.registration1 #1 reused>"), "\(first0)")
+}
+
+/// A header of two labels in a stack, as apps make them.
+private final class StackedHeaders: NSObject, UITableViewDataSource, UITableViewDelegate {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 1 }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
+        let stack = UIStackView(arrangedSubviews: [UILabel(), UILabel()])
+        (stack.arrangedSubviews[0] as? UILabel)?.text = "Dune"
+        (stack.arrangedSubviews[1] as? UILabel)?.text = "Frank Herbert"
+        stack.axis = .vertical
+        cell.contentView.addSubview(stack)
+        return cell
+    }
+    func tableView(_ tableView: UITableView, viewForHeaderInSection section: Int) -> UIView? {
+        let day = UILabel()
+        day.text = "Monday"
+        let count = UILabel()
+        count.text = "3 messages"
+        return UIStackView(arrangedSubviews: [day, count])
+    }
+}
+
+@MainActor
+@Test func aStackOfLabelsIsWhatAHeaderOrACellShows() {
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 440), style: .plain)
+    let screen = StackedHeaders()
+    table.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
+    table.dataSource = screen
+    table.delegate = screen
+    #expect(table.headlessList.render() == ["== Monday — 3 messages ==", "   0.0  Dune — Frank Herbert  <cell #1>"])
 }

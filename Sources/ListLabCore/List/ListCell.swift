@@ -23,7 +23,9 @@ open class ListCell {
     /// Secondary text (a subtitle), if any.
     public var detail: String?
     /// Whether the cell shows its item as selected.
-    public internal(set) var isSelected = false
+    public internal(set) var isSelected = false {
+        didSet { if oldValue != isSelected { selectionDidChange() } }
+    }
     /// How many times the data source configured this cell.
     public internal(set) var configurationCount = 0
     /// How many times the list took this cell from its reuse queue.
@@ -34,6 +36,11 @@ open class ListCell {
     public required init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
     }
+
+    /// Called when the list selects the cell's item or deselects it (one
+    /// item's selection taking another's away included): a cell that stands
+    /// for a view of another kit passes it on. Does nothing by default.
+    open func selectionDidChange() {}
 
     /// Clears the content before the cell is handed out again, as UIKit's
     /// `prepareForReuse` does. Subclasses that override it call `super`.

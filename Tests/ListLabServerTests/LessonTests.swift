@@ -38,7 +38,7 @@ private func checked(after commands: [String]) -> [String] {
 /// first lines that differ, the learner's and the lesson's, never the whole answer.
 @Test func aCheckComparesTheStateNotTheScreen() {
     let expected = Transcript.expectedLines(for: checked(after: ["move 0.3 0.0", "select 0.0"]))
-    #expect(expected.count == 11)
+    #expect(expected.count == 12)
     #expect(OutputMatcher.matches(expected, checked(after: ["move 0.3 0.0", "select 0.0", "scroll bottom"])))
     let onScreenOnly = checked(after: ["batch move 0.3 0.0", "select 0.0"])
     #expect(!OutputMatcher.matches(expected, onScreenOnly))
@@ -52,6 +52,23 @@ private func checked(after commands: [String]) -> [String] {
     // Missing lines are said as missing.
     #expect(Lesson.differences(expected: [.literal("a"), .literal("b")], printed: ["a"]) == ["yours:  (nothing more)", "wanted: b"])
     #expect(Lesson.differences(expected: [.anyLines], printed: ["a"]) == ["your state differs from the one the exercise asks for"])
+}
+
+/// The mistake the lessons teach: the data loses Diana Prince and a hand-made batch update deletes
+/// another row. UIKit accepts it (the counts agree) and the phone still shows Diana: not yet,
+/// naming the row as the learner's screen shows it. A stale row off screen is not judged: UIKit
+/// asks for it again when it scrolls on.
+@Test func aCheckSeesARowTheScreenShowsThatTheDataNoLongerHas() {
+    let expected = Transcript.expectedLines(for: checked(after: ["delete 0.2"]))
+    let stale = checked(after: ["delete 0.2 --data-only", "batch delete 0.5"])
+    #expect(checked(after: ["delete 0.2 --data-only", "batch delete 0.2"]).contains("screen: each row on screen shows its item"))
+    #expect(!OutputMatcher.matches(expected, stale))
+    #expect(Lesson.differences(expected: expected, printed: stale) == [
+        #"yours:  screen: 0.2 shows "Diana Prince — 555-0103", where its item shows "Barry Allen — 555-0104""#,
+        "wanted: screen: each row on screen shows its item",
+    ])
+    let scrolledAway = checked(after: ["delete 0.2 --data-only", "batch delete 0.5", "scroll bottom"])
+    #expect(OutputMatcher.matches(expected, scrolledAway), "the stale cell went back to its queue: the rows on screen are right")
 }
 
 /// `exercise hint` lines are hints: never a step, not counted as one, and not run by Solution.

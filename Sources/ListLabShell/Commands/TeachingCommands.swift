@@ -40,8 +40,9 @@ extension Session {
                 "In a transcript, 'exercise TASK' states the task; the commands after it are the lesson's own",
                 "solution, which 'listlab test' runs and a lesson in the browser hides; 'exercise hint TEXT'",
                 "lines are shown one at a time when the learner asks, before Solution; 'exercise check' prints",
-                "the state: the data's items in order with their fields, the list's sections and rows, and",
-                "the selection, never the scroll position. Its recorded output is what the page's Check",
+                "the state: the data's items in order with their fields, the list's sections and rows,",
+                "whether each row on screen shows its item (the first stale row named), and the selection,",
+                "never the scroll position. Its recorded output is what the page's Check",
                 "compares the learner's state with. At the prompt, all three only print.",
             ],
             examples: ["exercise Put Barry Allen first, then select him.", "exercise hint 'move' takes the row to move, then where it goes.", "exercise check"],
@@ -157,8 +158,32 @@ extension CommandContext {
                 }
             }
         }
+        lines.append(screenLine(of: loaded))
         let selected = list.selectedPaths.sorted()
         lines.append("selected: " + (selected.isEmpty ? "none" : selected.map(\.description).joined(separator: ", ")))
         return lines
+    }
+
+    /// Whether each row on screen shows what the list's data gives at its
+    /// place now (under a diffable data source, the item its snapshot's
+    /// identifier stands for): UIKit shows a cell as it was configured until
+    /// it is told otherwise, so a row left stale by an update that went
+    /// wrong, or configured from an old value, is what the learner sees.
+    /// Only the rows on screen: a right answer scrolled elsewhere is right.
+    /// The first row that differs is named as the screen shows it.
+    fileprivate func screenLine(of loaded: LoadedProvider) -> String {
+        guard loaded.registered == nil else { return "screen: not compared (the provider's own cells)" }
+        for path in list.indexPathsForVisibleItems {
+            guard let cell = list.cellForItem(at: path) else { continue }
+            let shown = VisibleText.escaped(cell.detail.map { $0.isEmpty ? cell.text : cell.text + " — " + $0 } ?? cell.text)
+            guard let record = presentation.shownRecord(at: path, in: loaded) else {
+                return "screen: \(path) shows \"\(shown)\", where the data has no item"
+            }
+            let expected = VisibleText.escaped(loaded.presenter(forSection: path.section).presenter.text(for: record))
+            if shown != expected {
+                return "screen: \(path) shows \"\(shown)\", where its item shows \"\(expected)\""
+            }
+        }
+        return "screen: each row on screen shows its item"
     }
 }

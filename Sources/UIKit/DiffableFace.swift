@@ -18,14 +18,9 @@ final class DiffableFace<SectionID: Hashable & Sendable, ItemID: Hashable & Send
         NSDiffableDataSourceSnapshot(core.snapshot())
     }
 
-    /// Applies by batch updates (without animation before iOS 15: a reload).
+    /// Applies by batch updates (without animation before iOS 15, the core reloads).
     func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionID, ItemID>, animatingDifferences: Bool, completion: (() -> Void)?) {
         guard !UIKitException.hasBeenRaised else { return }
-        guard animatingDifferences || UIKitEnvironment.isAtLeast(15) else {
-            core.applySnapshotUsingReloadData(snapshot.core)
-            completion?()
-            return
-        }
         do {
             try core.apply(snapshot.core, animatingDifferences: animatingDifferences)
             completion?()
@@ -37,7 +32,7 @@ final class DiffableFace<SectionID: Hashable & Sendable, ItemID: Hashable & Send
     /// Applies with `reloadData()` (iOS 15).
     func applyUsingReloadData(_ snapshot: NSDiffableDataSourceSnapshot<SectionID, ItemID>, completion: (() -> Void)?) {
         guard !UIKitException.hasBeenRaised else { return }
-        guard UIKitEnvironment.isAtLeast(15) else {
+        guard UIKitEnvironment.capabilities.reconfigures else {
             UIKitException.unrecognizedSelector("applySnapshotUsingReloadData:completion:", of: className).raise()
             return
         }

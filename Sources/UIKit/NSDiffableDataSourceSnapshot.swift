@@ -27,7 +27,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
 
     /// Raises as iOS 14 and earlier do for a method of iOS 15.
     private func requireIOS15(_ selector: String) -> Bool {
-        guard UIKitEnvironment.isAtLeast(15) else {
+        guard UIKitEnvironment.capabilities.reconfigures else {
             UIKitException.unrecognizedSelector(selector, of: "NSDiffableDataSourceSnapshot").raise()
             return false
         }
@@ -61,11 +61,13 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         }
     }
 
-    /// The items of `identifier`'s section (raises for a section not in the snapshot).
+    /// The items of `identifier`'s section (raises for a section not in the
+    /// snapshot, since iOS 14; iOS 13 answers with no items).
     public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
         do {
             return try core.itemIdentifiers(inSection: identifier)
         } catch {
+            guard UIKitEnvironment.capabilities.raisesForItemsOfAMissingSection else { return [] }
             UIKitException(name: UIKitException.internalInconsistency, reason: error.description).raise()
             return []
         }

@@ -182,7 +182,7 @@ open class UICollectionView: UIScrollView {
     open func dequeueConfiguredReusableCell<Cell: UICollectionViewCell, Item>(
         using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?
     ) -> Cell {
-        if registration.wasMadeDuringACellRequest, UIKitEnvironment.isAtLeast(15) {
+        if registration.wasMadeDuringACellRequest, UIKitEnvironment.capabilities.refusesRegistrationsMadeForACell {
             UIKitException(
                 name: UIKitException.internalInconsistency,
                 reason: "Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource cell provider. Creating a new registration each time a cell is requested will prevent reuse and cause created cells to remain inaccessible in memory for the lifetime of the collection view. Registrations should be created up front and reused. Registration: <UICollectionViewCellRegistration: 0x…>"
@@ -299,7 +299,7 @@ open class UICollectionView: UIScrollView {
 
     /// Configures the items at `indexPaths` again in the cells they have (iOS 15).
     open func reconfigureItems(at indexPaths: [IndexPath]) {
-        guard UIKitEnvironment.isAtLeast(15) else {
+        guard UIKitEnvironment.capabilities.reconfigures else {
             UIKitException.unrecognizedSelector("reconfigureItemsAtIndexPaths:", of: "UICollectionView").raise()
             return
         }

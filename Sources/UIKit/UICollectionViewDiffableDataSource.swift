@@ -110,7 +110,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         completion: (() -> Void)? = nil
     ) {
         guard !UIKitException.hasBeenRaised else { return }
-        guard UIKitEnvironment.isAtLeast(14) else {
+        guard UIKitEnvironment.capabilities.sectionSnapshots else {
             UIKitException.unrecognizedSelector("applySnapshot:toSection:animatingDifferences:completion:", of: "UICollectionViewDiffableDataSource").raise()
             return
         }

@@ -117,6 +117,6 @@ public enum UIKitEnvironment {
     static var version: IOSVersion { chosen.withLock { $0 } }
     private static let chosen = Mutex(ProcessInfo.processInfo.environment["LISTLAB_IOS"].flatMap(IOSVersion.init) ?? IOSVersion.standard)
 
-    /// Whether the version has what iOS `major` brought.
-    static func isAtLeast(_ major: Int) -> Bool { version >= IOSVersion(major) }
+    /// What the version's UIKit has (the core's one answer for each version).
+    static var capabilities: UIKitCapabilities { version.capabilities }
 }

@@ -348,7 +348,7 @@ open class UITableView: UIScrollView {
 
     /// Configures the rows at `indexPaths` again in the cells they have (iOS 15).
     open func reconfigureRows(at indexPaths: [IndexPath]) {
-        guard UIKitEnvironment.isAtLeast(15) else {
+        guard UIKitEnvironment.capabilities.reconfigures else {
             UIKitException.unrecognizedSelector("reconfigureRowsAtIndexPaths:", of: "UITableView").raise()
             return
         }

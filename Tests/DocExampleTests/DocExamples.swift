@@ -241,6 +241,14 @@ func stagedUpdateExample1() throws {
     _ = changes
 }
 
+@Test("Sources/ListLabCore/List/UIKitCapabilities.swift:6")
+func uIKitCapabilitiesExample1() throws {
+    let capabilities = IOSVersion(14).capabilities
+    print(capabilities.reconfigures)          // false: reconfigureRows is an unrecognized selector
+    print(capabilities.sectionSnapshots)      // true
+    _ = capabilities
+}
+
 @Test("Sources/ListLabCore/ListLabCore.docc/ListLabCore.md:30")
 func listLabCoreExample1() throws {
     let provider = ArrayDataProvider(["News", "Contributions"])

@@ -294,3 +294,25 @@ private final class StackedHeaders: NSObject, UITableViewDataSource, UITableView
     table.delegate = screen
     #expect(table.headlessList.render() == ["== Monday — 3 messages ==", "   0.0  Dune — Frank Herbert  <cell #1>"])
 }
+
+/// What each iOS version's UIKit has is one answer the face, the shell and the core share.
+@MainActor
+@Test func anIOSVersionsCapabilitiesDecideForTheFaceAsForTheCore() {
+    #expect(IOSVersion(13).capabilities == UIKitCapabilities(IOSVersion(13)))
+    #expect(!IOSVersion(14).capabilities.reconfigures && IOSVersion(15).capabilities.reconfigures)
+    let saved = UIKitEnvironment.iOSVersion
+    let missing = UIKitException.catching {
+        UIKitEnvironment.iOSVersion = OperatingSystemVersion(majorVersion: 13, minorVersion: 0, patchVersion: 0)
+        defer { UIKitEnvironment.iOSVersion = saved }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        #expect(snapshot.itemIdentifiers(inSection: 1) == [], "iOS 13 answered with no items")
+    }
+    #expect(missing == nil)
+    let raised = UIKitException.catching {
+        var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        _ = snapshot.itemIdentifiers(inSection: 1)
+    }
+    #expect(raised?.name == UIKitException.internalInconsistency)
+}

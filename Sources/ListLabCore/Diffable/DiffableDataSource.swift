@@ -71,13 +71,13 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     /// applied snapshot to this one: deletes, inserts and moves by
     /// identifier, then the reloads and reconfigures the snapshot marks.
     ///
-    /// Since iOS 15, UIKit diffs with or without animation (before, no
-    /// animation meant `reloadData()`; ``applySnapshotUsingReloadData(_:)``
-    /// does that now). A headless list has no animation, so
-    /// `animatingDifferences` changes nothing here; it is kept so that code
-    /// reads as it does against UIKit.
+    /// Since iOS 15, UIKit diffs with or without animation; before, no
+    /// animation meant `reloadData()` (``UIKitCapabilities/diffsWithoutAnimation``),
+    /// and so it does here, by the list's iOS version. A headless list draws
+    /// no animation, so that is all `animatingDifferences` changes.
     ///
-    /// - Returns: How the list got there, and the batch updates performed.
+    /// - Returns: How the list got there (``StagedUpdate/Outcome/reloadedData``
+    ///   for an `apply` without animation before iOS 15), and the batch updates performed.
     /// - Throws: ``BatchUpdateError`` when the cell provider gave no cell for
     ///   an item the update shows (UIKit's `UITableView dataSource returned a
     ///   nil cell ...`): the list and the applied snapshot are then as they
@@ -86,7 +86,11 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     public func apply(_ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true) throws(BatchUpdateError)
         -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])
     {
-        try apply(snapshot, animatingDifferences: animatingDifferences, outlines: [:])
+        if !animatingDifferences, let list, !list.iOSVersion.capabilities.diffsWithoutAnimation {
+            applySnapshotUsingReloadData(snapshot)
+            return (.reloadedData, [])
+        }
+        return try apply(snapshot, animatingDifferences: animatingDifferences, outlines: [:])
     }
 
     /// ``apply(_:animatingDifferences:)`` with `newOutlines` in force while

@@ -299,17 +299,24 @@ extension CommandContext {
         try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) { try mode.identifiers.indexKeys() }
         if reloadingData {
             try requireIOS(.reconfiguring, "applySnapshotUsingReloadData:completion:", of: diffableDataSourceClass)
-        }
-        if reloadingData || (withoutAnimation && list.iOSVersion < .reconfiguring) {
             mode.dataSource.applySnapshotUsingReloadData(snapshot)
             mode.pending = snapshot.unmarked
-            let how = reloadingData ? "with reloadData" : "without animation, which before iOS 15 is reloadData"
-            output.write("applied \(how) (no diff): \(counts(snapshot))")
+            output.write("applied with reloadData (no diff): \(counts(snapshot))")
+            return
+        }
+        // The core decides what an apply without animation is in the list's iOS version.
+        var outcome = StagedUpdate.Outcome.unchanged
+        let performed = try applyToList {
+            let applied = try mode.dataSource.apply(snapshot, animatingDifferences: !withoutAnimation)
+            outcome = applied.outcome
+            return applied
+        }
+        mode.pending = snapshot.unmarked
+        if withoutAnimation, outcome == .reloadedData, performed.isEmpty {
+            output.write("applied without animation, which before iOS 15 is reloadData (no diff): \(counts(snapshot))")
             return
         }
         let how = withoutAnimation ? " without animation (still a diff, as UIKit since iOS 15)" : ""
-        let performed = try applyToList { try mode.dataSource.apply(snapshot, animatingDifferences: !withoutAnimation) }
-        mode.pending = snapshot.unmarked
         guard !performed.isEmpty else {
             output.write("applied\(how): no changes (identifiers and order are the same; content is not compared: reconfigureItems or reloadItems update cells)")
             return

@@ -236,7 +236,7 @@ struct SnapshotCall {
     func itemsAsked(inSection section: String) throws -> [Value] {
         do {
             return try snapshot.itemIdentifiers(inSection: section)
-        } catch where iOSVersion < IOSVersion(14) {
+        } catch where !iOSVersion.capabilities.raisesForItemsOfAMissingSection {
             return []
         }
     }

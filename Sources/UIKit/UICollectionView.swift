@@ -148,9 +148,14 @@ open class UICollectionView: UIScrollView {
         nibs[kind + "/" + identifier] = nib
     }
 
+    /// While set, a dequeue makes a cell the list never sees: a test asks
+    /// the data source what an item would show now (``staleRow()``).
+    var isProbing = false
+
     /// A cell for the item at `indexPath`, from the reuse queue of `identifier`
     /// or made from the registered class.
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        if isProbing, let cellType = cellClasses[identifier] { return cellType.init(listLabReuseIdentifier: identifier) }
         if let nib = nibs["cell/" + identifier], cellClasses[identifier] == nil {
             UIKitException(name: UIKitException.internalInconsistency, reason: nib.cannotLoadReason).raise()
             return UICollectionViewCell(listLabReuseIdentifier: identifier)

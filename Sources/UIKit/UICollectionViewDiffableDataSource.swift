@@ -44,6 +44,8 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         public init() {}
     }
 
+    /// The cell provider, asked again when a test probes what a row would show now.
+    private let probeProvider: CellProvider
     let face: DiffableFace<SectionIdentifierType, ItemIdentifierType>
     private weak var collectionView: UICollectionView?
     /// Makes the sections' headers and footers.
@@ -59,6 +61,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     /// it becomes the view's data source.
     public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
         self.collectionView = collectionView
+        probeProvider = cellProvider
         weak let view = collectionView
         let core = DiffableDataSource<SectionIdentifierType, ItemIdentifierType>(list: collectionView.list) { _, path, identifier in
             MainActor.assumeIsolated { () -> CellHost? in
@@ -198,5 +201,13 @@ extension UICollectionViewDiffableDataSource: OutlineDisclosing {
             outline.expand([item])
         }
         apply(outline, to: section, animatingDifferences: true)
+    }
+}
+
+extension UICollectionViewDiffableDataSource: CellProbing {
+    /// What the cell provider makes now for the item at `indexPath` (the list never sees the cell).
+    func probeCell(at indexPath: IndexPath) -> UIView? {
+        guard let view = collectionView, let item = itemIdentifier(for: indexPath) else { return nil }
+        return probeProvider(view, indexPath, item)
     }
 }

@@ -211,9 +211,14 @@ open class UITableView: UIScrollView {
         headerFooterViews.register(nib, for: identifier)
     }
 
+    /// While set, a dequeue makes a cell the list never sees: a test asks
+    /// the data source what a row would show now (``staleRow()``).
+    var isProbing = false
+
     /// A cell for the row at `indexPath`: from the reuse queue of
     /// `identifier` when it has one, else made from the registered class.
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        if isProbing, let cellType = cellClasses[identifier] { return cellType.init(listLabReuseIdentifier: identifier) }
         if let nib = cellNibs[identifier] {
             UIKitException(name: UIKitException.internalInconsistency, reason: nib.cannotLoadReason).raise()
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
@@ -234,6 +239,7 @@ open class UITableView: UIScrollView {
     /// data source made itself is queued too when it leaves the screen), else
     /// made from the registered class; nil when neither has one.
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+        if isProbing { return cellClasses[identifier]?.init(listLabReuseIdentifier: identifier) }
         let cellType = cellClasses[identifier] ?? UITableViewCell.self
         guard cellClasses[identifier] != nil || list.hasQueuedCell(withIdentifier: identifier) else { return nil }
         return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(-1, -1))) { cellType.init(listLabReuseIdentifier: $0) }

@@ -25,6 +25,8 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     /// Makes the cell of an item: the presenter's part.
     public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
 
+    /// The cell provider, asked again when a test probes what a row would show now.
+    private let probeProvider: CellProvider
     let face: DiffableFace<SectionIdentifierType, ItemIdentifierType>
     private weak var tableView: UITableView?
     /// The animation of changes (accepted, not drawn).
@@ -36,6 +38,7 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     /// becomes the table's data source.
     public init(tableView: UITableView, cellProvider: @escaping CellProvider) {
         self.tableView = tableView
+        probeProvider = cellProvider
         weak let table = tableView
         let core = DiffableDataSource<SectionIdentifierType, ItemIdentifierType>(list: tableView.list) { _, path, identifier in
             MainActor.assumeIsolated { () -> CellHost? in
@@ -142,4 +145,12 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
 
     /// The section a title of the index leads to: its own index unless a subclass says.
     open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
+}
+
+extension UITableViewDiffableDataSource: CellProbing {
+    /// What the cell provider makes now for the item at `indexPath` (the list never sees the cell).
+    func probeCell(at indexPath: IndexPath) -> UIView? {
+        guard let view = tableView, let item = itemIdentifier(for: indexPath) else { return nil }
+        return probeProvider(view, indexPath, item)
+    }
 }

@@ -1,0 +1,189 @@
+/// Random steps over an app's screen, checked after each as UIKit and a
+/// user would check them, and a failure shrunk to the fewest steps that
+/// fail the same way: the sequence nobody wrote down that ends in UIKit's
+/// exception, or in a row that shows what its data source no longer gives.
+///
+/// Each step runs one of the screen's actions, chosen by a seeded
+/// generator, with values the action draws from the step's own generator;
+/// after each, what UIKit raised ends the run, and so does a stale row on
+/// screen (``StaleRow``). A failure is shrunk by taking steps away while it
+/// fails the same way (the same exception's reason, numbers aside, or a
+/// stale row), each step keeping its own values, and is confirmed by
+/// replaying what is left.
+///
+/// ```swift
+/// let explorer = ScreenExplorer(seed: 7, steps: 2_000, screen: { InboxViewController() }, list: { $0.tableView }, actions: [
+///     .init("receive") { screen, random in
+///         let id = random.next(upTo: 100)
+///         screen.receive(Message(id: id))
+///         return "screen.receive(Message(id: \(id)))"
+///     },
+///     .init("delete the first") { screen, _ in
+///         screen.deleteFirst()
+///         return "screen.deleteFirst()"
+///     },
+/// ])
+/// if let failure = explorer.run() { Issue.record("\(failure)") }
+/// ```
+@preconcurrency @MainActor
+public struct ScreenExplorer<Screen: AnyObject> {
+    /// One thing a user or the app does to the screen: it runs with a
+    /// generator for the values it needs and returns its call as Swift.
+    public struct Action {
+        /// The action's name.
+        public let name: String
+        let perform: (Screen, inout ExplorerRandom) -> String
+
+        /// An action named `name` that `perform` runs, returning the call it made, as Swift.
+        public init(_ name: String, _ perform: @escaping (Screen, inout ExplorerRandom) -> String) {
+            self.name = name
+            self.perform = perform
+        }
+    }
+
+    /// The run's seed: the same seed, the same steps.
+    public var seed: UInt64
+    /// How many steps a run takes at most.
+    public var steps: Int
+    /// How many runs the shrinking may replay at most.
+    public var shrinkingRuns = 2_000
+    private let makeScreen: () -> Screen
+    private let list: (Screen) -> any StaleRowChecking
+    private let actions: [Action]
+
+    /// An explorer of the screens `screen` makes (its view loaded), whose list
+    /// `list` names, through `actions`.
+    public init(
+        seed: UInt64 = 1, steps: Int = 1_000, screen: @escaping () -> Screen, list: @escaping (Screen) -> any StaleRowChecking,
+        actions: [Action]
+    ) {
+        self.seed = seed
+        self.steps = steps
+        makeScreen = screen
+        self.list = list
+        self.actions = actions
+    }
+
+    /// One step: the action, and the seed of the values it draws.
+    struct Step: Hashable {
+        var action: Int
+        var seed: UInt64
+    }
+
+    /// Runs the steps; returns the failure, shrunk and confirmed, or nil
+    /// when every step left the screen right.
+    public func run() -> ExplorerFailure? {
+        guard !actions.isEmpty, steps > 0 else { return nil }
+        var random = ExplorerRandom(seed: seed)
+        let planned = (0..<steps).map { _ in Step(action: random.next(upTo: actions.count), seed: random.nextWord()) }
+        guard let found = replay(planned) else { return nil }
+        let failing = Array(planned.prefix(found.step + 1))
+        let shrunk = shrink(failing, like: found.signature)
+        guard let confirmed = replay(shrunk) else { return nil }
+        return ExplorerFailure(seed: seed, stepsTaken: found.step + 1, calls: confirmed.calls, reason: confirmed.reason)
+    }
+
+    /// What a replay of `steps` ended in, or nil when it went right.
+    struct Outcome {
+        var step: Int
+        var calls: [String]
+        var reason: String
+        var signature: String
+    }
+
+    func replay(_ steps: [Step]) -> Outcome? {
+        let screen = makeScreen()
+        var calls: [String] = []
+        for (index, step) in steps.enumerated() {
+            var random = ExplorerRandom(seed: step.seed)
+            var call = ""
+            let raised = UIKitException.catching { call = actions[step.action].perform(screen, &random) }
+            calls.append(call)
+            if let raised {
+                return Outcome(step: index, calls: calls, reason: raised.description, signature: Self.signature(of: raised.reason))
+            }
+            if let stale = list(screen).staleRow() {
+                return Outcome(step: index, calls: calls, reason: "a stale row: \(stale)", signature: "stale row")
+            }
+        }
+        return nil
+    }
+
+    /// `steps` with steps taken away while a replay still fails as `signature` says.
+    func shrink(_ steps: [Step], like signature: String) -> [Step] {
+        var current = steps
+        var runs = 0
+        var chunk = max(1, current.count / 2)
+        while chunk >= 1, runs < shrinkingRuns {
+            var start = 0
+            var removed = false
+            while start < current.count, runs < shrinkingRuns {
+                var candidate = current
+                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                runs += 1
+                if !candidate.isEmpty, let outcome = replay(candidate), outcome.signature == signature {
+                    current = Array(candidate.prefix(outcome.step + 1))
+                    removed = true
+                } else {
+                    start += chunk
+                }
+            }
+            if !removed { chunk /= 2 }
+        }
+        return current
+    }
+
+    /// A reason with its numbers taken out: one rule, whatever the counts.
+    static func signature(of reason: String) -> String {
+        String(reason.map { $0.isNumber ? "#" : $0 })
+    }
+}
+
+/// What an exploration found: the steps that fail, fewest first found, as
+/// Swift calls ready to paste as a regression test; how they end, in UIKit's
+/// words; and the seed that finds them again.
+public struct ExplorerFailure: Hashable, Sendable, CustomStringConvertible {
+    /// The seed of the run.
+    public let seed: UInt64
+    /// How many steps the run took before it failed.
+    public let stepsTaken: Int
+    /// The fewest steps found that fail the same way, as Swift.
+    public let calls: [String]
+    /// How they end: UIKit's exception, or the stale row.
+    public let reason: String
+
+    /// The failure as a test's message.
+    public var description: String {
+        (["explore (seed \(seed)) failed after \(stepsTaken) step\(stepsTaken == 1 ? "" : "s"), shrunk to \(calls.count):"]
+            + calls.map { "    " + $0 } + ["ending in: \(reason)"]).joined(separator: "\n")
+    }
+}
+
+/// The generator an exploration's steps draw their values from: SplitMix64,
+/// seeded, so a run is the same on every machine.
+public struct ExplorerRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// A generator seeded with `seed`.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 { nextWord() }
+
+    /// The next 64 random bits (SplitMix64).
+    mutating func nextWord() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number from 0 up to `bound` (0 when `bound` is not positive).
+    public mutating func next(upTo bound: Int) -> Int {
+        guard bound > 0 else { return 0 }
+        return Int(nextWord() % UInt64(bound))
+    }
+}

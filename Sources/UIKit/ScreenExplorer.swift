@@ -45,8 +45,9 @@ public struct ScreenExplorer<Screen: AnyObject> {
     public var seed: UInt64
     /// How many steps a run takes at most.
     public var steps: Int
-    /// How many runs the shrinking may replay at most.
-    public var shrinkingRuns = 2_000
+    /// How many steps the shrinking may replay in all, at most: a failure
+    /// deep in a long run is shrunk as far as this allows.
+    public var shrinkingSteps = 200_000
     private let makeScreen: () -> Screen
     private let list: (Screen) -> any StaleRowChecking
     private let actions: [Action]
@@ -112,15 +113,15 @@ public struct ScreenExplorer<Screen: AnyObject> {
     /// `steps` with steps taken away while a replay still fails as `signature` says.
     func shrink(_ steps: [Step], like signature: String) -> [Step] {
         var current = steps
-        var runs = 0
+        var replayed = 0
         var chunk = max(1, current.count / 2)
-        while chunk >= 1, runs < shrinkingRuns {
+        while chunk >= 1, replayed < shrinkingSteps {
             var start = 0
             var removed = false
-            while start < current.count, runs < shrinkingRuns {
+            while start < current.count, replayed < shrinkingSteps {
                 var candidate = current
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-                runs += 1
+                replayed += candidate.count
                 if !candidate.isEmpty, let outcome = replay(candidate), outcome.signature == signature {
                     current = Array(candidate.prefix(outcome.step + 1))
                     removed = true

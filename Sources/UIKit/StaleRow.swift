@@ -49,13 +49,18 @@ extension UITableView: StaleRowChecking {
             guard path.section < sections, path.row < dataSource.tableView(self, numberOfRowsInSection: path.section) else {
                 return StaleRow(indexPath: path, shown: shown, given: nil)
             }
-            isProbing = true
-            let fresh = (dataSource as? any CellProbing)?.probeCell(at: path) ?? dataSource.tableView(self, cellForRowAt: path)
-            isProbing = false
+            let fresh = probing { (dataSource as? any CellProbing)?.probeCell(at: path) ?? dataSource.tableView(self, cellForRowAt: path) }
             let given = Self.text(of: fresh)
             if given != shown { return StaleRow(indexPath: path, shown: shown, given: given) }
         }
         return nil
+    }
+
+    /// `body`'s result, made while a dequeue makes cells the list never sees.
+    private func probing<Made>(_ body: () -> Made) -> Made {
+        isProbing = true
+        defer { isProbing = false }
+        return body()
     }
 
     private func shownText(at path: IndexPath) -> String {
@@ -82,14 +87,19 @@ extension UICollectionView: StaleRowChecking {
             guard path.section < sections, path.item < dataSource.collectionView(self, numberOfItemsInSection: path.section) else {
                 return StaleRow(indexPath: path, shown: shown, given: nil)
             }
-            isProbing = true
-            let fresh = (dataSource as? any CellProbing)?.probeCell(at: path) ?? CellRequest.asking { dataSource.collectionView(self, cellForItemAt: path) }
-            isProbing = false
+            let fresh = probing { (dataSource as? any CellProbing)?.probeCell(at: path) ?? CellRequest.asking { dataSource.collectionView(self, cellForItemAt: path) } }
             let cell = fresh as? any ReusableCellView
             cell?.updateConfigurationIfNeeded()
             let given = cell.flatMap { ShownText.joined($0.shownTexts) } ?? ""
             if given != shown { return StaleRow(indexPath: path, shown: shown, given: given) }
         }
         return nil
+    }
+
+    /// `body`'s result, made while a dequeue makes cells the list never sees.
+    private func probing<Made>(_ body: () -> Made) -> Made {
+        isProbing = true
+        defer { isProbing = false }
+        return body()
     }
 }

@@ -267,15 +267,14 @@ open class UICollectionView: UIScrollView {
             bridge.quietly { list.deselectAll() }
             return
         }
+        // The list tells the item's cell, and the one it deselects.
         bridge.quietly { try? list.selectItem(at: ItemPath(indexPath)) }
-        cellForItem(at: indexPath)?.isSelected = true
     }
 
     /// Deselects the item at `indexPath`, without telling the delegate.
     open func deselectItem(at indexPath: IndexPath, animated: Bool) {
         guard !UIKitException.hasBeenRaised else { return }
         bridge.quietly { list.deselectItem(at: ItemPath(indexPath)) }
-        cellForItem(at: indexPath)?.isSelected = false
     }
 
     /// Scrolls so that the item at `indexPath` is on screen.
@@ -358,15 +357,16 @@ open class UICollectionView: UIScrollView {
     }
 
     /// Scrolls the list to the row at the offset, as far as the content
-    /// allows, and tells the delegate, as a user's drag does.
+    /// allows, and tells the delegate it scrolled, as UIKit does.
     override func contentOffsetWasSet() {
         guard !UIKitException.hasBeenRaised else { return }
         refreshIfNeeded()
-        delegate?.scrollViewWillBeginDragging(self)
         list.scroll(toRow: Int((contentOffset.y / Self.rowHeight).rounded(.down)))
         delegate?.scrollViewDidScroll(self)
-        delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
     }
+
+    /// The delegate, as the scroll view's.
+    override var scrollDelegate: (any UIScrollViewDelegate)? { delegate }
 
     /// Follows a scroll of the list's own (to an item) and tells the delegate.
     private func listDidScroll() {

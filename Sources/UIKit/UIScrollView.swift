@@ -1,8 +1,8 @@
 /// A scrolling view, as UIKit's table and collection views are. Its
 /// `contentOffset` is the headless viewport's: in a table or collection
-/// view, setting it scrolls the list (as a user's drag would) and tells the
-/// delegate (`scrollViewDidScroll`); scrolling the list by other means moves
-/// it. Its `contentSize` is the rows' height. Insets and indicators are kept.
+/// view, setting it scrolls the list and tells the delegate
+/// (`scrollViewDidScroll`), as UIKit does; ``drag(to:)`` is a user's drag;
+/// scrolling the list by other means moves it. Its `contentSize` is the rows' height. Insets and indicators are kept.
 @preconcurrency @MainActor
 open class UIScrollView: UIView {
     /// How the keyboard is dismissed when the view is dragged (kept).
@@ -65,7 +65,10 @@ open class UIScrollView: UIView {
     open var keyboardDismissMode: KeyboardDismissMode = .none
     /// The pull-to-refresh control (a test pulls it with ``UIRefreshControl/pullToRefresh()``).
     open var refreshControl: UIRefreshControl? {
-        didSet { refreshControl.map(addSubview) }
+        didSet {
+            oldValue?.removeFromSuperview()
+            refreshControl.map(addSubview)
+        }
     }
     /// Whether the user is touching the content (false: no finger is down here).
     open var isTracking: Bool { false }
@@ -74,7 +77,7 @@ open class UIScrollView: UIView {
     /// Whether the content is still moving after a drag (false: a test's scroll ends at once).
     open var isDecelerating: Bool { false }
 
-    /// Moves the content to `contentOffset` (at once, as a user's drag that ended there).
+    /// Moves the content to `contentOffset` at once, as the app does (a user's drag is ``drag(to:)``).
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
         self.contentOffset = contentOffset
     }
@@ -95,6 +98,19 @@ open class UIScrollView: UIView {
     /// What a table or collection view does when the app or a test sets the offset: scroll its list.
     func contentOffsetWasSet() {}
 
+    /// The delegate a table's or collection view's drag tells (a plain scroll view has none here).
+    var scrollDelegate: (any UIScrollViewDelegate)? { nil }
+
+    /// Drags the content to `contentOffset`, as a user's finger does: the
+    /// delegate is told the drag begins, the content moves (and it is told
+    /// of the scroll), and the drag ends without decelerating.
+    public func drag(to contentOffset: CGPoint) {
+        guard !UIKitException.hasBeenRaised else { return }
+        scrollDelegate?.scrollViewWillBeginDragging(self)
+        self.contentOffset = contentOffset
+        scrollDelegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+    }
+
     /// Sets the offset from the list's own scroll, without scrolling it again.
     func followScroll(to offset: CGPoint) {
         storedOffset = offset
@@ -105,9 +121,9 @@ open class UIScrollView: UIView {
 /// view's delegates are scroll view delegates too, as in UIKit.
 @preconcurrency @MainActor
 public protocol UIScrollViewDelegate: NSObjectProtocol {
-    /// The content moved: by a test's drag, the app's `contentOffset`, or a scroll to a row.
+    /// The content moved: by the app's `contentOffset`, a test's ``UIScrollView/drag(to:)``, or a scroll to a row.
     func scrollViewDidScroll(_ scrollView: UIScrollView)
-    /// A drag begins (told before a drag that a test makes by setting `contentOffset`).
+    /// A drag begins (told before a test's ``UIScrollView/drag(to:)``).
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
     /// A drag is about to end; `targetContentOffset` may be changed (kept).
     func scrollViewWillEndDragging(

@@ -19,7 +19,6 @@ extension UITableView {
         let target = delegate.map { $0.tableView(self, willSelectRowAt: indexPath) } ?? indexPath
         guard let target else { return }
         try? list.selectItem(at: ItemPath(target))
-        cellForRow(at: target)?.setSelected(true, animated: false)
     }
 
     /// Swipes the row at `indexPath` from `edge`, as a user does, and returns
@@ -139,7 +138,6 @@ extension UICollectionView {
         }
         guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return }
         try? list.selectItem(at: ItemPath(indexPath))
-        cellForItem(at: indexPath)?.isSelected = true
     }
 
     /// Swipes the item at `indexPath` from `edge`, as a user does, and

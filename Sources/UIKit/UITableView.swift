@@ -309,15 +309,14 @@ open class UITableView: UIScrollView {
             bridge.quietly { list.deselectAll() }
             return
         }
+        // The list tells the row's cell (`setSelected(_:animated:)`), and the one it deselects.
         bridge.quietly { try? list.selectItem(at: ItemPath(indexPath)) }
-        (cellForRow(at: indexPath))?.setSelected(true, animated: animated)
     }
 
     /// Deselects the row at `indexPath`, without telling the delegate.
     open func deselectRow(at indexPath: IndexPath, animated: Bool) {
         guard !UIKitException.hasBeenRaised else { return }
         bridge.quietly { list.deselectItem(at: ItemPath(indexPath)) }
-        cellForRow(at: indexPath)?.setSelected(false, animated: animated)
     }
 
     /// Scrolls so that the row at `indexPath` is on screen.
@@ -424,15 +423,16 @@ open class UITableView: UIScrollView {
     }
 
     /// Scrolls the list to the row at the offset, as far as the content
-    /// allows, and tells the delegate, as a user's drag does.
+    /// allows, and tells the delegate it scrolled, as UIKit does.
     override func contentOffsetWasSet() {
         guard !UIKitException.hasBeenRaised else { return }
         refreshIfNeeded()
-        delegate?.scrollViewWillBeginDragging(self)
         list.scroll(toRow: rowHeight > 0 ? Int((contentOffset.y / rowHeight).rounded(.down)) : 0)
         delegate?.scrollViewDidScroll(self)
-        delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
     }
+
+    /// The delegate, as the scroll view's.
+    override var scrollDelegate: (any UIScrollViewDelegate)? { delegate }
 
     /// Follows a scroll of the list's own (to a row) and tells the delegate.
     private func listDidScroll() {

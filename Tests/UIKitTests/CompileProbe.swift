@@ -138,6 +138,7 @@ final class ProbeTableViewController: UIViewController, UITableViewDataSource, U
         }
         tableView.setEditing(true, animated: true)  // probe: editing | works | setEditing(_:animated:)
         tableView.setContentOffset(.zero, animated: false)  // probe: scroll view | works | setContentOffset(_:animated:)
+        tableView.drag(to: CGPoint(x: 0, y: 44))  // probe: scroll view | works | `drag(to:)`, a test's drag (`scrollViewWillBeginDragging`, `scrollViewDidEndDragging`)
         _ = tableView.indexPathForRow(at: CGPoint(x: 10, y: 10))  // probe: scroll view | works | indexPathForRow(at:)
     }
 }

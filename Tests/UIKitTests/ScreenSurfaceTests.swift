@@ -77,6 +77,9 @@ private func probeTable() -> ProbeTableViewController {
     #expect(screen.tableView.indexPathForRow(at: CGPoint(x: 0, y: 50)) == IndexPath(row: 0, section: 0))
     screen.tableView.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
     #expect(screen.tableView.contentOffset.y == 44)
+    let before = screen.scrolled
+    screen.tableView.drag(to: CGPoint(x: 0, y: 22 * 44))
+    #expect(screen.scrolled == before + 1, "a drag scrolls, as setting the offset does")
 }
 
 @MainActor
@@ -315,4 +318,26 @@ private final class StackedHeaders: NSObject, UITableViewDataSource, UITableView
         _ = snapshot.itemIdentifiers(inSection: 1)
     }
     #expect(raised?.name == UIKitException.internalInconsistency)
+}
+
+/// A cell that counts the calls a selection makes of it.
+private final class CountingCell: UITableViewCell {
+    var selections = 0
+    override func setSelected(_ selected: Bool, animated: Bool) {
+        selections += 1
+        super.setSelected(selected, animated: animated)
+    }
+}
+
+@MainActor
+@Test func aTapSelectsTheCellOnceAsUIKitDoes() {
+    let table = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 440), style: .plain)
+    let screen = CountingHeaders()
+    screen.counts = [2]
+    table.register(CountingCell.self, forCellReuseIdentifier: "cell")
+    table.dataSource = screen
+    table.tapRow(at: IndexPath(row: 0, section: 0))
+    table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+    let cells = table.visibleCells.compactMap { $0 as? CountingCell }
+    #expect(cells.map(\.selections) == [2, 1], "selected then deselected; selected once")
 }

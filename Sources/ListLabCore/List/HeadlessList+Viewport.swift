@@ -70,17 +70,7 @@ extension HeadlessList {
                 section += 1
             }
             guard section < sections.count else { break }
-            let layout = sections[section]
-            let itemRow = row - layout.firstItemRow
-            if itemRow < 0, let title = layout.headerTitle {
-                rows.append(.header(section: section, title: title))
-            } else if itemRow < layout.itemRowCount(columns: columns) {
-                let first = itemRow * columns
-                let last = min(first + columns, layout.itemCount)
-                rows.append(.items((first..<last).map { ItemPath(section, $0) }))
-            } else if let title = layout.footerTitle {
-                rows.append(.footer(section: section, title: title))
-            }
+            if let shown = self.row(row, inSection: section, columns: columns) { rows.append(shown) }
             row += 1
         }
         return rows
@@ -102,10 +92,15 @@ extension HeadlessList {
         guard index >= 0, index < totalRows else { return nil }
         let section = sectionIndex(containingRow: index)
         guard section < sections.count else { return nil }
+        return row(index, inSection: section, columns: style.columns)
+    }
+
+    /// What the row `index` of `section` (a row of the whole list that the
+    /// section takes) shows: its header, a row of items, or its footer.
+    private func row(_ index: Int, inSection section: Int, columns: Int) -> ListRow? {
         let layout = sections[section]
         let itemRow = index - layout.firstItemRow
         if itemRow < 0, let title = layout.headerTitle { return .header(section: section, title: title) }
-        let columns = style.columns
         if itemRow >= 0, itemRow < layout.itemRowCount(columns: columns) {
             let first = itemRow * columns
             return .items((first..<min(first + columns, layout.itemCount)).map { ItemPath(section, $0) })

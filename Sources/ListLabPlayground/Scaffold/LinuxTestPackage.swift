@@ -133,7 +133,7 @@ struct LinuxTestPackage {
         //         #expect(raised == nil)
         //     }
         //
-        // A user's steps: tapRow(at:), swipeRow(at:edge:), dragRow(at:to:), setting contentOffset,
+        // A user's steps: tapRow(at:), swipeRow(at:edge:), dragRow(at:to:), tableView.drag(to:),
         // refreshControl?.pullToRefresh(); what UIKit raises: UIKitException.catching { … }.
 
         """
@@ -204,10 +204,10 @@ struct LinuxTestPackage {
             for (path, target) in links {
                 try manager.createSymbolicLink(atPath: "\(folder)/\(path)", withDestinationPath: target)
             }
-        } catch let error as ScaffoldError {
-            throw error
         } catch {
-            throw .cannotWrite(folder)
+            // The folder was new or empty: what was written is taken away, so a failed write leaves nothing.
+            for made in ["Package.swift", "Sources", "Tests"] { try? manager.removeItem(atPath: "\(folder)/\(made)") }
+            throw (error as? ScaffoldError) ?? .cannotWrite(folder)
         }
     }
 }

@@ -31,10 +31,7 @@ final class CollectionListBridge: @MainActor ListDataSource, @MainActor ListDele
         guard let dataSource = collection.dataSource else { return HostedCell(reuseIdentifier: HeadlessList.missingItemIdentifier) }
         let cell = CellRequest.asking { dataSource.collectionView(collection, cellForItemAt: IndexPath(path)) }
         if cell.host == nil {
-            UIKitException(
-                name: UIKitException.internalInconsistency,
-                reason: "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a reuseIdentifier - cells must be retrieved by calling -dequeueReusableCellWithReuseIdentifier:forIndexPath:"
-            ).raise()
+            UIKitException(.cellWithoutReuseIdentifier, in: collection.list.style).raise()
         }
         let host = collection.host(of: cell)
         host.takeText()

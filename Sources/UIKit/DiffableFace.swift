@@ -25,7 +25,7 @@ final class DiffableFace<SectionID: Hashable & Sendable, ItemID: Hashable & Send
             try core.apply(snapshot.core, animatingDifferences: animatingDifferences)
             completion?()
         } catch {
-            UIKitException(name: UIKitException.internalInconsistency, reason: error.description).raise()
+            UIKitException(error).raise()
         }
     }
 

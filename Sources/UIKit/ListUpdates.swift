@@ -75,7 +75,7 @@ final class ListUpdates {
             try list.performBatchUpdates(update)
             return true
         } catch {
-            UIKitException(name: UIKitException.internalInconsistency, reason: error.description).raise()
+            UIKitException(error).raise()
             return false
         }
     }

@@ -19,7 +19,7 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable &
             try body(&changed)
             core = changed
         } catch {
-            UIKitException(name: UIKitException.internalInconsistency, reason: error.description).raise()
+            UIKitException(.sectionSnapshot(error)).raise()
         }
     }
 

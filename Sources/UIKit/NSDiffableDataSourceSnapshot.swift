@@ -21,7 +21,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
             try body(&changed)
             core = changed
         } catch {
-            UIKitException(name: UIKitException.internalInconsistency, reason: error.description).raise()
+            UIKitException(.snapshot(error)).raise()
         }
     }
 
@@ -56,7 +56,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
         do {
             return try core.numberOfItems(inSection: identifier)
         } catch {
-            UIKitException(name: UIKitException.internalInconsistency, reason: error.description).raise()
+            UIKitException(.snapshot(error)).raise()
             return 0
         }
     }
@@ -68,7 +68,7 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
             return try core.itemIdentifiers(inSection: identifier)
         } catch {
             guard UIKitEnvironment.capabilities.raisesForItemsOfAMissingSection else { return [] }
-            UIKitException(name: UIKitException.internalInconsistency, reason: error.description).raise()
+            UIKitException(.snapshot(error)).raise()
             return []
         }
     }

@@ -125,7 +125,7 @@ open class UICollectionView: UIScrollView {
             return
         }
         guard let cellType = cellClass as? UICollectionViewCell.Type else {
-            UIKitException(name: UIKitException.invalidArgument, reason: "must pass a class of kind UICollectionViewCell").raise()
+            UIKitException(.notOfKind("UICollectionViewCell")).raise()
             return
         }
         cellClasses[identifier] = cellType
@@ -157,14 +157,11 @@ open class UICollectionView: UIScrollView {
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
         if isProbing, let cellType = cellClasses[identifier] { return cellType.init(listLabReuseIdentifier: identifier) }
         if let nib = nibs["cell/" + identifier], cellClasses[identifier] == nil {
-            UIKitException(name: UIKitException.internalInconsistency, reason: nib.cannotLoadReason).raise()
+            UIKitException(.nibNotLoaded(name: nib.name)).raise()
             return UICollectionViewCell(listLabReuseIdentifier: identifier)
         }
         guard let cellType = cellClasses[identifier] else {
-            UIKitException(
-                name: UIKitException.internalInconsistency,
-                reason: "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
-            ).raise()
+            UIKitException(.noRegistration(identifier: identifier, elementKind: nil), in: list.style).raise()
             return UICollectionViewCell(listLabReuseIdentifier: identifier)
         }
         return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(indexPath))) { cellType.init(listLabReuseIdentifier: $0) }
@@ -174,10 +171,7 @@ open class UICollectionView: UIScrollView {
     /// from the registered class (headers are not reused here).
     open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionReusableView {
         guard let viewType = supplementaryClasses[elementKind + "/" + identifier] else {
-            UIKitException(
-                name: UIKitException.internalInconsistency,
-                reason: "could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
-            ).raise()
+            UIKitException(.noRegistration(identifier: identifier, elementKind: elementKind), in: list.style).raise()
             return UICollectionReusableView(listLabReuseIdentifier: identifier)
         }
         return viewType.init(listLabReuseIdentifier: identifier)
@@ -188,10 +182,7 @@ open class UICollectionView: UIScrollView {
         using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?
     ) -> Cell {
         if registration.wasMadeDuringACellRequest, UIKitEnvironment.capabilities.refusesRegistrationsMadeForACell {
-            UIKitException(
-                name: UIKitException.internalInconsistency,
-                reason: "Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource cell provider. Creating a new registration each time a cell is requested will prevent reuse and cause created cells to remain inaccessible in memory for the lifetime of the collection view. Registrations should be created up front and reused. Registration: <UICollectionViewCellRegistration: 0x…>"
-            ).raise()
+            UIKitException(.registrationMadeForACell, in: list.style).raise()
         }
         let identifier = registrationNames.name(of: registration.token)
         if cellClasses[identifier] == nil { register(Cell.self, forCellWithReuseIdentifier: identifier) }
@@ -285,10 +276,7 @@ open class UICollectionView: UIScrollView {
             try list.scrollToItem(at: ItemPath(indexPath))
             listDidScroll()
         } catch {
-            UIKitException(
-                name: UIKitException.invalidArgument,
-                reason: "Attempted to scroll the collection view to an out-of-bounds item (\(indexPath.item)) when there are only \(numberOfItems(inSection: indexPath.section)) items in section \(indexPath.section). Collection view: <UICollectionView: 0x…>"
-            ).raise()
+            UIKitException(.scrollOutOfBounds(ItemPath(indexPath), itemCount: numberOfItems(inSection: indexPath.section)), in: list.style).raise()
         }
     }
 

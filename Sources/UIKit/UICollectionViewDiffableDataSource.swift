@@ -121,7 +121,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
             try face.core.apply(snapshot.core, to: section, animatingDifferences: animatingDifferences)
             completion?()
         } catch {
-            UIKitException(name: UIKitException.internalInconsistency, reason: error.description).raise()
+            UIKitException(error).raise()
         }
     }
 

@@ -82,7 +82,18 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
 
     /// UIKit's raise for a method this iOS version does not have.
     static func unrecognizedSelector(_ selector: String, of className: String) -> UIKitException {
-        UIKitException(name: invalidArgument, reason: IOSVersion.unrecognizedSelectorReason(selector, of: className))
+        UIKitException(.unrecognizedSelector(selector, of: className))
+    }
+
+    /// UIKit's raise for `rule`, in the words of the chosen iOS version
+    /// (``UIKitEnvironment``) for a table (`style` `.table`) or a collection view.
+    init(_ rule: UIKitRule, in style: ListStyle = .table) {
+        self.init(name: rule.exceptionName, reason: rule.reason(in: style, on: UIKitEnvironment.version))
+    }
+
+    /// UIKit's raise for the update a list refused, in the words the list speaks.
+    init(_ error: BatchUpdateError) {
+        self.init(name: error.rule.exceptionName, reason: error.description)
     }
 
     /// The catcher of the `catching(_:)` the running task is in, if any.

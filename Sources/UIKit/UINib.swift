@@ -15,9 +15,4 @@ open class UINib: NSObject {
 
     /// The nib's top-level objects: none, as nothing is decoded here.
     open func instantiate(withOwner ownerOrNil: Any?, options optionsOrNil: [AnyHashable: Any]? = nil) -> [Any] { [] }
-
-    /// UIKit's reason for a nib it cannot load.
-    var cannotLoadReason: String {
-        "Could not load NIB in bundle: 'NSBundle <main> (loaded)' with name '\(name)'"
-    }
 }

@@ -189,9 +189,7 @@ open class UITableView: UIScrollView {
         }
         cellNibs[identifier] = nil
         guard let cellType = cellClass as? UITableViewCell.Type else {
-            UIKitException(
-                name: UIKitException.invalidArgument, reason: "must pass a class of kind UITableViewCell"
-            ).raise()
+            UIKitException(.notOfKind("UITableViewCell")).raise()
             return
         }
         cellClasses[identifier] = cellType
@@ -220,14 +218,11 @@ open class UITableView: UIScrollView {
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         if isProbing, let cellType = cellClasses[identifier] { return cellType.init(listLabReuseIdentifier: identifier) }
         if let nib = cellNibs[identifier] {
-            UIKitException(name: UIKitException.internalInconsistency, reason: nib.cannotLoadReason).raise()
+            UIKitException(.nibNotLoaded(name: nib.name)).raise()
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
         }
         guard let cellType = cellClasses[identifier] else {
-            UIKitException(
-                name: UIKitException.internalInconsistency,
-                reason: "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
-            ).raise()
+            UIKitException(.noRegistration(identifier: identifier, elementKind: nil)).raise()
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
         }
         let cell = updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(indexPath))) { cellType.init(listLabReuseIdentifier: $0) }
@@ -327,10 +322,7 @@ open class UITableView: UIScrollView {
             try list.scrollToItem(at: ItemPath(indexPath))
             listDidScroll()
         } catch {
-            UIKitException(
-                name: UIKitException.invalidArgument,
-                reason: "Attempted to scroll the table view to an out-of-bounds row (\(indexPath.row)) when there are only \(numberOfRows(inSection: indexPath.section)) rows in section \(indexPath.section). Table view: <UITableView: 0x…>"
-            ).raise()
+            UIKitException(.scrollOutOfBounds(ItemPath(indexPath), itemCount: numberOfRows(inSection: indexPath.section))).raise()
         }
     }
 

@@ -1,3 +1,4 @@
+internal import ListLabCore
 /// A table's section header or footer view. Its text (its content
 /// configuration's, else its labels') is the section's header or footer
 /// row in the headless list and in its pictures; the rest is kept.
@@ -127,7 +128,7 @@ final class HeaderFooterViews {
             return
         }
         guard let viewType = aClass as? UITableViewHeaderFooterView.Type else {
-            UIKitException(name: UIKitException.invalidArgument, reason: "must pass a class of kind UITableViewHeaderFooterView").raise()
+            UIKitException(.notOfKind("UITableViewHeaderFooterView")).raise()
             return
         }
         classes[identifier] = viewType
@@ -141,7 +142,7 @@ final class HeaderFooterViews {
 
     func dequeue(_ identifier: String) -> UITableViewHeaderFooterView? {
         if let nib = nibs[identifier] {
-            UIKitException(name: UIKitException.internalInconsistency, reason: nib.cannotLoadReason).raise()
+            UIKitException(.nibNotLoaded(name: nib.name)).raise()
             return nil
         }
         if var queue = queues[identifier], !queue.isEmpty {

@@ -182,7 +182,7 @@ func headlessList_BatchUpdatesExample1() throws {
     _ = update
 }
 
-@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:135")
+@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:127")
 func headlessList_BatchUpdatesExample2() throws {
     let tabs = ArrayDataProvider([Tab.news, .contributions, .settings])
     let list = HeadlessList()
@@ -289,8 +289,22 @@ func testingWithoutUIKitExample2() throws {
     _ = list
 }
 
-@Test("Sources/ListLabCore/ListLabCore.docc/TestingWithoutUIKit.md:76")
+@Test("Sources/ListLabCore/ListLabCore.docc/TestingWithoutUIKit.md:61")
 func testingWithoutUIKitExample3() throws {
+    let provider = ArrayDataProvider([Contact(name: "Ada"), Contact(name: "Grace")])
+    let list = HeadlessList()
+    ListAdapter(provider: provider, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
+    do throws(BatchUpdateError) {
+        try list.performBatchUpdates(BatchUpdate(deletedItems: [ItemPath(0, 9)]))
+    } catch {
+        error.rule   // .deleteMissingItem(ItemPath(0, 9), itemsBefore: 2)
+    }
+    _ = provider
+    _ = list
+}
+
+@Test("Sources/ListLabCore/ListLabCore.docc/TestingWithoutUIKit.md:91")
+func testingWithoutUIKitExample4() throws {
     let old = ["News", "Contributions", "Settings"]
     let new = ["Settings", "News"]
     let provider = ArrayDataProvider(old)
@@ -492,6 +506,14 @@ func sectionedDataProviderExample2() throws {
     _ = update.stages.count   // 1: Mon deleted, Wed inserted
     _ = days
     _ = update
+}
+
+@Test("Sources/ListLabCore/Rules/UIKitRule.swift:10")
+func uIKitRuleExample1() throws {
+    let rule = UIKitRule.deleteMissingItem(ItemPath(0, 9), itemsBefore: 8)
+    print(rule.reason(in: .table, on: .standard))
+    // attempt to delete row 9 from section 0 which only contains 8 rows before the update
+    _ = rule
 }
 
 @Test("Sources/ListLabCore/Text/UTF8Text.swift:5")

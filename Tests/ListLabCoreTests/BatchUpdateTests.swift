@@ -49,7 +49,9 @@ private func refusal(
         deletedSections: [1], insertedSections: [2], movedSections: [SectionMove(from: 0, to: 1)], reloadedSections: [3],
         deletedItems: [ItemPath(0, 1)], insertedItems: [ItemPath(0, 0)], movedItems: [ItemMove(from: ItemPath(0, 2), to: ItemPath(0, 3))],
         reloadedItems: [ItemPath(0, 4)], reconfiguredItems: [ItemPath(0, 5)])
-    #expect(InconsistentUpdateMessage.text(for: everyKind, old: [6, 1, 1, 1], new: [6], style: .collection(columns: 2), version: IOSVersion(16, 4)) == """
+    let counts = UIKitRule.CountMismatch(
+        section: nil, before: 4, after: 1, inserted: 1, deleted: 1, update: everyKind, countsBefore: [6, 1, 1, 1], countsAfter: [6])
+    #expect(UIKitRule.countMismatch(counts).reason(in: .collection(columns: 2), on: IOSVersion(16, 4)) == """
         Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
         Data source before updates = { 4 sections with item counts: [6, 1, 1, 1] }
         Data source after updates = { 1 section with item counts: [6] }

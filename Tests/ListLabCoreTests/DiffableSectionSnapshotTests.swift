@@ -86,8 +86,8 @@ struct DiffableSectionSnapshotTests {
         let before = outline.items
         #expect(throws: DiffableSectionSnapshotError.duplicateIdentifiers(["Kale"])) { try outline.append(["Kale", "Kale"]) }
         #expect(throws: DiffableSectionSnapshotError.duplicateIdentifiers(["Apple"])) { try outline.append(["Kale", "Apple"], to: "Vegetables") }
-        #expect(throws: DiffableSectionSnapshotError.notInSnapshot(role: "Parent item identifier", "Meat")) { try outline.append(["Ham"], to: "Meat") }
-        #expect(throws: DiffableSectionSnapshotError.notInSnapshot(role: "Item identifier to insert before", "Meat")) { try outline.insert(["Ham"], before: "Meat") }
+        #expect(throws: DiffableSectionSnapshotError.notInSnapshot(role: .parent, "Meat")) { try outline.append(["Ham"], to: "Meat") }
+        #expect(throws: DiffableSectionSnapshotError.notInSnapshot(role: .insertBefore, "Meat")) { try outline.insert(["Ham"], before: "Meat") }
         #expect(outline.items == before)
         #expect(
             "\(DiffableSectionSnapshotError.duplicateIdentifiers(["Kale"]))"

@@ -117,7 +117,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable> {
     ///   snapshot is unchanged then.
     public mutating func append(_ items: [ItemID], to parent: ItemID? = nil) throws(DiffableSectionSnapshotError) {
         try checkNew(items)
-        if let parent, !members.contains(parent) { throw .notInSnapshot(role: "Parent item identifier", BridgedIdentifier(parent).plain) }
+        if let parent, !members.contains(parent) { throw .notInSnapshot(role: .parent, BridgedIdentifier(parent).plain) }
         for item in items { insertChild(item, under: parent) }
     }
 
@@ -203,7 +203,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable> {
 
     private mutating func insert(_ items: [ItemID], besides destination: ItemID, offset: Int) throws(DiffableSectionSnapshotError) {
         try checkNew(items)
-        guard members.contains(destination) else { throw .notInSnapshot(role: offset == 0 ? "Item identifier to insert before" : "Item identifier to insert after", BridgedIdentifier(destination).plain) }
+        guard members.contains(destination) else { throw .notInSnapshot(role: offset == 0 ? .insertBefore : .insertAfter, BridgedIdentifier(destination).plain) }
         let parent = parents[destination]
         var siblings = parent.map { children(of: $0) } ?? rootItems
         let index = (siblings.firstIndex(of: destination) ?? siblings.count) + offset
@@ -218,7 +218,7 @@ public struct DiffableSectionSnapshot<ItemID: Hashable> {
 
 /// A section snapshot change that UIKit refuses: ListLab throws it, and the
 /// snapshot is unchanged.
-public enum DiffableSectionSnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum DiffableSectionSnapshotError: Error, Hashable, Sendable {
     /// An identifier named twice, or already in the section snapshot. The
     /// reason is UIKit's, as quoted in IQListKit#3 (a crash report).
     case duplicateIdentifiers([String])
@@ -227,15 +227,15 @@ public enum DiffableSectionSnapshotError: Error, Hashable, Sendable, CustomStrin
     /// identifier to insert before`). No crash report quotes these reasons;
     /// they are UIKit's assertions in `NSDiffableDataSourceSectionSnapshot.mm`
     /// as a decompiled copy of iOS 26.1 shows them.
-    case notInSnapshot(role: String, String)
+    case notInSnapshot(role: Role, String)
 
-    /// UIKit's reason, as its exception says it.
-    public var description: String {
-        switch self {
-        case .duplicateIdentifiers(let identifiers):
-            "Identifiers in a section snapshot must be unique. Duplicate item identifiers: \(DiffableSnapshotError.setDescription(identifiers))"
-        case .notInSnapshot(let role, let identifier):
-            "\(role) does not exist in section snapshot: \(identifier)"
-        }
+    /// The identifier that was not found, as UIKit's reason names it.
+    public enum Role: Hashable, Sendable {
+        /// The parent items are appended under.
+        case parent
+        /// The item to insert before.
+        case insertBefore
+        /// The item to insert after.
+        case insertAfter
     }
 }

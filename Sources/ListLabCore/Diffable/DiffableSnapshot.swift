@@ -144,7 +144,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     ///   section that is not in the snapshot.
     public mutating func reloadSections(_ sections: [SectionID]) throws(DiffableSnapshotError) {
         if let missing = sections.first(where: { sectionIndex[$0] == nil }) {
-            throw .notInSnapshot(verb: "reload", kind: .section, BridgedIdentifier(missing).plain)
+            throw .notInSnapshot(verb: .reload, kind: .section, BridgedIdentifier(missing).plain)
         }
         for section in sections where !reloadedSectionIdentifiers.contains(section) { reloadedSectionIdentifiers.append(section) }
     }
@@ -162,7 +162,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         guard let last = sectionIdentifiers.last else { throw .noSections }
         try checkUnique(items, kind: .item)
         let target = section ?? last
-        guard sectionIndex[target] != nil else { throw .parameterNotSatisfying("section != NSNotFound") }
+        guard sectionIndex[target] != nil else { throw .parameterNotSatisfying(.section) }
         let moved = removePresent(items)
         guard let index = sectionIndex[target] else { return nil }
         sectionItems[index] += items
@@ -207,7 +207,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     ///
     /// - Throws: ``DiffableSnapshotError/notInSnapshot(verb:kind:_:)``.
     public mutating func reloadItems(_ items: [ItemID]) throws(DiffableSnapshotError) {
-        try mark(items, verb: "reload")
+        try mark(items, verb: .reload)
     }
 
     /// Marks `items` for reconfiguring (iOS 15): each is configured again in
@@ -215,7 +215,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     ///
     /// - Throws: ``DiffableSnapshotError/notInSnapshot(verb:kind:_:)``.
     public mutating func reconfigureItems(_ items: [ItemID]) throws(DiffableSnapshotError) {
-        try mark(items, verb: "reconfigure")
+        try mark(items, verb: .reconfigure)
     }
 
     /// The snapshot without its reload and reconfigure marks (what a data
@@ -252,7 +252,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
             throw .destinationInIdentifiers(operation: .insertion, destination: BridgedIdentifier(destination).plain, identifiers: sections.map { BridgedIdentifier($0).plain })
         }
         try checkNewSections(sections)
-        guard let index = sectionIndex[destination] else { throw .parameterNotSatisfying("insertIndex != NSNotFound") }
+        guard let index = sectionIndex[destination] else { throw .parameterNotSatisfying(.insertIndex) }
         return index
     }
 
@@ -275,8 +275,8 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         if section == destination {
             throw .destinationInIdentifiers(operation: .move, destination: BridgedIdentifier(destination).plain, identifiers: [BridgedIdentifier(section).plain])
         }
-        guard let from = sectionIndex[section] else { throw .parameterNotSatisfying("fromSection != NSNotFound") }
-        guard sectionIndex[destination] != nil else { throw .parameterNotSatisfying("toSection != NSNotFound") }
+        guard let from = sectionIndex[section] else { throw .parameterNotSatisfying(.fromSection) }
+        guard sectionIndex[destination] != nil else { throw .parameterNotSatisfying(.toSection) }
         let items = sectionItems.remove(at: from)
         sectionIdentifiers.remove(at: from)
         reindexSections()
@@ -315,7 +315,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         if items.contains(destination) {
             throw .destinationInIdentifiers(operation: .insertion, destination: BridgedIdentifier(destination).plain, identifiers: items.map { BridgedIdentifier($0).plain })
         }
-        guard let section = itemSection[destination] else { throw .parameterNotSatisfying("section != NSNotFound") }
+        guard let section = itemSection[destination] else { throw .parameterNotSatisfying(.section) }
         let moved = removePresent(items)
         guard let path = path(of: destination) else { return nil }
         sectionItems[path.section].insert(contentsOf: items, at: path.item + (after ? 1 : 0))
@@ -327,20 +327,20 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         if item == destination {
             throw .destinationInIdentifiers(operation: .move, destination: BridgedIdentifier(destination).plain, identifiers: [BridgedIdentifier(item).plain])
         }
-        guard let from = path(of: item) else { throw .parameterNotSatisfying("fromIndex != NSNotFound") }
-        guard let section = itemSection[destination] else { throw .parameterNotSatisfying("toIndex != NSNotFound") }
+        guard let from = path(of: item) else { throw .parameterNotSatisfying(.fromIndex) }
+        guard let section = itemSection[destination] else { throw .parameterNotSatisfying(.toIndex) }
         sectionItems[from.section].remove(at: from.item)
         guard let to = path(of: destination) else { return }
         sectionItems[to.section].insert(item, at: to.item + (after ? 1 : 0))
         itemSection[item] = section
     }
 
-    private mutating func mark(_ items: [ItemID], verb: String) throws(DiffableSnapshotError) {
+    private mutating func mark(_ items: [ItemID], verb: DiffableSnapshotError.Verb) throws(DiffableSnapshotError) {
         if let missing = items.first(where: { itemSection[$0] == nil }) {
             throw .notInSnapshot(verb: verb, kind: .item, BridgedIdentifier(missing).plain)
         }
         for item in items {
-            if verb == "reload" {
+            if verb == .reload {
                 if !reloadedItemIdentifiers.contains(item) { reloadedItemIdentifiers.append(item) }
             } else if !reconfiguredItemIdentifiers.contains(item) {
                 reconfiguredItemIdentifiers.append(item)

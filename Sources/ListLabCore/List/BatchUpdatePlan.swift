@@ -3,7 +3,7 @@
 /// ones that the list needs to carry cells and the selection across.
 ///
 /// Built by ``HeadlessList/performBatchUpdates(_:)``; a failed check throws
-/// UIKit's message and nothing is built.
+/// the rule broken (``UIKitRule``) and nothing is built.
 struct BatchUpdatePlan {
     /// The new index of each old section, or nil for a deleted one.
     private var sectionMap: [Int?]
@@ -30,190 +30,226 @@ struct BatchUpdatePlan {
 
     /// Checks `update` against the counts before (`old`) and after (`new`) it.
     ///
-    /// - Throws: ``BatchUpdateError`` with UIKit's message for the first rule
-    ///   the update breaks.
+    /// - Throws: ``BatchUpdateError`` with the first rule the update breaks,
+    ///   in the order UIKit checks them.
     init(_ update: BatchUpdate, old: [Int], new: [Int], style: ListStyle, version: IOSVersion = .standard) throws(BatchUpdateError) {
-        let noun = style.itemNoun
-        let nouns = noun + "s"
-        let view = style.viewNoun
-        // Counts that do not add up: the classic reason before iOS 16.4; since, one that lists
-        // the counts and the updates.
-        func inconsistentCounts(_ classicReason: String) -> BatchUpdateError {
-            guard version >= .batchUpdatesDetected else { return BatchUpdateError(classicReason) }
-            return BatchUpdateError(InconsistentUpdateMessage.text(for: update, old: old, new: new, style: style, version: version))
+        do throws(UIKitRule) {
+            self = try Self.checking(update, old: old, new: new)
+        } catch {
+            throw BatchUpdateError(error, style: style, version: version)
         }
+    }
 
-        reloadedItems = ItemPathSet(within: old, expecting: update.reloadedItems.count)
-        reconfiguredItems = ItemPathSet(within: old, expecting: update.reconfiguredItems.count)
-        // Reloads and reconfigures may not touch an item that is deleted or moved away.
+    private init() {
+        sectionMap = []
+    }
+
+    /// The plan of `update`, checked stage by stage: conflicts in one place,
+    /// then deletes against the counts before, inserts against the counts
+    /// after, moves, and last the counts themselves.
+    private static func checking(_ update: BatchUpdate, old: [Int], new: [Int]) throws(UIKitRule) -> BatchUpdatePlan {
+        var plan = BatchUpdatePlan()
         let deletes = ItemPathSet(update.deletedItems, within: old)
         let moveSources = ItemPathSet(update.movedItems.lazy.map(\.from), within: old)
-        for path in update.reloadedItems.sorted() {
-            if deletes.contains(path) {
-                throw BatchUpdateError("attempt to delete and reload the same index path (\(path.uiKitDescription))")
-            }
-            if moveSources.contains(path) {
-                // UIKit decomposes a reload into a delete and an insert, and says so.
-                throw BatchUpdateError("attempt to perform a delete and a move from the same index path (\(path.uiKitDescription))")
-            }
-        }
-        for path in update.reconfiguredItems.sorted() {
-            if deletes.contains(path) {
-                throw BatchUpdateError("attempt to delete and reconfigure the same index path (\(path.uiKitDescription))")
-            }
-        }
+        try checkConflicts(of: update, deletes: deletes, moveSources: moveSources)
 
-        // Section deletes, against the sections before the update.
         let deletedSections = Set(update.deletedSections)
-        for section in deletedSections.sorted() where section < 0 || section >= old.count {
-            throw BatchUpdateError("attempt to delete section \(section), but there are only \(old.count) sections before the update")
+        try checkSectionDeletes(of: update, deletedSections, old: old)
+        plan.reloadedSections = Set(update.reloadedSections)
+        let goneSections = deletedSections.union(plan.reloadedSections)
+        let deletedItems = try checkItemDeletes(of: update, old: old, skipping: goneSections, moveSources: moveSources)
+        plan.deletedItems = deletedItems
+        try plan.checkReloadsAndReconfigures(of: update, old: old, skipping: goneSections)
+
+        let insertedSections = Set(update.insertedSections)
+        try checkSectionInserts(of: update, insertedSections, new: new)
+        let insertedItems = try checkItemInserts(of: update, new: new, skipping: insertedSections)
+        let sectionMoves = try checkSectionMoves(of: update, old: old, new: new)
+        try plan.checkItemMoves(of: update, old: old, new: new)
+
+        func mismatch(section: Int?, _ numbers: (before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)) -> UIKitRule {
+            .countMismatch(
+                UIKitRule.CountMismatch(
+                    section: section, before: numbers.before, after: numbers.after, inserted: numbers.inserted,
+                    deleted: numbers.deleted, movedIn: numbers.movedIn, movedOut: numbers.movedOut,
+                    update: update, countsBefore: old, countsAfter: new))
+        }
+        guard old.count + insertedSections.count - deletedSections.count == new.count else {
+            throw mismatch(section: nil, (old.count, new.count, insertedSections.count, deletedSections.count, 0, 0))
+        }
+        plan.sectionMap = sectionMap(old: old, deleted: deletedSections, inserted: insertedSections, moves: sectionMoves)
+        let counts = plan.placeItems(deleted: deletedItems, inserted: insertedItems, old: old, new: new)
+        for oldSection in old.indices where !plan.reloadedSections.contains(oldSection) {
+            guard let newSection = plan.sectionMap[oldSection] else { continue }
+            let numbers = (
+                old[oldSection], new[newSection], counts.inserted[newSection], counts.deleted[oldSection],
+                counts.movedIn[newSection], counts.movedOut[oldSection]
+            )
+            guard numbers.0 + numbers.2 + numbers.4 - numbers.3 - numbers.5 == numbers.1 else {
+                throw mismatch(section: oldSection, numbers)
+            }
+        }
+        return plan
+    }
+
+    /// Reloads and reconfigures may not touch an item that is deleted or moved away.
+    private static func checkConflicts(of update: BatchUpdate, deletes: ItemPathSet, moveSources: ItemPathSet) throws(UIKitRule) {
+        for path in update.reloadedItems.sorted() {
+            if deletes.contains(path) { throw .deleteAndReload(path) }
+            // UIKit decomposes a reload into a delete and an insert, and says so.
+            if moveSources.contains(path) { throw .deleteAndMove(path) }
+        }
+        for path in update.reconfiguredItems.sorted() where deletes.contains(path) {
+            throw .deleteAndReconfigure(path)
+        }
+    }
+
+    /// Section deletes and reloads, against the sections before the update,
+    /// and moves out of a deleted section.
+    private static func checkSectionDeletes(of update: BatchUpdate, _ deleted: Set<Int>, old: [Int]) throws(UIKitRule) {
+        for section in deleted.sorted() where section < 0 || section >= old.count {
+            throw .deleteMissingSection(section, sectionsBefore: old.count)
         }
         for section in Set(update.reloadedSections).sorted() where section < 0 || section >= old.count {
-            throw BatchUpdateError("attempt to delete section \(section), but there are only \(old.count) sections before the update")
+            throw .deleteMissingSection(section, sectionsBefore: old.count)
         }
-        for move in update.movedSections where deletedSections.contains(move.from) {
-            throw BatchUpdateError("attempt to perform a delete and a move from the same section (\(move.from))")
+        for move in update.movedSections where deleted.contains(move.from) {
+            throw .deleteAndMoveSection(move.from)
         }
-        for move in update.movedItems where deletedSections.contains(move.from.section) {
-            throw BatchUpdateError("cannot move \(style.itemWithArticle) from a deleted section (\(move.from.section))")
+        for move in update.movedItems where deleted.contains(move.from.section) {
+            throw .moveFromDeletedSection(move.from.section)
         }
-        reloadedSections = Set(update.reloadedSections)
-        let goneSections = deletedSections.union(reloadedSections)
+    }
 
-        // Item deletes, against the items before the update; those in deleted sections go with them.
-        var seenDeletes = ItemPathSet(within: old, expecting: update.deletedItems.count)
+    /// Item deletes, against the items before the update; those in deleted
+    /// or reloaded sections go with them. Returns the deletes, each once.
+    private static func checkItemDeletes(
+        of update: BatchUpdate, old: [Int], skipping goneSections: Set<Int>, moveSources: ItemPathSet
+    ) throws(UIKitRule) -> ItemPathSet {
+        var seen = ItemPathSet(within: old, expecting: update.deletedItems.count)
         for path in update.deletedItems.sorted(by: >) where !goneSections.contains(path.section) {
-            guard path.section >= 0, path.section < old.count else {
-                throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section), but there are only \(old.count) sections before the update")
-            }
-            guard path.item >= 0, path.item < old[path.section] else {
-                throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section) which only contains \(old[path.section]) \(nouns) before the update")
-            }
+            try checkExistsBefore(path, old: old)
             // UIKit drops a second delete of a path without a word (a decompiled UITableView of iOS 12).
-            guard seenDeletes.insert(path) else { continue }
-            if moveSources.contains(path) {
-                throw BatchUpdateError("attempt to perform a delete and a move from the same index path (\(path.uiKitDescription))")
-            }
+            guard seen.insert(path) else { continue }
+            if moveSources.contains(path) { throw .deleteAndMove(path) }
         }
-        deletedItems = seenDeletes
+        return seen
+    }
 
-        // Reloaded and reconfigured items must exist before the update.
+    /// That an item deleted (or reloaded, which UIKit words as a delete) is there before the update.
+    private static func checkExistsBefore(_ path: ItemPath, old: [Int]) throws(UIKitRule) {
+        guard path.section >= 0, path.section < old.count else {
+            throw .deleteFromMissingSection(path, sectionsBefore: old.count)
+        }
+        guard path.item >= 0, path.item < old[path.section] else {
+            throw .deleteMissingItem(path, itemsBefore: old[path.section])
+        }
+    }
+
+    /// Reloaded and reconfigured items must exist before the update.
+    private mutating func checkReloadsAndReconfigures(of update: BatchUpdate, old: [Int], skipping goneSections: Set<Int>) throws(UIKitRule) {
+        reloadedItems = ItemPathSet(within: old, expecting: update.reloadedItems.count)
+        reconfiguredItems = ItemPathSet(within: old, expecting: update.reconfiguredItems.count)
         for path in update.reloadedItems.sorted(by: >) where !goneSections.contains(path.section) {
-            // UIKit reads a reload as a delete and an insert, and words its checks as a delete's.
-            guard path.section >= 0, path.section < old.count else {
-                throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section), but there are only \(old.count) sections before the update")
-            }
-            guard path.item >= 0, path.item < old[path.section] else {
-                throw BatchUpdateError("attempt to delete \(noun) \(path.item) from section \(path.section) which only contains \(old[path.section]) \(nouns) before the update")
-            }
+            try Self.checkExistsBefore(path, old: old)
             reloadedItems.insert(path)
         }
         for path in update.reconfiguredItems.sorted(by: >) where !goneSections.contains(path.section) {
             guard path.section >= 0, path.section < old.count, path.item >= 0, path.item < old[path.section] else {
                 let count = path.section >= 0 && path.section < old.count ? old[path.section] : 0
-                throw BatchUpdateError("attempt to reconfigure \(noun) \(path.item) in section \(path.section) which only contains \(count) \(nouns) before the update")
+                throw .reconfigureMissingItem(path, itemsBefore: count)
             }
             reconfiguredItems.insert(path)
         }
+    }
 
-        // Section inserts, against the sections after the update.
-        let insertedSections = Set(update.insertedSections)
-        for section in insertedSections.sorted() where section < 0 || section >= new.count {
-            throw BatchUpdateError("attempt to insert section \(section) but there are only \(new.count) sections after the update")
+    /// Section inserts, against the sections after the update, and moves into an inserted section.
+    private static func checkSectionInserts(of update: BatchUpdate, _ inserted: Set<Int>, new: [Int]) throws(UIKitRule) {
+        for section in inserted.sorted() where section < 0 || section >= new.count {
+            throw .insertMissingSection(section, sectionsAfter: new.count)
         }
-        for move in update.movedSections where insertedSections.contains(move.to) {
-            throw BatchUpdateError("attempt to perform an insert and a move to the same section (\(move.to))")
+        for move in update.movedSections where inserted.contains(move.to) {
+            throw .insertAndMoveSection(move.to)
         }
-        for move in update.movedItems where insertedSections.contains(move.to.section) {
-            throw BatchUpdateError("cannot move \(style.itemWithArticle) into a newly inserted section (\(move.to.section))")
+        for move in update.movedItems where inserted.contains(move.to.section) {
+            throw .moveIntoInsertedSection(move.to.section)
         }
+    }
 
-        // Item inserts, against the items after the update; those in inserted sections come with them.
+    /// Item inserts, against the items after the update; those in inserted
+    /// sections come with them. Returns the inserts, each once.
+    private static func checkItemInserts(of update: BatchUpdate, new: [Int], skipping insertedSections: Set<Int>) throws(UIKitRule) -> ItemPathSet {
         let moveDestinations = ItemPathSet(update.movedItems.lazy.map(\.to), within: new)
-        var seenInserts = ItemPathSet(within: new, expecting: update.insertedItems.count)
+        var seen = ItemPathSet(within: new, expecting: update.insertedItems.count)
         for path in update.insertedItems.sorted() where !insertedSections.contains(path.section) {
             guard path.section >= 0, path.section < new.count else {
-                throw BatchUpdateError("attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(new.count) sections after the update")
+                throw .insertIntoMissingSection(path, sectionsAfter: new.count)
             }
             guard path.item >= 0, path.item < new[path.section] else {
-                throw BatchUpdateError("attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(new[path.section]) \(nouns) in section \(path.section) after the update")
+                throw .insertMissingItem(path, itemsAfter: new[path.section])
             }
             // A second insert of a path is dropped too.
-            guard seenInserts.insert(path) else { continue }
-            if moveDestinations.contains(path) {
-                throw BatchUpdateError("attempt to perform an insert and a move to the same index path (\(path.uiKitDescription))")
-            }
+            guard seen.insert(path) else { continue }
+            if moveDestinations.contains(path) { throw .insertAndMove(path) }
         }
+        return seen
+    }
 
-        // Section moves.
-        var sectionMoves: [Int: Int] = [:]
-        var sectionMoveTargets: [Int: Int] = [:]
+    /// Section moves: each from a section before the update to one after
+    /// it, one place each. Returns where each moved section goes.
+    private static func checkSectionMoves(of update: BatchUpdate, old: [Int], new: [Int]) throws(UIKitRule) -> [Int: Int] {
+        var moves: [Int: Int] = [:]
+        var targets: [Int: Int] = [:]
         for move in update.movedSections {
-            guard move.from >= 0, move.from < old.count else {
-                throw BatchUpdateError("attempt to move section \(move.from), but there are only \(old.count) sections before the update")
-            }
+            guard move.from >= 0, move.from < old.count else { throw .moveMissingSection(move.from, sectionsBefore: old.count) }
             guard move.to >= 0, move.to < new.count else {
-                // "to to" is UIKit's own (its format string in a decompiled UITableView of iOS 12).
-                throw BatchUpdateError("attempt to to move section \(move.from) to section \(move.to), but there are only \(new.count) sections after the update")
+                throw .moveSectionPastEnd(from: move.from, to: move.to, sectionsAfter: new.count)
             }
-            if let earlier = sectionMoves[move.from] {
-                guard earlier == move.to else {
-                    throw BatchUpdateError("attempt to move section \(move.from) to both section \(earlier) and section \(move.to)")
-                }
+            if let earlier = moves[move.from] {
+                guard earlier == move.to else { throw .moveSectionTwice(move.from, to: earlier, and: move.to) }
                 continue
             }
-            if let other = sectionMoveTargets[move.to] {
-                throw BatchUpdateError("attempt to move both section \(other) and section \(move.from) to section \(move.to)")
-            }
-            sectionMoves[move.from] = move.to
-            sectionMoveTargets[move.to] = move.from
+            if let other = targets[move.to] { throw .moveSectionsToOne(other, and: move.from, to: move.to) }
+            moves[move.from] = move.to
+            targets[move.to] = move.from
         }
+        return moves
+    }
 
-        // Item moves.
-        var moveTargets: [ItemPath: ItemPath] = [:]
+    /// Item moves: each from an item before the update to a place after it, one place each.
+    private mutating func checkItemMoves(of update: BatchUpdate, old: [Int], new: [Int]) throws(UIKitRule) {
+        var targets: [ItemPath: ItemPath] = [:]
         moves.reserveCapacity(update.movedItems.count)
-        moveTargets.reserveCapacity(update.movedItems.count)
+        targets.reserveCapacity(update.movedItems.count)
         for move in update.movedItems {
             let (from, to) = (move.from, move.to)
-            guard from.section >= 0, from.section < old.count else {
-                throw BatchUpdateError("attempt to move index path (\(from.uiKitDescription)) from a section that does not exist - there are only \(old.count) sections before the update")
-            }
-            guard from.item >= 0, from.item < old[from.section] else {
-                throw BatchUpdateError("attempt to move index path (\(from.uiKitDescription)) that does not exist - there are only \(old[from.section]) \(nouns) in section \(from.section) before the update")
-            }
+            guard from.section >= 0, from.section < old.count else { throw .moveFromMissingSection(from, sectionsBefore: old.count) }
+            guard from.item >= 0, from.item < old[from.section] else { throw .moveMissingItem(from, itemsBefore: old[from.section]) }
             guard to.section >= 0, to.section < new.count else {
-                throw BatchUpdateError("attempt to move index path (\(from.uiKitDescription)) to index path (\(to.uiKitDescription)) in section that does not exist - there are only \(new.count) sections after the update")
+                throw .moveToMissingSection(from: from, to: to, sectionsAfter: new.count)
             }
             guard to.item >= 0, to.item < new[to.section] else {
-                throw BatchUpdateError("attempt to move index path (\(from.uiKitDescription)) to index path (\(to.uiKitDescription)) that does not exist - there are only \(new[to.section]) \(nouns) in section \(to.section) after the update")
+                throw .moveToMissingItem(from: from, to: to, itemsAfter: new[to.section])
             }
             if let earlier = moves[from] {
-                guard earlier == to else {
-                    throw BatchUpdateError("attempt to move \(noun) at index path \(from.uiKitDescription) to both \(earlier.uiKitDescription) and \(to.uiKitDescription)")
-                }
+                guard earlier == to else { throw .moveItemTwice(from, to: earlier, and: to) }
                 continue
             }
-            if let other = moveTargets[to] {
-                throw BatchUpdateError("attempt to move both \(noun) at index path \(other.uiKitDescription) and \(from.uiKitDescription) to \(to.uiKitDescription)")
-            }
+            if let other = targets[to] { throw .moveItemsToOne(other, and: from, to: to) }
             moves[from] = to
-            moveTargets[to] = from
+            targets[to] = from
         }
+    }
 
-        // The number of sections.
-        let expectedSections = old.count + insertedSections.count - deletedSections.count
-        guard expectedSections == new.count else {
-            throw inconsistentCounts("Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(new.count)) must be equal to the number of sections contained in the \(view) before the update (\(old.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted).")
-        }
-
-        // Where each old section goes: deleted ones nowhere, moved ones where
-        // they were moved, the rest into the free places in order.
+    /// Where each old section goes: deleted ones nowhere, moved ones where
+    /// they were moved, the rest into the free places in order.
+    private static func sectionMap(old: [Int], deleted: Set<Int>, inserted: Set<Int>, moves: [Int: Int]) -> [Int?] {
         var map = [Int?](repeating: nil, count: old.count)
-        var taken = insertedSections
-        taken.formUnion(sectionMoves.values)
+        var taken = inserted
+        taken.formUnion(moves.values)
         var nextFree = 0
-        for section in old.indices where !deletedSections.contains(section) {
-            if let target = sectionMoves[section] {
+        for section in old.indices where !deleted.contains(section) {
+            if let target = moves[section] {
                 map[section] = target
                 continue
             }
@@ -221,32 +257,30 @@ struct BatchUpdatePlan {
             map[section] = nextFree
             nextFree += 1
         }
-        sectionMap = map
+        return map
+    }
 
-        // The number of items in each section that was there before.
-        var inserted = [Int](repeating: 0, count: new.count)
-        var deleted = [Int](repeating: 0, count: old.count)
+    /// Records which old items leave their place and which new places are
+    /// taken, and counts, for each section, the items inserted, deleted and
+    /// moved in or out (a move within a section counts neither way).
+    private mutating func placeItems(
+        deleted: ItemPathSet, inserted: ItemPathSet, old: [Int], new: [Int]
+    ) -> (inserted: [Int], deleted: [Int], movedIn: [Int], movedOut: [Int]) {
+        var insertedCounts = [Int](repeating: 0, count: new.count)
+        var deletedCounts = [Int](repeating: 0, count: old.count)
         var movedIn = [Int](repeating: 0, count: new.count)
         var movedOut = [Int](repeating: 0, count: old.count)
         for (from, to) in moves {
             removedItems[from.section, default: []].append(from.item)
             occupiedItems[to.section, default: []].append(to.item)
-            if map[from.section] != to.section {
+            if sectionMap[from.section] != to.section {
                 movedOut[from.section] += 1
                 movedIn[to.section] += 1
             }
         }
-        Self.place(seenDeletes, in: old.indices, into: &removedItems, counting: &deleted)
-        Self.place(seenInserts, in: new.indices, into: &occupiedItems, counting: &inserted)
-
-        for oldSection in old.indices where !reloadedSections.contains(oldSection) {
-            guard let newSection = map[oldSection] else { continue }
-            let expected = old[oldSection] + inserted[newSection] + movedIn[newSection]
-                - deleted[oldSection] - movedOut[oldSection]
-            guard expected == new[newSection] else {
-                throw inconsistentCounts("Invalid update: invalid number of \(nouns) in section \(oldSection). The number of \(nouns) contained in an existing section after the update (\(new[newSection])) must be equal to the number of \(nouns) contained in that section before the update (\(old[oldSection])), plus or minus the number of \(nouns) inserted or deleted from that section (\(inserted[newSection]) inserted, \(deleted[oldSection]) deleted) and plus or minus the number of \(nouns) moved into or out of that section (\(movedIn[newSection]) moved in, \(movedOut[oldSection]) moved out).")
-            }
-        }
+        Self.place(deleted, in: old.indices, into: &removedItems, counting: &deletedCounts)
+        Self.place(inserted, in: new.indices, into: &occupiedItems, counting: &insertedCounts)
+        return (insertedCounts, deletedCounts, movedIn, movedOut)
     }
 
     /// Counts each section's items in `set` and puts them, ascending, with

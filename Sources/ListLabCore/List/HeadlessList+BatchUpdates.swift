@@ -28,7 +28,7 @@ extension HeadlessList {
         try tracer.call(.controller, .list, "performBatchUpdates(\(update))") { () throws(BatchUpdateError) in
             // An empty update (`performBatchUpdates(nil)`, which apps call to lay out again) is one UIKit takes.
             if dataSource?.traceRole == .diffableDataSource, tracer.callerRole != .diffableDataSource, !update.isEmpty {
-                let error = BatchUpdateError(Self.mutationBehindDiffableDataSource(style: style))
+                let error = BatchUpdateError(.mutationBehindDiffableDataSource, style: style, version: iOSVersion)
                 batchUpdateObserver?(.willPerform(update))
                 statistics.refusedBatchUpdates += 1
                 batchUpdateObserver?(.refused(update, error))
@@ -80,14 +80,6 @@ extension HeadlessList {
         }
         SectionLayout.placeRows(&kept, columns: style.columns)
         return kept
-    }
-
-    /// UIKit's reason for a batch update made by hand on a list whose data
-    /// source is a diffable data source (quoted from douglashill/KeyboardKit
-    /// pull 16 for collection views; the table view's is its twin).
-    static func mutationBehindDiffableDataSource(style: ListStyle) -> String {
-        let view = style == .table ? "UITableView" : "UICollectionView"
-        return "\(view) must be updated via the \(view)DiffableDataSource APIs when acting as the \(view)'s dataSource: please do not call mutation APIs directly on \(view)."
     }
 
     private func apply(_ plan: BatchUpdatePlan, newSections: [SectionLayout]) {

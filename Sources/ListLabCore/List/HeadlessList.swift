@@ -196,9 +196,7 @@ public final class HeadlessList {
             return (cell, "reused")
         }
         guard let cellClass = registrations[identifier] else {
-            preconditionFailure(
-                "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
-            )
+            preconditionFailure(UIKitRule.noRegistration(identifier: identifier, elementKind: nil).reason(in: style, on: iOSVersion))
         }
         let cell = cellClass.init(reuseIdentifier: identifier)
         createdCellCount += 1
@@ -297,18 +295,9 @@ public final class HeadlessList {
         if itemWithoutCell == nil { itemWithoutCell = path }
     }
 
-    /// UIKit's exception reason for a data source that gave no cell for `path`.
+    /// The refusal of an update whose data source gave no cell for `path`.
     func noCellError(at path: ItemPath) -> BatchUpdateError {
-        switch style {
-        case .table:
-            BatchUpdateError(
-                "UITableView dataSource returned a nil cell for row at index path: \(path.uiKitDescription). Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>",
-                itemWithoutCell: path)
-        case .collection:
-            BatchUpdateError(
-                "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path \(path.uiKitDescription)",
-                itemWithoutCell: path)
-        }
+        BatchUpdateError(.noCell(path), style: style, version: iOSVersion)
     }
 
     // MARK: - Reloading

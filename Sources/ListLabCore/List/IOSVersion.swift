@@ -76,11 +76,4 @@ extension IOSVersion {
     /// snapshot) and `applySnapshotUsingReloadData`; and `apply` without
     /// animation is a diff (before, it reloads).
     public static let reconfiguring = IOSVersion(15)
-
-    /// UIKit's reason when `className` is sent `selector`, a method this
-    /// version does not have: `-[UITableView reconfigureRowsAtIndexPaths:]:
-    /// unrecognized selector sent to instance 0x…`.
-    public static func unrecognizedSelectorReason(_ selector: String, of className: String) -> String {
-        "-[\(className) \(selector)]: unrecognized selector sent to instance 0x…"
-    }
 }

@@ -19,18 +19,31 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A batch update that breaks UIKit's rules. The description is UIKit's own
-/// wording for the same mistake (with index paths printed without their
-/// object address, so that messages are the same on every run).
+/// A batch update that breaks UIKit's rules: the rule broken, with its
+/// data, and the list it was asked of (a table or a collection view, and
+/// the iOS version whose words it speaks). The description is UIKit's own
+/// reason for the same mistake (``UIKitRule/reason(in:on:)``).
 public struct BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// UIKit's message.
-    public let description: String
+    /// The rule the update broke.
+    public let rule: UIKitRule
+    /// A table or a collection view, whose words the reason uses.
+    public let style: ListStyle
+    /// The iOS version whose words the reason uses.
+    public let version: IOSVersion
+
+    /// The refusal of an update to a list of `style` on `version` for breaking `rule`.
+    public init(_ rule: UIKitRule, style: ListStyle, version: IOSVersion) {
+        self.rule = rule
+        self.style = style
+        self.version = version
+    }
+
+    /// UIKit's reason.
+    public var description: String { rule.reason(in: style, on: version) }
+
     /// The item a data source gave no cell for, when that is why the update
     /// was refused (the update itself may have been right).
-    public let itemWithoutCell: ItemPath?
-
-    init(_ description: String, itemWithoutCell: ItemPath? = nil) {
-        self.description = description
-        self.itemWithoutCell = itemWithoutCell
+    public var itemWithoutCell: ItemPath? {
+        if case .noCell(let path) = rule { path } else { nil }
     }
 }

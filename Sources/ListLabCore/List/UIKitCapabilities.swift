@@ -38,6 +38,14 @@ public struct UIKitCapabilities: Hashable, Sendable {
     /// Whether a cell registration made while a cell is asked for (in a cell
     /// provider) is refused, as UIKit refuses it since iOS 15.
     public var refusesRegistrationsMadeForACell: Bool { version >= .reconfiguring }
+
+    /// Whether counts that do not add up are said as `Invalid batch updates
+    /// detected`, with the counts and the updates listed (iOS 16.4), rather
+    /// than the classic `Invalid update: invalid number of rows in section`.
+    public var saysBatchUpdatesDetected: Bool { version >= .batchUpdatesDetected }
+
+    /// Whether that reason says `before and after` (iOS 17) rather than `before and/or after`.
+    public var saysBeforeAndAfter: Bool { version >= .beforeAndAfter }
 }
 
 extension IOSVersion {

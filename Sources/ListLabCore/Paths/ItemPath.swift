@@ -33,11 +33,6 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// `S.I`, for example `1.4`.
     public var description: String { "\(section).\(item)" }
-
-    /// The path as UIKit prints an `NSIndexPath` in its messages, with the
-    /// object's address elided (it would differ on every run):
-    /// `<NSIndexPath: 0x…> {length = 2, path = 0 - 1}`.
-    public var uiKitDescription: String { "<NSIndexPath: 0x…> {length = 2, path = \(section) - \(item)}" }
 }
 
 /// A move of an item from one path to another, as a batch update states it:

@@ -107,7 +107,7 @@ extension CommandContext {
         let current = list.iOSVersion
         guard current < version else { return }
         throw ShellError(
-            IOSVersion.unrecognizedSelectorReason(selector, of: className) + " (iOS \(version) added it, and this session is iOS \(current): 'set ios \(version)')",
+            UIKitRule.unrecognizedSelector(selector, of: className).reason(in: list.style, on: current) + " (iOS \(version) added it, and this session is iOS \(current): 'set ios \(version)')",
             column: column)
     }
 

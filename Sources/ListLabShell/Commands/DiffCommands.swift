@@ -171,9 +171,7 @@ extension Session {
 
     /// What `set ios` says of a version's words for counts that do not add up.
     static func wordsOf(_ version: IOSVersion) -> String {
-        if version < .batchUpdatesDetected { return "a refused update's counts are 'Invalid update: invalid number of ...'" }
-        let when = version < .beforeAndAfter ? "and/or" : "and"
-        return "a refused update's counts are 'Invalid batch updates detected: ... before \(when) after ...'"
+        "a refused update's counts are '\(UIKitRule.countMismatchOutline(on: version))'"
     }
 
     /// The columns a collection list may have.

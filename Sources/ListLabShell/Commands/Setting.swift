@@ -85,13 +85,16 @@ struct Setting: Sendable {
             name: "ios", usage: "ios VERSION",
             help: [
                 "ios: the iOS version (13 to 26, as 16 or 16.4) the list behaves as, and whose words a refused",
-                "update is given in: 16 (the default) says 'Invalid update: invalid number of rows in section",
-                "0...', as the articles and most crash reports quote it; 16.4 and later 'Invalid batch updates",
-                "detected: ... before and/or after ...', and 17 and later '... before and after ...', as",
-                "today's devices print it. Docs/uikit-rules.md gives each version's words with their source.",
-                "Before 15 there is no reconfigure (batch reconfigure, snapshot reconfigureItems and apply",
-                "--reload-data end in UIKit's unrecognized selector, updates reload) and apply --no-animation",
-                "reloads; before 14 there are no section snapshots (outline).",
+                "update is given in. Counts that do not add up are said",
+                "  on 16 (the default): '\(UIKitRule.countMismatchOutline(on: IOSVersion(16)))', as the articles",
+                "    and most crash reports quote it;",
+                "  on 16.4: '\(UIKitRule.countMismatchOutline(on: IOSVersion(16, 4)))';",
+                "  on 17 and later: '\(UIKitRule.countMismatchOutline(on: IOSVersion(17)))', as today's",
+                "    devices print it.",
+                "Docs/uikit-rules.md gives each version's words with their source. Before 15 there is no",
+                "reconfigure (batch reconfigure, snapshot reconfigureItems and apply --reload-data end as an app",
+                "that calls a method its iOS lacks, updates reload) and apply --no-animation reloads; before 14",
+                "there are no section snapshots (outline).",
             ],
             examples: ["set ios 17", "set ios 16"], values: ["16", "16.4", "17"],
             current: { "\($0.list.iOSVersion)" }
@@ -103,7 +106,7 @@ struct Setting: Sendable {
             }
             context.list.iOSVersion = version
             var said = "\(version): \(Session.wordsOf(version))"
-            if version < .reconfiguring, context.presentation.updateStyle == .reconfigure {
+            if !version.capabilities.reconfigures, context.presentation.updateStyle == .reconfigure {
                 // An app for iOS 13 reloads a changed row: reconfigureRows came with iOS 15.
                 context.presentation.updateStyle = .reload
                 said += "; updates reload (reconfigure came with iOS 15)"

@@ -68,20 +68,27 @@ let package = Package(
         .target(
             name: "ListLabServer",
             dependencies: [
-                "ListLabHTTP", "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore", "ListLabFiles", "Interruption",
+                "ListLabHTTP", "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore", "ListLabFiles",
+                "Interruption",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Page/README.md"],
             // The page as files of their own, embedded in the binary (no resource folder to lose).
-            resources: [.embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"), .embedInCode("Page/teacher.js")],
+            resources: [
+                .embedInCode("Page/page.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js"),
+                .embedInCode("Page/teacher.js"),
+            ],
             swiftSettings: strictSettings),
-        .executableTarget(name: "listlab-serve", dependencies: ["ListLabServer", "ListLabPlayground"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "listlab-serve", dependencies: ["ListLabServer", "ListLabPlayground"], swiftSettings: strictSettings),
         // UIKit's own API over the headless list and the diffable data source, for an app's code on
         // Linux: the module is named as the one it stands in for, so `import UIKit` is unchanged.
         .target(name: "UIKit", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
         // Swift Testing's cross-import overlay of UIKit, which a test file that imports both needs.
         .target(name: "_Testing_UIKit", swiftSettings: strictSettings),
-        .target(name: "UIKitTranscripts", dependencies: ["UIKit", "ListLabShell", "ListLabCore"], swiftSettings: strictSettings),
+        .target(
+            name: "UIKitTranscripts", dependencies: ["UIKit", "ListLabShell", "ListLabCore"],
+            swiftSettings: strictSettings),
         // A HeadlessList as a snapshot: its lines as text, its picture as SVG.
         .target(
             name: "ListLabSnapshotTesting",
@@ -91,15 +98,25 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         // Fuzzing: every input as a function of bytes, and a replay / libFuzzer entry (Scripts/fuzz).
-        .target(name: "ListLabFuzzing", dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff"], swiftSettings: strictSettings),
+        .target(
+            name: "ListLabFuzzing",
+            dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff"],
+            swiftSettings: strictSettings),
         .executableTarget(name: "listlab-fuzz", dependencies: ["ListLabFuzzing"], swiftSettings: strictSettings),
         // In-process benchmarks (run in release by the Scripts/bench* scripts).
         .executableTarget(
-            name: "listlab-bench", dependencies: ["ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabShell", "BenchRegistrations"],
+            name: "listlab-bench",
+            dependencies: [
+                "ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabShell", "BenchRegistrations",
+            ],
             swiftSettings: strictSettings),
         // Typed people registered as a user's providers, and the playground of them (Scripts/bench-registered).
-        .target(name: "BenchRegistrations", dependencies: ["ListLabCore", "ListLabShell", "ListLabPlayground"], swiftSettings: strictSettings),
-        .executableTarget(name: "listlab-bench-lab", dependencies: ["BenchRegistrations", "ListLabPlayground"], swiftSettings: strictSettings),
+        .target(
+            name: "BenchRegistrations", dependencies: ["ListLabCore", "ListLabShell", "ListLabPlayground"],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "listlab-bench-lab", dependencies: ["BenchRegistrations", "ListLabPlayground"],
+            swiftSettings: strictSettings),
         // Diffing by identity and content; knows nothing of providers or lists.
         .target(name: "ListDiff", dependencies: ["CCacheWarming"], swiftSettings: strictSettings),
         // Reads a region of the diff's table ahead of its use (Swift cannot ask for unused reads).
@@ -111,7 +128,8 @@ let package = Package(
         .target(name: "ListLabRecords", dependencies: ["ListLabCore"], swiftSettings: strictSettings),
         // Files as providers: readers, writers, columnar tables, atomic saves.
         .target(
-            name: "ListLabFiles", dependencies: ["ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "CRowScan", "Interruption"],
+            name: "ListLabFiles",
+            dependencies: ["ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "CRowScan", "Interruption"],
             swiftSettings: strictSettings),
         // A request to stop long work (Ctrl-C at the prompt), checked by the loops of loads, sorts,
         // filters and saves; an atomic flag, so a signal handler may set it.
@@ -124,10 +142,14 @@ let package = Package(
         // diagrams, transcripts as pages; knows the list's state and its updates, never a terminal.
         .target(
             name: "ListLabPictures", dependencies: ["ListLabCore"],
-            resources: [.embedInCode("Assets/pictures.css"), .embedInCode("Assets/pictures.js")], swiftSettings: strictSettings),
+            resources: [.embedInCode("Assets/pictures.css"), .embedInCode("Assets/pictures.js")],
+            swiftSettings: strictSettings),
         // The shell: parser, commands, session; reads and writes through its own protocols.
         .target(
-            name: "ListLabShell", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabPictures", "ListDiff", "Interruption"],
+            name: "ListLabShell",
+            dependencies: [
+                "ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabPictures", "ListDiff", "Interruption",
+            ],
             swiftSettings: strictSettings),
         // libedit, through fixed-signature C wrappers (variadic C is out of Swift's reach).
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
@@ -135,15 +157,24 @@ let package = Package(
         .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: strictSettings),
         // What the test targets share: a seeded random generator, and the doc examples' file writer.
         .target(name: "ListLabTestSupport", path: "Tests/ListLabTestSupport", swiftSettings: strictSettings),
-        .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "ListLabCoreTests", dependencies: ["ListLabCore", "ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "ListLabRecordsTests", dependencies: ["ListLabRecords", "ListLabCore"], swiftSettings: strictSettings),
         .testTarget(
-            name: "ListLabFilesTests", dependencies: ["ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "ListLabTestSupport"],
+            name: "ListDiffTests", dependencies: ["ListDiff", "ListLabTestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ListLabCoreTests", dependencies: ["ListLabCore", "ListDiff", "ListLabTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "ListLabRecordsTests", dependencies: ["ListLabRecords", "ListLabCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ListLabFilesTests",
+            dependencies: [
+                "ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff", "CFileSystem", "ListLabTestSupport",
+            ],
             swiftSettings: strictSettings),
         // An app's own UIKit code, unchanged, on the headless list.
         .testTarget(
-            name: "UIKitTests", dependencies: ["UIKit", "_Testing_UIKit", "UIKitTranscripts", "ListLabCore", "ListLabShell"], swiftSettings: strictSettings),
+            name: "UIKitTests",
+            dependencies: ["UIKit", "_Testing_UIKit", "UIKitTranscripts", "ListLabCore", "ListLabShell"],
+            swiftSettings: strictSettings),
         // The same face from an app in Swift 5 language mode, as most apps still build: UIKit's
         // isolation is `@preconcurrency`, so code that is not main-actor calls it.
         .testTarget(
@@ -151,16 +182,24 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "ListLabServerTests",
-            dependencies: ["ListLabServer", "ListLabHTTP", "ListLabShell", "ListLabPlayground", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "ListLabServer", "ListLabHTTP", "ListLabShell", "ListLabPlayground",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings),
         // The tool's own commands (listlab test, render), run in the test's process with their output kept.
         .testTarget(
-            name: "ListLabPlaygroundTests", dependencies: ["ListLabPlayground", "ListLabTestSupport"], swiftSettings: strictSettings),
+            name: "ListLabPlaygroundTests", dependencies: ["ListLabPlayground", "ListLabTestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "ListLabPicturesTests", dependencies: ["ListLabPictures", "ListLabCore", "ListLabTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "ListLabShellTests", dependencies: ["ListLabShell", "ListLabPictures", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabFuzzing", "ListLabTestSupport"],
+            name: "ListLabShellTests",
+            dependencies: [
+                "ListLabShell", "ListLabPictures", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListLabFuzzing",
+                "ListLabTestSupport",
+            ],
             swiftSettings: strictSettings),
         // Every ```swift example of a doc comment, compiled and run: DocExamples.swift is written from
         // them by `swift run listlab-doc-examples` (as is the README's example, into ListLabCoreTests),
@@ -168,7 +207,8 @@ let package = Package(
         .testTarget(
             name: "DocExampleTests",
             dependencies: [
-                "ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabPictures", "ListLabShell", "LineEditing", "Interruption",
+                "ListDiff", "ListLabCore", "ListLabRecords", "ListLabFiles", "ListLabPictures", "ListLabShell",
+                "LineEditing", "Interruption",
                 "ListLabPlayground", "ListLabServer", "ListLabSnapshotTesting", "ListLabTestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],

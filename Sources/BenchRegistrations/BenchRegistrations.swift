@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import ListLabCore
 public import ListLabPlayground
 public import ListLabShell
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The typed people that the benchmarks of registered providers register: shared by
 // listlab-bench (in process) and listlab-bench-lab (the playground, started as a user's).
@@ -35,7 +36,8 @@ public enum BenchRegistrations {
     public static func json(_ people: [BenchPerson]) -> [UInt8] {
         var text = "["
         for (index, person) in people.enumerated() {
-            text += (index == 0 ? "" : ",\n") + #"{"id":\#(person.id),"name":"\#(person.name)","city":"\#(person.city)"}"#
+            text +=
+                (index == 0 ? "" : ",\n") + #"{"id":\#(person.id),"name":"\#(person.name)","city":"\#(person.city)"}"#
         }
         return Array((text + "]\n").utf8)
     }
@@ -43,7 +45,9 @@ public enum BenchRegistrations {
     /// Five registrations of typed providers (the first 100,000 people, the
     /// others small), or the first `count` of them.
     public static func registrations(_ count: Int = 5) -> [ProviderRegistration] {
-        let sizes: [(String, Int)] = [("people", 100_000), ("friends", 8), ("team", 12), ("guests", 40), ("speakers", 20)]
+        let sizes: [(String, Int)] = [
+            ("people", 100_000), ("friends", 8), ("team", 12), ("guests", 40), ("speakers", 20),
+        ]
         return sizes.prefix(count).map { name, size in
             ProviderRegistration(
                 name, summary: "\(size) people, typed",

@@ -1,8 +1,9 @@
 internal import CLibEdit
+
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #elseif canImport(Darwin)
-internal import Darwin
+    internal import Darwin
 #endif
 
 /// An interactive line editor over libedit: a prompt, emacs key bindings,

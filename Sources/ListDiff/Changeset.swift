@@ -77,7 +77,9 @@ extension Changeset {
                 identity: identity, isContentEqual: isContentEqual)
         } catch {
             var flat = error
-            if let paths = error.paths { (flat.first, flat.second, flat.paths) = (paths.first.item, paths.second.item, nil) }
+            if let paths = error.paths {
+                (flat.first, flat.second, flat.paths) = (paths.first.item, paths.second.item, nil)
+            }
             throw flat
         }
         self.init(
@@ -141,7 +143,8 @@ public struct DuplicateIdentityError: Error, Hashable, Sendable, CustomStringCon
     /// The identity and both places: `duplicate identity '7' in the new list, at 0.1 and 0.4`.
     public var description: String {
         if let paths {
-            return "duplicate identity '\(identity)' in the \(side.rawValue) list, at \(paths.first) and \(paths.second)"
+            return
+                "duplicate identity '\(identity)' in the \(side.rawValue) list, at \(paths.first) and \(paths.second)"
         }
         if kind == "section" {
             return "duplicate section '\(identity)' in the \(side.rawValue) list, sections \(first) and \(second)"

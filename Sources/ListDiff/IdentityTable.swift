@@ -69,7 +69,9 @@ struct IdentityTable {
                     var slot = Int(placed >> 32)
                     let stored = UInt32(truncatingIfNeeded: placed)
                     while case let other = slots[slot], other != 0 {
-                        if layout.sameTag(other, stored), isSame(layout.number(in: other), layout.number(in: stored)) { return false }
+                        if layout.sameTag(other, stored), isSame(layout.number(in: other), layout.number(in: stored)) {
+                            return false
+                        }
                         slot = (slot + 1) & mask
                     }
                     slots[slot] = stored
@@ -107,7 +109,11 @@ struct IdentityTable {
                         for (index, lookup) in lookups.enumerated() {
                             let hash = layout.slotAndTagFitInHighWord ? lookup.highWordHash : hashOf(lookup.number)
                             let slot = layout.slot(of: hash)
-                            add(slot, PlacedLookup(slot: UInt32(slot), entry: layout.entry(lookup.number, hash: hash), index: UInt32(index)))
+                            add(
+                                slot,
+                                PlacedLookup(
+                                    slot: UInt32(slot), entry: layout.entry(lookup.number, hash: hash),
+                                    index: UInt32(index)))
                         }
                     },
                     consume: { lookup in
@@ -187,7 +193,9 @@ struct IdentityTable {
         }
         for part in 0..<parts {
             if let slots { warm(slots[(part << partShift)..<((part + 1) << partShift)]) }
-            for item in parted[(part * capacity)..<(part * capacity + filled[part])] where !consume(item) { return false }
+            for item in parted[(part * capacity)..<(part * capacity + filled[part])] where !consume(item) {
+                return false
+            }
         }
         for item in overflow where !consume(item) { return false }
         return true
@@ -203,7 +211,9 @@ struct IdentityTable {
         return storage.withBuffer { slots in
             var slot = layout.slot(of: hash)
             while case let stored = slots[slot], stored != 0 {
-                if layout.sameTag(stored, wanted), isSame(layout.number(in: stored)) { return layout.number(in: stored) }
+                if layout.sameTag(stored, wanted), isSame(layout.number(in: stored)) {
+                    return layout.number(in: stored)
+                }
                 slot = (slot + 1) & mask
             }
             return nil

@@ -18,7 +18,8 @@
 ///
 /// - Complexity: O(*n* log *n*); O(*n*) when few values are out of order.
 @usableFromInline
-func positionsOutsideLongestIncreasingSubsequence(_ values: ArraySlice<Int32>, skipping skipped: Int32 = .min) -> [Int] {
+func positionsOutsideLongestIncreasingSubsequence(_ values: ArraySlice<Int32>, skipping skipped: Int32 = .min) -> [Int]
+{
     values.withUnsafeBufferPointer { values in
         // The smallest value ending an increasing run of each length.
         var tails: [Int32] = []

@@ -47,19 +47,23 @@ extension SectionedChangeset {
             let (word, bit) = (oldIndex >> 6, UInt64(1) << (oldIndex & 63))
             guard isMatched[word] & bit == 0 else { return nil }
             isMatched[word] |= bit
-            if !isContentEqual(oldIndex, new) { updated.append(Move(from: ElementPath(0, oldIndex), to: ElementPath(0, new))) }
+            if !isContentEqual(oldIndex, new) {
+                updated.append(Move(from: ElementPath(0, oldIndex), to: ElementPath(0, new)))
+            }
             staying.append(old)
             stayingAt.append(Int32(truncatingIfNeeded: new))
         }
         var moved: [Move<ElementPath>] = []
         for position in positionsOutsideLongestIncreasingSubsequence(staying[...]) {
-            moved.append(Move(from: ElementPath(0, Int(staying[position])), to: ElementPath(0, Int(stayingAt[position]))))
+            moved.append(
+                Move(from: ElementPath(0, Int(staying[position])), to: ElementPath(0, Int(stayingAt[position]))))
         }
         var deleted: [ElementPath] = []
         deleted.reserveCapacity(oldCount - staying.count)
         for (word, bits) in isMatched.enumerated() {
             // The old items of this word not matched (none past the last old item).
-            var unmatched = ~bits & (word == isMatched.count - 1 && oldCount & 63 != 0 ? (UInt64(1) << (oldCount & 63)) - 1 : ~0)
+            var unmatched =
+                ~bits & (word == isMatched.count - 1 && oldCount & 63 != 0 ? (UInt64(1) << (oldCount & 63)) - 1 : ~0)
             while unmatched != 0 {
                 deleted.append(ElementPath(0, word << 6 + unmatched.trailingZeroBitCount))
                 unmatched &= unmatched - 1

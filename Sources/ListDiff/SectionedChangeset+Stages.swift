@@ -15,17 +15,21 @@ struct SectionMatch {
 
     /// - Throws: ``DuplicateIdentityError`` for a section id that repeats in one list.
     @inlinable
-    init<SectionID: Hashable, Item>(from old: [DiffSection<SectionID, Item>], to new: [DiffSection<SectionID, Item>]) throws(DuplicateIdentityError) {
+    init<SectionID: Hashable, Item>(from old: [DiffSection<SectionID, Item>], to new: [DiffSection<SectionID, Item>])
+        throws(DuplicateIdentityError)
+    {
         var oldSectionIndex: [SectionID: Int] = [:]
         for (index, section) in old.enumerated() {
             if let first = oldSectionIndex.updateValue(index, forKey: section.id) {
-                throw DuplicateIdentityError(identity: "\(section.id)", side: .old, first: first, second: index, kind: "section")
+                throw DuplicateIdentityError(
+                    identity: "\(section.id)", side: .old, first: first, second: index, kind: "section")
             }
         }
         var seenNewSections: [SectionID: Int] = [:]
         for (index, section) in new.enumerated() {
             if let first = seenNewSections.updateValue(index, forKey: section.id) {
-                throw DuplicateIdentityError(identity: "\(section.id)", side: .new, first: first, second: index, kind: "section")
+                throw DuplicateIdentityError(
+                    identity: "\(section.id)", side: .new, first: first, second: index, kind: "section")
             }
         }
         oldToNew = [Int](repeating: -1, count: old.count)
@@ -145,7 +149,8 @@ struct ItemMatcher<SectionID: Hashable, Item, Identity: Hashable> {
         items = ItemNumbering(old: old, new: new)
         self.sections = sections
         // Room for the old items, or for the new ones when more of them may go in (a list that grows from few).
-        table = IdentityTable(expected: max(items.oldCount, items.newCount), numbersBelow: items.oldCount + items.newCount)
+        table = IdentityTable(
+            expected: max(items.oldCount, items.newCount), numbersBelow: items.oldCount + items.newCount)
         precondition(items.newCount < 1 << 31, "a diff takes fewer than 2^31 new items")
         wentTo = [UInt32](repeating: Self.unmatched, count: items.oldCount)
         stayingOld.reserveCapacity(min(items.oldCount, items.newCount))
@@ -173,7 +178,8 @@ struct ItemMatcher<SectionID: Hashable, Item, Identity: Hashable> {
     /// item too (a repeat).
     @inlinable @inline(__always)
     mutating func matched(
-        _ match: Int, from: ElementPath, to: ElementPath, item: Item, stayingAt: Int?, isContentEqual: (Item, Item) -> Bool
+        _ match: Int, from: ElementPath, to: ElementPath, item: Item, stayingAt: Int?,
+        isContentEqual: (Item, Item) -> Bool
     ) -> Bool {
         guard wentTo[match] == Self.unmatched else { return false }
         let newNumber = UInt32(truncatingIfNeeded: items.newSectionStart[to.section] + to.item)
@@ -184,12 +190,17 @@ struct ItemMatcher<SectionID: Hashable, Item, Identity: Hashable> {
         }
         wentTo[match] = newNumber
         guard sections.oldToNew[from.section] >= 0 else {
-            insertedNumbers.append(Int32(truncatingIfNeeded: newNumber))  // from a deleted section: cannot move, so insert
+            // from a deleted section: cannot move, so insert
+            insertedNumbers.append(Int32(truncatingIfNeeded: newNumber))
             return true
         }
-        if !isContentEqual(items.oldItem(at: from), item) { updated.append(SectionedChangeset.Move(from: from, to: to)) }
+        if !isContentEqual(items.oldItem(at: from), item) {
+            updated.append(SectionedChangeset.Move(from: from, to: to))
+        }
         if from.section == sourceSection {
-            if let stayingAt { stayingOld[stayingAt] = Int32(truncatingIfNeeded: from.item) } else {
+            if let stayingAt {
+                stayingOld[stayingAt] = Int32(truncatingIfNeeded: from.item)
+            } else {
                 stayingOld.append(Int32(truncatingIfNeeded: from.item))
             }
         } else {
@@ -203,7 +214,9 @@ struct ItemMatcher<SectionID: Hashable, Item, Identity: Hashable> {
     func oldItem(from path: ElementPath) -> ElementPath? {
         let old = items.old
         var path = path
-        while path.section < old.count, path.item >= old[path.section].items.count { path = ElementPath(path.section + 1, 0) }
+        while path.section < old.count, path.item >= old[path.section].items.count {
+            path = ElementPath(path.section + 1, 0)
+        }
         return path.section < old.count ? path : nil
     }
 
@@ -231,11 +244,14 @@ struct ItemMatcher<SectionID: Hashable, Item, Identity: Hashable> {
 
     /// The first pass over the new items, in order.
     @inlinable
-    mutating func matchNewItems(identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool) throws(DuplicateIdentityError) {
+    mutating func matchNewItems(identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool)
+        throws(DuplicateIdentityError)
+    {
         for (section, newSection) in items.new.enumerated() {
             let sourceSection = sections.newToOld[section]
             for (index, item) in newSection.items.enumerated() {
-                guard match(item, at: ElementPath(section, index), identity: identity, isContentEqual: isContentEqual) else {
+                guard match(item, at: ElementPath(section, index), identity: identity, isContentEqual: isContentEqual)
+                else {
                     throw SectionedChangeset.firstRepeat(in: items.new, of: .new, identity: identity)
                 }
             }
@@ -246,12 +262,16 @@ struct ItemMatcher<SectionID: Hashable, Item, Identity: Hashable> {
     /// Matches the new item at `to`: near the cursor, else at once in the
     /// table (every fourth miss in a row), else later; false for a repeat.
     @inlinable @inline(__always)
-    mutating func match(_ item: Item, at to: ElementPath, identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool) -> Bool {
+    mutating func match(
+        _ item: Item, at to: ElementPath, identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool
+    ) -> Bool {
         let key = identity(item)
         if let near = nearby(key, identity: identity) {
             follow(near)
             missesInARow = 0
-            return matched(items.sectionStart[near.section] + near.item, from: near, to: to, item: item, stayingAt: nil, isContentEqual: isContentEqual)
+            return matched(
+                items.sectionStart[near.section] + near.item, from: near, to: to, item: item, stayingAt: nil,
+                isContentEqual: isContentEqual)
         }
         missesInARow += 1
         let hash = key.hashValue
@@ -271,7 +291,9 @@ struct ItemMatcher<SectionID: Hashable, Item, Identity: Hashable> {
             missesInARow = 0
             return matched(known, from: from, to: to, item: item, stayingAt: nil, isContentEqual: isContentEqual)
         }
-        _ = table.insert(items.oldCount + newNumber, hash: hash, isSame: { _ in false }, hashOf: { items.identity(of: $0, identity).hashValue })
+        _ = table.insert(
+            items.oldCount + newNumber, hash: hash, isSame: { _ in false },
+            hashOf: { items.identity(of: $0, identity).hashValue })
         if sourceSection >= 0 { insertedNumbers.append(Int32(truncatingIfNeeded: newNumber)) }
         return true
     }
@@ -280,7 +302,9 @@ struct ItemMatcher<SectionID: Hashable, Item, Identity: Hashable> {
     /// item found twice, is a repeat in the new list; the error names the
     /// first, as a lookup in order would.
     @inlinable
-    mutating func resolvePending(identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool) throws(DuplicateIdentityError) {
+    mutating func resolvePending(identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool)
+        throws(DuplicateIdentityError)
+    {
         let items = self.items
         let known = table.resolve(
             pending, isSame: { items.identity(of: $0, identity) == items.identity(of: $1, identity) },
@@ -290,7 +314,9 @@ struct ItemMatcher<SectionID: Hashable, Item, Identity: Hashable> {
         for (index, lookup) in pending.enumerated() {
             let to = ItemNumbering<SectionID, Item>.place(lookup.number - items.oldCount, items.newSectionStart)
             guard known[index] != .max else {
-                if sections.newToOld[to.section] >= 0 { insertedNumbers.append(Int32(truncatingIfNeeded: lookup.number - items.oldCount)) }
+                if sections.newToOld[to.section] >= 0 {
+                    insertedNumbers.append(Int32(truncatingIfNeeded: lookup.number - items.oldCount))
+                }
                 continue
             }
             let match = Int(known[index])
@@ -316,7 +342,8 @@ struct ItemMatcher<SectionID: Hashable, Item, Identity: Hashable> {
             let values = stayingOld[runStart..<run.end]
             for position in positionsOutsideLongestIncreasingSubsequence(values, skipping: Self.notStaying) {
                 let from = ElementPath(run.oldSection, Int(values[runStart + position]))
-                let to = Int(wentTo[items.sectionStart[run.oldSection] + from.item]) - items.newSectionStart[run.newSection]
+                let to =
+                    Int(wentTo[items.sectionStart[run.oldSection] + from.item]) - items.newSectionStart[run.newSection]
                 moved.append(SectionedChangeset.Move(from: from, to: ElementPath(run.newSection, to)))
             }
             runStart = run.end

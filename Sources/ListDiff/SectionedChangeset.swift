@@ -115,7 +115,8 @@ public struct SectionedChangeset: Hashable, Sendable {
             for (index, item) in items.items.enumerated() {
                 let key = identity(item)
                 if let first = seen.updateValue(ElementPath(section, index), forKey: key) {
-                    return DuplicateIdentityError(identity: "\(key)", side: side, firstPath: first, secondPath: ElementPath(section, index))
+                    return DuplicateIdentityError(
+                        identity: "\(key)", side: side, firstPath: first, secondPath: ElementPath(section, index))
                 }
             }
         }

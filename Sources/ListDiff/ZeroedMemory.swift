@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Zeroed memory for the diff's identity table, given back when it is
@@ -23,14 +23,16 @@ final class ZeroedMemory<Element: BitwiseCopyable> {
     init(count: Int) {
         let bytes = count * MemoryLayout<Element>.stride
         #if canImport(Glibc)
-        if bytes >= Self.mappedFrom,
-            let base = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED
-        {
-            _ = madvise(base, bytes, MADV_HUGEPAGE)  // a refusal leaves ordinary pages
-            buffer = UnsafeMutableBufferPointer(start: base.bindMemory(to: Element.self, capacity: count), count: count)
-            mappedBytes = bytes
-            return
-        }
+            if bytes >= Self.mappedFrom,
+                let base = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                base != MAP_FAILED
+            {
+                _ = madvise(base, bytes, MADV_HUGEPAGE)  // a refusal leaves ordinary pages
+                buffer = UnsafeMutableBufferPointer(
+                    start: base.bindMemory(to: Element.self, capacity: count), count: count)
+                mappedBytes = bytes
+                return
+            }
         #endif
         buffer = .allocate(capacity: count)
         UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, repeating: 0)
@@ -50,10 +52,10 @@ final class ZeroedMemory<Element: BitwiseCopyable> {
 
     deinit {
         #if canImport(Glibc)
-        if mappedBytes > 0, let base = buffer.baseAddress {
-            munmap(base, mappedBytes)
-            return
-        }
+            if mappedBytes > 0, let base = buffer.baseAddress {
+                munmap(base, mappedBytes)
+                return
+            }
         #endif
         buffer.deallocate()  // its elements are plain bits: nothing to deinitialize
     }

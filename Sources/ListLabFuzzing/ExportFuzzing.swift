@@ -13,8 +13,10 @@ import ListLabShell
 package enum ExportFuzzing {
     /// The pieces names and values are made of.
     static let pieces: [String] = [
-        "a", "Name", "é", "ß", "1", "_", " ", "\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{202E}", "\u{1B}[2J", "\u{7}",
-        "\u{85}", "\"", "\\", "`", "*/", "/*", "//", "///", "#", "#\"", "\"#", "$0", "\\(x)", "{", "}", "(", ")", "'", "ǅ",
+        "a", "Name", "é", "ß", "1", "_", " ", "\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{202E}", "\u{1B}[2J",
+        "\u{7}",
+        "\u{85}", "\"", "\\", "`", "*/", "/*", "//", "///", "#", "#\"", "\"#", "$0", "\\(x)", "{", "}", "(", ")", "'",
+        "ǅ",
         "٣", "½", "Ⅻ", "\t", "\0", "class", "func", "self", "Type", "init", "0", "ⓐ", "𝔸", "\u{301}", "pwned=1;",
         "\nlet pwned=1;\n", "@", "-", ".", "\u{FEFF}", "\u{200D}", "🙂", "\u{FFFD}", "ﬁ", "İ",
     ]
@@ -39,17 +41,19 @@ package enum ExportFuzzing {
         // Now and then more rows than an export holds inline, so that it reads a copy of its file.
         let rowCount = choices.next(8) == 0 ? SwiftExport.inlineLimit + 1 : 1 + choices.next(3)
         let records = (0..<rowCount).map { row in
-            Record(schema: schema, values: fieldNames.indices.map { _ -> Value in
-                switch choices.next(8) {
-                case 0: .int(row)
-                case 1: .double(1.5)
-                case 2: .number("1e400")
-                case 3: .bool(true)
-                case 4: .null
-                case 5: .array([.int(1)])
-                default: .string(text(3))
-                }
-            })
+            Record(
+                schema: schema,
+                values: fieldNames.indices.map { _ -> Value in
+                    switch choices.next(8) {
+                    case 0: .int(row)
+                    case 1: .double(1.5)
+                    case 2: .number("1e400")
+                    case 3: .bool(true)
+                    case 4: .null
+                    case 5: .array([.int(1)])
+                    default: .string(text(3))
+                    }
+                })
         }
         // Placeholders come from Template.placeholder(for:) and text has its braces doubled, so
         // every template parses; one that did not would end the input (nil), not make a finding.

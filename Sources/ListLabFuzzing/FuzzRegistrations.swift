@@ -33,12 +33,17 @@ enum FuzzRegistrations {
         func load() async throws -> StagedUpdate {
             loads += 1
             if loads % 2 == 0 { throw Refusal(description: "the fuzz server fails every other load") }
-            entries.replaceItems(with: (1...(3 + loads % 4)).map { Entry(id: $0, title: "entry \($0)", score: $0 == 2 ? nil : Double($0)) })
+            entries.replaceItems(
+                with: (1...(3 + loads % 4)).map {
+                    Entry(id: $0, title: "entry \($0)", score: $0 == 2 ? nil : Double($0))
+                })
             return StagedUpdate(SectionedChangeset(), style: .reconfigure)
         }
 
         private func check(_ entry: Entry, replacing path: ItemPath?) throws {
-            if let other = entries.firstPath(where: { $0.id == entry.id }), other != path { throw Refusal(description: "entry \(entry.id) exists") }
+            if let other = entries.firstPath(where: { $0.id == entry.id }), other != path {
+                throw Refusal(description: "entry \(entry.id) exists")
+            }
         }
 
         var numberOfSections: Int { entries.numberOfSections }
@@ -72,9 +77,11 @@ enum FuzzRegistrations {
     static var all: [ProviderRegistration] {
         [
             ProviderRegistration(
-                "entries", provider: { EntryProvider() }, presenter: { SingleKindPresenter(EntryCell.self) }, load: { try await $0.load() }),
+                "entries", provider: { EntryProvider() }, presenter: { SingleKindPresenter(EntryCell.self) },
+                load: { try await $0.load() }),
             ProviderRegistration(
-                "marks", provider: { ArrayDataProvider([Mark(symbol: "*"), Mark(symbol: "+")]) }, presenter: { SingleKindPresenter(MarkCell.self) }),
+                "marks", provider: { ArrayDataProvider([Mark(symbol: "*"), Mark(symbol: "+")]) },
+                presenter: { SingleKindPresenter(MarkCell.self) }),
         ]
     }
 }

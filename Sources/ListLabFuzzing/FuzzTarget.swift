@@ -26,7 +26,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let session = Session(output: output, workingDirectory: "/nonexistent-listlab-fuzz", canWriteFiles: false)
             // Providers of a user's own too: typed items, a load that fails, a provider that refuses.
             session.registrations = FuzzRegistrations.all
-            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).prefix(64) {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+                .prefix(64)
+            {
                 session.execute(String(line))
             }
         case .csv:

@@ -1,16 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabRecords
 import ListLabShell
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A value typed at the prompt, through `update`, `save` and a new `load`,
 /// in a CSV, a JSON and an NDJSON file: it must come back the same value,
@@ -31,7 +32,9 @@ package enum TypedValueFuzzing {
     /// Round-trips `typed` (a bare word at the prompt) through each format.
     package static func roundTrip(_ typed: String) {
         // A bare word: no spaces, nothing the tokenizer reads as a quote, JSON or another field.
-        guard !typed.isEmpty, !typed.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "{" || $0 == "[" || $0 == "=" }),
+        guard !typed.isEmpty,
+            !typed.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "{" || $0 == "[" || $0 == "=" }
+            ),
             VisibleText.isSafe(typed)
         else { return }
         let value = Tokenizer.typedValue(typed)
@@ -47,15 +50,23 @@ package enum TypedValueFuzzing {
             reader.execute("load \(file.name)")
             reader.execute("show --json 0.0")
             var json = JSONReader(shown.lines.last ?? "")
-            guard case .object(let record)? = try? json.readDocument() else { preconditionFailure("\(typed): \(shown.lines)") }
+            guard case .object(let record)? = try? json.readDocument() else {
+                preconditionFailure("\(typed): \(shown.lines)")
+            }
             let read = record["v"]
             switch value {
             case .int, .double, .number:
                 // The spelling typed is the spelling saved, and it reads back as a number of that value.
-                precondition(saved.contains(file.name.hasSuffix(".csv") ? ",\(typed)\n" : "\"v\":\(typed)"), "\(typed) saved as \(saved)")
-                precondition(read.map { $0.matchesByValue(value) && $0.kindName != "string" } == true, "\(typed) read back as \(String(describing: read))")
+                precondition(
+                    saved.contains(file.name.hasSuffix(".csv") ? ",\(typed)\n" : "\"v\":\(typed)"),
+                    "\(typed) saved as \(saved)")
+                precondition(
+                    read.map { $0.matchesByValue(value) && $0.kindName != "string" } == true,
+                    "\(typed) read back as \(String(describing: read))")
             default:
-                precondition(read == value, "\(typed) (\(value.kindName)) read back as \(String(describing: read)) from \(saved)")
+                precondition(
+                    read == value, "\(typed) (\(value.kindName)) read back as \(String(describing: read)) from \(saved)"
+                )
             }
         }
     }

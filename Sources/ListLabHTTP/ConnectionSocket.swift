@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a reader takes bytes from: a connection, or bytes in memory (a
 /// fuzz target's, a test's).
@@ -62,7 +63,7 @@ package final class ConnectionSocket: ByteSource, @unchecked Sendable {
         var on: Int32 = 1
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 
@@ -126,9 +127,9 @@ package final class ConnectionSocket: ByteSource, @unchecked Sendable {
         var sent = 0
         while sent < bytes.count {
             #if canImport(Darwin)
-            let flags: Int32 = 0
+                let flags: Int32 = 0
             #else
-            let flags = Int32(MSG_NOSIGNAL)
+                let flags = Int32(MSG_NOSIGNAL)
             #endif
             let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, flags) }
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut }

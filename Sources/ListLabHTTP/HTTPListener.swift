@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A listening TCP socket and a thread for each connection it accepts: the
 /// server's HTTP and WebSocket traffic is a few requests and one long-lived
@@ -49,7 +50,9 @@ package final class HTTPListener: Sendable {
     }
 
     /// Listens on `host` (an IPv4 or IPv6 address, or `localhost`) and `port` (0: any free port).
-    package init(host: String, port: UInt16, boundsClients: Bool = true, proxies: [String] = [], log: RefusalLog? = nil) throws(Failure) {
+    package init(host: String, port: UInt16, boundsClients: Bool = true, proxies: [String] = [], log: RefusalLog? = nil)
+        throws(Failure)
+    {
         self.boundsClients = boundsClients
         // A listener on an IPv6 wildcard names an IPv4 client as a mapped address.
         self.proxies = Set(proxies.flatMap { [$0, "::ffff:" + $0] })
@@ -57,9 +60,9 @@ package final class HTTPListener: Sendable {
         let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let isIPv6 = name.contains(":")
         #if canImport(Darwin)
-        let stream = SOCK_STREAM
+            let stream = SOCK_STREAM
         #else
-        let stream = Int32(SOCK_STREAM.rawValue)
+            let stream = Int32(SOCK_STREAM.rawValue)
         #endif
         let descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, stream, 0)
         guard descriptor >= 0 else { throw Failure(description: "no socket (\(String(cString: strerror(errno))))") }
@@ -75,18 +78,23 @@ package final class HTTPListener: Sendable {
                 throw Failure(description: "'\(host)' is not an IPv6 address")
             }
             bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
             }
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
-            guard inet_pton(AF_INET, name.lowercased() == "localhost" ? "127.0.0.1" : name, &address.sin_addr) == 1 else {
+            guard inet_pton(AF_INET, name.lowercased() == "localhost" ? "127.0.0.1" : name, &address.sin_addr) == 1
+            else {
                 close(descriptor)
                 throw Failure(description: "'\(host)' is not an IP address (say 127.0.0.1, ::1 or 0.0.0.0)")
             }
             bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         }
         guard bound == 0, listen(descriptor, 128) == 0 else {
@@ -96,11 +104,17 @@ package final class HTTPListener: Sendable {
         }
         var address = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
         let port = withUnsafePointer(to: &address) { pointer in
             isIPv6
-                ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
-                : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+                ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin6_port)
+                }
+                : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin_port)
+                }
         }
         self.descriptor = descriptor
         self.port = port
@@ -146,7 +160,9 @@ package final class HTTPListener: Sendable {
             var reason: String?
             func makeRoom(among keys: [UInt64]) -> Bool {
                 let idle = keys.filter { open[$0]?.connection.isReadingHead == true }
-                guard let oldest = idle.min(by: { (open[$0]?.since ?? .now) < (open[$1]?.since ?? .now) }), let entry = open[oldest] else { return false }
+                guard let oldest = idle.min(by: { (open[$0]?.since ?? .now) < (open[$1]?.since ?? .now) }),
+                    let entry = open[oldest]
+                else { return false }
                 open[oldest] = nil
                 evicted = entry.connection
                 return true
@@ -155,16 +171,23 @@ package final class HTTPListener: Sendable {
                 let mine = open.filter { $0.value.client == client }.map(\.key)
                 if mine.count >= Self.mostPerClient {
                     guard makeRoom(among: mine) else {
-                        return (false, nil, "refused a connection from \(client): it has \(Self.mostPerClient) open, the most one client may")
+                        return (
+                            false, nil,
+                            "refused a connection from \(client): it has \(Self.mostPerClient) open, the most one client may"
+                        )
                     }
-                    reason = "closed the oldest of \(client)'s connections still sending a request head: it had \(Self.mostPerClient) open, the most one client may"
+                    reason =
+                        "closed the oldest of \(client)'s connections still sending a request head: it had \(Self.mostPerClient) open, the most one client may"
                 }
             }
             if open.count >= Self.mostConnections {
                 guard boundsClients, makeRoom(among: Array(open.keys)) else {
-                    return (false, nil, "refused a connection from \(client): the server has \(Self.mostConnections) open")
+                    return (
+                        false, nil, "refused a connection from \(client): the server has \(Self.mostConnections) open"
+                    )
                 }
-                reason = "closed the oldest connection still sending a request head: the server had \(Self.mostConnections) open"
+                reason =
+                    "closed the oldest connection still sending a request head: the server had \(Self.mostConnections) open"
             }
             open[serial] = Admitted(connection: connection, client: client, since: .now)
             return (true, evicted, reason)
@@ -198,9 +221,13 @@ package final class HTTPListener: Sendable {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         let written: UnsafePointer<CChar>? = withUnsafeMutablePointer(to: &address) { pointer in
             if Int32(pointer.pointee.ss_family) == AF_INET6 {
-                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet_ntop(AF_INET6, &$0.pointee.sin6_addr, &text, socklen_t(text.count)) }
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    inet_ntop(AF_INET6, &$0.pointee.sin6_addr, &text, socklen_t(text.count))
+                }
             }
-            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet_ntop(AF_INET, &$0.pointee.sin_addr, &text, socklen_t(text.count)) }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                inet_ntop(AF_INET, &$0.pointee.sin_addr, &text, socklen_t(text.count))
+            }
         }
         guard written != nil else { return "an unknown address" }
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -225,25 +252,27 @@ package enum DetachedThread {
     package static func start(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         #if canImport(Darwin)
-        var thread: pthread_t?
+            var thread: pthread_t?
         #else
-        var thread = pthread_t()
+            var thread = pthread_t()
         #endif
-        let made = pthread_create(&thread, nil, { argument in
-            #if canImport(Darwin)
-            let box = Unmanaged<Box>.fromOpaque(argument).takeRetainedValue()
-            #else
-            guard let argument else { return nil }
-            let box = Unmanaged<Box>.fromOpaque(argument).takeRetainedValue()
-            #endif
-            box.body()
-            return nil
-        }, box)
+        let made = pthread_create(
+            &thread, nil,
+            { argument in
+                #if canImport(Darwin)
+                    let box = Unmanaged<Box>.fromOpaque(argument).takeRetainedValue()
+                #else
+                    guard let argument else { return nil }
+                    let box = Unmanaged<Box>.fromOpaque(argument).takeRetainedValue()
+                #endif
+                box.body()
+                return nil
+            }, box)
         if made == 0 {
             #if canImport(Darwin)
-            if let thread { pthread_detach(thread) }
+                if let thread { pthread_detach(thread) }
             #else
-            pthread_detach(thread)
+                pthread_detach(thread)
             #endif
         } else {
             Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body()

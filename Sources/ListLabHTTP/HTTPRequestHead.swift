@@ -36,7 +36,9 @@ package struct HTTPRequestHead: Equatable, Sendable {
     ///   `Origin` headers would let a check read one and a proxy the other.
     package func single(_ name: String) throws(Malformed) -> String? {
         let values = headers.filter { $0.name == name }
-        guard values.count <= 1 else { throw Malformed(description: "the header \(name) is sent \(values.count) times") }
+        guard values.count <= 1 else {
+            throw Malformed(description: "the header \(name) is sent \(values.count) times")
+        }
         return values.first?.value
     }
 
@@ -75,7 +77,9 @@ package struct HTTPRequestHead: Equatable, Sendable {
     ///   `Name: value` lines of visible ASCII (a target in absolute form, a
     ///   header folded over lines or with a control character among them).
     package init(bytes: ArraySlice<UInt8>) throws(Malformed) {
-        guard bytes.count <= Self.longest else { throw Malformed(description: "a request head of more than \(Self.longest) bytes") }
+        guard bytes.count <= Self.longest else {
+            throw Malformed(description: "a request head of more than \(Self.longest) bytes")
+        }
         // Visible ASCII, spaces and tabs only: no byte of a head is anything else.
         guard bytes.allSatisfy({ $0 == 0x0D || $0 == 0x0A || $0 == 0x09 || (0x20...0x7E).contains($0) }) else {
             throw Malformed(description: "a request head with a byte that is not visible ASCII")
@@ -95,7 +99,8 @@ package struct HTTPRequestHead: Equatable, Sendable {
         method = String(parts[0])
         let target = parts[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = String(target[0])
-        query = target.count == 2
+        query =
+            target.count == 2
             ? target[1].split(separator: "&").map { pair in
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 return Field(name: String(parts[0]), value: parts.count == 2 ? String(parts[1]) : "")
@@ -106,9 +111,13 @@ package struct HTTPRequestHead: Equatable, Sendable {
             guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
                 line.first != " ", line.first != "\t", !line[..<colon].contains(where: { $0 == " " || $0 == "\t" })
             else { throw Malformed(description: "a header line that is not Name: value") }
-            headers.append(Field(name: line[..<colon].lowercased(), value: String(line[line.index(after: colon)...].trimmingSpaces)))
+            headers.append(
+                Field(
+                    name: line[..<colon].lowercased(), value: String(line[line.index(after: colon)...].trimmingSpaces)))
         }
-        guard headers.count <= Self.mostHeaders else { throw Malformed(description: "more than \(Self.mostHeaders) headers") }
+        guard headers.count <= Self.mostHeaders else {
+            throw Malformed(description: "more than \(Self.mostHeaders) headers")
+        }
         self.headers = headers
     }
 }

@@ -9,7 +9,10 @@ package struct HTTPResponse {
     /// More headers, in order.
     package var extra: [(String, String)] = []
 
-    package init(status: Int, type: String = "text/plain; charset=utf-8", body: [UInt8], policy: String? = nil, extra: [(String, String)] = []) {
+    package init(
+        status: Int, type: String = "text/plain; charset=utf-8", body: [UInt8], policy: String? = nil,
+        extra: [(String, String)] = []
+    ) {
         self.status = status
         self.type = type
         self.body = body
@@ -30,8 +33,10 @@ package struct HTTPResponse {
             return Array((head + "\r\n").utf8)
         }
         head += "Content-Type: \(type)\r\nContent-Length: \(body.count)\r\n"
-        head += "Content-Security-Policy: \(policy)\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
-        head += "X-Frame-Options: DENY\r\nCross-Origin-Resource-Policy: same-origin\r\nCache-Control: no-store\r\nConnection: close\r\n"
+        head +=
+            "Content-Security-Policy: \(policy)\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
+        head +=
+            "X-Frame-Options: DENY\r\nCross-Origin-Resource-Policy: same-origin\r\nCache-Control: no-store\r\nConnection: close\r\n"
         for (name, value) in extra { head += "\(name): \(value)\r\n" }
         return Array((head + "\r\n").utf8) + body
     }

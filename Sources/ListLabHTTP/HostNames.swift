@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The names and addresses this machine answers to, which a server on a
@@ -15,7 +15,8 @@ package enum HostNames {
         var names: [String] = []
         var buffer = [CChar](repeating: 0, count: 256)
         if gethostname(&buffer, buffer.count - 1) == 0 {
-            let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
+            let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .lowercased()
             if !name.isEmpty { names.append(name) }
         }
         var list: UnsafeMutablePointer<ifaddrs>?
@@ -41,7 +42,8 @@ package enum HostNames {
                 }
             }
             guard written != nil else { continue }
-            let shown = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
+            let shown = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .lowercased()
             if !names.contains(shown) { names.append(shown) }
         }
         return names

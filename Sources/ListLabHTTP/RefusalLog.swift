@@ -27,7 +27,9 @@ package final class RefusalLog: Sendable {
     /// A log that writes its lines with `write`.
     ///
     /// - Parameter clock: The time now (a test's own clock).
-    package init(write: @escaping @Sendable (String) -> Void, clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+    package init(
+        write: @escaping @Sendable (String) -> Void, clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.write = write
         self.clock = clock
         state = Mutex(State(windowStart: clock()))

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A WebSocket (RFC 6455) on a ``ConnectionSocket``: the handshake's answer,
@@ -56,7 +56,9 @@ package enum WebSocket {
             bytes += [126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
         } else {
             bytes.append(127)
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: payload.count >> shift)) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: payload.count >> shift))
+            }
         }
         bytes.append(contentsOf: payload)
         return bytes
@@ -104,7 +106,8 @@ package struct WebSocketReader {
 
         package var description: String {
             switch self {
-            case .tooLarge(let bytes, let limit): "a WebSocket message of \(bytes) bytes, more than the \(limit) a tab may send"
+            case .tooLarge(let bytes, let limit):
+                "a WebSocket message of \(bytes) bytes, more than the \(limit) a tab may send"
             case .protocolError(let reason): "a WebSocket frame no page sends (\(reason))"
             case .closed: "the connection closed"
             }
@@ -131,7 +134,9 @@ package struct WebSocketReader {
             }
             let isControl = opcode & 0x8 != 0
             if isControl {
-                guard fin, length <= 125 else { throw .protocolError("a control frame longer than 125 bytes or in fragments") }
+                guard fin, length <= 125 else {
+                    throw .protocolError("a control frame longer than 125 bytes or in fragments")
+                }
             } else {
                 // Refused from the header: not one byte of the payload is read.
                 // (The sum said is capped: a length of 2^64 - 1 after a fragment would overflow it.)
@@ -164,7 +169,9 @@ package struct WebSocketReader {
             message += payload
             fragmented = !fin
             if fin {
-                guard let text = String(validating: message, as: UTF8.self) else { throw .protocolError("text that is not UTF-8") }
+                guard let text = String(validating: message, as: UTF8.self) else {
+                    throw .protocolError("text that is not UTF-8")
+                }
                 return .text(text)
             }
         }

@@ -44,7 +44,10 @@ public struct ListScreen: Hashable, Sendable {
         public var outline: OutlinePlace?
 
         /// Creates an item.
-        public init(path: ItemPath, text: String, detail: String? = nil, cell: Cell?, isSelected: Bool = false, outline: OutlinePlace? = nil) {
+        public init(
+            path: ItemPath, text: String, detail: String? = nil, cell: Cell?, isSelected: Bool = false,
+            outline: OutlinePlace? = nil
+        ) {
             self.path = path
             self.text = text
             self.detail = detail
@@ -93,7 +96,9 @@ public struct ListScreen: Hashable, Sendable {
     public var showsCellBadges = true
 
     /// Creates a screen from its parts.
-    public init(rows: [Row], rowsAbove: Int = 0, rowsBelow: Int = 0, viewportRows: Int, columns: Int = 1, sectionCount: Int) {
+    public init(
+        rows: [Row], rowsAbove: Int = 0, rowsBelow: Int = 0, viewportRows: Int, columns: Int = 1, sectionCount: Int
+    ) {
         self.rows = rows
         self.rowsAbove = rowsAbove
         self.rowsBelow = rowsBelow
@@ -112,16 +117,20 @@ public struct ListScreen: Hashable, Sendable {
             case .header(let section, let title): .header(section: section, title: VisibleText.escaped(title))
             case .footer(let section, let title): .footer(section: section, title: VisibleText.escaped(title))
             case .items(let paths):
-                .items(paths.map { path in
-                    guard let cell = list.cellForItem(at: path) else {
-                        return Item(path: path, text: "", cell: nil, isSelected: selected.contains(path), outline: list.outlinePlace(ofItemAt: path))
-                    }
-                    return Item(
-                        path: path, text: VisibleText.escaped(cell.text),
-                        detail: cell.detail?.isEmpty == false ? cell.detail.map(VisibleText.escaped) : nil,
-                        cell: Cell(identifier: cell.reuseIdentifier, serial: cell.serial, reuseCount: cell.reuseCount),
-                        isSelected: selected.contains(path), outline: list.outlinePlace(ofItemAt: path))
-                })
+                .items(
+                    paths.map { path in
+                        guard let cell = list.cellForItem(at: path) else {
+                            return Item(
+                                path: path, text: "", cell: nil, isSelected: selected.contains(path),
+                                outline: list.outlinePlace(ofItemAt: path))
+                        }
+                        return Item(
+                            path: path, text: VisibleText.escaped(cell.text),
+                            detail: cell.detail?.isEmpty == false ? cell.detail.map(VisibleText.escaped) : nil,
+                            cell: Cell(
+                                identifier: cell.reuseIdentifier, serial: cell.serial, reuseCount: cell.reuseCount),
+                            isSelected: selected.contains(path), outline: list.outlinePlace(ofItemAt: path))
+                    })
             }
         }
         rowsAbove = list.totalRows == 0 ? 0 : list.scrollOffset

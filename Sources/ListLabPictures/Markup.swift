@@ -7,8 +7,12 @@ package enum Markup {
     package static func escape(_ text: String) -> String {
         // Most text (a name, a path, a number) has nothing to escape: returned as it is after
         // one pass over its bytes.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }),
-            VisibleText.isSafe(text) {
+        if !text.utf8.contains(where: {
+            $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
+                || $0 == UInt8(ascii: "'")
+        }),
+            VisibleText.isSafe(text)
+        {
             return text
         }
         var escaped = ""
@@ -42,7 +46,8 @@ package enum Markup {
         let sign = hundredths < 0 ? "-" : ""
         let magnitude = Int(abs(hundredths))
         let fraction = magnitude % 100
-        return sign + String(magnitude / 100) + "." + (fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction))
+        return sign + String(magnitude / 100) + "."
+            + (fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction))
     }
 }
 
@@ -50,7 +55,9 @@ extension StringProtocol {
     /// The text without spaces and tabs at either end.
     var trimmedOfSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 }

@@ -94,29 +94,43 @@ public struct ScreenDrawing: Sendable {
         out.append(" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(Self.fonts)\" role=\"img\"")
         out.append(" aria-label=\"\(Markup.escape(Self.summary(of: screen)))\">")
         out.append("<rect class=\"frame\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"28\" fill=\"#1c1c1e\"/>")
-        out.append("<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(height - 2 * Self.bezel))\" rx=\"20\" fill=\"#ffffff\"/>")
+        out.append(
+            "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(height - 2 * Self.bezel))\" rx=\"20\" fill=\"#ffffff\"/>"
+        )
         // The title bar, or the refused update's banner in its place, which names the list too.
         if let banner {
             let text = title.map { "\($0) — \(banner.text)" } ?? banner.text
             out.append("<g class=\"banner\"><title>\(Markup.escape(banner.detail))</title>")
-            out.append("<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(Self.titleHeight))\" rx=\"20\" fill=\"#e5484d\"/>")
+            out.append(
+                "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(Self.titleHeight))\" rx=\"20\" fill=\"#e5484d\"/>"
+            )
             appendClipStart(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight, to: &out)
-            out.append("<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(text))</text></svg></g>")
+            out.append(
+                "<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(text))</text></svg></g>"
+            )
         } else if let title {
             appendClipStart(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight, to: &out)
-            out.append("<text class=\"title\" x=\"\(n((inner - 24) / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"600\" fill=\"#111111\">\(Markup.escape(title))</text></svg>")
+            out.append(
+                "<text class=\"title\" x=\"\(n((inner - 24) / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"600\" fill=\"#111111\">\(Markup.escape(title))</text></svg>"
+            )
         }
-        out.append("<line x1=\"\(n(Self.bezel))\" x2=\"\(n(Self.bezel + inner))\" y1=\"\(n(Self.bezel + Self.titleHeight))\" y2=\"\(n(Self.bezel + Self.titleHeight))\" stroke=\"#c6c6c8\"/>")
+        out.append(
+            "<line x1=\"\(n(Self.bezel))\" x2=\"\(n(Self.bezel + inner))\" y1=\"\(n(Self.bezel + Self.titleHeight))\" y2=\"\(n(Self.bezel + Self.titleHeight))\" stroke=\"#c6c6c8\"/>"
+        )
         out.append(band(screen.rowsAbove, "above", arrow: "\u{25B2}", y: Self.bezel + Self.titleHeight))
         out.append(band(screen.rowsBelow, "below", arrow: "\u{25BC}", y: top + viewportHeight))
         // The viewport: a nested <svg> clips what does not fit.
-        out.append("<svg class=\"viewport\" x=\"\(n(Self.bezel))\" y=\"\(n(top))\" width=\"\(n(inner))\" height=\"\(n(viewportHeight))\">")
+        out.append(
+            "<svg class=\"viewport\" x=\"\(n(Self.bezel))\" y=\"\(n(top))\" width=\"\(n(inner))\" height=\"\(n(viewportHeight))\">"
+        )
         // White, as a plain table's empty space is: a viewport taller than the list shows nothing below it.
         out.append("<rect width=\"\(n(inner))\" height=\"\(n(viewportHeight))\" fill=\"#ffffff\"/>")
         out.append("<g class=\"final\">")
         if screen.rows.isEmpty {
             let sections = screen.sectionCount == 1 ? "1 section" : "\(screen.sectionCount) sections"
-            out.append("<text class=\"empty\" x=\"\(n(inner / 2))\" y=\"\(n(min(viewportHeight / 2, 60)))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#8a8a8e\">(empty: \(sections), no rows)</text>")
+            out.append(
+                "<text class=\"empty\" x=\"\(n(inner / 2))\" y=\"\(n(min(viewportHeight / 2, 60)))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#8a8a8e\">(empty: \(sections), no rows)</text>"
+            )
         }
         for (index, row) in screen.rows.enumerated() {
             draw(row, y: Double(index) * Self.rowHeight, columns: screen.columns, marks: marks, into: &out)
@@ -130,7 +144,9 @@ public struct ScreenDrawing: Sendable {
                 let to = sprite.toRow.map { Double($0) * Self.rowHeight } ?? -1
                 let x = Double(sprite.column) * tileWidth
                 let start = sprite.fromRow != nil ? from : to
-                out.append("<g class=\"sprite\" data-motion=\"\(sprite.motion.rawValue)\" data-from=\"\(n(from))\" data-to=\"\(n(to))\" data-x=\"\(n(x))\" transform=\"translate(\(n(x)),\(n(start)))\">")
+                out.append(
+                    "<g class=\"sprite\" data-motion=\"\(sprite.motion.rawValue)\" data-from=\"\(n(from))\" data-to=\"\(n(to))\" data-x=\"\(n(x))\" transform=\"translate(\(n(x)),\(n(start)))\">"
+                )
                 let partWidth = Self.width(of: sprite.new ?? sprite.old, screen: screen)
                 if sprite.motion == .changesInPlace, let old = sprite.old, let new = sprite.new {
                     out.append("<g class=\"old\">")
@@ -167,10 +183,14 @@ public struct ScreenDrawing: Sendable {
     private func band(_ count: Int, _ name: String, arrow: String, y: Double) -> String {
         guard count > 0 else { return "" }
         let words = "\(count) \(count == 1 ? "row" : "rows") \(name)"
-        return "<text x=\"\(n(Self.bezel + 16))\" y=\"\(n(y + 15))\" font-size=\"11\" fill=\"#8a8a8e\">\(arrow) <tspan class=\"\(name)\">\(words)</tspan></text>"
+        return
+            "<text x=\"\(n(Self.bezel + 16))\" y=\"\(n(y + 15))\" font-size=\"11\" fill=\"#8a8a8e\">\(arrow) <tspan class=\"\(name)\">\(words)</tspan></text>"
     }
 
-    private func draw(_ row: ListScreen.Row, y: Double, columns: Int, marks: (ItemPath) -> ScreenTransition.Mark?, into out: inout UTF8Text) {
+    private func draw(
+        _ row: ListScreen.Row, y: Double, columns: Int, marks: (ItemPath) -> ScreenTransition.Mark?,
+        into out: inout UTF8Text
+    ) {
         switch row {
         case .header(_, let title):
             out.append("<g transform=\"translate(0,\(n(y)))\">")
@@ -214,7 +234,9 @@ public struct ScreenDrawing: Sendable {
         }
     }
 
-    private func drawItem(_ item: ListScreen.Item, width: Double, mark: ScreenTransition.Mark?, into out: inout UTF8Text) {
+    private func drawItem(
+        _ item: ListScreen.Item, width: Double, mark: ScreenTransition.Mark?, into out: inout UTF8Text
+    ) {
         let height = Self.rowHeight
         let compact = width < 200
         let badgeWidth = compact || !badges ? 0 : Self.badgeWidth
@@ -236,7 +258,9 @@ public struct ScreenDrawing: Sendable {
             out.append("\"/>")
         }
         if !compact {
-            out.append("<text class=\"p\" x=\"8\" y=\"17\" font-size=\"10\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">")
+            out.append(
+                "<text class=\"p\" x=\"8\" y=\"17\" font-size=\"10\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">"
+            )
             out.append(item.path)
             out.append("</text>")
             if let mark {
@@ -252,7 +276,9 @@ public struct ScreenDrawing: Sendable {
                 out.append("\" y=\"27\" text-anchor=\"middle\" font-size=\"15\" fill=\"#0a84ff\">\u{2713}</text>")
             }
         } else {
-            out.append("<text class=\"p\" x=\"6\" y=\"40\" font-size=\"8\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">")
+            out.append(
+                "<text class=\"p\" x=\"6\" y=\"40\" font-size=\"8\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">"
+            )
             out.append(item.path)
             out.append("</text>")
         }
@@ -262,15 +288,26 @@ public struct ScreenDrawing: Sendable {
         let textWidth = width - textX - badgeWidth - (compact ? 6 : 28)
         appendClipStart(x: textX, y: 0, width: textWidth, height: height, to: &out)
         if item.cell == nil {
-            out.append("<text class=\"t\" x=\"0\" y=\"27\" font-size=\"13\" font-style=\"italic\" fill=\"#e5484d\">(no cell)</text>")
+            out.append(
+                "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"13\" font-style=\"italic\" fill=\"#e5484d\">(no cell)</text>"
+            )
         } else if let detail = item.detail {
-            out.append(compact ? "<text class=\"t\" x=\"0\" y=\"16\" font-size=\"12\" fill=\"#111111\"" : "<text class=\"t\" x=\"0\" y=\"19\" font-size=\"15\" fill=\"#111111\"")
+            out.append(
+                compact
+                    ? "<text class=\"t\" x=\"0\" y=\"16\" font-size=\"12\" fill=\"#111111\""
+                    : "<text class=\"t\" x=\"0\" y=\"19\" font-size=\"15\" fill=\"#111111\"")
             out.append(Self.fitted(item.text, width: textWidth, fontSize: compact ? 12 : 15))
-            out.append(compact ? "</text><text class=\"d\" x=\"0\" y=\"29\" font-size=\"10\" fill=\"#6d6d72\"" : "</text><text class=\"d\" x=\"0\" y=\"36\" font-size=\"12\" fill=\"#6d6d72\"")
+            out.append(
+                compact
+                    ? "</text><text class=\"d\" x=\"0\" y=\"29\" font-size=\"10\" fill=\"#6d6d72\""
+                    : "</text><text class=\"d\" x=\"0\" y=\"36\" font-size=\"12\" fill=\"#6d6d72\"")
             out.append(Self.fitted(detail, width: textWidth, fontSize: compact ? 10 : 12))
             out.append("</text>")
         } else {
-            out.append(compact ? "<text class=\"t\" x=\"0\" y=\"20\" font-size=\"12\" fill=\"#111111\"" : "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"15\" fill=\"#111111\"")
+            out.append(
+                compact
+                    ? "<text class=\"t\" x=\"0\" y=\"20\" font-size=\"12\" fill=\"#111111\""
+                    : "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"15\" fill=\"#111111\"")
             out.append(Self.fitted(item.text, width: textWidth, fontSize: compact ? 12 : 15))
             out.append("</text>")
         }
@@ -308,7 +345,10 @@ public struct ScreenDrawing: Sendable {
                 out.append(n(x))
                 out.append("\" y=\"7\" width=\"")
                 out.append(n(badgeWidth))
-                out.append(cell.isReused ? "\" height=\"30\" rx=\"7\" fill=\"#fdf1e2\"/>" : "\" height=\"30\" rx=\"7\" fill=\"#e8f0fd\"/>")
+                out.append(
+                    cell.isReused
+                        ? "\" height=\"30\" rx=\"7\" fill=\"#fdf1e2\"/>"
+                        : "\" height=\"30\" rx=\"7\" fill=\"#e8f0fd\"/>")
                 appendClipStart(x: x + 4, y: 7, width: badgeWidth - 8, height: 30, to: &out)
                 let middle = n((badgeWidth - 8) / 2)
                 out.append("<text class=\"ci\" x=\"")
@@ -392,8 +432,10 @@ public struct ScreenDrawing: Sendable {
         if value == 0x2026 { return 1.0 }
         // Hangul, CJK, kana and full-width forms take a square each.
         if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
-            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-            || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value) {
+            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value)
+            || (0xFF00...0xFF60).contains(value)
+            || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
+        {
             return 1.0
         }
         return 0.6
@@ -423,10 +465,12 @@ public struct ScreenDrawing: Sendable {
     /// while collapsed, turned down while expanded.
     private func chevron(x: Double, expanded: Bool, size: Double) -> String {
         let y = Self.rowHeight / 2
-        let points = expanded
+        let points =
+            expanded
             ? "\(n(x - size)),\(n(y - size / 2)) \(n(x)),\(n(y + size / 2)) \(n(x + size)),\(n(y - size / 2))"
             : "\(n(x - size / 2)),\(n(y - size)) \(n(x + size / 2)),\(n(y)) \(n(x - size / 2)),\(n(y + size))"
-        return "<polyline class=\"chevron\(expanded ? " open" : "")\" points=\"\(points)\" fill=\"none\" stroke=\"#0a84ff\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+        return
+            "<polyline class=\"chevron\(expanded ? " open" : "")\" points=\"\(points)\" fill=\"none\" stroke=\"#0a84ff\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
     }
 
     /// The colour of a mark.

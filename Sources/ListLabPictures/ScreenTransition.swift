@@ -114,7 +114,9 @@ public struct ScreenTransition: Hashable, Sendable {
     }
 
     /// Creates the transition of an update the list performed or refused.
-    public init(before: ListScreen, after: ListScreen, update: BatchUpdate, refusal: String? = nil, counts: SectionCounts? = nil) {
+    public init(
+        before: ListScreen, after: ListScreen, update: BatchUpdate, refusal: String? = nil, counts: SectionCounts? = nil
+    ) {
         self.before = before
         self.after = refusal == nil ? after : before
         self.update = update
@@ -170,7 +172,10 @@ public struct ScreenTransition: Hashable, Sendable {
                 if let target {
                     usedTitles.insert(target)
                     matchedAfter.insert(target * columns)
-                    sprites.append(Sprite(motion: target == row ? .stays : .slides, fromRow: row, toRow: target, column: 0, old: part, new: part))
+                    sprites.append(
+                        Sprite(
+                            motion: target == row ? .stays : .slides, fromRow: row, toRow: target, column: 0, old: part,
+                            new: part))
                 } else {
                     let motion: Motion = update.deletedSections.contains(section) ? .collapses : .leaves
                     sprites.append(Sprite(motion: motion, fromRow: row, toRow: nil, column: 0, old: part, new: nil))
@@ -179,13 +184,17 @@ public struct ScreenTransition: Hashable, Sendable {
                 for (column, item) in items.enumerated() {
                     if let cell = item.cell, let target = cellRows[cell] {
                         matchedAfter.insert(target.row * columns + target.column)
-                        let reconfigured = update.reconfiguredItems.contains(item.path) || target.item.text != item.text
+                        let reconfigured =
+                            update.reconfiguredItems.contains(item.path) || target.item.text != item.text
                             || target.item.detail != item.detail
                         let moved = target.row != row || target.column != column
-                        let motion: Motion = reconfigured ? .changesInPlace : (moved ? .slides : (target.item == item ? .stays : .changesInPlace))
-                        sprites.append(Sprite(
-                            motion: motion, fromRow: row, toRow: target.row, column: target.column,
-                            old: .item(item), new: .item(target.item)))
+                        let motion: Motion =
+                            reconfigured
+                            ? .changesInPlace : (moved ? .slides : (target.item == item ? .stays : .changesInPlace))
+                        sprites.append(
+                            Sprite(
+                                motion: motion, fromRow: row, toRow: target.row, column: target.column,
+                                old: .item(item), new: .item(target.item)))
                     } else {
                         let motion: Motion =
                             switch markBefore(item.path) {
@@ -193,7 +202,9 @@ public struct ScreenTransition: Hashable, Sendable {
                             case .reload: .fadesOut
                             default: .leaves
                             }
-                        sprites.append(Sprite(motion: motion, fromRow: row, toRow: nil, column: column, old: .item(item), new: nil))
+                        sprites.append(
+                            Sprite(motion: motion, fromRow: row, toRow: nil, column: column, old: .item(item), new: nil)
+                        )
                     }
                 }
             }
@@ -203,7 +214,8 @@ public struct ScreenTransition: Hashable, Sendable {
             case .header(let section, _), .footer(let section, _):
                 guard !matchedAfter.contains(row * columns) else { continue }
                 let motion: Motion = update.insertedSections.contains(section) ? .opens : .enters
-                sprites.append(Sprite(motion: motion, fromRow: nil, toRow: row, column: 0, old: nil, new: Self.part(of: content)))
+                sprites.append(
+                    Sprite(motion: motion, fromRow: nil, toRow: row, column: 0, old: nil, new: Self.part(of: content)))
             case .items(let items):
                 for (column, item) in items.enumerated() where !matchedAfter.contains(row * columns + column) {
                     let motion: Motion =
@@ -212,7 +224,8 @@ public struct ScreenTransition: Hashable, Sendable {
                         case .reload: .fadesIn
                         default: .enters
                         }
-                    sprites.append(Sprite(motion: motion, fromRow: nil, toRow: row, column: column, old: nil, new: .item(item)))
+                    sprites.append(
+                        Sprite(motion: motion, fromRow: nil, toRow: row, column: column, old: nil, new: .item(item)))
                 }
             }
         }

@@ -30,7 +30,9 @@ public struct SequenceDiagram: Hashable, Sendable {
 
     /// The lifelines, left to right: only the roles that take part.
     public var lifelines: [String] {
-        let order = ["controller", "list", "adapter", "diffable data source", "provider", "presenter", "cell provider", "cells"]
+        let order = [
+            "controller", "list", "adapter", "diffable data source", "provider", "presenter", "cell provider", "cells",
+        ]
         let present = Set(events.flatMap { [Self.lifeline(of: $0.caller), Self.lifeline(of: $0.callee)] })
         return order.filter(present.contains)
     }
@@ -53,22 +55,31 @@ public struct SequenceDiagram: Hashable, Sendable {
             let from = left + Double(lines.firstIndex(of: Self.lifeline(of: event.caller)) ?? 0) * Self.columnWidth
             let to = left + Double(lines.firstIndex(of: Self.lifeline(of: event.callee)) ?? 0) * Self.columnWidth
             let start = from == to ? from + 22 : min(from, to) + 6 + Double(event.depth) * 4
-            let who = event.caller == event.callee || Self.lifeline(of: event.callee) != "cells" ? 0 : event.callee.description.count + 2
+            let who =
+                event.caller == event.callee || Self.lifeline(of: event.callee) != "cells"
+                ? 0 : event.callee.description.count + 2
             return start + Double(event.call.count + who) * 5.6 + 12
         }
-        let width = max(Double(lines.count - 1) * Self.columnWidth + Self.columnWidth + Self.labelRoom, labelEnds.max() ?? 0)
+        let width = max(
+            Double(lines.count - 1) * Self.columnWidth + Self.columnWidth + Self.labelRoom, labelEnds.max() ?? 0)
         let bottom = Self.headHeight + Double(drawn.count + (events.count > drawn.count ? 1 : 0)) * Self.callHeight + 12
         func x(_ role: TraceRole) -> Double {
             left + Double(lines.firstIndex(of: Self.lifeline(of: role)) ?? 0) * Self.columnWidth
         }
-        var out = "<svg class=\"sequence\" width=\"\(n(width))\" height=\"\(n(bottom))\" viewBox=\"0 0 \(n(width)) \(n(bottom))\""
-        out += " font-family=\"\(ScreenDrawing.fonts)\" role=\"img\" aria-label=\"\(events.count) calls across the split\">"
-        out += "<defs><marker id=\"\(Markup.escape(id))-arrow\" viewBox=\"0 0 8 8\" refX=\"8\" refY=\"4\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#3a3a3c\"/></marker></defs>"
+        var out =
+            "<svg class=\"sequence\" width=\"\(n(width))\" height=\"\(n(bottom))\" viewBox=\"0 0 \(n(width)) \(n(bottom))\""
+        out +=
+            " font-family=\"\(ScreenDrawing.fonts)\" role=\"img\" aria-label=\"\(events.count) calls across the split\">"
+        out +=
+            "<defs><marker id=\"\(Markup.escape(id))-arrow\" viewBox=\"0 0 8 8\" refX=\"8\" refY=\"4\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#3a3a3c\"/></marker></defs>"
         for (index, name) in lines.enumerated() {
             let center = left + Double(index) * Self.columnWidth
-            out += "<line x1=\"\(n(center))\" x2=\"\(n(center))\" y1=\"26\" y2=\"\(n(bottom - 4))\" stroke=\"#c7c7cc\" stroke-dasharray=\"4 3\"/>"
-            out += "<rect x=\"\(n(center - 58))\" y=\"4\" width=\"116\" height=\"22\" rx=\"6\" fill=\"\(Self.color(of: name))\"/>"
-            out += "<text class=\"lifeline\" x=\"\(n(center))\" y=\"19\" text-anchor=\"middle\" font-size=\"11\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(name))</text>"
+            out +=
+                "<line x1=\"\(n(center))\" x2=\"\(n(center))\" y1=\"26\" y2=\"\(n(bottom - 4))\" stroke=\"#c7c7cc\" stroke-dasharray=\"4 3\"/>"
+            out +=
+                "<rect x=\"\(n(center - 58))\" y=\"4\" width=\"116\" height=\"22\" rx=\"6\" fill=\"\(Self.color(of: name))\"/>"
+            out +=
+                "<text class=\"lifeline\" x=\"\(n(center))\" y=\"19\" text-anchor=\"middle\" font-size=\"11\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(name))</text>"
         }
         for (index, event) in drawn.enumerated() {
             let y = Self.headHeight + Double(index) * Self.callHeight + 12
@@ -76,16 +87,21 @@ public struct SequenceDiagram: Hashable, Sendable {
             let to = x(event.callee)
             let labelX = min(from, to) + 6 + Double(event.depth) * 4
             if from == to {
-                out += "<path d=\"M\(n(from)),\(n(y - 6)) h18 v8 h-16\" fill=\"none\" stroke=\"#3a3a3c\" marker-end=\"url(#\(Markup.escape(id))-arrow)\"/>"
+                out +=
+                    "<path d=\"M\(n(from)),\(n(y - 6)) h18 v8 h-16\" fill=\"none\" stroke=\"#3a3a3c\" marker-end=\"url(#\(Markup.escape(id))-arrow)\"/>"
             } else {
-                out += "<line x1=\"\(n(from))\" x2=\"\(n(to))\" y1=\"\(n(y))\" y2=\"\(n(y))\" stroke=\"#3a3a3c\" marker-end=\"url(#\(Markup.escape(id))-arrow)\"/>"
+                out +=
+                    "<line x1=\"\(n(from))\" x2=\"\(n(to))\" y1=\"\(n(y))\" y2=\"\(n(y))\" stroke=\"#3a3a3c\" marker-end=\"url(#\(Markup.escape(id))-arrow)\"/>"
             }
-            let who = event.caller == event.callee || Self.lifeline(of: event.callee) != "cells" ? "" : "\(event.callee): "
-            out += "<text class=\"call\" x=\"\(n(from == to ? from + 22 : labelX))\" y=\"\(n(y - 4))\" font-size=\"10\" fill=\"#1c1c1e\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(who + event.call))</text>"
+            let who =
+                event.caller == event.callee || Self.lifeline(of: event.callee) != "cells" ? "" : "\(event.callee): "
+            out +=
+                "<text class=\"call\" x=\"\(n(from == to ? from + 22 : labelX))\" y=\"\(n(y - 4))\" font-size=\"10\" fill=\"#1c1c1e\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(who + event.call))</text>"
         }
         if events.count > drawn.count {
             let y = Self.headHeight + Double(drawn.count) * Self.callHeight + 12
-            out += "<text x=\"\(n(left))\" y=\"\(n(y))\" font-size=\"10\" font-style=\"italic\" fill=\"#6d6d72\">… and \(events.count - drawn.count) more calls (the output lists them all)</text>"
+            out +=
+                "<text x=\"\(n(left))\" y=\"\(n(y))\" font-size=\"10\" font-style=\"italic\" fill=\"#6d6d72\">… and \(events.count - drawn.count) more calls (the output lists them all)</text>"
         }
         return out + "</svg>"
     }

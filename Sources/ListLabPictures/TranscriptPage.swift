@@ -164,7 +164,11 @@ public struct TranscriptPage: Sendable {
                 // A list's items, one after another, are one list.
                 if let (ordered, item) = Self.listMarker(of: text) {
                     let tag = ordered ? "ol" : "ul"
-                    if body.hasSuffix("</\(tag)>\n") { body.removeLast("</\(tag)>\n".count) } else { body += "<\(tag)>" }
+                    if body.hasSuffix("</\(tag)>\n") {
+                        body.removeLast("</\(tag)>\n".count)
+                    } else {
+                        body += "<\(tag)>"
+                    }
                     body += "<li>\(Markup.escape(item))</li></\(tag)>\n"
                 } else {
                     body += "<p>\(Markup.escape(text))</p>\n"
@@ -175,13 +179,16 @@ public struct TranscriptPage: Sendable {
         }
         let failed = steps.filter(\.failed).count
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        page += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+        page +=
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<meta name=\"generator\" content=\"listlab render\">\n"
         page += "<title>\(Markup.escape(title))</title>\n<style>\n\(PageAssets.css)</style>\n</head>\n<body>\n<main>\n"
-        page += "<p class=\"source\">\(Markup.escape(source)) · \(steps.count) \(steps.count == 1 ? "step" : "steps") · \(pictureNumber) \(pictureNumber == 1 ? "picture" : "pictures")</p>\n"
+        page +=
+            "<p class=\"source\">\(Markup.escape(source)) · \(steps.count) \(steps.count == 1 ? "step" : "steps") · \(pictureNumber) \(pictureNumber == 1 ? "picture" : "pictures")</p>\n"
         if failed > 0 {
-            page += "<p class=\"failure-note\">\(failed) \(failed == 1 ? "step does" : "steps do") not replay as recorded: marked below.</p>\n"
+            page +=
+                "<p class=\"failure-note\">\(failed) \(failed == 1 ? "step does" : "steps do") not replay as recorded: marked below.</p>\n"
         }
         page += body
         page += "</main>\n<script>\n\(PageAssets.script)</script>\n</body>\n</html>\n"
@@ -203,16 +210,19 @@ public struct TranscriptPage: Sendable {
     package static var script: String { PageAssets.script }
 
     private func html(of step: Step, pictureNumber: inout Int) -> String {
-        var out = "<section class=\"step\(step.failed ? " failed" : "")\" id=\"step-\(step.number)\" data-step=\"\(step.number)\">\n<div class=\"io\">\n"
+        var out =
+            "<section class=\"step\(step.failed ? " failed" : "")\" id=\"step-\(step.number)\" data-step=\"\(step.number)\">\n<div class=\"io\">\n"
         out += "<pre class=\"command\"><span class=\"prompt\">&gt; </span>\(Markup.escape(step.command))</pre>\n"
         if !step.output.isEmpty {
             let lines = step.output.enumerated().map { index, line in
-                step.errorLines.contains(index) ? "<span class=\"error\">\(Markup.escape(line))</span>" : Markup.escape(line)
+                step.errorLines.contains(index)
+                    ? "<span class=\"error\">\(Markup.escape(line))</span>" : Markup.escape(line)
             }
             out += "<pre class=\"output\">\(lines.joined(separator: "\n"))</pre>\n"
         }
         if let expected = step.expected {
-            out += "<p class=\"failure\">line \(step.line): this step does not replay as recorded; the transcript expected:</p>\n"
+            out +=
+                "<p class=\"failure\">line \(step.line): this step does not replay as recorded; the transcript expected:</p>\n"
             out += "<pre class=\"output expected\">\(expected.map(Markup.escape).joined(separator: "\n"))</pre>\n"
         }
         out += "</div>\n"
@@ -220,13 +230,16 @@ public struct TranscriptPage: Sendable {
             pictureNumber += 1
             if step.updatesLeftOut > 0 {
                 let drawn = step.frames.count { if case .transition = $0 { true } else { false } }
-                out += "<p>The pictures show the last \(drawn) of this step's \(step.updatesLeftOut + drawn) batch updates.</p>\n"
+                out +=
+                    "<p>The pictures show the last \(drawn) of this step's \(step.updatesLeftOut + drawn) batch updates.</p>\n"
             }
             out += figure(of: step)
         }
         if !step.trace.isEmpty {
             out += "<figure class=\"trace\"><figcaption>The calls across the split</figcaption>"
-            out += "<div class=\"scroll\">" + SequenceDiagram(events: step.trace).svg(id: "trace-\(step.number)") + "</div></figure>\n"
+            out +=
+                "<div class=\"scroll\">" + SequenceDiagram(events: step.trace).svg(id: "trace-\(step.number)")
+                + "</div></figure>\n"
         }
         return out + "</section>\n"
     }
@@ -267,16 +280,24 @@ public struct TranscriptPage: Sendable {
                     out += drawing.svg(
                         transition.before, marks: transition.markBefore, sprites: [],
                         banner: ("refused: \(transition.update.description)", refusal))
-                    if let counts = transition.counts, let mismatch = Self.mismatch(counts, noun: transition.before.columns > 1 ? "items" : "rows") {
+                    if let counts = transition.counts,
+                        let mismatch = Self.mismatch(counts, noun: transition.before.columns > 1 ? "items" : "rows")
+                    {
                         out += "<div class=\"mismatch\">\(Markup.escape(mismatch))</div>"
                     }
                     out += "<div class=\"reason\">\(Markup.escape(refusal))</div></div>"
                 } else {
                     out += "<div class=\"frame before\"><div class=\"label\">before\(stage): \(words)</div>"
-                    out += drawing.svg(transition.before, marks: transition.markBefore, sprites: [], banner: nil) + "</div>"
-                    out += "<div class=\"frame after\" data-stage=\"\(performed)\"><div class=\"label\">after\(stage): \(words)</div>"
+                    out +=
+                        drawing.svg(transition.before, marks: transition.markBefore, sprites: [], banner: nil)
+                        + "</div>"
+                    out +=
+                        "<div class=\"frame after\" data-stage=\"\(performed)\"><div class=\"label\">after\(stage): \(words)</div>"
                     performed += 1
-                    out += drawing.svg(transition.after, marks: transition.markAfter, sprites: transition.sprites, banner: nil) + "</div>"
+                    out +=
+                        drawing.svg(
+                            transition.after, marks: transition.markAfter, sprites: transition.sprites, banner: nil)
+                        + "</div>"
                 }
             }
         }
@@ -287,11 +308,15 @@ public struct TranscriptPage: Sendable {
             return nil
         }
         if stages.count > 1 {
-            out += "<ol class=\"stages\">" + stages.enumerated().map { "<li data-stage=\"\($0.offset)\">\(Markup.escape($0.element))</li>" }.joined() + "</ol>\n"
+            out +=
+                "<ol class=\"stages\">"
+                + stages.enumerated().map { "<li data-stage=\"\($0.offset)\">\(Markup.escape($0.element))</li>" }
+                .joined() + "</ol>\n"
         }
         if animated {
             out += "<div class=\"controls\" hidden><button type=\"button\" data-action=\"play\">Play</button>"
-            out += "<button type=\"button\" data-action=\"step\">Step</button><button type=\"button\" data-action=\"replay\">Replay</button></div>\n"
+            out +=
+                "<button type=\"button\" data-action=\"step\">Step</button><button type=\"button\" data-action=\"replay\">Replay</button></div>\n"
         }
         return out + "</figure>\n"
     }

@@ -1,11 +1,12 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import LineEditing
 import ListLabShell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `listlab [shell]`: the interactive shell, or commands from a pipe.
 struct Interactive: PlaygroundCommand {
@@ -13,7 +14,8 @@ struct Interactive: PlaygroundCommand {
         let tool = ToolIdentity.current.name
         return CommandConfiguration(
             commandName: "shell",
-            abstract: "The interactive shell (the default). Reads commands from standard input when it is not a terminal.",
+            abstract:
+                "The interactive shell (the default). Reads commands from standard input when it is not a terminal.",
             discussion: """
                 At a terminal the session starts with its first provider loaded and shown (or --sample, or \
                 --empty), and is journaled as it goes ('\(tool) sessions', '\(tool) recover'). Commands from a \
@@ -22,7 +24,9 @@ struct Interactive: PlaygroundCommand {
                 """)
     }
 
-    @Option(help: "The provider or sample to start with (at a terminal, the playground's first unless --empty).", completion: .list(Session.sampleNames))
+    @Option(
+        help: "The provider or sample to start with (at a terminal, the playground's first unless --empty).",
+        completion: .list(Session.sampleNames))
     var sample: String?
 
     @Flag(help: "Start with nothing loaded, at a terminal too.")
@@ -45,9 +49,12 @@ struct Interactive: PlaygroundCommand {
         let startSample = empty ? nil : sample ?? playground.startName
         if let startSample { try session.loadStartSample(startSample, output: output) }
         if let startSample {
-            printLine("\(playground.banner): '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.")
+            printLine(
+                "\(playground.banner): '\(startSample)' is loaded and bound. Type 'show', 'help', or Ctrl-D to leave.")
         } else {
-            printLine("\(playground.banner): nothing is loaded. Type 'samples', 'load \(playground.registrations.first?.name ?? "contacts")', 'help', or Ctrl-D to leave.")
+            printLine(
+                "\(playground.banner): nothing is loaded. Type 'samples', 'load \(playground.registrations.first?.name ?? "contacts")', 'help', or Ctrl-D to leave."
+            )
         }
         Journaling.mentionRecoverableSession(besides: journal)
         InteractiveLoop.run(session, editor: editor, journal: journal)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Interruption
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Ctrl-C at the interactive shell: while a command runs, SIGINT asks it to
 /// stop (`Interruption`) instead of ending the process, so the session and
@@ -18,9 +19,9 @@ enum InterruptHandler {
         Interruption.process.clear()
         var action = sigaction()
         #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = { _ in Interruption.request() }
+            action.__sigaction_u.__sa_handler = { _ in Interruption.request() }
         #else
-        action.__sigaction_handler.sa_handler = { _ in Interruption.request() }
+            action.__sigaction_handler.sa_handler = { _ in Interruption.request() }
         #endif
         sigemptyset(&action.sa_mask)
         // Restart reads and writes the signal lands in, rather than failing them.

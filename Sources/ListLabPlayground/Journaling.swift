@@ -1,28 +1,34 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 package import ListLabShell
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The journal of interactive sessions: where it is kept, starting one, and
 /// the one line at start-up that says a session can be recovered.
 package enum Journaling {
     /// Where journals are kept (see `SessionJournal.folder(environment:)`).
-    static var folder: String? { SessionJournal.folder(environment: ProcessInfo.processInfo.environment, tool: ToolIdentity.current.name) }
+    static var folder: String? {
+        SessionJournal.folder(environment: ProcessInfo.processInfo.environment, tool: ToolIdentity.current.name)
+    }
 
     /// Starts journaling `session`: every command from now on is written as
     /// it ends. A journal that cannot be made is one line, and no journal.
     /// A classroom tab's journal (`classroom`) says so, and is never recovered.
     /// The oldest journals are pruned first unless `prunes` is false (a server
     /// prunes now and then, off the tabs' threads: ``pruneInBackground()``).
-    package static func start(for session: Session, workingFolder: String, tab: Int? = nil, classroom: Bool = false, prunes: Bool = true) -> SessionJournal? {
+    package static func start(
+        for session: Session, workingFolder: String, tab: Int? = nil, classroom: Bool = false, prunes: Bool = true
+    ) -> SessionJournal? {
         guard let folder else { return nil }
         if prunes { SessionJournal.prune(folder) }
         do {
-            let journal = try SessionJournal(folder: folder, workingFolder: workingFolder, tab: tab, classroom: classroom)
+            let journal = try SessionJournal(
+                folder: folder, workingFolder: workingFolder, tab: tab, classroom: classroom)
             journal.onProblem = { StandardStreams().writeNote($0) }
             session.addStepObserver(journal)
             if !journal.isWhole { journal.retry() }
@@ -56,6 +62,8 @@ package enum Journaling {
         let unfinished = JournalFile.summaries(in: folder).filter { $0.isUnfinished && $0.path != current?.path }
         guard let latest = unfinished.first else { return }
         let commands = latest.commandCount.map { ", \($0) \($0 == 1 ? "command" : "commands")" } ?? ""
-        printLine("A session ended without quit (\(latest.started)\(commands)): '\(ToolIdentity.current.name) recover' brings it back, '\(ToolIdentity.current.name) sessions' lists sessions.")
+        printLine(
+            "A session ended without quit (\(latest.started)\(commands)): '\(ToolIdentity.current.name) recover' brings it back, '\(ToolIdentity.current.name) sessions' lists sessions."
+        )
     }
 }

@@ -10,10 +10,12 @@ struct ListLabCommand: ParsableCommand {
             abstract: tool == "listlab"
                 ? "A playground for the provider / presenter / adapter split of table and collection view data sources."
                 : "\(tool): a ListLab playground of your own providers and presenters.",
-            discussion: "With no subcommand, starts the interactive shell with its first provider loaded and shown: type 'show'.",
+            discussion:
+                "With no subcommand, starts the interactive shell with its first provider loaded and shown: type 'show'.",
             version: ToolIdentity.current.version,
             subcommands: [
-                Interactive.self, RunScripts.self, TestTranscripts.self, RenderTranscripts.self, ServeLauncher.self, Sessions.self, Recover.self,
+                Interactive.self, RunScripts.self, TestTranscripts.self, RenderTranscripts.self, ServeLauncher.self,
+                Sessions.self, Recover.self,
                 ScaffoldCommand.self,
             ],
             defaultSubcommand: Interactive.self)

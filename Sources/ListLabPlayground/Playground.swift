@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
 public import ListLabCore
 public import ListLabShell
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The ListLab command line, for a tool of your own: the interactive prompt
 /// (libedit: history, TAB completion, Ctrl-C), `run`, `test`, `render`,
@@ -74,7 +75,9 @@ public struct Playground {
         if registrations.contains(where: { $0.name == registration.name }) {
             problems.append("two providers are registered as '\(registration.name)': give each its own name")
         } else if offersSamples, Session.sampleNames.contains(registration.name) {
-            problems.append("'\(registration.name)' is the name of a ListLab sample: register the provider under another name, or make the playground with offersSamples: false")
+            problems.append(
+                "'\(registration.name)' is the name of a ListLab sample: register the provider under another name, or make the playground with offersSamples: false"
+            )
         } else if registration.name.isEmpty || registration.name.contains(where: { $0.isWhitespace }) {
             problems.append("'\(registration.name)' cannot name a provider at the prompt: use a word without spaces")
         } else {
@@ -89,7 +92,9 @@ public struct Playground {
         provider: @escaping () -> Provider, presenter: @escaping () -> Presenter,
         load: ((Provider) async throws -> StagedUpdate)? = nil, key: String? = nil
     ) where Provider.Item == Presenter.Item {
-        register(ProviderRegistration(name, summary: summary, provider: provider, presenter: presenter, load: load, key: key))
+        register(
+            ProviderRegistration(name, summary: summary, provider: provider, presenter: presenter, load: load, key: key)
+        )
     }
 
     /// Runs the tool with the process's arguments and exits with its status.
@@ -131,7 +136,11 @@ public struct Playground {
                 let code = ListLabCommand.exitCode(for: error)
                 let message = ListLabCommand.fullMessage(for: error)
                 if !message.isEmpty {
-                    if code == .success { ToolOutput.current.write(StandardStreams.safeLines(message)) } else { StandardStreams().writeLines(message) }
+                    if code == .success {
+                        ToolOutput.current.write(StandardStreams.safeLines(message))
+                    } else {
+                        StandardStreams().writeLines(message)
+                    }
                 }
                 return code.rawValue
             }

@@ -1,30 +1,34 @@
 import ArgumentParser
+import ListLabShell
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
-import ListLabShell
 
 /// `listlab render PATH... [--output DIR]`: transcripts as pages with the list drawn.
 struct RenderTranscripts: PlaygroundCommand {
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "render",
-        abstract: "Renders transcripts (files, or folders searched for *.lab) as self-contained HTML pages with the list drawn.",
-        discussion: """
-            Each transcript replays in a fresh session in a scratch copy of its folder, as '\(ToolIdentity.current.name) test' \
-            replays it (--in-place: in the folder itself). Its page \
-            keeps the prose and every command with its output, and beside each step that changes what the list \
-            shows, a picture of the list drawn from its state: batch updates animate (play, step, replay); with \
-            script disabled the page is a sequence of pictures; traced steps get a sequence diagram. A page is \
-            named after its transcript (tour.lab: tour.html); a page that exists is replaced only with --force. A step whose output differs from the transcript is \
-            marked on the page, and the exit status is then 1.
-            """) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "render",
+            abstract:
+                "Renders transcripts (files, or folders searched for *.lab) as self-contained HTML pages with the list drawn.",
+            discussion: """
+                Each transcript replays in a fresh session in a scratch copy of its folder, as '\(ToolIdentity.current.name) test' \
+                replays it (--in-place: in the folder itself). Its page \
+                keeps the prose and every command with its output, and beside each step that changes what the list \
+                shows, a picture of the list drawn from its state: batch updates animate (play, step, replay); with \
+                script disabled the page is a sequence of pictures; traced steps get a sequence diagram. A page is \
+                named after its transcript (tour.lab: tour.html); a page that exists is replaced only with --force. A step whose output differs from the transcript is \
+                marked on the page, and the exit status is then 1.
+                """)
+    }
 
     @Argument(help: "Transcripts, or folders of them.", completion: .file())
     var paths: [String]
@@ -35,9 +39,10 @@ struct RenderTranscripts: PlaygroundCommand {
     @Flag(help: "Replace pages that exist (without it, an existing page is an error and nothing is written).")
     var force = false
 
-    @Flag(help: ArgumentHelp(
-        "Replay in each transcript's own folder, on its real files, with nothing confined.",
-        discussion: "As '\(ToolIdentity.current.name) test --in-place': only for transcripts you trust."))
+    @Flag(
+        help: ArgumentHelp(
+            "Replay in each transcript's own folder, on its real files, with nothing confined.",
+            discussion: "As '\(ToolIdentity.current.name) test --in-place': only for transcripts you trust."))
     var inPlace = false
 
     func run(in playground: Playground) throws {
@@ -70,7 +75,11 @@ struct RenderTranscripts: PlaygroundCommand {
             throw ExitCode(1)
         }
         let folder = output.hasSuffix("/") ? output : output + "/"
-        if !force, let existing = files.map({ folder + TranscriptRenderer.pageName(for: $0) }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+        if !force,
+            let existing = files.map({ folder + TranscriptRenderer.pageName(for: $0) }).first(where: {
+                FileManager.default.fileExists(atPath: $0)
+            })
+        {
             // As every command that writes: an existing file is replaced only when asked.
             printLine("error: \(existing) exists: add --force to replace it")
             throw ExitCode(1)
@@ -79,7 +88,7 @@ struct RenderTranscripts: PlaygroundCommand {
         for (file, name) in named {
             let result = TranscriptRenderer.render(file, name: name, inPlace: inPlace, prepare: playground.prepare)
             guard let html = result.html else {
-                result.failures.forEach { printLine("FAIL \($0)") }
+                for failure in result.failures { printLine("FAIL \(failure)") }
                 failed += 1
                 continue
             }
@@ -90,7 +99,7 @@ struct RenderTranscripts: PlaygroundCommand {
                 printLine("error: \(page): cannot write the page (\(Self.reason(error)))")
                 throw ExitCode(1)
             }
-            result.failures.forEach { printLine("FAIL \($0)") }
+            for failure in result.failures { printLine("FAIL \(failure)") }
             if !result.failures.isEmpty { failed += 1 }
             let steps = result.stepCount == 1 ? "1 step" : "\(result.stepCount) steps"
             printLine("rendered \(file) -> \(page): \(steps), \(result.pictureCount) with pictures")

@@ -4,7 +4,8 @@ import ListLabShell
 /// The options of every way to run commands without a person at the prompt
 /// (`listlab run`, `listlab < script`).
 struct ScriptOptions: ParsableArguments {
-    @Flag(help: "Print each command after the prompt (and a transcript's prose, a script's comments) before its output.")
+    @Flag(
+        help: "Print each command after the prompt (and a transcript's prose, a script's comments) before its output.")
     var echo = false
 
     @Flag(help: "Stop at the first command that fails (the exit status is 1).")
@@ -31,6 +32,9 @@ extension Session {
         output.isMuted = true
         let record = execute("load \(name)")
         output.isMuted = false
-        guard !record.failed else { throw ValidationError("no sample named '\(name)'; try '\(ToolIdentity.current.name) shell --empty' and 'samples'") }
+        guard !record.failed else {
+            throw ValidationError(
+                "no sample named '\(name)'; try '\(ToolIdentity.current.name) shell --empty' and 'samples'")
+        }
     }
 }

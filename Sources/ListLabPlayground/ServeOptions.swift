@@ -10,45 +10,60 @@ package struct ServeOptions: ParsableArguments {
     @Option(help: "The port to listen on (0: any free port).")
     package var port: UInt16 = 8_765
 
-    @Option(help: ArgumentHelp(
-        "The address to listen on; by default loopback only.",
-        discussion: "Past loopback the token crosses the network in clear text: serve it over TLS behind a reverse proxy (see Docs/server.md, 'On a network')."))
+    @Option(
+        help: ArgumentHelp(
+            "The address to listen on; by default loopback only.",
+            discussion:
+                "Past loopback the token crosses the network in clear text: serve it over TLS behind a reverse proxy (see Docs/server.md, 'On a network')."
+        ))
     package var host: String = "127.0.0.1"
 
-    @Option(name: .customLong("allow-host"), help: ArgumentHelp(
-        "Another name the server answers to (a reverse proxy's), beside its own names and addresses; repeat it for more.",
-        discussion: "Requests whose Host names anything else are refused, so that a page of another site that resolves here (DNS rebinding) gets nothing.",
-        valueName: "NAME[:PORT]"))
+    @Option(
+        name: .customLong("allow-host"),
+        help: ArgumentHelp(
+            "Another name the server answers to (a reverse proxy's), beside its own names and addresses; repeat it for more.",
+            discussion:
+                "Requests whose Host names anything else are refused, so that a page of another site that resolves here (DNS rebinding) gets nothing.",
+            valueName: "NAME[:PORT]"))
     package var allowHost: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "The address a reverse proxy in front connects from; repeat it for more.",
-        discussion: "Each client may hold at most 64 connections, but behind a proxy every client comes from the proxy's address: its connections count only toward the server's 512, and the proxy bounds its own clients (nginx's limit_conn).",
-        valueName: "ADDRESS"))
+    @Option(
+        help: ArgumentHelp(
+            "The address a reverse proxy in front connects from; repeat it for more.",
+            discussion:
+                "Each client may hold at most 64 connections, but behind a proxy every client comes from the proxy's address: its connections count only toward the server's 512, and the proxy bounds its own clients (nginx's limit_conn).",
+            valueName: "ADDRESS"))
     package var proxy: [String] = []
 
-    @Option(help: "What each tab's session loads first (by default the playground's first provider).", completion: .list(Session.sampleNames))
+    @Option(
+        help: "What each tab's session loads first (by default the playground's first provider).",
+        completion: .list(Session.sampleNames))
     package var sample: String?
 
     @Flag(help: "Start each tab's session with nothing loaded.")
     package var empty = false
 
-    @Flag(name: .customLong("no-token"), help: ArgumentHelp(
-        "Open the page without a token (loopback only).",
-        discussion: "Pages of other sites are still refused (Origin and Host are checked), but any program or user of this machine can run commands as you."))
+    @Flag(
+        name: .customLong("no-token"),
+        help: ArgumentHelp(
+            "Open the page without a token (loopback only).",
+            discussion:
+                "Pages of other sites are still refused (Origin and Host are checked), but any program or user of this machine can run commands as you."
+        ))
     package var noToken = false
 
-    @Flag(help: ArgumentHelp(
-        "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
-        discussion: """
-            Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, --memory MB held \
-            (its data, and what it keeps of its commands: 8 MB of steps for a reload, 8 MB of record for 'session save' and 1 MB of \
-            history, each at most a share of --memory), --disk MB in 100 files in its folder (uploads, saves and exports), 4 MB of \
-            output shown a step. One student (one address) holds --tabs-per-student tabs. No new tab opens while the server holds \
-            more than --server-memory MB, nor past --disk-total MB of tab folders. A tab's journal keeps its commands \
-            and 20 lines of each one's output, 4 MB at most, and is never recovered. Tab folders go when their tab closes or the \
-            server stops (--keep-folders keeps them then); those of a server that was killed go when the next one starts.
-            """))
+    @Flag(
+        help: ArgumentHelp(
+            "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
+            discussion: """
+                Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, --memory MB held \
+                (its data, and what it keeps of its commands: 8 MB of steps for a reload, 8 MB of record for 'session save' and 1 MB of \
+                history, each at most a share of --memory), --disk MB in 100 files in its folder (uploads, saves and exports), 4 MB of \
+                output shown a step. One student (one address) holds --tabs-per-student tabs. No new tab opens while the server holds \
+                more than --server-memory MB, nor past --disk-total MB of tab folders. A tab's journal keeps its commands \
+                and 20 lines of each one's output, 4 MB at most, and is never recovered. Tab folders go when their tab closes or the \
+                server stops (--keep-folders keeps them then); those of a server that was killed go when the next one starts.
+                """))
     package var classroom = false
 
     @Option(help: "In a classroom, the seconds a command may run.")
@@ -57,31 +72,44 @@ package struct ServeOptions: ParsableArguments {
     @Option(help: "In a classroom, the megabytes of data a tab may hold (its datasets, estimated from what they hold).")
     package var memory: Int = 256
 
-    @Option(help: "In a classroom, the megabytes of files a tab's folder may hold (uploads, saves and exports; 100 files).")
+    @Option(
+        help: "In a classroom, the megabytes of files a tab's folder may hold (uploads, saves and exports; 100 files).")
     package var disk: Int = 32
 
-    @Option(name: .customLong("disk-total"), help: "In a classroom, the megabytes all tabs' folders may hold together; each tab reserves its --disk.")
+    @Option(
+        name: .customLong("disk-total"),
+        help: "In a classroom, the megabytes all tabs' folders may hold together; each tab reserves its --disk.")
     package var diskTotal: Int = 2_048
 
-    @Option(name: .customLong("tabs-per-student"), help: "In a classroom, the tabs one student (one address) may hold, open or waiting for a reload.")
+    @Option(
+        name: .customLong("tabs-per-student"),
+        help: "In a classroom, the tabs one student (one address) may hold, open or waiting for a reload.")
     package var tabsPerStudent: Int = 3
 
-    @Option(name: .customLong("server-memory"), help: "In a classroom, the megabytes the server may hold before it opens no new tab (on Linux).")
+    @Option(
+        name: .customLong("server-memory"),
+        help: "In a classroom, the megabytes the server may hold before it opens no new tab (on Linux).")
     package var serverMemory: Int = 4_096
 
-    @Flag(name: .customLong("keep-folders"), help: "In a classroom, keep the tabs' folders when the server stops (it prints where).")
+    @Flag(
+        name: .customLong("keep-folders"),
+        help: "In a classroom, keep the tabs' folders when the server stops (it prints where).")
     package var keepFolders = false
 
-    @Option(help: ArgumentHelp(
-        "In a classroom, a folder where each tab's sessions are written as transcripts when it ends.",
-        discussion: "A folder a tab, named for the tab and the student (tab-3-Ada/), with its own session (own.lab), its lessons (1-sorting.lab, ...) and the files they load, so that 'listlab test tab-3-Ada/' replays them; a new folder each time, never over a file or through a link. The teacher's page's Collect downloads the same, for every tab open, as one .tar archive.",
-        valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "In a classroom, a folder where each tab's sessions are written as transcripts when it ends.",
+            discussion:
+                "A folder a tab, named for the tab and the student (tab-3-Ada/), with its own session (own.lab), its lessons (1-sorting.lab, ...) and the files they load, so that 'listlab test tab-3-Ada/' replays them; a new folder each time, never over a file or through a link. The teacher's page's Collect downloads the same, for every tab open, as one .tar archive.",
+            valueName: "DIR"))
     package var collect: String?
 
-    @Option(help: ArgumentHelp(
-        "A folder of lessons (.lab transcripts) the page offers beside the tours; /?lesson=NAME opens one.",
-        discussion: "Each lesson runs in a session of its own, confined as 'listlab test' confines a transcript: in a scratch copy of that folder (in a classroom, in the tab's folder, with the folder's .csv, .json and .ndjson files copied in).",
-        valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "A folder of lessons (.lab transcripts) the page offers beside the tours; /?lesson=NAME opens one.",
+            discussion:
+                "Each lesson runs in a session of its own, confined as 'listlab test' confines a transcript: in a scratch copy of that folder (in a classroom, in the tab's folder, with the folder's .csv, .json and .ndjson files copied in).",
+            valueName: "DIR"))
     package var lessons: String?
 
     /// The options as arguments that parse back to them, every one
@@ -94,7 +122,9 @@ package struct ServeOptions: ParsableArguments {
         if empty { arguments.append("--empty") }
         if noToken { arguments.append("--no-token") }
         if classroom { arguments.append("--classroom") }
-        arguments += ["--budget", "\(budget)", "--memory", "\(memory)", "--disk", "\(disk)", "--disk-total", "\(diskTotal)"]
+        arguments += [
+            "--budget", "\(budget)", "--memory", "\(memory)", "--disk", "\(disk)", "--disk-total", "\(diskTotal)",
+        ]
         arguments += ["--tabs-per-student", "\(tabsPerStudent)", "--server-memory", "\(serverMemory)"]
         if keepFolders { arguments.append("--keep-folders") }
         if let lessons { arguments += ["--lessons", lessons] }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ListLabCore
 import ListLabShell
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Output to standard output, errors to standard error as `error: ...`.
 ///
@@ -60,7 +61,9 @@ final class StandardStreams: ShellOutput {
     /// `text`'s lines, each escaped (``VisibleText``), each ending in a line break.
     static func safeLines(_ text: String) -> String {
         let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
-        return body.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) + "\n" }.joined()
+        return body.split(separator: "\n", omittingEmptySubsequences: false).map {
+            VisibleText.escaped(String($0)) + "\n"
+        }.joined()
     }
 
     /// A line on standard error that is neither output nor an error of a

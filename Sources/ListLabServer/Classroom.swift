@@ -1,16 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabFiles
 package import ListLabShell
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `listlab serve --classroom`: a server others may reach, so a tab's
 /// session cannot touch the server's files, nor another tab's, nor hold
@@ -107,7 +108,8 @@ package struct Classroom: Sendable {
     ///
     /// - Throws: ``ShellError`` when no folder can be made.
     package init(
-        budget: Double, tabMemory: Int = 256 * 1_048_576, diskLimit: Int = 32 * 1_048_576, diskTotal: Int = 2_048 * 1_048_576,
+        budget: Double, tabMemory: Int = 256 * 1_048_576, diskLimit: Int = 32 * 1_048_576,
+        diskTotal: Int = 2_048 * 1_048_576,
         serverMemory: Int = 4_096 * 1_048_576
     ) throws(ShellError) {
         self.budget = budget
@@ -128,7 +130,9 @@ package struct Classroom: Sendable {
         emptyFolder = made + "/empty"
         let pid = getpid()
         let owner = "\(pid) \(ProcessStart.ticks(of: pid) ?? 0)\n"
-        guard mkdir(emptyFolder, 0o700) == 0, FileManager.default.createFile(atPath: made + "/owner", contents: Data(owner.utf8)) else {
+        guard mkdir(emptyFolder, 0o700) == 0,
+            FileManager.default.createFile(atPath: made + "/owner", contents: Data(owner.utf8))
+        else {
             try? FileManager.default.removeItem(atPath: made)
             throw ShellError("cannot make a folder for the classroom")
         }
@@ -142,11 +146,13 @@ package struct Classroom: Sendable {
     func makeTabFolder() throws(ShellError) -> ConfinedFolder {
         guard diskBook.reserve(diskLimit) else {
             throw ShellError(
-                "the classroom's tab folders have reserved \(diskBook.reserved / 1_048_576) MB of the \(diskTotal / 1_048_576) MB they may hold together (--disk-total): try again when others close theirs")
+                "the classroom's tab folders have reserved \(diskBook.reserved / 1_048_576) MB of the \(diskTotal / 1_048_576) MB they may hold together (--disk-total): try again when others close theirs"
+            )
         }
         do {
             let folder = try ConfinedFolder(copying: emptyFolder, in: root, prefix: "tab-")
-            folder.outsideReason = "outside this tab's folder: in a classroom a session reads the samples and the files uploaded to it, and nothing else"
+            folder.outsideReason =
+                "outside this tab's folder: in a classroom a session reads the samples and the files uploaded to it, and nothing else"
             folder.quota = (diskLimit, fileLimit)
             return folder
         } catch {
@@ -172,7 +178,8 @@ package struct Classroom: Sendable {
     /// Removes the folders of classrooms in `temporary` whose server no
     /// longer runs (it was killed): their owner file names its process.
     static func removeAbandoned(in temporary: String) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(rootPrefix) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        where name.hasPrefix(rootPrefix) {
             let folder = temporary + "/" + name
             guard let data = FileManager.default.contents(atPath: folder + "/owner") else { continue }
             let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
@@ -192,7 +199,9 @@ package struct Classroom: Sendable {
         let allowed = [".csv", ".json", ".ndjson", ".lab", ".txt"]
         guard !name.isEmpty, name.count <= 100, !name.hasPrefix("."), !name.contains("/"), !name.contains("\\"),
             // No control character (C0, DEL, C1) and no bidirectional control (U+202E turns a name around).
-            name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) && !Self.bidiControls.contains($0.value) }),
+            name.unicodeScalars.allSatisfy({
+                $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) && !Self.bidiControls.contains($0.value)
+            }),
             allowed.contains(where: { name.lowercased().hasSuffix($0) })
         else { return nil }
         return name
@@ -215,7 +224,8 @@ package struct Classroom: Sendable {
                 if !name.isEmpty && name.last != " " { name.append(" ") }
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
-                .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+                .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                .finalPunctuation,
                 .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
                 name.unicodeScalars.append(scalar)
             default:
@@ -223,7 +233,9 @@ package struct Classroom: Sendable {
             }
         }
         if name.last == " " { name.removeLast() }
-        guard !name.isEmpty, name.count <= longestStudentName, name.utf8.count <= longestStudentName * 4 else { return nil }
+        guard !name.isEmpty, name.count <= longestStudentName, name.utf8.count <= longestStudentName * 4 else {
+            return nil
+        }
         return name
     }
 
@@ -261,7 +273,9 @@ package struct Classroom: Sendable {
             guard errno == EEXIST else { break }
         }
         guard let made else {
-            log("--collect: \(collection.folder) not written: no new folder could be made in \(folder) (\(String(cString: strerror(errno))))")
+            log(
+                "--collect: \(collection.folder) not written: no new folder could be made in \(folder) (\(String(cString: strerror(errno))))"
+            )
             return
         }
         for file in collection.files {
@@ -276,28 +290,32 @@ package struct Classroom: Sendable {
             close(descriptor)
             if written < file.bytes.count || failure != nil || !synced {
                 unlink(path)
-                log("--collect: \(collection.folder)/\(file.name) not written (\(failure ?? "the disk did not keep it"))")
+                log(
+                    "--collect: \(collection.folder)/\(file.name) not written (\(failure ?? "the disk did not keep it"))"
+                )
             }
         }
     }
 
-    static let bidiControls: [UInt32] = [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069]
+    static let bidiControls: [UInt32] = [
+        0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+    ]
 
     /// The process's resident memory in bytes, or nil where it cannot be read.
     @Sendable package static func residentBytes() -> Int? {
         #if os(Linux)
-        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        // "size resident shared ...", in pages.
-        let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
-        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+            let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: 128)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            // "size resident shared ...", in pages.
+            let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
+            guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
         #else
-        return nil
+            return nil
         #endif
     }
 }

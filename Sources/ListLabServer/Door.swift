@@ -155,12 +155,17 @@ package struct Door: Sendable {
         do {
             sent = try head.single("host")
         } catch {
-            throw Refusal(status: 400, log: "refused a request with two Host headers", body: "one Host header, please\n")
+            throw Refusal(
+                status: 400, log: "refused a request with two Host headers", body: "one Host header, please\n")
         }
-        guard let sent else { throw Refusal(status: 400, log: "refused a request with no Host header", body: "a Host header, please\n") }
+        guard let sent else {
+            throw Refusal(status: 400, log: "refused a request with no Host header", body: "a Host header, please\n")
+        }
         guard answers(to: sent) else {
             throw Refusal(
-                status: 403, log: "refused a request for Host '\(Self.shown(sent))': not a name of this server (a page of another site, by DNS rebinding?)",
+                status: 403,
+                log:
+                    "refused a request for Host '\(Self.shown(sent))': not a name of this server (a page of another site, by DNS rebinding?)",
                 body: "This server answers only to its own names (add others with --allow-host).\n")
         }
     }
@@ -178,23 +183,32 @@ package struct Door: Sendable {
             do {
                 origin = try head.single("origin")
             } catch {
-                throw Refusal(status: 403, log: "refused a WebSocket with two Origin headers", body: "one Origin, please\n")
+                throw Refusal(
+                    status: 403, log: "refused a WebSocket with two Origin headers", body: "one Origin, please\n")
             }
             guard let origin else {
-                throw Refusal(status: 403, log: "refused a WebSocket with no Origin (not from a browser's page of this server)", body: "not from this server's page\n")
+                throw Refusal(
+                    status: 403, log: "refused a WebSocket with no Origin (not from a browser's page of this server)",
+                    body: "not from this server's page\n")
             }
             guard isOwnOrigin(origin.lowercased(), host: head.header("host")?.lowercased()) else {
-                throw Refusal(status: 403, log: "refused a WebSocket from origin '\(Self.shown(origin))': not this server's page", body: "not from this server's page\n")
+                throw Refusal(
+                    status: 403, log: "refused a WebSocket from origin '\(Self.shown(origin))': not this server's page",
+                    body: "not from this server's page\n")
             }
         }
         let offered = head.headers.filter { $0.name == "sec-websocket-protocol" }
             .flatMap { $0.value.split(separator: ",").map { String($0.trimmingSpaces) } }
         let access = SocketAccess(subprotocol: offered.contains(Self.subprotocol) ? Self.subprotocol : nil)
         guard checks.contains(.token), let token else { return access }
-        let proof = offered.first { $0.hasPrefix(Self.tokenProtocolPrefix) }.map { String($0.dropFirst(Self.tokenProtocolPrefix.count)) }
+        let proof = offered.first { $0.hasPrefix(Self.tokenProtocolPrefix) }.map {
+            String($0.dropFirst(Self.tokenProtocolPrefix.count))
+        }
         guard let proof, Self.same(proof, token) else {
             throw Refusal(
-                status: 403, log: proof == nil ? "refused a WebSocket without the server's token" : "refused a WebSocket with a wrong token",
+                status: 403,
+                log: proof == nil
+                    ? "refused a WebSocket without the server's token" : "refused a WebSocket with a wrong token",
                 body: "open the address the server printed, with its #token=\n")
         }
         return access
@@ -209,7 +223,9 @@ package struct Door: Sendable {
         }
         let sent = head.header("authorization").flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         guard !checks.contains(.token) || sent.map({ Self.same($0, teacherToken) }) == true else {
-            throw Refusal(status: 403, log: "refused the teacher's data without the teacher's token", body: "the teacher's page wants the teacher's token the server printed\n")
+            throw Refusal(
+                status: 403, log: "refused the teacher's data without the teacher's token",
+                body: "the teacher's page wants the teacher's token the server printed\n")
         }
     }
 

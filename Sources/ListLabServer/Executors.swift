@@ -1,5 +1,5 @@
-import ListLabHTTP
 import Dispatch
+import ListLabHTTP
 import Synchronization
 
 /// Jobs run in order by threads of their own, not by the cooperative threads

@@ -74,10 +74,11 @@ struct Lesson: Equatable {
         self.name = name
         self.items = items
         self.expected = expected
-        title = String((items.lazy.compactMap { item -> String? in
-            if case .heading(let text) = item { return text }
-            return nil
-        }.first ?? name).prefix(200))
+        title = String(
+            (items.lazy.compactMap { item -> String? in
+                if case .heading(let text) = item { return text }
+                return nil
+            }.first ?? name).prefix(200))
     }
 
     /// The commands, in order.

@@ -1,17 +1,18 @@
-#if canImport(FoundationEssentials)
-import ListLabHTTP
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import ListLabShell
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import ListLabHTTP
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `listlab serve`: the playground in a browser. `GET /` is the page
 /// (``LivePage``), `/listlab.css`, `/pictures.js` and `/page.js` its parts;
@@ -77,17 +78,21 @@ package final class PlaygroundServer: Sendable {
     ///   - log: Hears a line for each thing refused.
     /// - Throws: When it cannot listen there.
     package init(
-        host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [], lessons: LessonFolder? = nil, factory: SessionFactory,
-        keptFor: Double = 120, token: String?, allowedHosts: [String] = [], proxies: [String] = [], checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
+        host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [],
+        lessons: LessonFolder? = nil, factory: SessionFactory,
+        keptFor: Double = 120, token: String?, allowedHosts: [String] = [], proxies: [String] = [],
+        checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
     ) throws {
         self.keptFor = keptFor
         self.proxies = Set(proxies.flatMap { [$0, "::ffff:" + $0] })
         let refusals = RefusalLog(write: log)
         self.refusals = refusals
-        listener = try HTTPListener(host: host, port: port, boundsClients: checks.contains(.perClient), proxies: proxies, log: refusals)
+        listener = try HTTPListener(
+            host: host, port: port, boundsClients: checks.contains(.perClient), proxies: proxies, log: refusals)
         let wildcard = ["0.0.0.0", "::", "[::]"].contains(host)
         door = Door(
-            listeningOn: host, port: listener.port, token: token, teacherToken: factory.classroom == nil ? nil : Door.makeToken(),
+            listeningOn: host, port: listener.port, token: token,
+            teacherToken: factory.classroom == nil ? nil : Door.makeToken(),
             machineNames: wildcard ? HostNames.ofThisMachine() : [], allowedHosts: allowedHosts, checks: checks)
         self.factory = factory
         self.sample = sample
@@ -216,18 +221,30 @@ package final class PlaygroundServer: Sendable {
             case "/":
                 // The page holds no secret: it is served to anyone, and does nothing without the token.
                 if let full = classroomFull {
-                    respond(connection, HTTPResponse(status: 503, type: "text/html; charset=utf-8", body: Array(LivePage.fullPage(full).utf8), policy: LivePage.contentSecurityPolicy))
+                    respond(
+                        connection,
+                        HTTPResponse(
+                            status: 503, type: "text/html; charset=utf-8", body: Array(LivePage.fullPage(full).utf8),
+                            policy: LivePage.contentSecurityPolicy))
                     return
                 }
-                respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: page, policy: LivePage.contentSecurityPolicy))
+                respond(
+                    connection,
+                    HTTPResponse(
+                        status: 200, type: "text/html; charset=utf-8", body: page,
+                        policy: LivePage.contentSecurityPolicy))
             case "/teacher", "/teacher.js":
                 guard teacherToken != nil else {
                     respond(connection, HTTPResponse(status: 404, body: "not found\n"))
                     return
                 }
-                respond(connection, head.path == "/teacher"
-                    ? HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: Array(TeacherPage.html(tool: tool).utf8), policy: TeacherPage.contentSecurityPolicy)
-                    : HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.teacherScript))
+                respond(
+                    connection,
+                    head.path == "/teacher"
+                        ? HTTPResponse(
+                            status: 200, type: "text/html; charset=utf-8",
+                            body: Array(TeacherPage.html(tool: tool).utf8), policy: TeacherPage.contentSecurityPolicy)
+                        : HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.teacherScript))
             case "/teacher/tabs":
                 try door.checkTeacher(head)
                 let done = DispatchSemaphore(value: 0)
@@ -239,7 +256,11 @@ package final class PlaygroundServer: Sendable {
                 }
                 _ = done.wait(timeout: .now() + 5)
                 let table = Array(TeacherPage.table(rows: rows.withLock { $0 }).utf8)
-                respond(connection, HTTPResponse(status: 200, type: "text/html; charset=utf-8", body: table, policy: TeacherPage.contentSecurityPolicy))
+                respond(
+                    connection,
+                    HTTPResponse(
+                        status: 200, type: "text/html; charset=utf-8", body: table,
+                        policy: TeacherPage.contentSecurityPolicy))
             case "/teacher/collect":
                 try door.checkTeacher(head)
                 let done = DispatchSemaphore(value: 0)
@@ -252,16 +273,25 @@ package final class PlaygroundServer: Sendable {
                 // A tab running a command answers when it ends: within the classroom's budget.
                 _ = done.wait(timeout: .now() + (factory.classroom?.budget ?? 10) + 30)
                 guard let bytes = archive.withLock({ $0 }) else {
-                    respond(connection, HTTPResponse(status: 503, body: "the class's tabs did not answer in time: try again\n"))
+                    respond(
+                        connection,
+                        HTTPResponse(status: 503, body: "the class's tabs did not answer in time: try again\n"))
                     return
                 }
-                respond(connection, HTTPResponse(
-                    status: 200, type: "application/x-tar", body: bytes, policy: TeacherPage.contentSecurityPolicy,
-                    extra: [("Content-Disposition", "attachment; filename=\"class.tar\"")]))
+                respond(
+                    connection,
+                    HTTPResponse(
+                        status: 200, type: "application/x-tar", body: bytes, policy: TeacherPage.contentSecurityPolicy,
+                        extra: [("Content-Disposition", "attachment; filename=\"class.tar\"")]))
                 log("the teacher collected the class's transcripts (\(bytes.count / 1_024) KB)")
-            case "/listlab.css": respond(connection, HTTPResponse(status: 200, type: "text/css; charset=utf-8", body: Self.css))
-            case "/pictures.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.pictures))
-            case "/page.js": respond(connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.script))
+            case "/listlab.css":
+                respond(connection, HTTPResponse(status: 200, type: "text/css; charset=utf-8", body: Self.css))
+            case "/pictures.js":
+                respond(
+                    connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.pictures))
+            case "/page.js":
+                respond(
+                    connection, HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.script))
             case "/socket":
                 let access = try door.checkSocket(head)
                 openSocket(connection, head, subprotocol: access.subprotocol, client: client(of: connection, head))
@@ -270,7 +300,12 @@ package final class PlaygroundServer: Sendable {
             }
         } catch let refusal {
             log(refusal.log)
-            respond(connection, HTTPResponse(status: refusal.status, type: refusal.body.hasPrefix("<!DOCTYPE") ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", body: Array(refusal.body.utf8)))
+            respond(
+                connection,
+                HTTPResponse(
+                    status: refusal.status,
+                    type: refusal.body.hasPrefix("<!DOCTYPE")
+                        ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", body: Array(refusal.body.utf8)))
         }
     }
 
@@ -300,17 +335,27 @@ package final class PlaygroundServer: Sendable {
     /// refused at once, so a client that floods the server holds a bounded
     /// queue and the other tabs do not notice); replies written in order by a
     /// thread of the connection's own.
-    private func openSocket(_ connection: ConnectionSocket, _ head: HTTPRequestHead, subprotocol: String?, client: String) {
+    private func openSocket(
+        _ connection: ConnectionSocket, _ head: HTTPRequestHead, subprotocol: String?, client: String
+    ) {
         guard head.header("upgrade")?.lowercased() == "websocket",
-            head.header("connection")?.lowercased().split(separator: ",").contains(where: { $0.trimmingSpaces == "upgrade" }) == true,
-            let key = head.header("sec-websocket-key"), WebSocket.isValidKey(key), head.header("sec-websocket-version") == "13"
+            head.header("connection")?.lowercased().split(separator: ",").contains(where: {
+                $0.trimmingSpaces == "upgrade"
+            }) == true,
+            let key = head.header("sec-websocket-key"), WebSocket.isValidKey(key),
+            head.header("sec-websocket-version") == "13"
         else {
             respond(connection, HTTPResponse(status: 400, body: "a WebSocket handshake, please\n"))
             return
         }
-        respond(connection, HTTPResponse(status: 101, body: [], extra: [
-            ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Accept", WebSocket.accept(key: key)),
-        ] + (subprotocol.map { [("Sec-WebSocket-Protocol", $0)] } ?? [])))
+        respond(
+            connection,
+            HTTPResponse(
+                status: 101, body: [],
+                extra: [
+                    ("Upgrade", "websocket"), ("Connection", "Upgrade"),
+                    ("Sec-WebSocket-Accept", WebSocket.accept(key: key)),
+                ] + (subprotocol.map { [("Sec-WebSocket-Protocol", $0)] } ?? [])))
         // A tab may sit idle for hours; a client that does not read its replies is dropped after a minute.
         connection.setTimeouts(read: 0, write: 60)
         // But a socket must say hello (its first message, which makes or finds its session) in time: one
@@ -333,17 +378,28 @@ package final class PlaygroundServer: Sendable {
         let waiting = Mutex((count: 0, bytes: 0))
         let waitingLimit = Self.waitingLimit
         let waitingBytes = messageLimit * 2
-        serverTask { await self.serveTab(work, out: out, client: client, answered: { bytes in waiting.withLock { $0.count -= 1; $0.bytes -= bytes } }) }
+        serverTask {
+            await self.serveTab(
+                work, out: out, client: client,
+                answered: { bytes in
+                    waiting.withLock {
+                        $0.count -= 1
+                        $0.bytes -= bytes
+                    }
+                })
+        }
         let reader = WebSocketReader(limit: messageLimit)
         var refusedOnce = false
         reading: while true {
             do {
-                switch try reader.next(from: connection, pong: { out.push(WebSocket.frame(opcode: 0xA, payload: $0)) }) {
+                switch try reader.next(from: connection, pong: { out.push(WebSocket.frame(opcode: 0xA, payload: $0)) })
+                {
                 case .text(let text):
                     saidHello.set()
                     let size = text.utf8.count
                     let taken = waiting.withLock { waiting in
-                        guard waiting.count < waitingLimit, waiting.count == 0 || waiting.bytes + size <= waitingBytes else { return false }
+                        guard waiting.count < waitingLimit, waiting.count == 0 || waiting.bytes + size <= waitingBytes
+                        else { return false }
                         waiting.count += 1
                         waiting.bytes += size
                         return true
@@ -351,8 +407,16 @@ package final class PlaygroundServer: Sendable {
                     if taken {
                         queue.yield(text)
                     } else {
-                        out.push(WebSocket.textFrame(ServerMessage.refused("\(waitingLimit) messages (or \(waitingBytes / 1_048_576) MB) are waiting already: send the next when one is answered").json))
-                        if !refusedOnce { log("refused messages from a tab that sent more than \(waitingLimit) without waiting for answers") }
+                        out.push(
+                            WebSocket.textFrame(
+                                ServerMessage.refused(
+                                    "\(waitingLimit) messages (or \(waitingBytes / 1_048_576) MB) are waiting already: send the next when one is answered"
+                                ).json))
+                        if !refusedOnce {
+                            log(
+                                "refused messages from a tab that sent more than \(waitingLimit) without waiting for answers"
+                            )
+                        }
                         refusedOnce = true
                     }
                 case .binary:
@@ -387,13 +451,16 @@ package final class PlaygroundServer: Sendable {
 
     /// A tab's messages, answered in order: the first says which session
     /// (`{"hello": KEY}`, or anything else for a new one).
-    private func serveTab(_ work: AsyncStream<String>, out: OutgoingFrames, client: String, answered: @escaping @Sendable (Int) -> Void) async {
+    private func serveTab(
+        _ work: AsyncStream<String>, out: OutgoingFrames, client: String, answered: @escaping @Sendable (Int) -> Void
+    ) async {
         var iterator = work.makeAsyncIterator()
         guard let first = await iterator.next() else {
             out.close()
             return
         }
-        let hello = (try? JSONDecoder().decode(ClientMessage.self, from: Data(first.utf8))).flatMap { message -> String? in
+        let hello = (try? JSONDecoder().decode(ClientMessage.self, from: Data(first.utf8))).flatMap {
+            message -> String? in
             if case .hello(let key) = message { return key }
             return nil
         }
@@ -443,9 +510,13 @@ package final class PlaygroundServer: Sendable {
     /// that greet it, the welcome last: the session that key left a while
     /// ago (its steps again), or a new one (its first steps), when `client`
     /// has room for one (its oldest tab that left goes first).
-    private func openTab(key: String, client: String) async -> Result<(tab: TabSession, key: String, greeting: [ServerMessage]), TabRefusal> {
+    private func openTab(key: String, client: String) async -> Result<
+        (tab: TabSession, key: String, greeting: [ServerMessage]), TabRefusal
+    > {
         let welcome = { (key: String) in
-            ServerMessage.welcome(banner: self.banner, tours: self.tours, lessons: self.lessons?.names ?? [], classroom: self.factory.classroom != nil, key: key)
+            ServerMessage.welcome(
+                banner: self.banner, tours: self.tours, lessons: self.lessons?.names ?? [],
+                classroom: self.factory.classroom != nil, key: key)
         }
         if let tab = await tabs.resume(key) {
             return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
@@ -454,16 +525,25 @@ package final class PlaygroundServer: Sendable {
         // A place is held for the new tab before it is made, so that tabs opened at once are counted.
         let holdsPlace = door.checks.contains(.perClient)
         if holdsPlace {
-            let (most, who) = factory.classroom.map { ($0.tabsPerStudent, "one student may (--tabs-per-student)") } ?? (Self.mostTabsPerClient, "one client may")
+            let (most, who) =
+                factory.classroom.map { ($0.tabsPerStudent, "one student may (--tabs-per-student)") } ?? (
+                    Self.mostTabsPerClient, "one client may"
+                )
             guard await tabs.holdPlace(for: client, holding: most) else {
-                return .failure(TabRefusal(reason: "this browser's address has \(most) tab\(most == 1 ? "" : "s") open here, the most \(who): close one first"))
+                return .failure(
+                    TabRefusal(
+                        reason:
+                            "this browser's address has \(most) tab\(most == 1 ? "" : "s") open here, the most \(who): close one first"
+                    ))
             }
         }
         return await turnstile.through(factory.isSerial) {
             let tab: TabSession
             let number = await tabNumbers.next()
             do throws(ShellError) {
-                tab = try TabSession(factory: factory, number: number, sample: sample, tours: tours, lessons: lessons, checks: door.checks)
+                tab = try TabSession(
+                    factory: factory, number: number, sample: sample, tours: tours, lessons: lessons,
+                    checks: door.checks)
             } catch {
                 if holdsPlace { await tabs.releasePlace(of: client) }
                 return .failure(TabRefusal(reason: error.message))
@@ -489,7 +569,8 @@ package final class PlaygroundServer: Sendable {
     /// The commands that make data, or copies of it: refused while a
     /// classroom is past its memory bound.
     static let dataMakingCommands: Set<String> = [
-        "load", "reload", "append", "insert", "compose", "more", "run", "sort", "filter", "diffable", "snapshot", "apply", "outline", "export",
+        "load", "reload", "append", "insert", "compose", "more", "run", "sort", "filter", "diffable", "snapshot",
+        "apply", "outline", "export",
     ]
 
     /// Why a classroom opens no new tab: the server holds more than its
@@ -499,8 +580,11 @@ package final class PlaygroundServer: Sendable {
     /// Why a classroom refuses `what` (it "opens no new tab"): the server
     /// holds more than its memory bound; nil when it may.
     private func classroomFull(refusing what: String) -> String? {
-        guard let classroom = factory.classroom, let resident = classroom.residentBytes(), resident > classroom.serverMemory else { return nil }
-        return "the classroom is full: the server holds \(resident / 1_048_576) MB, and \(what) past \(classroom.serverMemory / 1_048_576) MB; try again when others close theirs"
+        guard let classroom = factory.classroom, let resident = classroom.residentBytes(),
+            resident > classroom.serverMemory
+        else { return nil }
+        return
+            "the classroom is full: the server holds \(resident / 1_048_576) MB, and \(what) past \(classroom.serverMemory / 1_048_576) MB; try again when others close theirs"
     }
 
     /// A tab's connection closed: its session waits ``keptFor`` seconds for
@@ -627,7 +711,9 @@ private actor OpenTabs {
     /// What the teacher's page says of each tab, by tab number; whether its
     /// tab is connected (a closed one waits a while for a reload).
     func statuses() -> [(status: TabStatus, connected: Bool)] {
-        sessions.values.map { ($0.tab.status.withLock { $0 }, $0.connected) }.sorted { $0.status.number < $1.status.number }
+        sessions.values.map { ($0.tab.status.withLock { $0 }, $0.connected) }.sorted {
+            $0.status.number < $1.status.number
+        }
     }
 
     /// Every tab's collection (``TabSession/collection()``), each asked at
@@ -636,7 +722,9 @@ private actor OpenTabs {
     /// them, the tabs left out are named in `NOT-COLLECTED.txt`.
     func collected(most: Int) async -> [UInt8] {
         let tabs = sessions.values.map(\.tab)
-        let collections = await withTaskGroup(of: (number: Int, folder: String, files: [(name: String, bytes: [UInt8])]).self) { group in
+        let collections = await withTaskGroup(
+            of: (number: Int, folder: String, files: [(name: String, bytes: [UInt8])]).self
+        ) { group in
             for tab in tabs {
                 group.addTask {
                     let collection = await tab.collection()
@@ -657,7 +745,8 @@ private actor OpenTabs {
             for file in collection.files { archive.add(collection.folder + "/" + file.name, file.bytes) }
         }
         if !left.isEmpty {
-            let note = "Not collected, past the \(most / 1_048_576) MB one archive holds: tab\(left.count == 1 ? "" : "s") \(left.map(String.init).joined(separator: ", ")).\n"
+            let note =
+                "Not collected, past the \(most / 1_048_576) MB one archive holds: tab\(left.count == 1 ? "" : "s") \(left.map(String.init).joined(separator: ", ")).\n"
                 + "listlab serve --collect DIR writes every tab's transcripts as it ends.\n"
             archive.add("NOT-COLLECTED.txt", Array(note.utf8))
         }

@@ -1,20 +1,21 @@
 import ArgumentParser
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabHTTP
 public import ListLabPlayground
 import ListLabShell
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A playground in a browser: ``ListLabPlayground/Playground/serveMain()``.
 extension Playground {
@@ -39,16 +40,17 @@ extension Playground {
     /// playground.serveMain()
     /// ```
     public func serveMain() -> Never {
-        exit(ToolIdentity.$current.withValue(ToolIdentity(name: name, version: version)) {
-            do {
-                var command = try ServeCommand.parse(Array(CommandLine.arguments.dropFirst()))
-                command.playground = self
-                try command.run()
-                return 0
-            } catch {
-                ServeCommand.exit(withError: error)
-            }
-        })
+        exit(
+            ToolIdentity.$current.withValue(ToolIdentity(name: name, version: version)) {
+                do {
+                    var command = try ServeCommand.parse(Array(CommandLine.arguments.dropFirst()))
+                    command.playground = self
+                    try command.run()
+                    return 0
+                } catch {
+                    ServeCommand.exit(withError: error)
+                }
+            })
     }
 }
 
@@ -62,51 +64,64 @@ struct ServeCommand: ParsableCommand {
 
     private enum CodingKeys: String, CodingKey { case options }
 
-    static var configuration: CommandConfiguration { CommandConfiguration(
-        commandName: "\(ToolIdentity.current.name) serve",
-        abstract: "Serves the playground to a browser: open the address it prints; each tab is a session of its own.",
-        discussion: """
-            The page has a command line (↑ and ↓ for the commands run, TAB to complete, 'help') and shows each \
-            command's output and pictures of the list, each batch update animated as '\(ToolIdentity.current.name) render' \
-            draws it. Each tab's session starts with --sample loaded (by default the playground's first) and ends when the tab \
-            closes. It listens on 127.0.0.1 unless --host names another address. It prints the address to open, with a \
-            token in its fragment (#token=…), which the browser never sends to a server: the page keeps it for its own \
-            tab and proves it on its socket, and nothing without it gets in. No cookie holds it (a browser sends those to \
-            every port of a host). Only the server's own page may open its socket (its Origin and Host are checked). \
-            Ctrl-C or SIGTERM stops it: each tab is told, its session ended and its journal closed.
-            """) }
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "\(ToolIdentity.current.name) serve",
+            abstract:
+                "Serves the playground to a browser: open the address it prints; each tab is a session of its own.",
+            discussion: """
+                The page has a command line (↑ and ↓ for the commands run, TAB to complete, 'help') and shows each \
+                command's output and pictures of the list, each batch update animated as '\(ToolIdentity.current.name) render' \
+                draws it. Each tab's session starts with --sample loaded (by default the playground's first) and ends when the tab \
+                closes. It listens on 127.0.0.1 unless --host names another address. It prints the address to open, with a \
+                token in its fragment (#token=…), which the browser never sends to a server: the page keeps it for its own \
+                tab and proves it on its socket, and nothing without it gets in. No cookie holds it (a browser sends those to \
+                every port of a host). Only the server's own page may open its socket (its Origin and Host are checked). \
+                Ctrl-C or SIGTERM stops it: each tab is told, its session ended and its journal closed.
+                """)
+    }
 
     /// The server's options, which `listlab serve` (``ServeLauncher``) checks and lists too.
     @OptionGroup var options: ServeOptions
 
     func run() throws {
-        let (port, host, sample, empty, noToken) = (options.port, options.host, options.sample, options.empty, options.noToken)
+        let (port, host, sample, empty, noToken) = (
+            options.port, options.host, options.sample, options.empty, options.noToken
+        )
         let (classroom, budget, memory, disk) = (options.classroom, options.budget, options.memory, options.disk)
         let (serverMemory, keepFolders) = (options.serverMemory, options.keepFolders)
         let folder = FileManager.default.currentDirectoryPath
         guard budget > 0, budget <= 3_600 else { throw ValidationError("--budget takes seconds from 0 to 3600") }
-        for (name, value) in [("--memory", memory), ("--disk", disk), ("--disk-total", options.diskTotal), ("--server-memory", serverMemory)]
+        for (name, value) in [
+            ("--memory", memory), ("--disk", disk), ("--disk-total", options.diskTotal),
+            ("--server-memory", serverMemory),
+        ]
         where value < 1 || value > 1_048_576 {
             throw ValidationError("\(name) takes megabytes from 1 to 1048576, not \(value)")
         }
         guard options.diskTotal >= disk else {
-            throw ValidationError("--disk-total (\(options.diskTotal) MB) is less than one tab's --disk (\(disk) MB): no tab could open")
+            throw ValidationError(
+                "--disk-total (\(options.diskTotal) MB) is less than one tab's --disk (\(disk) MB): no tab could open")
         }
         guard (1...Self.mostTabsPerClient).contains(options.tabsPerStudent) else {
-            throw ValidationError("--tabs-per-student takes 1 to \(Self.mostTabsPerClient), not \(options.tabsPerStudent)")
+            throw ValidationError(
+                "--tabs-per-student takes 1 to \(Self.mostTabsPerClient), not \(options.tabsPerStudent)")
         }
         var proxies: [String] = []
         for text in options.proxy {
             guard let address = HTTPListener.address(text) else {
-                throw ValidationError("--proxy takes the address a reverse proxy connects from (127.0.0.1, ::1), not '\(text)'")
+                throw ValidationError(
+                    "--proxy takes the address a reverse proxy connects from (127.0.0.1, ::1), not '\(text)'")
             }
             proxies.append(address)
         }
         var rules: Classroom?
         do {
-            rules = classroom
+            rules =
+                classroom
                 ? try Classroom(
-                    budget: budget, tabMemory: memory * 1_048_576, diskLimit: disk * 1_048_576, diskTotal: options.diskTotal * 1_048_576,
+                    budget: budget, tabMemory: memory * 1_048_576, diskLimit: disk * 1_048_576,
+                    diskTotal: options.diskTotal * 1_048_576,
                     serverMemory: serverMemory * 1_048_576)
                 : nil
         } catch {
@@ -117,13 +132,18 @@ struct ServeCommand: ParsableCommand {
         let tool = ToolIdentity.current.name
         rules?.log = { line in printError("\(tool) serve: \(line)") }
         if let collect = options.collect {
-            guard classroom else { throw ValidationError("--collect is for a classroom (--classroom): it writes each student's sessions") }
+            guard classroom else {
+                throw ValidationError("--collect is for a classroom (--classroom): it writes each student's sessions")
+            }
             do {
                 try FileManager.default.createDirectory(atPath: collect, withIntermediateDirectories: true)
             } catch {
-                throw ValidationError("--collect \(collect): cannot make the folder (is it a file, or its parent not writable?)")
+                throw ValidationError(
+                    "--collect \(collect): cannot make the folder (is it a file, or its parent not writable?)")
             }
-            guard FileManager.default.isWritableFile(atPath: collect) else { throw ValidationError("--collect \(collect): the folder is not writable") }
+            guard FileManager.default.isWritableFile(atPath: collect) else {
+                throw ValidationError("--collect \(collect): the folder is not writable")
+            }
             rules?.collectFolder = collect
         }
         // Whatever ends the server, the tabs' folders go with it (unless kept).
@@ -133,13 +153,16 @@ struct ServeCommand: ParsableCommand {
             make: { output, folder in playground.makeSession(output: output, workingDirectory: folder) },
             startJournal: { session, tab, folder in
                 Journaling.pruneInBackground()
-                return Journaling.start(for: session, workingFolder: folder, tab: tab, classroom: rules != nil, prunes: false)
+                return Journaling.start(
+                    for: session, workingFolder: folder, tab: tab, classroom: rules != nil, prunes: false)
             })
         let start = empty ? nil : sample ?? playground.startName
         if let start {
             // A name that does not load is said once, here, rather than in every tab.
             let probe = playground.makeSession(output: RecordingOutput(), workingDirectory: folder)
-            guard !probe.execute("load \(start)").failed else { throw ValidationError("no sample or provider named '\(start)'; try --empty and 'samples'") }
+            guard !probe.execute("load \(start)").failed else {
+                throw ValidationError("no sample or provider named '\(start)'; try --empty and 'samples'")
+            }
         }
         var lessons: LessonFolder?
         if let path = options.lessons {
@@ -149,38 +172,53 @@ struct ServeCommand: ParsableCommand {
             lessons = LessonFolder(path: path)
         }
         guard !noToken || Door.isLoopback(host) else {
-            throw ValidationError("--no-token is for a server on loopback only: on \(host), the token is what keeps others out")
+            throw ValidationError(
+                "--no-token is for a server on loopback only: on \(host), the token is what keeps others out")
         }
         let server: PlaygroundServer
         do {
             server = try PlaygroundServer(
                 host: host, port: port, tool: playground.name, banner: playground.banner, sample: start,
-                tours: playground.offersSamples ? Tours.names : [], lessons: lessons, factory: factory, token: noToken ? nil : Door.makeToken(), allowedHosts: options.allowHost, proxies: proxies,
+                tours: playground.offersSamples ? Tours.names : [], lessons: lessons, factory: factory,
+                token: noToken ? nil : Door.makeToken(), allowedHosts: options.allowHost, proxies: proxies,
                 log: { line in printError("\(tool) serve: \(line)") })
         } catch {
             throw ValidationError("cannot listen on \(host): \(error)")
         }
         // Written at once, unbuffered: a script waits for this line to learn the address.
-        FileDescriptor.writeAll(VisibleText.escaped("\(tool) serve: \(server.address(host: host)) (Ctrl-C stops it)") + "\n", to: STDOUT_FILENO)
+        FileDescriptor.writeAll(
+            VisibleText.escaped("\(tool) serve: \(server.address(host: host)) (Ctrl-C stops it)") + "\n",
+            to: STDOUT_FILENO)
         if let teacher = server.teacherAddress(host: host) {
-            printError("\(tool) serve: the teacher's page, for you alone (each tab's lesson, step and last error): \(teacher)")
+            printError(
+                "\(tool) serve: the teacher's page, for you alone (each tab's lesson, step and last error): \(teacher)")
         }
         if let collect = rules?.collectFolder {
             printError("\(tool) serve: each tab's sessions are written to \(collect) as transcripts when it ends")
         }
         if let lessons {
-            printError("\(tool) serve: \(lessons.names.count) lesson\(lessons.names.count == 1 ? "" : "s") in \(lessons.path), offered beside the tours; a link opens one for the learner to step: \(server.lessonAddress(host: host))")
+            printError(
+                "\(tool) serve: \(lessons.names.count) lesson\(lessons.names.count == 1 ? "" : "s") in \(lessons.path), offered beside the tours; a link opens one for the learner to step: \(server.lessonAddress(host: host))"
+            )
         }
         if noToken {
-            printError("\(tool) serve: --no-token: other sites' pages are refused, but any program or user of this machine can run commands here as you")
+            printError(
+                "\(tool) serve: --no-token: other sites' pages are refused, but any program or user of this machine can run commands here as you"
+            )
         }
         if !Door.isLoopback(host) {
-            printError(classroom
-                ? "\(tool) serve: listening on \(host): anyone who can reach this address and has its token gets a classroom session (a folder of its own, the samples, its uploads)"
-                : "\(tool) serve: listening on \(host): anyone who can reach this address and has its token can run commands in \(folder) as you")
-            printError("\(tool) serve: the token crosses the network in clear text here: anyone who can watch the network can read it; serve it over TLS behind a reverse proxy (see Docs/server.md, 'On a network')")
+            printError(
+                classroom
+                    ? "\(tool) serve: listening on \(host): anyone who can reach this address and has its token gets a classroom session (a folder of its own, the samples, its uploads)"
+                    : "\(tool) serve: listening on \(host): anyone who can reach this address and has its token can run commands in \(folder) as you"
+            )
+            printError(
+                "\(tool) serve: the token crosses the network in clear text here: anyone who can watch the network can read it; serve it over TLS behind a reverse proxy (see Docs/server.md, 'On a network')"
+            )
             if ["0.0.0.0", "::", "[::]"].contains(host) {
-                printError("\(tool) serve: requests must name this machine by one of its names or addresses: \(server.door.ownNames.sorted().joined(separator: ", "))\(options.allowHost.isEmpty ? "" : ", or " + options.allowHost.joined(separator: ", ")) (--allow-host adds one)")
+                printError(
+                    "\(tool) serve: requests must name this machine by one of its names or addresses: \(server.door.ownNames.sorted().joined(separator: ", "))\(options.allowHost.isEmpty ? "" : ", or " + options.allowHost.joined(separator: ", ")) (--allow-host adds one)"
+                )
             }
         }
         let classroomRules = rules
@@ -189,10 +227,19 @@ struct ServeCommand: ParsableCommand {
             classroomRules?.removeFolders()
             let kept = classroomRules.map { $0.keepsFolders ? "; the tabs' folders are kept in \($0.root)" : "" } ?? ""
             let running = server.tabsLeftRunning
-            let ended = count == 0 && running == 0 ? "no tab was open" : count == 0 ? "no tab ended" : "\(count) tab \(count == 1 ? "session" : "sessions") ended, \(count == 1 ? "its journal" : "their journals") closed"
-            var left = recoverable == 0 ? "" : "; \(recoverable) with unsaved edits \(recoverable == 1 ? "is" : "are") left for '\(tool) recover'"
+            let ended =
+                count == 0 && running == 0
+                ? "no tab was open"
+                : count == 0
+                    ? "no tab ended"
+                    : "\(count) tab \(count == 1 ? "session" : "sessions") ended, \(count == 1 ? "its journal" : "their journals") closed"
+            var left =
+                recoverable == 0
+                ? ""
+                : "; \(recoverable) with unsaved edits \(recoverable == 1 ? "is" : "are") left for '\(tool) recover'"
             if running > 0 {
-                left += "; \(running) still running a command did not end within 5 s: \(running == 1 ? "its journal stays" : "their journals stay") unfinished"
+                left +=
+                    "; \(running) still running a command did not end within 5 s: \(running == 1 ? "its journal stays" : "their journals stay") unfinished"
             }
             printError("\(tool) serve: stopped (\(name)): \(ended)\(left)\(kept)")
         }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What a tab sends, as JSON: a command line to run (`{"command": "load
@@ -109,38 +109,63 @@ enum ServerMessage: Equatable {
     /// written as bytes, it is neither made a `String` nor checked as UTF-8
     /// on its way out.
     var jsonBytes: [UInt8] {
-        var fields: [(key: String, value: JSONValue)] = switch self {
-        case .welcome(let banner, let tours, let lessons, let classroom, let key):
-            [("kind", .text("welcome")), ("banner", .text(banner)), ("tours", .texts(tours)), ("lessons", .texts(lessons)),
-             ("classroom", .literal(String(classroom))), ("key", .text(key))]
-        case .uploaded(let name, let bytes): [("kind", .text("uploaded")), ("name", .text(name)), ("bytes", .literal(String(bytes)))]
-        case .download(let name, let text): [("kind", .text("download")), ("name", .text(name)), ("text", .text(text))]
-        case .named(let name): [("kind", .text("named")), ("name", .text(name))]
-        case .step(let number, let html, let failed, let ended):
-            [("kind", .text("step")), ("number", .literal(String(number))), ("html", .text(html)), ("failed", .literal(String(failed))),
-             ("ended", .literal(String(ended)))]
-        case .completion(let word, let candidates): [("kind", .text("completion")), ("word", .text(word)), ("candidates", .texts(candidates))]
-        case .refused(let reason): [("kind", .text("refused")), ("message", .text(reason))]
-        case .lessonState(let next, let commands, let matched, let drifted):
-            [("kind", .text("lessonState")), ("next", .literal(String(next))), ("commands", .literal(String(commands))),
-             ("matched", .literal(String(matched))), ("drifted", .literal(String(drifted)))]
-        case .lessonClosed: [("kind", .text("lessonClosed"))]
-        case .drift(let number, let expected, let isCheck):
-            [("kind", .text("drift")), ("number", .literal(String(number))), ("expected", .texts(expected)), ("check", .literal(String(isCheck)))]
-        case .transcript(let name, let text): [("kind", .text("transcript")), ("name", .text(name)), ("text", .text(text))]
-        case .lesson(let lesson):
-            [("kind", .text("lesson")), ("name", .text(lesson.name)), ("title", .text(lesson.title)),
-             ("items", .literal(Self.array(lesson.items.map { item in
-                switch item {
-                case .heading(let text): "{\"heading\":\(Self.quoted(text))}"
-                case .paragraph(let text): "{\"paragraph\":\(Self.quoted(text))}"
-                case .command(let line, .step): "{\"command\":\(Self.quoted(line))}"
-                // An exercise's solution stays on the server: the page knows only that a step is there.
-                case .command(_, .solution): "{\"command\":\"\",\"role\":\"solution\"}"
-                case .command(let line, let role): "{\"command\":\(Self.quoted(line)),\"role\":\(Self.quoted(role.rawValue))}"
-                }
-             })))]
-        }
+        var fields: [(key: String, value: JSONValue)] =
+            switch self {
+            case .welcome(let banner, let tours, let lessons, let classroom, let key):
+                [
+                    ("kind", .text("welcome")), ("banner", .text(banner)), ("tours", .texts(tours)),
+                    ("lessons", .texts(lessons)),
+                    ("classroom", .literal(String(classroom))), ("key", .text(key)),
+                ]
+            case .uploaded(let name, let bytes):
+                [("kind", .text("uploaded")), ("name", .text(name)), ("bytes", .literal(String(bytes)))]
+            case .download(let name, let text):
+                [("kind", .text("download")), ("name", .text(name)), ("text", .text(text))]
+            case .named(let name): [("kind", .text("named")), ("name", .text(name))]
+            case .step(let number, let html, let failed, let ended):
+                [
+                    ("kind", .text("step")), ("number", .literal(String(number))), ("html", .text(html)),
+                    ("failed", .literal(String(failed))),
+                    ("ended", .literal(String(ended))),
+                ]
+            case .completion(let word, let candidates):
+                [("kind", .text("completion")), ("word", .text(word)), ("candidates", .texts(candidates))]
+            case .refused(let reason): [("kind", .text("refused")), ("message", .text(reason))]
+            case .lessonState(let next, let commands, let matched, let drifted):
+                [
+                    ("kind", .text("lessonState")), ("next", .literal(String(next))),
+                    ("commands", .literal(String(commands))),
+                    ("matched", .literal(String(matched))), ("drifted", .literal(String(drifted))),
+                ]
+            case .lessonClosed: [("kind", .text("lessonClosed"))]
+            case .drift(let number, let expected, let isCheck):
+                [
+                    ("kind", .text("drift")), ("number", .literal(String(number))), ("expected", .texts(expected)),
+                    ("check", .literal(String(isCheck))),
+                ]
+            case .transcript(let name, let text):
+                [("kind", .text("transcript")), ("name", .text(name)), ("text", .text(text))]
+            case .lesson(let lesson):
+                [
+                    ("kind", .text("lesson")), ("name", .text(lesson.name)), ("title", .text(lesson.title)),
+                    (
+                        "items",
+                        .literal(
+                            Self.array(
+                                lesson.items.map { item in
+                                    switch item {
+                                    case .heading(let text): "{\"heading\":\(Self.quoted(text))}"
+                                    case .paragraph(let text): "{\"paragraph\":\(Self.quoted(text))}"
+                                    case .command(let line, .step): "{\"command\":\(Self.quoted(line))}"
+                                    // An exercise's solution stays on the server: the page knows only that a step is there.
+                                    case .command(_, .solution): "{\"command\":\"\",\"role\":\"solution\"}"
+                                    case .command(let line, let role):
+                                        "{\"command\":\(Self.quoted(line)),\"role\":\(Self.quoted(role.rawValue))}"
+                                    }
+                                }))
+                    ),
+                ]
+            }
         fields.sort { $0.key < $1.key }
         var out: [UInt8] = []
         out.reserveCapacity(64 + fields.reduce(0) { $0 + $1.value.estimatedCount })
@@ -208,7 +233,8 @@ enum ServerMessage: Equatable {
             var index = 0
             while index < count {
                 if index + 8 <= count {
-                    let escapes = escapeMask(UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)))
+                    let escapes = escapeMask(
+                        UInt64(littleEndian: UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)))
                     if escapes == 0 {
                         index += 8
                         continue

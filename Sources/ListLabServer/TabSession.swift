@@ -1,13 +1,14 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Dispatch
 import Interruption
-import Synchronization
 import ListLabPictures
 package import ListLabShell
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A session a tab runs commands in (the tab's own, or an open lesson's),
 /// with what makes its steps and completes its lines.
@@ -36,7 +37,9 @@ struct OpenLesson {
     var drifted = 0
 
     /// The page's view of it.
-    var state: ServerMessage { .lessonState(next: next, commands: lesson.commandCount, matched: matched, drifted: drifted) }
+    var state: ServerMessage {
+        .lessonState(next: next, commands: lesson.commandCount, matched: matched, drifted: drifted)
+    }
 }
 
 /// What a teacher's page (`/teacher`) says of a tab: read as the tab works,
@@ -115,7 +118,12 @@ actor TabSession {
     private var lessonCopies: Set<String> = []
     private var lesson: OpenLesson? {
         didSet {
-            let shown = lesson.map { (name: $0.lesson.name, next: $0.lesson.stepsShown(before: $0.next) + 1, commands: $0.lesson.stepsShown(before: $0.lesson.commandCount), drifted: $0.drifted) }
+            let shown = lesson.map {
+                (
+                    name: $0.lesson.name, next: $0.lesson.stepsShown(before: $0.next) + 1,
+                    commands: $0.lesson.stepsShown(before: $0.lesson.commandCount), drifted: $0.drifted
+                )
+            }
             status.withLock { $0.lesson = shown }
         }
     }
@@ -178,7 +186,10 @@ actor TabSession {
     ///
     /// - Throws: ``ShellError`` in a classroom that could not make the tab a
     ///   folder of its own (a tab is never served without one there).
-    init(factory: SessionFactory, number: Int, sample: String?, tours: [String], lessons: LessonFolder? = nil, checks: Door.Checks = .all) throws(ShellError) {
+    init(
+        factory: SessionFactory, number: Int, sample: String?, tours: [String], lessons: LessonFolder? = nil,
+        checks: Door.Checks = .all
+    ) throws(ShellError) {
         self.tours = tours
         self.lessons = lessons
         status = Mutex(TabStatus(number: number))
@@ -201,17 +212,21 @@ actor TabSession {
     /// A session made by `factory`, working in `folder`, bounded as a
     /// classroom bounds a tab's (its data by `dataLimit`).
     private static func playground(
-        _ factory: SessionFactory, in folder: String, classroom: (rules: Classroom, folder: ConfinedFolder)?, dataLimit: Int?
+        _ factory: SessionFactory, in folder: String, classroom: (rules: Classroom, folder: ConfinedFolder)?,
+        dataLimit: Int?
     ) -> TabPlayground {
         // A step is read from its command's record: the session's output goes nowhere.
         let session = factory.make(DiscardingOutput(), folder)
         if let classroom {
             session.bounds = Session.Bounds(
-                confinement: classroom.folder, data: dataLimit, threshold: Classroom.highestThreshold, viewportRows: Classroom.highestViewport,
-                diffableItems: Classroom.mostDiffableItems, record: classroom.rules.keptRecord, historyBytes: classroom.rules.keptHistory,
+                confinement: classroom.folder, data: dataLimit, threshold: Classroom.highestThreshold,
+                viewportRows: Classroom.highestViewport,
+                diffableItems: Classroom.mostDiffableItems, record: classroom.rules.keptRecord,
+                historyBytes: classroom.rules.keptHistory,
                 keptOutputBytes: classroom.rules.stepOutputLimit)
         }
-        return TabPlayground(session: session, runner: StepRunner(session: session), completer: ShellCompleter(session: session))
+        return TabPlayground(
+            session: session, runner: StepRunner(session: session), completer: ShellCompleter(session: session))
     }
 
     /// The steps that greet a new tab: `show` when something is loaded.
@@ -230,7 +245,10 @@ actor TabSession {
     /// message, or in a classroom a step and the files it wrote.
     func reply(to text: String) -> [ServerMessage] {
         guard text.utf8.count <= Self.longestMessage else {
-            return [.refused("a message of \(text.utf8.count) bytes is more than a tab may send (\(Self.longestMessage) bytes)")]
+            return [
+                .refused(
+                    "a message of \(text.utf8.count) bytes is more than a tab may send (\(Self.longestMessage) bytes)")
+            ]
         }
         guard let message = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) else {
             return [.refused("a message the playground does not understand")]
@@ -246,13 +264,17 @@ actor TabSession {
             return run(line)
         case .complete(let line):
             guard !checks.contains(.completionLimit) || line.utf8.count <= Self.longestCompletion else {
-                return [.refused("a line of \(line.utf8.count) bytes to complete is more than \(Self.longestCompletion)")]
+                return [
+                    .refused("a line of \(line.utf8.count) bytes to complete is more than \(Self.longestCompletion)")
+                ]
             }
             let candidates = current.completer.candidates(for: line)
             return [.completion(word: candidates.word, candidates: candidates.words)]
         case .save(let typed):
             // A download's name: the last part of what the page asked for, never a path.
-            let name = typed.split(separator: "/").last.map(String.init).flatMap { $0 == ".." || $0 == "." ? nil : $0 } ?? "session.lab"
+            let name =
+                typed.split(separator: "/").last.map(String.init).flatMap { $0 == ".." || $0 == "." ? nil : $0 }
+                ?? "session.lab"
             do {
                 return [.transcript(name: name, text: try current.session.transcript(named: name).text)]
             } catch {
@@ -260,14 +282,21 @@ actor TabSession {
             }
         case .open(let name, let text):
             guard text.utf8.count <= Self.longestTranscript else {
-                return [.refused("a transcript of \(text.utf8.count) bytes is more than one may open (\(Self.longestTranscript) bytes)")]
+                return [
+                    .refused(
+                        "a transcript of \(text.utf8.count) bytes is more than one may open (\(Self.longestTranscript) bytes)"
+                    )
+                ]
             }
             // A name is for showing: its last part, and not a long one.
-            let shown = (name.split(separator: "/").last.map(String.init) ?? "lesson.lab").cut(toBytes: Self.longestLessonName)
+            let shown = (name.split(separator: "/").last.map(String.init) ?? "lesson.lab").cut(
+                toBytes: Self.longestLessonName)
             return open(Lesson(name: shown.isEmpty ? "lesson.lab" : shown, text: text))
         case .tour(let name):
             if tours.contains(name), let text = Tours.text(of: name) { return open(Lesson(name: name, text: text)) }
-            guard let lessons, let text = lessons.text(of: name) else { return [.refused("no tour or lesson named '\(name)'")] }
+            guard let lessons, let text = lessons.text(of: name) else {
+                return [.refused("no tour or lesson named '\(name)'")]
+            }
             return open(Lesson(name: name, text: text), from: lessons)
         case .lesson(let action):
             guard let open = lesson else { return [.refused("no lesson is open")] }
@@ -282,9 +311,15 @@ actor TabSession {
         case .upload(let name, let text):
             return [upload(name, text)]
         case .name(let typed):
-            guard classroom != nil else { return [.refused("a name is for a classroom's teacher (listlab serve --classroom)")] }
+            guard classroom != nil else {
+                return [.refused("a name is for a classroom's teacher (listlab serve --classroom)")]
+            }
             guard let name = Classroom.studentName(typed) else {
-                return [.refused("a name of 1 to \(Classroom.longestStudentName) letters, digits, spaces and punctuation, please")]
+                return [
+                    .refused(
+                        "a name of 1 to \(Classroom.longestStudentName) letters, digits, spaces and punctuation, please"
+                    )
+                ]
             }
             status.withLock { $0.student = name }
             return [.named(name)]
@@ -295,7 +330,11 @@ actor TabSession {
 
     /// Keeps an uploaded file in a classroom tab's folder.
     private func upload(_ name: String, _ text: String) -> ServerMessage {
-        guard classroom != nil else { return .refused("files are uploaded in a classroom (listlab serve --classroom); here, load a file of the server's folder") }
+        guard classroom != nil else {
+            return .refused(
+                "files are uploaded in a classroom (listlab serve --classroom); here, load a file of the server's folder"
+            )
+        }
         guard let kept = Classroom.uploadName(name) else {
             return .refused("'\(name)': upload a .csv, .json, .ndjson, .lab or .txt file by its plain name")
         }
@@ -326,7 +365,8 @@ actor TabSession {
         if let folder, classroom == nil {
             do {
                 let confined = try ConfinedFolder(copying: folder.path)
-                confined.outsideReason = "outside the lesson's folder: a teacher's lesson reads and writes only a scratch copy of it, as a replay of 'test' does"
+                confined.outsideReason =
+                    "outside the lesson's folder: a teacher's lesson reads and writes only a scratch copy of it, as a replay of 'test' does"
                 scratch = confined
             } catch {
                 return [.refused("the lesson \(opened.name) cannot be opened: \(error)")]
@@ -364,7 +404,8 @@ actor TabSession {
                 closedLessons.append((name, text))
                 // The latest few, within their share of the tab's memory.
                 var bytes = closedLessons.reduce(0) { $0 + $1.text.utf8.count }
-                while !closedLessons.isEmpty, closedLessons.count > Self.keptLessons || bytes > rules.keptClosedLessons {
+                while !closedLessons.isEmpty, closedLessons.count > Self.keptLessons || bytes > rules.keptClosedLessons
+                {
                     bytes -= closedLessons.removeFirst().text.utf8.count
                 }
             }
@@ -379,7 +420,9 @@ actor TabSession {
     /// does (its wildcards too).
     private func stepLesson() -> [ServerMessage] {
         guard var open = lesson else { return [.refused("no lesson is open")] }
-        guard open.next < open.lesson.commandCount else { return [.refused("the lesson has no more steps: Reset starts it again")] }
+        guard open.next < open.lesson.commandCount else {
+            return [.refused("the lesson has no more steps: Reset starts it again")]
+        }
         let index = open.next
         let roles = open.lesson.roles
         var printed: [String] = []
@@ -395,10 +438,12 @@ actor TabSession {
             open.drifted += 1
         }
         if roles[index] == .check {
-            status.withLock { $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: index)) { exercise in
-                exercise.tries += 1
-                if matches { exercise.done = true }
-            } }
+            status.withLock {
+                $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: index)) { exercise in
+                    exercise.tries += 1
+                    if matches { exercise.done = true }
+                }
+            }
         }
         if !matches {
             let isCheck = roles[index] == .check
@@ -419,10 +464,14 @@ actor TabSession {
     private func solveExercise() -> [ServerMessage] {
         guard let open = lesson else { return [.refused("no lesson is open")] }
         let roles = open.lesson.roles
-        guard open.next < roles.count, roles[open.next] == .check else { return [.refused("Solution is for an exercise, at its Check")] }
+        guard open.next < roles.count, roles[open.next] == .check else {
+            return [.refused("Solution is for an exercise, at its Check")]
+        }
         var first = open.next
         while first > 0, roles[first - 1] == .solution || roles[first - 1] == .hint { first -= 1 }
-        status.withLock { $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: open.next)) { $0.usedSolution = true } }
+        status.withLock {
+            $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: open.next)) { $0.usedSolution = true }
+        }
         var replies: [ServerMessage] = []
         for index in first..<open.next where roles[index] == .solution { replies += run(open.lesson.commands[index]) }
         return replies + [open.state]
@@ -459,20 +508,29 @@ actor TabSession {
             let (step, record) = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
             printed(step.output)
             noteStatus(record)
-            return [.step(number: stepCount, html: TranscriptPage.section(of: step), failed: record.failed, ended: record.ended)]
+            return [
+                .step(
+                    number: stepCount, html: TranscriptPage.section(of: step), failed: record.failed,
+                    ended: record.ended)
+            ]
         }
         let limit = dataLimit(in: classroom.rules)
         let kept = classroom.rules.tabMemory - limit
         session.bounds.data = limit
-        session.bounds.dataReason = kept < 100 * 1_024
-            ? nil : "a tab's \(Session.megabytes(classroom.rules.tabMemory)), less \(Session.megabytes(kept)) its other data and its kept commands hold"
+        session.bounds.dataReason =
+            kept < 100 * 1_024
+            ? nil
+            : "a tab's \(Session.megabytes(classroom.rules.tabMemory)), less \(Session.megabytes(kept)) its other data and its kept commands hold"
         let timer = DispatchWorkItem { flag.request() }
         Self.budgetTimers.asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
         // A command the budget stops says so in the words of its own stop line.
-        let seconds = classroom.rules.budget == classroom.rules.budget.rounded() ? "\(Int(classroom.rules.budget))" : "\(classroom.rules.budget)"
+        let seconds =
+            classroom.rules.budget == classroom.rules.budget.rounded()
+            ? "\(Int(classroom.rules.budget))" : "\(classroom.rules.budget)"
         session.interruptionLine = { [weak self] in
             let isStopping = self?.stopping.withLock { $0 } ?? true
-            let reason = isStopping ? ": the server is stopping" : " after \(seconds) s, a classroom's budget for one command"
+            let reason =
+                isStopping ? ": the server is stopping" : " after \(seconds) s, a classroom's budget for one command"
             return "error: stopped\(reason); the command it stopped changed nothing"
         }
         var (step, record) = Interruption.$current.withValue(flag) { runner.run(line, number: stepCount) }
@@ -484,7 +542,9 @@ actor TabSession {
             // Pictures of long cells can weigh more than the output: past the limit, the step goes without them.
             let size = Session.megabytes(html.utf8.count)
             step.frames = []
-            step.output.append("(its pictures are left out: \(size), more than the \(Session.megabytes(classroom.rules.stepOutputLimit)) a classroom step shows)")
+            step.output.append(
+                "(its pictures are left out: \(size), more than the \(Session.megabytes(classroom.rules.stepOutputLimit)) a classroom step shows)"
+            )
             html = TranscriptPage.section(of: step)
         }
         var replies: [ServerMessage] = [
@@ -497,7 +557,10 @@ actor TabSession {
             guard let path = classroom.folder.writtenPath(of: name), offered.insert(path).inserted,
                 let data = FileManager.default.contents(atPath: path), data.count <= Self.longestTranscript * 16
             else { continue }
-            replies.append(.download(name: path.split(separator: "/").last.map(String.init) ?? name, text: String(decoding: data, as: UTF8.self)))
+            replies.append(
+                .download(
+                    name: path.split(separator: "/").last.map(String.init) ?? name,
+                    text: String(decoding: data, as: UTF8.self)))
         }
         return replies
     }
@@ -586,7 +649,8 @@ actor TabSession {
         if let rules = classroom?.rules, let folder = rules.collectFolder { rules.collect(collection(), into: folder) }
         own.runner.detach()
         dropLesson()
-        let recoverable = serverStopping && classroom == nil && journal != nil && !own.session.unsavedProviderNames.isEmpty
+        let recoverable =
+            serverStopping && classroom == nil && journal != nil && !own.session.unsavedProviderNames.isEmpty
         if !recoverable { journal?.finish() }
         if let classroom { classroom.rules.endTabFolder(classroom.folder) }
         return recoverable
@@ -613,7 +677,8 @@ package struct SessionFactory: @unchecked Sendable {
     /// A factory calling `make`; `isSerial` when its sessions run code of
     /// the user's that need not be thread-safe.
     package init(
-        isSerial: Bool, folder: String = ".", classroom: Classroom? = nil, make: @escaping (any ShellOutput, String) -> Session,
+        isSerial: Bool, folder: String = ".", classroom: Classroom? = nil,
+        make: @escaping (any ShellOutput, String) -> Session,
         startJournal: @escaping (Session, Int, String) -> SessionJournal? = { _, _, _ in nil }
     ) {
         self.make = make

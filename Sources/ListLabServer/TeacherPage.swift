@@ -38,7 +38,8 @@ enum TeacherPage {
             out += "<tr\(connected ? "" : " class=\"closed\"")><td>\(status.number)\(connected ? "" : " (closed)")</td>"
             out += "<td>\(status.student.map(Markup.escape) ?? "—")</td><td>\(status.steps)</td>"
             out += "<td>\(lesson.map { Markup.escape($0.name) } ?? "—")</td>"
-            out += "<td>\(lesson.map { $0.next > $0.commands ? "done (\($0.commands))" : "\($0.next) of \($0.commands)" } ?? "—")</td>"
+            out +=
+                "<td>\(lesson.map { $0.next > $0.commands ? "done (\($0.commands))" : "\($0.next) of \($0.commands)" } ?? "—")</td>"
             out += "<td>\(lesson.map { "\($0.drifted)" } ?? "—")</td>"
             out += "<td>\(exercises(status.exercises))</td>"
             out += "<td>\(status.lastError.map(Markup.escape) ?? "—")</td></tr>\n"
@@ -52,7 +53,9 @@ enum TeacherPage {
     static func exercises(_ exercises: [ExerciseStatus]) -> String {
         guard !exercises.isEmpty else { return "—" }
         let items = exercises.map { exercise in
-            var words = [exercise.done ? "done" : "not yet", "\(exercise.tries) tr\(exercise.tries == 1 ? "y" : "ies")"]
+            var words = [
+                exercise.done ? "done" : "not yet", "\(exercise.tries) tr\(exercise.tries == 1 ? "y" : "ies")",
+            ]
             if exercise.usedSolution { words.append("Solution") }
             return "<li>\(Markup.escape(exercise.lesson)) \(exercise.number): \(words.joined(separator: ", "))</li>"
         }

@@ -1,14 +1,15 @@
+import ListLabShell
+
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import ListLabShell
 
 /// The tours a tab can open: the `.lab` files of ListLab's `Samples/tours`
 /// (beside the samples' datasets), by name; none where the samples are not
@@ -16,7 +17,8 @@ import ListLabShell
 enum Tours {
     /// The folder of the tours.
     static let folder: String? = BuiltInSamples.folder.map { datasets in
-        String(datasets.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")) + "/tours"
+        String(datasets.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+            + "/tours"
     }
 
     /// The tours' file names, sorted.
@@ -56,7 +58,9 @@ package struct LessonFolder: Sendable {
 
     private func files(endingIn endings: [String]) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
-        return names.filter { name in !name.hasPrefix(".") && !name.contains("/") && endings.contains { name.hasSuffix($0) } }.sorted()
+        return names.filter { name in
+            !name.hasPrefix(".") && !name.contains("/") && endings.contains { name.hasSuffix($0) }
+        }.sorted()
     }
 
     /// The text of the lesson `name`; nil for a name that is not one of
@@ -81,9 +85,13 @@ package struct LessonFolder: Sendable {
         // values differ in type between its builds).
         var info = stat()
         guard lstat(file, &info) == 0 else { return nil }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw ShellError("\(name) is not a plain file of the lessons' folder") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw ShellError("\(name) is not a plain file of the lessons' folder")
+        }
         let size = Int(info.st_size)
-        guard size <= limit else { throw ShellError("\(name) holds \(size) bytes, more than a lesson's file may (\(limit))") }
+        guard size <= limit else {
+            throw ShellError("\(name) holds \(size) bytes, more than a lesson's file may (\(limit))")
+        }
         guard let data = FileManager.default.contents(atPath: file), data.count <= limit else { return nil }
         return String(data: data, encoding: .utf8)
     }

@@ -28,7 +28,9 @@ final class CollectionListBridge: @MainActor ListDataSource, @MainActor ListDele
     }
 
     func list(_ list: HeadlessList, cellForItemAt path: ItemPath) -> ListCell {
-        guard let dataSource = collection.dataSource else { return HostedCell(reuseIdentifier: HeadlessList.missingItemIdentifier) }
+        guard let dataSource = collection.dataSource else {
+            return HostedCell(reuseIdentifier: HeadlessList.missingItemIdentifier)
+        }
         let cell = CellRequest.asking { dataSource.collectionView(collection, cellForItemAt: IndexPath(path)) }
         if cell.host == nil {
             UIKitException(.cellWithoutReuseIdentifier, in: collection.list.style).raise()
@@ -40,7 +42,9 @@ final class CollectionListBridge: @MainActor ListDataSource, @MainActor ListDele
 
     func list(_ list: HeadlessList, titleForHeaderInSection section: Int) -> String? {
         guard collection.asksForHeaders, let dataSource = collection.dataSource else { return nil }
-        let view = dataSource.collectionView(collection, viewForSupplementaryElementOfKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: section))
+        let view = dataSource.collectionView(
+            collection, viewForSupplementaryElementOfKind: UICollectionView.elementKindSectionHeader,
+            at: IndexPath(item: 0, section: section))
         return view.shownTexts.text
     }
 

@@ -19,7 +19,10 @@ final class DiffableFace<SectionID: Hashable & Sendable, ItemID: Hashable & Send
     }
 
     /// Applies by batch updates (without animation before iOS 15, the core reloads).
-    func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionID, ItemID>, animatingDifferences: Bool, completion: (() -> Void)?) {
+    func apply(
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionID, ItemID>, animatingDifferences: Bool,
+        completion: (() -> Void)?
+    ) {
         guard !UIKitException.hasBeenRaised else { return }
         do {
             try core.apply(snapshot.core, animatingDifferences: animatingDifferences)

@@ -13,7 +13,9 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable &
         self.core = core
     }
 
-    private mutating func change(_ body: (inout DiffableSectionSnapshot<ItemIdentifierType>) throws(DiffableSectionSnapshotError) -> Void) {
+    private mutating func change(
+        _ body: (inout DiffableSectionSnapshot<ItemIdentifierType>) throws(DiffableSectionSnapshotError) -> Void
+    ) {
         var changed = core
         do {
             try body(&changed)
@@ -44,7 +46,9 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable &
     public func index(of item: ItemIdentifierType) -> Int? { core.index(of: item) }
 
     /// The section snapshot of `parent`'s descendants (and `parent` itself when asked).
-    public func snapshot(of parent: ItemIdentifierType, includingParent: Bool = false) -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+    public func snapshot(of parent: ItemIdentifierType, includingParent: Bool = false)
+        -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>
+    {
         NSDiffableDataSourceSectionSnapshot(core.snapshot(of: parent, includingParent: includingParent))
     }
 

@@ -4,7 +4,9 @@ internal import ListLabCore
 /// value, as in UIKit, over ListLab's `DiffableSnapshot`,
 /// which owns its rules and words. What UIKit raises (a duplicate
 /// identifier, an item of no section) raises here too, and changes nothing.
-public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
+public struct NSDiffableDataSourceSnapshot<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>: Sendable {
     nonisolated(unsafe) var core = DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>()
 
     /// An empty snapshot.
@@ -15,7 +17,10 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Runs a change of the core's; raises what it refuses.
-    private mutating func change(_ body: (inout DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>) throws(DiffableSnapshotError) -> Void) {
+    private mutating func change(
+        _ body: (inout DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>) throws(DiffableSnapshotError) ->
+            Void
+    ) {
         var changed = core
         do {
             try body(&changed)
@@ -86,18 +91,29 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     // MARK: Items
 
     /// Adds items at the end of a section (the last by default); no section or a repeated identifier raises, as in UIKit, and an item there already is moved into place.
-    public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil) {
-        change { snapshot throws(DiffableSnapshotError) in _ = try snapshot.appendItems(identifiers, toSection: sectionIdentifier) }
+    public mutating func appendItems(
+        _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+    ) {
+        change { snapshot throws(DiffableSnapshotError) in
+            _ = try snapshot.appendItems(identifiers, toSection: sectionIdentifier)
+        }
     }
 
     /// Inserts items just before another item, in its section; an item not in the snapshot raises, as in UIKit.
-    public mutating func insertItems(_ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType) {
-        change { snapshot throws(DiffableSnapshotError) in _ = try snapshot.insertItems(identifiers, beforeItem: beforeIdentifier) }
+    public mutating func insertItems(
+        _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
+    ) {
+        change { snapshot throws(DiffableSnapshotError) in
+            _ = try snapshot.insertItems(identifiers, beforeItem: beforeIdentifier)
+        }
     }
 
     /// Inserts items just after another item, in its section; an item not in the snapshot raises, as in UIKit.
-    public mutating func insertItems(_ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType) {
-        change { snapshot throws(DiffableSnapshotError) in _ = try snapshot.insertItems(identifiers, afterItem: afterIdentifier) }
+    public mutating func insertItems(_ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType)
+    {
+        change { snapshot throws(DiffableSnapshotError) in
+            _ = try snapshot.insertItems(identifiers, afterItem: afterIdentifier)
+        }
     }
 
     /// Removes items; an identifier not in the snapshot is ignored.
@@ -139,13 +155,21 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Inserts empty sections just before another section; a section not in the snapshot raises, as in UIKit.
-    public mutating func insertSections(_ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType) {
-        change { snapshot throws(DiffableSnapshotError) in try snapshot.insertSections(identifiers, beforeSection: toIdentifier) }
+    public mutating func insertSections(
+        _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
+    ) {
+        change { snapshot throws(DiffableSnapshotError) in
+            try snapshot.insertSections(identifiers, beforeSection: toIdentifier)
+        }
     }
 
     /// Inserts empty sections just after another section; a section not in the snapshot raises, as in UIKit.
-    public mutating func insertSections(_ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType) {
-        change { snapshot throws(DiffableSnapshotError) in try snapshot.insertSections(identifiers, afterSection: toIdentifier) }
+    public mutating func insertSections(
+        _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
+    ) {
+        change { snapshot throws(DiffableSnapshotError) in
+            try snapshot.insertSections(identifiers, afterSection: toIdentifier)
+        }
     }
 
     /// Removes sections with their items; an identifier not in the snapshot is ignored.
@@ -154,13 +178,21 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sen
     }
 
     /// Moves a section, with its items, to just before another; a section not in the snapshot raises, as in UIKit.
-    public mutating func moveSection(_ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType) {
-        change { snapshot throws(DiffableSnapshotError) in try snapshot.moveSection(identifier, beforeSection: toIdentifier) }
+    public mutating func moveSection(
+        _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
+    ) {
+        change { snapshot throws(DiffableSnapshotError) in
+            try snapshot.moveSection(identifier, beforeSection: toIdentifier)
+        }
     }
 
     /// Moves a section, with its items, to just after another; a section not in the snapshot raises, as in UIKit.
-    public mutating func moveSection(_ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType) {
-        change { snapshot throws(DiffableSnapshotError) in try snapshot.moveSection(identifier, afterSection: toIdentifier) }
+    public mutating func moveSection(
+        _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
+    ) {
+        change { snapshot throws(DiffableSnapshotError) in
+            try snapshot.moveSection(identifier, afterSection: toIdentifier)
+        }
     }
 
     /// Marks sections for reload: their cells are replaced when the snapshot is applied (a section not in the snapshot raises, as in UIKit).

@@ -5,13 +5,15 @@ open class NSLayoutConstraint: NSObject {
     /// How the two sides relate.
     public enum Relation: Int, Sendable {
         /// At most, equal, at least.
-        case lessThanOrEqual = -1, equal, greaterThanOrEqual
+        case lessThanOrEqual = -1
+        case equal, greaterThanOrEqual
     }
 
     /// The attribute of an item a constraint relates.
     public enum Attribute: Int, Sendable {
         /// The edges, size, centre and baselines (kept).
-        case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
+        case left = 1
+        case right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
         /// No attribute (a constant width or height).
         case notAnAttribute = 0
     }
@@ -41,7 +43,8 @@ open class NSLayoutConstraint: NSObject {
 
     /// A constraint `item1.attr1 relation item2.attr2 * multiplier + c` (kept).
     public init(
-        item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?, attribute attr2: Attribute,
+        item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation, toItem view2: Any?,
+        attribute attr2: Attribute,
         multiplier: CGFloat, constant c: CGFloat
     ) {
         firstItem = view1 as AnyObject
@@ -92,9 +95,13 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Sendable, Expressibl
     public static let fittingSizeLevel = UILayoutPriority(50)
 
     /// The priority `rawValue` more.
-    public static func + (priority: UILayoutPriority, value: Float) -> UILayoutPriority { UILayoutPriority(priority.rawValue + value) }
+    public static func + (priority: UILayoutPriority, value: Float) -> UILayoutPriority {
+        UILayoutPriority(priority.rawValue + value)
+    }
     /// The priority `rawValue` less.
-    public static func - (priority: UILayoutPriority, value: Float) -> UILayoutPriority { UILayoutPriority(priority.rawValue - value) }
+    public static func - (priority: UILayoutPriority, value: Float) -> UILayoutPriority {
+        UILayoutPriority(priority.rawValue - value)
+    }
 }
 
 /// An edge, centre or size of a view or layout guide, from which constraints are made (kept).
@@ -114,12 +121,16 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
     }
 
     /// A constraint: this anchor is at least `anchor`, plus `c` (kept).
-    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat = 0) -> NSLayoutConstraint {
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat = 0)
+        -> NSLayoutConstraint
+    {
         NSLayoutConstraint(item, .greaterThanOrEqual, anchor.item, constant: c)
     }
 
     /// A constraint: this anchor is at most `anchor`, plus `c` (kept).
-    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat = 0) -> NSLayoutConstraint {
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat = 0)
+        -> NSLayoutConstraint
+    {
         NSLayoutConstraint(item, .lessThanOrEqual, anchor.item, constant: c)
     }
 }
@@ -128,7 +139,9 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
 @preconcurrency @MainActor
 open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
     /// A constraint: this anchor follows `anchor` by `multiplier` of the standard spacing (kept).
-    open func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+    open func constraint(equalToSystemSpacingAfter anchor: NSLayoutXAxisAnchor, multiplier: CGFloat)
+        -> NSLayoutConstraint
+    {
         NSLayoutConstraint(item, .equal, anchor.item, multiplier: multiplier, constant: 8)
     }
 }
@@ -137,7 +150,9 @@ open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {
 @preconcurrency @MainActor
 open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
     /// A constraint: this anchor is below `anchor` by `multiplier` of the standard spacing (kept).
-    open func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat) -> NSLayoutConstraint {
+    open func constraint(equalToSystemSpacingBelow anchor: NSLayoutYAxisAnchor, multiplier: CGFloat)
+        -> NSLayoutConstraint
+    {
         NSLayoutConstraint(item, .equal, anchor.item, multiplier: multiplier, constant: 8)
     }
 }
@@ -146,7 +161,9 @@ open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {
 @preconcurrency @MainActor
 open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     /// A constraint: this dimension is `c` (kept).
-    open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { NSLayoutConstraint(item, .equal, nil, constant: c) }
+    open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint {
+        NSLayoutConstraint(item, .equal, nil, constant: c)
+    }
     /// A constraint: this dimension is at least `c` (kept).
     open func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
         NSLayoutConstraint(item, .greaterThanOrEqual, nil, constant: c)
@@ -156,7 +173,9 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
         NSLayoutConstraint(item, .lessThanOrEqual, nil, constant: c)
     }
     /// A constraint: this dimension is `anchor` times `m`, plus `c` (kept).
-    open func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat = 0) -> NSLayoutConstraint {
+    open func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat = 0)
+        -> NSLayoutConstraint
+    {
         NSLayoutConstraint(item, .equal, anchor.item, multiplier: m, constant: c)
     }
 }

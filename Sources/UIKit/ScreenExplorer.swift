@@ -55,7 +55,8 @@ public struct ScreenExplorer<Screen: AnyObject> {
     /// An explorer of the screens `screen` makes (its view loaded), whose list
     /// `list` names, through `actions`.
     public init(
-        seed: UInt64 = 1, steps: Int = 1_000, screen: @escaping () -> Screen, list: @escaping (Screen) -> any StaleRowChecking,
+        seed: UInt64 = 1, steps: Int = 1_000, screen: @escaping () -> Screen,
+        list: @escaping (Screen) -> any StaleRowChecking,
         actions: [Action]
     ) {
         self.seed = seed
@@ -101,7 +102,8 @@ public struct ScreenExplorer<Screen: AnyObject> {
             let raised = UIKitException.catching { call = actions[step.action].perform(screen, &random) }
             calls.append(call)
             if let raised {
-                return Outcome(step: index, calls: calls, reason: raised.description, signature: Self.signature(of: raised.reason))
+                return Outcome(
+                    step: index, calls: calls, reason: raised.description, signature: Self.signature(of: raised.reason))
             }
             if let stale = list(screen).staleRow() {
                 return Outcome(step: index, calls: calls, reason: "a stale row: \(stale)", signature: "stale row")
@@ -155,7 +157,9 @@ public struct ExplorerFailure: Hashable, Sendable, CustomStringConvertible {
 
     /// The failure as a test's message.
     public var description: String {
-        (["explore (seed \(seed)) failed after \(stepsTaken) step\(stepsTaken == 1 ? "" : "s"), shrunk to \(calls.count):"]
+        ([
+            "explore (seed \(seed)) failed after \(stepsTaken) step\(stepsTaken == 1 ? "" : "s"), shrunk to \(calls.count):"
+        ]
             + calls.map { "    " + $0 } + ["ending in: \(reason)"]).joined(separator: "\n")
     }
 }

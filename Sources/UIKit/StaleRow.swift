@@ -46,10 +46,13 @@ extension UITableView: StaleRowChecking {
         let sections = dataSource.numberOfSections(in: self)
         for path in indexPathsForVisibleRows ?? [] {
             let shown = shownText(at: path)
-            guard path.section < sections, path.row < dataSource.tableView(self, numberOfRowsInSection: path.section) else {
+            guard path.section < sections, path.row < dataSource.tableView(self, numberOfRowsInSection: path.section)
+            else {
                 return StaleRow(indexPath: path, shown: shown, given: nil)
             }
-            let fresh = probing { (dataSource as? any CellProbing)?.probeCell(at: path) ?? dataSource.tableView(self, cellForRowAt: path) }
+            let fresh = probing {
+                (dataSource as? any CellProbing)?.probeCell(at: path) ?? dataSource.tableView(self, cellForRowAt: path)
+            }
             let given = Self.text(of: fresh)
             if given != shown { return StaleRow(indexPath: path, shown: shown, given: given) }
         }
@@ -84,10 +87,15 @@ extension UICollectionView: StaleRowChecking {
         let sections = dataSource.numberOfSections(in: self)
         for path in indexPathsForVisibleItems {
             let shown = list.cellForItem(at: ItemPath(path)).map { ShownText.joined(($0.text, $0.detail)) ?? "" } ?? ""
-            guard path.section < sections, path.item < dataSource.collectionView(self, numberOfItemsInSection: path.section) else {
+            guard path.section < sections,
+                path.item < dataSource.collectionView(self, numberOfItemsInSection: path.section)
+            else {
                 return StaleRow(indexPath: path, shown: shown, given: nil)
             }
-            let fresh = probing { (dataSource as? any CellProbing)?.probeCell(at: path) ?? CellRequest.asking { dataSource.collectionView(self, cellForItemAt: path) } }
+            let fresh = probing {
+                (dataSource as? any CellProbing)?.probeCell(at: path)
+                    ?? CellRequest.asking { dataSource.collectionView(self, cellForItemAt: path) }
+            }
             let cell = fresh as? any ReusableCellView
             cell?.updateConfigurationIfNeeded()
             let given = cell.flatMap { ShownText.joined($0.shownTexts) } ?? ""

@@ -30,7 +30,9 @@ final class TableListBridge: @MainActor ListDataSource, @MainActor ListDelegate 
     }
 
     func list(_ list: HeadlessList, cellForItemAt path: ItemPath) -> ListCell {
-        guard let dataSource = table.dataSource else { return HostedCell(reuseIdentifier: HeadlessList.missingItemIdentifier) }
+        guard let dataSource = table.dataSource else {
+            return HostedCell(reuseIdentifier: HeadlessList.missingItemIdentifier)
+        }
         let host = table.host(of: CellRequest.asking { dataSource.tableView(table, cellForRowAt: IndexPath(path)) })
         host.takeText()
         return host

@@ -12,7 +12,8 @@ open class UIBarButtonItem: NSObject {
     /// The system's items.
     public enum SystemItem: Int, Sendable {
         /// Done, Cancel, Edit, Save, Add, a flexible or fixed space, and the system's icons (kept).
-        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks, search, refresh, stop,
+        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks,
+            search, refresh, stop,
             camera, trash, play, pause, rewind, fastForward, undo, redo, pageCurl, close
     }
 
@@ -69,7 +70,9 @@ open class UIBarButtonItem: NSObject {
     }
 
     /// An item titled `title`, or showing `image`, that runs `primaryAction` or shows `menu` (iOS 14).
-    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+    public convenience init(
+        title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil
+    ) {
         self.init()
         self.title = title
         self.image = image

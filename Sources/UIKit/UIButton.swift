@@ -5,7 +5,8 @@ open class UIButton: UIControl {
     /// The kind of button (kept).
     public enum ButtonType: Int, Sendable {
         /// A custom, system, detail disclosure, info or add button, or a close button (kept).
-        case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close = 7
+        case custom, system, detailDisclosure, infoLight, infoDark, contactAdd
+        case close = 7
     }
 
     /// The kind of button.
@@ -42,7 +43,9 @@ open class UIButton: UIControl {
     }
 
     /// The title shown in `state` (the normal one when the state has none).
-    open func title(for state: UIControl.State) -> String? { titles[state.rawValue] ?? titles[UIControl.State.normal.rawValue] }
+    open func title(for state: UIControl.State) -> String? {
+        titles[state.rawValue] ?? titles[UIControl.State.normal.rawValue]
+    }
 
     /// Sets the image shown in `state` (kept).
     open func setImage(_ image: UIImage?, for state: UIControl.State) {
@@ -50,7 +53,9 @@ open class UIButton: UIControl {
     }
 
     /// The image shown in `state` (kept).
-    open func image(for state: UIControl.State) -> UIImage? { images[state.rawValue] ?? images[UIControl.State.normal.rawValue] }
+    open func image(for state: UIControl.State) -> UIImage? {
+        images[state.rawValue] ?? images[UIControl.State.normal.rawValue]
+    }
 
     /// Sets the title's colour in `state` (kept).
     open func setTitleColor(_ color: UIColor?, for state: UIControl.State) {}
@@ -80,7 +85,8 @@ open class UIActivityIndicatorView: UIView {
     /// The spinner's size (kept).
     public enum Style: Int, Sendable {
         /// A medium or large spinner (kept).
-        case medium = 100, large = 101
+        case medium = 100
+        case large = 101
     }
 
     /// The style (kept).

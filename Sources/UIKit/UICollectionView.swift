@@ -133,7 +133,9 @@ open class UICollectionView: UIScrollView {
     }
 
     /// Registers `viewClass` for headers or footers (`elementKind`) of `identifier`.
-    open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+    open func register(
+        _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String
+    ) {
         supplementaryClasses[elementKind + "/" + identifier] = viewClass as? UICollectionReusableView.Type
     }
 
@@ -154,8 +156,12 @@ open class UICollectionView: UIScrollView {
 
     /// A cell for the item at `indexPath`, from the reuse queue of `identifier`
     /// or made from the registered class.
-    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
-        if isProbing, let cellType = cellClasses[identifier] { return cellType.init(listLabReuseIdentifier: identifier) }
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        if isProbing, let cellType = cellClasses[identifier] {
+            return cellType.init(listLabReuseIdentifier: identifier)
+        }
         if let nib = nibs["cell/" + identifier], cellClasses[identifier] == nil {
             UIKitException(.nibNotLoaded(name: nib.name)).raise()
             return UICollectionViewCell(listLabReuseIdentifier: identifier)
@@ -164,12 +170,16 @@ open class UICollectionView: UIScrollView {
             UIKitException(.noRegistration(identifier: identifier, elementKind: nil), in: list.style).raise()
             return UICollectionViewCell(listLabReuseIdentifier: identifier)
         }
-        return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(indexPath))) { cellType.init(listLabReuseIdentifier: $0) }
+        return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(indexPath))) {
+            cellType.init(listLabReuseIdentifier: $0)
+        }
     }
 
     /// A header or footer of `elementKind` for `indexPath`'s section, made
     /// from the registered class (headers are not reused here).
-    open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionReusableView {
+    open func dequeueReusableSupplementaryView(
+        ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) -> UICollectionReusableView {
         guard let viewType = supplementaryClasses[elementKind + "/" + identifier] else {
             UIKitException(.noRegistration(identifier: identifier, elementKind: elementKind), in: list.style).raise()
             return UICollectionReusableView(listLabReuseIdentifier: identifier)
@@ -276,18 +286,27 @@ open class UICollectionView: UIScrollView {
             try list.scrollToItem(at: ItemPath(indexPath))
             listDidScroll()
         } catch {
-            UIKitException(.scrollOutOfBounds(ItemPath(indexPath), itemCount: numberOfItems(inSection: indexPath.section)), in: list.style).raise()
+            UIKitException(
+                .scrollOutOfBounds(ItemPath(indexPath), itemCount: numberOfItems(inSection: indexPath.section)),
+                in: list.style
+            ).raise()
         }
     }
 
     // MARK: Batch updates
 
     /// Inserts items at `indexPaths` (the data source has them already).
-    open func insertItems(at indexPaths: [IndexPath]) { updates.record { $0.insertedItems += indexPaths.map(ItemPath.init) } }
+    open func insertItems(at indexPaths: [IndexPath]) {
+        updates.record { $0.insertedItems += indexPaths.map(ItemPath.init) }
+    }
     /// Deletes the items at `indexPaths` (the data source no longer has them).
-    open func deleteItems(at indexPaths: [IndexPath]) { updates.record { $0.deletedItems += indexPaths.map(ItemPath.init) } }
+    open func deleteItems(at indexPaths: [IndexPath]) {
+        updates.record { $0.deletedItems += indexPaths.map(ItemPath.init) }
+    }
     /// Reloads the items at `indexPaths`: new cells, dequeued again.
-    open func reloadItems(at indexPaths: [IndexPath]) { updates.record { $0.reloadedItems += indexPaths.map(ItemPath.init) } }
+    open func reloadItems(at indexPaths: [IndexPath]) {
+        updates.record { $0.reloadedItems += indexPaths.map(ItemPath.init) }
+    }
 
     /// Configures the items at `indexPaths` again in the cells they have (iOS 15).
     open func reconfigureItems(at indexPaths: [IndexPath]) {
@@ -310,7 +329,9 @@ open class UICollectionView: UIScrollView {
     /// Reloads the sections `sections`.
     open func reloadSections(_ sections: IndexSet) { updates.record { $0.reloadedSections += sections.map { $0 } } }
     /// Moves the section `section` to `newSection`.
-    open func moveSection(_ section: Int, toSection newSection: Int) { updates.record { $0.movedSections.append(SectionMove(from: section, to: newSection)) } }
+    open func moveSection(_ section: Int, toSection newSection: Int) {
+        updates.record { $0.movedSections.append(SectionMove(from: section, to: newSection)) }
+    }
 
     /// Applies the changes `updates` makes as one batch update, then calls
     /// `completion` with true (not when UIKit raises).
@@ -365,7 +386,8 @@ open class UICollectionView: UIScrollView {
     /// The item at `point` of the content, or nil where there is none.
     open func indexPathForItem(at point: CGPoint) -> IndexPath? {
         refreshIfNeeded()
-        guard point.y >= 0, case .items(let paths)? = list.row(at: Int((point.y / Self.rowHeight).rounded(.down))) else { return nil }
+        guard point.y >= 0, case .items(let paths)? = list.row(at: Int((point.y / Self.rowHeight).rounded(.down)))
+        else { return nil }
         return paths.first.map(IndexPath.init)
     }
 }

@@ -180,12 +180,17 @@ public struct UICellAccessory {
     }
 
     /// A chevron, for a row that leads on (kept, not drawn).
-    public static func disclosureIndicator(displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("disclosureIndicator", displayed: displayed) }
+    public static func disclosureIndicator(displayed: DisplayedState = .always) -> UICellAccessory {
+        UICellAccessory("disclosureIndicator", displayed: displayed)
+    }
     /// A checkmark (kept, not drawn).
-    public static func checkmark(displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("checkmark", displayed: displayed) }
+    public static func checkmark(displayed: DisplayedState = .always) -> UICellAccessory {
+        UICellAccessory("checkmark", displayed: displayed)
+    }
     /// An outline's chevron, which expands and collapses its item (kept, not drawn; a picture shows it from the data source).
     public static func outlineDisclosure(
-        displayed: DisplayedState = .always, options: OutlineDisclosureOptions = OutlineDisclosureOptions(), actionHandler: (() -> Void)? = nil
+        displayed: DisplayedState = .always, options: OutlineDisclosureOptions = OutlineDisclosureOptions(),
+        actionHandler: (() -> Void)? = nil
     ) -> UICellAccessory {
         UICellAccessory("outlineDisclosure", displayed: displayed)
     }
@@ -209,7 +214,10 @@ public struct UICellAccessory {
         public var tintColor: UIColor?
 
         /// Options of `style` (kept).
-        public init(style: Style = .automatic, isHidden: Bool? = nil, reservedLayoutWidth: CGFloat? = nil, tintColor: UIColor? = nil) {
+        public init(
+            style: Style = .automatic, isHidden: Bool? = nil, reservedLayoutWidth: CGFloat? = nil,
+            tintColor: UIColor? = nil
+        ) {
             self.style = style
             self.isHidden = isHidden
             self.reservedLayoutWidth = reservedLayoutWidth
@@ -217,28 +225,39 @@ public struct UICellAccessory {
         }
     }
     /// A delete control, shown while editing (kept, not drawn).
-    public static func delete(displayed: DisplayedState = .whenEditing) -> UICellAccessory { UICellAccessory("delete", displayed: displayed) }
+    public static func delete(displayed: DisplayedState = .whenEditing) -> UICellAccessory {
+        UICellAccessory("delete", displayed: displayed)
+    }
     /// A reorder control, shown while editing (kept, not drawn).
-    public static func reorder(displayed: DisplayedState = .whenEditing) -> UICellAccessory { UICellAccessory("reorder", displayed: displayed) }
+    public static func reorder(displayed: DisplayedState = .whenEditing) -> UICellAccessory {
+        UICellAccessory("reorder", displayed: displayed)
+    }
     /// A detail button (kept, not drawn).
-    public static func detail(displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("detail", displayed: displayed) }
+    public static func detail(displayed: DisplayedState = .always) -> UICellAccessory {
+        UICellAccessory("detail", displayed: displayed)
+    }
     /// A view of the app's own (kept, not drawn).
     public static func customView(configuration: CustomViewConfiguration) -> UICellAccessory {
         UICellAccessory("customView", displayed: configuration.displayed)
     }
 
     /// A selection circle, shown while editing with multiple selection (kept, not drawn).
-    public static func multiselect(displayed: DisplayedState = .whenEditing) -> UICellAccessory { UICellAccessory("multiselect", displayed: displayed) }
+    public static func multiselect(displayed: DisplayedState = .whenEditing) -> UICellAccessory {
+        UICellAccessory("multiselect", displayed: displayed)
+    }
 
     /// An insert control, shown while editing (kept, not drawn).
-    public static func insert(displayed: DisplayedState = .whenEditing, actionHandler: (() -> Void)? = nil) -> UICellAccessory {
+    public static func insert(displayed: DisplayedState = .whenEditing, actionHandler: (() -> Void)? = nil)
+        -> UICellAccessory
+    {
         UICellAccessory("insert", displayed: displayed)
     }
 
     /// Where an accessory of the app's own goes.
     public enum Placement: Sendable {
         /// Before the content, or after it (kept).
-        case leading(displayed: DisplayedState = .always), trailing(displayed: DisplayedState = .always)
+        case leading(displayed: DisplayedState = .always)
+        case trailing(displayed: DisplayedState = .always)
     }
 
     /// An accessory view of the app's own and where it goes (kept).
@@ -278,5 +297,7 @@ public struct UICellAccessory {
     }
 
     /// A label of `text` (kept, not drawn).
-    public static func label(text: String, displayed: DisplayedState = .always) -> UICellAccessory { UICellAccessory("label: \(text)", displayed: displayed) }
+    public static func label(text: String, displayed: DisplayedState = .always) -> UICellAccessory {
+        UICellAccessory("label: \(text)", displayed: displayed)
+    }
 }

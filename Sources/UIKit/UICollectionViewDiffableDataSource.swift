@@ -16,7 +16,9 @@ internal import ListLabCore
 /// }
 /// ```
 @preconcurrency @MainActor
-open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+open class UICollectionViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>:
     NSObject, UICollectionViewDataSource, ListDataSourceProviding
 {
     /// Makes the cell of an item: the presenter's part.
@@ -63,9 +65,11 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         self.collectionView = collectionView
         probeProvider = cellProvider
         weak let view = collectionView
-        let core = DiffableDataSource<SectionIdentifierType, ItemIdentifierType>(list: collectionView.list) { _, path, identifier in
+        let core = DiffableDataSource<SectionIdentifierType, ItemIdentifierType>(list: collectionView.list) {
+            _, path, identifier in
             MainActor.assumeIsolated { () -> CellHost? in
-                guard let view, let cell = CellRequest.asking({ cellProvider(view, IndexPath(path), identifier) }) else { return nil }
+                guard let view, let cell = CellRequest.asking({ cellProvider(view, IndexPath(path), identifier) })
+                else { return nil }
                 let host = view.host(of: cell)
                 host.takeText()
                 return CellHost(host)
@@ -75,8 +79,10 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
         super.init()
         core.headerTitle = { [weak self] section in
             MainActor.assumeIsolated { () -> String? in
-                guard let self, let view = self.collectionView, view.asksForHeaders, let index = self.face.index(for: section),
-                    let header = self.supplementaryViewProvider?(view, UICollectionView.elementKindSectionHeader, IndexPath(item: 0, section: index))
+                guard let self, let view = self.collectionView, view.asksForHeaders,
+                    let index = self.face.index(for: section),
+                    let header = self.supplementaryViewProvider?(
+                        view, UICollectionView.elementKindSectionHeader, IndexPath(item: 0, section: index))
                 else { return nil }
                 return header.shownTexts.text
             }
@@ -89,32 +95,40 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
 
     /// Takes the view to `snapshot` by batch updates, then calls `completion`.
     open func apply(
-        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true,
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true,
         completion: (() -> Void)? = nil
     ) {
         face.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
     }
 
     /// ``apply(_:animatingDifferences:completion:)``, awaited.
-    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true) async {
+    open func apply(
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true
+    ) async {
         face.apply(snapshot, animatingDifferences: animatingDifferences, completion: nil)
     }
 
     /// Takes the view to `snapshot` with `reloadData()` (iOS 15).
     open func applySnapshotUsingReloadData(
-        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, completion: (() -> Void)? = nil
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        completion: (() -> Void)? = nil
     ) {
         face.applyUsingReloadData(snapshot, completion: completion)
     }
 
     /// Takes `section` to the outline `snapshot` (iOS 14).
     open func apply(
-        _ snapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType, animatingDifferences: Bool = true,
+        _ snapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+        animatingDifferences: Bool = true,
         completion: (() -> Void)? = nil
     ) {
         guard !UIKitException.hasBeenRaised else { return }
         guard UIKitEnvironment.capabilities.sectionSnapshots else {
-            UIKitException.unrecognizedSelector("applySnapshot:toSection:animatingDifferences:completion:", of: "UICollectionViewDiffableDataSource").raise()
+            UIKitException.unrecognizedSelector(
+                "applySnapshot:toSection:animatingDifferences:completion:", of: "UICollectionViewDiffableDataSource"
+            ).raise()
             return
         }
         do {
@@ -145,10 +159,14 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     open func numberOfSections(in collectionView: UICollectionView) -> Int { face.numberOfSections() }
 
     /// The number of items in the snapshot's section at `section`.
-    open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { face.numberOfItems(inSection: section) }
+    open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        face.numberOfItems(inSection: section)
+    }
 
     /// The cell the cell provider makes for the item at `indexPath`.
-    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    open func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
         face.cell(in: collectionView.list, at: indexPath) as? UICollectionViewCell ?? UICollectionViewCell(frame: .zero)
     }
 
@@ -163,13 +181,17 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable & 
     open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
 
     /// An item the user moved: nothing unless a subclass says.
-    open func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    open func collectionView(
+        _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {}
 
     /// The index's titles: none unless a subclass says.
     open func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
 
     /// The item a title of the index leads to: the first item of the title's section unless a subclass says.
-    open func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
+    open func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int)
+        -> IndexPath
+    {
         IndexPath(item: 0, section: index)
     }
 }

@@ -67,7 +67,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     }
 
     /// A layout of one list section for every section.
-    public static func list(using configuration: UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout {
+    public static func list(using configuration: UICollectionLayoutListConfiguration)
+        -> UICollectionViewCompositionalLayout
+    {
         UICollectionViewCompositionalLayout(listConfiguration: configuration, sectionProvider: nil)
     }
 
@@ -150,13 +152,21 @@ open class NSCollectionLayoutDimension: NSObject {
     }
 
     /// A fraction of the container's width (kept).
-    public static func fractionalWidth(_ fraction: CGFloat) -> NSCollectionLayoutDimension { NSCollectionLayoutDimension(fraction) }
+    public static func fractionalWidth(_ fraction: CGFloat) -> NSCollectionLayoutDimension {
+        NSCollectionLayoutDimension(fraction)
+    }
     /// A fraction of the container's height (kept).
-    public static func fractionalHeight(_ fraction: CGFloat) -> NSCollectionLayoutDimension { NSCollectionLayoutDimension(fraction) }
+    public static func fractionalHeight(_ fraction: CGFloat) -> NSCollectionLayoutDimension {
+        NSCollectionLayoutDimension(fraction)
+    }
     /// A size in points (kept).
-    public static func absolute(_ points: CGFloat) -> NSCollectionLayoutDimension { NSCollectionLayoutDimension(points) }
+    public static func absolute(_ points: CGFloat) -> NSCollectionLayoutDimension {
+        NSCollectionLayoutDimension(points)
+    }
     /// An estimated size in points (kept).
-    public static func estimated(_ points: CGFloat) -> NSCollectionLayoutDimension { NSCollectionLayoutDimension(points) }
+    public static func estimated(_ points: CGFloat) -> NSCollectionLayoutDimension {
+        NSCollectionLayoutDimension(points)
+    }
 }
 
 /// A layout item's width and height (kept).
@@ -197,17 +207,23 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
     open var interItemSpacing: NSCollectionLayoutSpacing?
 
     /// A row of `subitems` (kept).
-    public static func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
+    public static func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem])
+        -> NSCollectionLayoutGroup
+    {
         NSCollectionLayoutGroup(layoutSize: layoutSize)
     }
 
     /// A column of `subitems` (kept).
-    public static func vertical(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
+    public static func vertical(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem])
+        -> NSCollectionLayoutGroup
+    {
         NSCollectionLayoutGroup(layoutSize: layoutSize)
     }
 
     /// A row of `count` copies of `subitem` (kept).
-    public static func horizontal(layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem, count: Int) -> NSCollectionLayoutGroup {
+    public static func horizontal(
+        layoutSize: NSCollectionLayoutSize, repeatingSubitem subitem: NSCollectionLayoutItem, count: Int
+    ) -> NSCollectionLayoutGroup {
         NSCollectionLayoutGroup(layoutSize: layoutSize)
     }
 }

@@ -31,7 +31,9 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// A colour that resolves for the traits (kept: it is `provider`'s colour for a phone in light mode).
     public convenience init(dynamicProvider provider: @escaping (UITraitCollection) -> UIColor) {
         let resolved = provider(UITraitCollection())
-        self.init(red: resolved.components.red, green: resolved.components.green, blue: resolved.components.blue, alpha: resolved.components.alpha)
+        self.init(
+            red: resolved.components.red, green: resolved.components.green, blue: resolved.components.blue,
+            alpha: resolved.components.alpha)
     }
 
     /// This colour with `alpha` (kept).

@@ -262,12 +262,18 @@ enum ShownText {
             found.append(text)
             return
         }
-        if let field = view as? UITextField, let text = field.text?.isEmpty == false ? field.text : field.placeholder, !text.isEmpty {
+        if let field = view as? UITextField, let text = field.text?.isEmpty == false ? field.text : field.placeholder,
+            !text.isEmpty
+        {
             found.append(text)
             return
         }
-        if let listView = view as? UIListContentView, let configuration = listView.configuration as? UIListContentConfiguration {
-            found += [configuration.shownText, configuration.shownSecondaryText].compactMap { $0 }.filter { !$0.isEmpty }
+        if let listView = view as? UIListContentView,
+            let configuration = listView.configuration as? UIListContentConfiguration
+        {
+            found += [configuration.shownText, configuration.shownSecondaryText].compactMap { $0 }.filter {
+                !$0.isEmpty
+            }
             return
         }
         for subview in view.subviews { collect(subview, into: &found) }

@@ -37,7 +37,8 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 
     /// The asset `name` of `bundle` (any name: there is no asset catalogue here).
-    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?)
+    {
         self.init(name: name, isSymbol: false, renderingMode: .automatic)
     }
 
@@ -57,7 +58,8 @@ open class UIImage: NSObject, @unchecked Sendable {
         /// A symbol's scale (kept).
         public enum Scale: Int, Sendable {
             /// UIKit's choice, unspecified, small, medium or large (kept).
-            case `default` = -1, unspecified, small, medium, large
+            case `default` = -1
+            case unspecified, small, medium, large
         }
 
         /// A symbol's weight (kept).

@@ -1,9 +1,10 @@
 internal import ListLabCore
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What UIKit raises: an Objective-C exception's name and reason, which
@@ -126,7 +127,8 @@ public enum UIKitEnvironment {
     /// The version as the core speaks it, read from any thread (a snapshot
     /// may be built off the main actor).
     static var version: IOSVersion { chosen.withLock { $0 } }
-    private static let chosen = Mutex(ProcessInfo.processInfo.environment["LISTLAB_IOS"].flatMap(IOSVersion.init) ?? IOSVersion.standard)
+    private static let chosen = Mutex(
+        ProcessInfo.processInfo.environment["LISTLAB_IOS"].flatMap(IOSVersion.init) ?? IOSVersion.standard)
 
     /// What the version's UIKit has (the core's one answer for each version).
     static var capabilities: UIKitCapabilities { version.capabilities }

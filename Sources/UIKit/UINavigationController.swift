@@ -32,7 +32,9 @@ open class UINavigationController: UIViewController {
     open var topViewController: UIViewController? { viewControllers.last }
 
     /// The view controller shown: what the top one presents, else the top one.
-    open var visibleViewController: UIViewController? { topViewController?.presentedViewController ?? topViewController }
+    open var visibleViewController: UIViewController? {
+        topViewController?.presentedViewController ?? topViewController
+    }
 
     /// Pushes `viewController` on the stack (its view loads).
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {

@@ -88,10 +88,14 @@ extension UITableView {
         guard !UIKitException.hasBeenRaised, let dataSource, list.contains(ItemPath(source)),
             dataSource.tableView(self, canMoveRowAt: source)
         else { return }
-        let landing = delegate?.tableView(self, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: destination) ?? destination
+        let landing =
+            delegate?.tableView(self, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: destination)
+            ?? destination
         guard landing != source else { return }
         if let reordering = dataSource as? any UserReordering {
-            reordering.reorderAsUser(from: source, to: landing) { dataSource.tableView(self, moveRowAt: source, to: landing) }
+            reordering.reorderAsUser(from: source, to: landing) {
+                dataSource.tableView(self, moveRowAt: source, to: landing)
+            }
         } else {
             dataSource.tableView(self, moveRowAt: source, to: landing)
             moveRow(at: source, to: landing)
@@ -175,10 +179,13 @@ extension UICollectionView {
             dataSource.collectionView(self, canMoveItemAt: source)
         else { return }
         let landing =
-            delegate?.collectionView(self, targetIndexPathForMoveFromItemAt: source, toProposedIndexPath: destination) ?? destination
+            delegate?.collectionView(self, targetIndexPathForMoveFromItemAt: source, toProposedIndexPath: destination)
+            ?? destination
         guard landing != source else { return }
         if let reordering = dataSource as? any UserReordering {
-            reordering.reorderAsUser(from: source, to: landing) { dataSource.collectionView(self, moveItemAt: source, to: landing) }
+            reordering.reorderAsUser(from: source, to: landing) {
+                dataSource.collectionView(self, moveItemAt: source, to: landing)
+            }
         } else {
             dataSource.collectionView(self, moveItemAt: source, to: landing)
             moveItem(at: source, to: landing)
@@ -216,7 +223,9 @@ extension DiffableFace {
     func reorderAsUser(from source: IndexPath, to destination: IndexPath, telling tell: () -> Void) {
         guard let item = itemIdentifier(for: source) else { return tell() }
         tell()
-        guard indexPath(for: item) != destination, let section = sectionIdentifier(for: destination.section) else { return }
+        guard indexPath(for: item) != destination, let section = sectionIdentifier(for: destination.section) else {
+            return
+        }
         var moved = snapshot()
         moved.deleteItems([item])
         let items = moved.itemIdentifiers(inSection: section)

@@ -216,7 +216,9 @@ open class UITableView: UIScrollView {
     /// A cell for the row at `indexPath`: from the reuse queue of
     /// `identifier` when it has one, else made from the registered class.
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
-        if isProbing, let cellType = cellClasses[identifier] { return cellType.init(listLabReuseIdentifier: identifier) }
+        if isProbing, let cellType = cellClasses[identifier] {
+            return cellType.init(listLabReuseIdentifier: identifier)
+        }
         if let nib = cellNibs[identifier] {
             UIKitException(.nibNotLoaded(name: nib.name)).raise()
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
@@ -225,7 +227,9 @@ open class UITableView: UIScrollView {
             UIKitException(.noRegistration(identifier: identifier, elementKind: nil)).raise()
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
         }
-        let cell = updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(indexPath))) { cellType.init(listLabReuseIdentifier: $0) }
+        let cell = updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(indexPath))) {
+            cellType.init(listLabReuseIdentifier: $0)
+        }
         if cell.isEditing != editing { cell.setEditing(editing, animated: false) }
         return cell
     }
@@ -237,7 +241,9 @@ open class UITableView: UIScrollView {
         if isProbing { return cellClasses[identifier]?.init(listLabReuseIdentifier: identifier) }
         let cellType = cellClasses[identifier] ?? UITableViewCell.self
         guard cellClasses[identifier] != nil || list.hasQueuedCell(withIdentifier: identifier) else { return nil }
-        return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(-1, -1))) { cellType.init(listLabReuseIdentifier: $0) }
+        return updates.view(of: list.dequeueReusableCell(withIdentifier: identifier, for: ItemPath(-1, -1))) {
+            cellType.init(listLabReuseIdentifier: $0)
+        }
     }
 
     /// The list's cell for `cell`: its host, made for a cell the data
@@ -322,7 +328,9 @@ open class UITableView: UIScrollView {
             try list.scrollToItem(at: ItemPath(indexPath))
             listDidScroll()
         } catch {
-            UIKitException(.scrollOutOfBounds(ItemPath(indexPath), itemCount: numberOfRows(inSection: indexPath.section))).raise()
+            UIKitException(
+                .scrollOutOfBounds(ItemPath(indexPath), itemCount: numberOfRows(inSection: indexPath.section))
+            ).raise()
         }
     }
 
@@ -438,7 +446,9 @@ open class UITableView: UIScrollView {
     /// where there is none (a header, a footer, past the end).
     open func indexPathForRow(at point: CGPoint) -> IndexPath? {
         refreshIfNeeded()
-        guard rowHeight > 0, point.y >= 0, case .items(let paths)? = list.row(at: Int((point.y / rowHeight).rounded(.down))) else {
+        guard rowHeight > 0, point.y >= 0,
+            case .items(let paths)? = list.row(at: Int((point.y / rowHeight).rounded(.down)))
+        else {
             return nil
         }
         return paths.first.map(IndexPath.init)

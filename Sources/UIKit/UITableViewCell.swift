@@ -216,7 +216,9 @@ open class UITableViewCell: UIView {
 extension UITableViewCell: ReusableCellView {
     var shownTexts: (text: String?, detail: String?) {
         if let shown = contentSlot.shownTexts { return shown }
-        if madeTextLabel != nil || madeDetailLabel != nil { return (madeTextLabel?.shownText, madeDetailLabel?.shownText) }
+        if madeTextLabel != nil || madeDetailLabel != nil {
+            return (madeTextLabel?.shownText, madeDetailLabel?.shownText)
+        }
         return ShownText.texts(in: contentView)
     }
 }

@@ -19,7 +19,9 @@ internal import ListLabCore
 /// dataSource.apply(snapshot)
 /// ```
 @preconcurrency @MainActor
-open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+open class UITableViewDiffableDataSource<
+    SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+>:
     NSObject, UITableViewDataSource, ListDataSourceProviding
 {
     /// Makes the cell of an item: the presenter's part.
@@ -40,7 +42,8 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
         self.tableView = tableView
         probeProvider = cellProvider
         weak let table = tableView
-        let core = DiffableDataSource<SectionIdentifierType, ItemIdentifierType>(list: tableView.list) { _, path, identifier in
+        let core = DiffableDataSource<SectionIdentifierType, ItemIdentifierType>(list: tableView.list) {
+            _, path, identifier in
             MainActor.assumeIsolated { () -> CellHost? in
                 guard let table, let cell = cellProvider(table, IndexPath(path), identifier) else { return nil }
                 let host = table.host(of: cell)
@@ -52,13 +55,17 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
         super.init()
         core.headerTitle = { [weak self] section in
             MainActor.assumeIsolated { () -> String? in
-                guard let self, let table = self.tableView, let index = self.face.index(for: section) else { return nil }
+                guard let self, let table = self.tableView, let index = self.face.index(for: section) else {
+                    return nil
+                }
                 return table.sectionText(.header, index) { self.tableView(table, titleForHeaderInSection: index) }
             }
         }
         core.footerTitle = { [weak self] section in
             MainActor.assumeIsolated { () -> String? in
-                guard let self, let table = self.tableView, let index = self.face.index(for: section) else { return nil }
+                guard let self, let table = self.tableView, let index = self.face.index(for: section) else {
+                    return nil
+                }
                 return table.sectionText(.footer, index) { self.tableView(table, titleForFooterInSection: index) }
             }
         }
@@ -72,26 +79,33 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     /// animation since iOS 15; before, without animation is a reload), then
     /// calls `completion`.
     open func apply(
-        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true,
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true,
         completion: (() -> Void)? = nil
     ) {
         face.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
     }
 
     /// ``apply(_:animatingDifferences:completion:)``, awaited.
-    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true) async {
+    open func apply(
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true
+    ) async {
         face.apply(snapshot, animatingDifferences: animatingDifferences, completion: nil)
     }
 
     /// Takes the table to `snapshot` with `reloadData()` (iOS 15).
     open func applySnapshotUsingReloadData(
-        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, completion: (() -> Void)? = nil
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        completion: (() -> Void)? = nil
     ) {
         face.applyUsingReloadData(snapshot, completion: completion)
     }
 
     /// ``applySnapshotUsingReloadData(_:completion:)``, awaited.
-    open func applySnapshotUsingReloadData(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) async {
+    open func applySnapshotUsingReloadData(
+        _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    ) async {
         face.applyUsingReloadData(snapshot, completion: nil)
     }
 
@@ -113,11 +127,14 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     open func numberOfSections(in tableView: UITableView) -> Int { face.numberOfSections() }
 
     /// The number of items in the snapshot's section at `section`.
-    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { face.numberOfItems(inSection: section) }
+    open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        face.numberOfItems(inSection: section)
+    }
 
     /// The cell the cell provider makes for the row at `indexPath`.
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-        face.cell(in: tableView.list, at: indexPath) as? UITableViewCell ?? UITableViewCell(style: .default, reuseIdentifier: nil)
+        face.cell(in: tableView.list, at: indexPath) as? UITableViewCell
+            ?? UITableViewCell(style: .default, reuseIdentifier: nil)
     }
 
     /// A section's header: none unless a subclass says.
@@ -134,17 +151,23 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable & Senda
     open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
 
     /// An edit the user committed (a swipe's delete): nothing unless a subclass says.
-    open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    open func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {}
 
     /// A row the user moved: nothing unless a subclass says (UIKit's own
     /// moves the item in the snapshot when the subclass does not apply one).
-    open func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    open func tableView(
+        _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {}
 
     /// The section index's titles: none unless a subclass says.
     open func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
 
     /// The section a title of the index leads to: its own index unless a subclass says.
-    open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
+    open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        index
+    }
 }
 
 extension UITableViewDiffableDataSource: CellProbing {

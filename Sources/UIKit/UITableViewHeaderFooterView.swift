@@ -1,4 +1,5 @@
 internal import ListLabCore
+
 /// A table's section header or footer view. Its text (its content
 /// configuration's, else its labels') is the section's header or footer
 /// row in the headless list and in its pictures; the rest is kept.
@@ -84,7 +85,9 @@ open class UITableViewHeaderFooterView: UIView {
     /// a second text after the first as a cell's detail is (`Monday — 3 messages`).
     var shownText: String? {
         if let shown = contentSlot.shownTexts { return ShownText.joined(shown) }
-        if madeTextLabel != nil || madeDetailLabel != nil { return ShownText.joined((madeTextLabel?.shownText, madeDetailLabel?.shownText)) }
+        if madeTextLabel != nil || madeDetailLabel != nil {
+            return ShownText.joined((madeTextLabel?.shownText, madeDetailLabel?.shownText))
+        }
         return ShownText.joined(ShownText.texts(in: contentView))
     }
 }

@@ -46,7 +46,8 @@ extension UIView {
     /// Sets how much the view resists growing past its content along `axis` (kept).
     public func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {}
     /// Sets how much the view resists shrinking below its content along `axis` (kept).
-    public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {}
+    public func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis)
+    {}
 }
 
 /// A view's anchors and guides, made when first asked for.

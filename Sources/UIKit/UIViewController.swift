@@ -125,7 +125,8 @@ open class UIViewController: UIResponder {
 
     /// Presents `viewControllerToPresent` (kept: it is this one's
     /// ``presentedViewController`` until dismissed), then calls `completion`.
-    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
+    {
         presentedViewController = viewControllerToPresent
         viewControllerToPresent.presentingViewController = self
         viewControllerToPresent.loadViewIfNeeded()

@@ -116,7 +116,10 @@ public final class ListRecording {
         let offset = list.scrollOffset
         guard offset != replayedOffset else { return }
         steps.append(Step(command: "rows --data-only" + rowsWords(of: shownRows())))
-        steps.append(Step(command: offset > replayedOffset ? "scroll +\(offset - replayedOffset)" : "scroll -\(replayedOffset - offset)"))
+        steps.append(
+            Step(
+                command: offset > replayedOffset
+                    ? "scroll +\(offset - replayedOffset)" : "scroll -\(replayedOffset - offset)"))
         replayedOffset = offset
     }
 
@@ -127,9 +130,12 @@ public final class ListRecording {
     /// cells on screen, `…` for the others.
     private func shownRows() -> [Section] {
         (0..<list.numberOfSections).map { section in
-            (list.headerTitle(inSection: section), (0..<list.numberOfItems(inSection: section)).map { item in
-                Self.row(list.cellForItem(at: ItemPath(section, item)))
-            })
+            (
+                list.headerTitle(inSection: section),
+                (0..<list.numberOfItems(inSection: section)).map { item in
+                    Self.row(list.cellForItem(at: ItemPath(section, item)))
+                }
+            )
         }
     }
 
@@ -138,9 +144,12 @@ public final class ListRecording {
     private func reportedRows() -> [Section] {
         guard let dataSource = list.dataSource else { return [] }
         return (0..<dataSource.numberOfSections(in: list)).map { section in
-            (dataSource.list(list, titleForHeaderInSection: section), (0..<dataSource.list(list, numberOfItemsInSection: section)).map { item in
-                Self.row(list.cellForItem(at: ItemPath(section, item)))
-            })
+            (
+                dataSource.list(list, titleForHeaderInSection: section),
+                (0..<dataSource.list(list, numberOfItemsInSection: section)).map { item in
+                    Self.row(list.cellForItem(at: ItemPath(section, item)))
+                }
+            )
         }
     }
 
@@ -174,7 +183,9 @@ public final class ListRecording {
             if !paths.isEmpty { clauses.append(kind + " " + paths.map(\.description).joined(separator: " ")) }
         }
         func add(_ kind: String, sections: [Int]) {
-            if !sections.isEmpty { clauses.append(kind + " section " + sections.map(String.init).joined(separator: " ")) }
+            if !sections.isEmpty {
+                clauses.append(kind + " section " + sections.map(String.init).joined(separator: " "))
+            }
         }
         add("delete", sections: update.deletedSections)
         add("insert", sections: update.insertedSections)
@@ -197,7 +208,9 @@ public final class ListRecording {
     ///   - title: Its first line of prose.
     ///   - exception: What ended the app (from `UIKitException.catching`),
     ///     said at the end unless a refused step already shows it.
-    public func transcript(title: String = "Steps recorded from a UIKit list.", raised exception: UIKitException? = nil) -> String {
+    public func transcript(title: String = "Steps recorded from a UIKit list.", raised exception: UIKitException? = nil)
+        -> String
+    {
         let session = Session(output: DiscardingOutput(), canWriteFiles: false)
         var records: [CommandRecord] = []
         var ending: [String] = []
@@ -221,7 +234,8 @@ public final class ListRecording {
         var text = Transcript.text(of: records, prose: [title])
         if !ending.isEmpty {
             // Prose never starts with two spaces, which would make it a command's output.
-            text += "\n" + ending.map { VisibleText.escaped(String($0.drop { $0 == " " })) }.joined(separator: "\n") + "\n"
+            text +=
+                "\n" + ending.map { VisibleText.escaped(String($0.drop { $0 == " " })) }.joined(separator: "\n") + "\n"
         }
         return text
     }

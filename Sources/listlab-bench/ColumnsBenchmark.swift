@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ListLabCore
 import ListLabFiles
 import ListLabRecords
 import ListLabShell
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A file provider's commands at the prompt, timed inside the process (the
 /// process's start-up is not the figure): each timing is a session of its
@@ -33,7 +34,9 @@ enum ColumnsBenchmark {
 
     static func run(runs: Int) throws {
         Pairs.command = "Scripts/bench-columns"
-        print("reload --diff of small rows at the prompt, timed in the process, in turn with a plain reload of the changed file")
+        print(
+            "reload --diff of small rows at the prompt, timed in the process, in turn with a plain reload of the changed file"
+        )
         let folder = "/tmp/listlab-bench-columns-\(getpid())"
         mkdir(folder, 0o700)
         defer {
@@ -50,12 +53,15 @@ enum ColumnsBenchmark {
                 let size = rows == 100_000 ? "100k" : "1m"
                 let figure = try bench.pair("reload --diff", vs: "reload", changed: true, runs: runs)
                 Pairs.report(
-                    "small-reload-diff-\(format)-\(size)", "reload --diff of \(Pairs.grouped(rows)) small rows of \(format.uppercased()), 5% edited",
+                    "small-reload-diff-\(format)-\(size)",
+                    "reload --diff of \(Pairs.grouped(rows)) small rows of \(format.uppercased()), 5% edited",
                     vs: "a plain reload", figure, limit: 1.2)
                 if rows == 1_000_000 && format == "csv" {
-                    let staged = try bench.pair("reload --diff", vs: "reload", changed: true, runs: runs, setUp: [everyChange])
+                    let staged = try bench.pair(
+                        "reload --diff", vs: "reload", changed: true, runs: runs, setUp: [everyChange])
                     Pairs.report(
-                        "small-staged-csv-1m", "every change of that reload --diff staged and applied (CSV)", vs: "a plain reload",
+                        "small-staged-csv-1m", "every change of that reload --diff staged and applied (CSV)",
+                        vs: "a plain reload",
                         staged, limit: 2, detail: "\(Pairs.grouped(bench.lastSubjectLines)) lines of output")
                 }
             }
@@ -77,16 +83,21 @@ enum ColumnsBenchmark {
         }
         let bench = Bench(folder: folder, file: "rows.csv", original: before, changed: after)
         let count = Pairs.grouped(rows)
-        print("commands on a file provider of \(count) rows at the prompt, timed in the process, in turn with a plain reload")
+        print(
+            "commands on a file provider of \(count) rows at the prompt, timed in the process, in turn with a plain reload"
+        )
         Pairs.report(
             "columns-diff-\(size)", "diff of \(count) rows, the file unchanged", vs: "a plain reload",
             try bench.pair("diff", vs: "reload", changed: false, runs: runs), limit: 1.2)
         Pairs.report(
-            "columns-reload-diff-\(size)", "reload --diff of \(count) rows (10% deleted, 10% inserted, 2% moved, 5% changed)",
-            vs: "a plain reload of the changed file", try bench.pair("reload --diff", vs: "reload", changed: true, runs: runs), limit: 1.2)
+            "columns-reload-diff-\(size)",
+            "reload --diff of \(count) rows (10% deleted, 10% inserted, 2% moved, 5% changed)",
+            vs: "a plain reload of the changed file",
+            try bench.pair("reload --diff", vs: "reload", changed: true, runs: runs), limit: 1.2)
         let staged = try bench.pair("reload --diff", vs: "reload", changed: true, runs: runs, setUp: [everyChange])
         Pairs.report(
-            "columns-staged-\(size)", "the same with every change staged and applied", vs: "a plain reload of the changed file",
+            "columns-staged-\(size)", "the same with every change staged and applied",
+            vs: "a plain reload of the changed file",
             staged, limit: 2, detail: "\(Pairs.grouped(bench.lastSubjectLines)) lines of output")
         for (key, command) in [("sort", "sort score"), ("sort-desc", "sort score desc")] {
             Pairs.report(
@@ -112,7 +123,9 @@ enum ColumnsBenchmark {
         }
 
         /// `command` and `peer` timed in turn, `runs` pairs, each in a session of its own.
-        func pair(_ command: String, vs peer: String, changed: Bool, runs: Int, setUp: [String] = []) throws -> PairedFigure {
+        func pair(_ command: String, vs peer: String, changed: Bool, runs: Int, setUp: [String] = []) throws
+            -> PairedFigure
+        {
             try Pairs.timed(pairs: runs) {
                 let (seconds, lines) = try timing(command, changed: changed, setUp: setUp)
                 lastSubjectLines = lines
@@ -195,7 +208,8 @@ enum ColumnsBenchmark {
         // LISTLAB_BENCH_COMMAND: another command (a plain "reload", or "reload --diff" at the default threshold).
         let command = getenv("LISTLAB_BENCH_COMMAND").map { String(cString: $0) }
         for _ in 0..<runs {
-            let (seconds, lines) = try bench.timing(command ?? "reload --diff", changed: true, setUp: command == nil ? [everyChange] : [])
+            let (seconds, lines) = try bench.timing(
+                command ?? "reload --diff", changed: true, setUp: command == nil ? [everyChange] : [])
             print(command ?? "staged", Pairs.milliseconds(seconds), lines, "lines")
         }
     }
@@ -228,10 +242,14 @@ enum ColumnsBenchmark {
         for _ in 0..<runs {
             if sorting {
                 let copy = try FileDataProvider(path: path, name: "rows")
-                let sort = try DiffBenchmark.median(runs: 1) { try copy.sort(by: "v", descending: true, identifiedBy: "id", countingAbove: threshold)?.count ?? -1 }
+                let sort = try DiffBenchmark.median(runs: 1) {
+                    try copy.sort(by: "v", descending: true, identifiedBy: "id", countingAbove: threshold)?.count ?? -1
+                }
                 print("sort", Pairs.milliseconds(sort.seconds))
             } else {
-                let diff = try DiffBenchmark.median(runs: 1) { try provider.changesFromFile(identifiedBy: "id", countingAbove: threshold)?.changes.count ?? -1 }
+                let diff = try DiffBenchmark.median(runs: 1) {
+                    try provider.changesFromFile(identifiedBy: "id", countingAbove: threshold)?.changes.count ?? -1
+                }
                 print("changesFromFile", Pairs.milliseconds(diff.seconds))
             }
         }
@@ -248,7 +266,9 @@ enum ColumnsBenchmark {
             for id in ids { out += Array("\(id),\(v(id))\n".utf8) }
         case "json":
             out += Array("[\n".utf8)
-            for (index, id) in ids.enumerated() { out += Array("{\"id\":\(id),\"v\":\(v(id))}\(index == ids.count - 1 ? "" : ",")\n".utf8) }
+            for (index, id) in ids.enumerated() {
+                out += Array("{\"id\":\(id),\"v\":\(v(id))}\(index == ids.count - 1 ? "" : ",")\n".utf8)
+            }
             out += Array("]\n".utf8)
         default:
             for id in ids { out += Array("{\"id\":\(id),\"v\":\(v(id))}\n".utf8) }

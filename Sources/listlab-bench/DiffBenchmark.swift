@@ -87,9 +87,13 @@ enum DiffBenchmark {
     }
 
     /// `sections` sections of `size` items, 1% of all items moved across sections.
-    static func sectionedWorkload(sections: Int = 100, size: Int = 1_000) -> (source: [DiffSection<Int, Int>], target: [DiffSection<Int, Int>], movesMade: Int) {
+    static func sectionedWorkload(sections: Int = 100, size: Int = 1_000) -> (
+        source: [DiffSection<Int, Int>], target: [DiffSection<Int, Int>], movesMade: Int
+    ) {
         var random = SplitMix64(state: 20_240_601 + UInt64(sections * size))
-        let source = (0..<sections).map { section in DiffSection(id: section, items: Array((section * size)..<((section + 1) * size))) }
+        let source = (0..<sections).map { section in
+            DiffSection(id: section, items: Array((section * size)..<((section + 1) * size)))
+        }
         var target = source
         let moves = sections * size / 100
         for _ in 0..<moves {
@@ -137,35 +141,61 @@ enum DiffBenchmark {
             }
         }
         // The brief's target at 100,000 items: at least 10x faster than the standard library.
-        let hundred = try Pairs.measure(pairs: runs) { _ = try listDiff(w100k) } _: { _ = standard(w100k) }
+        let hundred = try Pairs.measure(pairs: runs) {
+            _ = try listDiff(w100k)
+        } _: {
+            _ = standard(w100k)
+        }
         let ours = try listDiff(w100k)
         Pairs.report(
-            "diff-100k", "diff 100,000 items (10% deleted, 10% inserted, 2% moved)", vs: "the standard library's difference(from:).inferringMoves()",
+            "diff-100k", "diff 100,000 items (10% deleted, 10% inserted, 2% moved)",
+            vs: "the standard library's difference(from:).inferringMoves()",
             hundred, limit: 0.1, target: "10x faster (at most 0.1x)",
-            detail: "\(fixed(1 / hundred.ratio, 0))x faster; \(ours.moves.count) moves, the standard library \(standardMoves(standard(w100k)))")
+            detail:
+                "\(fixed(1 / hundred.ratio, 0))x faster; \(ours.moves.count) moves, the standard library \(standardMoves(standard(w100k)))"
+        )
         Pairs.reportValue(
-            "diff-100k-moves", "the moves of that diff", vs: "the moves made", Double(ours.moves.count) / Double(w100k.movesMade),
+            "diff-100k-moves", "the moves of that diff", vs: "the moves made",
+            Double(ours.moves.count) / Double(w100k.movesMade),
             target: "at most 1.05x", met: Double(ours.moves.count) <= 1.05 * Double(w100k.movesMade),
             detail: "\(Pairs.grouped(ours.moves.count)) for \(Pairs.grouped(w100k.movesMade))")
-        let tenfold = try Pairs.measure(pairs: max(runs, 15)) { _ = try listDiff(w100k) } _: { _ = try listDiff(w10k) }
-        Pairs.report("diff-linear-100k", "diff 100,000 items", vs: "diff 10,000 items", tenfold, limit: 12, target: "at most 12x (linear)")
+        let tenfold = try Pairs.measure(pairs: max(runs, 15)) {
+            _ = try listDiff(w100k)
+        } _: {
+            _ = try listDiff(w10k)
+        }
+        Pairs.report(
+            "diff-linear-100k", "diff 100,000 items", vs: "diff 10,000 items", tenfold, limit: 12,
+            target: "at most 12x (linear)")
         // The "under 100 ms" was on a machine where the standard library's 10,000-item
         // diff took 45.7 ms: at most 2.2x that diff on this machine.
-        let million = try Pairs.measure(pairs: runs) { _ = try listDiff(w1m) } _: { _ = standard(w10k) }
+        let million = try Pairs.measure(pairs: runs) {
+            _ = try listDiff(w1m)
+        } _: {
+            _ = standard(w10k)
+        }
         let millionResult = try listDiff(w1m)
         Pairs.report(
             "diff-1m", "diff 1,000,000 items", vs: "the standard library's 10,000-item diff", million, limit: 2.2,
             detail: "\(Pairs.grouped(millionResult.moves.count)) moves for \(Pairs.grouped(w1m.movesMade)) made")
-        let millionTenfold = try Pairs.measure(pairs: runs) { _ = try listDiff(w1m) } _: { _ = try listDiff(w100k) }
-        Pairs.report("diff-linear-1m", "diff 1,000,000 items", vs: "diff 100,000 items", millionTenfold, limit: 12, target: "at most 12x (linear)")
+        let millionTenfold = try Pairs.measure(pairs: runs) {
+            _ = try listDiff(w1m)
+        } _: {
+            _ = try listDiff(w100k)
+        }
+        Pairs.report(
+            "diff-linear-1m", "diff 1,000,000 items", vs: "diff 100,000 items", millionTenfold, limit: 12,
+            target: "at most 12x (linear)")
         Pairs.reportValue(
-            "diff-1m-moves", "the moves of the 1,000,000-item diff", vs: "the moves made", Double(millionResult.moves.count) / Double(w1m.movesMade),
+            "diff-1m-moves", "the moves of the 1,000,000-item diff", vs: "the moves made",
+            Double(millionResult.moves.count) / Double(w1m.movesMade),
             target: "at most 1.05x", met: Double(millionResult.moves.count) <= 1.05 * Double(w1m.movesMade),
             detail: "\(Pairs.grouped(millionResult.moves.count)) for \(Pairs.grouped(w1m.movesMade))")
         let inputs = (w1m.source.count + w1m.target.count) * MemoryLayout<Int>.stride
         if let peak = PeakMemory.growth(while: { _ = try? Changeset(from: w1m.source, to: w1m.target) }) {
             Pairs.reportValue(
-                "diff-1m-memory", "peak memory of the 1,000,000-item diff", vs: "its two input arrays", Double(peak) / Double(inputs),
+                "diff-1m-memory", "peak memory of the 1,000,000-item diff", vs: "its two input arrays",
+                Double(peak) / Double(inputs),
                 target: "at most 1.5x", met: Double(peak) <= 1.5 * Double(inputs),
                 detail: "\(fixed(Double(peak) / 1_048_576, 1)) MiB beside \(fixed(Double(inputs) / 1_048_576, 1)) MiB")
         } else {
@@ -173,18 +203,27 @@ enum DiffBenchmark {
         }
         let small = sectionedWorkload(size: 1_000)
         let large = sectionedWorkload(size: 10_000)
-        func sectioned(_ w: (source: [DiffSection<Int, Int>], target: [DiffSection<Int, Int>], movesMade: Int)) throws -> SectionedChangeset {
+        func sectioned(_ w: (source: [DiffSection<Int, Int>], target: [DiffSection<Int, Int>], movesMade: Int)) throws
+            -> SectionedChangeset
+        {
             try SectionedChangeset(from: w.source, to: w.target, identity: { $0 }, isContentEqual: ==)
         }
-        let sections = try Pairs.measure(pairs: max(runs, 15)) { _ = try sectioned(large) } _: { _ = try sectioned(small) }
+        let sections = try Pairs.measure(pairs: max(runs, 15)) {
+            _ = try sectioned(large)
+        } _: {
+            _ = try sectioned(small)
+        }
         Pairs.report(
-            "diff-sections-linear", "diff 100 sections x 10,000 items, 1% moved across sections", vs: "100 sections x 1,000 items",
+            "diff-sections-linear", "diff 100 sections x 10,000 items, 1% moved across sections",
+            vs: "100 sections x 1,000 items",
             sections, limit: 12, target: "at most 12x (linear)")
         for (size, w) in [("1,000", small), ("10,000", large)] {
             let moves = try sectioned(w).movedItems.count
             Pairs.reportValue(
-                "diff-sections-moves-\(size.filter(\.isNumber))", "the moves of 100 sections x \(size) items", vs: "the moves made",
-                Double(moves) / Double(w.movesMade), target: "at most 1.05x", met: Double(moves) <= 1.05 * Double(w.movesMade),
+                "diff-sections-moves-\(size.filter(\.isNumber))", "the moves of 100 sections x \(size) items",
+                vs: "the moves made",
+                Double(moves) / Double(w.movesMade), target: "at most 1.05x",
+                met: Double(moves) <= 1.05 * Double(w.movesMade),
                 detail: "\(Pairs.grouped(moves)) for \(Pairs.grouped(w.movesMade))")
         }
     }

@@ -25,13 +25,17 @@ enum HostileBenchmark {
     static func wideObjects(runs: Int) throws {
         let keys = 100_000
         let json = Array(("[{" + (0..<keys).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}]\n").utf8)
-        let csv = Array(((0..<keys).map { "k\($0)" }.joined(separator: ",") + "\n" + (0..<keys).map { String($0) }.joined(separator: ",") + "\n").utf8)
+        let csv = Array(
+            ((0..<keys).map { "k\($0)" }.joined(separator: ",") + "\n"
+                + (0..<keys).map { String($0) }.joined(separator: ",") + "\n").utf8)
         let figure = try Pairs.measure(pairs: runs) {
             _ = try JSONTableReader.read(json, file: "wide.json", format: .array).fieldNames.count
         } _: {
             _ = try CSVReader.read(csv, file: "wide.csv").fieldNames.count
         }
-        Pairs.report("hostile-wide-object", "load one JSON object of 100,000 keys", vs: "the same columns as CSV", figure, limit: 2)
+        Pairs.report(
+            "hostile-wide-object", "load one JSON object of 100,000 keys", vs: "the same columns as CSV", figure,
+            limit: 2)
     }
 
     /// NDJSON of `count` records, each with an id and either a key of its own or one shared key.
@@ -49,10 +53,13 @@ enum HostileBenchmark {
         let bytes = lines(100_000, ownKeys: !shared)
         var times: [Double] = []
         for _ in 0..<runs {
-            times.append(Pairs.time { _ = try? JSONTableReader.read(bytes, file: "keys.ndjson", format: .lines).count }.seconds)
+            times.append(
+                Pairs.time { _ = try? JSONTableReader.read(bytes, file: "keys.ndjson", format: .lines).count }.seconds)
         }
         times.sort()
-        print(shared ? "one shared key:" : "a key per record:", Pairs.milliseconds(times[times.count / 2]), "median of", runs)
+        print(
+            shared ? "one shared key:" : "a key per record:", Pairs.milliseconds(times[times.count / 2]), "median of",
+            runs)
     }
 
     /// The seconds of a `load` of `path` in a fresh session (made and dropped untimed).
@@ -77,19 +84,36 @@ enum HostileBenchmark {
             let session = Session(output: RecordingOutput())
             return withExtendedLifetime(session) { Pairs.time { session.execute("load \(path)") }.seconds }
         }
-        let sparse = Pairs.timed(pairs: runs) { load(own) } _: { load(shared) }
-        let linear = Pairs.timed(pairs: runs) { load(own) } _: { load(half) }
+        let sparse = Pairs.timed(pairs: runs) {
+            load(own)
+        } _: {
+            load(shared)
+        }
+        let linear = Pairs.timed(pairs: runs) {
+            load(own)
+        } _: {
+            load(half)
+        }
         // The reader alone, its table dropped in the timing too: said beside the figure, not a figure.
         let bytes = (own: lines(100_000, ownKeys: true), shared: lines(100_000, ownKeys: false))
-        func read(_ bytes: [UInt8]) throws { _ = try JSONTableReader.read(bytes, file: "keys.ndjson", format: .lines).count }
-        let reader = try Pairs.measure(pairs: runs) { try read(bytes.own) } _: { try read(bytes.shared) }
+        func read(_ bytes: [UInt8]) throws {
+            _ = try JSONTableReader.read(bytes, file: "keys.ndjson", format: .lines).count
+        }
+        let reader = try Pairs.measure(pairs: runs) {
+            try read(bytes.own)
+        } _: {
+            try read(bytes.shared)
+        }
         Pairs.report(
-            "hostile-own-keys", "load NDJSON whose 100,000 records each have a key of their own", vs: "the same bytes with one shared key",
+            "hostile-own-keys", "load NDJSON whose 100,000 records each have a key of their own",
+            vs: "the same bytes with one shared key",
             sparse, limit: 2,
             detail: "\(Pairs.grouped(bytes.own.count)) bytes each; the reader alone, its table dropped in the timing, "
-                + "\(Pairs.fixed(reader.ratio, 2))x (\(Pairs.fixed(reader.low, 2))x to \(Pairs.fixed(reader.high, 2))x)")
+                + "\(Pairs.fixed(reader.ratio, 2))x (\(Pairs.fixed(reader.low, 2))x to \(Pairs.fixed(reader.high, 2))x)"
+        )
         Pairs.report(
-            "hostile-own-keys-linear", "the same at 100,000 records, a record", vs: "the same at 50,000 records, a record",
+            "hostile-own-keys-linear", "the same at 100,000 records, a record",
+            vs: "the same at 50,000 records, a record",
             linear.scaled(by: 0.5), limit: 1.2)
     }
 
@@ -107,18 +131,26 @@ enum HostileBenchmark {
             let loaded = output.lines
             output.clear()
             session.execute("show --all")
-            let text = Transcript.text(of: [("load \(folder)-\(count).csv", loaded), ("show --all", output.lines)], prose: ["A long block."])
+            let text = Transcript.text(
+                of: [("load \(folder)-\(count).csv", loaded), ("show --all", output.lines)], prose: ["A long block."])
             let path = "\(folder)-\(count).lab"
             try AtomicFile.write(Array(text.utf8), to: path)
-            guard TranscriptRunner.run(path).passed else { print("  the \(count)-line transcript did not pass"); return }
+            guard TranscriptRunner.run(path).passed else {
+                print("  the \(count)-line transcript did not pass")
+                return
+            }
             paths[count] = path
         }
         guard let small = paths[1_000], let large = paths[10_000] else { return }
         // Each run timed on its own (the peer's ten summed), so that each starts as the others do.
-        let figure = Pairs.timed(pairs: runs) { Pairs.time { TranscriptRunner.run(large).passed }.seconds } _: {
+        let figure = Pairs.timed(pairs: runs) {
+            Pairs.time { TranscriptRunner.run(large).passed }.seconds
+        } _: {
             (0..<10).reduce(0) { total, _ in total + Pairs.time { TranscriptRunner.run(small).passed }.seconds }
         }
-        Pairs.report("hostile-long-block", "listlab test of a 10,000-line output block", vs: "a 1,000-line block x 10", figure, limit: 1.5)
+        Pairs.report(
+            "hostile-long-block", "listlab test of a 10,000-line output block", vs: "a 1,000-line block x 10", figure,
+            limit: 1.5)
     }
 
     static func appends(runs: Int) throws {
@@ -136,9 +168,16 @@ enum HostileBenchmark {
         func appending(to path: String) -> Double {
             let session = Session(output: RecordingOutput())
             session.execute("load \(path)")
-            return Pairs.time { for index in 0..<1_000 { session.execute("append name=\"New \(index)\" score=1") } }.seconds
+            return Pairs.time { for index in 0..<1_000 { session.execute("append name=\"New \(index)\" score=1") } }
+                .seconds
         }
-        let figure = Pairs.timed(pairs: runs) { appending(to: large) } _: { appending(to: small) }
-        Pairs.report("hostile-appends", "1,000 appends to a 1,000,000-row file provider", vs: "the same at 1,000 rows", figure, limit: 1.2)
+        let figure = Pairs.timed(pairs: runs) {
+            appending(to: large)
+        } _: {
+            appending(to: small)
+        }
+        Pairs.report(
+            "hostile-appends", "1,000 appends to a 1,000,000-row file provider", vs: "the same at 1,000 rows", figure,
+            limit: 1.2)
     }
 }

@@ -15,7 +15,9 @@ struct ListLabBench {
             let only = arguments.dropFirst(2).first.flatMap { Int($0) }
             for n in only.map({ [$0] }) ?? [10_000, 100_000, 1_000_000] {
                 let (source, target, _) = DiffBenchmark.workload(n)
-                let timing = try DiffBenchmark.median(runs: runs) { () throws(DuplicateIdentityError) in try Changeset(from: source, to: target) }
+                let timing = try DiffBenchmark.median(runs: runs) { () throws(DuplicateIdentityError) in
+                    try Changeset(from: source, to: target)
+                }
                 print(n, DiffBenchmark.fixed(timing.seconds * 1000, 2), "ms")
             }
             for size in [1_000, 10_000] where only == nil {
@@ -33,7 +35,9 @@ struct ListLabBench {
             } _: { () throws(DuplicateIdentityError) in
                 _ = try Changeset(from: small.source, to: small.target)
             }
-            print(Pairs.milliseconds(timed.peer), Pairs.milliseconds(timed.subject), DiffBenchmark.fixed(timed.ratio, 2), "x")
+            print(
+                Pairs.milliseconds(timed.peer), Pairs.milliseconds(timed.subject), DiffBenchmark.fixed(timed.ratio, 2),
+                "x")
         case "load"?:
             // One load of FILE (as `load FILE` reads it), timed inside this process: Scripts/bench-load pairs it with DuckDB's.
             guard let path = arguments.dropFirst().first else {
@@ -61,7 +65,9 @@ struct ListLabBench {
             try ColumnsBenchmark.stagedProfile(runs: runs, files: Array(arguments.dropFirst(2)))
         case "columns-profile"?:
             // changesFromFile (or with 'sort', a sort) of 1,000,000 rows, RUNS times: for perf, not for figures.
-            try ColumnsBenchmark.profile(runs: runs, format: arguments.dropFirst(2).first ?? "csv", sorting: arguments.dropFirst(3).first == "sort")
+            try ColumnsBenchmark.profile(
+                runs: runs, format: arguments.dropFirst(2).first ?? "csv",
+                sorting: arguments.dropFirst(3).first == "sort")
         case "own-keys-profile"?:
             // A load of NDJSON whose 100,000 records each have a key of their own (or with 'shared', one key), RUNS times: for perf, not for figures.
             HostileBenchmark.ownKeysProfile(runs: runs, shared: arguments.dropFirst(2).first == "shared")

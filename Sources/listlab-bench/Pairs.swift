@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The per-pair ratios of a subject's time to its peer's, timed in turn
@@ -54,13 +54,18 @@ enum Pairs {
     /// Times `subject` and `peer` in turn, `pairs` times (at least
     /// ``minimum``), each call one timing.
     static func measure(pairs: Int, _ subject: () throws -> Void, _ peer: () throws -> Void) rethrows -> PairedFigure {
-        try timed(pairs: pairs) { try time(subject).seconds } _: { try time(peer).seconds }
+        try timed(pairs: pairs) {
+            try time(subject).seconds
+        } _: {
+            try time(peer).seconds
+        }
     }
 
     /// Runs `subject` and `peer` in turn, `pairs` times (at least
     /// ``minimum``), each returning the seconds it timed itself (so that
     /// each side can set up what it works on without timing that).
-    static func timed(pairs: Int, _ subject: () throws -> Double, _ peer: () throws -> Double) rethrows -> PairedFigure {
+    static func timed(pairs: Int, _ subject: () throws -> Double, _ peer: () throws -> Double) rethrows -> PairedFigure
+    {
         var ratios: [Double] = []
         var subjects: [Double] = []
         var peers: [Double] = []
@@ -88,17 +93,28 @@ enum Pairs {
 
     /// Prints and records a figure that is not a timing (a count, a memory
     /// ratio): one value, no pairs.
-    static func reportValue(_ key: String, _ what: String, vs peer: String, _ value: Double, target: String, met: Bool, detail: String = "") {
-        record(key: key, what: what, peer: peer, ratio: value, low: value, high: value, pairs: 0, target: target, met: met, detail: detail)
+    static func reportValue(
+        _ key: String, _ what: String, vs peer: String, _ value: Double, target: String, met: Bool, detail: String = ""
+    ) {
+        record(
+            key: key, what: what, peer: peer, ratio: value, low: value, high: value, pairs: 0, target: target, met: met,
+            detail: detail)
     }
 
-    static func record(key: String, what: String, peer: String, ratio: Double, low: Double, high: Double, pairs: Int, target: String, met: Bool, detail: String) {
+    static func record(
+        key: String, what: String, peer: String, ratio: Double, low: Double, high: Double, pairs: Int, target: String,
+        met: Bool, detail: String
+    ) {
         // Three digits, so that a median just past its target does not read as the target itself.
         let digits = ratio < 0.1 ? 4 : 3
         // Worded as Docs/performance.md's table words it (Scripts/benchlib.py prints the same).
-        let measured = pairs == 0
-            ? "\(fixed(ratio, digits))x" : "median \(fixed(ratio, digits))x (\(fixed(low, digits))x to \(fixed(high, digits))x, \(pairs) pairs)"
-        print("  \(what): \(measured) vs \(peer); target \(target), \(met ? "met: yes" : "met: NO")\(detail.isEmpty ? "" : "; " + detail)")
+        let measured =
+            pairs == 0
+            ? "\(fixed(ratio, digits))x"
+            : "median \(fixed(ratio, digits))x (\(fixed(low, digits))x to \(fixed(high, digits))x, \(pairs) pairs)"
+        print(
+            "  \(what): \(measured) vs \(peer); target \(target), \(met ? "met: yes" : "met: NO")\(detail.isEmpty ? "" : "; " + detail)"
+        )
         guard let path = getenv("LISTLAB_BENCH_RECORD").map({ String(cString: $0) }), !path.isEmpty,
             let file = fopen(path, "a")
         else { return }
@@ -118,7 +134,8 @@ enum Pairs {
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     static func milliseconds(_ seconds: Double) -> String { fixed(seconds * 1000, seconds < 0.01 ? 3 : 1) + " ms" }
@@ -129,7 +146,10 @@ enum Pairs {
     static func grouped(_ value: Int) -> String {
         var digits = Array(String(value))
         var index = digits.count - 3
-        while index > 0 { digits.insert(",", at: index); index -= 3 }
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
         return String(digits)
     }
 
@@ -141,7 +161,8 @@ enum Pairs {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }
         }

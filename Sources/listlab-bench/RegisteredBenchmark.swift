@@ -1,17 +1,18 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BenchRegistrations
 import ListLabCore
 import ListLabFiles
-import BenchRegistrations
 import ListLabShell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Output that keeps only a count, so that writing costs the same on both sides.
 final class CountingOutput: ShellOutput {
@@ -55,14 +56,20 @@ enum RegisteredBenchmark {
                 session.execute("show")
             }
         }
-        let figure = Pairs.measure(pairs: runs) { scrollAndShow(typed) } _: { scrollAndShow(records) }
+        let figure = Pairs.measure(pairs: runs) {
+            scrollAndShow(typed)
+        } _: {
+            scrollAndShow(records)
+        }
         for (name, output) in [("registered", typedOutput), ("built-in", recordsOutput)] where !output.errors.isEmpty {
             throw BenchmarkError(message: "\(name): \(output.errors)")
         }
         Pairs.report(
             "registered-show", "scroll and show over your own provider of 100,000 typed items (registered)",
             vs: "the built-in array provider of the same items as records", figure, limit: 1.2,
-            detail: "\(DiffBenchmark.fixed(figure.subject / Double(shows) * 1e6, 1)) us vs \(DiffBenchmark.fixed(figure.peer / Double(shows) * 1e6, 1)) us a scroll and show")
+            detail:
+                "\(DiffBenchmark.fixed(figure.subject / Double(shows) * 1e6, 1)) us vs \(DiffBenchmark.fixed(figure.peer / Double(shows) * 1e6, 1)) us a scroll and show"
+        )
     }
 }
 

@@ -9,7 +9,9 @@ import ListLabRecords
 enum ShowBenchmark {
     static func run(runs: Int) throws {
         Pairs.command = "listlab-bench show"
-        print("show (release build; a 20-row viewport over a file provider, jumping before each render; 2,000 shows a timing)")
+        print(
+            "show (release build; a 20-row viewport over a file provider, jumping before each render; 2,000 shows a timing)"
+        )
         var lists: [Int: HeadlessList] = [:]
         var providers: [FileDataProvider] = []
         for count in [1_000, 1_000_000] {
@@ -22,7 +24,8 @@ enum ShowBenchmark {
             try AtomicFile.write(csv, to: path)
             let provider = try FileDataProvider(path: path, name: "rows.csv")
             let list = HeadlessList(style: .table, viewportRows: 20)
-            let presenter = TemplatePresenter(kind: "RowCell", text: try Template("{name}"), detail: try Template("{email}"))
+            let presenter = TemplatePresenter(
+                kind: "RowCell", text: try Template("{name}"), detail: try Template("{email}"))
             ListAdapter(provider: provider, presenter: presenter).attach(to: list)
             providers.append(provider)
             lists[count] = list
@@ -37,11 +40,17 @@ enum ShowBenchmark {
             }
             precondition(lines > 0)
         }
-        let figure = Pairs.measure(pairs: runs) { shows(large, rows: 1_000_000) } _: { shows(small, rows: 1_000) }
+        let figure = Pairs.measure(pairs: runs) {
+            shows(large, rows: 1_000_000)
+        } _: {
+            shows(small, rows: 1_000)
+        }
         // "The same cost": within 1.5x, the noise of timing microseconds on a shared machine.
         Pairs.report(
             "show-1m", "show on a 1,000,000-item list", vs: "show on a 1,000-item list", figure, limit: 1.5,
             target: "the same cost, at most 1.5x",
-            detail: "\(DiffBenchmark.fixed(figure.subject / 2_000 * 1e6, 1)) us a show; \(large.statistics.cellsCreated) and \(small.statistics.cellsCreated) cells created")
+            detail:
+                "\(DiffBenchmark.fixed(figure.subject / 2_000 * 1e6, 1)) us a show; \(large.statistics.cellsCreated) and \(small.statistics.cellsCreated) cells created"
+        )
     }
 }

@@ -1,3 +1,5 @@
+import ListLabTestSupport
+
 // Writes the examples' test copies (see DocExampleFile and ReadmeExampleFile):
 // `swift run listlab-doc-examples`. With `--undocumented GRAPH...`, lists the public
 // symbols of symbol graphs that have no documentation instead (Scripts/check-docs).
@@ -6,16 +8,15 @@
 //   Examples/ReadmeProgram/Sources/readme-program/main.swift: the same, as the README says to put it.
 // With `--readme-output`, prints what the README says its program prints (Scripts/check-readme-program).
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
-import ListLabTestSupport
 
 let root = DocExampleFile.packageRoot
 
@@ -36,9 +37,12 @@ if CommandLine.arguments.dropFirst().first == "--undocumented" {
     var total = 0
     for path in CommandLine.arguments.dropFirst(2) {
         do {
-            let (module, gaps) = try SymbolGraphCoverage.gaps(inSymbolGraph: try Data(contentsOf: URL(fileURLWithPath: path)))
+            let (module, gaps) = try SymbolGraphCoverage.gaps(
+                inSymbolGraph: try Data(contentsOf: URL(fileURLWithPath: path)))
             for gap in gaps { print(gap) }
-            print("\(module): \(gaps.isEmpty ? "every public symbol is documented" : "\(gaps.count) public symbols without documentation")")
+            print(
+                "\(module): \(gaps.isEmpty ? "every public symbol is documented" : "\(gaps.count) public symbols without documentation")"
+            )
             total += gaps.count
         } catch {
             print("listlab-doc-examples: \(path): \(error)")
@@ -56,8 +60,11 @@ if CommandLine.arguments.dropFirst().first == "--readme-output" {
 do {
     let examples = try DocExampleFile.examples(under: root).count
     try write(try DocExampleFile.generate(packageRoot: root), to: DocExampleFile.path, what: "\(examples) examples")
-    try write(try ReadmeExampleFile.generate(packageRoot: root), to: ReadmeExampleFile.path, what: "the README's example")
-    try write(try ReadmeExampleFile.generateProgram(packageRoot: root), to: ReadmeExampleFile.programPath, what: "the README's program")
+    try write(
+        try ReadmeExampleFile.generate(packageRoot: root), to: ReadmeExampleFile.path, what: "the README's example")
+    try write(
+        try ReadmeExampleFile.generateProgram(packageRoot: root), to: ReadmeExampleFile.programPath,
+        what: "the README's program")
 } catch {
     print("listlab-doc-examples: \(error)")
     exit(1)

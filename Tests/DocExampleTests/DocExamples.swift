@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Generated from the ```swift examples in the doc comments under Sources/
 // by `swift run listlab-doc-examples` (Tests/ListLabTestSupport/DocExampleFile.swift):
 // do not edit; run it again after changing an example. The names the examples
@@ -42,7 +43,7 @@ func completionExample1() throws {
     _ = completion
 }
 
-// Sources/LineEditing/LineEditor.swift:15: compiled only, it reads the terminal.
+// Sources/LineEditing/LineEditor.swift:16: compiled only, it reads the terminal.
 func lineEditorExample1() throws {
     if let editor = LineEditor(programName: "listlab", historyFile: "/home/me/.listlab_history") {
         editor.completer = { line in Completion(word: "", candidates: []) }
@@ -182,7 +183,7 @@ func headlessList_BatchUpdatesExample1() throws {
     _ = update
 }
 
-@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:127")
+@Test("Sources/ListLabCore/List/HeadlessList+BatchUpdates.swift:128")
 func headlessList_BatchUpdatesExample2() throws {
     let tabs = ArrayDataProvider([Tab.news, .contributions, .settings])
     let list = HeadlessList()
@@ -492,14 +493,14 @@ func pagedDataProviderExample1() throws {
     _ = list
 }
 
-@Test("Sources/ListLabCore/Providers/SectionedDataProvider.swift:14")
+@Test("Sources/ListLabCore/Providers/SectionedDataProvider.swift:15")
 func sectionedDataProviderExample1() throws {
     let lists = SectionedDataProvider(tasks, groupedBy: { $0.list })
     _ = lists.title(ofSection: 0)     // "Work"
     _ = lists
 }
 
-@Test("Sources/ListLabCore/Providers/SectionedDataProvider.swift:254")
+@Test("Sources/ListLabCore/Providers/SectionedDataProvider.swift:256")
 func sectionedDataProviderExample2() throws {
     let days = SectionedDataProvider(["Mon: talk", "Tue: lab"], groupedBy: { String($0.prefix(3)) })
     let update = try days.replaceItems(with: ["Tue: lab", "Wed: quiz"], identity: { $0 }, isContentEqual: ==)
@@ -630,7 +631,7 @@ func fileDataProvider_FileChangesExample1() throws {
     _ = contacts
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:122")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:137")
 func fileDataProvider_FileChangesExample2() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     try "id,name,phone\n1,Bruce Wayne,555-0199\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)
@@ -665,7 +666,7 @@ func fileDataProvider_SortExample1() throws {
     _ = contacts
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider.swift:12")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider.swift:13")
 func fileDataProviderExample1() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     let diana = try contacts.checkedItem(at: ItemPath(0, 2))
@@ -675,7 +676,7 @@ func fileDataProviderExample1() throws {
     _ = diana
 }
 
-@Test("Sources/ListLabFiles/Table/RecordTable.swift:20")
+@Test("Sources/ListLabFiles/Table/RecordTable.swift:21")
 func recordTableExample1() throws {
     var table = RecordTable(fieldNames: ["id", "name"])
     table.append(Record(fields: [("id", 1), ("name", "Ada")]))
@@ -683,7 +684,7 @@ func recordTableExample1() throws {
     _ = table
 }
 
-@Test("Sources/ListLabFiles/Writing/AtomicFile.swift:28")
+@Test("Sources/ListLabFiles/Writing/AtomicFile.swift:29")
 func atomicFileExample1() throws {
     let notes = FileManager.default.temporaryDirectory.appendingPathComponent("notes.txt").path
     try AtomicFile.write(Array("hello\n".utf8), to: notes)
@@ -778,7 +779,7 @@ func playground_TranscriptsExample1() throws {
     _ = replay
 }
 
-@Test("Sources/ListLabPlayground/Playground.swift:19")
+@Test("Sources/ListLabPlayground/Playground.swift:20")
 func playgroundExample1() throws {
     var playground = Playground(name: "tabs-lab", offersSamples: false)
     playground.register(
@@ -789,7 +790,7 @@ func playgroundExample1() throws {
     _ = playground
 }
 
-@Test("Sources/ListLabPlayground/Playground.swift:105")
+@Test("Sources/ListLabPlayground/Playground.swift:110")
 func playgroundExample2() throws {
     let output = ToolOutput()
     let status = Playground.listlab.run(arguments: ["--version"], output: output)
@@ -826,13 +827,13 @@ func templateExample1() throws {
     _ = template
 }
 
-@Test("Sources/ListLabRecords/Templates/Template.swift:92")
+@Test("Sources/ListLabRecords/Templates/Template.swift:93")
 func templateExample2() throws {
     _ = Template.placeholder(for: "name")   // "{name}"
     _ = Template.placeholder(for: "}")      // "{\"}\"}"
 }
 
-@Test("Sources/ListLabRecords/Templates/TemplatePresenter.swift:7")
+@Test("Sources/ListLabRecords/Templates/TemplatePresenter.swift:8")
 func templatePresenterExample1() throws {
     let contacts = TemplatePresenter(kind: "ContactCell", text: try Template("{name}"),
                                      detail: try Template("{phone}"))
@@ -844,7 +845,7 @@ func templatePresenterExample1() throws {
     _ = home
 }
 
-@Test("Sources/ListLabRecords/Values/Record.swift:9")
+@Test("Sources/ListLabRecords/Values/Record.swift:10")
 func recordExample1() throws {
     let schema = Record.Schema(["id", "name"])
     var ada = Record(schema: schema, values: [1, "Ada"])
@@ -889,7 +890,7 @@ func valueExample1() throws {
     _ = score
 }
 
-@Test("Sources/ListLabServer/ServeCommand.swift:33")
+@Test("Sources/ListLabServer/ServeCommand.swift:34")
 func serveCommandExample1() throws {
     var playground = Playground(name: "tabs-lab", offersSamples: false)
     playground.register(
@@ -928,7 +929,7 @@ func sessionExample1() throws {
     _ = session
 }
 
-@Test("Sources/ListLabShell/Session/Session.swift:317")
+@Test("Sources/ListLabShell/Session/Session.swift:332")
 func sessionExample2() throws {
     _ = Session.lineBreak(in: "load contacts")      // nil
     _ = Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."

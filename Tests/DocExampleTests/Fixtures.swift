@@ -1,13 +1,15 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabRecords
+import Testing
+
 @testable import ListLabPlayground
 @testable import ListLabShell
-import Testing
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The names the doc comments' examples take as given: the models, cells and
 // data an app would have around the line the example shows. Each is small
@@ -44,7 +46,8 @@ var diana: Record { Record(fields: [("id", 3), ("name", "Diana Prince"), ("phone
 var contactsFile: String {
     // A file of its own each time: the examples run in parallel, and one that saves would change
     // the file another has read (it then refuses to save over a file changed on disk).
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-doc-examples-\(ProcessInfo.processInfo.processIdentifier)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-doc-examples-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent("contacts-\(UUID().uuidString).csv").path
     let text = "id,name,phone\n1,Bruce Wayne,555-0100\n2,Clark Kent,555-0101\n3,Diana Prince,555-0103\n"
@@ -86,7 +89,9 @@ final class PlaceCell: ListCell, ConfigurableCell {
 
 /// A banner and two places, from two providers.
 var banner: ArrayDataProvider<HomeRow> { ArrayDataProvider([.topPicks([Place(name: "Harbour")])]) }
-var places: ArrayDataProvider<HomeRow> { ArrayDataProvider([.place(Place(name: "Harbour")), .place(Place(name: "Hills"))]) }
+var places: ArrayDataProvider<HomeRow> {
+    ArrayDataProvider([.place(Place(name: "Harbour")), .place(Place(name: "Hills"))])
+}
 
 /// A web service of 25 photos, served a page at a time.
 struct PhotoService: Sendable {
@@ -124,7 +129,10 @@ final class TodoCell: ListCell, ConfigurableCell {
 
 /// Three to-do items on two lists.
 var tasks: [TodoItem] {
-    [TodoItem(title: "Write", list: "Work"), TodoItem(title: "Read", list: "Home"), TodoItem(title: "Review", list: "Work")]
+    [
+        TodoItem(title: "Write", list: "Work"), TodoItem(title: "Read", list: "Home"),
+        TodoItem(title: "Review", list: "Work"),
+    ]
 }
 
 /// The presenter of to-do items.

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabTestSupport
 import Testing
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A symbol graph as `swift package generate-documentation` extracts it, cut
 /// down to what the coverage check reads.
@@ -31,8 +32,9 @@ private let graph = #"""
     #expect(module == "Demo")
     // Documented (its own comment or an inherited one), synthesised (no
     // location) and internal symbols are not gaps.
-    #expect(gaps.map(\.description) == [
-        "Sources/Demo/Canvas.swift:1: Canvas has no documentation",
-        "Sources/Demo/Shape.swift:5: Shape.circle has no documentation",
-    ])
+    #expect(
+        gaps.map(\.description) == [
+            "Sources/Demo/Canvas.swift:1: Canvas has no documentation",
+            "Sources/Demo/Shape.swift:5: Shape.circle has no documentation",
+        ])
 }

@@ -14,12 +14,20 @@ import Testing
     #expect(records.map(\.failed) == [false, true])
     let text = Transcript.text(of: records, prose: ["Two rows, and an insert the data never had."])
 
-    let first = verifySnapshot(of: text, as: .transcript, named: "steps", record: .missing, snapshotDirectory: folder.path, testName: "recording")
+    let first = verifySnapshot(
+        of: text, as: .transcript, named: "steps", record: .missing, snapshotDirectory: folder.path,
+        testName: "recording")
     #expect(first != nil, "the first run records and fails, as swift-snapshot-testing does")
     let file = folder.appendingPathComponent("recording.steps.lab").path
     #expect(FileManager.default.fileExists(atPath: file))
-    #expect(verifySnapshot(of: text, as: .transcript, named: "steps", record: .never, snapshotDirectory: folder.path, testName: "recording") == nil)
+    #expect(
+        verifySnapshot(
+            of: text, as: .transcript, named: "steps", record: .never, snapshotDirectory: folder.path,
+            testName: "recording") == nil)
     let changed = text.replacingOccurrences(of: "Grace", with: "Alan")
-    #expect(verifySnapshot(of: changed, as: .transcript, named: "steps", record: .never, snapshotDirectory: folder.path, testName: "recording") != nil)
+    #expect(
+        verifySnapshot(
+            of: changed, as: .transcript, named: "steps", record: .never, snapshotDirectory: folder.path,
+            testName: "recording") != nil)
     #expect(TranscriptRunner.run(file).passed, "\(TranscriptRunner.run(file).report)")
 }

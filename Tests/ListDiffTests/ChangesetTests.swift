@@ -1,6 +1,6 @@
+import ListDiff
 import ListLabTestSupport
 import Testing
-import ListDiff
 
 @Test func rotatingOneItemIsOneMove() throws {
     let changes = try Changeset(from: [1, 2, 3, 4, 5], to: [2, 3, 4, 5, 1])
@@ -13,7 +13,10 @@ import ListDiff
 }
 
 @Test func deletesInsertsAndUpdatesAreFoundByIdentityAndContent() throws {
-    struct Row { var id: Int; var name: String }
+    struct Row {
+        var id: Int
+        var name: String
+    }
     let old = [Row(id: 1, name: "a"), Row(id: 2, name: "b"), Row(id: 3, name: "c")]
     let new = [Row(id: 3, name: "c"), Row(id: 4, name: "d"), Row(id: 1, name: "A")]
     let changes = try Changeset(from: old, to: new, identity: \.id, isContentEqual: { $0.name == $1.name })
@@ -36,7 +39,9 @@ func edgeCases(old: [Int], new: [Int]) throws {
     #expect(throws: DuplicateIdentityError(identity: "2", side: .new, first: 1, second: 3)) {
         try Changeset(from: [1, 2], to: [1, 2, 5, 2])
     }
-    #expect(DuplicateIdentityError(identity: "7", side: .old, first: 0, second: 4).description == "duplicate identity '7' in the old list, at 0 and 4")
+    #expect(
+        DuplicateIdentityError(identity: "7", side: .old, first: 0, second: 4).description
+            == "duplicate identity '7' in the old list, at 0 and 4")
 }
 
 @Test func applyingTheChangesetGivesTheNewList() throws {
@@ -60,4 +65,3 @@ func edgeCases(old: [Int], new: [Int]) throws {
         #expect(staying.next() == nil)
     }
 }
-

@@ -1,11 +1,13 @@
+import ListDiff
 import ListLabTestSupport
 import Testing
-import ListDiff
 
 /// Random sectioned edits: sections deleted, inserted and moved, items
 /// deleted, inserted, moved within and across sections, content changed,
 /// and now and then an identity repeated on either side.
-private func randomEdit(_ generator: inout SplitMix64, repeats: Bool) -> (old: [DiffSection<String, (id: String, v: Int)>], new: [DiffSection<String, (id: String, v: Int)>]) {
+private func randomEdit(_ generator: inout SplitMix64, repeats: Bool) -> (
+    old: [DiffSection<String, (id: String, v: Int)>], new: [DiffSection<String, (id: String, v: Int)>]
+) {
     func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(generator.next() % UInt64(n)) }
     var nextID = 0
     var old: [DiffSection<String, (id: String, v: Int)>] = []
@@ -18,7 +20,9 @@ private func randomEdit(_ generator: inout SplitMix64, repeats: Bool) -> (old: [
     }
     var new = old
     if below(4) == 0, !new.isEmpty { new.remove(at: below(new.count)) }
-    if below(4) == 0 { new.insert(DiffSection(id: "n\(below(3))", items: [(id: "k\(nextID + 1)", v: 0)]), at: below(new.count + 1)) }
+    if below(4) == 0 {
+        new.insert(DiffSection(id: "n\(below(3))", items: [(id: "k\(nextID + 1)", v: 0)]), at: below(new.count + 1))
+    }
     nextID += 1
     if below(3) == 0, new.count > 1 { new.swapAt(0, new.count - 1) }
     for _ in 0..<below(8) where !new.isEmpty {
@@ -38,9 +42,13 @@ private func randomEdit(_ generator: inout SplitMix64, repeats: Bool) -> (old: [
     }
     if repeats, below(6) == 0 {
         // An identity twice in one list.
-        if below(2) == 0, let section = old.indices.randomElement(using: &generator), let item = old.flatMap(\.items).randomElement(using: &generator) {
+        if below(2) == 0, let section = old.indices.randomElement(using: &generator),
+            let item = old.flatMap(\.items).randomElement(using: &generator)
+        {
             old[section].items.insert(item, at: below(old[section].items.count + 1))
-        } else if let section = new.indices.randomElement(using: &generator), let item = (new.flatMap(\.items) + old.flatMap(\.items)).randomElement(using: &generator) {
+        } else if let section = new.indices.randomElement(using: &generator),
+            let item = (new.flatMap(\.items) + old.flatMap(\.items)).randomElement(using: &generator)
+        {
             new[section].items.insert(item, at: below(new[section].items.count + 1))
         }
     }
@@ -84,8 +92,12 @@ private func outcome(_ diff: () throws(DuplicateIdentityError) -> SectionedChang
     }
     new += (50_000..<55_000)
     new.shuffle(using: &generator)
-    let ours = try SectionedChangeset(from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: new)], identity: { $0 }, isContentEqual: ==)
-    let reference = try SectionedChangeset.reference(from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: new)], identity: { $0 }, isContentEqual: ==)
+    let ours = try SectionedChangeset(
+        from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: new)], identity: { $0 },
+        isContentEqual: ==)
+    let reference = try SectionedChangeset.reference(
+        from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: new)], identity: { $0 },
+        isContentEqual: ==)
     #expect(ours == reference)
 }
 
@@ -129,12 +141,15 @@ func repeatsAmongManyItemsAreNamedAsTheEarlierDiffNamesThem(repeats: Int) {
             repeated.insert(base[source], at: Int(generator.next() % UInt64(repeated.count + 1)))
         }
         let (old, new) = side == "old" ? (repeated, base.shuffled(using: &generator)) : (base, repeated)
-        let sections = { (items: [String]) in [DiffSection(id: 0, items: Array(items[..<20_000])), DiffSection(id: 1, items: Array(items[20_000...]))] }
+        let sections = { (items: [String]) in
+            [DiffSection(id: 0, items: Array(items[..<20_000])), DiffSection(id: 1, items: Array(items[20_000...]))]
+        }
         let ours = outcome { () throws(DuplicateIdentityError) in
             try SectionedChangeset(from: sections(old), to: sections(new), identity: { $0 }, isContentEqual: ==)
         }
         let reference = outcome { () throws(DuplicateIdentityError) in
-            try SectionedChangeset.reference(from: sections(old), to: sections(new), identity: { $0 }, isContentEqual: ==)
+            try SectionedChangeset.reference(
+                from: sections(old), to: sections(new), identity: { $0 }, isContentEqual: ==)
         }
         #expect(ours.hasPrefix("error"))
         #expect(ours == reference)
@@ -146,7 +161,9 @@ func repeatsAmongManyItemsAreNamedAsTheEarlierDiffNamesThem(repeats: Int) {
     // one another, at a size where the table is filled in parts.
     var generator = SplitMix64(seed: 11)
     func below(_ n: Int) -> Int { Int(generator.next() % UInt64(n)) }
-    let old = (0..<40).map { section in DiffSection(id: section, items: ((section * 500)..<((section + 1) * 500)).map { "k\($0)" }) }
+    let old = (0..<40).map { section in
+        DiffSection(id: section, items: ((section * 500)..<((section + 1) * 500)).map { "k\($0)" })
+    }
     var new = old
     for _ in 0..<400 {
         let from = below(new.count)
@@ -176,7 +193,9 @@ func repeatsAmongManyItemsAreNamedAsTheEarlierDiffNamesThem(repeats: Int) {
     // every length, deletes in runs, changed content, and two sections.
     var generator = SplitMix64(seed: 23)
     func below(_ n: Int) -> Int { Int(generator.next() % UInt64(n)) }
-    let old = (0..<2).map { section in DiffSection(id: section, items: ((section * 30_000)..<((section + 1) * 30_000)).map { (id: $0, v: 0) }) }
+    let old = (0..<2).map { section in
+        DiffSection(id: section, items: ((section * 30_000)..<((section + 1) * 30_000)).map { (id: $0, v: 0) })
+    }
     var new = old
     for length in [1, 2, 3, 4, 5, 8, 50, 700] {
         for _ in 0..<6 {
@@ -194,14 +213,16 @@ func repeatsAmongManyItemsAreNamedAsTheEarlierDiffNamesThem(repeats: Int) {
     for _ in 0..<300 { new[below(2)].items[below(20_000)].v += 1 }
     new[1].items.insert(contentsOf: (90_000..<90_040).map { (id: $0, v: 0) }, at: 500)
     let ours = try SectionedChangeset(from: old, to: new, identity: \.id, isContentEqual: { $0.v == $1.v })
-    let reference = try SectionedChangeset.reference(from: old, to: new, identity: \.id, isContentEqual: { $0.v == $1.v })
+    let reference = try SectionedChangeset.reference(
+        from: old, to: new, identity: \.id, isContentEqual: { $0.v == $1.v })
     #expect(ours == reference)
     #expect(ours.updatedItems.count > 250)
     let flatOld = old.flatMap(\.items)
     let flatNew = new.flatMap(\.items)
     let flat = try Changeset(from: flatOld, to: flatNew, identity: \.id, isContentEqual: { $0.v == $1.v })
     let flatReference = try SectionedChangeset.reference(
-        from: [DiffSection(id: 0, items: flatOld)], to: [DiffSection(id: 0, items: flatNew)], identity: \.id, isContentEqual: { $0.v == $1.v })
+        from: [DiffSection(id: 0, items: flatOld)], to: [DiffSection(id: 0, items: flatNew)], identity: \.id,
+        isContentEqual: { $0.v == $1.v })
     #expect(flat.moves.map { ElementPath(0, $0.from) } == flatReference.movedItems.map(\.from))
     #expect(flat.updates.map(\.to) == flatReference.updatedItems.map(\.to.item))
 }

@@ -1,6 +1,6 @@
+import ListDiff
 import ListLabTestSupport
 import Testing
-import ListDiff
 
 // A section's changes from a matching made already are the changes the diff finds by identity.
 
@@ -22,7 +22,8 @@ func changesFromAMatchingAreThoseFoundByIdentity(batch: Int) throws {
             from: [DiffSection(id: "", items: Array(0..<oldCount))], to: [DiffSection(id: "", items: new)],
             identity: { $0 }, isContentEqual: { old, _ in !changedContent.contains(old) })
         let matched = new.map { $0 < oldCount ? Int32($0) : -1 }
-        let found = SectionedChangeset(matching: matched, oldCount: oldCount) { old, _ in !changedContent.contains(old) }
+        let found = SectionedChangeset(matching: matched, oldCount: oldCount) { old, _ in !changedContent.contains(old)
+        }
         #expect(found == expected, "\(oldCount) items to \(new)")
     }
 }
@@ -33,6 +34,8 @@ func changesFromAMatchingAreThoseFoundByIdentity(batch: Int) throws {
     #expect(SectionedChangeset(matching: [-1, 1], oldCount: 2) { _, _ in true }?.deletedItems == [ElementPath(0, 0)])
     #expect(SectionedChangeset(matching: [0], oldCount: -1) { _, _ in true } == nil)
     #expect(SectionedChangeset(matching: [64, 64], oldCount: 65) { _, _ in true } == nil, "twice, in the second word")
-    #expect(SectionedChangeset(matching: [], oldCount: 65) { _, _ in true }?.deletedItems == (0..<65).map { ElementPath(0, $0) })
+    #expect(
+        SectionedChangeset(matching: [], oldCount: 65) { _, _ in true }?.deletedItems
+            == (0..<65).map { ElementPath(0, $0) })
     #expect(SectionedChangeset(matching: [], oldCount: 0) { _, _ in true } == SectionedChangeset())
 }

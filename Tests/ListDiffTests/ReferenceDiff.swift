@@ -33,13 +33,15 @@ extension SectionedChangeset {
         var oldSectionIndex: [SectionID: Int] = [:]
         for (index, section) in old.enumerated() {
             if let first = oldSectionIndex.updateValue(index, forKey: section.id) {
-                throw DuplicateIdentityError(identity: "\(section.id)", side: .old, first: first, second: index, kind: "section")
+                throw DuplicateIdentityError(
+                    identity: "\(section.id)", side: .old, first: first, second: index, kind: "section")
             }
         }
         var seenNewSections: [SectionID: Int] = [:]
         for (index, section) in new.enumerated() {
             if let first = seenNewSections.updateValue(index, forKey: section.id) {
-                throw DuplicateIdentityError(identity: "\(section.id)", side: .new, first: first, second: index, kind: "section")
+                throw DuplicateIdentityError(
+                    identity: "\(section.id)", side: .new, first: first, second: index, kind: "section")
             }
         }
         // oldToNew[s]: the new index of old section s, or -1; newToOld likewise.
@@ -77,7 +79,8 @@ extension SectionedChangeset {
                 if let first = oldPlace.updateValue(UInt64(section) << 32 | UInt64(index), forKey: identity(item)) {
                     throw DuplicateIdentityError(
                         identity: "\(identity(item))", side: .old,
-                        firstPath: ElementPath(Int(first >> 32), Int(first & 0xFFFF_FFFF)), secondPath: ElementPath(section, index))
+                        firstPath: ElementPath(Int(first >> 32), Int(first & 0xFFFF_FFFF)),
+                        secondPath: ElementPath(section, index))
                 }
             }
         }
@@ -107,7 +110,8 @@ extension SectionedChangeset {
                 let flat = sectionStart[fromSection] + fromItem
                 guard wentTo[flat] == unmatched else {
                     let first = ElementPath(Int(wentTo[flat] >> 32), Int(wentTo[flat] & 0xFFFF_FFFF))
-                    throw DuplicateIdentityError(identity: "\(key)", side: .new, firstPath: first, secondPath: ElementPath(section, index))
+                    throw DuplicateIdentityError(
+                        identity: "\(key)", side: .new, firstPath: first, secondPath: ElementPath(section, index))
                 }
                 wentTo[flat] = UInt64(section) << 32 | UInt64(index)
                 guard sourceSection >= 0 else { continue }  // in an inserted section: covered by it
@@ -127,7 +131,10 @@ extension SectionedChangeset {
             }
             let staying = referenceLIS(stayingOld)
             for position in stayingOld.indices where !staying[position] {
-                movedItems.append(Move(from: ElementPath(sourceSection, stayingOld[position]), to: ElementPath(section, stayingNew[position])))
+                movedItems.append(
+                    Move(
+                        from: ElementPath(sourceSection, stayingOld[position]),
+                        to: ElementPath(section, stayingNew[position])))
             }
         }
         // Old items that are gone, or went to an inserted section, leave their surviving section.
@@ -154,7 +161,7 @@ extension SectionedChangeset {
 /// - Returns: For each position of `values`, whether it is in the subsequence.
 /// - Complexity: O(*n* log *n*).
 func referenceLIS(_ values: [Int]) -> [Bool] {
-    var tails: [Int] = []            // positions of the smallest tail of each length
+    var tails: [Int] = []  // positions of the smallest tail of each length
     var previous = [Int](repeating: -1, count: values.count)
     for (position, value) in values.enumerated() {
         var low = 0

@@ -1,5 +1,5 @@
-import Testing
 import ListLabCore
+import Testing
 
 @Test func arrayProviderCountsAndLooksUp() {
     let provider = ArrayDataProvider(["a", "b", "c"], title: "Letters")
@@ -31,23 +31,37 @@ func outOfRangeLookupsAreNilOrErrorsNeverTraps(path: ItemPath) {
     #expect(try provider.insert("x", at: ItemPath(0, 0)) == BatchUpdate(insertedItems: [ItemPath(0, 0)]))
     #expect(provider.items == ["x", "a", "b", "c", "d"])
     #expect(try provider.update("B", at: ItemPath(0, 2)) == BatchUpdate(reconfiguredItems: [ItemPath(0, 2)]))
-    #expect(try provider.delete(at: [ItemPath(0, 4), ItemPath(0, 0)]) == BatchUpdate(deletedItems: [ItemPath(0, 0), ItemPath(0, 4)]))
+    #expect(
+        try provider.delete(at: [ItemPath(0, 4), ItemPath(0, 0)])
+            == BatchUpdate(deletedItems: [ItemPath(0, 0), ItemPath(0, 4)]))
     #expect(provider.items == ["a", "B", "c"])
-    #expect(try provider.move(from: ItemPath(0, 0), to: ItemPath(0, 2)) == BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(0, 2))]))
+    #expect(
+        try provider.move(from: ItemPath(0, 0), to: ItemPath(0, 2))
+            == BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(0, 2))]))
     #expect(provider.items == ["B", "c", "a"])
     #expect(try provider.insert("end", at: ItemPath(0, 3)) == BatchUpdate(insertedItems: [ItemPath(0, 3)]))
 }
 
 @Test func refusedMutationsChangeNothing() {
     let provider = ArrayDataProvider(["a", "b", "c"])
-    #expect(describe { try provider.insert("x", at: ItemPath(0, 5)) } == "cannot insert at 0.5: section 0 has 3 items, so the last place is 0.3")
+    #expect(
+        describe { try provider.insert("x", at: ItemPath(0, 5)) }
+            == "cannot insert at 0.5: section 0 has 3 items, so the last place is 0.3")
     #expect(describe { try provider.append("x", toSection: 2) } == "no section 2 (the list has 1 section)")
     #expect(describe { try provider.update("x", at: ItemPath(0, 3)) } == "no item at 0.3 (section 0 has 3 items)")
-    #expect(describe { try provider.delete(at: [ItemPath(0, 1), ItemPath(0, 7)]) } == "no item at 0.7 (section 0 has 3 items)")
+    #expect(
+        describe { try provider.delete(at: [ItemPath(0, 1), ItemPath(0, 7)]) }
+            == "no item at 0.7 (section 0 has 3 items)")
     #expect(describe { try provider.delete(at: [ItemPath(0, 1), ItemPath(0, 1)]) } == "0.1 is named twice")
-    #expect(describe { try provider.move(from: ItemPath(0, 0), to: ItemPath(0, 3)) } == "cannot move 0.0 to 0.3: the last place in section 0 is 0.2")
-    #expect(describe { try provider.move(from: ItemPath(0, 1), to: ItemPath(0, 1)) } == "0.1 is already at 0.1: nothing to move")
-    #expect(describe { try provider.move(from: ItemPath(0, 5), to: ItemPath(0, 1)) } == "no item at 0.5 (section 0 has 3 items)")
+    #expect(
+        describe { try provider.move(from: ItemPath(0, 0), to: ItemPath(0, 3)) }
+            == "cannot move 0.0 to 0.3: the last place in section 0 is 0.2")
+    #expect(
+        describe { try provider.move(from: ItemPath(0, 1), to: ItemPath(0, 1)) }
+            == "0.1 is already at 0.1: nothing to move")
+    #expect(
+        describe { try provider.move(from: ItemPath(0, 5), to: ItemPath(0, 1)) }
+            == "no item at 0.5 (section 0 has 3 items)")
     #expect(provider.items == ["a", "b", "c"])
 }
 

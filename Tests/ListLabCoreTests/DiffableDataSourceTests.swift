@@ -13,7 +13,9 @@ private struct Contact: Hashable {
 }
 
 /// A list of up to 1,000 rows (all visible) fed by a data source whose cells show `text(identifier)`.
-private func makeList<Item: Hashable>(_ text: @escaping (Item) -> String) -> (HeadlessList, DiffableDataSource<String, Item>) {
+private func makeList<Item: Hashable>(_ text: @escaping (Item) -> String) -> (
+    HeadlessList, DiffableDataSource<String, Item>
+) {
     let list = HeadlessList(viewportRows: 1_000)
     list.register(NameCell.self)
     let dataSource = DiffableDataSource<String, Item>(list: list) { list, path, item in
@@ -28,7 +30,9 @@ private func makeList<Item: Hashable>(_ text: @escaping (Item) -> String) -> (He
 /// What the list shows: per section, the cells' texts, in order.
 private func shown(_ list: HeadlessList) -> [[String]] {
     (0..<list.numberOfSections).map { section in
-        (0..<list.numberOfItems(inSection: section)).map { list.cellForItem(at: ItemPath(section, $0))?.text ?? "(no cell)" }
+        (0..<list.numberOfItems(inSection: section)).map {
+            list.cellForItem(at: ItemPath(section, $0))?.text ?? "(no cell)"
+        }
     }
 }
 
@@ -91,7 +95,8 @@ private func snapshot<Item: Hashable>(_ sections: [(String, [Item])]) throws -> 
 @Test func aValueIdentifierWhoseContentChangedIsADeleteAndAnInsert() throws {
     let (list, dataSource) = makeList { (contact: Contact) in contact.name }
     try dataSource.apply(try snapshot([("People", [Contact(id: 1, name: "Ada"), Contact(id: 2, name: "Grace")])]))
-    let result = try dataSource.apply(try snapshot([("People", [Contact(id: 1, name: "Ada"), Contact(id: 2, name: "Grace Hopper")])]))
+    let result = try dataSource.apply(
+        try snapshot([("People", [Contact(id: 1, name: "Ada"), Contact(id: 2, name: "Grace Hopper")])]))
     #expect(result.stages.map(\.description) == ["delete 0.1; insert 0.1"])
     #expect(shown(list) == [["Ada", "Grace Hopper"]])
 }
@@ -124,7 +129,10 @@ private func snapshot<Item: Hashable>(_ sections: [(String, [Item])]) throws -> 
 
     let withGhost = try snapshot([("A", ["ghost", "a", "b", "c"])])
     let error = #expect(throws: BatchUpdateError.self) { try source.apply(withGhost) }
-    #expect(error?.description == "UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x…> {length = 2, path = 0 - 0}. Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>")
+    #expect(
+        error?.description
+            == "UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x…> {length = 2, path = 0 - 0}. Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>"
+    )
     #expect(error?.itemWithoutCell == ItemPath(0, 0))
     #expect(table.render() == before.rendered)
     #expect(source.snapshot() == before.applied)
@@ -149,7 +157,10 @@ private func snapshot<Item: Hashable>(_ sections: [(String, [Item])]) throws -> 
     var one = empty
     try one.appendItems([7])
     let error = #expect(throws: BatchUpdateError.self) { try source.apply(one) }
-    #expect(error?.description == "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0x…> {length = 2, path = 0 - 0}")
+    #expect(
+        error?.description
+            == "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0x…> {length = 2, path = 0 - 0}"
+    )
     #expect(source.snapshot().numberOfItems == 0)
     #expect(grid.numberOfItems(inSection: 0) == 0)
 }

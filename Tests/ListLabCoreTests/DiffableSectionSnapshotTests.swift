@@ -84,10 +84,18 @@ struct DiffableSectionSnapshotTests {
     @Test func mistakesThrowUIKitsReasonAndChangeNothing() throws {
         var outline = try produce()
         let before = outline.items
-        #expect(throws: DiffableSectionSnapshotError.duplicateIdentifiers(["Kale"])) { try outline.append(["Kale", "Kale"]) }
-        #expect(throws: DiffableSectionSnapshotError.duplicateIdentifiers(["Apple"])) { try outline.append(["Kale", "Apple"], to: "Vegetables") }
-        #expect(throws: DiffableSectionSnapshotError.notInSnapshot(role: .parent, "Meat")) { try outline.append(["Ham"], to: "Meat") }
-        #expect(throws: DiffableSectionSnapshotError.notInSnapshot(role: .insertBefore, "Meat")) { try outline.insert(["Ham"], before: "Meat") }
+        #expect(throws: DiffableSectionSnapshotError.duplicateIdentifiers(["Kale"])) {
+            try outline.append(["Kale", "Kale"])
+        }
+        #expect(throws: DiffableSectionSnapshotError.duplicateIdentifiers(["Apple"])) {
+            try outline.append(["Kale", "Apple"], to: "Vegetables")
+        }
+        #expect(throws: DiffableSectionSnapshotError.notInSnapshot(role: .parent, "Meat")) {
+            try outline.append(["Ham"], to: "Meat")
+        }
+        #expect(throws: DiffableSectionSnapshotError.notInSnapshot(role: .insertBefore, "Meat")) {
+            try outline.insert(["Ham"], before: "Meat")
+        }
         #expect(outline.items == before)
         #expect(
             "\(DiffableSectionSnapshotError.duplicateIdentifiers(["Kale"]))"
@@ -101,16 +109,17 @@ struct DiffableSectionSnapshotTests {
         #expect(outline.snapshot(of: "Fruit").rootItems == ["Apple", "Pear"])
         #expect(outline.snapshot(of: "Fruit", includingParent: true).visibleItems == ["Fruit", "Apple", "Pear"])
         #expect(outline.snapshot(of: "Kale").items.isEmpty)
-        #expect(outline.visualDescription() == """
-            - Fruit
-                Apple
-              + Pear
-                  Conference
-                  Williams
-            + Vegetables
-                Leek
-              Nuts
-            """)
+        #expect(
+            outline.visualDescription() == """
+                - Fruit
+                    Apple
+                  + Pear
+                      Conference
+                      Williams
+                + Vegetables
+                    Leek
+                  Nuts
+                """)
     }
 
     @Test func expandingAndCollapsingThroughTheDataSourceAreBatchInsertsAndDeletes() throws {
@@ -123,7 +132,10 @@ struct DiffableSectionSnapshotTests {
         outline.expand(["Fruit"])
         result = try dataSource.apply(outline, to: "Produce")
         #expect(result.stages.map(\.description) == ["insert 0.1, 0.2"])
-        #expect((0..<list.numberOfItems(inSection: 0)).map { list.cellForItem(at: ItemPath(0, $0))?.text } == ["Fruit", "Apple", "Pear", "Vegetables", "Nuts"])
+        #expect(
+            (0..<list.numberOfItems(inSection: 0)).map { list.cellForItem(at: ItemPath(0, $0))?.text } == [
+                "Fruit", "Apple", "Pear", "Vegetables", "Nuts",
+            ])
         outline.collapse(["Fruit"])
         result = try dataSource.apply(outline, to: "Produce")
         #expect(result.stages.map(\.description) == ["delete 0.1, 0.2"])

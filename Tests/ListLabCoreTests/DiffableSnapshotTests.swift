@@ -20,7 +20,10 @@ private func make(_ sections: [(String, [String])]) throws -> Snapshot {
 }
 
 /// Expects `body` to throw UIKit's `reason` and to leave `snapshot` as it was.
-private func expectRefusal(_ reason: String, _ snapshot: inout Snapshot, _ body: (inout Snapshot) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectRefusal(
+    _ reason: String, _ snapshot: inout Snapshot, _ body: (inout Snapshot) throws -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let before = snapshot
     var copy = snapshot
     do {
@@ -76,10 +79,16 @@ private func expectRefusal(_ reason: String, _ snapshot: inout Snapshot, _ body:
     let warning = try snapshot.appendItems(["a1", "new"], toSection: "B")
     #expect(state(snapshot) == "A: a2 | B: b1, a1, new")
     #expect(warning?.alreadyPresent == 1)
-    #expect(warning?.description == "Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive.")
+    #expect(
+        warning?.description
+            == "Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive."
+    )
     let two = try snapshot.insertItems(["b1", "a2"], beforeItem: "new")
     #expect(two?.alreadyPresent == 2)
-    #expect(two?.description == "Diffable data source detected an attempt to insert or append 2 item identifiers that already exist in the snapshot. The existing item identifiers will be moved into place instead, but this operation will be more expensive.")
+    #expect(
+        two?.description
+            == "Diffable data source detected an attempt to insert or append 2 item identifiers that already exist in the snapshot. The existing item identifiers will be moved into place instead, but this operation will be more expensive."
+    )
     #expect(state(snapshot) == "A:  | B: a1, b1, a2, new")
     #expect(try snapshot.appendItems(["fresh"]) == nil)
 }
@@ -101,41 +110,74 @@ private func expectRefusal(_ reason: String, _ snapshot: inout Snapshot, _ body:
 
 @Test func everyRefusalIsUIKitsReasonAndChangesNothing() throws {
     var empty = Snapshot()
-    expectRefusal("There are currently no sections in the data source. Please add a section first.", &empty) { try $0.appendItems(["a"]) }
+    expectRefusal("There are currently no sections in the data source. Please add a section first.", &empty) {
+        try $0.appendItems(["a"])
+    }
     var snapshot = try make([("A", ["a1", "a2"]), ("B", ["b1"])])
     try snapshot.reloadItems(["a1"])
-    expectRefusal("Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    x,\n    y\n)}", &snapshot) {
+    expectRefusal(
+        "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    x,\n    y\n)}", &snapshot
+    ) {
         try $0.appendItems(["x", "y", "x", "y", "x"])
     }
-    expectRefusal("Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\n    C\n)}", &snapshot) { try $0.appendSections(["C", "C"]) }
+    expectRefusal("Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\n    C\n)}", &snapshot)
+    { try $0.appendSections(["C", "C"]) }
     expectRefusal(
         "Diffable data source detected an attempt to insert or append 1 section identifier that already exists in the snapshot. Identifiers in a snapshot must be unique. Section identifier that already exists: A",
-        &snapshot) { try $0.appendSections(["C", "A"]) }
+        &snapshot
+    ) { try $0.appendSections(["C", "A"]) }
     expectRefusal(
         "Diffable data source detected an attempt to insert or append 2 section identifiers that already exist in the snapshot. Identifiers in a snapshot must be unique. Section identifiers that already exist: B, A",
-        &snapshot) { try $0.appendSections(["B", "A"]) }
-    expectRefusal("Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)", &snapshot) {
+        &snapshot
+    ) { try $0.appendSections(["B", "A"]) }
+    expectRefusal(
+        "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)",
+        &snapshot
+    ) {
         _ = try $0.itemIdentifiers(inSection: "Z")
     }
-    expectRefusal("Invalid parameter not satisfying: section != NSNotFound", &snapshot) { try $0.appendItems(["n"], toSection: "Z") }
-    expectRefusal("Invalid parameter not satisfying: section != NSNotFound", &snapshot) { try $0.insertItems(["n"], afterItem: "zz") }
-    expectRefusal("Invalid parameter not satisfying: insertIndex != NSNotFound", &snapshot) { try $0.insertSections(["C"], beforeSection: "Z") }
-    expectRefusal("Invalid parameter not satisfying: fromIndex != NSNotFound", &snapshot) { try $0.moveItem("zz", beforeItem: "a1") }
-    expectRefusal("Invalid parameter not satisfying: toIndex != NSNotFound", &snapshot) { try $0.moveItem("a1", beforeItem: "zz") }
-    expectRefusal("Invalid parameter not satisfying: fromSection != NSNotFound", &snapshot) { try $0.moveSection("Z", afterSection: "A") }
-    expectRefusal("Invalid parameter not satisfying: toSection != NSNotFound", &snapshot) { try $0.moveSection("A", afterSection: "Z") }
+    expectRefusal("Invalid parameter not satisfying: section != NSNotFound", &snapshot) {
+        try $0.appendItems(["n"], toSection: "Z")
+    }
+    expectRefusal("Invalid parameter not satisfying: section != NSNotFound", &snapshot) {
+        try $0.insertItems(["n"], afterItem: "zz")
+    }
+    expectRefusal("Invalid parameter not satisfying: insertIndex != NSNotFound", &snapshot) {
+        try $0.insertSections(["C"], beforeSection: "Z")
+    }
+    expectRefusal("Invalid parameter not satisfying: fromIndex != NSNotFound", &snapshot) {
+        try $0.moveItem("zz", beforeItem: "a1")
+    }
+    expectRefusal("Invalid parameter not satisfying: toIndex != NSNotFound", &snapshot) {
+        try $0.moveItem("a1", beforeItem: "zz")
+    }
+    expectRefusal("Invalid parameter not satisfying: fromSection != NSNotFound", &snapshot) {
+        try $0.moveSection("Z", afterSection: "A")
+    }
+    expectRefusal("Invalid parameter not satisfying: toSection != NSNotFound", &snapshot) {
+        try $0.moveSection("A", afterSection: "Z")
+    }
     expectRefusal(
         "Invalid update: destination for insertion operation [a1] is in the insertion identifier list for update: <_UIDiffableDataSourceUpdate - action: INS; destination: [a1]; identifiers: [n, a1]>.",
-        &snapshot) { try $0.insertItems(["n", "a1"], beforeItem: "a1") }
+        &snapshot
+    ) { try $0.insertItems(["n", "a1"], beforeItem: "a1") }
     expectRefusal(
         "Invalid update: destination for move operation [a1] is in the move identifier list for update: <_UIDiffableDataSourceUpdate - action: MOV; destination: [a1]; identifiers: [a1]>.",
-        &snapshot) { try $0.moveItem("a1", afterItem: "a1") }
+        &snapshot
+    ) { try $0.moveItem("a1", afterItem: "a1") }
     expectRefusal(
         "Invalid update: destination for move operation [A] is in the move identifier list for update: <_UIDiffableDataSourceUpdate - action: MOV; destination: [A]; identifiers: [A]>.",
-        &snapshot) { try $0.moveSection("A", beforeSection: "A") }
-    expectRefusal("Attempted to reload item identifier that does not exist in the snapshot: zz", &snapshot) { try $0.reloadItems(["a2", "zz"]) }
-    expectRefusal("Attempted to reconfigure item identifier that does not exist in the snapshot: zz", &snapshot) { try $0.reconfigureItems(["zz"]) }
-    expectRefusal("Attempted to reload section identifier that does not exist in the snapshot: Z", &snapshot) { try $0.reloadSections(["A", "Z"]) }
+        &snapshot
+    ) { try $0.moveSection("A", beforeSection: "A") }
+    expectRefusal("Attempted to reload item identifier that does not exist in the snapshot: zz", &snapshot) {
+        try $0.reloadItems(["a2", "zz"])
+    }
+    expectRefusal("Attempted to reconfigure item identifier that does not exist in the snapshot: zz", &snapshot) {
+        try $0.reconfigureItems(["zz"])
+    }
+    expectRefusal("Attempted to reload section identifier that does not exist in the snapshot: Z", &snapshot) {
+        try $0.reloadSections(["A", "Z"])
+    }
 }
 
 /// UIKit's set of duplicate identifiers shows 20 of many and how many in
@@ -143,9 +185,11 @@ private func expectRefusal(_ reason: String, _ snapshot: inout Snapshot, _ body:
 /// one error of 7.5 MB.
 @Test func duplicateIdentifiersAreShownShortInTheReason() {
     let many = (0..<25).map { "id\($0)" } + [String(repeating: "x", count: 5_000)]
-    let lines = DiffableSnapshotError.duplicateIdentifiers(kind: .item, many).description.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = DiffableSnapshotError.duplicateIdentifiers(kind: .item, many).description.split(
+        separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(")
     #expect(lines.count == 23 && lines[20] == "    id19," && lines[21] == "    ... (26 in all)" && lines[22] == ")}")
-    let long = DiffableSnapshotError.duplicateIdentifiers(kind: .item, [String(repeating: "x", count: 5_000)]).description
+    let long = DiffableSnapshotError.duplicateIdentifiers(kind: .item, [String(repeating: "x", count: 5_000)])
+        .description
     #expect(long.hasSuffix("{(\n    " + String(repeating: "x", count: 200) + "...\n)}"))
 }

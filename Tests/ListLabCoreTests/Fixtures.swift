@@ -21,7 +21,8 @@ final class CountsDataSource: ListDataSource, ListDelegate {
 
     func list(_ list: HeadlessList, cellForItemAt path: ItemPath) -> ListCell {
         let cell = list.dequeueReusableCell(withIdentifier: "Cell", for: path)
-        cell.text = labels.indices.contains(path.section) && labels[path.section].indices.contains(path.item)
+        cell.text =
+            labels.indices.contains(path.section) && labels[path.section].indices.contains(path.item)
             ? labels[path.section][path.item] : "?"
         return cell
     }

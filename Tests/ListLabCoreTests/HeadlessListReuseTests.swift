@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListLabCore
 
 @Test func scrollingTenThousandItemsThroughTwentyRowsCreatesAtMost22Cells() {
@@ -76,7 +77,9 @@ import Testing
     try list.scrollToItem(at: ItemPath(0, 4))
     #expect(list.scrollOffset == 4)
     #expect(throws: ListError.self) { try list.scrollToItem(at: ItemPath(0, 30)) }
-    #expect(ListError.noItem(ItemPath(3, 9), sectionCount: 4, itemCount: 4).description == "no item at 3.9 (section 3 has 4 items)")
+    #expect(
+        ListError.noItem(ItemPath(3, 9), sectionCount: 4, itemCount: 4).description
+            == "no item at 3.9 (section 3 has 4 items)")
 }
 
 @Test func headersTakeARowAndCollectionsLayItemsInColumns() {
@@ -84,12 +87,14 @@ import Testing
     data.headers = ["First", "Second"]
     let list = data.makeList(style: .collection(columns: 2), viewportRows: 10)
     #expect(list.totalRows == 1 + 3 + 1 + 1)
-    #expect(list.visibleRows == [
-        .header(section: 0, title: "First"),
-        .items([ItemPath(0, 0), ItemPath(0, 1)]), .items([ItemPath(0, 2), ItemPath(0, 3)]), .items([ItemPath(0, 4)]),
-        .header(section: 1, title: "Second"),
-        .items([ItemPath(1, 0), ItemPath(1, 1)]),
-    ])
+    #expect(
+        list.visibleRows == [
+            .header(section: 0, title: "First"),
+            .items([ItemPath(0, 0), ItemPath(0, 1)]), .items([ItemPath(0, 2), ItemPath(0, 3)]),
+            .items([ItemPath(0, 4)]),
+            .header(section: 1, title: "Second"),
+            .items([ItemPath(1, 0), ItemPath(1, 1)]),
+        ])
     try? list.setViewportRows(2)
     list.scroll(by: 4)
     #expect(list.visibleRows == [.header(section: 1, title: "Second"), .items([ItemPath(1, 0), ItemPath(1, 1)])])
@@ -113,22 +118,24 @@ import Testing
     data.headers = ["Work", nil]
     let list = data.makeList(viewportRows: 4)
     try list.selectItem(at: ItemPath(0, 1))
-    #expect(list.render() == [
-        "== Work ==",
-        "   0.0  s0i0  <Cell #1>",
-        " * 0.1  s0i1  <Cell #2>",
-        "   0.2  s0i2  <Cell #3>",
-        "   ... 4 rows below",
-    ])
+    #expect(
+        list.render() == [
+            "== Work ==",
+            "   0.0  s0i0  <Cell #1>",
+            " * 0.1  s0i1  <Cell #2>",
+            "   0.2  s0i2  <Cell #3>",
+            "   ... 4 rows below",
+        ])
     list.scroll(by: 2)
-    #expect(list.render() == [
-        "   ... 2 rows above",
-        " * 0.1  s0i1  <Cell #2>",
-        "   0.2  s0i2  <Cell #3>",
-        "   1.0  s1i0  <Cell #1 reused>",
-        "   1.1  s1i1  <Cell #4>",
-        "   ... 2 rows below",
-    ])
+    #expect(
+        list.render() == [
+            "   ... 2 rows above",
+            " * 0.1  s0i1  <Cell #2>",
+            "   0.2  s0i2  <Cell #3>",
+            "   1.0  s1i0  <Cell #1 reused>",
+            "   1.1  s1i1  <Cell #4>",
+            "   ... 2 rows below",
+        ])
     #expect(list.render(showsCells: false)[1] == " * 0.1  s0i1")
     #expect(CountsDataSource([]).makeList().render() == ["(empty: 0 sections, no rows)"])
 }

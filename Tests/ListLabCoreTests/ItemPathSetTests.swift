@@ -1,5 +1,6 @@
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabCore
 
 // The set of paths a batch update's checks use: bits for the paths within the counts, a Set for
@@ -9,7 +10,10 @@ import Testing
     var set = ItemPathSet(within: [3, 130])
     #expect(set.isEmpty)
     // Outside the counts: a section past them, an item past its section's count, a negative path.
-    let paths = [ItemPath(1, 129), ItemPath(0, 2), ItemPath(1, 129), ItemPath(5, 0), ItemPath(0, 3), ItemPath(-1, -1), ItemPath(0, 3)]
+    let paths = [
+        ItemPath(1, 129), ItemPath(0, 2), ItemPath(1, 129), ItemPath(5, 0), ItemPath(0, 3), ItemPath(-1, -1),
+        ItemPath(0, 3),
+    ]
     let inserted = paths.map { set.insert($0) }
     #expect(inserted == [true, true, false, true, true, true, false])
     #expect(set.count == 5)
@@ -35,7 +39,9 @@ func aSetOfPathsAnswersAsASetOfItemPathDoes(seed: UInt64) {
         #expect(bits.count == hashed.count)
         for section in -1...5 {
             #expect(bits.items(inSection: section) == hashed.filter { $0.section == section }.map(\.item).sorted())
-            for item in -1...230 { #expect(bits.contains(ItemPath(section, item)) == hashed.contains(ItemPath(section, item))) }
+            for item in -1...230 {
+                #expect(bits.contains(ItemPath(section, item)) == hashed.contains(ItemPath(section, item)))
+            }
         }
         #expect(Set(bits) == hashed)
     }

@@ -1,5 +1,5 @@
-import Testing
 import ListLabCore
+import Testing
 
 @Test func pathsPrintAsSectionDotItem() {
     #expect(ItemPath(1, 4).description == "1.4")
@@ -11,5 +11,6 @@ import ListLabCore
     #expect(ItemPath(0, 9) < ItemPath(1, 0))
     #expect(ItemPath(1, 2) < ItemPath(1, 3))
     #expect(!(ItemPath(1, 3) < ItemPath(1, 3)))
-    #expect([ItemPath(1, 0), ItemPath(0, 5), ItemPath(0, 1)].sorted() == [ItemPath(0, 1), ItemPath(0, 5), ItemPath(1, 0)])
+    #expect(
+        [ItemPath(1, 0), ItemPath(0, 5), ItemPath(0, 1)].sorted() == [ItemPath(0, 1), ItemPath(0, 5), ItemPath(1, 0)])
 }

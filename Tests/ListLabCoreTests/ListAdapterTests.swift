@@ -1,5 +1,5 @@
-import Testing
 import ListLabCore
+import Testing
 
 private final class NameCell: ListCell, ConfigurableCell {
     func configure(with name: String, at path: ItemPath) { text = name }
@@ -9,24 +9,26 @@ private final class NameCell: ListCell, ConfigurableCell {
     let list = HeadlessList(viewportRows: 1)
     var lines: [String] = []
     list.tracer.sink = { lines.append($0.description) }
-    ListAdapter(provider: ArrayDataProvider(["Bruce", "Diana"]), presenter: SingleKindPresenter(NameCell.self)).attach(to: list)
-    #expect(lines == [
-        "controller → list: reloadData()",
-        "  list → adapter: numberOfSections",
-        "    adapter → provider: numberOfSections → 1",
-        "  list → adapter: numberOfItems(inSection: 0)",
-        "    adapter → provider: numberOfItems(inSection: 0) → 2",
-        "  list → adapter: titleForHeader(inSection: 0)",
-        "    adapter → presenter: headerTitle(forSection: 0) → none",
-        "  list → adapter: titleForFooter(inSection: 0)",
-        "    adapter → presenter: footerTitle(forSection: 0) → none",
-        "  list → adapter: cellForItem(at: 0.0)",
-        "    adapter → provider: item(at: 0.0) → Bruce",
-        "    adapter → presenter: cell(for: Bruce, at: 0.0)",
-        "      presenter → list: dequeueReusableCell(\"NameCell\", for: 0.0) → new cell #1",
-        "      presenter → cell #1: configure(with: Bruce, at: 0.0)",
-        "  list → adapter: willDisplay(cell #1, forItemAt: 0.0)",
-    ])
+    ListAdapter(provider: ArrayDataProvider(["Bruce", "Diana"]), presenter: SingleKindPresenter(NameCell.self)).attach(
+        to: list)
+    #expect(
+        lines == [
+            "controller → list: reloadData()",
+            "  list → adapter: numberOfSections",
+            "    adapter → provider: numberOfSections → 1",
+            "  list → adapter: numberOfItems(inSection: 0)",
+            "    adapter → provider: numberOfItems(inSection: 0) → 2",
+            "  list → adapter: titleForHeader(inSection: 0)",
+            "    adapter → presenter: headerTitle(forSection: 0) → none",
+            "  list → adapter: titleForFooter(inSection: 0)",
+            "    adapter → presenter: footerTitle(forSection: 0) → none",
+            "  list → adapter: cellForItem(at: 0.0)",
+            "    adapter → provider: item(at: 0.0) → Bruce",
+            "    adapter → presenter: cell(for: Bruce, at: 0.0)",
+            "      presenter → list: dequeueReusableCell(\"NameCell\", for: 0.0) → new cell #1",
+            "      presenter → cell #1: configure(with: Bruce, at: 0.0)",
+            "  list → adapter: willDisplay(cell #1, forItemAt: 0.0)",
+        ])
     lines = []
     list.scroll(by: 1)
     #expect(lines.contains("      presenter → list: dequeueReusableCell(\"NameCell\", for: 0.1) → reused cell #1"))
@@ -49,7 +51,8 @@ private final class NameCell: ListCell, ConfigurableCell {
 
 @Test func selectionReachesTheHandlerWithTheItem() throws {
     let list = HeadlessList()
-    let adapter = ListAdapter(provider: ArrayDataProvider(["Bruce", "Diana", "Clark"]), presenter: SingleKindPresenter(NameCell.self))
+    let adapter = ListAdapter(
+        provider: ArrayDataProvider(["Bruce", "Diana", "Clark"]), presenter: SingleKindPresenter(NameCell.self))
     var selected: [String] = []
     adapter.onSelect = { name, path in selected.append("\(path) \(name)") }
     adapter.attach(to: list)

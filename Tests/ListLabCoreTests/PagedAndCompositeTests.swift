@@ -1,5 +1,5 @@
-import Testing
 import ListLabCore
+import Testing
 
 private final class NameCell: ListCell, ConfigurableCell {
     func configure(with name: String, at path: ItemPath) { text = name }
@@ -36,7 +36,9 @@ private struct Offline: Error {}
 
 @Test func aCompositeMapsPathsToTheChildThatOwnsTheSection() throws {
     let tabs = ArrayDataProvider(["News", "Settings"])
-    let tasks = SectionedDataProvider(sections: [.init(title: "Work", items: ["Brief"]), .init(title: "Home", items: ["Milk", "Tap"])])
+    let tasks = SectionedDataProvider(sections: [
+        .init(title: "Work", items: ["Brief"]), .init(title: "Home", items: ["Milk", "Tap"]),
+    ])
     let home = CompositeDataProvider([AnyDataProvider(tabs), AnyDataProvider(tasks)])
     #expect(home.numberOfSections == 3)
     #expect(home.child(forSection: 2)! == (1, 1))
@@ -47,11 +49,19 @@ private struct Offline: Error {}
     #expect(try home.update("Headlines", at: ItemPath(0, 0)) == BatchUpdate(reconfiguredItems: [ItemPath(0, 0)]))
     #expect(tabs.items == ["Headlines", "Settings"])
     #expect(throws: ProviderError.self) { try home.move(from: ItemPath(0, 0), to: ItemPath(1, 0)) }
-    #expect(throws: ProviderError.noSection(9, sectionCount: 3)) { try home.move(from: ItemPath(0, 0), to: ItemPath(9, 0)) }
-    #expect(ProviderError.acrossProviders(ItemPath(0, 0), ItemPath(1, 0)).description == "0.0 and 1.0 belong to different providers of the composite: change one provider at a time")
+    #expect(throws: ProviderError.noSection(9, sectionCount: 3)) {
+        try home.move(from: ItemPath(0, 0), to: ItemPath(9, 0))
+    }
+    #expect(
+        ProviderError.acrossProviders(ItemPath(0, 0), ItemPath(1, 0)).description
+            == "0.0 and 1.0 belong to different providers of the composite: change one provider at a time")
     // A child's refusal names the composite's sections, not the child's.
-    #expect(throws: ProviderError.noItem(ItemPath(2, 5), sectionCount: 3, itemCount: 2)) { try home.update("x", at: ItemPath(2, 5)) }
-    #expect(throws: ProviderError.insertBeyondEnd(ItemPath(1, 7), itemCount: 2)) { try home.insert("x", at: ItemPath(1, 7)) }
+    #expect(throws: ProviderError.noItem(ItemPath(2, 5), sectionCount: 3, itemCount: 2)) {
+        try home.update("x", at: ItemPath(2, 5))
+    }
+    #expect(throws: ProviderError.insertBeyondEnd(ItemPath(1, 7), itemCount: 2)) {
+        try home.insert("x", at: ItemPath(1, 7))
+    }
     #expect(throws: ProviderError.moveBeyondEnd(from: ItemPath(2, 0), to: ItemPath(2, 4), lastPlace: ItemPath(2, 1))) {
         try home.move(from: ItemPath(2, 0), to: ItemPath(2, 4))
     }
@@ -61,9 +71,11 @@ private struct Offline: Error {}
     let banner = ArrayDataProvider(["Nearby"])
     let places = SectionedDataProvider(sections: [.init(title: "Cafes", items: ["Blue Bottle"])])
     let home = CompositeDataProvider([AnyDataProvider(banner), AnyDataProvider(places)])
-    let presenter = CompositePresenter(provider: home, presenters: [
-        SingleKindPresenter(NameCell.self, header: { _ in "Banner" }), SingleKindPresenter(NameCell.self),
-    ])
+    let presenter = CompositePresenter(
+        provider: home,
+        presenters: [
+            SingleKindPresenter(NameCell.self, header: { _ in "Banner" }), SingleKindPresenter(NameCell.self),
+        ])
     let list = HeadlessList()
     ListAdapter(provider: home, presenter: presenter).attach(to: list)
     #expect(list.render(showsCells: false) == ["== Banner ==", "   0.0  Nearby", "== Cafes ==", "   1.0  Blue Bottle"])

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabTestSupport
 import Testing
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The README's "Use it from Swift" example is code: `ReadmeExample.swift`
 /// holds it as `runReadmeExample()` (see ``ReadmeExampleFile``).
@@ -27,7 +28,8 @@ import Testing
     let current = (try? String(contentsOfFile: root + "/" + ReadmeExampleFile.programPath, encoding: .utf8)) ?? ""
     #expect(
         current == expected,
-        "\(ReadmeExampleFile.programPath) is not the README's program: run `swift run listlab-doc-examples`, then test again")
+        "\(ReadmeExampleFile.programPath) is not the README's program: run `swift run listlab-doc-examples`, then test again"
+    )
 }
 
 @Test func theExampleIsTheProgramAndTheTextBlockAfterIt() throws {
@@ -79,12 +81,15 @@ import Testing
 /// test command, so what the README quotes of them runs too.
 @Test func theReadmeQuotesTheExamplePackagesAsTheyAre() throws {
     let root = DocExampleFile.packageRoot
-    let excerpts = ReadmeExampleFile.excerpts(inReadme: try String(contentsOfFile: root + "/README.md", encoding: .utf8))
+    let excerpts = ReadmeExampleFile.excerpts(
+        inReadme: try String(contentsOfFile: root + "/README.md", encoding: .utf8))
     #expect(!excerpts.isEmpty)
     for excerpt in excerpts {
         let text = try String(contentsOfFile: root + "/" + excerpt.file, encoding: .utf8)
         let quoted = ReadmeExampleFile.isExcerpt(excerpt, of: text)
-        #expect(quoted, "README.md:\(excerpt.line): these \(excerpt.lines.count) lines are not in \(excerpt.file) as written there")
+        #expect(
+            quoted,
+            "README.md:\(excerpt.line): these \(excerpt.lines.count) lines are not in \(excerpt.file) as written there")
     }
 }
 

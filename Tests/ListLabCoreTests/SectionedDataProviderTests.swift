@@ -24,7 +24,9 @@ private let tasks = [
     #expect(provider.item(at: ItemPath(1, 0)) == nil)
     #expect(try provider.append("d", toSection: nil) == BatchUpdate(insertedItems: [ItemPath(2, 1)]))
     #expect(try provider.append("e", toSection: 1) == BatchUpdate(insertedItems: [ItemPath(1, 0)]))
-    #expect(try provider.move(from: ItemPath(0, 0), to: ItemPath(2, 2)) == BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(2, 2))]))
+    #expect(
+        try provider.move(from: ItemPath(0, 0), to: ItemPath(2, 2))
+            == BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(2, 2))]))
     #expect(provider.sections.map(\.items) == [["b"], ["e"], ["c", "d", "a"]])
     #expect(provider.numberOfItems == 5)
 }
@@ -43,21 +45,32 @@ private let tasks = [
 
 /// Newest first: the sections by key, descending, and a new key finds its place among them.
 @Test func groupingCanPutTheNewestSectionFirst() throws {
-    let days = [Task(title: "a", list: "2026-11-26"), Task(title: "b", list: "2026-11-28"), Task(title: "c", list: "2026-11-27")]
+    let days = [
+        Task(title: "a", list: "2026-11-26"), Task(title: "b", list: "2026-11-28"),
+        Task(title: "c", list: "2026-11-27"),
+    ]
     let provider = SectionedDataProvider(days, groupedBy: \.list, order: .descending)
     #expect(provider.sections.map(\.title) == ["2026-11-28", "2026-11-27", "2026-11-26"])
-    #expect(try provider.append(Task(title: "d", list: "2026-11-29"), toSection: nil) == BatchUpdate(insertedSections: [0]))
-    #expect(try provider.append(Task(title: "e", list: "2026-11-25"), toSection: nil) == BatchUpdate(insertedSections: [4]))
+    #expect(
+        try provider.append(Task(title: "d", list: "2026-11-29"), toSection: nil) == BatchUpdate(insertedSections: [0]))
+    #expect(
+        try provider.append(Task(title: "e", list: "2026-11-25"), toSection: nil) == BatchUpdate(insertedSections: [4]))
     #expect(provider.sections.map(\.title) == ["2026-11-29", "2026-11-28", "2026-11-27", "2026-11-26", "2026-11-25"])
 }
 
 @Test func appendingToAGroupFindsOrMakesItsSection() throws {
     let provider = SectionedDataProvider(tasks, groupedBy: \.list, order: .ascending)
-    #expect(try provider.append(Task(title: "Pack", list: "Travel"), toSection: nil) == BatchUpdate(insertedItems: [ItemPath(1, 1)]))
+    #expect(
+        try provider.append(Task(title: "Pack", list: "Travel"), toSection: nil)
+            == BatchUpdate(insertedItems: [ItemPath(1, 1)]))
     #expect(try provider.append(Task(title: "Run", list: "Gym"), toSection: nil) == BatchUpdate(insertedSections: [0]))
     #expect(provider.sections.map(\.title) == ["Gym", "Home", "Travel", "Work"])
-    #expect(describe { try provider.append(Task(title: "x", list: "Home"), toSection: 3) } == "an item of group 'Home' cannot go in section 3, which holds group 'Work'")
-    #expect(describe { try provider.insert(Task(title: "x", list: "Home"), at: ItemPath(3, 0)) } == "an item of group 'Home' cannot go in section 3, which holds group 'Work'")
+    #expect(
+        describe { try provider.append(Task(title: "x", list: "Home"), toSection: 3) }
+            == "an item of group 'Home' cannot go in section 3, which holds group 'Work'")
+    #expect(
+        describe { try provider.insert(Task(title: "x", list: "Home"), at: ItemPath(3, 0)) }
+            == "an item of group 'Home' cannot go in section 3, which holds group 'Work'")
 }
 
 @Test func changingAnItemsKeyMovesItToItsGroup() throws {
@@ -70,7 +83,9 @@ private let tasks = [
     #expect(regrouped == BatchUpdate(deletedSections: [2], insertedSections: [2]))
     #expect(provider.sections.map(\.title) == ["Work", "Home", "Someday"])
     // The same key is a plain reconfigure.
-    #expect(try provider.update(Task(title: "Write the brief", list: "Work"), at: ItemPath(0, 0)) == BatchUpdate(reconfiguredItems: [ItemPath(0, 0)]))
+    #expect(
+        try provider.update(Task(title: "Write the brief", list: "Work"), at: ItemPath(0, 0))
+            == BatchUpdate(reconfiguredItems: [ItemPath(0, 0)]))
 }
 
 @Test func deletingTheLastItemOfAGroupDeletesItsSection() throws {
@@ -82,7 +97,10 @@ private let tasks = [
 
 @Test func groupedMovesStayInTheirSection() throws {
     let provider = SectionedDataProvider(tasks, groupedBy: \.list)
-    #expect(describe { try provider.move(from: ItemPath(0, 0), to: ItemPath(1, 0)) } == "cannot move 0.0 to 1.0: sections are grouped by key, so an item changes section only when its key changes")
+    #expect(
+        describe { try provider.move(from: ItemPath(0, 0), to: ItemPath(1, 0)) }
+            == "cannot move 0.0 to 1.0: sections are grouped by key, so an item changes section only when its key changes"
+    )
     _ = try provider.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
     #expect(provider.sections[0].items.map(\.title) == ["Review PR", "Write brief"])
 }
@@ -118,7 +136,8 @@ private final class TaskCell: ListCell, ConfigurableCell {
     #expect(list.numberOfSections == 3 && list.numberOfItems(inSection: 2) == 1)
     let before = provider.sections.map(\.items)
     #expect(throws: DuplicateIdentityError.self) {
-        try provider.replaceItems(with: [Task(title: "a", list: "x"), Task(title: "a", list: "y")], identity: \.title, isContentEqual: ==)
+        try provider.replaceItems(
+            with: [Task(title: "a", list: "x"), Task(title: "a", list: "y")], identity: \.title, isContentEqual: ==)
     }
     #expect(provider.sections.map(\.items) == before, "nothing changed")
 }
@@ -134,8 +153,12 @@ private final class TaskCell: ListCell, ConfigurableCell {
         }
     }
     let provider = NoEmptyTitles()
-    #expect(provider.numberOfSections == 3 && provider.title(ofSection: 1) == "Home" && provider.item(at: ItemPath(0, 1))?.title == "Review PR")
+    #expect(
+        provider.numberOfSections == 3 && provider.title(ofSection: 1) == "Home"
+            && provider.item(at: ItemPath(0, 1))?.title == "Review PR")
     #expect(throws: NoEmptyTitles.Empty.self) { try provider.append(Task(title: "", list: "Home"), toSection: nil) }
-    #expect(try provider.move(from: ItemPath(0, 0), to: ItemPath(0, 1)) == BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(0, 1))]))
+    #expect(
+        try provider.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
+            == BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(0, 1))]))
     #expect(provider.base.item(at: ItemPath(0, 1))?.title == "Write brief")
 }

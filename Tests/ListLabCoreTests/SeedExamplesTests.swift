@@ -1,10 +1,12 @@
-import Testing
 import ListLabCore
+import Testing
 
 // MARK: FountainKit: a flat list of tabs with a tab cell
 
 private enum Tab: String, CaseIterable {
-    case news = "News", contributions = "Contributions", settings = "Settings"
+    case news = "News"
+    case contributions = "Contributions"
+    case settings = "Settings"
 }
 
 private final class TabCell: ListCell, ConfigurableCell {
@@ -17,9 +19,10 @@ private final class TabCell: ListCell, ConfigurableCell {
     var chosen: [Tab] = []
     adapter.onSelect = { tab, _ in chosen.append(tab) }
     adapter.attach(to: list)
-    #expect(list.render() == [
-        "   0.0  News  <TabCell #1>", "   0.1  Contributions  <TabCell #2>", "   0.2  Settings  <TabCell #3>",
-    ])
+    #expect(
+        list.render() == [
+            "   0.0  News  <TabCell #1>", "   0.1  Contributions  <TabCell #2>", "   0.2  Settings  <TabCell #3>",
+        ])
     try list.selectItem(at: ItemPath(0, 2))
     #expect(chosen == [.settings])
 }
@@ -48,7 +51,8 @@ private final class PhotoCell: ListCell, ConfigurableCell {
     #expect(list.render(showsCells: false).last == "   0.39  Photo 40 — https://example.com/40.jpg")
     // An update reconfigures only that cell.
     let before = list.statistics.configurations
-    try list.performBatchUpdates(try provider.update(Photo(title: "Sunset", url: "https://example.com/s.jpg"), at: ItemPath(0, 38)))
+    try list.performBatchUpdates(
+        try provider.update(Photo(title: "Sunset", url: "https://example.com/s.jpg"), at: ItemPath(0, 38)))
     #expect(list.statistics.configurations == before + 1)
     #expect(list.cellForItem(at: ItemPath(0, 38))?.text == "Sunset")
 }
@@ -66,26 +70,30 @@ private final class TaskCell: ListCell, ConfigurableCell {
 }
 
 @Test func prearosTaskListHasSectionsWithHeaders() throws {
-    let provider = SectionedDataProvider([
-        Task(title: "Write brief", list: "Work", done: true), Task(title: "Buy milk", list: "Home", done: false),
-        Task(title: "Review PR", list: "Work", done: false),
-    ], groupedBy: \.list)
+    let provider = SectionedDataProvider(
+        [
+            Task(title: "Write brief", list: "Work", done: true), Task(title: "Buy milk", list: "Home", done: false),
+            Task(title: "Review PR", list: "Work", done: false),
+        ], groupedBy: \.list)
     let presenter = SingleKindPresenter(
         TaskCell.self, header: { "\($0.title ?? "") (\($0.itemCount))" }, footer: { _ in nil })
     let list = HeadlessList()
     ListAdapter(provider: provider, presenter: presenter).attach(to: list)
-    #expect(list.render(showsCells: false) == [
-        "== Work (2) ==", "   0.0  [x] Write brief", "   0.1  [ ] Review PR",
-        "== Home (1) ==", "   1.0  [ ] Buy milk",
-    ])
+    #expect(
+        list.render(showsCells: false) == [
+            "== Work (2) ==", "   0.0  [x] Write brief", "   0.1  [ ] Review PR",
+            "== Home (1) ==", "   1.0  [ ] Buy milk",
+        ])
     // Moving a task to another list moves it to that section, through a batch update. As in
     // UIKit, the headers of sections the update neither inserts nor reloads are not asked for
     // again: their counts are stale until the list reloads.
-    try list.performBatchUpdates(try provider.update(Task(title: "Review PR", list: "Home", done: false), at: ItemPath(0, 1)))
-    #expect(list.render(showsCells: false) == [
-        "== Work (2) ==", "   0.0  [x] Write brief",
-        "== Home (1) ==", "   1.0  [ ] Buy milk", "   1.1  [ ] Review PR",
-    ])
+    try list.performBatchUpdates(
+        try provider.update(Task(title: "Review PR", list: "Home", done: false), at: ItemPath(0, 1)))
+    #expect(
+        list.render(showsCells: false) == [
+            "== Work (2) ==", "   0.0  [x] Write brief",
+            "== Home (1) ==", "   1.0  [ ] Buy milk", "   1.1  [ ] Review PR",
+        ])
     list.reloadData()
     #expect(list.render(showsCells: false).filter { $0.hasPrefix("==") } == ["== Work (1) ==", "== Home (2) =="])
 }
@@ -134,16 +142,17 @@ private final class PlaceCell: ListCell, ConfigurableCell {
     ])
     let list = HeadlessList(viewportRows: 20)
     ListAdapter(provider: grouped, presenter: presenter).attach(to: list)
-    #expect(list.render() == [
-        "== Home ==",
-        "   0.0  Top picks: Blue Bottle, Tartine  <TopPicksCell #1>",
-        "   0.1  Cafes · Bakeries  <CategoriesCell #2>",
-        "== Cafes ==",
-        "   1.0  Blue Bottle  <PlaceCell #3>",
-        "   1.1  Sightglass  <PlaceCell #4>",
-        "== Bakeries ==",
-        "   2.0  Tartine  <PlaceCell #5>",
-    ])
+    #expect(
+        list.render() == [
+            "== Home ==",
+            "   0.0  Top picks: Blue Bottle, Tartine  <TopPicksCell #1>",
+            "   0.1  Cafes · Bakeries  <CategoriesCell #2>",
+            "== Cafes ==",
+            "   1.0  Blue Bottle  <PlaceCell #3>",
+            "   1.1  Sightglass  <PlaceCell #4>",
+            "== Bakeries ==",
+            "   2.0  Tartine  <PlaceCell #5>",
+        ])
     #expect(presenter.reuseIdentifiers == ["TopPicksCell", "CategoriesCell", "PlaceCell"])
 }
 
@@ -163,13 +172,17 @@ private final class BannerCell: ListCell, ConfigurableCell {
 }
 
 @Test func presentationModelsNameTheirCellKind() {
-    let rows = [RowModel(cellKind: "BannerCell", title: "Nearby"), RowModel(cellKind: "TitleCell", title: "Cafes"),
-                RowModel(cellKind: "Unknown", title: "?")]
-    let presenter = KindChoosingPresenter([CellRegistration(TitleCell.self), CellRegistration(BannerCell.self)], kind: \.cellKind)
+    let rows = [
+        RowModel(cellKind: "BannerCell", title: "Nearby"), RowModel(cellKind: "TitleCell", title: "Cafes"),
+        RowModel(cellKind: "Unknown", title: "?"),
+    ]
+    let presenter = KindChoosingPresenter(
+        [CellRegistration(TitleCell.self), CellRegistration(BannerCell.self)], kind: \.cellKind)
     let list = HeadlessList()
     ListAdapter(provider: ArrayDataProvider(rows), presenter: presenter).attach(to: list)
-    #expect(list.render() == [
-        "   0.0  NEARBY  <BannerCell #1>", "   0.1  Cafes  <TitleCell #2>",
-        "   0.2  (no cell kind for this item)  <ListLab.MissingItemCell #3>",
-    ])
+    #expect(
+        list.render() == [
+            "   0.0  NEARBY  <BannerCell #1>", "   0.1  Cafes  <TitleCell #2>",
+            "   0.2  (no cell kind for this item)  <ListLab.MissingItemCell #3>",
+        ])
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListLabCore
 
 @Test func selectionTellsTheDelegateAndMarksTheCell() throws {

@@ -1,6 +1,7 @@
 import ListDiff
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabCore
 
 /// An item of the property tests: an identity and a content version.
@@ -23,10 +24,11 @@ private final class EntriesDataSource: ListDataSource {
     }
 }
 
-
 /// A random pair of states: sections kept, dropped, added and reordered;
 /// items kept, dropped, added, changed and moved, within and across sections.
-private func randomPair(seed: UInt64, sections: Int, items: Int, churn: Int) -> (old: [(id: String, items: [Entry])], new: [(id: String, items: [Entry])]) {
+private func randomPair(seed: UInt64, sections: Int, items: Int, churn: Int) -> (
+    old: [(id: String, items: [Entry])], new: [(id: String, items: [Entry])]
+) {
     var random = SplitMix64(seed: seed)
     var nextID = 0
     var old: [(id: String, items: [Entry])] = []
@@ -39,7 +41,9 @@ private func randomPair(seed: UInt64, sections: Int, items: Int, churn: Int) -> 
         old.append(("S\(index)", entries))
     }
     var new = old.filter { _ in random.below(100) >= churn / 3 }
-    for index in 0..<random.below(3) where churn > 0 { new.insert(("N\(seed)-\(index)", []), at: random.below(new.count + 1)) }
+    for index in 0..<random.below(3) where churn > 0 {
+        new.insert(("N\(seed)-\(index)", []), at: random.below(new.count + 1))
+    }
     if new.count > 1, churn > 0 { new.swapAt(random.below(new.count), random.below(new.count)) }
     var pool: [Entry] = []
     for index in new.indices {
@@ -66,7 +70,10 @@ private func randomPair(seed: UInt64, sections: Int, items: Int, churn: Int) -> 
     return (old, new)
 }
 
-private func check(_ old: [(id: String, items: [Entry])], _ new: [(id: String, items: [Entry])], style: CellUpdateStyle, sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func check(
+    _ old: [(id: String, items: [Entry])], _ new: [(id: String, items: [Entry])], style: CellUpdateStyle,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let (list, staged) = try listAndUpdate(old, new, style: style)
     for stage in staged.stages {
         try list.performBatchUpdates(stage)
@@ -85,7 +92,9 @@ func stagedUpdatesTakeTheListToTheNewStateWithinUIKitsRules(seed: Int) throws {
 }
 
 @Test func edgeCasesOfWholeLists() throws {
-    let some: [(id: String, items: [Entry])] = [("A", (0..<5).map { Entry(id: $0, version: 0) }), ("B", [Entry(id: 9, version: 0)])]
+    let some: [(id: String, items: [Entry])] = [
+        ("A", (0..<5).map { Entry(id: $0, version: 0) }), ("B", [Entry(id: 9, version: 0)]),
+    ]
     try check([], some, style: .reload)
     try check(some, [], style: .reload)
     try check(some, some, style: .reload)
@@ -95,7 +104,10 @@ func stagedUpdatesTakeTheListToTheNewStateWithinUIKitsRules(seed: Int) throws {
 
 @Test func movesAreMinimalOnSmallCases() throws {
     func moves(_ old: [Int], _ new: [Int]) throws -> Int {
-        try SectionedChangeset(from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: new)], identity: { $0 }, isContentEqual: ==).movedItems.count
+        try SectionedChangeset(
+            from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: new)], identity: { $0 },
+            isContentEqual: ==
+        ).movedItems.count
     }
     #expect(try moves([1, 2, 3, 4, 5], [2, 3, 4, 5, 1]) == 1)
     #expect(try moves([1, 2, 3], [3, 2, 1]) == 2)
@@ -106,10 +118,11 @@ func stagedUpdatesTakeTheListToTheNewStateWithinUIKitsRules(seed: Int) throws {
     let old = [DiffSection(id: "S", items: [Entry(id: 1, version: 0), Entry(id: 2, version: 0)])]
     let new = [DiffSection(id: "S", items: [Entry(id: 2, version: 0), Entry(id: 1, version: 1)])]
     let changes = try SectionedChangeset(from: old, to: new, identity: \.id, isContentEqual: ==)
-    #expect(StagedUpdate(changes, style: .reconfigure).stages == [
-        BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 0))]),
-        BatchUpdate(reconfiguredItems: [ItemPath(0, 1)]),
-    ])
+    #expect(
+        StagedUpdate(changes, style: .reconfigure).stages == [
+            BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 0))]),
+            BatchUpdate(reconfiguredItems: [ItemPath(0, 1)]),
+        ])
 }
 
 @Test func itemsMoveAcrossSections() throws {
@@ -136,9 +149,11 @@ func stagedUpdatesTakeTheListToTheNewStateWithinUIKitsRules(seed: Int) throws {
     var seen = SectionedChangeset()
     var crossSection = 0
     for seed in 0..<200 {
-        let (old, new) = randomPair(seed: UInt64(seed), sections: 1 + seed % 5, items: 12, churn: [10, 30, 60, 90][seed % 4])
+        let (old, new) = randomPair(
+            seed: UInt64(seed), sections: 1 + seed % 5, items: 12, churn: [10, 30, 60, 90][seed % 4])
         let changes = try SectionedChangeset(
-            from: old.map { DiffSection(id: $0.id, items: $0.items) }, to: new.map { DiffSection(id: $0.id, items: $0.items) },
+            from: old.map { DiffSection(id: $0.id, items: $0.items) },
+            to: new.map { DiffSection(id: $0.id, items: $0.items) },
             identity: \.id, isContentEqual: ==)
         seen.deletedSections += changes.deletedSections
         seen.insertedSections += changes.insertedSections
@@ -150,7 +165,9 @@ func stagedUpdatesTakeTheListToTheNewStateWithinUIKitsRules(seed: Int) throws {
         crossSection += changes.movedItems.filter { $0.from.section != $0.to.section }.count
     }
     #expect(!seen.deletedSections.isEmpty && !seen.insertedSections.isEmpty && !seen.movedSections.isEmpty)
-    #expect(!seen.deletedItems.isEmpty && !seen.insertedItems.isEmpty && !seen.movedItems.isEmpty && !seen.updatedItems.isEmpty)
+    #expect(
+        !seen.deletedItems.isEmpty && !seen.insertedItems.isEmpty && !seen.movedItems.isEmpty
+            && !seen.updatedItems.isEmpty)
     #expect(crossSection > 0)
 }
 
@@ -161,7 +178,8 @@ private func listAndUpdate(
     _ old: [(id: String, items: [Entry])], _ new: [(id: String, items: [Entry])], style: CellUpdateStyle = .reconfigure
 ) throws -> (HeadlessList, StagedUpdate) {
     let changes = try SectionedChangeset(
-        from: old.map { DiffSection(id: $0.id, items: $0.items) }, to: new.map { DiffSection(id: $0.id, items: $0.items) },
+        from: old.map { DiffSection(id: $0.id, items: $0.items) },
+        to: new.map { DiffSection(id: $0.id, items: $0.items) },
         identity: \.id, isContentEqual: ==)
     let data = EntriesDataSource(old)
     let list = HeadlessList(viewportRows: 1_000)
@@ -174,7 +192,9 @@ private func listAndUpdate(
 
 private let before: [(id: String, items: [Entry])] = [("S", (0..<4).map { Entry(id: $0, version: 0) })]
 /// Item 0 deleted, 1 changed, 4 inserted, 3 moved to the front: two stages, four changes.
-private let after: [(id: String, items: [Entry])] = [("S", [Entry(id: 3, version: 0), Entry(id: 1, version: 1), Entry(id: 2, version: 0), Entry(id: 4, version: 0)])]
+private let after: [(id: String, items: [Entry])] = [
+    ("S", [Entry(id: 3, version: 0), Entry(id: 1, version: 1), Entry(id: 2, version: 0), Entry(id: 4, version: 0)])
+]
 
 @Test func applyPerformsEachStageAsABatchUpdate() throws {
     let (list, staged) = try listAndUpdate(before, after)
@@ -186,16 +206,19 @@ private let after: [(id: String, items: [Entry])] = [("S", [Entry(id: 3, version
     #expect(outcome == .performedBatchUpdates)
     #expect(seen == staged.stages.flatMap { ["will \($0)", "did \($0)"] })
     #expect(list.statistics.batchUpdates == 2 && list.statistics.reloads == 1)
-    #expect(list.indexPathsForVisibleItems.map { list.cellForItem(at: $0)?.text ?? "" } == ["3v0", "1v1", "2v0", "4v0"])
+    #expect(
+        list.indexPathsForVisibleItems.map { list.cellForItem(at: $0)?.text ?? "" } == ["3v0", "1v1", "2v0", "4v0"])
 }
 
 @Test func applyReloadsDataAboveTheThreshold() throws {
     let (list, staged) = try listAndUpdate(before, after)
     var performed = 0
-    let outcome = try list.apply(staged, reloadingDataAbove: staged.changeCount - 1, willPerform: { _ in performed += 1 })
+    let outcome = try list.apply(
+        staged, reloadingDataAbove: staged.changeCount - 1, willPerform: { _ in performed += 1 })
     #expect(outcome == .reloadedData && performed == 0)
     #expect(list.statistics.batchUpdates == 0 && list.statistics.reloads == 2)
-    #expect(list.indexPathsForVisibleItems.map { list.cellForItem(at: $0)?.text ?? "" } == ["3v0", "1v1", "2v0", "4v0"])
+    #expect(
+        list.indexPathsForVisibleItems.map { list.cellForItem(at: $0)?.text ?? "" } == ["3v0", "1v1", "2v0", "4v0"])
 }
 
 @Test func applyOfNoChangesLeavesTheListAlone() throws {

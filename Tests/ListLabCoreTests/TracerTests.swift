@@ -15,13 +15,14 @@ struct TracerTests {
         }
         tracer.note(.controller, .list, "done")
         #expect(answer == 42)
-        #expect(lines == [
-            "controller → list: reloadData()",
-            "  list → adapter: numberOfSections → 1",
-            "  list → adapter: cellForItem(at: 0.0)",
-            "    presenter → cell #3: configure",
-            "controller → list: done",
-        ])
+        #expect(
+            lines == [
+                "controller → list: reloadData()",
+                "  list → adapter: numberOfSections → 1",
+                "  list → adapter: cellForItem(at: 0.0)",
+                "    presenter → cell #3: configure",
+                "controller → list: done",
+            ])
     }
 
     @Test func withoutASinkNothingIsBuiltAndBodiesStillRun() {

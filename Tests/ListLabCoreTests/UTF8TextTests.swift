@@ -1,13 +1,16 @@
+import ListLabCore
 import ListLabTestSupport
 import Testing
-import ListLabCore
 
 // Text built as bytes writes what String interpolation writes: the pieces a diff's lines are made of.
 
 @Test(arguments: [1, 2, 3])
 func numbersAndPathsAreWrittenAsStringWritesThem(seed: UInt64) {
     var random = SplitMix64(seed: seed)
-    let edges = [0, 1, -1, 9, 10, -10, 11, 99, -99, 100, -100, 101, 999, 1_000, 10_009, Int.max, Int.min, Int.max - 1, Int.min + 1, 1_000_000_000_000_000_000]
+    let edges = [
+        0, 1, -1, 9, 10, -10, 11, 99, -99, 100, -100, 101, 999, 1_000, 10_009, Int.max, Int.min, Int.max - 1,
+        Int.min + 1, 1_000_000_000_000_000_000,
+    ]
     let numbers = edges + (0..<500).map { _ in Int(bitPattern: UInt(random.next())) >> Int(random.next() % 64) }
     var text = UTF8Text()
     var expected = ""

@@ -1,18 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CFileSystem
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension TemporaryFolder {
     /// The `stat` of `name`, a file in the folder.
@@ -62,7 +64,13 @@ extension TemporaryFolder {
     let place = try TemporaryFolder()
     try place.write("a.csv", "id\n1\n")
     link(place.path + "/a.csv", place.path + "/b.csv")
-    #expect(throws: FileError(path: place.path + "/a.csv", message: "has 2 hard links, and replacing it would leave the other names with the old content; save --force writes it anyway")) {
+    #expect(
+        throws: FileError(
+            path: place.path + "/a.csv",
+            message:
+                "has 2 hard links, and replacing it would leave the other names with the old content; save --force writes it anyway"
+        )
+    ) {
         try AtomicFile.write(Array("id\n2\n".utf8), to: place.path + "/a.csv")
     }
     #expect(place.read("a.csv") == "id\n1\n" && place.read("b.csv") == "id\n1\n")
@@ -71,7 +79,10 @@ extension TemporaryFolder {
 
     try place.write("r.csv", "id\n1\n")
     chmod(place.path + "/r.csv", 0o444)
-    #expect(throws: FileError(path: place.path + "/r.csv", message: "is read-only (mode 444); save --force replaces it anyway")) {
+    #expect(
+        throws: FileError(
+            path: place.path + "/r.csv", message: "is read-only (mode 444); save --force replaces it anyway")
+    ) {
         try AtomicFile.write(Array("id\n2\n".utf8), to: place.path + "/r.csv")
     }
     try AtomicFile.write(Array("id\n2\n".utf8), to: place.path + "/r.csv", force: true)
@@ -109,7 +120,11 @@ extension TemporaryFolder {
     try place.write("gone.csv", "id,name\n1,a\n")
     let provider = try FileDataProvider(path: place.path + "/gone.csv", name: "gone.csv")
     unlink(place.path + "/gone.csv")
-    #expect(throws: FileError(path: "gone.csv", message: "was deleted (or cannot be read) since it was read; save --force writes it again")) {
+    #expect(
+        throws: FileError(
+            path: "gone.csv", message: "was deleted (or cannot be read) since it was read; save --force writes it again"
+        )
+    ) {
         try provider.save()
     }
     #expect(place.names.isEmpty)

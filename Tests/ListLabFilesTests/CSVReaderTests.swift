@@ -1,6 +1,7 @@
 import ListLabRecords
-import Testing
 import ListLabTestSupport
+import Testing
+
 @testable import ListLabFiles
 
 private func read(_ text: String) throws -> [Record] {
@@ -27,8 +28,15 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
 
 @Test func fieldsAreTypedByContentAndQuotedFieldsAreText() throws {
     let records = try read("a,b,c,d,e,f,g,h\n42,-7,4.5,true,false,,\"42\",\"\"\n007,+5,1e3,True,-0,1.,x y,-0.25\n")
-    #expect(records[0].values == [.int(42), .int(-7), .double(4.5), .bool(true), .bool(false), .null, .string("42"), .string("")])
-    #expect(records[1].values == [.string("007"), .string("+5"), .double(1000), .string("True"), .double(-0.0), .string("1."), .string("x y"), .double(-0.25)])
+    #expect(
+        records[0].values == [
+            .int(42), .int(-7), .double(4.5), .bool(true), .bool(false), .null, .string("42"), .string(""),
+        ])
+    #expect(
+        records[1].values == [
+            .string("007"), .string("+5"), .double(1000), .string("True"), .double(-0.0), .string("1."), .string("x y"),
+            .double(-0.25),
+        ])
 }
 
 @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
@@ -44,22 +52,32 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
 
 @Test func bigAndOddNumbersStayExactOrKeepTheirText() throws {
     let records = try read("n\n999999999999999999\n9999999999999999999\n0.1\n123456789.123456789\n-1.5e-300\n")
-    #expect(records.map { $0["n"] } == [
-        .int(999_999_999_999_999_999), .number("9999999999999999999"), .double(0.1), .double(123_456_789.123_456_789), .double(-1.5e-300),
-    ])
+    #expect(
+        records.map { $0["n"] } == [
+            .int(999_999_999_999_999_999), .number("9999999999999999999"), .double(0.1),
+            .double(123_456_789.123_456_789), .double(-1.5e-300),
+        ])
 }
 
 @Test func errorsSayWhereAndWhat() {
     #expect(failure("id,name\n1,Ada\n2,\"Grace\n") == "contacts.csv:3:3: unterminated quoted field")
-    #expect(failure("id,name\n1,Ada\n2\n") == "contacts.csv:3:2: expected 2 fields (as in the header), found 1 in the row starting at line 3")
+    #expect(
+        failure("id,name\n1,Ada\n2\n")
+            == "contacts.csv:3:2: expected 2 fields (as in the header), found 1 in the row starting at line 3")
     #expect(failure("id,name\n1,Ada,extra\n") == "contacts.csv:2:7: expected 2 fields (as in the header), found more")
-    #expect(failure("id,name\n1,\"Ada\"x\n") == "contacts.csv:2:8: expected ',' or the end of the line after a closing quote")
-    #expect(failure("id,name\n1,A\u{e9}\n".utf8.map { $0 }.dropLast(3) + [0xFF, 0x0A]) == "contacts.csv:2:4: invalid UTF-8 (the file must be UTF-8 text)")
+    #expect(
+        failure("id,name\n1,\"Ada\"x\n")
+            == "contacts.csv:2:8: expected ',' or the end of the line after a closing quote")
+    #expect(
+        failure("id,name\n1,A\u{e9}\n".utf8.map { $0 }.dropLast(3) + [0xFF, 0x0A])
+            == "contacts.csv:2:4: invalid UTF-8 (the file must be UTF-8 text)")
     #expect(failure("") == "contacts.csv: empty file (expected a header row of field names)")
     #expect(failure("\n\r\n") == "contacts.csv: empty file (expected a header row of field names)")
     #expect(failure("id,,name\n") == "contacts.csv:1:4: empty field name in the header")
     #expect(failure("id,name,id\n") == "contacts.csv:1:9: the header names 'id' twice")
-    #expect(failure("\"a\tb\",\"a\tb\"\n") == "contacts.csv:1:7: the header names 'a\\tb' twice", "a name's tab shown as an escape, on one line")
+    #expect(
+        failure("\"a\tb\",\"a\tb\"\n") == "contacts.csv:1:7: the header names 'a\\tb' twice",
+        "a name's tab shown as an escape, on one line")
 }
 
 /// A header's names are told apart as Strings compare them: `é` written as
@@ -68,14 +86,26 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
 /// reserves room at once) finds a name repeated far from its first.
 @Test func aHeaderNamesEachFieldOnceAsStringsCompareNames() throws {
     let alike = "one name written two ways in Unicode: write it one way"
-    #expect(failure("id,\u{E9},x,\"e\u{301}\"\n") == "contacts.csv:1:8: the header names '\u{E9}' (U+00E9) and 'e\u{301}' (U+0065 U+0301), \(alike)")
-    #expect(failure("K,b,\u{212A}\n") == "contacts.csv:1:5: the header names 'K' (U+004B) and '\u{212A}' (U+212A), \(alike)")
+    #expect(
+        failure("id,\u{E9},x,\"e\u{301}\"\n")
+            == "contacts.csv:1:8: the header names '\u{E9}' (U+00E9) and 'e\u{301}' (U+0065 U+0301), \(alike)")
+    #expect(
+        failure("K,b,\u{212A}\n") == "contacts.csv:1:5: the header names 'K' (U+004B) and '\u{212A}' (U+212A), \(alike)"
+    )
     // The first error in the header is said, the name written two ways before the name repeated.
-    #expect(failure("caf\u{E9},cafe\u{301},x,x\n") == "contacts.csv:1:6: the header names 'caf\u{E9}' (U+0063 U+0061 U+0066 U+00E9) and 'cafe\u{301}' (U+0063 U+0061 U+0066 U+0065 U+0301), \(alike)")
-    #expect(failure("id,\"\"\"q\",\"\"\"q\"\n") == "contacts.csv:1:10: the header names '\"q' twice", "an escaped name, repeated")
+    #expect(
+        failure("caf\u{E9},cafe\u{301},x,x\n")
+            == "contacts.csv:1:6: the header names 'caf\u{E9}' (U+0063 U+0061 U+0066 U+00E9) and 'cafe\u{301}' (U+0063 U+0061 U+0066 U+0065 U+0301), \(alike)"
+    )
+    #expect(
+        failure("id,\"\"\"q\",\"\"\"q\"\n") == "contacts.csv:1:10: the header names '\"q' twice",
+        "an escaped name, repeated")
     #expect(failure("id,\"\",x\n") == "contacts.csv:1:4: empty field name in the header")
     let names = (0..<3_000).map { "f\($0)" }
-    let table = try CSVReader.read(Array((names.joined(separator: ",") + "\n" + names.indices.map(String.init).joined(separator: ",") + "\n").utf8), file: "w.csv")
+    let table = try CSVReader.read(
+        Array(
+            (names.joined(separator: ",") + "\n" + names.indices.map(String.init).joined(separator: ",") + "\n").utf8),
+        file: "w.csv")
     #expect(table.fieldNames == names)
     #expect(table.schema.index(of: "f2999") == 2_999)
     #expect(table.record(at: 0)["f1500"] == .int(1_500))
@@ -97,7 +127,9 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
     // A doubled quote is one byte of the name: 65,536 bytes in 65,537 between the quotes.
     let quoted = "\"" + String(repeating: "a", count: 65_535) + "\"\"\""
     #expect(throws: Never.self) { try CSVReader.read(Array("id,\(quoted)\n1,2\n".utf8), file: "q.csv") }
-    #expect(failure("id,\"a\(quoted.dropFirst())\n1,2\n") == "contacts.csv:1:4: a field name longer than 65536 bytes in the header")
+    #expect(
+        failure("id,\"a\(quoted.dropFirst())\n1,2\n")
+            == "contacts.csv:1:4: a field name longer than 65536 bytes in the header")
 }
 
 /// A CSV read on several threads is the serial read, byte for byte: the same values, cells,
@@ -110,7 +142,10 @@ func aReadOnSeveralThreadsIsTheSerialRead(seed: UInt64) {
     var random = SplitMix64(seed: 0xC5F_0000 + seed)
     let columns = Int.random(in: 1...4, using: &random)
     var text = (0..<columns).map { "c\($0)" }.joined(separator: ",") + "\n"
-    let pieces: [String] = ["x", "42", "-7", "1.50", "true", "", "\"a,b\"", "\"two\nlines\"", "\"say \"\"hi\"\"\"", "\"\"", "é", "ab\"c", "\"\r\n\""]
+    let pieces: [String] = [
+        "x", "42", "-7", "1.50", "true", "", "\"a,b\"", "\"two\nlines\"", "\"say \"\"hi\"\"\"", "\"\"", "é", "ab\"c",
+        "\"\r\n\"",
+    ]
     let badly = seed % 5 == 0
     for row in 0..<Int.random(in: 2...60, using: &random) {
         var fields = (0..<columns).map { _ in pieces.randomElement(using: &random) ?? "" }
@@ -125,7 +160,9 @@ func aReadOnSeveralThreadsIsTheSerialRead(seed: UInt64) {
     }
     let serial = outcome(.never)
     for count in 2...5 {
-        #expect(outcome(ReadSplitting(bytesPerPiece: 1, mostPieces: count)) == serial, "\(count) pieces of \(text.debugDescription)")
+        #expect(
+            outcome(ReadSplitting(bytesPerPiece: 1, mostPieces: count)) == serial,
+            "\(count) pieces of \(text.debugDescription)")
     }
 }
 
@@ -136,7 +173,9 @@ func aReadOnSeveralThreadsIsTheSerialRead(seed: UInt64) {
     let pieces = try #require(bytes.withUnsafeBufferPointer { CSVReader.split($0, body: 4..<bytes.count, into: 3) })
     #expect(pieces.map(\.rows).reduce(0, +) == 4)
     #expect(pieces.first?.range.lowerBound == 4 && pieces.last?.range.upperBound == bytes.count)
-    for piece in pieces { #expect(piece.range.lowerBound == 4 || [0x0A, 0x0D].contains(bytes[piece.range.lowerBound - 1])) }
+    for piece in pieces {
+        #expect(piece.range.lowerBound == 4 || [0x0A, 0x0D].contains(bytes[piece.range.lowerBound - 1]))
+    }
 }
 
 /// UTF-8 checked in parts at once finds the first invalid byte the serial check finds, wherever
@@ -144,7 +183,10 @@ func aReadOnSeveralThreadsIsTheSerialRead(seed: UInt64) {
 @Test(arguments: 0..<30)
 func utf8CheckedInPartsFindsTheFirstInvalidByte(seed: UInt64) {
     var random = SplitMix64(seed: 0x0778_0000 + seed)
-    let pieces: [[UInt8]] = [[0x61], [0x0A], Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), [0x80], [0xC3], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80, 0x80, 0x80, 0x80]]
+    let pieces: [[UInt8]] = [
+        [0x61], [0x0A], Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), [0x80], [0xC3], [0xED, 0xA0, 0x80],
+        [0xF4, 0x90, 0x80, 0x80], [0x80, 0x80, 0x80, 0x80],
+    ]
     var bytes: [UInt8] = []
     let bad = seed % 3 == 0
     while bytes.count < 40_000 {
@@ -153,7 +195,9 @@ func utf8CheckedInPartsFindsTheFirstInvalidByte(seed: UInt64) {
     }
     bytes.withUnsafeBufferPointer { buffer in
         let serial = UTF8Validation.firstInvalidOffset(buffer)
-        for parts in 2...6 { #expect(UTF8Validation.firstInvalidOffset(buffer, pieces: parts) == serial, "\(parts) parts") }
+        for parts in 2...6 {
+            #expect(UTF8Validation.firstInvalidOffset(buffer, pieces: parts) == serial, "\(parts) parts")
+        }
         #expect(bad ? serial != nil : serial == nil)
     }
 }
@@ -166,7 +210,8 @@ func theSplitCountsTheRowsOfAFileWithQuotedLineBreaks(pieces: Int) throws {
     var random = SplitMix64(seed: UInt64(pieces))
     var text = "id,note\n"
     for id in 0..<300 {
-        let note = ["plain", "\"two\nlines\"", "\"a \"\"quote\"\"\"", "\"\r\n\"", ""].randomElement(using: &random) ?? ""
+        let note =
+            ["plain", "\"two\nlines\"", "\"a \"\"quote\"\"\"", "\"\r\n\"", ""].randomElement(using: &random) ?? ""
         text += "\(id),\(note)" + (["\n", "\r\n", "\r", "\n\n"].randomElement(using: &random) ?? "\n")
     }
     let bytes = Array(text.utf8)
@@ -198,9 +243,13 @@ func theSplitCountsTheRowsOfAFileWithQuotedLineBreaks(pieces: Int) throws {
 func theScanOfAPartFindsWhatAVisitOfEveryByteFinds(seed: UInt64) {
     var random = SplitMix64(seed: 0x5CA_0000 + seed)
     let alphabet: [UInt8] = [0x61, 0x2C, 0x22, 0x0A, 0x0D, 0x62, 0x20]
-    let bytes = (0..<Int.random(in: 1...700, using: &random)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }
+    let bytes = (0..<Int.random(in: 1...700, using: &random)).map { _ in
+        alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+    }
     func visited(_ part: Range<Int>, bodyStart: Int) -> String {
-        var (outside, afterBreak, odd) = (true, part.lowerBound == bodyStart || [0x0A, 0x0D].contains(bytes[part.lowerBound - 1]), false)
+        var (outside, afterBreak, odd) = (
+            true, part.lowerBound == bodyStart || [0x0A, 0x0D].contains(bytes[part.lowerBound - 1]), false
+        )
         var (firstOutside, rowsOutside, firstInside, rowsInside): (Int?, Int, Int?, Int) = (nil, 0, nil, 0)
         for index in part {
             let byte = bytes[index]
@@ -227,7 +276,8 @@ func theScanOfAPartFindsWhatAVisitOfEveryByteFinds(seed: UInt64) {
             let part = lower..<Int.random(in: (lower + 1)...bytes.count, using: &random)
             let bodyStart = Bool.random(using: &random) ? part.lowerBound : 0
             let found = CSVReader.scan(buffer, part, bodyStart: bodyStart)
-            let scanned = "\(found.firstStartOutside ?? -1) \(found.rowsOutside) \(found.firstStartInside ?? -1) \(found.rowsInside) \(found.quotesAreOdd)"
+            let scanned =
+                "\(found.firstStartOutside ?? -1) \(found.rowsOutside) \(found.firstStartInside ?? -1) \(found.rowsInside) \(found.quotesAreOdd)"
             #expect(scanned == visited(part, bodyStart: bodyStart), "\(part) of \(bytes.count)")
         }
     }

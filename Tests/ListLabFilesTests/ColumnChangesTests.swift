@@ -3,6 +3,7 @@ import ListLabCore
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabFiles
 
 // The file provider's sort, filter and changes from its file, on its columns, give what the
@@ -14,13 +15,18 @@ private func sections(of provider: FileDataProvider) -> [DiffSection<String, Rec
     (0..<provider.numberOfSections).map { section in
         DiffSection(
             id: provider.title(ofSection: section) ?? "",
-            items: (0..<provider.numberOfItems(inSection: section)).compactMap { provider.item(at: ItemPath(section, $0)) })
+            items: (0..<provider.numberOfItems(inSection: section)).compactMap {
+                provider.item(at: ItemPath(section, $0))
+            })
     }
 }
 
 /// The record path's diff: by key, or by whole record with no key, and content.
-private func recordDiff(_ old: [DiffSection<String, Record>], _ new: [DiffSection<String, Record>], key: String?) -> SectionedChangeset? {
-    try? SectionedChangeset(from: old, to: new, identity: { record in key.flatMap { record[$0] } ?? .object(record) }, isContentEqual: ==)
+private func recordDiff(_ old: [DiffSection<String, Record>], _ new: [DiffSection<String, Record>], key: String?)
+    -> SectionedChangeset?
+{
+    try? SectionedChangeset(
+        from: old, to: new, identity: { record in key.flatMap { record[$0] } ?? .object(record) }, isContentEqual: ==)
 }
 
 /// How many stages a list would take: the structural changes, then the updated contents.
@@ -32,7 +38,8 @@ private func stages(of changes: SectionedChangeset) -> Int {
 private func matches(_ changes: ItemChanges, _ reference: SectionedChangeset, threshold: Int?) -> Bool {
     switch changes {
     case .changes(let changes): return changes == reference && (threshold.map { reference.count <= $0 } ?? true)
-    case .counted(let count, let counted): return count == reference.count && counted == stages(of: reference) && (threshold.map { count > $0 } ?? false)
+    case .counted(let count, let counted):
+        return count == reference.count && counted == stages(of: reference) && (threshold.map { count > $0 } ?? false)
     }
 }
 
@@ -52,7 +59,9 @@ private struct RandomTable {
         key = random.below(4) == 0 ? nil : "id"
         textKeys = random.below(2) == 0
         rows = []
-        for id in 1...max(1, count) where rows.count < count { rows.append(row(id: textKeys ? "k\(id)" : "\(id)", &random)) }
+        for id in 1...max(1, count) where rows.count < count {
+            rows.append(row(id: textKeys ? "k\(id)" : "\(id)", &random))
+        }
         rows.shuffle(using: &random)
     }
 
@@ -83,19 +92,25 @@ func aSortOnTheColumnsGivesTheDiffOfTheSortedRecords(batch: Int) throws {
         if alike, let row = table.rows.randomElement(using: &random) { table.rows.append(row) }
         try folder.write(table.name, table.text)
         let groupField = random.below(4) == 0 ? "name" : nil
-        let provider = try FileDataProvider(path: folder.path + "/" + table.name, name: table.name, groupedBy: groupField)
+        let provider = try FileDataProvider(
+            path: folder.path + "/" + table.name, name: table.name, groupedBy: groupField)
         let field = ["name", "score", table.key ?? "ref"][random.below(3)]
         let descending = random.below(2) == 0
         let threshold = random.below(2) == 0 ? 3 : nil
         let before = sections(of: provider)
         let sorted = before.map { section in
-            DiffSection(id: section.id, items: section.items.enumerated().sorted { a, b in
-                let (x, y) = (a.element[field] ?? .null, b.element[field] ?? .null)
-                if x == y { return a.offset < b.offset }
-                return descending ? y < x : x < y
-            }.map(\.element))
+            DiffSection(
+                id: section.id,
+                items: section.items.enumerated().sorted { a, b in
+                    let (x, y) = (a.element[field] ?? .null, b.element[field] ?? .null)
+                    if x == y { return a.offset < b.offset }
+                    return descending ? y < x : x < y
+                }.map(\.element))
         }
-        guard let changes = try provider.sort(by: field, descending: descending, identifiedBy: table.key, countingAbove: threshold) else {
+        guard
+            let changes = try provider.sort(
+                by: field, descending: descending, identifiedBy: table.key, countingAbove: threshold)
+        else {
             #expect(table.key == nil && (alike || groupField != nil), "\(table.text)")
             #expect(sections(of: provider).map(\.items) == before.map(\.items), "nothing changed")
             continue
@@ -117,27 +132,38 @@ func aFilterAndItsRemovalGiveTheDiffsOfTheRecords(batch: Int) throws {
         let table = RandomTable(&random, count: 1 + random.below(19))
         try folder.write(table.name, table.text)
         let groupField = random.below(4) == 0 ? "name" : nil
-        let provider = try FileDataProvider(path: folder.path + "/" + table.name, name: table.name, groupedBy: groupField)
+        let provider = try FileDataProvider(
+            path: folder.path + "/" + table.name, name: table.name, groupedBy: groupField)
         let all = sections(of: provider)
         var shown = all
         for _ in 0..<(1 + random.below(2)) {
             let field = ["name", "score"][random.below(2)]
             let pool = field == "name" ? RandomTable.names : RandomTable.scores
             let text = pool[random.below(pool.count)]
-            let value: Value = text.isEmpty ? .null : Int(text).map(Value.int) ?? Double(text).map(Value.double) ?? .string(text)
+            let value: Value =
+                text.isEmpty ? .null : Int(text).map(Value.int) ?? Double(text).map(Value.double) ?? .string(text)
             let threshold = random.below(2) == 0 ? 2 : nil
-            guard let changes = try provider.filter(by: field, equalTo: value, identifiedBy: table.key, countingAbove: threshold) else {
+            guard
+                let changes = try provider.filter(
+                    by: field, equalTo: value, identifiedBy: table.key, countingAbove: threshold)
+            else {
                 #expect(groupField != nil && table.key == nil)
                 break
             }
             // The record path: every record, filtered, in the provider's sections.
-            let kept = all.map { section in DiffSection(id: section.id, items: section.items.filter { ($0[field] ?? .null).matchesByValue(value) }) }
-                .filter { !$0.items.isEmpty || groupField == nil }
+            let kept = all.map { section in
+                DiffSection(id: section.id, items: section.items.filter { ($0[field] ?? .null).matchesByValue(value) })
+            }
+            .filter { !$0.items.isEmpty || groupField == nil }
             let reference = try #require(recordDiff(shown, kept, key: table.key))
-            #expect(matches(changes, reference, threshold: groupField == nil ? threshold : nil), "filter \(field)=\(value) of \(table.text)")
+            #expect(
+                matches(changes, reference, threshold: groupField == nil ? threshold : nil),
+                "filter \(field)=\(value) of \(table.text)")
             #expect(sections(of: provider).map(\.items) == kept.map(\.items))
             #expect(throws: FileError.self) { try provider.save() }
-            #expect(throws: FilterIsOn.self) { _ = try provider.append(Record(fields: [("name", "Zed")]), toSection: nil) }
+            #expect(throws: FilterIsOn.self) {
+                _ = try provider.append(Record(fields: [("name", "Zed")]), toSection: nil)
+            }
             #expect(throws: FilterIsOn.self) { _ = try provider.sort(by: "name", identifiedBy: table.key) }
             shown = kept
         }
@@ -165,13 +191,20 @@ func theChangesFromTheFileAreTheDiffOfTheRecordsReadAgain(batch: Int) throws {
         if random.below(3) == 0, table.key != nil { _ = try provider.sort(by: "score", identifiedBy: table.key) }
         // The file changes on disk: rows gone, changed, moved and new, now and then a key twice.
         table.rows = table.rows.filter { _ in random.below(8) != 0 }
-        for index in table.rows.indices where random.below(5) == 0 { table.rows[index] = table.row(id: table.rows[index].id, &random) }
+        for index in table.rows.indices where random.below(5) == 0 {
+            table.rows[index] = table.row(id: table.rows[index].id, &random)
+        }
         for _ in 0..<random.below(3) where !table.rows.isEmpty {
             let row = table.rows.remove(at: random.below(table.rows.count))
             table.rows.insert(row, at: random.below(table.rows.count + 1))
         }
-        for extra in 0..<random.below(3) { table.rows.insert(table.row(id: table.textKeys ? "k\(100 + extra)" : "\(100 + extra)", &random), at: random.below(table.rows.count + 1)) }
-        if table.rows.isEmpty { table.rows.append(table.row(id: table.textKeys ? "k99" : "99", &random)) }  // an empty NDJSON file is an error
+        for extra in 0..<random.below(3) {
+            table.rows.insert(
+                table.row(id: table.textKeys ? "k\(100 + extra)" : "\(100 + extra)", &random),
+                at: random.below(table.rows.count + 1))
+        }
+        // an empty NDJSON file is an error
+        if table.rows.isEmpty { table.rows.append(table.row(id: table.textKeys ? "k99" : "99", &random)) }
         let repeated = random.below(15) == 0
         if repeated, let first = table.rows.first { table.rows.append(table.row(id: first.id, &random)) }
         try folder.write(table.name, table.text)
@@ -186,7 +219,8 @@ func theChangesFromTheFileAreTheDiffOfTheRecordsReadAgain(batch: Int) throws {
             #expect(table.key != nil && repeated && reference == nil)
             continue
         }
-        #expect(sections(of: provider).map(\.items) == before.map(\.items), "nothing changes until the reading is taken")
+        #expect(
+            sections(of: provider).map(\.items) == before.map(\.items), "nothing changes until the reading is taken")
         guard let found else {
             #expect(table.key == nil && reference == nil, "only rows alike with no key are left to the records")
             continue
@@ -282,21 +316,29 @@ func changedRowsCountedByRunsAreThoseCountedRowByRow(format: String) throws {
     var random = SplitMix64(seed: 4_747)
     let folder = try TemporaryFolder()
     func text(_ rows: [(id: Int, name: String)], rewritten: Set<Int> = []) -> String {
-        func json(_ name: String) -> String { name.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n") }
+        func json(_ name: String) -> String {
+            name.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n")
+        }
         // A rewritten row's name: unquoted in CSV where it can be (the same cell bytes); in JSON
         // spaced, its first character escaped (other cell bytes, the same value).
         func csv(_ row: (id: Int, name: String)) -> String {
-            rewritten.contains(row.id) && !row.name.contains(",") && !row.name.contains("\n") ? row.name : "\"\(row.name)\""
+            rewritten.contains(row.id) && !row.name.contains(",") && !row.name.contains("\n")
+                ? row.name : "\"\(row.name)\""
         }
         func named(_ row: (id: Int, name: String)) -> String {
-            guard rewritten.contains(row.id), let first = row.name.unicodeScalars.first, first.isASCII else { return "\"\(json(row.name))\"" }
+            guard rewritten.contains(row.id), let first = row.name.unicodeScalars.first, first.isASCII else {
+                return "\"\(json(row.name))\""
+            }
             let hex = String(first.value, radix: 16)
-            return " \"\\u\(String(repeating: "0", count: 4 - hex.count) + hex)\(json(String(row.name.unicodeScalars.dropFirst())))\""
+            return
+                " \"\\u\(String(repeating: "0", count: 4 - hex.count) + hex)\(json(String(row.name.unicodeScalars.dropFirst())))\""
         }
         switch format {
         case "csv": return "id,name\r\n" + rows.map { "\($0.id),\(csv($0))\r\n" }.joined()
         case "ndjson": return rows.map { "{\"id\":\($0.id),\"name\":\(named($0))}\n" }.joined()
-        default: return "[\n" + rows.map { "  {\"id\": \($0.id), \"name\": \(named($0))}" }.joined(separator: ",\n") + "\n]\n"
+        default:
+            return "[\n" + rows.map { "  {\"id\": \($0.id), \"name\": \(named($0))}" }.joined(separator: ",\n")
+                + "\n]\n"
         }
     }
     for round in 0..<12 {
@@ -306,19 +348,24 @@ func changedRowsCountedByRunsAreThoseCountedRowByRow(format: String) throws {
         var changed = original.filter { _ in random.below(10) != 0 }
         for index in changed.indices where random.below(20) == 0 {
             // Another name of the same length now and then: only the bytes tell.
-            changed[index].name = random.below(2) == 0 ? String(changed[index].name.reversed()) : changed[index].name + "!"
+            changed[index].name =
+                random.below(2) == 0 ? String(changed[index].name.reversed()) : changed[index].name + "!"
         }
         for _ in 0..<random.below(1 + count / 30) where !changed.isEmpty {
             changed.insert(changed.remove(at: random.below(changed.count)), at: random.below(changed.count + 1))
         }
-        for id in count..<(count + random.below(1 + count / 10)) { changed.insert((id, "New"), at: random.below(changed.count + 1)) }
+        for id in count..<(count + random.below(1 + count / 10)) {
+            changed.insert((id, "New"), at: random.below(changed.count + 1))
+        }
         try folder.write("old.\(format)", text(original))
         let rewritten = Set(changed.map(\.id).filter { _ in random.below(20) == 0 })
         try folder.write("new.\(format)", text(changed, rewritten: rewritten))
         let old = try FileDataProvider(path: folder.path + "/old.\(format)", name: "old").table
         let new = try FileDataProvider(path: folder.path + "/new.\(format)", name: "new").table
         let matched = try #require(ChangeCount.matchRows(from: original.map(\.id), to: changed.map(\.id)))
-        let expected = zip(changed.indices, matched).count { row, old in old >= 0 && changed[row].name != original[Int(old)].name }
+        let expected = zip(changed.indices, matched).count { row, old in
+            old >= 0 && changed[row].name != original[Int(old)].name
+        }
         let reference = try? SectionedChangeset(
             from: [DiffSection(id: "", items: original.map { [$0.id, $0.name] as [AnyHashable] })],
             to: [DiffSection(id: "", items: changed.map { [$0.id, $0.name] as [AnyHashable] })],
@@ -326,24 +373,33 @@ func changedRowsCountedByRunsAreThoseCountedRowByRow(format: String) throws {
         old.comparingContent(with: new) { sameContent in
             #expect(ChangeCount.updates(in: 0..<changed.count, of: matched, sameContent) == expected)
             // Which rows changed, by runs: the rows whose names changed.
-            let expectedMarks = zip(changed.indices, matched).map { row, old in old >= 0 && changed[row].name != original[Int(old)].name }
+            let expectedMarks = zip(changed.indices, matched).map { row, old in
+                old >= 0 && changed[row].name != original[Int(old)].name
+            }
             for parallelFrom in [1, Int.max] {
                 // With the key column named (the ids that matched them) or not.
                 for keyColumn in [0, nil] {
-                    let marked = old.changedRows(pairedBy: matched, keyColumn: keyColumn, with: new, parallelFrom: parallelFrom, sameContent)
-                    #expect(marked == expectedMarks, "round \(round), parallel from \(parallelFrom), key column \(String(describing: keyColumn))")
+                    let marked = old.changedRows(
+                        pairedBy: matched, keyColumn: keyColumn, with: new, parallelFrom: parallelFrom, sameContent)
+                    #expect(
+                        marked == expectedMarks,
+                        "round \(round), parallel from \(parallelFrom), key column \(String(describing: keyColumn))")
                 }
             }
             // The count marks the rows it counts, on two threads as on one.
-            let (counted, marks) = old.markingChangedRows(pairedBy: matched, keyColumn: 0, with: new, sameContent) { changedRows in
-                ChangeCount.countChanges(matched: matched, oldCount: original.count, parallelFrom: 1, updates: changedRows).changes
+            let (counted, marks) = old.markingChangedRows(pairedBy: matched, keyColumn: 0, with: new, sameContent) {
+                changedRows in
+                ChangeCount.countChanges(
+                    matched: matched, oldCount: original.count, parallelFrom: 1, updates: changedRows
+                ).changes
             }
             #expect(marks == expectedMarks, "round \(round)")
             #expect(counted == reference?.count, "round \(round)")
             _ = old.markingChangedRows(pairedBy: matched, with: new, sameContent) { changedRows in
                 #expect(changedRows(0..<changed.count) == expected, "round \(round)")
                 for parallelFrom in [1, Int.max] {
-                    let counts = ChangeCount.countChanges(matched: matched, oldCount: original.count, parallelFrom: parallelFrom, updates: changedRows)
+                    let counts = ChangeCount.countChanges(
+                        matched: matched, oldCount: original.count, parallelFrom: parallelFrom, updates: changedRows)
                     #expect(counts.changes == reference?.count, "round \(round), parallel from \(parallelFrom)")
                 }
             }
@@ -366,7 +422,8 @@ func anEditedItemIsAnUpdateWhenTheFileIsCountedAgain(threshold: Int) throws {
     let found = try #require(try provider.changesFromFile(identifiedBy: "id", countingAbove: threshold))
     switch found.changes {
     case .counted(let changes, let stages): #expect(changes == 2 && stages == 2, "the delete, then item 7's update")
-    case .changes(let changes): #expect(threshold > 0 && changes.deletedItems == [ElementPath(0, 1_999)] && changes.updatedItems.count == 1)
+    case .changes(let changes):
+        #expect(threshold > 0 && changes.deletedItems == [ElementPath(0, 1_999)] && changes.updatedItems.count == 1)
     }
 }
 
@@ -409,7 +466,9 @@ func textKeysWrittenAnotherWayAreTheSameItems(threshold: Int) throws {
         switch random.below(3) {
         case 0: changed[index].name += "!"
         case 1: changed[index].score += 1
-        default: changed[index].name += "?"; changed[index].score = -changed[index].score
+        default:
+            changed[index].name += "?"
+            changed[index].score = -changed[index].score
         }
     }
     try folder.write("old.csv", text(rows))
@@ -426,7 +485,9 @@ func textKeysWrittenAnotherWayAreTheSameItems(threshold: Int) throws {
         let (before, after) = (try #require(old.item(at: pair.from)), try #require(new.item(at: pair.to)))
         let expected = before.schema.names.filter { before[$0] != after[$0] }
         #expect(found[index]?.map(\.field) == expected, "pair \(index)")
-        #expect(found[index]?.map(\.old) == expected.map { before[$0] ?? .null } && found[index]?.map(\.new) == expected.map { after[$0] ?? .null })
+        #expect(
+            found[index]?.map(\.old) == expected.map { before[$0] ?? .null }
+                && found[index]?.map(\.new) == expected.map { after[$0] ?? .null })
     }
     #expect(found.suffix(2).allSatisfy { $0 == nil })
 }
@@ -464,7 +525,9 @@ func theLongestIncreasingRunIsTheOneADynamicProgrammeFinds(seed: UInt64) {
     let values = (0..<count).map { _ in Int.random(in: 0..<spread, using: &random) }
     var longest = [Int](repeating: 1, count: count)
     for index in values.indices {
-        for before in 0..<index where values[before] < values[index] { longest[index] = max(longest[index], longest[before] + 1) }
+        for before in 0..<index where values[before] < values[index] {
+            longest[index] = max(longest[index], longest[before] + 1)
+        }
     }
     let expected = longest.max() ?? 0
     #expect(IncreasingRun.length(of: values) == expected)

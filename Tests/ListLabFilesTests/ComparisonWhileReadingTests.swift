@@ -3,6 +3,7 @@ import ListLabCore
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabFiles
 
 // A reload --diff by an integer key matches the rows and compares their text while the file
@@ -34,7 +35,8 @@ struct ManyRows {
                 // An empty id stands for a record without the key.
                 (row.id.isEmpty ? "{" : "{\"id\": \(row.id), ") + "\"v\": \(row.v), \"name\": \"\(row.name)\"}"
             }
-            return format == .json ? "[\n" + objects.joined(separator: ",\n") + "\n]\n" : objects.joined(separator: "\n") + "\n"
+            return format == .json
+                ? "[\n" + objects.joined(separator: ",\n") + "\n]\n" : objects.joined(separator: "\n") + "\n"
         }
     }
 
@@ -70,7 +72,8 @@ struct ManyRows {
 /// The record path's diff: by `id` and content.
 private func recordDiff(_ old: [Record], _ new: [Record]) -> SectionedChangeset? {
     try? SectionedChangeset(
-        from: [DiffSection(id: "", items: old)], to: [DiffSection(id: "", items: new)], identity: { $0["id"] ?? .null }, isContentEqual: ==)
+        from: [DiffSection(id: "", items: old)], to: [DiffSection(id: "", items: new)], identity: { $0["id"] ?? .null },
+        isContentEqual: ==)
 }
 
 @Test(arguments: ManyRows.Format.allCases)
@@ -80,7 +83,8 @@ func rowsComparedWhileTheFileIsReadGiveTheDiffOfTheRecords(format: ManyRows.Form
     let path = folder.path + "/" + ManyRows(format: format, rows: []).fileName
     for twist in ManyRows.Twist.allCases where format != .csv || twist != .missingKey {
         for threshold in [nil, 100, 1_000_000] {
-            var file = ManyRows(format: format, rows: (0..<(3 * 4_096 + random.below(4_096))).map { ("\($0)", $0, "n\($0 % 7)") })
+            var file = ManyRows(
+                format: format, rows: (0..<(3 * 4_096 + random.below(4_096))).map { ("\($0)", $0, "n\($0 % 7)") })
             file.rows.shuffle(using: &random)
             try folder.write(file.fileName, file.text)
             let provider = try FileDataProvider(path: path, name: file.fileName)
@@ -105,10 +109,15 @@ func rowsComparedWhileTheFileIsReadGiveTheDiffOfTheRecords(format: ManyRows.Form
             let changes = try #require(found?.changes, "\(twist)")
             switch changes {
             case .changes(let changes):
-                #expect(changes == expected && (threshold.map { expected.count <= $0 } ?? true), "\(twist), threshold \(threshold ?? -1)")
+                #expect(
+                    changes == expected && (threshold.map { expected.count <= $0 } ?? true),
+                    "\(twist), threshold \(threshold ?? -1)")
             case .counted(let count, let stages):
-                let expectedStages = (expected.count > expected.updatedItems.count ? 1 : 0) + (expected.updatedItems.isEmpty ? 0 : 1)
-                #expect(count == expected.count && stages == expectedStages && count > (threshold ?? .max), "\(twist), threshold \(threshold ?? -1)")
+                let expectedStages =
+                    (expected.count > expected.updatedItems.count ? 1 : 0) + (expected.updatedItems.isEmpty ? 0 : 1)
+                #expect(
+                    count == expected.count && stages == expectedStages && count > (threshold ?? .max),
+                    "\(twist), threshold \(threshold ?? -1)")
             }
         }
     }
@@ -122,11 +131,12 @@ func theComparisonFindsTheMatchAndTheRowsWhoseTextDiffers(format: ManyRows.Forma
     var random = SplitMix64(seed: 8_192)
     let folder = try TemporaryFolder()
     let path = folder.path + "/" + ManyRows(format: format, rows: []).fileName
-    let recordFormat: RecordTableWriter.Format = switch format {
-    case .csv: .csv
-    case .json: .json
-    case .ndjson: .ndjson
-    }
+    let recordFormat: RecordTableWriter.Format =
+        switch format {
+        case .csv: .csv
+        case .json: .json
+        case .ndjson: .ndjson
+        }
     for twist in ManyRows.Twist.allCases where format != .csv || twist != .missingKey {
         var file = ManyRows(format: format, rows: (0..<(2 * 4_096 + 7)).map { ("\($0)", $0, "n") })
         try folder.write(file.fileName, file.text)
@@ -134,7 +144,9 @@ func theComparisonFindsTheMatchAndTheRowsWhoseTextDiffers(format: ManyRows.Forma
         file.change(&random, twist: twist)
         try folder.write(file.fileName, file.text)
         let comparison = try #require(ComparisonWhileReading(comparingWith: old, keyColumn: 0, format: recordFormat))
-        let new = try FileDataProvider(path: path, name: file.fileName, format: recordFormat, groupedBy: nil, watcher: comparison).table
+        let new = try FileDataProvider(
+            path: path, name: file.fileName, format: recordFormat, groupedBy: nil, watcher: comparison
+        ).table
         let found = comparison.finish(reading: new)
         guard twist == .none else {
             #expect(found.map { _ in "found" } == nil, "\(twist)")
@@ -181,10 +193,17 @@ func theComparisonFindsTheMatchAndTheRowsWhoseTextDiffers(format: ManyRows.Forma
 func aKeySpelledTwoWaysInOneFileIsRefused(rows: Int) throws {
     let (composed, decomposed) = ("\u{E9}", "e\u{301}")
     let folder = try TemporaryFolder()
-    func write(_ line: (Int) -> String) throws { try folder.write("k.ndjson", (0..<rows).map { line($0) + "\n" }.joined()) }
+    func write(_ line: (Int) -> String) throws {
+        try folder.write("k.ndjson", (0..<rows).map { line($0) + "\n" }.joined())
+    }
     try write { "{\"\(composed)\":\($0),\"\(decomposed)\":\"a\($0)\"}" }
-    let error = try #require(throws: LoadError.self) { try FileDataProvider(path: folder.path + "/k.ndjson", name: "k.ndjson") }
-    #expect(error.description == "k.ndjson:1:8: the keys '\(composed)' (U+00E9) and '\(decomposed)' (U+0065 U+0301) are one name written two ways in Unicode: write it one way")
+    let error = try #require(throws: LoadError.self) {
+        try FileDataProvider(path: folder.path + "/k.ndjson", name: "k.ndjson")
+    }
+    #expect(
+        error.description
+            == "k.ndjson:1:8: the keys '\(composed)' (U+00E9) and '\(decomposed)' (U+0065 U+0301) are one name written two ways in Unicode: write it one way"
+    )
     try write { "{\"\(composed)\":\($0),\"v\":\"a\($0)\"}" }
     let provider = try FileDataProvider(path: folder.path + "/k.ndjson", name: "k.ndjson")
     try write { "{\"\(decomposed)\":\"same\",\"\(composed)\":\($0)}" }
@@ -203,7 +222,8 @@ private final class ShownRows: RowsReadWatcher {
     var shown: [Range<Int>] = []
     func rowsRead(in table: RecordTable, fieldColumn: Int?) { shown.append(0..<table.count) }
     func rowsRead(
-        _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>, payloads: UnsafeBufferPointer<UInt64>,
+        _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>,
+        payloads: UnsafeBufferPointer<UInt64>,
         fieldColumn: Int, source: [UInt8]
     ) { shown.append(rows) }
 }
@@ -212,11 +232,12 @@ private final class ShownRows: RowsReadWatcher {
 /// row 0, before the read ends; and the comparison finds what it finds beside a serial read.
 @Test(arguments: ManyRows.Format.allCases)
 func aWatchedReadOnSeveralThreadsComparesAsTheSerialRead(format: ManyRows.Format) throws {
-    let recordFormat: RecordTableWriter.Format = switch format {
-    case .csv: .csv
-    case .json: .json
-    case .ndjson: .ndjson
-    }
+    let recordFormat: RecordTableWriter.Format =
+        switch format {
+        case .csv: .csv
+        case .json: .json
+        case .ndjson: .ndjson
+        }
     func read(_ bytes: [UInt8], _ splitting: ReadSplitting, watcher: (any RowsReadWatcher)?) throws -> RecordTable {
         switch format {
         case .csv: try CSVReader.read(bytes, file: "w", watcher: watcher, splitting: splitting)
@@ -232,15 +253,23 @@ func aWatchedReadOnSeveralThreadsComparesAsTheSerialRead(format: ManyRows.Format
     let split = ReadSplitting(bytesPerPiece: 1, mostPieces: 3)
     let shown = ShownRows()
     let table = try read(bytes, split, watcher: shown)
-    #expect(shown.shown.first?.lowerBound == 0 && zip(shown.shown, shown.shown.dropFirst()).allSatisfy { $0.upperBound <= $1.upperBound })
-    #expect((shown.shown.last?.upperBound ?? .max) < table.count / 2, "only the first piece's rows, as they come: \(shown.shown)")
+    #expect(
+        shown.shown.first?.lowerBound == 0
+            && zip(shown.shown, shown.shown.dropFirst()).allSatisfy { $0.upperBound <= $1.upperBound })
+    #expect(
+        (shown.shown.last?.upperBound ?? .max) < table.count / 2,
+        "only the first piece's rows, as they come: \(shown.shown)")
     func found(_ splitting: ReadSplitting) throws -> ComparisonWhileReading.Found {
         let comparison = try #require(ComparisonWhileReading(comparingWith: old, keyColumn: 0, format: recordFormat))
         return try #require(comparison.finish(reading: try read(bytes, splitting, watcher: comparison)), "\(splitting)")
     }
     let (serial, parallel) = (try found(.never), try found(split))
-    #expect(parallel.matched == serial.matched && parallel.survivors == serial.survivors && parallel.longestRun == serial.longestRun)
-    #expect(parallel.differing.map { [$0.row, $0.otherRow] } == serial.differing.map { [$0.row, $0.otherRow] } && serial.differing.count > 500)
+    #expect(
+        parallel.matched == serial.matched && parallel.survivors == serial.survivors
+            && parallel.longestRun == serial.longestRun)
+    #expect(
+        parallel.differing.map { [$0.row, $0.otherRow] } == serial.differing.map { [$0.row, $0.otherRow] }
+            && serial.differing.count > 500)
 }
 
 /// A watched read on several threads that gives way to the serial read (a piece that does not read
@@ -253,18 +282,26 @@ func aWatchedReadOnSeveralThreadsComparesAsTheSerialRead(format: ManyRows.Format
     let rows = (0..<20_000).map { "\($0),\($0)\n" }
     let bad = Array(("id,v\n" + rows.joined() + "1,2,3\n").utf8)
     let shown = ShownRows()
-    let csvError = try #require(throws: LoadError.self) { try CSVReader.read(bad, file: "b.csv", watcher: shown, splitting: split) }
+    let csvError = try #require(throws: LoadError.self) {
+        try CSVReader.read(bad, file: "b.csv", watcher: shown, splitting: split)
+    }
     #expect(csvError.description.contains("expected 2 fields") && !shown.shown.isEmpty)
     // JSON: every object holds an array of objects, so the guess lands on a nested "},{".
     func json(_ edited: Int) -> [UInt8] {
-        Array(("[" + (0..<20_000).map { #"{"id":\#($0),"v":\#($0 == edited ? -1 : $0),"tags":[{"k":1},{"k":2},{"k":3}]}"# }.joined(separator: ",") + "]").utf8)
+        Array(
+            ("["
+                + (0..<20_000).map { #"{"id":\#($0),"v":\#($0 == edited ? -1 : $0),"tags":[{"k":1},{"k":2},{"k":3}]}"# }
+                .joined(separator: ",") + "]").utf8)
     }
     let old = try JSONTableReader.read(json(-1), file: "t.json", format: .array, watcher: nil, splitting: .never)
     func found(_ splitting: ReadSplitting) throws -> ComparisonWhileReading.Found {
         let comparison = try #require(ComparisonWhileReading(comparingWith: old, keyColumn: 0, format: .json))
-        let new = try JSONTableReader.read(json(15_000), file: "t.json", format: .array, watcher: comparison, splitting: splitting)
+        let new = try JSONTableReader.read(
+            json(15_000), file: "t.json", format: .array, watcher: comparison, splitting: splitting)
         return try #require(comparison.finish(reading: new))
     }
     let (serial, parallel) = (try found(.never), try found(split))
-    #expect(parallel.matched == serial.matched && parallel.differing.map(\.otherRow) == [15_000] && serial.differing.map(\.otherRow) == [15_000])
+    #expect(
+        parallel.matched == serial.matched && parallel.differing.map(\.otherRow) == [15_000]
+            && serial.differing.map(\.otherRow) == [15_000])
 }

@@ -1,11 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-@testable import ListLabFiles
 import ListLabTestSupport
 import Testing
+
+@testable import ListLabFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A file large enough to be read and hashed in parts is read byte for byte, and its hash is the
 /// hash of its bytes however they were read, and changes with any one byte in any block.
@@ -30,7 +32,9 @@ import Testing
     #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
     let read = try FileBytes.read(path, name: "big.bin")
     #expect(read.bytes.count == size)
-    #expect(read.bytes.withUnsafeBytes { a in bytes.withUnsafeBytes { b in a.elementsEqual(b) } }, "the parts were joined in order")
+    #expect(
+        read.bytes.withUnsafeBytes { a in bytes.withUnsafeBytes { b in a.elementsEqual(b) } },
+        "the parts were joined in order")
     #expect(read.fingerprint.hash == FileFingerprint.hash(bytes))
     #expect(read.fingerprint.size == size)
     for place in [0, FileBytes.block - 1, FileBytes.block, size / 2, size - 1] {

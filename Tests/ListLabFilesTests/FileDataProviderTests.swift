@@ -1,22 +1,27 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabFiles
 
-private let contactsCSV = "id,name,city\n1,\"Wayne, Bruce\",Gotham\n2,Clark Kent,\n3,\"Diana \"\"Wonder\"\" Prince\",Themyscira\n"
-private let contactsNDJSON = #"{"id":1,"name":"Wayne, Bruce","city":"Gotham","tags":["bat"]}"# + "\n" + #"{"id":2,"name":"Clark Kent"}"# + "\n"
-private let contactsJSON = "[\n" + #"{"id":1,"name":"Bruce","nested":{"a":[1,2]}}"# + ",\n" + #"{"id":2,"name":"Clark \u00e9"}"# + "\n]\n"
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+private let contactsCSV =
+    "id,name,city\n1,\"Wayne, Bruce\",Gotham\n2,Clark Kent,\n3,\"Diana \"\"Wonder\"\" Prince\",Themyscira\n"
+private let contactsNDJSON =
+    #"{"id":1,"name":"Wayne, Bruce","city":"Gotham","tags":["bat"]}"# + "\n" + #"{"id":2,"name":"Clark Kent"}"# + "\n"
+private let contactsJSON =
+    "[\n" + #"{"id":1,"name":"Bruce","nested":{"a":[1,2]}}"# + ",\n" + #"{"id":2,"name":"Clark \u00e9"}"# + "\n]\n"
 
 @Test(arguments: [("contacts.csv", contactsCSV), ("contacts.ndjson", contactsNDJSON), ("contacts.json", contactsJSON)])
 func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws {
@@ -26,7 +31,8 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
     let fields = provider.table.fieldNames
     // (JSON has no header: a key that no object has any more is gone after a
     // save, so the change keeps the first record, which has every key.)
-    _ = try provider.update(try provider.checkedItem(at: ItemPath(0, 0)).setting("name", to: "Kal-El, \"Superman\""), at: ItemPath(0, 0))
+    _ = try provider.update(
+        try provider.checkedItem(at: ItemPath(0, 0)).setting("name", to: "Kal-El, \"Superman\""), at: ItemPath(0, 0))
     _ = try provider.append(Record(fields: [("id", 9), ("name", "Oliver\nQueen")]), toSection: nil)
     _ = try provider.delete(at: [ItemPath(0, 1)])
     let before = (0..<provider.table.count).map { provider.table.record(at: $0) }
@@ -54,7 +60,10 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
     do {
         try provider.save()
     } catch {
-        #expect(error.description == "c.csv: changed on disk since it was read (its size went from 90 to 117 bytes); reload to see it, or save --force to overwrite it")
+        #expect(
+            error.description
+                == "c.csv: changed on disk since it was read (its size went from 90 to 117 bytes); reload to see it, or save --force to overwrite it"
+        )
     }
     #expect(folder.read("c.csv").hasSuffix("Central City\n"))
     try provider.save(force: true)
@@ -171,7 +180,8 @@ private func chmodNoAccess(_ path: String) { chmod(path, 0) }
         var next = 100
         func record() -> Record {
             next += 1
-            return Record(schema: schema, values: [.int(next), .string("m\(next)"), cities[random.below(cities.count)]])
+            return Record(
+                schema: schema, values: [.int(next), .string("m\(next)"), cities[random.below(cities.count)]])
         }
         func path() -> ItemPath { ItemPath(random.below(4) - (random.below(9) == 0 ? 1 : 0), random.below(4)) }
         for _ in 0..<12 {
@@ -204,8 +214,11 @@ private func chmodNoAccess(_ path: String) { chmod(path, 0) }
             #expect(file.numberOfSections == sectioned.numberOfSections)
             for section in 0..<sectioned.numberOfSections {
                 #expect(file.title(ofSection: section) == sectioned.title(ofSection: section))
-                #expect((0..<file.numberOfItems(inSection: section)).map { file.item(at: ItemPath(section, $0)) }
-                    == (0..<sectioned.numberOfItems(inSection: section)).map { sectioned.item(at: ItemPath(section, $0)) })
+                #expect(
+                    (0..<file.numberOfItems(inSection: section)).map { file.item(at: ItemPath(section, $0)) }
+                        == (0..<sectioned.numberOfItems(inSection: section)).map {
+                            sectioned.item(at: ItemPath(section, $0))
+                        })
             }
         }
         try file.save()
@@ -213,7 +226,10 @@ private func chmodNoAccess(_ path: String) { chmod(path, 0) }
         #expect(saved.records == sectioned.sections.flatMap(\.items), "round \(round)")
         // The rows nobody edited keep their text.
         let savedText = folder.read(name)
-        for line in csv.split(separator: "\n").dropFirst() where sectioned.sections.flatMap(\.items).contains(where: { "\($0["id"] ?? .null)" == line.split(separator: ",").first.map(String.init) }) {
+        for line in csv.split(separator: "\n").dropFirst()
+        where sectioned.sections.flatMap(\.items).contains(where: {
+            "\($0["id"] ?? .null)" == line.split(separator: ",").first.map(String.init)
+        }) {
             #expect(savedText.contains(line))
         }
     }
@@ -231,7 +247,9 @@ private func chmodNoAccess(_ path: String) { chmod(path, 0) }
         try folder.write(file, text)
         let provider = try FileDataProvider(path: folder.path + "/" + file, name: file)
         let target = (path: folder.path + "/out.csv", name: "out.csv")
-        #expect(throws: FileError(path: "out.csv", message: "the data \(reason): save to a .json or .ndjson file")) { try provider.save(to: target) }
+        #expect(throws: FileError(path: "out.csv", message: "the data \(reason): save to a .json or .ndjson file")) {
+            try provider.save(to: target)
+        }
         #expect(!FileManager.default.fileExists(atPath: target.path))
         #expect(try provider.save(to: (folder.path + "/out.json", "out.json")) > 0)
     }

@@ -3,6 +3,7 @@ import ListLabCore
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabFiles
 
 // Ctrl-C stops a load: the readers look at the flag every 4,096 rows.
@@ -24,7 +25,8 @@ func aRequestStopsALoadAndSaysSo(format: RecordTableWriter.Format) throws {
     func read() throws -> RecordTable {
         let bytes = Array(text.utf8)
         return format == .csv
-            ? try CSVReader.read(bytes, file: "rows") : try JSONTableReader.read(bytes, file: "rows", format: format == .json ? .array : .lines)
+            ? try CSVReader.read(bytes, file: "rows")
+            : try JSONTableReader.read(bytes, file: "rows", format: format == .json ? .array : .lines)
     }
     let flag = Interruption.Flag()
     try Interruption.$current.withValue(flag) { () throws -> Void in
@@ -47,7 +49,8 @@ func aLoadSaysHowFarItIs(format: RecordTableWriter.Format) throws {
     let text = sample(format)
     var told: [Double] = []
     let bytes = Array(text.utf8)
-    _ = format == .csv
+    _ =
+        format == .csv
         ? try CSVReader.read(bytes, file: "rows") { told.append($0) }
         : try JSONTableReader.read(bytes, file: "rows", format: format == .json ? .array : .lines) { told.append($0) }
     // Every 4,096 rows: twice in 10,000, rising, between 0 and 1.
@@ -83,7 +86,8 @@ func aLoadSaysHowFarItIs(format: RecordTableWriter.Format) throws {
     let table = try CSVReader.read(Array("id,name,city\n3,c,z\n1,a,x\n2,b,y\n".utf8), file: "t")
     var looks = 0
     let sorted = table.reordered([1, 2, 0]) { looks += 1 }
-    #expect(looks == 2 && sorted.values(of: "name") == ["a", "b", "c"] && sorted.values(of: "city") == ["x", "y", "z"])
+    #expect(
+        looks == 2 && sorted.values(of: "name") == ["a", "b", "c"] && sorted.values(of: "city") == ["x", "y", "z"])
     for stop in 1...2 {
         looks = 0
         #expect(throws: Interrupted.self) {

@@ -1,6 +1,7 @@
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabFiles
 
 private func records(_ text: String, _ format: JSONTableReader.Format) throws -> [String] {
@@ -18,15 +19,18 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
 }
 
 @Test func anArrayOfObjectsKeepsFieldOrderAndTypes() throws {
-    let text = #"[{"id": 1, "name": "Ada", "score": 9.5, "ok": true, "note": null}, {"id": 2, "name": "Gr\u00e6ce \"G\"", "score": -1e2, "ok": false, "note": "x"}]"#
-    #expect(try records(text, .array) == [
-        #"{"id":1,"name":"Ada","score":9.5,"ok":true,"note":null}"#,
-        #"{"id":2,"name":"Græce \"G\"","score":-100.0,"ok":false,"note":"x"}"#,
-    ])
+    let text =
+        #"[{"id": 1, "name": "Ada", "score": 9.5, "ok": true, "note": null}, {"id": 2, "name": "Gr\u00e6ce \"G\"", "score": -1e2, "ok": false, "note": "x"}]"#
+    #expect(
+        try records(text, .array) == [
+            #"{"id":1,"name":"Ada","score":9.5,"ok":true,"note":null}"#,
+            #"{"id":2,"name":"Græce \"G\"","score":-100.0,"ok":false,"note":"x"}"#,
+        ])
 }
 
 @Test func fieldsComeInOrderOfFirstAppearanceAndMissingOnesAreAbsent() throws {
-    let table = try JSONTableReader.read(Array(#"[{"b": 1, "a": 2}, {"a": 3, "c": [1, {"x": null}]}, {}]"#.utf8), file: "t", format: .array)
+    let table = try JSONTableReader.read(
+        Array(#"[{"b": 1, "a": 2}, {"a": 3, "c": [1, {"x": null}]}, {}]"#.utf8), file: "t", format: .array)
     #expect(table.fieldNames == ["b", "a", "c"])
     #expect(table.record(at: 1).jsonText == #"{"b":null,"a":3,"c":[1,{"x":null}]}"#)
     #expect(table.isAbsent(column: 0, row: 1))
@@ -35,13 +39,21 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
 }
 
 @Test func ndjsonHasOneObjectPerLine() throws {
-    #expect(try records("{\"id\":1}\r\n\n{\"id\":2,\"tags\":[\"a\"]}\n", .lines) == [#"{"id":1,"tags":null}"#, #"{"id":2,"tags":["a"]}"#])
+    #expect(
+        try records("{\"id\":1}\r\n\n{\"id\":2,\"tags\":[\"a\"]}\n", .lines) == [
+            #"{"id":1,"tags":null}"#, #"{"id":2,"tags":["a"]}"#,
+        ])
     #expect(try records(#"[]"#, .array).isEmpty)
 }
 
 @Test func jsonErrorsSayWhereAndWhat() {
-    #expect(failure(#"{"id": 1}"#, .array) == "expansions.json:1:1: expected a JSON array of objects at the top level, found an object (for one object per line, name the file .ndjson)")
-    #expect(failure("[{\"id\": 1},\n {\"id\": 2", .array) == "expansions.json:2:10: unexpected end of input: unterminated object")
+    #expect(
+        failure(#"{"id": 1}"#, .array)
+            == "expansions.json:1:1: expected a JSON array of objects at the top level, found an object (for one object per line, name the file .ndjson)"
+    )
+    #expect(
+        failure("[{\"id\": 1},\n {\"id\": 2", .array)
+            == "expansions.json:2:10: unexpected end of input: unterminated object")
     #expect(failure("[{\"id\": 1}", .array) == "expansions.json:1:11: unexpected end of input: unterminated array")
     #expect(failure("[1, 2]", .array) == "expansions.json:1:2: expected an object, found a number")
     #expect(failure(#"[{"id": 1, "id": 2}]"#, .array) == "expansions.json:1:12: the object repeats the key 'id'")
@@ -55,9 +67,14 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
 }
 
 @Test func ndjsonErrorsNameTheLine() {
-    #expect(failure("{\"id\": 1}\n{\"id\": 2\n{\"id\": 3}\n", .lines, file: "e.ndjson") == "e.ndjson:2:9: unexpected end of the line: the object is not closed (NDJSON holds one object per line)")
-    #expect(failure("{\"id\": 1} {\"id\": 2}\n", .lines, file: "e.ndjson") == "e.ndjson:1:11: expected the end of the line after the object (NDJSON holds one object per line)")
-    #expect(failure("{\"id\": 1}\n[1]\n", .lines, file: "e.ndjson") == "e.ndjson:2:1: expected an object, found an array")
+    #expect(
+        failure("{\"id\": 1}\n{\"id\": 2\n{\"id\": 3}\n", .lines, file: "e.ndjson")
+            == "e.ndjson:2:9: unexpected end of the line: the object is not closed (NDJSON holds one object per line)")
+    #expect(
+        failure("{\"id\": 1} {\"id\": 2}\n", .lines, file: "e.ndjson")
+            == "e.ndjson:1:11: expected the end of the line after the object (NDJSON holds one object per line)")
+    #expect(
+        failure("{\"id\": 1}\n[1]\n", .lines, file: "e.ndjson") == "e.ndjson:2:1: expected an object, found an array")
     #expect(failure("\n\n", .lines, file: "e.ndjson") == "e.ndjson: empty file (expected one JSON object per line)")
 }
 
@@ -76,10 +93,14 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
     #expect(failure("[{\"\(longName)\":1}]", .array) == "expansions.json:1:3: a field name longer than 65536 bytes")
     // An escape is the byte it stands for: 65,536 bytes of name in six times as many of the file.
     let escaped = String(repeating: "\\u0061", count: 65_536)
-    #expect(throws: Never.self) { try JSONTableReader.read(Array("[{\"\(escaped)\":1}]".utf8), file: "e.json", format: .array) }
+    #expect(throws: Never.self) {
+        try JSONTableReader.read(Array("[{\"\(escaped)\":1}]".utf8), file: "e.json", format: .array)
+    }
     #expect(failure("[{\"\(escaped)a\":1}]", .array) == "expansions.json:1:3: a field name longer than 65536 bytes")
     let manyKeys = (0...131_072).map { "{\"k\($0)\":1}" }.joined(separator: "\n")
-    #expect(failure(manyKeys, .lines, file: "keys.ndjson") == "keys.ndjson:131073:2: more than 131072 different field names")
+    #expect(
+        failure(manyKeys, .lines, file: "keys.ndjson") == "keys.ndjson:131073:2: more than 131072 different field names"
+    )
 }
 
 @Test func recordsWithKeysOfTheirOwnKeepEachKeyInItsColumn() throws {
@@ -94,8 +115,11 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
     #expect(table.record(at: 2_500)["k2500"] == .string("v2500"))
     // An escaped spelling is the same key; a key repeated past the reserve is still caught.
     let escaped = lines + [#"{"id":3000,"k\u0032999":"again"}"#, #"{"id":3001,"k2998":1,"k\u0032998":2}"#]
-    #expect(failure(escaped.joined(separator: "\n"), .lines, file: "e.ndjson") == "e.ndjson:3002:22: the object repeats the key 'k2998'")
-    let again = try JSONTableReader.read(Array(escaped.dropLast().joined(separator: "\n").utf8), file: "t", format: .lines)
+    #expect(
+        failure(escaped.joined(separator: "\n"), .lines, file: "e.ndjson")
+            == "e.ndjson:3002:22: the object repeats the key 'k2998'")
+    let again = try JSONTableReader.read(
+        Array(escaped.dropLast().joined(separator: "\n").utf8), file: "t", format: .lines)
     #expect(again.fieldNames.count == 3_001)
     #expect(again.record(at: 3_000)["k2999"] == .string("again"))
 }
@@ -124,8 +148,13 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
 }
 
 @Test func numbersKeepTheirTextAndTypeByValue() throws {
-    let table = try JSONTableReader.read(Array(#"[{"a":1.10,"b":-0,"c":1e400,"d":9223372036854775807,"e":9223372036854775808}]"#.utf8), file: "n.json", format: .array)
-    #expect(table.record(at: 0).values == [.double(1.1), .double(-0.0), .number("1e400"), .int(Int.max), .number("9223372036854775808")])
+    let table = try JSONTableReader.read(
+        Array(#"[{"a":1.10,"b":-0,"c":1e400,"d":9223372036854775807,"e":9223372036854775808}]"#.utf8), file: "n.json",
+        format: .array)
+    #expect(
+        table.record(at: 0).values == [
+            .double(1.1), .double(-0.0), .number("1e400"), .int(Int.max), .number("9223372036854775808"),
+        ])
     #expect(table.bytes(column: 0, row: 0).elementsEqual("1.10".utf8))
 }
 
@@ -160,11 +189,15 @@ func bothJSONReadersRefuseABadEscapeInTheSameWords(escape: String) {
 /// spelling stands as a key (not where it stands as a value), and its
 /// scalars are shown up to 16.
 @Test func keysInErrorsAreShownOnOneLineAndFound() {
-    #expect(failure(#"[{"a\nb": 1, "a\nb": 2}]"#, .array) == #"expansions.json:1:14: the object repeats the key 'a\nb'"#)
+    #expect(
+        failure(#"[{"a\nb": 1, "a\nb": 2}]"#, .array) == #"expansions.json:1:14: the object repeats the key 'a\nb'"#)
     let long = String(repeating: "e", count: 20)
     let text = "{\"\(long)\u{E9}\":1}\n{\"v\":\"\\\"\(long)e\u{301}\\\"\"}\n{\"id\":3, \"\(long)e\u{301}\" : 2}\n"
     let message = failure(text, .lines, file: "k.ndjson")
-    #expect(message.hasPrefix("k.ndjson:3:10: the keys '\(long)\u{E9}' (" + Array(repeating: "U+0065", count: 16).joined(separator: " ") + " ...) and"), "\(message)")
+    #expect(
+        message.hasPrefix(
+            "k.ndjson:3:10: the keys '\(long)\u{E9}' (" + Array(repeating: "U+0065", count: 16).joined(separator: " ")
+                + " ...) and"), "\(message)")
 }
 
 /// What a read of `bytes` gave, as text (``readOutcome(_:)``).
@@ -177,7 +210,10 @@ private func outcome(_ bytes: [UInt8], _ format: JSONTableReader.Format, _ split
 /// strings that hold `},{` (which mislead an array's split), a BOM, CRLF and blank lines; some
 /// with an error (a repeated key, a bad value, an object across lines in NDJSON).
 private func randomObjects(_ random: inout SplitMix64, format: JSONTableReader.Format, badly: Bool) -> [UInt8] {
-    let values = ["1", "-7", "1.50", "true", "null", #""x""#, #""a\"b""#, #""\u00e9t\u00e9""#, #"[{"n":1},{"n":2}]"#, #""},{""#, "{}", #"{"k":[1,{"j":"},{"}]}"#]
+    let values = [
+        "1", "-7", "1.50", "true", "null", #""x""#, #""a\"b""#, #""\u00e9t\u00e9""#, #"[{"n":1},{"n":2}]"#, #""},{""#,
+        "{}", #"{"k":[1,{"j":"},{"}]}"#,
+    ]
     let keys = ["id", "name", "k\\u0041", "late", "é", "n"]
     var objects: [String] = []
     for row in 0..<Int.random(in: 2...50, using: &random) {
@@ -194,7 +230,9 @@ private func randomObjects(_ random: inout SplitMix64, format: JSONTableReader.F
     var text = Bool.random(using: &random) ? "\u{FEFF}" : ""
     switch format {
     case .array:
-        text += "[" + objects.joined(separator: [",", ",\n", " ,\r\n  ", ",\n\n"].randomElement(using: &random) ?? ",") + "]\n"
+        text +=
+            "[" + objects.joined(separator: [",", ",\n", " ,\r\n  ", ",\n\n"].randomElement(using: &random) ?? ",")
+            + "]\n"
     case .lines:
         if badly, objects.count > 3 { objects[3] = "{\"id\":\n1}" }
         text += objects.joined(separator: ["\n", "\r\n", "\n\n", "\n  "].randomElement(using: &random) ?? "\n") + "\n"
@@ -225,7 +263,8 @@ func aJSONFileWithoutTrapsIsReadInPieces(format: JSONTableReader.Format) throws 
     let objects = (0..<400).map { row in
         row < 300 ? #"{"id":\#(row),"name":"n\"\#(row)\""}"# : #"{"name":"m\#(row)","later":\#(row),"id":\#(row)}"#
     }
-    let text = format == .array ? "[\n" + objects.joined(separator: ",\n") + "\n]\n" : objects.joined(separator: "\n") + "\n"
+    let text =
+        format == .array ? "[\n" + objects.joined(separator: ",\n") + "\n]\n" : objects.joined(separator: "\n") + "\n"
     let bytes = Array(text.utf8)
     let serial = try JSONTableReader.read(bytes, file: "p", format: format, watcher: nil, splitting: .never)
     for pieces in 2...4 {
@@ -244,16 +283,22 @@ func aJSONFileWithoutTrapsIsReadInPieces(format: JSONTableReader.Format) throws 
 /// A number is typed as every reader types it (``NumberScanner``), whether the reader's one pass
 /// for plain integers takes it or the scan of any number does.
 @Test func numbersAreTypedAsTheScannerTypesThem() throws {
-    let numbers = ["0", "7", "-1", "10", "123456789012345678", "1234567890123456789", "-1234567890123456789", "9223372036854775807",
-                   "-9223372036854775808", "9223372036854775808", "12345678901234567890", "-0", "0.5", "1e3", "1E-3", "-2.50", "1.10",
-                   "0.0", "-0.5", "-0.0", "1E+5", "1.5e-3", "10.25", "59.96", "123456789012345678901.5", "0e0", "-1e-0"]
+    let numbers = [
+        "0", "7", "-1", "10", "123456789012345678", "1234567890123456789", "-1234567890123456789",
+        "9223372036854775807",
+        "-9223372036854775808", "9223372036854775808", "12345678901234567890", "-0", "0.5", "1e3", "1E-3", "-2.50",
+        "1.10",
+        "0.0", "-0.5", "-0.0", "1E+5", "1.5e-3", "10.25", "59.96", "123456789012345678901.5", "0e0", "-1e-0",
+    ]
     let text = "[" + numbers.map { #"{"n":\#($0)}"# }.joined(separator: ",") + "]"
     let table = try JSONTableReader.read(Array(text.utf8), file: "n.json", format: .array)
     for (row, number) in numbers.enumerated() {
         let expected = Array(number.utf8).withUnsafeBufferPointer { NumberScanner.value($0, 0, $0.count) }
         #expect(table.record(at: row)["n"] == expected, "\(number)")
     }
-    for bad in ["01", "-", "1-", "--1", "1.", "-01", "1.5.3", "1e5e", "1.e5", "01.5", "0.5e", "-.5", "1.5-", "2e+", "1.5E+3.1"] {
+    for bad in [
+        "01", "-", "1-", "--1", "1.", "-01", "1.5.3", "1e5e", "1.e5", "01.5", "0.5e", "-.5", "1.5-", "2e+", "1.5E+3.1",
+    ] {
         #expect(failure(#"[{"n":\#(bad)}]"#, .array).contains("invalid number"), "\(bad)")
     }
 }
@@ -266,7 +311,9 @@ func aJSONFileWithoutTrapsIsReadInPieces(format: JSONTableReader.Format) throws 
     let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
     let serial = outcome(bytes, .lines, .never)
     #expect(serial.contains("records after its last"), "\(serial.prefix(200))")
-    for pieces in 2...4 { #expect(outcome(bytes, .lines, ReadSplitting(bytesPerPiece: 1, mostPieces: pieces)) == serial) }
+    for pieces in 2...4 {
+        #expect(outcome(bytes, .lines, ReadSplitting(bytesPerPiece: 1, mostPieces: pieces)) == serial)
+    }
 }
 
 /// A read of `bytes` on one thread, each object compared with the previous one (see
@@ -274,7 +321,8 @@ func aJSONFileWithoutTrapsIsReadInPieces(format: JSONTableReader.Format) throws 
 private func serialOutcome(_ bytes: [UInt8], _ format: JSONTableReader.Format, comparingObjects: Bool) -> String {
     readOutcome {
         try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in
-            var parser = JSONTableReader.Parser(bytes: buffer, file: "s.json", table: RecordTable(fieldNames: [], source: bytes))
+            var parser = JSONTableReader.Parser(
+                bytes: buffer, file: "s.json", table: RecordTable(fieldNames: [], source: bytes))
             parser.comparesWithPreviousObject = comparingObjects
             switch format {
             case .array: try parser.readArrayDocument { _ in }
@@ -292,7 +340,10 @@ private func serialOutcome(_ bytes: [UInt8], _ format: JSONTableReader.Format, c
 /// moved or repeated, a value that is not one, an object cut short, or a line break inside one
 /// (after a CR that was a space in the object before).
 private func shapedObjects(_ random: inout SplitMix64, format: JSONTableReader.Format) -> [UInt8] {
-    let values = ["1", "-7", "12.5", "1e3", "true", "false", "null", #""x""#, #""a\"b""#, #""""#, #"[1,{"k":"}"}]"#, "{}", "tru", "1.", #""open"#]
+    let values = [
+        "1", "-7", "12.5", "1e3", "true", "false", "null", #""x""#, #""a\"b""#, #""""#, #"[1,{"k":"}"}]"#, "{}", "tru",
+        "1.", #""open"#,
+    ]
     let keys = ["id", "name", "email", "k\\u0041", "score"]
     // (A CR is a space in NDJSON only when no LF follows it: one before a line break is a cut object.)
     let spaces = ["", "", "", " ", "  ", "\t", "\r"]
@@ -310,12 +361,16 @@ private func shapedObjects(_ random: inout SplitMix64, format: JSONTableReader.F
         while gaps.count < shape.count * 3 + 1 { gaps.append(spaces.randomElement(using: &random) ?? "") }
         var text = "{"
         for (position, key) in shape.enumerated() {
-            let value = Int.random(in: 0..<40, using: &random) == 0 ? values.randomElement(using: &random) ?? "1" : values[Int.random(in: 0..<10, using: &random)]
+            let value =
+                Int.random(in: 0..<40, using: &random) == 0
+                ? values.randomElement(using: &random) ?? "1" : values[Int.random(in: 0..<10, using: &random)]
             text += gaps[position * 3] + "\"\(key)\"" + gaps[position * 3 + 1] + ":" + gaps[position * 3 + 2] + value
             if position + 1 < shape.count { text += "," }
         }
         text += gaps[shape.count * 3] + "}"
-        if Int.random(in: 0..<60, using: &random) == 0 { text = String(text.prefix(Int.random(in: 1..<text.count, using: &random))) }
+        if Int.random(in: 0..<60, using: &random) == 0 {
+            text = String(text.prefix(Int.random(in: 1..<text.count, using: &random)))
+        }
         if format == .lines, Int.random(in: 0..<60, using: &random) == 0, let comma = text.firstIndex(of: ",") {
             text.insert("\n", at: comma)
         }
@@ -324,7 +379,8 @@ private func shapedObjects(_ random: inout SplitMix64, format: JSONTableReader.F
         }
         objects.append(text)
     }
-    let text = format == .array ? "[" + objects.joined(separator: ",\n") + "]\n" : objects.joined(separator: "\n") + "\n"
+    let text =
+        format == .array ? "[" + objects.joined(separator: ",\n") + "]\n" : objects.joined(separator: "\n") + "\n"
     return Array(text.utf8)
 }
 
@@ -336,7 +392,9 @@ func objectsComparedWithThePreviousReadAsTheyDoByteByByte(seed: UInt64) {
     let format: JSONTableReader.Format = seed % 2 == 0 ? .array : .lines
     let bytes = shapedObjects(&random, format: format)
     let compared = serialOutcome(bytes, format, comparingObjects: true)
-    #expect(compared == serialOutcome(bytes, format, comparingObjects: false), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    #expect(
+        compared == serialOutcome(bytes, format, comparingObjects: false),
+        "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
 }
 
 /// The comparison is taken: a file of objects alike reads its later objects by it (a comparison
@@ -346,13 +404,16 @@ func objectsComparedWithThePreviousReadAsTheyDoByteByByte(seed: UInt64) {
     let text = (0..<5).map { #"{"id":\#($0), "name" : "n\#($0)","score":\#($0).5}"# }.joined(separator: "\n") + "\n"
     let bytes = Array(text.utf8)
     try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in
-        var parser = JSONTableReader.Parser(bytes: buffer, file: "a.ndjson", table: RecordTable(fieldNames: [], source: bytes))
+        var parser = JSONTableReader.Parser(
+            bytes: buffer, file: "a.ndjson", table: RecordTable(fieldNames: [], source: bytes))
         try parser.readLinesDocument { _ in }
         #expect(parser.table.count == 5)
         #expect(parser.separators.map(\.length) == [6, 11, 9])
         #expect(parser.closer.length == 1)
     }
-    #expect(failure(#"{"a":1,"b":2}"# + "\n" + #"{"a":1,"b":2,"a":3}"# + "\n", .lines) == #"expansions.json:2:14: the object repeats the key 'a'"#)
+    #expect(
+        failure(#"{"a":1,"b":2}"# + "\n" + #"{"a":1,"b":2,"a":3}"# + "\n", .lines)
+            == #"expansions.json:2:14: the object repeats the key 'a'"#)
 }
 
 /// A checkpoint may keep a copy of the table being read: the cells set after it go into the
@@ -363,7 +424,8 @@ func objectsComparedWithThePreviousReadAsTheyDoByteByByte(seed: UInt64) {
     let bytes = Array(text.utf8)
     var kept: [RecordTable] = []
     let table = try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in
-        var parser = JSONTableReader.Parser(bytes: buffer, file: "k.ndjson", table: RecordTable(fieldNames: [], source: bytes))
+        var parser = JSONTableReader.Parser(
+            bytes: buffer, file: "k.ndjson", table: RecordTable(fieldNames: [], source: bytes))
         try parser.readLinesDocument { parser in kept.append(parser.table) }
         return parser.table
     }
@@ -382,8 +444,14 @@ func objectsComparedWithThePreviousReadAsTheyDoByteByByte(seed: UInt64) {
 func utf8IsCheckedAsAWholeFileCheckWouldCheckIt(seed: UInt64) throws {
     var random = SplitMix64(seed: 0x0F_0000 + seed)
     let format: JSONTableReader.Format = seed % 2 == 0 ? .array : .lines
-    let valid: [[UInt8]] = [Array("a".utf8), Array("é".utf8), Array("中".utf8), Array("😀".utf8), Array(#"\n"#.utf8), Array("\u{7FF}".utf8), Array("\u{10FFFF}".utf8)]
-    let invalid: [[UInt8]] = [[0x80], [0xC0, 0x80], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xE4, 0xB8], [0xF5, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF]]
+    let valid: [[UInt8]] = [
+        Array("a".utf8), Array("é".utf8), Array("中".utf8), Array("😀".utf8), Array(#"\n"#.utf8), Array("\u{7FF}".utf8),
+        Array("\u{10FFFF}".utf8),
+    ]
+    let invalid: [[UInt8]] = [
+        [0x80], [0xC0, 0x80], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xE4, 0xB8], [0xF5, 0x80, 0x80, 0x80],
+        [0xF4, 0x90, 0x80, 0x80], [0xFF],
+    ]
     var texts: [String] = []
     var bytes: [UInt8] = format == .array ? Array("[".utf8) : []
     let objects = Int.random(in: 1...30, using: &random)
@@ -404,13 +472,21 @@ func utf8IsCheckedAsAWholeFileCheckWouldCheckIt(seed: UInt64) throws {
         if Int.random(in: 0..<40, using: &random) == 0 { object += invalid.randomElement(using: &random) ?? [] }
         if Int.random(in: 0..<40, using: &random) == 0 { object += Array(",oops".utf8) }
         object += Array("}".utf8)
-        bytes += object + Array((row + 1 < objects ? (format == .array ? ",\n" : "\n") : (format == .array ? "]\n" : "\n")).utf8)
+        bytes +=
+            object
+            + Array((row + 1 < objects ? (format == .array ? ",\n" : "\n") : (format == .array ? "]\n" : "\n")).utf8)
     }
     let firstInvalid = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0) }
     for splitting in [ReadSplitting.never, ReadSplitting(bytesPerPiece: 1, mostPieces: 3)] {
-        let outcome = Result { () throws(LoadError) in try JSONTableReader.read(bytes, file: "u.json", format: format, watcher: nil, splitting: splitting) }
+        let outcome = Result { () throws(LoadError) in
+            try JSONTableReader.read(bytes, file: "u.json", format: format, watcher: nil, splitting: splitting)
+        }
         if let firstInvalid {
-            let expected = bytes.withUnsafeBufferPointer { LoadError(file: "u.json", bytes: $0, offset: firstInvalid, message: "invalid UTF-8 (the file must be UTF-8 text)") }
+            let expected = bytes.withUnsafeBufferPointer {
+                LoadError(
+                    file: "u.json", bytes: $0, offset: firstInvalid,
+                    message: "invalid UTF-8 (the file must be UTF-8 text)")
+            }
             #expect(outcome.failureDescription == expected.description, "\(bytes)")
         } else if let table = try? outcome.get() {
             #expect(table.fieldNames == ["id", "t", "ké"])

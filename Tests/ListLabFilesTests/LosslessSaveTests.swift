@@ -1,18 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabFiles
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Loads `text` as `name`, lets `change` edit the provider, saves, and
 /// returns the file's text after the save.
@@ -27,7 +29,8 @@ private func saved(_ name: String, _ text: String, _ change: (FileDataProvider) 
 
 private func setField(_ field: String, to value: Value, row: Int) -> (FileDataProvider) throws -> Void {
     { provider in
-        _ = try provider.update(try provider.checkedItem(at: ItemPath(0, row)).setting(field, to: value), at: ItemPath(0, row))
+        _ = try provider.update(
+            try provider.checkedItem(at: ItemPath(0, row)).setting(field, to: value), at: ItemPath(0, row))
     }
 }
 
@@ -47,33 +50,78 @@ struct RoundTripCase: CustomTestStringConvertible, Sendable {
 private let corpus: [RoundTripCase] = [
     // csv-spectrum's cases, and numbers in their own spelling.
     .init(name: "simple.csv", text: "a,b,c\n1,2,EDIT\n", row: 0, field: "c", value: "x", old: "EDIT", new: "x"),
-    .init(name: "simple_crlf.csv", text: "a,b,c\r\n1,2,3\r\n4,5,EDIT\r\n", row: 1, field: "c", value: "x", old: "EDIT", new: "x"),
-    .init(name: "comma_in_quotes.csv", text: "first,last,address\nJohn,Doe,\"120 any st., Anytown, WW\"\nEDIT,Doe,\"x, y\"\n",
-          row: 1, field: "first", value: "Jo, Ann", old: "EDIT", new: "\"Jo, Ann\""),
-    .init(name: "escaped_quotes.csv", text: "a,b\n1,\"ha \"\"ha\"\" ha\"\nEDIT,\"\"\"q\"\"\"\n", row: 1, field: "a", value: 7, old: "EDIT", new: "7"),
-    .init(name: "json.csv", text: "key,val\n1,\"{\"\"type\"\": \"\"Point\"\"}\"\n2,EDIT\n", row: 1, field: "val", value: "say \"hi\"", old: "EDIT", new: "\"say \"\"hi\"\"\""),
-    .init(name: "newlines.csv", text: "a,b,c\n1,2,3\n\"Once upon \na time\",5,EDIT\n", row: 1, field: "c", value: 6, old: "EDIT", new: "6"),
-    .init(name: "quotes_and_newlines.csv", text: "a,b\n1,\"ha \n\"\"ha\"\" \nha\"\nEDIT,4\n", row: 1, field: "a", value: "", old: "EDIT", new: "\"\""),
+    .init(
+        name: "simple_crlf.csv", text: "a,b,c\r\n1,2,3\r\n4,5,EDIT\r\n", row: 1, field: "c", value: "x", old: "EDIT",
+        new: "x"),
+    .init(
+        name: "comma_in_quotes.csv",
+        text: "first,last,address\nJohn,Doe,\"120 any st., Anytown, WW\"\nEDIT,Doe,\"x, y\"\n",
+        row: 1, field: "first", value: "Jo, Ann", old: "EDIT", new: "\"Jo, Ann\""),
+    .init(
+        name: "escaped_quotes.csv", text: "a,b\n1,\"ha \"\"ha\"\" ha\"\nEDIT,\"\"\"q\"\"\"\n", row: 1, field: "a",
+        value: 7, old: "EDIT", new: "7"),
+    .init(
+        name: "json.csv", text: "key,val\n1,\"{\"\"type\"\": \"\"Point\"\"}\"\n2,EDIT\n", row: 1, field: "val",
+        value: "say \"hi\"", old: "EDIT", new: "\"say \"\"hi\"\"\""),
+    .init(
+        name: "newlines.csv", text: "a,b,c\n1,2,3\n\"Once upon \na time\",5,EDIT\n", row: 1, field: "c", value: 6,
+        old: "EDIT", new: "6"),
+    .init(
+        name: "quotes_and_newlines.csv", text: "a,b\n1,\"ha \n\"\"ha\"\" \nha\"\nEDIT,4\n", row: 1, field: "a",
+        value: "", old: "EDIT", new: "\"\""),
     .init(name: "utf8.csv", text: "a,b,c\n1,2,3\n4,5,ʤEDIT\n", row: 1, field: "c", value: "é", old: "ʤEDIT", new: "é"),
-    .init(name: "empty.csv", text: "a,b,c\n1,\"\",\"\"\n2,3,EDIT\n", row: 1, field: "c", value: nil, old: "EDIT", new: ""),
-    .init(name: "bom.csv", text: "\u{FEFF}id,name\r\n1,EDIT\r\n2,b\r\n", row: 0, field: "name", value: "z", old: "EDIT", new: "z"),
-    .init(name: "no_final_newline.csv", text: "id,name\n1,a\n2,EDIT", row: 1, field: "name", value: "z", old: "EDIT", new: "z"),
-    .init(name: "blank_lines.csv", text: "id,name\n\n1,a\n\n\n2,EDIT\n\n", row: 1, field: "name", value: "z", old: "EDIT", new: "z"),
-    .init(name: "numbers.csv", text: "id,version,price,pi,tiny,big,name\n1,1.10,19.90,3.14159265358979323846,1e-400,18446744073709551616,EDIT\n3,3.0,1e3,1E5,-0,0.000,c\n",
-          row: 0, field: "name", value: "C", old: "EDIT", new: "C"),
-    .init(name: "number_edit.csv", text: "id,price,note\n1,19.90,x\n2,5.00,y\n", row: 1, field: "price", value: 5.5, old: "5.00", new: "5.5"),
-    .init(name: "quoted_numbers.csv", text: "id,code,name\n1,\"007\",\"42\"\n2,\"0042\",EDIT\n", row: 1, field: "name", value: "1", old: "EDIT", new: "\"1\""),
+    .init(
+        name: "empty.csv", text: "a,b,c\n1,\"\",\"\"\n2,3,EDIT\n", row: 1, field: "c", value: nil, old: "EDIT", new: ""),
+    .init(
+        name: "bom.csv", text: "\u{FEFF}id,name\r\n1,EDIT\r\n2,b\r\n", row: 0, field: "name", value: "z", old: "EDIT",
+        new: "z"),
+    .init(
+        name: "no_final_newline.csv", text: "id,name\n1,a\n2,EDIT", row: 1, field: "name", value: "z", old: "EDIT",
+        new: "z"),
+    .init(
+        name: "blank_lines.csv", text: "id,name\n\n1,a\n\n\n2,EDIT\n\n", row: 1, field: "name", value: "z", old: "EDIT",
+        new: "z"),
+    .init(
+        name: "numbers.csv",
+        text:
+            "id,version,price,pi,tiny,big,name\n1,1.10,19.90,3.14159265358979323846,1e-400,18446744073709551616,EDIT\n3,3.0,1e3,1E5,-0,0.000,c\n",
+        row: 0, field: "name", value: "C", old: "EDIT", new: "C"),
+    .init(
+        name: "number_edit.csv", text: "id,price,note\n1,19.90,x\n2,5.00,y\n", row: 1, field: "price", value: 5.5,
+        old: "5.00", new: "5.5"),
+    .init(
+        name: "quoted_numbers.csv", text: "id,code,name\n1,\"007\",\"42\"\n2,\"0042\",EDIT\n", row: 1, field: "name",
+        value: "1", old: "EDIT", new: "\"1\""),
     // JSON: numbers at the edges, spacing, escapes, key order.
-    .init(name: "edges.json", text: #"[{"id":1,"v":[1e400],"big":18446744073709551616,"tiny":1e-400,"min":-9223372036854775808,"f":1.0,"z":-0,"name":"EDIT"}]"# + "\n",
-          row: 0, field: "name", value: "b", old: #""EDIT""#, new: #""b""#),
-    .init(name: "pretty.json", text: "[\n  {\n    \"id\": 1,\n    \"name\": \"a\"\n  },\n  {\n    \"name\" : \"EDIT\",\n    \"id\" : 2\n  }\n]\n",
-          row: 1, field: "name", value: "Zoë", old: #""EDIT""#, new: #""Zoë""#),
-    .init(name: "escapes.json", text: #"[{"id":1,"name":"caf\u00e9 \"x\"","note":"EDIT"}]"#, row: 0, field: "note", value: "tab\there", old: #""EDIT""#, new: #""tab\there""#),
-    .init(name: "number_edit.json", text: #"[ {"id": 1, "score": 1.50, "n": 2} ]"#, row: 0, field: "score", value: 2, old: "1.50", new: "2"),
-    .init(name: "crlf.ndjson", text: "{\"id\":1,\"name\":\"EDIT\",\"x\":1e5}\r\n{\"id\":2}\r\n", row: 0, field: "name", value: "q", old: #""EDIT""#, new: #""q""#),
-    .init(name: "bom.json", text: "\u{FEFF}[{\"id\":1,\"name\":\"EDIT\"}]\n", row: 0, field: "name", value: "z", old: #""EDIT""#, new: #""z""#),
-    .init(name: "bom.ndjson", text: "\u{FEFF}{\"id\":1,\"name\":\"EDIT\"}\n{\"id\":2}\n", row: 0, field: "name", value: "z", old: #""EDIT""#, new: #""z""#),
-    .init(name: "spaced.ndjson", text: "{ \"id\" : 1 , \"name\" : \"a\" }\n\n{ \"id\" : 2 , \"name\" : \"EDIT\" }", row: 1, field: "name", value: true, old: #""EDIT""#, new: "true"),
+    .init(
+        name: "edges.json",
+        text:
+            #"[{"id":1,"v":[1e400],"big":18446744073709551616,"tiny":1e-400,"min":-9223372036854775808,"f":1.0,"z":-0,"name":"EDIT"}]"#
+            + "\n",
+        row: 0, field: "name", value: "b", old: #""EDIT""#, new: #""b""#),
+    .init(
+        name: "pretty.json",
+        text:
+            "[\n  {\n    \"id\": 1,\n    \"name\": \"a\"\n  },\n  {\n    \"name\" : \"EDIT\",\n    \"id\" : 2\n  }\n]\n",
+        row: 1, field: "name", value: "Zoë", old: #""EDIT""#, new: #""Zoë""#),
+    .init(
+        name: "escapes.json", text: #"[{"id":1,"name":"caf\u00e9 \"x\"","note":"EDIT"}]"#, row: 0, field: "note",
+        value: "tab\there", old: #""EDIT""#, new: #""tab\there""#),
+    .init(
+        name: "number_edit.json", text: #"[ {"id": 1, "score": 1.50, "n": 2} ]"#, row: 0, field: "score", value: 2,
+        old: "1.50", new: "2"),
+    .init(
+        name: "crlf.ndjson", text: "{\"id\":1,\"name\":\"EDIT\",\"x\":1e5}\r\n{\"id\":2}\r\n", row: 0, field: "name",
+        value: "q", old: #""EDIT""#, new: #""q""#),
+    .init(
+        name: "bom.json", text: "\u{FEFF}[{\"id\":1,\"name\":\"EDIT\"}]\n", row: 0, field: "name", value: "z",
+        old: #""EDIT""#, new: #""z""#),
+    .init(
+        name: "bom.ndjson", text: "\u{FEFF}{\"id\":1,\"name\":\"EDIT\"}\n{\"id\":2}\n", row: 0, field: "name",
+        value: "z", old: #""EDIT""#, new: #""z""#),
+    .init(
+        name: "spaced.ndjson", text: "{ \"id\" : 1 , \"name\" : \"a\" }\n\n{ \"id\" : 2 , \"name\" : \"EDIT\" }",
+        row: 1, field: "name", value: true, old: #""EDIT""#, new: "true"),
 ]
 
 @Test(arguments: corpus)
@@ -97,12 +145,15 @@ func anUneditedSaveWritesTheFileByteForByte(_ example: RoundTripCase) throws {
 
 @Test func theIssuesCSVKeepsItsNumbers() throws {
     let text = "id,version,price,name\n1,1.10,19.90,a\n2,2.20,5.00,b\n3,3.0,1e3,c\n"
-    #expect(try saved("v.csv", text, setField("name", to: "C", row: 2)) == "id,version,price,name\n1,1.10,19.90,a\n2,2.20,5.00,b\n3,3.0,1e3,C\n")
+    #expect(
+        try saved("v.csv", text, setField("name", to: "C", row: 2))
+            == "id,version,price,name\n1,1.10,19.90,a\n2,2.20,5.00,b\n3,3.0,1e3,C\n")
 }
 
 @Test func numbersOutsideIntAndDoubleLoadAsTheirText() throws {
     let scratch = try TemporaryFolder()
-    try scratch.write("n.json", #"[{"id":1,"v":1e400,"big":18446744073709551616,"tiny":1e-400,"min":-9223372036854775808}]"#)
+    try scratch.write(
+        "n.json", #"[{"id":1,"v":1e400,"big":18446744073709551616,"tiny":1e-400,"min":-9223372036854775808}]"#)
     let provider = try FileDataProvider(path: scratch.path + "/n.json", name: "n.json")
     let record = try provider.checkedItem(at: ItemPath(0, 0))
     #expect(record["v"] == .number("1e400"))
@@ -159,7 +210,8 @@ func anUneditedSaveWritesTheFileByteForByte(_ example: RoundTripCase) throws {
 /// The endings a CSV file may use, and whether its last row has one.
 private let lineEndings: [(name: String, ending: String, final: Bool)] = [
     ("LF", "\n", true), ("CRLF", "\r\n", true), ("CR", "\r", true),
-    ("LF, none at the end", "\n", false), ("CRLF, none at the end", "\r\n", false), ("CR, none at the end", "\r", false),
+    ("LF, none at the end", "\n", false), ("CRLF, none at the end", "\r\n", false),
+    ("CR, none at the end", "\r", false),
 ]
 
 @Test(arguments: 0..<lineEndings.count)
@@ -176,11 +228,13 @@ func appendsInsertsAndDeletesKeepTheFilesLineEndingAndEveryUntouchedRow(endingIn
                 let count = provider.numberOfItems(inSection: 0)
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0:
-                    _ = try provider.append(Record(fields: [("id", .int(100 + round)), ("name", "new")]), toSection: nil)
+                    _ = try provider.append(
+                        Record(fields: [("id", .int(100 + round)), ("name", "new")]), toSection: nil)
                     present.append("new")
                 case 1:
                     let at = Int.random(in: 0...count, using: &random)
-                    _ = try provider.insert(Record(fields: [("id", .int(200 + round)), ("name", "new")]), at: ItemPath(0, at))
+                    _ = try provider.insert(
+                        Record(fields: [("id", .int(200 + round)), ("name", "new")]), at: ItemPath(0, at))
                     present.insert("new", at: at)
                 default:
                     guard count > 0 else { continue }

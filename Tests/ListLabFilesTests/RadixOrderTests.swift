@@ -1,6 +1,7 @@
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabFiles
 
 // The radix order of numbers is the order a stable comparison sort gives, both ways, with
@@ -17,7 +18,10 @@ private func comparisonOrder<T: Comparable>(_ values: [T], descending: Bool) -> 
 @Test(arguments: [false, true])
 func numbersSortAsAComparisonSortSortsThem(descending: Bool) throws {
     var random = SplitMix64(seed: 7)
-    let edges: [Double] = [0, -0.0, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1, -1]
+    let edges: [Double] = [
+        0, -0.0, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
+        -.leastNonzeroMagnitude, 1, -1,
+    ]
     for count in [0, 1, 2, 17, 1_000, 20_000] {
         let numbers = (0..<count).map { _ -> Double in
             switch random.below(4) {
@@ -26,7 +30,9 @@ func numbersSortAsAComparisonSortSortsThem(descending: Bool) throws {
             default: (Double(random.below(2_000_001)) - 1_000_000) / 100
             }
         }
-        #expect(try ValueSort.numberOrder(of: numbers, descending: descending) == comparisonOrder(numbers, descending: descending), "\(count) numbers")
+        #expect(
+            try ValueSort.numberOrder(of: numbers, descending: descending)
+                == comparisonOrder(numbers, descending: descending), "\(count) numbers")
     }
 }
 
@@ -40,12 +46,17 @@ func integersSortAsAComparisonSortSortsThem(descending: Bool) throws {
         default: (random.below(1 << 40) - (1 << 39)) << random.below(20)
         }
     }
-    #expect(try ValueSort.integerOrder(of: integers, descending: descending) == comparisonOrder(integers, descending: descending))
+    #expect(
+        try ValueSort.integerOrder(of: integers, descending: descending)
+            == comparisonOrder(integers, descending: descending))
 }
 
 @Test func numbersAmongOtherValuesSortByValuesOrder() throws {
     // Numbers of both kinds sort together; once text joins them, Value's own order holds.
-    #expect(try ValueSort.order(of: [.double(2.5), .int(-3), .double(-0.0), .int(0), .int(2)], descending: false) == [1, 2, 3, 4, 0])
+    #expect(
+        try ValueSort.order(of: [.double(2.5), .int(-3), .double(-0.0), .int(0), .int(2)], descending: false) == [
+            1, 2, 3, 4, 0,
+        ])
     #expect(try ValueSort.order(of: [.double(2.5), .string("a"), .int(-3)], descending: true) == [1, 0, 2])
 }
 
@@ -83,8 +94,12 @@ func keysThatShareDigitsSortAsAComparisonSortSortsThem(seed: UInt64) throws {
     for _ in 0..<(seed % 4) { differing |= UInt64(0x7FF) << UInt64(11 * random.below(6)) }
     if seed % 6 == 5 { differing = .max }
     let count = [1, 2, 3, 1_000, 70_000][random.below(5)]
-    let keys = (0..<count).map { _ in (base & ~differing) | (random.next() & differing & (random.below(3) == 0 ? 0xF0F0_F0F0_F0F0_F0F0 : .max)) }
-    #expect(try RadixOrder.stableOrder(of: keys) == comparisonOrder(keys, descending: false), "\(count) keys differing in \(String(differing, radix: 16))")
+    let keys = (0..<count).map { _ in
+        (base & ~differing) | (random.next() & differing & (random.below(3) == 0 ? 0xF0F0_F0F0_F0F0_F0F0 : .max))
+    }
+    #expect(
+        try RadixOrder.stableOrder(of: keys) == comparisonOrder(keys, descending: false),
+        "\(count) keys differing in \(String(differing, radix: 16))")
 }
 
 /// A column of integers and plain decimals of at most 15 digits (prices, scores) gets keys made
@@ -94,9 +109,13 @@ func keysThatShareDigitsSortAsAComparisonSortSortsThem(seed: UInt64) throws {
 @Test(arguments: 0..<16)
 func decimalsSortByTheirDigitsAsTheirValuesSort(seed: UInt64) throws {
     var random = SplitMix64(seed: 0x53_0000 + seed)
-    let fixed = ["0", "-0", "-0.0", "1.5", "1.50", "-1.5", "0.000001", "99999999", "-99999999", "123456789.5", "7", "-7.000"]
+    let fixed = [
+        "0", "-0", "-0.0", "1.5", "1.50", "-1.5", "0.000001", "99999999", "-99999999", "123456789.5", "7", "-7.000",
+    ]
     let rows = (0..<Int.random(in: 66_000...140_000, using: &random)).map { row -> String in
-        let number = random.below(3) == 0 ? fixed[random.below(fixed.count)]
+        let number =
+            random.below(3) == 0
+            ? fixed[random.below(fixed.count)]
             : "\(random.below(2) == 0 ? "-" : "")\(random.below(100_000)).\(String(random.below(100)).count == 1 ? "0" : "")\(random.below(100))"
         return "\(row),\(number)\n"
     }

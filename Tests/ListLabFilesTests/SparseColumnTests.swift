@@ -1,6 +1,7 @@
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabFiles
 
 /// `RecordTable.Column` stores only the run of rows that have a cell, and a
@@ -35,7 +36,9 @@ struct SparseColumnTests {
             var model = Model()
             for _ in 0..<Int.random(in: 1...12, using: &generator) {
                 let row = Int.random(in: 0..<10, using: &generator)
-                let kind: Kind = Bool.random(using: &generator) ? .int : (Int.random(in: 0..<4, using: &generator) == 0 ? .absent : .sourceString)
+                let kind: Kind =
+                    Bool.random(using: &generator)
+                    ? .int : (Int.random(in: 0..<4, using: &generator) == 0 ? .absent : .sourceString)
                 let payload = UInt64.random(in: 1...1_000, using: &generator)
                 switch Int.random(in: 0..<3, using: &generator) {
                 case 0:
@@ -131,7 +134,9 @@ struct SparseColumnTests {
         var kinds: [UInt8] = []
         var payloads: [UInt64] = []
         #expect(column.copyCells(10..<13, kinds: &kinds, payloads: &payloads))
-        #expect(kinds == Array(repeating: Kind.int.rawValue, count: 3) && payloads.map { Int64(bitPattern: $0) } == [-490, -489, -488])
+        #expect(
+            kinds == Array(repeating: Kind.int.rawValue, count: 3)
+                && payloads.map { Int64(bitPattern: $0) } == [-490, -489, -488])
         #expect(!column.copyCells(999..<1_001, kinds: &kinds, payloads: &payloads) && kinds.count == 3)
         column.set(500, .sourceString, 7)
         #expect(column.withIntegers(count: 1_000) { _ in true } == nil)
@@ -158,7 +163,8 @@ func aReorderedSparseTableHasEachRowsRecord(seed: UInt64) throws {
         if (100..<130).contains(row), row.isMultiple(of: 3) { fields.append(#""cluster":\#(row)"#) }
         lines.append("{" + fields.joined(separator: ",") + "}")
     }
-    let table = try JSONTableReader.read(Array((lines.joined(separator: "\n") + "\n").utf8), file: "s.ndjson", format: .lines)
+    let table = try JSONTableReader.read(
+        Array((lines.joined(separator: "\n") + "\n").utf8), file: "s.ndjson", format: .lines)
     let permutation = Array(0..<600).shuffled(using: &generator)
     let subset = permutation.filter { _ in Bool.random(using: &generator) }
     for rows in [permutation, subset, Array((0..<600).reversed()), []] {
@@ -176,7 +182,8 @@ func aReorderedSparseTableHasEachRowsRecord(seed: UInt64) throws {
 /// record of every field; a row whose last field is present holds them all.
 @Test func aRecordStopsAtItsRowsLastPresentCell() throws {
     let lines = (0..<50).map { #"{"id":\#($0),"k\#($0)":1}"# } + [#"{"id":50,"k49":null}"#]
-    let table = try JSONTableReader.read(Array((lines.joined(separator: "\n") + "\n").utf8), file: "k.ndjson", format: .lines)
+    let table = try JSONTableReader.read(
+        Array((lines.joined(separator: "\n") + "\n").utf8), file: "k.ndjson", format: .lines)
     #expect(table.fieldNames.count == 51)
     let first = table.record(at: 0)
     #expect(first.values == [.int(0), .int(1)])

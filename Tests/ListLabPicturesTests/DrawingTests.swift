@@ -1,7 +1,8 @@
-import ListLabTestSupport
 import ListLabCore
-@testable import ListLabPictures
+import ListLabTestSupport
 import Testing
+
+@testable import ListLabPictures
 
 @Suite struct DrawingTests {
     @Test func aScreenIsDrawnWithEveryRowCellAndSelection() throws {
@@ -77,7 +78,10 @@ import Testing
 
     @Test func textIsEscapedNeverInterpreted() {
         let screen = ListScreen(
-            rows: [.header(section: 0, title: "<b>&\"'"), .items([ListScreen.Item(path: ItemPath(0, 0), text: "a < b & \u{1}", cell: nil)])],
+            rows: [
+                .header(section: 0, title: "<b>&\"'"),
+                .items([ListScreen.Item(path: ItemPath(0, 0), text: "a < b & \u{1}", cell: nil)]),
+            ],
             viewportRows: 2, sectionCount: 1)
         let svg = ScreenDrawing(title: "x\"y").document(screen)
         #expect(svg.contains(">&lt;b&gt;&amp;&quot;&#39;</text>"))
@@ -89,9 +93,13 @@ import Testing
         // Text with nothing to escape comes back as it is; each character that needs it, alone
         // in longer text, is escaped (tab and line feed are kept).
         for plain in ["", "Bruce Wayne", "555-0100 → é ✓", "0.12"] { #expect(Markup.escape(plain) == plain) }
-        let cases = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;", "\t": "\t", "\n": "\n", "\u{7F}": "\\u007f", "\u{2066}": "\\u2066"]
+        let cases = [
+            "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;", "\t": "\t", "\n": "\n",
+            "\u{7F}": "\\u007f", "\u{2066}": "\\u2066",
+        ]
         for (character, escaped) in cases.sorted(by: { $0.key < $1.key }) {
-            #expect(Markup.escape("name " + character + " é") == "name " + escaped + " é", "\(character.debugDescription)")
+            #expect(
+                Markup.escape("name " + character + " é") == "name " + escaped + " é", "\(character.debugDescription)")
         }
     }
 
@@ -112,7 +120,8 @@ import Testing
         let fruits = FruitList(count: 5, viewportRows: 4)
         try fruits.list.performBatchUpdates(try fruits.provider.delete(at: [ItemPath(0, 1)]))
         let transition = try #require(fruits.transitions.first)
-        let svg = ScreenDrawing().svg(transition.after, marks: transition.markAfter, sprites: transition.sprites, banner: nil)
+        let svg = ScreenDrawing().svg(
+            transition.after, marks: transition.markAfter, sprites: transition.sprites, banner: nil)
         #expect(svg.contains("<g class=\"anim\" style=\"display:none\">"))
         #expect(svg.contains("data-motion=\"collapses\" data-from=\"44\" data-to=\"-1\""))
         #expect(svg.contains("data-motion=\"slides\" data-from=\"88\" data-to=\"44\""))

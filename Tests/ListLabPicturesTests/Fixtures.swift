@@ -1,4 +1,5 @@
 import ListLabCore
+
 @testable import ListLabPictures
 
 /// A fruit and its colour.
@@ -32,9 +33,14 @@ final class FruitList {
             switch event {
             case .willPerform: before = ListScreen(list)
             case .didPerform(let update):
-                if let before { transitions.append(ScreenTransition(before: before, after: ListScreen(list), update: update)) }
+                if let before {
+                    transitions.append(ScreenTransition(before: before, after: ListScreen(list), update: update))
+                }
             case .refused(let update, let error):
-                if let before { transitions.append(ScreenTransition(before: before, after: before, update: update, refusal: error.description)) }
+                if let before {
+                    transitions.append(
+                        ScreenTransition(before: before, after: before, update: update, refusal: error.description))
+                }
             }
         }
     }
@@ -45,23 +51,33 @@ final class FruitList {
 /// The lines `show` prints for a screen, written from the screen's values: a screen
 /// read from a list must give exactly the list's own text.
 func showLines(_ screen: ListScreen) -> [String] {
-    if screen.rows.isEmpty { return ["(empty: \(screen.sectionCount) \(screen.sectionCount == 1 ? "section" : "sections"), no rows)"] }
+    if screen.rows.isEmpty {
+        return ["(empty: \(screen.sectionCount) \(screen.sectionCount == 1 ? "section" : "sections"), no rows)"]
+    }
     var lines: [String] = []
-    if screen.rowsAbove > 0 { lines.append("   ... \(screen.rowsAbove) \(screen.rowsAbove == 1 ? "row" : "rows") above") }
+    if screen.rowsAbove > 0 {
+        lines.append("   ... \(screen.rowsAbove) \(screen.rowsAbove == 1 ? "row" : "rows") above")
+    }
     for row in screen.rows {
         switch row {
         case .header(_, let title): lines.append("== \(title) ==")
         case .footer(_, let title): lines.append("-- \(title) --")
         case .items(let items):
             let mark = items.contains(where: \.isSelected) ? " * " : "   "
-            lines.append(mark + items.map { item in
-                var line = "\(item.path)  \(item.cell == nil ? "(no cell)" : item.text)"
-                if let detail = item.detail { line += " — \(detail)" }
-                if let cell = item.cell { line += "  <\(cell.identifier) #\(cell.serial)\(cell.isReused ? " reused" : "")>" }
-                return line
-            }.joined(separator: " | "))
+            lines.append(
+                mark
+                    + items.map { item in
+                        var line = "\(item.path)  \(item.cell == nil ? "(no cell)" : item.text)"
+                        if let detail = item.detail { line += " — \(detail)" }
+                        if let cell = item.cell {
+                            line += "  <\(cell.identifier) #\(cell.serial)\(cell.isReused ? " reused" : "")>"
+                        }
+                        return line
+                    }.joined(separator: " | "))
         }
     }
-    if screen.rowsBelow > 0 { lines.append("   ... \(screen.rowsBelow) \(screen.rowsBelow == 1 ? "row" : "rows") below") }
+    if screen.rowsBelow > 0 {
+        lines.append("   ... \(screen.rowsBelow) \(screen.rowsBelow == 1 ? "row" : "rows") below")
+    }
     return lines
 }

@@ -1,6 +1,7 @@
 import ListLabCore
-@testable import ListLabPictures
 import Testing
+
+@testable import ListLabPictures
 
 @Suite struct ListScreenTests {
     @Test func aScreenIsWhatTheListShows() throws {
@@ -12,7 +13,8 @@ import Testing
         #expect(screen.rowsBelow == 2)
         #expect(screen.items.map(\.text) == ["Cherry", "Date", "Elderberry"])
         #expect(screen.items.map(\.isSelected) == [false, true, false])
-        #expect(screen.items.compactMap(\.cell).map(\.serial) == [3, 1, 2])  // Cherry keeps its cell; Date and Elderberry reuse the first two
+        // Cherry keeps its cell; Date and Elderberry reuse the first two
+        #expect(screen.items.compactMap(\.cell).map(\.serial) == [3, 1, 2])
         #expect(screen.items.compactMap(\.cell).map(\.isReused) == [false, true, true])
         #expect(showLines(screen) == fruits.list.render())
     }
@@ -22,7 +24,8 @@ import Testing
         let provider = SectionedDataProvider(sections: [
             .init(title: "Red", items: [Fruit(name: "Apple")]), .init(title: "Yellow", items: [Fruit(name: "Banana")]),
         ])
-        let presenter = SingleKindPresenter(FruitCell.self, footer: { (info: SectionInfo) in "\(info.itemCount) in \(info.title ?? "")" })
+        let presenter = SingleKindPresenter(
+            FruitCell.self, footer: { (info: SectionInfo) in "\(info.itemCount) in \(info.title ?? "")" })
         #expect(showLines(ListScreen(list)) == list.render())
         ListAdapter(provider: provider, presenter: presenter).attach(to: list)
         let screen = ListScreen(list)
@@ -33,7 +36,10 @@ import Testing
 
     @Test func aCollectionScreenHasItemsSideBySide() {
         let list = HeadlessList(style: .collection(columns: 3), viewportRows: 2)
-        ListAdapter(provider: ArrayDataProvider(fruitNames.map { Fruit(name: $0) }), presenter: SingleKindPresenter(FruitCell.self)).attach(to: list)
+        ListAdapter(
+            provider: ArrayDataProvider(fruitNames.map { Fruit(name: $0) }),
+            presenter: SingleKindPresenter(FruitCell.self)
+        ).attach(to: list)
         let screen = ListScreen(list)
         #expect(screen.columns == 3)
         #expect(screen.rows.count == 2)

@@ -1,6 +1,7 @@
 import ListLabCore
-@testable import ListLabPictures
 import Testing
+
+@testable import ListLabPictures
 
 @Suite struct ScreenTransitionTests {
     @Test func aDeleteCollapsesAndTheRowsBelowSlideUp() throws {
@@ -12,7 +13,10 @@ import Testing
         #expect(transition.sprites.map(\.fromRow) == [0, 1, 2, 3, nil])
         #expect(transition.sprites.map(\.toRow) == [0, nil, 1, 2, 3])
         // The row that comes into view is Elderberry, in a new cell: the deleted cell is reusable only after the update.
-        guard case .item(let entering)? = transition.sprites.last?.new else { Issue.record("no item enters"); return }
+        guard case .item(let entering)? = transition.sprites.last?.new else {
+            Issue.record("no item enters")
+            return
+        }
         #expect(entering.text == "Elderberry")
         #expect(entering.cell?.serial == 5)
     }
@@ -41,14 +45,19 @@ import Testing
         #expect(reload.sprites.map(\.motion) == [.fadesOut, .stays, .stays, .fadesIn])
         #expect(reconfigure.sprites.map(\.motion) == [.stays, .changesInPlace, .stays])
         let changed = reconfigure.sprites[1]
-        guard case .item(let old)? = changed.old, case .item(let new)? = changed.new else { Issue.record("no item changes"); return }
+        guard case .item(let old)? = changed.old, case .item(let new)? = changed.new else {
+            Issue.record("no item changes")
+            return
+        }
         #expect((old.text, new.text) == ("Banana", "Blueberry"))
         #expect(old.cell?.serial == new.cell?.serial)
     }
 
     @Test func aRefusedUpdateMovesNothingAndMarksWhatItAttempted() throws {
         let fruits = FruitList(count: 3, viewportRows: 5)
-        #expect(throws: BatchUpdateError.self) { try fruits.list.performBatchUpdates(BatchUpdate(deletedItems: [ItemPath(0, 1)])) }
+        #expect(throws: BatchUpdateError.self) {
+            try fruits.list.performBatchUpdates(BatchUpdate(deletedItems: [ItemPath(0, 1)]))
+        }
         let transition = try #require(fruits.transitions.first)
         #expect(transition.isRefused)
         #expect(transition.refusal?.hasPrefix("Invalid update: invalid number of rows in section 0.") == true)

@@ -1,11 +1,14 @@
-import ListLabTestSupport
 import ListLabCore
-@testable import ListLabPictures
+import ListLabTestSupport
 import Testing
+
+@testable import ListLabPictures
 
 @Suite struct TranscriptPageTests {
     @Test func proseKeepsItsHeadingsAndParagraphs() {
-        let elements = TranscriptPage.prose(["Tour 1: lists", "============", "", "A list asks", "its data source.", "", "# Cells", "Reuse."])
+        let elements = TranscriptPage.prose([
+            "Tour 1: lists", "============", "", "A list asks", "its data source.", "", "# Cells", "Reuse.",
+        ])
         let described = elements.map { element -> String in
             switch element {
             case .heading(let level, let text): "h\(level) \(text)"
@@ -19,14 +22,20 @@ import Testing
     /// A line that starts as a list's item starts a paragraph of its own; a page draws a run of
     /// them as one list, escaped as everything else.
     @Test func listItemsAreParagraphsOfTheirOwnAndOneListOnThePage() {
-        let elements = TranscriptPage.prose(["Steps:", "- load <it>", "- show it", "and look", "", "1. first", "2. second", "3.14 is not an item"])
+        let elements = TranscriptPage.prose([
+            "Steps:", "- load <it>", "- show it", "and look", "", "1. first", "2. second", "3.14 is not an item",
+        ])
         let described = elements.map { element -> String in
             if case .paragraph(let text) = element { return text }
             return "?"
         }
-        #expect(described == ["Steps:", "- load <it>", "- show it and look", "1. first", "2. second 3.14 is not an item"])
+        #expect(
+            described == ["Steps:", "- load <it>", "- show it and look", "1. first", "2. second 3.14 is not an item"])
         let html = TranscriptPage(title: "t", source: "t.lab", elements: elements).html()
-        #expect(html.contains("<p>Steps:</p>\n<ul><li>load &lt;it&gt;</li><li>show it and look</li></ul>\n<ol><li>first</li><li>second 3.14 is not an item</li></ol>\n"), "\(html.prefix(2000))")
+        #expect(
+            html.contains(
+                "<p>Steps:</p>\n<ul><li>load &lt;it&gt;</li><li>show it and look</li></ul>\n<ol><li>first</li><li>second 3.14 is not an item</li></ol>\n"
+            ), "\(html.prefix(2000))")
     }
 
     func page(failing: Bool = false) throws -> TranscriptPage {
@@ -34,14 +43,20 @@ import Testing
         let first = fruits.screen
         try fruits.list.performBatchUpdates(try fruits.provider.delete(at: [ItemPath(0, 0)]))
         let steps = [
-            TranscriptPage.Step(number: 1, line: 3, command: "show", output: ["   0.0  Apple"], frames: [.screen(first)], title: "fruits"),
             TranscriptPage.Step(
-                number: 2, line: 5, command: "delete 0", output: ["deleted 0.0"], expected: failing ? ["deleted 0.1"] : nil,
+                number: 1, line: 3, command: "show", output: ["   0.0  Apple"], frames: [.screen(first)],
+                title: "fruits"),
+            TranscriptPage.Step(
+                number: 2, line: 5, command: "delete 0", output: ["deleted 0.0"],
+                expected: failing ? ["deleted 0.1"] : nil,
                 frames: fruits.transitions.map(TranscriptPage.Frame.transition),
-                trace: [TraceEvent(caller: .controller, callee: .provider, call: "delete(at: 0.0)", depth: 0)], title: "fruits"),
+                trace: [TraceEvent(caller: .controller, callee: .provider, call: "delete(at: 0.0)", depth: 0)],
+                title: "fruits"),
             TranscriptPage.Step(number: 3, line: 7, command: "stats", output: ["..."]),
         ]
-        return TranscriptPage(title: "Fruits <&>", source: "fruits.lab", elements: [.heading(level: 1, text: "Fruits")] + steps.map { .step($0) })
+        return TranscriptPage(
+            title: "Fruits <&>", source: "fruits.lab",
+            elements: [.heading(level: 1, text: "Fruits")] + steps.map { .step($0) })
     }
 
     @Test func aPageHoldsEverythingItNeeds() throws {
@@ -76,10 +91,15 @@ import Testing
     @Test func aRefusedUpdateIsPicturedAsAttemptedAndRefused() throws {
         let fruits = FruitList(count: 3, viewportRows: 4)
         _ = try? fruits.list.performBatchUpdates(BatchUpdate(insertedItems: [ItemPath(0, 9)]))
-        let step = TranscriptPage.Step(number: 1, line: 1, command: "batch insert 0.9", output: [], frames: fruits.transitions.map(TranscriptPage.Frame.transition))
+        let step = TranscriptPage.Step(
+            number: 1, line: 1, command: "batch insert 0.9", output: [],
+            frames: fruits.transitions.map(TranscriptPage.Frame.transition))
         let html = TranscriptPage(title: "t", source: "t.lab", elements: [.step(step)]).html()
         #expect(html.contains("<div class=\"frame after refused\"><div class=\"label\">refused: insert 0.9</div>"))
         #expect(html.contains(">refused: insert 0.9</text>"))
-        #expect(html.contains("<div class=\"reason\">attempt to insert row 9 into section 0, but there are only 3 rows in section 0 after the update</div>"))
+        #expect(
+            html.contains(
+                "<div class=\"reason\">attempt to insert row 9 into section 0, but there are only 3 rows in section 0 after the update</div>"
+            ))
     }
 }

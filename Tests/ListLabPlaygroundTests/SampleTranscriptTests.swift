@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabPlayground
 import ListLabTestSupport
 import Testing
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The transcripts of Samples/ (the tours, the tests of the shell, the sessions of the README) are the
 // shell's own tests: `swift test` replays them as `listlab test Samples/` does, each in a scratch copy

@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabPlayground
 import ListLabTestSupport
 import Testing
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // `listlab test` and `listlab render` as a user meets them, run in this process with their output
 // kept (Playground.run(arguments:output:)): exit statuses, reports, --update, --force.
@@ -40,13 +41,16 @@ private func lineNumber(of line: String, in text: String) -> Int? {
     let (failing, report) = listlab(["test", path])
     #expect(failing == 1)
     #expect(report.standardOutput.contains("FAIL \(path):\(line): "), "\(report.standardOutput)")
-    #expect(report.standardOutput.contains("\n  -selected 0.2: Diana\n") && report.standardOutput.contains("\n  +selected 0.2: Diana Prince\n"))
+    #expect(
+        report.standardOutput.contains("\n  -selected 0.2: Diana\n")
+            && report.standardOutput.contains("\n  +selected 0.2: Diana Prince\n"))
     #expect(report.standardOutput.hasSuffix("0 passed, 1 failed\n"))
 }
 
 @Test func updateRepairsTheOutputAndKeepsTheProseByteForByte() throws {
     let (folder, path, text) = try basics()
-    let changed = text.replacing("  selected 0.2: Diana Prince\n", with: "  selected 0.2: Diana\n") + "A note added by hand.\n"
+    let changed =
+        text.replacing("  selected 0.2: Diana Prince\n", with: "  selected 0.2: Diana\n") + "A note added by hand.\n"
     try folder.write("basics.lab", changed)
     let (status, output) = listlab(["test", "--update", path])
     #expect(status == 0 && output.standardOutput.contains("updated \(path)\n"), "\(output.standardOutput)")
@@ -65,8 +69,12 @@ private func lineNumber(of line: String, in text: String) -> Int? {
     let (status, output) = listlab(["test", "--update", path])
     #expect(status == 1)
     #expect(output.standardOutput.contains("FAIL \(path):"), "\(output.standardOutput)")
-    #expect(output.standardOutput.contains("'selct 2' now records an error the file did not expect (error: unknown command 'selct'"))
-    #expect(output.standardOutput.contains("not recorded; correct the command, or add --accept-errors if the transcript means to show it"))
+    #expect(
+        output.standardOutput.contains(
+            "'selct 2' now records an error the file did not expect (error: unknown command 'selct'"))
+    #expect(
+        output.standardOutput.contains(
+            "not recorded; correct the command, or add --accept-errors if the transcript means to show it"))
     #expect(try String(contentsOfFile: path, encoding: .utf8) == typo, "the transcript is as it was")
     let (accepted, said) = listlab(["test", "--update", "--accept-errors", path])
     #expect(accepted == 0 && said.standardOutput.contains("updated \(path)\n"), "\(said.standardOutput)")
@@ -81,7 +89,9 @@ private func lineNumber(of line: String, in text: String) -> Int? {
     let folder = try TemporaryFolder()
     let (status, output) = listlab(["test", folder.path + "/nowhere.lab"])
     #expect(status == 1)
-    #expect(output.standardOutput.contains("error: \(folder.path)/nowhere.lab: no such file or folder"), "\(output.standardOutput)")
+    #expect(
+        output.standardOutput.contains("error: \(folder.path)/nowhere.lab: no such file or folder"),
+        "\(output.standardOutput)")
 }
 
 @Test func renderDrawsATranscriptThatFailsMarksItsStepAndReplacesAPageOnlyWithForce() throws {
@@ -95,15 +105,21 @@ private func lineNumber(of line: String, in text: String) -> Int? {
     #expect(page.contains(#"<section class="step failed""#))
 
     let (again, refusal) = listlab(["render", path, "--output", pages])
-    #expect(again == 1 && refusal.standardOutput.contains("error: \(pages)/basics.html exists: add --force to replace it"), "\(refusal.standardOutput)")
+    #expect(
+        again == 1 && refusal.standardOutput.contains("error: \(pages)/basics.html exists: add --force to replace it"),
+        "\(refusal.standardOutput)")
     #expect(try String(contentsOfFile: pages + "/basics.html", encoding: .utf8) == page)
     let (forced, replaced) = listlab(["render", path, "--output", pages, "--force"])
-    #expect(forced == 1 && replaced.standardOutput.contains("rendered \(path) -> \(pages)/basics.html"), "\(replaced.standardOutput)")
+    #expect(
+        forced == 1 && replaced.standardOutput.contains("rendered \(path) -> \(pages)/basics.html"),
+        "\(replaced.standardOutput)")
 
     try folder.write("a-file", "")
     let (unwritable, error) = listlab(["render", path, "--output", folder.path + "/a-file/pages"])
     #expect(unwritable == 1)
-    #expect(error.standardOutput.hasPrefix("error: \(folder.path)/a-file/pages: cannot make the folder"), "\(error.standardOutput)")
+    #expect(
+        error.standardOutput.hasPrefix("error: \(folder.path)/a-file/pages: cannot make the folder"),
+        "\(error.standardOutput)")
     #expect(error.standardOutput.split(separator: "\n").count == 1 && error.standardError.isEmpty)
 }
 
@@ -111,7 +127,9 @@ private func lineNumber(of line: String, in text: String) -> Int? {
     let (status, output) = listlab(["--version"])
     #expect(status == 0 && output.standardOutput == "0.1.0\n")
     let (bad, error) = listlab(["test", "x.lab", "--nonsense"])
-    #expect(bad != 0 && error.standardError.contains("--nonsense") && output.standardError.isEmpty, "\(bad) [\(error.standardOutput)] [\(error.standardError)]")
+    #expect(
+        bad != 0 && error.standardError.contains("--nonsense") && output.standardError.isEmpty,
+        "\(bad) [\(error.standardOutput)] [\(error.standardError)]")
 }
 
 /// `listlab run` of a transcript whose errors are the ones it recorded succeeds: each is printed,

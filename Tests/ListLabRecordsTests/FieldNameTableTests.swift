@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListLabRecords
 
 /// The reader's and the schema's table of field names, looked up by bytes.

@@ -50,9 +50,13 @@ struct JSONReaderTests {
     }
 
     @Test func nestingDeeperThanTheBoundIsAnErrorNotAStackOverflow() {
-        let deep = String(repeating: "[", count: JSONReader.maximumDepth + 1) + String(repeating: "]", count: JSONReader.maximumDepth + 1)
+        let deep =
+            String(repeating: "[", count: JSONReader.maximumDepth + 1)
+            + String(repeating: "]", count: JSONReader.maximumDepth + 1)
         #expect(error(deep) != nil)
-        let allowed = String(repeating: "[", count: JSONReader.maximumDepth) + String(repeating: "]", count: JSONReader.maximumDepth)
+        let allowed =
+            String(repeating: "[", count: JSONReader.maximumDepth)
+            + String(repeating: "]", count: JSONReader.maximumDepth)
         #expect(error(allowed) == nil)
     }
 }

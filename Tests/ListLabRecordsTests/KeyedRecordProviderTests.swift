@@ -11,7 +11,9 @@ private func people(_ names: [(Value, Value)], key: String? = "id") -> KeyedReco
 }
 
 private func names(_ provider: KeyedRecordProvider) -> [String] {
-    (0..<provider.numberOfItems).compactMap { provider.item(at: ItemPath(0, $0)).map { "\($0["id"]?.jsonText ?? "-"):\($0["name"]?.jsonText ?? "-")" } }
+    (0..<provider.numberOfItems).compactMap {
+        provider.item(at: ItemPath(0, $0)).map { "\($0["id"]?.jsonText ?? "-"):\($0["name"]?.jsonText ?? "-")" }
+    }
 }
 
 @Test func theDocumentationExampleGivesTheNextFreeKey() throws {
@@ -37,14 +39,18 @@ private func names(_ provider: KeyedRecordProvider) -> [String] {
     #expect(throws: RecordRuleError.duplicateKey(field: "id", value: 2.0, path: ItemPath(0, 1))) {
         try provider.append(Record(schema: schema, values: [2.0, "Twin"]), toSection: nil)
     }
-    #expect("\(RecordRuleError.duplicateKey(field: "id", value: 2, path: ItemPath(0, 1)))" == "duplicate key id=2: 0.1 has it already")
+    #expect(
+        "\(RecordRuleError.duplicateKey(field: "id", value: 2, path: ItemPath(0, 1)))"
+            == "duplicate key id=2: 0.1 has it already")
     #expect(names(provider) == [#"1:"Ada""#, #"2:"Grace""#])
 }
 
 @Test func keysAddedAreRememberedWithoutAScanAndForgottenWhenItemsGo() throws {
     let provider = people([(1, "Ada")])
     _ = try provider.append(Record(schema: schema, values: [10, "Grace"]), toSection: nil)
-    #expect(throws: RecordRuleError.self) { try provider.append(Record(schema: schema, values: [10, "Again"]), toSection: nil) }
+    #expect(throws: RecordRuleError.self) {
+        try provider.append(Record(schema: schema, values: [10, "Again"]), toSection: nil)
+    }
     _ = try provider.append(Record(schema: schema, values: [nil, "Alan"]), toSection: nil)
     #expect(provider.item(at: ItemPath(0, 2))?["id"] == 11)
     // Deleting the highest key frees it: the index is built again.
@@ -64,7 +70,9 @@ private func names(_ provider: KeyedRecordProvider) -> [String] {
     provider.baseDidChange()
     _ = try provider.append(Record(schema: schema, values: [nil, "Alan"]), toSection: nil)
     #expect(provider.item(at: ItemPath(0, 3))?["id"] == 8)
-    #expect(throws: RecordRuleError.self) { try provider.append(Record(schema: schema, values: [7, "Twin"]), toSection: nil) }
+    #expect(throws: RecordRuleError.self) {
+        try provider.append(Record(schema: schema, values: [7, "Twin"]), toSection: nil)
+    }
 }
 
 @Test func aKeyTheIndexRemembersButNoItemHasIsTakenNotRefused() throws {
@@ -90,15 +98,22 @@ private func names(_ provider: KeyedRecordProvider) -> [String] {
 @Test func anUnknownFieldIsRefusedWhereverTheRecordComesFrom() throws {
     let provider = people([(1, "Ada")])
     let stray = Record(fields: [("id", 2), ("nmae", "Grace")])
-    #expect(throws: RecordRuleError.unknownField("nmae", fields: ["id", "name"])) { try provider.append(stray, toSection: nil) }
-    #expect(throws: RecordRuleError.unknownField("nmae", fields: ["id", "name"])) { try provider.update(stray, at: ItemPath(0, 0)) }
+    #expect(throws: RecordRuleError.unknownField("nmae", fields: ["id", "name"])) {
+        try provider.append(stray, toSection: nil)
+    }
+    #expect(throws: RecordRuleError.unknownField("nmae", fields: ["id", "name"])) {
+        try provider.update(stray, at: ItemPath(0, 0))
+    }
     #expect(throws: RecordRuleError.unknownField("email", fields: ["id", "name"])) { try provider.checkField("email") }
     try provider.checkField("name")
 }
 
 @Test func anUpdateMayKeepItsKeyButNotTakeAnothers() throws {
     let provider = people([(1, "Ada"), (2, "Grace")])
-    #expect(try provider.update(Record(schema: schema, values: [1, "Ada L."]), at: ItemPath(0, 0)).reconfiguredItems == [ItemPath(0, 0)])
+    #expect(
+        try provider.update(Record(schema: schema, values: [1, "Ada L."]), at: ItemPath(0, 0)).reconfiguredItems == [
+            ItemPath(0, 0)
+        ])
     #expect(throws: RecordRuleError.duplicateKey(field: "id", value: 2, path: ItemPath(0, 1))) {
         try provider.update(Record(schema: schema, values: [2, "Ada"]), at: ItemPath(0, 0))
     }
@@ -127,7 +142,10 @@ private func names(_ provider: KeyedRecordProvider) -> [String] {
 }
 
 @Test func firstDuplicateKeyComparesNumbersByValue() {
-    let records = [Record(schema: schema, values: [1, "a"]), Record(schema: schema, values: ["1", "b"]), Record(schema: schema, values: [1.0, "c"])]
+    let records = [
+        Record(schema: schema, values: [1, "a"]), Record(schema: schema, values: ["1", "b"]),
+        Record(schema: schema, values: [1.0, "c"]),
+    ]
     let duplicate = KeyedRecordProvider.firstDuplicateKey("id", in: records)
     #expect(duplicate?.first == 0)
     #expect(duplicate?.second == 2)

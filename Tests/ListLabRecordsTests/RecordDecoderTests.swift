@@ -26,7 +26,8 @@ private struct Card: Decodable, Equatable {
     // An integer decodes into a Double; a number into a String as it reads.
     #expect(decoded == Expansion(id: 7, name: "Base Set", year: nil, rating: 4.0, legal: true, code: "42"))
     let missing = try RecordDecoder().decode(
-        Expansion.self, from: Record(fields: [("id", 8), ("name", "Jungle"), ("rating", 3.5), ("legal", false), ("code", "0042")]))
+        Expansion.self,
+        from: Record(fields: [("id", 8), ("name", "Jungle"), ("rating", 3.5), ("legal", false), ("code", "0042")]))
     #expect(missing.year == nil)
     #expect(missing.code == "0042")
 }
@@ -47,7 +48,8 @@ private struct Card: Decodable, Equatable {
         try RecordDecoder().decode(Expansion.self, from: record)
     } throws: { error in
         guard case DecodingError.typeMismatch(_, let context) = error else { return false }
-        return context.codingPath.map(\.stringValue) == ["id"] && context.debugDescription == #"expected a whole number, found string "seven""#
+        return context.codingPath.map(\.stringValue) == ["id"]
+            && context.debugDescription == #"expected a whole number, found string "seven""#
     }
 }
 

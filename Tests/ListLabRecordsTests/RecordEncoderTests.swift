@@ -47,7 +47,9 @@ private enum Entry: Codable, Equatable {
 @Test func aTypedValueEncodesAsARecordInDeclarationOrderAndDecodesBack() throws {
     let ada = Person(id: 1, name: "Ada", email: nil, score: 9.5, tags: ["math"], small: -3, big: UInt64.max)
     let record = try RecordEncoder().encode(ada)
-    #expect(record.jsonText == #"{"id":1,"name":"Ada","email":null,"score":9.5,"tags":["math"],"small":-3,"big":18446744073709551615}"#)
+    #expect(
+        record.jsonText
+            == #"{"id":1,"name":"Ada","email":null,"score":9.5,"tags":["math"],"small":-3,"big":18446744073709551615}"#)
     #expect(record["big"] == .number("18446744073709551615"))
     #expect(try RecordDecoder().decode(Person.self, from: record) == ada)
     let simple = Person(id: 2, name: "Grace", email: "g@x", score: 1, tags: [], small: 0, big: 7)
@@ -61,6 +63,8 @@ private enum Entry: Codable, Equatable {
 }
 
 @Test func whatJSONCannotCarryIsAnError() {
-    #expect(throws: EncodingError.self) { try RecordEncoder().encode(Person(id: 1, name: "", email: nil, score: .nan, tags: [], small: 0, big: 0)) }
+    #expect(throws: EncodingError.self) {
+        try RecordEncoder().encode(Person(id: 1, name: "", email: nil, score: .nan, tags: [], small: 0, big: 0))
+    }
     #expect(throws: EncodingError.self) { try RecordEncoder().encode(42) }
 }

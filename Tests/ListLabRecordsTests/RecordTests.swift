@@ -50,8 +50,10 @@ func valuesWriteValidJSON(value: Value, json: String) {
 @Test func aValueWrittenAsBytesIsItsJSONText() throws {
     let nested = Record(fields: [("a", .int(1)), ("b", .string("x\"y"))])
     let values: [Value] = [
-        .null, .bool(true), .bool(false), .int(0), .int(7), .int(-12), .int(.max), .int(.min), .double(1.5), .double(.infinity),
-        .number("1e400"), .string(""), .string("tab\there \"quoted\" \\ é 👩‍🚀"), .array([.int(1), .null, .string("z")]), .object(nested),
+        .null, .bool(true), .bool(false), .int(0), .int(7), .int(-12), .int(.max), .int(.min), .double(1.5),
+        .double(.infinity),
+        .number("1e400"), .string(""), .string("tab\there \"quoted\" \\ é 👩‍🚀"), .array([.int(1), .null, .string("z")]),
+        .object(nested),
     ]
     for value in values {
         var text = UTF8Text()
@@ -74,5 +76,6 @@ func valuesWriteValidJSON(value: Value, json: String) {
     #expect(short != Record(schema: schema, values: [1, .null, "x"]))
     #expect(Record(schema: schema, values: [1, .null, "x"]) != short)
     #expect(short != Record(schema: Record.Schema(["id", "name", "other"]), values: [1]))
-    #expect(Record(schema: schema, values: []) == Record(schema: Record.Schema(["id", "name", "note"]), values: [.null]))
+    #expect(
+        Record(schema: schema, values: []) == Record(schema: Record.Schema(["id", "name", "note"]), values: [.null]))
 }

@@ -2,7 +2,9 @@ import ListLabRecords
 import Testing
 
 struct TemplateTests {
-    private let diana = Record(fields: [("name", .string("Diana Prince")), ("phone", .string("555-0103")), ("age", .null)])
+    private let diana = Record(fields: [
+        ("name", .string("Diana Prince")), ("phone", .string("555-0103")), ("age", .null),
+    ])
 
     @Test func placeholdersFillFromTheRecordAndMissingOrNullFillAsNothing() throws {
         let template = try Template("{name} — {phone}{age}{nickname}!")

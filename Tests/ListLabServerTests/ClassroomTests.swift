@@ -1,9 +1,10 @@
-import ListLabHTTP
 import Foundation
+import ListLabHTTP
 import ListLabPlayground
 import ListLabShell
 import Synchronization
 import Testing
+
 @testable import ListLabServer
 
 // A classroom server left running all day: stopped cleanly, full without falling over,
@@ -16,7 +17,8 @@ private func withClassroomServer(
     let server = try PlaygroundServer(
         host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: "contacts",
         factory: SessionFactory(
-            isSerial: false, folder: "/nonexistent", classroom: classroom, make: { Session(output: $0, workingDirectory: $1) },
+            isSerial: false, folder: "/nonexistent", classroom: classroom,
+            make: { Session(output: $0, workingDirectory: $1) },
             startJournal: { session, tab, folder in
                 let journal = try? SessionJournal(folder: journals, workingFolder: folder, tab: tab, classroom: true)
                 if let journal { session.addStepObserver(journal) }
@@ -37,7 +39,8 @@ private func kind(_ reply: String) -> String? {
 }
 
 @Test func theServerStoppingTellsEachTabAndEndsItsSessionAndFolder() async throws {
-    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-stop-\(UUID().uuidString)").path
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-stop-\(UUID().uuidString)")
+        .path
     defer { try? FileManager.default.removeItem(atPath: journals) }
     let classroom = try Classroom(budget: 60)
     try await withClassroomServer(classroom, journals: journals) { server in
@@ -52,24 +55,31 @@ private func kind(_ reply: String) -> String? {
             _ = try first.readMessage()
             return (first, second)
         }
-        let tabFolders = try FileManager.default.contentsOfDirectory(atPath: classroom.root).filter { $0.hasPrefix("tab-") }
+        let tabFolders = try FileManager.default.contentsOfDirectory(atPath: classroom.root).filter {
+            $0.hasPrefix("tab-")
+        }
         #expect(tabFolders.count == 2)
         // Off the shared threads, as a signal's handler calls it: the tabs end on them.
         let ended = try await WebSocketClient.blocking { server.shutDown(saying: "the server stopped", within: 60) }
         #expect(ended == (2, 0))
-        let closes = try await WebSocketClient.blocking { [first, second] in [try first.readClose(), try second.readClose()] }
+        let closes = try await WebSocketClient.blocking { [first, second] in
+            [try first.readClose(), try second.readClose()]
+        }
         for close in closes {
             #expect(close?.code == 1001 && close?.reason == "the server stopped", "\(String(describing: close))")
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: classroom.root).sorted()
         #expect(left == ["empty", "owner"], "each tab's folder went with its session: \(left)")
         let read = JournalFile.summaries(in: journals)
-        #expect(read.count == 2 && read.allSatisfy { $0.ended && $0.isClassroom && !$0.isUnfinished }, "\(read.map(\.path))")
+        #expect(
+            read.count == 2 && read.allSatisfy { $0.ended && $0.isClassroom && !$0.isUnfinished }, "\(read.map(\.path))"
+        )
     }
 }
 
 @Test func aFullClassroomOpensNoNewTabAndKeepsServingItsOwn() async throws {
-    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-full-\(UUID().uuidString)").path
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-full-\(UUID().uuidString)")
+        .path
     defer { try? FileManager.default.removeItem(atPath: journals) }
     var classroom = try Classroom(budget: 60, serverMemory: 100 * 1_048_576)
     let resident = Mutex(50 * 1_048_576)
@@ -82,19 +92,25 @@ private func kind(_ reply: String) -> String? {
             return tab
         }
         resident.withLock { $0 = 200 * 1_048_576 }
-        let (refusal, close, page, answer) = try await WebSocketClient.blocking { [open] () -> (String, (code: Int, reason: String)?, String, String) in
+        let (refusal, close, page, answer) = try await WebSocketClient.blocking {
+            [open] () -> (String, (code: Int, reason: String)?, String, String) in
             let late = try WebSocketClient(port: port)
             let refusal = try late.readMessage()
             let close = try late.readClose()
             let page = try WebSocketClient.request(
-                port: port, "GET / HTTP/1.1\r\n" + WebSocketClient.pageHeaders(port: port).map { $0 + "\r\n" }.joined() + "\r\n")
+                port: port,
+                "GET / HTTP/1.1\r\n" + WebSocketClient.pageHeaders(port: port).map { $0 + "\r\n" }.joined() + "\r\n")
             try open.sendFrame(#"{"command": "load tasks"}"#)
             let load = try open.readMessage()
             try open.sendFrame(#"{"command": "show 0"}"#)
             return (refusal + load, close, page, try open.readMessage())
         }
-        #expect(refusal.contains("the classroom is full: the server holds 200 MB, and opens no new tab past 100 MB"), "\(refusal)")
-        #expect(refusal.contains("the classroom is full: the server holds 200 MB, and makes no new data past 100 MB"), "a tab open loads nothing more: \(refusal)")
+        #expect(
+            refusal.contains("the classroom is full: the server holds 200 MB, and opens no new tab past 100 MB"),
+            "\(refusal)")
+        #expect(
+            refusal.contains("the classroom is full: the server holds 200 MB, and makes no new data past 100 MB"),
+            "a tab open loads nothing more: \(refusal)")
         #expect(close?.code == 1013, "\(String(describing: close))")
         #expect(page.hasPrefix("HTTP/1.1 503") && page.contains("The classroom is full"), "\(page.prefix(200))")
         #expect(kind(answer) == "step" && answer.contains("Bruce Wayne"), "the tab that was open goes on")
@@ -102,7 +118,8 @@ private func kind(_ reply: String) -> String? {
 }
 
 @Test func aTabKeepsItsLatestStepsUpToTheirBytes() async throws {
-    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-kept-\(UUID().uuidString)").path
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-kept-\(UUID().uuidString)")
+        .path
     defer { try? FileManager.default.removeItem(atPath: journals) }
     var classroom = try Classroom(budget: 60)
     classroom.keptStepBytes = 40_000
@@ -115,7 +132,9 @@ private func kind(_ reply: String) -> String? {
                 while true {
                     let reply = try tab.readMessage()
                     if kind(reply) == "welcome" {
-                        key = (try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])?["key"] as? String ?? ""
+                        key =
+                            (try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any])?["key"]
+                            as? String ?? ""
                         break
                     }
                 }
@@ -143,7 +162,9 @@ private func kind(_ reply: String) -> String? {
 }
 
 @Test func theFoldersOfAClassroomWhoseServerWasKilledGoWhenTheNextStarts() throws {
-    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-abandoned-\(UUID().uuidString)").path
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-abandoned-\(UUID().uuidString)"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: temporary) }
     func classroomFolder(_ name: String, owner: String?) throws -> String {
         let folder = temporary + "/" + Classroom.rootPrefix + name
@@ -158,7 +179,9 @@ private func kind(_ reply: String) -> String? {
     Classroom.removeAbandoned(in: temporary)
     #expect(!FileManager.default.fileExists(atPath: killed))
     #expect(FileManager.default.fileExists(atPath: running + "/tab-x/work.csv"))
-    #expect(FileManager.default.fileExists(atPath: unknown + "/tab-x/work.csv"), "a folder without an owner is not ours to remove")
+    #expect(
+        FileManager.default.fileExists(atPath: unknown + "/tab-x/work.csv"),
+        "a folder without an owner is not ours to remove")
     // A classroom's own folder names its server, and holds the tabs' folders.
     let classroom = try Classroom(budget: 1)
     defer { classroom.removeFolders() }
@@ -169,7 +192,9 @@ private func kind(_ reply: String) -> String? {
 }
 
 @Test func outsideAClassroomAStoppedServerLeavesUnsavedEditsForRecover() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-stop-edits-\(UUID().uuidString)").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-stop-edits-\(UUID().uuidString)"
+    ).path
     try FileManager.default.createDirectory(atPath: folder + "/journals", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try "id,name\n1,Ada\n2,Grace\n".write(toFile: folder + "/people.csv", atomically: true, encoding: .utf8)
@@ -213,7 +238,9 @@ private func kind(_ reply: String) -> String? {
     let journals = JournalFile.all(in: folder + "/journals")
     let edited = journals.first { $0.records.contains { $0.command.hasPrefix("update") } }
     let looked = journals.first { $0.records.contains { $0.command == "load contacts" } }
-    #expect(journals.count == 2 && edited?.ended == false && looked?.ended == true, "the edits' journal is left for recover, the other is closed")
+    #expect(
+        journals.count == 2 && edited?.ended == false && looked?.ended == true,
+        "the edits' journal is left for recover, the other is closed")
     #expect(try String(contentsOfFile: folder + "/people.csv", encoding: .utf8) == "id,name\n1,Ada\n2,Grace\n")
 }
 
@@ -224,14 +251,17 @@ private func kind(_ reply: String) -> String? {
     out.push([UInt8](repeating: 2, count: 600_000))
     #expect(out.queuedBytes == 1_200_000)
     #expect(await out.waitForRoom(below: 2_000_000, seconds: 0.1), "room below the bound: no wait")
-    #expect(await !out.waitForRoom(below: 1_000_000, seconds: 0.2), "past the bound, unread: the next message waits, then gives up")
+    #expect(
+        await !out.waitForRoom(below: 1_000_000, seconds: 0.2),
+        "past the bound, unread: the next message waits, then gives up")
     out.close()
     #expect(await out.waitForRoom(below: 1_000_000, seconds: 0.2), "a closed queue waits for nothing")
     #expect(out.isClosed)
 }
 
 @Test func aStepWhosePicturesWeighTooMuchGoesWithoutThem() async throws {
-    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-heavy-\(UUID().uuidString)").path
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-heavy-\(UUID().uuidString)")
+        .path
     defer { try? FileManager.default.removeItem(atPath: journals) }
     var classroom = try Classroom(budget: 60)
     classroom.stepOutputLimit = 3_000
@@ -243,7 +273,9 @@ private func kind(_ reply: String) -> String? {
             try tab.sendFrame(#"{"command": "select 1"}"#)
             return try tab.readMessage()
         }
-        #expect(reply.contains("its pictures are left out") && reply.contains("more than the 2 KB a classroom step shows"), "\(reply.prefix(300))")
+        #expect(
+            reply.contains("its pictures are left out") && reply.contains("more than the 2 KB a classroom step shows"),
+            "\(reply.prefix(300))")
         #expect(reply.utf8.count < 6_000, "\(reply.utf8.count) bytes")
         #expect(!reply.contains("<svg"))
     }
@@ -267,7 +299,11 @@ private func kind(_ reply: String) -> String? {
     }
     let first = try classroom.makeTabFolder()
     let second = try classroom.makeTabFolder()
-    #expect(throws: ShellError("the classroom's tab folders have reserved 2 MB of the 2 MB they may hold together (--disk-total): try again when others close theirs")) {
+    #expect(
+        throws: ShellError(
+            "the classroom's tab folders have reserved 2 MB of the 2 MB they may hold together (--disk-total): try again when others close theirs"
+        )
+    ) {
         try classroom.makeTabFolder()
     }
     classroom.endTabFolder(first)
@@ -287,7 +323,9 @@ private func kind(_ reply: String) -> String? {
 @Test func aTabsStepsRecordAndHistoryCountInItsMemory() async throws {
     let classroom = try Classroom(budget: 60, tabMemory: 2 * 1_048_576)
     defer { classroom.removeFolders() }
-    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) { Session(output: $0, workingDirectory: $1) }
+    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) {
+        Session(output: $0, workingDirectory: $1)
+    }
     let tab = try TabSession(factory: factory, number: 1, sample: nil, tours: [])
     // 3 MB of CSV: more than the tab may hold, so that each refusal says what it may hold.
     let rows = (0..<60_000).map { "\($0),name \($0),\(String(repeating: "z", count: 30))" }
@@ -306,15 +344,20 @@ private func kind(_ reply: String) -> String? {
     for _ in 0..<400 { _ = try await send(["command": "help"]) }
     let after = try #require(try await mayHold())
     let said = try await send(["command": "load big.csv"])
-    #expect(said.contains("it may (a tab&#39;s 2.0 MB, less "), "the refusal says why it may hold less: \(said.prefix(400))")
-    #expect(after <= before - 0.5, "400 commands kept in steps, record and history hold part of it: \(before) MB, then \(after) MB")
+    #expect(
+        said.contains("it may (a tab&#39;s 2.0 MB, less "), "the refusal says why it may hold less: \(said.prefix(400))"
+    )
+    #expect(
+        after <= before - 0.5,
+        "400 commands kept in steps, record and history hold part of it: \(before) MB, then \(after) MB")
     #expect(after >= 0.5, "each part is bounded to a share of the tab's memory: \(after) MB")
     await tab.end()
 }
 
 /// In a classroom one student (one address) holds `--tabs-per-student` tabs, not a client's 16.
 @Test func aStudentHoldsTheirTabsPerStudent() async throws {
-    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-student-\(UUID().uuidString)").path
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-student-\(UUID().uuidString)")
+        .path
     defer { try? FileManager.default.removeItem(atPath: journals) }
     var classroom = try Classroom(budget: 60)
     classroom.tabsPerStudent = 2
@@ -333,7 +376,11 @@ private func kind(_ reply: String) -> String? {
             return (firsts, tabs)
         }
         #expect(firsts.prefix(2).allSatisfy { kind($0) == "welcome" }, "\(firsts)")
-        #expect(kind(firsts[2]) == "refused" && firsts[2].contains("this browser's address has 2 tabs open here, the most one student may (--tabs-per-student)"), "\(firsts[2])")
+        #expect(
+            kind(firsts[2]) == "refused"
+                && firsts[2].contains(
+                    "this browser's address has 2 tabs open here, the most one student may (--tabs-per-student)"),
+            "\(firsts[2])")
         withExtendedLifetime(tabs) {}
     }
 }
@@ -357,24 +404,33 @@ private func kind(_ reply: String) -> String? {
 /// tries it took and whether the Solution ran; a tab that ends writes its sessions to `--collect`'s
 /// folder, never over a file there.
 @Test func exercisesAreCountedAndATabThatEndsIsCollected() async throws {
-    let collect = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-collect-\(UUID().uuidString)").path
+    let collect = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-collect-\(UUID().uuidString)")
+        .path
     let outside = collect + "-outside"
-    for folder in [collect, outside] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    for folder in [collect, outside] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
     defer { for folder in [collect, outside] { try? FileManager.default.removeItem(atPath: folder) } }
     var classroom = try Classroom(budget: 60)
     classroom.collectFolder = collect
     defer { classroom.removeFolders() }
     // The lesson as `session save` writes it: the check's state is the one its solution reaches.
     let recorded = Session(output: RecordingOutput())
-    for command in ["load contacts", "exercise Put Barry Allen first.", "move 0.3 0.0", "exercise check"] { recorded.execute(command) }
+    for command in ["load contacts", "exercise Put Barry Allen first.", "move 0.3 0.0", "exercise check"] {
+        recorded.execute(command)
+    }
     let lesson = try recorded.transcript(named: "barry.lab").text
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-lessons-\(UUID().uuidString)").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-lessons-\(UUID().uuidString)")
+        .path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try lesson.write(toFile: folder + "/barry.lab", atomically: true, encoding: .utf8)
-    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) { Session(output: $0, workingDirectory: $1) }
+    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) {
+        Session(output: $0, workingDirectory: $1)
+    }
     for round in 0..<2 {
-        let tab = try TabSession(factory: factory, number: 7, sample: nil, tours: [], lessons: LessonFolder(path: folder))
+        let tab = try TabSession(
+            factory: factory, number: 7, sample: nil, tours: [], lessons: LessonFolder(path: folder))
         func send(_ message: String) async -> [String] { await tab.reply(to: message).map(\.json) }
         #expect(await send(#"{"name": "Ada"}"#) == [ServerMessage.named("Ada").json])
         #expect(await send(#"{"name": "a\u202eb"}"#).first?.contains("refused") == true)
@@ -387,7 +443,9 @@ private func kind(_ reply: String) -> String? {
         _ = await send(#"{"lesson": "step"}"#)
         let exercises = tab.status.withLock(\.exercises)
         #expect(exercises == [ExerciseStatus(lesson: "barry.lab", number: 1, tries: 2, done: true, usedSolution: true)])
-        #expect(TeacherPage.exercises(exercises) == #"<ul class="exercises"><li>barry.lab 1: done, 2 tries, Solution</li></ul>"#)
+        #expect(
+            TeacherPage.exercises(exercises)
+                == #"<ul class="exercises"><li>barry.lab 1: done, 2 tries, Solution</li></ul>"#)
         _ = await send(#"{"lesson": "close"}"#)
         _ = await send(#"{"upload": "people.csv", "text": "id,name\n1,Ada\n"}"#)
         _ = await send(#"{"command": "load people.csv"}"#)
@@ -407,7 +465,10 @@ private func kind(_ reply: String) -> String? {
     let written = try FileManager.default.contentsOfDirectory(atPath: collect).sorted()
     #expect(written == ["tab-7-Ada", "tab-7-Ada-2", "tab-7-Ada-3"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty, "nothing written through the link")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: collect + "/tab-7-Ada-3").sorted() == ["1-barry.lab", "own.lab", "people.csv"])
+    #expect(
+        try FileManager.default.contentsOfDirectory(atPath: collect + "/tab-7-Ada-3").sorted() == [
+            "1-barry.lab", "own.lab", "people.csv",
+        ])
     // Collected, the tab's transcripts replay beside the files they load.
     let replay = Playground.listlab.replayTranscripts([collect + "/tab-7-Ada"])
     #expect(replay.failed == 0 && replay.passed == 2, "\(replay)")
@@ -415,7 +476,8 @@ private func kind(_ reply: String) -> String? {
 
 /// Tabs a student opens at once are counted together: a place is held for each before it is made.
 @Test func tabsOpenedAtOnceAreCountedTogether() async throws {
-    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-race-\(UUID().uuidString)").path
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-race-\(UUID().uuidString)")
+        .path
     defer { try? FileManager.default.removeItem(atPath: journals) }
     var classroom = try Classroom(budget: 60)
     classroom.tabsPerStudent = 2
@@ -457,10 +519,14 @@ private func kind(_ reply: String) -> String? {
 @Test func aLessonsNameIsBoundedInBytes() async throws {
     let classroom = try Classroom(budget: 60)
     defer { classroom.removeFolders() }
-    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) { Session(output: $0, workingDirectory: $1) }
+    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) {
+        Session(output: $0, workingDirectory: $1)
+    }
     let tab = try TabSession(factory: factory, number: 1, sample: nil, tours: [])
     let name = "a" + String(repeating: "\u{301}", count: 200_000)
-    let message = String(decoding: try JSONSerialization.data(withJSONObject: ["open": name, "text": "  > load contacts\n"]), as: UTF8.self)
+    let message = String(
+        decoding: try JSONSerialization.data(withJSONObject: ["open": name, "text": "  > load contacts\n"]),
+        as: UTF8.self)
     _ = await tab.reply(to: message)
     let lessonName = tab.status.withLock(\.lesson?.name)
     let shown = try #require(lessonName)

@@ -1,8 +1,9 @@
-import ListLabHTTP
 import Foundation
+import ListLabHTTP
 import ListLabShell
 import Synchronization
 import Testing
+
 @testable import ListLabServer
 
 /// The attacks a web page (or anything else on the machine) makes on a
@@ -18,7 +19,8 @@ private func attacks(port: UInt16) throws -> [String: Bool] {
     }
     /// The status of `GET path` with `headers`.
     func status(_ path: String, _ headers: [String]) throws -> Int {
-        let response = try WebSocketClient.request(port: port, "GET \(path) HTTP/1.1\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
+        let response = try WebSocketClient.request(
+            port: port, "GET \(path) HTTP/1.1\r\n" + headers.map { $0 + "\r\n" }.joined() + "\r\n")
         return Int(response.dropFirst(9).prefix(3)) ?? 0
     }
     /// The kind of the answer to `message` in a tab of the page's own.
@@ -32,14 +34,25 @@ private func attacks(port: UInt16) throws -> [String: Bool] {
     }
     var refused: [String: Bool] = [:]
     refused["a socket from another site's page"] = socketRefused(["Host: \(own)", "Origin: http://evil.example", proof])
-    refused["a socket from another port of this machine"] = socketRefused(["Host: \(own)", "Origin: http://127.0.0.1:\(port &+ 1)", proof])
+    refused["a socket from another port of this machine"] = socketRefused([
+        "Host: \(own)", "Origin: http://127.0.0.1:\(port &+ 1)", proof,
+    ])
     refused["a socket from a null origin"] = socketRefused(["Host: \(own)", "Origin: null", proof])
     refused["a socket with no origin"] = socketRefused(["Host: \(own)", proof])
-    refused["a socket without the token"] = socketRefused(["Host: \(own)", "Origin: http://\(own)", "Sec-WebSocket-Protocol: listlab"])
-    refused["a socket with a wrong token"] = socketRefused(["Host: \(own)", "Origin: http://\(own)", "Sec-WebSocket-Protocol: listlab, listlab.token.\(String(testToken.reversed()))"])
+    refused["a socket without the token"] = socketRefused([
+        "Host: \(own)", "Origin: http://\(own)", "Sec-WebSocket-Protocol: listlab",
+    ])
+    refused["a socket with a wrong token"] = socketRefused([
+        "Host: \(own)", "Origin: http://\(own)",
+        "Sec-WebSocket-Protocol: listlab, listlab.token.\(String(testToken.reversed()))",
+    ])
     // The old way in: a cookie that a browser sends to every port of 127.0.0.1, where any program may collect it.
-    refused["a socket with the token in a cookie"] = socketRefused(["Host: \(own)", "Origin: http://\(own)", "Cookie: listlab-token-\(port)=\(testToken)"])
-    refused["a socket with the token in its address"] = (try? WebSocketClient(port: port, path: "/socket?token=\(testToken)", headers: ["Host: \(own)", "Origin: http://\(own)"])) == nil
+    refused["a socket with the token in a cookie"] = socketRefused([
+        "Host: \(own)", "Origin: http://\(own)", "Cookie: listlab-token-\(port)=\(testToken)",
+    ])
+    refused["a socket with the token in its address"] =
+        (try? WebSocketClient(
+            port: port, path: "/socket?token=\(testToken)", headers: ["Host: \(own)", "Origin: http://\(own)"])) == nil
     refused["a rebound Host (DNS rebinding)"] = try status("/", ["Host: evil.example:\(port)"]) == 403
     // A frame that says it holds 600 MB: refused from its header, before a byte of payload.
     let big = try WebSocketClient(port: port)
@@ -48,9 +61,11 @@ private func attacks(port: UInt16) throws -> [String: Bool] {
     try big.send([0x81, 0xFF, 0, 0, 0, 0, 0x23, 0xC3, 0x46, 0x00, 1, 2, 3, 4])
     big.setReadTimeout(seconds: 5)
     refused["a frame of 600 MB"] = (try? big.readCloseCode()) == 1009
-    refused["a command holding a line break"] = try answer(#"{"command": "show 0\n  > session save --force /tmp/x"}"#) == "refused"
+    refused["a command holding a line break"] =
+        try answer(#"{"command": "show 0\n  > session save --force /tmp/x"}"#) == "refused"
     refused["a command holding U+2028"] = try answer(#"{"command": "show 0\u2028quit"}"#) == "refused"
-    refused["a completion of 100 KB"] = try answer(#"{"complete": "load \#(String(repeating: "a/", count: 50_000))"}"#) == "refused"
+    refused["a completion of 100 KB"] =
+        try answer(#"{"complete": "load \#(String(repeating: "a/", count: 50_000))"}"#) == "refused"
     return refused
 }
 
@@ -97,8 +112,20 @@ private func attacks(port: UInt16) throws -> [String: Bool] {
 
 /// The checks and the attacks only each one refuses: with it left out, they get through.
 @Test(arguments: [
-    (Door.Checks.origin, ["a socket from another site's page", "a socket from another port of this machine", "a socket from a null origin", "a socket with no origin"]),
-    (.token, ["a socket without the token", "a socket with a wrong token", "a socket with the token in a cookie", "a socket with the token in its address"]),
+    (
+        Door.Checks.origin,
+        [
+            "a socket from another site's page", "a socket from another port of this machine",
+            "a socket from a null origin", "a socket with no origin",
+        ]
+    ),
+    (
+        .token,
+        [
+            "a socket without the token", "a socket with a wrong token", "a socket with the token in a cookie",
+            "a socket with the token in its address",
+        ]
+    ),
     (.host, ["a rebound Host (DNS rebinding)"]),
     (.frameLimit, ["a frame of 600 MB"]),
     (.oneLine, ["a command holding a line break", "a command holding U+2028"]),
@@ -116,7 +143,9 @@ func theSuiteFailsWhenACheckIsLeftOut(check: Door.Checks, attacksItStops: [Strin
 @Test func theHandshakeAnswersWithRFC6455sKey() {
     // RFC 6455, 1.3's example.
     #expect(WebSocket.accept(key: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
-    #expect(SHA1.digest(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined() == "a9993e364706816aba3e25717850c26c9cd0d89d")
+    #expect(
+        SHA1.digest(Array("abc".utf8)).map { String(format: "%02x", $0) }.joined()
+            == "a9993e364706816aba3e25717850c26c9cd0d89d")
     #expect(SHA1.digest([]).map { String(format: "%02x", $0) }.joined() == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
 }
 
@@ -141,7 +170,8 @@ func aMalformedRequestHeadIsRefused(head: String) {
 
 @Test func twoHostHeadersAreRefused() throws {
     let door = Door(listeningOn: "127.0.0.1", port: 8765, token: nil)
-    let head = try HTTPRequestHead(bytes: ArraySlice(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:8765\r\nHost: evil.example".utf8)))
+    let head = try HTTPRequestHead(
+        bytes: ArraySlice(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:8765\r\nHost: evil.example".utf8)))
     #expect(throws: Door.Refusal.self) { try door.checkHost(head) }
 }
 
@@ -170,7 +200,9 @@ func aMalformedRequestHeadIsRefused(head: String) {
 @Test func aRequestHeadPastItsLimitIsRefusedWith431() async throws {
     try await withServer { port in
         let response = try await WebSocketClient.blocking {
-            try WebSocketClient.request(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Pad: \(String(repeating: "a", count: 20_000))\r\n\r\n")
+            try WebSocketClient.request(
+                port: port,
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Pad: \(String(repeating: "a", count: 20_000))\r\n\r\n")
         }
         #expect(response.hasPrefix("HTTP/1.1 431"))
     }
@@ -207,14 +239,19 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
         }
         if bounded {
             #expect(answers[0].hasPrefix("HTTP/1.1 200"), "another client was not served: \(answers[0].prefix(40))")
-            #expect(answers[1].hasPrefix("HTTP/1.1 200"), "the same client's next request was not served: \(answers[1].prefix(40))")
+            #expect(
+                answers[1].hasPrefix("HTTP/1.1 200"),
+                "the same client's next request was not served: \(answers[1].prefix(40))")
         } else {
-            #expect(!answers[0].hasPrefix("HTTP/1.1 200"), "without the bound, 600 idle connections should take every slot")
+            #expect(
+                !answers[0].hasPrefix("HTTP/1.1 200"), "without the bound, 600 idle connections should take every slot")
         }
     }
     if bounded {
         let lines = log.all
-        #expect(lines.contains { $0.hasPrefix("closed the oldest of 127.0.0.1's connections still sending a request head") })
+        #expect(
+            lines.contains { $0.hasPrefix("closed the oldest of 127.0.0.1's connections still sending a request head") }
+        )
         #expect(lines.count < 20, "the refusals were not rate-limited: \(lines.count) lines")
     }
 }
@@ -227,14 +264,21 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
         try await WebSocketClient.blocking {
             var idle: [WebSocketClient] = []
             for _ in 0..<(HTTPListener.mostPerClient + 20) { idle.append(try WebSocketClient(port: port, path: nil)) }
-            for _ in 0..<(HTTPListener.mostPerClient + 20) { idle.append(try WebSocketClient(port: port, path: nil, from: "127.0.0.2")) }
+            for _ in 0..<(HTTPListener.mostPerClient + 20) {
+                idle.append(try WebSocketClient(port: port, path: nil, from: "127.0.0.2"))
+            }
             // Each connection is admitted (or not) in turn: wait until the other client's bound was met.
-            for _ in 0..<100 where !log.all.contains(where: { $0.contains("127.0.0.2's connections") }) { usleep(100_000) }
+            for _ in 0..<100 where !log.all.contains(where: { $0.contains("127.0.0.2's connections") }) {
+                usleep(100_000)
+            }
             withExtendedLifetime(idle) {}
         }
     }
-    #expect(!log.all.contains { $0.contains("127.0.0.1's connections") }, "the proxy's connections were bounded as one client's: \(log.all)")
-    #expect(log.all.contains { $0.hasPrefix("closed the oldest of 127.0.0.2's connections still sending a request head") })
+    #expect(
+        !log.all.contains { $0.contains("127.0.0.1's connections") },
+        "the proxy's connections were bounded as one client's: \(log.all)")
+    #expect(
+        log.all.contains { $0.hasPrefix("closed the oldest of 127.0.0.2's connections still sending a request head") })
     #expect(HTTPListener.address("::FFFF:127.0.0.1") == "::ffff:127.0.0.1")
     #expect(HTTPListener.address("localhost") == nil)
 }
@@ -256,7 +300,8 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
             }
             let extra = try WebSocketClient(port: port)
             let refused = try extra.readMessage()
-            #expect(kind(refused) == "refused" && refused.contains("tabs open here, the most one client may"), "\(refused)")
+            #expect(
+                kind(refused) == "refused" && refused.contains("tabs open here, the most one client may"), "\(refused)")
             // One leaves: the next takes its place, once the server has seen it leave.
             tabs.removeFirst()
             var next = try WebSocketClient(port: port)
@@ -270,7 +315,10 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
             // Through the proxy, for two addresses: each has room of its own.
             var held: [WebSocketClient] = []
             func forwarded(_ address: String) throws -> String {
-                let tab = try WebSocketClient(port: port, headers: WebSocketClient.pageHeaders(port: port) + ["X-Forwarded-For: 203.0.113.9, \(address)"], from: "127.0.0.2")
+                let tab = try WebSocketClient(
+                    port: port,
+                    headers: WebSocketClient.pageHeaders(port: port) + ["X-Forwarded-For: 203.0.113.9, \(address)"],
+                    from: "127.0.0.2")
                 held.append(tab)
                 return kind(try tab.readMessage())
             }
@@ -280,14 +328,20 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
             #expect(try forwarded("10.0.0.1") == "refused")
             // A client's own line first, the proxy's added after it (HAProxy): the proxy's last entry names the client.
             let twoLines = try WebSocketClient(
-                port: port, headers: WebSocketClient.pageHeaders(port: port) + ["X-Forwarded-For: 10.7.7.7", "X-Forwarded-For: 10.0.0.1"], from: "127.0.0.2")
+                port: port,
+                headers: WebSocketClient.pageHeaders(port: port) + [
+                    "X-Forwarded-For: 10.7.7.7", "X-Forwarded-For: 10.0.0.1",
+                ], from: "127.0.0.2")
             held.append(twoLines)
             #expect(kind(try twoLines.readMessage()) == "refused", "a client names itself by a line of its own")
             #expect(try forwarded("10.0.0.2") != "refused")
             withExtendedLifetime((tabs, next, held)) {}
         }
     }
-    #expect(log.all.contains { $0.hasPrefix("refused a new tab from 127.0.0.1: this browser's address has 16 tabs open here") })
+    #expect(
+        log.all.contains {
+            $0.hasPrefix("refused a new tab from 127.0.0.1: this browser's address has 16 tabs open here")
+        })
 }
 
 /// A WebSocket that proves the token but never says hello holds a connection without a session:
@@ -318,16 +372,23 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
     for (host, answered) in [
         ("lab-host:8765", true), ("192.168.1.5:8765", true), ("[fe80::1]:8765", true), ("127.0.0.1:8765", true),
         ("class.example", true), ("class.example:443", true), ("proxy.example:8443", true),
-        ("evil.example:8765", false), ("192.168.1.6:8765", false), ("proxy.example:8444", false), ("lab-host:8766", false),
+        ("evil.example:8765", false), ("192.168.1.6:8765", false), ("proxy.example:8444", false),
+        ("lab-host:8766", false),
     ] {
         let head = try HTTPRequestHead(bytes: ArraySlice(Array("GET / HTTP/1.1\r\nHost: \(host)".utf8)))
         #expect(((try? door.checkHost(head)) != nil) == answered, "\(host)")
     }
-    let proxied = try HTTPRequestHead(bytes: ArraySlice(Array(
-        "GET /socket HTTP/1.1\r\nHost: class.example\r\nOrigin: https://class.example\r\nSec-WebSocket-Protocol: listlab, listlab.token.\(testToken)".utf8)))
+    let proxied = try HTTPRequestHead(
+        bytes: ArraySlice(
+            Array(
+                "GET /socket HTTP/1.1\r\nHost: class.example\r\nOrigin: https://class.example\r\nSec-WebSocket-Protocol: listlab, listlab.token.\(testToken)"
+                    .utf8)))
     #expect(try door.checkSocket(proxied) == Door.SocketAccess(subprotocol: "listlab"))
-    let elsewhere = try HTTPRequestHead(bytes: ArraySlice(Array(
-        "GET /socket HTTP/1.1\r\nHost: class.example\r\nOrigin: https://evil.example\r\nSec-WebSocket-Protocol: listlab, listlab.token.\(testToken)".utf8)))
+    let elsewhere = try HTTPRequestHead(
+        bytes: ArraySlice(
+            Array(
+                "GET /socket HTTP/1.1\r\nHost: class.example\r\nOrigin: https://evil.example\r\nSec-WebSocket-Protocol: listlab, listlab.token.\(testToken)"
+                    .utf8)))
     #expect(throws: Door.Refusal.self) { try door.checkSocket(elsewhere) }
     #expect(!HostNames.ofThisMachine().isEmpty)
 }
@@ -341,11 +402,12 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
     log.say("refused a WebSocket with a wrong token")
     now.withLock { $0 += .milliseconds(1_100) }
     log.say("refused a connection from 127.0.0.1 port 99")
-    #expect(said.all == [
-        "refused a connection from 127.0.0.1 port 0",
-        "refused a WebSocket with a wrong token",
-        "refused a connection from 127.0.0.1 port 99 (and 49 more like it, not logged)",
-    ])
+    #expect(
+        said.all == [
+            "refused a connection from 127.0.0.1 port 0",
+            "refused a WebSocket with a wrong token",
+            "refused a connection from 127.0.0.1 port 99 (and 49 more like it, not logged)",
+        ])
     // Kinds that differ in their words are capped together, a second at a time.
     for index in 0..<100 { log.say("refused '\(String(repeating: "x", count: index))'") }
     #expect(said.all.count == 3 + RefusalLog.linesPerSecond - 1)
@@ -355,7 +417,9 @@ func sixHundredIdleConnectionsFromOneClientLeaveOthersServed(bounded: Bool) asyn
 /// Tests/Fixtures/fuzz/TARGET/) must now go through without a trap; so must inputs of each shape.
 @Test(arguments: DoorFuzzTarget.allCases)
 func doorInputsThatOnceCrashedNoLongerDo(target: DoorFuzzTarget) throws {
-    let folder = (#filePath.components(separatedBy: "/ListLabServerTests/").first ?? "Tests") + "/Fixtures/fuzz/" + target.rawValue
+    let folder =
+        (#filePath.components(separatedBy: "/ListLabServerTests/").first ?? "Tests") + "/Fixtures/fuzz/"
+        + target.rawValue
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
     for file in files { target.run([UInt8](FileManager.default.contents(atPath: folder + "/" + file) ?? Data())) }
     target.run(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:8765".utf8))

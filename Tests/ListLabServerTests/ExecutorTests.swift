@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ListLabServer
 
 /// An actor on a thread of its own, as a tab is.

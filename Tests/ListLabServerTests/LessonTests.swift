@@ -1,5 +1,6 @@
 import ListLabShell
 import Testing
+
 @testable import ListLabServer
 
 /// A lesson's exercise: Barry Allen first and selected, with a hint and the lesson's solution.
@@ -43,15 +44,22 @@ private func checked(after commands: [String]) -> [String] {
     let onScreenOnly = checked(after: ["batch move 0.3 0.0", "select 0.0"])
     #expect(!OutputMatcher.matches(expected, onScreenOnly))
     let said = Lesson.differences(expected: expected, printed: onScreenOnly)
-    #expect(said == [
-        #"yours:      0.0  {"id":1,"name":"Bruce Wayne","phone":"555-0101","city":"Gotham"}"#,
-        #"wanted:     0.0  {"id":4,"name":"Barry Allen","phone":"555-0104","city":"Central City"}"#,
-        #"yours:      0.1  {"id":2,"name":"Clark Kent","phone":"555-0102","city":"Metropolis"}"#,
-        #"wanted:     0.1  {"id":1,"name":"Bruce Wayne","phone":"555-0101","city":"Gotham"}"#,
-    ])
+    #expect(
+        said == [
+            #"yours:      0.0  {"id":1,"name":"Bruce Wayne","phone":"555-0101","city":"Gotham"}"#,
+            #"wanted:     0.0  {"id":4,"name":"Barry Allen","phone":"555-0104","city":"Central City"}"#,
+            #"yours:      0.1  {"id":2,"name":"Clark Kent","phone":"555-0102","city":"Metropolis"}"#,
+            #"wanted:     0.1  {"id":1,"name":"Bruce Wayne","phone":"555-0101","city":"Gotham"}"#,
+        ])
     // Missing lines are said as missing.
-    #expect(Lesson.differences(expected: [.literal("a"), .literal("b")], printed: ["a"]) == ["yours:  (nothing more)", "wanted: b"])
-    #expect(Lesson.differences(expected: [.anyLines], printed: ["a"]) == ["your state differs from the one the exercise asks for"])
+    #expect(
+        Lesson.differences(expected: [.literal("a"), .literal("b")], printed: ["a"]) == [
+            "yours:  (nothing more)", "wanted: b",
+        ])
+    #expect(
+        Lesson.differences(expected: [.anyLines], printed: ["a"]) == [
+            "your state differs from the one the exercise asks for"
+        ])
 }
 
 /// The mistake the lessons teach: the data loses Diana Prince and a hand-made batch update deletes
@@ -61,14 +69,19 @@ private func checked(after commands: [String]) -> [String] {
 @Test func aCheckSeesARowTheScreenShowsThatTheDataNoLongerHas() {
     let expected = Transcript.expectedLines(for: checked(after: ["delete 0.2"]))
     let stale = checked(after: ["delete 0.2 --data-only", "batch delete 0.5"])
-    #expect(checked(after: ["delete 0.2 --data-only", "batch delete 0.2"]).contains("screen: each row on screen shows its item"))
+    #expect(
+        checked(after: ["delete 0.2 --data-only", "batch delete 0.2"]).contains(
+            "screen: each row on screen shows its item"))
     #expect(!OutputMatcher.matches(expected, stale))
-    #expect(Lesson.differences(expected: expected, printed: stale) == [
-        #"yours:  screen: 0.2 shows "Diana Prince — 555-0103", where its item shows "Barry Allen — 555-0104""#,
-        "wanted: screen: each row on screen shows its item",
-    ])
+    #expect(
+        Lesson.differences(expected: expected, printed: stale) == [
+            #"yours:  screen: 0.2 shows "Diana Prince — 555-0103", where its item shows "Barry Allen — 555-0104""#,
+            "wanted: screen: each row on screen shows its item",
+        ])
     let scrolledAway = checked(after: ["delete 0.2 --data-only", "batch delete 0.5", "scroll bottom"])
-    #expect(OutputMatcher.matches(expected, scrolledAway), "the stale cell went back to its queue: the rows on screen are right")
+    #expect(
+        OutputMatcher.matches(expected, scrolledAway),
+        "the stale cell went back to its queue: the rows on screen are right")
 }
 
 /// `exercise hint` lines are hints: never a step, not counted as one, and not run by Solution.

@@ -1,8 +1,9 @@
-import ListLabHTTP
 import Foundation
+import ListLabHTTP
 import ListLabShell
 import Synchronization
 import Testing
+
 @testable import ListLabServer
 
 /// The token of the tests' servers (a real server makes a random one).
@@ -20,20 +21,26 @@ private func serving(_ server: PlaygroundServer, _ body: (UInt16) async throws -
 
 /// A server of ListLab's samples on a free loopback port, for `body`; stopped after.
 func withServer(
-    sample: String? = "contacts", checks: Door.Checks = .all, proxies: [String] = [], log: LogLines = LogLines(), _ body: (UInt16) async throws -> Void
+    sample: String? = "contacts", checks: Door.Checks = .all, proxies: [String] = [], log: LogLines = LogLines(),
+    _ body: (UInt16) async throws -> Void
 ) async throws {
     let server = try PlaygroundServer(
         host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: sample, tours: Tours.names,
-        factory: SessionFactory(isSerial: false) { Session(output: $0, workingDirectory: $1) }, token: testToken, proxies: proxies, checks: checks,
+        factory: SessionFactory(isSerial: false) { Session(output: $0, workingDirectory: $1) }, token: testToken,
+        proxies: proxies, checks: checks,
         log: { log.append($0) })
     try await serving(server, body)
 }
 
 /// Serves `classroom`, its tabs' sessions working in `folder`, while `body` runs with the port.
-private func withClassroom(_ classroom: Classroom, in folder: String, _ body: (UInt16) async throws -> Void) async throws {
+private func withClassroom(_ classroom: Classroom, in folder: String, _ body: (UInt16) async throws -> Void)
+    async throws
+{
     let server = try PlaygroundServer(
         host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil,
-        factory: SessionFactory(isSerial: false, folder: folder, classroom: classroom) { Session(output: $0, workingDirectory: $1) },
+        factory: SessionFactory(isSerial: false, folder: folder, classroom: classroom) {
+            Session(output: $0, workingDirectory: $1)
+        },
         token: testToken, log: { _ in })
     try await serving(server, body)
 }
@@ -66,7 +73,10 @@ func fields(_ json: String) throws -> [String: Any] {
             try WebSocketClient.request(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
         }
         #expect(response.hasPrefix("HTTP/1.1 200"))
-        #expect(response.contains("Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'"))
+        #expect(
+            response.contains(
+                "Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'"
+            ))
         for header in ["X-Content-Type-Options: nosniff", "Referrer-Policy: no-referrer", "X-Frame-Options: DENY"] {
             #expect(response.contains(header))
         }
@@ -77,7 +87,9 @@ func fields(_ json: String) throws -> [String: Any] {
         for outside in ["http://", "https://", "//"] where outside != "//" {
             #expect(!body.contains(outside), "the page refers outside: \(outside)")
         }
-        for (path, type) in [("/page.js", "text/javascript"), ("/pictures.js", "text/javascript"), ("/listlab.css", "text/css")] {
+        for (path, type) in [
+            ("/page.js", "text/javascript"), ("/pictures.js", "text/javascript"), ("/listlab.css", "text/css"),
+        ] {
             let asset = try await WebSocketClient.blocking {
                 try WebSocketClient.request(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
             }
@@ -114,9 +126,13 @@ func fields(_ json: String) throws -> [String: Any] {
         #expect(html.contains("before: delete 0.1") && delete["failed"] as? Bool == false)
         let mistake = try fields(messages[3])
         #expect(mistake["failed"] as? Bool == true)
-        #expect((mistake["html"] as? String)?.contains("error: unknown command &#39;selct&#39;") == true || (mistake["html"] as? String)?.contains("error: unknown command 'selct'") == true)
+        #expect(
+            (mistake["html"] as? String)?.contains("error: unknown command &#39;selct&#39;") == true
+                || (mistake["html"] as? String)?.contains("error: unknown command 'selct'") == true)
         let completion = try fields(messages[4])
-        #expect(completion["kind"] as? String == "completion" && completion["word"] as? String == "sor" && completion["candidates"] as? [String] == ["sort"])
+        #expect(
+            completion["kind"] as? String == "completion" && completion["word"] as? String == "sor"
+                && completion["candidates"] as? [String] == ["sort"])
     }
 }
 
@@ -160,14 +176,19 @@ func fields(_ json: String) throws -> [String: Any] {
         let (first, second) = try await WebSocketClient.blocking { () -> (String, String) in
             let one = try WebSocketClient(port: port)
             let other = try WebSocketClient(port: port)
-            for tab in [one, other] { _ = try tab.readMessage(); _ = try tab.readMessage() }
+            for tab in [one, other] {
+                _ = try tab.readMessage()
+                _ = try tab.readMessage()
+            }
             try one.sendFrame(#"{"command": "delete 0.0-0.6"}"#)
             _ = try one.readMessage()
             try one.sendFrame(#"{"command": "show 0"}"#)
             try other.sendFrame(#"{"command": "show 0"}"#)
             return (try one.readMessage(), try other.readMessage())
         }
-        #expect(try fields(first)["html"].map { "\($0)" }?.contains("J&#39;onn J&#39;onzz") == true || (try fields(first)["html"].map { "\($0)" }?.contains("J'onn J'onzz") == true))
+        #expect(
+            try fields(first)["html"].map { "\($0)" }?.contains("J&#39;onn J&#39;onzz") == true
+                || (try fields(first)["html"].map { "\($0)" }?.contains("J'onn J'onzz") == true))
         #expect(try fields(second)["html"].map { "\($0)" }?.contains("Bruce Wayne") == true)
     }
 }
@@ -209,7 +230,9 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
 }
 
 @Test func messagesAreOneLineOfJSONWithSortedKeys() {
-    #expect(ServerMessage.completion(word: "so", candidates: ["sort"]).json == #"{"candidates":["sort"],"kind":"completion","word":"so"}"#)
+    #expect(
+        ServerMessage.completion(word: "so", candidates: ["sort"]).json
+            == #"{"candidates":["sort"],"kind":"completion","word":"so"}"#)
     #expect(ServerMessage.refused("a \"quoted\" reason").json == #"{"kind":"refused","message":"a \"quoted\" reason"}"#)
 }
 
@@ -221,7 +244,9 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
     for special in ["\"", "\\", "\n", "\u{00}", "\u{1F}", " ", "\u{7F}", "é", "→", "<", "\u{2028}"] {
         for prefix in ["", "é"] {
             for offset in 0..<20 {
-                texts.append(prefix + String(repeating: "a", count: offset) + special + String(repeating: "z", count: 19 - offset) + special)
+                texts.append(
+                    prefix + String(repeating: "a", count: offset) + special
+                        + String(repeating: "z", count: 19 - offset) + special)
             }
         }
     }
@@ -233,7 +258,9 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
     let step = ServerMessage.step(number: 3, html: texts.joined(), failed: false, ended: true)
     #expect(String(decoding: step.jsonBytes, as: UTF8.self) == step.json)
     let fields = try #require(JSONSerialization.jsonObject(with: Data(step.jsonBytes)) as? [String: Any])
-    #expect(fields["html"] as? String == texts.joined() && fields["number"] as? Int == 3 && fields["ended"] as? Bool == true)
+    #expect(
+        fields["html"] as? String == texts.joined() && fields["number"] as? Int == 3 && fields["ended"] as? Bool == true
+    )
 }
 
 @Test func aTabSavesItsSessionAndOpensTranscriptsAndTours() async throws {
@@ -261,10 +288,12 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
         #expect(text.contains("  > load contacts\n") && text.contains("  > delete 0.1\n  deleted 0.1: Clark Kent\n"))
         let lesson = try fields(replies[2])
         #expect(lesson["kind"] as? String == "lesson" && lesson["title"] as? String == "Demo")
-        #expect(lesson["items"] as? [[String: String]] == [
-            ["heading": "Demo"], ["paragraph": "First, the list."], ["command": "show 0"], ["paragraph": "Then a change."],
-            ["command": "delete 0.0"], ["paragraph": "The end."],
-        ])
+        #expect(
+            lesson["items"] as? [[String: String]] == [
+                ["heading": "Demo"], ["paragraph": "First, the list."], ["command": "show 0"],
+                ["paragraph": "Then a change."],
+                ["command": "delete 0.0"], ["paragraph": "The end."],
+            ])
         let tour = try fields(replies[3])
         #expect(tour["kind"] as? String == "lesson")
         #expect((tour["items"] as? [[String: String]])?.first { $0["command"] != nil } == ["command": "load tabs"])
@@ -288,7 +317,9 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
 @Test func aLessonRunsInASessionOfItsOwnAndSaysWhichStepsDrifted() async throws {
     try await withServer { port in
         let outcome = try await WebSocketClient.blocking {
-            () -> (tours: [[Int]], drift: [String], counts: [Int], reset: [String], afterClose: String, checks: [String]) in
+            () -> (
+                tours: [[Int]], drift: [String], counts: [Int], reset: [String], afterClose: String, checks: [String]
+            ) in
             let tab = try WebSocketClient(port: port)
             _ = try tab.readMessage()
             _ = try tab.readMessage()
@@ -305,19 +336,27 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
                     if commands[next]["role"] == "check" {
                         // An exercise: checked first as it stands (not yet), then after the lesson's own solution.
                         let early = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState")
-                        checks.append("\(early.first { $0["kind"] as? String == "drift" }?["check"] as? Bool ?? false) \(early.last?["next"] as? Int == next)")
+                        checks.append(
+                            "\(early.first { $0["kind"] as? String == "drift" }?["check"] as? Bool ?? false) \(early.last?["next"] as? Int == next)"
+                        )
                         // The page never has the solution's commands; Solution runs them on the server.
-                        checks.append(commands.filter { $0["role"] == "solution" }.allSatisfy { $0["command"] == "" } ? "hidden" : "sent")
+                        checks.append(
+                            commands.filter { $0["role"] == "solution" }.allSatisfy { $0["command"] == "" }
+                                ? "hidden" : "sent")
                         _ = try exchange(tab, #"{"lesson": "solve"}"#, until: "lessonState")
                     }
                     let replies = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState")
                     drifts += replies.count { $0["kind"] as? String == "drift" }
                     state = try #require(replies.last)
                 }
-                tours.append([state["matched"] as? Int ?? -1, state["drifted"] as? Int ?? -1, drifts, state["commands"] as? Int ?? -1])
+                tours.append([
+                    state["matched"] as? Int ?? -1, state["drifted"] as? Int ?? -1, drifts,
+                    state["commands"] as? Int ?? -1,
+                ])
             }
             // A lesson whose second step depends on the first: a command typed between them changes what it prints.
-            let demo = #"{"open": "demo.lab", "text": "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > show 0.1\n     0.1  Clark Kent — 555-0102  <ContactCell #2>\n"}"#
+            let demo =
+                #"{"open": "demo.lab", "text": "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > show 0.1\n     0.1  Clark Kent — 555-0102  <ContactCell #2>\n"}"#
             _ = try exchange(tab, demo, until: "lessonState")
             _ = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState")
             _ = try exchange(tab, #"{"command": "delete 0.1"}"#, until: "step")
@@ -326,13 +365,15 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
             let counts = [typed.last?["matched"] as? Int ?? -1, typed.last?["drifted"] as? Int ?? -1]
             let reset = try exchange(tab, #"{"lesson": "reset"}"#, until: "lessonState").map { "\($0["kind"] ?? "")" }
             _ = try exchange(tab, #"{"lesson": "close"}"#, until: "lessonClosed")
-            let afterClose = try exchange(tab, #"{"command": "show 0.1"}"#, until: "step").last?["html"] as? String ?? ""
+            let afterClose =
+                try exchange(tab, #"{"command": "show 0.1"}"#, until: "step").last?["html"] as? String ?? ""
             return (tours, drift, counts, reset, afterClose, checks)
         }
         // Every step of each tour matched (the steps the lesson's solution hides are not run by it), the
         // second run of tour 5 as the first; each exercise was not yet done before its solution.
         for (index, counts) in outcome.tours.enumerated() {
-            #expect(counts[1] == 0 && counts[2] == 0 && counts[0] > 10 && counts[0] < counts[3], "tour \(index): \(counts)")
+            #expect(
+                counts[1] == 0 && counts[2] == 0 && counts[0] > 10 && counts[0] < counts[3], "tour \(index): \(counts)")
         }
         #expect(outcome.checks == ["true true", "hidden", "true true", "hidden", "true true", "hidden"])
         #expect(outcome.tours[0] == outcome.tours[2])
@@ -353,7 +394,8 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try "id,name\n1,Ada\n2,Grace\n".write(toFile: folder + "/people.csv", atomically: true, encoding: .utf8)
-    try "People\n======\n\n  > load people.csv\n  loaded 2 items from people.csv into a file provider (1 section)\n  > show 0.1\n     0.1  Grace  <Cell #[..]>\n"
+    try
+        "People\n======\n\n  > load people.csv\n  loaded 2 items from people.csv into a file provider (1 section)\n  > show 0.1\n     0.1  Grace  <Cell #[..]>\n"
         .write(toFile: folder + "/people.lab", atomically: true, encoding: .utf8)
     // Another teacher's lesson that writes where it should not: outside its folder, and over its own files.
     let outside = FileManager.default.temporaryDirectory.appendingPathComponent("escaped-\(UUID().uuidString).lab").path
@@ -365,11 +407,15 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let server = try PlaygroundServer(
-            host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil, tours: Tours.names, lessons: LessonFolder(path: folder),
-            factory: SessionFactory(isSerial: false, folder: scratch, classroom: classroom) { Session(output: $0, workingDirectory: $1) },
+            host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil, tours: Tours.names,
+            lessons: LessonFolder(path: folder),
+            factory: SessionFactory(isSerial: false, folder: scratch, classroom: classroom) {
+                Session(output: $0, workingDirectory: $1)
+            },
             token: testToken, log: { _ in })
         try await serving(server) { port in
-            let outcome = try await WebSocketClient.blocking { () -> (lessons: [String], counts: [Int], refused: String) in
+            let outcome = try await WebSocketClient.blocking {
+                () -> (lessons: [String], counts: [Int], refused: String) in
                 let tab = try WebSocketClient(port: port)
                 let welcome = try fields(try tab.readMessage())
                 let lessons = welcome["lessons"] as? [String] ?? []
@@ -378,16 +424,23 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
                     state = try #require(try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState").last)
                 }
                 // Reset starts the lesson afresh: its file copied again, nothing refused.
-                let reset = try exchange(tab, #"{"lesson": "reset"}"#, until: "lessonState").map { "\($0["kind"] ?? "")" }
+                let reset = try exchange(tab, #"{"lesson": "reset"}"#, until: "lessonState").map {
+                    "\($0["kind"] ?? "")"
+                }
                 #expect(reset == ["lesson", "lessonState"], "classroom: \(classroom != nil)")
-                let refused = try exchange(tab, #"{"tour": "people.csv"}"#, until: "refused").last?["message"] as? String ?? ""
+                let refused =
+                    try exchange(tab, #"{"tour": "people.csv"}"#, until: "refused").last?["message"] as? String ?? ""
                 _ = try exchange(tab, #"{"tour": "escape.lab"}"#, until: "lessonState")
                 for _ in 0..<2 { _ = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState") }
                 return (lessons, [state["matched"] as? Int ?? -1, state["drifted"] as? Int ?? -1], refused)
             }
             #expect(outcome.lessons == ["escape.lab", "people.lab"])
-            #expect(!FileManager.default.fileExists(atPath: outside), "a teacher's lesson wrote outside its folder (classroom: \(classroom != nil))")
-            #expect(try String(contentsOfFile: folder + "/people.lab", encoding: .utf8) == lessonText, "a teacher's lesson wrote over its own folder's files")
+            #expect(
+                !FileManager.default.fileExists(atPath: outside),
+                "a teacher's lesson wrote outside its folder (classroom: \(classroom != nil))")
+            #expect(
+                try String(contentsOfFile: folder + "/people.lab", encoding: .utf8) == lessonText,
+                "a teacher's lesson wrote over its own folder's files")
             #expect(outcome.counts == [2, 0], "classroom: \(classroom != nil)")
             #expect(outcome.refused == "no tour or lesson named 'people.csv'")
         }
@@ -403,10 +456,14 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     let server = try PlaygroundServer(
         host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil, tours: Tours.names,
-        factory: SessionFactory(isSerial: false, folder: scratch, classroom: try Classroom(budget: 10)) { Session(output: $0, workingDirectory: $1) },
+        factory: SessionFactory(isSerial: false, folder: scratch, classroom: try Classroom(budget: 10)) {
+            Session(output: $0, workingDirectory: $1)
+        },
         token: testToken, log: { _ in })
     let teacher = try #require(server.teacherToken)
-    #expect(teacher != testToken && server.teacherAddress(host: "127.0.0.1") == "http://127.0.0.1:\(server.port)/teacher#token=\(teacher)")
+    #expect(
+        teacher != testToken
+            && server.teacherAddress(host: "127.0.0.1") == "http://127.0.0.1:\(server.port)/teacher#token=\(teacher)")
     try await serving(server) { port in
         var pages = try await WebSocketClient.blocking { () -> [String] in
             let tab = try WebSocketClient(port: port)
@@ -416,34 +473,46 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
             _ = try exchange(tab, #"{"command": "load <script>x</script>"}"#, until: "step")
             _ = try exchange(tab, #"{"name": "  <b>Ada</b>   Lovelace "}"#, until: "named")
             let get = { (path: String, header: String) in
-                try WebSocketClient.request(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(header)\r\n")
+                try WebSocketClient.request(
+                    port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(header)\r\n")
             }
             return [
                 try get("/teacher/tabs", ""), try get("/teacher/tabs", "Authorization: Bearer \(testToken)\r\n"),
-                try get("/teacher/tabs?token=\(teacher)", ""), try get("/teacher/tabs", "Cookie: listlab-teacher=\(teacher)\r\n"),
+                try get("/teacher/tabs?token=\(teacher)", ""),
+                try get("/teacher/tabs", "Cookie: listlab-teacher=\(teacher)\r\n"),
                 try get("/teacher/tabs", "Authorization: Bearer \(teacher)\r\n"), try get("/teacher", ""),
-                try get("/teacher/collect", "Authorization: Bearer \(testToken)\r\n"), try get("/teacher/collect", "Authorization: Bearer \(teacher)\r\n"),
+                try get("/teacher/collect", "Authorization: Bearer \(testToken)\r\n"),
+                try get("/teacher/collect", "Authorization: Bearer \(teacher)\r\n"),
             ]
         }
         // Collect, with the teacher's token only: each tab's sessions as transcripts, one tar archive.
         #expect(pages[6].hasPrefix("HTTP/1.1 403"), "\(pages[6].prefix(60))")
-        #expect(pages[7].hasPrefix("HTTP/1.1 200") && pages[7].contains("Content-Type: application/x-tar"), "\(pages[7].prefix(300))")
+        #expect(
+            pages[7].hasPrefix("HTTP/1.1 200") && pages[7].contains("Content-Type: application/x-tar"),
+            "\(pages[7].prefix(300))")
         let archive = try #require(pages[7].range(of: "\r\n\r\n").map { Array(pages[7][$0.upperBound...].utf8) })
         let files = try TarFiles.read(archive)
         // The tab ran its commands in the tour's session: its own ran none, and has no transcript.
         #expect(files.map(\.name) == ["tab-1-b-Ada-b-Lovelace/1-5-uikit-crash.lab"], "\(files.map(\.name))")
         #expect(files.first?.text.contains("> load <script>x</script>") == true)
-        #expect(files.first?.text.contains("Replay it with 'listlab test 1-5-uikit-crash.lab'") == true, "\(files.first?.text.prefix(300) ?? "")")
+        #expect(
+            files.first?.text.contains("Replay it with 'listlab test 1-5-uikit-crash.lab'") == true,
+            "\(files.first?.text.prefix(300) ?? "")")
         // The table wants the teacher's token in its header: not the students', nor in a query or a cookie.
         for refused in pages[0..<4] { #expect(refused.hasPrefix("HTTP/1.1 403"), "\(refused.prefix(60))") }
         #expect(pages[4].hasPrefix("HTTP/1.1 200"))
         // The page itself holds no secret: anyone may fetch it, and it asks for the table with the token.
-        #expect(pages[5].hasPrefix("HTTP/1.1 200") && pages[5].contains("Content-Security-Policy: default-src 'none'; script-src 'self'"))
+        #expect(
+            pages[5].hasPrefix("HTTP/1.1 200")
+                && pages[5].contains("Content-Security-Policy: default-src 'none'; script-src 'self'"))
         #expect(pages[5].contains("<script src=\"/teacher.js\"></script>") && !pages[5].contains(teacher))
         pages[2] = pages[4]
         let tour = Lesson(name: "5-uikit-crash.lab", text: Tours.text(of: "5-uikit-crash.lab") ?? "")
         let commands = tour.stepsShown(before: tour.commandCount)
-        #expect(pages[2].contains("<td>1</td><td>&lt;b&gt;Ada&lt;/b&gt; Lovelace</td><td>3</td><td>5-uikit-crash.lab</td><td>3 of \(commands)</td><td>0</td>"), "\(pages[2])")
+        #expect(
+            pages[2].contains(
+                "<td>1</td><td>&lt;b&gt;Ada&lt;/b&gt; Lovelace</td><td>3</td><td>5-uikit-crash.lab</td><td>3 of \(commands)</td><td>0</td>"
+            ), "\(pages[2])")
         #expect(pages[2].contains("&lt;script&gt;") && !pages[2].contains("<script>"))
     }
 }
@@ -453,7 +522,9 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
 @Test func aClassroomTabWithoutAFolderOfItsOwnIsRefused() throws {
     let rules = try Classroom(budget: 10)
     defer { rules.removeFolders() }
-    let factory = SessionFactory(isSerial: false, folder: ".", classroom: rules) { Session(output: $0, workingDirectory: $1) }
+    let factory = SessionFactory(isSerial: false, folder: ".", classroom: rules) {
+        Session(output: $0, workingDirectory: $1)
+    }
     _ = try TabSession(factory: factory, number: 1, sample: nil, tours: [])
     try FileManager.default.removeItem(atPath: rules.root)
     #expect(throws: ShellError("the classroom could not make a folder for this tab (is the temporary folder full?)")) {
@@ -513,14 +584,18 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
         try await Task.sleep(for: .milliseconds(300))
         let lines = log.all
         #expect(lines.contains { $0.hasPrefix("refused a command line of 1000") })
-        #expect(lines.contains { $0 == "refused messages from a tab that sent more than 64 without waiting for answers" })
-        #expect(lines.filter { $0.hasPrefix("refused messages from a tab") }.count == 1, "the flood is said once: \(lines)")
+        #expect(
+            lines.contains { $0 == "refused messages from a tab that sent more than 64 without waiting for answers" })
+        #expect(
+            lines.filter { $0.hasPrefix("refused messages from a tab") }.count == 1, "the flood is said once: \(lines)")
         #expect(lines.contains { $0.hasPrefix("refused a WebSocket frame no page sends") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("refused a request: ") }, "\(lines)")
     }
 }
 
-@Test(arguments: ["plain", "a \"quote\" and a \\ backslash", "line\nbreak\ttab\r", "\u{1}\u{1f}", "é ü 漢字 🎉 \u{2028}", ""])
+@Test(arguments: [
+    "plain", "a \"quote\" and a \\ backslash", "line\nbreak\ttab\r", "\u{1}\u{1f}", "é ü 漢字 🎉 \u{2028}", "",
+])
 func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
     let json = ServerMessage.quoted(text)
     let read = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
@@ -528,7 +603,9 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
 }
 
 @Test func longCommandsInTwoTabsDoNotHoldUpAThird() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-serve-long-\(UUID().uuidString)").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-serve-long-\(UUID().uuidString)"
+    ).path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var rows = "id,name,score\n"
@@ -542,23 +619,28 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
         @Sendable func elapsed() -> Duration { clock.now - start }
         async let slowOne = WebSocketClient.blocking { () -> Duration in
             let tab = try WebSocketClient(port: port)
-            _ = try tab.readMessage(); _ = try tab.readMessage()
+            _ = try tab.readMessage()
+            _ = try tab.readMessage()
             try tab.sendFrame(#"{"command": "load \#(folder)/big.csv"}"#)
             try tab.sendFrame(#"{"command": "sort score"}"#)
-            _ = try tab.readMessage(); _ = try tab.readMessage()
+            _ = try tab.readMessage()
+            _ = try tab.readMessage()
             return elapsed()
         }
         async let slowTwo = WebSocketClient.blocking { () -> Duration in
             let tab = try WebSocketClient(port: port)
-            _ = try tab.readMessage(); _ = try tab.readMessage()
+            _ = try tab.readMessage()
+            _ = try tab.readMessage()
             try tab.sendFrame(#"{"command": "load \#(folder)/big.csv"}"#)
             try tab.sendFrame(#"{"command": "sort name desc"}"#)
-            _ = try tab.readMessage(); _ = try tab.readMessage()
+            _ = try tab.readMessage()
+            _ = try tab.readMessage()
             return elapsed()
         }
         let quick = try await WebSocketClient.blocking { () -> Duration in
             let tab = try WebSocketClient(port: port)
-            _ = try tab.readMessage(); _ = try tab.readMessage()
+            _ = try tab.readMessage()
+            _ = try tab.readMessage()
             Thread.sleep(forTimeInterval: 0.3)  // the slow tabs are at work by now
             for index in 0..<5 {
                 try tab.sendFrame(#"{"command": "select \#(index)"}"#)
@@ -572,7 +654,9 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
 }
 
 @Test func aClassroomTabWorksInAFolderOfItsOwnWithinItsBudget() async throws {
-    let serverFolder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-classroom-server-\(UUID().uuidString)").path
+    let serverFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-classroom-server-\(UUID().uuidString)"
+    ).path
     try FileManager.default.createDirectory(atPath: serverFolder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: serverFolder) }
     try "id,name\n1,secret\n".write(toFile: serverFolder + "/private.csv", atomically: true, encoding: .utf8)
@@ -605,7 +689,9 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
         }
     }
     func html(_ reply: String) throws -> String { try fields(reply)["html"] as? String ?? "" }
-    #expect(try html(replies[0]).contains("outside this tab&#39;s folder") || html(replies[0]).contains("outside this tab's folder"))
+    #expect(
+        try html(replies[0]).contains("outside this tab&#39;s folder")
+            || html(replies[0]).contains("outside this tab's folder"))
     #expect(try html(replies[1]).contains("outside this tab"))
     #expect(try fields(replies[2])["kind"] as? String == "uploaded")
     #expect(try fields(replies[3])["kind"] as? String == "refused")
@@ -615,9 +701,15 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
     #expect(download["text"] as? String == "id,name\n1,Ada\n2,Hopper\n")
     #expect(try html(replies[8]).contains("error:"), "the other tab has no people.csv: each tab has its own folder")
     #expect(try fields(replies[9])["kind"] as? String == "uploaded")
-    #expect(try html(replies[10]).contains("stopped after 0.25 s, a classroom&#39;s budget") || html(replies[10]).contains("stopped after 0.25 s, a classroom's budget"))
-    #expect(try html(replies[11]).contains("Grace Hopper") || html(replies[11]).contains("Ada"), "the stopped load changed nothing: people.csv is still shown")
-    #expect(FileManager.default.fileExists(atPath: serverFolder + "/people.csv") == false, "nothing was written in the server's folder")
+    #expect(
+        try html(replies[10]).contains("stopped after 0.25 s, a classroom&#39;s budget")
+            || html(replies[10]).contains("stopped after 0.25 s, a classroom's budget"))
+    #expect(
+        try html(replies[11]).contains("Grace Hopper") || html(replies[11]).contains("Ada"),
+        "the stopped load changed nothing: people.csv is still shown")
+    #expect(
+        FileManager.default.fileExists(atPath: serverFolder + "/people.csv") == false,
+        "nothing was written in the server's folder")
     #expect((try? String(contentsOfFile: serverFolder + "/private.csv", encoding: .utf8)) == "id,name\n1,secret\n")
 }
 
@@ -632,7 +724,9 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
                 try tab.sendFrame(#"{"command": "delete 0.0"}"#)
                 first.append(try tab.readMessage())
             }  // the connection closes here, as a reload closes it
-            let key = (try? JSONSerialization.jsonObject(with: Data(first[1].utf8)) as? [String: Any])?["key"] as? String ?? ""
+            let key =
+                (try? JSONSerialization.jsonObject(with: Data(first[1].utf8)) as? [String: Any])?["key"] as? String
+                ?? ""
             let again = try WebSocketClient(port: port, key: key)
             // The steps so far again, then the welcome with the same key; the list as it was left.
             var back = [try again.readMessage(), try again.readMessage(), try again.readMessage()]
@@ -646,26 +740,32 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
         #expect(key != nil && key?.isEmpty == false)
         #expect(try fields(back[0])["number"] as? Int == 1 && fields(back[1])["number"] as? Int == 2)
         #expect(try fields(back[2])["kind"] as? String == "welcome" && fields(back[2])["key"] as? String == key)
-        #expect(try (fields(back[3])["html"] as? String)?.contains("Clark Kent") == true, "Bruce was deleted before the reload")
+        #expect(
+            try (fields(back[3])["html"] as? String)?.contains("Clark Kent") == true,
+            "Bruce was deleted before the reload")
         #expect(try fields(stranger[1])["key"] as? String != key)
-        #expect(try (fields(stranger[0])["html"] as? String)?.contains("Bruce Wayne") == true, "another key gets a new session")
+        #expect(
+            try (fields(stranger[0])["html"] as? String)?.contains("Bruce Wayne") == true,
+            "another key gets a new session")
     }
 }
 
 @Test func residentMemoryGrowsWithWhatIsAllocatedAndTouched() throws {
     #if os(Linux)
-    let before = try #require(Classroom.residentBytes())
-    // 256 MB is past glibc's largest mmap threshold: fresh pages, whatever the tests before freed.
-    // Tests running beside this one free memory too: half of it is the bound, not all of it.
-    let block = [UInt8](repeating: 1, count: 256 * 1_048_576)
-    let after = try #require(Classroom.residentBytes())
-    #expect(after - before > 128 * 1_048_576, "\(before) -> \(after) with \(block.count) bytes")
+        let before = try #require(Classroom.residentBytes())
+        // 256 MB is past glibc's largest mmap threshold: fresh pages, whatever the tests before freed.
+        // Tests running beside this one free memory too: half of it is the bound, not all of it.
+        let block = [UInt8](repeating: 1, count: 256 * 1_048_576)
+        let after = try #require(Classroom.residentBytes())
+        #expect(after - before > 128 * 1_048_576, "\(before) -> \(after) with \(block.count) bytes")
     #endif
 }
 
 @Test func aLoadPastATabsMemoryIsRefusedAndChangesNothingWhileAnotherTabGoesOn() async throws {
     // What a tab holds is counted, not the server's growth: the other tab's load, beside it, is not stopped.
-    let serverFolder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-classroom-memory-\(UUID().uuidString)").path
+    let serverFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-classroom-memory-\(UUID().uuidString)"
+    ).path
     try FileManager.default.createDirectory(atPath: serverFolder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: serverFolder) }
     let classroom = try Classroom(budget: 600, tabMemory: 1_048_576)
@@ -694,11 +794,14 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
             return (refused, try send(tab, #"{"command": "show 0"}"#), others)
         }
     }
-    func html(_ reply: String) throws -> String { (try fields(reply)["html"] as? String ?? "").replacingOccurrences(of: "&#39;", with: "'") }
+    func html(_ reply: String) throws -> String {
+        (try fields(reply)["html"] as? String ?? "").replacingOccurrences(of: "&#39;", with: "'")
+    }
     let said = try html(refused)
     // What it may hold is its 1 MB less what it keeps of its two commands before (their steps and record).
     let mayHold = megabytesItMayHold(said)
-    #expect(said.contains("error: big: not loaded: it would take about") && (0.8...1.0).contains(mayHold ?? 0), "\(said)")
+    #expect(
+        said.contains("error: big: not loaded: it would take about") && (0.8...1.0).contains(mayHold ?? 0), "\(said)")
     #expect(try html(shownAfter).contains("Ada"), "the refused load changed nothing: people.csv is still loaded")
     for reply in others {
         let shown = try html(reply)

@@ -1,19 +1,26 @@
 import ArgumentParser
 import Foundation
-import ListLabShell
 import ListLabPlayground
+import ListLabShell
 import Testing
+
 @testable import ListLabServer
 
 /// `listlab serve` parses the server's own options (one definition, ServeOptions) and passes
 /// them on as arguments the server program parses back to the same options.
 @Test func theLaunchersArgumentsParseBackToTheSameServerOptions() throws {
-    let typed = ["--port", "0", "--classroom", "--budget", "2.5", "--sample", "tasks", "--memory", "64", "--keep-folders", "--no-token"]
+    let typed = [
+        "--port", "0", "--classroom", "--budget", "2.5", "--sample", "tasks", "--memory", "64", "--keep-folders",
+        "--no-token",
+    ]
     let options = try ServeOptions.parse(typed)
     let server = try ServeCommand.parse(options.arguments)
     #expect(server.options.arguments == options.arguments)
-    #expect(server.options.port == 0 && server.options.classroom && server.options.budget == 2.5 && server.options.sample == "tasks")
-    #expect(server.options.memory == 64 && server.options.keepFolders && server.options.noToken && !server.options.empty)
+    #expect(
+        server.options.port == 0 && server.options.classroom && server.options.budget == 2.5
+            && server.options.sample == "tasks")
+    #expect(
+        server.options.memory == 64 && server.options.keepFolders && server.options.noToken && !server.options.empty)
     #expect(server.options.disk == 32 && server.options.serverMemory == 4_096 && server.options.host == "127.0.0.1")
     // Every option the server takes is one the launcher takes: none is listed by hand.
     let defaults = try ServeOptions.parse([])
@@ -24,7 +31,8 @@ import Testing
 /// A download is read where a command's file name resolves inside the tab's folder, as the
 /// folder resolves every name its commands use, copying nothing.
 @Test func aDownloadIsReadWhereItsNameResolvesInsideTheTabsFolder() throws {
-    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-download-\(UUID().uuidString)").path
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-download-\(UUID().uuidString)")
+        .path
     try FileManager.default.createDirectory(atPath: parent + "/empty", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: parent) }
     let folder = try ConfinedFolder(copying: parent + "/empty", in: parent, prefix: "tab-")

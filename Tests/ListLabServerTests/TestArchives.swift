@@ -15,10 +15,14 @@ enum TarFiles {
             let prefix = String(decoding: header.dropFirst(345).prefix(155).prefix { $0 != 0 }, as: UTF8.self)
             let name = prefix.isEmpty ? base : prefix + "/" + base
             let sizeField = String(decoding: header.dropFirst(124).prefix(11), as: UTF8.self)
-            guard let size = Int(sizeField, radix: 8), String(decoding: header.dropFirst(257).prefix(5), as: UTF8.self) == "ustar" else { throw Malformed() }
+            guard let size = Int(sizeField, radix: 8),
+                String(decoding: header.dropFirst(257).prefix(5), as: UTF8.self) == "ustar"
+            else { throw Malformed() }
             // The checksum: the header's bytes with its own field as spaces.
             let sum = header.enumerated().reduce(0) { $0 + ((148..<156).contains($1.offset) ? 32 : Int($1.element)) }
-            guard Int(String(decoding: header.dropFirst(148).prefix(6), as: UTF8.self), radix: 8) == sum else { throw Malformed() }
+            guard Int(String(decoding: header.dropFirst(148).prefix(6), as: UTF8.self), radix: 8) == sum else {
+                throw Malformed()
+            }
             let start = offset + 512
             guard start + size <= archive.count else { throw Malformed() }
             files.append((name, String(decoding: archive[start..<(start + size)], as: UTF8.self)))

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import ListLabHTTP
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
+
+#if canImport(Glibc)
+    import ListLabHTTP
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A WebSocket client of the fewest parts (RFC 6455: the handshake, masked
 /// text frames out, frames in), over a blocking socket to 127.0.0.1, for
@@ -22,7 +23,10 @@ final class WebSocketClient: @unchecked Sendable {
     /// The headers a browser sends with the page's socket: the server's own
     /// Host and Origin, and the subprotocols that prove `token`.
     static func pageHeaders(port: UInt16, token: String = testToken) -> [String] {
-        ["Host: 127.0.0.1:\(port)", "Origin: http://127.0.0.1:\(port)", "Sec-WebSocket-Protocol: listlab, listlab.token.\(token)"]
+        [
+            "Host: 127.0.0.1:\(port)", "Origin: http://127.0.0.1:\(port)",
+            "Sec-WebSocket-Protocol: listlab, listlab.token.\(token)",
+        ]
     }
 
     /// Sends `request` (a whole HTTP request) on a connection of its own and
@@ -37,7 +41,9 @@ final class WebSocketClient: @unchecked Sendable {
     /// client, for a server that bounds each one) and, unless `path` is nil,
     /// opens the WebSocket at `path` with `headers` (by default the page's
     /// own) and says hello with `key` (a page's first message).
-    init(port: UInt16, path: String? = "/socket", key: String? = "", headers: [String]? = nil, from source: String? = nil) throws {
+    init(
+        port: UInt16, path: String? = "/socket", key: String? = "", headers: [String]? = nil, from source: String? = nil
+    ) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "no socket") }
         var timeout = timeval(tv_sec: 120, tv_usec: 0)
@@ -47,7 +53,9 @@ final class WebSocketClient: @unchecked Sendable {
             local.sin_family = sa_family_t(AF_INET)
             local.sin_addr.s_addr = inet_addr(source)
             let bound = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard bound == 0 else {
                 close(socket)
@@ -59,7 +67,9 @@ final class WebSocketClient: @unchecked Sendable {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(socket)
@@ -67,12 +77,17 @@ final class WebSocketClient: @unchecked Sendable {
         }
         guard let path else { return }
         let lines = (headers ?? Self.pageHeaders(port: port)).map { $0 + "\r\n" }.joined()
-        let request = "GET \(path) HTTP/1.1\r\n\(lines)Upgrade: websocket\r\nConnection: Upgrade\r\n"
+        let request =
+            "GET \(path) HTTP/1.1\r\n\(lines)Upgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         try send(Array(request.utf8))
         let head = try readHead()
-        guard head.hasPrefix("HTTP/1.1 101") else { throw Failure(description: "no upgrade: \(head.split(separator: "\r\n").first ?? "")") }
-        guard head.contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") else { throw Failure(description: "a wrong accept key: \(head)") }
+        guard head.hasPrefix("HTTP/1.1 101") else {
+            throw Failure(description: "no upgrade: \(head.split(separator: "\r\n").first ?? "")")
+        }
+        guard head.contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") else {
+            throw Failure(description: "a wrong accept key: \(head)")
+        }
         if let key { try sendFrame(#"{"hello": "\#(key)"}"#) }
     }
 
@@ -124,7 +139,9 @@ final class WebSocketClient: @unchecked Sendable {
     func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard count > 0 else { throw Failure(description: "the connection closed while sending") }
             sent += count
         }
@@ -142,7 +159,8 @@ final class WebSocketClient: @unchecked Sendable {
     /// An HTTP response: its head, and as many bytes of body as its Content-Length says.
     func readResponse() throws -> String {
         let head = try readHead()
-        let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+        let length =
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int(($0.split(separator: ":").last ?? "").filter { $0 != " " }) } ?? 0
         var body: [UInt8] = []
         for _ in 0..<length { body.append(try readByte()) }

@@ -1,6 +1,7 @@
 import Foundation
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 // Journals a server can write all day: a classroom tab's is marked as such and
@@ -8,16 +9,21 @@ import Testing
 // pruned by bytes as well as count; and a listing reads each journal's two ends only.
 
 /// A journal in `folder/journals` of a process that no longer runs.
-private func journal(in folder: TemporaryFolder, second: Int = 0, tab: Int? = nil, classroom: Bool = false) throws -> SessionJournal {
+private func journal(in folder: TemporaryFolder, second: Int = 0, tab: Int? = nil, classroom: Bool = false) throws
+    -> SessionJournal
+{
     try SessionJournal(
-        folder: folder.path + "/journals", workingFolder: folder.path, date: Date(timeIntervalSince1970: Double(1_800_000_000 + second)),
+        folder: folder.path + "/journals", workingFolder: folder.path,
+        date: Date(timeIntervalSince1970: Double(1_800_000_000 + second)),
         processID: 999_999_999, tab: tab, classroom: classroom)
 }
 
 @Test func aClassroomTabsJournalIsNeverOfferedForRecovery() throws {
     let folder = try TemporaryFolder()
     let student = try journal(in: folder, tab: 1, classroom: true)
-    student.append(CommandRecord(command: "session save --force /home/teacher/.bashrc", output: ["error: outside this tab's folder"]))
+    student.append(
+        CommandRecord(
+            command: "session save --force /home/teacher/.bashrc", output: ["error: outside this tab's folder"]))
     let own = try journal(in: folder, second: 1, tab: 2)
     own.append(CommandRecord(command: "load contacts", output: []))
     let read = try #require(JournalFile(path: student.path))
@@ -80,7 +86,9 @@ private func journal(in folder: TemporaryFolder, second: Int = 0, tab: Int? = ni
     let each = try #require(JournalFile.summaries(in: journals).first).bytes
     SessionJournal.prune(journals, keeping: (count: 20, bytes: each * 3 + each / 2))
     let left = JournalFile.summaries(in: journals)
-    #expect(left.map(\.started) == ["2027-01-15T08:00:05Z", "2027-01-15T08:00:04Z", "2027-01-15T08:00:03Z"], "the newest that fit")
+    #expect(
+        left.map(\.started) == ["2027-01-15T08:00:05Z", "2027-01-15T08:00:04Z", "2027-01-15T08:00:03Z"],
+        "the newest that fit")
     SessionJournal.prune(journals, keeping: (count: 2, bytes: .max))
     #expect(JournalFile.summaries(in: journals).count == 2)
 }
@@ -91,7 +99,9 @@ private func journal(in folder: TemporaryFolder, second: Int = 0, tab: Int? = ni
     // More than the summary reads from the end: its commands are counted from the last #did line.
     let output = (0..<150).map { "row \($0): " + String(repeating: "y", count: 100) }
     for index in 0..<200 {
-        big.append(CommandRecord(command: "show --all", output: output, files: index == 0 ? ["a.csv"] : index == 7 ? ["b.csv"] : []))
+        big.append(
+            CommandRecord(
+                command: "show --all", output: output, files: index == 0 ? ["a.csv"] : index == 7 ? ["b.csv"] : []))
     }
     let size = try #require(try FileManager.default.attributesOfItem(atPath: big.path)[.size] as? Int)
     #expect(size > JournalSummary.tailBytes + JournalSummary.headBytes, "\(size)")
@@ -100,15 +110,17 @@ private func journal(in folder: TemporaryFolder, second: Int = 0, tab: Int? = ni
     try handle.seek(toOffset: UInt64(size - JournalSummary.tailBytes))
     let tail = [UInt8](handle.readDataToEndOfFile())
     var readWhole = false
-    let summary = try #require(JournalSummary(path: big.path, size: size, head: head, tail: tail, tailIsWhole: false) {
-        readWhole = true
-        return []
-    })
+    let summary = try #require(
+        JournalSummary(path: big.path, size: size, head: head, tail: tail, tailIsWhole: false) {
+            readWhole = true
+            return []
+        })
     let whole = try #require(JournalFile(path: big.path))
     #expect(!readWhole, "a journal that numbers its commands is never read whole for a listing")
     #expect(summary.commandCount == whole.records.count && summary.commandCount == 200)
     #expect(summary.files == whole.files && summary.files == ["a.csv", "b.csv"])
-    #expect(summary.started == whole.started && summary.folder == whole.folder && !summary.ended && summary.damage == nil)
+    #expect(
+        summary.started == whole.started && summary.folder == whole.folder && !summary.ended && summary.damage == nil)
     big.finish()
     #expect(JournalSummary(path: big.path)?.ended == true)
     // Cut short by a kill: said from the end alone.

@@ -2,6 +2,7 @@ import Dispatch
 import ListLabCore
 import ListLabRecords
 import Testing
+
 @testable import ListLabShell
 
 // What changed in each updated item, held in path order for the stage lines to say once each.
@@ -9,16 +10,21 @@ import Testing
 @Test func changedFieldsAreSaidOnceEachInPathOrder() {
     // Out of order, with a path given twice: its last text is kept, as a dictionary kept it.
     var fields = ChangedFields([
-        (ItemPath(0, 5), "b: 1 → 2"), (ItemPath(0, 1), "a: x → y"), (ItemPath(0, 5), "b: 1 → 3"), (ItemPath(1, 0), "c: true → false"),
+        (ItemPath(0, 5), "b: 1 → 2"), (ItemPath(0, 1), "a: x → y"), (ItemPath(0, 5), "b: 1 → 3"),
+        (ItemPath(1, 0), "c: true → false"),
     ])
-    #expect(fields.take(ascending: [ItemPath(0, 2)]) == nil && fields.take(ascending: [ItemPath(-1, 0), ItemPath(2, 0)]) == nil)
+    #expect(
+        fields.take(ascending: [ItemPath(0, 2)]) == nil
+            && fields.take(ascending: [ItemPath(-1, 0), ItemPath(2, 0)]) == nil)
     // A path not known takes none of them; a path given twice in a row is said once.
     #expect(fields.take(ascending: [ItemPath(0, 5), ItemPath(0, 6)]) == nil)
     #expect(fields.take(ascending: [ItemPath(0, 5), ItemPath(0, 5)]) == ["b: 1 → 3", ""])
     #expect(fields.take(ascending: [ItemPath(0, 5)]) == nil, "said once")
     #expect(fields.unsaid.map(\.path) == [ItemPath(0, 1), ItemPath(1, 0)])
     #expect(fields.unsaid.map(\.text) == ["a: x → y", "c: true → false"])
-    #expect(fields.take(ascending: [ItemPath(0, 1), ItemPath(1, 0)]) == ["a: x → y", "c: true → false"] && fields.unsaid.isEmpty)
+    #expect(
+        fields.take(ascending: [ItemPath(0, 1), ItemPath(1, 0)]) == ["a: x → y", "c: true → false"]
+            && fields.unsaid.isEmpty)
     var none = ChangedFields()
     #expect(none.unsaid.isEmpty && none.take(ascending: [ItemPath(0, 0)]) == nil && none.take(ascending: []) == [])
 }
@@ -52,8 +58,15 @@ import Testing
     #expect(fields.take(ascending: [ItemPath(0, 1)]) == ["a: 1 → 2"])
     #expect(pending.value.unsaid.map(\.text) == ["a: 1 → 2"], "asked again")
     // From the changes of a diff: the fields that changed, or a text that says only the text did.
-    let pairs = [(from: ItemPath(0, 0), to: ItemPath(0, 2)), (from: ItemPath(0, 1), to: ItemPath(0, 3)), (from: ItemPath(0, 5), to: ItemPath(0, 4))]
-    let made = ChangedFields(pairs, changes: [[("name", .string("Bo"), .string("Bob")), ("n", .int(1), .null)], [], nil])
+    let pairs = [
+        (from: ItemPath(0, 0), to: ItemPath(0, 2)), (from: ItemPath(0, 1), to: ItemPath(0, 3)),
+        (from: ItemPath(0, 5), to: ItemPath(0, 4)),
+    ]
+    let made = ChangedFields(
+        pairs, changes: [[("name", .string("Bo"), .string("Bob")), ("n", .int(1), .null)], [], nil])
     #expect(made.unsaid.map(\.path) == [ItemPath(0, 2), ItemPath(0, 3)])
-    #expect(made.unsaid.map(\.text) == [#"name: "Bo" → "Bob", n: 1 → null"#, "(its text in the file changed; its values did not)"])
+    #expect(
+        made.unsaid.map(\.text) == [
+            #"name: "Bo" → "Bob", n: 1 → null"#, "(its text in the file changed; its values did not)",
+        ])
 }

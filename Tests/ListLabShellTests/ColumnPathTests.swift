@@ -1,5 +1,6 @@
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 extension String {
@@ -11,14 +12,17 @@ extension String {
 /// `as array` (the record paths), each scrolled a little, with their outputs
 /// cleared. Grouped by `groupField`, both are file providers grouped by it,
 /// and the second takes the record paths.
-private func twoSessions(on file: String, in folder: TemporaryFolder, threshold: String, groupedBy groupField: String? = nil)
+private func twoSessions(
+    on file: String, in folder: TemporaryFolder, threshold: String, groupedBy groupField: String? = nil
+)
     -> (columnSession: Session, columns: RecordingOutput, recordSession: Session, records: RecordingOutput)
 {
     let columns = RecordingOutput()
     let fast = Session(output: columns, workingDirectory: folder.path)
     let records = RecordingOutput()
     let slow = Session(output: records, workingDirectory: folder.path)
-    let loads = groupField.map { ("load \(file) as sectioned by \($0) name a", "load \(file) as sectioned by \($0) name a") }
+    let loads =
+        groupField.map { ("load \(file) as sectioned by \($0) name a", "load \(file) as sectioned by \($0) name a") }
         ?? ("load \(file) name a", "load \(file) as array name a")
     slow.usesColumnPaths = groupField == nil
     for (session, load) in [(fast, loads.0), (slow, loads.1)] {
@@ -71,20 +75,27 @@ func theColumnSortGivesWhatTheRecordSortGave(batch: Int) throws {
 
         // Now and then grouped in sections by a field.
         let groupField = random.below(4) == 0 ? ["name", "score", "t"][random.below(3)] : nil
-        let (fast, columns, slow, records) = twoSessions(on: file, in: folder, threshold: threshold, groupedBy: groupField)
+        let (fast, columns, slow, records) = twoSessions(
+            on: file, in: folder, threshold: threshold, groupedBy: groupField)
         // Filters on the columns, one after another, then off; then the sort.
         let filters = (0..<random.below(3)).map { _ -> String in
             let field = ["name", "score", "n", "t"][random.below(4)]
             let pool = field == "name" ? names : field == "score" ? scores : field == "n" ? numbers : texts
             let value = pool[random.below(pool.count)]
-            return "filter \(field)=\(value.isEmpty ? "null" : value.contains(",") || value.contains(" ") ? "'\(value.replacingQuotes)'" : value)"
+            return
+                "filter \(field)=\(value.isEmpty ? "null" : value.contains(",") || value.contains(" ") ? "'\(value.replacingQuotes)'" : value)"
         }
-        let commands = filters.flatMap { [$0, "show --all"] } + (filters.isEmpty ? [] : ["filter off", "show --all"]) + [sort, "show --all", "stats"]
+        let commands =
+            filters.flatMap { [$0, "show --all"] } + (filters.isEmpty ? [] : ["filter off", "show --all"]) + [
+                sort, "show --all", "stats",
+            ]
         for line in commands {
             fast.execute(line)
             slow.execute(line)
         }
-        #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell), "\(groupField ?? "flat") \(commands) of \(csv)")
+        #expect(
+            columns.lines.map(withoutCell) == records.lines.map(withoutCell),
+            "\(groupField ?? "flat") \(commands) of \(csv)")
         #expect(alike ? columns.errorCount > 0 : columns.errorCount == 0, "\(commands) of \(csv)")
     }
 }
@@ -92,9 +103,10 @@ func theColumnSortGivesWhatTheRecordSortGave(batch: Int) throws {
 @Test func aColumnSortIsSavedRowByRowAsTheFileHadThem() throws {
     let folder = try TemporaryFolder()
     try folder.write("p.csv", "id,name,score\n3,\"Cy, the third\",1.50\n1,Ada,2\n2,Bo,\n")
-    #expect(run(["load p.csv", "sort name", "save", "sort id desc", "save"], workingDirectory: folder.path).suffix(1) == [
-        "saved 3 items to p.csv (51 bytes)",
-    ])
+    #expect(
+        run(["load p.csv", "sort name", "save", "sort id desc", "save"], workingDirectory: folder.path).suffix(1) == [
+            "saved 3 items to p.csv (51 bytes)"
+        ])
     // Each row keeps its bytes (the quoted comma, 1.50, the empty cell): only the order changed.
     #expect(folder.read("p.csv") == "id,name,score\n3,\"Cy, the third\",1.50\n2,Bo,\n1,Ada,2\n")
 }
@@ -120,7 +132,8 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
     func row(_ key: String) -> String {
         if isJSON {
             let id = key.hasPrefix("k") ? "\"\(key)\"" : key
-            return "{\"\(keyName)\": \(id), \"name\": \(jsonNames[random.below(jsonNames.count)]), \"score\": \(jsonScores[random.below(jsonScores.count)])}\n"
+            return
+                "{\"\(keyName)\": \(id), \"name\": \(jsonNames[random.below(jsonNames.count)]), \"score\": \(jsonScores[random.below(jsonScores.count)])}\n"
         }
         return "\(key),\(csvNames[random.below(csvNames.count)]),\(csvScores[random.below(csvScores.count)])\n"
     }
@@ -152,7 +165,8 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
         let threshold = "set threshold \(random.below(2) == 0 ? 100 : 3)"
         // Now and then grouped in sections by a field.
         let groupField = random.below(4) == 0 ? ["name", "score"][random.below(2)] : nil
-        let (fast, columns, slow, records) = twoSessions(on: file, in: folder, threshold: threshold, groupedBy: groupField)
+        let (fast, columns, slow, records) = twoSessions(
+            on: file, in: folder, threshold: threshold, groupedBy: groupField)
         // Before the file changes: now and then a sort, an edit, or both.
         var before: [String] = []
         if random.below(3) == 0 { before.append(random.below(2) == 0 ? "sort name" : "sort score desc") }
@@ -170,7 +184,9 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
             fast.execute(line)
             slow.execute(line)
         }
-        #expect(columns.lines.map(withoutCell) == records.lines.map(withoutCell), "\(groupField ?? "flat") \(before): \(old) -> \(new)")
+        #expect(
+            columns.lines.map(withoutCell) == records.lines.map(withoutCell),
+            "\(groupField ?? "flat") \(before): \(old) -> \(new)")
     }
 }
 
@@ -181,7 +197,8 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
     for keys in [["-9223372036854775808", "9223372036854775807", "5"], ["1", "1000000000000", "7"]] {
         try folder.write("far.csv", "id,name\n" + keys.map { "\($0),n\($0)\n" }.joined())
         let (fast, columns, slow, records) = twoSessions(on: "far.csv", in: folder, threshold: "set threshold 0")
-        try folder.write("far.csv", "id,name\n" + keys.reversed().dropLast().map { "\($0),m\($0)\n" }.joined() + "8,new\n")
+        try folder.write(
+            "far.csv", "id,name\n" + keys.reversed().dropLast().map { "\($0),m\($0)\n" }.joined() + "8,new\n")
         for line in ["reload --diff", "show --all"] {
             fast.execute(line)
             slow.execute(line)

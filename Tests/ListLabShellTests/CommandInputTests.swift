@@ -1,5 +1,6 @@
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 // Where commands come from, on its own: the commands entered, a script's depth and echo, and its bounds.

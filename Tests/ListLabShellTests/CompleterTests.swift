@@ -1,22 +1,27 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 private func complete(_ line: String, setup: [String] = ["load contacts"]) -> ShellCompleter.Candidates {
     let session = Session(output: RecordingOutput())
-    setup.forEach { session.execute($0) }
+    for command in setup { session.execute(command) }
     return ShellCompleter(session: session).candidates(for: line)
 }
 
 @Test func commandNamesComplete() {
     #expect(complete("sel").words == ["select"])
-    #expect(complete("s").words == ["samples", "save", "scroll", "select", "session", "set", "show", "snapshot", "sort", "stats"])
+    #expect(
+        complete("s").words == [
+            "samples", "save", "scroll", "select", "session", "set", "show", "snapshot", "sort", "stats",
+        ])
     #expect(complete("").words.count == Session.commandNames.count)
 }
 
@@ -89,19 +94,26 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     try folder.write("my data/a.csv", "id\n1\n")
     try folder.write(#"it's.json"#, "[]")
     let completer = ShellCompleter(session: Session(output: RecordingOutput(), workingDirectory: folder.path))
-    #expect(completer.candidates(for: "load my") == ShellCompleter.Candidates(word: "my", words: [#""my data/"#, #""my rows.csv""#]))
-    #expect(completer.candidates(for: #"load "my r"#) == ShellCompleter.Candidates(word: #""my r"#, words: [#""my rows.csv""#]))
+    #expect(
+        completer.candidates(for: "load my")
+            == ShellCompleter.Candidates(word: "my", words: [#""my data/"#, #""my rows.csv""#]))
+    #expect(
+        completer.candidates(for: #"load "my r"#)
+            == ShellCompleter.Candidates(word: #""my r"#, words: [#""my rows.csv""#]))
     #expect(completer.candidates(for: #"load 'my d"#).words == [#"'my data/"#])
     #expect(completer.candidates(for: #"load "my data/"#).words == [#""my data/a.csv""#])
     #expect(completer.candidates(for: "load it").words == [#""it's.json""#])
     // A quoted word earlier on the line is one word.
-    #expect(ShellCompleter.words(of: #"update 0 name="Diana Prince" ci"#).previous == ["update", "0", "name=Diana Prince"])
+    #expect(
+        ShellCompleter.words(of: #"update 0 name="Diana Prince" ci"#).previous == ["update", "0", "name=Diana Prince"])
     #expect(ShellCompleter.words(of: #"update 0 name="Diana Prince" ci"#).last.text == "ci")
 }
 
 @Test func everyCommandThatTakesArgumentsOffersSomethingForThem() {
     for command in Session.commands where command.usage != command.name {
-        let setup = ["load contacts", "viewport 3", "select 1"] + (["snapshot", "apply", "outline"].contains(command.name) ? ["diffable on"] : [])
+        let setup =
+            ["load contacts", "viewport 3", "select 1"]
+            + (["snapshot", "apply", "outline"].contains(command.name) ? ["diffable on"] : [])
         #expect(!complete(command.name + " ", setup: setup).words.isEmpty, "\(command.usage)")
     }
     // Paths: the rows on screen, and for deselect the selected ones.
@@ -126,12 +138,23 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     for operation in SnapshotOperation.all {
         #expect(output.lines.contains { $0.contains(operation.usage) }, "help snapshot lists \(operation.usage)")
     }
-    #expect(output.lines.last == "error: column 10: no snapshot operation 'apendItems' (did you mean 'appendItems'?): show, new, " + names.joined(separator: ", "))
+    #expect(
+        output.lines.last
+            == "error: column 10: no snapshot operation 'apendItems' (did you mean 'appendItems'?): show, new, "
+            + names.joined(separator: ", "))
     let setup = ["load tasks", "diffable on"]
-    #expect(complete("snapshot ", setup: setup).words == ["appendItems", "appendSections", "deleteAllItems", "deleteItems", "deleteSections", "insertItems", "insertSections", "itemIdentifiers", "moveItem", "moveSection", "new", "numberOfItems", "reconfigureItems", "reloadItems", "reloadSections", "show"])
+    #expect(
+        complete("snapshot ", setup: setup).words == [
+            "appendItems", "appendSections", "deleteAllItems", "deleteItems", "deleteSections", "insertItems",
+            "insertSections", "itemIdentifiers", "moveItem", "moveSection", "new", "numberOfItems", "reconfigureItems",
+            "reloadItems", "reloadSections", "show",
+        ])
     #expect(complete("snapshot itemIdentifiers ", setup: setup).words == ["inSection"])
     #expect(complete("snapshot itemIdentifiers inSection ", setup: setup).words == ["Home", "Travel", "Work"])
-    #expect(complete("snapshot moveSection Work ", setup: setup).words == ["Home", "Travel", "Work", "afterSection", "beforeSection"])
+    #expect(
+        complete("snapshot moveSection Work ", setup: setup).words == [
+            "Home", "Travel", "Work", "afterSection", "beforeSection",
+        ])
     #expect(complete("snapshot appendItems 9 ", setup: setup).words == ["toSection"])
     #expect(complete("snapshot appendItems 9 toSection ", setup: setup).words.contains("Work"))
 }
@@ -144,9 +167,14 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     let folder = try TemporaryFolder()
     try folder.write("odd.ndjson", "{\"id\":1,\"a\":0,\"a=b\":2,\"1st\":3,\"\\u0301x\":4,\"plain\":5}\n")
     let setup = ["load \(folder.path)/odd.ndjson"]
-    for (typed, completed, field) in [("a=b", #""a=b"="#, "a=b"), ("1", #""1st"="#, "1st"), ("\u{301}", "\"\u{301}x\"=", "\u{301}x"), ("pl", "plain=", "plain"), ("\"pl", #""plain"="#, "plain")] {
+    for (typed, completed, field) in [
+        ("a=b", #""a=b"="#, "a=b"), ("1", #""1st"="#, "1st"), ("\u{301}", "\"\u{301}x\"=", "\u{301}x"),
+        ("pl", "plain=", "plain"), ("\"pl", #""plain"="#, "plain"),
+    ] {
         let words = complete("update 0 " + typed, setup: setup).words
         #expect(words == [completed], "\(typed)")
-        #expect(try Tokenizer.tokens(in: "update 0 " + completed + "7").last?.kind == .assignment(field: field, value: .int(7)), "\(typed)")
+        #expect(
+            try Tokenizer.tokens(in: "update 0 " + completed + "7").last?.kind
+                == .assignment(field: field, value: .int(7)), "\(typed)")
     }
 }

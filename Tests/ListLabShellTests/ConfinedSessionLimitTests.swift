@@ -2,13 +2,16 @@ import Foundation
 import ListLabCore
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 // What a classroom tab's session may hold and write, each past its bound one error that
 // changes nothing; and where its completion looks.
 
 /// A session confined to a folder of its own in `folder`, with room for `bytes` in `files`.
-private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576, files: Int = 100) throws -> (Session, RecordingOutput, ConfinedFolder) {
+private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576, files: Int = 100) throws -> (
+    Session, RecordingOutput, ConfinedFolder
+) {
     try FileManager.default.createDirectory(atPath: folder.path + "/empty", withIntermediateDirectories: true)
     let confined = try ConfinedFolder(copying: folder.path + "/empty", in: folder.path, prefix: "tab-")
     confined.quota = (bytes, files)
@@ -25,11 +28,16 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     try session.writeNewFile(rows, to: "people.csv", force: false)  // an upload: about 15 KB
     session.execute("load people.csv")
     session.execute("save copy.csv")
-    #expect(output.lines.last?.hasPrefix("error: copy.csv: not written: this folder may hold 20000 bytes in 4 files, and holds") == true, "\(output.lines.last ?? "")")
+    #expect(
+        output.lines.last?.hasPrefix(
+            "error: copy.csv: not written: this folder may hold 20000 bytes in 4 files, and holds") == true,
+        "\(output.lines.last ?? "")")
     #expect(!FileManager.default.fileExists(atPath: confined.scratch + "/copy.csv"))
     confined.quota = (16_000, 4)
     session.execute("export swift Lab.swift")
-    #expect(output.lines.last?.hasPrefix("error: Lab.swift: not written") == true, "\(output.lines.suffix(2)) \(confined.usage())")
+    #expect(
+        output.lines.last?.hasPrefix("error: Lab.swift: not written") == true,
+        "\(output.lines.suffix(2)) \(confined.usage())")
     #expect(confined.usage().files == 1)
     confined.quota = (20_000, 4)
     // Replacing a file counts only what it grows by: a save over itself fits.
@@ -53,7 +61,9 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     session.execute("load small.csv")
     session.execute("load big.csv")
     let said = output.lines.last ?? ""
-    #expect(said.hasPrefix("error: big: not loaded: it would take about ") && said.contains("of the 2.0 MB it may"), "\(said)")
+    #expect(
+        said.hasPrefix("error: big: not loaded: it would take about ") && said.contains("of the 2.0 MB it may"),
+        "\(said)")
     session.execute("providers")
     #expect(output.lines.suffix(1).joined().contains("small"), "\(output.lines.suffix(2))")
     #expect(!output.lines.suffix(1).joined().contains("big"))
@@ -64,7 +74,9 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     let held = session.estimatedDataBytes
     session.bounds.data = held + 1_024
     session.execute("load big.csv")
-    #expect(output.lines.last?.hasPrefix("loaded 30000 items") == true, "the same data again fits in the room of what it replaces: \(output.lines.last ?? "")")
+    #expect(
+        output.lines.last?.hasPrefix("loaded 30000 items") == true,
+        "the same data again fits in the room of what it replaces: \(output.lines.last ?? "")")
     // The estimate is of what the data holds: more than the file, less than ten times it.
     #expect(held > rows.utf8.count && held < rows.utf8.count * 10, "\(held) for a file of \(rows.utf8.count) bytes")
 }
@@ -136,7 +148,9 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     session.bounds.viewportRows = 50
     session.execute("load contacts")
     session.execute("viewport 51")
-    #expect(output.lines.last == "error: a viewport of 51 rows: this session shows at most 50 (each row is drawn in every picture)")
+    #expect(
+        output.lines.last
+            == "error: a viewport of 51 rows: this session shows at most 50 (each row is drawn in every picture)")
     session.execute("viewport 50")
     #expect(output.lines.last?.hasPrefix("viewport 50 rows") == true)
 }
@@ -168,17 +182,22 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     session.bounds.diffableItems = 5
     session.execute("load contacts")
     session.execute("diffable on")
-    #expect(output.lines.last == "error: diffable on: a diffable data source holds at most 5 items in this session, and 'contacts' has 8 (filter it first)")
+    #expect(
+        output.lines.last
+            == "error: diffable on: a diffable data source holds at most 5 items in this session, and 'contacts' has 8 (filter it first)"
+    )
     #expect(session.presentation.diffable == nil)
     session.execute("filter city=Gotham")
     session.execute("diffable on")
     #expect(session.presentation.diffable != nil, "\(output.lines.suffix(3))")
     #expect(session.presentation.diffable?.pending.numberOfItems == 1)
     session.execute("snapshot appendItems 101 102 103 104 105")
-    #expect(output.lines.last == "error: appendItems: a diffable data source holds at most 5 items in this session, and the snapshot would hold 6 (filter it first)", "\(output.lines.last ?? "")")
+    #expect(
+        output.lines.last
+            == "error: appendItems: a diffable data source holds at most 5 items in this session, and the snapshot would hold 6 (filter it first)",
+        "\(output.lines.last ?? "")")
     #expect(session.presentation.diffable?.pending.numberOfItems == 1)
     session.execute("snapshot appendItems 101 102 103 104")
     #expect(session.presentation.diffable?.pending.numberOfItems == 5)
     #expect(session.errorCount == 2)
 }
-

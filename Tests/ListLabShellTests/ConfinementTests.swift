@@ -1,6 +1,7 @@
 import Foundation
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 // A transcript is untrusted input: CI replays the ones a pull request brings.
@@ -37,11 +38,13 @@ private func transcript(_ commands: [String]) -> String {
     try root.write("victim/secret.json", #"[{"id":1,"token":"s3cr3t"}]"#)
     try root.write("victim/script.txt", "load contacts\n")
     try root.write("tx/data.csv", "id,name\n1,Ada\n2,Bo\n")
-    try FileManager.default.createSymbolicLink(atPath: root.path + "/tx/innocent.json", withDestinationPath: "../victim/secret.json")
+    try FileManager.default.createSymbolicLink(
+        atPath: root.path + "/tx/innocent.json", withDestinationPath: "../victim/secret.json")
     try FileManager.default.createSymbolicLink(atPath: root.path + "/tx/out", withDestinationPath: "../victim")
     let victim = root.path + "/victim"
     let commands = [
-        "load data.csv", "save \(victim)/abs.csv", "save ../victim/x.csv --force", "export swift ../victim/x.swift --force",
+        "load data.csv", "save \(victim)/abs.csv", "save ../victim/x.csv --force",
+        "export swift ../victim/x.swift --force",
         "session save ../victim/ci.sh --force", "show --svg ../victim/p.svg --force", "save out/x.csv --force",
         "session save out/ci.sh --force", "load innocent.json", "update 0 token=pwned", "save --force",
         "load \(victim)/secret.json", "show --json --all", "run ../victim/script.txt", "run \(victim)/script.txt",
@@ -55,8 +58,13 @@ private func transcript(_ commands: [String]) -> String {
     #expect(snapshot(of: root.path) == before, "a file changed outside the copy")
     let report = result.report.joined(separator: "\n")
     #expect(!report.contains("s3cr3t"), "the secret reached the report")
-    #expect(!report.contains(FileManager.default.temporaryDirectory.path + "/listlab-replay"), "the scratch folder's path reached the output")
-    for refused in ["\(victim)/abs.csv", "../victim/x.csv", "../victim/x.swift", "../victim/ci.sh", "../victim/p.svg", "\(victim)/secret.json", "../victim/script.txt"] {
+    #expect(
+        !report.contains(FileManager.default.temporaryDirectory.path + "/listlab-replay"),
+        "the scratch folder's path reached the output")
+    for refused in [
+        "\(victim)/abs.csv", "../victim/x.csv", "../victim/x.swift", "../victim/ci.sh", "../victim/p.svg",
+        "\(victim)/secret.json", "../victim/script.txt",
+    ] {
         #expect(report.contains("+error: \(refused): outside the transcript's folder"), "\(refused) was not refused")
     }
     #expect(report.contains("+error: innocent.json: a link to a file outside the transcript's folder"))
@@ -70,7 +78,9 @@ private func transcript(_ commands: [String]) -> String {
     try folder.write("people.csv", "id,name\n1,Ada\n")
     let output = RecordingOutput()
     let recording = Session(output: output, workingDirectory: folder.path)
-    for line in ["load people.csv", "append name=Bo", "save", "load people.csv --force", "show"] { recording.execute(line) }
+    for line in ["load people.csv", "append name=Bo", "save", "load people.csv --force", "show"] {
+        recording.execute(line)
+    }
     recording.execute("session save lesson.lab")
     // Recording saved into the real file: put it back as the lesson expects it.
     try folder.write("people.csv", "id,name\n1,Ada\n")
@@ -89,7 +99,9 @@ private func transcript(_ commands: [String]) -> String {
         let output = RecordingOutput()
         try folder.write("shared.csv", "id,value\n1,start\n")
         let session = Session(output: output, workingDirectory: folder.path)
-        for line in ["load shared.csv", "update 0 value=writer\(index)", "save", "load shared.csv --force", "show --json 0"] {
+        for line in [
+            "load shared.csv", "update 0 value=writer\(index)", "save", "load shared.csv --force", "show --json 0",
+        ] {
             session.execute(line)
         }
         session.execute("session save writer\(index).lab")

@@ -2,6 +2,7 @@ import Foundation
 import ListLabCore
 import ListLabRecords
 import Testing
+
 @testable import ListLabShell
 
 // A user's model with a Date: shown and typed as ISO 8601, never as seconds since 2001.
@@ -41,31 +42,45 @@ final class MessageCell: ListCell, ConfigurableCell {
         Message(id: "m2", subject: "Agenda", received: Date(timeIntervalSince1970: 1_795_303_600)),
     ]
     session.registrations = [
-        ProviderRegistration("inbox", provider: { ArrayDataProvider(messages) }, presenter: { SingleKindPresenter(MessageCell.self) })
+        ProviderRegistration(
+            "inbox", provider: { ArrayDataProvider(messages) }, presenter: { SingleKindPresenter(MessageCell.self) })
     ]
-    for line in ["load inbox", "inspect id=m1", "update id=m1 received=2026-12-01T08:00:00Z", "inspect 0", "update 0 received=1795300000", "update 0 received=tomorrow"] {
+    for line in [
+        "load inbox", "inspect id=m1", "update id=m1 received=2026-12-01T08:00:00Z", "inspect 0",
+        "update 0 received=1795300000", "update 0 received=tomorrow",
+    ] {
         session.execute(line)
     }
     #expect(output.lines.contains("  received  \"2026-11-21T22:26:40Z\"  (date)"), "\(output.lines)")
     #expect(output.lines.contains("  received  \"2026-12-01T08:00:00Z\"  (date)"), "\(output.lines)")
     let errors = output.lines.filter { $0.hasPrefix("error:") }
-    #expect(errors == [
-        "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00), found int 1795300000",
-        "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00), found string \"tomorrow\"",
-    ], "\(errors)")
+    #expect(
+        errors == [
+            "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00), found int 1795300000",
+            "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00), found string \"tomorrow\"",
+        ], "\(errors)")
     // Any ISO 8601 form of an instant is taken, kept in UTC: an offset, a fraction of any length.
     output.clear()
-    for line in ["update 0 received=2026-12-01T10:00:00+02:00", "inspect 0", "update 0 received=2026-12-01T08:00:00.5Z", "inspect 0"] {
+    for line in [
+        "update 0 received=2026-12-01T10:00:00+02:00", "inspect 0", "update 0 received=2026-12-01T08:00:00.5Z",
+        "inspect 0",
+    ] {
         session.execute(line)
     }
     #expect(output.lines.contains("  received  \"2026-12-01T08:00:00Z\"  (date)"), "\(output.lines)")
     #expect(output.lines.contains("  received  \"2026-12-01T08:00:00.500Z\"  (date)"), "\(output.lines)")
     // A day or time that does not exist is refused, not rolled into another; so is a day without a time.
     output.clear()
-    for line in ["update 0 received=2026-02-30T10:00:00Z", "update 0 received=2026-11-26T25:00:00Z", "update 0 received=2026-11-26"] {
+    for line in [
+        "update 0 received=2026-02-30T10:00:00Z", "update 0 received=2026-11-26T25:00:00Z",
+        "update 0 received=2026-11-26",
+    ] {
         session.execute(line)
     }
-    #expect(output.lines.count == 3 && output.lines.allSatisfy { $0.hasPrefix("error: received: expected a date and time in ISO 8601") }, "\(output.lines)")
+    #expect(
+        output.lines.count == 3
+            && output.lines.allSatisfy { $0.hasPrefix("error: received: expected a date and time in ISO 8601") },
+        "\(output.lines)")
 }
 
 struct Mail: Codable, Hashable, Identifiable {
@@ -85,7 +100,9 @@ struct MailPresenter: CellPresenter {
     }
 
     func cell(for mail: Mail, at path: ItemPath, in list: HeadlessList) -> ListCell {
-        let cell: ListCell = mail.unread ? list.dequeueReusableCell(UnreadCell.self, for: path) : list.dequeueReusableCell(ReadCell.self, for: path)
+        let cell: ListCell =
+            mail.unread
+            ? list.dequeueReusableCell(UnreadCell.self, for: path) : list.dequeueReusableCell(ReadCell.self, for: path)
         cell.text = (mail.unread ? "● " : "") + mail.subject
         return cell
     }
@@ -95,10 +112,16 @@ struct MailPresenter: CellPresenter {
     let output = RecordingOutput()
     let session = Session(output: output)
     let mail = [Mail(id: "a", subject: "Hello", unread: true), Mail(id: "b", subject: "Agenda", unread: false)]
-    session.registrations = [ProviderRegistration("mail", provider: { ArrayDataProvider(mail) }, presenter: { MailPresenter() })]
+    session.registrations = [
+        ProviderRegistration("mail", provider: { ArrayDataProvider(mail) }, presenter: { MailPresenter() })
+    ]
     for line in ["load mail", "update id=a unread=false", "update id=a subject=Hi"] { session.execute(line) }
-    #expect(output.lines[1] == "updated 0.0 (id=\"a\"): unread = false; its cell is of another kind now: new cell #3 (ReadCell) for #1 (UnreadCell)", "\(output.lines)")
-    #expect(output.lines[2] == "updated 0.0 (id=\"a\"): subject = \"Hi\"; cell #3 reconfigured in place", "\(output.lines)")
+    #expect(
+        output.lines[1]
+            == "updated 0.0 (id=\"a\"): unread = false; its cell is of another kind now: new cell #3 (ReadCell) for #1 (UnreadCell)",
+        "\(output.lines)")
+    #expect(
+        output.lines[2] == "updated 0.0 (id=\"a\"): subject = \"Hi\"; cell #3 reconfigured in place", "\(output.lines)")
 }
 
 @Test func anUpdateThatMovesAnItemIntoANewSectionSaysWhere() {
@@ -115,7 +138,8 @@ struct MailPresenter: CellPresenter {
     let entries = [Entry(title: "Keynote", day: "Monday"), Entry(title: "Lunch", day: "Monday")]
     session.registrations = [
         ProviderRegistration(
-            "days", provider: { SectionedDataProvider(entries, groupedBy: \.day) }, presenter: { SingleKindPresenter(EntryCell.self) })
+            "days", provider: { SectionedDataProvider(entries, groupedBy: \.day) },
+            presenter: { SingleKindPresenter(EntryCell.self) })
     ]
     for line in ["load days", "update 0.1 day=Tuesday"] { session.execute(line) }
     #expect(output.lines.last?.hasPrefix("updated 0.1: day = \"Tuesday\"; moved to 1.0 (") == true, "\(output.lines)")

@@ -1,14 +1,16 @@
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 @Test func diffPreviewsAReloadWithoutApplyingIt() {
     let changed = ["load contacts", "delete 2", #"update 0 name="Bruce W""#, "move 0.0 0.3"]
-    #expect(last(changed + ["diff"]) == [
-        "a reload of contacts would make 3 changes in 2 stages", "  insert 0.2; move 0.3 -> 0.0",
-        #"  reconfigure 0.0  name: "Bruce W" → "Bruce Wayne""#,
-    ])
+    #expect(
+        last(changed + ["diff"]) == [
+            "a reload of contacts would make 3 changes in 2 stages", "  insert 0.2; move 0.3 -> 0.0",
+            #"  reconfigure 0.0  name: "Bruce W" → "Bruce Wayne""#,
+        ])
     #expect(last(changed + ["diff", "show 0.3"]) == ["   0.3  Bruce W — 555-0101  <ContactCell #1>"])
     #expect(last(["load contacts", "diff"]) == ["a reload of contacts would change nothing"])
 }
@@ -17,37 +19,49 @@ import Testing
 /// twice: the stage, then the item with its fields).
 @Test func aStageOfContentChangesNamesEachItemOnceWithItsFields() {
     let edited = ["load contacts", #"update 0 name="Bruce W""#, #"update 1 phone="555-0199""#, "move 0.2 0.3"]
-    #expect(last(edited + ["diff"]) == [
-        "a reload of contacts would make 3 changes in 2 stages", "  move 0.3 -> 0.2",
-        #"  reconfigure 0.0  name: "Bruce W" → "Bruce Wayne""#, #"  reconfigure 0.1  phone: "555-0199" → "555-0102""#,
-    ])
+    #expect(
+        last(edited + ["diff"]) == [
+            "a reload of contacts would make 3 changes in 2 stages", "  move 0.3 -> 0.2",
+            #"  reconfigure 0.0  name: "Bruce W" → "Bruce Wayne""#,
+            #"  reconfigure 0.1  phone: "555-0199" → "555-0102""#,
+        ])
     // With reloads for updates, the same, in UIKit's other word.
-    #expect(last(["set updates reload"] + edited + ["reload --diff --force"]).suffix(2) == [
-        #"  reload 0.0  name: "Bruce W" → "Bruce Wayne""#, #"  reload 0.1  phone: "555-0199" → "555-0102""#,
-    ])
+    #expect(
+        last(["set updates reload"] + edited + ["reload --diff --force"]).suffix(2) == [
+            #"  reload 0.0  name: "Bruce W" → "Bruce Wayne""#, #"  reload 0.1  phone: "555-0199" → "555-0102""#,
+        ])
 }
 
 @Test func reloadWithDiffAppliesTheStagesAndKeepsCells() {
     let changed = ["load contacts", "delete 2", #"update 0 name="Bruce W""#, "move 0.0 0.3", "reload --diff --force"]
-    #expect(last(changed) == [
-        "reloaded contacts from its source: 3 changes in 2 stages", "  insert 0.2; move 0.3 -> 0.0",
-        #"  reconfigure 0.0  name: "Bruce W" → "Bruce Wayne""#,
-    ])
+    #expect(
+        last(changed) == [
+            "reloaded contacts from its source: 3 changes in 2 stages", "  insert 0.2; move 0.3 -> 0.0",
+            #"  reconfigure 0.0  name: "Bruce W" → "Bruce Wayne""#,
+        ])
     // Bruce's cell moved back and was configured again in place: same cell #1.
     #expect(last(changed + ["show 0"]) == ["   0.0  Bruce Wayne — 555-0101  <ContactCell #1>"])
-    #expect(last(changed + ["stats"])[1] == "cells: 8 created, 1 reused, 11 configured (2 in place), 0 replaced by reloads")
+    #expect(
+        last(changed + ["stats"])[1] == "cells: 8 created, 1 reused, 11 configured (2 in place), 0 replaced by reloads")
 }
 
 @Test func updatesCanBeReloadsInstead() {
     let changed = ["load contacts", "set updates reload", #"update 0 name="Bruce W""#]
     #expect(last(changed) == [#"updated 0.0: name = "Bruce W"; reloaded: cell #9 replaces the old one"#])
     // The old cell leaves during the update, so the reload takes a new one.
-    #expect(last(changed + ["stats"])[1] == "cells: 9 created, 0 reused, 9 configured (0 in place), 1 replaced by reloads")
-    #expect(last(["set"]) == ["updates reconfigure", "threshold 100", "list table", "badges on", "ios 16", "timer off"])
-    #expect(last(["set ios 16.4"]) == ["ios 16.4: a refused update's counts are 'Invalid batch updates detected: ... before and/or after ...'"])
+    #expect(
+        last(changed + ["stats"])[1] == "cells: 9 created, 0 reused, 9 configured (0 in place), 1 replaced by reloads")
+    #expect(
+        last(["set"]) == ["updates reconfigure", "threshold 100", "list table", "badges on", "ios 16", "timer off"])
+    #expect(
+        last(["set ios 16.4"]) == [
+            "ios 16.4: a refused update's counts are 'Invalid batch updates detected: ... before and/or after ...'"
+        ])
     #expect(last(["set ios 17", "set"]).dropLast().last == "ios 17")
     #expect(last(["set ios 12"]) == ["error: ios 12: write an iOS version from 13 to 26, as 16 or 16.4"])
-    #expect(last(["set ios 17", "help batch"]).contains("  Its refusals are UIKit's words on iOS 17 ('set ios VERSION' changes the version)."))
+    #expect(
+        last(["set ios 17", "help batch"]).contains(
+            "  Its refusals are UIKit's words on iOS 17 ('set ios VERSION' changes the version)."))
 }
 
 @Test func aListCanBeACollectionView() {
@@ -56,46 +70,93 @@ import Testing
     #expect(last(collection + ["set"]).contains("list collection 3"))
     // Three items to a row, and UICollectionView's nouns in its refusals.
     #expect(last(collection + ["show"]).count == 3)
-    #expect(last(collection + ["batch insert 0.99"]) == ["error: attempt to insert item 99 into section 0, but there are only 8 items in section 0 after the update"])
-    #expect(last(collection + ["append name=Oliver --data-only", "batch delete 0.1"]).first?.hasPrefix("error: Invalid update: invalid number of items in section 0.") == true)
-    #expect(last(collection + ["set ios 16.4", "append name=Oliver --data-only", "batch delete 0.1"]).first == "error: Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.")
-    #expect(last(collection + ["set ios 17", "append name=Oliver --data-only", "batch delete 0.1"]).first == "error: Invalid batch updates detected: the number of sections and/or items returned by the data source before and after performing the batch updates are inconsistent with the updates.")
-    #expect(last(collection + ["set list table", "batch insert 0.99"]) == ["error: attempt to insert row 99 into section 0, but there are only 8 rows in section 0 after the update"])
+    #expect(
+        last(collection + ["batch insert 0.99"]) == [
+            "error: attempt to insert item 99 into section 0, but there are only 8 items in section 0 after the update"
+        ])
+    #expect(
+        last(collection + ["append name=Oliver --data-only", "batch delete 0.1"]).first?.hasPrefix(
+            "error: Invalid update: invalid number of items in section 0.") == true)
+    #expect(
+        last(collection + ["set ios 16.4", "append name=Oliver --data-only", "batch delete 0.1"]).first
+            == "error: Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates."
+    )
+    #expect(
+        last(collection + ["set ios 17", "append name=Oliver --data-only", "batch delete 0.1"]).first
+            == "error: Invalid batch updates detected: the number of sections and/or items returned by the data source before and after performing the batch updates are inconsistent with the updates."
+    )
+    #expect(
+        last(collection + ["set list table", "batch insert 0.99"]) == [
+            "error: attempt to insert row 99 into section 0, but there are only 8 rows in section 0 after the update"
+        ])
     #expect(last(["set list collection 13"]) == ["error: column 21: COLUMNS must be 1 to 12, not 13"])
     #expect(last(["set list grid"]) == ["error: column 10: expected 'table' or 'collection', found 'grid'"])
 }
 
 @Test func aBigChangeFallsBackToReloadData() {
-    #expect(last(["load contacts", "sort name"]) == ["sorted contacts by name: 3 changes in 1 stage", "  move 0.5 -> 0.0, 0.3 -> 0.1, 0.7 -> 0.6"])
-    #expect(last(["load contacts", "set threshold 2", "sort name"]) == [
-        "sorted contacts by name: 3 changes in 1 stage, above the threshold of 2: reloadData instead of batch updates",
-    ])
-    #expect(last(["load contacts", "set threshold 2", "sort name", "stats"])[3] == "list: 2 reloadData, 0 batch updates (0 refused), viewport 10 rows")
+    #expect(
+        last(["load contacts", "sort name"]) == [
+            "sorted contacts by name: 3 changes in 1 stage", "  move 0.5 -> 0.0, 0.3 -> 0.1, 0.7 -> 0.6",
+        ])
+    #expect(
+        last(["load contacts", "set threshold 2", "sort name"]) == [
+            "sorted contacts by name: 3 changes in 1 stage, above the threshold of 2: reloadData instead of batch updates"
+        ])
+    #expect(
+        last(["load contacts", "set threshold 2", "sort name", "stats"])[3]
+            == "list: 2 reloadData, 0 batch updates (0 refused), viewport 10 rows")
 }
 
 @Test func sortAndFilterReachTheirStatesThroughTheDiff() {
-    #expect(last(["load contacts", "sort name desc", "show --all"]).prefix(2) == ["   0.0  Victor Stone — 555-0107", "   0.1  J'onn J'onzz — 555-0108"])
-    #expect(last(["load tasks", "filter done=true"]) == [
-        #"filtered tasks to done=true: 2 of 7 items: 5 changes in 1 stage"#, "  delete section 2; delete 0.1, 0.2, 1.0, 1.2",
-    ])
-    #expect(last(["load tasks", "filter done=true", "filter off", "show --all"]) == last(["load tasks", "show --all"]))
+    #expect(
+        last(["load contacts", "sort name desc", "show --all"]).prefix(2) == [
+            "   0.0  Victor Stone — 555-0107", "   0.1  J'onn J'onzz — 555-0108",
+        ])
+    #expect(
+        last(["load tasks", "filter done=true"]) == [
+            #"filtered tasks to done=true: 2 of 7 items: 5 changes in 1 stage"#,
+            "  delete section 2; delete 0.1, 0.2, 1.0, 1.2",
+        ])
+    #expect(
+        last(["load tasks", "filter done=true", "filter off", "show --all"]) == last(["load tasks", "show --all"]))
     #expect(last(["load tasks", "filter off"]) == ["no filter is on"])
 }
 
 @Test func changesAreRefusedWhileFiltered() {
     let filtered = ["load contacts", "filter city=Gotham"]
-    #expect(last(filtered + ["delete 0"]) == [#"error: delete is refused while a filter is on (city="Gotham"): 'filter off' first"#])
-    #expect(last(filtered + ["append name=X"]) == [#"error: append is refused while a filter is on (city="Gotham"): 'filter off' first"#])
-    #expect(last(filtered + ["sort name"]) == [#"error: sort is refused while a filter is on (city="Gotham"): 'filter off' first"#])
-    #expect(last(filtered + ["reload --diff"]) == [#"error: reload --diff is refused while a filter is on (city="Gotham"): 'filter off' first"#])
+    #expect(
+        last(filtered + ["delete 0"]) == [
+            #"error: delete is refused while a filter is on (city="Gotham"): 'filter off' first"#
+        ])
+    #expect(
+        last(filtered + ["append name=X"]) == [
+            #"error: append is refused while a filter is on (city="Gotham"): 'filter off' first"#
+        ])
+    #expect(
+        last(filtered + ["sort name"]) == [
+            #"error: sort is refused while a filter is on (city="Gotham"): 'filter off' first"#
+        ])
+    #expect(
+        last(filtered + ["reload --diff"]) == [
+            #"error: reload --diff is refused while a filter is on (city="Gotham"): 'filter off' first"#
+        ])
 }
 
 @Test func badDiffCommandsSayWhy() {
-    #expect(last(["load contacts", "sort nme"]) == ["error: column 6: no field 'nme' in contacts (fields: id, name, phone, city; did you mean 'name'?)"])
+    #expect(
+        last(["load contacts", "sort nme"]) == [
+            "error: column 6: no field 'nme' in contacts (fields: id, name, phone, city; did you mean 'name'?)"
+        ])
     #expect(last(["load contacts", "filter city"]) == ["error: column 8: expected FIELD=VALUE, found 'city'"])
     #expect(last(["load contacts", "set threshold -1"]) == ["error: column 15: N must be 0 to 1000000000, not -1"])
-    #expect(last(["load contacts", "set colour red"]) == ["error: column 5: expected 'updates' or 'threshold' or 'list' or 'badges' or 'ios' or 'timer', found 'colour'"])
-    #expect(last(["load contacts as array key city", "append name=Y city=Gotham"]) == ["error: duplicate key city=\"Gotham\": 0.0 has it already"])
+    #expect(
+        last(["load contacts", "set colour red"]) == [
+            "error: column 5: expected 'updates' or 'threshold' or 'list' or 'badges' or 'ios' or 'timer', found 'colour'"
+        ])
+    #expect(
+        last(["load contacts as array key city", "append name=Y city=Gotham"]) == [
+            "error: duplicate key city=\"Gotham\": 0.0 has it already"
+        ])
 }
 
 @Test func aDuplicateKeyInTheSourceIsAnErrorNamingBothPaths() throws {
@@ -108,10 +169,11 @@ import Testing
     output.clear()
     session.execute("diff")
     session.execute("reload --diff")
-    #expect(output.lines == [
-        "error: duplicate key id=1 in the source, at 0.0 and 0.2: a diff needs unique keys",
-        "error: duplicate key id=1 in the source, at 0.0 and 0.2: a diff needs unique keys",
-    ])
+    #expect(
+        output.lines == [
+            "error: duplicate key id=1 in the source, at 0.0 and 0.2: a diff needs unique keys",
+            "error: duplicate key id=1 in the source, at 0.0 and 0.2: a diff needs unique keys",
+        ])
     output.clear()
     session.execute("show --json")
     #expect(output.lines.count == 3)
@@ -119,36 +181,72 @@ import Testing
 
 @Test func batchUpdatesAreCheckedAgainstTheDataAndDataOnlyChangesAreNotTold() {
     let dataOnly = ["load contacts", "append name=Oliver --data-only"]
-    #expect(last(dataOnly) == ["(--data-only: the data changed, the list was not told: it still has 8 rows in section 0)", "appended 0.8: Oliver"])
-    #expect(last(dataOnly + ["batch delete 0.1"]).first?.hasPrefix("error: Invalid update: invalid number of rows in section 0.") == true)
+    #expect(
+        last(dataOnly) == [
+            "(--data-only: the data changed, the list was not told: it still has 8 rows in section 0)",
+            "appended 0.8: Oliver",
+        ])
+    #expect(
+        last(dataOnly + ["batch delete 0.1"]).first?.hasPrefix(
+            "error: Invalid update: invalid number of rows in section 0.") == true)
     #expect(last(dataOnly + ["batch insert 0.8"]) == ["the list accepted: insert 0.8"])
     #expect(last(dataOnly + ["batch insert 0.8", "show 8"]) == ["   0.8  Oliver  <ContactCell #9>"])
-    #expect(last(["load tasks", "batch delete section 2 insert section 2"]) == ["the list accepted: delete section 2; insert section 2"])
+    #expect(
+        last(["load tasks", "batch delete section 2 insert section 2"]) == [
+            "the list accepted: delete section 2; insert section 2"
+        ])
     #expect(last(["load contacts", "batch"]).first?.hasPrefix("error: column 6: batch needs a change") == true)
-    #expect(last(["load contacts", "batch move 0.1 section"]) == ["error: column 16: 'section' is not a path: write S.I (like 1.4), or I for section 0"])
+    #expect(
+        last(["load contacts", "batch move 0.1 section"]) == [
+            "error: column 16: 'section' is not a path: write S.I (like 1.4), or I for section 0"
+        ])
     // The note counts the section the change was in, or the sections when one went away.
-    #expect(last(["load tasks", "delete 1.0 --data-only"]).first == "(--data-only: the data changed, the list was not told: it still has 3 rows in section 1)")
-    #expect(last(["load tasks", "delete 2.0 --data-only"]).first == "(--data-only: the data changed, the list was not told: it still has 3 sections)")
+    #expect(
+        last(["load tasks", "delete 1.0 --data-only"]).first
+            == "(--data-only: the data changed, the list was not told: it still has 3 rows in section 1)")
+    #expect(
+        last(["load tasks", "delete 2.0 --data-only"]).first
+            == "(--data-only: the data changed, the list was not told: it still has 3 sections)")
     // Section moves, so that the section-move rules can be tried.
-    #expect(last(["load tasks", "batch delete section 1 move section 1 2"]) == ["error: attempt to perform a delete and a move from the same section (1)"])
-    #expect(last(["load tasks", "batch move section 0 5"]) == ["error: attempt to to move section 0 to section 5, but there are only 3 sections after the update"])
+    #expect(
+        last(["load tasks", "batch delete section 1 move section 1 2"]) == [
+            "error: attempt to perform a delete and a move from the same section (1)"
+        ])
+    #expect(
+        last(["load tasks", "batch move section 0 5"]) == [
+            "error: attempt to to move section 0 to section 5, but there are only 3 sections after the update"
+        ])
     // A reload is a delete and an insert to UIKit, and a section that is not there says so.
-    #expect(last(["load tasks", "batch reload 5.0"]) == ["error: attempt to delete row 0 from section 5, but there are only 3 sections before the update"])
-    #expect(last(["load contacts", "batch frobnicate 0.1"]) == ["error: column 7: expected 'insert' or 'delete' or 'move' or 'reload' or 'reconfigure', found 'frobnicate'"])
+    #expect(
+        last(["load tasks", "batch reload 5.0"]) == [
+            "error: attempt to delete row 0 from section 5, but there are only 3 sections before the update"
+        ])
+    #expect(
+        last(["load contacts", "batch frobnicate 0.1"]) == [
+            "error: column 7: expected 'insert' or 'delete' or 'move' or 'reload' or 'reconfigure', found 'frobnicate'"
+        ])
 }
 
 @Test func reloadListOnlyKeepsTheData() {
-    #expect(last(["load contacts", "append name=Oliver --data-only", "reload --list"]) == ["the list reloaded its data from contacts (reloadData): 9 items in 1 section"])
-    #expect(last(["load contacts", "append name=Oliver --data-only", "reload --list", "show 8"]) == ["   0.8  Oliver  <ContactCell #9>"])
+    #expect(
+        last(["load contacts", "append name=Oliver --data-only", "reload --list"]) == [
+            "the list reloaded its data from contacts (reloadData): 9 items in 1 section"
+        ])
+    #expect(
+        last(["load contacts", "append name=Oliver --data-only", "reload --list", "show 8"]) == [
+            "   0.8  Oliver  <ContactCell #9>"
+        ])
 }
 
 @Test func bindLikeJoinsOnlyPresentersOfTheSameItemType() {
-    #expect(last(["load contacts", "load tabs", "bind like contacts"]) == [
-        "error: cannot join 'tabs' (Item = Record{id, title, icon}) with the presenter of 'contacts' (Item = Record{id, name, phone, city}): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time",
-    ])
-    #expect(last(["load contacts", "load contacts name b", #"bind "{city}""#, "use contacts", "bind like b", "show 0"]) == [
-        "   0.0  Gotham  <ContactCell #1 reused>",
-    ])
+    #expect(
+        last(["load contacts", "load tabs", "bind like contacts"]) == [
+            "error: cannot join 'tabs' (Item = Record{id, title, icon}) with the presenter of 'contacts' (Item = Record{id, name, phone, city}): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+        ])
+    #expect(
+        last(["load contacts", "load contacts name b", #"bind "{city}""#, "use contacts", "bind like b", "show 0"]) == [
+            "   0.0  Gotham  <ContactCell #1 reused>"
+        ])
 }
 
 @Test func aFileDiffNamesTheFieldsThatChangedInEachItem() throws {
@@ -162,10 +260,11 @@ import Testing
     session.execute("set updates reload")
     session.execute("reload --diff")
     // 1.10 and 1.1 are one value: no change; Bo's two fields are named.
-    #expect(output.lines.suffix(2) == [
-        "reloaded p from its source: 1 change in 1 stage",
-        #"  reload 0.1  city: "Metropolis" → "Smallville", score: 2 → 3"#,
-    ])
+    #expect(
+        output.lines.suffix(2) == [
+            "reloaded p from its source: 1 change in 1 stage",
+            #"  reload 0.1  city: "Metropolis" → "Smallville", score: 2 → 3"#,
+        ])
 }
 
 /// A file read again with a field added or moved on disk gives the data
@@ -183,11 +282,12 @@ func aReloadTakesTheFieldsTheFileHasNow(shape: String) throws {
     try folder.write("c.ndjson", "{\"id\":1,\"a\":1}\n{\"id\":2,\"a\":2,\"extra\":1}\n")
     output.clear()
     session.execute("reload --diff")
-    #expect(output.lines == [
-        "reloaded c from its source: 2 changes in 1 stage",
-        "  reconfigure 0.0  (the data's fields changed; its values did not)",
-        "  reconfigure 0.1  extra: null → 1",
-    ])
+    #expect(
+        output.lines == [
+            "reloaded c from its source: 2 changes in 1 stage",
+            "  reconfigure 0.0  (the data's fields changed; its values did not)",
+            "  reconfigure 0.1  extra: null → 1",
+        ])
     output.clear()
     let records = ["update 0.0 extra=5", "sort extra"].map { session.execute($0) }
     #expect(output.lines.first?.hasPrefix("updated 0.0: extra = 5") == true, "\(output.lines)")
@@ -212,12 +312,13 @@ func aReloadTakesTheFieldsTheFileHasNow(shape: String) throws {
     try folder.write("k.csv", "name\nAda\nBob\n")
     output.clear()
     let records = ["reload", "fields", "update 0.0 name=Al", "append name=Cy"].map { session.execute($0) }
-    #expect(output.lines.prefix(4) == [
-        "reloaded k: 2 items in 1 section (reloadData)",
-        "k has no field 'id' now: its items have no key (load it with 'key FIELD' to give them one)",
-        "k: 1 fields, 2 items",
-        "  name  string 2",
-    ])
+    #expect(
+        output.lines.prefix(4) == [
+            "reloaded k: 2 items in 1 section (reloadData)",
+            "k has no field 'id' now: its items have no key (load it with 'key FIELD' to give them one)",
+            "k: 1 fields, 2 items",
+            "  name  string 2",
+        ])
     #expect(records.map(\.failed) == [false, false, false, false], "\(output.lines)")
     #expect(records.map(\.edited) == [[], [], ["k"], ["k"]])
     session.execute("save")
@@ -238,7 +339,10 @@ func aReloadTakesTheFieldsTheFileHasNow(shape: String) throws {
     for command in ["reload", "more", "more", "fields"] { session.execute(command) }
     #expect(output.lines.contains("reloaded p: 1 item in 1 section (reloadData)"), "\(output.lines)")
     #expect(output.lines.contains { $0.hasSuffix("(3 of 3 items)") }, "\(output.lines)")
-    #expect(output.lines.suffix(4) == ["p: 3 fields, 3 items, key id", "  id    int 3", "  name  string 3", "  x     int 3"])
+    #expect(
+        output.lines.suffix(4) == [
+            "p: 3 fields, 3 items, key id", "  id    int 3", "  name  string 3", "  x     int 3",
+        ])
 }
 
 /// Two rows alike in a file without a key are one item to a diff: `sort`
@@ -266,7 +370,10 @@ func rowsAlikeWithoutAKeyAreRefusedFromTheColumns(file: String, text: String) th
         lines.append(output.lines)
     }
     #expect(lines[0] == lines[1])
-    #expect(lines[0].prefix(2).allSatisfy { $0.hasPrefix("error: duplicate item ") && $0.hasSuffix(": a diff needs unique keys") }, "\(lines[0])")
+    #expect(
+        lines[0].prefix(2).allSatisfy {
+            $0.hasPrefix("error: duplicate item ") && $0.hasSuffix(": a diff needs unique keys")
+        }, "\(lines[0])")
 }
 
 /// A sort or a filter refused before the data changed (two items alike,
@@ -325,15 +432,19 @@ func aRefusedSortOrFilterLeavesNoFilterAndNoEdit(shape: String) throws {
     try folder.write("k.csv", "name\nAda\nBo\n")
     output.clear()
     session.execute("reload --diff")
-    #expect(output.lines.suffix(2) == [
-        "k has no field 'id' now: its items have no key (load it with 'key FIELD' to give them one)",
-        "diffable off: its identifiers were keys; the adapter shows k again (reloadData): 2 items in 1 section",
-    ])
+    #expect(
+        output.lines.suffix(2) == [
+            "k has no field 'id' now: its items have no key (load it with 'key FIELD' to give them one)",
+            "diffable off: its identifiers were keys; the adapter shows k again (reloadData): 2 items in 1 section",
+        ])
     session.execute("load t.csv as sectioned by list")
     try folder.write("t.csv", "id,title\n1,a\n2,b\n")
     output.clear()
     session.execute("reload")
-    #expect(output.lines.last == "t has no field 'list' now: its items are in one section with no title (load it again 'as sectioned by' a field)")
+    #expect(
+        output.lines.last
+            == "t has no field 'list' now: its items are in one section with no title (load it again 'as sectioned by' a field)"
+    )
 }
 
 /// While a filter is on, a paged provider loads no page: `more` is refused
@@ -344,7 +455,11 @@ func aRefusedSortOrFilterLeavesNoFilterAndNoEdit(shape: String) throws {
     try folder.write("p.csv", "id,name,h\n1,a,1\n2,b,2\n3,c,1\n4,d,1\n5,e,2\n")
     let output = RecordingOutput()
     let session = Session(output: output, workingDirectory: folder.path)
-    for command in ["load p.csv as paged 2", "filter h=1", "more", "filter off", "more", "more"] { session.execute(command) }
-    #expect(output.lines.contains("error: more is refused while a filter is on (h=1): 'filter off' first"), "\(output.lines)")
+    for command in ["load p.csv as paged 2", "filter h=1", "more", "filter off", "more", "more"] {
+        session.execute(command)
+    }
+    #expect(
+        output.lines.contains("error: more is refused while a filter is on (h=1): 'filter off' first"),
+        "\(output.lines)")
     #expect(output.lines.last == "all 5 items are loaded", "\(output.lines)")
 }

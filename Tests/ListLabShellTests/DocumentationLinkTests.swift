@@ -23,7 +23,8 @@ import Testing
     }
     for page in pages {
         let text = try String(contentsOfFile: root + "/" + page, encoding: .utf8)
-        let folder = page.contains("/") ? root + "/" + page.split(separator: "/").dropLast().joined(separator: "/") : root
+        let folder =
+            page.contains("/") ? root + "/" + page.split(separator: "/").dropLast().joined(separator: "/") : root
         for link in DocumentationPages.links(in: text) where DocumentationPages.isFollowed(link.target) {
             var target = link.target
             if target.hasPrefix("<"), target.hasSuffix(">") {
@@ -66,7 +67,8 @@ import Testing
             let file = try String(contentsOfFile: root + "/" + excerpt.file, encoding: .utf8)
             #expect(
                 ReadmeExampleFile.isExcerpt(excerpt, of: file),
-                "\(page):\(excerpt.line): these \(excerpt.lines.count) lines are not in \(excerpt.file) as written there")
+                "\(page):\(excerpt.line): these \(excerpt.lines.count) lines are not in \(excerpt.file) as written there"
+            )
         }
     }
     #expect(quoted > 0)
@@ -97,7 +99,8 @@ enum DocumentationPages {
     static func paths(root: String) -> [String] {
         var paths = ["README.md"]
         paths += markdownFiles(in: root, folder: "Docs")
-        for example in entries(of: root + "/Examples") where FileManager.default.fileExists(atPath: root + "/Examples/" + example + "/README.md") {
+        for example in entries(of: root + "/Examples")
+        where FileManager.default.fileExists(atPath: root + "/Examples/" + example + "/README.md") {
             paths.append("Examples/" + example + "/README.md")
         }
         for source in entries(of: root + "/Sources") {
@@ -122,7 +125,8 @@ enum DocumentationPages {
     static func isFollowed(_ target: String) -> Bool {
         let lowered = target.lowercased()
         if target.isEmpty { return false }
-        for prefix in ["http://", "https://", "mailto:", "doc:", "<doc:", "<http://", "<https://"] where lowered.hasPrefix(prefix) {
+        for prefix in ["http://", "https://", "mailto:", "doc:", "<doc:", "<http://", "<https://"]
+        where lowered.hasPrefix(prefix) {
             return false
         }
         return true

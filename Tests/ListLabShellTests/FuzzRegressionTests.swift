@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabFuzzing
 import Testing
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every input that once crashed a fuzz target (kept by Scripts/fuzz in
 /// Tests/Fixtures/fuzz/TARGET/) must now go through without a trap.

@@ -1,11 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Every example `help` shows runs as shown: in a fresh session with the
 /// samples and two small files loaded (contacts shown), and, for examples
@@ -52,7 +54,10 @@ struct HelpExampleTests {
         }
         let output = RecordingOutput()
         let session = Session(output: output, workingDirectory: folder.path)
-        for line in ["load tabs", "load tasks", "load photos as paged 10", "load people.csv", "load places.json", "load contacts"] {
+        for line in [
+            "load tabs", "load tasks", "load photos as paged 10", "load people.csv", "load places.json",
+            "load contacts",
+        ] {
             session.execute(line)
         }
         if let provider = Self.needs[example] { session.execute("use \(provider)") }
@@ -77,7 +82,9 @@ struct HelpExampleTests {
     var used: [String] = []
     for path in try TranscriptRunner.transcripts(in: [root + "/tests"]) {
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-        used += Transcript(text: text).blocks.compactMap { $0.command.split(separator: " ").first.map { $0.lowercased() } }
+        used += Transcript(text: text).blocks.compactMap {
+            $0.command.split(separator: " ").first.map { $0.lowercased() }
+        }
     }
     let unused = Session.commands.map(\.name).filter { !used.contains($0) }
     #expect(unused.isEmpty, "no transcript in Samples/tests/ uses \(unused)")

@@ -1,12 +1,14 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Interruption
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An output that asks to stop (as Ctrl-C does) as soon as a progress line
 /// is shown, so the command it belongs to is interrupted while it works.
@@ -24,7 +26,10 @@ private final class InterruptingOutput: ShellOutput {
 
 /// Ctrl-C while a long command runs: `interrupted`, and the session as it was
 /// before the command, unsaved edits and the file on disk included.
-@Test(arguments: ["sort name", "sort city desc", "filter city=Oslo", "diff", "reload --diff --force", "reload --force", "save", "diffable on"])
+@Test(arguments: [
+    "sort name", "sort city desc", "filter city=Oslo", "diff", "reload --diff --force", "reload --force", "save",
+    "diffable on",
+])
 func anInterruptedCommandChangesNothing(command: String) throws {
     let folder = try TemporaryFolder()
     let rows = Session.progressItemThreshold
@@ -84,7 +89,8 @@ private final class CountingInterruptingOutput: ShellOutput {
 /// the script stops after the command it came in, and says `interrupted`.
 @Test func aScriptStoppedBetweenItsCommandsSaysSo() throws {
     let folder = try TemporaryFolder()
-    try folder.write("more.txt", (1...5).map { "append name=\"P\($0)\" phone=555-000\($0)" }.joined(separator: "\n") + "\n")
+    try folder.write(
+        "more.txt", (1...5).map { "append name=\"P\($0)\" phone=555-000\($0)" }.joined(separator: "\n") + "\n")
     let flag = Interruption.Flag()
     Interruption.$current.withValue(flag) {
         let output = CountingInterruptingOutput(flag: flag, after: 2)
@@ -98,7 +104,9 @@ private final class CountingInterruptingOutput: ShellOutput {
         #expect(session.errorCount == 0)
         output.armedWrites = nil
         session.execute("show 0.9")
-        #expect(output.lines.last?.contains("P2") == true, "the second append ran, the third did not: \(output.lines.suffix(2))")
+        #expect(
+            output.lines.last?.contains("P2") == true,
+            "the second append ran, the third did not: \(output.lines.suffix(2))")
         session.execute("show 0.10")
         #expect(output.lines.last?.hasPrefix("error: no item at 0.10") == true, "\(output.lines.suffix(1))")
     }

@@ -1,10 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Test func aFailuresTextBreaksItsLinesAsTheDiffDoes() throws {
     let folder = try TemporaryFolder()
@@ -14,8 +16,11 @@ import Testing
     let xml = JUnitReport(suite: "listlab test", results: [result]).xml
     let failure = try #require(xml.split(separator: "<failure").last?.split(separator: "</failure>").first)
     #expect(!failure.contains("\\n"), "no escaped line break: \(failure)")
-    #expect(failure.split(separator: "\n").count == result.report.count, "a line of the text for each line of the report")
-    #expect(failure.contains("-  loaded 9 items") || failure.contains("- loaded 9 items") || failure.contains("loaded 9 items"))
+    #expect(
+        failure.split(separator: "\n").count == result.report.count, "a line of the text for each line of the report")
+    #expect(
+        failure.contains("-  loaded 9 items") || failure.contains("- loaded 9 items")
+            || failure.contains("loaded 9 items"))
     // A control character inside a line is still escaped; the document parses.
     var hostile = result
     hostile.report.append("a line with \u{1B}[2J in it")

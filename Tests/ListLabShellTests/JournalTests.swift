@@ -1,10 +1,13 @@
 import Foundation
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 /// A session in `folder` whose commands are journaled in `journals`.
-private func journaledSession(in folder: TemporaryFolder, journals: String, date: Date = Date(timeIntervalSince1970: 1_800_000_000)) throws
+private func journaledSession(
+    in folder: TemporaryFolder, journals: String, date: Date = Date(timeIntervalSince1970: 1_800_000_000)
+) throws
     -> (session: Session, output: RecordingOutput, journal: SessionJournal)
 {
     let output = RecordingOutput()
@@ -20,7 +23,9 @@ private func journaledSession(in folder: TemporaryFolder, journals: String, date
     try folder.write("people.csv", "id,name\n1,Ada\n2,Bo\n")
     let journals = folder.path + "/journals"
     let (session, _, journal) = try journaledSession(in: folder, journals: journals)
-    for line in ["load people.csv", "update 0 name=Al", "save", "select 9", "append name=Cy", "  ", "session save x.lab"] {
+    for line in [
+        "load people.csv", "update 0 name=Al", "save", "select 9", "append name=Cy", "  ", "session save x.lab",
+    ] {
         session.execute(line)
     }
     #expect(journal.path.hasSuffix("/session-20270115-080000-999999999.lab"))
@@ -29,8 +34,13 @@ private func journaledSession(in folder: TemporaryFolder, journals: String, date
     #expect(read.folder == folder.path)
     #expect(!read.ended && !read.isRunning && read.isUnfinished)
     // Blank lines and `session save` are not commands of the session (as `session save` keeps them).
-    #expect(read.records.map(\.command) == ["load people.csv", "update 0 name=Al", "save", "select 9", "append name=Cy"])
-    #expect(read.records[0] == CommandRecord(command: "load people.csv", output: ["loaded 2 items from people.csv into a file provider (1 section)"], files: ["people.csv"]))
+    #expect(
+        read.records.map(\.command) == ["load people.csv", "update 0 name=Al", "save", "select 9", "append name=Cy"])
+    #expect(
+        read.records[0]
+            == CommandRecord(
+                command: "load people.csv", output: ["loaded 2 items from people.csv into a file provider (1 section)"],
+                files: ["people.csv"]))
     #expect(read.records[1].edited == ["people"])
     #expect(read.records[2].saved == ["people"] && read.records[2].files == ["people.csv"])
     #expect(read.records[3].failed && read.records[3].output == ["error: no item at 0.9 (section 0 has 2 items)"])
@@ -82,8 +92,14 @@ private func cellless(_ line: String) -> String {
 }
 
 @Test(arguments: [
-    (CommandRecord(command: "update 0 name=X", output: [], edited: ["p"]), [CommandRecord(command: "save", output: [], saved: ["p"])], false),
-    (CommandRecord(command: "update 0 name=X", output: [], edited: ["p"]), [CommandRecord(command: "save", output: [], saved: ["q"])], true),
+    (
+        CommandRecord(command: "update 0 name=X", output: [], edited: ["p"]),
+        [CommandRecord(command: "save", output: [], saved: ["p"])], false
+    ),
+    (
+        CommandRecord(command: "update 0 name=X", output: [], edited: ["p"]),
+        [CommandRecord(command: "save", output: [], saved: ["q"])], true
+    ),
     (CommandRecord(command: "update 0 name=X", output: [], edited: ["p"]), [], true),
     (CommandRecord(command: "sort name", output: ["interrupted"], interrupted: true), [], false),
     (CommandRecord(command: "select 9", output: ["error: ..."], failed: true), [], false),
@@ -138,9 +154,13 @@ func aJournalThatDoesNotSayWhatACommandWroteIsReadByItsWords(command: String) {
     other.confirmsQuitWithUnsavedEdits = true
     let reader = ScriptReader(["load people.csv", "update 0 name=Al"])
     other.run(reader: reader)
-    #expect(second.lines.last == "people has unsaved edits: 'save' keeps them; quit (or Ctrl-D) again to leave without them")
+    #expect(
+        second.lines.last == "people has unsaved edits: 'save' keeps them; quit (or Ctrl-D) again to leave without them"
+    )
     // Saved, or a sample (which has no file of its own to save to): no question.
-    #expect(run(["load people.csv", "update 0 name=Al", "save", "quit", "show 0"], workingDirectory: folder.path).last?.hasPrefix("saved") == true)
+    #expect(
+        run(["load people.csv", "update 0 name=Al", "save", "quit", "show 0"], workingDirectory: folder.path).last?
+            .hasPrefix("saved") == true)
     let plain = Session(output: RecordingOutput())
     plain.run(reader: ScriptReader(["load contacts", "update 0 name=X", "quit"]))
     #expect(plain.isFinished)
@@ -150,7 +170,9 @@ func aJournalThatDoesNotSayWhatACommandWroteIsReadByItsWords(command: String) {
     let folder = try TemporaryFolder()
     let journals = folder.path + "/journals"
     for second in 0..<(SessionJournal.kept.count + 3) {
-        _ = try SessionJournal(folder: journals, workingFolder: folder.path, date: Date(timeIntervalSince1970: Double(1_800_000_000 + second)), processID: 999_999_999)
+        _ = try SessionJournal(
+            folder: journals, workingFolder: folder.path,
+            date: Date(timeIntervalSince1970: Double(1_800_000_000 + second)), processID: 999_999_999)
     }
     SessionJournal.prune(journals)
     let left = JournalFile.all(in: journals)
@@ -209,7 +231,9 @@ private final class Disk {
     let folder = try TemporaryFolder()
     let disk = Disk(room: 0)
     // The header is refused at the start; it waits, and goes first once there is room.
-    let journal = try SessionJournal(folder: folder.path + "/j", workingFolder: folder.path, date: Date(timeIntervalSince1970: 1_800_000_000), processID: 999_999_999)
+    let journal = try SessionJournal(
+        folder: folder.path + "/j", workingFolder: folder.path, date: Date(timeIntervalSince1970: 1_800_000_000),
+        processID: 999_999_999)
     let header = [UInt8](FileManager.default.contents(atPath: journal.path) ?? Data())
     #expect(!header.isEmpty)
     journal.writeBytes = disk.write
@@ -231,7 +255,9 @@ private final class Disk {
     for line in ["load contacts", "update 0 name=A", "update 1 name=B", "update 2 name=C"] { session.execute(line) }
     let good = [UInt8](FileManager.default.contents(atPath: journal.path) ?? Data())
     let third = try #require(String(decoding: good, as: UTF8.self).range(of: "  > update 1 name=B"))
-    let offset = String(decoding: good, as: UTF8.self).utf8.distance(from: String(decoding: good, as: UTF8.self).startIndex, to: third.lowerBound) + 14
+    let offset =
+        String(decoding: good, as: UTF8.self).utf8.distance(
+            from: String(decoding: good, as: UTF8.self).startIndex, to: third.lowerBound) + 14
 
     // A byte that is not UTF-8.
     var invalid = good
@@ -274,8 +300,10 @@ private final class Disk {
     // the process start time orders them, as a name's text never could.
     let folder = try TemporaryFolder()
     func write(processID: Int, start: Int) throws {
-        let header = #"#journal {"started":"2026-11-24T10:00:00Z","folder":"/x","pid":\#(processID),"pstart":\#(start)}"#
-        try Data((header + "\n").utf8).write(to: URL(fileURLWithPath: folder.path + "/session-20261124-100000-\(processID).lab"))
+        let header =
+            #"#journal {"started":"2026-11-24T10:00:00Z","folder":"/x","pid":\#(processID),"pstart":\#(start)}"#
+        try Data((header + "\n").utf8).write(
+            to: URL(fileURLWithPath: folder.path + "/session-20261124-100000-\(processID).lab"))
     }
     try write(processID: 9_998, start: 500)
     try write(processID: 10_003, start: 530)
@@ -284,7 +312,8 @@ private final class Disk {
     let plain = try TemporaryFolder()
     for processID in [9_998, 10_003] {
         let header = #"#journal {"started":"2026-11-24T10:00:00Z","folder":"/x","pid":\#(processID)}"#
-        try Data((header + "\n").utf8).write(to: URL(fileURLWithPath: plain.path + "/session-20261124-100000-\(processID).lab"))
+        try Data((header + "\n").utf8).write(
+            to: URL(fileURLWithPath: plain.path + "/session-20261124-100000-\(processID).lab"))
     }
     #expect(JournalFile.all(in: plain.path).map(\.processID) == [10_003, 9_998])
 }
@@ -294,8 +323,10 @@ private final class Disk {
     let journals = folder.path + "/journals"
     let date = Date(timeIntervalSince1970: 1_800_000_000)
     // Two tabs opened in one second by one process: two journals, told apart by the tab.
-    let first = try SessionJournal(folder: journals, workingFolder: folder.path, date: date, processID: 999_999_999, tab: 1)
-    let second = try SessionJournal(folder: journals, workingFolder: folder.path, date: date, processID: 999_999_999, tab: 2)
+    let first = try SessionJournal(
+        folder: journals, workingFolder: folder.path, date: date, processID: 999_999_999, tab: 1)
+    let second = try SessionJournal(
+        folder: journals, workingFolder: folder.path, date: date, processID: 999_999_999, tab: 2)
     #expect(first.path.hasSuffix("/session-20270115-080000-999999999-tab1.lab"))
     #expect(second.path.hasSuffix("/session-20270115-080000-999999999-tab2.lab"))
     first.append(CommandRecord(command: "load contacts", output: ["loaded 8 items into an array provider (1 section)"]))

@@ -1,14 +1,17 @@
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 @Test(arguments: [
     ("abc", "abc", true), ("abc", "abd", false), ("a[..]c", "abbbc", true), ("a[..]c", "ac", true),
-    ("a[..]c", "ab", false), ("[..]", "", true), ("[..]", "anything at all", true), ("took [..] ms", "took 12 ms", true),
+    ("a[..]c", "ab", false), ("[..]", "", true), ("[..]", "anything at all", true),
+    ("took [..] ms", "took 12 ms", true),
     ("took [..] ms", "took 12 s", false), ("[..]x[..]y", "axbxcy", true), ("[..]x[..]y", "ayx", false),
     ("a[..]a", "a", false), ("a[..]a", "aa", true), ("é[..]", "éclair", true),
     // Byte for byte: é as one scalar is not é as e and an accent, though they are one String.
-    ("caf\u{E9}", "cafe\u{301}", false), ("caf\u{E9} [..]", "cafe\u{301} 12", false), ("[..] caf\u{E9}", "12 cafe\u{301}", false),
+    ("caf\u{E9}", "cafe\u{301}", false), ("caf\u{E9} [..]", "cafe\u{301} 12", false),
+    ("[..] caf\u{E9}", "12 cafe\u{301}", false),
     ("[..]e\u{301}[..]", "caf\u{E9}s", false), ("[..]e\u{301}[..]", "cafe\u{301}s", true), ("\u{212A}", "K", false),
 ])
 func patternLines(pattern: String, text: String, matches: Bool) {
@@ -61,7 +64,8 @@ private func referenceMatches(_ expected: [ExpectedLine], _ actual: [String]) ->
             if expected[i] == .anyLines {
                 matched[i][j] = matched[i + 1][j] || (j < actual.count && matched[i][j + 1])
             } else {
-                matched[i][j] = j < actual.count && OutputMatcher.line(expected[i], matches: actual[j]) && matched[i + 1][j + 1]
+                matched[i][j] =
+                    j < actual.count && OutputMatcher.line(expected[i], matches: actual[j]) && matched[i + 1][j + 1]
             }
         }
     }
@@ -96,7 +100,10 @@ private func referenceMatches(_ expected: [ExpectedLine], _ actual: [String]) ->
     actual[5_000] = "changed"
     #expect(!OutputMatcher.matches(expected, actual))
     let diff = UnifiedDiff.lines(expected: expected, actual: actual, expectedStart: 1)
-    #expect(diff.filter { $0.hasPrefix("-") || $0.hasPrefix("+") } == ["--- expected", "+++ actual", "-line 5000", "+changed"])
+    #expect(
+        diff.filter { $0.hasPrefix("-") || $0.hasPrefix("+") } == [
+            "--- expected", "+++ actual", "-line 5000", "+changed",
+        ])
 }
 
 /// The pattern matcher, which cuts and searches bytes by hand, agrees with a
@@ -110,7 +117,10 @@ private func referenceMatches(_ expected: [ExpectedLine], _ actual: [String]) ->
         guard text.starts(with: first) else { return false }
         var rest = Array(text.dropFirst(first.count))
         for piece in pieces.dropFirst().dropLast() {
-            guard let found = (0...max(0, rest.count - piece.count)).first(where: { rest.count >= piece.count && Array(rest[$0..<($0 + piece.count)]) == piece })
+            guard
+                let found = (0...max(0, rest.count - piece.count)).first(where: {
+                    rest.count >= piece.count && Array(rest[$0..<($0 + piece.count)]) == piece
+                })
             else { return false }
             rest = Array(rest[(found + piece.count)...])
         }
@@ -119,9 +129,15 @@ private func referenceMatches(_ expected: [ExpectedLine], _ actual: [String]) ->
     var generator = SplitMix64(seed: 60)
     let parts = ["a", "b", "ab", "[..]", "é", "[.", ".]"]
     for _ in 0..<20_000 {
-        let pattern = (0..<Int.random(in: 0...6, using: &generator)).map { _ in parts[Int.random(in: 0..<parts.count, using: &generator)] }.joined()
-        let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in parts[Int.random(in: 0..<3, using: &generator)] }.joined()
-        #expect(OutputMatcher.matches(pattern: pattern, text) == reference(Array(pattern.utf8), Array(text.utf8)), "\(pattern) ~ \(text)")
+        let pattern = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+            parts[Int.random(in: 0..<parts.count, using: &generator)]
+        }.joined()
+        let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+            parts[Int.random(in: 0..<3, using: &generator)]
+        }.joined()
+        #expect(
+            OutputMatcher.matches(pattern: pattern, text) == reference(Array(pattern.utf8), Array(text.utf8)),
+            "\(pattern) ~ \(text)")
     }
 }
 

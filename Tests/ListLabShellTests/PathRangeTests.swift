@@ -1,8 +1,11 @@
 import ListLabCore
 import Testing
+
 @testable import ListLabShell
 
-@Test(arguments: [("1.4", ItemPath(1, 4)), ("4", ItemPath(0, 4)), ("0.0", ItemPath(0, 0)), ("12.345", ItemPath(12, 345))])
+@Test(arguments: [
+    ("1.4", ItemPath(1, 4)), ("4", ItemPath(0, 4)), ("0.0", ItemPath(0, 0)), ("12.345", ItemPath(12, 345)),
+])
 func pathsAreSectionDotItemOrAnItemOfSectionZero(text: String, path: ItemPath) throws {
     #expect(try PathRange.path(text, column: 1) == path)
 }

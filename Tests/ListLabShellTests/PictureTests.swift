@@ -1,33 +1,42 @@
 import ListLabTestSupport
-@testable import ListLabShell
 import Testing
+
+@testable import ListLabShell
 
 @Test func showSVGDrawsTheScreenIntoAFile() throws {
     let folder = try TemporaryFolder()
     try folder.write("taken.svg", "keep me")
-    let lines = ["load contacts", "viewport 3", "select 1", "show --svg screen.svg", "show --svg taken.svg", "show --svg", "show --svg . --force"]
-    #expect(run(lines, workingDirectory: folder.path) == [
-        "loaded 8 items into an array provider (1 section)",
-        "viewport 3 rows: rows 0-2 of 8",
-        "selected 0.1: Clark Kent",
-        "drew rows 0-2 of 8 of contacts in screen.svg",
-        "error: taken.svg exists: add --force to replace it",
-        "error: column 11: show needs a FILE for the picture (usage: show [PATH | RANGE] [--all] [--json] | show --svg FILE [--force])",
-        "error: .: is a folder",
-    ])
+    let lines = [
+        "load contacts", "viewport 3", "select 1", "show --svg screen.svg", "show --svg taken.svg", "show --svg",
+        "show --svg . --force",
+    ]
+    #expect(
+        run(lines, workingDirectory: folder.path) == [
+            "loaded 8 items into an array provider (1 section)",
+            "viewport 3 rows: rows 0-2 of 8",
+            "selected 0.1: Clark Kent",
+            "drew rows 0-2 of 8 of contacts in screen.svg",
+            "error: taken.svg exists: add --force to replace it",
+            "error: column 11: show needs a FILE for the picture (usage: show [PATH | RANGE] [--all] [--json] | show --svg FILE [--force])",
+            "error: .: is a folder",
+        ])
     let svg = folder.read("screen.svg")
     #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     #expect(svg.contains(">Clark Kent</text>"))
     #expect(svg.contains("<g class=\"item sel\" data-path=\"0.1\">"))
     #expect(svg.contains("<tspan class=\"below\">5 rows below</tspan>"))
     #expect(folder.read("taken.svg") == "keep me")
-    #expect(run(["load contacts", "show --svg taken.svg --force"], workingDirectory: folder.path).last == "drew rows 0-7 of 8 of contacts in taken.svg")
+    #expect(
+        run(["load contacts", "show --svg taken.svg --force"], workingDirectory: folder.path).last
+            == "drew rows 0-7 of 8 of contacts in taken.svg")
     #expect(folder.read("taken.svg").contains(">Bruce Wayne</text>"))
 }
 
 @Test func aRenderedTranscriptHasAPicturePerChangeAndMarksAStepThatDoesNotReplay() throws {
     let folder = try TemporaryFolder()
-    try folder.write("tour.lab", """
+    try folder.write(
+        "tour.lab",
+        """
         Deleting
         ========
 
@@ -59,7 +68,10 @@ import Testing
 
 @Test func aTracedStepGetsASequenceDiagram() throws {
     let folder = try TemporaryFolder()
-    try folder.write("t.lab", "  > load tabs\n  loaded 3 items into an array provider (1 section)\n  > trace on\n  trace on\n  > select 1\n  ...\n")
+    try folder.write(
+        "t.lab",
+        "  > load tabs\n  loaded 3 items into an array provider (1 section)\n  > trace on\n  trace on\n  > select 1\n  ...\n"
+    )
     let html = try #require(TranscriptRenderer.render(folder.path + "/t.lab").html)
     #expect(html.occurrences(of: "<figure class=\"trace\">") == 1)
     #expect(html.contains(">didSelectItem(at: 0.1)</text>"))
@@ -73,7 +85,9 @@ import Testing
 
 @Test func aPageNamesItsTranscriptWithoutTheMachinesPathAndShowsWhatARefusalIsAbout() throws {
     let folder = try TemporaryFolder()
-    try folder.write("lessons/crash.lab", """
+    try folder.write(
+        "lessons/crash.lab",
+        """
         The crash
         =========
 
@@ -93,15 +107,20 @@ import Testing
     #expect(html.contains("<p class=\"source\">lessons/crash.lab · "))
     #expect(!html.contains(folder.path))
     // The refused update: what the data holds against what the list has.
-    #expect(html.contains("<div class=\"mismatch\">the data source has 9 rows in section 0; the list still has 8</div>"))
+    #expect(
+        html.contains("<div class=\"mismatch\">the data source has 9 rows in section 0; the list still has 8</div>"))
     // A change in two stages names each stage under its pictures.
-    #expect(html.contains("<ol class=\"stages\"><li data-stage=\"0\">delete 0.8; move 0.3 -&gt; 0.0</li><li data-stage=\"1\">reconfigure 0.0</li></ol>"))
+    #expect(
+        html.contains(
+            "<ol class=\"stages\"><li data-stage=\"0\">delete 0.8; move 0.3 -&gt; 0.0</li><li data-stage=\"1\">reconfigure 0.0</li></ol>"
+        ))
     #expect(TranscriptRenderer.render(named[0].path).html?.contains("<p class=\"source\">crash.lab · ") == true)
 }
 
 @Test func aStepOfThousandsOfBatchUpdatesDrawsTheLastHundredAndSaysSo() throws {
     let folder = try TemporaryFolder()
-    try folder.write("more.txt", (1...250).map { "append name=\"P\($0)\" phone=555-\($0)" }.joined(separator: "\n") + "\n")
+    try folder.write(
+        "more.txt", (1...250).map { "append name=\"P\($0)\" phone=555-\($0)" }.joined(separator: "\n") + "\n")
     try folder.write("t.lab", "  > load contacts\n  > run more.txt\n")
     let html = try #require(TranscriptRenderer.render(folder.path + "/t.lab").html)
     #expect(html.contains("<p>The pictures show the last 100 of this step's 250 batch updates.</p>"))

@@ -1,6 +1,7 @@
 import ListLabCore
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 // The presentation on its own: what the list is told of a change to the data, and how far it
@@ -47,7 +48,9 @@ import Testing
     let presentation = session.presentation
     #expect(!presentation.listFollowsData)
     let batches = presentation.list.statistics.batchUpdates
-    try presentation.apply(BatchUpdate(deletedItems: [ItemPath(0, 1)]), from: "delete", to: try session.current(), command: "delete 0.1", output: output)
+    try presentation.apply(
+        BatchUpdate(deletedItems: [ItemPath(0, 1)]), from: "delete", to: try session.current(), command: "delete 0.1",
+        output: output)
     #expect(presentation.list.statistics.batchUpdates == batches)
     #expect(output.lines.last?.hasPrefix("(diffable: contacts changed, the list shows the applied snapshot") == true)
 
@@ -80,7 +83,10 @@ import Testing
     output.clear()
     #expect(session.execute("diffable on").failed)
     #expect(output.lines == ["error: diffable on is refused while a filter is on (f=1): 'filter off' first"])
-    for command in ["filter f=2", "filter off", "diffable on", "filter f=2", "filter f=1", "filter off", "diffable off", "filter f=2", "filter off"] {
+    for command in [
+        "filter f=2", "filter off", "diffable on", "filter f=2", "filter f=1", "filter off", "diffable off",
+        "filter f=2", "filter off",
+    ] {
         #expect(!session.execute(command).failed, "\(command): \(output.lines.suffix(3))")
     }
     output.clear()

@@ -1,11 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // A saved session always replays green, whatever the session was read from:
 // typed at the prompt, piped in, run from a script with `listlab run`, run
@@ -17,14 +19,18 @@ import Testing
 private let commandPool: [@Sendable (Int) -> String] = [
     { _ in "load contacts" }, { _ in "load tasks" }, { _ in "load menu" }, { _ in "load people.csv" },
     { "select \($0 % 9)" }, { "update \($0 % 9) name=X\($0)" }, { "update \($0 % 3) nme=x" }, { "delete \($0 % 9)" },
-    { "append name=Z\($0)" }, { "insert \($0 % 9) name=Y" }, { "move \($0 % 5) \($0 % 7)" }, { "batch delete 0.\($0 % 9)" },
+    { "append name=Z\($0)" }, { "insert \($0 % 9) name=Y" }, { "move \($0 % 5) \($0 % 7)" },
+    { "batch delete 0.\($0 % 9)" },
     { "batch insert 0.\($0 % 9)" }, { _ in "sort name" }, { _ in "sort name desc" }, { _ in "filter city=Gotham" },
     { _ in "filter off" }, { _ in "show" }, { "show 0.\($0 % 9)" }, { "inspect \($0 % 9)" }, { _ in "diffable on" },
     { _ in "diffable off" }, { "snapshot appendItems \($0 % 12)" }, { _ in "snapshot new from data" }, { _ in "apply" },
-    { _ in "bogus command" }, { _ in "selct 1" }, { "viewport \($0 % 5 + 1)" }, { _ in "scroll bottom" }, { _ in "stats" },
-    { _ in "trace on" }, { _ in "trace off" }, { _ in "fields" }, { _ in "reload --list" }, { "delete \($0 % 4) --data-only" },
+    { _ in "bogus command" }, { _ in "selct 1" }, { "viewport \($0 % 5 + 1)" }, { _ in "scroll bottom" },
+    { _ in "stats" },
+    { _ in "trace on" }, { _ in "trace off" }, { _ in "fields" }, { _ in "reload --list" },
+    { "delete \($0 % 4) --data-only" },
     { _ in "append name=Q --data-only" }, { "update id=\($0 % 10) city=K" }, { _ in "deselect" }, { _ in "history" },
-    { _ in "providers" }, { _ in "diff" }, { "update 0 note=1e\($0 % 3)" }, { _ in "show --json 0.0" }, { _ in "outline by parent" },
+    { _ in "providers" }, { _ in "diff" }, { "update 0 note=1e\($0 % 3)" }, { _ in "show --json 0.0" },
+    { _ in "outline by parent" },
 ]
 
 private func randomSession(seed: UInt64) -> [String] {
@@ -49,7 +55,8 @@ private enum Recording: String, CaseIterable {
             session.run(reader: ScriptReader(lines + ["session save recorded.lab"]), source: "-")
         case .listlabRun:
             // A script starts with a command (a file whose first line is not one is refused as not a script).
-            try folder.write("script.txt", (["providers"] + lines + ["session save recorded.lab"]).joined(separator: "\n") + "\n")
+            try folder.write(
+                "script.txt", (["providers"] + lines + ["session save recorded.lab"]).joined(separator: "\n") + "\n")
             session.runScript("script.txt")
         case .runCommand:
             try folder.write("inner.txt", (["providers"] + lines).joined(separator: "\n") + "\n")
@@ -57,7 +64,8 @@ private enum Recording: String, CaseIterable {
             session.execute("session save recorded.lab")
         case .journal, .recover:
             let journal = try SessionJournal(
-                folder: folder.path + "/journals", workingFolder: folder.path, date: Date(timeIntervalSince1970: 1_800_000_000),
+                folder: folder.path + "/journals", workingFolder: folder.path,
+                date: Date(timeIntervalSince1970: 1_800_000_000),
                 processID: 999_999_999)
             session.addStepObserver(journal)
             for line in lines { session.execute(line) }

@@ -3,6 +3,7 @@ import ListLabCore
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 // A user's own typed provider and presenter, registered and driven at the prompt.
@@ -43,7 +44,8 @@ final class TalkProvider: DataProvider {
         let source = server.source
         let old = talks.items
         let changes = try SectionedChangeset(
-            from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: source)], identity: { (talk: Talk) in talk.id }, isContentEqual: ==)
+            from: [DiffSection(id: 0, items: old)], to: [DiffSection(id: 0, items: source)],
+            identity: { (talk: Talk) in talk.id }, isContentEqual: ==)
         talks.replaceItems(with: source)
         return StagedUpdate(changes, style: .reconfigure)
     }
@@ -119,21 +121,25 @@ func registeredSession(source: [Talk] = schedule, failures: Int = 0) -> (Session
 @Test func aRegisteredProviderIsShownThroughItsOwnPresenterAndCells() {
     let (session, output, _) = registeredSession()
     for line in ["load talks", "show", "select 1", "trace on", "scroll top", "stats"] { session.execute(line) }
-    #expect(Array(output.lines.prefix(5)) == [
-        "loaded 2 items into TalkProvider (1 section), shown by SingleKindPresenter<TalkCell>",
-        "   0.0  Keynote — 45 min  <TalkCell #1>",
-        "   0.1  Diffing — 30 min  <TalkCell #2>",
-        "selected 0.1: Diffing",
-        "trace on",
-    ])
-    #expect(output.lines.contains("provider TalkProvider: 2 items in 1 section") || output.lines.contains { $0.hasPrefix("provider talks:") })
+    #expect(
+        Array(output.lines.prefix(5)) == [
+            "loaded 2 items into TalkProvider (1 section), shown by SingleKindPresenter<TalkCell>",
+            "   0.0  Keynote — 45 min  <TalkCell #1>",
+            "   0.1  Diffing — 30 min  <TalkCell #2>",
+            "selected 0.1: Diffing",
+            "trace on",
+        ])
+    #expect(
+        output.lines.contains("provider TalkProvider: 2 items in 1 section")
+            || output.lines.contains { $0.hasPrefix("provider talks:") })
 }
 
 @Test func recordCommandsReadAndWriteTypedItemsThroughTheirProvider() {
     let (session, output, _) = registeredSession()
     let lines = [
         "load talks", "inspect 0", "fields", "update 1 minutes=35", "update 1 minutes=abc", "update 0 id=t2",
-        "append id=t3 title=Outlines minutes=20", "append id=t3 title=Again minutes=1", "update 0 speaker=Tim", "delete 0", "show",
+        "append id=t3 title=Outlines minutes=20", "append id=t3 title=Again minutes=1", "update 0 speaker=Tim",
+        "delete 0", "show",
     ]
     for line in lines { session.execute(line) }
     #expect(output.lines.contains("  id       \"t1\"  (string)"))
@@ -144,7 +150,10 @@ func registeredSession(source: [Talk] = schedule, failures: Int = 0) -> (Session
     #expect(output.lines.contains("appended 0.2: Outlines"))
     #expect(output.lines.contains("error: the talk t3 is on the schedule already"))
     #expect(output.lines.contains("error: column 10: no field 'speaker' in talks (fields: id, title, minutes)"))
-    #expect(output.lines.suffix(2) == ["   0.0  Diffing — 35 min  <TalkCell #2>", "   0.1  Outlines — 20 min  <TalkCell #3>"])
+    #expect(
+        output.lines.suffix(2) == [
+            "   0.0  Diffing — 35 min  <TalkCell #2>", "   0.1  Outlines — 20 min  <TalkCell #3>",
+        ])
 }
 
 @Test func aLoadThatFailsSaysSoInTheProvidersWordsAndWhatWasShownStays() {
@@ -153,43 +162,51 @@ func registeredSession(source: [Talk] = schedule, failures: Int = 0) -> (Session
     #expect(output.lines == ["error: talks: TalkProvider failed to load: the server is unreachable"])
     session.execute("load talks")
     #expect(output.lines.last == "loaded 2 items into TalkProvider (1 section), shown by SingleKindPresenter<TalkCell>")
-    server.source = [Talk(id: "t2", title: "Diffing at scale", minutes: 30), Talk(id: "t1", title: "Keynote", minutes: 45)]
+    server.source = [
+        Talk(id: "t2", title: "Diffing at scale", minutes: 30), Talk(id: "t1", title: "Keynote", minutes: 45),
+    ]
     server.failures = 1
     output.clear()
     session.execute("reload --diff")
     session.execute("show")
-    #expect(output.lines == [
-        "error: talks: TalkProvider failed to load: the server is unreachable",
-        "   0.0  Keynote — 45 min  <TalkCell #1>",
-        "   0.1  Diffing — 30 min  <TalkCell #2>",
-    ])
+    #expect(
+        output.lines == [
+            "error: talks: TalkProvider failed to load: the server is unreachable",
+            "   0.0  Keynote — 45 min  <TalkCell #1>",
+            "   0.1  Diffing — 30 min  <TalkCell #2>",
+        ])
     output.clear()
     session.execute("diff")
     session.execute("reload --diff")
-    #expect(output.lines == [
-        "a reload of talks would make 2 changes in 2 stages", "  move 0.1 -> 0.0", "  reconfigure 0.0",
-        "reloaded talks from its source: 2 changes in 2 stages", "  move 0.1 -> 0.0", "  reconfigure 0.0",
-    ])
+    #expect(
+        output.lines == [
+            "a reload of talks would make 2 changes in 2 stages", "  move 0.1 -> 0.0", "  reconfigure 0.0",
+            "reloaded talks from its source: 2 changes in 2 stages", "  move 0.1 -> 0.0", "  reconfigure 0.0",
+        ])
 }
 
 @Test func anItemThatIsNotCodableIsReadButNotWritten() {
     let (session, output, _) = registeredSession()
-    for line in ["load stickers", "show", "inspect 1", "update 0 emoji=x", "delete 0", "save", "bind \"{x}\"", "export swift", "reload --force"] {
+    for line in [
+        "load stickers", "show", "inspect 1", "update 0 emoji=x", "delete 0", "save", "bind \"{x}\"", "export swift",
+        "reload --force",
+    ] {
         session.execute(line)
     }
-    #expect(output.lines == [
-        "loaded 2 items into ArrayDataProvider<Sticker> (1 section), shown by SingleKindPresenter<StickerCell>",
-        "   0.0  🙂  <StickerCell #1>",
-        "   0.1  🎉  <StickerCell #2>",
-        "0.1",
-        "  description  \"Sticker(🎉)\"  (string)",
-        "error: update needs Sticker to be Codable",
-        "deleted 0.0: 🙂",
-        "error: save writes a file provider back to its file; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
-        "error: bind binds ListLab's template presenters to its datasets; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
-        "error: export swift writes ListLab's datasets as Swift, and this one is Swift already; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
-        "error: this provider has no source to reload from",
-    ])
+    #expect(
+        output.lines == [
+            "loaded 2 items into ArrayDataProvider<Sticker> (1 section), shown by SingleKindPresenter<StickerCell>",
+            "   0.0  🙂  <StickerCell #1>",
+            "   0.1  🎉  <StickerCell #2>",
+            "0.1",
+            "  description  \"Sticker(🎉)\"  (string)",
+            "error: update needs Sticker to be Codable",
+            "deleted 0.0: 🙂",
+            "error: save writes a file provider back to its file; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
+            "error: bind binds ListLab's template presenters to its datasets; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
+            "error: export swift writes ListLab's datasets as Swift, and this one is Swift already; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
+            "error: this provider has no source to reload from",
+        ])
 }
 
 struct Reading: Codable {
@@ -207,7 +224,7 @@ final class ReadingCell: ListCell, ConfigurableCell {
     session.registrations = [
         ProviderRegistration(
             "readings", provider: { ArrayDataProvider([Reading(id: 1, value: 2.5), Reading(id: 2, value: .nan)]) },
-            presenter: { SingleKindPresenter(ReadingCell.self) }),
+            presenter: { SingleKindPresenter(ReadingCell.self) })
     ]
     for line in ["load readings", "inspect 0", "inspect 1", "help load"] { session.execute(line) }
     #expect(output.lines.contains("error: value: nan is not a number JSON can carry"))
@@ -220,14 +237,19 @@ final class ReadingCell: ListCell, ConfigurableCell {
     let (session, output, _) = registeredSession(source: talks)
     for line in ["load talks", "show --all"] { session.execute(line) }
     let all = Array(output.lines.suffix(30))
-    #expect(all.first == "   0.0  Talk 0 — 0 min" && all.last == "   0.29  Talk 29 — 29 min", "\(all.prefix(2)) ... \(all.suffix(1))")
+    #expect(
+        all.first == "   0.0  Talk 0 — 0 min" && all.last == "   0.29  Talk 29 — 29 min",
+        "\(all.prefix(2)) ... \(all.suffix(1))")
     #expect(!all.contains { $0.contains("Talk(") }, "no Swift description")
     // An item off screen, deleted: named as its cell would show it; the list's own cells are untouched.
     let created = session.list.statistics.cellsCreated
     session.execute("delete 25")
     #expect(output.lines.last?.hasPrefix("deleted 0.25: Talk 25") == true, "\(output.lines.last ?? "")")
     session.execute("show 0.20-0.21")
-    #expect(output.lines.suffix(2) == ["   0.20  Talk 20 — 20 min  (off screen: no cell)", "   0.21  Talk 21 — 21 min  (off screen: no cell)"], "\(output.lines.suffix(2))")
+    #expect(
+        output.lines.suffix(2) == [
+            "   0.20  Talk 20 — 20 min  (off screen: no cell)", "   0.21  Talk 21 — 21 min  (off screen: no cell)",
+        ], "\(output.lines.suffix(2))")
     #expect(session.list.statistics.cellsCreated == created)
 }
 
@@ -238,14 +260,21 @@ final class ReadingCell: ListCell, ConfigurableCell {
     let talks = (0..<3).map { Talk(id: "t\($0)", title: "Talk \($0)", minutes: $0) }
     let (session, output, _) = registeredSession(source: talks)
     for line in ["load talks", "load talks name more", "use talks", "diffable on", "outline"] { session.execute(line) }
-    #expect(output.lines.suffix(3) == [#"  "t0"  Talk 0"#, #"  "t1"  Talk 1"#, #"  "t2"  Talk 2"#], "\(output.lines.suffix(3))")
+    #expect(
+        output.lines.suffix(3) == [#"  "t0"  Talk 0"#, #"  "t1"  Talk 1"#, #"  "t2"  Talk 2"#],
+        "\(output.lines.suffix(3))")
     session.execute("diffable off")
     session.execute("bind like more")
-    #expect(output.lines.last == "bound the presenter of 'more' to 'talks' (both Item = Talk, shown by SingleKindPresenter<TalkCell>)")
+    #expect(
+        output.lines.last
+            == "bound the presenter of 'more' to 'talks' (both Item = Talk, shown by SingleKindPresenter<TalkCell>)")
     session.execute("load contacts")
     session.execute("use talks")
     session.execute("bind like contacts")
-    #expect(output.lines.last?.hasPrefix("error: cannot join 'talks' (Item = Talk) with the presenter of 'contacts' (Item = Record{id, name") == true, "\(output.lines.last ?? "")")
+    #expect(
+        output.lines.last?.hasPrefix(
+            "error: cannot join 'talks' (Item = Talk) with the presenter of 'contacts' (Item = Record{id, name")
+            == true, "\(output.lines.last ?? "")")
 }
 
 @Test func identifiableItemsAreNamedByTheirIdAndARegistrationMayNameAnotherKey() {
@@ -260,8 +289,12 @@ final class ReadingCell: ListCell, ConfigurableCell {
     let titled = Session(output: said)
     let server = Server(source: schedule, failures: 0)
     titled.registrations = [
-        ProviderRegistration("talks", provider: { TalkProvider(server: server) }, presenter: { SingleKindPresenter(TalkCell.self) }, load: { try await $0.load() }, key: "title"),
-        ProviderRegistration("wrong", provider: { ArrayDataProvider(schedule) }, presenter: { SingleKindPresenter(TalkCell.self) }, key: "speaker"),
+        ProviderRegistration(
+            "talks", provider: { TalkProvider(server: server) }, presenter: { SingleKindPresenter(TalkCell.self) },
+            load: { try await $0.load() }, key: "title"),
+        ProviderRegistration(
+            "wrong", provider: { ArrayDataProvider(schedule) }, presenter: { SingleKindPresenter(TalkCell.self) },
+            key: "speaker"),
     ]
     titled.execute("load talks")
     titled.execute("select title=Diffing")
@@ -285,7 +318,8 @@ final class ReadingCell: ListCell, ConfigurableCell {
     #expect(output.lines[1] == "error: no provider is loaded: try 'load talks'")
     let examples = output.lines.filter { $0.hasPrefix("  example: ") }
     #expect(examples.first == "  example: load talks" && examples.contains("  example: load stickers"), "\(examples)")
-    #expect(!examples.contains { $0.contains("contacts") || $0.contains("photos") || $0.contains("tasks") }, "\(examples)")
+    #expect(
+        !examples.contains { $0.contains("contacts") || $0.contains("photos") || $0.contains("tasks") }, "\(examples)")
     #expect(examples.contains("  example: load people.csv"))
     // With the samples, as listlab has them.
     let plain = Session(output: RecordingOutput())
@@ -310,11 +344,15 @@ private final class VisitCell: ListCell, ConfigurableCell {
     let session = Session(output: output)
     let visits = [Visit(id: "v1", day: "Mon"), Visit(id: "v2", day: "Tue"), Visit(id: "v3", day: "Mon")]
     session.registrations = [
-        ProviderRegistration("visits", provider: { SectionedDataProvider(visits, groupedBy: \.day) }, presenter: { SingleKindPresenter(VisitCell.self) })
+        ProviderRegistration(
+            "visits", provider: { SectionedDataProvider(visits, groupedBy: \.day) },
+            presenter: { SingleKindPresenter(VisitCell.self) })
     ]
     for line in ["load visits", "diffable on", "snapshot"] { session.execute(line) }
     #expect(output.lines.contains("applied with reloadData: 2 sections, 3 items"), "\(output.lines)")
-    #expect(output.lines.suffix(3) == [#"  Mon: "v1", "v3""#, #"  Tue: "v2""#, "pending: the same"], "\(output.lines.suffix(3))")
+    #expect(
+        output.lines.suffix(3) == [#"  Mon: "v1", "v3""#, #"  Tue: "v2""#, "pending: the same"],
+        "\(output.lines.suffix(3))")
     session.execute("show")
     #expect(output.lines.contains("== Tue =="))
     session.execute("outline")
@@ -332,7 +370,9 @@ private final class VisitCell: ListCell, ConfigurableCell {
     let output = RecordingOutput()
     let session = Session(output: output, workingDirectory: folder.path)
     for line in ["load contacts", "show --svg a.svg", "session save s.lab"] { session.execute(line) }
-    #expect(output.lines.last?.hasPrefix("note: this session wrote a.svg in the transcript's folder") == true, "\(output.lines.last ?? "")")
+    #expect(
+        output.lines.last?.hasPrefix("note: this session wrote a.svg in the transcript's folder") == true,
+        "\(output.lines.last ?? "")")
     output.clear()
     try folder.write("other/x.txt", "")
     session.execute("session save other/s.lab")

@@ -19,4 +19,3 @@ func last(_ lines: [String]) -> [String] {
     session.execute(lines.last ?? "")
     return output.lines
 }
-

@@ -3,6 +3,7 @@ import ListLabCore
 import ListLabPictures
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 // A command returns what it did, and every observer reads that record: no counts taken before
@@ -29,13 +30,22 @@ private final class Listener: StepObserver {
     #expect(load.output == ["loaded 8 items into an array provider (1 section)"])
 
     let update = session.execute(#"update 2 name="Diana of Themyscira""#)
-    #expect(update.updates == [.willPerform(BatchUpdate(reconfiguredItems: [ItemPath(0, 2)])), .didPerform(BatchUpdate(reconfiguredItems: [ItemPath(0, 2)]))])
+    #expect(
+        update.updates == [
+            .willPerform(BatchUpdate(reconfiguredItems: [ItemPath(0, 2)])),
+            .didPerform(BatchUpdate(reconfiguredItems: [ItemPath(0, 2)])),
+        ])
     #expect(update.edited == ["contacts"])
     #expect(listener.events == update.updates, "observers hear the list as it happens")
 
     let refused = session.execute("batch delete 0.1")
-    #expect(refused.failed && refused.errors.count == 1 && refused.errors[0].hasPrefix("Invalid update: invalid number of rows in section 0."))
-    if case .refused = refused.updates.last {} else { Issue.record("the refused update is in the record: \(refused.updates)") }
+    #expect(
+        refused.failed && refused.errors.count == 1
+            && refused.errors[0].hasPrefix("Invalid update: invalid number of rows in section 0."))
+    if case .refused = refused.updates.last {
+    } else {
+        Issue.record("the refused update is in the record: \(refused.updates)")
+    }
 
     let written = session.execute("show --svg screen.svg")
     #expect(written.written == ["screen.svg"])
@@ -47,7 +57,11 @@ private final class Listener: StepObserver {
     #expect(listener.traced > 0)
     let quit = session.execute("quit")
     #expect(quit.ended)
-    #expect(listener.records.map(\.command) == ["load contacts", #"update 2 name="Diana of Themyscira""#, "batch delete 0.1", "show --svg screen.svg", "session save s.lab", "trace on", "select 0", "quit"])
+    #expect(
+        listener.records.map(\.command) == [
+            "load contacts", #"update 2 name="Diana of Themyscira""#, "batch delete 0.1", "show --svg screen.svg",
+            "session save s.lab", "trace on", "select 0", "quit",
+        ])
     session.removeStepObserver(listener)
 }
 
@@ -65,7 +79,9 @@ private final class StoppingOutput: ShellOutput {
     try folder.write("two.txt", "load contacts\nselect 1\n")
     let flag = Interruption.Flag()
     let session = Session(output: StoppingOutput(flag: flag), workingDirectory: folder.path)
-    session.interruptionLine = { "error: stopped after 1 s, a classroom's budget for one command; the command it stopped changed nothing" }
+    session.interruptionLine = {
+        "error: stopped after 1 s, a classroom's budget for one command; the command it stopped changed nothing"
+    }
     let record = Interruption.$current.withValue(flag) {
         // `run` checks for a stop before each command of its script: the load's line asks for one.
         session.execute("run two.txt")
@@ -73,17 +89,21 @@ private final class StoppingOutput: ShellOutput {
     // Stopped between two commands of its script: the load before it stays done (not "interrupted",
     // which changed nothing, so a recovery runs it again).
     #expect(record.stopped && !record.interrupted && !record.failed)
-    #expect(record.output == [
-        "loaded 8 items into an array provider (1 section)",
-        "error: stopped after 1 s, a classroom's budget for one command; the command it stopped changed nothing",
-    ])
+    #expect(
+        record.output == [
+            "loaded 8 items into an array provider (1 section)",
+            "error: stopped after 1 s, a classroom's budget for one command; the command it stopped changed nothing",
+        ])
 }
 
 /// A script's commands count in the command that ran it: an expected error of a transcript
 /// replayed by `run` does not fail it, an unexpected one does.
 @Test func aScriptsCommandFailsByItsErrorsThatCount() throws {
     let folder = try TemporaryFolder()
-    try folder.write("good.lab", "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > select 99\n  error: no item at 0.99 (section 0 has 8 items)\n")
+    try folder.write(
+        "good.lab",
+        "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > select 99\n  error: no item at 0.99 (section 0 has 8 items)\n"
+    )
     try folder.write("bad.txt", "load contacts\nselect 99\n")
     let session = Session(output: RecordingOutput(), workingDirectory: folder.path)
     let good = session.execute("run good.lab")
@@ -103,7 +123,8 @@ private final class StoppingOutput: ShellOutput {
     let tokens = try Tokenizer.tokens(in: "snapshot appendItems " + ids)
     let operation = try #require(SnapshotOperation.named("appendItems"))
     var call = SnapshotCall(
-        operation: operation.name, arguments: Arguments(command: "snapshot", usage: "", tokens: Array(tokens.dropFirst(2)), endColumn: 0),
+        operation: operation.name,
+        arguments: Arguments(command: "snapshot", usage: "", tokens: Array(tokens.dropFirst(2)), endColumn: 0),
         snapshot: mode.pending, mode: mode, iOSVersion: .standard)
     let stop = Interruption.Flag()
     stop.request()
@@ -116,9 +137,13 @@ private final class StoppingOutput: ShellOutput {
 
     session.bounds.diffableItems = 9
     session.execute("outline append 101 102")
-    #expect(output.lines.last == "error: outline append: a diffable data source holds at most 9 items in this session, and the snapshot would hold 10 (filter it first)", "\(output.lines.last ?? "")")
+    #expect(
+        output.lines.last
+            == "error: outline append: a diffable data source holds at most 9 items in this session, and the snapshot would hold 10 (filter it first)",
+        "\(output.lines.last ?? "")")
     session.execute("outline expand 1")
-    #expect(output.lines.last?.hasPrefix("expanded 1; 8 visible") == true, "within the bound: \(output.lines.last ?? "")")
+    #expect(
+        output.lines.last?.hasPrefix("expanded 1; 8 visible") == true, "within the bound: \(output.lines.last ?? "")")
 }
 
 /// A stop in a script that a script runs is said once, by the innermost.
@@ -141,7 +166,9 @@ private final class StoppingOutput: ShellOutput {
     let session = Session(output: RecordingOutput(), workingDirectory: folder.path)
     let record = session.execute("run many.txt")
     #expect(record.updates.count <= Session.keptListEvents && record.updates.count >= Session.keptListEvents / 2)
-    #expect(record.updates.last == .didPerform(BatchUpdate(insertedItems: [ItemPath(0, 1_507)])), "\(String(describing: record.updates.last))")
+    #expect(
+        record.updates.last == .didPerform(BatchUpdate(insertedItems: [ItemPath(0, 1_507)])),
+        "\(String(describing: record.updates.last))")
 }
 
 /// An output that keeps what the session hands it, as it hands it.
@@ -205,13 +232,16 @@ private final class HandedOutput: ShellOutput {
 @Test func outputPastTheKeptBytesIsCountedAndAStepKeepsItsErrors() throws {
     let folder = try TemporaryFolder()
     try folder.write("long.txt", Array(repeating: "samples", count: 20).joined(separator: "\n") + "\nselect 99\n")
-    let session = Session(output: DiscardingOutput(), workingDirectory: folder.path, bounds: Session.Bounds(keptOutputBytes: 400))
+    let session = Session(
+        output: DiscardingOutput(), workingDirectory: folder.path, bounds: Session.Bounds(keptOutputBytes: 400))
     session.execute("load contacts")
     let runner = StepRunner(session: session)
     defer { runner.detach() }
     let (step, record) = runner.run("run long.txt", number: 1)
     #expect(record.linesNotKept > 0 && record.failed)
-    #expect(record.output.last?.hasPrefix("... (more output, past 400 bytes, not kept)") == true, "\(record.output.suffix(2))")
+    #expect(
+        record.output.last?.hasPrefix("... (more output, past 400 bytes, not kept)") == true,
+        "\(record.output.suffix(2))")
     #expect(record.output.joined(separator: "\n").utf8.count < 600)
     #expect(record.errorLines.isEmpty, "the error came after the kept lines")
     let error = "error: long.txt:21: no item at 0.99 (section 0 has 8 items)"
@@ -226,7 +256,11 @@ private final class HandedOutput: ShellOutput {
     try folder.write("s.txt", "load contacts\nselect 1\n")
     let session = Session(output: DiscardingOutput(), workingDirectory: folder.path)
     let record = session.execute("run s.txt --echo")
-    #expect(record.output == ["listlab> load contacts", "loaded 8 items into an array provider (1 section)", "listlab> select 1", "selected 0.1: Clark Kent"])
+    #expect(
+        record.output == [
+            "listlab> load contacts", "loaded 8 items into an array provider (1 section)", "listlab> select 1",
+            "selected 0.1: Clark Kent",
+        ])
     session.execute("session save out.lab")
     let replay = TranscriptRunner.run(folder.path + "/out.lab")
     #expect(replay.passed, "\(replay.report)")

@@ -1,7 +1,11 @@
 import Testing
+
 @testable import ListLabShell
 
-@Test(arguments: [("selct", "select"), ("sho", "show"), ("SELECT", "select"), ("delet", "delete"), ("hlep", "help"), ("udpate", "update")])
+@Test(arguments: [
+    ("selct", "select"), ("sho", "show"), ("SELECT", "select"), ("delet", "delete"), ("hlep", "help"),
+    ("udpate", "update"),
+])
 func misspellingsSuggestTheNearestCommand(word: String, suggestion: String) {
     #expect(Suggestion.nearest(to: word, in: Session.commandNames) == suggestion)
 }

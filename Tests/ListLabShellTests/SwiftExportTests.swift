@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabFuzzing
 import ListLabRecords
@@ -10,6 +5,12 @@ import ListLabTestSupport
 import Testing
 
 @testable import ListLabShell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 private func export(_ name: String, records: [Record] = [], fields: [String] = []) throws -> SwiftExport {
     SwiftExport(
@@ -46,7 +47,8 @@ private func export(_ name: String, records: [Record] = [], fields: [String] = [
         Record(schema: schema, values: [2, 2.5, .null, "x", .array([])]),
         Record(schema: schema, values: [3]),
     ]
-    let (properties, skipped) = try export("rows", records: records, fields: ["id", "score", "note", "mixed", "tags"]).properties()
+    let (properties, skipped) = try export("rows", records: records, fields: ["id", "score", "note", "mixed", "tags"])
+        .properties()
     #expect(properties.map(\.declaration) == ["id: Int", "score: Double?", "note: String?", "mixed: String?"])
     #expect(skipped.map(\.field) == ["tags"])
 }
@@ -58,12 +60,18 @@ private func export(_ name: String, records: [Record] = [], fields: [String] = [
 @Test func upToTheLimitTheItemsAreInlineAndPastItTheTestReadsACopy() throws {
     let schema = Record.Schema(["id", "name", "score", "note"])
     let rows = { (count: Int) in
-        (0..<count).map { Record(schema: schema, values: [.int($0), .string("n\($0)"), $0 == 1 ? .number("1e400") : .double(1.5), .null]) }
+        (0..<count).map {
+            Record(
+                schema: schema, values: [.int($0), .string("n\($0)"), $0 == 1 ? .number("1e400") : .double(1.5), .null])
+        }
     }
     var small = try export("rows", records: rows(2), fields: schema.names)
     small.presenter = TemplatePresenter(kind: "Cell", text: try Template("{name}"))
     let inline = try small.source()
-    #expect(inline.contains("    Row(id: 0, name: \"n0\", score: 1.5, note: nil),\n    Row(id: 1, name: \"n1\", score: .infinity, note: nil),\n"))
+    #expect(
+        inline.contains(
+            "    Row(id: 0, name: \"n0\", score: 1.5, note: nil),\n    Row(id: 1, name: \"n1\", score: .infinity, note: nil),\n"
+        ))
     #expect(!inline.contains("import ListLabFiles") && !inline.contains("#filePath"))
     var large = small
     large.records = rows(SwiftExport.inlineLimit + 1)
@@ -85,8 +93,11 @@ private func export(_ name: String, records: [Record] = [], fields: [String] = [
 @Test func aNameOrValueFromTheDataNeverBecomesCode() throws {
     let name = "n\nlet pwned=1;\n\u{2028}x"
     let schema = Record.Schema(["id", "note\r\nlet pwned=1;"])
-    var hostile = try export(name, records: [Record(schema: schema, values: [1, "*/ let pwned=1; /*\u{202E}"])], fields: schema.names)
-    hostile.presenter = TemplatePresenter(kind: "\nlet pwned=1;", text: try Template("\u{2029}let pwned=1;" + Template.placeholder(for: "note\r\nlet pwned=1;")))
+    var hostile = try export(
+        name, records: [Record(schema: schema, values: [1, "*/ let pwned=1; /*\u{202E}"])], fields: schema.names)
+    hostile.presenter = TemplatePresenter(
+        kind: "\nlet pwned=1;",
+        text: try Template("\u{2029}let pwned=1;" + Template.placeholder(for: "note\r\nlet pwned=1;")))
     hostile.expectedLines = ["\"); let pwned=1; //"]
     let source = try hostile.source()
     #expect(ExportFuzzing.problems(in: source) == [])
@@ -96,7 +107,10 @@ private func export(_ name: String, records: [Record] = [], fields: [String] = [
 @Test func theExportLintFindsDataThatBecameCode() {
     #expect(ExportFuzzing.problems(in: "// from x\nlet pwned=1;\n") == ["line 2 runs data as code: let pwned=1;"])
     #expect(ExportFuzzing.problems(in: "let a = \"x\\(b)\" + \"pwned=1;\" // pwned=1;\n") == [])
-    #expect(ExportFuzzing.problems(in: "let a = \"x\n\"") == ["line 1 ends inside a string literal: let a = \"x", "line 2 ends inside a string literal: \""])
+    #expect(
+        ExportFuzzing.problems(in: "let a = \"x\n\"") == [
+            "line 1 ends inside a string literal: let a = \"x", "line 2 ends inside a string literal: \"",
+        ])
     #expect(ExportFuzzing.problems(in: "// \u{202E}\n") == ["a raw U+202E"])
 }
 
@@ -130,6 +144,7 @@ func everySampleExportsAsExamplesExportedHoldsIt(sample: String) throws {
     session.execute("export swift \(name)")
     #expect(output.lines.contains { $0.hasPrefix("exported ") }, "\(output.lines)")
     let exported = try String(contentsOfFile: folder.path + "/" + name, encoding: .utf8)
-    let golden = try String(contentsOfFile: DocExampleFile.packageRoot + "/Examples/Exported/Tests/ExportedTests/" + name, encoding: .utf8)
+    let golden = try String(
+        contentsOfFile: DocExampleFile.packageRoot + "/Examples/Exported/Tests/ExportedTests/" + name, encoding: .utf8)
     #expect(exported == golden, "Scripts/export-samples writes Examples/Exported again")
 }

@@ -1,6 +1,7 @@
 import ListLabCore
 import ListLabRecords
 import Testing
+
 @testable import ListLabShell
 
 private func kinds(_ line: String) throws -> [Token.Kind] {
@@ -24,15 +25,20 @@ private func error(_ line: String) -> String {
 
 @Test func quotedStringsResolveTheirEscapes() throws {
     #expect(try kinds(#"bind "{name} — {phone}""#) == [.word("bind"), .quoted("{name} — {phone}")])
-    #expect(try kinds(#"x "a\"b" 'c\'d' "tab\there" "\u{e9}\\""#) == [.word("x"), .quoted("a\"b"), .quoted("c'd"), .quoted("tab\there"), .quoted("é\\")])
+    #expect(
+        try kinds(#"x "a\"b" 'c\'d' "tab\there" "\u{e9}\\""#) == [
+            .word("x"), .quoted("a\"b"), .quoted("c'd"), .quoted("tab\there"), .quoted("é\\"),
+        ])
     #expect(try kinds(#"x """#) == [.word("x"), .quoted("")])
 }
 
 @Test(arguments: [
     ("age=42", Value.int(42)), ("score=4.5", .double(4.5)), ("done=true", .bool(true)), ("done=false", .bool(false)),
     ("note=null", .null), ("name=Ada", .string("Ada")), (#"name="Ada Lovelace""#, .string("Ada Lovelace")),
-    (#"code="42""#, .string("42")), ("phone=555-0101", .string("555-0101")), ("x=-3", .int(-3)), ("x=1e3", .number("1e3")),
-    ("x=inf", .string("inf")), ("x=nan", .string("nan")), ("x=99999999999999999999", .number("99999999999999999999")), ("x=007", .string("007")),
+    (#"code="42""#, .string("42")), ("phone=555-0101", .string("555-0101")), ("x=-3", .int(-3)),
+    ("x=1e3", .number("1e3")),
+    ("x=inf", .string("inf")), ("x=nan", .string("nan")), ("x=99999999999999999999", .number("99999999999999999999")),
+    ("x=007", .string("007")),
 ])
 func assignmentsAreTyped(text: String, value: Value) throws {
     let field = String(text.prefix { $0 != "=" })
@@ -59,7 +65,9 @@ func assignmentsAreTyped(text: String, value: Value) throws {
     #expect(error(#"x "\u{zz}""#) == #"column 4: bad escape: write \u{HEX} or \uXXXX, like \u{e9} or \u00e9"#)
     // A sign is no hexadecimal digit (UInt32(_:radix:) reads one).
     for escape in [#"\u+0e9"#, #"\u-000"#, #"\u{+41}"#, #"\u{}"#, #"\u{000000041}"#] {
-        #expect(error("x \"" + escape + "\"") == #"column 4: bad escape: write \u{HEX} or \uXXXX, like \u{e9} or \u00e9"#, "\(escape)")
+        #expect(
+            error("x \"" + escape + "\"") == #"column 4: bad escape: write \u{HEX} or \uXXXX, like \u{e9} or \u00e9"#,
+            "\(escape)")
     }
     #expect(error("update 2 name= x") == "column 15: missing value after 'name='")
     #expect(error("update 2 name=") == "column 15: missing value after 'name='")
@@ -73,12 +81,19 @@ func assignmentsAreTyped(text: String, value: Value) throws {
     // U+0301 after a space starts a word of its own, not a name: no field 'x' is assigned.
     #expect(try kinds("update 0.0 \u{301}x=1") == [.word("update"), .word("0.0"), .word("\u{301}x=1")])
     // After '=' it is the value's, and after a quote the quoted text's.
-    #expect(try kinds("update 0.0 x=\u{301}1") == [.word("update"), .word("0.0"), .assignment(field: "x", value: .string("\u{301}1"))])
+    #expect(
+        try kinds("update 0.0 x=\u{301}1") == [
+            .word("update"), .word("0.0"), .assignment(field: "x", value: .string("\u{301}1")),
+        ])
     #expect(try kinds("say \"\u{301}a\" 'b\u{301}'") == [.word("say"), .quoted("\u{301}a"), .quoted("b\u{301}")])
     // A closing quote with a mark after it still closes; the mark is a word of its own.
     #expect(try kinds("say \"a\"\u{301}") == [.word("say"), .quoted("a"), .word("\u{301}")])
     // A name written with its accent as a scalar of its own is a name, as é is.
-    #expect(try kinds("x cafe\u{301}=1 caf\u{e9}=2") == [.word("x"), .assignment(field: "cafe\u{301}", value: .int(1)), .assignment(field: "caf\u{e9}", value: .int(2))])
+    #expect(
+        try kinds("x cafe\u{301}=1 caf\u{e9}=2") == [
+            .word("x"), .assignment(field: "cafe\u{301}", value: .int(1)),
+            .assignment(field: "caf\u{e9}", value: .int(2)),
+        ])
     // A JSON object right after a space and a mark is read as JSON.
     #expect(try kinds("append \u{301} {\"a\": 1}").last == .json(.object(Record(fields: [("a", 1)]))))
 }
@@ -91,10 +106,12 @@ func assignmentsAreTyped(text: String, value: Value) throws {
 }
 
 @Test func aQuotedFieldNameBeforeEqualsIsAnAssignment() throws {
-    #expect(try kinds(#"x "first name"=Ada 'a\nb'="4" "\u0301x"=2"#) == [
-        .word("x"), .assignment(field: "first name", value: .string("Ada")), .assignment(field: "a\nb", value: .string("4")),
-        .assignment(field: "\u{301}x", value: .int(2)),
-    ])
+    #expect(
+        try kinds(#"x "first name"=Ada 'a\nb'="4" "\u0301x"=2"#) == [
+            .word("x"), .assignment(field: "first name", value: .string("Ada")),
+            .assignment(field: "a\nb", value: .string("4")),
+            .assignment(field: "\u{301}x", value: .int(2)),
+        ])
     // With a space before '=', the quoted text is a quoted token, as before.
     #expect(try kinds(#"x "a" =1"#) == [.word("x"), .quoted("a"), .word("=1")])
     #expect(error(#"update 2 "a b"= x"#) == "column 16: missing value after 'a b='")
@@ -102,16 +119,23 @@ func assignmentsAreTyped(text: String, value: Value) throws {
 }
 
 @Test func aFieldNameIsPrintedAsItIsTyped() throws {
-    #expect(["name", "a=b", "", "q\"t", "first name", "1st"].map(Tokenizer.typedFieldName) == ["name", #""a=b""#, #""""#, #""q\"t""#, #""first name""#, #""1st""#])
+    #expect(
+        ["name", "a=b", "", "q\"t", "first name", "1st"].map(Tokenizer.typedFieldName) == [
+            "name", #""a=b""#, #""""#, #""q\"t""#, #""first name""#, #""1st""#,
+        ])
     // Typed back with a value, each is that field.
     for name in ["a=b", "", "q\"t", "first name"] {
-        #expect(try kinds("x " + Tokenizer.typedFieldName(name) + "=1").last == .assignment(field: name, value: .int(1)))
+        #expect(
+            try kinds("x " + Tokenizer.typedFieldName(name) + "=1").last == .assignment(field: name, value: .int(1)))
     }
 }
 
 /// A text quoted for a command line reads back as itself, whatever it holds, and the line stays
 /// one line of visible characters.
-@Test(arguments: ["Ada", "", "section", "say \"hi\"", "back\\slash", "tab\tand\nline", "\u{1B}[2J", "rtl\u{202E}txet", "é 漢字 🙂", "\u{85}\u{2028}"])
+@Test(arguments: [
+    "Ada", "", "section", "say \"hi\"", "back\\slash", "tab\tand\nline", "\u{1B}[2J", "rtl\u{202E}txet", "é 漢字 🙂",
+    "\u{85}\u{2028}",
+])
 func aQuotedTextReadsBackAsItself(text: String) throws {
     let quoted = Token.quoted(text)
     #expect(!quoted.unicodeScalars.contains { VisibleText.mustEscape($0) }, "\(quoted)")

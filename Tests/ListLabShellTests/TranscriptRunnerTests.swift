@@ -1,11 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 private let passing = """
     The tabs of FountainKit.
@@ -36,10 +38,11 @@ private let passing = """
     let path = folder.path + "/tabs.lab"
     let result = TranscriptRunner.run(path)
     #expect(!result.passed)
-    #expect(result.report == [
-        "FAIL \(path):6: the output of 'select 2' (line 5) differs",
-        "  --- expected", "  +++ actual", "  @@ -6,1 +1,1 @@", "  -selected 0.2: News", "  +selected 0.2: Settings",
-    ])
+    #expect(
+        result.report == [
+            "FAIL \(path):6: the output of 'select 2' (line 5) differs",
+            "  --- expected", "  +++ actual", "  @@ -6,1 +1,1 @@", "  -selected 0.2: News", "  +selected 0.2: Settings",
+        ])
 }
 
 @Test func updateRepairsTheOutputAndKeepsProseAndWildcards() throws {
@@ -62,13 +65,16 @@ private let passing = """
 @Test func unreadableTranscriptsFailWithAMessage() throws {
     let folder = try TemporaryFolder()
     try folder.write("empty.lab", "Only prose.\n")
-    #expect(TranscriptRunner.run(folder.path + "/missing.lab").report == ["FAIL \(folder.path)/missing.lab: no such file"])
+    #expect(
+        TranscriptRunner.run(folder.path + "/missing.lab").report == ["FAIL \(folder.path)/missing.lab: no such file"])
     #expect(TranscriptRunner.run(folder.path).report == ["FAIL \(folder.path): is a folder, not a file"])
-    #expect(TranscriptRunner.run(folder.path + "/empty.lab").report == [
-        "FAIL \(folder.path)/empty.lab: no commands (a command line starts with two spaces and '> ')",
-    ])
+    #expect(
+        TranscriptRunner.run(folder.path + "/empty.lab").report == [
+            "FAIL \(folder.path)/empty.lab: no commands (a command line starts with two spaces and '> ')"
+        ])
     try Data([0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: folder.path + "/binary.lab"))
-    #expect(TranscriptRunner.run(folder.path + "/binary.lab").report == ["FAIL \(folder.path)/binary.lab: not UTF-8 text"])
+    #expect(
+        TranscriptRunner.run(folder.path + "/binary.lab").report == ["FAIL \(folder.path)/binary.lab: not UTF-8 text"])
 }
 
 @Test func foldersAreSearchedForTranscriptsInOrder() throws {
@@ -76,7 +82,9 @@ private let passing = """
     for name in ["b.lab", "a.lab", "notes.txt", "deep/c.lab"] {
         try folder.write(name, "  > samples\n")
     }
-    #expect(try TranscriptRunner.transcripts(in: [folder.path]) == ["a.lab", "b.lab", "deep/c.lab"].map { folder.path + "/" + $0 })
+    #expect(
+        try TranscriptRunner.transcripts(in: [folder.path])
+            == ["a.lab", "b.lab", "deep/c.lab"].map { folder.path + "/" + $0 })
     #expect(throws: ShellError.self) { try TranscriptRunner.transcripts(in: [folder.path + "/nope"]) }
 }
 
@@ -98,7 +106,10 @@ private let passing = """
     let folder = try TemporaryFolder()
     let output = RecordingOutput()
     let session = Session(output: output, workingDirectory: folder.path)
-    for line in ["load tasks", "select 1.1", "bogus", "viewport 4", "show", #"append title="Ship it" list=Work"#, "session save rec.lab"] {
+    for line in [
+        "load tasks", "select 1.1", "bogus", "viewport 4", "show", #"append title="Ship it" list=Work"#,
+        "session save rec.lab",
+    ] {
         session.execute(line)
     }
     #expect(output.lines.last == "saved 6 commands to rec.lab")

@@ -1,19 +1,21 @@
 import Testing
+
 @testable import ListLabShell
 
 @Test func commandsOutputAndProseAreTold() {
-    let transcript = Transcript(text: """
-        Prose at the margin.
+    let transcript = Transcript(
+        text: """
+            Prose at the margin.
 
-          > load tabs
-          loaded 3 items into an array provider (1 section)
+              > load tabs
+              loaded 3 items into an array provider (1 section)
 
-        More prose.
-          > samples
-          > show 0
-             0.0  News  <TabCell #1>
+            More prose.
+              > samples
+              > show 0
+                 0.0  News  <TabCell #1>
 
-        """)
+            """)
     #expect(transcript.blocks.map(\.command) == ["load tabs", "samples", "show 0"])
     #expect(transcript.blocks.map(\.line) == [3, 7, 8])
     #expect(transcript.blocks[0].expected == [.pattern("loaded 3 items into an array provider (1 section)")])
@@ -29,15 +31,18 @@ import Testing
 @Test func escapedLinesAreLiteralAndWildcardsAreWildcards() {
     let transcript = Transcript(text: "  > x\n  \\> not a command\n  \\...\n  ...\n  a [..] b\n  \\a [..] b\n  \\\\x\n")
     #expect(transcript.blocks.count == 1)
-    #expect(transcript.blocks[0].expected == [
-        .literal("> not a command"), .literal("..."), .anyLines, .pattern("a [..] b"), .literal("a [..] b"), .literal("\\x"),
-    ])
+    #expect(
+        transcript.blocks[0].expected == [
+            .literal("> not a command"), .literal("..."), .anyLines, .pattern("a [..] b"), .literal("a [..] b"),
+            .literal("\\x"),
+        ])
 }
 
 @Test func writingEscapesWhatWouldReadAsSomethingElse() {
-    #expect(Transcript.fileLines(for: ["> x", "...", "a [..] b", "\\y", "", "plain"]) == [
-        "  \\> x", "  \\...", "  \\a [..] b", "  \\\\y", "  ", "  plain",
-    ])
+    #expect(
+        Transcript.fileLines(for: ["> x", "...", "a [..] b", "\\y", "", "plain"]) == [
+            "  \\> x", "  \\...", "  \\a [..] b", "  \\\\y", "  ", "  plain",
+        ])
 }
 
 @Test(arguments: [
@@ -57,7 +62,9 @@ func whatIsWrittenReadsBackAsTheSameOutput(output: [String]) {
     #expect(transcript.usesCRLF)
     #expect(transcript.blocks.map(\.command) == ["a", "b"])
     #expect(transcript.rewritten(with: [nil, nil]) == text)
-    #expect(transcript.rewritten(with: [["new", ""], nil]) == "Intro\r\n\r\n  > a\r\n  new\r\n  \r\nMiddle\r\n  > b\r\n  keep\r\n")
+    #expect(
+        transcript.rewritten(with: [["new", ""], nil])
+            == "Intro\r\n\r\n  > a\r\n  new\r\n  \r\nMiddle\r\n  > b\r\n  keep\r\n")
 }
 
 @Test func aFileWithoutAFinalNewlineStaysThatWay() {
@@ -68,10 +75,14 @@ func whatIsWrittenReadsBackAsTheSameOutput(output: [String]) {
 
 @Test func anUpdateKeepsTheWildcardsThatStillMatch() {
     func updated(_ expected: [String], _ actual: [String]) -> [String] {
-        OutputAlignment.updatedExpectation(expected: expected.map { ExpectedLine(fileLine: "  " + $0) }, actual: actual).map(\.text)
+        OutputAlignment.updatedExpectation(expected: expected.map { ExpectedLine(fileLine: "  " + $0) }, actual: actual)
+            .map(\.text)
     }
     // `[..]` lines that match are kept; the changed line is replaced.
-    #expect(updated(["loaded [..] items", "cell #[..]", "old"], ["loaded 9 items", "cell #4", "new"]) == ["loaded [..] items", "cell #[..]", "new"])
+    #expect(
+        updated(["loaded [..] items", "cell #[..]", "old"], ["loaded 9 items", "cell #4", "new"]) == [
+            "loaded [..] items", "cell #[..]", "new",
+        ])
     // A `...` stands for the lines that differ around it.
     #expect(updated(["start", "...", "end", "x"], ["start", "a", "b", "end", "y"]) == ["start", "...", "end", "y"])
     #expect(updated(["start", "...", "x"], ["start", "a", "y"]) == ["start", "...", "y"])
@@ -79,10 +90,12 @@ func whatIsWrittenReadsBackAsTheSameOutput(output: [String]) {
     #expect(updated(["a"], ["[..]", "..."]) == ["\\[..]", "\\..."])
     // Whatever is kept, the result matches what was printed.
     let cases: [([String], [String])] = [
-        (["...", "a", "..."], ["b"]), (["[..]x", "...", "[..]"], ["1x", "2", "3"]), (["a", "a", "..."], ["a"]), ([], ["z"]),
+        (["...", "a", "..."], ["b"]), (["[..]x", "...", "[..]"], ["1x", "2", "3"]), (["a", "a", "..."], ["a"]),
+        ([], ["z"]),
     ]
     for (expected, actual) in cases {
-        let result = OutputAlignment.updatedExpectation(expected: expected.map { ExpectedLine(fileLine: "  " + $0) }, actual: actual)
+        let result = OutputAlignment.updatedExpectation(
+            expected: expected.map { ExpectedLine(fileLine: "  " + $0) }, actual: actual)
         #expect(OutputMatcher.matches(result, actual), "\(expected) -> \(result.map(\.text))")
     }
 }

@@ -1,6 +1,7 @@
 import ListLabRecords
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 // A number typed at the prompt is saved as it was typed, in every format and
@@ -58,9 +59,10 @@ private func aTypedNumberIsSavedAsTyped(format: Format, spelling: String) throws
 }
 
 @Test func aTypedNumberIsPrintedAsTyped() {
-    #expect(last(["load contacts", "update 0 city=12345678901234567891"]) == [
-        "updated 0.0: city = 12345678901234567891; cell #1 reconfigured in place"
-    ])
+    #expect(
+        last(["load contacts", "update 0 city=12345678901234567891"]) == [
+            "updated 0.0: city = 12345678901234567891; cell #1 reconfigured in place"
+        ])
     #expect(last(["load contacts", "update 0 city=1e3"]) == ["updated 0.0: city = 1e3; cell #1 reconfigured in place"])
 }
 
@@ -74,6 +76,8 @@ func aNumberKeepsItsSpellingWhenItsValueWouldPrintOtherwise(text: String, value:
 }
 
 @Test func numbersKeptAsWrittenStillMatchByValue() {
-    #expect(last(["load tasks", "update 0.0 id=1e3", "filter id=1000"]).first?.hasPrefix("filtered tasks to id=1000: 1 of 7") == true)
+    #expect(
+        last(["load tasks", "update 0.0 id=1e3", "filter id=1000"]).first?.hasPrefix(
+            "filtered tasks to id=1000: 1 of 7") == true)
     #expect(last(["load tasks", "update 0.1 id=1e0"]) == ["error: duplicate key id=1e0: 0.0 has it already"])
 }

@@ -1,5 +1,6 @@
 import ListLabTestSupport
 import Testing
+
 @testable import ListLabShell
 
 // The workspace on its own: its providers, the current one, and the paths its commands may use.
@@ -15,7 +16,9 @@ import Testing
 
 @Test func withNothingLoadedTheErrorSaysWhatToLoadFirst() {
     let workspace = Workspace(workingDirectory: ".", canWriteFiles: true)
-    #expect { try workspace.current() } throws: { "\($0)" == "no provider is loaded: try 'load contacts' (or 'samples')" }
+    #expect { try workspace.current() } throws: {
+        "\($0)" == "no provider is loaded: try 'load contacts' (or 'samples')"
+    }
     workspace.offersSamples = false
     #expect { try workspace.current() } throws: { "\($0)" == "no provider is loaded: try 'load FILE'" }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Builds `Tests/DocExampleTests/DocExamples.swift` from the sources: every
@@ -44,6 +44,7 @@ public enum DocExampleFile {
     /// The file's text, for the examples in the sources under `packageRoot`.
     public static func generate(packageRoot: String) throws -> String {
         var out = """
+            // swift-format-ignore-file
             // Generated from the ```swift examples in the doc comments under Sources/
             // by `swift run listlab-doc-examples` (Tests/ListLabTestSupport/DocExampleFile.swift):
             // do not edit; run it again after changing an example. The names the examples
@@ -77,7 +78,10 @@ public enum DocExampleFile {
             let name = stem.prefix(1).lowercased() + stem.dropFirst() + "Example\(counts[stem] ?? 1)"
             // A line editor reads the terminal (Scripts/check-terminal drives it in tmux): its example is compiled, not run.
             let runs = example.file != "Sources/LineEditing/LineEditor.swift"
-            out += runs ? "\n@Test(\"\(example.file):\(example.line)\")\n" : "\n// \(example.file):\(example.line): compiled only, it reads the terminal.\n"
+            out +=
+                runs
+                ? "\n@Test(\"\(example.file):\(example.line)\")\n"
+                : "\n// \(example.file):\(example.line): compiled only, it reads the terminal.\n"
             out += "func \(name)() throws {\n"
             for line in body(of: example.lines) {
                 out += line.isEmpty ? "\n" : "    " + line + "\n"
@@ -147,7 +151,8 @@ public enum DocExampleFile {
         // A playground's `main()` and `serveMain()` end the process: the test starts the playground
         // in its place (Fixtures.swift), loading each registration as its prompt would.
         if let last = body.lastIndex(where: { !$0.isEmpty }) {
-            for (call, start) in [(".main()", "start"), (".serveMain()", "serve")] where body[last].hasSuffix(call) && !body[last].hasPrefix(" ") {
+            for (call, start) in [(".main()", "start"), (".serveMain()", "serve")]
+            where body[last].hasSuffix(call) && !body[last].hasPrefix(" ") {
                 body[last] = "try DocExamplePlayground.\(start)(\(body[last].dropLast(call.count)))"
             }
         }
@@ -167,15 +172,25 @@ public enum DocExampleFile {
     /// value (`// "Ada"`, `// 3`, `// [...]`, `// .int(2)`, `// true`).
     private static func isShownValue(_ line: String) -> Bool {
         let characters = Array(line)
-        guard let comment = characters.indices.first(where: { characters[$0...].starts(with: "  //") }) else { return false }
+        guard let comment = characters.indices.first(where: { characters[$0...].starts(with: "  //") }) else {
+            return false
+        }
         let code = String(characters[..<comment].drop { $0 == " " })
         let shown = characters[(comment + 4)...].drop { $0 == " " }
-        guard let mark = shown.first, "\"[(.-{".contains(mark) || mark.isNumber || ["true", "false", "nil"].contains(where: { shown.starts(with: $0) }) else {
+        guard let mark = shown.first,
+            "\"[(.-{".contains(mark) || mark.isNumber
+                || ["true", "false", "nil"].contains(where: { shown.starts(with: $0) })
+        else {
             return false
         }
         guard let first = code.first, first.isLetter || first == "_" else { return false }
-        let keywords = ["let", "var", "if", "guard", "for", "while", "return", "func", "struct", "class", "enum", "case", "switch", "print", "_"]
-        if let word = code.split(whereSeparator: { $0 == " " || $0 == "(" }).first, keywords.contains(String(word)) { return false }
+        let keywords = [
+            "let", "var", "if", "guard", "for", "while", "return", "func", "struct", "class", "enum", "case", "switch",
+            "print", "_",
+        ]
+        if let word = code.split(whereSeparator: { $0 == " " || $0 == "(" }).first, keywords.contains(String(word)) {
+            return false
+        }
         var depth = 0
         var inString = false
         var previous: Character = " "

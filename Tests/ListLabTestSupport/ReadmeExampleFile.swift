@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Builds `Tests/ListLabCoreTests/ReadmeExample.swift` from the README's
@@ -60,11 +60,17 @@ public enum ReadmeExampleFile {
             blocks.append((String(fence.dropFirst(3)), index + 1, Array(lines[(index + 1)..<close])))
             index = close + 1
         }
-        guard let program = blocks.firstIndex(where: { $0.fence == "swift" && ($0.lines.first?.hasPrefix("import ") ?? false) }) else {
+        guard
+            let program = blocks.firstIndex(where: {
+                $0.fence == "swift" && ($0.lines.first?.hasPrefix("import ") ?? false)
+            })
+        else {
             throw MissingExample(description: "README.md: '\(heading)' has no ```swift block that starts with 'import'")
         }
         guard program + 1 < blocks.count, blocks[program + 1].fence == "text" else {
-            throw MissingExample(description: "README.md:\(blocks[program].line): the example is not followed by a ```text block of its output")
+            throw MissingExample(
+                description:
+                    "README.md:\(blocks[program].line): the example is not followed by a ```text block of its output")
         }
         let code = blocks[program].lines
         return Example(
@@ -170,7 +176,8 @@ extension ReadmeExampleFile {
             guard first.hasPrefix("// "), first.hasSuffix(".swift"), !first.dropFirst(3).contains(" "),
                 let close = lines[(index + 1)...].firstIndex(of: "```")
             else { continue }
-            found.append(Excerpt(file: String(first.dropFirst(3)), lines: Array(lines[(index + 2)..<close]), line: index + 1))
+            found.append(
+                Excerpt(file: String(first.dropFirst(3)), lines: Array(lines[(index + 2)..<close]), line: index + 1))
             index = close
         }
         return found

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+    public import FoundationEssentials
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// Finds the public symbols of a module that have no documentation: the
@@ -55,7 +55,8 @@ public enum SymbolGraphCoverage {
             else { return nil }
             var file = location.uri
             if let sources = file.ranges(of: "/Sources/").last { file = "Sources/" + file[sources.upperBound...] }
-            return Gap(symbol: symbol.pathComponents.joined(separator: "."), file: file, line: location.position.line + 1)
+            return Gap(
+                symbol: symbol.pathComponents.joined(separator: "."), file: file, line: location.position.line + 1)
         }
         return (graph.module.name, gaps.sorted { ($0.file, $0.line, $0.symbol) < ($1.file, $1.line, $1.symbol) })
     }

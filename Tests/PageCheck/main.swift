@@ -64,7 +64,10 @@ func check(transcript path: String, pages: String) throws -> (steps: Int, pictur
     let name = String(path.split(separator: "/").last ?? "").replacingOccurrences(of: ".lab", with: "")
     var html = try String(contentsOfFile: pages + "/" + name + ".html", encoding: .utf8)
     // The served page's own parts, from its own server (its policy allows nothing else): not outside it.
-    for own in ["<link rel=\"stylesheet\" href=\"/listlab.css\">", "<script src=\"/pictures.js\"></script>", "<script src=\"/page.js\"></script>"] {
+    for own in [
+        "<link rel=\"stylesheet\" href=\"/listlab.css\">", "<script src=\"/pictures.js\"></script>",
+        "<script src=\"/page.js\"></script>",
+    ] {
         html = html.replacingOccurrences(of: own, with: "")
     }
     // Text on the page is escaped (a `"` or `<` of a transcript is an entity), so these can only be markup.
@@ -82,7 +85,9 @@ func check(transcript path: String, pages: String) throws -> (steps: Int, pictur
         throw CheckFailure("the page fetched resources: " + report.header.joined(separator: "; "))
     }
     guard report.header.contains("overlaps: 0") else {
-        throw CheckFailure("text runs into other text in a picture:\n" + report.header.filter { $0.hasPrefix("overlap") }.joined(separator: "\n"))
+        throw CheckFailure(
+            "text runs into other text in a picture:\n"
+                + report.header.filter { $0.hasPrefix("overlap") }.joined(separator: "\n"))
     }
     guard let animations = report.header.first(where: { $0.hasPrefix("animations: ") }),
         let counts = Optional(animations.split(separator: " ")), counts.count >= 5, counts[1] == counts[3]
@@ -97,7 +102,9 @@ func check(transcript path: String, pages: String) throws -> (steps: Int, pictur
         }
         let drawn = pictureIndex >= 0 ? report.pictures[pictureIndex].lines : empty
         guard drawn == lines else {
-            let source = pictureIndex >= 0 ? "the picture of step \(report.pictures[pictureIndex].step)" : "no picture yet (an empty list)"
+            let source =
+                pictureIndex >= 0
+                ? "the picture of step \(report.pictures[pictureIndex].step)" : "no picture yet (an empty list)"
             var message = "step \(step): the page draws (\(source)):\n"
             message += drawn.map { "  | " + $0 }.joined(separator: "\n")
             message += "\nbut after that step `show` prints:\n" + lines.map { "  | " + $0 }.joined(separator: "\n")
@@ -116,7 +123,9 @@ var failed = 0
 for path in try TranscriptRunner.transcripts(in: Array(arguments.dropFirst())) {
     do {
         let result = try check(transcript: path, pages: arguments[0])
-        print("ok \(path): \(result.steps) steps match their pictures (\(result.pictures) pictures; animations: \(result.animations))")
+        print(
+            "ok \(path): \(result.steps) steps match their pictures (\(result.pictures) pictures; animations: \(result.animations))"
+        )
     } catch {
         print("FAIL \(path): \(error)")
         failed += 1

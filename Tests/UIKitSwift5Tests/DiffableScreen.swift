@@ -14,7 +14,9 @@ final class EditableDataSource: UITableViewDiffableDataSource<Int, Row> {
         return false
     }
 
-    override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+    override func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {
         guard editingStyle == .delete, let row = itemIdentifier(for: indexPath) else { return }
         var current = snapshot()
         current.deleteItems([row])

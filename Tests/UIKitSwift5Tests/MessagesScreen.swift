@@ -63,7 +63,8 @@ final class MessageCell: UITableViewCell {
 
     override func updateConfiguration(using state: UICellConfigurationState) {
         guard let message = message else { return }
-        contentConfiguration = MessageContentConfiguration(sender: message.sender, subject: message.subject).updated(for: state)
+        contentConfiguration = MessageContentConfiguration(sender: message.sender, subject: message.subject).updated(
+            for: state)
     }
 }
 
@@ -95,7 +96,8 @@ final class MessagesViewController: UIViewController, UITableViewDataSource, UIT
     override func viewDidLoad() {
         super.viewDidLoad()
         tableView.register(MessageCell.self, forCellReuseIdentifier: "message")
-        tableView.register(SectionHeaderView.self, forHeaderFooterViewReuseIdentifier: SectionHeaderView.reuseIdentifier)
+        tableView.register(
+            SectionHeaderView.self, forHeaderFooterViewReuseIdentifier: SectionHeaderView.reuseIdentifier)
         tableView.dataSource = self
         tableView.delegate = self
         tableView.estimatedRowHeight = UITableView.automaticDimension
@@ -108,7 +110,9 @@ final class MessagesViewController: UIViewController, UITableViewDataSource, UIT
 
     func numberOfSections(in tableView: UITableView) -> Int { sections.count }
 
-    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { sections[section].messages.count }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        sections[section].messages.count
+    }
 
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath) as! MessageCell
@@ -126,7 +130,9 @@ final class MessagesViewController: UIViewController, UITableViewDataSource, UIT
         return header
     }
 
-    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat { UITableView.automaticDimension }
+    func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
+        UITableView.automaticDimension
+    }
 
     func tableView(
         _ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
@@ -156,12 +162,13 @@ final class MessagesViewController: UIViewController, UITableViewDataSource, UIT
     /// Moves a message to the archive; the archive's header is not asked again
     /// (its section is neither reloaded nor inserted).
     func archive(at indexPath: IndexPath) {
-        tableView.performBatchUpdates({
-            let message = sections[0].messages.remove(at: indexPath.row)
-            sections[1].messages.append(message)
-            tableView.deleteRows(at: [indexPath], with: .left)
-            tableView.insertRows(at: [IndexPath(row: sections[1].messages.count - 1, section: 1)], with: .automatic)
-        }, completion: nil)
+        tableView.performBatchUpdates(
+            {
+                let message = sections[0].messages.remove(at: indexPath.row)
+                sections[1].messages.append(message)
+                tableView.deleteRows(at: [indexPath], with: .left)
+                tableView.insertRows(at: [IndexPath(row: sections[1].messages.count - 1, section: 1)], with: .automatic)
+            }, completion: nil)
     }
 
     /// The bug: the row goes, the model keeps it.

@@ -34,14 +34,18 @@ private func loadedMessages() -> MessagesViewController {
     let raised = UIKitException.catching { screen.receive(Message(id: 50, sender: "New", subject: "Hello")) }
     #expect(raised == nil)
     #expect(screen.tableView.numberOfRows(inSection: 0) == 13)
-    #expect(screen.tableView.headlessList.render().dropFirst().first?.hasPrefix("   0.0  New — Hello  <message #") == true)
+    #expect(
+        screen.tableView.headlessList.render().dropFirst().first?.hasPrefix("   0.0  New — Hello  <message #") == true)
 }
 
 @MainActor
 @Test func aDeleteThatForgetsTheModelEndsAsUIKitEndsIt() {
     let screen = loadedMessages()
     let raised = UIKitException.catching { screen.deleteForgettingTheModel(at: IndexPath(row: 0, section: 0)) }
-    #expect(raised?.reason.hasPrefix("Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (12) must be equal to the number of rows contained in that section before the update (12), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted)") == true)
+    #expect(
+        raised?.reason.hasPrefix(
+            "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (12) must be equal to the number of rows contained in that section before the update (12), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted)"
+        ) == true)
 }
 
 @MainActor
@@ -58,10 +62,15 @@ private func loadedMessages() -> MessagesViewController {
 @MainActor
 @Test func aSectionHeaderIsTheDelegatesView() {
     let screen = loadedMessages()
-    #expect((screen.tableView.headerView(forSection: 0)?.contentConfiguration as? UIListContentConfiguration)?.text == "Inbox (12)")
+    #expect(
+        (screen.tableView.headerView(forSection: 0)?.contentConfiguration as? UIListContentConfiguration)?.text
+            == "Inbox (12)")
     screen.tableView.contentOffset = CGPoint(x: 0, y: 10_000)  // the end: the delegate loads a page more
     screen.tableView.contentOffset = CGPoint(x: 0, y: 10_000)
-    #expect(screen.tableView.headlessList.render().suffix(2) == ["== Archive (1) ==", "   1.0  Archivist — Old news  <message #8 reused>"])
+    #expect(
+        screen.tableView.headlessList.render().suffix(2) == [
+            "== Archive (1) ==", "   1.0  Archivist — Old news  <message #8 reused>",
+        ])
 }
 
 @MainActor
@@ -100,7 +109,10 @@ private func loadedMessages() -> MessagesViewController {
     let screen = TodayViewController()
     screen.loadViewIfNeeded()
     let raised = UIKitException.catching { screen.show(messages: [1, 2, 1]) }
-    #expect(raised?.reason == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    UIKitSwift5Tests.Row.message(1)\n)}")
+    #expect(
+        raised?.reason
+            == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    UIKitSwift5Tests.Row.message(1)\n)}"
+    )
 }
 
 @MainActor
@@ -110,7 +122,9 @@ private func loadedMessages() -> MessagesViewController {
     let archived = screen.tableView.swipeRow(at: IndexPath(row: 0, section: 0))
     #expect(archived.first?.tap() == true)
     #expect(screen.sections[1].messages.count == 2)
-    #expect(screen.tableView.headlessList.headerTitle(inSection: 1) == "Archive (1)", "not asked again: the archive's header is stale")
+    #expect(
+        screen.tableView.headlessList.headerTitle(inSection: 1) == "Archive (1)",
+        "not asked again: the archive's header is stale")
     #expect(screen.tableView.headlessList.headerTitle(inSection: 0) == "Inbox (12)")
     screen.tableView.reloadSections(IndexSet(integer: 1), with: .none)
     #expect(screen.tableView.headlessList.headerTitle(inSection: 1) == "Archive (2)")

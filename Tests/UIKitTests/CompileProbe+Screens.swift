@@ -3,7 +3,8 @@ import UIKit
 // The compile probe's third part (see CompileProbe.swift): a screen's own chrome around its
 // list — controllers, navigation, alerts, search, layout — written once as an app writes it.
 
-final class ProbeSettingsViewController: UITableViewController, UISearchResultsUpdating {  // probe: controllers | works | `UITableViewController`
+// probe: controllers | works | `UITableViewController`
+final class ProbeSettingsViewController: UITableViewController, UISearchResultsUpdating {
     var options = ["Wi-Fi", "Bluetooth", "Cellular"]
     private(set) var searched: [String] = []
     let spinner = UIActivityIndicatorView(style: .medium)  // probe: views | kept | `UIActivityIndicatorView`
@@ -21,10 +22,14 @@ final class ProbeSettingsViewController: UITableViewController, UISearchResultsU
         super.viewDidLoad()
         title = "Settings"
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: "option")
-        navigationItem.rightBarButtonItem = editButtonItem  // probe: controllers | works | `navigationItem`, `editButtonItem` (a test's `tap()`)
-        navigationItem.leftBarButtonItem = UIBarButtonItem(systemItem: .add, primaryAction: UIAction { [weak self] _ in self?.addOption() })  // probe: controllers | works | `UIBarButtonItem(systemItem:primaryAction:menu:)`
+        // probe: controllers | works | `navigationItem`, `editButtonItem` (a test's `tap()`)
+        navigationItem.rightBarButtonItem = editButtonItem
+        navigationItem.leftBarButtonItem = UIBarButtonItem(
+            // probe: controllers | works | `UIBarButtonItem(systemItem:primaryAction:menu:)`
+            systemItem: .add, primaryAction: UIAction { [weak self] _ in self?.addOption() })
         navigationItem.largeTitleDisplayMode = .never  // probe: controllers | kept | `largeTitleDisplayMode`
-        let search = UISearchController(searchResultsController: nil)  // probe: search | works | `UISearchController` (a test's `searchBar.type(_:)`)
+        // probe: search | works | `UISearchController` (a test's `searchBar.type(_:)`)
+        let search = UISearchController(searchResultsController: nil)
         search.searchResultsUpdater = self  // probe: search | works | `searchResultsUpdater`
         search.obscuresBackgroundDuringPresentation = false
         navigationItem.searchController = search  // probe: search | kept | `navigationItem.searchController`
@@ -32,12 +37,15 @@ final class ProbeSettingsViewController: UITableViewController, UISearchResultsU
         footer.addSubview(spinner)
         spinner.translatesAutoresizingMaskIntoConstraints = false
         NSLayoutConstraint.activate([  // probe: layout | kept | `NSLayoutConstraint.activate(_:)`
-            spinner.centerXAnchor.constraint(equalTo: footer.centerXAnchor),  // probe: layout | kept | anchors: `centerXAnchor`, `constraint(equalTo:)`
-            spinner.topAnchor.constraint(equalTo: footer.safeAreaLayoutGuide.topAnchor, constant: 8),  // probe: layout | kept | `safeAreaLayoutGuide`
+            // probe: layout | kept | anchors: `centerXAnchor`, `constraint(equalTo:)`
+            spinner.centerXAnchor.constraint(equalTo: footer.centerXAnchor),
+            // probe: layout | kept | `safeAreaLayoutGuide`
+            spinner.topAnchor.constraint(equalTo: footer.safeAreaLayoutGuide.topAnchor, constant: 8),
             spinner.widthAnchor.constraint(equalToConstant: 20),
         ])
         tableView.tableFooterView = footer
-        let stack = UIStackView(arrangedSubviews: [UILabel(), UILabel()])  // probe: views | works | `UIStackView` (its labels are a row's or a header's texts)
+        // probe: views | works | `UIStackView` (its labels are a row's or a header's texts)
+        let stack = UIStackView(arrangedSubviews: [UILabel(), UILabel()])
         stack.axis = .vertical
         stack.spacing = 4
         tableView.tableHeaderView = stack
@@ -45,12 +53,14 @@ final class ProbeSettingsViewController: UITableViewController, UISearchResultsU
         _ = UIDevice.current.userInterfaceIdiom == .pad  // probe: views | kept | `UIDevice.current`
     }
 
-    override func viewWillAppear(_ animated: Bool) {  // probe: controllers | works | `viewWillAppear(_:)`, `viewWillDisappear(_:)`
+    // probe: controllers | works | `viewWillAppear(_:)`, `viewWillDisappear(_:)`
+    override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         spinner.startAnimating()
     }
 
-    override func numberOfSections(in tableView: UITableView) -> Int { 1 }  // probe: controllers | works | `override` of a data source's method
+    // probe: controllers | works | `override` of a data source's method
+    override func numberOfSections(in tableView: UITableView) -> Int { 1 }
 
     override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { options.count }
 
@@ -60,28 +70,39 @@ final class ProbeSettingsViewController: UITableViewController, UISearchResultsU
         return cell
     }
 
-    override func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {  // probe: editing | works | `editingStyleForRowAt` (a test's `tapEditingControl(forRowAt:)`)
+    override func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath)
+        -> UITableViewCell.EditingStyle
+    {  // probe: editing | works | `editingStyleForRowAt` (a test's `tapEditingControl(forRowAt:)`)
         indexPath.row == 0 ? .none : .delete
     }
 
-    override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+    override func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {
         options.remove(at: indexPath.row)
         tableView.deleteRows(at: [indexPath], with: .automatic)
     }
 
-    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {  // probe: controllers | works | `override` of a delegate's method
-        let alert = UIAlertController(title: options[indexPath.row], message: "Turn it off?", preferredStyle: .alert)  // probe: alerts | works | `UIAlertController` (a test's `UIAlertAction.tap()`)
-        alert.addAction(UIAlertAction(title: "Turn Off", style: .destructive) { [weak self] _ in  // probe: alerts | works | `UIAlertAction(title:style:handler:)`
-            self?.options[indexPath.row] += " (off)"
-            self?.tableView.reloadRows(at: [indexPath], with: .none)
-        })
+    // probe: controllers | works | `override` of a delegate's method
+    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        // probe: alerts | works | `UIAlertController` (a test's `UIAlertAction.tap()`)
+        let alert = UIAlertController(title: options[indexPath.row], message: "Turn it off?", preferredStyle: .alert)
+        alert.addAction(
+            // probe: alerts | works | `UIAlertAction(title:style:handler:)`
+            UIAlertAction(title: "Turn Off", style: .destructive) { [weak self] _ in
+                self?.options[indexPath.row] += " (off)"
+                self?.tableView.reloadRows(at: [indexPath], with: .none)
+            })
         alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
-        present(alert, animated: true)  // probe: controllers | works | `present(_:animated:completion:)`, `presentedViewController`
+        // probe: controllers | works | `present(_:animated:completion:)`, `presentedViewController`
+        present(alert, animated: true)
     }
 
-    override func scrollViewDidScroll(_ scrollView: UIScrollView) {}  // probe: controllers | works | `override` of a scroll view delegate's method
+    // probe: controllers | works | `override` of a scroll view delegate's method
+    override func scrollViewDidScroll(_ scrollView: UIScrollView) {}
 
-    func updateSearchResults(for searchController: UISearchController) {  // probe: search | works | `updateSearchResults(for:)`
+    // probe: search | works | `updateSearchResults(for:)`
+    func updateSearchResults(for searchController: UISearchController) {
         searched.append(searchController.searchBar.text ?? "")
     }
 
@@ -90,19 +111,24 @@ final class ProbeSettingsViewController: UITableViewController, UISearchResultsU
         tableView.insertRows(at: [IndexPath(row: options.count - 1, section: 0)], with: .automatic)
     }
 
-    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {}  // probe: controllers | kept | `prepare(for:sender:)`
+    // probe: controllers | kept | `prepare(for:sender:)`
+    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
 }
 
-final class ProbeGalleryViewController: UICollectionViewController {  // probe: controllers | works | `UICollectionViewController`
+// probe: controllers | works | `UICollectionViewController`
+final class ProbeGalleryViewController: UICollectionViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
-        collectionView.register(UINib(nibName: "PhotoCell", bundle: nil), forCellWithReuseIdentifier: "photo")  // probe: nibs | kept | `register(_:forCellWithReuseIdentifier:)` with a `UINib` (dequeuing raises: nothing is decoded)
+        // probe: nibs | kept | `register(_:forCellWithReuseIdentifier:)` with a `UINib` (dequeuing raises: nothing is decoded)
+        collectionView.register(UINib(nibName: "PhotoCell", bundle: nil), forCellWithReuseIdentifier: "photo")
         collectionViewLayout.invalidateLayout()  // probe: collection view | kept | `invalidateLayout()`
     }
 
     override func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
 
-    override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    override func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
         collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath)
     }
 }
@@ -110,7 +136,8 @@ final class ProbeGalleryViewController: UICollectionViewController {  // probe: 
 final class ProbeNavigation {
     @MainActor
     static func make() -> UINavigationController {
-        let navigation = UINavigationController(rootViewController: ProbeSettingsViewController())  // probe: controllers | works | `UINavigationController`, `pushViewController(_:animated:)`
+        // probe: controllers | works | `UINavigationController`, `pushViewController(_:animated:)`
+        let navigation = UINavigationController(rootViewController: ProbeSettingsViewController())
         navigation.navigationBar.prefersLargeTitles = true  // probe: controllers | kept | `navigationBar`
         let button = UIButton(type: .system)  // probe: views | works | `UIButton` (a test's `sendActions(for:)`)
         button.setTitle("Done", for: .normal)

@@ -32,9 +32,13 @@ final class ContactsDataSource: NSObject, UITableViewDataSource {
 
     func numberOfSections(in tableView: UITableView) -> Int { sections.count }
 
-    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { sections[section].contacts.count }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        sections[section].contacts.count
+    }
 
-    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { sections[section].title }
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+        sections[section].title
+    }
 
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
@@ -68,7 +72,8 @@ final class ContactsViewController: UIViewController, UITableViewDelegate {
     func addFavourite(_ contact: Contact) {
         tableView.performBatchUpdates {
             self.dataSource.sections[0].contacts.append(contact)
-            self.tableView.insertRows(at: [IndexPath(row: self.dataSource.sections[0].contacts.count - 1, section: 0)], with: .automatic)
+            self.tableView.insertRows(
+                at: [IndexPath(row: self.dataSource.sections[0].contacts.count - 1, section: 0)], with: .automatic)
         }
     }
 

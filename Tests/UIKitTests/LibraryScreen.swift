@@ -37,7 +37,8 @@ final class LibraryViewController: UIViewController {
             content.text = indexPath.section == 0 ? "Reading" : "Shelf"
             view.contentConfiguration = content
         }
-        dataSource = UICollectionViewDiffableDataSource<Section, Book.ID>(collectionView: collectionView) { [unowned self] collectionView, indexPath, id in
+        dataSource = UICollectionViewDiffableDataSource<Section, Book.ID>(collectionView: collectionView) {
+            [unowned self] collectionView, indexPath, id in
             collectionView.dequeueConfiguredReusableCell(using: bookCell, for: indexPath, item: books[id])
         }
         dataSource.supplementaryViewProvider = { collectionView, _, indexPath in
@@ -64,7 +65,8 @@ final class LeakyViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewFlowLayout())
-        dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: collectionView) { collectionView, indexPath, name in
+        dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: collectionView) {
+            collectionView, indexPath, name in
             let registration = UICollectionView.CellRegistration<UICollectionViewListCell, String> { cell, _, name in
                 var content = cell.defaultContentConfiguration()
                 content.text = name

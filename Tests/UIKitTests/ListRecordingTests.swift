@@ -27,8 +27,14 @@ private func replayReport(_ text: String) throws -> [String] {
     screen.updatePhone(at: IndexPath(row: 0, section: 0), to: "555-0199")
     screen.tableView.reloadData()
     let text = recording.transcript(title: "Contacts: add a favourite, change a phone.")
-    #expect(recording.commands.prefix(2) == ["viewport 20", #"rows section title "Favourites" "Ada" detail "555-0101" "Grace" detail "555-0102" section title "Others" "Alan" detail "555-0103""#])
-    #expect(recording.commands.contains("batch insert 0.2") && recording.commands.contains("batch reconfigure 0.0") && recording.commands.contains("reload --list"))
+    #expect(
+        recording.commands.prefix(2) == [
+            "viewport 20",
+            #"rows section title "Favourites" "Ada" detail "555-0101" "Grace" detail "555-0102" section title "Others" "Alan" detail "555-0103""#,
+        ])
+    #expect(
+        recording.commands.contains("batch insert 0.2") && recording.commands.contains("batch reconfigure 0.0")
+            && recording.commands.contains("reload --list"))
     #expect(text.hasPrefix("Contacts: add a favourite, change a phone.\n\n  > viewport 20\n"), "\(text.prefix(200))")
     #expect(text.contains("  the list accepted: insert 0.2\n"), "\(text)")
     #expect(text.contains(#"   0.2  Katherine "Kay" — 555-0104  <Cell #"#), "\(text)")
@@ -46,10 +52,11 @@ private func replayReport(_ text: String) throws -> [String] {
     let reason = try #require(raised?.reason)
     #expect(reason.hasPrefix("Invalid update: invalid number of rows in section 0."))
     let text = recording.transcript(raised: raised)
-    #expect(recording.commands.suffix(2) == [
-        #"rows --data-only section title "Favourites" "Ada" detail "555-0101" "Grace" detail "555-0102" section title "Others" "Alan" detail "555-0103""#,
-        "batch delete 0.0",
-    ])
+    #expect(
+        recording.commands.suffix(2) == [
+            #"rows --data-only section title "Favourites" "Ada" detail "555-0101" "Grace" detail "555-0102" section title "Others" "Alan" detail "555-0103""#,
+            "batch delete 0.0",
+        ])
     #expect(text.contains("  error: " + reason + "\n"), "the refusal is the command's recorded error: \(text)")
     #expect(!text.contains("The app ended"), "the refusal shows the exception already")
     #expect(try replayReport(text) == [])
@@ -63,7 +70,9 @@ private func replayReport(_ text: String) throws -> [String] {
     let recording = ListRecording(of: screen.tableView)
     screen.show(["Ada", "Grace", "Alan"])
     // A hand-made update on a list a diffable data source owns.
-    let raised = UIKitException.catching { screen.tableView.insertRows(at: [IndexPath(row: 3, section: 0)], with: .none) }
+    let raised = UIKitException.catching {
+        screen.tableView.insertRows(at: [IndexPath(row: 3, section: 0)], with: .none)
+    }
     let reason = try #require(raised?.reason)
     let text = recording.transcript(raised: raised)
     #expect(text.contains("  the list accepted: insert 0.2\n"), "the apply is a batch update: \(text)")
@@ -83,7 +92,9 @@ private func replayReport(_ text: String) throws -> [String] {
     screen.tableView.scrollToRow(at: IndexPath(row: 5, section: 1), at: .bottom, animated: false)
     screen.updatePhone(at: IndexPath(row: 5, section: 1), to: "555-0299")
     let text = recording.transcript()
-    #expect(recording.commands.first { $0.hasPrefix("rows") }?.contains(" \"…\"") == true, "rows never on screen are unseen: \(recording.commands)")
+    #expect(
+        recording.commands.first { $0.hasPrefix("rows") }?.contains(" \"…\"") == true,
+        "rows never on screen are unseen: \(recording.commands)")
     #expect(recording.commands.contains { $0.hasPrefix("scroll +") }, "\(recording.commands)")
     #expect(text.contains("1.5  Other 6 — 555-0299"), "\(text)")
     #expect(!text.contains("  1.5  …"), "\(text)")
@@ -94,14 +105,19 @@ private func replayReport(_ text: String) throws -> [String] {
 @Test func aCollectionListsAppliesAreStepsThatReplay() throws {
     let screen = LibraryViewController()
     screen.loadViewIfNeeded()
-    screen.show(reading: [Book(id: 1, title: "Dune")], shelf: [Book(id: 2, title: "Emma"), Book(id: 3, title: "Ulysses")])
+    screen.show(
+        reading: [Book(id: 1, title: "Dune")], shelf: [Book(id: 2, title: "Emma"), Book(id: 3, title: "Ulysses")])
     let recording = ListRecording(of: screen.collectionView)
     // Emma is picked up, and Dune's title is corrected.
-    screen.show(reading: [Book(id: 1, title: "Dune (1965)"), Book(id: 2, title: "Emma")], shelf: [Book(id: 3, title: "Ulysses")], reconfiguring: [1])
+    screen.show(
+        reading: [Book(id: 1, title: "Dune (1965)"), Book(id: 2, title: "Emma")],
+        shelf: [Book(id: 3, title: "Ulysses")], reconfiguring: [1])
     let text = recording.transcript(title: "Library: Emma moves to Reading.")
     #expect(recording.commands.contains { $0.hasPrefix("set list collection ") }, "\(recording.commands)")
     // The apply moves, then reconfigures, as two batch updates (UIKit's diffable data source does too).
-    #expect(recording.commands.filter { $0.hasPrefix("batch ") } == ["batch move 1.0 0.1", "batch reconfigure 0.0"], "\(recording.commands)")
+    #expect(
+        recording.commands.filter { $0.hasPrefix("batch ") } == ["batch move 1.0 0.1", "batch reconfigure 0.0"],
+        "\(recording.commands)")
     #expect(text.contains("0.0  Dune (1965)"), "\(text)")
     #expect(text.contains("0.1  Emma"), "\(text)")
     #expect(try replayReport(text) == [])

@@ -11,7 +11,10 @@ struct DayMessages {
 
 final class DaysViewController: UIViewController, UITableViewDataSource {
     let tableView = UITableView(frame: CGRect(x: 0, y: 0, width: 390, height: 440), style: .plain)
-    var days = [DayMessages(day: "Today", subjects: ["Lunch?", "Build failed", "Release"]), DayMessages(day: "Yesterday", subjects: ["Welcome", "Notes"])]
+    var days = [
+        DayMessages(day: "Today", subjects: ["Lunch?", "Build failed", "Release"]),
+        DayMessages(day: "Yesterday", subjects: ["Welcome", "Notes"]),
+    ]
     /// Whether the screen has its bugs: a day that empties keeps its section; a renamed row is not reloaded.
     let isBuggy: Bool
 
@@ -72,7 +75,9 @@ final class DaysViewController: UIViewController, UITableViewDataSource {
 }
 
 @MainActor
-private func explorer(buggy: Bool, renames: Bool, seed: UInt64 = 7, steps: Int = 500) -> ScreenExplorer<DaysViewController> {
+private func explorer(buggy: Bool, renames: Bool, seed: UInt64 = 7, steps: Int = 500) -> ScreenExplorer<
+    DaysViewController
+> {
     var actions: [ScreenExplorer<DaysViewController>.Action] = [
         .init("receive") { screen, random in
             let subject = "Message \(random.next(upTo: 100))"
@@ -86,23 +91,29 @@ private func explorer(buggy: Bool, renames: Bool, seed: UInt64 = 7, steps: Int =
         },
     ]
     if renames {
-        actions.append(.init("rename") { screen, random in
-            let subject = "Renamed \(random.next(upTo: 10))"
-            screen.renameFirst(inDay: 0, to: subject)
-            return "screen.renameFirst(inDay: 0, to: \"\(subject)\")"
-        })
+        actions.append(
+            .init("rename") { screen, random in
+                let subject = "Renamed \(random.next(upTo: 10))"
+                screen.renameFirst(inDay: 0, to: subject)
+                return "screen.renameFirst(inDay: 0, to: \"\(subject)\")"
+            })
     }
-    return ScreenExplorer(seed: seed, steps: steps, screen: {
-        let screen = DaysViewController(buggy: buggy)
-        screen.loadViewIfNeeded()
-        return screen
-    }, list: { $0.tableView }, actions: actions)
+    return ScreenExplorer(
+        seed: seed, steps: steps,
+        screen: {
+            let screen = DaysViewController(buggy: buggy)
+            screen.loadViewIfNeeded()
+            return screen
+        }, list: { $0.tableView }, actions: actions)
 }
 
 @MainActor
 @Test func aSectionThatEmptiesIsFoundAndShrunkToTheDeletesThatEmptyIt() throws {
     let failure = try #require(explorer(buggy: true, renames: false).run())
-    #expect(failure.reason.hasPrefix("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of sections."))
+    #expect(
+        failure.reason.hasPrefix(
+            "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of sections."
+        ))
     #expect(failure.calls.count <= 3, "\(failure)")
     #expect(failure.calls.allSatisfy { $0.hasPrefix("screen.deleteFirst(inDay: ") }, "\(failure)")
     #expect(Set(failure.calls).count == 1, "one day emptied: \(failure)")

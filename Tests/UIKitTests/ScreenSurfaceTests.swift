@@ -16,9 +16,10 @@ private func probeTable() -> ProbeTableViewController {
 @MainActor
 @Test func aHeaderViewAndACellsOwnConfigurationDrawTheirRows() {
     let screen = probeTable()
-    #expect(screen.tableView.headlessList.render() == [
-        "== People ==", "   0.0  Ada  <cell #1>", "   0.1  Grace  <cell #2>", "   0.2  Alan  <cell #3>",
-    ])
+    #expect(
+        screen.tableView.headlessList.render() == [
+            "== People ==", "   0.0  Ada  <cell #1>", "   0.1  Grace  <cell #2>", "   0.2  Alan  <cell #3>",
+        ])
 }
 
 @MainActor
@@ -29,7 +30,8 @@ private func probeTable() -> ProbeTableViewController {
     #expect(actions.map(\.style) == [.destructive])
     #expect(actions.first?.tap() == true)
     #expect(screen.rows == ["Ada", "Alan"])
-    #expect(screen.tableView.headlessList.render() == ["== People ==", "   0.0  Ada  <cell #1>", "   0.1  Alan  <cell #3>"])
+    #expect(
+        screen.tableView.headlessList.render() == ["== People ==", "   0.0  Ada  <cell #1>", "   0.1  Alan  <cell #3>"])
     #expect(screen.tableView.swipeRow(at: IndexPath(row: 0, section: 0), edge: .leading).map(\.title) == ["Pin"])
 }
 
@@ -45,9 +47,10 @@ private func probeTable() -> ProbeTableViewController {
     let screen = probeTable()
     screen.tableView.dragRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
     #expect(screen.rows == ["Grace", "Alan", "Ada"])
-    #expect(screen.tableView.headlessList.render() == [
-        "== People ==", "   0.0  Grace  <cell #2>", "   0.1  Alan  <cell #3>", "   0.2  Ada  <cell #1>",
-    ])
+    #expect(
+        screen.tableView.headlessList.render() == [
+            "== People ==", "   0.0  Grace  <cell #2>", "   0.1  Alan  <cell #3>", "   0.2  Ada  <cell #1>",
+        ])
 }
 
 @MainActor
@@ -119,9 +122,11 @@ final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegat
     table.register(UITableViewCell.self, forCellReuseIdentifier: "cell")
     table.dataSource = screen
     table.delegate = screen
-    #expect(table.headlessList.render() == [
-        "== 2 items ==", "   0.0  row 0  <cell #1>", "   0.1  row 1  <cell #2>", "== 1 items ==", "   1.0  row 0  <cell #3>",
-    ])
+    #expect(
+        table.headlessList.render() == [
+            "== 2 items ==", "   0.0  row 0  <cell #1>", "   0.1  row 1  <cell #2>", "== 1 items ==",
+            "   1.0  row 0  <cell #3>",
+        ])
 }
 
 @MainActor
@@ -131,7 +136,10 @@ final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegat
         snapshot.appendSections([0])
         snapshot.appendItems(["Ada Lovelace", "Grace", "Ada Lovelace", "Grace"])
     }
-    #expect(raised?.reason == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    \"Ada Lovelace\",\n    Grace\n)}")
+    #expect(
+        raised?.reason
+            == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    \"Ada Lovelace\",\n    Grace\n)}"
+    )
 }
 
 @MainActor
@@ -141,16 +149,21 @@ final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegat
         snapshot.appendSections([0])
         snapshot.reconfigureItems([ProbeItem(id: 7, title: "Seven")])
     }
-    #expect(raised?.reason == "Attempted to reconfigure item identifier that does not exist in the snapshot: UIKitTests.ProbeItem(id: 7, title: \"Seven\")")
+    #expect(
+        raised?.reason
+            == "Attempted to reconfigure item identifier that does not exist in the snapshot: UIKitTests.ProbeItem(id: 7, title: \"Seven\")"
+    )
 }
 
 @MainActor
 @Test func theProbesDiffableTableAppliesSelectsAndUpdates() async {
     let screen = ProbeDiffableViewController()
     screen.loadViewIfNeeded()
-    #expect(screen.tableView.headlessList.render() == [
-        "   0.0  Number 1  <cell #1>", "   0.1  Number 3  <cell #2>", "   1.0  Number 2  <cell #3>", "   1.1  Number 4  <cell #4>",
-    ])
+    #expect(
+        screen.tableView.headlessList.render() == [
+            "   0.0  Number 1  <cell #1>", "   0.1  Number 3  <cell #2>", "   1.0  Number 2  <cell #3>",
+            "   1.1  Number 4  <cell #4>",
+        ])
     screen.tableView.tapRow(at: IndexPath(row: 1, section: 0))
     #expect(screen.tapped == [3])
     #expect(screen.tableView.indexPathForSelectedRow == nil)
@@ -167,9 +180,11 @@ final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegat
     #expect(table.headlessList.render().first == "== Section 0 ==")
     let raised = UIKitException.catching { dataSource.edit(table) }
     #expect(raised == nil)
-    #expect(table.headlessList.render() == [
-        "== Section 0 ==", "   0.0  b  <cell #6>", "   0.1  a  <cell #1 reused>", "   0.2  b2  <cell #7>", "== Section 1 ==", "   1.0  c  <cell #3>",
-    ])
+    #expect(
+        table.headlessList.render() == [
+            "== Section 0 ==", "   0.0  b  <cell #6>", "   0.1  a  <cell #1 reused>", "   0.2  b2  <cell #7>",
+            "== Section 1 ==", "   1.0  c  <cell #3>",
+        ])
 }
 
 @MainActor
@@ -190,9 +205,10 @@ final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegat
     }
     screen.loadViewIfNeeded()
     #expect(screen.navigationController === navigation)
-    #expect(screen.tableView.headlessList.render() == [
-        "   0.0  Wi-Fi  <option #1>", "   0.1  Bluetooth  <option #2>", "   0.2  Cellular  <option #3>",
-    ])
+    #expect(
+        screen.tableView.headlessList.render() == [
+            "   0.0  Wi-Fi  <option #1>", "   0.1  Bluetooth  <option #2>", "   0.2  Cellular  <option #3>",
+        ])
     screen.navigationItem.leftBarButtonItem?.tap()
     #expect(screen.tableView.numberOfRows(inSection: 0) == 4)
     screen.navigationItem.rightBarButtonItem?.tap()
@@ -213,7 +229,9 @@ final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegat
     #expect(alert?.actions.map(\.title) == ["Turn Off", "Cancel"])
     alert?.actions.first?.tap()
     #expect(screen.presentedViewController == nil)
-    #expect(screen.tableView.headlessList.render().last == " * 0.2  Cellular (off)  <option #4>", "selected: the screen does not deselect it")
+    #expect(
+        screen.tableView.headlessList.render().last == " * 0.2  Cellular (off)  <option #4>",
+        "selected: the screen does not deselect it")
 }
 
 @MainActor

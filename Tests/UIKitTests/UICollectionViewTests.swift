@@ -15,7 +15,8 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
 @Test func aCollectionListWithRegistrationsShowsItsItemsAndHeaders() {
     let screen = LibraryViewController()
     screen.loadViewIfNeeded()
-    screen.show(reading: [Book(id: 1, title: "Dune")], shelf: [Book(id: 2, title: "Emma"), Book(id: 3, title: "Ulysses")])
+    screen.show(
+        reading: [Book(id: 1, title: "Dune")], shelf: [Book(id: 2, title: "Emma"), Book(id: 3, title: "Ulysses")])
     #expect(shownItems(screen.collectionView) == ["0.0 Dune", "1.0 Emma", "1.1 Ulysses"])
     #expect(screen.collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) is UICollectionViewListCell)
     #expect(screen.collectionView.numberOfSections == 2)
@@ -49,7 +50,10 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
     let screen = LeakyViewController()
     screen.loadViewIfNeeded()
     let exception = try #require(UIKitException.catching { screen.show(["Ada"]) })
-    #expect(exception.reason.hasPrefix("Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath:"))
+    #expect(
+        exception.reason.hasPrefix(
+            "Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath:"
+        ))
 }
 
 @MainActor
@@ -57,8 +61,12 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
     let screen = LibraryViewController()
     screen.loadViewIfNeeded()
     screen.show(reading: [Book(id: 1, title: "Dune")], shelf: [])
-    let exception = try #require(UIKitException.catching { screen.collectionView.insertItems(at: [IndexPath(item: 1, section: 0)]) })
-    #expect(exception.reason == "UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs when acting as the UICollectionView's dataSource: please do not call mutation APIs directly on UICollectionView.")
+    let exception = try #require(
+        UIKitException.catching { screen.collectionView.insertItems(at: [IndexPath(item: 1, section: 0)]) })
+    #expect(
+        exception.reason
+            == "UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs when acting as the UICollectionView's dataSource: please do not call mutation APIs directly on UICollectionView."
+    )
     #expect(shownItems(screen.collectionView) == ["0.0 Dune"])
 }
 
@@ -67,7 +75,9 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
     let screen = LibraryViewController()
     screen.loadViewIfNeeded()
     screen.show(reading: [], shelf: [])
-    for book in [Book(id: 10, title: "Fiction"), Book(id: 11, title: "Emma"), Book(id: 12, title: "Dune")] { screen.books[book.id] = book }
+    for book in [Book(id: 10, title: "Fiction"), Book(id: 11, title: "Emma"), Book(id: 12, title: "Dune")] {
+        screen.books[book.id] = book
+    }
     var outline = NSDiffableDataSourceSectionSnapshot<Book.ID>()
     outline.append([10])
     outline.append([11, 12], to: 10)
@@ -86,7 +96,10 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
     let screen = LibraryViewController()
     screen.loadViewIfNeeded()
     screen.show(reading: [], shelf: [])
-    for book in [Book(id: 10, title: "Fiction"), Book(id: 11, title: "Emma"), Book(id: 12, title: "Dune"), Book(id: 20, title: "Poetry")] {
+    for book in [
+        Book(id: 10, title: "Fiction"), Book(id: 11, title: "Emma"), Book(id: 12, title: "Dune"),
+        Book(id: 20, title: "Poetry"),
+    ] {
         screen.books[book.id] = book
     }
     var outline = NSDiffableDataSourceSectionSnapshot<Book.ID>()
@@ -94,10 +107,18 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
     outline.append([11, 12], to: 10)
     screen.dataSource.apply(outline, to: .shelf)
     var told: [String] = []
-    var handlers = UICollectionViewDiffableDataSource<LibraryViewController.Section, Book.ID>.SectionSnapshotHandlers<Book.ID>()
-    handlers.shouldExpandItem = { told.append("should expand \($0)"); return $0 != 20 }
+    var handlers = UICollectionViewDiffableDataSource<LibraryViewController.Section, Book.ID>.SectionSnapshotHandlers<
+        Book.ID
+    >()
+    handlers.shouldExpandItem = {
+        told.append("should expand \($0)")
+        return $0 != 20
+    }
     handlers.willExpandItem = { told.append("will expand \($0)") }
-    handlers.shouldCollapseItem = { told.append("should collapse \($0)"); return true }
+    handlers.shouldCollapseItem = {
+        told.append("should collapse \($0)")
+        return true
+    }
     handlers.willCollapseItem = { told.append("will collapse \($0)") }
     screen.dataSource.sectionSnapshotHandlers = handlers
 
@@ -107,7 +128,8 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
     #expect(screen.dataSource.snapshot(for: .shelf).isExpanded(20) == false, "shouldExpandItem refused it")
     screen.collectionView.tapOutlineDisclosure(at: IndexPath(item: 0, section: 1))
     #expect(shownItems(screen.collectionView) == ["1.0 Fiction", "1.1 Poetry"])
-    #expect(told == ["should expand 10", "will expand 10", "should expand 20", "should collapse 10", "will collapse 10"])
+    #expect(
+        told == ["should expand 10", "will expand 10", "should expand 20", "should collapse 10", "will collapse 10"])
 
     // A parent whose children load as it expands.
     screen.books[21] = Book(id: 21, title: "Odes")
@@ -129,6 +151,10 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
     UIKitEnvironment.iOSVersion = OperatingSystemVersion(majorVersion: 13, minorVersion: 0, patchVersion: 0)
     let screen = LibraryViewController()
     screen.loadViewIfNeeded()
-    let exception = try #require(UIKitException.catching { screen.dataSource.apply(NSDiffableDataSourceSectionSnapshot<Book.ID>(), to: .shelf) })
-    #expect(exception.reason == "-[UICollectionViewDiffableDataSource applySnapshot:toSection:animatingDifferences:completion:]: unrecognized selector sent to instance 0x…")
+    let exception = try #require(
+        UIKitException.catching { screen.dataSource.apply(NSDiffableDataSourceSectionSnapshot<Book.ID>(), to: .shelf) })
+    #expect(
+        exception.reason
+            == "-[UICollectionViewDiffableDataSource applySnapshot:toSection:animatingDifferences:completion:]: unrecognized selector sent to instance 0x…"
+    )
 }

@@ -34,10 +34,11 @@ private func shownRows(_ tableView: UITableView) -> [String] {
     screen.loadViewIfNeeded()
     let lines = screen.tableView.headlessList.render()
     #expect(lines.count == 5, "\(lines)")
-    #expect(lines == [
-        "== Favourites ==", "   0.0  Ada — 555-0101  <contact #1>", "   0.1  Grace — 555-0102  <contact #2>",
-        "== Others ==", "   1.0  Alan — 555-0103  <contact #3>",
-    ])
+    #expect(
+        lines == [
+            "== Favourites ==", "   0.0  Ada — 555-0101  <contact #1>", "   0.1  Grace — 555-0102  <contact #2>",
+            "== Others ==", "   1.0  Alan — 555-0103  <contact #3>",
+        ])
 }
 
 @MainActor
@@ -62,13 +63,17 @@ private func shownRows(_ tableView: UITableView) -> [String] {
     _ = screen.tableView.numberOfSections
     let exception = try #require(UIKitException.catching { screen.deleteFirstFavouriteForgettingTheModel() })
     #expect(exception.name == "NSInternalInconsistencyException")
-    #expect(exception.reason == """
-        Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (2) \
-        must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted \
-        or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section \
-        (0 moved in, 0 moved out).
-        """)
-    #expect(exception.description.hasPrefix("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update:"))
+    #expect(
+        exception.reason == """
+            Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (2) \
+            must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted \
+            or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section \
+            (0 moved in, 0 moved out).
+            """)
+    #expect(
+        exception.description.hasPrefix(
+            "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update:"
+        ))
     #expect(shownRows(screen.tableView) == ["0.0 Ada", "0.1 Grace", "1.0 Alan"])
 }
 
@@ -87,8 +92,14 @@ private func shownRows(_ tableView: UITableView) -> [String] {
 @MainActor
 @Test func anUnregisteredIdentifierRaisesAsUIKitDoes() throws {
     let tableView = UITableView(frame: .zero, style: .plain)
-    let exception = try #require(UIKitException.catching { _ = tableView.dequeueReusableCell(withIdentifier: "nope", for: IndexPath(row: 0, section: 0)) })
-    #expect(exception.reason == "unable to dequeue a cell with identifier nope - must register a nib or a class for the identifier or connect a prototype cell in a storyboard")
+    let exception = try #require(
+        UIKitException.catching {
+            _ = tableView.dequeueReusableCell(withIdentifier: "nope", for: IndexPath(row: 0, section: 0))
+        })
+    #expect(
+        exception.reason
+            == "unable to dequeue a cell with identifier nope - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+    )
     #expect(tableView.dequeueReusableCell(withIdentifier: "nope") == nil)
 }
 
@@ -99,14 +110,18 @@ private func shownRows(_ tableView: UITableView) -> [String] {
     UIKitEnvironment.iOSVersion = OperatingSystemVersion(majorVersion: 13, minorVersion: 0, patchVersion: 0)
     let screen = ContactsViewController()
     screen.loadViewIfNeeded()
-    let exception = try #require(UIKitException.catching { screen.updatePhone(at: IndexPath(row: 0, section: 0), to: "x") })
+    let exception = try #require(
+        UIKitException.catching { screen.updatePhone(at: IndexPath(row: 0, section: 0), to: "x") })
     #expect(exception.name == "NSInvalidArgumentException")
-    #expect(exception.reason == "-[UITableView reconfigureRowsAtIndexPaths:]: unrecognized selector sent to instance 0x…")
+    #expect(
+        exception.reason == "-[UITableView reconfigureRowsAtIndexPaths:]: unrecognized selector sent to instance 0x…")
     // The playground's `set ios 13` is the same version: the same call ends in the same words.
     let session = Session(output: DiscardingOutput())
     for command in ["load contacts", "set ios 13"] { session.execute(command) }
     let refused = session.execute("batch reconfigure 0.0")
-    #expect(refused.failed && refused.errors.first?.hasPrefix(exception.reason + " (iOS 15 added it") == true, "\(refused.errors)")
+    #expect(
+        refused.failed && refused.errors.first?.hasPrefix(exception.reason + " (iOS 15 added it") == true,
+        "\(refused.errors)")
 }
 
 @MainActor
@@ -138,10 +153,14 @@ private func shownRows(_ tableView: UITableView) -> [String] {
     let screen = DiffableContactsViewController()
     screen.loadViewIfNeeded()
     screen.show(["Ada"])
-    let exception = try #require(UIKitException.catching {
-        screen.tableView.insertRows(at: [IndexPath(row: 1, section: 0)], with: .automatic)
-    })
-    #expect(exception.reason == "UITableView must be updated via the UITableViewDiffableDataSource APIs when acting as the UITableView's dataSource: please do not call mutation APIs directly on UITableView.")
+    let exception = try #require(
+        UIKitException.catching {
+            screen.tableView.insertRows(at: [IndexPath(row: 1, section: 0)], with: .automatic)
+        })
+    #expect(
+        exception.reason
+            == "UITableView must be updated via the UITableViewDiffableDataSource APIs when acting as the UITableView's dataSource: please do not call mutation APIs directly on UITableView."
+    )
 }
 
 @MainActor

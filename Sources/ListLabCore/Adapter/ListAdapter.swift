@@ -81,13 +81,15 @@ where Provider.Item == Presenter.Item {
 
     public func list(_ list: HeadlessList, titleForHeaderInSection section: Int) -> String? {
         let title = presenter.headerTitle(for: sectionInfo(section))
-        list.tracer.note(.adapter, .presenter, "headerTitle(forSection: \(section)) → \(title.map { "\"\($0)\"" } ?? "none")")
+        list.tracer.note(
+            .adapter, .presenter, "headerTitle(forSection: \(section)) → \(title.map { "\"\($0)\"" } ?? "none")")
         return title
     }
 
     public func list(_ list: HeadlessList, titleForFooterInSection section: Int) -> String? {
         let title = presenter.footerTitle(for: sectionInfo(section))
-        list.tracer.note(.adapter, .presenter, "footerTitle(forSection: \(section)) → \(title.map { "\"\($0)\"" } ?? "none")")
+        list.tracer.note(
+            .adapter, .presenter, "footerTitle(forSection: \(section)) → \(title.map { "\"\($0)\"" } ?? "none")")
         return title
     }
 

@@ -47,7 +47,9 @@ public enum BridgedIdentifier: Hashable, Sendable {
     /// `NSArray.description` writes one (measured: `"a b"`, `"a-b"`, `"a_b"`, `abc`, `12`).
     public var inSet: String {
         guard case .string(let text) = self else { return plain }
-        let bare = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        let bare =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
         if bare { return text }
         var quoted = "\""
         for character in text {

@@ -83,7 +83,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     ///   nil cell ...`): the list and the applied snapshot are then as they
     ///   were. (The list refusing the update itself would be a bug.)
     @discardableResult
-    public func apply(_ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true) throws(BatchUpdateError)
+    public func apply(_ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true)
+        throws(BatchUpdateError)
         -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])
     {
         if !animatingDifferences, let list, !list.iOSVersion.capabilities.diffsWithoutAnimation {
@@ -96,7 +97,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     /// ``apply(_:animatingDifferences:)`` with `newOutlines` in force while
     /// the list updates (a picture of it shows each section's outline).
     private func apply(
-        _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool, outlines newOutlines: [SectionID: DiffableSectionSnapshot<ItemID>]
+        _ snapshot: DiffableSnapshot<SectionID, ItemID>, animatingDifferences: Bool,
+        outlines newOutlines: [SectionID: DiffableSectionSnapshot<ItemID>]
     ) throws(BatchUpdateError) -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate]) {
         let staged = Self.stagedUpdate(from: current, to: snapshot)
         let previousOutlines = outlines
@@ -108,10 +110,14 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
         let previous = current
         let before = list.checkpoint()
         do {
-            let outcome = try list.tracer.call(.controller, .diffableDataSource, "apply(snapshot, animatingDifferences: \(animatingDifferences))") {
+            let outcome = try list.tracer.call(
+                .controller, .diffableDataSource, "apply(snapshot, animatingDifferences: \(animatingDifferences))"
+            ) {
                 () throws(BatchUpdateError) in
                 current = snapshot.unmarked
-                return try list.tracer.acting(as: .diffableDataSource) { () throws(BatchUpdateError) in try list.apply(staged) }
+                return try list.tracer.acting(as: .diffableDataSource) { () throws(BatchUpdateError) in
+                    try list.apply(staged)
+                }
             }
             return (outcome, staged.stages)
         } catch {
@@ -136,7 +142,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
     /// - Returns: How the list got there, and the batch updates performed.
     /// - Throws: ``BatchUpdateError`` when the list refuses an update (a bug).
     @discardableResult
-    public func apply(_ sectionSnapshot: DiffableSectionSnapshot<ItemID>, to section: SectionID, animatingDifferences: Bool = true)
+    public func apply(
+        _ sectionSnapshot: DiffableSectionSnapshot<ItemID>, to section: SectionID, animatingDifferences: Bool = true
+    )
         throws(BatchUpdateError) -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])
     {
         var snapshot = current
@@ -182,10 +190,14 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
         from old: DiffableSnapshot<SectionID, ItemID>, to new: DiffableSnapshot<SectionID, ItemID>
     ) -> StagedUpdate {
         func sections(of snapshot: DiffableSnapshot<SectionID, ItemID>) -> [DiffSection<SectionID, ItemID>] {
-            snapshot.sectionIdentifiers.map { DiffSection(id: $0, items: (try? snapshot.itemIdentifiers(inSection: $0)) ?? []) }
+            snapshot.sectionIdentifiers.map {
+                DiffSection(id: $0, items: (try? snapshot.itemIdentifiers(inSection: $0)) ?? [])
+            }
         }
         // A snapshot's identifiers are unique by construction, so the diff cannot throw.
-        let changes = (try? SectionedChangeset(from: sections(of: old), to: sections(of: new), identity: { $0 }, isContentEqual: { _, _ in true }))
+        let changes =
+            (try? SectionedChangeset(
+                from: sections(of: old), to: sections(of: new), identity: { $0 }, isContentEqual: { _, _ in true }))
             ?? SectionedChangeset()
         var staged = StagedUpdate(changes, style: .reconfigure)
         // What the new snapshot marks, for items and sections that were
@@ -193,13 +205,19 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
         let inserted = Set(changes.insertedSections)
         var marks = BatchUpdate()
         for item in new.reloadedItemIdentifiers {
-            if old.path(of: item) != nil, let path = new.path(of: item), !inserted.contains(path.section) { marks.reloadedItems.append(path) }
+            if old.path(of: item) != nil, let path = new.path(of: item), !inserted.contains(path.section) {
+                marks.reloadedItems.append(path)
+            }
         }
         for item in new.reconfiguredItemIdentifiers where !new.reloadedItemIdentifiers.contains(item) {
-            if old.path(of: item) != nil, let path = new.path(of: item), !inserted.contains(path.section) { marks.reconfiguredItems.append(path) }
+            if old.path(of: item) != nil, let path = new.path(of: item), !inserted.contains(path.section) {
+                marks.reconfiguredItems.append(path)
+            }
         }
         for section in new.reloadedSectionIdentifiers {
-            if old.indexOfSection(section) != nil, let index = new.indexOfSection(section) { marks.reloadedSections.append(index) }
+            if old.indexOfSection(section) != nil, let index = new.indexOfSection(section) {
+                marks.reloadedSections.append(index)
+            }
         }
         if !marks.reloadedItems.isEmpty || !marks.reconfiguredItems.isEmpty || !marks.reloadedSections.isEmpty {
             staged.stages.append(marks)
@@ -219,7 +237,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
             let outline = outlines[current.sectionIdentifiers[path.section]],
             let item = current.itemIdentifier(at: path), let level = outline.level(of: item)
         else { return nil }
-        return OutlinePlace(level: level, hasChildren: !outline.children(of: item).isEmpty, isExpanded: outline.isExpanded(item))
+        return OutlinePlace(
+            level: level, hasChildren: !outline.children(of: item).isEmpty, isExpanded: outline.isExpanded(item))
     }
 
     public func numberOfSections(in list: HeadlessList) -> Int { current.numberOfSections }
@@ -231,7 +250,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Li
 
     public func list(_ list: HeadlessList, cellForItemAt path: ItemPath) -> ListCell {
         if let identifier = current.itemIdentifier(at: path),
-            let cell = list.tracer.call(.diffableDataSource, .cellProvider, "cellProvider(\(path), \(identifier))", { cellProvider(list, path, identifier) })
+            let cell = list.tracer.call(
+                .diffableDataSource, .cellProvider, "cellProvider(\(path), \(identifier))",
+                { cellProvider(list, path, identifier) })
         {
             return cell
         }

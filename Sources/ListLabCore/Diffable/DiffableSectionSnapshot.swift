@@ -117,7 +117,9 @@ public struct DiffableSectionSnapshot<ItemID: Hashable> {
     ///   snapshot is unchanged then.
     public mutating func append(_ items: [ItemID], to parent: ItemID? = nil) throws(DiffableSectionSnapshotError) {
         try checkNew(items)
-        if let parent, !members.contains(parent) { throw .notInSnapshot(role: .parent, BridgedIdentifier(parent).plain) }
+        if let parent, !members.contains(parent) {
+            throw .notInSnapshot(role: .parent, BridgedIdentifier(parent).plain)
+        }
         for item in items { insertChild(item, under: parent) }
     }
 
@@ -201,9 +203,13 @@ public struct DiffableSectionSnapshot<ItemID: Hashable> {
         }
     }
 
-    private mutating func insert(_ items: [ItemID], besides destination: ItemID, offset: Int) throws(DiffableSectionSnapshotError) {
+    private mutating func insert(_ items: [ItemID], besides destination: ItemID, offset: Int)
+        throws(DiffableSectionSnapshotError)
+    {
         try checkNew(items)
-        guard members.contains(destination) else { throw .notInSnapshot(role: offset == 0 ? .insertBefore : .insertAfter, BridgedIdentifier(destination).plain) }
+        guard members.contains(destination) else {
+            throw .notInSnapshot(role: offset == 0 ? .insertBefore : .insertAfter, BridgedIdentifier(destination).plain)
+        }
         let parent = parents[destination]
         var siblings = parent.map { children(of: $0) } ?? rootItems
         let index = (siblings.firstIndex(of: destination) ?? siblings.count) + offset

@@ -90,7 +90,9 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
 
     /// The item at `path`, or nil.
     public func itemIdentifier(at path: ItemPath) -> ItemID? {
-        guard sectionItems.indices.contains(path.section), sectionItems[path.section].indices.contains(path.item) else { return nil }
+        guard sectionItems.indices.contains(path.section), sectionItems[path.section].indices.contains(path.item) else {
+            return nil
+        }
         return sectionItems[path.section][path.item]
     }
 
@@ -105,13 +107,17 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     }
 
     /// Inserts `sections`, empty, before `destination`.
-    public mutating func insertSections(_ sections: [SectionID], beforeSection destination: SectionID) throws(DiffableSnapshotError) {
+    public mutating func insertSections(_ sections: [SectionID], beforeSection destination: SectionID)
+        throws(DiffableSnapshotError)
+    {
         let index = try insertionIndex(of: sections, relativeTo: destination)
         for (offset, section) in sections.enumerated() { addSection(section, at: index + offset) }
     }
 
     /// Inserts `sections`, empty, after `destination`.
-    public mutating func insertSections(_ sections: [SectionID], afterSection destination: SectionID) throws(DiffableSnapshotError) {
+    public mutating func insertSections(_ sections: [SectionID], afterSection destination: SectionID)
+        throws(DiffableSnapshotError)
+    {
         let index = try insertionIndex(of: sections, relativeTo: destination) + 1
         for (offset, section) in sections.enumerated() { addSection(section, at: index + offset) }
     }
@@ -129,12 +135,16 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     }
 
     /// Moves `section` (with its items) so that it ends up just before `destination`.
-    public mutating func moveSection(_ section: SectionID, beforeSection destination: SectionID) throws(DiffableSnapshotError) {
+    public mutating func moveSection(_ section: SectionID, beforeSection destination: SectionID)
+        throws(DiffableSnapshotError)
+    {
         try moveSection(section, relativeTo: destination, after: false)
     }
 
     /// Moves `section` (with its items) so that it ends up just after `destination`.
-    public mutating func moveSection(_ section: SectionID, afterSection destination: SectionID) throws(DiffableSnapshotError) {
+    public mutating func moveSection(_ section: SectionID, afterSection destination: SectionID)
+        throws(DiffableSnapshotError)
+    {
         try moveSection(section, relativeTo: destination, after: true)
     }
 
@@ -146,7 +156,9 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         if let missing = sections.first(where: { sectionIndex[$0] == nil }) {
             throw .notInSnapshot(verb: .reload, kind: .section, BridgedIdentifier(missing).plain)
         }
-        for section in sections where !reloadedSectionIdentifiers.contains(section) { reloadedSectionIdentifiers.append(section) }
+        for section in sections where !reloadedSectionIdentifiers.contains(section) {
+            reloadedSectionIdentifiers.append(section)
+        }
     }
 
     // MARK: Items
@@ -158,7 +170,9 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// - Throws: When there is no section, an identifier repeats, or
     ///   `section` is not in the snapshot.
     @discardableResult
-    public mutating func appendItems(_ items: [ItemID], toSection section: SectionID? = nil) throws(DiffableSnapshotError) -> DiffableSnapshotWarning? {
+    public mutating func appendItems(_ items: [ItemID], toSection section: SectionID? = nil)
+        throws(DiffableSnapshotError) -> DiffableSnapshotWarning?
+    {
         guard let last = sectionIdentifiers.last else { throw .noSections }
         try checkUnique(items, kind: .item)
         let target = section ?? last
@@ -172,13 +186,17 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
 
     /// Inserts `items` just before `destination`, in its section.
     @discardableResult
-    public mutating func insertItems(_ items: [ItemID], beforeItem destination: ItemID) throws(DiffableSnapshotError) -> DiffableSnapshotWarning? {
+    public mutating func insertItems(_ items: [ItemID], beforeItem destination: ItemID) throws(DiffableSnapshotError)
+        -> DiffableSnapshotWarning?
+    {
         try insertItems(items, relativeTo: destination, after: false)
     }
 
     /// Inserts `items` just after `destination`, in its section.
     @discardableResult
-    public mutating func insertItems(_ items: [ItemID], afterItem destination: ItemID) throws(DiffableSnapshotError) -> DiffableSnapshotWarning? {
+    public mutating func insertItems(_ items: [ItemID], afterItem destination: ItemID) throws(DiffableSnapshotError)
+        -> DiffableSnapshotWarning?
+    {
         try insertItems(items, relativeTo: destination, after: true)
     }
 
@@ -230,7 +248,9 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
 
     // MARK: Helpers
 
-    private func checkUnique<ID: Hashable>(_ identifiers: [ID], kind: DiffableSnapshotError.IdentifierKind) throws(DiffableSnapshotError) {
+    private func checkUnique<ID: Hashable>(_ identifiers: [ID], kind: DiffableSnapshotError.IdentifierKind)
+        throws(DiffableSnapshotError)
+    {
         var seen: Set<ID> = []
         var repeated: [String] = []
         var named: Set<ID> = []
@@ -246,10 +266,14 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         if !present.isEmpty { throw .sectionsAlreadyExist(present.map { BridgedIdentifier($0).plain }) }
     }
 
-    private func insertionIndex(of sections: [SectionID], relativeTo destination: SectionID) throws(DiffableSnapshotError) -> Int {
+    private func insertionIndex(of sections: [SectionID], relativeTo destination: SectionID)
+        throws(DiffableSnapshotError) -> Int
+    {
         try checkUnique(sections, kind: .section)
         if sections.contains(destination) {
-            throw .destinationInIdentifiers(operation: .insertion, destination: BridgedIdentifier(destination).plain, identifiers: sections.map { BridgedIdentifier($0).plain })
+            throw .destinationInIdentifiers(
+                operation: .insertion, destination: BridgedIdentifier(destination).plain,
+                identifiers: sections.map { BridgedIdentifier($0).plain })
         }
         try checkNewSections(sections)
         guard let index = sectionIndex[destination] else { throw .parameterNotSatisfying(.insertIndex) }
@@ -271,9 +295,13 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         for (index, section) in sectionIdentifiers.enumerated() { sectionIndex[section] = index }
     }
 
-    private mutating func moveSection(_ section: SectionID, relativeTo destination: SectionID, after: Bool) throws(DiffableSnapshotError) {
+    private mutating func moveSection(_ section: SectionID, relativeTo destination: SectionID, after: Bool)
+        throws(DiffableSnapshotError)
+    {
         if section == destination {
-            throw .destinationInIdentifiers(operation: .move, destination: BridgedIdentifier(destination).plain, identifiers: [BridgedIdentifier(section).plain])
+            throw .destinationInIdentifiers(
+                operation: .move, destination: BridgedIdentifier(destination).plain,
+                identifiers: [BridgedIdentifier(section).plain])
         }
         guard let from = sectionIndex[section] else { throw .parameterNotSatisfying(.fromSection) }
         guard sectionIndex[destination] != nil else { throw .parameterNotSatisfying(.toSection) }
@@ -307,13 +335,19 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     private mutating func forget(_ item: ItemID) {
         itemSection[item] = nil
         if let index = reloadedItemIdentifiers.firstIndex(of: item) { reloadedItemIdentifiers.remove(at: index) }
-        if let index = reconfiguredItemIdentifiers.firstIndex(of: item) { reconfiguredItemIdentifiers.remove(at: index) }
+        if let index = reconfiguredItemIdentifiers.firstIndex(of: item) {
+            reconfiguredItemIdentifiers.remove(at: index)
+        }
     }
 
-    private mutating func insertItems(_ items: [ItemID], relativeTo destination: ItemID, after: Bool) throws(DiffableSnapshotError) -> DiffableSnapshotWarning? {
+    private mutating func insertItems(_ items: [ItemID], relativeTo destination: ItemID, after: Bool)
+        throws(DiffableSnapshotError) -> DiffableSnapshotWarning?
+    {
         try checkUnique(items, kind: .item)
         if items.contains(destination) {
-            throw .destinationInIdentifiers(operation: .insertion, destination: BridgedIdentifier(destination).plain, identifiers: items.map { BridgedIdentifier($0).plain })
+            throw .destinationInIdentifiers(
+                operation: .insertion, destination: BridgedIdentifier(destination).plain,
+                identifiers: items.map { BridgedIdentifier($0).plain })
         }
         guard let section = itemSection[destination] else { throw .parameterNotSatisfying(.section) }
         let moved = removePresent(items)
@@ -323,9 +357,13 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         return moved > 0 ? DiffableSnapshotWarning(alreadyPresent: moved) : nil
     }
 
-    private mutating func moveItem(_ item: ItemID, relativeTo destination: ItemID, after: Bool) throws(DiffableSnapshotError) {
+    private mutating func moveItem(_ item: ItemID, relativeTo destination: ItemID, after: Bool)
+        throws(DiffableSnapshotError)
+    {
         if item == destination {
-            throw .destinationInIdentifiers(operation: .move, destination: BridgedIdentifier(destination).plain, identifiers: [BridgedIdentifier(item).plain])
+            throw .destinationInIdentifiers(
+                operation: .move, destination: BridgedIdentifier(destination).plain,
+                identifiers: [BridgedIdentifier(item).plain])
         }
         guard let from = path(of: item) else { throw .parameterNotSatisfying(.fromIndex) }
         guard let section = itemSection[destination] else { throw .parameterNotSatisfying(.toIndex) }

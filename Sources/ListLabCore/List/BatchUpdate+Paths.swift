@@ -24,7 +24,9 @@ extension BatchUpdate {
     ///   would refuse it.
     /// - Complexity: O(*c* log *c*) to build for *c* changes; each lookup
     ///   O(log *c*) plus the inserts in the item's new section.
-    public func pathsAfter(itemCountsBefore: [Int], itemCountsAfter: [Int]) throws(BatchUpdateError) -> (ItemPath) -> ItemPath? {
+    public func pathsAfter(itemCountsBefore: [Int], itemCountsAfter: [Int]) throws(BatchUpdateError) -> (ItemPath) ->
+        ItemPath?
+    {
         let plan = try BatchUpdatePlan(self, old: itemCountsBefore, new: itemCountsAfter, style: .table)
         return { plan.newPath(for: $0) }
     }

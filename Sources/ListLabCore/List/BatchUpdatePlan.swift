@@ -32,7 +32,9 @@ struct BatchUpdatePlan {
     ///
     /// - Throws: ``BatchUpdateError`` with the first rule the update breaks,
     ///   in the order UIKit checks them.
-    init(_ update: BatchUpdate, old: [Int], new: [Int], style: ListStyle, version: IOSVersion = .standard) throws(BatchUpdateError) {
+    init(_ update: BatchUpdate, old: [Int], new: [Int], style: ListStyle, version: IOSVersion = .standard)
+        throws(BatchUpdateError)
+    {
         do throws(UIKitRule) {
             self = try Self.checking(update, old: old, new: new)
         } catch {
@@ -67,7 +69,10 @@ struct BatchUpdatePlan {
         let sectionMoves = try checkSectionMoves(of: update, old: old, new: new)
         try plan.checkItemMoves(of: update, old: old, new: new)
 
-        func mismatch(section: Int?, _ numbers: (before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)) -> UIKitRule {
+        func mismatch(
+            section: Int?,
+            _ numbers: (before: Int, after: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int)
+        ) -> UIKitRule {
             .countMismatch(
                 UIKitRule.CountMismatch(
                     section: section, before: numbers.before, after: numbers.after, inserted: numbers.inserted,
@@ -77,7 +82,8 @@ struct BatchUpdatePlan {
         guard old.count + insertedSections.count - deletedSections.count == new.count else {
             throw mismatch(section: nil, (old.count, new.count, insertedSections.count, deletedSections.count, 0, 0))
         }
-        plan.sectionMap = sectionMap(old: old, deleted: deletedSections, inserted: insertedSections, moves: sectionMoves)
+        plan.sectionMap = sectionMap(
+            old: old, deleted: deletedSections, inserted: insertedSections, moves: sectionMoves)
         let counts = plan.placeItems(deleted: deletedItems, inserted: insertedItems, old: old, new: new)
         for oldSection in old.indices where !plan.reloadedSections.contains(oldSection) {
             guard let newSection = plan.sectionMap[oldSection] else { continue }
@@ -93,7 +99,9 @@ struct BatchUpdatePlan {
     }
 
     /// Reloads and reconfigures may not touch an item that is deleted or moved away.
-    private static func checkConflicts(of update: BatchUpdate, deletes: ItemPathSet, moveSources: ItemPathSet) throws(UIKitRule) {
+    private static func checkConflicts(of update: BatchUpdate, deletes: ItemPathSet, moveSources: ItemPathSet)
+        throws(UIKitRule)
+    {
         for path in update.reloadedItems.sorted() {
             if deletes.contains(path) { throw .deleteAndReload(path) }
             // UIKit decomposes a reload into a delete and an insert, and says so.
@@ -147,7 +155,9 @@ struct BatchUpdatePlan {
     }
 
     /// Reloaded and reconfigured items must exist before the update.
-    private mutating func checkReloadsAndReconfigures(of update: BatchUpdate, old: [Int], skipping goneSections: Set<Int>) throws(UIKitRule) {
+    private mutating func checkReloadsAndReconfigures(
+        of update: BatchUpdate, old: [Int], skipping goneSections: Set<Int>
+    ) throws(UIKitRule) {
         reloadedItems = ItemPathSet(within: old, expecting: update.reloadedItems.count)
         reconfiguredItems = ItemPathSet(within: old, expecting: update.reconfiguredItems.count)
         for path in update.reloadedItems.sorted(by: >) where !goneSections.contains(path.section) {
@@ -164,7 +174,8 @@ struct BatchUpdatePlan {
     }
 
     /// Section inserts, against the sections after the update, and moves into an inserted section.
-    private static func checkSectionInserts(of update: BatchUpdate, _ inserted: Set<Int>, new: [Int]) throws(UIKitRule) {
+    private static func checkSectionInserts(of update: BatchUpdate, _ inserted: Set<Int>, new: [Int]) throws(UIKitRule)
+    {
         for section in inserted.sorted() where section < 0 || section >= new.count {
             throw .insertMissingSection(section, sectionsAfter: new.count)
         }
@@ -178,7 +189,9 @@ struct BatchUpdatePlan {
 
     /// Item inserts, against the items after the update; those in inserted
     /// sections come with them. Returns the inserts, each once.
-    private static func checkItemInserts(of update: BatchUpdate, new: [Int], skipping insertedSections: Set<Int>) throws(UIKitRule) -> ItemPathSet {
+    private static func checkItemInserts(of update: BatchUpdate, new: [Int], skipping insertedSections: Set<Int>)
+        throws(UIKitRule) -> ItemPathSet
+    {
         let moveDestinations = ItemPathSet(update.movedItems.lazy.map(\.to), within: new)
         var seen = ItemPathSet(within: new, expecting: update.insertedItems.count)
         for path in update.insertedItems.sorted() where !insertedSections.contains(path.section) {
@@ -197,11 +210,15 @@ struct BatchUpdatePlan {
 
     /// Section moves: each from a section before the update to one after
     /// it, one place each. Returns where each moved section goes.
-    private static func checkSectionMoves(of update: BatchUpdate, old: [Int], new: [Int]) throws(UIKitRule) -> [Int: Int] {
+    private static func checkSectionMoves(of update: BatchUpdate, old: [Int], new: [Int]) throws(UIKitRule) -> [Int:
+        Int]
+    {
         var moves: [Int: Int] = [:]
         var targets: [Int: Int] = [:]
         for move in update.movedSections {
-            guard move.from >= 0, move.from < old.count else { throw .moveMissingSection(move.from, sectionsBefore: old.count) }
+            guard move.from >= 0, move.from < old.count else {
+                throw .moveMissingSection(move.from, sectionsBefore: old.count)
+            }
             guard move.to >= 0, move.to < new.count else {
                 throw .moveSectionPastEnd(from: move.from, to: move.to, sectionsAfter: new.count)
             }
@@ -223,8 +240,12 @@ struct BatchUpdatePlan {
         targets.reserveCapacity(update.movedItems.count)
         for move in update.movedItems {
             let (from, to) = (move.from, move.to)
-            guard from.section >= 0, from.section < old.count else { throw .moveFromMissingSection(from, sectionsBefore: old.count) }
-            guard from.item >= 0, from.item < old[from.section] else { throw .moveMissingItem(from, itemsBefore: old[from.section]) }
+            guard from.section >= 0, from.section < old.count else {
+                throw .moveFromMissingSection(from, sectionsBefore: old.count)
+            }
+            guard from.item >= 0, from.item < old[from.section] else {
+                throw .moveMissingItem(from, itemsBefore: old[from.section])
+            }
             guard to.section >= 0, to.section < new.count else {
                 throw .moveToMissingSection(from: from, to: to, sectionsAfter: new.count)
             }
@@ -286,7 +307,9 @@ struct BatchUpdatePlan {
     /// Counts each section's items in `set` and puts them, ascending, with
     /// the section's moved items already in `lists`: the set gives them in
     /// order, so only the moved items sort, and the two merge.
-    private static func place(_ set: ItemPathSet, in sections: Range<Int>, into lists: inout [Int: [Int]], counting counts: inout [Int]) {
+    private static func place(
+        _ set: ItemPathSet, in sections: Range<Int>, into lists: inout [Int: [Int]], counting counts: inout [Int]
+    ) {
         for section in sections {
             let items = set.items(inSection: section)
             counts[section] = items.count

@@ -44,7 +44,8 @@ extension HeadlessList {
             let loaded = loadSections()
             let plan: BatchUpdatePlan
             do throws(BatchUpdateError) {
-                plan = try BatchUpdatePlan(update, old: oldCounts, new: loaded.map(\.itemCount), style: style, version: iOSVersion)
+                plan = try BatchUpdatePlan(
+                    update, old: oldCounts, new: loaded.map(\.itemCount), style: style, version: iOSVersion)
             } catch {
                 statistics.refusedBatchUpdates += 1
                 batchUpdateObserver?(.refused(update, error))

@@ -55,7 +55,8 @@ extension HeadlessList {
             line += " — \(VisibleText.escaped(detail))"
         }
         if showsCells {
-            line += cell.reuseCount > 0
+            line +=
+                cell.reuseCount > 0
                 ? "  <\(cell.reuseIdentifier) #\(cell.serial) reused>"
                 : "  <\(cell.reuseIdentifier) #\(cell.serial)>"
         }

@@ -196,7 +196,8 @@ public final class HeadlessList {
             return (cell, "reused")
         }
         guard let cellClass = registrations[identifier] else {
-            preconditionFailure(UIKitRule.noRegistration(identifier: identifier, elementKind: nil).reason(in: style, on: iOSVersion))
+            preconditionFailure(
+                UIKitRule.noRegistration(identifier: identifier, elementKind: nil).reason(in: style, on: iOSVersion))
         }
         let cell = cellClass.init(reuseIdentifier: identifier)
         createdCellCount += 1
@@ -254,14 +255,18 @@ public final class HeadlessList {
         fileprivate let createdCellCount: Int
         /// Each kept cell's content, as ListCell holds it (a subclass's own
         /// properties are its own, and are not put back).
-        fileprivate let cells: [(cell: ListCell, text: String, detail: String?, isSelected: Bool, configurations: Int, reuses: Int)]
+        fileprivate let cells:
+            [(cell: ListCell, text: String, detail: String?, isSelected: Bool, configurations: Int, reuses: Int)]
     }
 
     func checkpoint() -> Checkpoint {
-        let kept = visibleCells.values.map { $0 } + cellsToReconfigure.values.map { $0 } + reuseQueues.values.flatMap { $0 }
+        let kept =
+            visibleCells.values.map { $0 } + cellsToReconfigure.values.map { $0 } + reuseQueues.values.flatMap { $0 }
         return Checkpoint(
-            sections: sections, visibleCells: visibleCells, cellsToReconfigure: cellsToReconfigure, reuseQueues: reuseQueues,
-            selectedPaths: selectedPaths, scrollOffset: scrollOffset, statistics: statistics, createdCellCount: createdCellCount,
+            sections: sections, visibleCells: visibleCells, cellsToReconfigure: cellsToReconfigure,
+            reuseQueues: reuseQueues,
+            selectedPaths: selectedPaths, scrollOffset: scrollOffset, statistics: statistics,
+            createdCellCount: createdCellCount,
             cells: kept.map { ($0, $0.text, $0.detail, $0.isSelected, $0.configurationCount, $0.reuseCount) })
     }
 

@@ -113,7 +113,9 @@ struct ItemPathSet: Sequence {
     /// Whether the set holds `path`.
     func contains(_ path: ItemPath) -> Bool {
         guard isInside(path) else { return !outside.isEmpty && outside.contains(path) }
-        if isAllBits { return allBits[firstWord[path.section] + (path.item >> 6)] & (UInt64(1) << UInt64(path.item & 63)) != 0 }
+        if isAllBits {
+            return allBits[firstWord[path.section] + (path.item >> 6)] & (UInt64(1) << UInt64(path.item & 63)) != 0
+        }
         switch sections[path.section] {
         case nil: return false
         case .few(let items): return items.contains(path.item)

@@ -41,7 +41,8 @@ public struct StagedUpdate: Hashable, Sendable {
         var stages: [BatchUpdate] = []
         if !structure.isEmpty { stages.append(structure) }
         if !updated.isEmpty {
-            stages.append(style == .reload ? BatchUpdate(reloadedItems: updated) : BatchUpdate(reconfiguredItems: updated))
+            stages.append(
+                style == .reload ? BatchUpdate(reloadedItems: updated) : BatchUpdate(reconfiguredItems: updated))
         }
         self.stages = stages
     }

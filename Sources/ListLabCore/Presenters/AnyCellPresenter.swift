@@ -20,7 +20,9 @@ public struct AnyCellPresenter<Item>: CellPresenter {
     }
 
     public func registerCells(in list: HeadlessList) { register(list) }
-    public func cell(for item: Item, at path: ItemPath, in list: HeadlessList) -> ListCell { makeCell(item, path, list) }
+    public func cell(for item: Item, at path: ItemPath, in list: HeadlessList) -> ListCell {
+        makeCell(item, path, list)
+    }
     public func headerTitle(for section: SectionInfo) -> String? { header(section) }
     public func footerTitle(for section: SectionInfo) -> String? { footer(section) }
 }

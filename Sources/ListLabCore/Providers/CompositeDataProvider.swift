@@ -44,7 +44,8 @@ public final class CompositeDataProvider<Item>: DataProvider {
         let offset = firstSection(ofChild: child)
         func shift(_ path: ItemPath) -> ItemPath { ItemPath(path.section + offset, path.item) }
         return BatchUpdate(
-            deletedSections: update.deletedSections.map { $0 + offset }, insertedSections: update.insertedSections.map { $0 + offset },
+            deletedSections: update.deletedSections.map { $0 + offset },
+            insertedSections: update.insertedSections.map { $0 + offset },
             movedSections: update.movedSections.map { SectionMove(from: $0.from + offset, to: $0.to + offset) },
             reloadedSections: update.reloadedSections.map { $0 + offset },
             deletedItems: update.deletedItems.map(shift), insertedItems: update.insertedItems.map(shift),
@@ -55,7 +56,8 @@ public final class CompositeDataProvider<Item>: DataProvider {
     /// Runs a change of child `child`; a ``ProviderError`` it throws names
     /// sections and paths as this composite numbers them, and the batch
     /// update it returns does too.
-    private func change(ofChild child: Int, _ body: (AnyDataProvider<Item>) throws -> BatchUpdate) throws -> BatchUpdate {
+    private func change(ofChild child: Int, _ body: (AnyDataProvider<Item>) throws -> BatchUpdate) throws -> BatchUpdate
+    {
         do {
             return global(try body(children[child]), child: child)
         } catch let error as ProviderError {

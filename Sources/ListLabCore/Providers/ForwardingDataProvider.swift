@@ -33,7 +33,9 @@ extension ForwardingDataProvider {
     /// The base's title of `section`.
     public func title(ofSection section: Int) -> String? { base.title(ofSection: section) }
     /// Appends to the base.
-    public func append(_ item: Item, toSection section: Int?) throws -> BatchUpdate { try base.append(item, toSection: section) }
+    public func append(_ item: Item, toSection section: Int?) throws -> BatchUpdate {
+        try base.append(item, toSection: section)
+    }
     /// Inserts into the base.
     public func insert(_ item: Item, at path: ItemPath) throws -> BatchUpdate { try base.insert(item, at: path) }
     /// Updates the base's item.

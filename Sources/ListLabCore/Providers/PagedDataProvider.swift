@@ -51,9 +51,13 @@ public final class PagedDataProvider<Item>: DataProvider {
     public func numberOfItems(inSection section: Int) -> Int { store.count(inSection: section) }
     public func item(at path: ItemPath) -> Item? { store.item(at: path) }
     public func title(ofSection section: Int) -> String? { nil }
-    public func append(_ item: Item, toSection section: Int?) throws -> BatchUpdate { try store.append(item, toSection: section ?? 0) }
+    public func append(_ item: Item, toSection section: Int?) throws -> BatchUpdate {
+        try store.append(item, toSection: section ?? 0)
+    }
     public func insert(_ item: Item, at path: ItemPath) throws -> BatchUpdate { try store.insert(item, at: path) }
-    public func update(_ item: Item, at path: ItemPath) throws -> BatchUpdate { try store.replace(at: path, with: item) }
+    public func update(_ item: Item, at path: ItemPath) throws -> BatchUpdate {
+        try store.replace(at: path, with: item)
+    }
     public func delete(at paths: [ItemPath]) throws -> BatchUpdate { try store.delete(at: paths) }
     public func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate { try store.move(from: from, to: to) }
 

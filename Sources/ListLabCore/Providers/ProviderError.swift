@@ -64,13 +64,16 @@ public enum ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
     func inComposite(sectionOffset offset: Int, sectionCount: Int) -> ProviderError {
         func shift(_ path: ItemPath) -> ItemPath { ItemPath(path.section + offset, path.item) }
         switch self {
-        case .noItem(let path, _, let itemCount): return .noItem(shift(path), sectionCount: sectionCount, itemCount: itemCount)
+        case .noItem(let path, _, let itemCount):
+            return .noItem(shift(path), sectionCount: sectionCount, itemCount: itemCount)
         case .noSection(let section, _): return .noSection(section + offset, sectionCount: sectionCount)
         case .insertBeyondEnd(let path, let itemCount): return .insertBeyondEnd(shift(path), itemCount: itemCount)
-        case .moveBeyondEnd(let from, let to, let lastPlace): return .moveBeyondEnd(from: shift(from), to: shift(to), lastPlace: shift(lastPlace))
+        case .moveBeyondEnd(let from, let to, let lastPlace):
+            return .moveBeyondEnd(from: shift(from), to: shift(to), lastPlace: shift(lastPlace))
         case .moveOntoItself(let path): return .moveOntoItself(shift(path))
         case .repeatedPath(let path): return .repeatedPath(shift(path))
-        case .wrongGroup(let key, let section, let sectionKey): return .wrongGroup(key: key, section: section + offset, sectionKey: sectionKey)
+        case .wrongGroup(let key, let section, let sectionKey):
+            return .wrongGroup(key: key, section: section + offset, sectionKey: sectionKey)
         case .moveAcrossGroups(let from, let to): return .moveAcrossGroups(from: shift(from), to: shift(to))
         case .acrossProviders(let first, let second): return .acrossProviders(shift(first), shift(second))
         case .itemsOfAComposite, .noSource, .loadFailed: return self

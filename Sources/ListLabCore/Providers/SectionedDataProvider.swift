@@ -1,4 +1,5 @@
 public import ListDiff
+
 /// A provider of several sections with titles: given explicitly, or grouped
 /// by a key, as a fetched results controller groups by its section key path
 /// ("DRY Data Sources") and the TaskList of "Generic Data Sources in Swift".
@@ -121,7 +122,8 @@ public final class SectionedDataProvider<Item>: DataProvider {
             try store.checkSection(path.section)
             let key = grouping.key(item)
             guard store.titles[path.section] == key else {
-                throw ProviderError.wrongGroup(key: key, section: path.section, sectionKey: store.titles[path.section] ?? "")
+                throw ProviderError.wrongGroup(
+                    key: key, section: path.section, sectionKey: store.titles[path.section] ?? "")
             }
         }
         return try store.insert(item, at: path)
@@ -261,13 +263,15 @@ extension SectionedDataProvider {
     ///   of the old or the new have one identity; the items are then as
     ///   they were.
     public func replaceItems<Identity: Hashable>(
-        with items: [Item], identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool, style: CellUpdateStyle = .reconfigure
+        with items: [Item], identity: (Item) -> Identity, isContentEqual: (Item, Item) -> Bool,
+        style: CellUpdateStyle = .reconfigure
     ) throws(DuplicateIdentityError) -> StagedUpdate {
         let before = store
         replaceItems(with: items)
         do {
             let changes = try SectionedChangeset(
-                from: Self.diffSections(of: before), to: Self.diffSections(of: store), identity: identity, isContentEqual: isContentEqual)
+                from: Self.diffSections(of: before), to: Self.diffSections(of: store), identity: identity,
+                isContentEqual: isContentEqual)
             return StagedUpdate(changes, style: style)
         } catch {
             store = before
@@ -284,7 +288,9 @@ extension SectionedDataProvider {
 extension SectionedDataProvider where Item: Identifiable & Equatable {
     /// ``replaceItems(with:identity:isContentEqual:style:)`` by `id`, an item's
     /// content changed when it is not equal to the one before.
-    public func replaceItems(with items: [Item], style: CellUpdateStyle = .reconfigure) throws(DuplicateIdentityError) -> StagedUpdate {
+    public func replaceItems(with items: [Item], style: CellUpdateStyle = .reconfigure) throws(DuplicateIdentityError)
+        -> StagedUpdate
+    {
         try replaceItems(with: items, identity: \.id, isContentEqual: ==, style: style)
     }
 }

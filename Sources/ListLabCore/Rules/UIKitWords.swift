@@ -53,38 +53,50 @@ extension UIKitRule {
         case .deleteMissingSection(let section, let count):
             return "attempt to delete section \(section), but there are only \(count) sections before the update"
         case .deleteFromMissingSection(let path, let count):
-            return "attempt to delete \(noun) \(path.item) from section \(path.section), but there are only \(count) sections before the update"
+            return
+                "attempt to delete \(noun) \(path.item) from section \(path.section), but there are only \(count) sections before the update"
         case .deleteMissingItem(let path, let count):
-            return "attempt to delete \(noun) \(path.item) from section \(path.section) which only contains \(count) \(nouns) before the update"
+            return
+                "attempt to delete \(noun) \(path.item) from section \(path.section) which only contains \(count) \(nouns) before the update"
         case .reconfigureMissingItem(let path, let count):
-            return "attempt to reconfigure \(noun) \(path.item) in section \(path.section) which only contains \(count) \(nouns) before the update"
+            return
+                "attempt to reconfigure \(noun) \(path.item) in section \(path.section) which only contains \(count) \(nouns) before the update"
         case .insertMissingSection(let section, let count):
             return "attempt to insert section \(section) but there are only \(count) sections after the update"
         case .insertIntoMissingSection(let path, let count):
-            return "attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(count) sections after the update"
+            return
+                "attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(count) sections after the update"
         case .insertMissingItem(let path, let count):
-            return "attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(count) \(nouns) in section \(path.section) after the update"
+            return
+                "attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(count) \(nouns) in section \(path.section) after the update"
         case .moveMissingSection(let section, let count):
             return "attempt to move section \(section), but there are only \(count) sections before the update"
         case .moveSectionPastEnd(let from, let to, let count):
             // "to to" is UIKit's own (its format string in a decompiled UITableView of iOS 12).
-            return "attempt to to move section \(from) to section \(to), but there are only \(count) sections after the update"
+            return
+                "attempt to to move section \(from) to section \(to), but there are only \(count) sections after the update"
         case .moveSectionTwice(let section, let first, let second):
             return "attempt to move section \(section) to both section \(first) and section \(second)"
         case .moveSectionsToOne(let first, let second, let target):
             return "attempt to move both section \(first) and section \(second) to section \(target)"
         case .moveFromMissingSection(let from, let count):
-            return "attempt to move index path (\(from.uiKitDescription)) from a section that does not exist - there are only \(count) sections before the update"
+            return
+                "attempt to move index path (\(from.uiKitDescription)) from a section that does not exist - there are only \(count) sections before the update"
         case .moveMissingItem(let from, let count):
-            return "attempt to move index path (\(from.uiKitDescription)) that does not exist - there are only \(count) \(nouns) in section \(from.section) before the update"
+            return
+                "attempt to move index path (\(from.uiKitDescription)) that does not exist - there are only \(count) \(nouns) in section \(from.section) before the update"
         case .moveToMissingSection(let from, let to, let count):
-            return "attempt to move index path (\(from.uiKitDescription)) to index path (\(to.uiKitDescription)) in section that does not exist - there are only \(count) sections after the update"
+            return
+                "attempt to move index path (\(from.uiKitDescription)) to index path (\(to.uiKitDescription)) in section that does not exist - there are only \(count) sections after the update"
         case .moveToMissingItem(let from, let to, let count):
-            return "attempt to move index path (\(from.uiKitDescription)) to index path (\(to.uiKitDescription)) that does not exist - there are only \(count) \(nouns) in section \(to.section) after the update"
+            return
+                "attempt to move index path (\(from.uiKitDescription)) to index path (\(to.uiKitDescription)) that does not exist - there are only \(count) \(nouns) in section \(to.section) after the update"
         case .moveItemTwice(let from, let first, let second):
-            return "attempt to move \(noun) at index path \(from.uiKitDescription) to both \(first.uiKitDescription) and \(second.uiKitDescription)"
+            return
+                "attempt to move \(noun) at index path \(from.uiKitDescription) to both \(first.uiKitDescription) and \(second.uiKitDescription)"
         case .moveItemsToOne(let first, let second, let target):
-            return "attempt to move both \(noun) at index path \(first.uiKitDescription) and \(second.uiKitDescription) to \(target.uiKitDescription)"
+            return
+                "attempt to move both \(noun) at index path \(first.uiKitDescription) and \(second.uiKitDescription) to \(target.uiKitDescription)"
         default:
             return nil
         }
@@ -93,31 +105,40 @@ extension UIKitRule {
     /// The reasons about cells, registrations and data sources.
     private func cellReason(_ style: ListStyle) -> String {
         let view = style == .table ? "UITableView" : "UICollectionView"
-        let mustRegister = "must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+        let mustRegister =
+            "must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
         switch self {
         case .noCell(let path) where style == .table:
-            return "UITableView dataSource returned a nil cell for row at index path: \(path.uiKitDescription). Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>"
+            return
+                "UITableView dataSource returned a nil cell for row at index path: \(path.uiKitDescription). Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>"
         case .noCell(let path):
-            return "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path \(path.uiKitDescription)"
+            return
+                "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path \(path.uiKitDescription)"
         case .mutationBehindDiffableDataSource:
             // Quoted from douglashill/KeyboardKit pull 16 for collection views; the table view's is its twin.
-            return "\(view) must be updated via the \(view)DiffableDataSource APIs when acting as the \(view)'s dataSource: please do not call mutation APIs directly on \(view)."
+            return
+                "\(view) must be updated via the \(view)DiffableDataSource APIs when acting as the \(view)'s dataSource: please do not call mutation APIs directly on \(view)."
         case .noRegistration(let identifier, nil) where style == .table:
             return "unable to dequeue a cell with identifier \(identifier) - \(mustRegister)"
         case .noRegistration(let identifier, let kind):
-            return "could not dequeue a view of kind: \(kind ?? "UICollectionElementKindCell") with identifier \(identifier) - \(mustRegister)"
+            return
+                "could not dequeue a view of kind: \(kind ?? "UICollectionElementKindCell") with identifier \(identifier) - \(mustRegister)"
         case .notOfKind(let className):
             return "must pass a class of kind \(className)"
         case .nibNotLoaded(let name):
             return "Could not load NIB in bundle: 'NSBundle <main> (loaded)' with name '\(name)'"
         case .cellWithoutReuseIdentifier:
-            return "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a reuseIdentifier - cells must be retrieved by calling -dequeueReusableCellWithReuseIdentifier:forIndexPath:"
+            return
+                "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a reuseIdentifier - cells must be retrieved by calling -dequeueReusableCellWithReuseIdentifier:forIndexPath:"
         case .registrationMadeForACell:
-            return "Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource cell provider. Creating a new registration each time a cell is requested will prevent reuse and cause created cells to remain inaccessible in memory for the lifetime of the collection view. Registrations should be created up front and reused. Registration: <UICollectionViewCellRegistration: 0x…>"
+            return
+                "Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource cell provider. Creating a new registration each time a cell is requested will prevent reuse and cause created cells to remain inaccessible in memory for the lifetime of the collection view. Registrations should be created up front and reused. Registration: <UICollectionViewCellRegistration: 0x…>"
         case .scrollOutOfBounds(let path, let count) where style == .table:
-            return "Attempted to scroll the table view to an out-of-bounds row (\(path.item)) when there are only \(count) rows in section \(path.section). Table view: <UITableView: 0x…>"
+            return
+                "Attempted to scroll the table view to an out-of-bounds row (\(path.item)) when there are only \(count) rows in section \(path.section). Table view: <UITableView: 0x…>"
         case .scrollOutOfBounds(let path, let count):
-            return "Attempted to scroll the collection view to an out-of-bounds item (\(path.item)) when there are only \(count) items in section \(path.section). Collection view: <UICollectionView: 0x…>"
+            return
+                "Attempted to scroll the collection view to an out-of-bounds item (\(path.item)) when there are only \(count) items in section \(path.section). Collection view: <UICollectionView: 0x…>"
         case .unrecognizedSelector(let selector, let className):
             return "-[\(className) \(selector)]: unrecognized selector sent to instance 0x…"
         default:
@@ -133,7 +154,8 @@ extension UIKitRule {
     public static func countMismatchOutline(on version: IOSVersion) -> String {
         let capabilities = version.capabilities
         guard capabilities.saysBatchUpdatesDetected else { return "Invalid update: invalid number of ..." }
-        return "Invalid batch updates detected: ... before \(capabilities.saysBeforeAndAfter ? "and" : "and/or") after ..."
+        return
+            "Invalid batch updates detected: ... before \(capabilities.saysBeforeAndAfter ? "and" : "and/or") after ..."
     }
 }
 
@@ -144,9 +166,11 @@ enum UIKitWords {
         let nouns = style.itemNoun + "s"
         let view = style == .table ? "table view" : "collection view"
         guard let section = counts.section else {
-            return "Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(counts.after)) must be equal to the number of sections contained in the \(view) before the update (\(counts.before)), plus or minus the number of sections inserted or deleted (\(counts.inserted) inserted, \(counts.deleted) deleted)."
+            return
+                "Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(counts.after)) must be equal to the number of sections contained in the \(view) before the update (\(counts.before)), plus or minus the number of sections inserted or deleted (\(counts.inserted) inserted, \(counts.deleted) deleted)."
         }
-        return "Invalid update: invalid number of \(nouns) in section \(section). The number of \(nouns) contained in an existing section after the update (\(counts.after)) must be equal to the number of \(nouns) contained in that section before the update (\(counts.before)), plus or minus the number of \(nouns) inserted or deleted from that section (\(counts.inserted) inserted, \(counts.deleted) deleted) and plus or minus the number of \(nouns) moved into or out of that section (\(counts.movedIn) moved in, \(counts.movedOut) moved out)."
+        return
+            "Invalid update: invalid number of \(nouns) in section \(section). The number of \(nouns) contained in an existing section after the update (\(counts.after)) must be equal to the number of \(nouns) contained in that section before the update (\(counts.before)), plus or minus the number of \(nouns) inserted or deleted from that section (\(counts.inserted) inserted, \(counts.deleted) deleted) and plus or minus the number of \(nouns) moved into or out of that section (\(counts.movedIn) moved in, \(counts.movedOut) moved out)."
     }
 
     /// The reason since iOS 16.4: one sentence, then the counts before and
@@ -159,7 +183,8 @@ enum UIKitWords {
     /// indents the updates with a tab, printed here as four spaces so that it
     /// survives a terminal and a transcript. How moves, reconfigures and
     /// section changes are listed is not on public record and is ListLab's own.
-    static func batchUpdatesDetected(_ counts: UIKitRule.CountMismatch, style: ListStyle, version: IOSVersion) -> String {
+    static func batchUpdatesDetected(_ counts: UIKitRule.CountMismatch, style: ListStyle, version: IOSVersion) -> String
+    {
         let noun = style.itemNoun
         let update = counts.update
         var updates: [String] = []
@@ -214,7 +239,8 @@ extension DiffableSnapshotError: CustomStringConvertible {
         case .noSections:
             return "There are currently no sections in the data source. Please add a section first."
         case .duplicateIdentifiers(let kind, let identifiers):
-            return "Fatal: supplied \(Self.noun(kind)) identifiers are not unique. Duplicate identifiers: \(Self.setDescription(identifiers))"
+            return
+                "Fatal: supplied \(Self.noun(kind)) identifiers are not unique. Duplicate identifiers: \(Self.setDescription(identifiers))"
         case .sectionsAlreadyExist(let identifiers):
             let one = identifiers.count == 1
             return "Diffable data source detected an attempt to insert or append \(identifiers.count) section "
@@ -223,15 +249,18 @@ extension DiffableSnapshotError: CustomStringConvertible {
                 + (one ? "identifier that already exists" : "identifiers that already exist")
                 + ": \(identifiers.joined(separator: ", "))"
         case .sectionNotFound:
-            return "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)"
+            return
+                "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)"
         case .parameterNotSatisfying(let condition):
             return "Invalid parameter not satisfying: \(Self.parameter(condition)) != NSNotFound"
         case .destinationInIdentifiers(let operation, let destination, let identifiers):
             let (name, action) = operation == .insertion ? ("insertion", "INS") : ("move", "MOV")
-            return "Invalid update: destination for \(name) operation [\(destination)] is in the \(name) identifier list for update: "
+            return
+                "Invalid update: destination for \(name) operation [\(destination)] is in the \(name) identifier list for update: "
                 + "<_UIDiffableDataSourceUpdate - action: \(action); destination: [\(destination)]; identifiers: [\(identifiers.joined(separator: ", "))]>."
         case .notInSnapshot(let verb, let kind, let identifier):
-            return "Attempted to \(verb == .reload ? "reload" : "reconfigure") \(Self.noun(kind)) identifier that does not exist in the snapshot: \(identifier)"
+            return
+                "Attempted to \(verb == .reload ? "reload" : "reconfigure") \(Self.noun(kind)) identifier that does not exist in the snapshot: \(identifier)"
         }
     }
 

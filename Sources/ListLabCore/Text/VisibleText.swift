@@ -58,9 +58,11 @@ package enum VisibleText {
                         switch byte {
                         case 0xC2 where second <= 0x9F: return false  // U+0080...U+009F
                         case 0xD8 where second == 0x9C: return false  // U+061C
-                        case 0xE2 where second == 0x80 && (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)):
+                        case 0xE2
+                        where second == 0x80 && (third == 0x8E || third == 0x8F || (0xA8...0xAE).contains(third)):
                             return false  // U+200E, U+200F, U+2028...U+202E
-                        case 0xE2 where second == 0x81 && (0xA6...0xA9).contains(third): return false  // U+2066...U+2069
+                        // U+2066...U+2069
+                        case 0xE2 where second == 0x81 && (0xA6...0xA9).contains(third): return false
                         default: break
                         }
                     }

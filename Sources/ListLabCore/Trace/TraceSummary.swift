@@ -13,7 +13,6 @@ package func traceSummary<Item>(_ item: Item) -> String {
     return text.count > 40 ? String(text.prefix(39)) + "…" : text
 }
 
-
 /// An item that names itself briefly in a trace (a name rather than every
 /// field).
 public protocol TraceSummarizable {

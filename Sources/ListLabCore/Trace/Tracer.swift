@@ -35,7 +35,9 @@ public final class Tracer {
     ///   - call: The call and its answer; built only when tracing is on.
     public func note(_ caller: TraceRole, _ callee: TraceRole, _ call: @autoclosure () -> String) {
         guard let sink else { return }
-        sink(TraceEvent(caller: caller == .controller ? controllerRole : caller, callee: callee, call: call(), depth: depth))
+        sink(
+            TraceEvent(
+                caller: caller == .controller ? controllerRole : caller, callee: callee, call: call(), depth: depth))
     }
 
     /// Records a call, then runs `body` (the calls it makes) one level deeper.
@@ -46,7 +48,9 @@ public final class Tracer {
         _ body: () throws(Failure) -> T
     ) throws(Failure) -> T {
         guard let sink else { return try body() }
-        sink(TraceEvent(caller: caller == .controller ? controllerRole : caller, callee: callee, call: call(), depth: depth))
+        sink(
+            TraceEvent(
+                caller: caller == .controller ? controllerRole : caller, callee: callee, call: call(), depth: depth))
         depth += 1
         defer { depth -= 1 }
         return try body()

@@ -11,15 +11,19 @@ enum ChangeCount {
     /// For each new row, the old row with its key (-1 for a new key), by
     /// hash maps; nil when a key repeats on either side. Rows are numbered
     /// in 32 bits, as a table numbers them (``RowOrigin``).
-    static func matchRows<Keys: Collection>(from oldKeys: Keys, to newKeys: Keys) -> [Int32]? where Keys.Element: Hashable {
+    static func matchRows<Keys: Collection>(from oldKeys: Keys, to newKeys: Keys) -> [Int32]?
+    where Keys.Element: Hashable {
         if let oldInts = oldKeys as? [Int], let newInts = newKeys as? [Int] {
-            return oldInts.withUnsafeBufferPointer { old in newInts.withUnsafeBufferPointer { new in matchRows(from: old, to: new) } }
+            return oldInts.withUnsafeBufferPointer { old in
+                newInts.withUnsafeBufferPointer { new in matchRows(from: old, to: new) }
+            }
         }
         return hashedMatchRows(from: oldKeys, to: newKeys)
     }
 
     /// ``matchRows(from:to:)`` by hash maps.
-    private static func hashedMatchRows<Keys: Collection>(from oldKeys: Keys, to newKeys: Keys) -> [Int32]? where Keys.Element: Hashable {
+    private static func hashedMatchRows<Keys: Collection>(from oldKeys: Keys, to newKeys: Keys) -> [Int32]?
+    where Keys.Element: Hashable {
         var oldRow: [Keys.Element: Int32] = [:]
         oldRow.reserveCapacity(oldKeys.count)
         for (row, key) in oldKeys.enumerated() {
@@ -64,7 +68,9 @@ enum ChangeCount {
     /// together for a table indexed by the key (a few slots per key); nil
     /// else. Keys from a file may be far apart (or Int.min and Int.max): the
     /// span is checked for overflow.
-    private static func closeRange(_ oldKeys: UnsafeBufferPointer<Int>, _ newKeys: UnsafeBufferPointer<Int>) -> ClosedRange<Int>? {
+    private static func closeRange(_ oldKeys: UnsafeBufferPointer<Int>, _ newKeys: UnsafeBufferPointer<Int>)
+        -> ClosedRange<Int>?
+    {
         guard !oldKeys.isEmpty || !newKeys.isEmpty else { return nil }
         // Both ends in one pass a side, which the compiler vectorizes.
         var low = Int.max
@@ -100,15 +106,19 @@ enum ChangeCount {
         matched: [Int32], oldCount: Int, parallelFrom: Int = 16_384, updates: (Range<Int>) -> Int
     ) -> (changes: Int, stages: Int) {
         let ((survivors, kept), updated) = sharingTwoThreads(
-            matched.count, parallelFrom: parallelFrom, first: { IncreasingRun.survivorsAndLongestRun(of: matched) }, count: updates)
-        return counted(survivors: survivors, longestRun: kept, oldCount: oldCount, newCount: matched.count, updated: updated)
+            matched.count, parallelFrom: parallelFrom, first: { IncreasingRun.survivorsAndLongestRun(of: matched) },
+            count: updates)
+        return counted(
+            survivors: survivors, longestRun: kept, oldCount: oldCount, newCount: matched.count, updated: updated)
     }
 
     /// The changes and stages of one section's diff with `survivors` of
     /// `oldCount` old items among `newCount` new ones, `longestRun` of them
     /// in order, and `updated` updates: deletes, inserts and moves in one
     /// stage, updates in a second.
-    static func counted(survivors: Int, longestRun: Int, oldCount: Int, newCount: Int, updated: Int) -> (changes: Int, stages: Int) {
+    static func counted(survivors: Int, longestRun: Int, oldCount: Int, newCount: Int, updated: Int) -> (
+        changes: Int, stages: Int
+    ) {
         let deletes = oldCount - survivors
         let inserts = newCount - survivors
         let moves = survivors - longestRun
@@ -127,7 +137,8 @@ enum ChangeCount {
     /// flat, the old item it is, flat, or -1; `isContentEqual` takes those
     /// flat positions.
     static func countSectionedChanges(
-        _ sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>]), matched: [Int32], isContentEqual: (Int, Int) -> Bool
+        _ sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>]), matched: [Int32],
+        isContentEqual: (Int, Int) -> Bool
     ) -> (changes: Int, stages: Int) {
         var oldIndex: [String: Int] = [:]
         for (index, section) in sections.old.enumerated() { oldIndex[section.id] = index }
@@ -213,7 +224,9 @@ enum ChangeCount {
                     counts.withUnsafeMutableBufferPointer { counts in
                         // Each thread writes only its own count (and the first thread `first`'s
                         // result); both are read once concurrentPerform has returned.
-                        nonisolated(unsafe) let (first, count, firstResult, results) = (first, count, firstResult, counts)
+                        nonisolated(unsafe) let (first, count, firstResult, results) = (
+                            first, count, firstResult, counts
+                        )
                         DispatchQueue.concurrentPerform(iterations: 2) { thread in
                             if thread == 0 { firstResult.pointee = first() }
                             var sum = 0

@@ -19,7 +19,8 @@ protocol RowsReadWatcher: AnyObject {
     /// (before they are a table): each row's span in `source`, and the
     /// kind and payload of its cell of ``field``, in column `fieldColumn`.
     func rowsRead(
-        _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>, payloads: UnsafeBufferPointer<UInt64>,
+        _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>,
+        payloads: UnsafeBufferPointer<UInt64>,
         fieldColumn: Int, source: [UInt8])
 }
 
@@ -113,14 +114,17 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
         kinds.reserveCapacity(rows.count)
         payloads.reserveCapacity(rows.count)
         table.appendSpans(of: rows, to: &spans)
-        guard table.columns.indices.contains(fieldColumn), table.columns[fieldColumn].copyCells(rows, kinds: &kinds, payloads: &payloads) else {
+        guard table.columns.indices.contains(fieldColumn),
+            table.columns[fieldColumn].copyCells(rows, kinds: &kinds, payloads: &payloads)
+        else {
             return abandon()
         }
         take(rows, spans, kinds, payloads, source: table.source)
     }
 
     func rowsRead(
-        _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>, payloads: UnsafeBufferPointer<UInt64>,
+        _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>,
+        payloads: UnsafeBufferPointer<UInt64>,
         fieldColumn: Int, source: [UInt8]
     ) {
         let new = max(rows.lowerBound, taken)..<rows.upperBound
@@ -129,7 +133,8 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
         watchedColumn = fieldColumn
         let skip = new.lowerBound - rows.lowerBound
         take(
-            new, Array(spans[skip..<(skip + new.count)]), Array(kinds[skip..<(skip + new.count)]), Array(payloads[skip..<(skip + new.count)]),
+            new, Array(spans[skip..<(skip + new.count)]), Array(kinds[skip..<(skip + new.count)]),
+            Array(payloads[skip..<(skip + new.count)]),
             source: source)
     }
 
@@ -153,7 +158,8 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
         rowsRead(in: table, fieldColumn: column)
         return queue.sync {
             defer { (oldRow, matched, outside, differing) = ([], [], [], []) }
-            guard !abandoned.load(ordering: .relaxed), matched.count == table.count, table.fieldNames == old.fieldNames else { return nil }
+            guard !abandoned.load(ordering: .relaxed), matched.count == table.count, table.fieldNames == old.fieldNames
+            else { return nil }
             if !outsideAscends {
                 outside.sort()
                 guard zip(outside, outside.dropFirst()).allSatisfy({ $0 != $1 }) else { return nil }
@@ -218,7 +224,8 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
                     spans.withUnsafeBufferPointer { spans in
                         matched.withUnsafeBufferPointer { matched in
                             RecordTable.rowsWhoseTextDiffers(
-                                in: 0..<spans.count, UnsafeBufferPointer(rebasing: matched[first...]), oldSpans, spans, bytes, newBytes,
+                                in: 0..<spans.count, UnsafeBufferPointer(rebasing: matched[first...]), oldSpans, spans,
+                                bytes, newBytes,
                                 numberedFrom: first)
                         }
                     }
@@ -228,4 +235,3 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
         differing += found ?? []
     }
 }
-

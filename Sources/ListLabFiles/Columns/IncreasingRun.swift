@@ -132,10 +132,12 @@ struct SurvivorRun: ~Copyable {
                 continue
             }
             // The first tail not below `value` (the last one is): its block from the samples, then in the block.
-            let block = IncreasingRun.firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: samples[..<sampleCount]))
+            let block = IncreasingRun.firstTail(
+                notBelow: value, in: UnsafeBufferPointer(rebasing: samples[..<sampleCount]))
             let low = block == 0 ? 0 : ((block - 1) << sampleShift) + 1
             let high = Swift.min(block << sampleShift, length - 1) + 1
-            let place = low + IncreasingRun.firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: tails[low..<high]))
+            let place =
+                low + IncreasingRun.firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: tails[low..<high]))
             tails[place] = value
             if place & sampleMask == 0 { samples[place >> sampleShift] = value }
         }

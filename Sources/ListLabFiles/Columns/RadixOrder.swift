@@ -58,18 +58,26 @@ enum RadixOrder {
         // Row numbers in 32 bits between passes (each pass moves 12 bytes a key, not 16); the
         // first pass reads the keys given and the rows in order, the last writes no keys and
         // the rows as the result.
-        let (keysA, rowsA) = (UnsafeMutableBufferPointer<UInt64>.allocate(capacity: passes > 1 ? count : 0),
-                              UnsafeMutableBufferPointer<Int32>.allocate(capacity: passes > 1 ? count : 0))
-        let (keysB, rowsB) = (UnsafeMutableBufferPointer<UInt64>.allocate(capacity: passes > 2 ? count : 0),
-                              UnsafeMutableBufferPointer<Int32>.allocate(capacity: passes > 2 ? count : 0))
+        let (keysA, rowsA) = (
+            UnsafeMutableBufferPointer<UInt64>.allocate(capacity: passes > 1 ? count : 0),
+            UnsafeMutableBufferPointer<Int32>.allocate(capacity: passes > 1 ? count : 0)
+        )
+        let (keysB, rowsB) = (
+            UnsafeMutableBufferPointer<UInt64>.allocate(capacity: passes > 2 ? count : 0),
+            UnsafeMutableBufferPointer<Int32>.allocate(capacity: passes > 2 ? count : 0)
+        )
         defer {
             for buffer in [keysA, keysB] { buffer.deallocate() }
             for buffer in [rowsA, rowsB] { buffer.deallocate() }
         }
         // Every pass writes every place of its buffers: huge pages waste none of them, and save
         // a fault at every 4 KB (a sort's new buffers faulted more than its passes took).
-        for buffer in [keysA, keysB] { HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count * 8) }
-        for buffer in [rowsA, rowsB] { HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count * 4) }
+        for buffer in [keysA, keysB] {
+            HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count * 8)
+        }
+        for buffer in [rowsA, rowsB] {
+            HugePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), bytes: buffer.count * 4)
+        }
         return try [Int](unsafeUninitializedCapacity: count) { (order, initialized) throws(Interrupted) in
             HugePages.advise(UnsafeMutableRawPointer(order.baseAddress), bytes: count * MemoryLayout<Int>.stride)
             try keys.withUnsafeBufferPointer { (keys) throws(Interrupted) in
@@ -125,7 +133,9 @@ enum RadixOrder {
 
     /// The keys of `values`, made by `key`, with a look at whether Ctrl-C
     /// asked to stop every ``interruptionStride`` values.
-    static func keys<Values: Collection>(of values: Values, _ key: (Values.Element) -> UInt64) throws(Interrupted) -> [UInt64] {
+    static func keys<Values: Collection>(of values: Values, _ key: (Values.Element) -> UInt64) throws(Interrupted)
+        -> [UInt64]
+    {
         var keys: [UInt64] = []
         keys.reserveCapacity(values.count)
         for value in values {

@@ -93,7 +93,9 @@ extension RowContents {
 
     /// Places each row of `table` (slot: row + 1) by its hash, in order,
     /// until one holds the content of a row placed before it: those two.
-    fileprivate static func placeRows(of table: RecordTable, hashes: [Int], in slots: inout [Int32], mask: Int) -> (first: Int, second: Int)? {
+    fileprivate static func placeRows(of table: RecordTable, hashes: [Int], in slots: inout [Int32], mask: Int) -> (
+        first: Int, second: Int
+    )? {
         for (row, hash) in hashes.enumerated() {
             var slot = hash & mask
             while slots[slot] != 0 {

@@ -31,19 +31,24 @@ public enum ValueSort {
 
     /// ``order(of:descending:)`` for numbers (none of them NaN), by a radix
     /// sort (``RadixOrder``).
-    static func numberOrder<Numbers: Collection>(of numbers: Numbers, descending: Bool) throws(Interrupted) -> [Int] where Numbers.Element == Double {
-        try RadixOrder.stableOrder(of: RadixOrder.keys(of: numbers) { descending ? ~RadixOrder.key($0) : RadixOrder.key($0) })
+    static func numberOrder<Numbers: Collection>(of numbers: Numbers, descending: Bool) throws(Interrupted) -> [Int]
+    where Numbers.Element == Double {
+        try RadixOrder.stableOrder(
+            of: RadixOrder.keys(of: numbers) { descending ? ~RadixOrder.key($0) : RadixOrder.key($0) })
     }
 
     /// ``order(of:descending:)`` for integers, by a radix sort (``RadixOrder``).
-    static func integerOrder<Integers: Collection>(of integers: Integers, descending: Bool) throws(Interrupted) -> [Int] where Integers.Element == Int {
-        try RadixOrder.stableOrder(of: RadixOrder.keys(of: integers) { descending ? ~RadixOrder.key($0) : RadixOrder.key($0) })
+    static func integerOrder<Integers: Collection>(of integers: Integers, descending: Bool) throws(Interrupted) -> [Int]
+    where Integers.Element == Int {
+        try RadixOrder.stableOrder(
+            of: RadixOrder.keys(of: integers) { descending ? ~RadixOrder.key($0) : RadixOrder.key($0) })
     }
 
     /// ``order(of:descending:)`` for any comparable keys: each key sorted
     /// beside its position, so that a comparison reads the two pairs it
     /// compares rather than two keys far apart in a large array.
-    static func stableOrder<Keys: Collection>(of keys: Keys, descending: Bool) throws(Interrupted) -> [Int] where Keys.Element: Comparable {
+    static func stableOrder<Keys: Collection>(of keys: Keys, descending: Bool) throws(Interrupted) -> [Int]
+    where Keys.Element: Comparable {
         var pairs: [(key: Keys.Element, position: Int)] = []
         pairs.reserveCapacity(keys.count)
         for (position, key) in keys.enumerated() { pairs.append((key, position)) }

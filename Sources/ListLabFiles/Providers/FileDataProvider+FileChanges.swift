@@ -1,6 +1,6 @@
 import Interruption
-public import ListLabCore
 import ListDiff
+public import ListLabCore
 public import ListLabRecords
 
 /// What reading a file provider's file again would change
@@ -53,7 +53,9 @@ extension FileDataProvider {
     ///   file cannot be read; `DuplicateIdentityError` when a key repeats in
     ///   the file; `Interrupted` when Ctrl-C asked to stop. Nothing changes.
     /// - Complexity: O(*n*) for *n* rows, about the cost of reading the file.
-    public func changesFromFile(identifiedBy keyField: String?, countingAbove threshold: Int? = nil) throws -> FileChanges? {
+    public func changesFromFile(identifiedBy keyField: String?, countingAbove threshold: Int? = nil) throws
+        -> FileChanges?
+    {
         if let activeFilter { throw FilterIsOn(filter: activeFilter) }
         // Hashing the bytes costs a fraction of reading them. With no key, rows alike are an
         // error the record path names, so those are compared.
@@ -62,9 +64,12 @@ extension FileDataProvider {
         }
         // By an integer key in one section, the rows are matched and their text compared while the file is read.
         let keyColumn = keyField.flatMap { table.fieldNames.firstIndex(of: $0) }
-        var comparison = groupField == nil ? keyColumn.flatMap { ComparisonWhileReading(comparingWith: table, keyColumn: $0, format: format) } : nil
+        var comparison =
+            groupField == nil
+            ? keyColumn.flatMap { ComparisonWhileReading(comparingWith: table, keyColumn: $0, format: format) } : nil
         defer { comparison?.abandon() }
-        let fresh = try FileDataProvider(path: path, name: name, format: format, groupedBy: groupField, watcher: comparison)
+        let fresh = try FileDataProvider(
+            path: path, name: name, format: format, groupedBy: groupField, watcher: comparison)
         let old = table
         let new = fresh.table
         guard old.fieldNames == new.fieldNames else { return nil }
@@ -75,17 +80,26 @@ extension FileDataProvider {
         }
         // Grouped: the provider's sections of its rows, and the new rows, numbered after the old.
         let sections = groupField.map { _ in
-            (rowDiffSections, fresh.rowDiffSections.map { DiffSection(id: $0.id, items: $0.items.map { old.count + $0 }) })
+            (
+                rowDiffSections,
+                fresh.rowDiffSections.map { DiffSection(id: $0.id, items: $0.items.map { old.count + $0 }) }
+            )
         }
         guard let keyField else {
             let contents = RowContents(old, new)
             do {
                 if let threshold, sections == nil, let matched = contents.matchedRows() {
-                    let counts = ChangeCount.countChanges(matched: matched, oldCount: old.count, parallelFrom: .max) { _ in 0 }  // no contents to compare: one thread
-                    if counts.changes > threshold { return FileChanges(changes: .counted(changes: counts.changes, stages: counts.stages), reading: fresh) }
+                    let counts = ChangeCount.countChanges(matched: matched, oldCount: old.count, parallelFrom: .max) {
+                        _ in 0
+                    }  // no contents to compare: one thread
+                    if counts.changes > threshold {
+                        return FileChanges(
+                            changes: .counted(changes: counts.changes, stages: counts.stages), reading: fresh)
+                    }
                 }
                 let diff = try Self.diff(
-                    old, new, sections: sections, keys: contents.identities, keyColumn: nil, countingAbove: sections == nil ? nil : threshold,
+                    old, new, sections: sections, keys: contents.identities, keyColumn: nil,
+                    countingAbove: sections == nil ? nil : threshold,
                     matching: ChangeCount.matchRows)
                 return FileChanges(changes: diff, reading: fresh)
             } catch is DuplicateIdentityError {
@@ -96,7 +110,8 @@ extension FileDataProvider {
         let integers = try old.withIntegers(of: keyField) { oldKeys in
             try new.withIntegers(of: keyField) { newKeys in
                 try Self.diff(
-                    old, new, sections: sections, keys: (oldKeys, newKeys), keyColumn: keyColumn, countingAbove: threshold,
+                    old, new, sections: sections, keys: (oldKeys, newKeys), keyColumn: keyColumn,
+                    countingAbove: threshold,
                     matching: ChangeCount.matchRows)
             }
         }
@@ -151,17 +166,20 @@ extension FileDataProvider {
     /// count past `threshold`, as ``diff(_:_:sections:keys:keyColumn:countingAbove:matching:)``
     /// makes them. Nil when `found` is not a matching.
     private static func diff(
-        _ old: RecordTable, _ new: RecordTable, _ found: ComparisonWhileReading.Found, keyColumn: Int?, countingAbove threshold: Int?
+        _ old: RecordTable, _ new: RecordTable, _ found: ComparisonWhileReading.Found, keyColumn: Int?,
+        countingAbove threshold: Int?
     ) throws -> ItemChanges? {
         try Interruption.check()
         let matched = found.matched
         let (updated, changed) = old.countingCellChanges(of: found.differing, in: new, keyColumn: keyColumn)
         if let threshold {
             let counted = ChangeCount.counted(
-                survivors: found.survivors, longestRun: found.longestRun, oldCount: old.count, newCount: matched.count, updated: updated)
+                survivors: found.survivors, longestRun: found.longestRun, oldCount: old.count, newCount: matched.count,
+                updated: updated)
             if counted.changes > threshold { return .counted(changes: counted.changes, stages: counted.stages) }
         }
-        return SectionedChangeset(matching: matched, oldCount: old.count, isContentEqual: { _, row in !changed[row] }).map { .changes($0) }
+        return SectionedChangeset(matching: matched, oldCount: old.count, isContentEqual: { _, row in !changed[row] })
+            .map { .changes($0) }
     }
 
     /// The diff from the rows of `old` to those of `new`, whose identities
@@ -176,7 +194,8 @@ extension FileDataProvider {
     /// - Throws: `DuplicateIdentityError` when an identity repeats on
     ///   either side; `Interrupted`.
     private static func diff<Keys: RandomAccessCollection>(
-        _ old: RecordTable, _ new: RecordTable, sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>])?,
+        _ old: RecordTable, _ new: RecordTable,
+        sections: (old: [DiffSection<String, Int>], new: [DiffSection<String, Int>])?,
         keys: (old: Keys, new: Keys), keyColumn: Int?, countingAbove threshold: Int?, matching: (Keys, Keys) -> [Int32]?
     ) throws -> ItemChanges where Keys.Element: Hashable, Keys.Index == Int {
         try Interruption.check()
@@ -187,8 +206,11 @@ extension FileDataProvider {
             if let threshold, let sections {
                 let oldRows = sections.old.flatMap(\.items)
                 let newRows = sections.new.flatMap(\.items)
-                if let matched = ChangeCount.matchRows(from: oldRows.map { keys.old[$0] }, to: newRows.map { keys.new[$0 - count] }) {
-                    let counts = ChangeCount.countSectionedChanges(sections, matched: matched, isContentEqual: { sameContent(oldRows[$0], newRows[$1] - count) })
+                if let matched = ChangeCount.matchRows(
+                    from: oldRows.map { keys.old[$0] }, to: newRows.map { keys.new[$0 - count] })
+                {
+                    let counts = ChangeCount.countSectionedChanges(
+                        sections, matched: matched, isContentEqual: { sameContent(oldRows[$0], newRows[$1] - count) })
                     if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
                 }
             }
@@ -196,21 +218,28 @@ extension FileDataProvider {
             var changedRows: [Bool]?
             if let threshold, threshold < count + new.count, let matched = flatMatch {
                 // (Not counted past a threshold no diff reaches: one change for each old and each new row.)
-                let (counts, changed) = old.markingChangedRows(pairedBy: matched, keyColumn: keyColumn, with: new, sameContent) { changedRows in
+                let (counts, changed) = old.markingChangedRows(
+                    pairedBy: matched, keyColumn: keyColumn, with: new, sameContent
+                ) { changedRows in
                     ChangeCount.countChanges(matched: matched, oldCount: count, updates: changedRows)
                 }
                 if counts.changes > threshold { return .counted(changes: counts.changes, stages: counts.stages) }
                 changedRows = changed
             }
             if let flatMatch, flatMatch.count == new.count {
-                let changed = changedRows ?? old.changedRows(pairedBy: flatMatch, keyColumn: keyColumn, with: new, sameContent)
-                if let changes = SectionedChangeset(matching: flatMatch, oldCount: count, isContentEqual: { _, row in !changed[row] }) {
+                let changed =
+                    changedRows ?? old.changedRows(pairedBy: flatMatch, keyColumn: keyColumn, with: new, sameContent)
+                if let changes = SectionedChangeset(
+                    matching: flatMatch, oldCount: count, isContentEqual: { _, row in !changed[row] })
+                {
                     return .changes(changes)
                 }
             }
-            let (before, after) = sections ?? (
-                [DiffSection(id: "", items: Array(0..<count))], [DiffSection(id: "", items: Array(count..<(count + new.count)))]
-            )
+            let (before, after) =
+                sections ?? (
+                    [DiffSection(id: "", items: Array(0..<count))],
+                    [DiffSection(id: "", items: Array(count..<(count + new.count)))]
+                )
             return .changes(
                 try SectionedChangeset(
                     from: before, to: after, identity: { $0 < count ? keys.old[$0] : keys.new[$0 - count] },

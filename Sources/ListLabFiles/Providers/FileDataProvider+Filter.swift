@@ -88,10 +88,13 @@ extension FileDataProvider {
     /// The rows of `table` (of `rows`, or all of them) whose `field` has
     /// `value`, in order: integers compared in place when the column and
     /// the value are integers, else each cell's value, with no array of them.
-    private static func rows(of table: RecordTable, among rows: [Int]?, whose field: String, matches value: Value) throws -> [Int] {
+    private static func rows(of table: RecordTable, among rows: [Int]?, whose field: String, matches value: Value)
+        throws -> [Int]
+    {
         var kept: [Int] = []
         if rows == nil, case .int(let wanted) = value.numericallyNormalized,
-            let found = table.withIntegers(of: field, { integers in integers.indices.filter { integers[$0] == wanted } })
+            let found = table.withIntegers(
+                of: field, { integers in integers.indices.filter { integers[$0] == wanted } })
         {
             return found
         }
@@ -131,7 +134,9 @@ extension FileDataProvider {
     /// ``filter(by:equalTo:identifiedBy:countingAbove:)`` of a grouped provider: its
     /// items' rows (before any filter) scanned in one column, the kept rows
     /// grouped as the provider groups them; the table stays as it is.
-    private func filterGrouped(by field: String, equalTo value: Value, identifiedBy keyField: String?) throws -> ItemChanges? {
+    private func filterGrouped(by field: String, equalTo value: Value, identifiedBy keyField: String?) throws
+        -> ItemChanges?
+    {
         guard keyField != nil, let groupField, let sections = rowSections else { return nil }
         let all = activeFilter?.rowsBefore ?? sections.flatMap(\.rows)
         let kept = try Self.rows(of: table, among: all, whose: field, matches: value)

@@ -33,7 +33,9 @@ extension FileDataProvider {
     }
 
     /// ``rowDiff(from:to:)`` of rows in sections, by their titles.
-    static func rowSectionDiff(from old: [DiffSection<String, Int>], to new: [DiffSection<String, Int>]) -> SectionedChangeset {
+    static func rowSectionDiff(from old: [DiffSection<String, Int>], to new: [DiffSection<String, Int>])
+        -> SectionedChangeset
+    {
         do {
             return try SectionedChangeset(from: old, to: new, identity: { $0 }, isContentEqual: { _, _ in true })
         } catch {
@@ -50,8 +52,12 @@ extension FileDataProvider {
     /// a grouped file provider groups its rows: by the text of `field`'s
     /// value (empty when the table has no such field), sections in the
     /// order of their first rows, rows in order within them.
-    static func groupedRows(_ table: RecordTable, _ rows: [Int], by field: String, numberedFrom first: Int = 0) -> [DiffSection<String, Int>] {
-        let titles = table.fieldNames.contains(field) ? table.values(of: field, rows: rows).map(\.description) : Array(repeating: "", count: rows.count)
+    static func groupedRows(_ table: RecordTable, _ rows: [Int], by field: String, numberedFrom first: Int = 0)
+        -> [DiffSection<String, Int>]
+    {
+        let titles =
+            table.fieldNames.contains(field)
+            ? table.values(of: field, rows: rows).map(\.description) : Array(repeating: "", count: rows.count)
         var sectionOfTitle: [String: Int] = [:]
         var sections: [DiffSection<String, Int>] = []
         for (row, title) in zip(rows, titles) {

@@ -37,11 +37,16 @@ extension FileDataProvider {
     /// - Throws: ``FilterIsOn`` while a filter is on; `Interrupted` when
     ///   Ctrl-C asked to stop (nothing changed).
     /// - Complexity: O(*n* log *n*) for *n* items; the diff O(*n*).
-    public func sort(by field: String, descending: Bool = false, identifiedBy keyField: String?, countingAbove threshold: Int? = nil) throws -> ItemChanges? {
+    public func sort(
+        by field: String, descending: Bool = false, identifiedBy keyField: String?, countingAbove threshold: Int? = nil
+    ) throws -> ItemChanges? {
         if let activeFilter { throw FilterIsOn(filter: activeFilter) }
-        if groupField != nil { return try sortGrouped(by: field, descending: descending, identifiedBy: keyField, countingAbove: threshold) }
+        if groupField != nil {
+            return try sortGrouped(by: field, descending: descending, identifiedBy: keyField, countingAbove: threshold)
+        }
         guard Self.rowsAreIdentities(of: table, identifiedBy: keyField) else { return nil }
-        let order = try table.withIntegers(of: field) { try ValueSort.integerOrder(of: $0, descending: descending) }
+        let order =
+            try table.withIntegers(of: field) { try ValueSort.integerOrder(of: $0, descending: descending) }
             ?? table.numberSortKeys(of: field, descending: descending).map { try RadixOrder.stableOrder(of: $0) }
             ?? table.rowsInTextOrder(of: field, descending: descending)
             ?? ValueSort.order(of: table.values(of: field), descending: descending)
@@ -57,11 +62,12 @@ extension FileDataProvider {
         group.wait()  // before anything is taken or thrown: no thread outlives the sort
         let sorted = try gathered.get()
         let moves = order.count - (longestRun.all.first ?? 0)
-        let changes: ItemChanges = if let threshold, moves > threshold {
-            .counted(changes: moves, stages: 1)
-        } else {
-            .changes(Self.rowDiff(from: Array(order.indices), to: order))
-        }
+        let changes: ItemChanges =
+            if let threshold, moves > threshold {
+                .counted(changes: moves, stages: 1)
+            } else {
+                .changes(Self.rowDiff(from: Array(order.indices), to: order))
+            }
         takeReordered(sorted)
         return changes
     }
@@ -69,7 +75,9 @@ extension FileDataProvider {
     /// ``sort(by:descending:identifiedBy:countingAbove:)`` of a grouped
     /// provider: each section's rows sorted by one column, as the record
     /// path sorts each section's records.
-    private func sortGrouped(by field: String, descending: Bool, identifiedBy keyField: String?, countingAbove threshold: Int?) throws -> ItemChanges? {
+    private func sortGrouped(
+        by field: String, descending: Bool, identifiedBy keyField: String?, countingAbove threshold: Int?
+    ) throws -> ItemChanges? {
         guard keyField != nil, let sections = rowSections else { return nil }
         var sorted: [DiffSection<String, Int>] = []
         var moves = 0
@@ -79,11 +87,12 @@ extension FileDataProvider {
             moves += positions.count - IncreasingRun.length(of: positions)
         }
         try Interruption.check()
-        let changes: ItemChanges = if let threshold, moves > threshold {
-            .counted(changes: moves, stages: 1)
-        } else {
-            .changes(Self.rowSectionDiff(from: rowDiffSections, to: sorted))
-        }
+        let changes: ItemChanges =
+            if let threshold, moves > threshold {
+                .counted(changes: moves, stages: 1)
+            } else {
+                .changes(Self.rowSectionDiff(from: rowDiffSections, to: sorted))
+            }
         let rows = sorted.flatMap(\.items)
         checkReordering(rows: rows.count)
         let reordered = try table.reordered(rows) { try Interruption.check() }

@@ -1,6 +1,7 @@
-public import ListLabCore
 import Interruption
+public import ListLabCore
 public import ListLabRecords
+
 /// A provider backed by a JSON array, NDJSON or CSV file: the file is the
 /// store. ``reload()`` reads the file again; ``save(to:force:room:)`` writes the
 /// records back in the file's format, atomically, and refuses to overwrite a
@@ -80,7 +81,8 @@ public final class FileDataProvider: DataProvider {
         self.name = name
         self.format = format
         self.groupField = groupField
-        (table, fingerprint) = try Self.read(path: path, name: name, format: format, progress: progress, watcher: watcher)
+        (table, fingerprint) = try Self.read(
+            path: path, name: name, format: format, progress: progress, watcher: watcher)
         regroup()
     }
 
@@ -99,7 +101,8 @@ public final class FileDataProvider: DataProvider {
             grouped = nil
             return
         }
-        grouped = SectionedDataProvider(rows ?? Array(0..<table.count), groupedBy: { [unowned self] row in self.groupKey(ofRow: row) })
+        grouped = SectionedDataProvider(
+            rows ?? Array(0..<table.count), groupedBy: { [unowned self] row in self.groupKey(ofRow: row) })
     }
 
     /// Grouped: the items become the rows `rows` of the table, grouped (a
@@ -107,7 +110,9 @@ public final class FileDataProvider: DataProvider {
     ///
     /// - Precondition: grouped, and each of `rows` a row of the table, once.
     func showRows(_ rows: [Int]) {
-        precondition(grouped != nil && rows.allSatisfy { $0 >= 0 && $0 < table.count }, "showRows(_:) takes rows of a grouped table")
+        precondition(
+            grouped != nil && rows.allSatisfy { $0 >= 0 && $0 < table.count },
+            "showRows(_:) takes rows of a grouped table")
         regroup(rows: rows)
     }
 
@@ -160,14 +165,19 @@ public final class FileDataProvider: DataProvider {
     }
 
     private static func read(
-        path: String, name: String, format: RecordTableWriter.Format, progress: (Double) -> Void, watcher: (any RowsReadWatcher)?
+        path: String, name: String, format: RecordTableWriter.Format, progress: (Double) -> Void,
+        watcher: (any RowsReadWatcher)?
     ) throws(LoadError) -> (RecordTable, FileFingerprint) {
         let file = try FileBytes.read(path, name: name)
         let table: RecordTable
         switch format {
         case .csv: table = try CSVReader.read(file.bytes, file: name, progress: progress, watcher: watcher)
-        case .json: table = try JSONTableReader.read(file.bytes, file: name, format: .array, progress: progress, watcher: watcher)
-        case .ndjson: table = try JSONTableReader.read(file.bytes, file: name, format: .lines, progress: progress, watcher: watcher)
+        case .json:
+            table = try JSONTableReader.read(
+                file.bytes, file: name, format: .array, progress: progress, watcher: watcher)
+        case .ndjson:
+            table = try JSONTableReader.read(
+                file.bytes, file: name, format: .lines, progress: progress, watcher: watcher)
         }
         return (table, file.fingerprint)
     }
@@ -227,7 +237,9 @@ public final class FileDataProvider: DataProvider {
             return update
         }
         guard path.section == 0 else { throw ProviderError.noSection(path.section, sectionCount: 1) }
-        guard path.item >= 0, path.item <= table.count else { throw ProviderError.insertBeyondEnd(path, itemCount: table.count) }
+        guard path.item >= 0, path.item <= table.count else {
+            throw ProviderError.insertBeyondEnd(path, itemCount: table.count)
+        }
         table.insert(item, at: path.item)
         return BatchUpdate(insertedItems: [path])
     }
@@ -235,7 +247,8 @@ public final class FileDataProvider: DataProvider {
     public func update(_ item: Record, at path: ItemPath) throws -> BatchUpdate {
         try willEdit()
         if let grouped {
-            guard let row = grouped.item(at: path) else { return try grouped.update(table.count, at: path) }  // throws: no item there
+            // throws: no item there
+            guard let row = grouped.item(at: path) else { return try grouped.update(table.count, at: path) }
             let update = try placing(item) { try grouped.update(table.count, at: path) }
             // A copy of the row, then the change: a cell the record leaves null stays absent.
             table.appendCopy(ofRow: row)
@@ -368,10 +381,15 @@ public final class FileDataProvider: DataProvider {
     ///   `""` (which a CSV file cannot load back), or the write fails; the
     ///   file on disk is then untouched.
     @discardableResult
-    public func save(to target: (path: String, name: String)? = nil, force: Bool = false, room: (_ path: String, _ bytes: Int) -> String? = { _, _ in nil }) throws(FileError) -> Int {
+    public func save(
+        to target: (path: String, name: String)? = nil, force: Bool = false,
+        room: (_ path: String, _ bytes: Int) -> String? = { _, _ in nil }
+    ) throws(FileError) -> Int {
         let destination = target ?? (path, name)
         if let activeFilter {
-            throw FileError(path: destination.name, message: "\(activeFilter) is on, and the items it hides would be lost: remove it first")
+            throw FileError(
+                path: destination.name,
+                message: "\(activeFilter) is on, and the items it hides would be lost: remove it first")
         }
         let isOwnFile = target == nil || target?.path == path
         guard let format = isOwnFile ? format : RecordTableWriter.Format(path: destination.path) else {
@@ -379,19 +397,27 @@ public final class FileDataProvider: DataProvider {
         }
         // What a CSV reader refuses, a save into CSV does not write (a JSON file's key "" or its objects without keys).
         if format == .csv, table.fieldNames.isEmpty || table.fieldNames.contains("") {
-            let what = table.fieldNames.isEmpty ? "has no fields, and a CSV file needs a header" : "has a field named \"\", which a CSV header cannot hold"
+            let what =
+                table.fieldNames.isEmpty
+                ? "has no fields, and a CSV file needs a header"
+                : "has a field named \"\", which a CSV header cannot hold"
             throw FileError(path: destination.name, message: "the data \(what): save to a .json or .ndjson file")
         }
         if isOwnFile, !force {
             guard let now = FileBytes.currentFingerprint(of: path) else {
-                throw FileError(path: name, message: "was deleted (or cannot be read) since it was read; save --force writes it again")
+                throw FileError(
+                    path: name,
+                    message: "was deleted (or cannot be read) since it was read; save --force writes it again")
             }
             if now != fingerprint {
-                let what = now.size != fingerprint.size
+                let what =
+                    now.size != fingerprint.size
                     ? "its size went from \(fingerprint.size) to \(now.size) bytes" : "its content or time changed"
                 throw FileError(
                     path: name,
-                    message: "changed on disk since it was read (\(what)); reload to see it, or save --force to overwrite it")
+                    message:
+                        "changed on disk since it was read (\(what)); reload to see it, or save --force to overwrite it"
+                )
             }
         }
         if let grouped {
@@ -401,7 +427,9 @@ public final class FileDataProvider: DataProvider {
             regroup()
         }
         let bytes = RecordTableWriter.bytes(of: table, as: format)
-        if let refusal = room(destination.path, bytes.count) { throw FileError(path: destination.name, message: refusal) }
+        if let refusal = room(destination.path, bytes.count) {
+            throw FileError(path: destination.name, message: refusal)
+        }
         // The last moment a Ctrl-C can stop the save with nothing written; the write itself is atomic.
         if Interruption.isRequested {
             var error = FileError(path: destination.name, message: "interrupted: nothing was written")
@@ -451,7 +479,9 @@ extension FileDataProvider: FieldColumnReading {
 
     public func keyIdentities(ofField field: String) -> [Value?] {
         let rows = itemRows ?? Array(0..<table.count)
-        guard let column = table.fieldNames.firstIndex(of: field) else { return Array(repeating: nil, count: rows.count) }
+        guard let column = table.fieldNames.firstIndex(of: field) else {
+            return Array(repeating: nil, count: rows.count)
+        }
         return rows.map { row in
             table.value(column: column, row: row) == .null ? nil : table.keyIdentity(column: column, row: row)
         }

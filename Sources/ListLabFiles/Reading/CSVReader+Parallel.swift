@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CRowScan
 import Dispatch
 import Interruption
 import ListLabCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A CSV body read on several threads: split at row boundaries found in one
 /// pass, each piece read by the serial reader's own steps into its rows of
@@ -40,8 +41,10 @@ extension CSVReader {
     ///
     /// - Throws: ``LoadError/interrupted(file:)`` when Ctrl-C asked to stop.
     static func readInParallel(
-        _ bytes: UnsafeBufferPointer<UInt8>, body: Range<Int>, columns: Int, file: String, into table: inout RecordTable,
-        splitting: ReadSplitting, progress: (Double) -> Void, watching: (watcher: any RowsReadWatcher, column: Int, source: [UInt8])? = nil
+        _ bytes: UnsafeBufferPointer<UInt8>, body: Range<Int>, columns: Int, file: String,
+        into table: inout RecordTable,
+        splitting: ReadSplitting, progress: (Double) -> Void,
+        watching: (watcher: any RowsReadWatcher, column: Int, source: [UInt8])? = nil
     ) throws(LoadError) -> Bool {
         let count = splitting.pieces(forBytes: body.count)
         let pieces = count >= 2 && columns > 0 ? split(bytes, body: body, into: count) : nil
@@ -67,11 +70,13 @@ extension CSVReader {
                     watching.watcher.rowsRead(
                         rows, spans: UnsafeBufferPointer(start: target.spans + rows.lowerBound, count: rows.count),
                         kinds: UnsafeBufferPointer(start: cells.kinds + rows.lowerBound, count: rows.count),
-                        payloads: UnsafeBufferPointer(start: cells.payloads + rows.lowerBound, count: rows.count), fieldColumn: watching.column,
+                        payloads: UnsafeBufferPointer(start: cells.payloads + rows.lowerBound, count: rows.count),
+                        fieldColumn: watching.column,
                         source: watching.source)
                 }
             }
-            results.set(0, readPiece(bytes, pieces[0], columns: columns, into: target, progress: progress, shown: shown))
+            results.set(
+                0, readPiece(bytes, pieces[0], columns: columns, into: target, progress: progress, shown: shown))
             group.wait()
             outcomes = results.all
             if outcomes.contains(where: \.interrupted) { throw LoadError.interrupted(file: file) }
@@ -95,7 +100,8 @@ extension CSVReader {
     /// next piece begins: a quoted field that runs past it is unterminated
     /// here, and the serial read decides.
     private static func readPiece(
-        _ all: UnsafeBufferPointer<UInt8>, _ piece: Piece, columns: Int, into target: RecordTable.ParallelRows, progress: (Double) -> Void,
+        _ all: UnsafeBufferPointer<UInt8>, _ piece: Piece, columns: Int, into target: RecordTable.ParallelRows,
+        progress: (Double) -> Void,
         shown: ((Range<Int>) -> Void)? = nil
     ) -> PieceOutcome {
         var outcome = PieceOutcome()
@@ -134,7 +140,9 @@ extension CSVReader {
                             outcome.arenaCells.append((row, column))
                             cell = (.arenaString, RecordTable.slice(offset: offset, length: cursor.unescaped.count))
                         } else {
-                            cell = (.sourceString, RecordTable.slice(offset: field.start, length: field.end - field.start))
+                            cell = (
+                                .sourceString, RecordTable.slice(offset: field.start, length: field.end - field.start)
+                            )
                         }
                     } else {
                         cell = typed(all, field.start, field.end)
@@ -177,7 +185,8 @@ extension CSVReader {
         var pieces: [Piece] = []
         var inQuotes = false
         for (index, found) in scans.all.enumerated() {
-            let (first, rows) = inQuotes ? (found.firstStartInside, found.rowsInside) : (found.firstStartOutside, found.rowsOutside)
+            let (first, rows) =
+                inQuotes ? (found.firstStartInside, found.rowsInside) : (found.firstStartOutside, found.rowsOutside)
             if found.quotesAreOdd { inQuotes.toggle() }
             guard let first else {
                 // No row starts here: the piece before runs on.
@@ -214,8 +223,10 @@ extension CSVReader {
     /// the split gives up, and the read says it stopped.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, bodyStart: Int) -> PartScan {
         // Whether the byte before is a line break (the body begins as a row would).
-        var state = crowscan_state(after_break: part.lowerBound == bodyStart || isBreak(bytes[part.lowerBound - 1]) ? 1 : 0, outside: 1)
-        var found = crowscan_found(first_start_outside: -1, rows_outside: 0, first_start_inside: -1, rows_inside: 0, quotes_odd: 0)
+        var state = crowscan_state(
+            after_break: part.lowerBound == bodyStart || isBreak(bytes[part.lowerBound - 1]) ? 1 : 0, outside: 1)
+        var found = crowscan_found(
+            first_start_outside: -1, rows_outside: 0, first_start_inside: -1, rows_inside: 0, quotes_odd: 0)
         guard let base = bytes.baseAddress else { return PartScan() }
         var index = part.lowerBound
         while index < part.upperBound {
@@ -225,8 +236,10 @@ extension CSVReader {
             index = end
         }
         return PartScan(
-            firstStartOutside: found.first_start_outside < 0 ? nil : Int(found.first_start_outside), rowsOutside: Int(found.rows_outside),
-            firstStartInside: found.first_start_inside < 0 ? nil : Int(found.first_start_inside), rowsInside: Int(found.rows_inside),
+            firstStartOutside: found.first_start_outside < 0 ? nil : Int(found.first_start_outside),
+            rowsOutside: Int(found.rows_outside),
+            firstStartInside: found.first_start_inside < 0 ? nil : Int(found.first_start_inside),
+            rowsInside: Int(found.rows_inside),
             quotesAreOdd: found.quotes_odd != 0)
     }
 

@@ -34,7 +34,9 @@ public enum CSVReader {
     ///   - file: How messages name the file.
     ///   - progress: Told, every 4,096 rows, how much of the bytes is read
     ///     (0 to 1), for a progress line.
-    public static func read(_ bytes: [UInt8], file: String, progress: (Double) -> Void = { _ in }) throws(LoadError) -> RecordTable {
+    public static func read(_ bytes: [UInt8], file: String, progress: (Double) -> Void = { _ in }) throws(LoadError)
+        -> RecordTable
+    {
         try read(bytes, file: file, progress: progress, watcher: nil)
     }
 
@@ -54,12 +56,14 @@ public enum CSVReader {
     }
 
     private static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void, watcher: (any RowsReadWatcher)?,
+        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, progress: (Double) -> Void,
+        watcher: (any RowsReadWatcher)?,
         splitting: ReadSplitting
     ) throws(LoadError) -> RecordTable {
         let validators = splitting.pieces(forBytes: bytes.count)
         if let bad = UTF8Validation.firstInvalidOffset(bytes, pieces: validators) {
-            throw LoadError(file: file, bytes: bytes, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
+            throw LoadError(
+                file: file, bytes: bytes, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
         }
         var cursor = Cursor(bytes: bytes, file: file)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { cursor.index = 3 }
@@ -89,16 +93,20 @@ public enum CSVReader {
             guard field.end > field.start else {
                 throw cursor.error(at: start, "empty field name in the header")
             }
-            let isNew = field.escaped
+            let isNew =
+                field.escaped
                 ? cursor.unescaped.withUnsafeBufferPointer { Self.add($0, to: &nameTable) }
                 : Self.add(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), to: &nameTable)
             guard isNew else {
                 // A name written two ways before this one is the first error in the header.
                 if !nameTable.namesAreASCII {
                     let names = nameTable.allNames()
-                    if let alike = NamesAlike.first(in: names) { throw Self.namesAlikeError(names, alike, at: nameStarts, cursor) }
+                    if let alike = NamesAlike.first(in: names) {
+                        throw Self.namesAlikeError(names, alike, at: nameStarts, cursor)
+                    }
                 }
-                let name = field.escaped
+                let name =
+                    field.escaped
                     ? String(decoding: cursor.unescaped, as: UTF8.self)
                     : String(decoding: UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
                 throw cursor.error(at: start, "the header names '\(VisibleText.escaped(name))' twice")
@@ -120,7 +128,8 @@ public enum CSVReader {
         // A large body on several threads, the watcher shown the first piece's rows as they come.
         let watching = watcher.flatMap { watcher in watchedColumn.map { (watcher, $0) } }
         if try readInParallel(
-            bytes, body: cursor.index..<bytes.count, columns: names.count, file: file, into: &table, splitting: splitting, progress: progress,
+            bytes, body: cursor.index..<bytes.count, columns: names.count, file: file, into: &table,
+            splitting: splitting, progress: progress,
             watching: watching.map { ($0.0, $0.1, all) })
         {
             table.finishReading(format: .csv, header: headerStart..<headerEnd, names: nameTable, strings: names)
@@ -155,7 +164,9 @@ public enum CSVReader {
                     if field.escaped {
                         table.appendCell(column, kind: .arenaString, payload: table.arenaSlice(cursor.unescaped))
                     } else {
-                        table.appendCell(column, kind: .sourceString, payload: RecordTable.slice(offset: field.start, length: field.end - field.start))
+                        table.appendCell(
+                            column, kind: .sourceString,
+                            payload: RecordTable.slice(offset: field.start, length: field.end - field.start))
                     }
                 } else {
                     appendTyped(&table, column, bytes, field.start, field.end)
@@ -165,7 +176,8 @@ public enum CSVReader {
             guard column == names.count else {
                 throw cursor.error(
                     at: cursor.lineEndBefore(cursor.index),
-                    "expected \(names.count) fields (as in the header), found \(column) in the row starting at line \(cursor.line(of: rowStart))")
+                    "expected \(names.count) fields (as in the header), found \(column) in the row starting at line \(cursor.line(of: rowStart))"
+                )
             }
             table.finishRow(span: rowStart..<rowEnd)
         }
@@ -175,10 +187,13 @@ public enum CSVReader {
 
     /// The error for the header's names at `alike` (places in `names`, which
     /// start at `starts`), one name written two ways in Unicode: said where the second stands.
-    private static func namesAlikeError(_ names: [String], _ alike: (first: Int, second: Int), at starts: [Int], _ cursor: Cursor) -> LoadError {
+    private static func namesAlikeError(
+        _ names: [String], _ alike: (first: Int, second: Int), at starts: [Int], _ cursor: Cursor
+    ) -> LoadError {
         cursor.error(
             at: starts[alike.second],
-            "the header names \(NamesAlike.described(names[alike.first], names[alike.second])), one name written two ways in Unicode: write it one way")
+            "the header names \(NamesAlike.described(names[alike.first], names[alike.second])), one name written two ways in Unicode: write it one way"
+        )
     }
 
     /// Adds the header name spelled `name` to `table`; false when it is there already.
@@ -197,9 +212,11 @@ public enum CSVReader {
             repeat {
                 guard let field = try? cursor.field() else { break }
                 if field.quoted {
-                    let text = field.escaped
+                    let text =
+                        field.escaped
                         ? String(decoding: cursor.unescaped, as: UTF8.self)
-                        : String(decoding: UnsafeBufferPointer(rebasing: buffer[field.start..<field.end]), as: UTF8.self)
+                        : String(
+                            decoding: UnsafeBufferPointer(rebasing: buffer[field.start..<field.end]), as: UTF8.self)
                     fields.append(((field.start - 1)..<(field.end + 1), .string(text)))
                 } else {
                     fields.append((field.start..<field.end, typedValue(buffer, field.start, field.end)))
@@ -223,7 +240,9 @@ public enum CSVReader {
 
     /// Appends an unquoted field, typed by its content.
     @inline(__always)
-    private static func appendTyped(_ table: inout RecordTable, _ column: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+    private static func appendTyped(
+        _ table: inout RecordTable, _ column: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int
+    ) {
         let (kind, payload) = typed(bytes, start, end)
         table.appendCell(column, kind: kind, payload: payload)
     }
@@ -246,7 +265,8 @@ public enum CSVReader {
         {
             return (.isTrue, 0)
         } else if length == 5, first == UInt8(ascii: "f"), bytes[start + 1] == UInt8(ascii: "a"),
-            bytes[start + 2] == UInt8(ascii: "l"), bytes[start + 3] == UInt8(ascii: "s"), bytes[start + 4] == UInt8(ascii: "e")
+            bytes[start + 2] == UInt8(ascii: "l"), bytes[start + 3] == UInt8(ascii: "s"),
+            bytes[start + 4] == UInt8(ascii: "e")
         {
             return (.isFalse, 0)
         }

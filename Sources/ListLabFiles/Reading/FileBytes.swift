@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 import Dispatch
+
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
 
 /// A whole file read into memory, with what is needed to notice later that
 /// someone else changed it: its size, modification time and a hash of its
@@ -40,7 +41,8 @@ public struct FileBytes: Sendable {
         default: throw LoadError(file: name, message: "is not a regular file")
         }
         guard status.st_size <= ReaderLimits.fileSize else {
-            throw LoadError(file: name, message: "is larger than 4 GiB, the most ListLab reads (\(status.st_size) bytes)")
+            throw LoadError(
+                file: name, message: "is larger than 4 GiB, the most ListLab reads (\(status.st_size) bytes)")
         }
         let size = Int(status.st_size)
         var failure: Int32 = 0
@@ -79,7 +81,9 @@ public struct FileBytes: Sendable {
                         }
                         offset += count
                     }
-                    partHashes.append(FileFingerprint.blockHash(UnsafeRawBufferPointer(start: shared.base + blockStart, count: blockEnd - blockStart)))
+                    partHashes.append(
+                        FileFingerprint.blockHash(
+                            UnsafeRawBufferPointer(start: shared.base + blockStart, count: blockEnd - blockStart)))
                 }
                 hashes.set(part, partHashes)
                 outcomes.set(part, (offset - start, 0))
@@ -90,7 +94,9 @@ public struct FileBytes: Sendable {
             for (part, outcome) in outcomes.all.enumerated() {
                 if outcome.failure != 0 { failure = outcome.failure }
                 read += outcome.read
-                guard outcome.failure == 0, outcome.read == min(size, (part + 1) * step) - min(size, part * step) else { break }
+                guard outcome.failure == 0, outcome.read == min(size, (part + 1) * step) - min(size, part * step) else {
+                    break
+                }
             }
             initialized = read
         }
@@ -108,7 +114,8 @@ public struct FileBytes: Sendable {
             throw LoadError(file: name, message: "is larger than 4 GiB, the most ListLab reads")
         }
         // The blocks' hashes, when every block of the file as it was first sized was read and hashed.
-        let hash = bytes.count == size && blockHashes.count == (size + Self.block - 1) / Self.block
+        let hash =
+            bytes.count == size && blockHashes.count == (size + Self.block - 1) / Self.block
             ? FileFingerprint.joining(blockHashes: blockHashes, count: size) : FileFingerprint.hash(bytes)
         let fingerprint = FileFingerprint(size: bytes.count, modified: modificationTime(status), hash: hash)
         return FileBytes(bytes: bytes, fingerprint: fingerprint)
@@ -139,9 +146,9 @@ public struct FileBytes: Sendable {
 
     private static func modificationTime(_ status: stat) -> Int {
         #if canImport(Darwin)
-        Int(status.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtimespec.tv_nsec)
+            Int(status.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtimespec.tv_nsec)
         #else
-        Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
+            Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
         #endif
     }
 
@@ -179,10 +186,14 @@ public struct FileFingerprint: Hashable, Sendable {
             let shared = SharedAddress(base: UnsafeMutableRawPointer(mutating: base))
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 let range = (blocks * part / parts)..<(blocks * (part + 1) / parts)
-                hashes.set(part, range.map { block in
-                    let start = block * FileBytes.block
-                    return blockHash(UnsafeRawBufferPointer(start: shared.base + start, count: min(count, start + FileBytes.block) - start))
-                })
+                hashes.set(
+                    part,
+                    range.map { block in
+                        let start = block * FileBytes.block
+                        return blockHash(
+                            UnsafeRawBufferPointer(
+                                start: shared.base + start, count: min(count, start + FileBytes.block) - start))
+                    })
             }
             return joining(blockHashes: hashes.all.joined(), count: count)
         }
@@ -202,7 +213,9 @@ public struct FileFingerprint: Hashable, Sendable {
     /// One block's hash: four words at a time in four lanes, which the
     /// processor runs side by side (one lane waits on each multiply).
     static func blockHash(_ raw: UnsafeRawBufferPointer) -> UInt64 {
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+            0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344, 0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89
+        )
         @inline(__always) func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
             let mixed = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
             return mixed ^ (mixed >> 29)
@@ -235,11 +248,11 @@ enum HugePages {
     /// Advises the whole 2 MB pages inside `bytes` bytes at `base`.
     static func advise(_ base: UnsafeMutableRawPointer?, bytes: Int) {
         #if os(Linux)
-        guard let base else { return }
-        let start = (Int(bitPattern: base) + size - 1) & ~(size - 1)
-        let end = (Int(bitPattern: base) + bytes) & ~(size - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+            guard let base else { return }
+            let start = (Int(bitPattern: base) + size - 1) & ~(size - 1)
+            let end = (Int(bitPattern: base) + bytes) & ~(size - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, end - start, MADV_HUGEPAGE)
         #endif
     }
 }

@@ -30,7 +30,8 @@ extension JSONTableReader {
     ///
     /// - Throws: ``LoadError/interrupted(file:)`` when Ctrl-C asked to stop.
     static func readInParallel(
-        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, format: Format, pieces: Int, progress: (Double) -> Void,
+        _ bytes: UnsafeBufferPointer<UInt8>, all: [UInt8], file: String, format: Format, pieces: Int,
+        progress: (Double) -> Void,
         watcher: (any RowsReadWatcher)? = nil
     ) throws(LoadError) -> (RecordTable, FieldNameTable)? {
         guard pieces >= 2 else { return nil }
@@ -46,12 +47,19 @@ extension JSONTableReader {
             let isLast = index == ranges.count - 1
             DispatchQueue.global().async(group: group) {
                 results.set(
-                    index, readPiece(shared.bytes, range, all: all, format: format, isFirst: false, isLast: isLast, of: ranges.count, checkpoint: { _ in }))
+                    index,
+                    readPiece(
+                        shared.bytes, range, all: all, format: format, isFirst: false, isLast: isLast, of: ranges.count,
+                        checkpoint: { _ in }))
             }
         }
         // Its rows, from row 0, are the watcher's as they come.
         let checkpoint = { (parser: borrowing Parser) in parser.checkpoint(progress: progress, watcher: watcher) }
-        results.set(0, readPiece(bytes, ranges[0], all: all, format: format, isFirst: true, isLast: false, of: ranges.count, checkpoint: checkpoint))
+        results.set(
+            0,
+            readPiece(
+                bytes, ranges[0], all: all, format: format, isFirst: true, isLast: false, of: ranges.count,
+                checkpoint: checkpoint))
         group.wait()
         var reads = results.takeAll()
         if reads.contains(where: \.interrupted) { throw LoadError.interrupted(file: file) }
@@ -60,9 +68,12 @@ extension JSONTableReader {
         var names = reads[0].fieldNames
         var columnOf: [[Int]] = [Array(0..<names.count)]
         for read in reads.dropFirst() {
-            columnOf.append((0..<read.fieldNames.count).map { entry in
-                read.fieldNames.withNameBytes(entry) { names.position(addingIfNew: $0, hash: names.hash($0)).position }
-            })
+            columnOf.append(
+                (0..<read.fieldNames.count).map { entry in
+                    read.fieldNames.withNameBytes(entry) {
+                        names.position(addingIfNew: $0, hash: names.hash($0)).position
+                    }
+                })
         }
         guard names.count <= ReaderLimits.fieldCount else { return nil }
         // The empty cells the serial read would count: each piece's, and those between pieces in one column.
@@ -91,10 +102,13 @@ extension JSONTableReader {
     /// Reads one piece (of `pieces`) as the serial read would read those
     /// bytes; whole when it read to the piece's end without an error.
     private static func readPiece(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, all: [UInt8], format: Format, isFirst: Bool, isLast: Bool, of pieces: Int,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, all: [UInt8], format: Format, isFirst: Bool,
+        isLast: Bool, of pieces: Int,
         checkpoint: (borrowing Parser) -> Void
     ) -> PieceRead {
-        var parser = Parser(bytes: UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), file: "", table: RecordTable(fieldNames: [], source: all))
+        var parser = Parser(
+            bytes: UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), file: "",
+            table: RecordTable(fieldNames: [], source: all))
         parser.readsAPiece = true
         // The whole file's bound on empty cells, shared: the pieces together hold no more than a serial read may.
         parser.emptyCellLimit = ReaderLimits.emptyCells(forFileOf: bytes.count) / pieces
@@ -135,7 +149,9 @@ extension JSONTableReader {
         for index in 1..<count {
             let guess = max(index * step, (starts.last ?? 0) + 1)
             let limit = min(bytes.count, guess + searchedBytes)
-            guard guess < limit, let start = format == .lines ? lineStart(in: bytes, guess..<limit) : objectStart(in: bytes, guess..<limit),
+            guard guess < limit,
+                let start = format == .lines
+                    ? lineStart(in: bytes, guess..<limit) : objectStart(in: bytes, guess..<limit),
                 start < bytes.count
             else { continue }
             starts.append(start)
@@ -153,7 +169,10 @@ extension JSONTableReader {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         var index = range.lowerBound
         while index < range.upperBound {
-            guard let comma = UnsafeBufferPointer(rebasing: bytes[index..<range.upperBound]).firstIndex(of: UInt8(ascii: ",")) else { return nil }
+            guard
+                let comma = UnsafeBufferPointer(rebasing: bytes[index..<range.upperBound]).firstIndex(
+                    of: UInt8(ascii: ","))
+            else { return nil }
             let at = index + comma
             index = at + 1
             var before = at - 1

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 import Interruption
 import ListLabCore
 import ListLabRecords
+
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
 /// Reads a JSON array of objects, or NDJSON (one object per line), into a
 /// ``RecordTable``, with errors at `file:line:column`.
 ///
@@ -48,7 +49,9 @@ public enum JSONTableReader {
     ///   - format: A JSON array of objects, or NDJSON (an object a line).
     ///   - progress: Told, every 4,096 objects, how much of the bytes is
     ///     read (0 to 1), for a progress line.
-    public static func read(_ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in }) throws(LoadError) -> RecordTable {
+    public static func read(_ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in })
+        throws(LoadError) -> RecordTable
+    {
         try read(bytes, file: file, format: format, progress: progress, watcher: nil)
     }
 
@@ -56,7 +59,8 @@ public enum JSONTableReader {
     /// read every 4,096 objects; a large file is read on several threads as
     /// `splitting` says (see ``readInParallel``).
     static func read(
-        _ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in }, watcher: (any RowsReadWatcher)?,
+        _ bytes: [UInt8], file: String, format: Format, progress: (Double) -> Void = { _ in },
+        watcher: (any RowsReadWatcher)?,
         splitting: ReadSplitting = .byMachine
     ) throws(LoadError) -> RecordTable {
         var result: Result<RecordTable, LoadError> = .failure(LoadError(file: file, message: "empty file"))
@@ -66,25 +70,35 @@ public enum JSONTableReader {
                 var table: RecordTable
                 var fieldNames: FieldNameTable
                 do throws(LoadError) {
-                    let parallel = try readInParallel(buffer, all: bytes, file: file, format: format, pieces: pieces, progress: progress, watcher: watcher)
+                    let parallel = try readInParallel(
+                        buffer, all: bytes, file: file, format: format, pieces: pieces, progress: progress,
+                        watcher: watcher)
                     if let parallel {
                         (table, fieldNames) = parallel
                     } else {
-                        (table, fieldNames) = try readSerially(buffer, all: bytes, file: file, format: format, progress: progress, watcher: watcher)
+                        (table, fieldNames) = try readSerially(
+                            buffer, all: bytes, file: file, format: format, progress: progress, watcher: watcher)
                     }
                 } catch {
                     // A read checks the UTF-8 of the strings it reads, and any other byte past 0x7F
                     // is an error: a file read whole is valid UTF-8. One that is not says where its
                     // first invalid byte is, before any other error.
                     if !error.wasInterrupted, let bad = UTF8Validation.firstInvalidOffset(buffer, pieces: pieces) {
-                        throw LoadError(file: file, bytes: buffer, offset: bad, message: "invalid UTF-8 (the file must be UTF-8 text)")
+                        throw LoadError(
+                            file: file, bytes: buffer, offset: bad,
+                            message: "invalid UTF-8 (the file must be UTF-8 text)")
                     }
                     throw error
                 }
                 let names = fieldNames.allNames()
-                if !fieldNames.namesAreASCII, let (first, second) = NamesAlike.first(in: names).map({ (names[$0], names[$1]) }) {
-                    let message = "the keys \(NamesAlike.described(first, second)) are one name written two ways in Unicode: write it one way"
-                    guard let offset = keyOffset(second, in: buffer) else { throw LoadError(file: file, message: message) }
+                if !fieldNames.namesAreASCII,
+                    let (first, second) = NamesAlike.first(in: names).map({ (names[$0], names[$1]) })
+                {
+                    let message =
+                        "the keys \(NamesAlike.described(first, second)) are one name written two ways in Unicode: write it one way"
+                    guard let offset = keyOffset(second, in: buffer) else {
+                        throw LoadError(file: file, message: message)
+                    }
                     throw LoadError(file: file, bytes: buffer, offset: offset, message: message)
                 }
                 table.finishReading(format: format == .array ? .json : .ndjson, names: fieldNames, strings: names)
@@ -177,7 +191,9 @@ public enum JSONTableReader {
 
         mutating func readArrayDocument(checkpoint: (borrowing Parser) -> Void) throws(LoadError) {
             skipSpace()
-            guard index < bytes.count else { throw LoadError(file: file, message: "empty file (expected a JSON array of objects)") }
+            guard index < bytes.count else {
+                throw LoadError(file: file, message: "empty file (expected a JSON array of objects)")
+            }
             try readArrayOpening()
             skipSpace()
             if peek(UInt8(ascii: "]")) {
@@ -219,7 +235,9 @@ public enum JSONTableReader {
                     if index == bytes.count { return }
                     continue
                 }
-                guard endingTheArray, bytes[index] == UInt8(ascii: "]") else { throw error(at: index, "expected ',' or ']' after an object") }
+                guard endingTheArray, bytes[index] == UInt8(ascii: "]") else {
+                    throw error(at: index, "expected ',' or ']' after an object")
+                }
                 index += 1
                 break
             }
@@ -229,7 +247,9 @@ public enum JSONTableReader {
 
         mutating func readLinesDocument(checkpoint: (borrowing Parser) -> Void) throws(LoadError) {
             skipSpace()
-            guard index < bytes.count else { throw LoadError(file: file, message: "empty file (expected one JSON object per line)") }
+            guard index < bytes.count else {
+                throw LoadError(file: file, message: "empty file (expected one JSON object per line)")
+            }
             try readLines(checkpoint: checkpoint)
         }
 
@@ -243,7 +263,8 @@ public enum JSONTableReader {
                 if rowCount & 4095 == 0 { lend(to: checkpoint) }
                 skipSpace()
                 guard index == bytes.count || bytes[index] == 0x0A || bytes[index] == 0x0D else {
-                    throw error(at: index, "expected the end of the line after the object (NDJSON holds one object per line)")
+                    throw error(
+                        at: index, "expected the end of the line after the object (NDJSON holds one object per line)")
                 }
                 skipLineBreaks()
             }
@@ -251,7 +272,9 @@ public enum JSONTableReader {
 
         /// Steps over line breaks and spaces between NDJSON's objects.
         mutating func skipLineBreaks() {
-            while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x20 || bytes[index] == 0x09 {
+            while index < bytes.count,
+                bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x20 || bytes[index] == 0x09
+            {
                 index += 1
             }
         }
@@ -277,14 +300,17 @@ public enum JSONTableReader {
             defer { previousKeyCount = position }
             while comparesWithPreviousObject, position < previousKeyCount, position < separators.count {
                 let separator = separators[position]
-                guard index + separator.length <= bytes.count, sameBytes(at: index, and: separator.start, length: separator.length) else { break }
+                guard index + separator.length <= bytes.count,
+                    sameBytes(at: index, and: separator.start, length: separator.length)
+                else { break }
                 index += separator.length
                 // (More spaces than the previous object had before the value: the read steps over them too.)
                 skipSpace()
                 try readCell(separator.column)
                 position += 1
             }
-            if comparesWithPreviousObject, position > 0, position == previousKeyCount, index + closer.length <= bytes.count,
+            if comparesWithPreviousObject, position > 0, position == previousKeyCount,
+                index + closer.length <= bytes.count,
                 sameBytes(at: index, and: closer.start, length: closer.length)
             {
                 index += closer.length
@@ -317,7 +343,9 @@ public enum JSONTableReader {
             while true {
                 skipSpace()
                 guard peek(UInt8(ascii: "\"")) else {
-                    throw index < bytes.count ? error(at: index, "expected a field name in quotes") : error(at: index, "unexpected end of input: unterminated object")
+                    throw index < bytes.count
+                        ? error(at: index, "expected a field name in quotes")
+                        : error(at: index, "unexpected end of input: unterminated object")
                 }
                 let keyStart = index
                 let column = try readKey(position: position)
@@ -327,7 +355,8 @@ public enum JSONTableReader {
                 inShape = inShape && keyWasPrevious && position < previousKeyCount
                 let end = inShape ? row : table.cellEnd(column: column)
                 if end > row {
-                    throw error(at: keyStart, "the object repeats the key '\(VisibleText.escaped(fieldNames.name(column)))'")
+                    throw error(
+                        at: keyStart, "the object repeats the key '\(VisibleText.escaped(fieldNames.name(column)))'")
                 }
                 if end > 0, end < row {
                     // The rows between this key's last record and this one are stored, empty.
@@ -336,7 +365,8 @@ public enum JSONTableReader {
                         throw error(
                             at: keyStart,
                             "the key '\(VisibleText.escaped(fieldNames.name(column)))' is \(row - end + 1) records after its last: keys this far apart "
-                                + "would store more than \(emptyCellLimit) empty cells between them, more than twice the file's size")
+                                + "would store more than \(emptyCellLimit) empty cells between them, more than twice the file's size"
+                        )
                     }
                 }
                 skipSpace()
@@ -347,8 +377,14 @@ public enum JSONTableReader {
                 // means what the byte after it says, which the comparison does not see. It is kept
                 // too long to match, and such objects are read byte by byte.
                 let endsInCR = stopsAtLineBreak && index > separatorStart && bytes[index - 1] == 0x0D
-                let separator = (start: separatorStart, length: endsInCR ? bytes.count + 1 : index - separatorStart, column: column)
-                if position < separators.count { separators[position] = separator } else { separators.append(separator) }
+                let separator = (
+                    start: separatorStart, length: endsInCR ? bytes.count + 1 : index - separatorStart, column: column
+                )
+                if position < separators.count {
+                    separators[position] = separator
+                } else {
+                    separators.append(separator)
+                }
                 try readCell(column)
                 position += 1
                 separatorStart = index
@@ -402,7 +438,8 @@ public enum JSONTableReader {
             guard (escaped ? scratch.count : end - start) <= ReaderLimits.nameLength else {
                 throw error(at: start - 1, "a field name longer than \(ReaderLimits.nameLength) bytes")
             }
-            let column = try escaped
+            let column =
+                try escaped
                 ? scratch.withUnsafeBufferPointer { key throws(LoadError) in try columnOfKey(key, at: start) }
                 : columnOfKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), at: start)
             let entry = (start: escaped ? -1 : start, length: end - start, column: column)
@@ -441,7 +478,8 @@ public enum JSONTableReader {
                 if escaped {
                     table.appendOwnedCell(column, kind: .arenaString, payload: table.arenaSlice(scratch))
                 } else {
-                    table.appendOwnedCell(column, kind: .sourceString, payload: RecordTable.slice(offset: start, length: end - start))
+                    table.appendOwnedCell(
+                        column, kind: .sourceString, payload: RecordTable.slice(offset: start, length: end - start))
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 if let integer = plainInteger() {
@@ -449,15 +487,17 @@ public enum JSONTableReader {
                     return
                 }
                 if let end = plainDecimalEnd() {
-                    table.appendOwnedCell(column, kind: .sourceNumber, payload: RecordTable.slice(offset: index, length: end - index))
+                    table.appendOwnedCell(
+                        column, kind: .sourceNumber, payload: RecordTable.slice(offset: index, length: end - index))
                     index = end
                     return
                 }
                 let start = index
                 while index < bytes.count {
                     let byte = bytes[index]
-                    guard (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
-                        || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+                    guard
+                        (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
                     else { break }
                     index += 1
                 }
@@ -465,7 +505,8 @@ public enum JSONTableReader {
                     table.appendOwnedCell(column, kind: .int, payload: UInt64(bitPattern: Int64(integer)))
                 } else if NumberScanner.isNumber(bytes, start, index) {
                     // Kept as its text: `1.10`, `1e400` and 2^64 are saved as written.
-                    table.appendOwnedCell(column, kind: .sourceNumber, payload: RecordTable.slice(offset: start, length: index - start))
+                    table.appendOwnedCell(
+                        column, kind: .sourceNumber, payload: RecordTable.slice(offset: start, length: index - start))
                 } else {
                     throw error(at: start, "invalid number")
                 }
@@ -481,7 +522,8 @@ public enum JSONTableReader {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let start = index
                 try skipNested()
-                table.appendOwnedCell(column, kind: .sourceJSON, payload: RecordTable.slice(offset: start, length: index - start))
+                table.appendOwnedCell(
+                    column, kind: .sourceJSON, payload: RecordTable.slice(offset: start, length: index - start))
             default:
                 throw error(at: index, "expected a value, found \(describeValue(at: index))")
             }
@@ -493,7 +535,9 @@ public enum JSONTableReader {
         func checkpoint(progress: (Double) -> Void, watcher: (any RowsReadWatcher)?) {
             progress(Double(index) / Double(max(1, bytes.count)))
             guard let watcher else { return }
-            let column = Array(watcher.field.utf8).withUnsafeBufferPointer { fieldNames.position(of: $0, hash: fieldNames.hash($0)) }
+            let column = Array(watcher.field.utf8).withUnsafeBufferPointer {
+                fieldNames.position(of: $0, hash: fieldNames.hash($0))
+            }
             watcher.rowsRead(in: table, fieldColumn: column)
         }
 
@@ -515,10 +559,13 @@ public enum JSONTableReader {
                 cursor += 1
             }
             let digits = cursor - digitsStart
-            guard digits >= 1, digits <= 18, bytes[digitsStart] != UInt8(ascii: "0") || digits == 1, !negative || value != 0 else { return nil }
+            guard digits >= 1, digits <= 18, bytes[digitsStart] != UInt8(ascii: "0") || digits == 1,
+                !negative || value != 0
+            else { return nil }
             if cursor < bytes.count {
                 let next = bytes[cursor]
-                guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), next != UInt8(ascii: "+"),
+                guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"),
+                    next != UInt8(ascii: "+"),
                     next != UInt8(ascii: "-")
                 else { return nil }
             }
@@ -560,14 +607,17 @@ public enum JSONTableReader {
             }
             if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "e") || bytes[cursor] == UInt8(ascii: "E") {
                 cursor += 1
-                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") { cursor += 1 }
+                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "-") || bytes[cursor] == UInt8(ascii: "+") {
+                    cursor += 1
+                }
                 guard digits() >= 1 else { return nil }
                 decimal = true
             }
             guard decimal else { return nil }
             if cursor < bytes.count {
                 let next = bytes[cursor]
-                guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"), next != UInt8(ascii: "+"),
+                guard next != UInt8(ascii: "."), next != UInt8(ascii: "e"), next != UInt8(ascii: "E"),
+                    next != UInt8(ascii: "+"),
                     next != UInt8(ascii: "-")
                 else { return nil }
             }
@@ -593,20 +643,25 @@ public enum JSONTableReader {
                 var runEnd = index
                 while runEnd + 8 <= count {
                     let word = raw.loadUnaligned(fromByteOffset: runEnd, as: UInt64.self)
-                    let special = Self.zeroBytes(word ^ 0x2222_2222_2222_2222) | Self.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-                        | ((word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080) | (word & 0x8080_8080_8080_8080)
+                    let special =
+                        Self.zeroBytes(word ^ 0x2222_2222_2222_2222) | Self.zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                        | ((word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080)
+                        | (word & 0x8080_8080_8080_8080)
                     if special != 0 {
                         runEnd += special.trailingZeroBitCount / 8
                         break
                     }
                     runEnd += 8
                 }
-                while runEnd < count, bytes[runEnd] != UInt8(ascii: "\""), bytes[runEnd] != UInt8(ascii: "\\"), bytes[runEnd] >= 0x20,
+                while runEnd < count, bytes[runEnd] != UInt8(ascii: "\""), bytes[runEnd] != UInt8(ascii: "\\"),
+                    bytes[runEnd] >= 0x20,
                     bytes[runEnd] < 0x80
                 {
                     runEnd += 1
                 }
-                if escaped, runEnd > index { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd])) }
+                if escaped, runEnd > index {
+                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
+                }
                 index = runEnd
                 guard index < count else { break }
                 let byte = bytes[index]
@@ -617,8 +672,12 @@ public enum JSONTableReader {
                 }
                 if byte >= 0x80 {
                     // The file's UTF-8 is checked here, character by character, rather than in a pass of its own.
-                    guard let length = UTF8Validation.scalarLength(bytes, at: index) else { throw error(at: index, "invalid UTF-8") }
-                    if escaped { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)])) }
+                    guard let length = UTF8Validation.scalarLength(bytes, at: index) else {
+                        throw error(at: index, "invalid UTF-8")
+                    }
+                    if escaped {
+                        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]))
+                    }
                     index += length
                     continue
                 }
@@ -662,7 +721,10 @@ public enum JSONTableReader {
             repeat {
                 skipSpace()
                 guard index < bytes.count else {
-                    throw error(at: index, "unexpected end of input: unterminated \(closers.last == UInt8(ascii: "]") ? "array" : "object")")
+                    throw error(
+                        at: index,
+                        "unexpected end of input: unterminated \(closers.last == UInt8(ascii: "]") ? "array" : "object")"
+                    )
                 }
                 let byte = bytes[index]
                 if expectingValue {
@@ -681,10 +743,14 @@ public enum JSONTableReader {
                             depth -= 1
                             expectingValue = false
                         } else if byte == UInt8(ascii: "{") {
-                            guard peek(UInt8(ascii: "\"")) else { throw error(at: index, "expected a field name in quotes") }
+                            guard peek(UInt8(ascii: "\"")) else {
+                                throw error(at: index, "expected a field name in quotes")
+                            }
                             _ = try scanString()
                             skipSpace()
-                            guard peek(UInt8(ascii: ":")) else { throw error(at: index, "expected ':' after the field name") }
+                            guard peek(UInt8(ascii: ":")) else {
+                                throw error(at: index, "expected ':' after the field name")
+                            }
                             index += 1
                         }
                         continue
@@ -695,11 +761,14 @@ public enum JSONTableReader {
                     case UInt8(ascii: "n"): try expectLiteral("null")
                     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                         let start = index
-                        while index < bytes.count, (bytes[index] >= 48 && bytes[index] <= 57) || bytes[index] == UInt8(ascii: ".")
-                            || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")
-                            || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+                        while index < bytes.count,
+                            (bytes[index] >= 48 && bytes[index] <= 57) || bytes[index] == UInt8(ascii: ".")
+                                || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")
+                                || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
                         { index += 1 }
-                        guard NumberScanner.isNumber(bytes, start, index) else { throw error(at: start, "invalid number") }
+                        guard NumberScanner.isNumber(bytes, start, index) else {
+                            throw error(at: start, "invalid number")
+                        }
                     default:
                         throw error(at: index, "expected a value, found \(describeValue(at: index))")
                     }
@@ -710,10 +779,14 @@ public enum JSONTableReader {
                         index += 1
                         if closer == UInt8(ascii: "}") {
                             skipSpace()
-                            guard peek(UInt8(ascii: "\"")) else { throw error(at: index, "expected a field name in quotes") }
+                            guard peek(UInt8(ascii: "\"")) else {
+                                throw error(at: index, "expected a field name in quotes")
+                            }
                             _ = try scanString()
                             skipSpace()
-                            guard peek(UInt8(ascii: ":")) else { throw error(at: index, "expected ':' after the field name") }
+                            guard peek(UInt8(ascii: ":")) else {
+                                throw error(at: index, "expected ':' after the field name")
+                            }
                             index += 1
                         }
                         expectingValue = true
@@ -783,7 +856,9 @@ public enum JSONTableReader {
 
         func error(at offset: Int, _ message: String) -> LoadError {
             if stopsAtLineBreak, offset < bytes.count, bytes[offset] == 0x0A || bytes[offset] == 0x0D {
-                return LoadError(file: file, bytes: bytes, offset: offset, message: "unexpected end of the line: the object is not closed (NDJSON holds one object per line)")
+                return LoadError(
+                    file: file, bytes: bytes, offset: offset,
+                    message: "unexpected end of the line: the object is not closed (NDJSON holds one object per line)")
             }
             return LoadError(file: file, bytes: bytes, offset: offset, message: message)
         }

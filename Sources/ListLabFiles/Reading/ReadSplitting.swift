@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How a read on several threads splits a file's body into pieces.
@@ -28,7 +28,9 @@ enum Machine {
     /// The threads a read may use: `LISTLAB_THREADS` when it is set to a
     /// number (1 reads on one thread), else the cores online.
     static let activeCores: Int = {
-        if let text = getenv("LISTLAB_THREADS").map({ String(cString: $0) }), let threads = Int(text), threads >= 1 { return threads }
+        if let text = getenv("LISTLAB_THREADS").map({ String(cString: $0) }), let threads = Int(text), threads >= 1 {
+            return threads
+        }
         return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }()
 }

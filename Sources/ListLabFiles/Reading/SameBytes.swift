@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #elseif canImport(Darwin)
-internal import Darwin
+    internal import Darwin
 #endif
 
 /// Whether `count` bytes at `first` are those at `second`: up to 16 bytes
@@ -15,7 +15,8 @@ func sameBytes(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int
     func same<Word: FixedWidthInteger>(_: Word.Type) -> Bool {
         let last = count - MemoryLayout<Word>.size
         return first.loadUnaligned(as: Word.self) == second.loadUnaligned(as: Word.self)
-            && first.loadUnaligned(fromByteOffset: last, as: Word.self) == second.loadUnaligned(fromByteOffset: last, as: Word.self)
+            && first.loadUnaligned(fromByteOffset: last, as: Word.self)
+                == second.loadUnaligned(fromByteOffset: last, as: Word.self)
     }
     switch count {
     case ..<1: return true

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 import Dispatch
 import Interruption
-import Synchronization
 public import ListLabRecords
+import Synchronization
+
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
 extension RecordTable {
     /// The cells that store `record` in this table's fields (fields the
     /// table lacks are added).
@@ -38,7 +39,8 @@ extension RecordTable {
     /// source row of a record read from the same file (marked edited, since
     /// its values may have changed), else added.
     private func origin(of record: Record) -> RowOrigin {
-        guard let layout, let origin = record.origin, origin.source === layout, origin.row < layout.rowSpans.count else {
+        guard let layout, let origin = record.origin, origin.source === layout, origin.row < layout.rowSpans.count
+        else {
             return .added
         }
         return RowOrigin(sourceRow: origin.row, edited: true)
@@ -82,7 +84,8 @@ extension RecordTable {
                                 && Self.sameBytes(bytes, Int(span >> 32), otherBytes, Int(otherSpan >> 32), length)
                         }
                         return try body { row, otherRow in
-                            hasTheSameText(row, otherRow) || hasTheSameCells(row, otherRow, in: other, bytes, otherBytes)
+                            hasTheSameText(row, otherRow)
+                                || hasTheSameCells(row, otherRow, in: other, bytes, otherBytes)
                         }
                     }
                 }
@@ -128,7 +131,8 @@ extension RecordTable {
             nonisolated(unsafe) let marks = marks
             return withoutActuallyEscaping(sameContent) { sameContent in
                 countingChangedRows(
-                    pairedBy: matched, keyColumn: keyColumn, with: other, comparing: sameContent, marking: { marks[$0] = true }, body)
+                    pairedBy: matched, keyColumn: keyColumn, with: other, comparing: sameContent,
+                    marking: { marks[$0] = true }, body)
             }
         }
         return (result, changed)
@@ -140,7 +144,8 @@ extension RecordTable {
     /// compares (runs of rows as one range of bytes, row by row only where
     /// the range differs), on two threads from `parallelFrom` rows.
     func changedRows(
-        pairedBy matched: [Int32], keyColumn: Int? = nil, with other: RecordTable, parallelFrom: Int = 16_384, _ sameContent: (Int, Int) -> Bool
+        pairedBy matched: [Int32], keyColumn: Int? = nil, with other: RecordTable, parallelFrom: Int = 16_384,
+        _ sameContent: (Int, Int) -> Bool
     ) -> [Bool] {
         markingChangedRows(pairedBy: matched, keyColumn: keyColumn, with: other, sameContent) { changedRows in
             ChangeCount.sharingTwoThreads(matched.count, parallelFrom: parallelFrom, first: {}, count: changedRows)
@@ -150,10 +155,12 @@ extension RecordTable {
     /// ``markingChangedRows(pairedBy:keyColumn:with:_:_:)`` with a comparison that
     /// `body`'s count may hold; each changed row of `other` is `marking`'s.
     private func countingChangedRows<Result>(
-        pairedBy matched: [Int32], keyColumn: Int?, with other: RecordTable, comparing sameContent: @escaping (Int, Int) -> Bool,
+        pairedBy matched: [Int32], keyColumn: Int?, with other: RecordTable,
+        comparing sameContent: @escaping (Int, Int) -> Bool,
         marking mark: @escaping (Int) -> Void, _ body: (_ changedRows: (Range<Int>) -> Int) -> Result
     ) -> Result {
-        guard let layout, let otherLayout = other.layout, layout.format == otherLayout.format, matched.count == other.count,
+        guard let layout, let otherLayout = other.layout, layout.format == otherLayout.format,
+            matched.count == other.count,
             isAsRead, other.isAsRead
         else {
             return body { rows in
@@ -173,10 +180,14 @@ extension RecordTable {
                             // Read in place: the count is a pass over every row, and checking each
                             // read against its array's bounds was a good part of it. Old rows are
                             // checked against the spans once a run.
-                            nonisolated(unsafe) let (bytes, otherBytes, spans, otherSpans, matched) = (bytes, otherBytes, spans, otherSpans, matched)
+                            nonisolated(unsafe) let (bytes, otherBytes, spans, otherSpans, matched) = (
+                                bytes, otherBytes, spans, otherSpans, matched
+                            )
                             return body { rows in
-                                let differing = Self.rowsWhoseTextDiffers(in: rows, matched, spans, otherSpans, bytes, otherBytes)
-                                return countRowsWithOtherCells(differing, in: other, bytes, otherBytes, keyColumn: keyColumn, mark: mark)
+                                let differing = Self.rowsWhoseTextDiffers(
+                                    in: rows, matched, spans, otherSpans, bytes, otherBytes)
+                                return countRowsWithOtherCells(
+                                    differing, in: other, bytes, otherBytes, keyColumn: keyColumn, mark: mark)
                             }
                         }
                     }
@@ -193,7 +204,8 @@ extension RecordTable {
     /// may be a chunk of them).
     static func rowsWhoseTextDiffers(
         in rows: Range<Int>, _ matched: UnsafeBufferPointer<Int32>, _ spans: UnsafeBufferPointer<UInt64>,
-        _ otherSpans: UnsafeBufferPointer<UInt64>, _ bytes: UnsafeRawBufferPointer, _ otherBytes: UnsafeRawBufferPointer,
+        _ otherSpans: UnsafeBufferPointer<UInt64>, _ bytes: UnsafeRawBufferPointer,
+        _ otherBytes: UnsafeRawBufferPointer,
         numberedFrom firstRow: Int = 0
     ) -> [RowPair] {
         // The bytes from the start of row `first` to the end of row `last`.
@@ -225,7 +237,9 @@ extension RecordTable {
                     let (otherStart, otherCount) = range(otherSpans, row + offset, row + offset)
                     if count == otherCount && sameBytes(bytes, start, otherBytes, otherStart, count) { continue }
                     differing.append(
-                        RowPair(row: Int32(truncatingIfNeeded: first + offset), otherRow: Int32(truncatingIfNeeded: firstRow + row + offset)))
+                        RowPair(
+                            row: Int32(truncatingIfNeeded: first + offset),
+                            otherRow: Int32(truncatingIfNeeded: firstRow + row + offset)))
                 }
             }
             row = end
@@ -249,7 +263,8 @@ extension RecordTable {
                     // Each thread marks only the rows of its own pairs.
                     nonisolated(unsafe) let (marks, bytes, otherBytes) = (marks, bytes, otherBytes)
                     return ChangeCount.sharingTwoThreads(pairs.count, parallelFrom: parallelFrom, first: {}) { range in
-                        countRowsWithOtherCells(Array(pairs[range]), in: other, bytes, otherBytes, keyColumn: keyColumn) { marks[$0] = true }
+                        countRowsWithOtherCells(Array(pairs[range]), in: other, bytes, otherBytes, keyColumn: keyColumn)
+                        { marks[$0] = true }
                     }.1
                 }
             }
@@ -268,7 +283,8 @@ extension RecordTable {
     /// column at a time, the pairs' cells gathered (``gather(_:at:in:into:)``),
     /// then compared.
     private func countRowsWithOtherCells(
-        _ pairs: [RowPair], in other: RecordTable, _ source: UnsafeRawBufferPointer, _ otherSource: UnsafeRawBufferPointer,
+        _ pairs: [RowPair], in other: RecordTable, _ source: UnsafeRawBufferPointer,
+        _ otherSource: UnsafeRawBufferPointer,
         keyColumn: Int?, mark: (Int) -> Void
     ) -> Int {
         var undecided = pairs
@@ -280,8 +296,11 @@ extension RecordTable {
             var kept = 0
             for (pair, cell) in zip(undecided, cells) {
                 let (row, otherRow) = (Int(pair.row), Int(pair.otherRow))
-                if hasTheSameCell(column, (cell.kind, cell.payload), row, (cell.otherKind, cell.otherPayload), otherRow, in: other, source, otherSource)
-                    || !Self.integersDiffer(cell.kind, cell.otherKind) && value(of: (cell.kind, cell.payload)) == other.value(of: (cell.otherKind, cell.otherPayload))
+                if hasTheSameCell(
+                    column, (cell.kind, cell.payload), row, (cell.otherKind, cell.otherPayload), otherRow, in: other,
+                    source, otherSource)
+                    || !Self.integersDiffer(cell.kind, cell.otherKind)
+                        && value(of: (cell.kind, cell.payload)) == other.value(of: (cell.otherKind, cell.otherPayload))
                 {
                     undecided[kept] = pair
                     kept += 1
@@ -309,7 +328,8 @@ extension RecordTable {
         let (ownCells, otherCells) = (columns[column], other.columns[column])
         cells.removeAll(keepingCapacity: true)
         for (row, otherRow) in pairs {
-            cells.append((ownCells.kind(row), ownCells.payload(row), otherCells.kind(otherRow), otherCells.payload(otherRow)))
+            cells.append(
+                (ownCells.kind(row), ownCells.payload(row), otherCells.kind(otherRow), otherCells.payload(otherRow)))
         }
     }
 
@@ -339,7 +359,8 @@ extension RecordTable {
     /// ``row(_:hasTheContentOf:in:)`` cell by cell; `source` and
     /// `otherSource` are the two tables' ``source`` bytes.
     private func hasTheSameCells(
-        _ row: Int, _ otherRow: Int, in other: RecordTable, _ source: UnsafeRawBufferPointer, _ otherSource: UnsafeRawBufferPointer
+        _ row: Int, _ otherRow: Int, in other: RecordTable, _ source: UnsafeRawBufferPointer,
+        _ otherSource: UnsafeRawBufferPointer
     ) -> Bool {
         // Records with the same field names are equal when their values are, field by field.
         for column in columns.indices where !hasTheSameCell(column, row, otherRow, in: other, source, otherSource) {
@@ -378,7 +399,8 @@ extension RecordTable {
                     nonisolated(unsafe) let (results, source, otherSource) = (results, source, otherSource)
                     let halves = rows.count >= 4_096 ? 2 : 1
                     DispatchQueue.concurrentPerform(iterations: halves) { half in
-                        let pairs = ((rows.count * half / halves)..<(rows.count * (half + 1) / halves)).filter { index in
+                        let pairs = ((rows.count * half / halves)..<(rows.count * (half + 1) / halves)).filter {
+                            index in
                             (0..<count).contains(rows[index].row) && (0..<other.count).contains(rows[index].otherRow)
                         }
                         for index in pairs { results[index] = [] }
@@ -389,10 +411,16 @@ extension RecordTable {
                             gather(column, at: pairs.lazy.map { rows[$0] }, in: other, into: &cells)
                             for (index, cell) in zip(pairs, cells) {
                                 let (row, otherRow) = rows[index]
-                                if hasTheSameCell(column, (cell.kind, cell.payload), row, (cell.otherKind, cell.otherPayload), otherRow, in: other, source, otherSource) {
+                                if hasTheSameCell(
+                                    column, (cell.kind, cell.payload), row, (cell.otherKind, cell.otherPayload),
+                                    otherRow, in: other, source, otherSource)
+                                {
                                     continue
                                 }
-                                let (old, new) = (value(of: (cell.kind, cell.payload)), other.value(of: (cell.otherKind, cell.otherPayload)))
+                                let (old, new) = (
+                                    value(of: (cell.kind, cell.payload)),
+                                    other.value(of: (cell.otherKind, cell.otherPayload))
+                                )
                                 if old != new { results[index]?.append((fieldNames[column], old, new)) }
                             }
                         }
@@ -408,18 +436,21 @@ extension RecordTable {
     /// and `1.1` differ here).
     @inline(__always)
     private func hasTheSameCell(
-        _ column: Int, _ row: Int, _ otherRow: Int, in other: RecordTable, _ source: UnsafeRawBufferPointer, _ otherSource: UnsafeRawBufferPointer
+        _ column: Int, _ row: Int, _ otherRow: Int, in other: RecordTable, _ source: UnsafeRawBufferPointer,
+        _ otherSource: UnsafeRawBufferPointer
     ) -> Bool {
         let (cells, otherCells) = (columns[column], other.columns[column])
         return hasTheSameCell(
-            column, (cells.kind(row), cells.payload(row)), row, (otherCells.kind(otherRow), otherCells.payload(otherRow)), otherRow,
+            column, (cells.kind(row), cells.payload(row)), row,
+            (otherCells.kind(otherRow), otherCells.payload(otherRow)), otherRow,
             in: other, source, otherSource)
     }
 
     /// ``hasTheSameCell(_:_:_:in:_:_:)`` given both cells, as read.
     @inline(__always)
     private func hasTheSameCell(
-        _ column: Int, _ cell: (kind: Kind, payload: UInt64), _ row: Int, _ otherCell: (kind: Kind, payload: UInt64), _ otherRow: Int,
+        _ column: Int, _ cell: (kind: Kind, payload: UInt64), _ row: Int, _ otherCell: (kind: Kind, payload: UInt64),
+        _ otherRow: Int,
         in other: RecordTable, _ source: UnsafeRawBufferPointer, _ otherSource: UnsafeRawBufferPointer
     ) -> Bool {
         let (kind, payload, otherPayload) = (cell.kind, cell.payload, otherCell.payload)
@@ -428,7 +459,8 @@ extension RecordTable {
         case .sourceNumber, .sourceString, .sourceJSON:
             // The same length, then the same bytes (as words or by memcmp: a slice's == went byte by byte).
             return payload & 0xFFFF_FFFF == otherPayload & 0xFFFF_FFFF
-                && Self.sameBytes(source, Int(payload >> 32), otherSource, Int(otherPayload >> 32), Int(payload & 0xFFFF_FFFF))
+                && Self.sameBytes(
+                    source, Int(payload >> 32), otherSource, Int(otherPayload >> 32), Int(payload & 0xFFFF_FFFF))
         case .arenaNumber, .arenaString, .arenaJSON:
             return bytes(column: column, row: row) == other.bytes(column: column, row: otherRow)
         default:
@@ -439,7 +471,8 @@ extension RecordTable {
     /// Whether `count` bytes of `bytes` at `offset` are those of `otherBytes` at `otherOffset`.
     @inline(__always)
     private static func sameBytes(
-        _ bytes: UnsafeRawBufferPointer, _ offset: Int, _ otherBytes: UnsafeRawBufferPointer, _ otherOffset: Int, _ count: Int
+        _ bytes: UnsafeRawBufferPointer, _ offset: Int, _ otherBytes: UnsafeRawBufferPointer, _ otherOffset: Int,
+        _ count: Int
     ) -> Bool {
         guard count > 0 else { return true }
         guard let start = bytes.baseAddress, let otherStart = otherBytes.baseAddress else { return false }
@@ -487,7 +520,9 @@ extension RecordTable {
         var comparisons = 0
         try source.withUnsafeBytes { source in
             try arena.withUnsafeBytes { arena in
-                guard let sourceStart = source.baseAddress ?? arena.baseAddress, let arenaStart = arena.baseAddress ?? source.baseAddress else {
+                guard let sourceStart = source.baseAddress ?? arena.baseAddress,
+                    let arenaStart = arena.baseAddress ?? source.baseAddress
+                else {
                     return  // no bytes at all: every text is empty, and the order stays
                 }
                 // Row a's text against row b's: negative when it comes first, 0 when the same.
@@ -500,7 +535,8 @@ extension RecordTable {
                     let shared = min(xLength, yLength)
                     if shared > 8 {
                         let order = memcmp(
-                            (inArena[a] ? arenaStart : sourceStart) + Int(x >> 32) + 8, (inArena[b] ? arenaStart : sourceStart) + Int(y >> 32) + 8,
+                            (inArena[a] ? arenaStart : sourceStart) + Int(x >> 32) + 8,
+                            (inArena[b] ? arenaStart : sourceStart) + Int(y >> 32) + 8,
                             shared - 8)
                         if order != 0 { return Int(order) }
                     }
@@ -538,7 +574,8 @@ extension RecordTable {
         var table = self
         // Each row's new place, made when a column holds cells in fewer than an eighth of the rows:
         // such a column's cells are moved one by one, not gathered over every row.
-        let newPlaces: [Int32] = columns.contains(where: { $0.storedCount < rows.count / 8 }) ? Self.places(of: rows, in: count) : []
+        let newPlaces: [Int32] =
+            columns.contains(where: { $0.storedCount < rows.count / 8 }) ? Self.places(of: rows, in: count) : []
         // Columns gathered on every core: each a pass over the rows in their new order.
         var reordered = [Column](repeating: Column(), count: columns.count)
         let lanes = min(columns.count, Machine.activeCores)
@@ -549,7 +586,9 @@ extension RecordTable {
             DispatchQueue.concurrentPerform(iterations: lanes) { lane in
                 for index in stride(from: lane, to: columns.count, by: lanes) {
                     let column = columns[index]
-                    shared.buffer[index] = column.storedCount < rows.count / 8 ? column.scattered(to: newPlaces) : column.gathered(rows, highest: highest)
+                    shared.buffer[index] =
+                        column.storedCount < rows.count / 8
+                        ? column.scattered(to: newPlaces) : column.gathered(rows, highest: highest)
                 }
             }
         }
@@ -606,7 +645,9 @@ extension RecordTable {
             DispatchQueue.concurrentPerform(iterations: lanes) { lane in
                 let keys = shared.base.assumingMemoryBound(to: UInt64.self)
                 for row in (lane * step)..<min(count, (lane + 1) * step) {
-                    if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested { return failed.store(true, ordering: .relaxed) }
+                    if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested {
+                        return failed.store(true, ordering: .relaxed)
+                    }
                     guard let made = key(row) else { return failed.store(true, ordering: .relaxed) }
                     keys[row] = made
                 }
@@ -643,8 +684,14 @@ extension RecordTable {
                     var most = 0
                     for row in (lane * step)..<min(count, (lane + 1) * step) {
                         // A lane that stops counts no decimals: the keys are then not made at all.
-                        if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested { return failed.store(true, ordering: .relaxed) }
-                        guard let (_, decimals) = Self.decimal(cells.kind(row), cells.payload(row), source: bytes.source.bytes, arena: bytes.arena.bytes) else {
+                        if row & 0xFFFF == 0, failed.load(ordering: .relaxed) || Interruption.isRequested {
+                            return failed.store(true, ordering: .relaxed)
+                        }
+                        guard
+                            let (_, decimals) = Self.decimal(
+                                cells.kind(row), cells.payload(row), source: bytes.source.bytes,
+                                arena: bytes.arena.bytes)
+                        else {
                             failed.store(true, ordering: .relaxed)
                             return
                         }
@@ -653,11 +700,17 @@ extension RecordTable {
                     mostDecimals.set(lane, most)
                 }
                 let decimals = mostDecimals.all.max() ?? 0
-                guard !failed.load(ordering: .relaxed), !Interruption.isRequested, decimals <= Self.decimalDigits else { return }
+                guard !failed.load(ordering: .relaxed), !Interruption.isRequested, decimals <= Self.decimalDigits else {
+                    return
+                }
                 let powers = (0...decimals).map { exponent in (0..<exponent).reduce(1) { power, _ in power * 10 } }
                 keys = Self.sortKeysOnEveryCore(count: count) { row in
-                    guard let (value, own) = Self.decimal(cells.kind(row), cells.payload(row), source: bytes.source.bytes, arena: bytes.arena.bytes),
-                        own <= decimals, case let (scaled, overflow) = value.multipliedReportingOverflow(by: powers[decimals - own]), !overflow
+                    guard
+                        let (value, own) = Self.decimal(
+                            cells.kind(row), cells.payload(row), source: bytes.source.bytes, arena: bytes.arena.bytes),
+                        own <= decimals,
+                        case (let scaled, let overflow) = value.multipliedReportingOverflow(by: powers[decimals - own]),
+                        !overflow
                     else { return nil }
                     return descending ? ~RadixOrder.key(scaled) : RadixOrder.key(scaled)
                 }
@@ -668,7 +721,9 @@ extension RecordTable {
     }
 
     /// The number of a cell as an integer and its decimals, or nil.
-    private static func decimal(_ kind: Kind, _ payload: UInt64, source: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+    private static func decimal(
+        _ kind: Kind, _ payload: UInt64, source: UnsafeBufferPointer<UInt8>, arena: UnsafeBufferPointer<UInt8>
+    ) -> (Int, Int)? {
         switch kind {
         case .int:
             let integer = Int(truncatingIfNeeded: payload)
@@ -713,7 +768,9 @@ extension RecordTable {
     /// (absent ones absent) and where it came from.
     mutating func appendCopy(ofRow row: Int) {
         precondition(row >= 0 && row < count, "row \(row) is outside the table")
-        for index in columns.indices { columns[index].set(count, columns[index].kind(row), columns[index].payload(row)) }
+        for index in columns.indices {
+            columns[index].set(count, columns[index].kind(row), columns[index].payload(row))
+        }
         origins.append(origins[row])
         count += 1
     }
@@ -789,12 +846,18 @@ extension RecordTable {
         // the column in place (a copy of the keys was a load's peak memory);
         // otherwise a sorted copy (8 bytes a row, not a dictionary's 40)
         // shows a repeat as two equal neighbours.
-        if count > 0, let keys = cells.withIntegers(count: count, { keys in
-            zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } ? nil : Array(keys)
-        }) {
+        if count > 0,
+            let keys = cells.withIntegers(
+                count: count,
+                { keys in
+                    zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } ? nil : Array(keys)
+                })
+        {
             guard let keys else { return nil }
             let sorted = keys.sorted()
-            guard let index = sorted.indices.dropFirst().first(where: { sorted[$0] == sorted[$0 - 1] }) else { return nil }
+            guard let index = sorted.indices.dropFirst().first(where: { sorted[$0] == sorted[$0 - 1] }) else {
+                return nil
+            }
             let rows = keys.indices.filter { keys[$0] == sorted[index] }.prefix(2)
             guard let first = rows.first, let second = rows.dropFirst().first else { return nil }
             return (value(column: column, row: first), first, second)

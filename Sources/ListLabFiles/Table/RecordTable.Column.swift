@@ -1,4 +1,5 @@
 import ListLabCore
+
 extension RecordTable {
     /// One field's cells, stored only from the first row that has one to the
     /// last: rows outside that run are absent. A key that one row in a
@@ -68,7 +69,8 @@ extension RecordTable {
             run.withCells { payloads, kinds in
                 var filled = grows ? firstStored : 0
                 // Every row from here is written: huge pages waste none of it.
-                HugePages.advise(UnsafeMutableRawPointer(payloads + filled), bytes: (count - filled) * MemoryLayout<UInt64>.stride)
+                HugePages.advise(
+                    UnsafeMutableRawPointer(payloads + filled), bytes: (count - filled) * MemoryLayout<UInt64>.stride)
                 HugePages.advise(UnsafeMutableRawPointer(kinds + filled), bytes: count - filled)
                 for part in stored.dropFirst(kept) {
                     let from = part.firstRow + part.column.start - start
@@ -85,7 +87,9 @@ extension RecordTable {
                         kinds[from] = part.column.singleKind
                     }
                     if part.arenaBase != 0 {
-                        for index in from..<(from + rows) where Self.isInArena(kinds[index]) { payloads[index] &+= part.arenaBase }
+                        for index in from..<(from + rows) where Self.isInArena(kinds[index]) {
+                            payloads[index] &+= part.arenaBase
+                        }
                     }
                     filled = from + rows
                 }
@@ -142,7 +146,9 @@ extension RecordTable {
         /// Copies the stored run first if another column shares it (a copy
         /// of the table), so that ``setInPlaceIfOwned(_:_:_:)`` may write it.
         mutating func makeRunUnique() {
-            if run != nil, !isKnownUniquelyReferenced(&run), let shared = run { run = shared.copy(capacity: shared.rowCapacity) }
+            if run != nil, !isKnownUniquelyReferenced(&run), let shared = run {
+                run = shared.copy(capacity: shared.rowCapacity)
+            }
         }
 
         /// Sets the cell of `row` in the stored run when the run has room for
@@ -153,7 +159,9 @@ extension RecordTable {
         @inline(__always)
         func setInPlaceIfOwned(_ row: Int, _ kind: Kind, _ payload: UInt64) -> Bool {
             guard run != nil else { return false }
-            return Unmanaged.passUnretained(run.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.setInPlace(row, kind.rawValue, payload) }
+            return Unmanaged.passUnretained(run.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                $0.setInPlace(row, kind.rawValue, payload)
+            }
         }
 
         /// See ``CellRun/adviseHugePagesAhead()``.
@@ -173,7 +181,9 @@ extension RecordTable {
                     if kind == .absent {
                         (singlePayload, singleRow, singleKind) = (0, 0, Kind.absent.rawValue)
                     } else {
-                        (singlePayload, singleRow, singleKind) = (payload, UInt32(truncatingIfNeeded: row), kind.rawValue)
+                        (singlePayload, singleRow, singleKind) = (
+                            payload, UInt32(truncatingIfNeeded: row), kind.rawValue
+                        )
                     }
                     return
                 }
@@ -182,10 +192,14 @@ extension RecordTable {
                 run = uniqueRun().setting(row, kind.rawValue, payload)
                 return
             }
-            if !isKnownUniquelyReferenced(&run) { run = run.unsafelyUnwrapped.copy(capacity: run.unsafelyUnwrapped.rowCapacity) }
+            if !isKnownUniquelyReferenced(&run) {
+                run = run.unsafelyUnwrapped.copy(capacity: run.unsafelyUnwrapped.rowCapacity)
+            }
             // The column holds the run throughout, so it is used unretained: a retain and a release
             // for each cell took as long as the rest of setting it.
-            let placed = Unmanaged.passUnretained(run.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.setInPlace(row, kind.rawValue, payload) }
+            let placed = Unmanaged.passUnretained(run.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                $0.setInPlace(row, kind.rawValue, payload)
+            }
             if placed || kind == .absent { return }
             run = run.unsafelyUnwrapped.setting(row, kind.rawValue, payload)
         }
@@ -196,7 +210,9 @@ extension RecordTable {
         func copyCells(_ rows: Range<Int>, kinds: inout [UInt8], payloads: inout [UInt64]) -> Bool {
             if rows.isEmpty { return true }
             guard let run else {
-                guard rows.count == 1, rows.lowerBound == Int(singleRow), singleKind != Kind.absent.rawValue else { return false }
+                guard rows.count == 1, rows.lowerBound == Int(singleRow), singleKind != Kind.absent.rawValue else {
+                    return false
+                }
                 kinds.append(singleKind)
                 payloads.append(singlePayload)
                 return true
@@ -204,8 +220,10 @@ extension RecordTable {
             let (start, count) = (run.start, run.count)
             guard rows.lowerBound >= start, rows.upperBound <= start + count else { return false }
             run.withCells { runPayloads, runKinds in
-                kinds.append(contentsOf: UnsafeBufferPointer(start: runKinds + (rows.lowerBound - start), count: rows.count))
-                payloads.append(contentsOf: UnsafeBufferPointer(start: runPayloads + (rows.lowerBound - start), count: rows.count))
+                kinds.append(
+                    contentsOf: UnsafeBufferPointer(start: runKinds + (rows.lowerBound - start), count: rows.count))
+                payloads.append(
+                    contentsOf: UnsafeBufferPointer(start: runPayloads + (rows.lowerBound - start), count: rows.count))
             }
             return true
         }
@@ -221,7 +239,8 @@ extension RecordTable {
             }
             guard run.start == 0, run.count == count else { return nil }
             return try run.withCells { payloads, kinds in
-                guard !UnsafeBufferPointer(start: kinds, count: count).contains(where: { $0 != Kind.int.rawValue }) else { return nil }
+                guard !UnsafeBufferPointer(start: kinds, count: count).contains(where: { $0 != Kind.int.rawValue })
+                else { return nil }
                 return try UnsafeMutableRawPointer(payloads).withMemoryRebound(to: Int.self, capacity: count) {
                     try body(UnsafeBufferPointer(start: $0, count: count))
                 }
@@ -276,7 +295,9 @@ extension RecordTable {
             var column = Column()
             guard let first = cells.first, let last = cells.last else { return column }
             guard cells.count > 1 else {
-                (column.singlePayload, column.singleRow, column.singleKind) = (first.payload, UInt32(truncatingIfNeeded: first.place), first.kind)
+                (column.singlePayload, column.singleRow, column.singleKind) = (
+                    first.payload, UInt32(truncatingIfNeeded: first.place), first.kind
+                )
                 return column
             }
             let run = CellRun.make(capacity: last.place - first.place + 1)
@@ -363,10 +384,13 @@ extension RecordTable {
         /// An empty run with room for `capacity` rows.
         static func make(capacity: Int) -> CellRun {
             let capacity = max(capacity, 2)
-            let buffer = create(minimumCapacity: capacity + (capacity + 7) / 8) { _ in Header(start: 0, count: 0, capacity: capacity) }
+            let buffer = create(minimumCapacity: capacity + (capacity + 7) / 8) { _ in
+                Header(start: 0, count: 0, capacity: capacity)
+            }
             let run = unsafeDowncast(buffer, to: CellRun.self)
             run.withUnsafeMutablePointerToElements { elements in
-                _ = UnsafeMutableRawPointer(elements + capacity).bindMemory(to: UInt8.self, capacity: (capacity + 7) / 8 * 8)
+                _ = UnsafeMutableRawPointer(elements + capacity).bindMemory(
+                    to: UInt8.self, capacity: (capacity + 7) / 8 * 8)
             }
             return run
         }
@@ -405,7 +429,8 @@ extension RecordTable {
                 guard count >= Self.rowsOfAHugePage else { return }
                 let end = min(header.pointee.capacity, count + Self.rowsOfAHugePage + 65_536)
                 guard end > count else { return }
-                HugePages.advise(UnsafeMutableRawPointer(payloads + count), bytes: (end - count) * MemoryLayout<UInt64>.stride)
+                HugePages.advise(
+                    UnsafeMutableRawPointer(payloads + count), bytes: (end - count) * MemoryLayout<UInt64>.stride)
             }
         }
 
@@ -418,9 +443,13 @@ extension RecordTable {
 
         /// Calls `body` with the payloads and the kinds, each from the run's first row.
         @inline(__always)
-        func withCells<Result>(_ body: (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt8>) throws -> Result) rethrows -> Result {
+        func withCells<Result>(_ body: (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt8>) throws -> Result)
+            rethrows -> Result
+        {
             try withUnsafeMutablePointers { header, elements in
-                try body(elements, UnsafeMutableRawPointer(elements + header.pointee.capacity).assumingMemoryBound(to: UInt8.self))
+                try body(
+                    elements,
+                    UnsafeMutableRawPointer(elements + header.pointee.capacity).assumingMemoryBound(to: UInt8.self))
             }
         }
 
@@ -429,7 +458,9 @@ extension RecordTable {
             withUnsafeMutablePointers { header, elements in
                 let index = row &- header.pointee.start
                 guard index >= 0 && index < header.pointee.count else { return .absent }
-                return Kind(rawValue: UnsafeMutableRawPointer(elements + header.pointee.capacity).load(fromByteOffset: index, as: UInt8.self)) ?? .absent
+                return Kind(
+                    rawValue: UnsafeMutableRawPointer(elements + header.pointee.capacity).load(
+                        fromByteOffset: index, as: UInt8.self)) ?? .absent
             }
         }
 
@@ -478,7 +509,8 @@ extension RecordTable {
                     header.pointee.count += 1
                 }
                 payloads[index] = payload
-                UnsafeMutableRawPointer(payloads + header.pointee.capacity).storeBytes(of: kind, toByteOffset: index, as: UInt8.self)
+                UnsafeMutableRawPointer(payloads + header.pointee.capacity).storeBytes(
+                    of: kind, toByteOffset: index, as: UInt8.self)
                 return true
             }
         }
@@ -504,7 +536,9 @@ extension RecordTable {
                 return self
             }
             let (low, high) = (min(row, start), max(row + 1, start + count))
-            let grown = high - low > rowCapacity || index < 0 ? moved(to: low, capacity: max(high - low, rowCapacity * 2)) : self
+            let grown =
+                high - low > rowCapacity || index < 0
+                ? moved(to: low, capacity: max(high - low, rowCapacity * 2)) : self
             grown.withCells { payloads, kinds in
                 let from = grown.count
                 let to = row - grown.start
@@ -613,7 +647,9 @@ extension RecordTable {
         static func areAsRead(_ origins: [RowOrigin]) -> Bool {
             origins.withUnsafeBufferPointer { origins in
                 var differs: UInt32 = 0
-                for row in origins.indices { differs |= origins[row].raw ^ RowOrigin(sourceRow: row, edited: false).raw }
+                for row in origins.indices {
+                    differs |= origins[row].raw ^ RowOrigin(sourceRow: row, edited: false).raw
+                }
                 return differs == 0
             }
         }

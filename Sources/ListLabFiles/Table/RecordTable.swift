@@ -1,5 +1,6 @@
 import Dispatch
 public import ListLabRecords
+
 /// Records stored by column, compactly, for data read from files: a million
 /// rows of five fields take about 45 bytes a row beside the file's own
 /// bytes, where an array of `Record`s would take several hundred.
@@ -25,7 +26,9 @@ public import ListLabRecords
 public struct RecordTable: Sendable {
     /// The kinds of cell.
     enum Kind: UInt8 {
-        case absent = 0, null, isFalse, isTrue, int, double, sourceNumber, arenaNumber, sourceString, arenaString, sourceJSON, arenaJSON
+        case absent = 0
+        case null, isFalse, isTrue, int, double, sourceNumber, arenaNumber, sourceString, arenaString, sourceJSON,
+            arenaJSON
     }
 
     /// The field names, in the order the data gave them.
@@ -175,13 +178,16 @@ public struct RecordTable: Sendable {
     /// column, in order), names the columns (as `strings`, when the reader
     /// made them already) and becomes the schema's.
     mutating func finishReading(
-        format: RecordTableWriter.Format, header: Range<Int> = 0..<0, names: FieldNameTable? = nil, strings: [String]? = nil
+        format: RecordTableWriter.Format, header: Range<Int> = 0..<0, names: FieldNameTable? = nil,
+        strings: [String]? = nil
     ) {
         if let names {
-            precondition(names.count == columns.count && (strings?.count ?? names.count) == names.count, "one name per column")
+            precondition(
+                names.count == columns.count && (strings?.count ?? names.count) == names.count, "one name per column")
             fieldNames = strings ?? names.allNames()
         }
-        layout = SourceLayout(format: format, rowSpans: spansRead, header: header, fieldCount: fieldNames.count, source: source)
+        layout = SourceLayout(
+            format: format, rowSpans: spansRead, header: header, fieldCount: fieldNames.count, source: source)
         spansRead = []
         builtSchema = names.map { Record.Schema(fieldNames, positions: $0) } ?? Record.Schema(fieldNames)
     }
@@ -206,7 +212,9 @@ public struct RecordTable: Sendable {
     /// no cell.
     ///
     /// - Precondition: The table has no rows yet.
-    mutating func readRowsInParallel<Failure: Error>(_ rows: Int, _ fill: (ParallelRows) throws(Failure) -> Bool) throws(Failure) -> Bool {
+    mutating func readRowsInParallel<Failure: Error>(_ rows: Int, _ fill: (ParallelRows) throws(Failure) -> Bool)
+        throws(Failure) -> Bool
+    {
         precondition(count == 0 && spansRead.isEmpty, "rows read in parallel go in an empty table")
         guard rows > 1 else { return false }
         let runs = columns.map { _ in CellRun.everyRow(rows) }
@@ -230,7 +238,9 @@ public struct RecordTable: Sendable {
     /// at its size from its pieces' cells, on every core; a piece's cells
     /// are dropped as their column is built, so the pieces and the join
     /// together hold little more than the table.
-    static func joining(_ pieces: consuming [RecordTable], columnOf: [[Int]], columnCount: Int, source: [UInt8]) -> RecordTable {
+    static func joining(_ pieces: consuming [RecordTable], columnOf: [[Int]], columnCount: Int, source: [UInt8])
+        -> RecordTable
+    {
         var joined = RecordTable(fieldNames: [], source: source)
         var parts = [[Column.Part]](repeating: [], count: columnCount)
         var spanParts: [[UInt64]] = []
@@ -243,7 +253,8 @@ public struct RecordTable: Sendable {
             spanParts.append([])
             swap(&spanParts[index], &pieces[index].spansRead)
             for (local, column) in pieces[index].columns.enumerated() {
-                parts[columnOf[index][local]].append(Column.Part(column: column, firstRow: firstRow, arenaBase: arenaBase))
+                parts[columnOf[index][local]].append(
+                    Column.Part(column: column, firstRow: firstRow, arenaBase: arenaBase))
             }
             firstRow += pieces[index].count
             pieces[index] = RecordTable(fieldNames: [])
@@ -258,7 +269,9 @@ public struct RecordTable: Sendable {
         var columns = [Column](repeating: Column(), count: columnCount)
         parts.withUnsafeMutableBufferPointer { partsBuffer in
             columns.withUnsafeMutableBufferPointer { columnsBuffer in
-                let shared = (parts: SharedColumnParts(buffer: partsBuffer), columns: SharedColumns(buffer: columnsBuffer))
+                let shared = (
+                    parts: SharedColumnParts(buffer: partsBuffer), columns: SharedColumns(buffer: columnsBuffer)
+                )
                 DispatchQueue.concurrentPerform(iterations: columnCount + 2) { task in
                     switch task {
                     case 0:
@@ -267,7 +280,9 @@ public struct RecordTable: Sendable {
                         var joinedSpans: [UInt64] = []
                         if !pieceSpans.isEmpty { swap(&joinedSpans, &pieceSpans[0]) }
                         joinedSpans.reserveCapacity(rows)
-                        for index in pieceSpans.indices.dropFirst() { joinedSpans.append(contentsOf: pieceSpans[index]) }
+                        for index in pieceSpans.indices.dropFirst() {
+                            joinedSpans.append(contentsOf: pieceSpans[index])
+                        }
                         spans.set(0, joinedSpans)
                     case 1:
                         origins.set(0, RowOrigin.asRead(rows))
@@ -366,7 +381,9 @@ public struct RecordTable: Sendable {
     /// integer (the `.int` of ``values(of:)``), read in place, with no copy
     /// (a key column copied out would be the largest allocation of a diff of
     /// two files); else returns nil.
-    public func withIntegers<Result>(of field: String, _ body: (UnsafeBufferPointer<Int>) throws -> Result) rethrows -> Result? {
+    public func withIntegers<Result>(of field: String, _ body: (UnsafeBufferPointer<Int>) throws -> Result) rethrows
+        -> Result?
+    {
         guard let column = fieldNames.firstIndex(of: field) else { return nil }
         return try columns[column].withIntegers(count: count, body)
     }
@@ -413,7 +430,8 @@ public struct RecordTable: Sendable {
                 case .double: name = "double"
                 case .sourceString, .arenaString: name = "string"
                 // Numbers kept as text read as an int, a double or a number; nested JSON as an array or an object.
-                case .sourceNumber, .arenaNumber, .sourceJSON, .arenaJSON: name = value(column: column, row: row).kindName
+                case .sourceNumber, .arenaNumber, .sourceJSON, .arenaJSON:
+                    name = value(column: column, row: row).kindName
                 }
                 counts[name, default: 0] += 1
                 valued += 1

@@ -1,4 +1,5 @@
 import ListLabRecords
+
 /// Where the rows of a file lie in its bytes, and the file's own style, so
 /// that a save writes every row and cell nobody changed exactly as it was
 /// read: the number spelling, the quoting, a byte order mark, CRLF line

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 internal import CFileSystem
+
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
 
 /// Writes files so that a reader, or a crash, sees the old file or the new
 /// one whole, never a part, and so that the file keeps what it was: its
@@ -54,12 +55,16 @@ public enum AtomicFile {
             if !force, status.st_nlink > 1 {
                 throw FileError(
                     path: path,
-                    message: "has \(status.st_nlink) hard links, and replacing it would leave the other names with the old content; save --force writes it anyway")
+                    message:
+                        "has \(status.st_nlink) hard links, and replacing it would leave the other names with the old content; save --force writes it anyway"
+                )
             }
             if !force, status.st_mode & 0o222 == 0 || access(target, W_OK) != 0 {
                 throw FileError(
                     path: path,
-                    message: "is read-only (mode \(String(status.st_mode & 0o777, radix: 8))); save --force replaces it anyway")
+                    message:
+                        "is read-only (mode \(String(status.st_mode & 0o777, radix: 8))); save --force replaces it anyway"
+                )
             }
             old = status
         } else if errno != ENOENT {
@@ -92,7 +97,9 @@ public enum AtomicFile {
             copyExtendedAttributes(from: target, to: descriptor)
         }
         // After fchown, which clears set-user-ID bits.
-        if failure == nil, fchmod(descriptor, old.map { $0.st_mode & 0o7777 } ?? 0o644) != 0 { failure = FileError(path: path, errno: errno) }
+        if failure == nil, fchmod(descriptor, old.map { $0.st_mode & 0o7777 } ?? 0o644) != 0 {
+            failure = FileError(path: path, errno: errno)
+        }
         if failure == nil, fsync(descriptor) != 0 { failure = FileError(path: path, errno: errno) }
         if close(descriptor) != 0, failure == nil { failure = FileError(path: path, errno: errno) }
         if failure == nil, rename(temporary, target) != 0 { failure = FileError(path: path, errno: errno) }

@@ -1,4 +1,5 @@
 import ListLabRecords
+
 /// Writes a ``RecordTable`` back as CSV, NDJSON or a JSON array, into bytes,
 /// fields in the table's order.
 ///
@@ -86,7 +87,8 @@ public enum RecordTableWriter {
         case .int: output.append(contentsOf: String(Int(truncatingIfNeeded: payload)).utf8)
         case .double: output.append(contentsOf: Value.jsonNumber(Double(bitPattern: payload)).utf8)
         case .sourceNumber, .arenaNumber: output.append(contentsOf: table.bytes(column: column, row: row))
-        case .sourceString, .arenaString, .sourceJSON, .arenaJSON: writeCSVString(table.bytes(column: column, row: row), to: &output)
+        case .sourceString, .arenaString, .sourceJSON, .arenaJSON:
+            writeCSVString(table.bytes(column: column, row: row), to: &output)
         }
     }
 
@@ -106,7 +108,8 @@ public enum RecordTableWriter {
     /// Whether a string must be quoted to read back as the same string.
     private static func needsQuotes(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let first = bytes.first else { return true }
-        for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D {
+        for byte in bytes where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+        {
             return true
         }
         if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") {
@@ -119,7 +122,8 @@ public enum RecordTableWriter {
     }
 
     static func writeJSONObject(
-        _ table: RecordTable, _ row: Int, separator: [UInt8] = [UInt8(ascii: ",")], colon: [UInt8] = [UInt8(ascii: ":")],
+        _ table: RecordTable, _ row: Int, separator: [UInt8] = [UInt8(ascii: ",")],
+        colon: [UInt8] = [UInt8(ascii: ":")],
         to output: inout [UInt8]
     ) {
         output.append(UInt8(ascii: "{"))
@@ -142,7 +146,8 @@ public enum RecordTableWriter {
         case .isFalse: output.append(contentsOf: "false".utf8)
         case .int: output.append(contentsOf: String(Int(truncatingIfNeeded: payload)).utf8)
         case .double: output.append(contentsOf: Value.jsonNumber(Double(bitPattern: payload)).utf8)
-        case .sourceNumber, .arenaNumber, .sourceJSON, .arenaJSON: output.append(contentsOf: table.bytes(column: column, row: row))
+        case .sourceNumber, .arenaNumber, .sourceJSON, .arenaJSON:
+            output.append(contentsOf: table.bytes(column: column, row: row))
         case .sourceString, .arenaString: writeJSONString(table.bytes(column: column, row: row), to: &output)
         }
     }

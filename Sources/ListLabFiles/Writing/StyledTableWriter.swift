@@ -1,4 +1,5 @@
 import ListLabRecords
+
 /// Writes a table in the format and style of the file it was read from:
 /// rows nobody changed byte for byte (with the bytes between them), edited
 /// rows with only their changed cells written anew, added rows in the file's
@@ -30,7 +31,8 @@ struct StyledTableWriter {
             let origin = table.origins[row]
             if row > 0 {
                 if let previous, let current = origin.sourceRow, current == previous + 1 {
-                    output.append(contentsOf: source[layout.span(previous).upperBound..<layout.span(current).lowerBound])
+                    output.append(
+                        contentsOf: source[layout.span(previous).upperBound..<layout.span(current).lowerBound])
                 } else {
                     output.append(contentsOf: gap)
                 }
@@ -97,7 +99,9 @@ struct StyledTableWriter {
             output.append(contentsOf: source[..<layout.header.upperBound])
             writeAddedHeaderNames(to: &output)
             output.append(contentsOf: source[layout.header.upperBound..<firstRow])
-            if layout.rowSpans.isEmpty, output.last != 0x0A, output.last != 0x0D { output.append(contentsOf: layout.lineEnding) }
+            if layout.rowSpans.isEmpty, output.last != 0x0A, output.last != 0x0D {
+                output.append(contentsOf: layout.lineEnding)
+            }
         case .json:
             if layout.rowSpans.isEmpty {
                 output.append(UInt8(ascii: "["))
@@ -174,14 +178,16 @@ struct StyledTableWriter {
                 lastValueEnd = member.value.upperBound
                 guard let column = columnOfField[member.name] else { continue }
                 written.insert(column)
-                guard !table.isAbsent(column: column, row: row), table.value(column: column, row: row) != member.parsed else { continue }
+                guard !table.isAbsent(column: column, row: row), table.value(column: column, row: row) != member.parsed
+                else { continue }
                 output.append(contentsOf: source[cursor..<member.value.lowerBound])
                 RecordTableWriter.writeJSONCell(table, column, row, to: &output)
                 cursor = member.value.upperBound
             }
             output.append(contentsOf: source[cursor..<lastValueEnd])
             var first = members.isEmpty
-            for column in table.columns.indices where !written.contains(column) && !table.isAbsent(column: column, row: row) {
+            for column in table.columns.indices
+            where !written.contains(column) && !table.isAbsent(column: column, row: row) {
                 if !first { output.append(contentsOf: style.separator) }
                 first = false
                 RecordTableWriter.writeJSONString(Array(table.fieldNames[column].utf8)[...], to: &output)
@@ -260,7 +266,8 @@ enum JSONObjectScanner {
 
     private static func skipSpace(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
         var index = start
-        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
+        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
+        {
             index += 1
         }
         return index

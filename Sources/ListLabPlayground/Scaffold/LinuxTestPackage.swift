@@ -1,12 +1,12 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A Linux test package beside an app that is an Xcode project: a target
@@ -38,7 +38,9 @@ struct LinuxTestPackage {
     /// Swift, two files of one name, a module name that is not an identifier.
     func problem(fileExists: (String) -> Bool) -> String? {
         guard !files.isEmpty else { return "name at least one screen file" }
-        guard module.first.map({ $0.isLetter || $0 == "_" }) == true, module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+        guard module.first.map({ $0.isLetter || $0 == "_" }) == true,
+            module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else {
             return "\(module): a module's name is letters, digits and underscores, not starting with a digit"
         }
         var names: Set<String> = []
@@ -46,7 +48,9 @@ struct LinuxTestPackage {
             guard file.hasSuffix(".swift") else { return "\(file): not a Swift file" }
             guard fileExists(file) else { return "\(file): no such file" }
             let name = Self.lastComponent(of: file)
-            guard names.insert(name).inserted else { return "two files are named \(name): a module holds one of each name" }
+            guard names.insert(name).inserted else {
+                return "two files are named \(name): a module holds one of each name"
+            }
             guard name != "Stubs.swift" else { return "\(file): Stubs.swift is the name of the stubs' file" }
         }
         return nil
@@ -56,13 +60,18 @@ struct LinuxTestPackage {
     var contents: (files: [(path: String, text: String)], links: [(path: String, target: String)]) {
         let sources = "Sources/\(module)"
         let links = files.map { file in
-            (path: "\(sources)/\(Self.lastComponent(of: file))", target: Self.relativePath(to: file, fromFolder: "\(folder)/\(sources)"))
+            (
+                path: "\(sources)/\(Self.lastComponent(of: file))",
+                target: Self.relativePath(to: file, fromFolder: "\(folder)/\(sources)")
+            )
         }
-        return ([
-            ("Package.swift", manifest),
-            ("\(sources)/Stubs.swift", stubs),
-            ("Tests/\(module)Tests/\(module)Tests.swift", tests),
-        ], links)
+        return (
+            [
+                ("Package.swift", manifest),
+                ("\(sources)/Stubs.swift", stubs),
+                ("Tests/\(module)Tests/\(module)Tests.swift", tests),
+            ], links
+        )
     }
 
     /// The name the package's products are asked by: "ListLab" for a folder
@@ -199,7 +208,9 @@ struct LinuxTestPackage {
             for (path, text) in files {
                 let full = "\(folder)/\(path)"
                 try manager.createDirectory(atPath: Self.parent(of: full), withIntermediateDirectories: true)
-                guard manager.createFile(atPath: full, contents: Data(text.utf8)) else { throw ScaffoldError.cannotWrite(full) }
+                guard manager.createFile(atPath: full, contents: Data(text.utf8)) else {
+                    throw ScaffoldError.cannotWrite(full)
+                }
             }
             for (path, target) in links {
                 try manager.createSymbolicLink(atPath: "\(folder)/\(path)", withDestinationPath: target)

@@ -26,7 +26,9 @@ struct StubReport: Equatable {
             guard let range = line.firstRange(of: ": error: ") else { continue }
             let place = Self.place(String(line[..<range.lowerBound]))
             let message = String(line[range.upperBound...])
-            if let name = Self.quoted(after: "cannot find type '", in: message) ?? Self.quoted(after: "cannot find '", in: message) {
+            if let name = Self.quoted(after: "cannot find type '", in: message)
+                ?? Self.quoted(after: "cannot find '", in: message)
+            {
                 names.insert(name)
             } else if let module = Self.quoted(after: "no such module '", in: message) {
                 modules.insert(module)
@@ -47,10 +49,13 @@ struct StubReport: Equatable {
         guard !isEmpty else { return ["the screens compile against ListLab's UIKit: write a test in Tests/"] }
         var lines: [String] = []
         if !missingModules.isEmpty {
-            lines.append("modules to stub (a target of each name, beside the screens): " + missingModules.joined(separator: ", "))
+            lines.append(
+                "modules to stub (a target of each name, beside the screens): " + missingModules.joined(separator: ", ")
+            )
         }
         if !missingNames.isEmpty {
-            lines.append("the app's types and functions to stub (in Stubs.swift): " + missingNames.joined(separator: ", "))
+            lines.append(
+                "the app's types and functions to stub (in Stubs.swift): " + missingNames.joined(separator: ", "))
         }
         if !linuxLimits.isEmpty {
             lines.append("what Linux cannot compile, and what to do instead:")
@@ -67,10 +72,12 @@ struct StubReport: Equatable {
     /// What to do instead of what Linux cannot compile, for the compiler's `message`; nil for another error.
     static func advice(for message: String) -> String? {
         if message.contains("cannot be overridden from extension") {
-            return "an override in an extension: move it into the class body (Swift overrides from an extension only through the Objective-C runtime)"
+            return
+                "an override in an extension: move it into the class body (Swift overrides from an extension only through the Objective-C runtime)"
         }
         if message.contains("Objective-C interoperability is disabled") || message.contains("'#selector'") {
-            return "@objc or #selector: Linux has no Objective-C runtime; use a UIAction (addAction(_:for:), primaryAction:)"
+            return
+                "@objc or #selector: Linux has no Objective-C runtime; use a UIAction (addAction(_:for:), primaryAction:)"
         }
         if message.contains("'@IBOutlet'") || message.contains("@IBAction") {
             return "an outlet or action of a nib: drop the attribute and make the view in code"
@@ -88,7 +95,8 @@ struct StubReport: Equatable {
 
     /// The text between `prefix` and the next `'` in `message`.
     private static func quoted(after prefix: String, in message: String) -> String? {
-        guard let start = message.firstRange(of: prefix)?.upperBound, let end = message[start...].firstIndex(of: "'") else { return nil }
+        guard let start = message.firstRange(of: prefix)?.upperBound, let end = message[start...].firstIndex(of: "'")
+        else { return nil }
         return String(message[start..<end])
     }
 }

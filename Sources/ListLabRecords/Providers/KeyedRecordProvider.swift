@@ -73,7 +73,9 @@ public final class KeyedRecordProvider: DataProvider {
     /// or nil when every key is unique.
     ///
     /// - Complexity: O(*n*) expected.
-    public static func firstDuplicateKey(_ field: String, in records: some Sequence<Record>) -> (value: Value, first: Int, second: Int)? {
+    public static func firstDuplicateKey(_ field: String, in records: some Sequence<Record>) -> (
+        value: Value, first: Int, second: Int
+    )? {
         var firstPosition: [Value: Int] = [:]
         for (position, record) in records.enumerated() {
             let key = record[field] ?? .null
@@ -102,7 +104,9 @@ public final class KeyedRecordProvider: DataProvider {
         // Read from the key's column, not from a record built per item: a record has every
         // field, and a file with a key per record made that items x fields.
         let none = keyIdentity(of: .null)
-        guard var place = columns.keyIdentities(ofField: keyField).firstIndex(where: { ($0 ?? none) == key }) else { return nil }
+        guard var place = columns.keyIdentities(ofField: keyField).firstIndex(where: { ($0 ?? none) == key }) else {
+            return nil
+        }
         for section in 0..<base.numberOfSections {
             let count = base.numberOfItems(inSection: section)
             if place < count { return ItemPath(section, place) }
@@ -163,7 +167,8 @@ public final class KeyedRecordProvider: DataProvider {
             defer { keyIndex = nil }
             return try base.update(item, at: path)
         }
-        guard let keyField, let key = item[keyField], keyIdentity(of: key) != keyIdentity(of: old[keyField] ?? .null) else {
+        guard let keyField, let key = item[keyField], keyIdentity(of: key) != keyIdentity(of: old[keyField] ?? .null)
+        else {
             return try base.update(item, at: path)
         }
         if key != .null, let other = self.path(ofKey: key), other != path {
@@ -211,7 +216,9 @@ public final class KeyedRecordProvider: DataProvider {
         if let key = item[keyField], key != .null {
             if index.contains(keyIdentity(of: key), identities: { keyIdentities(ofField: keyField) }) {
                 // The message names the item: worth a scan, on this error path only.
-                if let other = path(ofKey: key) { throw RecordRuleError.duplicateKey(field: keyField, value: key, path: other) }
+                if let other = path(ofKey: key) {
+                    throw RecordRuleError.duplicateKey(field: keyField, value: key, path: other)
+                }
                 // No item has it: the items changed behind the provider's back. Index them again.
                 index = indexKeys(keyField)
             }
@@ -274,7 +281,9 @@ public final class KeyedRecordProvider: DataProvider {
     /// The items, in path order, read one at a time.
     private var allItems: some Sequence<Record> {
         (0..<base.numberOfSections).lazy.flatMap { section in
-            (0..<self.base.numberOfItems(inSection: section)).lazy.compactMap { self.base.item(at: ItemPath(section, $0)) }
+            (0..<self.base.numberOfItems(inSection: section)).lazy.compactMap {
+                self.base.item(at: ItemPath(section, $0))
+            }
         }
     }
 }

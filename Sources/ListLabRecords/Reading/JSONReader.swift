@@ -88,7 +88,8 @@ public struct JSONReader {
         while true {
             skipSpace()
             guard peek(UInt8(ascii: "\"")) else {
-                throw offset < bytes.count ? error("expected a field name in quotes") : error("unexpected end of input: unterminated object")
+                throw offset < bytes.count
+                    ? error("expected a field name in quotes") : error("unexpected end of input: unterminated object")
             }
             names.append(try readString())
             skipSpace()
@@ -104,7 +105,8 @@ public struct JSONReader {
                 offset += 1
                 break
             }
-            throw offset < bytes.count ? error("expected ',' or '}' in object") : error("unexpected end of input: unterminated object")
+            throw offset < bytes.count
+                ? error("expected ',' or '}' in object") : error("unexpected end of input: unterminated object")
         }
         depth -= 1
         return .object(makeRecord(names: names, values: values))
@@ -141,7 +143,8 @@ public struct JSONReader {
                 offset += 1
                 break
             }
-            throw offset < bytes.count ? error("expected ',' or ']' in array") : error("unexpected end of input: unterminated array")
+            throw offset < bytes.count
+                ? error("expected ',' or ']' in array") : error("unexpected end of input: unterminated array")
         }
         depth -= 1
         return .array(elements)

@@ -39,7 +39,9 @@ package enum JSONStringEscape {
     /// Decodes the escape whose backslash is at `index`: appends its UTF-8
     /// to `output` and moves `index` past it (past both halves of a
     /// surrogate pair).
-    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, into output: inout [UInt8]) throws(Failure) {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, into output: inout [UInt8])
+        throws(Failure)
+    {
         var position = index + 1
         guard position < bytes.count else { throw .unterminated }
         let escaped = bytes[position]
@@ -54,7 +56,9 @@ package enum JSONStringEscape {
         case UInt8(ascii: "u"):
             var value = try hex4(bytes, at: &position)
             if (0xD800..<0xDC00).contains(value) {
-                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u")
+                else {
                     throw .loneSurrogate(value)
                 }
                 position += 2

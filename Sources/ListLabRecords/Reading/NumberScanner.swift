@@ -60,7 +60,9 @@ package enum NumberScanner {
         guard digits >= 1, bytes[digitsStart] != UInt8(ascii: "0") || digits == 1 else { return .notANumber }
         if index == end {
             // Nineteen digits can pass Int64's bounds (and wrap UInt64 only from twenty).
-            guard digits < 19 || (digits == 19 && value <= (negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max))), !negative || value != 0 else {
+            guard digits < 19 || (digits == 19 && value <= (negative ? UInt64(Int64.max) + 1 : UInt64(Int64.max))),
+                !negative || value != 0
+            else {
                 return .number
             }
             return .integer(negative ? Int(truncatingIfNeeded: 0 &- value) : Int(value))
@@ -117,10 +119,16 @@ package enum NumberScanner {
     /// this one function, so a value read twice compares equal to itself.
     package static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Value {
         if let integer = integer(bytes, start, end) { return .int(integer) }
-        if end - start == 2, bytes[start] == UInt8(ascii: "-"), bytes[start + 1] == UInt8(ascii: "0") { return .double(-0.0) }
+        if end - start == 2, bytes[start] == UInt8(ascii: "-"), bytes[start + 1] == UInt8(ascii: "0") {
+            return .double(-0.0)
+        }
         if let double = double(bytes, start, end) {
             // A zero written with a non-zero digit (1e-400) underflowed.
-            if double != 0 || !(start..<end).contains(where: { bytes[$0] >= 49 && bytes[$0] <= 57 && !isInExponent(bytes, start, $0) }) {
+            if double != 0
+                || !(start..<end).contains(where: {
+                    bytes[$0] >= 49 && bytes[$0] <= 57 && !isInExponent(bytes, start, $0)
+                })
+            {
                 return .double(double)
             }
         }
@@ -195,7 +203,10 @@ package enum NumberScanner {
             index += 1
             let fractionStart = index
             while index < end, bytes[index] >= 48, bytes[index] <= 57 {
-                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] - 48); scale -= 1 }
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] - 48)
+                    scale -= 1
+                }
                 digits += 1
                 index += 1
             }

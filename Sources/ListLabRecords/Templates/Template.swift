@@ -47,7 +47,8 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
                 text.append(scalar)
                 index += 2
             case ("{", _) where Self.opensQuotedName(scalars, at: index + 1):
-                let (name, end) = try Self.quotedName(scalars, from: index + 1, placeholderColumn: column(index), column: column)
+                let (name, end) = try Self.quotedName(
+                    scalars, from: index + 1, placeholderColumn: column(index), column: column)
                 if !text.isEmpty {
                     parts.append(.text(String(text)))
                     text = String.UnicodeScalarView()
@@ -94,8 +95,10 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
     /// Template.placeholder(for: "}")      // "{\"}\"}"
     /// ```
     public static func placeholder(for field: String) -> String {
-        let plain = !field.isEmpty && field.trimmingWhitespace == field && !field.hasPrefix("\"")
-            && !field.contains(where: { $0 == "{" || $0 == "}" }) && !field.unicodeScalars.contains(where: { $0.value < 0x20 })
+        let plain =
+            !field.isEmpty && field.trimmingWhitespace == field && !field.hasPrefix("\"")
+            && !field.contains(where: { $0 == "{" || $0 == "}" })
+            && !field.unicodeScalars.contains(where: { $0.value < 0x20 })
         guard !plain else { return "{\(field)}" }
         var quoted = "{"
         Value.writeJSONString(field, to: &quoted)

@@ -1,4 +1,5 @@
 public import ListLabCore
+
 /// A presenter of records described by templates, as the shell's `bind`
 /// makes it: one cell kind for every record, or a kind chosen by the value
 /// of one field; headers and footers from templates of the section's

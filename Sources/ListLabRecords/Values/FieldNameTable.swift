@@ -74,12 +74,16 @@ package struct FieldNameTable: Sendable {
     /// The name of entry `entry`.
     package func name(_ entry: Int) -> String {
         let range = nameRange(entry)
-        return names.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+        return names.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        }
     }
 
     /// Calls `body` with the bytes of entry `entry`'s name (a reader's
     /// table of a piece, joined into another without making Strings).
-    package func withNameBytes<Result>(_ entry: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package func withNameBytes<Result>(_ entry: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result
+    {
         let range = nameRange(entry)
         return try names.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
@@ -131,7 +135,8 @@ package struct FieldNameTable: Sendable {
                 let high = UInt64(raw.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self))
                 word = low | high << 32
             } else {
-                word = UInt64(bytes[offset]) | UInt64(bytes[offset + rest / 2]) << 8 | UInt64(bytes[bytes.count - 1]) << 16
+                word =
+                    UInt64(bytes[offset]) | UInt64(bytes[offset + rest / 2]) << 8 | UInt64(bytes[bytes.count - 1]) << 16
             }
             state = (state ^ word) &* 0x94D0_49BB_1331_11EB
             state ^= state >> 31
@@ -167,7 +172,9 @@ package struct FieldNameTable: Sendable {
     /// position when it is new: one probe of the slots where a look-up and
     /// an add took two (a reader's every new key; NDJSON whose records each
     /// have a key of their own).
-    package mutating func position(addingIfNew bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (position: Int, isNew: Bool) {
+    package mutating func position(addingIfNew bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (
+        position: Int, isNew: Bool
+    ) {
         let (slot, found) = probe(bytes, hash: hash)
         if let found { return (position(ofEntry: found), false) }
         return (insert(bytes, hash: hash, position: nil, at: slot), true)
@@ -183,7 +190,8 @@ package struct FieldNameTable: Sendable {
     /// a probe for it ended at (placed again if the slots grow), and
     /// returns the entry.
     @discardableResult
-    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int?, at slot: Int) -> Int {
+    private mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int?, at slot: Int) -> Int
+    {
         let entry = ends.count
         precondition(entry < 1 << 30 && names.count + bytes.count < Int(UInt32.max), "more names than a table holds")
         if let position, position != entry, positions.isEmpty { positions = Array(0..<entry) }

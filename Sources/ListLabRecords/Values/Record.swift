@@ -1,4 +1,5 @@
 import Synchronization
+
 /// A dynamic record: named fields in the order the data gave them.
 ///
 /// Records read from one file share one ``Schema`` (the field names and their
@@ -158,7 +159,9 @@ extension Record {
                 var utf8 = name
                 utf8.withUTF8 { bytes in
                     let hash = positions.hash(bytes)
-                    if positions.position(of: bytes, hash: hash) == nil { positions.add(bytes, hash: hash, position: position) }
+                    if positions.position(of: bytes, hash: hash) == nil {
+                        positions.add(bytes, hash: hash, position: position)
+                    }
                 }
             }
             self.names = names
@@ -170,7 +173,9 @@ extension Record {
         /// (each name once, in order, no two equal as Strings), without
         /// hashing them again.
         package init(_ names: [String], positions: FieldNameTable) {
-            precondition(positions.count == names.count && positions.positionsAreInOrder, "the table must hold every name once, in order")
+            precondition(
+                positions.count == names.count && positions.positionsAreInOrder,
+                "the table must hold every name once, in order")
             self.names = names
             self.positions = positions
             namesAreASCII = positions.namesAreASCII

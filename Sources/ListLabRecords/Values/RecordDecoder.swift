@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 /// Decodes your `Decodable` model types from records, whatever file they were
 /// read from (CSV, JSON, NDJSON): the bridge from ListLab's dynamic records
@@ -53,7 +53,8 @@ private struct ValueDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let record) = value else {
             throw DecodingError.typeMismatch(
-                Record.self, .init(codingPath: codingPath, debugDescription: "expected an object, found \(value.kindName)"))
+                Record.self,
+                .init(codingPath: codingPath, debugDescription: "expected an object, found \(value.kindName)"))
         }
         return KeyedDecodingContainer(RecordContainer(record: record, codingPath: codingPath))
     }
@@ -61,7 +62,8 @@ private struct ValueDecoder: Decoder {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
             throw DecodingError.typeMismatch(
-                [Value].self, .init(codingPath: codingPath, debugDescription: "expected an array, found \(value.kindName)"))
+                [Value].self,
+                .init(codingPath: codingPath, debugDescription: "expected an array, found \(value.kindName)"))
         }
         return ArrayContainer(elements: elements, codingPath: codingPath)
     }
@@ -109,7 +111,9 @@ private struct RecordContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try SingleValue(value: try value(for: key), codingPath: codingPath + [key]).decode(type)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try ValueDecoder(value: try value(for: key), codingPath: codingPath + [key]).container(keyedBy: type)
     }
 
@@ -140,7 +144,8 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
     private mutating func next() throws -> (Value, [any CodingKey]) {
         let path = codingPath + [AnyKey(intValue: currentIndex)]
         guard currentIndex < elements.count else {
-            throw DecodingError.valueNotFound(Value.self, .init(codingPath: path, debugDescription: "the array has no more elements"))
+            throw DecodingError.valueNotFound(
+                Value.self, .init(codingPath: path, debugDescription: "the array has no more elements"))
         }
         defer { currentIndex += 1 }
         return (elements[currentIndex], path)
@@ -157,7 +162,9 @@ private struct ArrayContainer: UnkeyedDecodingContainer {
         return try SingleValue(value: value, codingPath: path).decode(type)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let (value, path) = try next()
         return try ValueDecoder(value: value, codingPath: path).container(keyedBy: type)
     }
@@ -182,9 +189,11 @@ private struct SingleValue: SingleValueDecodingContainer {
     private func mismatch<T>(_ type: T.Type, _ expected: String) -> DecodingError {
         let found = value == .null ? "null" : "\(value.kindName) \(value.jsonText)"
         if value == .null {
-            return .valueNotFound(type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found null"))
+            return .valueNotFound(
+                type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found null"))
         }
-        return .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(found)"))
+        return .typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(found)"))
     }
 
     func decode(_ type: Bool.Type) throws -> Bool {
@@ -224,7 +233,8 @@ private struct SingleValue: SingleValueDecodingContainer {
         case .number(let text):
             // Beyond Int (a UInt64 past Int.max), or spelled otherwise (`1e3`): the number it writes.
             if let exact = T(text) { return exact }
-            guard case .double(let number) = NumberScanner.value(Array(text.utf8)), let exact = T(exactly: number) else {
+            guard case .double(let number) = NumberScanner.value(Array(text.utf8)), let exact = T(exactly: number)
+            else {
                 throw mismatch(type, "a whole number that \(type) holds")
             }
             return exact
@@ -248,7 +258,9 @@ private struct SingleValue: SingleValueDecodingContainer {
         // A date is ISO 8601 text (what RecordEncoder writes), never Date's own seconds since 2001.
         if T.self == Date.self {
             guard case .string(let text) = value, let date = DateText.date(from: text), let typed = date as? T else {
-                throw mismatch(type, "a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00)")
+                throw mismatch(
+                    type,
+                    "a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00)")
             }
             return typed
         }

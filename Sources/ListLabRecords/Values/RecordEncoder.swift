@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+    package import FoundationEssentials
 #else
-package import Foundation
+    package import Foundation
 #endif
 /// Encodes your `Encodable` model values as records: the bridge from typed
 /// items to ListLab's dynamic records, the way back of ``RecordDecoder``.
@@ -44,7 +44,8 @@ public struct RecordEncoder: Sendable {
         let encoded = try encodeValue(value)
         guard case .object(let record) = encoded else {
             throw EncodingError.invalidValue(
-                value, .init(codingPath: [], debugDescription: "expected an object of fields, found \(encoded.kindName)"))
+                value,
+                .init(codingPath: [], debugDescription: "expected an object of fields, found \(encoded.kindName)"))
         }
         return record
     }
@@ -160,7 +161,8 @@ private struct ValueEncoder: Encoder {
 /// A scalar written into `box`, checked for what JSON can carry.
 private func write(_ value: Value, into box: Box, for original: Any) throws {
     if case .double(let number) = value, !number.isFinite {
-        throw EncodingError.invalidValue(original, .init(codingPath: box.codingPath, debugDescription: "\(number) is not a number JSON can carry"))
+        throw EncodingError.invalidValue(
+            original, .init(codingPath: box.codingPath, debugDescription: "\(number) is not a number JSON can carry"))
     }
     box.content = .scalar(value)
 }
@@ -198,27 +200,49 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { box.codingPath }
 
     mutating func encodeNil(forKey key: Key) throws { box.field(key.stringValue).content = .scalar(.null) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try ListLabRecords.encode(value, into: box.field(key.stringValue)) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try ListLabRecords.encode(value, into: box.field(key.stringValue))
+    }
 
     // A nil optional is written as null, so that every item has every field (`fields` counts them).
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         guard let value else { return try encodeNil(forKey: key) }
         try encode(value, forKey: key)
     }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeIfPresent(value as String??, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        try encodeIfPresent(value as String??, key)
+    }
     mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeIfPresent(value as Bool??, key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeIfPresent(value as Double??, key) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeIfPresent(value as Float??, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        try encodeIfPresent(value as Double??, key)
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        try encodeIfPresent(value as Float??, key)
+    }
     mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeIfPresent(value as Int??, key) }
     mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeIfPresent(value as Int8??, key) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeIfPresent(value as Int16??, key) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeIfPresent(value as Int32??, key) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeIfPresent(value as Int64??, key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        try encodeIfPresent(value as Int16??, key)
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        try encodeIfPresent(value as Int32??, key)
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        try encodeIfPresent(value as Int64??, key)
+    }
     mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeIfPresent(value as UInt??, key) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeIfPresent(value as UInt8??, key) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeIfPresent(value as UInt16??, key) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeIfPresent(value as UInt32??, key) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeIfPresent(value as UInt64??, key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        try encodeIfPresent(value as UInt8??, key)
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        try encodeIfPresent(value as UInt16??, key)
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        try encodeIfPresent(value as UInt32??, key)
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        try encodeIfPresent(value as UInt64??, key)
+    }
 
     /// A scalar optional: null, or its value.
     private mutating func encodeIfPresent<T: Encodable>(_ value: T??, _ key: Key) throws {
@@ -226,7 +250,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try encode(value, forKey: key)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         let field = box.field(key.stringValue)
         field.makeObject()
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: field))
@@ -248,9 +274,13 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     var count: Int { box.count }
 
     mutating func encodeNil() throws { box.appendElement().content = .scalar(.null) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try ListLabRecords.encode(value, into: box.appendElement()) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try ListLabRecords.encode(value, into: box.appendElement())
+    }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let element = box.appendElement()
         element.makeObject()
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(box: element))

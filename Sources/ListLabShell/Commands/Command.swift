@@ -48,7 +48,8 @@ struct Command: Sendable {
 
     /// A command that works on the data, the list and the output (``CommandContext``).
     init(
-        name: String, aliases: [String] = [], usage: String, summary: String, details: [String] = [], examples: [String],
+        name: String, aliases: [String] = [], usage: String, summary: String, details: [String] = [],
+        examples: [String],
         takesDataOnly: Bool = false, isRecorded: Bool = true, alwaysDraws: Bool = false, endsSession: Bool = false,
         speaksUIKitWords: Bool = false, completes: @escaping @Sendable (CompletionContext) -> [String] = { _ in [] },
         run: @escaping @Sendable (CommandContext, inout Arguments) throws -> Void
@@ -62,8 +63,10 @@ struct Command: Sendable {
     /// One of the session's own commands, which acts on the session itself
     /// (its scripts, history, recorder or end) rather than on its data.
     init(
-        sessionCommand name: String, aliases: [String] = [], usage: String, summary: String, details: [String] = [], examples: [String],
-        isRecorded: Bool = true, endsSession: Bool = false, completes: @escaping @Sendable (CompletionContext) -> [String] = { _ in [] },
+        sessionCommand name: String, aliases: [String] = [], usage: String, summary: String, details: [String] = [],
+        examples: [String],
+        isRecorded: Bool = true, endsSession: Bool = false,
+        completes: @escaping @Sendable (CompletionContext) -> [String] = { _ in [] },
         run: @escaping @Sendable (Session, inout Arguments) throws -> Void
     ) {
         self.init(
@@ -95,7 +98,8 @@ struct Command: Sendable {
 extension Session {
     /// Every command, in the order `help` lists them.
     static let commands: [Command] =
-        dataCommands + presenterCommands + listCommands + mutationCommands + teachingCommands + rowsCommands + diffCommands + diffableCommands + compositionCommands + exportCommands + sessionCommands
+        dataCommands + presenterCommands + listCommands + mutationCommands + teachingCommands + rowsCommands
+        + diffCommands + diffableCommands + compositionCommands + exportCommands + sessionCommands
 
     /// The command named (or aliased) `name`.
     static func command(named name: String) -> Command? {

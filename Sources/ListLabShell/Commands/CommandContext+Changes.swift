@@ -13,7 +13,9 @@ extension CommandContext {
     /// Throws for providers whose source is not one list of records.
     func checkDiffable(_ loaded: LoadedProvider, _ command: String) throws(ShellError) {
         if loaded.composite != nil || loaded.paged != nil {
-            throw ShellError("\(command) works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)")
+            throw ShellError(
+                "\(command) works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)"
+            )
         }
     }
 
@@ -21,7 +23,7 @@ extension CommandContext {
     func sourceRecords(of loaded: LoadedProvider) throws -> [Record] {
         do {
             return try loaded.readSource()
-        } catch where Session.wasInterrupted(error) {
+        } catch  where Session.wasInterrupted(error) {
             throw error
         } catch {
             throw ShellError("reading the source failed, nothing changed: \(error)")
@@ -33,7 +35,8 @@ extension CommandContext {
     /// after it, the list refusing its updates, leaves the provider changed;
     /// one before it, a diff that cannot be made, leaves it as it was).
     func transition(
-        _ loaded: LoadedProvider, to records: [Record], saying what: String, reloadingSource: Bool = false, whenChanged: () -> Void = {}
+        _ loaded: LoadedProvider, to records: [Record], saying what: String, reloadingSource: Bool = false,
+        whenChanged: () -> Void = {}
     ) throws {
         if let diffable = presentation.diffable {
             if reloadingSource { try loaded.provider.reload() } else { try loaded.provider.replaceItems(with: records) }
@@ -47,7 +50,8 @@ extension CommandContext {
             try transitionRegistered(loaded, to: records, saying: what, whenChanged: whenChanged)
             return
         }
-        let changes = try changes(of: loaded, to: loaded.sections(of: records), side: reloadingSource ? "source" : "new state")
+        let changes = try changes(
+            of: loaded, to: loaded.sections(of: records), side: reloadingSource ? "source" : "new state")
         try perform(changes, saying: what, itemCount: records.count) {
             if reloadingSource {
                 try loaded.provider.reload()
@@ -85,7 +89,8 @@ extension CommandContext {
         // The items whose content changes, as they are before the change (to say what changed in each).
         let provider = try? current().provider
         let before = Dictionary(
-            uniqueKeysWithValues: changes.updatedItems.prefix(presentation.changeThreshold).compactMap { update -> (ItemPath, Record)? in
+            uniqueKeysWithValues: changes.updatedItems.prefix(presentation.changeThreshold).compactMap {
+                update -> (ItemPath, Record)? in
                 let path = ItemPath(update.from.section, update.from.item)
                 return provider?.item(at: path).map { (path, $0) }
             })
@@ -98,7 +103,9 @@ extension CommandContext {
     /// staged batch updates (reloadData above the change threshold), and
     /// says what changed; `changedFields` gives what changed in each
     /// updated item, asked for once, when a stage first needs it.
-    func apply(_ changes: SectionedChangeset, saying what: String, itemCount: Int, changedFields known: () -> ChangedFields) throws {
+    func apply(
+        _ changes: SectionedChangeset, saying what: String, itemCount: Int, changedFields known: () -> ChangedFields
+    ) throws {
         let staged = StagedUpdate(changes, style: presentation.updateStyle)
         guard !staged.stages.isEmpty else {
             output.write("\(what): no changes")
@@ -112,9 +119,13 @@ extension CommandContext {
         do {
             outcome = try list.apply(
                 staged, reloadingDataAbove: presentation.changeThreshold,
-                willPerform: { stage in list.tracer.note(.controller, .provider, "replaceAll(\(itemCount) items) → \(stage)") },
+                willPerform: { stage in
+                    list.tracer.note(.controller, .provider, "replaceAll(\(itemCount) items) → \(stage)")
+                },
                 didPerform: { stage in
-                    if changedFields == nil, !stage.reloadedItems.isEmpty || !stage.reconfiguredItems.isEmpty { changedFields = known() }
+                    if changedFields == nil, !stage.reloadedItems.isEmpty || !stage.reconfiguredItems.isEmpty {
+                        changedFields = known()
+                    }
                     var fields = changedFields ?? ChangedFields()
                     for line in stageLines(stage, changedFields: &fields) { output.write(line) }
                     if changedFields != nil { changedFields = fields }
@@ -149,12 +160,16 @@ extension CommandContext {
     /// none above the change threshold, where the list reloads instead.
     func updatedPairs(_ changes: SectionedChangeset) -> [(from: ItemPath, to: ItemPath)] {
         guard changes.count <= presentation.changeThreshold else { return [] }
-        return changes.updatedItems.map { update in (from: ItemPath(update.from.section, update.from.item), to: ItemPath(update.to.section, update.to.item)) }
+        return changes.updatedItems.map { update in
+            (from: ItemPath(update.from.section, update.from.item), to: ItemPath(update.to.section, update.to.item))
+        }
     }
 
     /// ``changedFields(_:_:)`` of records: `old` gives an item before the
     /// changes by its path then, `new` after them by its path now.
-    func changedFields(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?) -> ChangedFields {
+    func changedFields(_ changes: SectionedChangeset, old: (ItemPath) -> Record?, new: (ItemPath) -> Record?)
+        -> ChangedFields
+    {
         // Records with the same fields differ in a value; with other fields (a file read again
         // with a column added), perhaps only in those: a null where there was no field is no value changed.
         changedFields(changes, unchanged: "(the data's fields changed; its values did not)") { pairs in
@@ -189,7 +204,9 @@ extension CommandContext {
     /// so that no item is named twice. The items said are marked said in `changedFields`.
     func stageLines(_ stage: BatchUpdate, changedFields: inout ChangedFields) -> [String] {
         let (reloaded, reconfigured) = (stage.reloadedItems, stage.reconfiguredItems)
-        guard reloaded.count + reconfigured.count > 0, stage.changeCount == reloaded.count + reconfigured.count else { return ["  \(stage)"] }
+        guard reloaded.count + reconfigured.count > 0, stage.changeCount == reloaded.count + reconfigured.count else {
+            return ["  \(stage)"]
+        }
         // Each update, in path order: a diff's come in it already (of one kind), sorted only when they do not.
         var updates = reloaded.map { (isReload: true, path: $0) } + reconfigured.map { (isReload: false, path: $0) }
         if !zip(updates, updates.dropFirst()).allSatisfy({ $0.path < $1.path }) { updates.sort { $0.path < $1.path } }
@@ -230,7 +247,9 @@ extension CommandContext {
 
     /// The diff from what the provider holds to `sections`, by key (or, with
     /// no key, by whole record) and content.
-    func changes(of loaded: LoadedProvider, to sections: [(title: String, items: [Record])], side: String) throws -> SectionedChangeset {
+    func changes(of loaded: LoadedProvider, to sections: [(title: String, items: [Record])], side: String) throws
+        -> SectionedChangeset
+    {
         try changes(from: loaded.currentSections(for: "a diff"), to: sections, keyField: loaded.keyField, side: side)
     }
 
@@ -238,13 +257,16 @@ extension CommandContext {
     /// (by day, by a field of the app's), which ListLab cannot foresee. So
     /// the provider changes first, and the diff is taken between its
     /// sections before and after; a diff that fails puts the old items back.
-    fileprivate func transitionRegistered(_ loaded: LoadedProvider, to records: [Record], saying what: String, whenChanged: () -> Void) throws {
+    fileprivate func transitionRegistered(
+        _ loaded: LoadedProvider, to records: [Record], saying what: String, whenChanged: () -> Void
+    ) throws {
         try Interruption.check()
         let old = try loaded.currentSections(for: "a diff")
         try loaded.provider.replaceItems(with: records)
         let changes: SectionedChangeset
         do {
-            changes = try self.changes(from: old, to: loaded.currentSections(for: "a diff"), keyField: loaded.keyField, side: "new state")
+            changes = try self.changes(
+                from: old, to: loaded.currentSections(for: "a diff"), keyField: loaded.keyField, side: "new state")
         } catch {
             try? loaded.provider.replaceItems(with: old.flatMap(\.items))
             throw error
@@ -254,7 +276,9 @@ extension CommandContext {
         let changedFields = changedFields(
             changes,
             old: { path in
-                guard old.indices.contains(path.section), old[path.section].items.indices.contains(path.item) else { return nil }
+                guard old.indices.contains(path.section), old[path.section].items.indices.contains(path.item) else {
+                    return nil
+                }
                 return old[path.section].items[path.item]
             },
             new: { provider.item(at: $0) })
@@ -264,7 +288,8 @@ extension CommandContext {
     /// The diff from `oldSections` to `sections`, items named by `keyField`
     /// (or their whole content).
     func changes(
-        from oldSections: [(title: String, items: [Record])], to sections: [(title: String, items: [Record])], keyField: String?, side: String
+        from oldSections: [(title: String, items: [Record])], to sections: [(title: String, items: [Record])],
+        keyField: String?, side: String
     ) throws -> SectionedChangeset {
         let old = oldSections.map { DiffSection(id: $0.title, items: $0.items) }
         let new = sections.map { DiffSection(id: $0.title, items: $0.items) }
@@ -284,7 +309,9 @@ extension CommandContext {
         if let paths = error.paths {
             // An item without a key is its whole record: of a wide file, a line of megabytes.
             let identity = error.identity.count > 200 ? error.identity.prefix(200) + "..." : error.identity
-            return ShellError("duplicate \(key)\(identity) in \(which), at \(paths.first) and \(paths.second): a diff needs unique keys")
+            return ShellError(
+                "duplicate \(key)\(identity) in \(which), at \(paths.first) and \(paths.second): a diff needs unique keys"
+            )
         }
         return ShellError("\(error)")
     }

@@ -20,11 +20,16 @@ extension CommandContext {
     /// `sort` on the columns (``FileDataProvider/sort(by:descending:identifiedBy:countingAbove:)``).
     func sortColumns(of loaded: LoadedProvider, by field: String, descending: Bool) throws -> Bool {
         guard let file = columnFile(of: loaded),
-            let changes = try file.sort(by: field, descending: descending, identifiedBy: loaded.keyField, countingAbove: presentation.changeThreshold)
+            let changes = try file.sort(
+                by: field, descending: descending, identifiedBy: loaded.keyField,
+                countingAbove: presentation.changeThreshold)
         else { return false }
         loaded.records.baseDidChange()
         loaded.markEdited()
-        try show(changes, saying: "sorted \(loaded.name) by \(Tokenizer.typedFieldName(field))\(descending ? ", descending" : "")", itemCount: file.numberOfItems)
+        try show(
+            changes,
+            saying: "sorted \(loaded.name) by \(Tokenizer.typedFieldName(field))\(descending ? ", descending" : "")",
+            itemCount: file.numberOfItems)
         return true
     }
 
@@ -37,7 +42,8 @@ extension CommandContext {
             let record = file.item(at: ItemPath(0, second))
         else { return }
         let duplicate = DuplicateIdentityError(
-            identity: "\(Value.object(record))", side: .old, firstPath: ElementPath(0, first), secondPath: ElementPath(0, second))
+            identity: "\(Value.object(record))", side: .old, firstPath: ElementPath(0, first),
+            secondPath: ElementPath(0, second))
         throw Self.diffError(duplicate, keyField: nil, side: "new state")
     }
 
@@ -46,13 +52,18 @@ extension CommandContext {
     /// - Returns: false also while a filter on records is on.
     func filterColumns(of loaded: LoadedProvider, field: String, value: Value) throws -> Bool {
         guard let file = columnFile(of: loaded), loaded.filter == nil || file.activeFilter != nil,
-            let changes = try file.filter(by: field, equalTo: value, identifiedBy: loaded.keyField, countingAbove: presentation.changeThreshold),
+            let changes = try file.filter(
+                by: field, equalTo: value, identifiedBy: loaded.keyField, countingAbove: presentation.changeThreshold),
             let filter = file.activeFilter
         else { return false }
         loaded.filter = LoadedProvider.Filter(field: field, value: value)
         loaded.records.baseDidChange()
         let kept = file.numberOfItems
-        try show(changes, saying: "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept) of \(filter.unfilteredCount) items", itemCount: kept)
+        try show(
+            changes,
+            saying:
+                "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept) of \(filter.unfilteredCount) items",
+            itemCount: kept)
         return true
     }
 
@@ -60,7 +71,8 @@ extension CommandContext {
     ///
     /// - Returns: false for a filter on records.
     func unfilterColumns(of loaded: LoadedProvider) throws -> Bool {
-        guard let file = loaded.file, let changes = file.removeFilter(countingAbove: presentation.changeThreshold) else { return false }
+        guard let file = loaded.file, let changes = file.removeFilter(countingAbove: presentation.changeThreshold)
+        else { return false }
         loaded.records.baseDidChange()
         let all = file.numberOfItems
         try show(changes, saying: "filter off: \(all) items", itemCount: all)
@@ -72,13 +84,15 @@ extension CommandContext {
     /// nil when they do not serve it.
     ///
     /// - Parameter threshold: Above this many changes, only count them.
-    func columnChangesFromSource(of loaded: LoadedProvider, countingAbove threshold: Int? = nil) throws -> (changes: FileChanges, file: FileDataProvider)? {
+    func columnChangesFromSource(of loaded: LoadedProvider, countingAbove threshold: Int? = nil) throws -> (
+        changes: FileChanges, file: FileDataProvider
+    )? {
         guard let file = columnFile(of: loaded) else { return nil }
         do {
             return try file.changesFromFile(identifiedBy: loaded.keyField, countingAbove: threshold).map { ($0, file) }
         } catch let error as DuplicateIdentityError {
             throw Self.diffError(error, keyField: loaded.keyField, side: "source")
-        } catch where Session.wasInterrupted(error) {
+        } catch  where Session.wasInterrupted(error) {
             throw error
         } catch let error as LoadError {
             throw ShellError("reading the source failed, nothing changed: \(error)")

@@ -50,7 +50,9 @@ extension CommandContext {
     }
 
     /// The items a PATH or RANGE names, as the list shows them (or one item by `KEY=VALUE`).
-    func namedItems(_ arguments: inout Arguments, in loaded: LoadedProvider) throws -> (items: [NamedItem], label: String) {
+    func namedItems(_ arguments: inout Arguments, in loaded: LoadedProvider) throws -> (
+        items: [NamedItem], label: String
+    ) {
         if let token = arguments.peek, case .assignment(let field, let value) = token.kind {
             _ = arguments.next()
             let item = try item(withKey: value, field: field, column: token.column, in: loaded)
@@ -62,13 +64,17 @@ extension CommandContext {
         _ = try item(shownAt: range.last, in: loaded)
         let items = try range.paths.map { try item(shownAt: $0, in: loaded) }
         let moved = zip(range.paths, items).contains { $0 != $1.dataPath }
-        return (items, moved ? "\(range) (\(items.map(\.dataPath.description).joined(separator: ", ")) in the data)" : "\(range)")
+        return (
+            items,
+            moved ? "\(range) (\(items.map(\.dataPath.description).joined(separator: ", ")) in the data)" : "\(range)"
+        )
     }
 
     /// The item whose key is `value`.
     private func item(withKey value: Value, field: String, column: Int, in loaded: LoadedProvider) throws -> NamedItem {
         guard let keyField = loaded.keyField else {
-            throw ShellError("items of \(loaded.name) have no key to name them by: name one by its PATH", column: column)
+            throw ShellError(
+                "items of \(loaded.name) have no key to name them by: name one by its PATH", column: column)
         }
         guard field == keyField else {
             throw ShellError("an item is named by its key, \(keyField)=VALUE, not by \(field)", column: column)
@@ -83,12 +89,16 @@ extension CommandContext {
     func item(shownAt path: ItemPath, in loaded: LoadedProvider) throws -> NamedItem {
         if let diffable = presentation.diffable {
             try list.validate(path)
-            guard let identifier = diffable.dataSource.itemIdentifier(for: path) else { throw ShellError("no item at \(path)") }
+            guard let identifier = diffable.dataSource.itemIdentifier(for: path) else {
+                throw ShellError("no item at \(path)")
+            }
             guard let dataPath = diffable.identifiers.dataPath(for: identifier) else {
                 throw ShellError(
-                    "\(path) shows \(diffable.identifiers.shortText(of: identifier)), which \(loaded.name) no longer holds: 'snapshot new from data', then 'apply'")
+                    "\(path) shows \(diffable.identifiers.shortText(of: identifier)), which \(loaded.name) no longer holds: 'snapshot new from data', then 'apply'"
+                )
             }
-            return NamedItem(dataPath: dataPath, label: dataPath == path ? "\(path)" : "\(path) (\(dataPath) in the data)")
+            return NamedItem(
+                dataPath: dataPath, label: dataPath == path ? "\(path)" : "\(path) (\(dataPath) in the data)")
         }
         guard let change = presentation.currentUnannouncedChange() else {
             _ = try loaded.provider.checkedItem(at: path)
@@ -98,7 +108,9 @@ extension CommandContext {
         var dataPath: ItemPath? = path
         for unannounced in presentation.unannouncedChanges {
             guard let before = dataPath else { break }
-            dataPath = (try? unannounced.update.pathsAfter(itemCountsBefore: unannounced.countsBefore, itemCountsAfter: unannounced.countsAfter))?(before)
+            dataPath =
+                (try? unannounced.update.pathsAfter(
+                    itemCountsBefore: unannounced.countsBefore, itemCountsAfter: unannounced.countsAfter))?(before)
         }
         guard let dataPath else {
             throw ShellError(
@@ -117,8 +129,12 @@ extension CommandContext {
             let applied = diffable.dataSource.snapshot()
             let data = try diffable.identifiers.dataSnapshot()
             guard applied.itemIdentifiers != data.itemIdentifiers else { return }
-            let shown = diffable.dataSource.itemIdentifier(for: path).map(diffable.identifiers.shortText(of:)) ?? "nothing"
-            let held = loaded.provider.item(at: path).map { diffable.identifiers.shortText(of: diffable.identifiers.identifier(of: $0)) } ?? "nothing"
+            let shown =
+                diffable.dataSource.itemIdentifier(for: path).map(diffable.identifiers.shortText(of:)) ?? "nothing"
+            let held =
+                loaded.provider.item(at: path).map {
+                    diffable.identifiers.shortText(of: diffable.identifiers.identifier(of: $0))
+                } ?? "nothing"
             throw ShellError(
                 "\(command) \(path) is ambiguous: the list shows the applied snapshot, where \(path) is \(shown), and the data "
                     + "holds \(held) there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations")
@@ -156,7 +172,8 @@ extension CommandContext {
                 guard item.dataPath == path else {
                     throw ShellError(
                         "\(path) on screen is \(item.dataPath) in the data (the list was not told of a change): "
-                            + "the delegate would be handed another item; tell the list with 'batch', or 'reload --list'")
+                            + "the delegate would be handed another item; tell the list with 'batch', or 'reload --list'"
+                    )
                 }
             }
             return path
@@ -170,7 +187,9 @@ extension CommandContext {
             return path
         }
         if presentation.currentUnannouncedChange() != nil {
-            throw ShellError("the list was not told of a change, so its \(list.style.itemNoun)s and the data's differ: tell the list with 'batch', or 'reload --list'")
+            throw ShellError(
+                "the list was not told of a change, so its \(list.style.itemNoun)s and the data's differ: tell the list with 'batch', or 'reload --list'"
+            )
         }
         return item.dataPath
     }

@@ -63,7 +63,9 @@ struct CommandContext {
     func unfiltered(for command: String) throws(ShellError) -> LoadedProvider {
         let loaded = try current()
         if let filter = loaded.filter {
-            throw ShellError("\(command) is refused while a filter is on (\(filter.field)=\(filter.value.jsonText)): 'filter off' first")
+            throw ShellError(
+                "\(command) is refused while a filter is on (\(filter.field)=\(filter.value.jsonText)): 'filter off' first"
+            )
         }
         return loaded
     }
@@ -71,7 +73,9 @@ struct CommandContext {
     /// Runs `body` with `what` (`sorting contacts by name`) shown as a
     /// progress line on a terminal, when `loaded` holds enough items for it
     /// to take a while; the line says that Ctrl-C stops it.
-    func withProgress<Result>(_ what: @autoclosure () -> String, on loaded: LoadedProvider, _ body: () throws -> Result) rethrows -> Result {
+    func withProgress<Result>(_ what: @autoclosure () -> String, on loaded: LoadedProvider, _ body: () throws -> Result)
+        rethrows -> Result
+    {
         let items = loaded.provider.numberOfItems
         guard items >= Session.progressItemThreshold else { return try body() }
         output.progress("\(what()) (\(items) items; Ctrl-C stops it)...")
@@ -103,11 +107,14 @@ extension Session {
 extension CommandContext {
     /// Throws UIKit's unrecognized selector when the session's iOS version
     /// (`set ios`) is older than `version`, which added `selector` to `className`.
-    func requireIOS(_ version: IOSVersion, _ selector: String, of className: String, column: Int? = nil) throws(ShellError) {
+    func requireIOS(_ version: IOSVersion, _ selector: String, of className: String, column: Int? = nil)
+        throws(ShellError)
+    {
         let current = list.iOSVersion
         guard current < version else { return }
         throw ShellError(
-            UIKitRule.unrecognizedSelector(selector, of: className).reason(in: list.style, on: current) + " (iOS \(version) added it, and this session is iOS \(current): 'set ios \(version)')",
+            UIKitRule.unrecognizedSelector(selector, of: className).reason(in: list.style, on: current)
+                + " (iOS \(version) added it, and this session is iOS \(current): 'set ios \(version)')",
             column: column)
     }
 
@@ -117,7 +124,8 @@ extension CommandContext {
     func requireViewReconfigure() throws(ShellError) {
         let isTable = list.style == .table
         try requireIOS(
-            .reconfiguring, isTable ? "reconfigureRowsAtIndexPaths:" : "reconfigureItemsAtIndexPaths:", of: isTable ? "UITableView" : "UICollectionView")
+            .reconfiguring, isTable ? "reconfigureRowsAtIndexPaths:" : "reconfigureItemsAtIndexPaths:",
+            of: isTable ? "UITableView" : "UICollectionView")
     }
 
     /// The class of the diffable data source the list has: UIKit's names it in an unrecognized selector.

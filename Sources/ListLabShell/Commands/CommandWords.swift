@@ -16,7 +16,9 @@ struct CommandWords: Sendable {
     /// error naming every one.
     func read(_ arguments: inout Arguments) throws(ShellError) -> String {
         let quoted = names.map { "'\($0)'" }
-        let what = quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "") : quoted.joined()
+        let what =
+            quoted.count > 1
+            ? quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "") : quoted.joined()
         return try arguments.choice(what, names)
     }
 }

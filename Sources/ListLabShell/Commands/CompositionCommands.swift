@@ -5,15 +5,20 @@ extension Session {
     static let compositionCommands: [Command] = [
         Command(
             name: "more", usage: "more",
-            summary: "a paged provider loads its next page, appended as a batch insert (scrolling near the end does it too)",
-            details: ["A page that fails to load changes nothing; 'more' asks for it again. No page loads while a filter is on."],
+            summary:
+                "a paged provider loads its next page, appended as a batch insert (scrolling near the end does it too)",
+            details: [
+                "A page that fails to load changes nothing; 'more' asks for it again. No page loads while a filter is on."
+            ],
             examples: ["more"]
         ) { context, arguments in
             try arguments.expectEnd()
             // A page appended under a filter would be shown unfiltered, and lost when the filter goes.
             let loaded = try context.unfiltered(for: "more")
             guard loaded.paged != nil else {
-                throw ShellError("more loads pages of a paged provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load SOURCE as paged SIZE")
+                throw ShellError(
+                    "more loads pages of a paged provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load SOURCE as paged SIZE"
+                )
             }
             try context.loadNextPage(because: "")
         },
@@ -43,22 +48,30 @@ extension Session {
                 guard let child = context.workspace.provider(named: name) else {
                     let loaded = context.workspace.providers.map(\.name)
                     let suggestion = Suggestion.nearest(to: name, in: loaded).map { "; did you mean '\($0)'?" } ?? ""
-                    throw ShellError("no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))\(suggestion))")
+                    throw ShellError(
+                        "no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))\(suggestion))"
+                    )
                 }
-                guard child.composite == nil else { throw ShellError("'\(name)' is a composite itself: compose its providers instead") }
-                try context.checkNotRegistered(child, "compose", "joins ListLab's datasets, each shown by its template presenter")
+                guard child.composite == nil else {
+                    throw ShellError("'\(name)' is a composite itself: compose its providers instead")
+                }
+                try context.checkNotRegistered(
+                    child, "compose", "joins ListLab's datasets, each shown by its template presenter")
                 children.append(child)
             }
             let name = compositeName ?? names.joined(separator: "+")
             let composite = CompositeDataProvider(children.map(\.provider))
             let fields = LoadedProvider.compositeFields(of: children)
             let loaded = LoadedProvider(
-                name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil), source: .composite(composite, children: children),
+                name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil),
+                source: .composite(composite, children: children),
                 schema: Record.Schema(fields), presenter: children[0].presenter)
             try context.workspace.checkDataLimit(adding: loaded, replacing: context.workspace.index(named: name))
             context.show(loaded)
             let sections = composite.numberOfSections
-            context.output.write("composed \(name): \(sections) \(sections == 1 ? "section" : "sections") from \(names.joined(separator: ", "))")
+            context.output.write(
+                "composed \(name): \(sections) \(sections == 1 ? "section" : "sections") from \(names.joined(separator: ", "))"
+            )
         },
     ]
 }
@@ -127,7 +140,9 @@ extension CommandContext {
                 output.write("\(reason)page \(page) is empty: all \(count) items are loaded")
                 return
             }
-            let range = inserted.count > 1 ? "\(inserted[0])-\(inserted[inserted.count - 1])" : inserted.first.map(\.description) ?? "nothing"
+            let range =
+                inserted.count > 1
+                ? "\(inserted[0])-\(inserted[inserted.count - 1])" : inserted.first.map(\.description) ?? "nothing"
             output.write("\(reason)loaded page \(page): insert \(range) (\(count) of \(source.count) items)")
         } catch {
             throw ShellError("\(reason)page \(page) failed to load: \(error); 'more' tries again")

@@ -1,24 +1,29 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabFiles
 import ListLabRecords
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 extension Session {
     static let dataCommands: [Command] = [
         Command(
-            name: "samples", usage: "samples", summary: "lists the datasets that ship with ListLab, and the providers registered with this playground",
+            name: "samples", usage: "samples",
+            summary: "lists the datasets that ship with ListLab, and the providers registered with this playground",
             examples: ["samples"],
             run: { context, arguments in
                 try arguments.expectEnd()
                 let samples = context.workspace.offersSamples ? BuiltInSamples.all : []
                 let width = (samples.map(\.name.count) + context.workspace.registrations.map(\.name.count)).max() ?? 0
                 for registration in context.workspace.registrations {
-                    let what = "\(registration.providerTypeName) of \(registration.itemTypeName), shown by \(registration.presenterTypeName)"
-                    context.output.write("\(registration.name.padded(to: width))  registered  \(registration.summary.isEmpty ? what : registration.summary + " (" + what + ")")")
+                    let what =
+                        "\(registration.providerTypeName) of \(registration.itemTypeName), shown by \(registration.presenterTypeName)"
+                    context.output.write(
+                        "\(registration.name.padded(to: width))  registered  \(registration.summary.isEmpty ? what : registration.summary + " (" + what + ")")"
+                    )
                 }
                 for sample in samples {
                     let count = (try? BuiltInSamples.records(of: sample).count).map(String.init) ?? "?"
@@ -28,7 +33,9 @@ extension Session {
             }
         ),
         Command(
-            name: "load", usage: "load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME] [--force]",
+            name: "load",
+            usage:
+                "load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME] [--force]",
             summary: "loads a sample, or a .csv, .json or .ndjson file, into a provider and shows it",
             details: [
                 "A file loads as a file provider (the file is the store: reload reads it, save writes it)",
@@ -54,7 +61,9 @@ extension Session {
                     let sample = BuiltInSamples.all.first { $0.name == source }
                     return sample?.fieldNames ?? BuiltInSamples.all.flatMap(\.fieldNames)
                 case "name", "paged", "failing": return []
-                default: return ["as", "key", "name", "--force"] + (context.arguments.dropLast().last == "paged" ? ["failing"] : [])
+                default:
+                    return ["as", "key", "name", "--force"]
+                        + (context.arguments.dropLast().last == "paged" ? ["failing"] : [])
                 }
             }
         ) { context, arguments in
@@ -70,7 +79,9 @@ extension Session {
             guard let index = context.workspace.index(named: name) else {
                 let names = context.workspace.providers.map(\.name)
                 let suggestion = Suggestion.nearest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-                throw ShellError("no provider named '\(name)' (loaded: \(names.isEmpty ? "none" : names.joined(separator: ", "))\(suggestion))")
+                throw ShellError(
+                    "no provider named '\(name)' (loaded: \(names.isEmpty ? "none" : names.joined(separator: ", "))\(suggestion))"
+                )
             }
             context.activate(index)
             let loaded = context.workspace.providers[index]
@@ -91,13 +102,16 @@ extension Session {
                     let key = loaded.keyField.map { ", key \($0)" } ?? ", no key"
                     let kinds = loaded.presenter.kinds.map(\.name).joined(separator: ", ")
                     let unsaved = loaded.unsavedProviders.isEmpty ? "" : ", unsaved edits"
-                    context.output.write("\(mark) \(loaded.name.padded(to: width))  \(loaded.kindDescription), \(loaded.countDescription)\(key), cells \(kinds)\(unsaved)")
+                    context.output.write(
+                        "\(mark) \(loaded.name.padded(to: width))  \(loaded.kindDescription), \(loaded.countDescription)\(key), cells \(kinds)\(unsaved)"
+                    )
                 }
             }
         ),
         Command(
             name: "reload", usage: "reload [--diff] [--force] | reload --list",
-            summary: "reloads the provider from its source (a file is read again): reloadData, or with --diff the computed batch updates",
+            summary:
+                "reloads the provider from its source (a file is read again): reloadData, or with --diff the computed batch updates",
             details: [
                 "--diff applies the changes as staged batch updates and prints them (above the change",
                 "threshold, see 'set', it falls back to reloadData and says so). A reload that fails keeps",
@@ -108,13 +122,16 @@ extension Session {
                 "its sections' field is gone, they are one; the reload says so.",
             ],
             examples: ["reload", "reload --diff", "reload --list", "reload --force"],
-            completes: { context in context.arguments.isEmpty ? ["--diff", "--force", "--list"] : ["--diff", "--force"] }
+            completes: { context in
+                context.arguments.isEmpty ? ["--diff", "--force", "--list"] : ["--diff", "--force"]
+            }
         ) { context, arguments in
             if arguments.take("--list") {
                 try arguments.expectEnd()
                 let loaded = try context.current()
                 context.list.reloadData()
-                context.output.write("the list reloaded its data from \(loaded.name) (reloadData): \(loaded.countDescription)")
+                context.output.write(
+                    "the list reloaded its data from \(loaded.name) (reloadData): \(loaded.countDescription)")
                 return
             }
             let flags = try arguments.flags(["--diff", "--force"])
@@ -127,7 +144,9 @@ extension Session {
             if !force, !unsaved.isEmpty {
                 let names = unsaved.map(\.name).joined(separator: ", ")
                 let saveable = unsaved.allSatisfy { $0.file != nil && !$0.isShippedSample }
-                throw ShellError("\(names) \(unsaved.count == 1 ? "has" : "have") unsaved edits that a reload would drop: \(saveable ? "save them first, or reload --force" : "reload --force drops them")")
+                throw ShellError(
+                    "\(names) \(unsaved.count == 1 ? "has" : "have") unsaved edits that a reload would drop: \(saveable ? "save them first, or reload --force" : "reload --force drops them")"
+                )
             }
             if loaded.registered != nil {
                 try context.reloadRegistered(loaded, withDiff: withDiff)
@@ -136,7 +155,7 @@ extension Session {
             } else {
                 do {
                     try context.withProgress("reloading \(loaded.name)", on: loaded) { try loaded.provider.reload() }
-                } catch where Session.wasInterrupted(error) {
+                } catch  where Session.wasInterrupted(error) {
                     throw error
                 } catch {
                     throw ShellError("reload failed, the data is as it was: \(error)")
@@ -146,10 +165,14 @@ extension Session {
             }
             for note in loaded.adoptFieldsOfSource() { context.output.write(note) }
             // Items identified by a key they no longer have: the adapter shows them again.
-            if let diffable = context.presentation.diffable, diffable.identity == .key, loaded.keyField == nil, let index = context.workspace.currentIndex {
+            if let diffable = context.presentation.diffable, diffable.identity == .key, loaded.keyField == nil,
+                let index = context.workspace.currentIndex
+            {
                 context.presentation.diffable = nil
                 context.activate(index)
-                context.output.write("diffable off: its identifiers were keys; the adapter shows \(loaded.name) again (reloadData): \(loaded.countDescription)")
+                context.output.write(
+                    "diffable off: its identifiers were keys; the adapter shows \(loaded.name) again (reloadData): \(loaded.countDescription)"
+                )
             }
             loaded.forgetEdits()
         },
@@ -186,8 +209,12 @@ extension Session {
 
     /// Throws when `file`'s records would hold more than ``recordValueLimit`` values.
     static func checkRecordValues(of file: FileDataProvider, source: String) throws(ShellError) {
-        guard let values = valuesPastRecordLimit(file.table.count, "rows", fields: file.fieldNames.count) else { return }
-        throw ShellError("\(source): not loaded as records: \(values) (load it without 'as array' or 'as paged': a file provider keeps it in columns)")
+        guard let values = valuesPastRecordLimit(file.table.count, "rows", fields: file.fieldNames.count) else {
+            return
+        }
+        throw ShellError(
+            "\(source): not loaded as records: \(values) (load it without 'as array' or 'as paged': a file provider keeps it in columns)"
+        )
     }
 
     /// `N rows of F fields would be V values, more than 50000000` when
@@ -196,7 +223,8 @@ extension Session {
     static func valuesPastRecordLimit(_ count: Int, _ noun: String, fields: Int) -> String? {
         let (values, overflow) = count.multipliedReportingOverflow(by: fields)
         guard overflow || values > recordValueLimit else { return nil }
-        return "\(count) \(noun) of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(values)") values, more than \(recordValueLimit)"
+        return
+            "\(count) \(noun) of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(values)") values, more than \(recordValueLimit)"
     }
 
     /// `contacts` for `Samples/contacts.csv`.
@@ -237,7 +265,9 @@ extension CommandContext {
         _ = try unfiltered(for: "save")
         try checkNotRegistered(loaded, "save", "writes a file provider back to its file")
         guard let file = loaded.file else {
-            throw ShellError("save writes a file provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load a .csv, .json or .ndjson file to save")
+            throw ShellError(
+                "save writes a file provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load a .csv, .json or .ndjson file to save"
+            )
         }
         if target == nil, loaded.isShippedSample {
             throw ShellError("\(file.name) ships with ListLab and is not changed: save FILE writes a copy")
@@ -251,13 +281,16 @@ extension CommandContext {
             destination = (path, target)
         }
         let bytes = try withProgress("saving \(destination?.name ?? file.name)", on: loaded) {
-            try file.save(to: destination, force: force) { [confinement = workspace.confinement] path, count in confinement?.roomRefusal(forWriting: count, at: path) }
+            try file.save(to: destination, force: force) { [confinement = workspace.confinement] path, count in
+                confinement?.roomRefusal(forWriting: count, at: path)
+            }
         }
         if destination == nil || destination?.path == file.path { loaded.markSaved() }
         workspace.touchedFiles.append(destination?.name ?? file.name)
         workspace.writtenFiles.append(destination?.name ?? file.name)
         workspace.writtenPaths.append(FilePaths.absolutePath(destination?.path ?? file.path))
         let items = file.numberOfItems
-        output.write("saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
+        output.write(
+            "saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
     }
 }

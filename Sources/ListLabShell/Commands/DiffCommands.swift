@@ -16,17 +16,24 @@ extension Session {
             try loaded.checkNotRows(for: "diff")
             if loaded.registered != nil { return try context.diffRegistered(loaded) }
             try context.checkDiffable(loaded, "diff")
-            let (changes, newRecord) = try context.withProgress("comparing \(loaded.name) with its source", on: loaded) {
+            let (changes, newRecord) = try context.withProgress("comparing \(loaded.name) with its source", on: loaded)
+            {
                 () throws -> (SectionedChangeset, (ItemPath) -> Record?) in
-                if let column = try context.columnChangesFromSource(of: loaded), case .changes(let changes) = column.changes.changes {
+                if let column = try context.columnChangesFromSource(of: loaded),
+                    case .changes(let changes) = column.changes.changes
+                {
                     return (changes, { path in column.changes.reading?.item(at: path) })
                 }
                 let sections = loaded.sections(of: try context.sourceRecords(of: loaded))
                 let changes = try context.changes(of: loaded, to: sections, side: "source")
-                return (changes, { path in
-                    sections.indices.contains(path.section) && sections[path.section].items.indices.contains(path.item)
-                        ? sections[path.section].items[path.item] : nil
-                })
+                return (
+                    changes,
+                    { path in
+                        sections.indices.contains(path.section)
+                            && sections[path.section].items.indices.contains(path.item)
+                            ? sections[path.section].items[path.item] : nil
+                    }
+                )
             }
             try Interruption.check()  // a Ctrl-C during the diff itself
             let staged = StagedUpdate(changes, style: context.presentation.updateStyle)
@@ -46,7 +53,9 @@ extension Session {
             summary: "sorts the items (within their sections) by a field; the list gets there through the diff",
             details: ["Order: null, false, true, numbers, text, nested values; equal items keep their order."],
             examples: ["sort name", "sort score desc"],
-            completes: { context in context.arguments.isEmpty ? context.fieldNames : context.arguments.count == 1 ? ["desc"] : [] },
+            completes: { context in
+                context.arguments.isEmpty ? context.fieldNames : context.arguments.count == 1 ? ["desc"] : []
+            },
             run: { context, arguments in
                 let loaded = try context.unfiltered(for: "sort")
                 try loaded.checkNotRows(for: "sort")
@@ -64,12 +73,16 @@ extension Session {
                     try context.checkItemsAreDistinct(loaded)
                     // Each section on its own; the provider is untouched until the sorted order is whole.
                     let sorted = try loaded.currentSections(for: "sort").flatMap { section in
-                        try ValueSort.order(of: section.items.map { $0[field] ?? .null }, descending: descending).map { section.items[$0] }
+                        try ValueSort.order(of: section.items.map { $0[field] ?? .null }, descending: descending).map {
+                            section.items[$0]
+                        }
                     }
                     var changed = false
                     do {
                         try context.transition(
-                            loaded, to: sorted, saying: "sorted \(loaded.name) by \(Tokenizer.typedFieldName(field))\(descending ? ", descending" : "")",
+                            loaded, to: sorted,
+                            saying:
+                                "sorted \(loaded.name) by \(Tokenizer.typedFieldName(field))\(descending ? ", descending" : "")",
                             whenChanged: { changed = true })
                     } catch {
                         // The provider changed and the list refused: an edit all the same. A diff
@@ -83,7 +96,8 @@ extension Session {
         ),
         Command(
             name: "filter", usage: "filter FIELD=VALUE | filter off",
-            summary: "shows only the items whose field has a value (or all again); the list gets there through the diff",
+            summary:
+                "shows only the items whose field has a value (or all again); the list gets there through the diff",
             details: ["While a filter is on, changes and save are refused: they would lose the hidden items."],
             examples: ["filter city=Gotham", "filter done=false", "filter off"],
             completes: { context in context.arguments.isEmpty ? context.fieldNames.map { $0 + "=" } + ["off"] : [] },
@@ -102,13 +116,15 @@ extension Session {
                     loaded.filter = nil
                     do {
                         if try context.unfilterColumns(of: loaded) { return }
-                    } catch where Session.wasInterrupted(error) {
+                    } catch  where Session.wasInterrupted(error) {
                         loaded.filter = filter
                         throw error
                     }
                     var changed = false
                     do {
-                        try context.transition(loaded, to: filter.all, saying: "filter off: \(filter.all.count) items", whenChanged: { changed = true })
+                        try context.transition(
+                            loaded, to: filter.all, saying: "filter off: \(filter.all.count) items",
+                            whenChanged: { changed = true })
                     } catch {
                         // Stopped, or refused before the provider changed: the filter stays on.
                         if !changed { loaded.filter = filter }
@@ -121,7 +137,9 @@ extension Session {
                     throw arguments.missing("one FIELD=VALUE, or 'off'")
                 }
                 try context.checkField(field, in: loaded, column: column)
-                try context.withProgress("filtering \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText)", on: loaded) {
+                try context.withProgress(
+                    "filtering \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText)", on: loaded
+                ) {
                     if try context.filterColumns(of: loaded, field: field, value: value) { return }
                     try context.checkItemsAreDistinct(loaded)
                     let all = try loaded.filter?.all ?? loaded.currentSections(for: "filter").flatMap(\.items)
@@ -136,7 +154,9 @@ extension Session {
                     var changed = false
                     do {
                         try context.transition(
-                            loaded, to: kept, saying: "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept.count) of \(all.count) items",
+                            loaded, to: kept,
+                            saying:
+                                "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept.count) of \(all.count) items",
                             whenChanged: { changed = true })
                     } catch {
                         // Stopped, or refused, before the provider changed (a diff that could not
@@ -149,11 +169,13 @@ extension Session {
         ),
         Command(
             name: "set", usage: "set [" + Setting.all.map(\.usage).joined(separator: " | ") + "]",
-            summary: "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, the kind of list, the badges of pictures, the iOS version whose words it speaks, and a timer for each command",
+            summary:
+                "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, the kind of list, the badges of pictures, the iOS version whose words it speaks, and a timer for each command",
             details: Setting.all.flatMap(\.help),
             examples: ["set"] + Setting.all.flatMap(\.examples),
             completes: { context in
-                context.arguments.isEmpty ? settingKeywords : context.arguments.count == 1 ? Setting.named(context.last)?.values ?? [] : []
+                context.arguments.isEmpty
+                    ? settingKeywords : context.arguments.count == 1 ? Setting.named(context.last)?.values ?? [] : []
             }
         ) { context, arguments in
             if arguments.isAtEnd {
@@ -194,7 +216,8 @@ extension CommandContext {
         let loaded = try unfiltered(for: "reload --diff")
         try checkDiffable(loaded, "reload --diff")
         try withProgress("reloading \(loaded.name) with a diff", on: loaded) {
-            if let (column, file) = try columnChangesFromSource(of: loaded, countingAbove: presentation.changeThreshold) {
+            if let (column, file) = try columnChangesFromSource(of: loaded, countingAbove: presentation.changeThreshold)
+            {
                 let what = "reloaded \(loaded.name) from its source"
                 let adopt = {
                     if let reading = column.reading { file.adoptReading(of: reading) }
@@ -204,7 +227,9 @@ extension CommandContext {
                 case .changes(let changes):
                     try perform(
                         changes, saying: what, itemCount: (column.reading ?? file).numberOfItems,
-                        changedValues: column.reading.map { reading in { pairs in file.changedValuesToRead(of: pairs, in: reading) } },
+                        changedValues: column.reading.map { reading in
+                            { pairs in file.changedValuesToRead(of: pairs, in: reading) }
+                        },
                         change: adopt)
                 case .counted(let changes, let stages):
                     try Interruption.check()
@@ -215,7 +240,8 @@ extension CommandContext {
                 return
             }
             let records = try sourceRecords(of: loaded)
-            try transition(loaded, to: records, saying: "reloaded \(loaded.name) from its source", reloadingSource: true)
+            try transition(
+                loaded, to: records, saying: "reloaded \(loaded.name) from its source", reloadingSource: true)
         }
     }
 }

@@ -7,7 +7,8 @@ extension Session {
     static let diffableCommands: [Command] = [
         Command(
             name: "diffable", usage: "diffable [" + diffableWords.usage + "]",
-            summary: "shows the list through a diffable data source (snapshots and apply) instead of the adapter, or back",
+            summary:
+                "shows the list through a diffable data source (snapshots and apply) instead of the adapter, or back",
             details: [
                 "The snapshot is the provider's part, the cell provider (which finds the identifier's record",
                 "and has the presenter configure a cell) the presenter's, the data source the adapter's.",
@@ -42,7 +43,8 @@ extension Session {
                 "Docs/uikit-rules.md lists every rule, with UIKit's words and their public source.",
             ],
             examples: [
-                "snapshot", "snapshot new from data", "snapshot appendSections Extra", "snapshot appendItems 9 toSection main",
+                "snapshot", "snapshot new from data", "snapshot appendSections Extra",
+                "snapshot appendItems 9 toSection main",
                 "snapshot moveItem 1 afterItem 3", "snapshot deleteItems 2", "snapshot reconfigureItems 4",
                 "snapshot itemIdentifiers inSection main",
             ],
@@ -53,7 +55,8 @@ extension Session {
         },
         Command(
             name: "apply", usage: "apply [--no-animation | --reload-data]",
-            summary: "applies the pending snapshot: the staged batch updates from the applied one, printed as performed",
+            summary:
+                "applies the pending snapshot: the staged batch updates from the applied one, printed as performed",
             details: [
                 "apply(_:animatingDifferences:) diffs by identifier (with or without animation, as UIKit",
                 "since iOS 15), then reloads and reconfigures what the snapshot marks; content is not",
@@ -66,7 +69,8 @@ extension Session {
         },
         Command(
             name: "outline", usage: "outline [" + outlineWords.usage + "]",
-            summary: "shows a section as an outline (a section snapshot): items under their parents, expanded or collapsed",
+            summary:
+                "shows a section as an outline (a section snapshot): items under their parents, expanded or collapsed",
             details: [
                 "by FIELD: each item's FIELD holds its parent's key (null for a root); the section snapshot",
                 "is applied to the section, parents collapsed, as NSDiffableDataSourceSectionSnapshot starts.",
@@ -76,14 +80,19 @@ extension Session {
                 "a parent or destination must be in it, and the cell provider must find a record for each.",
                 "Alone: the outline, '-' expanded and '+' collapsed parents. Needs 'diffable on' (by key).",
             ],
-            examples: ["outline by parent", "outline expand 1", "outline collapse 1", "outline append 30 under 1", "outline insert 31 after 2", "outline"],
+            examples: [
+                "outline by parent", "outline expand 1", "outline collapse 1", "outline append 30 under 1",
+                "outline insert 31 after 2", "outline",
+            ],
             completes: { context in
                 switch context.arguments.count {
                 case 0: outlineWords.names
                 case 1 where context.last == "by": context.fieldNames
-                default: context.presentation.diffable.map { mode in
-                    mode.dataSource.snapshot(for: DiffableIdentifiers.mainSection).items.prefix(1_000).map(\.jsonText)
-                } ?? []
+                default:
+                    context.presentation.diffable.map { mode in
+                        mode.dataSource.snapshot(for: DiffableIdentifiers.mainSection).items.prefix(1_000).map(
+                            \.jsonText)
+                    } ?? []
                 }
             }
         ) { context, arguments in
@@ -96,7 +105,8 @@ extension Session {
 
     /// `outline`'s words.
     static let outlineWords = CommandWords(words: [
-        ("by", "by FIELD"), ("expand", "expand ID ..."), ("collapse", "collapse ID ..."), ("append", "append ID ... [under PARENT]"),
+        ("by", "by FIELD"), ("expand", "expand ID ..."), ("collapse", "collapse ID ..."),
+        ("append", "append ID ... [under PARENT]"),
         ("insert", "insert ID ... before|after ID"),
     ])
 
@@ -105,9 +115,12 @@ extension Session {
         guard let mode = context.presentation.diffable, let first = context.arguments.first?.lowercased() else {
             return ["show", "new"] + SnapshotOperation.all.map(\.name)
         }
-        if first == "new" { return context.arguments.count == 1 ? ["from"] : context.arguments.count == 2 ? ["data", "applied"] : [] }
+        if first == "new" {
+            return context.arguments.count == 1 ? ["from"] : context.arguments.count == 2 ? ["data", "applied"] : []
+        }
         let items = mode.identity == .key ? mode.pending.itemIdentifiers.prefix(1_000).map(\.jsonText) : []
-        return SnapshotOperation.named(first)?.completions(last: context.last, sections: mode.pending.sectionIdentifiers, items: items) ?? []
+        return SnapshotOperation.named(first)?.completions(
+            last: context.last, sections: mode.pending.sectionIdentifiers, items: items) ?? []
     }
 
     /// The data as an outline: each item under the item whose key its
@@ -115,7 +128,9 @@ extension Session {
     ///
     /// - Throws: For a parent key that no item has, or items whose parents
     ///   form a cycle (none of them reaches a root).
-    fileprivate static func outline(of mode: DiffableMode, parentField: String, keyField: String) throws -> DiffableSectionSnapshot<Value> {
+    fileprivate static func outline(of mode: DiffableMode, parentField: String, keyField: String) throws
+        -> DiffableSectionSnapshot<Value>
+    {
         let loaded = mode.loaded
         try loaded.checkRecordsOfEveryItem(for: "outline")
         var records: [Record] = []
@@ -135,7 +150,9 @@ extension Session {
             } else {
                 let parentKey = loaded.records.keyIdentity(of: parent)
                 guard keys.contains(parentKey) else {
-                    throw ShellError("\(keyField)=\(id.jsonText) has \(parentField)=\(parent.jsonText), and no item has that \(keyField)")
+                    throw ShellError(
+                        "\(keyField)=\(id.jsonText) has \(parentField)=\(parent.jsonText), and no item has that \(keyField)"
+                    )
                 }
                 childrenByParent[parentKey, default: []].append(id)
             }
@@ -156,7 +173,9 @@ extension Session {
         }
         if outline.items.count < records.count {
             let lost = records.map(mode.identifiers.identifier(of:)).filter { !outline.contains($0) }
-            throw ShellError("the parents of \(lost.prefix(5).map(\.jsonText).joined(separator: ", ")) form a cycle: none of them reaches a root")
+            throw ShellError(
+                "the parents of \(lost.prefix(5).map(\.jsonText).joined(separator: ", ")) form a cycle: none of them reaches a root"
+            )
         }
         return outline
     }
@@ -171,7 +190,9 @@ extension CommandContext {
                 output.write("diffable off: the adapter shows \(try current().name)")
                 return
             }
-            output.write("diffable on by \(diffable.identity.rawValue): \(diffable.loaded.name), applied \(counts(diffable.dataSource.snapshot())), pending \(counts(diffable.pending))")
+            output.write(
+                "diffable on by \(diffable.identity.rawValue): \(diffable.loaded.name), applied \(counts(diffable.dataSource.snapshot())), pending \(counts(diffable.pending))"
+            )
             return
         }
         let state = try Session.diffableWords.read(&arguments)
@@ -184,27 +205,36 @@ extension CommandContext {
             }
             presentation.diffable = nil
             activate(index)
-            output.write("diffable off: the adapter shows \(loaded.name) again (reloadData): \(loaded.countDescription)")
+            output.write(
+                "diffable off: the adapter shows \(loaded.name) again (reloadData): \(loaded.countDescription)")
             return
         }
         var identity = DiffableIdentifiers.Identity.key
         if arguments.take("by") {
-            identity = try arguments.choice("'key' or 'value'", DiffableIdentifiers.Identity.allCases.map(\.rawValue)) == "value" ? .value : .key
+            identity =
+                try arguments.choice("'key' or 'value'", DiffableIdentifiers.Identity.allCases.map(\.rawValue))
+                == "value" ? .value : .key
         }
         try arguments.expectEnd()
         if loaded.composite != nil || loaded.paged != nil {
-            throw ShellError("diffable works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)")
+            throw ShellError(
+                "diffable works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)"
+            )
         }
         if loaded.registered != nil, identity == .key, loaded.keyField == nil {
             identity = .value
         }
         if identity == .key, loaded.keyField == nil {
-            throw ShellError("\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'")
+            throw ShellError(
+                "\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'"
+            )
         }
         // A filter on a file provider's columns keeps the hidden rows in the provider, where a diffable
         // data source's filter, a new snapshot, cannot reach them (a filter or 'filter off' after it trapped).
         if let filter = loaded.filter, loaded.file?.activeFilter != nil {
-            throw ShellError("diffable on is refused while a filter is on (\(filter.field)=\(filter.value.jsonText)): 'filter off' first")
+            throw ShellError(
+                "diffable on is refused while a filter is on (\(filter.field)=\(filter.value.jsonText)): 'filter off' first"
+            )
         }
         try checkDiffableLimit(loaded.provider.numberOfItems, "diffable on", of: loaded)
         let identifiers = DiffableIdentifiers(loaded: loaded, identity: identity)
@@ -228,7 +258,9 @@ extension CommandContext {
     fileprivate func checkDiffableLimit(_ count: Int, _ command: String, of loaded: LoadedProvider?) throws {
         guard let most = presentation.diffableItemLimit, count > most else { return }
         let what = loaded.map { "'\($0.name)' has \(count)" } ?? "the snapshot would hold \(count)"
-        throw ShellError("\(command): a diffable data source holds at most \(most) items in this session, and \(what) (filter it first)")
+        throw ShellError(
+            "\(command): a diffable data source holds at most \(most) items in this session, and \(what) (filter it first)"
+        )
     }
 
     // MARK: - snapshot
@@ -236,7 +268,9 @@ extension CommandContext {
     /// The diffable mode, or the error that says how to turn it on.
     fileprivate func diffableMode(for command: String) throws -> DiffableMode {
         _ = try current()
-        guard let diffable = presentation.diffable else { throw ShellError("\(command) needs a diffable data source: 'diffable on' first") }
+        guard let diffable = presentation.diffable else {
+            throw ShellError("\(command) needs a diffable data source: 'diffable on' first")
+        }
         return diffable
     }
 
@@ -252,9 +286,15 @@ extension CommandContext {
             var source = "an empty snapshot"
             if arguments.take("from") || !arguments.isAtEnd {
                 let from = try arguments.choice("'data' or 'applied'", ["data", "applied"])
-                if from == "data" { try checkDiffableLimit(mode.loaded.provider.numberOfItems, "snapshot new from data", of: mode.loaded) }
-                snapshot = from == "data"
-                    ? try withProgress("building the data's snapshot of \(mode.loaded.name)", on: mode.loaded) { try mode.identifiers.dataSnapshot() }
+                if from == "data" {
+                    try checkDiffableLimit(
+                        mode.loaded.provider.numberOfItems, "snapshot new from data", of: mode.loaded)
+                }
+                snapshot =
+                    from == "data"
+                    ? try withProgress("building the data's snapshot of \(mode.loaded.name)", on: mode.loaded) {
+                        try mode.identifiers.dataSnapshot()
+                    }
                     : mode.dataSource.snapshot()
                 source = from == "data" ? "the data's snapshot" : "the applied snapshot"
             }
@@ -268,13 +308,19 @@ extension CommandContext {
         let names = SnapshotOperation.all.map(\.name)
         guard let operation = SnapshotOperation.named(typed) else {
             let suggestion = Suggestion.nearest(to: typed, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ShellError("no snapshot operation '\(typed)'\(suggestion): show, new, \(names.joined(separator: ", "))", column: token.column)
+            throw ShellError(
+                "no snapshot operation '\(typed)'\(suggestion): show, new, \(names.joined(separator: ", "))",
+                column: token.column)
         }
         if operation.name == "reconfigureItems" {
-            try requireIOS(.reconfiguring, "reconfigureItemsWithIdentifiers:", of: "NSDiffableDataSourceSnapshot", column: token.column)
+            try requireIOS(
+                .reconfiguring, "reconfigureItemsWithIdentifiers:", of: "NSDiffableDataSourceSnapshot",
+                column: token.column)
         }
         // The operation works on a copy: the pending snapshot is as it was when it throws.
-        var call = SnapshotCall(operation: operation.name, arguments: arguments, snapshot: mode.pending, mode: mode, iOSVersion: list.iOSVersion)
+        var call = SnapshotCall(
+            operation: operation.name, arguments: arguments, snapshot: mode.pending, mode: mode,
+            iOSVersion: list.iOSVersion)
         let written = try operation.run(&call)
         arguments = call.arguments
         guard !operation.isQuery else {
@@ -296,7 +342,9 @@ extension CommandContext {
         try arguments.expectEnd()
         let snapshot = mode.pending
         // The cells of the applied items are found by key: indexed here, where a stop can end the command.
-        try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) { try mode.identifiers.indexKeys() }
+        try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) {
+            try mode.identifiers.indexKeys()
+        }
         if reloadingData {
             try requireIOS(.reconfiguring, "applySnapshotUsingReloadData:completion:", of: diffableDataSourceClass)
             mode.dataSource.applySnapshotUsingReloadData(snapshot)
@@ -318,7 +366,9 @@ extension CommandContext {
         }
         let how = withoutAnimation ? " without animation (still a diff, as UIKit since iOS 15)" : ""
         guard !performed.isEmpty else {
-            output.write("applied\(how): no changes (identifiers and order are the same; content is not compared: reconfigureItems or reloadItems update cells)")
+            output.write(
+                "applied\(how): no changes (identifiers and order are the same; content is not compared: reconfigureItems or reloadItems update cells)"
+            )
             return
         }
         output.write("applied\(how): \(summary(of: performed))")
@@ -327,7 +377,9 @@ extension CommandContext {
 
     /// Runs `apply` (a data source's apply) and returns the batch updates it
     /// performed; a refused one is a bug in ListLab, said as such.
-    fileprivate func applyToList(_ apply: () throws -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])) throws -> [BatchUpdate] {
+    fileprivate func applyToList(_ apply: () throws -> (outcome: StagedUpdate.Outcome, stages: [BatchUpdate])) throws
+        -> [BatchUpdate]
+    {
         do {
             return try apply().stages
         } catch let error as BatchUpdateError where error.itemWithoutCell != nil {
@@ -345,7 +397,8 @@ extension CommandContext {
 
     fileprivate func outlineCommand(_ arguments: inout Arguments) throws {
         let mode = try diffableMode(for: "outline")
-        try requireIOS(.sectionSnapshots, "applySnapshot:toSection:animatingDifferences:completion:", of: diffableDataSourceClass)
+        try requireIOS(
+            .sectionSnapshots, "applySnapshot:toSection:animatingDifferences:completion:", of: diffableDataSourceClass)
         guard mode.identity == .key, let keyField = mode.loaded.keyField else {
             throw ShellError("an outline names items by their keys: 'diffable on by key' first")
         }
@@ -359,14 +412,20 @@ extension CommandContext {
                 output.write("the outline is empty")
                 return
             }
-            try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) { try mode.identifiers.indexKeys() }
+            try withProgress("indexing the items of \(mode.loaded.name) by key", on: mode.loaded) {
+                try mode.identifiers.indexKeys()
+            }
             for (index, item) in outline.items.enumerated() {
                 if index & 0x3FFF == 0x3FFF { try Interruption.check() }
                 let children = !outline.children(of: item).isEmpty
                 let mark = children ? (outline.isExpanded(item) ? "- " : "+ ") : "  "
-                let text = mode.identifiers.record(for: item).map { mode.loaded.text(of: $0, at: ItemPath(0, 0)) } ?? "(no item with this key)"
+                let text =
+                    mode.identifiers.record(for: item).map { mode.loaded.text(of: $0, at: ItemPath(0, 0)) }
+                    ?? "(no item with this key)"
                 let hidden = outline.isVisible(item) ? "" : "  (hidden)"
-                output.write(String(repeating: "  ", count: outline.level(of: item) ?? 0) + mark + "\(item.jsonText)  \(text)\(hidden)")
+                output.write(
+                    String(repeating: "  ", count: outline.level(of: item) ?? 0) + mark
+                        + "\(item.jsonText)  \(text)\(hidden)")
             }
             return
         }
@@ -387,16 +446,26 @@ extension CommandContext {
             var skipped: [Value] = []
             while let token = arguments.next() {
                 try Interruption.check()
-                guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
-                let id = try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+                guard let text = token.stringValue else {
+                    throw ShellError("expected an ID, found '\(token.text)'", column: token.column)
+                }
+                let id = try mode.identifier(
+                    named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
                 // UIKit skips an identifier the section snapshot does not hold, without a word
                 // (NSDiffableDataSourceSectionSnapshot.mm, decompiled from iOS 26.1); ListLab says so.
                 if outline.contains(id) { ids.append(id) } else { skipped.append(id) }
             }
             guard !ids.isEmpty || !skipped.isEmpty else { throw arguments.missing("an ID") }
             if verb == "expand" { outline.expand(ids) } else { outline.collapse(ids) }
-            let done = ids.isEmpty ? [] : ["\(verb == "expand" ? "expanded" : "collapsed") \(ids.map(\.jsonText).joined(separator: ", "))"]
-            let notThere = skipped.isEmpty ? [] : ["\(skipped.map(\.jsonText).joined(separator: ", ")) not in the section snapshot: skipped, as UIKit skips it"]
+            let done =
+                ids.isEmpty
+                ? [] : ["\(verb == "expand" ? "expanded" : "collapsed") \(ids.map(\.jsonText).joined(separator: ", "))"]
+            let notThere =
+                skipped.isEmpty
+                ? []
+                : [
+                    "\(skipped.map(\.jsonText).joined(separator: ", ")) not in the section snapshot: skipped, as UIKit skips it"
+                ]
             said = (done + notThere).joined(separator: "; ")
         }
         // An outline's items, hidden ones too, count against the session's bound.
@@ -410,14 +479,19 @@ extension CommandContext {
 
     /// `outline append ID ... [under PARENT]` and `outline insert ID ...
     /// before|after ID`: the section snapshot's own checks decide, in UIKit's words.
-    fileprivate func changeOutline(_ outline: inout DiffableSectionSnapshot<Value>, verb: String, arguments: inout Arguments, mode: DiffableMode) throws -> String {
+    fileprivate func changeOutline(
+        _ outline: inout DiffableSectionSnapshot<Value>, verb: String, arguments: inout Arguments, mode: DiffableMode
+    ) throws -> String {
         let keywords = verb == "append" ? ["under"] : ["before", "after"]
         var ids: [Value] = []
         while let token = arguments.peek, !keywords.contains(token.text) {
             _ = arguments.next()
             try Interruption.check()
-            guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
-            ids.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
+            guard let text = token.stringValue else {
+                throw ShellError("expected an ID, found '\(token.text)'", column: token.column)
+            }
+            ids.append(
+                try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
         }
         guard !ids.isEmpty else { throw arguments.missing("an ID") }
         let listed = ids.map(\.jsonText).joined(separator: ", ")
@@ -426,7 +500,8 @@ extension CommandContext {
             if arguments.take("under") {
                 let token = arguments.peek
                 let text = try arguments.string("a PARENT")
-                parent = try mode.identifier(named: token?.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+                parent = try mode.identifier(
+                    named: token?.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
             }
             try arguments.expectEnd()
             try outline.append(ids, to: parent)
@@ -435,9 +510,14 @@ extension CommandContext {
         let place = try arguments.choice("'before' or 'after'", ["before", "after"])
         let token = arguments.peek
         let text = try arguments.string("an ID")
-        let destination = try mode.identifier(named: token?.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
+        let destination = try mode.identifier(
+            named: token?.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
         try arguments.expectEnd()
-        if place == "before" { try outline.insert(ids, before: destination) } else { try outline.insert(ids, after: destination) }
+        if place == "before" {
+            try outline.insert(ids, before: destination)
+        } else {
+            try outline.insert(ids, after: destination)
+        }
         return "inserted \(listed) \(place) \(destination.jsonText)"
     }
 
@@ -463,16 +543,25 @@ extension CommandContext {
                 lines += items.prefix(shown).map { "    \($0.jsonText)" }
                 if items.count > shown { lines.append("    … (\(items.count - shown) more)") }
             } else {
-                lines.append("  \(section): " + (items.isEmpty ? "(no items)" : items.prefix(shown).map(\.jsonText).joined(separator: ", ") + more))
+                lines.append(
+                    "  \(section): "
+                        + (items.isEmpty
+                            ? "(no items)" : items.prefix(shown).map(\.jsonText).joined(separator: ", ") + more))
             }
         }
         var marks: [String] = []
-        if !snapshot.reloadedSectionIdentifiers.isEmpty { marks.append("reload sections " + snapshot.reloadedSectionIdentifiers.joined(separator: ", ")) }
+        if !snapshot.reloadedSectionIdentifiers.isEmpty {
+            marks.append("reload sections " + snapshot.reloadedSectionIdentifiers.joined(separator: ", "))
+        }
         if !snapshot.reloadedItemIdentifiers.isEmpty {
-            marks.append("reload " + snapshot.reloadedItemIdentifiers.map(mode.identifiers.shortText(of:)).joined(separator: ", "))
+            marks.append(
+                "reload "
+                    + snapshot.reloadedItemIdentifiers.map(mode.identifiers.shortText(of:)).joined(separator: ", "))
         }
         if !snapshot.reconfiguredItemIdentifiers.isEmpty {
-            marks.append("reconfigure " + snapshot.reconfiguredItemIdentifiers.map(mode.identifiers.shortText(of:)).joined(separator: ", "))
+            marks.append(
+                "reconfigure "
+                    + snapshot.reconfiguredItemIdentifiers.map(mode.identifiers.shortText(of:)).joined(separator: ", "))
         }
         if !marks.isEmpty { lines.append("  marked: " + marks.joined(separator: "; ")) }
         return lines
@@ -484,7 +573,9 @@ extension CommandContext {
         let pending = mode.pending
         output.write("applied: \(counts(applied))")
         for line in lines(of: applied, in: mode) { output.write(line) }
-        let marked = !pending.reloadedItemIdentifiers.isEmpty || !pending.reconfiguredItemIdentifiers.isEmpty || !pending.reloadedSectionIdentifiers.isEmpty
+        let marked =
+            !pending.reloadedItemIdentifiers.isEmpty || !pending.reconfiguredItemIdentifiers.isEmpty
+            || !pending.reloadedSectionIdentifiers.isEmpty
         if pending == applied, !marked {
             output.write("pending: the same")
             return

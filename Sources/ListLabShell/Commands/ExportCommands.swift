@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabFiles
 import ListLabRecords
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Session {
     /// `export swift`: from the playground to the user's own code.
@@ -41,12 +42,13 @@ extension Session {
                 } else if file == nil, let text = token.stringValue {
                     file = text
                 } else {
-                    throw ShellError("unexpected '\(token.text)' (usage: export swift [FILE] [--force])", column: token.column)
+                    throw ShellError(
+                        "unexpected '\(token.text)' (usage: export swift [FILE] [--force])", column: token.column)
                 }
             }
             if file != nil { try context.checkCanWrite("export swift") }
             try context.exportSwift(to: file, force: force)
-        },
+        }
     ]
 }
 
@@ -54,14 +56,17 @@ extension CommandContext {
     /// Writes (or prints) the Swift source of the current provider's experiment.
     func exportSwift(to file: String?, force: Bool) throws {
         let loaded = try current()
-        try checkNotRegistered(loaded, "export swift", "writes ListLab's datasets as Swift, and this one is Swift already")
+        try checkNotRegistered(
+            loaded, "export swift", "writes ListLab's datasets as Swift, and this one is Swift already")
         if loaded.composite != nil || loaded.paged != nil || loaded.rows != nil {
             throw ShellError(
-                "export swift writes array, sectioned and file providers; '\(loaded.name)' is \(loaded.kindWithArticle)")
+                "export swift writes array, sectioned and file providers; '\(loaded.name)' is \(loaded.kindWithArticle)"
+            )
         }
         guard let sourcePath = loaded.sourcePath else {
             throw ShellError(
-                "export swift reads the data file again, and '\(loaded.name)' has none (it is ListLab's built-in copy): set LISTLAB_SAMPLES to the Samples/datasets folder")
+                "export swift reads the data file again, and '\(loaded.name)' has none (it is ListLab's built-in copy): set LISTLAB_SAMPLES to the Samples/datasets folder"
+            )
         }
         let records = try loaded.readSource()
         let groupField = loaded.shape.groupField ?? loaded.file?.groupField
@@ -80,7 +85,8 @@ extension CommandContext {
             datasetName: loaded.name,
             dataFileName: sourcePath.split(separator: "/").last.map(String.init) ?? sourcePath,
             records: records, fieldNames: loaded.fieldNames, keyField: loaded.keyField, groupField: groupField,
-            presenter: loaded.presenter, style: list.style, viewportRows: list.viewportRows, expectedLines: fresh.render())
+            presenter: loaded.presenter, style: list.style, viewportRows: list.viewportRows,
+            expectedLines: fresh.render())
         let text: String
         do {
             text = try export.source()
@@ -88,10 +94,15 @@ extension CommandContext {
             throw ShellError("export swift: \(error.description)")
         }
         let edited = loaded.filter != nil || loaded.allPaths.compactMap { loaded.provider.item(at: $0) } != records
-        let note = "note: the export has \(export.dataFileName) as it is on disk; this session's unsaved edits, sort or filter are not in it"
+        let note =
+            "note: the export has \(export.dataFileName) as it is on disk; this session's unsaved edits, sort or filter are not in it"
         guard let file else {
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { output.write(String(line)) }
-            if !export.itemsAreInline { output.write("note: its test reads \(export.dataFileName): put a copy beside the file") }
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                output.write(String(line))
+            }
+            if !export.itemsAreInline {
+                output.write("note: its test reads \(export.dataFileName): put a copy beside the file")
+            }
             if edited { output.write(note) }
             return
         }

@@ -12,7 +12,8 @@ extension Session {
                 "as its cell would show it; --json prints the items' records, one per line.",
                 "--svg FILE draws the screen as a picture of a phone (an SVG file; --force replaces one).",
             ],
-            examples: ["show", "show 0.2-0.4", "show --all", "show 1 --json", "show --svg screen.svg --force"], alwaysDraws: true,
+            examples: ["show", "show 0.2-0.4", "show --all", "show 1 --json", "show --svg screen.svg --force"],
+            alwaysDraws: true,
             completes: { _ in ["--all", "--json", "--svg"] }
         ) { context, arguments in
             try context.show(&arguments)
@@ -62,17 +63,24 @@ extension Session {
             completes: { context in context.arguments.isEmpty ? [String(context.presentation.list.viewportRows)] : [] },
             run: { context, arguments in
                 let range = HeadlessList.viewportRange
-                if let token = arguments.peek, case .word(let text) = token.kind, text.allSatisfy(\.isNumber), Int(text) == nil {
+                if let token = arguments.peek, case .word(let text) = token.kind, text.allSatisfy(\.isNumber),
+                    Int(text) == nil
+                {
                     // Too many digits for an Int: the same message as any count outside the range.
-                    throw ShellError("a viewport of \(text) rows is not possible: choose \(range.lowerBound) to \(range.upperBound)", column: token.column)
+                    throw ShellError(
+                        "a viewport of \(text) rows is not possible: choose \(range.lowerBound) to \(range.upperBound)",
+                        column: token.column)
                 }
                 let rows = try arguments.integer("ROWS", in: Int.min...Int.max)
                 try arguments.expectEnd()
                 if let most = context.presentation.viewportLimit, rows > most {
-                    throw ShellError("a viewport of \(rows) rows: this session shows at most \(most) (each row is drawn in every picture)")
+                    throw ShellError(
+                        "a viewport of \(rows) rows: this session shows at most \(most) (each row is drawn in every picture)"
+                    )
                 }
                 try context.list.setViewportRows(rows)
-                context.output.write("viewport \(rows) \(rows == 1 ? "row" : "rows"): \(context.presentation.viewportSummary)")
+                context.output.write(
+                    "viewport \(rows) \(rows == 1 ? "row" : "rows"): \(context.presentation.viewportSummary)")
             }
         ),
         Command(
@@ -90,7 +98,8 @@ extension Session {
                 case _ where text.hasPrefix("+") || text.hasPrefix("-"):
                     let digits = text.dropFirst()
                     guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else {
-                        throw ShellError("expected +N or -N (a whole number of rows), found '\(text)'", column: token.column)
+                        throw ShellError(
+                            "expected +N or -N (a whole number of rows), found '\(text)'", column: token.column)
                     }
                     let rows = Int(digits) ?? Int.max
                     context.list.scroll(by: text.hasPrefix("-") ? -rows : rows)
@@ -104,7 +113,8 @@ extension Session {
             }
         ),
         Command(
-            name: "inspect", usage: "inspect PATH | KEY=VALUE", summary: "prints every field of one item, with its type",
+            name: "inspect", usage: "inspect PATH | KEY=VALUE",
+            summary: "prints every field of one item, with its type",
             examples: ["inspect 0.2", "inspect id=3"],
             completes: { context in context.arguments.isEmpty ? context.itemNames : [] },
             run: { context, arguments in
@@ -121,20 +131,27 @@ extension Session {
                     (record, label) = (shown, "\(path)")
                 } else {
                     let named = try context.namedItem(&arguments, in: loaded)
-                    if let problem = loaded.registered?.instance.encodingProblem(at: named.dataPath) { throw ShellError(problem) }
-                    (record, label) = (try loaded.provider.checkedItem(at: named.dataPath), named.isByKey ? "\(named.dataPath)" : named.label)
+                    if let problem = loaded.registered?.instance.encodingProblem(at: named.dataPath) {
+                        throw ShellError(problem)
+                    }
+                    (record, label) = (
+                        try loaded.provider.checkedItem(at: named.dataPath),
+                        named.isByKey ? "\(named.dataPath)" : named.label
+                    )
                 }
                 try arguments.expectEnd()
                 let key = loaded.keyField.map { " (key \($0) = \(record[$0]?.jsonText ?? "null"))" } ?? ""
                 context.output.write("\(label)\(key)")
                 let width = Session.nameColumnWidth(record.schema.names)
                 for field in record.fields {
-                    context.output.write("  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.shownKind))")
+                    context.output.write(
+                        "  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.shownKind))")
                 }
             }
         ),
         Command(
-            name: "fields", usage: "fields", summary: "lists the fields of the provider shown, with the kinds of values each holds",
+            name: "fields", usage: "fields",
+            summary: "lists the fields of the provider shown, with the kinds of values each holds",
             details: [
                 "Counts every item's value of each field by kind (null, bool, int, double, number, string, date, array, object);",
                 "a date is text in ISO 8601 (2026-11-28, 2026-11-28T09:30:00Z), as a Swift Date of your own type is held.",
@@ -145,7 +162,9 @@ extension Session {
                 let loaded = try context.current()
                 let items = loaded.provider.numberOfItems
                 let key = loaded.keyField.map { ", key \($0)" } ?? ""
-                context.output.write("\(loaded.name): \(loaded.fieldNames.count) fields, \(items) \(items == 1 ? "item" : "items")\(key)")
+                context.output.write(
+                    "\(loaded.name): \(loaded.fieldNames.count) fields, \(items) \(items == 1 ? "item" : "items")\(key)"
+                )
                 let width = Session.nameColumnWidth(loaded.fieldNames)
                 let kinds = ["null", "bool", "int", "double", "number", "string", "date", "array", "object"]
                 for (field, counts) in zip(loaded.fieldNames, loaded.kindCountsWithDates(ofFields: loaded.fieldNames)) {
@@ -186,7 +205,10 @@ extension CommandContext {
                 json = true
                 _ = arguments.next()
             default:
-                guard range == nil else { try arguments.expectEnd(); return }
+                guard range == nil else {
+                    try arguments.expectEnd()
+                    return
+                }
                 range = try arguments.range()
             }
         }
@@ -204,7 +226,9 @@ extension CommandContext {
         if let range {
             for path in range.paths {
                 let mark = list.selectedPaths.contains(path) ? " * " : "   "
-                let line = list.line(forItemAt: path) ?? "\(path)  \(offScreenText(at: path, in: loaded))  (off screen: no cell)"
+                let line =
+                    list.line(forItemAt: path)
+                    ?? "\(path)  \(offScreenText(at: path, in: loaded))  (off screen: no cell)"
                 output.write(mark + line)
             }
             return
@@ -263,7 +287,9 @@ extension CommandContext {
 
     /// Every path the list shows, in order.
     private var listPaths: [ItemPath] {
-        (0..<list.numberOfSections).flatMap { section in (0..<list.numberOfItems(inSection: section)).map { ItemPath(section, $0) } }
+        (0..<list.numberOfSections).flatMap { section in
+            (0..<list.numberOfItems(inSection: section)).map { ItemPath(section, $0) }
+        }
     }
 
     /// The record the list shows at `path` (``Presentation/shownRecord(at:in:)``).

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Foundation
+import FoundationEssentials
 import ListLabCore
 import ListLabFiles
 import ListLabRecords
@@ -36,7 +36,10 @@ extension CommandContext {
     func load(_ arguments: inout Arguments) throws {
         let sourceToken = arguments.peek
         let text = try arguments.string("a SOURCE (a sample, or a .csv, .json or .ndjson file)")
-        guard !text.isEmpty else { throw ShellError("the SOURCE is empty: name a sample, or a .csv, .json or .ndjson file", column: sourceToken?.column) }
+        guard !text.isEmpty else {
+            throw ShellError(
+                "the SOURCE is empty: name a sample, or a .csv, .json or .ndjson file", column: sourceToken?.column)
+        }
         if let registration = registration(named: text) { return try loadRegistered(registration, &arguments) }
         let source = try readLoadSource(text, column: sourceToken?.column)
         let clauses = try loadClauses(&arguments, of: source)
@@ -48,7 +51,8 @@ extension CommandContext {
             presenter.header = try Template(header)
         }
         let loaded = LoadedProvider(
-            name: clauses.name, records: KeyedRecordProvider(provider, schema: schema, keyField: clauses.keyField), source: providerSource,
+            name: clauses.name, records: KeyedRecordProvider(provider, schema: schema, keyField: clauses.keyField),
+            source: providerSource,
             schema: schema, presenter: presenter)
         loaded.isShippedSample = source.sample != nil
         loaded.readSource = reread
@@ -59,7 +63,9 @@ extension CommandContext {
         }
         try workspace.checkDataLimit(adding: loaded, replacing: workspace.index(named: clauses.name))
         if let existing = workspace.provider(named: clauses.name), !clauses.force, !existing.unsavedProviders.isEmpty {
-            throw ShellError("\(clauses.name) has unsaved edits that loading it again would drop: save them first, or load with --force")
+            throw ShellError(
+                "\(clauses.name) has unsaved edits that loading it again would drop: save them first, or load with --force"
+            )
         }
         show(loaded)
         if source.isFile { workspace.touchedFiles.append(source.sample?.file ?? text) }
@@ -92,9 +98,12 @@ extension CommandContext {
                 return LoadSource(text: text, isFile: true, file: provider, sample: sample, fields: provider.fieldNames)
             }
             let records = try BuiltInSamples.records(of: sample)
-            return LoadSource(text: text, isFile: false, sample: sample, records: records, fields: records.first?.schema.names ?? sample.fieldNames)
+            return LoadSource(
+                text: text, isFile: false, sample: sample, records: records,
+                fields: records.first?.schema.names ?? sample.fieldNames)
         }
-        let names = workspace.registrations.map(\.name) + (workspace.offersSamples ? BuiltInSamples.all.map(\.name) : [])
+        let names =
+            workspace.registrations.map(\.name) + (workspace.offersSamples ? BuiltInSamples.all.map(\.name) : [])
         let suggestion = Suggestion.nearest(to: text, in: names).map { "; did you mean '\($0)'?" } ?? ""
         let looksLikeFile = text.contains(".") || text.contains("/")
         throw ShellError(
@@ -108,15 +117,18 @@ extension CommandContext {
     /// with the sample's or the file's defaults for those not given.
     private func loadClauses(_ arguments: inout Arguments, of source: LoadSource) throws -> LoadClauses {
         let (fields, dataset) = (source.fields, source.text)
-        let shape: ProviderShape = (source.sample?.shape).map { shape -> ProviderShape in
-            switch shape {
-            case .array: .array
-            case .sectioned(let field): .sectioned(by: field)
-            case .file(let field?): .sectioned(by: field)
-            case .file(nil): .file
-            }
-        } ?? (source.isFile ? .file : .array)
-        var clauses = LoadClauses(shape: shape, keyField: fields.contains("id") ? "id" : nil, name: source.isFile ? Session.baseName(of: source.text) : source.text)
+        let shape: ProviderShape =
+            (source.sample?.shape).map { shape -> ProviderShape in
+                switch shape {
+                case .array: .array
+                case .sectioned(let field): .sectioned(by: field)
+                case .file(let field?): .sectioned(by: field)
+                case .file(nil): .file
+                }
+            } ?? (source.isFile ? .file : .array)
+        var clauses = LoadClauses(
+            shape: shape, keyField: fields.contains("id") ? "id" : nil,
+            name: source.isFile ? Session.baseName(of: source.text) : source.text)
         // Each clause once: `as array as file` would leave one of them unsaid.
         var clausesGiven: [String] = []
         while let token = arguments.peek {
@@ -145,14 +157,18 @@ extension CommandContext {
     }
 
     /// The shape after `as`: `array`, `sectioned by FIELD`, `file`, `paged SIZE [failing N]`.
-    private func shapeClause(_ arguments: inout Arguments, of source: LoadSource, at token: Token) throws -> ProviderShape {
+    private func shapeClause(_ arguments: inout Arguments, of source: LoadSource, at token: Token) throws
+        -> ProviderShape
+    {
         let kind = try arguments.choice("a shape", Session.shapeKeywords)
         switch kind {
         case "array":
             return .array
         case "sectioned":
             guard arguments.take("by") else {
-                throw arguments.peek.map { ShellError("expected 'by FIELD' after 'as sectioned', found '\($0.text)'", column: $0.column) }
+                throw arguments.peek.map {
+                    ShellError("expected 'by FIELD' after 'as sectioned', found '\($0.text)'", column: $0.column)
+                }
                     ?? arguments.missing("'by FIELD' after 'as sectioned'")
             }
             let fieldToken = arguments.peek
@@ -161,7 +177,9 @@ extension CommandContext {
             return .sectioned(by: field)
         case "file":
             guard source.isFile, source.sample == nil else {
-                throw ShellError("'as file' needs a .csv, .json or .ndjson file, and '\(source.text)' is a sample", column: token.column)
+                throw ShellError(
+                    "'as file' needs a .csv, .json or .ndjson file, and '\(source.text)' is a sample",
+                    column: token.column)
             }
             return .file
         default:
@@ -181,7 +199,9 @@ extension CommandContext {
             if let duplicate = file.firstDuplicate(ofField: keyField) {
                 throw ShellError("\(source.text): " + Self.duplicateKeyText(keyField, duplicate, in: "records"))
             }
-        } else if source.sample != nil, let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: source.records) {
+        } else if source.sample != nil,
+            let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: source.records)
+        {
             throw ShellError(Self.duplicateKeyText(keyField, duplicate, in: "rows"))
         }
     }
@@ -190,7 +210,9 @@ extension CommandContext {
     /// shapes other than `file`) and how to read them again.
     private func makeProvider(
         _ clauses: LoadClauses, of source: LoadSource
-    ) throws -> (provider: any DataProvider<Record>, source: ProviderSource, records: [Record], reread: () throws -> [Record]) {
+    ) throws -> (
+        provider: any DataProvider<Record>, source: ProviderSource, records: [Record], reread: () throws -> [Record]
+    ) {
         let records: [Record]
         let reread: () throws -> [Record]
         if let file = source.file {
@@ -273,16 +295,20 @@ extension CommandContext {
         case .rows: kind = "a rows provider"
         }
         if case .paged(let paged, _, _, let pages) = loaded.source {
-            return "loaded page 1 of \(loaded.name): \(items) of \(pages.count) items into a paged provider (pages of \(paged.pageSize))"
+            return
+                "loaded page 1 of \(loaded.name): \(items) of \(pages.count) items into a paged provider (pages of \(paged.pageSize))"
         }
         let origin = source.isFile ? " from \(source.file?.name ?? source.text)" : ""
         let grouping = clauses.shape.groupField.map { ", by \($0)" } ?? ""
-        return "loaded \(items) \(items == 1 ? "item" : "items")\(origin) into \(kind) (\(sections) \(sections == 1 ? "section" : "sections")\(grouping))"
+        return
+            "loaded \(items) \(items == 1 ? "item" : "items")\(origin) into \(kind) (\(sections) \(sections == 1 ? "section" : "sections")\(grouping))"
     }
 
     /// `duplicate key id=1 in records 1 and 2`: what a load says of a key
     /// that two items have (counted from 0 in `duplicate`, from 1 in the text).
-    fileprivate static func duplicateKeyText(_ field: String, _ duplicate: (value: Value, first: Int, second: Int), in what: String) -> String {
+    fileprivate static func duplicateKeyText(
+        _ field: String, _ duplicate: (value: Value, first: Int, second: Int), in what: String
+    ) -> String {
         "duplicate key \(FieldNameList.name(field))=\(duplicate.value.messageText) in \(what) \(duplicate.first + 1) and \(duplicate.second + 1)"
     }
 
@@ -294,13 +320,15 @@ extension CommandContext {
             return TemplatePresenter(kind: kind, text: try Template(text), detail: try detail.map { try Template($0) })
         case .byField(let field, let kinds)?:
             return TemplatePresenter(
-                choosingBy: field, kinds: try kinds.map { TemplatePresenter.Kind(name: $0.name, text: try Template($0.text)) })
+                choosingBy: field,
+                kinds: try kinds.map { TemplatePresenter.Kind(name: $0.name, text: try Template($0.text)) })
         case nil:
             break
         }
         // Looked up in the schema's table: a file with a key per record has as many names as records.
         let fields = schema.names
-        let preferred = ["name", "title", "label"].first { schema.index(of: $0) != nil }
+        let preferred =
+            ["name", "title", "label"].first { schema.index(of: $0) != nil }
             ?? fields.first { $0 != "id" } ?? fields.first ?? "id"
         return TemplatePresenter(kind: "Cell", text: try Template(Template.placeholder(for: preferred)))
     }

@@ -10,16 +10,22 @@ extension Session {
                 "Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text. A number is kept as typed (1e3, 1.10, 12345678901234567891 are saved so), as a number read from a file is.",
                 "A field whose name is not a bare word (a space in it, or a first character that is not a letter) is written in quotes: \"first name\"=Ada.",
             ],
-            examples: [#"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone", "update id=4 city=Keystone"],
+            examples: [
+                #"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone", "update id=4 city=Keystone",
+            ],
             takesDataOnly: true,
-            completes: { context in context.arguments.isEmpty ? context.itemNames : context.fieldNames.map { $0 + "=" } + ["--data-only"] },
+            completes: { context in
+                context.arguments.isEmpty ? context.itemNames : context.fieldNames.map { $0 + "=" } + ["--data-only"]
+            },
             run: { context, arguments in try context.update(&arguments) }
         ),
         Command(
             name: "append", usage: "append [SECTION] FIELD=VALUE ... | append [SECTION] {JSON object}",
             summary: "adds an item at the end of a section (or of its group's section)",
             details: ["A missing integer key is given the next free number."],
-            examples: [#"append name="Dinah Lance" phone=555-0111"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#],
+            examples: [
+                #"append name="Dinah Lance" phone=555-0111"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#,
+            ],
             takesDataOnly: true,
             completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] },
             run: { context, arguments in try context.add(&arguments, at: nil) }
@@ -51,8 +57,13 @@ extension Session {
                 let text = context.presentation.text(at: first, in: loaded)
                 let change = try loaded.provider.delete(at: paths)
                 loaded.noteEdit(inSection: first.section)
-                try context.apply(change, from: "delete(at: \(paths.count == 1 ? first.description : "[\(paths.map(\.description).joined(separator: ", "))]"))")
-                context.output.write(paths.count == 1 ? "deleted \(label): \(text)" : "deleted \(label) (\(paths.count) items)")
+                try context.apply(
+                    change,
+                    from:
+                        "delete(at: \(paths.count == 1 ? first.description : "[\(paths.map(\.description).joined(separator: ", "))]"))"
+                )
+                context.output.write(
+                    paths.count == 1 ? "deleted \(label): \(text)" : "deleted \(label) (\(paths.count) items)")
             }
         ),
         Command(
@@ -60,7 +71,10 @@ extension Session {
             details: ["FROM is a PATH or KEY=VALUE; TO is a PATH."],
             examples: ["move 0.0 0.3", "move 0.3 0.0", "move id=1 0.3"],
             takesDataOnly: true,
-            completes: { context in context.arguments.isEmpty ? context.itemNames : context.arguments.count == 1 ? context.visiblePaths : ["--data-only"] },
+            completes: { context in
+                context.arguments.isEmpty
+                    ? context.itemNames : context.arguments.count == 1 ? context.visiblePaths : ["--data-only"]
+            },
             run: { context, arguments in
                 let loaded = try context.unfiltered(for: "move")
                 try context.checkListIsInStep(for: "move")
@@ -104,23 +118,29 @@ extension CommandContext {
         owner.markEdited()
         let cellBefore = list.cellForItem(at: path)
         try apply(change, from: "update(\(updated.traceSummary), at: \(path))")
-        let fields = assignments.map { "\(Tokenizer.typedFieldName($0.field)) = \($0.value.jsonText)" }.joined(separator: ", ")
+        let fields = assignments.map { "\(Tokenizer.typedFieldName($0.field)) = \($0.value.jsonText)" }.joined(
+            separator: ", ")
         if !presentation.listFollowsData {
             // The list was not told: no cell changed.
             output.write("updated \(named.label): \(fields)")
         } else if change.reconfiguredItems == [path] {
-            let cell = list.cellForItem(at: path).map { now in
-                guard presentation.updateStyle == .reconfigure else { return "reloaded: cell #\(now.serial) replaces the old one" }
-                // The presenter chose another kind of cell: UIKit dequeues a new one rather than reconfigure the old.
-                if let cellBefore, cellBefore !== now {
-                    let taken = now.reuseCount > 0 ? "reused cell" : "new cell"
-                    return "its cell is of another kind now: \(taken) #\(now.serial) (\(type(of: now))) for #\(cellBefore.serial) (\(type(of: cellBefore)))"
-                }
-                return "cell #\(now.serial) reconfigured in place"
-            } ?? "not on screen, so no cell to \(presentation.updateStyle.rawValue)"
+            let cell =
+                list.cellForItem(at: path).map { now in
+                    guard presentation.updateStyle == .reconfigure else {
+                        return "reloaded: cell #\(now.serial) replaces the old one"
+                    }
+                    // The presenter chose another kind of cell: UIKit dequeues a new one rather than reconfigure the old.
+                    if let cellBefore, cellBefore !== now {
+                        let taken = now.reuseCount > 0 ? "reused cell" : "new cell"
+                        return
+                            "its cell is of another kind now: \(taken) #\(now.serial) (\(type(of: now))) for #\(cellBefore.serial) (\(type(of: cellBefore)))"
+                    }
+                    return "cell #\(now.serial) reconfigured in place"
+                } ?? "not on screen, so no cell to \(presentation.updateStyle.rawValue)"
             output.write("updated \(named.label): \(fields); \(cell)")
         } else {
-            let newPath = loaded.keyField.flatMap { updated[$0] }.flatMap { loaded.records.path(ofKey: $0) }
+            let newPath =
+                loaded.keyField.flatMap { updated[$0] }.flatMap { loaded.records.path(ofKey: $0) }
                 ?? loaded.provider.firstPath { $0 == updated }
             output.write("updated \(named.label): \(fields); moved to \(newPath.map(\.description) ?? "?") (\(change))")
         }
@@ -146,7 +166,9 @@ extension CommandContext {
             _ = arguments.next()
             try arguments.expectEnd()
             guard case .object(let object) = value else {
-                throw ShellError("\(arguments.command) takes a JSON object, not \(value.kindName == "array" ? "an array" : "a \(value.kindName)")", column: token.column)
+                throw ShellError(
+                    "\(arguments.command) takes a JSON object, not \(value.kindName == "array" ? "an array" : "a \(value.kindName)")",
+                    column: token.column)
             }
             for field in object.fields {
                 try checkField(field.name, in: owner, column: token.column)
@@ -166,28 +188,38 @@ extension CommandContext {
         let growth = LoadedProvider.estimatedBytes(of: record)
         try workspace.checkDataLimit(growingBy: growth)
         let change = try inOwnerWords(owner, of: loaded) {
-            try path.map { try loaded.provider.insert(record, at: $0) } ?? loaded.provider.append(record, toSection: section)
+            try path.map { try loaded.provider.insert(record, at: $0) }
+                ?? loaded.provider.append(record, toSection: section)
         }
         owner.grownBytes += growth
         owner.markEdited()
         let placed = change.insertedItems.first ?? change.insertedSections.first.map { ItemPath($0, 0) }
         let added = placed.flatMap { loaded.provider.item(at: $0) } ?? record
-        try apply(change, from: path.map { "insert(\(added.traceSummary), at: \($0))" }
-            ?? "append(\(added.traceSummary), toSection: \(section.map(String.init) ?? "nil"))")
+        try apply(
+            change,
+            from: path.map { "insert(\(added.traceSummary), at: \($0))" }
+                ?? "append(\(added.traceSummary), toSection: \(section.map(String.init) ?? "nil"))")
         let verb = path == nil ? "appended" : "inserted"
         let newSection = change.insertedSections.isEmpty ? "" : " (a new section)"
         // A registered provider's item as its own cell shows it; a record as its template does.
-        let shown = loaded.registered != nil ? placed.map { presentation.text(at: $0, in: loaded) } ?? "" : loaded.presenter.kind(for: added)?.text.render(added) ?? ""
+        let shown =
+            loaded.registered != nil
+            ? placed.map { presentation.text(at: $0, in: loaded) } ?? ""
+            : loaded.presenter.kind(for: added)?.text.render(added) ?? ""
         output.write("\(verb) \(placed.map(\.description) ?? "?"): \(shown)\(newSection)")
     }
 
     /// Runs `change`; a rule the owner of the section keeps, broken, is
     /// said in the words of the provider shown (a composite names its child).
-    private func inOwnerWords(_ owner: LoadedProvider, of loaded: LoadedProvider, _ change: () throws -> BatchUpdate) throws -> BatchUpdate {
+    private func inOwnerWords(_ owner: LoadedProvider, of loaded: LoadedProvider, _ change: () throws -> BatchUpdate)
+        throws -> BatchUpdate
+    {
         do {
             return try change()
         } catch RecordRuleError.duplicateKey(let field, let value, let other) where owner !== loaded {
-            throw ShellError("duplicate key \(FieldNameList.name(field))=\(value.messageText): \(owner.name) has it already, at its \(other)")
+            throw ShellError(
+                "duplicate key \(FieldNameList.name(field))=\(value.messageText): \(owner.name) has it already, at its \(other)"
+            )
         }
     }
 }

@@ -5,7 +5,8 @@ extension Session {
     static let presenterCommands: [Command] = [
         Command(
             name: "bind",
-            usage: "bind TEMPLATE [detail TEMPLATE] [kind NAME] | bind by FIELD KIND=TEMPLATE ... | bind header|footer TEMPLATE|off | bind like NAME",
+            usage:
+                "bind TEMPLATE [detail TEMPLATE] [kind NAME] | bind by FIELD KIND=TEMPLATE ... | bind header|footer TEMPLATE|off | bind like NAME",
             summary: "binds a presenter to the provider shown: cell kinds, their templates, headers and footers",
             details: [
                 "Templates fill {field} from each item ({{ and }} are braces; a field name with a brace or",
@@ -46,23 +47,28 @@ extension CommandContext {
         let name = try arguments.string("the NAME of a loaded provider")
         try arguments.expectEnd()
         guard let other = workspace.provider(named: name) else {
-            throw ShellError("no provider named '\(name)' (loaded: \(workspace.providers.map(\.name).joined(separator: ", ")))")
+            throw ShellError(
+                "no provider named '\(name)' (loaded: \(workspace.providers.map(\.name).joined(separator: ", ")))")
         }
         func itemType(_ provider: LoadedProvider) -> String {
             provider.registered?.registration.itemTypeName ?? Session.itemType(provider.fieldNames)
         }
         guard itemType(other) == itemType(loaded) else {
             throw ShellError(
-                "cannot join '\(loaded.name)' (Item = \(itemType(loaded))) with the presenter of '\(name)' (Item = \(itemType(other))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time")
+                "cannot join '\(loaded.name)' (Item = \(itemType(loaded))) with the presenter of '\(name)' (Item = \(itemType(other))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+            )
         }
         guard let mine = loaded.registered?.registration, let theirs = other.registered?.registration,
             mine.presenterTypeName == theirs.presenterTypeName
         else {
             throw ShellError(
-                "'\(name)' is shown by \(other.registered?.registration.presenterTypeName ?? "a template presenter"): a presenter of another type joins \(itemType(loaded)) in a registration of its own (register it with that presenter)")
+                "'\(name)' is shown by \(other.registered?.registration.presenterTypeName ?? "a template presenter"): a presenter of another type joins \(itemType(loaded)) in a registration of its own (register it with that presenter)"
+            )
         }
         list.reloadData()
-        output.write("bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(itemType(loaded)), shown by \(mine.presenterTypeName))")
+        output.write(
+            "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(itemType(loaded)), shown by \(mine.presenterTypeName))"
+        )
     }
 
     fileprivate func bind(_ arguments: inout Arguments) throws {
@@ -70,7 +76,9 @@ extension CommandContext {
         if loaded.registered != nil, arguments.peekWord == "like" { return try bindLikeRegistered(loaded, &arguments) }
         try checkNotRegistered(loaded, "bind", "binds ListLab's template presenters to its datasets")
         if let composite = loaded.composite {
-            throw ShellError("'\(loaded.name)' shows the presenters of \(composite.children.map(\.name).joined(separator: ", ")): 'use' one of them, bind it, and compose again")
+            throw ShellError(
+                "'\(loaded.name)' shows the presenters of \(composite.children.map(\.name).joined(separator: ", ")): 'use' one of them, bind it, and compose again"
+            )
         }
         var presenter = loaded.presenter
         let message: String
@@ -79,14 +87,17 @@ extension CommandContext {
             let name = try arguments.string("the NAME of a loaded provider")
             try arguments.expectEnd()
             guard let other = workspace.provider(named: name) else {
-                throw ShellError("no provider named '\(name)' (loaded: \(workspace.providers.map(\.name).joined(separator: ", ")))")
+                throw ShellError(
+                    "no provider named '\(name)' (loaded: \(workspace.providers.map(\.name).joined(separator: ", ")))")
             }
             guard other.fieldNames == loaded.fieldNames else {
                 throw ShellError(
-                    "cannot join '\(loaded.name)' (Item = \(Session.itemType(loaded.fieldNames))) with the presenter of '\(name)' (Item = \(Session.itemType(other.fieldNames))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time")
+                    "cannot join '\(loaded.name)' (Item = \(Session.itemType(loaded.fieldNames))) with the presenter of '\(name)' (Item = \(Session.itemType(other.fieldNames))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+                )
             }
             presenter = other.presenter
-            message = "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(Session.itemType(loaded.fieldNames)))"
+            message =
+                "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(Session.itemType(loaded.fieldNames)))"
         } else if arguments.take("header") || arguments.peekWord == "footer" {
             let isFooter = arguments.take("footer")
             let template = try optionalTemplate(&arguments, fields: TemplatePresenter.sectionFields, in: loaded)
@@ -113,7 +124,8 @@ extension CommandContext {
             presenter.header = loaded.presenter.header
             presenter.footer = loaded.presenter.footer
             presenter.hidesHeaders = loaded.presenter.hidesHeaders
-            message = "bound \(kinds.count) cell \(kinds.count == 1 ? "kind" : "kinds") by \(field): \(kinds.map(\.name).joined(separator: ", "))"
+            message =
+                "bound \(kinds.count) cell \(kinds.count == 1 ? "kind" : "kinds") by \(field): \(kinds.map(\.name).joined(separator: ", "))"
         } else {
             let textToken = arguments.peek
             let text = try parseTemplate(try arguments.string("a TEMPLATE"), column: textToken?.column, in: loaded)
@@ -122,11 +134,14 @@ extension CommandContext {
             while let token = arguments.peek {
                 if arguments.take("detail") {
                     let detailToken = arguments.peek
-                    detail = try parseTemplate(try arguments.string("a detail TEMPLATE"), column: detailToken?.column, in: loaded)
+                    detail = try parseTemplate(
+                        try arguments.string("a detail TEMPLATE"), column: detailToken?.column, in: loaded)
                 } else if arguments.take("kind") {
                     kind = try arguments.string("a kind NAME")
                 } else {
-                    throw ShellError("unexpected '\(token.text)' (usage: bind TEMPLATE [detail TEMPLATE] [kind NAME])", column: token.column)
+                    throw ShellError(
+                        "unexpected '\(token.text)' (usage: bind TEMPLATE [detail TEMPLATE] [kind NAME])",
+                        column: token.column)
                 }
             }
             presenter = TemplatePresenter(kind: kind, text: text, detail: detail)
@@ -155,7 +170,9 @@ extension CommandContext {
     }
 
     /// A header or footer template, or nil for `off`.
-    fileprivate func optionalTemplate(_ arguments: inout Arguments, fields: [String], in loaded: LoadedProvider) throws -> Template? {
+    fileprivate func optionalTemplate(_ arguments: inout Arguments, fields: [String], in loaded: LoadedProvider) throws
+        -> Template?
+    {
         let token = arguments.peek
         let text = try arguments.string("a TEMPLATE or 'off'")
         if text == "off", case .word? = token?.kind { return nil }
@@ -166,7 +183,8 @@ extension CommandContext {
             throw ShellError("template column \(error.column): \(error.message)", column: token?.column)
         }
         for field in template.fields where !fields.contains(field) {
-            throw ShellError("a header or footer can use {title}, {count} and {section}, not {\(field)}", column: token?.column)
+            throw ShellError(
+                "a header or footer can use {title}, {count} and {section}, not {\(field)}", column: token?.column)
         }
         return template
     }

@@ -84,7 +84,8 @@ extension Session {
     static let rowsCommands: [Command] = [
         Command(
             name: "rows", usage: RowsLiteral.rowsUsage,
-            summary: "shows rows given as their texts, in sections, as a provider named rows; --data-only changes its data without telling the list",
+            summary:
+                "shows rows given as their texts, in sections, as a provider named rows; --data-only changes its data without telling the list",
             details: [
                 "For a data source that is not a dataset: each TEXT is a row's text (with 'detail TEXT', its",
                 "second line), and each 'section' starts a section (with 'title TEXT', its header); texts",
@@ -95,7 +96,8 @@ extension Session {
                 "A UIKit table or collection view from a test writes its steps this way (UIKitTranscripts).",
             ],
             examples: [
-                #"rows "Ada" "Bob" detail "555-0102" "Cy""#, #"rows section title "Today" "Ada" "Bob" section title "Later" "Cy""#,
+                #"rows "Ada" "Bob" detail "555-0102" "Cy""#,
+                #"rows section title "Today" "Ada" "Bob" section title "Later" "Cy""#,
             ],
             completes: { context in
                 switch context.last {
@@ -113,7 +115,7 @@ extension Session {
                 return
             }
             try context.changeRowsQuietly(to: rows)
-        },
+        }
     ]
 }
 
@@ -124,7 +126,9 @@ extension CommandContext {
     /// Makes (or replaces) the provider named rows and shows it.
     fileprivate func showRows(_ rows: RowsLiteral) throws {
         if let existing = workspace.provider(named: Self.rowsName), existing.rows == nil {
-            throw ShellError("'\(Self.rowsName)' is \(existing.kindWithArticle) loaded by that name: load it under another name ('name NAME') to use rows")
+            throw ShellError(
+                "'\(Self.rowsName)' is \(existing.kindWithArticle) loaded by that name: load it under another name ('name NAME') to use rows"
+            )
         }
         let loaded = try rowsProvider(rows)
         try workspace.checkDataLimit(adding: loaded, replacing: workspace.index(named: Self.rowsName))
@@ -138,11 +142,16 @@ extension CommandContext {
     fileprivate func changeRowsQuietly(to rows: RowsLiteral) throws {
         let loaded = try current()
         guard let provider = loaded.rows else {
-            let hint = workspace.provider(named: Self.rowsName)?.rows != nil ? "'use \(Self.rowsName)' first" : "run 'rows TEXT ...' first"
-            throw ShellError("'rows --data-only' changes the rows provider, and the list shows \(loaded.name), \(loaded.kindWithArticle): \(hint)")
+            let hint =
+                workspace.provider(named: Self.rowsName)?.rows != nil
+                ? "'use \(Self.rowsName)' first" : "run 'rows TEXT ...' first"
+            throw ShellError(
+                "'rows --data-only' changes the rows provider, and the list shows \(loaded.name), \(loaded.kindWithArticle): \(hint)"
+            )
         }
         guard presentation.diffable == nil else {
-            throw ShellError("under a diffable data source the list shows its snapshot, not the rows: 'diffable off' first")
+            throw ShellError(
+                "under a diffable data source the list shows its snapshot, not the rows: 'diffable off' first")
         }
         try workspace.checkDataLimit(adding: try rowsProvider(rows), replacing: workspace.index(named: loaded.name))
         let before = provider.numberOfSections
@@ -159,9 +168,12 @@ extension CommandContext {
     private func rowsProvider(_ rows: RowsLiteral) throws -> LoadedProvider {
         let provider = SectionedDataProvider<Record>(sections: rows.sections)
         let loaded = LoadedProvider(
-            name: Self.rowsName, records: KeyedRecordProvider(provider, schema: RowsLiteral.schema, keyField: nil), source: .rows(provider),
-            schema: RowsLiteral.schema, presenter: TemplatePresenter(
-                kind: "Cell", text: try Template("{\(RowsLiteral.textField)}"), detail: try Template("{\(RowsLiteral.detailField)}")))
+            name: Self.rowsName, records: KeyedRecordProvider(provider, schema: RowsLiteral.schema, keyField: nil),
+            source: .rows(provider),
+            schema: RowsLiteral.schema,
+            presenter: TemplatePresenter(
+                kind: "Cell", text: try Template("{\(RowsLiteral.textField)}"),
+                detail: try Template("{\(RowsLiteral.detailField)}")))
         loaded.readSource = { provider.sections.flatMap(\.items) }
         return loaded
     }
@@ -173,6 +185,8 @@ extension LoadedProvider {
     /// sections are given too.
     func checkNotRows(for command: String) throws(ShellError) {
         guard rows != nil else { return }
-        throw ShellError("\(command) works on a loaded dataset; \(name) holds rows given as their texts ('rows TEXT ...' gives it others)")
+        throw ShellError(
+            "\(command) works on a loaded dataset; \(name) holds rows given as their texts ('rows TEXT ...' gives it others)"
+        )
     }
 }

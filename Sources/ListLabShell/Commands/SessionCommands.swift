@@ -1,12 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Interruption
 import ListLabCore
 import ListLabFiles
 import ListLabRecords
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension Session {
     /// `trace`'s words.
@@ -35,7 +36,8 @@ extension Session {
             session.output.write("trace \(state)")
         },
         Command(
-            name: "stats", usage: "stats", summary: "counts cells created and reused, data source calls, items, sections",
+            name: "stats", usage: "stats",
+            summary: "counts cells created and reused, data source calls, items, sections",
             details: [
                 "provider: items and sections the provider holds. cells: created (dequeued with an empty reuse",
                 "queue), reused (taken from the queue), configured (each configure call; in place: again in the",
@@ -49,12 +51,18 @@ extension Session {
             let loaded = try context.current()
             let stats = context.list.statistics
             context.output.write("provider \(loaded.name): \(loaded.countDescription)")
-            context.output.write("cells: \(stats.cellsCreated) created, \(stats.cellsReused) reused, \(stats.configurations) configured (\(stats.reconfigurations) in place), \(stats.reloadedCells) replaced by reloads")
-            context.output.write("calls: \(stats.dataSourceCalls) to the data source, \(stats.delegateCalls) to the delegate")
-            context.output.write("list: \(stats.reloads) reloadData, \(stats.batchUpdates) batch updates (\(stats.refusedBatchUpdates) refused), viewport \(context.list.viewportRows) rows")
+            context.output.write(
+                "cells: \(stats.cellsCreated) created, \(stats.cellsReused) reused, \(stats.configurations) configured (\(stats.reconfigurations) in place), \(stats.reloadedCells) replaced by reloads"
+            )
+            context.output.write(
+                "calls: \(stats.dataSourceCalls) to the data source, \(stats.delegateCalls) to the delegate")
+            context.output.write(
+                "list: \(stats.reloads) reloadData, \(stats.batchUpdates) batch updates (\(stats.refusedBatchUpdates) refused), viewport \(context.list.viewportRows) rows"
+            )
         },
         Command(
-            sessionCommand: "run", usage: "run FILE [--echo] [--bail]", summary: "runs the commands of a script or transcript in this session",
+            sessionCommand: "run", usage: "run FILE [--echo] [--bail]",
+            summary: "runs the commands of a script or transcript in this session",
             details: [
                 "A transcript's commands are its lines that start with '  > '; a script's are its lines.",
                 "An error names the file and line (FILE:LINE:); one a transcript recorded was expected.",
@@ -119,27 +127,36 @@ extension Session {
             let name = try arguments.string("a COMMAND")
             try arguments.expectEnd()
             guard let command = command(named: name.lowercased()) else {
-                let suggestion = Suggestion.nearest(to: name, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                let suggestion =
+                    Suggestion.nearest(to: name, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
                 throw ShellError("no command '\(name)'\(suggestion); type 'help' for the list")
             }
             context.output.write(command.usage)
             context.output.write("  \(command.summary)")
             for line in command.details { context.output.write("  \(line)") }
             if command.speaksUIKitWords {
-                context.output.write("  Its refusals are UIKit's words on iOS \(context.list.iOSVersion) ('set ios VERSION' changes the version).")
+                context.output.write(
+                    "  Its refusals are UIKit's words on iOS \(context.list.iOSVersion) ('set ios VERSION' changes the version)."
+                )
             }
             if command.name == "load", !context.workspace.registrations.isEmpty {
-                context.output.write("  Registered with this playground: \(context.workspace.registrations.map { "\($0.name) (\($0.providerTypeName))" }.joined(separator: ", ")).")
+                context.output.write(
+                    "  Registered with this playground: \(context.workspace.registrations.map { "\($0.name) (\($0.providerTypeName))" }.joined(separator: ", "))."
+                )
             }
             if command.takesDataOnly {
-                context.output.write("  --data-only: the data changes and the list is not told (its rows stay as they were), to see")
-                context.output.write("  the batch update UIKit would then need: 'batch' hands it one, 'reload --list' reloads.")
+                context.output.write(
+                    "  --data-only: the data changes and the list is not told (its rows stay as they were), to see")
+                context.output.write(
+                    "  the batch update UIKit would then need: 'batch' hands it one, 'reload --list' reloads.")
             }
             for example in context.examples(of: command) { context.output.write("  example: \(example)") }
         },
         Command(
             sessionCommand: "quit", aliases: ["exit"], usage: "quit", summary: "ends the session (Ctrl-D does too)",
-            details: ["At a terminal, with unsaved edits in a file provider, the first quit names them; a second leaves."],
+            details: [
+                "At a terminal, with unsaved edits in a file provider, the first quit names them; a second leaves."
+            ],
             examples: ["quit"], endsSession: true
         ) { session, arguments in
             try arguments.expectEnd()
@@ -156,14 +173,19 @@ extension Session {
         output.write("saved \(count) \(count == 1 ? "command" : "commands") to \(file)")
         // A replay copies the files its commands name from the transcript's folder: the ones this
         // session wrote there are there now, so writing them again needs --force.
-        let folder = (workspace.writtenPaths.last ?? "").split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/"
+        let folder =
+            (workspace.writtenPaths.last ?? "").split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "/") + "/"
         var seen: Set<String> = []
-        let inFolder = earlier.filter { $0.hasPrefix(folder) && $0 != workspace.writtenPaths.last && seen.insert($0).inserted }
+        let inFolder = earlier.filter {
+            $0.hasPrefix(folder) && $0 != workspace.writtenPaths.last && seen.insert($0).inserted
+        }
         if !inFolder.isEmpty {
             let names = inFolder.map { String($0.dropFirst(folder.count)) }
             output.write(
                 "note: this session wrote \(names.joined(separator: ", ")) in the transcript's folder: a replay finds \(names.count == 1 ? "it" : "them") there, "
-                    + "so a command that writes \(names.count == 1 ? "it" : "them") again without --force fails (save sessions that write files in a folder of their own)")
+                    + "so a command that writes \(names.count == 1 ? "it" : "them") again without --force fails (save sessions that write files in a folder of their own)"
+            )
         }
     }
 
@@ -184,7 +206,8 @@ extension Session {
         }
         var prose = ["A ListLab session. Replay it with '\(toolName) test \(name)'; write notes at the left margin."]
         if recorder.isFull, let limit = recorder.limit {
-            prose.append("Its first \(entries.count) commands: this session keeps \(limit.total / 1_048_576) MB of its record.")
+            prose.append(
+                "Its first \(entries.count) commands: this session keeps \(limit.total / 1_048_576) MB of its record.")
         }
         return (Transcript.text(of: records, prose: prose), entries.count)
     }
@@ -198,7 +221,9 @@ extension Session {
 
     /// The error past ``CommandInput/maximumScriptCommands``.
     static var scriptCommandsExceeded: ShellError {
-        ShellError("run: scripts have run \(CommandInput.maximumScriptCommands) commands in this session, the most they may (do scripts run each other over and over?)")
+        ShellError(
+            "run: scripts have run \(CommandInput.maximumScriptCommands) commands in this session, the most they may (do scripts run each other over and over?)"
+        )
     }
 
     /// Runs the commands of a script or transcript (`listlab run FILE`), each
@@ -229,7 +254,8 @@ extension Session {
     func runFile(_ file: String, echoing: Bool = false, bailing: Bool = false, asTopLevel: Bool = false) throws {
         guard input.depth < CommandInput.maximumDepth else {
             input.scriptsStopped = true
-            throw ShellError("run: scripts nested more than \(CommandInput.maximumDepth) deep (does '\(file)' run itself?)")
+            throw ShellError(
+                "run: scripts nested more than \(CommandInput.maximumDepth) deep (does '\(file)' run itself?)")
         }
         guard !input.scriptCommandsAreSpent else { throw Self.scriptCommandsExceeded }
         let script = Script(text: try readText(file, asTranscript: asTopLevel))
@@ -240,7 +266,9 @@ extension Session {
             Self.command(named: (first.command.whitespaceSeparatedWords.first ?? "").lowercased()) == nil
         {
             let notACommand = first
-            throw ShellError("\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)")
+            throw ShellError(
+                "\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)"
+            )
         }
         let nested = asTopLevel ? 0 : 1
         try input.inScript(nested: nested, echoing: echoing) {
@@ -259,7 +287,7 @@ extension Session {
                     break
                 }
                 if input.echoesCommands {
-                    step.prose.forEach { echo(prose: $0) }
+                    for prose in step.prose { echo(prose: prose) }
                     echo(command: step.command)
                 }
                 let record = execute(step.command, at: "\(file):\(step.line)", expecting: step.expected)
@@ -270,7 +298,9 @@ extension Session {
                 if input.stopsAtFirstError { finish() }
                 if bailing { return }
             }
-            if input.echoesCommands, !isFinished { script.trailingProse.forEach { echo(prose: $0) } }
+            if input.echoesCommands, !isFinished {
+                for prose in script.trailingProse { echo(prose: prose) }
+            }
         }
     }
 
@@ -296,6 +326,9 @@ extension CommandContext {
         guard !workspace.offersSamples else { return command.examples }
         let samples = Session.sampleNames
         let own = command.name == "load" ? workspace.registrations.map { "load \($0.name)" } : []
-        return own + command.examples.filter { example in !example.split(separator: " ").contains { samples.contains(String($0)) } }
+        return own
+            + command.examples.filter { example in
+                !example.split(separator: " ").contains { samples.contains(String($0)) }
+            }
     }
 }

@@ -38,14 +38,18 @@ struct Setting: Sendable {
         },
         Setting(
             name: "threshold", usage: "threshold N",
-            help: ["threshold: above this many changes, a diff is shown with reloadData instead of batch updates (default 100)."],
+            help: [
+                "threshold: above this many changes, a diff is shown with reloadData instead of batch updates (default 100)."
+            ],
             examples: ["set threshold 20"], values: [],
             current: { "\($0.presentation.changeThreshold)" }
         ) { context, arguments in
             let threshold = try arguments.integer("N", in: 0...1_000_000_000)
             try arguments.expectEnd()
             if let most = context.presentation.thresholdLimit, threshold > most {
-                throw ShellError("threshold \(threshold): this session takes at most \(most) (batch updates of more changes take longer than a command may run here)")
+                throw ShellError(
+                    "threshold \(threshold): this session takes at most \(most) (batch updates of more changes take longer than a command may run here)"
+                )
             }
             context.presentation.changeThreshold = threshold
             return "\(threshold)"
@@ -61,7 +65,9 @@ struct Setting: Sendable {
             current: { Session.describe($0.list.style) }
         ) { context, arguments in
             let kind = try arguments.choice("'table' or 'collection'", ["table", "collection"])
-            let style: ListStyle = kind == "table" ? .table : .collection(columns: try arguments.integer("COLUMNS", in: Session.columnRange))
+            let style: ListStyle =
+                kind == "table"
+                ? .table : .collection(columns: try arguments.integer("COLUMNS", in: Session.columnRange))
             try arguments.expectEnd()
             context.list.setStyle(style)
             return "\(Session.describe(style)) (reloaded)"
@@ -102,7 +108,9 @@ struct Setting: Sendable {
             let text = try arguments.string("a VERSION")
             try arguments.expectEnd()
             guard let version = IOSVersion(text) else {
-                throw ShellError("ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to \(IOSVersion.supported.upperBound.major), as 16 or 16.4")
+                throw ShellError(
+                    "ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to \(IOSVersion.supported.upperBound.major), as 16 or 16.4"
+                )
             }
             context.list.iOSVersion = version
             var said = "\(version): \(Session.wordsOf(version))"
@@ -117,7 +125,7 @@ struct Setting: Sendable {
             name: "timer", usage: "timer on|off",
             help: [
                 "timer: 'on' prints each command's real, user and system time after its output, as sqlite3's",
-                "'.timer on' (at the prompt and in a piped script; never in a saved session or a replay)."
+                "'.timer on' (at the prompt and in a piped script; never in a saved session or a replay).",
             ],
             examples: ["set timer on", "set timer off"], values: ["on", "off"],
             current: { $0.workspace.timesCommands ? "on" : "off" }

@@ -43,12 +43,20 @@ struct SnapshotOperation: Sendable {
             try call.snapshot.appendSections(names)
             return "appendSections(\(call.list(names)))"
         },
-        SnapshotOperation(name: "insertSections", usage: "insertSections S ... beforeSection|afterSection S", operands: .sectionsPlaced) { call in
+        SnapshotOperation(
+            name: "insertSections", usage: "insertSections S ... beforeSection|afterSection S",
+            operands: .sectionsPlaced
+        ) { call in
             let names = try call.sections("a SECTION")
             let (before, destination) = try call.sectionDestination()
             try call.arguments.expectEnd()
-            if before { try call.snapshot.insertSections(names, beforeSection: destination) } else { try call.snapshot.insertSections(names, afterSection: destination) }
-            return "insertSections(\(call.list(names)), \(before ? "beforeSection" : "afterSection"): \(call.quoted(destination)))"
+            if before {
+                try call.snapshot.insertSections(names, beforeSection: destination)
+            } else {
+                try call.snapshot.insertSections(names, afterSection: destination)
+            }
+            return
+                "insertSections(\(call.list(names)), \(before ? "beforeSection" : "afterSection"): \(call.quoted(destination)))"
         },
         SnapshotOperation(name: "deleteSections", usage: "deleteSections S ...", operands: .sections) { call in
             let names = try call.sections("a SECTION")
@@ -56,12 +64,19 @@ struct SnapshotOperation: Sendable {
             call.snapshot.deleteSections(names)
             return "deleteSections(\(call.list(names)))"
         },
-        SnapshotOperation(name: "moveSection", usage: "moveSection S beforeSection|afterSection S", operands: .sectionsPlaced) { call in
+        SnapshotOperation(
+            name: "moveSection", usage: "moveSection S beforeSection|afterSection S", operands: .sectionsPlaced
+        ) { call in
             let name = try call.arguments.string("a SECTION")
             let (before, destination) = try call.sectionDestination()
             try call.arguments.expectEnd()
-            if before { try call.snapshot.moveSection(name, beforeSection: destination) } else { try call.snapshot.moveSection(name, afterSection: destination) }
-            return "moveSection(\(call.quoted(name)), \(before ? "beforeSection" : "afterSection"): \(call.quoted(destination)))"
+            if before {
+                try call.snapshot.moveSection(name, beforeSection: destination)
+            } else {
+                try call.snapshot.moveSection(name, afterSection: destination)
+            }
+            return
+                "moveSection(\(call.quoted(name)), \(before ? "beforeSection" : "afterSection"): \(call.quoted(destination)))"
         },
         SnapshotOperation(name: "reloadSections", usage: "reloadSections S ...", operands: .sections) { call in
             let names = try call.sections("a SECTION")
@@ -69,7 +84,8 @@ struct SnapshotOperation: Sendable {
             try call.snapshot.reloadSections(names)
             return "reloadSections(\(call.list(names)))"
         },
-        SnapshotOperation(name: "appendItems", usage: "appendItems ID ... [toSection S]", operands: .itemsToSection) { call in
+        SnapshotOperation(name: "appendItems", usage: "appendItems ID ... [toSection S]", operands: .itemsToSection) {
+            call in
             let ids = try call.items("an ID")
             var section: String?
             if call.arguments.take("toSection") { section = try call.arguments.string("a SECTION") }
@@ -77,11 +93,16 @@ struct SnapshotOperation: Sendable {
             call.warning = try call.snapshot.appendItems(ids, toSection: section)
             return "appendItems(\(call.list(ids))\(section.map { ", toSection: \(call.quoted($0))" } ?? ""))"
         },
-        SnapshotOperation(name: "insertItems", usage: "insertItems ID ... beforeItem|afterItem ID", operands: .itemsPlaced) { call in
+        SnapshotOperation(
+            name: "insertItems", usage: "insertItems ID ... beforeItem|afterItem ID", operands: .itemsPlaced
+        ) { call in
             let ids = try call.items("an ID")
             let (before, destination) = try call.itemDestination()
             try call.arguments.expectEnd()
-            call.warning = before ? try call.snapshot.insertItems(ids, beforeItem: destination) : try call.snapshot.insertItems(ids, afterItem: destination)
+            call.warning =
+                before
+                ? try call.snapshot.insertItems(ids, beforeItem: destination)
+                : try call.snapshot.insertItems(ids, afterItem: destination)
             return "insertItems(\(call.list(ids)), \(before ? "beforeItem" : "afterItem"): \(call.short(destination)))"
         },
         SnapshotOperation(name: "deleteItems", usage: "deleteItems ID ...", operands: .items) { call in
@@ -95,11 +116,16 @@ struct SnapshotOperation: Sendable {
             call.snapshot.deleteAllItems()
             return "deleteAllItems()"
         },
-        SnapshotOperation(name: "moveItem", usage: "moveItem ID beforeItem|afterItem ID", operands: .itemsPlaced) { call in
+        SnapshotOperation(name: "moveItem", usage: "moveItem ID beforeItem|afterItem ID", operands: .itemsPlaced) {
+            call in
             let id = try call.item()
             let (before, destination) = try call.itemDestination()
             try call.arguments.expectEnd()
-            if before { try call.snapshot.moveItem(id, beforeItem: destination) } else { try call.snapshot.moveItem(id, afterItem: destination) }
+            if before {
+                try call.snapshot.moveItem(id, beforeItem: destination)
+            } else {
+                try call.snapshot.moveItem(id, afterItem: destination)
+            }
             return "moveItem(\(call.short(id)), \(before ? "beforeItem" : "afterItem"): \(call.short(destination)))"
         },
         SnapshotOperation(name: "reloadItems", usage: "reloadItems ID ...", operands: .items) { call in
@@ -114,12 +140,15 @@ struct SnapshotOperation: Sendable {
             try call.snapshot.reconfigureItems(ids)
             return "reconfigureItems(\(call.list(ids)))"
         },
-        SnapshotOperation(name: "itemIdentifiers", usage: "itemIdentifiers inSection S", operands: .section, isQuery: true) { call in
+        SnapshotOperation(
+            name: "itemIdentifiers", usage: "itemIdentifiers inSection S", operands: .section, isQuery: true
+        ) { call in
             let section = try call.querySection()
             let items = try call.itemsAsked(inSection: section)
             return "itemIdentifiers(inSection: \(call.quoted(section))) → \(call.list(items))"
         },
-        SnapshotOperation(name: "numberOfItems", usage: "numberOfItems inSection S", operands: .section, isQuery: true) { call in
+        SnapshotOperation(name: "numberOfItems", usage: "numberOfItems inSection S", operands: .section, isQuery: true)
+        { call in
             let section = try call.querySection()
             let items = try call.itemsAsked(inSection: section)
             return "numberOfItems(inSection: \(call.quoted(section))) → \(items.count)"
@@ -146,7 +175,9 @@ struct SnapshotOperation: Sendable {
         let last = last?.lowercased()
         switch operands {
         case .none, .sections: return []
-        case .sectionsPlaced: return last == "beforesection" || last == "aftersection" ? sections : ["beforeSection", "afterSection"] + sections
+        case .sectionsPlaced:
+            return last == "beforesection" || last == "aftersection"
+                ? sections : ["beforeSection", "afterSection"] + sections
         case .itemsToSection: return last == "tosection" ? sections : ["toSection"]
         case .itemsPlaced: return ["beforeItem", "afterItem"] + items
         case .items: return items
@@ -198,7 +229,8 @@ struct SnapshotCall {
             _ = arguments.next()
             try Interruption.check()
             try refuseOperationName(token)
-            values.append(try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
+            values.append(
+                try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
         }
         guard !values.isEmpty else { throw missing(what) }
         return values
@@ -207,7 +239,9 @@ struct SnapshotCall {
     /// One identifier.
     mutating func item() throws -> Value {
         guard let token = arguments.next() else { throw arguments.missing("an ID") }
-        guard let text = token.stringValue else { throw ShellError("expected an ID, found '\(token.text)'", column: token.column) }
+        guard let text = token.stringValue else {
+            throw ShellError("expected an ID, found '\(token.text)'", column: token.column)
+        }
         try refuseOperationName(token)
         return try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
     }
@@ -236,7 +270,7 @@ struct SnapshotCall {
     func itemsAsked(inSection section: String) throws -> [Value] {
         do {
             return try snapshot.itemIdentifiers(inSection: section)
-        } catch where !iOSVersion.capabilities.raisesForItemsOfAMissingSection {
+        } catch  where !iOSVersion.capabilities.raisesForItemsOfAMissingSection {
             return []
         }
     }
@@ -261,8 +295,12 @@ struct SnapshotCall {
         (try isBefore("beforeItem", or: "afterItem"), try item())
     }
 
-    func list(_ names: [String]) -> String { "[" + names.map { Value.string($0).jsonText }.joined(separator: ", ") + "]" }
-    func list(_ items: [Value]) -> String { "[" + items.map(mode.identifiers.shortText(of:)).joined(separator: ", ") + "]" }
+    func list(_ names: [String]) -> String {
+        "[" + names.map { Value.string($0).jsonText }.joined(separator: ", ") + "]"
+    }
+    func list(_ items: [Value]) -> String {
+        "[" + items.map(mode.identifiers.shortText(of:)).joined(separator: ", ") + "]"
+    }
     func quoted(_ name: String) -> String { Value.string(name).jsonText }
     func short(_ item: Value) -> String { mode.identifiers.shortText(of: item) }
 }

@@ -5,21 +5,26 @@ extension Session {
     /// `batch`'s words: each clause's change.
     static let batchWords = CommandWords(words: [
         ("insert", "insert PATH... | insert section N..."), ("delete", "delete PATH... | delete section N..."),
-        ("move", "move FROM TO | move section FROM TO"), ("reload", "reload PATH... | reload section N..."), ("reconfigure", "reconfigure PATH..."),
+        ("move", "move FROM TO | move section FROM TO"), ("reload", "reload PATH... | reload section N..."),
+        ("reconfigure", "reconfigure PATH..."),
     ])
 
     static let teachingCommands: [Command] = [
         Command(
             name: "batch",
             usage: "batch " + batchWords.usage + " (clauses may follow one another)",
-            summary: "hands the list a batch update you write, without changing the data: it is checked by UIKit's rules",
+            summary:
+                "hands the list a batch update you write, without changing the data: it is checked by UIKit's rules",
             details: [
                 "For seeing what UIKit checks: after a change made with --data-only the list still has the",
                 "old counts, and only the batch update that matches the change is accepted.",
                 "Docs/uikit-rules.md lists every rule, with UIKit's words and their public source where",
                 "there is one (and where UIKit's behaviour is unknown, such as deleting a row twice).",
             ],
-            examples: ["batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1", "batch move section 0 2"],
+            examples: [
+                "batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1",
+                "batch move section 0 2",
+            ],
             speaksUIKitWords: true,
             completes: { context in
                 ["insert", "delete", "reload", "move"].contains(context.last) ? ["section"] : batchWords.names
@@ -35,7 +40,8 @@ extension Session {
         Command(
             name: "exercise",
             usage: "exercise TASK... | exercise hint TEXT... | exercise check",
-            summary: "in a lesson, asks the learner to reach a state with commands of their own; 'exercise check' prints the state the check compares",
+            summary:
+                "in a lesson, asks the learner to reach a state with commands of their own; 'exercise check' prints the state the check compares",
             details: [
                 "In a transcript, 'exercise TASK' states the task; the commands after it are the lesson's own",
                 "solution, which 'listlab test' runs and a lesson in the browser hides; 'exercise hint TEXT'",
@@ -45,7 +51,10 @@ extension Session {
                 "never the scroll position. Its recorded output is what the page's Check",
                 "compares the learner's state with. At the prompt, all three only print.",
             ],
-            examples: ["exercise Put Barry Allen first, then select him.", "exercise hint 'move' takes the row to move, then where it goes.", "exercise check"],
+            examples: [
+                "exercise Put Barry Allen first, then select him.",
+                "exercise hint 'move' takes the row to move, then where it goes.", "exercise check",
+            ],
             completes: { context in context.arguments.isEmpty ? ["check", "hint"] : [] }
         ) { context, arguments in
             if arguments.take("check") {
@@ -56,7 +65,9 @@ extension Session {
             let isHint = arguments.take("hint")
             var words: [String] = []
             while let token = arguments.next() { words.append(token.text) }
-            guard !words.isEmpty else { throw arguments.missing(isHint ? "the hint's TEXT" : "a TASK, 'hint' or 'check'") }
+            guard !words.isEmpty else {
+                throw arguments.missing(isHint ? "the hint's TEXT" : "a TASK, 'hint' or 'check'")
+            }
             context.output.write((isHint ? "hint: " : "exercise: ") + words.joined(separator: " "))
         },
     ]
@@ -64,7 +75,9 @@ extension Session {
     /// Reads `batch` clauses into one update.
     private static func parseBatch(_ arguments: inout Arguments) throws -> BatchUpdate {
         var update = BatchUpdate()
-        guard !arguments.isAtEnd else { throw arguments.missing("a change (insert, delete, move, reload or reconfigure)") }
+        guard !arguments.isAtEnd else {
+            throw arguments.missing("a change (insert, delete, move, reload or reconfigure)")
+        }
         while !arguments.isAtEnd {
             let kind = try batchWords.read(&arguments)
             if kind == "move" {
@@ -128,32 +141,42 @@ extension CommandContext {
         var lines: [String] = []
         let provider = loaded.provider
         let total = (0..<provider.numberOfSections).reduce(0) { $0 + provider.numberOfItems(inSection: $1) }
-        lines.append("data: \(total) \(total == 1 ? "item" : "items") in \(provider.numberOfSections) \(provider.numberOfSections == 1 ? "section" : "sections")")
+        lines.append(
+            "data: \(total) \(total == 1 ? "item" : "items") in \(provider.numberOfSections) \(provider.numberOfSections == 1 ? "section" : "sections")"
+        )
         var listed = 0
         sections: for section in 0..<provider.numberOfSections {
             if provider.numberOfSections > 1 {
-                lines.append("  section \(section)" + (provider.title(ofSection: section).map { ": " + VisibleText.escaped($0) } ?? ""))
+                lines.append(
+                    "  section \(section)"
+                        + (provider.title(ofSection: section).map { ": " + VisibleText.escaped($0) } ?? ""))
             }
             for item in 0..<provider.numberOfItems(inSection: section) {
                 guard listed < mostCheckedItems else { break sections }
                 let path = ItemPath(section, item)
-                lines.append("    \(path)  " + (provider.item(at: path).map { VisibleText.escaped($0.jsonText) } ?? "(no item)"))
+                lines.append(
+                    "    \(path)  " + (provider.item(at: path).map { VisibleText.escaped($0.jsonText) } ?? "(no item)"))
                 listed += 1
             }
         }
         if total > listed { lines.append("    ... \(total - listed) more items") }
         let counts = (0..<list.numberOfSections).map { list.numberOfItems(inSection: $0) }
         let rows = counts.reduce(0, +)
-        lines.append("list: \(counts.count) \(counts.count == 1 ? "section" : "sections")" + (counts.count > 1
-            ? " of " + counts.map(String.init).joined(separator: ", ") + " rows"
-            : ", \(rows) \(rows == 1 ? "row" : "rows")"))
+        lines.append(
+            "list: \(counts.count) \(counts.count == 1 ? "section" : "sections")"
+                + (counts.count > 1
+                    ? " of " + counts.map(String.init).joined(separator: ", ") + " rows"
+                    : ", \(rows) \(rows == 1 ? "row" : "rows")"))
         if let diffable = presentation.diffable {
             var shown = 0
             rows: for section in 0..<list.numberOfSections {
                 for item in 0..<list.numberOfItems(inSection: section) {
                     guard shown < mostCheckedItems else { break rows }
                     let path = ItemPath(section, item)
-                    lines.append("    \(path)  " + (diffable.dataSource.itemIdentifier(for: path).map { VisibleText.escaped($0.jsonText) } ?? "(no identifier)"))
+                    lines.append(
+                        "    \(path)  "
+                            + (diffable.dataSource.itemIdentifier(for: path).map { VisibleText.escaped($0.jsonText) }
+                                ?? "(no identifier)"))
                     shown += 1
                 }
             }
@@ -175,7 +198,8 @@ extension CommandContext {
         guard loaded.registered == nil else { return "screen: not compared (the provider's own cells)" }
         for path in list.indexPathsForVisibleItems {
             guard let cell = list.cellForItem(at: path) else { continue }
-            let shown = VisibleText.escaped(cell.detail.map { $0.isEmpty ? cell.text : cell.text + " — " + $0 } ?? cell.text)
+            let shown = VisibleText.escaped(
+                cell.detail.map { $0.isEmpty ? cell.text : cell.text + " — " + $0 } ?? cell.text)
             guard let record = presentation.shownRecord(at: path, in: loaded) else {
                 return "screen: \(path) shows \"\(shown)\", where the data has no item"
             }

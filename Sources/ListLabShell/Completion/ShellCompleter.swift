@@ -29,7 +29,9 @@ public struct ShellCompleter {
         let (previous, word) = Self.words(of: line)
         let options: [String]
         if let name = previous.first {
-            let context = CompletionContext(arguments: Array(previous.dropFirst()), word: word.text, workspace: session.workspace, presentation: session.presentation)
+            let context = CompletionContext(
+                arguments: Array(previous.dropFirst()), word: word.text, workspace: session.workspace,
+                presentation: session.presentation)
             options = Session.command(named: name.lowercased())?.completes(context) ?? []
         } else {
             options = Session.commandNames
@@ -89,7 +91,9 @@ public struct ShellCompleter {
             let name = String(candidate.dropLast())
             if quote != nil || !Tokenizer.isBareFieldName(name) { return quoted(name, with: quote ?? "\"") + "=" }
         }
-        let needsQuotes = !VisibleText.isSafe(candidate) || candidate.contains { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }
+        let needsQuotes =
+            !VisibleText.isSafe(candidate)
+            || candidate.contains { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "\\" }
         guard quote != nil || needsQuotes else { return candidate }
         let text = quoted(candidate, with: quote ?? "\"")
         return candidate.hasSuffix("/") ? String(text.dropLast()) : text

@@ -12,11 +12,15 @@ extension SwiftExport {
         var cellClasses: [(kind: String, className: String)] = []
         for kind in presenter.kinds {
             let base = Self.upperCamel(kind.name)
-            let className = base.isEmpty ? model + "Cell" : presenter.choosingField == nil && !Self.takenTypeNames.contains(base) ? base : base + "Cell"
+            let className =
+                base.isEmpty
+                ? model + "Cell"
+                : presenter.choosingField == nil && !Self.takenTypeNames.contains(base) ? base : base + "Cell"
             var unique = className
             while cellClasses.contains(where: { $0.className == unique }) || unique == model { unique += "_" }
             cellClasses.append((kind.name, unique))
-            out += "\n/// A `\(Self.comment(kind.name))` cell: \(Self.comment(kind.text.description))\(kind.detail.map { ", detail \(Self.comment($0.description))" } ?? "").\n"
+            out +=
+                "\n/// A `\(Self.comment(kind.name))` cell: \(Self.comment(kind.text.description))\(kind.detail.map { ", detail \(Self.comment($0.description))" } ?? "").\n"
             out += "final class \(unique): ListCell, ConfigurableCell {\n"
             if unique != kind.name {
                 out += "    static var reuseIdentifier: String { \(Self.literal(kind.name)) }\n\n"
@@ -28,14 +32,16 @@ extension SwiftExport {
             }
             out += "    }\n}\n"
         }
-        let headerArgument = try sectionClosure("header", presenter.hidesHeaders ? nil : presenter.header, hidden: presenter.hidesHeaders)
+        let headerArgument = try sectionClosure(
+            "header", presenter.hidesHeaders ? nil : presenter.header, hidden: presenter.hidesHeaders)
         let footerArgument = try sectionClosure("footer", presenter.footer, hidden: false)
         let sectionArguments = [headerArgument, footerArgument].compactMap { $0 }
         let presenterType: String
         let presenterValue: String
         if let choosingField = presenter.choosingField {
             guard let property = properties.first(where: { $0.field == choosingField }) else {
-                throw Refusal(description: "the cell kind is chosen by '\(choosingField)', which is not a field Swift can type")
+                throw Refusal(
+                    description: "the cell kind is chosen by '\(choosingField)', which is not a field Swift can type")
             }
             presenterType = "KindChoosingPresenter<\(model)>"
             var value = "KindChoosingPresenter<\(model)>(\n        [\n"
@@ -48,11 +54,14 @@ extension SwiftExport {
         } else {
             guard let cell = cellClasses.first else { throw Refusal(description: "the presenter has no cell kind") }
             presenterType = "SingleKindPresenter<\(cell.className)>"
-            presenterValue = sectionArguments.isEmpty
+            presenterValue =
+                sectionArguments.isEmpty
                 ? "SingleKindPresenter(\(cell.className).self)"
-                : "SingleKindPresenter(\n        \(cell.className).self,\n        " + sectionArguments.joined(separator: ",\n        ") + ")"
+                : "SingleKindPresenter(\n        \(cell.className).self,\n        "
+                    + sectionArguments.joined(separator: ",\n        ") + ")"
         }
-        out += "\n/// The presenter: \(presenter.choosingField.map { "a cell kind per item, named by its '\(Self.comment($0))'" } ?? "one cell kind")"
+        out +=
+            "\n/// The presenter: \(presenter.choosingField.map { "a cell kind per item, named by its '\(Self.comment($0))'" } ?? "one cell kind")"
         switch (headerArgument, footerArgument) {
         case (nil, nil): out += ".\n"
         case (_?, nil): out += ", and the section headers.\n"

@@ -12,7 +12,8 @@ extension SwiftExport {
         let providerValue: String
         if let groupField {
             guard let property = properties.first(where: { $0.field == groupField }) else {
-                throw Refusal(description: "the sections are grouped by '\(groupField)', which is not a field Swift can type")
+                throw Refusal(
+                    description: "the sections are grouped by '\(groupField)', which is not a field Swift can type")
             }
             providerType = "SectionedDataProvider<\(model)>"
             providerValue = "SectionedDataProvider(\(itemsName), groupedBy: { \(valueText(of: property, item: "$0")) })"
@@ -21,7 +22,9 @@ extension SwiftExport {
             providerValue = "ArrayDataProvider(\(itemsName))"
         }
         let dataFile = dataFileConstant
-        let grouping = groupField.map { "in a section per '\(Self.comment($0))', in order of first appearance" } ?? "in one section"
+        let grouping =
+            groupField.map { "in a section per '\(Self.comment($0))', in order of first appearance" }
+            ?? "in one section"
         if itemsAreInline {
             let items = itemsName
             out += """
@@ -34,7 +37,8 @@ extension SwiftExport {
 
                 """
             for record in records {
-                out += "    \(model)(\(properties.map { "\(Self.escaped($0.name)): \(literal(of: record[$0.field], as: $0))" }.joined(separator: ", "))),\n"
+                out +=
+                    "    \(model)(\(properties.map { "\(Self.escaped($0.name)): \(literal(of: record[$0.field], as: $0))" }.joined(separator: ", "))),\n"
             }
             out += """
                 ]

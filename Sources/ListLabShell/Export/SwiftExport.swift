@@ -91,12 +91,16 @@ package struct SwiftExport {
 
     /// Names a model must not take: they would shadow a type the file uses.
     static let takenTypeNames: Set<String> = [
-        "Any", "Array", "Bool", "Character", "Codable", "Data", "Date", "Decodable", "Dictionary", "Double", "Encodable",
-        "Error", "Float", "Hashable", "Identifiable", "Int", "Item", "ItemPath", "Never", "Optional", "Record", "Result",
+        "Any", "Array", "Bool", "Character", "Codable", "Data", "Date", "Decodable", "Dictionary", "Double",
+        "Encodable",
+        "Error", "Float", "Hashable", "Identifiable", "Int", "Item", "ItemPath", "Never", "Optional", "Record",
+        "Result",
         "Section", "Self", "Sendable", "Set", "String", "Task", "Template", "Test", "Type", "URL", "Value", "Void",
         // The library's types that the file names.
-        "ArrayDataProvider", "CellRegistration", "ConfigurableCell", "FileDataProvider", "HeadlessList", "KindChoosingPresenter",
-        "ListAdapter", "ListCell", "ListLabCore", "ListLabFiles", "ListLabRecords", "RecordDecoder", "SectionedDataProvider",
+        "ArrayDataProvider", "CellRegistration", "ConfigurableCell", "FileDataProvider", "HeadlessList",
+        "KindChoosingPresenter",
+        "ListAdapter", "ListCell", "ListLabCore", "ListLabFiles", "ListLabRecords", "RecordDecoder",
+        "SectionedDataProvider",
         "SingleKindPresenter", "Testing",
     ]
 
@@ -127,7 +131,7 @@ package struct SwiftExport {
             case _ where kinds.contains("nested"):
                 skipped.append((field, "its values are nested arrays or objects: give it a Codable type of its own"))
                 continue
-            default: type = "String"   // mixed kinds: RecordDecoder reads numbers and booleans as text
+            default: type = "String"  // mixed kinds: RecordDecoder reads numbers and booleans as text
             }
             var name = Self.lowerCamel(field)
             // `item.self` is the item and `item.Type` its type, even in backticks: such a field takes another name.
@@ -142,19 +146,20 @@ package struct SwiftExport {
     /// The exported file's text.
     package func source() throws(Refusal) -> String {
         let (properties, skipped) = properties()
-        let data = itemsAreInline
+        let data =
+            itemsAreInline
             ? """
-                // that checks what the list shows first. Its items are written below, so the
-                // file needs nothing beside it: put it in a test target that depends on
-                // ListLab's ListLabCore. The model, cells and presenter move into your app's
-                // module as they are.
-                """
+            // that checks what the list shows first. Its items are written below, so the
+            // file needs nothing beside it: put it in a test target that depends on
+            // ListLab's ListLabCore. The model, cells and presenter move into your app's
+            // module as they are.
+            """
             : """
-                // that checks what the list shows first. It reads \(Self.comment(dataFileName)), which must be
-                // beside it: put both in a test target that depends on ListLab's ListLabCore,
-                // ListLabRecords and ListLabFiles. The model, cells and presenter move into
-                // your app's module as they are.
-                """
+            // that checks what the list shows first. It reads \(Self.comment(dataFileName)), which must be
+            // beside it: put both in a test target that depends on ListLab's ListLabCore,
+            // ListLabRecords and ListLabFiles. The model, cells and presenter move into
+            // your app's module as they are.
+            """
         var out = """
             // Exported by ListLab (`export swift`) from the dataset '\(Self.comment(datasetName))' (\(Self.comment(dataFileName))):
             // the model, its cells and presenter, the provider and the adapter, and a test
@@ -247,7 +252,9 @@ package struct SwiftExport {
                 guard let property = properties.first(where: { $0.field == field }) else {
                     // A template may name a field no record has: it shows as nothing.
                     guard !fieldNames.contains(field) else {
-                        throw Refusal(description: "the template \(template) shows '\(field)', which is not a field Swift can type")
+                        throw Refusal(
+                            description:
+                                "the template \(template) shows '\(field)', which is not a field Swift can type")
                     }
                     continue
                 }
@@ -269,7 +276,7 @@ package struct SwiftExport {
             case .field("title"): literal += "\\(section.title ?? \"\")"
             case .field("count"): literal += "\\(section.itemCount)"
             case .field("section"): literal += "\\(section.index)"
-            case .field: break   // any other name shows as nothing
+            case .field: break  // any other name shows as nothing
             }
         }
         return "\(label): { section in \(literal)\" }"
@@ -313,7 +320,8 @@ package struct SwiftExport {
     /// Whether `character` is a letter or digit whose every scalar Swift
     /// takes inside a name (The Swift Programming Language, "Identifiers").
     private static func isNameCharacter(_ character: Character) -> Bool {
-        (character.isLetter || character.isNumber) && character.unicodeScalars.allSatisfy { isNameHead($0) || isNameContinuation($0) }
+        (character.isLetter || character.isNumber)
+            && character.unicodeScalars.allSatisfy { isNameHead($0) || isNameContinuation($0) }
     }
 
     /// Whether a Swift name may start with `scalar` (the grammar's identifier-head,

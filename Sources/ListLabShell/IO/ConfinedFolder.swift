@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The folder a replayed transcript may touch: a scratch copy of the
@@ -43,9 +43,11 @@ public final class ConfinedFolder: @unchecked Sendable {
     ///
     /// - Throws: ``ShellError`` when the folder does not exist or no scratch
     ///   folder can be made.
-    public init(copying folder: String, in parent: String? = nil, prefix: String = "listlab-replay-") throws(ShellError) {
+    public init(copying folder: String, in parent: String? = nil, prefix: String = "listlab-replay-") throws(ShellError)
+    {
         guard let original = Self.realPath(folder) else { throw ShellError("\(folder): no such folder") }
-        var template = Array(((parent ?? FileManager.default.temporaryDirectory.path) + "/" + prefix + "XXXXXX").utf8CString)
+        var template = Array(
+            ((parent ?? FileManager.default.temporaryDirectory.path) + "/" + prefix + "XXXXXX").utf8CString)
         let made: String? = template.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress, let folder = mkdtemp(base) else { return nil }
             return String(cString: folder)
@@ -88,7 +90,8 @@ public final class ConfinedFolder: @unchecked Sendable {
         guard let relative = relativePath(of: name) else {
             if let outsideReason { throw ShellError("\(name): \(outsideReason)") }
             throw ShellError(
-                "\(name): outside the transcript's folder: a replay reads and writes only a copy of that folder (\(toolName) test --in-place replays on the real files)")
+                "\(name): outside the transcript's folder: a replay reads and writes only a copy of that folder (\(toolName) test --in-place replays on the real files)"
+            )
         }
         var built = ""
         for part in relative.split(separator: "/") {
@@ -105,14 +108,18 @@ public final class ConfinedFolder: @unchecked Sendable {
         let copy = scratch + "/" + relative
         let source = original + "/" + relative
         guard !Self.exists(copy), Self.exists(source) else { return }
-        guard let resolved = Self.realPath(source) else { return }   // a link to nothing: nothing to copy
+        guard let resolved = Self.realPath(source) else { return }  // a link to nothing: nothing to copy
         guard resolved == original || resolved.hasPrefix(original + "/") else {
-            throw ShellError("\(name): a link to a file outside the transcript's folder: a replay reads and writes only a copy of that folder")
+            throw ShellError(
+                "\(name): a link to a file outside the transcript's folder: a replay reads and writes only a copy of that folder"
+            )
         }
         if Self.isLink(source) {
             // The link stays a link, to the copy of what it names (saves go through it, as on real files).
             let target = try path(of: resolved)
-            guard symlink(target, copy) == 0 else { throw ShellError("\(name): cannot be copied into the replay's folder") }
+            guard symlink(target, copy) == 0 else {
+                throw ShellError("\(name): cannot be copied into the replay's folder")
+            }
             return
         }
         var isFolder = false
@@ -154,7 +161,8 @@ public final class ConfinedFolder: @unchecked Sendable {
         func megabytes(_ count: Int) -> String {
             count < 1_048_576 ? "\(count) bytes" : "\((Double(count) / 1_048_576 * 10).rounded() / 10) MB"
         }
-        return "not written: this folder may hold \(megabytes(quota.bytes)) in \(quota.files) files, and holds \(megabytes(bytes)) in \(files); "
+        return
+            "not written: this folder may hold \(megabytes(quota.bytes)) in \(quota.files) files, and holds \(megabytes(bytes)) in \(files); "
             + "\(megabytes(count)) more would pass that (replace a file with --force to reuse its room)"
     }
 

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Reading a whole UTF-8 text file, with a message that says why it could not
@@ -62,7 +62,9 @@ enum TextFile {
             }
             length += 1
             if length > longestLine {
-                throw ShellError("line \(number) is longer than \(longestLine) bytes, the most a line of a script or transcript may hold (a command, \(Session.longestLine))")
+                throw ShellError(
+                    "line \(number) is longer than \(longestLine) bytes, the most a line of a script or transcript may hold (a command, \(Session.longestLine))"
+                )
             }
         }
     }

@@ -1,14 +1,15 @@
+import ListLabRecords
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
-import ListLabRecords
 
 /// A session journal read back (see ``SessionJournal``): when and where the
 /// session ran, its commands with their output and what they did, and how it
@@ -136,7 +137,10 @@ public struct JournalFile: Sendable {
             let number = index + 1
             if unchecked {
                 guard String(validating: line, as: UTF8.self) != nil else {
-                    return (String(decoding: accepted, as: UTF8.self), "stopped at line \(number): its bytes are not UTF-8 text")
+                    return (
+                        String(decoding: accepted, as: UTF8.self),
+                        "stopped at line \(number): its bytes are not UTF-8 text"
+                    )
                 }
                 accepted += line + [0x0A]
                 continue
@@ -145,7 +149,10 @@ public struct JournalFile: Sendable {
             if line.starts(with: Array(sumMark.utf8)) {
                 let written = String(decoding: line.dropFirst(sumMark.utf8.count), as: UTF8.self)
                 guard written == checksum(of: record) else {
-                    return (String(decoding: accepted, as: UTF8.self), "stopped at line \(recordStart): lines \(recordStart)-\(number - 1) changed since they were written (their checksum does not match)")
+                    return (
+                        String(decoding: accepted, as: UTF8.self),
+                        "stopped at line \(recordStart): lines \(recordStart)-\(number - 1) changed since they were written (their checksum does not match)"
+                    )
                 }
                 accepted += record
                 record = []
@@ -155,7 +162,12 @@ public struct JournalFile: Sendable {
             record += line + [0x0A]
         }
         let cutShort = record.contains { $0 != 0x0A && $0 != 0x20 }
-        return (String(decoding: accepted, as: UTF8.self), cutShort ? "stopped at line \(recordStart): the last command was not written whole (the session was killed while writing it, or the disk was full)" : nil)
+        return (
+            String(decoding: accepted, as: UTF8.self),
+            cutShort
+                ? "stopped at line \(recordStart): the last command was not written whole (the session was killed while writing it, or the disk was full)"
+                : nil
+        )
     }
 
     /// The checksum a `#sum` line holds: FNV-1a of the bytes, in 16 hex digits.
@@ -178,12 +190,15 @@ public struct JournalFile: Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard name.hasPrefix("session-"), name.hasSuffix(".lab") else { return nil }
         let parts = name.dropFirst("session-".count).dropLast(".lab".count).split(separator: "-")
-        let isTab = parts.count == 4 && parts[3].hasPrefix("tab") && parts[3].dropFirst(3).allSatisfy(\.isNumber) && parts[3].count > 3
+        let isTab =
+            parts.count == 4 && parts[3].hasPrefix("tab") && parts[3].dropFirst(3).allSatisfy(\.isNumber)
+            && parts[3].count > 3
         guard parts.count == 3 || isTab, parts[0].count == 8, parts[1].count == 6, let processID = Int32(parts[2]),
             parts[0].allSatisfy(\.isNumber), parts[1].allSatisfy(\.isNumber)
         else { return nil }
         let (day, clock) = (Array(parts[0]), Array(parts[1]))
-        let started = "\(String(day[0..<4]))-\(String(day[4..<6]))-\(String(day[6..<8]))T\(String(clock[0..<2])):\(String(clock[2..<4])):\(String(clock[4..<6]))Z"
+        let started =
+            "\(String(day[0..<4]))-\(String(day[4..<6]))-\(String(day[6..<8]))T\(String(clock[0..<2])):\(String(clock[2..<4])):\(String(clock[4..<6]))Z"
         return (started, processID, isTab)
     }
 
@@ -209,7 +224,9 @@ public struct JournalFile: Sendable {
     public var transcript: String {
         Transcript.text(
             of: records,
-            prose: ["A ListLab session, from its journal (started \(started)). Replay it with 'listlab test' in \(folder)."])
+            prose: [
+                "A ListLab session, from its journal (started \(started)). Replay it with 'listlab test' in \(folder)."
+            ])
     }
 
     /// Notes in the journal that a session recovered it (it is no longer
@@ -227,7 +244,11 @@ public struct JournalFile: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasPrefix("session-") && $0.hasSuffix(".lab") }
             .compactMap { JournalFile(path: folder + "/" + $0) }
-            .sorted { isNewer(($0.started, $0.processStart, $0.processID, $0.path), than: ($1.started, $1.processStart, $1.processID, $1.path)) }
+            .sorted {
+                isNewer(
+                    ($0.started, $0.processStart, $0.processID, $0.path),
+                    than: ($1.started, $1.processStart, $1.processID, $1.path))
+            }
     }
 
     /// What orders journals: when they started, their processes' start and number, their paths.
@@ -253,7 +274,8 @@ public struct JournalFile: Sendable {
         let year = "\(parts.tm_year + 1900)"
         let day = year + two(parts.tm_mon + 1) + two(parts.tm_mday)
         let clock = two(parts.tm_hour) + two(parts.tm_min) + two(parts.tm_sec)
-        let iso = "\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        let iso =
+            "\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
         return (day + "-" + clock, iso)
     }
 }

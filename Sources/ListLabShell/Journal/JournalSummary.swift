@@ -1,14 +1,15 @@
+import ListLabRecords
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
-import ListLabRecords
 
 /// A journal as a listing needs it (``JournalFile/summaries(in:)``), read
 /// from its first and last bytes only: its header, how many commands it
@@ -74,7 +75,8 @@ public struct JournalSummary: Sendable {
             tailStart = max(0, size - window)
             tail = Self.read(descriptor, from: tailStart, count: size - tailStart)
         }
-        let head = tailStart == 0 ? Array(tail.prefix(Self.headBytes)) : Self.read(descriptor, from: 0, count: Self.headBytes)
+        let head =
+            tailStart == 0 ? Array(tail.prefix(Self.headBytes)) : Self.read(descriptor, from: 0, count: Self.headBytes)
         self.init(path: path, size: size, head: head, tail: tail, tailIsWhole: tailStart == 0) {
             Self.read(descriptor, from: 0, count: size)
         }
@@ -109,8 +111,12 @@ public struct JournalSummary: Sendable {
         if let count = did?["n"]?.intValue {
             commandCount = count
             files = did?["touched"]?.stringArray ?? []
-            damage = header == nil ? "its header is lost: the folder it ran in is unknown"
-                : cutShort ? "the last command was not written whole (the session was killed while writing it, or the disk was full)" : nil
+            damage =
+                header == nil
+                ? "its header is lost: the folder it ran in is unknown"
+                : cutShort
+                    ? "the last command was not written whole (the session was killed while writing it, or the disk was full)"
+                    : nil
         } else if size <= Self.readWhole, let read = JournalFile(path: path, bytes: whole()) {
             commandCount = read.records.count
             files = read.files
@@ -131,7 +137,9 @@ public struct JournalSummary: Sendable {
                 let written = String(decoding: line.dropFirst(JournalFile.sumMark.utf8.count), as: UTF8.self)
                 guard written == JournalFile.checksum(of: record) else { return nil }
                 let lines = record.split(separator: 0x0A)
-                guard let headerLine = lines.first(where: { $0.starts(with: JournalFile.headerMark.utf8) }) else { return nil }
+                guard let headerLine = lines.first(where: { $0.starts(with: JournalFile.headerMark.utf8) }) else {
+                    return nil
+                }
                 return object(String(decoding: headerLine.dropFirst(JournalFile.headerMark.utf8.count), as: UTF8.self))
             }
             record += line + [0x0A]
@@ -161,7 +169,11 @@ public struct JournalSummary: Sendable {
                     guard index >= 0 || keepingFirst else { break }
                     if start < end {
                         lines.append(bytes[start..<end])
-                        if end - start >= mark.count, UnsafeBufferPointer(rebasing: buffer[start..<(start + mark.count)]).elementsEqual(mark) { break }
+                        if end - start >= mark.count,
+                            UnsafeBufferPointer(rebasing: buffer[start..<(start + mark.count)]).elementsEqual(mark)
+                        {
+                            break
+                        }
                     }
                     end = index
                 }
@@ -201,7 +213,9 @@ public struct JournalSummary: Sendable {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            let got = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done))
+            }
             if got < 0, errno == EINTR { continue }
             guard got > 0 else { break }
             done += got
@@ -226,6 +240,10 @@ extension JournalFile {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasPrefix("session-") && $0.hasSuffix(".lab") }
             .compactMap { JournalSummary(path: folder + "/" + $0) }
-            .sorted { isNewer(($0.started, $0.processStart, $0.processID, $0.path), than: ($1.started, $1.processStart, $1.processID, $1.path)) }
+            .sorted {
+                isNewer(
+                    ($0.started, $0.processStart, $0.processID, $0.path),
+                    than: ($1.started, $1.processStart, $1.processID, $1.path))
+            }
     }
 }

@@ -1,12 +1,12 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// What tells a live process from a dead one whose number was given to
@@ -24,9 +24,9 @@ package enum ProcessStart {
     package static func isRunning(_ processID: Int32, startTicks: Int?) -> Bool {
         guard processID > 0, kill(processID, 0) == 0 || errno == EPERM else { return false }
         #if os(Linux)
-        guard let fields = fields(of: processID) else { return true }
-        if fields.first == "Z" || fields.first == "X" { return false }
-        if let startTicks, fields.count > 19, let now = Int(fields[19]), now != startTicks { return false }
+            guard let fields = fields(of: processID) else { return true }
+            if fields.first == "Z" || fields.first == "X" { return false }
+            if let startTicks, fields.count > 19, let now = Int(fields[19]), now != startTicks { return false }
         #endif
         return true
     }
@@ -35,13 +35,13 @@ package enum ProcessStart {
     /// on Linux; nil elsewhere or when the process is gone.
     private static func fields(of processID: Int32) -> [String]? {
         #if os(Linux)
-        guard let data = FileManager.default.contents(atPath: "/proc/\(processID)/stat") else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        // The name is in parentheses and may hold spaces: the fields start after the last ')'.
-        guard let close = text.lastIndex(of: ")") else { return nil }
-        return text[text.index(after: close)...].split(separator: " ").map(String.init)
+            guard let data = FileManager.default.contents(atPath: "/proc/\(processID)/stat") else { return nil }
+            let text = String(decoding: data, as: UTF8.self)
+            // The name is in parentheses and may hold spaces: the fields start after the last ')'.
+            guard let close = text.lastIndex(of: ")") else { return nil }
+            return text[text.index(after: close)...].split(separator: " ").map(String.init)
         #else
-        return nil
+            return nil
         #endif
     }
 }

@@ -26,14 +26,17 @@ extension Session {
         var skipped = 0
         for (index, record) in journal.records.enumerated() {
             guard !isFinished else { break }
-            if Self.isReplayed(record, followedBy: journal.records[(index + 1)...], knowsWhatItWrote: journal.recordsSteps) {
+            if Self.isReplayed(
+                record, followedBy: journal.records[(index + 1)...], knowsWhatItWrote: journal.recordsSteps)
+            {
                 execute(record.command)
                 replayed += 1
             } else {
                 skipped += 1
             }
         }
-        return Recovery(replayed: replayed, skipped: skipped, unsaved: workspace.providers.filter(\.hasUnsavedEdits).map(\.name))
+        return Recovery(
+            replayed: replayed, skipped: skipped, unsaved: workspace.providers.filter(\.hasUnsavedEdits).map(\.name))
     }
 
     /// For a journal written before records said what a command wrote
@@ -47,13 +50,17 @@ extension Session {
 
     /// Whether a recovery runs `record` again, given the commands after it;
     /// `knowsWhatItWrote` when its journal records what each command wrote.
-    static func isReplayed(_ record: CommandRecord, followedBy later: ArraySlice<CommandRecord>, knowsWhatItWrote: Bool = true) -> Bool {
+    static func isReplayed(
+        _ record: CommandRecord, followedBy later: ArraySlice<CommandRecord>, knowsWhatItWrote: Bool = true
+    ) -> Bool {
         if record.interrupted || (record.failed && record.edited.isEmpty) { return false }
         // What a command wrote is on disk already, and a quit is not run again: the record says which did.
         if !record.written.isEmpty || record.ended { return false }
         if !knowsWhatItWrote, Self.writesOrEnds(record.command) { return false }
         // An edit that a later save of its provider wrote is in the file already.
-        if !record.edited.isEmpty, record.edited.allSatisfy({ name in later.contains { $0.saved.contains(name) } }) { return false }
+        if !record.edited.isEmpty, record.edited.allSatisfy({ name in later.contains { $0.saved.contains(name) } }) {
+            return false
+        }
         return true
     }
 }

@@ -1,15 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabRecords
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The journal of an interactive session: each command with its output,
 /// appended as it runs, in the transcript format, so that a session killed
@@ -70,12 +71,18 @@ public final class SessionJournal {
     /// - Throws: ``ShellError`` when the folder or the file cannot be made.
     ///   - classroom: Whether the tab is a classroom's (`listlab serve
     ///     --classroom`): its journal says so, and is never recovered.
-    public convenience init(folder: String, workingFolder: String, tab: Int? = nil, classroom: Bool = false) throws(ShellError) {
-        try self.init(folder: folder, workingFolder: workingFolder, date: Date(), processID: getpid(), tab: tab, classroom: classroom)
+    public convenience init(folder: String, workingFolder: String, tab: Int? = nil, classroom: Bool = false)
+        throws(ShellError)
+    {
+        try self.init(
+            folder: folder, workingFolder: workingFolder, date: Date(), processID: getpid(), tab: tab,
+            classroom: classroom)
     }
 
     /// Starts a journal as of `date`, for the process `processID`.
-    init(folder: String, workingFolder: String, date: Date, processID: Int32, tab: Int? = nil, classroom: Bool = false) throws(ShellError) {
+    init(folder: String, workingFolder: String, date: Date, processID: Int32, tab: Int? = nil, classroom: Bool = false)
+        throws(ShellError)
+    {
         isClassroom = classroom
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -85,8 +92,12 @@ public final class SessionJournal {
         let stamp = JournalFile.stamp(of: date)
         path = folder + "/session-" + stamp.fileName + "-\(processID)" + (tab.map { "-tab\($0)" } ?? "") + ".lab"
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw ShellError("\(path): cannot make the journal (\(String(cString: strerror(errno)).lowercased()))") }
-        var fields: [(String, Value)] = [("started", .string(stamp.iso)), ("folder", .string(workingFolder)), ("pid", .int(Int(processID)))]
+        guard descriptor >= 0 else {
+            throw ShellError("\(path): cannot make the journal (\(String(cString: strerror(errno)).lowercased()))")
+        }
+        var fields: [(String, Value)] = [
+            ("started", .string(stamp.iso)), ("folder", .string(workingFolder)), ("pid", .int(Int(processID))),
+        ]
         if let start = ProcessStart.ticks(of: processID) { fields.append(("pstart", .int(start))) }
         if let tab { fields.append(("tab", .int(tab))) }
         // Written first, before any command: nothing a student types can come before it.
@@ -124,7 +135,9 @@ public final class SessionJournal {
     public func append(_ record: CommandRecord) {
         guard !isFull else { return }
         commandCount += 1
-        for file in record.files where !touched.contains(file) && touched.count < Self.listedFiles { touched.append(file) }
+        for file in record.files where !touched.contains(file) && touched.count < Self.listedFiles {
+            touched.append(file)
+        }
         var did: [(String, Value)] = [("n", .int(commandCount))]
         if !record.edited.isEmpty { did.append(("edited", .array(record.edited.map(Value.string)))) }
         if !record.saved.isEmpty { did.append(("saved", .array(record.saved.map(Value.string)))) }
@@ -144,7 +157,9 @@ public final class SessionJournal {
         }
         // A student's command is never run again: it is kept as it reads, its controls escaped.
         let command = isClassroom ? VisibleText.escaped(record.command) : record.command
-        var lines = [JournalFile.didMark + Value.object(Record(fields: did)).jsonText, "  > " + command] + Transcript.fileLines(for: output)
+        var lines =
+            [JournalFile.didMark + Value.object(Record(fields: did)).jsonText, "  > " + command]
+            + Transcript.fileLines(for: output)
         if output.count < record.output.count { lines.append("  " + ExpectedLine.anyLines.text) }
         if isClassroom, size + lines.reduce(0, { $0 + $1.utf8.count + 1 }) > Self.classroomLimit {
             isFull = true
@@ -177,7 +192,9 @@ public final class SessionJournal {
             // Said once, to someone who hears it (a journal refused at its start is said once heard).
             guard !isFailing, let onProblem else { return }
             isFailing = true
-            onProblem("(the journal cannot be written: \(failure); \(path); it tries again after each command, and 'session save' still works)")
+            onProblem(
+                "(the journal cannot be written: \(failure); \(path); it tries again after each command, and 'session save' still works)"
+            )
         } else if isFailing {
             isFailing = false
             onProblem?("(the journal is written again: nothing was lost)")
@@ -195,7 +212,9 @@ public final class SessionJournal {
     ///   playground of the user's): each keeps its own folder, so one tool
     ///   never recovers another's session.
     public static func folder(environment: [String: String], tool: String = "listlab") -> String? {
-        if let folder = environment["LISTLAB_JOURNALS"], !folder.isEmpty { return tool == "listlab" ? folder : folder + "/" + tool }
+        if let folder = environment["LISTLAB_JOURNALS"], !folder.isEmpty {
+            return tool == "listlab" ? folder : folder + "/" + tool
+        }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/" + tool }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/" + tool }
         return nil

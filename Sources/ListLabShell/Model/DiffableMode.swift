@@ -104,7 +104,10 @@ final class DiffableMode {
         let records = loaded.records
         let applied = dataSource.snapshot()
         // The identifier as typed, when a snapshot has it (the usual case: one lookup).
-        if identity == .key, pending.sectionIdentifier(containingItem: value) != nil || applied.sectionIdentifier(containingItem: value) != nil {
+        if identity == .key,
+            pending.sectionIdentifier(containingItem: value) != nil
+                || applied.sectionIdentifier(containingItem: value) != nil
+        {
             return value
         }
         let wanted = records.keyIdentity(of: value)
@@ -112,14 +115,20 @@ final class DiffableMode {
         switch identity {
         case .key:
             if let same = known[wanted] { return same }
-            if let path = try identifiers.path(ofKey: value), let record = loaded.provider.item(at: path) { return identifiers.identifier(of: record) }
+            if let path = try identifiers.path(ofKey: value), let record = loaded.provider.item(at: path) {
+                return identifiers.identifier(of: record)
+            }
             return value
         case .value:
             guard let keyField = loaded.keyField else {
-                throw ShellError("items of \(loaded.name) have no key to name them by: 'snapshot new from data' builds a snapshot of them")
+                throw ShellError(
+                    "items of \(loaded.name) have no key to name them by: 'snapshot new from data' builds a snapshot of them"
+                )
             }
             if let same = known[wanted] { return same }
-            if let path = try identifiers.path(ofKey: value), let record = loaded.provider.item(at: path) { return .object(record) }
+            if let path = try identifiers.path(ofKey: value), let record = loaded.provider.item(at: path) {
+                return .object(record)
+            }
             throw ShellError("no item with \(keyField)=\(value.jsonText) in the snapshots or in \(loaded.name)")
         }
     }
@@ -211,13 +220,16 @@ final class DiffableIdentifiers {
     /// The record `identifier` stands for: the data's item with that key,
     /// or the identifier itself when it is a whole record. The lookup is
     /// traced in `list` as `caller`'s.
-    func record(for identifier: Value, tracingIn list: HeadlessList? = nil, as caller: TraceRole = .cellProvider) -> Record? {
+    func record(for identifier: Value, tracingIn list: HeadlessList? = nil, as caller: TraceRole = .cellProvider)
+        -> Record?
+    {
         if identity == .value, case .object(let record) = identifier { return record }
         let records = loaded.records
         // A cell provider may not throw: the index is built whole here if no command built it first.
         if pathsByKey == nil { pathsByKey = try? Self.paths(byKeyOf: loaded, stoppable: false) }
         let record = pathsByKey?[records.keyIdentity(of: identifier)].flatMap { loaded.provider.item(at: $0) }
-        list?.tracer.note(caller, .provider, "item(withKey: \(identifier.jsonText)) → \(record?.traceSummary ?? "none")")
+        list?.tracer.note(
+            caller, .provider, "item(withKey: \(identifier.jsonText)) → \(record?.traceSummary ?? "none")")
         return record
     }
 
@@ -238,7 +250,8 @@ final class DiffableIdentifiers {
     }
 
     /// The first path of each key's identity in `loaded`; nil without a key.
-    private static func paths(byKeyOf loaded: LoadedProvider, stoppable: Bool) throws(Interrupted) -> [Value: ItemPath]? {
+    private static func paths(byKeyOf loaded: LoadedProvider, stoppable: Bool) throws(Interrupted) -> [Value: ItemPath]?
+    {
         guard let keyField = loaded.keyField else { return nil }
         let records = loaded.records
         var paths: [Value: ItemPath] = [:]
@@ -264,7 +277,9 @@ final class DiffableIdentifiers {
     /// `3`, or for a whole record `{"id":3,…}`: short, for one line.
     func shortText(of identifier: Value) -> String {
         guard identity == .value, case .object(let record) = identifier else { return identifier.jsonText }
-        let key = loaded.keyField.flatMap { field in record[field].map { "\(Value.string(field).jsonText):\($0.jsonText)," } } ?? ""
+        let key =
+            loaded.keyField.flatMap { field in record[field].map { "\(Value.string(field).jsonText):\($0.jsonText)," } }
+            ?? ""
         return "{\(key)…}"
     }
 }

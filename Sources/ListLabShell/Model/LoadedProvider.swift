@@ -132,10 +132,14 @@ final class LoadedProvider {
         schema = current
         var notes: [String] = []
         if let key, keyField == nil {
-            notes.append("\(name) has no field '\(FieldNameList.name(key))' now: its items have no key (load it with 'key FIELD' to give them one)")
+            notes.append(
+                "\(name) has no field '\(FieldNameList.name(key))' now: its items have no key (load it with 'key FIELD' to give them one)"
+            )
         }
         if let group = shape.groupField ?? file?.groupField, current.index(of: group) == nil {
-            notes.append("\(name) has no field '\(FieldNameList.name(group))' now: its items are in one section with no title (load it again 'as sectioned by' a field)")
+            notes.append(
+                "\(name) has no field '\(FieldNameList.name(group))' now: its items are in one section with no title (load it again 'as sectioned by' a field)"
+            )
         }
         return notes
     }
@@ -157,11 +161,12 @@ final class LoadedProvider {
     /// Forgets the edits, once the source and the data agree again.
     func forgetEdits() {
         hasUnsavedEdits = false
-        composite?.children.forEach { $0.forgetEdits() }
+        for child in composite?.children ?? [] { child.forgetEdits() }
     }
 
     init(
-        name: String, records: KeyedRecordProvider, source: ProviderSource, schema: Record.Schema, presenter: TemplatePresenter
+        name: String, records: KeyedRecordProvider, source: ProviderSource, schema: Record.Schema,
+        presenter: TemplatePresenter
     ) {
         self.schema = schema
         self.name = name
@@ -182,10 +187,13 @@ final class LoadedProvider {
         switch shape {
         case .array: "array provider"
         case .file: "file provider (\(file?.name ?? ""))"
-        case .sectioned(let field): file.map { "file provider (\($0.name), sectioned by \(field))" } ?? "sectioned provider (by \(field))"
+        case .sectioned(let field):
+            file.map { "file provider (\($0.name), sectioned by \(field))" } ?? "sectioned provider (by \(field))"
         case .paged(let size, _): "paged provider (pages of \(size))"
         case .composite: "composite provider (\(composite?.children.map(\.name).joined(separator: ", ") ?? ""))"
-        case .registered: registered.map { "\($0.registration.providerTypeName), shown by \($0.registration.presenterTypeName)" } ?? "registered provider"
+        case .registered:
+            registered.map { "\($0.registration.providerTypeName), shown by \($0.registration.presenterTypeName)" }
+                ?? "registered provider"
         case .rows: "rows provider"
         }
     }
@@ -217,7 +225,8 @@ final class LoadedProvider {
     /// registered provider's item: as its presenter configures a cell).
     func text(of record: Record, at path: ItemPath) -> String {
         if let (_, instance) = registered {
-            return instance.cellText(of: record, at: path) ?? instance.cellText(at: path) ?? instance.description(at: path) ?? ""
+            return instance.cellText(of: record, at: path) ?? instance.cellText(at: path) ?? instance.description(
+                at: path) ?? ""
         }
         let presenter = presenter(forSection: path.section).presenter
         return presenter.kind(for: record)?.text.render(record) ?? ""
@@ -227,7 +236,8 @@ final class LoadedProvider {
     /// composite of the children's.
     var cellPresenter: AnyCellPresenter<Record> {
         guard let composite else { return AnyCellPresenter(presenter) }
-        return AnyCellPresenter(CompositePresenter(provider: composite.provider, presenters: composite.children.map(\.presenter)))
+        return AnyCellPresenter(
+            CompositePresenter(provider: composite.provider, presenters: composite.children.map(\.presenter)))
     }
 
     /// The field the sections are grouped by, if any.
@@ -239,7 +249,8 @@ final class LoadedProvider {
     /// takes items x items (40,000 such items asked for 64 GB). `command`
     /// names what asked, in the error.
     func checkRecordsOfEveryItem(for command: String) throws(ShellError) {
-        guard let values = Session.valuesPastRecordLimit(provider.numberOfItems, "items", fields: fieldNames.count) else { return }
+        guard let values = Session.valuesPastRecordLimit(provider.numberOfItems, "items", fields: fieldNames.count)
+        else { return }
         throw ShellError("\(command) makes a record of every item of \(name): \(values)")
     }
 
@@ -279,7 +290,6 @@ final class LoadedProvider {
         }
         return order.map { ($0, groups[$0] ?? []) }
     }
-
 
     /// Every item's value of `field` (null where it has none); a flat file
     /// provider's read from its column, without records.

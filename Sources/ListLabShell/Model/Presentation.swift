@@ -103,7 +103,10 @@ final class Presentation {
     ///
     /// - Throws: ``ShellError`` when the list refuses the update (a bug in
     ///   ListLab, since the provider computed it): the list is reloaded.
-    func apply(_ change: BatchUpdate, from call: @autoclosure () -> String, to loaded: LoadedProvider?, command: @autoclosure () -> String, output: any ShellOutput) throws {
+    func apply(
+        _ change: BatchUpdate, from call: @autoclosure () -> String, to loaded: LoadedProvider?,
+        command: @autoclosure () -> String, output: any ShellOutput
+    ) throws {
         var update = change
         if updateStyle == .reload, !update.reconfiguredItems.isEmpty {
             update.reloadedItems += update.reconfiguredItems
@@ -118,11 +121,17 @@ final class Presentation {
         guard !changesDataOnly else {
             if let loaded { noteUnannounced(update, to: loaded, command: command()) }
             let changed = update.reconfiguredItems + update.reloadedItems
-            if update.insertedItems.isEmpty, update.deletedItems.isEmpty, update.movedItems.isEmpty, let path = changed.first {
+            if update.insertedItems.isEmpty, update.deletedItems.isEmpty, update.movedItems.isEmpty,
+                let path = changed.first
+            {
                 // Only content changed: no count is off, the cell is stale.
-                output.write("(--data-only: the data changed, the list was not told: the cell at \(path) still shows the old content)")
+                output.write(
+                    "(--data-only: the data changed, the list was not told: the cell at \(path) still shows the old content)"
+                )
             } else {
-                output.write("(--data-only: the data changed, the list was not told: it still has \(Self.countsBefore(update, in: list)))")
+                output.write(
+                    "(--data-only: the data changed, the list was not told: it still has \(Self.countsBefore(update, in: list)))"
+                )
             }
             return
         }
@@ -145,7 +154,8 @@ final class Presentation {
     /// rows of the section it changed, or the sections.
     static func countsBefore(_ update: BatchUpdate, in list: HeadlessList) -> String {
         if update.deletedSections.isEmpty, update.insertedSections.isEmpty,
-            let section = update.deletedItems.first?.section ?? update.insertedItems.first?.section ?? update.movedItems.first?.from.section,
+            let section = update.deletedItems.first?.section ?? update.insertedItems.first?.section
+                ?? update.movedItems.first?.from.section,
             section < list.numberOfSections
         {
             let count = list.numberOfItems(inSection: section)
@@ -192,14 +202,16 @@ final class Presentation {
     /// Notes a change made to `loaded`'s data alone (`--data-only`) that
     /// added, removed or moved items.
     func noteUnannounced(_ update: BatchUpdate, to loaded: LoadedProvider, command: String) {
-        guard !(update.insertedItems.isEmpty && update.deletedItems.isEmpty && update.movedItems.isEmpty
-            && update.insertedSections.isEmpty && update.deletedSections.isEmpty && update.movedSections.isEmpty)
+        guard
+            !(update.insertedItems.isEmpty && update.deletedItems.isEmpty && update.movedItems.isEmpty
+                && update.insertedSections.isEmpty && update.deletedSections.isEmpty && update.movedSections.isEmpty)
         else { return }
         _ = currentUnannouncedChange()
         let after = Self.counts(of: loaded)
         let before = unannouncedChanges.last?.countsAfter ?? shownCounts
         reloadsWhenUnannounced = list.statistics.reloads
-        unannouncedChanges.append(UnannouncedChange(update: update, countsBefore: before, countsAfter: after, command: command))
+        unannouncedChanges.append(
+            UnannouncedChange(update: update, countsBefore: before, countsAfter: after, command: command))
     }
 
     /// Throws when `command` would hand the list a batch update while it was
@@ -212,8 +224,11 @@ final class Presentation {
         let noun = list.style.itemNoun
         let difference: String
         var consequence = "UIKit would refuse it"
-        if let section = data.indices.first(where: { !shown.indices.contains($0) || shown[$0] != data[$0] }), shown.indices.contains(section) {
-            difference = "it has \(shown[section]) \(noun)\(shown[section] == 1 ? "" : "s") in section \(section), the data \(data[section])"
+        if let section = data.indices.first(where: { !shown.indices.contains($0) || shown[$0] != data[$0] }),
+            shown.indices.contains(section)
+        {
+            difference =
+                "it has \(shown[section]) \(noun)\(shown[section] == 1 ? "" : "s") in section \(section), the data \(data[section])"
         } else if data.count != shown.count {
             difference = "it has \(shown.count) \(shown.count == 1 ? "section" : "sections"), the data \(data.count)"
         } else {

@@ -16,7 +16,8 @@ extension Value {
         let bytes = Array(text.utf8.prefix(11))
         guard bytes.count >= 10 else { return false }
         let digit = { (index: Int) in bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") }
-        guard (0..<4).allSatisfy(digit), bytes[4] == UInt8(ascii: "-"), digit(5), digit(6), bytes[7] == UInt8(ascii: "-"), digit(8), digit(9)
+        guard (0..<4).allSatisfy(digit), bytes[4] == UInt8(ascii: "-"), digit(5), digit(6),
+            bytes[7] == UInt8(ascii: "-"), digit(8), digit(9)
         else { return false }
         let month = Int(bytes[5] - 48) * 10 + Int(bytes[6] - 48)
         let day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)

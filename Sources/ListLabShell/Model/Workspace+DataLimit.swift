@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ListLabCore
 import ListLabFiles
 import ListLabRecords
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Workspace {
     /// Throws when the session may not hold `loaded` as well as what it holds
@@ -29,7 +30,8 @@ extension Workspace {
         let held = estimatedDataBytes
         guard held + bytes > dataLimit else { return }
         throw ShellError(
-            "not changed: this session holds about \(Session.megabytes(held)) of the \(Session.megabytes(dataLimit)) of data it may\(reasonText), and this would add about \(Session.megabytes(bytes))")
+            "not changed: this session holds about \(Session.megabytes(held)) of the \(Session.megabytes(dataLimit)) of data it may\(reasonText), and this would add about \(Session.megabytes(bytes))"
+        )
     }
 
     /// ``dataLimitReason`` as a refusal says it: ` (a tab's ...)`, or nothing.

@@ -64,7 +64,9 @@ public struct Arguments {
     public mutating func choice(_ what: String, _ choices: [String]) throws(ShellError) -> String {
         guard let token = next() else { throw missing(what) }
         guard let text = token.stringValue?.lowercased(), choices.contains(text) else {
-            throw ShellError("expected \(choices.map { "'\($0)'" }.joined(separator: " or ")), found '\(token.text)'", column: token.column)
+            throw ShellError(
+                "expected \(choices.map { "'\($0)'" }.joined(separator: " or ")), found '\(token.text)'",
+                column: token.column)
         }
         return text
     }
@@ -111,7 +113,8 @@ public struct Arguments {
             throw ShellError("expected \(what) (a whole number), found '\(token.text)'", column: token.column)
         }
         guard let number = Int(text), bounds.contains(number) else {
-            throw ShellError("\(what) must be \(bounds.lowerBound) to \(bounds.upperBound), not \(text)", column: token.column)
+            throw ShellError(
+                "\(what) must be \(bounds.lowerBound) to \(bounds.upperBound), not \(text)", column: token.column)
         }
         return number
     }

@@ -1,5 +1,5 @@
-public import ListLabRecords
 import ListLabCore
+public import ListLabRecords
 
 /// One piece of a command line.
 public struct Token: Hashable, Sendable {

@@ -41,7 +41,10 @@ public enum Tokenizer {
                 if end < scalars.count, scalars[end] == "=" {
                     // "FIELD"=VALUE: a field whose name is not a bare word (a space, a mark first, an escape).
                     let (value, stop) = try assignedValue(scalars, from: end + 1, field: quotedText, columns: columns)
-                    tokens.append(Token(kind: .assignment(field: quotedText, value: value), column: columns[start], text: text(start..<stop)))
+                    tokens.append(
+                        Token(
+                            kind: .assignment(field: quotedText, value: value), column: columns[start],
+                            text: text(start..<stop)))
                     index = stop
                     continue
                 }
@@ -57,15 +60,20 @@ public enum Tokenizer {
                 do throws(JSONError) {
                     let value = try reader.readValue()
                     let consumed = scalarCount(lineBytes, byteOffsets[index]..<reader.offset)
-                    tokens.append(Token(kind: .json(value), column: columns[start], text: text(start..<(start + consumed))))
+                    tokens.append(
+                        Token(kind: .json(value), column: columns[start], text: text(start..<(start + consumed))))
                     index = start + consumed
                     continue
                 } catch {
                     let end = wordEnd(scalars, from: index)
                     let word = text(start..<end)
-                    let before = scalarCount(lineBytes, byteOffsets[index]..<min(max(error.offset, byteOffsets[index]), lineBytes.count))
+                    let before = scalarCount(
+                        lineBytes, byteOffsets[index]..<min(max(error.offset, byteOffsets[index]), lineBytes.count))
                     let column = columns[min(start + before, scalars.count)]
-                    tokens.append(Token(kind: .word(word), column: columns[start], text: word, jsonError: "column \(column): \(error.message)"))
+                    tokens.append(
+                        Token(
+                            kind: .word(word), column: columns[start], text: word,
+                            jsonError: "column \(column): \(error.message)"))
                     index = end
                     continue
                 }
@@ -76,7 +84,10 @@ public enum Tokenizer {
             if end < scalars.count, scalars[end] == "=", end > start, isFieldName(scalars[start..<end]) {
                 let field = text(start..<end)
                 let (value, stop) = try assignedValue(scalars, from: end + 1, field: field, columns: columns)
-                tokens.append(Token(kind: .assignment(field: field, value: value), column: columns[start], text: text(start..<stop)))
+                tokens.append(
+                    Token(
+                        kind: .assignment(field: field, value: value), column: columns[start], text: text(start..<stop))
+                )
                 index = stop
                 continue
             }
@@ -185,12 +196,16 @@ public enum Tokenizer {
     /// Whether `scalars` spell a field name: a letter, `_` or `*`, then
     /// letters, digits, marks (an accent written as its own scalar) and `_ - . *`.
     private static func isFieldName(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let first = scalars.first, first.properties.isAlphabetic || first == "_" || first == "*" else { return false }
+        guard let first = scalars.first, first.properties.isAlphabetic || first == "_" || first == "*" else {
+            return false
+        }
         return scalars.allSatisfy { scalar in
             let properties = scalar.properties
             switch properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark: return true
-            default: return properties.isAlphabetic || properties.numericType != nil || "_-.*".unicodeScalars.contains(scalar)
+            default:
+                return properties.isAlphabetic || properties.numericType != nil
+                    || "_-.*".unicodeScalars.contains(scalar)
             }
         }
     }
@@ -210,7 +225,9 @@ public enum Tokenizer {
 
     /// A quoted string starting at `index`: its text and the index after
     /// the closing quote.
-    private static func quoted(_ scalars: [Unicode.Scalar], from index: Int, columns: CharacterColumns) throws(ShellError) -> (String, Int) {
+    private static func quoted(_ scalars: [Unicode.Scalar], from index: Int, columns: CharacterColumns)
+        throws(ShellError) -> (String, Int)
+    {
         let quote = scalars[index]
         var text = String.UnicodeScalarView()
         var position = index + 1
@@ -228,7 +245,9 @@ public enum Tokenizer {
                 case "\\", "\"", "'": text.append(escaped)
                 case "u" where position + 5 < scalars.count && scalars[position + 2] != "{":
                     // JSON's form, \u001b, as ListLab prints a control character.
-                    guard let code = hexValue(scalars[(position + 2)...(position + 5)]), let decoded = Unicode.Scalar(code) else {
+                    guard let code = hexValue(scalars[(position + 2)...(position + 5)]),
+                        let decoded = Unicode.Scalar(code)
+                    else {
                         throw ShellError(badUnicodeEscape, column: columns[position])
                     }
                     text.append(decoded)
@@ -246,7 +265,9 @@ public enum Tokenizer {
                     position = close + 1
                     continue
                 default:
-                    throw ShellError("unknown escape '\\\(escaped)' (use \\n, \\r, \\t, \\\\, \\\", \\' or \\u{HEX})", column: columns[position])
+                    throw ShellError(
+                        "unknown escape '\\\(escaped)' (use \\n, \\r, \\t, \\\\, \\\", \\' or \\u{HEX})",
+                        column: columns[position])
                 }
                 position += 2
                 continue

@@ -86,7 +86,9 @@ final class StepRecorder: StepObserver {
             pendingBefore = nil
         case .refused(let update, let error):
             guard let before = pendingBefore else { return }
-            keep(ScreenTransition(before: before, after: before, update: update, refusal: error.description, counts: counts()))
+            keep(
+                ScreenTransition(
+                    before: before, after: before, update: update, refusal: error.description, counts: counts()))
             pendingBefore = nil
         }
     }

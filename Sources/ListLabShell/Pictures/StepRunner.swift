@@ -24,7 +24,9 @@ package final class StepRunner {
     /// its output, its pictures (`show` always gets one, being asked to see
     /// the list), the trace when tracing is on, and the provider shown;
     /// with the command's record, which says what it did.
-    package func run(_ command: String, number: Int, line: Int = 0) -> (step: TranscriptPage.Step, record: CommandRecord) {
+    package func run(_ command: String, number: Int, line: Int = 0) -> (
+        step: TranscriptPage.Step, record: CommandRecord
+    ) {
         recorder.beginStep()
         let record = session.execute(command)
         let frames = recorder.frames(always: Session.command(of: command)?.alwaysDraws == true && !record.failed)
@@ -35,7 +37,9 @@ package final class StepRunner {
         step.errorLines = Set(record.errorLines)
         if record.linesNotKept > 0 {
             // The errors past the output the session kept are shown still, after the line that stands for the rest.
-            let keptErrors = record.errorLines.filter { $0 < record.output.count && record.output[$0].hasPrefix("error: ") }.count
+            let keptErrors = record.errorLines.filter {
+                $0 < record.output.count && record.output[$0].hasPrefix("error: ")
+            }.count
             for message in record.errors.dropFirst(keptErrors) {
                 for (index, line) in message.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     step.errorLines.insert(step.output.count)

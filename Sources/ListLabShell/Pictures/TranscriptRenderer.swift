@@ -1,7 +1,7 @@
-import ListLabRecords
 import ListLabCore
 import ListLabFiles
 import ListLabPictures
+import ListLabRecords
 
 /// Renders transcripts as pages (`listlab render`): each replays in a fresh
 /// session in its own folder, as `listlab test` replays it, while a
@@ -31,7 +31,9 @@ public enum TranscriptRenderer {
     ///   - name: What the page calls the transcript (by default its file's
     ///     name): never a path that says where the machine keeps it.
     ///   - prepare: Sets up the fresh session (a playground's registrations).
-    public static func render(_ path: String, name: String? = nil, inPlace: Bool = false, prepare: (Session) -> Void = { _ in }) -> Result {
+    public static func render(
+        _ path: String, name: String? = nil, inPlace: Bool = false, prepare: (Session) -> Void = { _ in }
+    ) -> Result {
         let text: String
         do {
             text = try TextFile.readTranscript(path)
@@ -39,7 +41,9 @@ public enum TranscriptRenderer {
             return Result(path: path, html: nil, failures: ["\(path): \(error)"], stepCount: 0, pictureCount: 0)
         }
         do {
-            return try TranscriptRunner.withReplaySession(forTranscriptAt: path, output: DiscardingOutput(), inPlace: inPlace, prepare: prepare) { session in
+            return try TranscriptRunner.withReplaySession(
+                forTranscriptAt: path, output: DiscardingOutput(), inPlace: inPlace, prepare: prepare
+            ) { session in
                 render(Transcript(text: text), at: path, named: name ?? fileName(path), in: session)
             }
         } catch {
@@ -47,7 +51,9 @@ public enum TranscriptRenderer {
         }
     }
 
-    private static func render(_ transcript: Transcript, at path: String, named name: String, in session: Session) -> Result {
+    private static func render(_ transcript: Transcript, at path: String, named name: String, in session: Session)
+        -> Result
+    {
         let runner = StepRunner(session: session)
         defer { runner.detach() }
         var elements: [TranscriptPage.Element] = []
@@ -69,12 +75,15 @@ public enum TranscriptRenderer {
         if transcript.blocks.isEmpty {
             failures.append("\(path): no commands (a command line starts with two spaces and '> ')")
         }
-        let title = elements.lazy.compactMap { element -> String? in
-            if case .heading(_, let text) = element { return text }
-            return nil
-        }.first ?? Self.fileName(path)
+        let title =
+            elements.lazy.compactMap { element -> String? in
+                if case .heading(_, let text) = element { return text }
+                return nil
+            }.first ?? Self.fileName(path)
         let page = TranscriptPage(title: title, source: name, elements: elements)
-        return Result(path: path, html: page.html(), failures: failures, stepCount: transcript.blocks.count, pictureCount: pictures)
+        return Result(
+            path: path, html: page.html(), failures: failures, stepCount: transcript.blocks.count,
+            pictureCount: pictures)
     }
 
     /// The page's file name for a transcript: its name with `.html` for `.lab`.
@@ -87,4 +96,3 @@ public enum TranscriptRenderer {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }
-

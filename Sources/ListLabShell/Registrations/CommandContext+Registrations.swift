@@ -39,11 +39,15 @@ extension CommandContext {
                     "'\(token.text)' shapes ListLab's datasets; \(registration.name) is \(registration.providerTypeName), which shapes its own items",
                     column: token.column)
             } else {
-                throw ShellError("unexpected '\(token.text)' (usage: load \(registration.name) [name NAME] [--force])", column: token.column)
+                throw ShellError(
+                    "unexpected '\(token.text)' (usage: load \(registration.name) [name NAME] [--force])",
+                    column: token.column)
             }
         }
         if let existing = workspace.provider(named: name), !force, !existing.unsavedProviders.isEmpty {
-            throw ShellError("\(name) has unsaved edits that loading it again would drop: load with --force to drop them (its data is its own provider's: save does not write it)")
+            throw ShellError(
+                "\(name) has unsaved edits that loading it again would drop: load with --force to drop them (its data is its own provider's: save does not write it)"
+            )
         }
         let instance = registration.make()
         do {
@@ -58,7 +62,9 @@ extension CommandContext {
         if let key = registration.key {
             // Said at the load: a key that names no field would make every lookup by it fail.
             guard fields.contains(key) || fields.isEmpty else {
-                throw ShellError("\(name): its key '\(key)' is not a field of \(registration.itemTypeName) (fields: \(FieldNameList.text(fields)))")
+                throw ShellError(
+                    "\(name): its key '\(key)' is not a field of \(registration.itemTypeName) (fields: \(FieldNameList.text(fields)))"
+                )
             }
             keyField = key
         } else {
@@ -68,7 +74,8 @@ extension CommandContext {
         records.checksKeys = false  // the user's provider keeps its own rules, in its own words
         let loaded = LoadedProvider(
             name: name, records: records, source: .registered(registration, instance),
-            schema: Record.Schema(fields), presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Session.descriptionTemplate))
+            schema: Record.Schema(fields),
+            presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Session.descriptionTemplate))
         try workspace.checkDataLimit(adding: loaded, replacing: workspace.index(named: name))
         show(loaded)
         let items = loaded.provider.numberOfItems
@@ -82,7 +89,9 @@ extension CommandContext {
     /// why it does not apply to a registered provider.
     func checkNotRegistered(_ loaded: LoadedProvider, _ command: String, _ reason: String) throws {
         guard let (registration, _) = loaded.registered else { return }
-        throw ShellError("\(command) \(reason); \(loaded.name) is \(registration.providerTypeName), shown by \(registration.presenterTypeName)")
+        throw ShellError(
+            "\(command) \(reason); \(loaded.name) is \(registration.providerTypeName), shown by \(registration.presenterTypeName)"
+        )
     }
 
     /// `reload [--diff]` of a registered provider: its load, then the list
@@ -153,6 +162,7 @@ extension CommandContext {
             default: "\(role)"
             }
         }
-        return String(repeating: "  ", count: event.depth) + "\(name(event.caller)) → \(name(event.callee)): \(event.call)"
+        return String(repeating: "  ", count: event.depth)
+            + "\(name(event.caller)) → \(name(event.callee)): \(event.call)"
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabRecords
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A user's provider seen as a provider of records: each item encoded with
 /// ``RecordEncoder`` (or, when it is not `Encodable`, a record of its
@@ -52,8 +53,8 @@ final class RecordBridge<Base: DataProvider>: DataProvider {
             return nil
         } catch let error as EncodingError {
             guard case .invalidValue(_, let context) = error else { return "\(itemType) cannot be encoded: \(error)" }
-            let where_ = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "\(where_.isEmpty ? itemType : where_): \(context.debugDescription)"
+            let place = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "\(place.isEmpty ? itemType : place): \(context.debugDescription)"
         } catch {
             return "\(itemType) cannot be encoded: \(error)"
         }
@@ -91,7 +92,9 @@ final class RecordBridge<Base: DataProvider>: DataProvider {
         }
         let item: Base.Item
         do {
-            guard let decoded = try decode(type) else { throw RegistrationError(description: "\(command): the record is not a \(itemType)") }
+            guard let decoded = try decode(type) else {
+                throw RegistrationError(description: "\(command): the record is not a \(itemType)")
+            }
             item = decoded
         } catch let error as DecodingError {
             throw RegistrationError(description: Self.message(for: error, type: itemType))
@@ -99,10 +102,14 @@ final class RecordBridge<Base: DataProvider>: DataProvider {
         let back = self.record(of: item)
         for field in record.fields where field.value != .null && back[field.name] != field.value {
             guard let kept = back[field.name] else {
-                throw RegistrationError(description: "\(field.name): \(itemType) has no such field here (its fields: \(FieldNameList.text(back.schema.names)))")
+                throw RegistrationError(
+                    description:
+                        "\(field.name): \(itemType) has no such field here (its fields: \(FieldNameList.text(back.schema.names)))"
+                )
             }
             guard kept.matchesByValue(field.value) || Self.keepsTheSame(kept, as: field.value) else {
-                throw RegistrationError(description: "\(field.name): \(itemType) keeps \(kept.jsonText), not \(field.value.jsonText)")
+                throw RegistrationError(
+                    description: "\(field.name): \(itemType) keeps \(kept.jsonText), not \(field.value.jsonText)")
             }
         }
         return item
@@ -115,7 +122,9 @@ final class RecordBridge<Base: DataProvider>: DataProvider {
         guard case .string(let text) = kept else { return false }
         switch typed {
         case .string(let typedText):
-            guard let keptDate = DateText.date(from: text), let typedDate = DateText.date(from: typedText) else { return false }
+            guard let keptDate = DateText.date(from: text), let typedDate = DateText.date(from: typedText) else {
+                return false
+            }
             return abs(keptDate.timeIntervalSince(typedDate)) < 0.001
         case .int, .double, .number, .bool:
             return text == typed.description

@@ -146,7 +146,9 @@ where Provider.Item == Presenter.Item {
 extension DataProvider {
     /// Every item's path, in order.
     var allItemPaths: [ItemPath] {
-        (0..<numberOfSections).flatMap { section in (0..<numberOfItems(inSection: section)).map { ItemPath(section, $0) } }
+        (0..<numberOfSections).flatMap { section in
+            (0..<numberOfItems(inSection: section)).map { ItemPath(section, $0) }
+        }
     }
 }
 
@@ -179,7 +181,9 @@ enum BlockingTask {
 
     private static let executor = QueueExecutor()
 
-    static func run<Provider>(_ provider: Provider, _ load: @escaping (Provider) async throws -> StagedUpdate) throws -> StagedUpdate {
+    static func run<Provider>(_ provider: Provider, _ load: @escaping (Provider) async throws -> StagedUpdate) throws
+        -> StagedUpdate
+    {
         let input = Box((provider, load))
         let result = Box<Result<StagedUpdate, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -192,7 +196,9 @@ enum BlockingTask {
             done.signal()
         }
         done.wait()
-        guard let outcome = result.value else { throw RegistrationError(description: "the load ended without a result") }
+        guard let outcome = result.value else {
+            throw RegistrationError(description: "the load ended without a result")
+        }
         return try outcome.get()
     }
 }

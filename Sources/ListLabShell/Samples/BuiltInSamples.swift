@@ -1,16 +1,17 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ListLabFiles
 public import ListLabRecords
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The datasets that ship with ListLab, in `Samples/datasets/`: one per seed
 /// article's example. JSON, NDJSON and CSV each appear.
@@ -59,7 +60,8 @@ public enum BuiltInSamples {
             }
         }
         if let embedded = sample.embedded { return embedded }
-        throw ShellError("the sample files are not found: set LISTLAB_SAMPLES to the Samples/datasets folder of ListLab")
+        throw ShellError(
+            "the sample files are not found: set LISTLAB_SAMPLES to the Samples/datasets folder of ListLab")
     }
 
     /// FountainKit's tabs: a flat array with one cell kind.
@@ -81,7 +83,9 @@ public enum BuiltInSamples {
                 (5, "Hal Jordan", "555-0105", "Coast City"), (6, "Arthur Curry", "555-0106", "Atlantis"),
                 (7, "Victor Stone", "555-0107", "Detroit"), (8, "J'onn J'onzz", "555-0108", "Mars"),
             ]
-            return rows.map { Record(schema: schema, values: [.int($0.0), .string($0.1), .string($0.2), .string($0.3)]) }
+            return rows.map {
+                Record(schema: schema, values: [.int($0.0), .string($0.1), .string($0.2), .string($0.3)])
+            }
         }())
 
     /// Abhisek's Nearby home: top picks, categories and places grouped by
@@ -90,14 +94,18 @@ public enum BuiltInSamples {
         name: "nearby", summary: "a home screen: top picks, categories, places by category (three cell kinds; JSON)",
         file: "nearby.json", fieldNames: ["id", "group", "kind", "name", "category", "rating", "count"],
         shape: .sectioned(by: "group"),
-        look: .byField("kind", kinds: [
-            ("top", "* {name}, {category} ({rating})"), ("category", "{name}: {count} places"), ("place", "{name} ({rating})"),
-        ]),
+        look: .byField(
+            "kind",
+            kinds: [
+                ("top", "* {name}, {category} ({rating})"), ("category", "{name}: {count} places"),
+                ("place", "{name} ({rating})"),
+            ]),
         header: "{title}")
 
     /// Prearo's PhotoList: a flat list of photos with titles and URLs.
     static let photos = Sample(
-        name: "photos", summary: "Prearo's PhotoList: 40 photos with titles and URLs (a flat list to page through; JSON)",
+        name: "photos",
+        summary: "Prearo's PhotoList: 40 photos with titles and URLs (a flat list to page through; JSON)",
         file: "photos.json", fieldNames: ["id", "title", "url"], shape: .array,
         look: .single(kind: "PhotoCell", text: "{title}", detail: "{url}"))
 
@@ -110,7 +118,8 @@ public enum BuiltInSamples {
     /// "DRY Data Sources"' Core Data example, with a file as the store.
     static let expansions = Sample(
         name: "expansions", summary: "card game expansions by series: a file provider with a section key path (NDJSON)",
-        file: "expansions.ndjson", fieldNames: ["id", "name", "series", "year", "cards"], shape: .file(groupedBy: "series"),
+        file: "expansions.ndjson", fieldNames: ["id", "name", "series", "year", "cards"],
+        shape: .file(groupedBy: "series"),
         look: .single(kind: "ExpansionCell", text: "{name}", detail: "{year}, {cards} cards"), header: "{title}")
 
     /// Apple's "Implementing Modern Collection Views": its outline menu,

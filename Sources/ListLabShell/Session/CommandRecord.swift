@@ -54,7 +54,8 @@ public struct CommandRecord: Hashable, Sendable {
     /// Creates a record.
     public init(
         command: String, output: [String], edited: [String] = [], saved: [String] = [], files: [String] = [],
-        failed: Bool = false, interrupted: Bool = false, stopped: Bool = false, errors: [String] = [], updates: [BatchUpdateEvent] = [],
+        failed: Bool = false, interrupted: Bool = false, stopped: Bool = false, errors: [String] = [],
+        updates: [BatchUpdateEvent] = [],
         written: [String] = [], ended: Bool = false, isRecorded: Bool = true
     ) {
         self.command = command

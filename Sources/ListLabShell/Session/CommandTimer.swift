@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The time one command took, as `set timer on` prints it: the real time,
@@ -14,16 +14,17 @@ struct CommandTimer {
     func line() -> String {
         let real = ContinuousClock.now - started
         let cpu = Self.processTimes()
-        return "Run Time: real \(Self.seconds(real, places: 3)) user \(Self.seconds(cpu.user - startedCPU.user, places: 6)) sys \(Self.seconds(cpu.system - startedCPU.system, places: 6))"
+        return
+            "Run Time: real \(Self.seconds(real, places: 3)) user \(Self.seconds(cpu.user - startedCPU.user, places: 6)) sys \(Self.seconds(cpu.system - startedCPU.system, places: 6))"
     }
 
     /// The process's user and system time so far.
     private static func processTimes() -> (user: Duration, system: Duration) {
         var usage = rusage()
         #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
         func duration(_ time: timeval) -> Duration { .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec)) }
         return (duration(usage.ru_utime), duration(usage.ru_stime))

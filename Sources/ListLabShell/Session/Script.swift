@@ -52,9 +52,10 @@ struct Script {
         }
         var next = 0
         for block in transcript.blocks {
-            steps.append(Step(
-                prose: Array(transcript.lines[next..<block.commandIndex]), command: block.command,
-                line: block.line, expected: block.expected))
+            steps.append(
+                Step(
+                    prose: Array(transcript.lines[next..<block.commandIndex]), command: block.command,
+                    line: block.line, expected: block.expected))
             next = block.outputRange.upperBound
         }
         trailingProse = Array(transcript.lines[next...])

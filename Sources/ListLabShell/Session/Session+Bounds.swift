@@ -34,7 +34,8 @@ extension Session {
 
         /// Bounds of their parts; each nil (or `Int.max`) bounds nothing.
         public init(
-            confinement: ConfinedFolder? = nil, data: Int? = nil, dataReason: String? = nil, threshold: Int? = nil, viewportRows: Int? = nil, diffableItems: Int? = nil,
+            confinement: ConfinedFolder? = nil, data: Int? = nil, dataReason: String? = nil, threshold: Int? = nil,
+            viewportRows: Int? = nil, diffableItems: Int? = nil,
             record: (lines: Int, bytes: Int, total: Int)? = nil, historyBytes: Int? = nil, keptOutputBytes: Int = .max
         ) {
             self.confinement = confinement

@@ -1,5 +1,5 @@
-public import ListLabCore
 import Interruption
+public import ListLabCore
 import ListLabFiles
 import ListLabRecords
 
@@ -73,7 +73,8 @@ public final class Session {
             Bounds(
                 confinement: workspace.confinement, data: workspace.dataLimit, dataReason: workspace.dataLimitReason,
                 threshold: presentation.thresholdLimit,
-                viewportRows: presentation.viewportLimit, diffableItems: presentation.diffableItemLimit, record: recorder.limit,
+                viewportRows: presentation.viewportLimit, diffableItems: presentation.diffableItemLimit,
+                record: recorder.limit,
                 historyBytes: input.historyLimit, keptOutputBytes: recorder.mostKeptBytes)
         }
         set {
@@ -141,7 +142,10 @@ public final class Session {
     ///   - workingDirectory: Where relative paths start.
     ///   - viewportRows: The rows the list shows at first.
     ///   - bounds: What it may hold and do (``Bounds/none`` at the prompt).
-    public init(output: any ShellOutput, workingDirectory: String = ".", viewportRows: Int = 10, canWriteFiles: Bool = true, bounds: Bounds = .none) {
+    public init(
+        output: any ShellOutput, workingDirectory: String = ".", viewportRows: Int = 10, canWriteFiles: Bool = true,
+        bounds: Bounds = .none
+    ) {
         workspace = Workspace(workingDirectory: workingDirectory, canWriteFiles: canWriteFiles)
         recorder = SessionRecorder(output)
         self.output = recorder
@@ -191,7 +195,9 @@ public final class Session {
     /// prints `expected` (a transcript's recorded output, its wildcards
     /// matching), the error was expected: the record says it did not fail.
     func execute(_ line: String, at location: String?, expecting expected: [ExpectedLine]?) -> CommandRecord {
-        guard !isFinished, !Script.isProse(line) else { return CommandRecord(command: line, output: [], isRecorded: false) }
+        guard !isFinished, !Script.isProse(line) else {
+            return CommandRecord(command: line, output: [], isRecorded: false)
+        }
         let trimmed = line.trimmingWhitespace
         // A command is one line, wherever it comes from (a page, a pipe, a library's caller): a line
         // break in one would become lines of their own in a saved transcript, commands among them.
@@ -203,9 +209,13 @@ public final class Session {
         {
             countFailure()
             output.writeError(reason)
-            return CommandRecord(command: String(trimmed.prefix(200)), output: ["error: " + reason], failed: true, errors: [reason], isRecorded: false)
+            return CommandRecord(
+                command: String(trimmed.prefix(200)), output: ["error: " + reason], failed: true, errors: [reason],
+                isRecorded: false)
         }
-        return input.isEntered ? runEntered(trimmed, at: location, expecting: expected) : runStep(trimmed, at: location, expecting: expected)
+        return input.isEntered
+            ? runEntered(trimmed, at: location, expecting: expected)
+            : runStep(trimmed, at: location, expecting: expected)
     }
 
     /// A command entered (typed, piped, a `listlab run` script's own): it
@@ -213,7 +223,9 @@ public final class Session {
     /// forgotten, and its record says what it changed; the step observers
     /// (the journal, the pictures) hear of it. A transcript's command that
     /// prints what it `expected` did not fail (its error was expected).
-    private func runEntered(_ trimmed: String, at location: String?, expecting expected: [ExpectedLine]?) -> CommandRecord {
+    private func runEntered(_ trimmed: String, at location: String?, expecting expected: [ExpectedLine]?)
+        -> CommandRecord
+    {
         input.enter(trimmed)
         recorder.startCommand()
         defer { workspace.finishCommand() }
@@ -236,7 +248,8 @@ public final class Session {
             edited: workspace.providers.filter { $0.editCount > before($0).edits }.map(\.name),
             saved: workspace.providers.filter { $0.saveCount > before($0).saves }.map(\.name),
             files: workspace.touchedFiles, failed: failed,
-            interrupted: outcome.interrupted, stopped: outcome.interrupted || input.scriptWasStopped, errors: recorder.currentErrors, updates: listEvents,
+            interrupted: outcome.interrupted, stopped: outcome.interrupted || input.scriptWasStopped,
+            errors: recorder.currentErrors, updates: listEvents,
             written: workspace.writtenFiles, ended: isFinished, isRecorded: kept != nil)
         record.errorLines = recorder.currentErrorLines
         record.linesNotKept = recorder.currentLinesNotKept
@@ -249,7 +262,8 @@ public final class Session {
     /// entered command's goes, and is kept only to compare with what its
     /// transcript `expected`, which, printed, makes its error an expected
     /// one (the record says it did not fail).
-    private func runStep(_ trimmed: String, at location: String?, expecting expected: [ExpectedLine]?) -> CommandRecord {
+    private func runStep(_ trimmed: String, at location: String?, expecting expected: [ExpectedLine]?) -> CommandRecord
+    {
         var outcome: (failed: Bool, interrupted: Bool, errors: [String]) = (false, false, [])
         var printed: [String] = []
         if expected != nil {
@@ -267,7 +281,8 @@ public final class Session {
     /// (its wildcards matching, its errors named without `location`).
     private func printedAsExpected(_ printed: [String], _ expected: [ExpectedLine]?, at location: String?) -> Bool {
         guard let expected else { return false }
-        return OutputMatcher.matches(expected, printed.map { line in location.map { Self.line(line, withoutLocation: $0) } ?? line })
+        return OutputMatcher.matches(
+            expected, printed.map { line in location.map { Self.line(line, withoutLocation: $0) } ?? line })
     }
 
     /// Runs one command line, entered or a script's step: its errors
@@ -287,7 +302,7 @@ public final class Session {
         presentation.diffable?.forgetKnownIdentifiers()
         do {
             try dispatch(line)
-        } catch where Self.wasInterrupted(error) {
+        } catch  where Self.wasInterrupted(error) {
             interrupted = true
             output.progress(nil)
             output.write(interruptionLine?() ?? "interrupted")
@@ -324,8 +339,13 @@ public final class Session {
             case 0x09: continue
             case 0x00...0x1F, 0x7F, 0x85, 0x2028, 0x2029:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
-                let name = [0x0A: " (a line feed)", 0x0D: " (a carriage return)", 0x00: " (NUL)", 0x2028: " (a line separator)", 0x2029: " (a paragraph separator)"][Int(scalar.value)] ?? ""
-                return "column \(offset + 1): a command is one line, and this one holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)\(name): nothing was run"
+                let name =
+                    [
+                        0x0A: " (a line feed)", 0x0D: " (a carriage return)", 0x00: " (NUL)",
+                        0x2028: " (a line separator)", 0x2029: " (a paragraph separator)",
+                    ][Int(scalar.value)] ?? ""
+                return
+                    "column \(offset + 1): a command is one line, and this one holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)\(name): nothing was run"
             default: continue
             }
         }
@@ -379,7 +399,9 @@ public final class Session {
         guard !unsaved.isEmpty else { return false }
         quitWasWarned = true
         let names = unsaved.joined(separator: ", ")
-        output.write("\(names) \(unsaved.count == 1 ? "has" : "have") unsaved edits: 'save' keeps them; quit (or Ctrl-D) again to leave without them")
+        output.write(
+            "\(names) \(unsaved.count == 1 ? "has" : "have") unsaved edits: 'save' keeps them; quit (or Ctrl-D) again to leave without them"
+        )
         return true
     }
 
@@ -419,7 +441,8 @@ public final class Session {
     /// Whether `error` is a command stopped by Ctrl-C (``Interruption``),
     /// which changed nothing.
     static func wasInterrupted(_ error: any Error) -> Bool {
-        error is Interrupted || (error as? LoadError)?.wasInterrupted == true || (error as? FileError)?.wasInterrupted == true
+        error is Interrupted || (error as? LoadError)?.wasInterrupted == true
+            || (error as? FileError)?.wasInterrupted == true
     }
 
     /// Writes `error` with the location of the command running. A top-level
@@ -464,7 +487,8 @@ public final class Session {
         }
         let name = word.lowercased()
         guard let command = Self.command(named: name) else {
-            let suggestion = Suggestion.nearest(to: name, in: Self.commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            let suggestion =
+                Suggestion.nearest(to: name, in: Self.commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             throw ShellError("unknown command '\(word)'\(suggestion); type 'help' for the list")
         }
         var rest = Array(tokens.dropFirst())
@@ -510,7 +534,10 @@ public final class Session {
     /// Checks that `field` is one of `fields`, the fields of `dataset`.
     static func checkField(_ field: String, in fields: [String], dataset: String, column: Int?) throws(ShellError) {
         guard !fields.contains(field) else { return }
-        let suggestion = Suggestion.nearest(to: field, in: fields).map { "; did you mean '\(FieldNameList.name($0))'?" } ?? ""
-        throw ShellError("no field '\(FieldNameList.name(field))' in \(dataset) (fields: \(FieldNameList.text(fields))\(suggestion))", column: column)
+        let suggestion =
+            Suggestion.nearest(to: field, in: fields).map { "; did you mean '\(FieldNameList.name($0))'?" } ?? ""
+        throw ShellError(
+            "no field '\(FieldNameList.name(field))' in \(dataset) (fields: \(FieldNameList.text(fields))\(suggestion))",
+            column: column)
     }
 }

@@ -1,4 +1,5 @@
 import ListLabCore
+
 /// Passes output through to the session's output, and keeps each command's
 /// lines so that the session can be saved as a transcript (and a script's
 /// command can be checked against what its transcript expected).
@@ -101,7 +102,9 @@ final class SessionRecorder: ShellOutput {
     }
 
     /// The line that stands for the output past ``mostKeptBytes``.
-    private var notKept: String { "... (more output, past \(TranscriptRunner.described(bytes: mostKeptBytes)), not kept)" }
+    private var notKept: String {
+        "... (more output, past \(TranscriptRunner.described(bytes: mostKeptBytes)), not kept)"
+    }
 
     func startCommand() {
         current = []

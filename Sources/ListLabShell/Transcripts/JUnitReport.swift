@@ -30,12 +30,14 @@ public struct JUnitReport: Sendable {
         let failures = results.filter { !$0.passed }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        out += "  <testsuite name=\"\(Self.escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        out +=
+            "  <testsuite name=\"\(Self.escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         for result in results {
             let parts = result.path.split(separator: "/")
             let name = parts.last.map(String.init) ?? result.path
             let folder = parts.dropLast().joined(separator: ".")
-            out += "    <testcase classname=\"\(Self.escape(folder.isEmpty ? "." : folder))\" name=\"\(Self.escape(name))\" file=\"\(Self.escape(result.path))\""
+            out +=
+                "    <testcase classname=\"\(Self.escape(folder.isEmpty ? "." : folder))\" name=\"\(Self.escape(name))\" file=\"\(Self.escape(result.path))\""
             guard !result.passed else {
                 out += "/>\n"
                 continue

@@ -29,7 +29,9 @@ enum OutputAlignment {
         var head = 0
         while head < e, head < a, OutputMatcher.line(expected[head], matches: actual[head]) { head += 1 }
         var tail = 0
-        while tail < e - head, tail < a - head, OutputMatcher.line(expected[e - 1 - tail], matches: actual[a - 1 - tail]) { tail += 1 }
+        while tail < e - head, tail < a - head,
+            OutputMatcher.line(expected[e - 1 - tail], matches: actual[a - 1 - tail])
+        { tail += 1 }
         var steps = (0..<head).map { Step.same(expected: $0, actual: $0) }
         steps += middle(expected, actual, expectedRange: head..<(e - tail), actualRange: head..<(a - tail))
         steps += (0..<tail).reversed().map { Step.same(expected: e - 1 - $0, actual: a - 1 - $0) }

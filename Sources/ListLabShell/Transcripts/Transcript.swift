@@ -1,4 +1,5 @@
 import ListLabCore
+
 /// A transcript: a `.lab` file that is at once a document and a test.
 ///
 /// ```
@@ -73,9 +74,10 @@ public struct Transcript: Sendable {
                 scan += 1
             }
             let range = index..<lastOutput
-            blocks.append(Block(
-                command: command, expected: lines[range].map { ExpectedLine(fileLine: $0) },
-                line: commandIndex + 1, commandIndex: commandIndex, outputRange: range))
+            blocks.append(
+                Block(
+                    command: command, expected: lines[range].map { ExpectedLine(fileLine: $0) },
+                    line: commandIndex + 1, commandIndex: commandIndex, outputRange: range))
             index = lastOutput
         }
         self.blocks = blocks
@@ -143,7 +145,10 @@ public struct Transcript: Sendable {
             // A command is one line (Session refuses others); one that is not is escaped all the same, so
             // that no text can stand at the command margin of a saved transcript unless it was a command.
             // Any other command is kept as typed (a tab in a value replays as the tab).
-            lines.append("  > " + (Session.lineBreak(in: entry.command) == nil ? entry.command : VisibleText.escaped(entry.command)))
+            lines.append(
+                "  > "
+                    + (Session.lineBreak(in: entry.command) == nil ? entry.command : VisibleText.escaped(entry.command))
+            )
             lines.append(contentsOf: fileLines(for: entry.output))
             if entry.outputCut { lines.append("  " + ExpectedLine.anyLines.text) }
         }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ListLabCore
 import ListLabFiles
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Replays transcripts as regression tests: each in a fresh session, each
 /// command's output compared with the recorded output.
@@ -51,13 +52,16 @@ public enum TranscriptRunner {
     /// - Returns: The outcome; a file that cannot be read is a failure with
     ///   a message, never a crash.
     ///   - prepare: Sets up each fresh session (a playground's registrations).
-    public static func run(_ path: String, update: Bool = false, inPlace: Bool = false, prepare: (Session) -> Void = { _ in }) -> Result {
+    public static func run(
+        _ path: String, update: Bool = false, inPlace: Bool = false, prepare: (Session) -> Void = { _ in }
+    ) -> Result {
         run(path, update: update, inPlace: inPlace, outputLimit: mostOutputBytes, prepare: prepare)
     }
 
     /// ``run(_:update:inPlace:prepare:)``, keeping at most `outputLimit`
     /// bytes of a command's output.
-    static func run(_ path: String, update: Bool, inPlace: Bool, outputLimit: Int, prepare: (Session) -> Void) -> Result {
+    static func run(_ path: String, update: Bool, inPlace: Bool, outputLimit: Int, prepare: (Session) -> Void) -> Result
+    {
         let text: String
         do {
             text = try TextFile.readTranscript(path)
@@ -65,7 +69,10 @@ public enum TranscriptRunner {
             return Result(path: path, passed: false, report: ["FAIL \(path): \(error)"])
         }
         do {
-            return try withReplaySession(forTranscriptAt: path, output: DiscardingOutput(), inPlace: inPlace, outputLimit: outputLimit, prepare: prepare) { session in
+            return try withReplaySession(
+                forTranscriptAt: path, output: DiscardingOutput(), inPlace: inPlace, outputLimit: outputLimit,
+                prepare: prepare
+            ) { session in
                 replay(Transcript(text: text), at: path, in: session, update: update, outputLimit: outputLimit)
             }
         } catch {
@@ -75,7 +82,9 @@ public enum TranscriptRunner {
 
     /// Replays `transcript` in `session`, comparing each command's record
     /// with what the transcript expected.
-    private static func replay(_ transcript: Transcript, at path: String, in session: Session, update: Bool, outputLimit: Int) -> Result {
+    private static func replay(
+        _ transcript: Transcript, at path: String, in session: Session, update: Bool, outputLimit: Int
+    ) -> Result {
         var report: [String] = []
         var notes: [String] = []
         var newOutputs: [[ExpectedLine]?] = []
@@ -83,7 +92,9 @@ public enum TranscriptRunner {
             let record = session.execute(block.command)
             if record.linesNotKept > 0 {
                 newOutputs.append(nil)
-                report.append("FAIL \(path):\(block.line): '\(block.command)' printed more than \(Self.described(bytes: outputLimit)) (\(record.linesNotKept) lines not kept), the most a replayed command may print")
+                report.append(
+                    "FAIL \(path):\(block.line): '\(block.command)' printed more than \(Self.described(bytes: outputLimit)) (\(record.linesNotKept) lines not kept), the most a replayed command may print"
+                )
                 continue
             }
             let printed = record.output
@@ -91,23 +102,32 @@ public enum TranscriptRunner {
                 newOutputs.append(nil)
                 continue
             }
-            newOutputs.append(update ? OutputAlignment.updatedExpectation(expected: block.expected, actual: printed) : nil)
-            if update, let index = record.errorLines.first(where: { $0 < printed.count && printed[$0].hasPrefix("error: ") }),
+            newOutputs.append(
+                update ? OutputAlignment.updatedExpectation(expected: block.expected, actual: printed) : nil)
+            if update,
+                let index = record.errorLines.first(where: { $0 < printed.count && printed[$0].hasPrefix("error: ") }),
                 !block.expected.contains(where: { OutputMatcher.line($0, matches: printed[index]) })
             {
-                notes.append("\(path):\(block.line): '\(block.command)' now records an error the file did not expect (\(printed[index].prefix(120)))")
+                notes.append(
+                    "\(path):\(block.line): '\(block.command)' now records an error the file did not expect (\(printed[index].prefix(120)))"
+                )
             }
-            let firstDifference = zip(block.expected, printed).enumerated()
+            let firstDifference =
+                zip(block.expected, printed).enumerated()
                 .first { !OutputMatcher.line($0.element.0, matches: $0.element.1) }?.offset
                 ?? min(block.expected.count, printed.count)
             let line = block.line + 1 + firstDifference
             report.append("FAIL \(path):\(line): the output of '\(block.command)' (line \(block.line)) differs")
-            report.append(contentsOf: UnifiedDiff.lines(expected: block.expected, actual: printed, expectedStart: block.line + 1).map { "  " + $0 })
+            report.append(
+                contentsOf: UnifiedDiff.lines(expected: block.expected, actual: printed, expectedStart: block.line + 1)
+                    .map { "  " + $0 })
         }
         if transcript.blocks.isEmpty {
             report.append("FAIL \(path): no commands (a command line starts with two spaces and '> ')")
         }
-        let updated = update && !report.isEmpty && !transcript.blocks.isEmpty ? transcript.rewritten(withExpected: newOutputs) : nil
+        let updated =
+            update && !report.isEmpty && !transcript.blocks.isEmpty
+            ? transcript.rewritten(withExpected: newOutputs) : nil
         var result = Result(path: path, passed: report.isEmpty, report: report, updatedText: updated)
         result.notes = updated == nil ? [] : notes
         return result
@@ -136,7 +156,8 @@ public enum TranscriptRunner {
     ///
     /// - Throws: ``ShellError`` when no scratch folder can be made.
     public static func withReplaySession<Result>(
-        forTranscriptAt path: String, output: any ShellOutput, inPlace: Bool = false, outputLimit: Int = mostOutputBytes,
+        forTranscriptAt path: String, output: any ShellOutput, inPlace: Bool = false,
+        outputLimit: Int = mostOutputBytes,
         prepare: (Session) -> Void = { _ in },
         _ body: (Session) throws -> Result
     ) throws -> Result {
@@ -145,7 +166,8 @@ public enum TranscriptRunner {
         (output as? RecordingOutput)?.byteLimit = outputLimit
         guard !inPlace else {
             let session = Session(
-                output: output, workingDirectory: transcriptFolder, bounds: Session.Bounds(record: replayRecordLimit, keptOutputBytes: outputLimit))
+                output: output, workingDirectory: transcriptFolder,
+                bounds: Session.Bounds(record: replayRecordLimit, keptOutputBytes: outputLimit))
             prepare(session)
             return try body(session)
         }
@@ -168,7 +190,9 @@ public enum TranscriptRunner {
             let files = try transcripts(in: [path])
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             for file in files {
-                let name = file.hasPrefix(base + "/") && file != path ? String(file.dropFirst(base.count + 1)) : file.split(separator: "/").last.map(String.init) ?? file
+                let name =
+                    file.hasPrefix(base + "/") && file != path
+                    ? String(file.dropFirst(base.count + 1)) : file.split(separator: "/").last.map(String.init) ?? file
                 found.append((file, name))
             }
         }

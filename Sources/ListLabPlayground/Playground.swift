@@ -60,11 +60,12 @@ public struct Playground {
         self.offersSamples = offersSamples
     }
 
-    /// ListLab's own tool: the samples, no registrations, starting on
-    /// `contacts`.
+    /// ListLab's own tool: the samples, and the teaching providers of
+    /// ListLab's own (`agenda`), starting on `contacts`.
     public static var listlab: Playground {
         var playground = Playground(name: "listlab", version: "0.1.0")
         playground.startsWith = "contacts"
+        for registration in teachingRegistrations { playground.register(registration) }
         return playground
     }
 

@@ -509,6 +509,17 @@ func sectionedDataProviderExample2() throws {
     _ = update
 }
 
+@Test("Sources/ListLabCore/Random/SeededRandom.swift:5")
+func seededRandomExample1() throws {
+    var random = SeededRandom(seed: 7)
+    let first = random.next(upTo: 10)
+    var again = SeededRandom(seed: 7)
+    _ = again.next(upTo: 10) == first   // true
+    _ = random
+    _ = first
+    _ = again
+}
+
 @Test("Sources/ListLabCore/Rules/UIKitRule.swift:10")
 func uIKitRuleExample1() throws {
     let rule = UIKitRule.deleteMissingItem(ItemPath(0, 9), itemsBefore: 8)
@@ -790,7 +801,7 @@ func playgroundExample1() throws {
     _ = playground
 }
 
-@Test("Sources/ListLabPlayground/Playground.swift:110")
+@Test("Sources/ListLabPlayground/Playground.swift:111")
 func playgroundExample2() throws {
     let output = ToolOutput()
     let status = Playground.listlab.run(arguments: ["--version"], output: output)
@@ -929,7 +940,7 @@ func sessionExample1() throws {
     _ = session
 }
 
-@Test("Sources/ListLabShell/Session/Session.swift:332")
+@Test("Sources/ListLabShell/Session/Session.swift:339")
 func sessionExample2() throws {
     _ = Session.lineBreak(in: "load contacts")      // nil
     _ = Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."

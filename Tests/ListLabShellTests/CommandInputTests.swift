@@ -37,7 +37,7 @@ import Testing
 @Test func onlyTheSessionsOwnCommandsAreGivenTheSession() {
     // Every other command works with a CommandContext: the data, the list and the output.
     let onSession = Session.commands.filter { if case .onSession = $0.run { true } else { false } }.map(\.name)
-    #expect(onSession == ["trace", "run", "session", "history", "quit"])
+    #expect(onSession == ["explore", "trace", "run", "session", "history", "quit"])
 }
 
 /// A bounded history (a classroom tab's) forgets its oldest commands past its bytes, keeps the

@@ -136,6 +136,16 @@ public enum UIKitRule: Error, Hashable, Sendable {
         public var countsAfter: [Int]
     }
 
+    /// The rule's name without its data, so that two breaks of one rule
+    /// have one name: the case (`deleteMissingItem`), and for counts that do
+    /// not add up, whose (`sectionCountMismatch`, `itemCountMismatch`).
+    public var name: String {
+        if case .countMismatch(let counts) = self {
+            return counts.section == nil ? "sectionCountMismatch" : "itemCountMismatch"
+        }
+        return Mirror(reflecting: self).children.first?.label ?? String(describing: self)
+    }
+
     /// The name of the exception UIKit raises for this rule.
     public var exceptionName: String {
         switch self {

@@ -64,6 +64,11 @@ public struct TemplatePresenter: CellPresenter {
         return kinds.first { $0.name == value }
     }
 
+    /// What a row shows whose record no kind takes: `(no cell kind 'A')`.
+    private func noKindText(for record: Record) -> String {
+        "(no cell kind '\(choosingField.flatMap { record[$0] }?.description ?? "")')"
+    }
+
     public func registerCells(in list: HeadlessList) {
         for kind in kinds {
             list.register(ListCell.self, forCellReuseIdentifier: kind.name)
@@ -73,8 +78,7 @@ public struct TemplatePresenter: CellPresenter {
     public func cell(for record: Record, at path: ItemPath, in list: HeadlessList) -> ListCell {
         guard let kind = kind(for: record) else {
             let cell = list.dequeueReusableCell(withIdentifier: HeadlessList.missingItemIdentifier, for: path)
-            let value = choosingField.flatMap { record[$0] }?.description ?? ""
-            cell.text = "(no cell kind '\(value)')"
+            cell.text = noKindText(for: record)
             return cell
         }
         let cell = list.dequeueReusableCell(withIdentifier: kind.name, for: path)
@@ -88,7 +92,7 @@ public struct TemplatePresenter: CellPresenter {
     /// The text `record` would show, without a list (for listing items
     /// that have no cell).
     public func text(for record: Record) -> String {
-        guard let kind = kind(for: record) else { return "" }
+        guard let kind = kind(for: record) else { return noKindText(for: record) }
         let detail = kind.detail?.render(record) ?? ""
         return detail.isEmpty ? kind.text.render(record) : kind.text.render(record) + " — " + detail
     }

@@ -98,7 +98,8 @@ struct Command: Sendable {
 extension Session {
     /// Every command, in the order `help` lists them.
     static let commands: [Command] =
-        dataCommands + presenterCommands + listCommands + mutationCommands + teachingCommands + rowsCommands
+        dataCommands + presenterCommands + listCommands + mutationCommands + teachingCommands + exploreCommands
+        + rowsCommands
         + diffCommands + diffableCommands + compositionCommands + exportCommands + sessionCommands
 
     /// The command named (or aliased) `name`.

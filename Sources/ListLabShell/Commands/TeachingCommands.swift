@@ -188,26 +188,46 @@ extension CommandContext {
     }
 
     /// Whether each row on screen shows what the list's data gives at its
-    /// place now (under a diffable data source, the item its snapshot's
-    /// identifier stands for): UIKit shows a cell as it was configured until
-    /// it is told otherwise, so a row left stale by an update that went
-    /// wrong, or configured from an old value, is what the learner sees.
-    /// Only the rows on screen: a right answer scrolled elsewhere is right.
-    /// The first row that differs is named as the screen shows it.
+    /// place now: the line ``staleRow(of:)`` finds, for `exercise check`.
     fileprivate func screenLine(of loaded: LoadedProvider) -> String {
-        guard loaded.registered == nil else { return "screen: not compared (the provider's own cells)" }
+        guard comparesScreen(of: loaded) else {
+            return "screen: not compared (the provider's own cells, under a diffable data source)"
+        }
+        return staleRow(of: loaded).map { "screen: " + $0 } ?? "screen: each row on screen shows its item"
+    }
+
+    /// Whether ``staleRow(of:)`` can tell what a row should show: always,
+    /// but for a registered provider's own cells under a diffable data
+    /// source (whose rows are not the provider's paths).
+    func comparesScreen(of loaded: LoadedProvider) -> Bool {
+        loaded.registered == nil || presentation.diffable == nil
+    }
+
+    /// The first row on screen that does not show what the list's data
+    /// gives at its place now (under a diffable data source, the item its
+    /// snapshot's identifier stands for; for a registered provider, what its
+    /// presenter configures a new cell with), said as the screen shows it;
+    /// nil when each row does. UIKit shows a cell as it was configured until
+    /// it is told otherwise, so a row left stale by an update that went
+    /// wrong, or configured from an old value, is what the user sees. Only
+    /// the rows on screen: a right answer scrolled elsewhere is right.
+    func staleRow(of loaded: LoadedProvider) -> String? {
+        guard comparesScreen(of: loaded) else { return nil }
         for path in list.indexPathsForVisibleItems {
             guard let cell = list.cellForItem(at: path) else { continue }
             let shown = VisibleText.escaped(
                 cell.detail.map { $0.isEmpty ? cell.text : cell.text + " — " + $0 } ?? cell.text)
-            guard let record = presentation.shownRecord(at: path, in: loaded) else {
-                return "screen: \(path) shows \"\(shown)\", where the data has no item"
+            let expected: String?
+            if let registered = loaded.registered {
+                expected = registered.instance.cellLine(at: path)
+            } else {
+                expected = presentation.shownRecord(at: path, in: loaded).map {
+                    VisibleText.escaped(loaded.presenter(forSection: path.section).presenter.text(for: $0))
+                }
             }
-            let expected = VisibleText.escaped(loaded.presenter(forSection: path.section).presenter.text(for: record))
-            if shown != expected {
-                return "screen: \(path) shows \"\(shown)\", where its item shows \"\(expected)\""
-            }
+            guard let expected else { return "\(path) shows \"\(shown)\", where the data has no item" }
+            if shown != expected { return "\(path) shows \"\(shown)\", where its item shows \"\(expected)\"" }
         }
-        return "screen: each row on screen shows its item"
+        return nil
     }
 }

@@ -116,6 +116,9 @@ public final class Session {
     private var stepObservers: [any StepObserver] = []
     /// What the list did while the running command ran (its last ``keptListEvents``).
     private var listEvents: [BatchUpdateEvent] = []
+    /// How many updates the list has refused in this session, and the last (what `explore` checks after each step).
+    private(set) var refusals = 0
+    private(set) var lastRefusal: BatchUpdateError?
     /// The most list events a command's record keeps.
     static let keptListEvents = 1_000
     /// The line a stopped command prints (a classroom's tab says why it
@@ -155,6 +158,10 @@ public final class Session {
             // A script of thousands of appends keeps its last events, as its pictures keep their last updates.
             if listEvents.count == Self.keptListEvents { listEvents.removeFirst(Self.keptListEvents / 2) }
             listEvents.append(event)
+            if case .refused(_, let error) = event {
+                refusals += 1
+                lastRefusal = error
+            }
             for observer in stepObservers { observer.session(self, list: event) }
         }
         self.bounds = bounds

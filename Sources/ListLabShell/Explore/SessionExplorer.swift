@@ -1,0 +1,171 @@
+import Interruption
+import ListLabCore
+
+/// What `explore` does: runs of random edits of the loaded provider
+/// (``ExploreSteps``), each run in a session of its own that first replays
+/// this session's commands (and writes no file), checked after every step
+/// for an update the list refused (by which of UIKit's rules) and for a row
+/// on screen that does not show its item; a failure is shrunk to the fewest
+/// steps, with the simplest words, that fail the same way, and confirmed by
+/// replaying them.
+struct SessionExplorer {
+    /// How a step failed: the rule broken (or `stale row`), and the words.
+    struct Failure: Equatable {
+        /// The same for two failures of one kind: a rule's name, or `stale row`.
+        var kind: String
+        /// What went wrong, in full: UIKit's reason, or the row and what it should show.
+        var reason: String
+    }
+
+    /// A failing sequence of steps.
+    struct Found {
+        var steps: [String]
+        var failure: Failure
+    }
+
+    /// What a search ends with.
+    struct Outcome {
+        /// The steps run, in all runs.
+        var stepsRun = 0
+        var runs = 0
+        /// The shortest failing steps found, if any.
+        var found: Found?
+        /// The steps the first failure took before it was shrunk.
+        var foundAfter = 0
+        /// Why the search stopped early (Ctrl-C, the time bound), if it did.
+        var stoppedBecause: String?
+    }
+
+    /// Steps in one run before the data starts again from the session's.
+    static let runLength = 40
+    /// Replays shrinking may take.
+    static let mostShrinkingReplays = 2_000
+
+    /// The commands that take a new session to this one's state.
+    let prefix: [String]
+    /// Makes a new session, with this one's registrations, that writes no file.
+    let makeSession: () -> Session
+    /// Ctrl-C's flag for the search, checked between steps: the sessions it
+    /// runs clear a flag of their own as each command starts.
+    private let stop = Interruption.current
+    private let sessionsFlag = Interruption.Flag()
+
+    init(prefix: [String], makeSession: @escaping () -> Session) {
+        self.prefix = prefix
+        self.makeSession = makeSession
+    }
+
+    /// Runs `steps` random steps from `seed` (in runs of ``runLength``), or
+    /// until `deadline`; a failure is shrunk before it is returned.
+    func explore(steps: Int, seed: UInt64, until deadline: ContinuousClock.Instant?) -> Outcome {
+        var outcome = Outcome()
+        var maker = ExploreSteps(seed: seed)
+        do {
+            while outcome.stepsRun < steps {
+                outcome.runs += 1
+                let session = start()
+                var taken: [String] = []
+                for _ in 0..<min(Self.runLength, steps - outcome.stepsRun) {
+                    try checkStop(deadline)
+                    guard let loaded = try? session.workspace.current() else { break }
+                    let step = maker.next(for: loaded)
+                    taken.append(step)
+                    outcome.stepsRun += 1
+                    if let failure = run(step, in: session) {
+                        outcome.foundAfter = outcome.stepsRun
+                        outcome.found = shrink(Found(steps: taken, failure: failure), until: deadline)
+                        return outcome
+                    }
+                }
+            }
+        } catch {
+            outcome.stoppedBecause = "\(error)"
+        }
+        return outcome
+    }
+
+    /// A new session at this one's state.
+    func start() -> Session {
+        let session = makeSession()
+        Interruption.$current.withValue(sessionsFlag) {
+            for command in prefix { session.execute(command) }
+        }
+        return session
+    }
+
+    /// Runs `step`, and says how it failed, if it did.
+    func run(_ step: String, in session: Session) -> Failure? {
+        let refusals = session.refusals
+        Interruption.$current.withValue(sessionsFlag) { _ = session.execute(step) }
+        if session.refusals > refusals, let error = session.lastRefusal {
+            return Failure(kind: error.rule.name, reason: error.description)
+        }
+        guard let loaded = try? session.workspace.current(),
+            let stale = session.commandContext.staleRow(of: loaded)
+        else { return nil }
+        return Failure(kind: "stale row", reason: "a stale row: " + stale)
+    }
+
+    /// How `steps` fail from the start, if they do: the steps up to the one that fails, and how.
+    func replay(_ steps: [String]) -> Found? {
+        let session = start()
+        for (index, step) in steps.enumerated() {
+            if let failure = run(step, in: session) { return Found(steps: Array(steps[...index]), failure: failure) }
+        }
+        return nil
+    }
+
+    /// The fewest steps, with the simplest words, that fail as `found` does:
+    /// runs of steps taken away while the rest fail the same way (halving
+    /// the run each time none can go), then each word made the simplest.
+    func shrink(_ found: Found, until deadline: ContinuousClock.Instant?) -> Found {
+        var current = found
+        var replays = 0
+        func failsTheSame(_ steps: [String]) -> Found? {
+            replays += 1
+            guard let again = replay(steps), again.failure.kind == found.failure.kind else { return nil }
+            return again
+        }
+        var chunk = max(1, current.steps.count / 2)
+        while chunk >= 1, replays < Self.mostShrinkingReplays, (try? checkStop(deadline)) != nil {
+            var removed = false
+            var start = 0
+            while start < current.steps.count, replays < Self.mostShrinkingReplays, (try? checkStop(deadline)) != nil {
+                var candidate = current.steps
+                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                if let shorter = failsTheSame(candidate) {
+                    current = shorter
+                    removed = true
+                } else {
+                    start += chunk
+                }
+            }
+            if !removed { chunk /= 2 }
+        }
+        for index in current.steps.indices
+        where replays < Self.mostShrinkingReplays && (try? checkStop(deadline)) != nil {
+            let simplest = ExploreSteps.words[0]
+            var step = current.steps[index]
+            for word in ExploreSteps.words.dropFirst() where step.contains("=\(word)") || step.contains("\"\(word)\"") {
+                step = step.replacing("=\(word)", with: "=\(simplest)").replacing(
+                    "\"\(word)\"", with: "\"\(simplest)\"")
+            }
+            guard step != current.steps[index] else { continue }
+            var candidate = current.steps
+            candidate[index] = step
+            if let simpler = failsTheSame(candidate), simpler.steps.count == current.steps.count { current = simpler }
+        }
+        return current
+    }
+
+    /// Throws when Ctrl-C was pressed or `deadline` has passed.
+    private func checkStop(_ deadline: ContinuousClock.Instant?) throws {
+        if stop.isRequested { throw Interrupted() }
+        if let deadline, ContinuousClock.now >= deadline { throw TimeBound() }
+    }
+
+    /// The search's time bound passed.
+    struct TimeBound: Error, CustomStringConvertible {
+        var description: String { "the time bound" }
+    }
+}

@@ -65,12 +65,16 @@
     }
     // Every animation the page started has run to its end (the browser plays them fast: DevTools'
     // Animation.setPlaybackRate). A picture's frames play one after another, each started when the
-    // one before ends, so the page's promise chains get a turn before each look.
+    // one before ends, so the page's promise chains get a turn before each look; and the page's own
+    // count of the animations that finished must have caught up with those it started, which on a
+    // busy machine it may not have when none is running any more. It waits for those events, never
+    // for a time: the run's own deadline (Scripts/browse-tabs.py) bounds it.
     async function settled() {
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, 0));
         const running = document.getAnimations().filter((animation) => animation.playState === 'running');
-        if (running.length === 0) return;
+        const counted = !pictures || pictures.counts.finished >= pictures.counts.started;
+        if (running.length === 0 && counted) return;
         await Promise.allSettled(running.map((animation) => animation.finished));
       }
     }
@@ -134,6 +138,7 @@
           notes.push('saved ' + saved.name + ': ' + saved.text.split('\n').filter((text) => text.startsWith('  > ')).length + ' commands');
         } else await act(line, () => type(line), ['step'], true);
       }
+      await settled();
     } catch (error) {
       problems.push('driver: ' + error.message);
     }

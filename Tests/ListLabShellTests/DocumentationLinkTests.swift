@@ -323,3 +323,29 @@ enum DocumentationPages {
         return nil
     }
 }
+
+/// `listlab` links FoundationEssentials, not Foundation with its ICU data, which cost its start
+/// twice sqlite3's (Scripts/bench-start): every module it is made of imports Foundation only
+/// where FoundationEssentials is not there (`#if canImport(FoundationEssentials) ... #else`).
+@Test func theToolsModulesImportFoundationOnlyWhereTheEssentialsAreMissing() throws {
+    let modules = [
+        "ListLabCore", "ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabPlayground", "ListDiff", "LineEditing",
+        "Interruption", "listlab",
+    ]
+    var unconditional: [String] = []
+    for module in modules {
+        let folder = DocExampleFile.packageRoot + "/Sources/" + module
+        let files = try #require(FileManager.default.enumerator(atPath: folder)).compactMap { $0 as? String }
+        for file in files.sorted() where file.hasSuffix(".swift") {
+            let lines = try String(contentsOfFile: folder + "/" + file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated()
+            where line.trimmingCharacters(in: .whitespaces) == "import Foundation" {
+                if index == 0 || lines[index - 1].trimmingCharacters(in: .whitespaces) != "#else" {
+                    unconditional.append("\(module)/\(file):\(index + 1)")
+                }
+            }
+        }
+    }
+    #expect(unconditional == [])
+}

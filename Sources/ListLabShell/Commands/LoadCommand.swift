@@ -1,5 +1,8 @@
-import Foundation
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import ListLabCore
 import ListLabFiles
 import ListLabRecords

@@ -1,11 +1,12 @@
+import ListLabCore
+import ListLabFiles
+import ListLabRecords
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import ListLabCore
-import ListLabFiles
-import ListLabRecords
 
 // `load SOURCE [as SHAPE] [key FIELD] [name NAME] [--force]`, in its phases: the source read (a
 // file, a sample; a registration has its own path), the clauses, the keys checked, the provider

@@ -5,15 +5,14 @@ open class NSLayoutConstraint: NSObject {
     /// How the two sides relate.
     public enum Relation: Int, Sendable {
         /// At most, equal, at least.
-        case lessThanOrEqual = -1
-        case equal, greaterThanOrEqual
+        case lessThanOrEqual = -1, equal, greaterThanOrEqual
     }
 
     /// The attribute of an item a constraint relates.
     public enum Attribute: Int, Sendable {
         /// The edges, size, centre and baselines (kept).
-        case left = 1
-        case right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
+        case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline,
+            firstBaseline
         /// No attribute (a constant width or height).
         case notAnAttribute = 0
     }

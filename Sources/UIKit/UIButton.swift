@@ -5,8 +5,7 @@ open class UIButton: UIControl {
     /// The kind of button (kept).
     public enum ButtonType: Int, Sendable {
         /// A custom, system, detail disclosure, info or add button, or a close button (kept).
-        case custom, system, detailDisclosure, infoLight, infoDark, contactAdd
-        case close = 7
+        case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close = 7
     }
 
     /// The kind of button.
@@ -85,8 +84,7 @@ open class UIActivityIndicatorView: UIView {
     /// The spinner's size (kept).
     public enum Style: Int, Sendable {
         /// A medium or large spinner (kept).
-        case medium = 100
-        case large = 101
+        case medium = 100, large = 101
     }
 
     /// The style (kept).

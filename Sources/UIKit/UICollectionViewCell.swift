@@ -256,8 +256,7 @@ public struct UICellAccessory {
     /// Where an accessory of the app's own goes.
     public enum Placement: Sendable {
         /// Before the content, or after it (kept).
-        case leading(displayed: DisplayedState = .always)
-        case trailing(displayed: DisplayedState = .always)
+        case leading(displayed: DisplayedState = .always), trailing(displayed: DisplayedState = .always)
     }
 
     /// An accessory view of the app's own and where it goes (kept).

@@ -58,8 +58,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         /// A symbol's scale (kept).
         public enum Scale: Int, Sendable {
             /// UIKit's choice, unspecified, small, medium or large (kept).
-            case `default` = -1
-            case unspecified, small, medium, large
+            case `default` = -1, unspecified, small, medium, large
         }
 
         /// A symbol's weight (kept).

@@ -31,10 +31,7 @@ public enum UIUserInterfaceSizeClass: Int, Sendable {
 /// What kind of device the interface is for.
 public enum UIUserInterfaceIdiom: Int, Sendable {
     /// Not said, a phone, a pad, a TV, a car, a Mac or a headset.
-    case unspecified = -1
-    case phone, pad, tv, carPlay
-    case mac = 5
-    case vision = 6
+    case unspecified = -1, phone, pad, tv, carPlay, mac = 5, vision = 6
 }
 
 /// The user's preferred text size.

@@ -218,7 +218,8 @@ let package = Package(
         // Scripts/check-pictures: compares the rows each rendered page draws (in headless Chromium)
         // with what `show` prints after each command of its transcript.
         .executableTarget(
-            name: "listlab-page-check", dependencies: ["ListLabShell", "ListLabCore"], path: "Tests/PageCheck",
+            name: "listlab-page-check", dependencies: ["ListLabShell", "ListLabCore", "ListLabPlayground"],
+            path: "Tests/PageCheck",
             swiftSettings: strictSettings),
         .executableTarget(
             name: "listlab-doc-examples", dependencies: ["ListLabTestSupport"], path: "Tests/DocExampleGenerator",

@@ -156,7 +156,7 @@ public struct Playground {
     }
 
     /// Gives `session` this playground's registrations and samples.
-    func prepare(_ session: Session) {
+    package func prepare(_ session: Session) {
         session.registrations = registrations
         session.offersSamples = offersSamples
         session.toolName = name

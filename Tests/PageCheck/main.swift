@@ -13,12 +13,17 @@
 // Exits 1 and says what differs when a page fails.
 import Foundation
 import ListLabCore
+import ListLabPlayground
 import ListLabShell
 
 /// The lines `show` prints after each command of the transcript at `path`.
 func screens(afterEachCommandOf path: String) throws -> [[String]] {
     let transcript = Transcript(text: try String(contentsOfFile: path, encoding: .utf8))
-    return try TranscriptRunner.withReplaySession(forTranscriptAt: path, output: RecordingOutput()) { session in
+    // Replayed as `listlab render` replays it: with the tool's own registrations (`load agenda`).
+    let playground = Playground.listlab
+    return try TranscriptRunner.withReplaySession(
+        forTranscriptAt: path, output: RecordingOutput(), prepare: playground.prepare
+    ) { session in
         transcript.blocks.map { block in
             session.execute(block.command)
             return session.list.render()

@@ -121,9 +121,10 @@ private func exploringSession(_ output: RecordingOutput, workingDirectory: Strin
     for sample in ["contacts", "tasks", "nearby", "expansions", "menu", "tabs", "photos"] {
         let lines = last(["load \(sample)", "explore --steps 1000 --seed 5"])
         #expect(
-            lines == [
-                "explore: 1000 steps in 25 runs (seed 5): the list took every update, and every row on screen showed its item"
-            ],
+            lines.count == 1 && lines[0].hasPrefix("explore: 1000 steps in 25 runs (seed 5), "), "\(sample): \(lines)")
+        #expect(
+            lines.first?.hasSuffix(
+                " taken by the provider: the list took every update, and every row on screen showed its item") == true,
             "\(sample)")
     }
 }
@@ -173,6 +174,7 @@ private func exploringSession(_ output: RecordingOutput, workingDirectory: Strin
 @Test func badOptionsAreOneErrorAndChangeNothing() {
     for line in [
         "explore --steps 0", "explore --steps 100001", "explore --ios 12", "explore --frobnicate", "explore --seed",
+        "explore --seed 1 --seed 2", "explore --force",
     ] {
         let output = RecordingOutput()
         let session = Session(output: output)
@@ -187,7 +189,8 @@ private func exploringSession(_ output: RecordingOutput, workingDirectory: Strin
 }
 
 @Test func ctrlCStopsTheSearchWithWhatItFoundSoFar() {
-    // Ctrl-C comes in while the third run loads (each run makes its provider anew).
+    // Ctrl-C comes in while the second run loads (each run makes its provider anew, after the
+    // session's own load and the replay that checks the session replays).
     let flag = Interruption.Flag()
     final class Loads: @unchecked Sendable { var count = 0 }
     let loads = Loads()
@@ -207,5 +210,84 @@ private func exploringSession(_ output: RecordingOutput, workingDirectory: Strin
         output.clear()
         session.execute("explore --steps 100000")
     }
-    #expect(output.lines == ["explore: stopped by interrupted after 80 steps in 3 runs (seed 1): nothing found so far"])
+    #expect(
+        output.lines == [
+            "explore: interrupted after 40 steps in 2 runs (seed 1), 40 taken by the provider: nothing found so far"
+        ])
+}
+
+@Test func exploreStartsOnlyFromAStateItCanReplayAndCheck() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("inner.txt", "load contacts\nexplore --steps 5\n")
+    let cases: [(setup: [String], says: String)] = [
+        (["load agenda"], "explore runs at the top of a session, not inside 'run'"),
+        (["load contacts", "diffable on"], "under a diffable data source the list changes on 'apply' alone"),
+        (["load contacts", "delete 0.1 --data-only"], "explore: the list was not told of 'delete 0.1 --data-only'"),
+        (
+            ["load contacts", "update 0.0 name=X --data-only"],
+            "explore: the list does not show the data now (0.0 shows"
+        ),
+        (["load gone.csv", "rm"], "command 1, 'load gone.csv', prints \"error: gone.csv: no such file\""),
+    ]
+    for (setup, says) in cases {
+        try folder.write("gone.csv", "id,name\n1,Ann\n2,Bob\n")
+        let output = RecordingOutput()
+        let session = Session(output: output, workingDirectory: folder.path)
+        for line in setup {
+            if line == "rm" {
+                try FileManager.default.removeItem(atPath: folder.path + "/gone.csv")
+            } else {
+                session.execute(line)
+            }
+        }
+        output.clear()
+        session.execute(setup == ["load agenda"] ? "run inner.txt" : "explore --steps 50")
+        #expect(output.errorCount == 1 && output.lines.last?.contains(says) == true, "\(setup): \(output.lines)")
+    }
+}
+
+@Test func aSearchWhoseStepsTheProviderRefusesSaysSo() {
+    let lines = last(["load contacts", "filter city=Gotham", "explore --steps 100"])
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasPrefix("explore: the provider took none of 100 steps in 3 runs (seed 1): '") == true)
+    #expect(lines.first?.hasSuffix("'filter off' first") == true, "\(lines)")
+}
+
+@Test func shrinkingMakesEveryValueTheSimplest() {
+    #expect(
+        ExploreSteps.simplerVariants(of: #"append {"id":1004,"day":"Someday","title":"Design review"}"#) == [
+            #"append {"id":1004,"day":"A","title":"Design review"}"#,
+            #"append {"id":1004,"day":"Someday","title":"A"}"#,
+        ])
+    #expect(ExploreSteps.simplerVariants(of: #"update 0.1 day="Some day" title=A"#) == [#"update 0.1 day=A title=A"#])
+    #expect(ExploreSteps.simplerVariants(of: "delete 0.1") == [])
+    // Found steps keep no value that a simpler one could stand for.
+    let output = RecordingOutput()
+    let session = exploringSession(output)
+    session.execute("load days")
+    for seed in 1...8 { session.execute("explore --seed \(seed) --steps 300") }
+    let steps = output.lines.filter {
+        $0.hasPrefix("  update ") || $0.hasPrefix("  append ") || $0.hasPrefix("  insert ")
+    }
+    for step in steps {
+        #expect(!step.contains("Mon") && !step.contains("Tue") && !step.contains("Someday"), "\(step)")
+    }
+}
+
+@Test func aReplayedTranscriptExploresAtMostItsBound() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("long.lab", "  > load contacts\n")
+    let output = RecordingOutput()
+    try TranscriptRunner.withReplaySession(forTranscriptAt: folder.path + "/long.lab", output: output) { session in
+        session.execute("load contacts")
+        session.execute("explore --steps 60000 --seconds 1")
+        session.execute("explore --steps 60000 --seconds 1")
+        #expect(session.exploredSteps == 100_000)
+        output.clear()
+        session.execute("explore --steps 10")
+        #expect(
+            output.lines == [
+                "error: explore: this session has explored 100000 steps, the most a replayed transcript or a classroom's tab may"
+            ])
+    }
 }

@@ -119,3 +119,26 @@ private let passing = """
     #expect(output.lines.last == "saved 6 commands to rec.lab")
     #expect(TranscriptRunner.run(folder.path + "/rec.lab").passed)
 }
+
+/// A small transcript whose every command prints much that it does not expect: the replay keeps
+/// the differences up to its bound, says how many more there were, and updates nothing.
+@Test func aReplayKeepsItsDifferencesWithinOneBoundForAllItsCommands() throws {
+    let folder = try TemporaryFolder()
+    let commands = ["  > load contacts"] + Array(repeating: "  > show --all", count: 200)
+    try folder.write("many.lab", commands.joined(separator: "\n") + "\n")
+    for update in [false, true] {
+        let result = TranscriptRunner.run(
+            folder.path + "/many.lab", update: update, inPlace: false, outputLimit: 10_000, prepare: { _ in })
+        #expect(!result.passed)
+        #expect(result.updatedText == nil)
+        let kept = result.report.reduce(0) { $0 + $1.utf8.count }
+        #expect(kept < 30_000, "\(kept) bytes of report")
+        let last = try #require(result.report.last)
+        #expect(
+            last.hasPrefix(
+                "FAIL \(folder.path)/many.lab: its differences came to more than 10000 bytes, the most a replay keeps: "
+            ))
+        #expect(last.contains(" more commands differ past them, not shown"))
+        #expect(last.hasSuffix(update ? ", and the file is not updated" : "not shown"))
+    }
+}

@@ -194,22 +194,25 @@ extension Session {
     ///
     /// - Throws: when there is no command yet: a transcript with none would
     ///   fail its own replay.
-    package func transcript(named name: String) throws -> (text: String, commands: Int) {
+    package func transcript(named name: String, appending later: [CommandRecord] = []) throws -> (
+        text: String, commands: Int
+    ) {
         let entries = recordedCommands
         guard !entries.isEmpty else { throw ShellError("session save: no commands to save yet") }
         // A bounded record (a classroom tab's) keeps the start of each output, matched by `...`,
         // and, once full, its first commands only: a transcript that still replays.
-        let records = zip(entries, recorder.cut).map { entry, cut in
-            var record = CommandRecord(command: entry.command, output: entry.output)
-            record.outputCut = cut
-            return record
-        }
+        let records =
+            zip(entries, recorder.cut).map { entry, cut in
+                var record = CommandRecord(command: entry.command, output: entry.output)
+                record.outputCut = cut
+                return record
+            } + later
         var prose = ["A ListLab session. Replay it with '\(toolName) test \(name)'; write notes at the left margin."]
         if recorder.isFull, let limit = recorder.limit {
             prose.append(
                 "Its first \(entries.count) commands: this session keeps \(limit.total / 1_048_576) MB of its record.")
         }
-        return (Transcript.text(of: records, prose: prose), entries.count)
+        return (Transcript.text(of: records, prose: prose), records.count)
     }
 
     /// Writes `text` to `file` (from the working directory) atomically; a file

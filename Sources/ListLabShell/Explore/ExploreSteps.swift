@@ -104,6 +104,51 @@ struct ExploreSteps {
         return first.fields.first { $0.value == .string(title) }?.name
     }
 
+    /// `step` with one of its text values made the simplest word (`A`), for
+    /// each value that is not already: a field's `=value`, and each string
+    /// value of a JSON object (not its keys).
+    static func simplerVariants(of step: String) -> [String] {
+        let simplest = words[0]
+        var variants: [String] = []
+        let characters = Array(step)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "=" {
+                // `field=value` or `field="some value"`: the value runs to the next space (or closing quote).
+                var end = index + 1
+                if end < characters.count, characters[end] == "\"" {
+                    end += 1
+                    while end < characters.count, characters[end] != "\"" { end += 1 }
+                    end = min(end + 1, characters.count)
+                } else {
+                    while end < characters.count, characters[end] != " " { end += 1 }
+                }
+                let value = String(characters[(index + 1)..<end])
+                if value != simplest, !value.isEmpty, !value.allSatisfy(\.isNumber) {
+                    variants.append(String(characters[...index]) + simplest + String(characters[end...]))
+                }
+                index = end
+            } else if character == "\"" {
+                // A JSON string: a value unless a colon follows it.
+                var end = index + 1
+                while end < characters.count, characters[end] != "\"" { end += characters[end] == "\\" ? 2 : 1 }
+                end = min(end, characters.count - 1)
+                var after = end + 1
+                while after < characters.count, characters[after] == " " { after += 1 }
+                let isKey = after < characters.count && characters[after] == ":"
+                let value = String(characters[(index + 1)..<end])
+                if !isKey, value != simplest {
+                    variants.append(String(characters[...index]) + simplest + String(characters[end...]))
+                }
+                index = end + 1
+            } else {
+                index += 1
+            }
+        }
+        return variants
+    }
+
     /// `text` as one word of a command line: quoted when it is not letters and digits alone.
     static func quoted(_ text: String) -> String {
         guard text.isEmpty || !text.allSatisfy({ $0.isLetter || $0.isNumber }) else { return text }

@@ -1,5 +1,6 @@
 import Interruption
 import ListLabCore
+import ListLabRecords
 
 /// What `explore` does: runs of random edits of the loaded provider
 /// (``ExploreSteps``), each run in a session of its own that first replays
@@ -28,6 +29,10 @@ struct SessionExplorer {
         /// The steps run, in all runs.
         var stepsRun = 0
         var runs = 0
+        /// The steps the provider took (a step it refuses changes nothing).
+        var stepsTaken = 0
+        /// The first step refused, with what it said, while none has been taken.
+        var firstRefused: (step: String, error: String)?
         /// The shortest failing steps found, if any.
         var found: Found?
         /// The steps the first failure took before it was shrunk.
@@ -41,8 +46,10 @@ struct SessionExplorer {
     /// Replays shrinking may take.
     static let mostShrinkingReplays = 2_000
 
-    /// The commands that take a new session to this one's state.
-    let prefix: [String]
+    /// The commands that take a new session to this one's state, with what they printed then.
+    let prefix: [(command: String, output: [String])]
+    /// Commands run after them, not compared (`set ios` for `--ios`).
+    let then: [String]
     /// Makes a new session, with this one's registrations, that writes no file.
     let makeSession: () -> Session
     /// Ctrl-C's flag for the search, checked between steps: the sessions it
@@ -50,8 +57,9 @@ struct SessionExplorer {
     private let stop = Interruption.current
     private let sessionsFlag = Interruption.Flag()
 
-    init(prefix: [String], makeSession: @escaping () -> Session) {
+    init(prefix: [(command: String, output: [String])], then: [String] = [], makeSession: @escaping () -> Session) {
         self.prefix = prefix
+        self.then = then
         self.makeSession = makeSession
     }
 
@@ -64,6 +72,8 @@ struct SessionExplorer {
             while outcome.stepsRun < steps {
                 outcome.runs += 1
                 let session = start()
+                // A run whose replay loads no provider takes no step, and no later run would either.
+                guard (try? session.workspace.current()) != nil else { break }
                 var taken: [String] = []
                 for _ in 0..<min(Self.runLength, steps - outcome.stepsRun) {
                     try checkStop(deadline)
@@ -71,7 +81,13 @@ struct SessionExplorer {
                     let step = maker.next(for: loaded)
                     taken.append(step)
                     outcome.stepsRun += 1
-                    if let failure = run(step, in: session) {
+                    let (failure, record) = runStep(step, in: session)
+                    if !record.failed {
+                        outcome.stepsTaken += 1
+                    } else if outcome.stepsTaken == 0, outcome.firstRefused == nil {
+                        outcome.firstRefused = (step, record.errors.first ?? "")
+                    }
+                    if let failure {
                         outcome.foundAfter = outcome.stepsRun
                         outcome.found = shrink(Found(steps: taken, failure: failure), until: deadline)
                         return outcome
@@ -79,24 +95,75 @@ struct SessionExplorer {
                 }
             }
         } catch {
-            outcome.stoppedBecause = "\(error)"
+            outcome.stoppedBecause = error is Interrupted ? "interrupted" : "\(error)"
         }
         return outcome
     }
+
+    /// A new session at this one's state, checked: each command of the
+    /// session, replayed, must print what it printed then (a file changed
+    /// since, or a provider that loads otherwise, would explore another
+    /// state), but for the commands that write files, which these sessions
+    /// may not; and the replay may run at most ``mostReplayedCommands``
+    /// commands, those of the scripts it runs included.
+    ///
+    /// - Throws: ``ShellError`` naming the first command that printed otherwise.
+    func checkedStart() throws(ShellError) -> Session {
+        let session = makeSession()
+        for (index, entry) in prefix.enumerated() {
+            let record = Interruption.$current.withValue(sessionsFlag) { session.execute(entry.command) }
+            let writes =
+                ["save", "export", "session"].contains(entry.command.whitespaceSeparatedWords.first ?? "")
+                || entry.command.contains("--svg")
+            let compared = min(entry.output.count, record.output.count)
+            let same =
+                (entry.output.count == record.output.count || entry.output.last == "...")
+                && Array(entry.output.prefix(compared)) == Array(record.output.prefix(compared))
+            if !same, !writes {
+                let then = entry.output.first.map { "\"\($0)\"" } ?? "nothing"
+                let now = record.output.first.map { "\"\($0)\"" } ?? "nothing"
+                throw ShellError(
+                    "explore replays this session's commands first, and command \(index + 1), '\(entry.command)', prints \(now) where it printed \(then): explore needs a session that replays (a file changed since?)"
+                )
+            }
+        }
+        for command in then { Interruption.$current.withValue(sessionsFlag) { _ = session.execute(command) } }
+        let ran = prefix.count + session.input.scriptCommands
+        guard ran <= Self.mostReplayedCommands else {
+            throw ShellError(
+                "explore replays this session's commands before each run, and they come to \(ran) with the scripts they run (at most \(Self.mostReplayedCommands)): start a new session, load, and explore"
+            )
+        }
+        return session
+    }
+
+    /// The most commands a run replays first.
+    static let mostReplayedCommands = 1_000
 
     /// A new session at this one's state.
     func start() -> Session {
         let session = makeSession()
         Interruption.$current.withValue(sessionsFlag) {
-            for command in prefix { session.execute(command) }
+            for entry in prefix { session.execute(entry.command) }
+            for command in then { session.execute(command) }
         }
         return session
     }
 
     /// Runs `step`, and says how it failed, if it did.
     func run(_ step: String, in session: Session) -> Failure? {
+        runStep(step, in: session).failure
+    }
+
+    /// Runs `step`: how it failed, if it did, and its record (a step whose
+    /// command failed was not taken).
+    func runStep(_ step: String, in session: Session) -> (failure: Failure?, record: CommandRecord) {
         let refusals = session.refusals
-        Interruption.$current.withValue(sessionsFlag) { _ = session.execute(step) }
+        let record = Interruption.$current.withValue(sessionsFlag) { session.execute(step) }
+        return (failure(in: session, after: refusals), record)
+    }
+
+    private func failure(in session: Session, after refusals: Int) -> Failure? {
         if session.refusals > refusals, let error = session.lastRefusal {
             return Failure(kind: error.rule.name, reason: error.description)
         }
@@ -142,18 +209,20 @@ struct SessionExplorer {
             }
             if !removed { chunk /= 2 }
         }
-        for index in current.steps.indices
-        where replays < Self.mostShrinkingReplays && (try? checkStop(deadline)) != nil {
-            let simplest = ExploreSteps.words[0]
-            var step = current.steps[index]
-            for word in ExploreSteps.words.dropFirst() where step.contains("=\(word)") || step.contains("\"\(word)\"") {
-                step = step.replacing("=\(word)", with: "=\(simplest)").replacing(
-                    "\"\(word)\"", with: "\"\(simplest)\"")
+        // Each value made the simplest, one at a time, while the steps still fail the same way.
+        for index in current.steps.indices {
+            var variants = ExploreSteps.simplerVariants(of: current.steps[index])
+            while let variant = variants.first, replays < Self.mostShrinkingReplays,
+                (try? checkStop(deadline)) != nil
+            {
+                variants.removeFirst()
+                var candidate = current.steps
+                candidate[index] = variant
+                if let simpler = failsTheSame(candidate), simpler.steps.count == current.steps.count {
+                    current = simpler
+                    variants = ExploreSteps.simplerVariants(of: variant)
+                }
             }
-            guard step != current.steps[index] else { continue }
-            var candidate = current.steps
-            candidate[index] = step
-            if let simpler = failsTheSame(candidate), simpler.steps.count == current.steps.count { current = simpler }
         }
         return current
     }
@@ -166,6 +235,6 @@ struct SessionExplorer {
 
     /// The search's time bound passed.
     struct TimeBound: Error, CustomStringConvertible {
-        var description: String { "the time bound" }
+        var description: String { "the time bound came" }
     }
 }

@@ -119,6 +119,8 @@ public final class Session {
     /// How many updates the list has refused in this session, and the last (what `explore` checks after each step).
     private(set) var refusals = 0
     private(set) var lastRefusal: BatchUpdateError?
+    /// The steps `explore` has taken in this session (bounded in a replay and a classroom's tab).
+    var exploredSteps = 0
     /// The most list events a command's record keeps.
     static let keptListEvents = 1_000
     /// The line a stopped command prints (a classroom's tab says why it

@@ -88,7 +88,19 @@ public enum TranscriptRunner {
         var report: [String] = []
         var notes: [String] = []
         var newOutputs: [[ExpectedLine]?] = []
+        // What the replay keeps of all its commands together is bounded too: a few kilobytes of
+        // `show --all` repeated would otherwise keep each one's diff, or its new output for --update.
+        var keptBytes = 0
+        var differencesNotKept = 0
         for block in transcript.blocks {
+            guard keptBytes <= outputLimit else {
+                // Past the bound, the commands still run (a later one may fail otherwise), unkept.
+                if !OutputMatcher.matches(block.expected, session.execute(block.command).output) {
+                    differencesNotKept += 1
+                }
+                newOutputs.append(nil)
+                continue
+            }
             let record = session.execute(block.command)
             if record.linesNotKept > 0 {
                 newOutputs.append(nil)
@@ -102,8 +114,9 @@ public enum TranscriptRunner {
                 newOutputs.append(nil)
                 continue
             }
-            newOutputs.append(
-                update ? OutputAlignment.updatedExpectation(expected: block.expected, actual: printed) : nil)
+            let updated = update ? OutputAlignment.updatedExpectation(expected: block.expected, actual: printed) : nil
+            newOutputs.append(updated)
+            keptBytes += printed.reduce(0) { $0 + $1.utf8.count + 1 } * (update ? 2 : 1)
             if update,
                 let index = record.errorLines.first(where: { $0 < printed.count && printed[$0].hasPrefix("error: ") }),
                 !block.expected.contains(where: { OutputMatcher.line($0, matches: printed[index]) })
@@ -125,8 +138,14 @@ public enum TranscriptRunner {
         if transcript.blocks.isEmpty {
             report.append("FAIL \(path): no commands (a command line starts with two spaces and '> ')")
         }
+        let overBound = keptBytes > outputLimit
+        if overBound {
+            report.append(
+                "FAIL \(path): its differences came to more than \(Self.described(bytes: outputLimit)), the most a replay keeps: \(differencesNotKept) more \(differencesNotKept == 1 ? "command differs" : "commands differ") past them, not shown\(update ? ", and the file is not updated" : "")"
+            )
+        }
         let updated =
-            update && !report.isEmpty && !transcript.blocks.isEmpty
+            update && !overBound && !report.isEmpty && !transcript.blocks.isEmpty
             ? transcript.rewritten(withExpected: newOutputs) : nil
         var result = Result(path: path, passed: report.isEmpty, report: report, updatedText: updated)
         result.notes = updated == nil ? [] : notes

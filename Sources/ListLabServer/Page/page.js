@@ -388,12 +388,13 @@
     }
   }
   // A paragraph's `code`, **bold**, *emphasis* and [links](https://…), as elements whose text is set,
-  // never parsed as HTML; a link goes to an http or https address only, in a new tab.
+  // never parsed as HTML; a link goes to an http or https address only, in a new tab. An address may
+  // hold parentheses that pair up, as Wikipedia's do (`https://en.wikipedia.org/wiki/Swift_(language)`).
   function withInlineMarkup(element, text) {
-    for (const part of text.split(/(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|\[[^\]]+\]\(https?:\/\/[^)\s]+\))/)) {
+    for (const part of text.split(/(`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|\[[^\]]+\]\(https?:\/\/(?:[^()\s]|\([^()\s]*\))+\))/)) {
       if (!part) continue;
       let child;
-      const link = /^\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)$/.exec(part);
+      const link = /^\[([^\]]+)\]\((https?:\/\/(?:[^()\s]|\([^()\s]*\))+)\)$/.exec(part);
       if (link) {
         child = document.createElement('a');
         child.href = link[2];
@@ -439,7 +440,12 @@
   document.getElementById('lesson-hint').addEventListener('click', () => {
     const hints = hintsBefore(lesson.hintsFor);
     if (lesson.hintsShown >= hints.length) return;
-    note('Hint ' + (lesson.hintsShown + 1) + ' of ' + hints.length + ': ' + hints[lesson.hintsShown], 'lesson-mark');
+    // A hint is the lesson's prose, and is written as its paragraphs are (`code`, **bold**, links).
+    const line = document.createElement('p');
+    line.className = 'lesson-mark';
+    line.textContent = 'Hint ' + (lesson.hintsShown + 1) + ' of ' + hints.length + ': ';
+    withInlineMarkup(line, hints[lesson.hintsShown]);
+    steps.appendChild(line);
     lesson.hintsShown += 1;
     document.getElementById('lesson-hint').hidden = lesson.hintsShown >= hints.length;
   });

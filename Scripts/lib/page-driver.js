@@ -110,6 +110,8 @@
       for (;;) {
         if (!atCheck() && !atEnd()) await play();
         if (!atCheck()) return;
+        // Every hint of the exercise, one click each, as a learner asks for them.
+        while (!$('lesson-hint').hidden) click('lesson-hint');
         await solve();
         // The lesson's own solution that its Check does not pass: the report's 'not yet' line says so.
         if (atCheck()) return;
@@ -147,6 +149,11 @@
     const drifts = delivered.filter((message) => message.kind === 'drift')
       .map((message) => (message.check ? 'not yet: step ' : 'drifted: step ') + message.number);
     notes.push('lesson steps drifted: ' + drifts.length, ...drifts);
+    // Each hint shown, with what its prose made: its code and its links' addresses.
+    for (const hint of Array.from(document.querySelectorAll('p.lesson-mark')).filter((line) => line.textContent.startsWith('Hint '))) {
+      notes.push('hint: ' + hint.textContent + ' | code: ' + Array.from(hint.querySelectorAll('code'), (code) => code.textContent).join(', ')
+        + ' | links: ' + Array.from(hint.querySelectorAll('a'), (link) => link.getAttribute('href')).join(', '));
+    }
     // In the presenter's view (?present): the steps shown, the smallest text of what they show, and
     // the bar's height, which a projector's 768 pixels must leave room beside.
     if (document.body.classList.contains('presenting')) {

@@ -36,7 +36,7 @@ import Testing
 
 @Test func onlyTheSessionsOwnCommandsAreGivenTheSession() {
     // Every other command works with a CommandContext: the data, the list and the output.
-    let onSession = Session.commands.filter { if case .onSession = $0.run { true } else { false } }.map(\.name)
+    let onSession = Command.all.filter { if case .onSession = $0.run { true } else { false } }.map(\.name)
     #expect(onSession == ["explore", "trace", "run", "session", "history", "quit"])
 }
 

@@ -58,7 +58,7 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
     #expect(complete("set list ").words == ["collection", "table"])
     #expect(complete("set updates ").words == ["reconfigure", "reload"])
     // The shapes `load ... as` parses are the ones it completes.
-    #expect(complete("load tasks as ").words == Session.shapeKeywords.sorted())
+    #expect(complete("load tasks as ").words == Command.shapeKeywords.sorted())
     #expect(complete("load tasks as sectioned ").words == ["by"])
     #expect(complete("load tasks as sectioned by ").words == ["done", "id", "list", "title"])
     #expect(complete("bind like c").words == ["contacts"])
@@ -70,7 +70,7 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
 }
 
 @Test func onlyCommandsThatChangeDataTakeDataOnly() {
-    let changing = Set(Session.commands.filter(\.takesDataOnly).map(\.name))
+    let changing = Set(Command.all.filter(\.takesDataOnly).map(\.name))
     #expect(changing == ["update", "append", "insert", "delete", "move"])
     #expect(last(["load contacts", "select 0.1 --data-only"]).first?.hasPrefix("error:") == true)
 }
@@ -110,7 +110,7 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
 }
 
 @Test func everyCommandThatTakesArgumentsOffersSomethingForThem() {
-    for command in Session.commands where command.usage != command.name {
+    for command in Command.all where command.usage != command.name {
         let setup =
             ["load contacts", "viewport 3", "select 1"]
             + (["snapshot", "apply", "outline"].contains(command.name) ? ["diffable on"] : [])

@@ -41,7 +41,7 @@ struct HelpExampleTests {
         line.hasPrefix("error: attempt to") || line.hasPrefix("error: Invalid update")
     }
 
-    @Test(arguments: Session.commands.flatMap { command in command.examples.map { (command.name, $0) } })
+    @Test(arguments: Command.all.flatMap { command in command.examples.map { (command.name, $0) } })
     func theExampleRuns(command: String, example: String) throws {
         let folder = try TemporaryFolder()
         try folder.write("people.csv", "id,name,city,score\n1,Ada,Oslo,3\n2,Bo,Rome,5\n")
@@ -86,6 +86,6 @@ struct HelpExampleTests {
             $0.command.split(separator: " ").first.map { $0.lowercased() }
         }
     }
-    let unused = Session.commands.map(\.name).filter { !used.contains($0) }
+    let unused = Command.all.map(\.name).filter { !used.contains($0) }
     #expect(unused.isEmpty, "no transcript in Samples/tests/ uses \(unused)")
 }

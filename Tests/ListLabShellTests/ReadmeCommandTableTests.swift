@@ -32,12 +32,12 @@ import Testing
             named.insert(String(word))
         }
     }
-    let commands = Set(Session.commands.map(\.name))
+    let commands = Set(Command.all.map(\.name))
     #expect(rows.count > 20)
     #expect(
         commands.subtracting(named).isEmpty,
         "commands the table of Docs/commands.md leaves out: \(commands.subtracting(named).sorted())")
-    let aliases = Set(Session.commands.flatMap(\.aliases))
+    let aliases = Set(Command.all.flatMap(\.aliases))
     #expect(
         named.subtracting(commands).subtracting(aliases).isEmpty,
         "names in the table of Docs/commands.md that are no command: \(named.subtracting(commands).sorted())")

@@ -323,7 +323,7 @@ final class ReadingCell: ListCell, ConfigurableCell {
     #expect(examples.contains("  example: load people.csv"))
     // With the samples, as listlab has them.
     let plain = Session(output: RecordingOutput())
-    let load = try #require(Session.command(named: "load"))
+    let load = try #require(Command.command(named: "load"))
     #expect(plain.prompt == "listlab> " && plain.commandContext.examples(of: load).first == "load contacts")
 }
 

@@ -269,8 +269,8 @@ import Testing
 @Test func helpExplainsEveryCommandWithAnExample() {
     let list = last(["help"])
     #expect(list.first == "commands (help COMMAND for more):")
-    #expect(list.count == Session.commands.count + 1)
-    for command in Session.commands {
+    #expect(list.count == Command.all.count + 1)
+    for command in Command.all {
         let help = last(["help \(command.name)"])
         #expect(help.first == command.usage)
         #expect(help.contains { $0.hasPrefix("  example: \(command.name)") }, "help \(command.name) has no example")

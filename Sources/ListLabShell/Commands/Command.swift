@@ -96,25 +96,29 @@ struct Command: Sendable {
 }
 
 extension Session {
+    /// The names of every command, for completion (``Command/names``).
+    public static var commandNames: [String] { Command.names }
+
+    /// The names of the built-in samples, in the order `samples` lists them.
+    public static var sampleNames: [String] { BuiltInSamples.all.map(\.name) }
+}
+
+extension Command {
     /// Every command, in the order `help` lists them.
-    static let commands: [Command] =
+    static let all: [Command] =
         dataCommands + presenterCommands + listCommands + mutationCommands + teachingCommands + exploreCommands
-        + rowsCommands
-        + diffCommands + diffableCommands + compositionCommands + exportCommands + sessionCommands
+        + rowsCommands + diffCommands + diffableCommands + compositionCommands + exportCommands + sessionCommands
+
+    /// The names of every command, for completion.
+    static var names: [String] { all.map(\.name) }
 
     /// The command named (or aliased) `name`.
     static func command(named name: String) -> Command? {
-        commands.first { $0.name == name || $0.aliases.contains(name) }
+        all.first { $0.name == name || $0.aliases.contains(name) }
     }
 
     /// The command a line runs, by its first word (any case); nil for none.
     static func command(of line: String) -> Command? {
         line.whitespaceSeparatedWords.first.flatMap { command(named: $0.lowercased()) }
     }
-
-    /// The names of every command, for completion.
-    public static var commandNames: [String] { commands.map(\.name) }
-
-    /// The names of the built-in samples, in the order `samples` lists them.
-    public static var sampleNames: [String] { BuiltInSamples.all.map(\.name) }
 }

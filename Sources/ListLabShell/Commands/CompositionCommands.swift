@@ -2,78 +2,6 @@ import ListLabCore
 import ListLabRecords
 
 extension Session {
-    static let compositionCommands: [Command] = [
-        Command(
-            name: "more", usage: "more",
-            summary:
-                "a paged provider loads its next page, appended as a batch insert (scrolling near the end does it too)",
-            details: [
-                "A page that fails to load changes nothing; 'more' asks for it again. No page loads while a filter is on."
-            ],
-            examples: ["more"]
-        ) { context, arguments in
-            try arguments.expectEnd()
-            // A page appended under a filter would be shown unfiltered, and lost when the filter goes.
-            let loaded = try context.unfiltered(for: "more")
-            guard loaded.paged != nil else {
-                throw ShellError(
-                    "more loads pages of a paged provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load SOURCE as paged SIZE"
-                )
-            }
-            try context.loadNextPage(because: "")
-        },
-        Command(
-            name: "compose", usage: "compose NAME NAME ... [name NAME]",
-            summary: "one list whose sections come from several loaded providers, each with its own presenter",
-            details: [
-                "The composite shows the providers' sections in order; a path reaches the provider that owns",
-                "its section, so changes go to that provider (and show there too).",
-            ],
-            examples: ["compose tabs contacts", "compose tabs tasks name home"],
-            completes: { context in context.last == "name" ? [] : context.providerNames + ["name"] }
-        ) { context, arguments in
-            var names: [String] = []
-            var compositeName: String?
-            while let token = arguments.peek {
-                if arguments.take("name") {
-                    compositeName = try arguments.string("a NAME")
-                    continue
-                }
-                names.append(try arguments.string("a provider NAME"))
-                _ = token
-            }
-            guard names.count >= 2 else { throw arguments.missing("two or more provider NAMEs") }
-            var children: [LoadedProvider] = []
-            for name in names {
-                guard let child = context.workspace.provider(named: name) else {
-                    let loaded = context.workspace.providers.map(\.name)
-                    let suggestion = Suggestion.nearest(to: name, in: loaded).map { "; did you mean '\($0)'?" } ?? ""
-                    throw ShellError(
-                        "no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))\(suggestion))"
-                    )
-                }
-                guard child.composite == nil else {
-                    throw ShellError("'\(name)' is a composite itself: compose its providers instead")
-                }
-                try context.checkNotRegistered(
-                    child, "compose", "joins ListLab's datasets, each shown by its template presenter")
-                children.append(child)
-            }
-            let name = compositeName ?? names.joined(separator: "+")
-            let composite = CompositeDataProvider(children.map(\.provider))
-            let fields = LoadedProvider.compositeFields(of: children)
-            let loaded = LoadedProvider(
-                name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil),
-                source: .composite(composite, children: children),
-                schema: Record.Schema(fields), presenter: children[0].presenter)
-            try context.workspace.checkDataLimit(adding: loaded, replacing: context.workspace.index(named: name))
-            context.show(loaded)
-            let sections = composite.numberOfSections
-            context.output.write(
-                "composed \(name): \(sections) \(sections == 1 ? "section" : "sections") from \(names.joined(separator: ", "))"
-            )
-        },
-    ]
 }
 
 /// The records a paged provider serves a page at a time, as a server would
@@ -148,4 +76,79 @@ extension CommandContext {
             throw ShellError("\(reason)page \(page) failed to load: \(error); 'more' tries again")
         }
     }
+}
+
+extension Command {
+    static let compositionCommands: [Command] = [
+        Command(
+            name: "more", usage: "more",
+            summary:
+                "a paged provider loads its next page, appended as a batch insert (scrolling near the end does it too)",
+            details: [
+                "A page that fails to load changes nothing; 'more' asks for it again. No page loads while a filter is on."
+            ],
+            examples: ["more"]
+        ) { context, arguments in
+            try arguments.expectEnd()
+            // A page appended under a filter would be shown unfiltered, and lost when the filter goes.
+            let loaded = try context.unfiltered(for: "more")
+            guard loaded.paged != nil else {
+                throw ShellError(
+                    "more loads pages of a paged provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load SOURCE as paged SIZE"
+                )
+            }
+            try context.loadNextPage(because: "")
+        },
+        Command(
+            name: "compose", usage: "compose NAME NAME ... [name NAME]",
+            summary: "one list whose sections come from several loaded providers, each with its own presenter",
+            details: [
+                "The composite shows the providers' sections in order; a path reaches the provider that owns",
+                "its section, so changes go to that provider (and show there too).",
+            ],
+            examples: ["compose tabs contacts", "compose tabs tasks name home"],
+            completes: { context in context.last == "name" ? [] : context.providerNames + ["name"] }
+        ) { context, arguments in
+            var names: [String] = []
+            var compositeName: String?
+            while let token = arguments.peek {
+                if arguments.take("name") {
+                    compositeName = try arguments.string("a NAME")
+                    continue
+                }
+                names.append(try arguments.string("a provider NAME"))
+                _ = token
+            }
+            guard names.count >= 2 else { throw arguments.missing("two or more provider NAMEs") }
+            var children: [LoadedProvider] = []
+            for name in names {
+                guard let child = context.workspace.provider(named: name) else {
+                    let loaded = context.workspace.providers.map(\.name)
+                    let suggestion = Suggestion.nearest(to: name, in: loaded).map { "; did you mean '\($0)'?" } ?? ""
+                    throw ShellError(
+                        "no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))\(suggestion))"
+                    )
+                }
+                guard child.composite == nil else {
+                    throw ShellError("'\(name)' is a composite itself: compose its providers instead")
+                }
+                try context.checkNotRegistered(
+                    child, "compose", "joins ListLab's datasets, each shown by its template presenter")
+                children.append(child)
+            }
+            let name = compositeName ?? names.joined(separator: "+")
+            let composite = CompositeDataProvider(children.map(\.provider))
+            let fields = LoadedProvider.compositeFields(of: children)
+            let loaded = LoadedProvider(
+                name: name, records: KeyedRecordProvider(composite, fieldNames: fields, keyField: nil),
+                source: .composite(composite, children: children),
+                schema: Record.Schema(fields), presenter: children[0].presenter)
+            try context.workspace.checkDataLimit(adding: loaded, replacing: context.workspace.index(named: name))
+            context.show(loaded)
+            let sections = composite.numberOfSections
+            context.output.write(
+                "composed \(name): \(sections) \(sections == 1 ? "section" : "sections") from \(names.joined(separator: ", "))"
+            )
+        },
+    ]
 }

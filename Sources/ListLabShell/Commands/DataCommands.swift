@@ -9,6 +9,108 @@ import ListLabRecords
 #endif
 
 extension Session {
+
+    /// Files at least this big show a progress line while they load.
+    static let progressThreshold = 16_000_000
+
+    /// The most values a file's records may hold in all when they are
+    /// loaded as records (`as array`, `as paged`): a record holds a value of
+    /// every field, so a file whose records each have a key of their own
+    /// would take rows x fields (100,000 such records, a 3 MB file, went
+    /// past 24 GB). A file provider keeps such a file in its columns.
+    static let recordValueLimit = 50_000_000
+
+    /// Throws when `file`'s records would hold more than ``recordValueLimit`` values.
+    static func checkRecordValues(of file: FileDataProvider, source: String) throws(ShellError) {
+        guard let values = valuesPastRecordLimit(file.table.count, "rows", fields: file.fieldNames.count) else {
+            return
+        }
+        throw ShellError(
+            "\(source): not loaded as records: \(values) (load it without 'as array' or 'as paged': a file provider keeps it in columns)"
+        )
+    }
+
+    /// `N rows of F fields would be V values, more than 50000000` when
+    /// records of `count` rows (or items) of `fields` fields would hold more
+    /// than ``recordValueLimit`` values; else nil.
+    static func valuesPastRecordLimit(_ count: Int, _ noun: String, fields: Int) -> String? {
+        let (values, overflow) = count.multipliedReportingOverflow(by: fields)
+        guard overflow || values > recordValueLimit else { return nil }
+        return
+            "\(count) \(noun) of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(values)") values, more than \(recordValueLimit)"
+    }
+
+    /// `contacts` for `Samples/contacts.csv`.
+    static func baseName(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+}
+
+extension String {
+    /// The text followed by spaces up to `width` characters as printed (a
+    /// line break in it is printed as the two characters of its escape).
+    func padded(to width: Int) -> String {
+        let shown = visibleWidth
+        return shown >= width ? self : self + String(repeating: " ", count: width - shown)
+    }
+
+    /// The characters it takes as printed, escapes spelled out.
+    var visibleWidth: Int { VisibleText.isSafe(self) ? count : VisibleText.escaped(self).count }
+}
+
+extension CommandContext {
+    fileprivate func save(_ arguments: inout Arguments) throws {
+        let loaded = try current()
+        var target: String?
+        var force = false
+        while let token = arguments.next() {
+            if token.stringValue == "--force" {
+                force = true
+            } else if target == nil, let text = token.stringValue {
+                target = text
+            } else {
+                throw ShellError("unexpected '\(token.text)' (usage: save [FILE] [--force])", column: token.column)
+            }
+        }
+        try checkCanWrite("save")
+        _ = try unfiltered(for: "save")
+        try checkNotRegistered(loaded, "save", "writes a file provider back to its file")
+        guard let file = loaded.file else {
+            throw ShellError(
+                "save writes a file provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load a .csv, .json or .ndjson file to save"
+            )
+        }
+        if target == nil, loaded.isShippedSample {
+            throw ShellError("\(file.name) ships with ListLab and is not changed: save FILE writes a copy")
+        }
+        var destination: (path: String, name: String)?
+        if let target {
+            let path = try filePath(target)
+            if path != file.path, FileManager.default.fileExists(atPath: path), !force {
+                throw ShellError("\(target) exists: add --force to replace it")
+            }
+            destination = (path, target)
+        }
+        let bytes = try withProgress("saving \(destination?.name ?? file.name)", on: loaded) {
+            try file.save(to: destination, force: force) { [confinement = workspace.confinement] path, count in
+                confinement?.roomRefusal(forWriting: count, at: path)
+            }
+        }
+        if destination == nil || destination?.path == file.path { loaded.markSaved() }
+        workspace.touchedFiles.append(destination?.name ?? file.name)
+        workspace.writtenFiles.append(destination?.name ?? file.name)
+        workspace.writtenPaths.append(FilePaths.absolutePath(destination?.path ?? file.path))
+        let items = file.numberOfItems
+        output.write(
+            "saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
+    }
+}
+
+extension Command {
+    /// The shapes `load ... as` takes (parsed and completed from this list).
+    static let shapeKeywords = ["array", "sectioned", "file", "paged"]
     static let dataCommands: [Command] = [
         Command(
             name: "samples", usage: "samples",
@@ -193,104 +295,4 @@ extension Session {
             try context.save(&arguments)
         },
     ]
-
-    /// Files at least this big show a progress line while they load.
-    static let progressThreshold = 16_000_000
-
-    /// The shapes `load ... as` takes (parsed and completed from this list).
-    static let shapeKeywords = ["array", "sectioned", "file", "paged"]
-
-    /// The most values a file's records may hold in all when they are
-    /// loaded as records (`as array`, `as paged`): a record holds a value of
-    /// every field, so a file whose records each have a key of their own
-    /// would take rows x fields (100,000 such records, a 3 MB file, went
-    /// past 24 GB). A file provider keeps such a file in its columns.
-    static let recordValueLimit = 50_000_000
-
-    /// Throws when `file`'s records would hold more than ``recordValueLimit`` values.
-    static func checkRecordValues(of file: FileDataProvider, source: String) throws(ShellError) {
-        guard let values = valuesPastRecordLimit(file.table.count, "rows", fields: file.fieldNames.count) else {
-            return
-        }
-        throw ShellError(
-            "\(source): not loaded as records: \(values) (load it without 'as array' or 'as paged': a file provider keeps it in columns)"
-        )
-    }
-
-    /// `N rows of F fields would be V values, more than 50000000` when
-    /// records of `count` rows (or items) of `fields` fields would hold more
-    /// than ``recordValueLimit`` values; else nil.
-    static func valuesPastRecordLimit(_ count: Int, _ noun: String, fields: Int) -> String? {
-        let (values, overflow) = count.multipliedReportingOverflow(by: fields)
-        guard overflow || values > recordValueLimit else { return nil }
-        return
-            "\(count) \(noun) of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(values)") values, more than \(recordValueLimit)"
-    }
-
-    /// `contacts` for `Samples/contacts.csv`.
-    static func baseName(of path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
-        return String(file[..<dot])
-    }
-}
-
-extension String {
-    /// The text followed by spaces up to `width` characters as printed (a
-    /// line break in it is printed as the two characters of its escape).
-    func padded(to width: Int) -> String {
-        let shown = visibleWidth
-        return shown >= width ? self : self + String(repeating: " ", count: width - shown)
-    }
-
-    /// The characters it takes as printed, escapes spelled out.
-    var visibleWidth: Int { VisibleText.isSafe(self) ? count : VisibleText.escaped(self).count }
-}
-
-extension CommandContext {
-    fileprivate func save(_ arguments: inout Arguments) throws {
-        let loaded = try current()
-        var target: String?
-        var force = false
-        while let token = arguments.next() {
-            if token.stringValue == "--force" {
-                force = true
-            } else if target == nil, let text = token.stringValue {
-                target = text
-            } else {
-                throw ShellError("unexpected '\(token.text)' (usage: save [FILE] [--force])", column: token.column)
-            }
-        }
-        try checkCanWrite("save")
-        _ = try unfiltered(for: "save")
-        try checkNotRegistered(loaded, "save", "writes a file provider back to its file")
-        guard let file = loaded.file else {
-            throw ShellError(
-                "save writes a file provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load a .csv, .json or .ndjson file to save"
-            )
-        }
-        if target == nil, loaded.isShippedSample {
-            throw ShellError("\(file.name) ships with ListLab and is not changed: save FILE writes a copy")
-        }
-        var destination: (path: String, name: String)?
-        if let target {
-            let path = try filePath(target)
-            if path != file.path, FileManager.default.fileExists(atPath: path), !force {
-                throw ShellError("\(target) exists: add --force to replace it")
-            }
-            destination = (path, target)
-        }
-        let bytes = try withProgress("saving \(destination?.name ?? file.name)", on: loaded) {
-            try file.save(to: destination, force: force) { [confinement = workspace.confinement] path, count in
-                confinement?.roomRefusal(forWriting: count, at: path)
-            }
-        }
-        if destination == nil || destination?.path == file.path { loaded.markSaved() }
-        workspace.touchedFiles.append(destination?.name ?? file.name)
-        workspace.writtenFiles.append(destination?.name ?? file.name)
-        workspace.writtenPaths.append(FilePaths.absolutePath(destination?.path ?? file.path))
-        let items = file.numberOfItems
-        output.write(
-            "saved \(items) \(items == 1 ? "item" : "items") to \(destination?.name ?? file.name) (\(bytes) bytes)")
-    }
 }

@@ -5,6 +5,65 @@ import ListLabFiles
 import ListLabRecords
 
 extension Session {
+
+    /// What `set ios` says of a version's words for counts that do not add up.
+    static func wordsOf(_ version: IOSVersion) -> String {
+        "a refused update's counts are '\(UIKitRule.countMismatchOutline(on: version))'"
+    }
+
+    /// The columns a collection list may have.
+    static let columnRange = 1...12
+
+    /// `table`, or `collection 3`, as `set list` takes it.
+    static func describe(_ style: ListStyle) -> String {
+        switch style {
+        case .table: "table"
+        case .collection(let columns): "collection \(columns)"
+        }
+    }
+}
+
+extension CommandContext {
+    // Changes that reach the list through a diff: sort, filter, reload --diff, and what they say.
+
+    /// `reload --diff`: the source's records, reached through staged batch updates.
+    func reloadWithDiff() throws {
+        let loaded = try unfiltered(for: "reload --diff")
+        try checkDiffable(loaded, "reload --diff")
+        try withProgress("reloading \(loaded.name) with a diff", on: loaded) {
+            if let (column, file) = try columnChangesFromSource(of: loaded, countingAbove: presentation.changeThreshold)
+            {
+                let what = "reloaded \(loaded.name) from its source"
+                let adopt = {
+                    if let reading = column.reading { file.adoptReading(of: reading) }
+                    loaded.records.baseDidChange()
+                }
+                switch column.changes {
+                case .changes(let changes):
+                    try perform(
+                        changes, saying: what, itemCount: (column.reading ?? file).numberOfItems,
+                        changedValues: column.reading.map { reading in
+                            { pairs in file.changedValuesToRead(of: pairs, in: reading) }
+                        },
+                        change: adopt)
+                case .counted(let changes, let stages):
+                    try Interruption.check()
+                    adopt()
+                    list.reloadData()
+                    output.write(reloadedDataNote(what, summary(changes: changes, stages: stages)))
+                }
+                return
+            }
+            let records = try sourceRecords(of: loaded)
+            try transition(
+                loaded, to: records, saying: "reloaded \(loaded.name) from its source", reloadingSource: true)
+        }
+    }
+}
+
+extension Command {
+    /// The settings `set` takes (``Setting/all``).
+    static var settingKeywords: [String] { Setting.all.map(\.name) }
     static let diffCommands: [Command] = [
         Command(
             name: "diff", usage: "diff",
@@ -182,66 +241,9 @@ extension Session {
                 for setting in Setting.all { context.output.write("\(setting.name) \(setting.current(context))") }
                 return
             }
-            let name = try arguments.choice("a setting", Session.settingKeywords)
+            let name = try arguments.choice("a setting", Command.settingKeywords)
             guard let setting = Setting.named(name) else { return }
             context.output.write("\(name) \(try setting.change(context, &arguments))")
         },
     ]
-
-    /// The settings `set` takes (``Setting/all``).
-    static var settingKeywords: [String] { Setting.all.map(\.name) }
-
-    /// What `set ios` says of a version's words for counts that do not add up.
-    static func wordsOf(_ version: IOSVersion) -> String {
-        "a refused update's counts are '\(UIKitRule.countMismatchOutline(on: version))'"
-    }
-
-    /// The columns a collection list may have.
-    static let columnRange = 1...12
-
-    /// `table`, or `collection 3`, as `set list` takes it.
-    static func describe(_ style: ListStyle) -> String {
-        switch style {
-        case .table: "table"
-        case .collection(let columns): "collection \(columns)"
-        }
-    }
-}
-
-extension CommandContext {
-    // Changes that reach the list through a diff: sort, filter, reload --diff, and what they say.
-
-    /// `reload --diff`: the source's records, reached through staged batch updates.
-    func reloadWithDiff() throws {
-        let loaded = try unfiltered(for: "reload --diff")
-        try checkDiffable(loaded, "reload --diff")
-        try withProgress("reloading \(loaded.name) with a diff", on: loaded) {
-            if let (column, file) = try columnChangesFromSource(of: loaded, countingAbove: presentation.changeThreshold)
-            {
-                let what = "reloaded \(loaded.name) from its source"
-                let adopt = {
-                    if let reading = column.reading { file.adoptReading(of: reading) }
-                    loaded.records.baseDidChange()
-                }
-                switch column.changes {
-                case .changes(let changes):
-                    try perform(
-                        changes, saying: what, itemCount: (column.reading ?? file).numberOfItems,
-                        changedValues: column.reading.map { reading in
-                            { pairs in file.changedValuesToRead(of: pairs, in: reading) }
-                        },
-                        change: adopt)
-                case .counted(let changes, let stages):
-                    try Interruption.check()
-                    adopt()
-                    list.reloadData()
-                    output.write(reloadedDataNote(what, summary(changes: changes, stages: stages)))
-                }
-                return
-            }
-            let records = try sourceRecords(of: loaded)
-            try transition(
-                loaded, to: records, saying: "reloaded \(loaded.name) from its source", reloadingSource: true)
-        }
-    }
 }

@@ -4,111 +4,6 @@ import ListLabFiles
 import ListLabRecords
 
 extension Session {
-    static let diffableCommands: [Command] = [
-        Command(
-            name: "diffable", usage: "diffable [" + diffableWords.usage + "]",
-            summary:
-                "shows the list through a diffable data source (snapshots and apply) instead of the adapter, or back",
-            details: [
-                "The snapshot is the provider's part, the cell provider (which finds the identifier's record",
-                "and has the presenter configure a cell) the presenter's, the data source the adapter's.",
-                "Identifiers are the items' keys ('by key', the default) or, to show the pitfall, whole",
-                "records ('by value': a changed record is a delete and an insert). Sections are named by",
-                "their titles, or 'main'; a header shows its section's identifier ('main' has none).",
-                "While it is on, changes reach the data only: the list changes when a snapshot is",
-                "applied ('snapshot', 'apply'). PATHs of changes name the data's items; show, select",
-                "and inspect name the list's. load, use, bind and compose turn it off.",
-            ],
-            examples: ["diffable on", "diffable on by value", "diffable off", "diffable"],
-            completes: { context in
-                switch context.arguments.map({ $0.lowercased() }) {
-                case []: diffableWords.names
-                case ["on"]: ["by"]
-                case ["on", "by"]: DiffableIdentifiers.Identity.allCases.map(\.rawValue)
-                default: []
-                }
-            }
-        ) { context, arguments in
-            try context.diffableCommand(&arguments)
-        },
-        Command(
-            name: "snapshot", usage: "snapshot [show | new [from data | from applied] | OPERATION ...]",
-            summary: "builds the pending snapshot with UIKit's operations; alone, shows it against the applied one",
-            details: [
-                "new: an empty snapshot; 'from data': the data's sections and identifiers; 'from applied':",
-                "dataSource.snapshot(). Operations, as NSDiffableDataSourceSnapshot names them:",
-            ] + SnapshotOperation.helpLines + [
-                "An ID is a key (42, \"ab\"); by value, a key names its whole record. Where UIKit raises, the",
-                "error is UIKit's reason and the snapshot is unchanged; where it only logs, so does this.",
-                "Docs/uikit-rules.md lists every rule, with UIKit's words and their public source.",
-            ],
-            examples: [
-                "snapshot", "snapshot new from data", "snapshot appendSections Extra",
-                "snapshot appendItems 9 toSection main",
-                "snapshot moveItem 1 afterItem 3", "snapshot deleteItems 2", "snapshot reconfigureItems 4",
-                "snapshot itemIdentifiers inSection main",
-            ],
-            speaksUIKitWords: true,
-            completes: { context in Session.snapshotCompletions(context) }
-        ) { context, arguments in
-            try context.snapshotCommand(&arguments)
-        },
-        Command(
-            name: "apply", usage: "apply [--no-animation | --reload-data]",
-            summary:
-                "applies the pending snapshot: the staged batch updates from the applied one, printed as performed",
-            details: [
-                "apply(_:animatingDifferences:) diffs by identifier (with or without animation, as UIKit",
-                "since iOS 15), then reloads and reconfigures what the snapshot marks; content is not",
-                "compared. --reload-data: applySnapshotUsingReloadData, no diff.",
-            ],
-            examples: ["apply", "apply --no-animation", "apply --reload-data"],
-            completes: { context in context.arguments.isEmpty ? ["--no-animation", "--reload-data"] : [] }
-        ) { context, arguments in
-            try context.applyCommand(&arguments)
-        },
-        Command(
-            name: "outline", usage: "outline [" + outlineWords.usage + "]",
-            summary:
-                "shows a section as an outline (a section snapshot): items under their parents, expanded or collapsed",
-            details: [
-                "by FIELD: each item's FIELD holds its parent's key (null for a root); the section snapshot",
-                "is applied to the section, parents collapsed, as NSDiffableDataSourceSectionSnapshot starts.",
-                "expand and collapse apply it again: the children appear or go as batch inserts and deletes.",
-                "append and insert add identifiers to the section snapshot (under PARENT, or beside ID) and",
-                "apply it, with the section snapshot's rules (Docs/uikit-rules.md): an identifier must be new,",
-                "a parent or destination must be in it, and the cell provider must find a record for each.",
-                "Alone: the outline, '-' expanded and '+' collapsed parents. Needs 'diffable on' (by key).",
-            ],
-            examples: [
-                "outline by parent", "outline expand 1", "outline collapse 1", "outline append 30 under 1",
-                "outline insert 31 after 2", "outline",
-            ],
-            completes: { context in
-                switch context.arguments.count {
-                case 0: outlineWords.names
-                case 1 where context.last == "by": context.fieldNames
-                default:
-                    context.presentation.diffable.map { mode in
-                        mode.dataSource.snapshot(for: DiffableIdentifiers.mainSection).items.prefix(1_000).map(
-                            \.jsonText)
-                    } ?? []
-                }
-            }
-        ) { context, arguments in
-            try context.outlineCommand(&arguments)
-        },
-    ]
-
-    /// `diffable`'s words.
-    static let diffableWords = CommandWords(words: [("on", "on [by key | by value]"), ("off", "off")])
-
-    /// `outline`'s words.
-    static let outlineWords = CommandWords(words: [
-        ("by", "by FIELD"), ("expand", "expand ID ..."), ("collapse", "collapse ID ..."),
-        ("append", "append ID ... [under PARENT]"),
-        ("insert", "insert ID ... before|after ID"),
-    ])
 
     /// What TAB offers after `snapshot`.
     fileprivate static func snapshotCompletions(_ context: CompletionContext) -> [String] {
@@ -195,7 +90,7 @@ extension CommandContext {
             )
             return
         }
-        let state = try Session.diffableWords.read(&arguments)
+        let state = try Command.diffableWords.read(&arguments)
         let loaded = try current()
         if state == "off" {
             try arguments.expectEnd()
@@ -429,7 +324,7 @@ extension CommandContext {
             }
             return
         }
-        let verb = try Session.outlineWords.read(&arguments)
+        let verb = try Command.outlineWords.read(&arguments)
         let said: String
         if verb == "by" {
             let fieldToken = arguments.peek
@@ -590,4 +485,111 @@ extension CommandContext {
         output.write("apply would make \(summary(staged))")
         for stage in staged.stages { output.write("  \(stage)") }
     }
+}
+
+extension Command {
+    /// `diffable`'s words.
+    static let diffableWords = CommandWords(words: [("on", "on [by key | by value]"), ("off", "off")])
+
+    /// `outline`'s words.
+    static let outlineWords = CommandWords(words: [
+        ("by", "by FIELD"), ("expand", "expand ID ..."), ("collapse", "collapse ID ..."),
+        ("append", "append ID ... [under PARENT]"),
+        ("insert", "insert ID ... before|after ID"),
+    ])
+    static let diffableCommands: [Command] = [
+        Command(
+            name: "diffable", usage: "diffable [" + diffableWords.usage + "]",
+            summary:
+                "shows the list through a diffable data source (snapshots and apply) instead of the adapter, or back",
+            details: [
+                "The snapshot is the provider's part, the cell provider (which finds the identifier's record",
+                "and has the presenter configure a cell) the presenter's, the data source the adapter's.",
+                "Identifiers are the items' keys ('by key', the default) or, to show the pitfall, whole",
+                "records ('by value': a changed record is a delete and an insert). Sections are named by",
+                "their titles, or 'main'; a header shows its section's identifier ('main' has none).",
+                "While it is on, changes reach the data only: the list changes when a snapshot is",
+                "applied ('snapshot', 'apply'). PATHs of changes name the data's items; show, select",
+                "and inspect name the list's. load, use, bind and compose turn it off.",
+            ],
+            examples: ["diffable on", "diffable on by value", "diffable off", "diffable"],
+            completes: { context in
+                switch context.arguments.map({ $0.lowercased() }) {
+                case []: diffableWords.names
+                case ["on"]: ["by"]
+                case ["on", "by"]: DiffableIdentifiers.Identity.allCases.map(\.rawValue)
+                default: []
+                }
+            }
+        ) { context, arguments in
+            try context.diffableCommand(&arguments)
+        },
+        Command(
+            name: "snapshot", usage: "snapshot [show | new [from data | from applied] | OPERATION ...]",
+            summary: "builds the pending snapshot with UIKit's operations; alone, shows it against the applied one",
+            details: [
+                "new: an empty snapshot; 'from data': the data's sections and identifiers; 'from applied':",
+                "dataSource.snapshot(). Operations, as NSDiffableDataSourceSnapshot names them:",
+            ] + SnapshotOperation.helpLines + [
+                "An ID is a key (42, \"ab\"); by value, a key names its whole record. Where UIKit raises, the",
+                "error is UIKit's reason and the snapshot is unchanged; where it only logs, so does this.",
+                "Docs/uikit-rules.md lists every rule, with UIKit's words and their public source.",
+            ],
+            examples: [
+                "snapshot", "snapshot new from data", "snapshot appendSections Extra",
+                "snapshot appendItems 9 toSection main",
+                "snapshot moveItem 1 afterItem 3", "snapshot deleteItems 2", "snapshot reconfigureItems 4",
+                "snapshot itemIdentifiers inSection main",
+            ],
+            speaksUIKitWords: true,
+            completes: { context in Session.snapshotCompletions(context) }
+        ) { context, arguments in
+            try context.snapshotCommand(&arguments)
+        },
+        Command(
+            name: "apply", usage: "apply [--no-animation | --reload-data]",
+            summary:
+                "applies the pending snapshot: the staged batch updates from the applied one, printed as performed",
+            details: [
+                "apply(_:animatingDifferences:) diffs by identifier (with or without animation, as UIKit",
+                "since iOS 15), then reloads and reconfigures what the snapshot marks; content is not",
+                "compared. --reload-data: applySnapshotUsingReloadData, no diff.",
+            ],
+            examples: ["apply", "apply --no-animation", "apply --reload-data"],
+            completes: { context in context.arguments.isEmpty ? ["--no-animation", "--reload-data"] : [] }
+        ) { context, arguments in
+            try context.applyCommand(&arguments)
+        },
+        Command(
+            name: "outline", usage: "outline [" + outlineWords.usage + "]",
+            summary:
+                "shows a section as an outline (a section snapshot): items under their parents, expanded or collapsed",
+            details: [
+                "by FIELD: each item's FIELD holds its parent's key (null for a root); the section snapshot",
+                "is applied to the section, parents collapsed, as NSDiffableDataSourceSectionSnapshot starts.",
+                "expand and collapse apply it again: the children appear or go as batch inserts and deletes.",
+                "append and insert add identifiers to the section snapshot (under PARENT, or beside ID) and",
+                "apply it, with the section snapshot's rules (Docs/uikit-rules.md): an identifier must be new,",
+                "a parent or destination must be in it, and the cell provider must find a record for each.",
+                "Alone: the outline, '-' expanded and '+' collapsed parents. Needs 'diffable on' (by key).",
+            ],
+            examples: [
+                "outline by parent", "outline expand 1", "outline collapse 1", "outline append 30 under 1",
+                "outline insert 31 after 2", "outline",
+            ],
+            completes: { context in
+                switch context.arguments.count {
+                case 0: outlineWords.names
+                case 1 where context.last == "by": context.fieldNames
+                default:
+                    context.presentation.diffable.map { mode in
+                        mode.dataSource.snapshot(for: DiffableIdentifiers.mainSection).items.prefix(1_000).map(
+                            \.jsonText)
+                    } ?? []
+                }
+            }
+        ) { context, arguments in
+            try context.outlineCommand(&arguments)
+        },
+    ]
 }

@@ -1,35 +1,6 @@
 import ListLabCore
 
 extension Session {
-    static let exploreCommands: [Command] = [
-        Command(
-            sessionCommand: "explore",
-            usage: "explore [--steps N] [--seed N] [--ios VERSION] [--seconds N] [--save FILE [--force]]",
-            summary: "takes the provider through random edits until the list refuses one or shows a stale row",
-            details: [
-                "Each step is an edit as you would type it (append, insert, delete, update, move), chosen from",
-                "what the provider holds, so the provider's own change tracking says what the list is told. The",
-                "steps run in sessions of their own that first replay this session's commands (they write no",
-                "file, and this session is not changed), in runs of \(SessionExplorer.runLength). After each step it checks that the list took",
-                "the update (UIKit's rules) and that each row on screen shows its item. A failure is shrunk to",
-                "the fewest steps, with the simplest words, that fail the same way, and printed with what the",
-                "last step said; --save keeps them, after this session's commands, as a transcript that",
-                "'listlab test' replays. --steps: how many (1000 by default, at most 100000); --seed: where the",
-                "random choices start (1 by default: a seed takes the same steps every time); --ios: the iOS",
-                "version the runs behave as; --seconds: a time bound. Ctrl-C stops it with what it found so",
-                "far. 'load agenda' is a provider with a bug planted for it to find.",
-            ],
-            examples: ["explore --steps 200", "explore --seed 7 --steps 50 --ios 17"], isRecorded: false,
-            completes: { context in
-                ["--steps", "--seed", "--ios", "--seconds", "--save", "--force"].filter {
-                    !context.arguments.contains($0)
-                }
-            }
-        ) { session, arguments in
-            let options = try ExploreOptions(&arguments)
-            try session.explore(options)
-        }
-    ]
 
     /// Runs `explore` with `options` and says what it found.
     func explore(_ options: ExploreOptions) throws {
@@ -186,4 +157,36 @@ struct ExploreOptions {
         }
         if force, save == nil { throw ShellError("explore: --force goes with --save FILE") }
     }
+}
+
+extension Command {
+    static let exploreCommands: [Command] = [
+        Command(
+            sessionCommand: "explore",
+            usage: "explore [--steps N] [--seed N] [--ios VERSION] [--seconds N] [--save FILE [--force]]",
+            summary: "takes the provider through random edits until the list refuses one or shows a stale row",
+            details: [
+                "Each step is an edit as you would type it (append, insert, delete, update, move), chosen from",
+                "what the provider holds, so the provider's own change tracking says what the list is told. The",
+                "steps run in sessions of their own that first replay this session's commands (they write no",
+                "file, and this session is not changed), in runs of \(SessionExplorer.runLength). After each step it checks that the list took",
+                "the update (UIKit's rules) and that each row on screen shows its item. A failure is shrunk to",
+                "the fewest steps, with the simplest words, that fail the same way, and printed with what the",
+                "last step said; --save keeps them, after this session's commands, as a transcript that",
+                "'listlab test' replays. --steps: how many (1000 by default, at most 100000); --seed: where the",
+                "random choices start (1 by default: a seed takes the same steps every time); --ios: the iOS",
+                "version the runs behave as; --seconds: a time bound. Ctrl-C stops it with what it found so",
+                "far. 'load agenda' is a provider with a bug planted for it to find.",
+            ],
+            examples: ["explore --steps 200", "explore --seed 7 --steps 50 --ios 17"], isRecorded: false,
+            completes: { context in
+                ["--steps", "--seed", "--ios", "--seconds", "--save", "--force"].filter {
+                    !context.arguments.contains($0)
+                }
+            }
+        ) { session, arguments in
+            let options = try ExploreOptions(&arguments)
+            try session.explore(options)
+        }
+    ]
 }

@@ -9,47 +9,6 @@ import ListLabRecords
 #endif
 
 extension Session {
-    /// `export swift`: from the playground to the user's own code.
-    static let exportCommands: [Command] = [
-        Command(
-            name: "export", usage: "export swift [FILE] [--force]",
-            summary: "writes Swift that recreates this list with the library's types, and a test of it",
-            details: [
-                "A model struct from the data's fields (optional where a field is sometimes absent,",
-                "Identifiable by the key), a cell class per cell kind from the bound templates, the",
-                "provider with its sections, the presenter with its headers, the adapter, and a Swift",
-                "Testing test that checks what the list shows first. Up to 100 items are written into",
-                "the file, which then needs nothing beside it; a larger dataset is read by the test from",
-                "a copy of its file that export swift writes beside FILE. Without FILE it prints the",
-                "source; an existing file is replaced only with --force. It exports the data as it is",
-                "on disk, not unsaved edits, a sort or a filter.",
-            ],
-            examples: ["export swift", "export swift Contacts.swift", "export swift Contacts.swift --force"],
-            completes: { context in
-                switch context.arguments.count {
-                case 0: ["swift"]
-                case 1: context.paths
-                default: ["--force"]
-                }
-            }
-        ) { context, arguments in
-            _ = try arguments.choice("'swift'", ["swift"])
-            var file: String?
-            var force = false
-            while let token = arguments.next() {
-                if token.stringValue == "--force" {
-                    force = true
-                } else if file == nil, let text = token.stringValue {
-                    file = text
-                } else {
-                    throw ShellError(
-                        "unexpected '\(token.text)' (usage: export swift [FILE] [--force])", column: token.column)
-                }
-            }
-            if file != nil { try context.checkCanWrite("export swift") }
-            try context.exportSwift(to: file, force: force)
-        }
-    ]
 }
 
 extension CommandContext {
@@ -128,4 +87,48 @@ extension CommandContext {
         guard let data = FileManager.default.contents(atPath: path) else { throw ShellError("\(name): cannot be read") }
         return [UInt8](data)
     }
+}
+
+extension Command {
+    /// `export swift`: from the playground to the user's own code.
+    static let exportCommands: [Command] = [
+        Command(
+            name: "export", usage: "export swift [FILE] [--force]",
+            summary: "writes Swift that recreates this list with the library's types, and a test of it",
+            details: [
+                "A model struct from the data's fields (optional where a field is sometimes absent,",
+                "Identifiable by the key), a cell class per cell kind from the bound templates, the",
+                "provider with its sections, the presenter with its headers, the adapter, and a Swift",
+                "Testing test that checks what the list shows first. Up to 100 items are written into",
+                "the file, which then needs nothing beside it; a larger dataset is read by the test from",
+                "a copy of its file that export swift writes beside FILE. Without FILE it prints the",
+                "source; an existing file is replaced only with --force. It exports the data as it is",
+                "on disk, not unsaved edits, a sort or a filter.",
+            ],
+            examples: ["export swift", "export swift Contacts.swift", "export swift Contacts.swift --force"],
+            completes: { context in
+                switch context.arguments.count {
+                case 0: ["swift"]
+                case 1: context.paths
+                default: ["--force"]
+                }
+            }
+        ) { context, arguments in
+            _ = try arguments.choice("'swift'", ["swift"])
+            var file: String?
+            var force = false
+            while let token = arguments.next() {
+                if token.stringValue == "--force" {
+                    force = true
+                } else if file == nil, let text = token.stringValue {
+                    file = text
+                } else {
+                    throw ShellError(
+                        "unexpected '\(token.text)' (usage: export swift [FILE] [--force])", column: token.column)
+                }
+            }
+            if file != nil { try context.checkCanWrite("export swift") }
+            try context.exportSwift(to: file, force: force)
+        }
+    ]
 }

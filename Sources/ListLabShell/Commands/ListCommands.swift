@@ -3,6 +3,130 @@ import ListLabPictures
 import ListLabRecords
 
 extension Session {
+}
+
+extension Session {
+    /// The width of a column of field names as printed: the longest name's
+    /// of those up to 32 characters (a longer name runs past it, where one
+    /// name of 64 KiB padded every line of `fields` to its length).
+    static func nameColumnWidth(_ names: [String]) -> Int {
+        names.lazy.map(\.visibleWidth).filter { $0 <= 32 }.max() ?? 0
+    }
+}
+
+extension CommandContext {
+    fileprivate func show(_ arguments: inout Arguments) throws {
+        let loaded = try current()
+        var range: PathRange?
+        var all = false
+        var json = false
+        while let token = arguments.peek {
+            switch token.stringValue {
+            case "--svg"?:
+                _ = arguments.next()
+                try showPicture(&arguments, of: loaded)
+                return
+            case "--all"?:
+                all = true
+                _ = arguments.next()
+            case "--json"?:
+                json = true
+                _ = arguments.next()
+            default:
+                guard range == nil else {
+                    try arguments.expectEnd()
+                    return
+                }
+                range = try arguments.range()
+            }
+        }
+        if let range {
+            try list.validate(range.first)
+            try list.validate(range.last)
+        }
+        if json {
+            let paths = range?.paths ?? (presentation.diffable == nil ? loaded.allPaths : listPaths)
+            for path in paths {
+                if let record = shownRecord(at: path, in: loaded) { output.write(record.jsonText) }
+            }
+            return
+        }
+        if let range {
+            for path in range.paths {
+                let mark = list.selectedPaths.contains(path) ? " * " : "   "
+                let line =
+                    list.line(forItemAt: path)
+                    ?? "\(path)  \(offScreenText(at: path, in: loaded))  (off screen: no cell)"
+                output.write(mark + line)
+            }
+            return
+        }
+        if all, presentation.diffable != nil {
+            // The list's sections and items, as the applied snapshot has them.
+            for section in 0..<list.numberOfSections {
+                if let header = list.headerTitle(inSection: section) { output.write("== \(header) ==") }
+                for item in 0..<list.numberOfItems(inSection: section) {
+                    let path = ItemPath(section, item)
+                    let mark = list.selectedPaths.contains(path) ? " * " : "   "
+                    output.write("\(mark)\(path)  \(offScreenText(at: path, in: loaded))")
+                }
+            }
+            return
+        }
+        if all {
+            for section in 0..<loaded.provider.numberOfSections {
+                let (presenter, local) = loaded.presenter(forSection: section)
+                let count = loaded.provider.numberOfItems(inSection: section)
+                let info = SectionInfo(index: local, title: loaded.provider.title(ofSection: section), itemCount: count)
+                if let header = presenter.headerTitle(for: info) { output.write("== \(header) ==") }
+                for item in 0..<count {
+                    let path = ItemPath(section, item)
+                    let mark = list.selectedPaths.contains(path) ? " * " : "   "
+                    output.write("\(mark)\(path)  \(offScreenText(at: path, in: loaded))")
+                }
+                if let footer = presenter.footerTitle(for: info) { output.write("-- \(footer) --") }
+            }
+            return
+        }
+        for line in list.render() { output.write(line) }
+    }
+
+    fileprivate func offScreenText(at path: ItemPath, in loaded: LoadedProvider) -> String {
+        guard let record = shownRecord(at: path, in: loaded) else {
+            return presentation.diffable == nil ? "" : "(no item for its identifier in \(loaded.name))"
+        }
+        // A registered provider's item as its own presenter configures a cell.
+        if let (_, instance) = loaded.registered, presentation.diffable == nil {
+            return instance.cellLine(at: path) ?? loaded.text(of: record, at: path)
+        }
+        return loaded.presenter(forSection: presentation.diffable == nil ? path.section : 0).presenter.text(for: record)
+    }
+
+    /// `show --svg FILE [--force]`: the screen as an SVG picture.
+    fileprivate func showPicture(_ arguments: inout Arguments, of loaded: LoadedProvider) throws {
+        let file = try arguments.string("a FILE for the picture")
+        let force = arguments.peek?.stringValue == "--force"
+        if force { _ = arguments.next() }
+        try arguments.expectEnd()
+        try checkCanWrite("show --svg")
+        try writeNewFile(ScreenDrawing(title: loaded.name).document(presentation.screen), to: file, force: force)
+        output.write("drew \(presentation.viewportSummary) of \(loaded.name) in \(file)")
+    }
+
+    /// Every path the list shows, in order.
+    private var listPaths: [ItemPath] {
+        (0..<list.numberOfSections).flatMap { section in
+            (0..<list.numberOfItems(inSection: section)).map { ItemPath(section, $0) }
+        }
+    }
+
+    /// The record the list shows at `path` (``Presentation/shownRecord(at:in:)``).
+    func shownRecord(at path: ItemPath, in loaded: LoadedProvider) -> Record? {
+        presentation.shownRecord(at: path, in: loaded)
+    }
+}
+
+extension Command {
     static let listCommands: [Command] = [
         Command(
             name: "show", usage: "show [PATH | RANGE] [--all] [--json] | show --svg FILE [--force]",
@@ -175,125 +299,4 @@ extension Session {
             }
         ),
     ]
-}
-
-extension Session {
-    /// The width of a column of field names as printed: the longest name's
-    /// of those up to 32 characters (a longer name runs past it, where one
-    /// name of 64 KiB padded every line of `fields` to its length).
-    static func nameColumnWidth(_ names: [String]) -> Int {
-        names.lazy.map(\.visibleWidth).filter { $0 <= 32 }.max() ?? 0
-    }
-}
-
-extension CommandContext {
-    fileprivate func show(_ arguments: inout Arguments) throws {
-        let loaded = try current()
-        var range: PathRange?
-        var all = false
-        var json = false
-        while let token = arguments.peek {
-            switch token.stringValue {
-            case "--svg"?:
-                _ = arguments.next()
-                try showPicture(&arguments, of: loaded)
-                return
-            case "--all"?:
-                all = true
-                _ = arguments.next()
-            case "--json"?:
-                json = true
-                _ = arguments.next()
-            default:
-                guard range == nil else {
-                    try arguments.expectEnd()
-                    return
-                }
-                range = try arguments.range()
-            }
-        }
-        if let range {
-            try list.validate(range.first)
-            try list.validate(range.last)
-        }
-        if json {
-            let paths = range?.paths ?? (presentation.diffable == nil ? loaded.allPaths : listPaths)
-            for path in paths {
-                if let record = shownRecord(at: path, in: loaded) { output.write(record.jsonText) }
-            }
-            return
-        }
-        if let range {
-            for path in range.paths {
-                let mark = list.selectedPaths.contains(path) ? " * " : "   "
-                let line =
-                    list.line(forItemAt: path)
-                    ?? "\(path)  \(offScreenText(at: path, in: loaded))  (off screen: no cell)"
-                output.write(mark + line)
-            }
-            return
-        }
-        if all, presentation.diffable != nil {
-            // The list's sections and items, as the applied snapshot has them.
-            for section in 0..<list.numberOfSections {
-                if let header = list.headerTitle(inSection: section) { output.write("== \(header) ==") }
-                for item in 0..<list.numberOfItems(inSection: section) {
-                    let path = ItemPath(section, item)
-                    let mark = list.selectedPaths.contains(path) ? " * " : "   "
-                    output.write("\(mark)\(path)  \(offScreenText(at: path, in: loaded))")
-                }
-            }
-            return
-        }
-        if all {
-            for section in 0..<loaded.provider.numberOfSections {
-                let (presenter, local) = loaded.presenter(forSection: section)
-                let count = loaded.provider.numberOfItems(inSection: section)
-                let info = SectionInfo(index: local, title: loaded.provider.title(ofSection: section), itemCount: count)
-                if let header = presenter.headerTitle(for: info) { output.write("== \(header) ==") }
-                for item in 0..<count {
-                    let path = ItemPath(section, item)
-                    let mark = list.selectedPaths.contains(path) ? " * " : "   "
-                    output.write("\(mark)\(path)  \(offScreenText(at: path, in: loaded))")
-                }
-                if let footer = presenter.footerTitle(for: info) { output.write("-- \(footer) --") }
-            }
-            return
-        }
-        for line in list.render() { output.write(line) }
-    }
-
-    fileprivate func offScreenText(at path: ItemPath, in loaded: LoadedProvider) -> String {
-        guard let record = shownRecord(at: path, in: loaded) else {
-            return presentation.diffable == nil ? "" : "(no item for its identifier in \(loaded.name))"
-        }
-        // A registered provider's item as its own presenter configures a cell.
-        if let (_, instance) = loaded.registered, presentation.diffable == nil {
-            return instance.cellLine(at: path) ?? loaded.text(of: record, at: path)
-        }
-        return loaded.presenter(forSection: presentation.diffable == nil ? path.section : 0).presenter.text(for: record)
-    }
-
-    /// `show --svg FILE [--force]`: the screen as an SVG picture.
-    fileprivate func showPicture(_ arguments: inout Arguments, of loaded: LoadedProvider) throws {
-        let file = try arguments.string("a FILE for the picture")
-        let force = arguments.peek?.stringValue == "--force"
-        if force { _ = arguments.next() }
-        try arguments.expectEnd()
-        try checkCanWrite("show --svg")
-        try writeNewFile(ScreenDrawing(title: loaded.name).document(presentation.screen), to: file, force: force)
-        output.write("drew \(presentation.viewportSummary) of \(loaded.name) in \(file)")
-    }
-
-    /// Every path the list shows, in order.
-    private var listPaths: [ItemPath] {
-        (0..<list.numberOfSections).flatMap { section in
-            (0..<list.numberOfItems(inSection: section)).map { ItemPath(section, $0) }
-        }
-    }
-
-    /// The record the list shows at `path` (``Presentation/shownRecord(at:in:)``).
-    func shownRecord(at path: ItemPath, in loaded: LoadedProvider) -> Record? {
-        presentation.shownRecord(at: path, in: loaded)
-    }
 }

@@ -164,7 +164,7 @@ extension CommandContext {
     private func shapeClause(_ arguments: inout Arguments, of source: LoadSource, at token: Token) throws
         -> ProviderShape
     {
-        let kind = try arguments.choice("a shape", Session.shapeKeywords)
+        let kind = try arguments.choice("a shape", Command.shapeKeywords)
         switch kind {
         case "array":
             return .array

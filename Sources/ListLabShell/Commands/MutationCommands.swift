@@ -2,95 +2,6 @@ import ListLabCore
 import ListLabRecords
 
 extension Session {
-    static let mutationCommands: [Command] = [
-        Command(
-            name: "update", usage: "update PATH|KEY=VALUE FIELD=VALUE ...",
-            summary: "changes fields of an item; the list reconfigures only that cell",
-            details: [
-                "Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text. A number is kept as typed (1e3, 1.10, 12345678901234567891 are saved so), as a number read from a file is.",
-                "A field whose name is not a bare word (a space in it, or a first character that is not a letter) is written in quotes: \"first name\"=Ada.",
-            ],
-            examples: [
-                #"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone", "update id=4 city=Keystone",
-            ],
-            takesDataOnly: true,
-            completes: { context in
-                context.arguments.isEmpty ? context.itemNames : context.fieldNames.map { $0 + "=" } + ["--data-only"]
-            },
-            run: { context, arguments in try context.update(&arguments) }
-        ),
-        Command(
-            name: "append", usage: "append [SECTION] FIELD=VALUE ... | append [SECTION] {JSON object}",
-            summary: "adds an item at the end of a section (or of its group's section)",
-            details: ["A missing integer key is given the next free number."],
-            examples: [
-                #"append name="Dinah Lance" phone=555-0111"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#,
-            ],
-            takesDataOnly: true,
-            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] },
-            run: { context, arguments in try context.add(&arguments, at: nil) }
-        ),
-        Command(
-            name: "insert", usage: "insert PATH FIELD=VALUE ... | insert PATH {JSON object}",
-            summary: "adds an item so that it ends up at PATH",
-            examples: [#"insert 0.0 name="Alfred Pennyworth""#],
-            takesDataOnly: true,
-            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] },
-            run: { context, arguments in
-                let path = try arguments.path()
-                try context.checkListAndDataAgree(for: "insert at", at: path, in: try context.current())
-                try context.add(&arguments, at: path)
-            }
-        ),
-        Command(
-            name: "delete", usage: "delete PATH | RANGE | KEY=VALUE", summary: "removes items, as one batch update",
-            examples: ["delete 0.2", "delete 0.3-0.5", "delete id=3"],
-            takesDataOnly: true,
-            completes: { context in context.arguments.isEmpty ? context.itemNames : ["--data-only"] },
-            run: { context, arguments in
-                let loaded = try context.unfiltered(for: "delete")
-                try context.checkListIsInStep(for: "delete")
-                let (items, label) = try context.namedItems(&arguments, in: loaded)
-                try arguments.expectEnd()
-                let paths = items.map(\.dataPath)
-                guard let first = paths.first else { return }
-                let text = context.presentation.text(at: first, in: loaded)
-                let change = try loaded.provider.delete(at: paths)
-                loaded.noteEdit(inSection: first.section)
-                try context.apply(
-                    change,
-                    from:
-                        "delete(at: \(paths.count == 1 ? first.description : "[\(paths.map(\.description).joined(separator: ", "))]"))"
-                )
-                context.output.write(
-                    paths.count == 1 ? "deleted \(label): \(text)" : "deleted \(label) (\(paths.count) items)")
-            }
-        ),
-        Command(
-            name: "move", usage: "move FROM TO", summary: "moves an item so that it ends up at TO, as a batch update",
-            details: ["FROM is a PATH or KEY=VALUE; TO is a PATH."],
-            examples: ["move 0.0 0.3", "move 0.3 0.0", "move id=1 0.3"],
-            takesDataOnly: true,
-            completes: { context in
-                context.arguments.isEmpty
-                    ? context.itemNames : context.arguments.count == 1 ? context.visiblePaths : ["--data-only"]
-            },
-            run: { context, arguments in
-                let loaded = try context.unfiltered(for: "move")
-                try context.checkListIsInStep(for: "move")
-                let named = try context.namedItem(&arguments, in: loaded)
-                let from = named.dataPath
-                let to = try arguments.path()
-                try arguments.expectEnd()
-                try context.checkListAndDataAgree(for: "move to", at: to, in: loaded)
-                let text = context.presentation.text(at: from, in: loaded)
-                let change = try loaded.provider.move(from: from, to: to)
-                loaded.noteEdit(inSection: from.section)
-                try context.apply(change, from: "move(from: \(from), to: \(to))")
-                context.output.write("moved \(named.label) -> \(to): \(text)")
-            }
-        ),
-    ]
 }
 
 extension CommandContext {
@@ -222,4 +133,96 @@ extension CommandContext {
             )
         }
     }
+}
+
+extension Command {
+    static let mutationCommands: [Command] = [
+        Command(
+            name: "update", usage: "update PATH|KEY=VALUE FIELD=VALUE ...",
+            summary: "changes fields of an item; the list reconfigures only that cell",
+            details: [
+                "Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text. A number is kept as typed (1e3, 1.10, 12345678901234567891 are saved so), as a number read from a file is.",
+                "A field whose name is not a bare word (a space in it, or a first character that is not a letter) is written in quotes: \"first name\"=Ada.",
+            ],
+            examples: [
+                #"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone", "update id=4 city=Keystone",
+            ],
+            takesDataOnly: true,
+            completes: { context in
+                context.arguments.isEmpty ? context.itemNames : context.fieldNames.map { $0 + "=" } + ["--data-only"]
+            },
+            run: { context, arguments in try context.update(&arguments) }
+        ),
+        Command(
+            name: "append", usage: "append [SECTION] FIELD=VALUE ... | append [SECTION] {JSON object}",
+            summary: "adds an item at the end of a section (or of its group's section)",
+            details: ["A missing integer key is given the next free number."],
+            examples: [
+                #"append name="Dinah Lance" phone=555-0111"#, #"append {"name": "Oliver Queen", "phone": "555-0110"}"#,
+            ],
+            takesDataOnly: true,
+            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] },
+            run: { context, arguments in try context.add(&arguments, at: nil) }
+        ),
+        Command(
+            name: "insert", usage: "insert PATH FIELD=VALUE ... | insert PATH {JSON object}",
+            summary: "adds an item so that it ends up at PATH",
+            examples: [#"insert 0.0 name="Alfred Pennyworth""#],
+            takesDataOnly: true,
+            completes: { context in context.fieldNames.map { $0 + "=" } + ["--data-only"] },
+            run: { context, arguments in
+                let path = try arguments.path()
+                try context.checkListAndDataAgree(for: "insert at", at: path, in: try context.current())
+                try context.add(&arguments, at: path)
+            }
+        ),
+        Command(
+            name: "delete", usage: "delete PATH | RANGE | KEY=VALUE", summary: "removes items, as one batch update",
+            examples: ["delete 0.2", "delete 0.3-0.5", "delete id=3"],
+            takesDataOnly: true,
+            completes: { context in context.arguments.isEmpty ? context.itemNames : ["--data-only"] },
+            run: { context, arguments in
+                let loaded = try context.unfiltered(for: "delete")
+                try context.checkListIsInStep(for: "delete")
+                let (items, label) = try context.namedItems(&arguments, in: loaded)
+                try arguments.expectEnd()
+                let paths = items.map(\.dataPath)
+                guard let first = paths.first else { return }
+                let text = context.presentation.text(at: first, in: loaded)
+                let change = try loaded.provider.delete(at: paths)
+                loaded.noteEdit(inSection: first.section)
+                try context.apply(
+                    change,
+                    from:
+                        "delete(at: \(paths.count == 1 ? first.description : "[\(paths.map(\.description).joined(separator: ", "))]"))"
+                )
+                context.output.write(
+                    paths.count == 1 ? "deleted \(label): \(text)" : "deleted \(label) (\(paths.count) items)")
+            }
+        ),
+        Command(
+            name: "move", usage: "move FROM TO", summary: "moves an item so that it ends up at TO, as a batch update",
+            details: ["FROM is a PATH or KEY=VALUE; TO is a PATH."],
+            examples: ["move 0.0 0.3", "move 0.3 0.0", "move id=1 0.3"],
+            takesDataOnly: true,
+            completes: { context in
+                context.arguments.isEmpty
+                    ? context.itemNames : context.arguments.count == 1 ? context.visiblePaths : ["--data-only"]
+            },
+            run: { context, arguments in
+                let loaded = try context.unfiltered(for: "move")
+                try context.checkListIsInStep(for: "move")
+                let named = try context.namedItem(&arguments, in: loaded)
+                let from = named.dataPath
+                let to = try arguments.path()
+                try arguments.expectEnd()
+                try context.checkListAndDataAgree(for: "move to", at: to, in: loaded)
+                let text = context.presentation.text(at: from, in: loaded)
+                let change = try loaded.provider.move(from: from, to: to)
+                loaded.noteEdit(inSection: from.section)
+                try context.apply(change, from: "move(from: \(from), to: \(to))")
+                context.output.write("moved \(named.label) -> \(to): \(text)")
+            }
+        ),
+    ]
 }

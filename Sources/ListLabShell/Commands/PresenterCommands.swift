@@ -2,39 +2,6 @@ import ListLabCore
 import ListLabRecords
 
 extension Session {
-    static let presenterCommands: [Command] = [
-        Command(
-            name: "bind",
-            usage:
-                "bind TEMPLATE [detail TEMPLATE] [kind NAME] | bind by FIELD KIND=TEMPLATE ... | bind header|footer TEMPLATE|off | bind like NAME",
-            summary: "binds a presenter to the provider shown: cell kinds, their templates, headers and footers",
-            details: [
-                "Templates fill {field} from each item ({{ and }} are braces; a field name with a brace or",
-                "spaces at its ends goes in JSON quotes: '{\"}\"}'). 'bind by FIELD' chooses the cell kind whose name",
-                "is the item's FIELD value. Header and footer templates use {title}, {count} and {section}.",
-                "'bind like NAME' joins the presenter of another provider, when their item types agree.",
-                "The list registers the presenter's cell kinds and reloads.",
-            ],
-            examples: [
-                #"bind "{name}" detail "{phone}" kind ContactCell"#, #"bind by type place="{name}" category="{title}""#,
-                #"bind header "{title} ({count})""#, "bind footer off", "bind like contacts",
-            ],
-            completes: { context in
-                switch context.last {
-                case "by": return context.fieldNames
-                case "like": return context.providerNames
-                default:
-                    if context.word.hasPrefix("\"{") || context.word.hasPrefix("{") {
-                        let prefix = context.word.hasPrefix("\"") ? "\"{" : "{"
-                        return context.fieldNames.map { prefix + $0 + "}" }
-                    }
-                    return ["by", "header", "footer", "detail", "kind", "like", "off"]
-                }
-            }
-        ) { context, arguments in
-            try context.bind(&arguments)
-        }
-    ]
 }
 
 extension CommandContext {
@@ -188,4 +155,40 @@ extension CommandContext {
         }
         return template
     }
+}
+
+extension Command {
+    static let presenterCommands: [Command] = [
+        Command(
+            name: "bind",
+            usage:
+                "bind TEMPLATE [detail TEMPLATE] [kind NAME] | bind by FIELD KIND=TEMPLATE ... | bind header|footer TEMPLATE|off | bind like NAME",
+            summary: "binds a presenter to the provider shown: cell kinds, their templates, headers and footers",
+            details: [
+                "Templates fill {field} from each item ({{ and }} are braces; a field name with a brace or",
+                "spaces at its ends goes in JSON quotes: '{\"}\"}'). 'bind by FIELD' chooses the cell kind whose name",
+                "is the item's FIELD value. Header and footer templates use {title}, {count} and {section}.",
+                "'bind like NAME' joins the presenter of another provider, when their item types agree.",
+                "The list registers the presenter's cell kinds and reloads.",
+            ],
+            examples: [
+                #"bind "{name}" detail "{phone}" kind ContactCell"#, #"bind by type place="{name}" category="{title}""#,
+                #"bind header "{title} ({count})""#, "bind footer off", "bind like contacts",
+            ],
+            completes: { context in
+                switch context.last {
+                case "by": return context.fieldNames
+                case "like": return context.providerNames
+                default:
+                    if context.word.hasPrefix("\"{") || context.word.hasPrefix("{") {
+                        let prefix = context.word.hasPrefix("\"") ? "\"{" : "{"
+                        return context.fieldNames.map { prefix + $0 + "}" }
+                    }
+                    return ["by", "header", "footer", "detail", "kind", "like", "off"]
+                }
+            }
+        ) { context, arguments in
+            try context.bind(&arguments)
+        }
+    ]
 }

@@ -81,42 +81,6 @@ struct RowsLiteral {
 }
 
 extension Session {
-    static let rowsCommands: [Command] = [
-        Command(
-            name: "rows", usage: RowsLiteral.rowsUsage,
-            summary:
-                "shows rows given as their texts, in sections, as a provider named rows; --data-only changes its data without telling the list",
-            details: [
-                "For a data source that is not a dataset: each TEXT is a row's text (with 'detail TEXT', its",
-                "second line), and each 'section' starts a section (with 'title TEXT', its header); texts",
-                "before the first 'section' make one.",
-                "Without --data-only the list shows the rows (reloadData). With it, the rows provider's data",
-                "changes and the list is not told, as an app's data source changes before its batch update:",
-                "the 'batch' that follows is checked against it by UIKit's rules.",
-                "A UIKit table or collection view from a test writes its steps this way (UIKitTranscripts).",
-            ],
-            examples: [
-                #"rows "Ada" "Bob" detail "555-0102" "Cy""#,
-                #"rows section title "Today" "Ada" "Bob" section title "Later" "Cy""#,
-            ],
-            completes: { context in
-                switch context.last {
-                case "", "--data-only": ["--data-only", "section"].filter { $0 != context.last }
-                case "section": ["title"]
-                case "title", "detail": []
-                default: ["section", "detail"]
-                }
-            }
-        ) { context, arguments in
-            let dataOnly = arguments.take("--data-only")
-            let rows = try RowsLiteral(&arguments)
-            guard dataOnly else {
-                try context.showRows(rows)
-                return
-            }
-            try context.changeRowsQuietly(to: rows)
-        }
-    ]
 }
 
 extension CommandContext {
@@ -189,4 +153,43 @@ extension LoadedProvider {
             "\(command) works on a loaded dataset; \(name) holds rows given as their texts ('rows TEXT ...' gives it others)"
         )
     }
+}
+
+extension Command {
+    static let rowsCommands: [Command] = [
+        Command(
+            name: "rows", usage: RowsLiteral.rowsUsage,
+            summary:
+                "shows rows given as their texts, in sections, as a provider named rows; --data-only changes its data without telling the list",
+            details: [
+                "For a data source that is not a dataset: each TEXT is a row's text (with 'detail TEXT', its",
+                "second line), and each 'section' starts a section (with 'title TEXT', its header); texts",
+                "before the first 'section' make one.",
+                "Without --data-only the list shows the rows (reloadData). With it, the rows provider's data",
+                "changes and the list is not told, as an app's data source changes before its batch update:",
+                "the 'batch' that follows is checked against it by UIKit's rules.",
+                "A UIKit table or collection view from a test writes its steps this way (UIKitTranscripts).",
+            ],
+            examples: [
+                #"rows "Ada" "Bob" detail "555-0102" "Cy""#,
+                #"rows section title "Today" "Ada" "Bob" section title "Later" "Cy""#,
+            ],
+            completes: { context in
+                switch context.last {
+                case "", "--data-only": ["--data-only", "section"].filter { $0 != context.last }
+                case "section": ["title"]
+                case "title", "detail": []
+                default: ["section", "detail"]
+                }
+            }
+        ) { context, arguments in
+            let dataOnly = arguments.take("--data-only")
+            let rows = try RowsLiteral(&arguments)
+            guard dataOnly else {
+                try context.showRows(rows)
+                return
+            }
+            try context.changeRowsQuietly(to: rows)
+        }
+    ]
 }

@@ -10,9 +10,181 @@ import ListLabRecords
 #endif
 
 extension Session {
+
+    /// Writes the recorded commands as a transcript, atomically.
+    func save(to file: String, force: Bool) throws {
+        let (text, count) = try transcript(named: file.split(separator: "/").last.map(String.init) ?? file)
+        let earlier = workspace.writtenPaths
+        try writeNewFile(text, to: file, force: force)
+        output.write("saved \(count) \(count == 1 ? "command" : "commands") to \(file)")
+        // A replay copies the files its commands name from the transcript's folder: the ones this
+        // session wrote there are there now, so writing them again needs --force.
+        let folder =
+            (workspace.writtenPaths.last ?? "").split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "/") + "/"
+        var seen: Set<String> = []
+        let inFolder = earlier.filter {
+            $0.hasPrefix(folder) && $0 != workspace.writtenPaths.last && seen.insert($0).inserted
+        }
+        if !inFolder.isEmpty {
+            let names = inFolder.map { String($0.dropFirst(folder.count)) }
+            output.write(
+                "note: this session wrote \(names.joined(separator: ", ")) in the transcript's folder: a replay finds \(names.count == 1 ? "it" : "them") there, "
+                    + "so a command that writes \(names.count == 1 ? "it" : "them") again without --force fails (save sessions that write files in a folder of their own)"
+            )
+        }
+    }
+
+    /// The session so far as a transcript called `name` (what `session save`
+    /// writes), and how many commands it holds.
+    ///
+    /// - Throws: when there is no command yet: a transcript with none would
+    ///   fail its own replay.
+    package func transcript(named name: String, appending later: [CommandRecord] = []) throws -> (
+        text: String, commands: Int
+    ) {
+        let entries = recordedCommands
+        guard !entries.isEmpty else { throw ShellError("session save: no commands to save yet") }
+        // A bounded record (a classroom tab's) keeps the start of each output, matched by `...`,
+        // and, once full, its first commands only: a transcript that still replays.
+        let records =
+            zip(entries, recorder.cut).map { entry, cut in
+                var record = CommandRecord(command: entry.command, output: entry.output)
+                record.outputCut = cut
+                return record
+            } + later
+        var prose = ["A ListLab session. Replay it with '\(toolName) test \(name)'; write notes at the left margin."]
+        if recorder.isFull, let limit = recorder.limit {
+            prose.append(
+                "Its first \(entries.count) commands: this session keeps \(limit.total / 1_048_576) MB of its record.")
+        }
+        return (Transcript.text(of: records, prose: prose), records.count)
+    }
+
+    /// Writes `text` to `file` (from the working directory) atomically; a file
+    /// that exists is replaced only with `force`, a folder never. Errors name
+    /// the file as the user wrote it (``Workspace/writeNewFile(bytes:to:force:)``).
+    public func writeNewFile(_ text: String, to file: String, force: Bool) throws {
+        try workspace.writeNewFile(bytes: Array(text.utf8), to: file, force: force)
+    }
+
+    /// The error past ``CommandInput/maximumScriptCommands``.
+    static var scriptCommandsExceeded: ShellError {
+        ShellError(
+            "run: scripts have run \(CommandInput.maximumScriptCommands) commands in this session, the most they may (do scripts run each other over and over?)"
+        )
+    }
+
+    /// Runs the commands of a script or transcript (`listlab run FILE`), each
+    /// as if typed at the prompt: errors name `FILE:LINE:`, and each command
+    /// is kept as the session's own, so that `session save` saves them. A
+    /// file that cannot be read is one error line.
+    public func runScript(_ file: String) {
+        do {
+            try runFile(file, asTopLevel: true)
+        } catch {
+            countFailure()
+            output.writeError("\(error)")
+        }
+    }
+
+    /// Runs the commands of `file`: errors name `FILE:LINE:`; in a
+    /// transcript, an error whose output matches what the transcript
+    /// recorded was expected, and is not counted as a failure.
+    ///
+    /// - Parameters:
+    ///   - echoing: Whether to print each command and its prose (as
+    ///     ``echoesCommands`` does for the whole session).
+    ///   - bailing: Whether to stop this file at its first counted error
+    ///     (``stopsAtFirstError`` ends the whole session).
+    ///   - asTopLevel: Whether its commands are the session's own (`listlab
+    ///     run`), each kept for `session save`, rather than the output of the
+    ///     `run` command that runs the file.
+    func runFile(_ file: String, echoing: Bool = false, bailing: Bool = false, asTopLevel: Bool = false) throws {
+        guard input.depth < CommandInput.maximumDepth else {
+            input.scriptsStopped = true
+            throw ShellError(
+                "run: scripts nested more than \(CommandInput.maximumDepth) deep (does '\(file)' run itself?)")
+        }
+        guard !input.scriptCommandsAreSpent else { throw Self.scriptCommandsExceeded }
+        let script = Script(text: try readText(file, asTranscript: asTopLevel))
+        // A file that is not a script (a `.env`, a key, a CSV) is refused whole, and none of its words are
+        // printed: an error naming an unknown command would show a line of it. Its first command says which
+        // it is (a script's later typo is an error of that line, as at the prompt).
+        if let first = script.steps.first, first.expected == nil,
+            Command.command(named: (first.command.whitespaceSeparatedWords.first ?? "").lowercased()) == nil
+        {
+            let notACommand = first
+            throw ShellError(
+                "\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)"
+            )
+        }
+        let nested = asTopLevel ? 0 : 1
+        try input.inScript(nested: nested, echoing: echoing) {
+            var saidInterrupted = false
+            for step in script.steps {
+                guard !isFinished else { break }
+                // After a Ctrl-C the script stops too, and says so unless the command it stopped did
+                // (a quick command, between whose steps no check came, finished first).
+                // Scripts that run scripts are bounded in all (twenty lines of `run` nested eight deep
+                // would run 20^8 commands): past the bound, the innermost says so once and every run stops.
+                guard !input.scriptsStopped else { break }
+                if nested > 0, !input.countScriptCommand() { throw Self.scriptCommandsExceeded }
+                guard !Interruption.isRequested else {
+                    if !saidInterrupted { output.write(interruptionLine?() ?? "interrupted") }
+                    input.scriptWasStopped = true
+                    break
+                }
+                if input.echoesCommands {
+                    for prose in step.prose { echo(prose: prose) }
+                    echo(command: step.command)
+                }
+                let record = execute(step.command, at: "\(file):\(step.line)", expecting: step.expected)
+                saidInterrupted = record.stopped
+                guard record.failed else { continue }
+                // A step inside `run` fails the `run` (a top-level step counted itself).
+                if !input.isEntered { noteFailure() }
+                if input.stopsAtFirstError { finish() }
+                if bailing { return }
+            }
+            if input.echoesCommands, !isFinished {
+                for prose in script.trailingProse { echo(prose: prose) }
+            }
+        }
+    }
+
+    /// The text of `file`, relative to the working directory.
+    /// `asTranscript`: a file `listlab run` was given, which may not be a
+    /// link out of its folder (``TextFile/readTranscript(_:)``).
+    func readText(_ file: String, asTranscript: Bool = false) throws(ShellError) -> String {
+        guard !file.isEmpty else { throw ShellError("the file name is empty") }
+        let path = try filePath(file)
+        do {
+            return try asTranscript ? TextFile.readTranscript(path) : TextFile.read(path)
+        } catch {
+            throw ShellError("\(file): \(error.message)")
+        }
+    }
+}
+
+extension CommandContext {
+    /// `command`'s examples as this session can run them: with ListLab's
+    /// samples off (a playground of the user's), none that loads a sample,
+    /// and `load` shows the registrations first.
+    func examples(of command: Command) -> [String] {
+        guard !workspace.offersSamples else { return command.examples }
+        let samples = Session.sampleNames
+        let own = command.name == "load" ? workspace.registrations.map { "load \($0.name)" } : []
+        return own
+            + command.examples.filter { example in
+                !example.split(separator: " ").contains { samples.contains(String($0)) }
+            }
+    }
+}
+
+extension Command {
     /// `trace`'s words.
     static let traceWords = CommandWords(words: [("on", "on"), ("off", "off")])
-
     /// The commands about the session: its own (`trace`, `run`, `session`,
     /// `history`, `quit`, given the session itself), and `stats` and `help`,
     /// which read a command context as every other command does.
@@ -118,8 +290,8 @@ extension Session {
         ) { context, arguments in
             if arguments.isAtEnd {
                 context.output.write("commands (help COMMAND for more):")
-                let width = commands.map(\.name.count).max() ?? 0
-                for command in commands {
+                let width = all.map(\.name.count).max() ?? 0
+                for command in all {
                     context.output.write("  \(command.name.padded(to: width))  \(command.summary)")
                 }
                 return
@@ -128,7 +300,7 @@ extension Session {
             try arguments.expectEnd()
             guard let command = command(named: name.lowercased()) else {
                 let suggestion =
-                    Suggestion.nearest(to: name, in: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                    Suggestion.nearest(to: name, in: all.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
                 throw ShellError("no command '\(name)'\(suggestion); type 'help' for the list")
             }
             context.output.write(command.usage)
@@ -164,174 +336,4 @@ extension Session {
             session.finish()
         },
     ]
-
-    /// Writes the recorded commands as a transcript, atomically.
-    func save(to file: String, force: Bool) throws {
-        let (text, count) = try transcript(named: file.split(separator: "/").last.map(String.init) ?? file)
-        let earlier = workspace.writtenPaths
-        try writeNewFile(text, to: file, force: force)
-        output.write("saved \(count) \(count == 1 ? "command" : "commands") to \(file)")
-        // A replay copies the files its commands name from the transcript's folder: the ones this
-        // session wrote there are there now, so writing them again needs --force.
-        let folder =
-            (workspace.writtenPaths.last ?? "").split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            .joined(separator: "/") + "/"
-        var seen: Set<String> = []
-        let inFolder = earlier.filter {
-            $0.hasPrefix(folder) && $0 != workspace.writtenPaths.last && seen.insert($0).inserted
-        }
-        if !inFolder.isEmpty {
-            let names = inFolder.map { String($0.dropFirst(folder.count)) }
-            output.write(
-                "note: this session wrote \(names.joined(separator: ", ")) in the transcript's folder: a replay finds \(names.count == 1 ? "it" : "them") there, "
-                    + "so a command that writes \(names.count == 1 ? "it" : "them") again without --force fails (save sessions that write files in a folder of their own)"
-            )
-        }
-    }
-
-    /// The session so far as a transcript called `name` (what `session save`
-    /// writes), and how many commands it holds.
-    ///
-    /// - Throws: when there is no command yet: a transcript with none would
-    ///   fail its own replay.
-    package func transcript(named name: String, appending later: [CommandRecord] = []) throws -> (
-        text: String, commands: Int
-    ) {
-        let entries = recordedCommands
-        guard !entries.isEmpty else { throw ShellError("session save: no commands to save yet") }
-        // A bounded record (a classroom tab's) keeps the start of each output, matched by `...`,
-        // and, once full, its first commands only: a transcript that still replays.
-        let records =
-            zip(entries, recorder.cut).map { entry, cut in
-                var record = CommandRecord(command: entry.command, output: entry.output)
-                record.outputCut = cut
-                return record
-            } + later
-        var prose = ["A ListLab session. Replay it with '\(toolName) test \(name)'; write notes at the left margin."]
-        if recorder.isFull, let limit = recorder.limit {
-            prose.append(
-                "Its first \(entries.count) commands: this session keeps \(limit.total / 1_048_576) MB of its record.")
-        }
-        return (Transcript.text(of: records, prose: prose), records.count)
-    }
-
-    /// Writes `text` to `file` (from the working directory) atomically; a file
-    /// that exists is replaced only with `force`, a folder never. Errors name
-    /// the file as the user wrote it (``Workspace/writeNewFile(bytes:to:force:)``).
-    public func writeNewFile(_ text: String, to file: String, force: Bool) throws {
-        try workspace.writeNewFile(bytes: Array(text.utf8), to: file, force: force)
-    }
-
-    /// The error past ``CommandInput/maximumScriptCommands``.
-    static var scriptCommandsExceeded: ShellError {
-        ShellError(
-            "run: scripts have run \(CommandInput.maximumScriptCommands) commands in this session, the most they may (do scripts run each other over and over?)"
-        )
-    }
-
-    /// Runs the commands of a script or transcript (`listlab run FILE`), each
-    /// as if typed at the prompt: errors name `FILE:LINE:`, and each command
-    /// is kept as the session's own, so that `session save` saves them. A
-    /// file that cannot be read is one error line.
-    public func runScript(_ file: String) {
-        do {
-            try runFile(file, asTopLevel: true)
-        } catch {
-            countFailure()
-            output.writeError("\(error)")
-        }
-    }
-
-    /// Runs the commands of `file`: errors name `FILE:LINE:`; in a
-    /// transcript, an error whose output matches what the transcript
-    /// recorded was expected, and is not counted as a failure.
-    ///
-    /// - Parameters:
-    ///   - echoing: Whether to print each command and its prose (as
-    ///     ``echoesCommands`` does for the whole session).
-    ///   - bailing: Whether to stop this file at its first counted error
-    ///     (``stopsAtFirstError`` ends the whole session).
-    ///   - asTopLevel: Whether its commands are the session's own (`listlab
-    ///     run`), each kept for `session save`, rather than the output of the
-    ///     `run` command that runs the file.
-    func runFile(_ file: String, echoing: Bool = false, bailing: Bool = false, asTopLevel: Bool = false) throws {
-        guard input.depth < CommandInput.maximumDepth else {
-            input.scriptsStopped = true
-            throw ShellError(
-                "run: scripts nested more than \(CommandInput.maximumDepth) deep (does '\(file)' run itself?)")
-        }
-        guard !input.scriptCommandsAreSpent else { throw Self.scriptCommandsExceeded }
-        let script = Script(text: try readText(file, asTranscript: asTopLevel))
-        // A file that is not a script (a `.env`, a key, a CSV) is refused whole, and none of its words are
-        // printed: an error naming an unknown command would show a line of it. Its first command says which
-        // it is (a script's later typo is an error of that line, as at the prompt).
-        if let first = script.steps.first, first.expected == nil,
-            Self.command(named: (first.command.whitespaceSeparatedWords.first ?? "").lowercased()) == nil
-        {
-            let notACommand = first
-            throw ShellError(
-                "\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)"
-            )
-        }
-        let nested = asTopLevel ? 0 : 1
-        try input.inScript(nested: nested, echoing: echoing) {
-            var saidInterrupted = false
-            for step in script.steps {
-                guard !isFinished else { break }
-                // After a Ctrl-C the script stops too, and says so unless the command it stopped did
-                // (a quick command, between whose steps no check came, finished first).
-                // Scripts that run scripts are bounded in all (twenty lines of `run` nested eight deep
-                // would run 20^8 commands): past the bound, the innermost says so once and every run stops.
-                guard !input.scriptsStopped else { break }
-                if nested > 0, !input.countScriptCommand() { throw Self.scriptCommandsExceeded }
-                guard !Interruption.isRequested else {
-                    if !saidInterrupted { output.write(interruptionLine?() ?? "interrupted") }
-                    input.scriptWasStopped = true
-                    break
-                }
-                if input.echoesCommands {
-                    for prose in step.prose { echo(prose: prose) }
-                    echo(command: step.command)
-                }
-                let record = execute(step.command, at: "\(file):\(step.line)", expecting: step.expected)
-                saidInterrupted = record.stopped
-                guard record.failed else { continue }
-                // A step inside `run` fails the `run` (a top-level step counted itself).
-                if !input.isEntered { noteFailure() }
-                if input.stopsAtFirstError { finish() }
-                if bailing { return }
-            }
-            if input.echoesCommands, !isFinished {
-                for prose in script.trailingProse { echo(prose: prose) }
-            }
-        }
-    }
-
-    /// The text of `file`, relative to the working directory.
-    /// `asTranscript`: a file `listlab run` was given, which may not be a
-    /// link out of its folder (``TextFile/readTranscript(_:)``).
-    func readText(_ file: String, asTranscript: Bool = false) throws(ShellError) -> String {
-        guard !file.isEmpty else { throw ShellError("the file name is empty") }
-        let path = try filePath(file)
-        do {
-            return try asTranscript ? TextFile.readTranscript(path) : TextFile.read(path)
-        } catch {
-            throw ShellError("\(file): \(error.message)")
-        }
-    }
-}
-
-extension CommandContext {
-    /// `command`'s examples as this session can run them: with ListLab's
-    /// samples off (a playground of the user's), none that loads a sample,
-    /// and `load` shows the registrations first.
-    func examples(of command: Command) -> [String] {
-        guard !workspace.offersSamples else { return command.examples }
-        let samples = Session.sampleNames
-        let own = command.name == "load" ? workspace.registrations.map { "load \($0.name)" } : []
-        return own
-            + command.examples.filter { example in
-                !example.split(separator: " ").contains { samples.contains(String($0)) }
-            }
-    }
 }

@@ -2,122 +2,6 @@ import ListLabCore
 import ListLabRecords
 
 extension Session {
-    /// `batch`'s words: each clause's change.
-    static let batchWords = CommandWords(words: [
-        ("insert", "insert PATH... | insert section N..."), ("delete", "delete PATH... | delete section N..."),
-        ("move", "move FROM TO | move section FROM TO"), ("reload", "reload PATH... | reload section N..."),
-        ("reconfigure", "reconfigure PATH..."),
-    ])
-
-    static let teachingCommands: [Command] = [
-        Command(
-            name: "batch",
-            usage: "batch " + batchWords.usage + " (clauses may follow one another)",
-            summary:
-                "hands the list a batch update you write, without changing the data: it is checked by UIKit's rules",
-            details: [
-                "For seeing what UIKit checks: after a change made with --data-only the list still has the",
-                "old counts, and only the batch update that matches the change is accepted.",
-                "Docs/uikit-rules.md lists every rule, with UIKit's words and their public source where",
-                "there is one (and where UIKit's behaviour is unknown, such as deleting a row twice).",
-            ],
-            examples: [
-                "batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1",
-                "batch move section 0 2",
-            ],
-            speaksUIKitWords: true,
-            completes: { context in
-                ["insert", "delete", "reload", "move"].contains(context.last) ? ["section"] : batchWords.names
-            }
-        ) { context, arguments in
-            _ = try context.current()
-            let update = try Session.parseBatch(&arguments)
-            if !update.reconfiguredItems.isEmpty { try context.requireViewReconfigure() }
-            try context.list.performBatchUpdates(update)
-            context.listWasTold()
-            context.output.write("the list accepted: \(update)")
-        },
-        Command(
-            name: "exercise",
-            usage: "exercise TASK... | exercise hint TEXT... | exercise check",
-            summary:
-                "in a lesson, asks the learner to reach a state with commands of their own; 'exercise check' prints the state the check compares",
-            details: [
-                "In a transcript, 'exercise TASK' states the task; the commands after it are the lesson's own",
-                "solution, which 'listlab test' runs and a lesson in the browser hides; 'exercise hint TEXT'",
-                "lines are shown one at a time when the learner asks, before Solution; 'exercise check' prints",
-                "the state: the data's items in order with their fields, the list's sections and rows,",
-                "whether each row on screen shows its item (the first stale row named), and the selection,",
-                "never the scroll position. Its recorded output is what the page's Check",
-                "compares the learner's state with. At the prompt, all three only print.",
-            ],
-            examples: [
-                "exercise Put Barry Allen first, then select him.",
-                "exercise hint 'move' takes the row to move, then where it goes.", "exercise check",
-            ],
-            completes: { context in context.arguments.isEmpty ? ["check", "hint"] : [] }
-        ) { context, arguments in
-            if arguments.take("check") {
-                try arguments.expectEnd()
-                for line in try context.checkedState() { context.output.write(line) }
-                return
-            }
-            let isHint = arguments.take("hint")
-            var words: [String] = []
-            while let token = arguments.next() { words.append(token.text) }
-            guard !words.isEmpty else {
-                throw arguments.missing(isHint ? "the hint's TEXT" : "a TASK, 'hint' or 'check'")
-            }
-            context.output.write((isHint ? "hint: " : "exercise: ") + words.joined(separator: " "))
-        },
-    ]
-
-    /// Reads `batch` clauses into one update.
-    private static func parseBatch(_ arguments: inout Arguments) throws -> BatchUpdate {
-        var update = BatchUpdate()
-        guard !arguments.isAtEnd else {
-            throw arguments.missing("a change (insert, delete, move, reload or reconfigure)")
-        }
-        while !arguments.isAtEnd {
-            let kind = try batchWords.read(&arguments)
-            if kind == "move" {
-                if arguments.take("section") {
-                    let from = try arguments.integer("a SECTION to move", in: 0...PathRange.maximumIndex)
-                    let to = try arguments.integer("the SECTION it moves to", in: 0...PathRange.maximumIndex)
-                    update.movedSections.append(SectionMove(from: from, to: to))
-                } else {
-                    update.movedItems.append(ItemMove(from: try arguments.path(), to: try arguments.path()))
-                }
-                continue
-            }
-            if arguments.take("section") {
-                var sections: [Int] = []
-                while let word = arguments.peekWord, word.allSatisfy(\.isNumber) {
-                    sections.append(try arguments.integer("a SECTION", in: 0...PathRange.maximumIndex))
-                }
-                guard !sections.isEmpty else { throw arguments.missing("a SECTION number") }
-                switch kind {
-                case "insert": update.insertedSections += sections
-                case "delete": update.deletedSections += sections
-                case "reload": update.reloadedSections += sections
-                default: throw ShellError("sections can be inserted, deleted or reloaded, not \(kind)d")
-                }
-                continue
-            }
-            var paths: [ItemPath] = []
-            while let word = arguments.peekWord, word.first?.isNumber == true {
-                paths += try arguments.range().paths
-            }
-            guard !paths.isEmpty else { throw arguments.missing("a PATH to \(kind)") }
-            switch kind {
-            case "insert": update.insertedItems += paths
-            case "delete": update.deletedItems += paths
-            case "reload": update.reloadedItems += paths
-            default: update.reconfiguredItems += paths
-            }
-        }
-        return update
-    }
 
     /// `Record{id, name, phone, city}`: a provider's or presenter's item
     /// type, as the shell knows it (records with these fields).
@@ -230,4 +114,122 @@ extension CommandContext {
         }
         return nil
     }
+}
+
+extension Command {
+    /// `batch`'s words: each clause's change.
+    static let batchWords = CommandWords(words: [
+        ("insert", "insert PATH... | insert section N..."), ("delete", "delete PATH... | delete section N..."),
+        ("move", "move FROM TO | move section FROM TO"), ("reload", "reload PATH... | reload section N..."),
+        ("reconfigure", "reconfigure PATH..."),
+    ])
+
+    /// Reads `batch` clauses into one update.
+    static func parseBatch(_ arguments: inout Arguments) throws -> BatchUpdate {
+        var update = BatchUpdate()
+        guard !arguments.isAtEnd else {
+            throw arguments.missing("a change (insert, delete, move, reload or reconfigure)")
+        }
+        while !arguments.isAtEnd {
+            let kind = try batchWords.read(&arguments)
+            if kind == "move" {
+                if arguments.take("section") {
+                    let from = try arguments.integer("a SECTION to move", in: 0...PathRange.maximumIndex)
+                    let to = try arguments.integer("the SECTION it moves to", in: 0...PathRange.maximumIndex)
+                    update.movedSections.append(SectionMove(from: from, to: to))
+                } else {
+                    update.movedItems.append(ItemMove(from: try arguments.path(), to: try arguments.path()))
+                }
+                continue
+            }
+            if arguments.take("section") {
+                var sections: [Int] = []
+                while let word = arguments.peekWord, word.allSatisfy(\.isNumber) {
+                    sections.append(try arguments.integer("a SECTION", in: 0...PathRange.maximumIndex))
+                }
+                guard !sections.isEmpty else { throw arguments.missing("a SECTION number") }
+                switch kind {
+                case "insert": update.insertedSections += sections
+                case "delete": update.deletedSections += sections
+                case "reload": update.reloadedSections += sections
+                default: throw ShellError("sections can be inserted, deleted or reloaded, not \(kind)d")
+                }
+                continue
+            }
+            var paths: [ItemPath] = []
+            while let word = arguments.peekWord, word.first?.isNumber == true {
+                paths += try arguments.range().paths
+            }
+            guard !paths.isEmpty else { throw arguments.missing("a PATH to \(kind)") }
+            switch kind {
+            case "insert": update.insertedItems += paths
+            case "delete": update.deletedItems += paths
+            case "reload": update.reloadedItems += paths
+            default: update.reconfiguredItems += paths
+            }
+        }
+        return update
+    }
+    static let teachingCommands: [Command] = [
+        Command(
+            name: "batch",
+            usage: "batch " + batchWords.usage + " (clauses may follow one another)",
+            summary:
+                "hands the list a batch update you write, without changing the data: it is checked by UIKit's rules",
+            details: [
+                "For seeing what UIKit checks: after a change made with --data-only the list still has the",
+                "old counts, and only the batch update that matches the change is accepted.",
+                "Docs/uikit-rules.md lists every rule, with UIKit's words and their public source where",
+                "there is one (and where UIKit's behaviour is unknown, such as deleting a row twice).",
+            ],
+            examples: [
+                "batch insert 0.8", "batch delete 0.1 insert 0.7", "batch move 0.0 0.2", "batch delete section 1",
+                "batch move section 0 2",
+            ],
+            speaksUIKitWords: true,
+            completes: { context in
+                ["insert", "delete", "reload", "move"].contains(context.last) ? ["section"] : batchWords.names
+            }
+        ) { context, arguments in
+            _ = try context.current()
+            let update = try Command.parseBatch(&arguments)
+            if !update.reconfiguredItems.isEmpty { try context.requireViewReconfigure() }
+            try context.list.performBatchUpdates(update)
+            context.listWasTold()
+            context.output.write("the list accepted: \(update)")
+        },
+        Command(
+            name: "exercise",
+            usage: "exercise TASK... | exercise hint TEXT... | exercise check",
+            summary:
+                "in a lesson, asks the learner to reach a state with commands of their own; 'exercise check' prints the state the check compares",
+            details: [
+                "In a transcript, 'exercise TASK' states the task; the commands after it are the lesson's own",
+                "solution, which 'listlab test' runs and a lesson in the browser hides; 'exercise hint TEXT'",
+                "lines are shown one at a time when the learner asks, before Solution; 'exercise check' prints",
+                "the state: the data's items in order with their fields, the list's sections and rows,",
+                "whether each row on screen shows its item (the first stale row named), and the selection,",
+                "never the scroll position. Its recorded output is what the page's Check",
+                "compares the learner's state with. At the prompt, all three only print.",
+            ],
+            examples: [
+                "exercise Put Barry Allen first, then select him.",
+                "exercise hint 'move' takes the row to move, then where it goes.", "exercise check",
+            ],
+            completes: { context in context.arguments.isEmpty ? ["check", "hint"] : [] }
+        ) { context, arguments in
+            if arguments.take("check") {
+                try arguments.expectEnd()
+                for line in try context.checkedState() { context.output.write(line) }
+                return
+            }
+            let isHint = arguments.take("hint")
+            var words: [String] = []
+            while let token = arguments.next() { words.append(token.text) }
+            guard !words.isEmpty else {
+                throw arguments.missing(isHint ? "the hint's TEXT" : "a TASK, 'hint' or 'check'")
+            }
+            context.output.write((isHint ? "hint: " : "exercise: ") + words.joined(separator: " "))
+        },
+    ]
 }

@@ -61,7 +61,7 @@ struct CompletionContext {
     }
 
     /// Every command's name.
-    var commandNames: [String] { Session.commandNames }
+    var commandNames: [String] { Command.names }
 
     /// Files and folders whose path starts with the partial word (folders
     /// end in `/`), relative to the session's working directory; in a

@@ -32,9 +32,9 @@ public struct ShellCompleter {
             let context = CompletionContext(
                 arguments: Array(previous.dropFirst()), word: word.text, workspace: session.workspace,
                 presentation: session.presentation)
-            options = Session.command(named: name.lowercased())?.completes(context) ?? []
+            options = Command.command(named: name.lowercased())?.completes(context) ?? []
         } else {
-            options = Session.commandNames
+            options = Command.names
         }
         let matches = Set(options.filter { $0.hasPrefix(word.text) }).sorted()
         return Candidates(word: word.raw, words: matches.map { Self.typed($0, quote: word.quote) })

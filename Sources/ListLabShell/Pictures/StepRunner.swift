@@ -29,7 +29,7 @@ package final class StepRunner {
     ) {
         recorder.beginStep()
         let record = session.execute(command)
-        let frames = recorder.frames(always: Session.command(of: command)?.alwaysDraws == true && !record.failed)
+        let frames = recorder.frames(always: Command.command(of: command)?.alwaysDraws == true && !record.failed)
         var step = TranscriptPage.Step(
             number: number, line: line, command: command, output: record.output, frames: frames, trace: recorder.trace,
             title: session.currentName)

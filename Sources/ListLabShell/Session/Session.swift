@@ -245,7 +245,7 @@ public final class Session {
         listEvents = []
         let outcome = perform(trimmed, at: location)
         let failed = outcome.failed && !printedAsExpected(recorder.currentLines, expected, at: location)
-        if Self.command(of: trimmed)?.endsSession != true { quitWasWarned = false }
+        if Command.command(of: trimmed)?.endsSession != true { quitWasWarned = false }
         if failed { countFailure() }
         let kept = recorder.finishCommand(trimmed)
         // A provider that is new since (a load) counts from nothing.
@@ -495,9 +495,9 @@ public final class Session {
             throw ShellError("expected a command, found '\(first.text)'", column: first.column)
         }
         let name = word.lowercased()
-        guard let command = Self.command(named: name) else {
+        guard let command = Command.command(named: name) else {
             let suggestion =
-                Suggestion.nearest(to: name, in: Self.commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                Suggestion.nearest(to: name, in: Command.all.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             throw ShellError("unknown command '\(word)'\(suggestion); type 'help' for the list")
         }
         var rest = Array(tokens.dropFirst())

@@ -117,7 +117,7 @@ final class SessionRecorder: ShellOutput {
     /// Keeps `command` with what it printed, and returns the lines; `session
     /// save` itself is not kept (nil).
     func finishCommand(_ command: String) -> [String]? {
-        guard Session.command(of: command)?.isRecorded != false else { return nil }
+        guard Command.command(of: command)?.isRecorded != false else { return nil }
         guard let limit else {
             entries.append((command, current))
             cut.append(false)

@@ -520,7 +520,7 @@ actor TabSession {
         session.bounds.dataReason =
             kept < 100 * 1_024
             ? nil
-            : "a tab's \(Session.megabytes(classroom.rules.tabMemory)), less \(Session.megabytes(kept)) its other data and its kept commands hold"
+            : "a tab's \(ByteCount.text(classroom.rules.tabMemory)), less \(ByteCount.text(kept)) its other data and its kept commands hold"
         let timer = DispatchWorkItem { flag.request() }
         Self.budgetTimers.asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
         // A command the budget stops says so in the words of its own stop line.
@@ -540,10 +540,10 @@ actor TabSession {
         var html = TranscriptPage.section(of: step)
         if html.utf8.count > classroom.rules.stepOutputLimit {
             // Pictures of long cells can weigh more than the output: past the limit, the step goes without them.
-            let size = Session.megabytes(html.utf8.count)
+            let size = ByteCount.text(html.utf8.count)
             step.frames = []
             step.output.append(
-                "(its pictures are left out: \(size), more than the \(Session.megabytes(classroom.rules.stepOutputLimit)) a classroom step shows)"
+                "(its pictures are left out: \(size), more than the \(ByteCount.text(classroom.rules.stepOutputLimit)) a classroom step shows)"
             )
             html = TranscriptPage.section(of: step)
         }

@@ -121,4 +121,13 @@ extension Command {
     static func command(of line: String) -> Command? {
         line.whitespaceSeparatedWords.first.flatMap { command(named: $0.lowercased()) }
     }
+
+    /// Whether `line` is a command that writes files (`save`, `export`, `session save`, `show
+    /// --svg`) or ends the session, by its words: what a journal written before its records said
+    /// what a command wrote is read by, and what `explore`'s replay of a session may not do.
+    static func writesFilesOrEnds(_ line: String) -> Bool {
+        let words = line.whitespaceSeparatedWords.map { $0.lowercased() }
+        return ["save", "export", "session", "quit", "exit"].contains(words.first ?? "")
+            || (words.first == "show" && words.contains("--svg"))
+    }
 }

@@ -23,7 +23,7 @@ extension CommandContext {
     func sourceRecords(of loaded: LoadedProvider) throws -> [Record] {
         do {
             return try loaded.readSource()
-        } catch  where Session.wasInterrupted(error) {
+        } catch  where Interrupted.isCause(of: error) {
             throw error
         } catch {
             throw ShellError("reading the source failed, nothing changed: \(error)")

@@ -1,3 +1,4 @@
+import Interruption
 import ListDiff
 import ListLabCore
 import ListLabFiles
@@ -92,7 +93,7 @@ extension CommandContext {
             return try file.changesFromFile(identifiedBy: loaded.keyField, countingAbove: threshold).map { ($0, file) }
         } catch let error as DuplicateIdentityError {
             throw Self.diffError(error, keyField: loaded.keyField, side: "source")
-        } catch  where Session.wasInterrupted(error) {
+        } catch  where Interrupted.isCause(of: error) {
             throw error
         } catch let error as LoadError {
             throw ShellError("reading the source failed, nothing changed: \(error)")

@@ -1,3 +1,4 @@
+import Interruption
 import ListLabCore
 import ListLabFiles
 import ListLabRecords
@@ -257,7 +258,7 @@ extension Command {
             } else {
                 do {
                     try context.withProgress("reloading \(loaded.name)", on: loaded) { try loaded.provider.reload() }
-                } catch  where Session.wasInterrupted(error) {
+                } catch  where Interrupted.isCause(of: error) {
                     throw error
                 } catch {
                     throw ShellError("reload failed, the data is as it was: \(error)")

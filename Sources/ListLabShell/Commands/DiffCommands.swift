@@ -175,7 +175,7 @@ extension Command {
                     loaded.filter = nil
                     do {
                         if try context.unfilterColumns(of: loaded) { return }
-                    } catch  where Session.wasInterrupted(error) {
+                    } catch  where Interrupted.isCause(of: error) {
                         loaded.filter = filter
                         throw error
                     }

@@ -112,9 +112,7 @@ struct SessionExplorer {
         let session = makeSession()
         for (index, entry) in prefix.enumerated() {
             let record = Interruption.$current.withValue(sessionsFlag) { session.execute(entry.command) }
-            let writes =
-                ["save", "export", "session"].contains(entry.command.whitespaceSeparatedWords.first ?? "")
-                || entry.command.contains("--svg")
+            let writes = Command.writesFilesOrEnds(entry.command)
             let compared = min(entry.output.count, record.output.count)
             let same =
                 (entry.output.count == record.output.count || entry.output.last == "...")

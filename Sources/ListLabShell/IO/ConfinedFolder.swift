@@ -158,9 +158,7 @@ public final class ConfinedFolder: @unchecked Sendable {
         let existing = lstat(path, &info) == 0 ? (info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0) : nil
         let after = (bytes: bytes - (existing ?? 0) + count, files: files + (existing == nil ? 1 : 0))
         guard after.bytes > quota.bytes || after.files > quota.files else { return nil }
-        func megabytes(_ count: Int) -> String {
-            count < 1_048_576 ? "\(count) bytes" : "\((Double(count) / 1_048_576 * 10).rounded() / 10) MB"
-        }
+        func megabytes(_ count: Int) -> String { ByteCount.text(count, exactBelowAMegabyte: true) }
         return
             "not written: this folder may hold \(megabytes(quota.bytes)) in \(quota.files) files, and holds \(megabytes(bytes)) in \(files); "
             + "\(megabytes(count)) more would pass that (replace a file with --force to reuse its room)"

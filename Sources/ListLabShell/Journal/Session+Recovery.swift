@@ -39,15 +39,6 @@ extension Session {
             replayed: replayed, skipped: skipped, unsaved: workspace.providers.filter(\.hasUnsavedEdits).map(\.name))
     }
 
-    /// For a journal written before records said what a command wrote
-    /// (``JournalFile/recordsSteps``): whether its words are those of a
-    /// command that writes files or ends the session.
-    private static func writesOrEnds(_ command: String) -> Bool {
-        let words = command.whitespaceSeparatedWords.map { $0.lowercased() }
-        return words.first == "save" || words.first == "export" || words.first == "quit" || words.first == "exit"
-            || (words.first == "show" && words.contains("--svg"))
-    }
-
     /// Whether a recovery runs `record` again, given the commands after it;
     /// `knowsWhatItWrote` when its journal records what each command wrote.
     static func isReplayed(
@@ -56,7 +47,7 @@ extension Session {
         if record.interrupted || (record.failed && record.edited.isEmpty) { return false }
         // What a command wrote is on disk already, and a quit is not run again: the record says which did.
         if !record.written.isEmpty || record.ended { return false }
-        if !knowsWhatItWrote, Self.writesOrEnds(record.command) { return false }
+        if !knowsWhatItWrote, Command.writesFilesOrEnds(record.command) { return false }
         // An edit that a later save of its provider wrote is in the file already.
         if !record.edited.isEmpty, record.edited.allSatisfy({ name in later.contains { $0.saved.contains(name) } }) {
             return false

@@ -19,7 +19,7 @@ extension Workspace {
         let more = Self.estimatedBytes(of: kept + [loaded]) - held
         guard held + more > dataLimit else { return }
         throw ShellError(
-            "\(loaded.name): not loaded: it would take about \(Session.megabytes(more)), and this session holds about \(Session.megabytes(held)) of the \(Session.megabytes(dataLimit)) it may\(reasonText) "
+            "\(loaded.name): not loaded: it would take about \(ByteCount.text(more)), and this session holds about \(ByteCount.text(held)) of the \(ByteCount.text(dataLimit)) it may\(reasonText) "
                 + "(load a dataset under a name loaded already to replace it)")
     }
 
@@ -30,7 +30,7 @@ extension Workspace {
         let held = estimatedDataBytes
         guard held + bytes > dataLimit else { return }
         throw ShellError(
-            "not changed: this session holds about \(Session.megabytes(held)) of the \(Session.megabytes(dataLimit)) of data it may\(reasonText), and this would add about \(Session.megabytes(bytes))"
+            "not changed: this session holds about \(ByteCount.text(held)) of the \(ByteCount.text(dataLimit)) of data it may\(reasonText), and this would add about \(ByteCount.text(bytes))"
         )
     }
 
@@ -58,11 +58,6 @@ extension Workspace {
 }
 
 extension Session {
-    /// `12.5 MB`, `300 KB`.
-    package static func megabytes(_ count: Int) -> String {
-        count < 1_048_576 ? "\(max(1, count / 1_024)) KB" : "\((Double(count) / 1_048_576 * 10).rounded() / 10) MB"
-    }
-
     /// About how many bytes of data the session's providers hold.
     public var estimatedDataBytes: Int { workspace.estimatedDataBytes }
 }

@@ -311,7 +311,7 @@ public final class Session {
         presentation.diffable?.forgetKnownIdentifiers()
         do {
             try dispatch(line)
-        } catch  where Self.wasInterrupted(error) {
+        } catch  where Interrupted.isCause(of: error) {
             interrupted = true
             output.progress(nil)
             output.write(interruptionLine?() ?? "interrupted")
@@ -447,13 +447,6 @@ public final class Session {
     /// second in a release build).
     static let progressItemThreshold = 100_000
 
-    /// Whether `error` is a command stopped by Ctrl-C (``Interruption``),
-    /// which changed nothing.
-    static func wasInterrupted(_ error: any Error) -> Bool {
-        error is Interrupted || (error as? LoadError)?.wasInterrupted == true
-            || (error as? FileError)?.wasInterrupted == true
-    }
-
     /// Writes `error` with the location of the command running. A top-level
     /// command's error is recorded without it: where the line came from (a
     /// pipe, a script) is not the command's output, and a replay of the
@@ -548,5 +541,14 @@ public final class Session {
         throw ShellError(
             "no field '\(FieldNameList.name(field))' in \(dataset) (fields: \(FieldNameList.text(fields))\(suggestion))",
             column: column)
+    }
+}
+
+extension Interrupted {
+    /// Whether `error` is a command stopped by Ctrl-C (``Interruption``),
+    /// which changed nothing: the stop itself, or a load or a file read it stopped.
+    static func isCause(of error: any Error) -> Bool {
+        error is Interrupted || (error as? LoadError)?.wasInterrupted == true
+            || (error as? FileError)?.wasInterrupted == true
     }
 }

@@ -82,7 +82,25 @@ public struct ScreenExplorer<Screen: AnyObject> {
         let failing = Array(planned.prefix(found.step + 1))
         let shrunk = shrink(failing, like: found.signature)
         guard let confirmed = replay(shrunk) else { return nil }
-        return ExplorerFailure(seed: seed, stepsTaken: found.step + 1, calls: confirmed.calls, reason: confirmed.reason)
+        var failure = ExplorerFailure(
+            seed: seed, stepsTaken: found.step + 1, calls: confirmed.calls, reason: confirmed.reason)
+        failure.steps = shrunk.map { ExplorerStep(action: $0.action, seed: $0.seed) }
+        return failure
+    }
+
+    /// Replays `failure`'s steps on a new screen, after `prepare` has seen
+    /// it (a recording attached to its list): what UIKit raised, if anything.
+    package func replay(
+        _ failure: ExplorerFailure, after prepare: (Screen, any StaleRowChecking) -> Void
+    ) -> UIKitException? {
+        let screen = makeScreen()
+        prepare(screen, list(screen))
+        return UIKitException.catching {
+            for step in failure.steps {
+                var random = ExplorerRandom(seed: step.seed)
+                _ = actions[step.action].perform(screen, &random)
+            }
+        }
     }
 
     /// What a replay of `steps` ended in, or nil when it went right.
@@ -154,6 +172,15 @@ public struct ExplorerFailure: Hashable, Sendable, CustomStringConvertible {
     public let calls: [String]
     /// How they end: UIKit's exception, or the stale row.
     public let reason: String
+    /// The steps, to replay them (``ScreenExplorer``'s, as UIKitTranscripts records them).
+    package var steps: [ExplorerStep] = []
+
+    package init(seed: UInt64, stepsTaken: Int, calls: [String], reason: String) {
+        self.seed = seed
+        self.stepsTaken = stepsTaken
+        self.calls = calls
+        self.reason = reason
+    }
 
     /// The failure as a test's message.
     public var description: String {
@@ -162,6 +189,12 @@ public struct ExplorerFailure: Hashable, Sendable, CustomStringConvertible {
         ]
             + calls.map { "    " + $0 } + ["ending in: \(reason)"]).joined(separator: "\n")
     }
+}
+
+/// One step of an exploration: which action, with the seed of the values it draws.
+package struct ExplorerStep: Hashable, Sendable {
+    package var action: Int
+    package var seed: UInt64
 }
 
 /// The generator an exploration's steps draw their values from: SplitMix64,

@@ -240,3 +240,34 @@ public final class ListRecording {
         return text
     }
 }
+
+extension ScreenExplorer {
+    /// `failure`'s steps as a transcript that `listlab test` replays and
+    /// `listlab render` draws: the steps replayed on a new screen with a
+    /// ``ListRecording`` of its list, the Swift calls and how they end said
+    /// in its prose, so that a test keeps what the explorer found beside the
+    /// calls that paste as a regression test.
+    ///
+    /// ```swift
+    /// if let failure = explorer.run() {
+    ///     Issue.record("\(failure)\n\n\(explorer.transcript(of: failure))")
+    /// }
+    /// ```
+    public func transcript(of failure: ExplorerFailure) -> String {
+        var recording: ListRecording?
+        let raised = replay(failure) { _, list in
+            if let table = list as? UITableView {
+                recording = ListRecording(of: table)
+            } else if let collection = list as? UICollectionView {
+                recording = ListRecording(of: collection)
+            }
+        }
+        let stale = raised == nil ? ", ending in " + failure.reason : ""
+        let title =
+            "explore (seed \(failure.seed)): \(failure.calls.count) step\(failure.calls.count == 1 ? "" : "s") that fail: "
+            + failure.calls.joined(separator: "; ") + stale
+        guard let recording else { return title + "\n" }
+        recording.stop()
+        return recording.transcript(title: title, raised: raised)
+    }
+}

@@ -141,3 +141,22 @@ private func replayReport(_ text: String) throws -> [String] {
     #expect(text.contains("  error: " + reason.split(separator: "\n").joined(separator: "\n  ") + "\n"), "\(text)")
     #expect(try replayReport(text) == [])
 }
+
+@MainActor
+@Test func anExplorersFailureIsATranscriptThatReplays() throws {
+    let explorer = explorer(buggy: true, renames: false)
+    let failure = try #require(explorer.run())
+    let text = explorer.transcript(of: failure)
+    #expect(text.hasPrefix("explore (seed 7): \(failure.calls.count) step"), "\(text)")
+    #expect(text.contains(failure.calls.joined(separator: "; ")))
+    // The steps the list took, and where UIKit refused, in its words; then how the app ended.
+    #expect(text.contains("  > batch delete "))
+    #expect(text.contains("Invalid update: invalid number of sections."))
+    #expect(try replayReport(text) == [])
+    // A stale row: the recording shows it as the screen did, and says so in its prose.
+    let renaming = UIKitTests.explorer(buggy: true, renames: true, seed: 3)
+    let stale = try #require(renaming.run())
+    let staleText = renaming.transcript(of: stale)
+    #expect(staleText.contains(", ending in a stale row: the row at 0.0 shows "), "\(staleText)")
+    #expect(try replayReport(staleText) == [])
+}

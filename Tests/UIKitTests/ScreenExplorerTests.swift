@@ -75,7 +75,7 @@ final class DaysViewController: UIViewController, UITableViewDataSource {
 }
 
 @MainActor
-private func explorer(buggy: Bool, renames: Bool, seed: UInt64 = 7, steps: Int = 500) -> ScreenExplorer<
+func explorer(buggy: Bool, renames: Bool, seed: UInt64 = 7, steps: Int = 500) -> ScreenExplorer<
     DaysViewController
 > {
     var actions: [ScreenExplorer<DaysViewController>.Action] = [

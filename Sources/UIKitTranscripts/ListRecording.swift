@@ -241,6 +241,7 @@ public final class ListRecording {
     }
 }
 
+/// An exploration's failure as a transcript of the steps its list took.
 extension ScreenExplorer {
     /// `failure`'s steps as a transcript that `listlab test` replays and
     /// `listlab render` draws: the steps replayed on a new screen with a

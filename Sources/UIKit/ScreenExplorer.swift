@@ -66,10 +66,14 @@ public struct ScreenExplorer<Screen: AnyObject> {
         self.actions = actions
     }
 
-    /// One step: the action, and the seed of the values it draws.
+    /// One step: the action, and the seed of the values it draws (or,
+    /// once shrunk so, the simplest values: every draw 0).
     struct Step: Hashable {
         var action: Int
         var seed: UInt64
+        var simplest = false
+
+        var random: ExplorerRandom { simplest ? .simplest : ExplorerRandom(seed: seed) }
     }
 
     /// Runs the steps; returns the failure, shrunk and confirmed, or nil
@@ -84,7 +88,7 @@ public struct ScreenExplorer<Screen: AnyObject> {
         guard let confirmed = replay(shrunk) else { return nil }
         var failure = ExplorerFailure(
             seed: seed, stepsTaken: found.step + 1, calls: confirmed.calls, reason: confirmed.reason)
-        failure.steps = shrunk.map { ExplorerStep(action: $0.action, seed: $0.seed) }
+        failure.steps = shrunk.map { ExplorerStep(action: $0.action, seed: $0.seed, simplest: $0.simplest) }
         return failure
     }
 
@@ -97,7 +101,7 @@ public struct ScreenExplorer<Screen: AnyObject> {
         prepare(screen, list(screen))
         return UIKitException.catching {
             for step in failure.steps {
-                var random = ExplorerRandom(seed: step.seed)
+                var random = step.simplest ? ExplorerRandom.simplest : ExplorerRandom(seed: step.seed)
                 _ = actions[step.action].perform(screen, &random)
             }
         }
@@ -115,7 +119,7 @@ public struct ScreenExplorer<Screen: AnyObject> {
         let screen = makeScreen()
         var calls: [String] = []
         for (index, step) in steps.enumerated() {
-            var random = ExplorerRandom(seed: step.seed)
+            var random = step.random
             var call = ""
             let raised = UIKitException.catching { call = actions[step.action].perform(screen, &random) }
             calls.append(call)
@@ -150,6 +154,15 @@ public struct ScreenExplorer<Screen: AnyObject> {
                 }
             }
             if !removed { chunk /= 2 }
+        }
+        // Then each step's values made the simplest (every draw 0), while the steps fail the same way.
+        for index in current.indices where replayed < shrinkingSteps && index < current.count {
+            var candidate = current
+            candidate[index].simplest = true
+            replayed += candidate.count
+            if let outcome = replay(candidate), outcome.signature == signature {
+                current = Array(candidate.prefix(outcome.step + 1))
+            }
         }
         return current
     }
@@ -195,12 +208,22 @@ public struct ExplorerFailure: Hashable, Sendable, CustomStringConvertible {
 package struct ExplorerStep: Hashable, Sendable {
     package var action: Int
     package var seed: UInt64
+    package var simplest = false
 }
 
 /// The generator an exploration's steps draw their values from: SplitMix64,
 /// seeded, so a run is the same on every machine.
 public struct ExplorerRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
+    /// Whether every draw is 0: the simplest values, which shrinking tries.
+    private var drawsZero = false
+
+    /// The generator of the simplest values: every draw is 0.
+    static var simplest: ExplorerRandom {
+        var random = ExplorerRandom(seed: 0)
+        random.drawsZero = true
+        return random
+    }
 
     /// A generator seeded with `seed`.
     public init(seed: UInt64) {
@@ -212,6 +235,7 @@ public struct ExplorerRandom: RandomNumberGenerator, Sendable {
 
     /// The next 64 random bits (SplitMix64).
     mutating func nextWord() -> UInt64 {
+        guard !drawsZero else { return 0 }
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

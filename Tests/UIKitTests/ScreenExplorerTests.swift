@@ -126,6 +126,8 @@ func explorer(buggy: Bool, renames: Bool, seed: UInt64 = 7, steps: Int = 500) ->
     let failure = try #require(explorer(buggy: true, renames: true, seed: 3).run())
     #expect(failure.reason.hasPrefix("a stale row: the row at 0.0 shows "), "\(failure)")
     #expect(failure.calls.count == 1 && failure.calls[0].hasPrefix("screen.renameFirst(inDay: 0, to: "), "\(failure)")
+    // Its value shrunk to the simplest the action draws (every draw 0).
+    #expect(failure.calls == ["screen.renameFirst(inDay: 0, to: \"Renamed 0\")"], "\(failure)")
 }
 
 @MainActor

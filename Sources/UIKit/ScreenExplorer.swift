@@ -1,3 +1,4 @@
+internal import ListLabCore
 /// Random steps over an app's screen, checked after each as UIKit and a
 /// user would check them, and a failure shrunk to the fewest steps that
 /// fail the same way: the sequence nobody wrote down that ends in UIKit's
@@ -214,7 +215,8 @@ package struct ExplorerStep: Hashable, Sendable {
 /// The generator an exploration's steps draw their values from: SplitMix64,
 /// seeded, so a run is the same on every machine.
 public struct ExplorerRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    /// The core's seeded generator, which the playground's `explore` draws from too.
+    private var base: SeededRandom
     /// Whether every draw is 0: the simplest values, which shrinking tries.
     private var drawsZero = false
 
@@ -227,7 +229,7 @@ public struct ExplorerRandom: RandomNumberGenerator, Sendable {
 
     /// A generator seeded with `seed`.
     public init(seed: UInt64) {
-        state = seed
+        base = SeededRandom(seed: seed)
     }
 
     /// The next 64 random bits.
@@ -235,12 +237,7 @@ public struct ExplorerRandom: RandomNumberGenerator, Sendable {
 
     /// The next 64 random bits (SplitMix64).
     mutating func nextWord() -> UInt64 {
-        guard !drawsZero else { return 0 }
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        drawsZero ? 0 : base.next()
     }
 
     /// A number from 0 up to `bound` (0 when `bound` is not positive).

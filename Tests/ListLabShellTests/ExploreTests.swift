@@ -189,8 +189,8 @@ private func exploringSession(_ output: RecordingOutput, workingDirectory: Strin
 }
 
 @Test func ctrlCStopsTheSearchWithWhatItFoundSoFar() {
-    // Ctrl-C comes in while the second run loads (each run makes its provider anew, after the
-    // session's own load and the replay that checks the session replays).
+    // Ctrl-C comes in while the third run loads (each run makes its provider anew; the first run
+    // is the replay that checked the session replays).
     let flag = Interruption.Flag()
     final class Loads: @unchecked Sendable { var count = 0 }
     let loads = Loads()
@@ -212,7 +212,7 @@ private func exploringSession(_ output: RecordingOutput, workingDirectory: Strin
     }
     #expect(
         output.lines == [
-            "explore: interrupted after 40 steps in 2 runs (seed 1), 40 taken by the provider: nothing found so far"
+            "explore: interrupted after 80 steps in 3 runs (seed 1), 80 taken by the provider: nothing found so far"
         ])
 }
 
@@ -289,5 +289,21 @@ private func exploringSession(_ output: RecordingOutput, workingDirectory: Strin
             output.lines == [
                 "error: explore: this session has explored 100000 steps, the most a replayed transcript or a classroom's tab may"
             ])
+    }
+}
+
+@Test func aBoundedRecordsCutOutputIsComparedByItsStart() throws {
+    // A replayed transcript keeps each command's first 200 lines: the cut output still matches.
+    let folder = try TemporaryFolder()
+    try folder.write("many.csv", "id,name\n" + (1...300).map { "\($0),N\($0)" }.joined(separator: "\n") + "\n")
+    try folder.write("many.lab", "  > load many.csv\n")
+    let output = RecordingOutput()
+    try TranscriptRunner.withReplaySession(forTranscriptAt: folder.path + "/many.lab", output: output) { session in
+        session.execute("load many.csv")
+        session.execute("show --all")
+        output.clear()
+        session.execute("explore --steps 20")
+        #expect(output.errorCount == 0, "\(output.lines)")
+        #expect(output.lines.first?.hasPrefix("explore: 20 steps in 1 run (seed 1), ") == true, "\(output.lines)")
     }
 }

@@ -8,10 +8,11 @@ extension Session {
         if options.save != nil { try checkCanWrite("explore --save") }
         let then = options.iOS.map { ["set ios \($0)"] } ?? []
         let steps = try takeExploringSteps(options.steps)
-        let explorer = SessionExplorer(prefix: recordedCommands, then: then, makeSession: makeExploringSession)
-        _ = try explorer.checkedStart()
+        let prefix = zip(recordedCommands, recorder.cut).map { ($0.command, $0.output, $1) }
+        let explorer = SessionExplorer(prefix: prefix, then: then, makeSession: makeExploringSession)
+        let checked = try explorer.checkedStart()
         let deadline = options.seconds.map { ContinuousClock.now + .seconds($0) }
-        let outcome = explorer.explore(steps: steps, seed: options.seed, until: deadline)
+        let outcome = explorer.explore(steps: steps, seed: options.seed, until: deadline, from: checked)
         let searched =
             "\(outcome.stepsRun) \(outcome.stepsRun == 1 ? "step" : "steps") in \(outcome.runs) \(outcome.runs == 1 ? "run" : "runs") (seed \(options.seed))"
         guard let found = outcome.found else {
@@ -67,6 +68,11 @@ extension Session {
             )
         }
         let loaded = try workspace.current()
+        guard !recorder.isFull else {
+            throw ShellError(
+                "explore replays this session's commands, and its record is full (it keeps no more of them): start a new session, load, and explore"
+            )
+        }
         guard presentation.diffable == nil else {
             throw ShellError(
                 "explore takes the provider through edits whose updates its own change tracking reports, and under a diffable data source the list changes on 'apply' alone: 'diffable off' first"

@@ -149,10 +149,11 @@ struct ExploreSteps {
         return variants
     }
 
-    /// `text` as one word of a command line: quoted when it is not letters and digits alone.
+    /// `text` as one word of a command line: as it is when letters and digits alone, else quoted
+    /// as the prompt reads it back (``Token/quoted(_:)``).
     static func quoted(_ text: String) -> String {
         guard text.isEmpty || !text.allSatisfy({ $0.isLetter || $0.isNumber }) else { return text }
-        return text.contains("\"") ? "'" + text + "'" : "\"" + text + "\""
+        return Token.quoted(text)
     }
 
     /// Another section's title, or now and then one no section has.

@@ -46,8 +46,9 @@ struct SessionExplorer {
     /// Replays shrinking may take.
     static let mostShrinkingReplays = 2_000
 
-    /// The commands that take a new session to this one's state, with what they printed then.
-    let prefix: [(command: String, output: [String])]
+    /// The commands that take a new session to this one's state, with what they printed then
+    /// (`cut`: only the start of it, as a bounded record keeps it).
+    let prefix: [(command: String, output: [String], cut: Bool)]
     /// Commands run after them, not compared (`set ios` for `--ios`).
     let then: [String]
     /// Makes a new session, with this one's registrations, that writes no file.
@@ -57,21 +58,29 @@ struct SessionExplorer {
     private let stop = Interruption.current
     private let sessionsFlag = Interruption.Flag()
 
-    init(prefix: [(command: String, output: [String])], then: [String] = [], makeSession: @escaping () -> Session) {
+    init(
+        prefix: [(command: String, output: [String], cut: Bool)], then: [String] = [],
+        makeSession: @escaping () -> Session
+    ) {
         self.prefix = prefix
         self.then = then
         self.makeSession = makeSession
     }
 
     /// Runs `steps` random steps from `seed` (in runs of ``runLength``), or
-    /// until `deadline`; a failure is shrunk before it is returned.
-    func explore(steps: Int, seed: UInt64, until deadline: ContinuousClock.Instant?) -> Outcome {
+    /// until `deadline`; a failure is shrunk before it is returned. The first
+    /// run starts from `first` (the session ``checkedStart()`` made), when given.
+    func explore(steps: Int, seed: UInt64, until deadline: ContinuousClock.Instant?, from first: Session? = nil)
+        -> Outcome
+    {
+        var first = first
         var outcome = Outcome()
         var maker = ExploreSteps(seed: seed)
         do {
             while outcome.stepsRun < steps {
                 outcome.runs += 1
-                let session = start()
+                let session = first ?? start()
+                first = nil
                 // A run whose replay loads no provider takes no step, and no later run would either.
                 guard (try? session.workspace.current()) != nil else { break }
                 var taken: [String] = []
@@ -115,7 +124,7 @@ struct SessionExplorer {
             let writes = Command.writesFilesOrEnds(entry.command)
             let compared = min(entry.output.count, record.output.count)
             let same =
-                (entry.output.count == record.output.count || entry.output.last == "...")
+                (entry.output.count == record.output.count || entry.cut)
                 && Array(entry.output.prefix(compared)) == Array(record.output.prefix(compared))
             if !same, !writes {
                 let then = entry.output.first.map { "\"\($0)\"" } ?? "nothing"

@@ -298,7 +298,7 @@ func testingWithoutUIKitExample3() throws {
     do throws(BatchUpdateError) {
         try list.performBatchUpdates(BatchUpdate(deletedItems: [ItemPath(0, 9)]))
     } catch {
-        error.rule   // .deleteMissingItem(ItemPath(0, 9), itemsBefore: 2)
+        #expect(error.rule == .deleteMissingItem(ItemPath(0, 9), itemsBefore: 2))
     }
     _ = provider
     _ = list

@@ -26,7 +26,7 @@ struct Interactive: PlaygroundCommand {
 
     @Option(
         help: "The provider or sample to start with (at a terminal, the playground's first unless --empty).",
-        completion: .list(Session.sampleNames))
+        completion: .list(BuiltInSamples.names))
     var sample: String?
 
     @Flag(help: "Start with nothing loaded, at a terminal too.")

@@ -75,7 +75,7 @@ public struct Playground {
     public mutating func register(_ registration: ProviderRegistration) {
         if registrations.contains(where: { $0.name == registration.name }) {
             problems.append("two providers are registered as '\(registration.name)': give each its own name")
-        } else if offersSamples, Session.sampleNames.contains(registration.name) {
+        } else if offersSamples, BuiltInSamples.names.contains(registration.name) {
             problems.append(
                 "'\(registration.name)' is the name of a ListLab sample: register the provider under another name, or make the playground with offersSamples: false"
             )

@@ -81,7 +81,7 @@ struct RenderTranscripts: PlaygroundCommand {
             })
         {
             // As every command that writes: an existing file is replaced only when asked.
-            printLine("error: \(existing) exists: add --force to replace it")
+            printLine("error: \(ShellError(.fileExists(existing)))")
             throw ExitCode(1)
         }
         var failed = 0

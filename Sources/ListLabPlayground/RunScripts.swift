@@ -18,7 +18,7 @@ struct RunScripts: PlaygroundCommand {
     @Argument(help: "Scripts (a command per line) or transcripts (.lab).", completion: .file())
     var files: [String]
 
-    @Option(help: "A sample to load (quietly) before the first command.", completion: .list(Session.sampleNames))
+    @Option(help: "A sample to load (quietly) before the first command.", completion: .list(BuiltInSamples.names))
     var sample: String?
 
     @OptionGroup var options: ScriptOptions

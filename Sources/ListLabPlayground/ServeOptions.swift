@@ -37,7 +37,7 @@ package struct ServeOptions: ParsableArguments {
 
     @Option(
         help: "What each tab's session loads first (by default the playground's first provider).",
-        completion: .list(Session.sampleNames))
+        completion: .list(BuiltInSamples.names))
     package var sample: String?
 
     @Flag(help: "Start each tab's session with nothing loaded.")

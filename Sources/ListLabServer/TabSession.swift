@@ -165,7 +165,7 @@ actor TabSession {
     nonisolated let status: Mutex<TabStatus>
 
     /// The longest command line a tab may send; a longer one is refused.
-    static let longestLine = Session.longestLine
+    static let longestLine = CommandLineRule.longestLine
     /// The longest name of a transcript a tab opens, in bytes, as the page and the teacher's page show it.
     static let longestLessonName = 100
     /// The longest last error the teacher's page shows, in bytes.
@@ -258,7 +258,7 @@ actor TabSession {
             guard line.utf8.count <= Self.longestLine else {
                 return [.refused("a command line of \(line.utf8.count) bytes is more than \(Self.longestLine)")]
             }
-            if checks.contains(.oneLine), let reason = Session.lineBreak(in: line) {
+            if checks.contains(.oneLine), let reason = CommandLineRule.lineBreak(in: line) {
                 return [.refused(reason)]
             }
             return run(line)

@@ -1,4 +1,5 @@
 internal import ListLabCore
+
 /// Random steps over an app's screen, checked after each as UIKit and a
 /// user would check them, and a failure shrunk to the fewest steps that
 /// fail the same way: the sequence nobody wrote down that ends in UIKit's

@@ -929,6 +929,12 @@ func providerRegistrationExample1() throws {
     _ = registration
 }
 
+@Test("Sources/ListLabShell/Session/CommandLineRule.swift:12")
+func commandLineRuleExample1() throws {
+    _ = CommandLineRule.lineBreak(in: "load contacts")      // nil
+    _ = CommandLineRule.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."
+}
+
 @Test("Sources/ListLabShell/Session/Session.swift:14")
 func sessionExample1() throws {
     let output = RecordingOutput()
@@ -938,12 +944,6 @@ func sessionExample1() throws {
     _ = output.lines   // ["loaded 8 items into an array provider (1 section)", "selected 0.2: Diana Prince"]
     _ = output
     _ = session
-}
-
-@Test("Sources/ListLabShell/Session/Session.swift:341")
-func sessionExample2() throws {
-    _ = Session.lineBreak(in: "load contacts")      // nil
-    _ = Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."
 }
 
 @Test("Sources/ListLabShell/Transcripts/JUnitReport.swift:12")

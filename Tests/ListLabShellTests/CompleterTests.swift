@@ -22,7 +22,7 @@ private func complete(_ line: String, setup: [String] = ["load contacts"]) -> Sh
         complete("s").words == [
             "samples", "save", "scroll", "select", "session", "set", "show", "snapshot", "sort", "stats",
         ])
-    #expect(complete("").words.count == Session.commandNames.count)
+    #expect(complete("").words.count == Command.names.count)
 }
 
 @Test func argumentsComplete() {

@@ -41,7 +41,7 @@ final class ForgetfulNotes: DataProvider {
     func delete(at paths: [ItemPath]) throws -> BatchUpdate { try notes.delete(at: paths) }
     func move(from: ItemPath, to: ItemPath) throws -> BatchUpdate { try notes.move(from: from, to: to) }
     func reload() throws {}
-    func replaceItems(with items: [Note]) throws { try notes.replaceItems(with: items) }
+    func replaceItems(with items: [Note]) throws { notes.replaceItems(with: items) }
 }
 
 /// The agenda's planted bug, as a test's own provider: a delete that empties a day forgets the section.

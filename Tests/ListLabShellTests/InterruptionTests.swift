@@ -32,7 +32,7 @@ private final class InterruptingOutput: ShellOutput {
 ])
 func anInterruptedCommandChangesNothing(command: String) throws {
     let folder = try TemporaryFolder()
-    let rows = Session.progressItemThreshold
+    let rows = ProgressThreshold.items
     let text = "id,name,city\n" + (1...rows).map { "\($0),n\(rows - $0),\($0 % 7 == 0 ? "Oslo" : "Rome")\n" }.joined()
     try folder.write("rows.csv", text)
     let flag = Interruption.Flag()

@@ -114,15 +114,15 @@ private func cellless(_ line: String) -> String {
     (CommandRecord(command: "run make-screens.txt", output: [], written: ["a.svg"]), [], false),
 ])
 func whatARecoveryRunsAgain(record: CommandRecord, later: [CommandRecord], replayed: Bool) {
-    #expect(Session.isReplayed(record, followedBy: later[...]) == replayed)
+    #expect(record.isReplayed(followedBy: later[...]) == replayed)
 }
 
 /// A journal of an earlier version, whose records do not say what they wrote: the command's
 /// words say it.
 @Test(arguments: ["save copy.csv", "export swift A.swift", "show --svg a.svg", "quit"])
 func aJournalThatDoesNotSayWhatACommandWroteIsReadByItsWords(command: String) {
-    #expect(!Session.isReplayed(CommandRecord(command: command, output: []), followedBy: [], knowsWhatItWrote: false))
-    #expect(Session.isReplayed(CommandRecord(command: "show", output: []), followedBy: [], knowsWhatItWrote: false))
+    #expect(!CommandRecord(command: command, output: []).isReplayed(followedBy: [], knowsWhatItWrote: false))
+    #expect(CommandRecord(command: "show", output: []).isReplayed(followedBy: [], knowsWhatItWrote: false))
 }
 
 /// What a command wrote and whether it ended the session survive the journal, read back.

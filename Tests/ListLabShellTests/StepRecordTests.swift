@@ -165,7 +165,9 @@ private final class StoppingOutput: ShellOutput {
     try folder.write("many.txt", "load contacts\n" + (0..<1_500).map { "append name=N\($0)\n" }.joined())
     let session = Session(output: RecordingOutput(), workingDirectory: folder.path)
     let record = session.execute("run many.txt")
-    #expect(record.updates.count <= Session.keptListEvents && record.updates.count >= Session.keptListEvents / 2)
+    #expect(
+        record.updates.count <= CommandRecord.mostListEvents && record.updates.count >= CommandRecord.mostListEvents / 2
+    )
     #expect(
         record.updates.last == .didPerform(BatchUpdate(insertedItems: [ItemPath(0, 1_507)])),
         "\(String(describing: record.updates.last))")

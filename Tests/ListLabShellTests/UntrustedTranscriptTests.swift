@@ -113,17 +113,17 @@ func aCommandHoldingALineBreakIsRefusedWholeAndNotRecorded(command: String) thro
 @Test func longLinesAreRefusedBeforeTheyAreRead() throws {
     let output = RecordingOutput()
     let session = Session(output: output)
-    session.execute("select " + String(repeating: "1", count: Session.longestLine))
+    session.execute("select " + String(repeating: "1", count: CommandLineRule.longestLine))
     #expect(
         output.lines == [
-            "error: a command line of \(Session.longestLine + 7) bytes is more than \(Session.longestLine): put large values in a file and load it; nothing was run"
+            "error: a command line of \(CommandLineRule.longestLine + 7) bytes is more than \(CommandLineRule.longestLine): put large values in a file and load it; nothing was run"
         ])
     #expect(session.recordedCommands.isEmpty)
     let folder = try TemporaryFolder()
     try folder.write(
         "long.lab", "Prose.\n\n  > help quit\n  " + String(repeating: "y", count: TextFile.longestLine + 1) + "\n")
     let reason =
-        "line 4 is longer than \(TextFile.longestLine) bytes, the most a line of a script or transcript may hold (a command, \(Session.longestLine))"
+        "line 4 is longer than \(TextFile.longestLine) bytes, the most a line of a script or transcript may hold (a command, \(CommandLineRule.longestLine))"
     #expect(TranscriptRunner.run(folder.path + "/long.lab").report == ["FAIL \(folder.path)/long.lab: \(reason)"])
     #expect(TranscriptRenderer.render(folder.path + "/long.lab").failures == ["\(folder.path)/long.lab: \(reason)"])
     let ran = RecordingOutput()

@@ -95,14 +95,6 @@ struct Command: Sendable {
     }
 }
 
-extension Session {
-    /// The names of every command, for completion (``Command/names``).
-    public static var commandNames: [String] { Command.names }
-
-    /// The names of the built-in samples, in the order `samples` lists them.
-    public static var sampleNames: [String] { BuiltInSamples.all.map(\.name) }
-}
-
 extension Command {
     /// Every command, in the order `help` lists them.
     static let all: [Command] =

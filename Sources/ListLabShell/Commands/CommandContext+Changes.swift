@@ -134,7 +134,7 @@ extension CommandContext {
             // The diff computed the update, so this is a bug in ListLab:
             // bring the list back in line with the data and say so.
             list.reloadData()
-            throw ShellError("the list refused the update (\(error)); it was reloaded instead")
+            throw ShellError(.refused(error))
         }
         if outcome == .reloadedData {
             output.write(reloadedDataNote(what, summary(staged)))

@@ -80,7 +80,7 @@ extension CommandContext {
             throw ShellError("an item is named by its key, \(keyField)=VALUE, not by \(field)", column: column)
         }
         guard let path = loaded.records.path(ofKey: value) else {
-            throw ShellError("no item with \(keyField)=\(value.jsonText) in \(loaded.name)", column: column)
+            throw ShellError(.noItemWithKey(field: keyField, value: value, dataset: loaded.name), column: column)
         }
         return NamedItem(dataPath: path, label: "\(path) (\(keyField)=\(value.jsonText))", isByKey: true)
     }
@@ -90,7 +90,7 @@ extension CommandContext {
         if let diffable = presentation.diffable {
             try list.validate(path)
             guard let identifier = diffable.dataSource.itemIdentifier(for: path) else {
-                throw ShellError("no item at \(path)")
+                throw ShellError(.noItem(at: path))
             }
             guard let dataPath = diffable.identifiers.dataPath(for: identifier) else {
                 throw ShellError(

@@ -77,7 +77,7 @@ struct CommandContext {
         rethrows -> Result
     {
         let items = loaded.provider.numberOfItems
-        guard items >= Session.progressItemThreshold else { return try body() }
+        guard items >= ProgressThreshold.items else { return try body() }
         output.progress("\(what()) (\(items) items; Ctrl-C stops it)...")
         defer { output.progress(nil) }
         return try body()
@@ -85,7 +85,7 @@ struct CommandContext {
 
     /// Checks that `field` is one of `loaded`'s fields.
     func checkField(_ field: String, in loaded: LoadedProvider, column: Int? = nil) throws(ShellError) {
-        try Session.checkField(field, in: loaded.fieldNames, dataset: loaded.name, column: column)
+        try FieldNameList.check(field, in: loaded.fieldNames, dataset: loaded.name, column: column)
     }
 
     /// Tells the list of a provider's change to the current provider
@@ -131,5 +131,13 @@ extension CommandContext {
     /// The class of the diffable data source the list has: UIKit's names it in an unrecognized selector.
     var diffableDataSourceClass: String {
         list.style == .table ? "UITableViewDiffableDataSource" : "UICollectionViewDiffableDataSource"
+    }
+}
+
+extension FieldNameList {
+    /// Throws when `field` is not one of `fields`, the fields of `dataset`.
+    static func check(_ field: String, in fields: [String], dataset: String, column: Int?) throws(ShellError) {
+        guard !fields.contains(field) else { return }
+        throw ShellError(.noField(field, dataset: dataset, fields: fields), column: column)
     }
 }

@@ -123,11 +123,7 @@ extension Command {
             var children: [LoadedProvider] = []
             for name in names {
                 guard let child = context.workspace.provider(named: name) else {
-                    let loaded = context.workspace.providers.map(\.name)
-                    let suggestion = Suggestion.nearest(to: name, in: loaded).map { "; did you mean '\($0)'?" } ?? ""
-                    throw ShellError(
-                        "no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))\(suggestion))"
-                    )
+                    throw ShellError(.noProvider(name, loaded: context.workspace.providers.map(\.name)))
                 }
                 guard child.composite == nil else {
                     throw ShellError("'\(name)' is a composite itself: compose its providers instead")

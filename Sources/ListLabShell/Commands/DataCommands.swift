@@ -9,21 +9,29 @@ import ListLabRecords
     import Foundation
 #endif
 
-extension Session {
+/// When a long command shows a progress line.
+enum ProgressThreshold {
+    /// Files at least this big, in bytes, show a progress line while they load.
+    static let fileBytes = 16_000_000
 
-    /// Files at least this big show a progress line while they load.
-    static let progressThreshold = 16_000_000
+    /// Providers with at least this many items show a progress line while
+    /// a long command works on them (a sort of 100,000 records takes about a
+    /// second in a release build).
+    static let items = 100_000
+}
 
+/// How many values a dataset's records may hold in all.
+enum RecordValueLimit {
     /// The most values a file's records may hold in all when they are
     /// loaded as records (`as array`, `as paged`): a record holds a value of
     /// every field, so a file whose records each have a key of their own
     /// would take rows x fields (100,000 such records, a 3 MB file, went
     /// past 24 GB). A file provider keeps such a file in its columns.
-    static let recordValueLimit = 50_000_000
+    static let values = 50_000_000
 
-    /// Throws when `file`'s records would hold more than ``recordValueLimit`` values.
-    static func checkRecordValues(of file: FileDataProvider, source: String) throws(ShellError) {
-        guard let values = valuesPastRecordLimit(file.table.count, "rows", fields: file.fieldNames.count) else {
+    /// Throws when `file`'s records would hold more than ``values`` values.
+    static func check(_ file: FileDataProvider, source: String) throws(ShellError) {
+        guard let values = past(file.table.count, "rows", fields: file.fieldNames.count) else {
             return
         }
         throw ShellError(
@@ -33,17 +41,19 @@ extension Session {
 
     /// `N rows of F fields would be V values, more than 50000000` when
     /// records of `count` rows (or items) of `fields` fields would hold more
-    /// than ``recordValueLimit`` values; else nil.
-    static func valuesPastRecordLimit(_ count: Int, _ noun: String, fields: Int) -> String? {
-        let (values, overflow) = count.multipliedReportingOverflow(by: fields)
-        guard overflow || values > recordValueLimit else { return nil }
+    /// than ``values`` values; else nil.
+    static func past(_ count: Int, _ noun: String, fields: Int) -> String? {
+        let (product, overflow) = count.multipliedReportingOverflow(by: fields)
+        guard overflow || product > values else { return nil }
         return
-            "\(count) \(noun) of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(values)") values, more than \(recordValueLimit)"
+            "\(count) \(noun) of \(fields) fields would be \(overflow ? "more than \(Int.max)" : "\(product)") values, more than \(values)"
     }
+}
 
-    /// `contacts` for `Samples/contacts.csv`.
-    static func baseName(of path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
+extension String {
+    /// `contacts` for `Samples/contacts.csv`: the file's name without its folders and extension.
+    var fileBaseName: String {
+        let file = split(separator: "/").last.map(String.init) ?? self
         guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
         return String(file[..<dot])
     }
@@ -72,7 +82,7 @@ extension CommandContext {
             } else if target == nil, let text = token.stringValue {
                 target = text
             } else {
-                throw ShellError("unexpected '\(token.text)' (usage: save [FILE] [--force])", column: token.column)
+                throw ShellError(.unexpected(token.text, usage: "save [FILE] [--force]"), column: token.column)
             }
         }
         try checkCanWrite("save")
@@ -90,7 +100,7 @@ extension CommandContext {
         if let target {
             let path = try filePath(target)
             if path != file.path, FileManager.default.fileExists(atPath: path), !force {
-                throw ShellError("\(target) exists: add --force to replace it")
+                throw ShellError(.fileExists(target))
             }
             destination = (path, target)
         }
@@ -180,11 +190,7 @@ extension Command {
             let name = try arguments.string("a NAME")
             try arguments.expectEnd()
             guard let index = context.workspace.index(named: name) else {
-                let names = context.workspace.providers.map(\.name)
-                let suggestion = Suggestion.nearest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-                throw ShellError(
-                    "no provider named '\(name)' (loaded: \(names.isEmpty ? "none" : names.joined(separator: ", "))\(suggestion))"
-                )
+                throw ShellError(.noProvider(name, loaded: context.workspace.providers.map(\.name)))
             }
             context.activate(index)
             let loaded = context.workspace.providers[index]

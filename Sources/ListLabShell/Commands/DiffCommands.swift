@@ -4,25 +4,6 @@ import ListLabCore
 import ListLabFiles
 import ListLabRecords
 
-extension Session {
-
-    /// What `set ios` says of a version's words for counts that do not add up.
-    static func wordsOf(_ version: IOSVersion) -> String {
-        "a refused update's counts are '\(UIKitRule.countMismatchOutline(on: version))'"
-    }
-
-    /// The columns a collection list may have.
-    static let columnRange = 1...12
-
-    /// `table`, or `collection 3`, as `set list` takes it.
-    static func describe(_ style: ListStyle) -> String {
-        switch style {
-        case .table: "table"
-        case .collection(let columns): "collection \(columns)"
-        }
-    }
-}
-
 extension CommandContext {
     // Changes that reach the list through a diff: sort, filter, reload --diff, and what they say.
 

@@ -3,30 +3,28 @@ import ListLabCore
 import ListLabFiles
 import ListLabRecords
 
-extension Session {
-
+extension CompletionContext {
     /// What TAB offers after `snapshot`.
-    fileprivate static func snapshotCompletions(_ context: CompletionContext) -> [String] {
-        guard let mode = context.presentation.diffable, let first = context.arguments.first?.lowercased() else {
+    fileprivate var snapshotCompletions: [String] {
+        guard let mode = presentation.diffable, let first = arguments.first?.lowercased() else {
             return ["show", "new"] + SnapshotOperation.all.map(\.name)
         }
         if first == "new" {
-            return context.arguments.count == 1 ? ["from"] : context.arguments.count == 2 ? ["data", "applied"] : []
+            return arguments.count == 1 ? ["from"] : arguments.count == 2 ? ["data", "applied"] : []
         }
         let items = mode.identity == .key ? mode.pending.itemIdentifiers.prefix(1_000).map(\.jsonText) : []
         return SnapshotOperation.named(first)?.completions(
-            last: context.last, sections: mode.pending.sectionIdentifiers, items: items) ?? []
+            last: last, sections: mode.pending.sectionIdentifiers, items: items) ?? []
     }
+}
 
+extension DiffableMode {
     /// The data as an outline: each item under the item whose key its
     /// `parentField` holds (a root when it holds null), in the data's order.
     ///
     /// - Throws: For a parent key that no item has, or items whose parents
     ///   form a cycle (none of them reaches a root).
-    fileprivate static func outline(of mode: DiffableMode, parentField: String, keyField: String) throws
-        -> DiffableSectionSnapshot<Value>
-    {
-        let loaded = mode.loaded
+    fileprivate func outline(parentField: String, keyField: String) throws -> DiffableSectionSnapshot<Value> {
         try loaded.checkRecordsOfEveryItem(for: "outline")
         var records: [Record] = []
         for (index, path) in loaded.allPaths.enumerated() {
@@ -38,7 +36,7 @@ extension Session {
         var keys: Set<Value> = []
         for record in records { keys.insert(loaded.records.keyIdentity(of: record[keyField] ?? .null)) }
         for record in records {
-            let id = mode.identifiers.identifier(of: record)
+            let id = identifiers.identifier(of: record)
             let parent = record[parentField] ?? .null
             if parent == .null {
                 roots.append(id)
@@ -67,7 +65,7 @@ extension Session {
             level = next
         }
         if outline.items.count < records.count {
-            let lost = records.map(mode.identifiers.identifier(of:)).filter { !outline.contains($0) }
+            let lost = records.map(identifiers.identifier(of:)).filter { !outline.contains($0) }
             throw ShellError(
                 "the parents of \(lost.prefix(5).map(\.jsonText).joined(separator: ", ")) form a cycle: none of them reaches a root"
             )
@@ -164,7 +162,7 @@ extension CommandContext {
     fileprivate func diffableMode(for command: String) throws -> DiffableMode {
         _ = try current()
         guard let diffable = presentation.diffable else {
-            throw ShellError("\(command) needs a diffable data source: 'diffable on' first")
+            throw ShellError(.needsDiffable(command: command))
         }
         return diffable
     }
@@ -281,10 +279,13 @@ extension CommandContext {
             // The cell provider found no record for an identifier: UIKit raises; the data source
             // and the list are as they were.
             throw ShellError(error.description)
-        } catch {
+        } catch let error as BatchUpdateError {
             // The data source computed the update, so the list refusing it is a bug.
             list.reloadData()
-            throw ShellError("the list refused the update (\(error)); it was reloaded instead")
+            throw ShellError(.refused(error))
+        } catch {
+            list.reloadData()
+            throw error
         }
     }
 
@@ -332,7 +333,7 @@ extension CommandContext {
             try arguments.expectEnd()
             try checkField(field, in: mode.loaded, column: fieldToken?.column)
             try checkDiffableLimit(mode.loaded.provider.numberOfItems, "outline by", of: mode.loaded)
-            outline = try Session.outline(of: mode, parentField: field, keyField: keyField)
+            outline = try mode.outline(parentField: field, keyField: keyField)
             said = "outline by \(field): \(outline.rootItems.count) roots, \(outline.items.count) items"
         } else if verb == "append" || verb == "insert" {
             said = try changeOutline(&outline, verb: verb, arguments: &arguments, mode: mode)
@@ -342,7 +343,7 @@ extension CommandContext {
             while let token = arguments.next() {
                 try Interruption.check()
                 guard let text = token.stringValue else {
-                    throw ShellError("expected an ID, found '\(token.text)'", column: token.column)
+                    throw ShellError(.expected("an ID", found: token.text), column: token.column)
                 }
                 let id = try mode.identifier(
                     named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
@@ -383,7 +384,7 @@ extension CommandContext {
             _ = arguments.next()
             try Interruption.check()
             guard let text = token.stringValue else {
-                throw ShellError("expected an ID, found '\(token.text)'", column: token.column)
+                throw ShellError(.expected("an ID", found: token.text), column: token.column)
             }
             ids.append(
                 try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text)))
@@ -542,7 +543,7 @@ extension Command {
                 "snapshot itemIdentifiers inSection main",
             ],
             speaksUIKitWords: true,
-            completes: { context in Session.snapshotCompletions(context) }
+            completes: { context in context.snapshotCompletions }
         ) { context, arguments in
             try context.snapshotCommand(&arguments)
         },

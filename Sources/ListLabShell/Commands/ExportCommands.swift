@@ -124,7 +124,7 @@ extension Command {
                     file = text
                 } else {
                     throw ShellError(
-                        "unexpected '\(token.text)' (usage: export swift [FILE] [--force])", column: token.column)
+                        .unexpected(token.text, usage: "export swift [FILE] [--force]"), column: token.column)
                 }
             }
             if file != nil { try context.checkCanWrite("export swift") }

@@ -2,14 +2,11 @@ import ListLabCore
 import ListLabPictures
 import ListLabRecords
 
-extension Session {
-}
-
-extension Session {
+extension FieldNameList {
     /// The width of a column of field names as printed: the longest name's
     /// of those up to 32 characters (a longer name runs past it, where one
     /// name of 64 KiB padded every line of `fields` to its length).
-    static func nameColumnWidth(_ names: [String]) -> Int {
+    fileprivate static func columnWidth(_ names: [String]) -> Int {
         names.lazy.map(\.visibleWidth).filter { $0 <= 32 }.max() ?? 0
     }
 }
@@ -223,7 +220,7 @@ extension Command {
                     let digits = text.dropFirst()
                     guard !digits.isEmpty, digits.allSatisfy(\.isNumber) else {
                         throw ShellError(
-                            "expected +N or -N (a whole number of rows), found '\(text)'", column: token.column)
+                            .expected("+N or -N (a whole number of rows)", found: text), column: token.column)
                     }
                     let rows = Int(digits) ?? Int.max
                     context.list.scroll(by: text.hasPrefix("-") ? -rows : rows)
@@ -231,7 +228,7 @@ extension Command {
                     let path = try PathRange.path(text, column: token.column)
                     try context.list.scrollToItem(at: path)
                 default:
-                    throw ShellError("expected top, bottom, a PATH, +N or -N, found '\(text)'", column: token.column)
+                    throw ShellError(.expected("top, bottom, a PATH, +N or -N", found: text), column: token.column)
                 }
                 context.output.write("scrolled: \(context.presentation.viewportSummary)")
             }
@@ -266,7 +263,7 @@ extension Command {
                 try arguments.expectEnd()
                 let key = loaded.keyField.map { " (key \($0) = \(record[$0]?.jsonText ?? "null"))" } ?? ""
                 context.output.write("\(label)\(key)")
-                let width = Session.nameColumnWidth(record.schema.names)
+                let width = FieldNameList.columnWidth(record.schema.names)
                 for field in record.fields {
                     context.output.write(
                         "  \(field.name.padded(to: width))  \(field.value.jsonText)  (\(field.value.shownKind))")
@@ -289,7 +286,7 @@ extension Command {
                 context.output.write(
                     "\(loaded.name): \(loaded.fieldNames.count) fields, \(items) \(items == 1 ? "item" : "items")\(key)"
                 )
-                let width = Session.nameColumnWidth(loaded.fieldNames)
+                let width = FieldNameList.columnWidth(loaded.fieldNames)
                 let kinds = ["null", "bool", "int", "double", "number", "string", "date", "array", "object"]
                 for (field, counts) in zip(loaded.fieldNames, loaded.kindCountsWithDates(ofFields: loaded.fieldNames)) {
                     // Printed in a fixed order of kinds, so the output is the same in every process.

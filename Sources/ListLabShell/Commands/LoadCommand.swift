@@ -82,7 +82,7 @@ extension CommandContext {
             let path = try filePath(text)
             // FoundationEssentials reports the size as a UInt.
             let size = Int(((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? UInt) ?? 0)
-            let showsProgress = size >= Session.progressThreshold
+            let showsProgress = size >= ProgressThreshold.fileBytes
             let what = "loading \(text) (\(size / 1_000_000) MB"
             if showsProgress { output.progress(what + "; Ctrl-C stops it)...") }
             defer { if showsProgress { output.progress(nil) } }
@@ -132,13 +132,13 @@ extension CommandContext {
             } ?? (source.isFile ? .file : .array)
         var clauses = LoadClauses(
             shape: shape, keyField: fields.contains("id") ? "id" : nil,
-            name: source.isFile ? Session.baseName(of: source.text) : source.text)
+            name: source.isFile ? source.text.fileBaseName : source.text)
         // Each clause once: `as array as file` would leave one of them unsaid.
         var clausesGiven: [String] = []
         while let token = arguments.peek {
             if let clause = token.stringValue?.lowercased(), ["as", "key", "name"].contains(clause) {
                 guard !clausesGiven.contains(clause) else {
-                    throw ShellError("'\(clause)' is given twice (usage: \(arguments.usage))", column: token.column)
+                    throw ShellError(.givenTwice(clause, usage: arguments.usage), column: token.column)
                 }
                 clausesGiven.append(clause)
             }
@@ -147,14 +147,14 @@ extension CommandContext {
             } else if arguments.take("key") {
                 let fieldToken = arguments.peek
                 let field = try arguments.string("a key FIELD")
-                try Session.checkField(field, in: fields, dataset: dataset, column: fieldToken?.column)
+                try FieldNameList.check(field, in: fields, dataset: dataset, column: fieldToken?.column)
                 clauses.keyField = field
             } else if arguments.take("name") {
                 clauses.name = try arguments.string("a NAME")
             } else if arguments.take("--force") {
                 clauses.force = true
             } else {
-                throw ShellError("unexpected '\(token.text)' (usage: \(arguments.usage))", column: token.column)
+                throw ShellError(.unexpected(token.text, usage: arguments.usage), column: token.column)
             }
         }
         return clauses
@@ -171,13 +171,13 @@ extension CommandContext {
         case "sectioned":
             guard arguments.take("by") else {
                 throw arguments.peek.map {
-                    ShellError("expected 'by FIELD' after 'as sectioned', found '\($0.text)'", column: $0.column)
+                    ShellError(.expected("'by FIELD' after 'as sectioned'", found: $0.text), column: $0.column)
                 }
                     ?? arguments.missing("'by FIELD' after 'as sectioned'")
             }
             let fieldToken = arguments.peek
             let field = try arguments.string("a FIELD to group by")
-            try Session.checkField(field, in: source.fields, dataset: source.text, column: fieldToken?.column)
+            try FieldNameList.check(field, in: source.fields, dataset: source.text, column: fieldToken?.column)
             return .sectioned(by: field)
         case "file":
             guard source.isFile, source.sample == nil else {
@@ -221,12 +221,12 @@ extension CommandContext {
         let reread: () throws -> [Record]
         if let file = source.file {
             let asRecords = !(clauses.shape.isFile || clauses.shape.groupField != nil)
-            if asRecords { try Session.checkRecordValues(of: file, source: source.text) }
+            if asRecords { try RecordValueLimit.check(file, source: source.text) }
             records = asRecords ? file.records : []
             let (path, name) = (file.path, source.text)
             reread = {
                 let file = try FileDataProvider(path: path, name: name)
-                try Session.checkRecordValues(of: file, source: name)
+                try RecordValueLimit.check(file, source: name)
                 return file.records
             }
         } else {

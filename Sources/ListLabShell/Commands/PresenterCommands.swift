@@ -14,11 +14,10 @@ extension CommandContext {
         let name = try arguments.string("the NAME of a loaded provider")
         try arguments.expectEnd()
         guard let other = workspace.provider(named: name) else {
-            throw ShellError(
-                "no provider named '\(name)' (loaded: \(workspace.providers.map(\.name).joined(separator: ", ")))")
+            throw ShellError(.noProvider(name, loaded: workspace.providers.map(\.name)))
         }
         func itemType(_ provider: LoadedProvider) -> String {
-            provider.registered?.registration.itemTypeName ?? Session.itemType(provider.fieldNames)
+            provider.registered?.registration.itemTypeName ?? FieldNameList.itemType(provider.fieldNames)
         }
         guard itemType(other) == itemType(loaded) else {
             throw ShellError(
@@ -54,17 +53,16 @@ extension CommandContext {
             let name = try arguments.string("the NAME of a loaded provider")
             try arguments.expectEnd()
             guard let other = workspace.provider(named: name) else {
-                throw ShellError(
-                    "no provider named '\(name)' (loaded: \(workspace.providers.map(\.name).joined(separator: ", ")))")
+                throw ShellError(.noProvider(name, loaded: workspace.providers.map(\.name)))
             }
             guard other.fieldNames == loaded.fieldNames else {
                 throw ShellError(
-                    "cannot join '\(loaded.name)' (Item = \(Session.itemType(loaded.fieldNames))) with the presenter of '\(name)' (Item = \(Session.itemType(other.fieldNames))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+                    "cannot join '\(loaded.name)' (Item = \(FieldNameList.itemType(loaded.fieldNames))) with the presenter of '\(name)' (Item = \(FieldNameList.itemType(other.fieldNames))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
                 )
             }
             presenter = other.presenter
             message =
-                "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(Session.itemType(loaded.fieldNames)))"
+                "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(FieldNameList.itemType(loaded.fieldNames)))"
         } else if arguments.take("header") || arguments.peekWord == "footer" {
             let isFooter = arguments.take("footer")
             let template = try optionalTemplate(&arguments, fields: TemplatePresenter.sectionFields, in: loaded)
@@ -107,7 +105,7 @@ extension CommandContext {
                     kind = try arguments.string("a kind NAME")
                 } else {
                     throw ShellError(
-                        "unexpected '\(token.text)' (usage: bind TEMPLATE [detail TEMPLATE] [kind NAME])",
+                        .unexpected(token.text, usage: "bind TEMPLATE [detail TEMPLATE] [kind NAME]"),
                         column: token.column)
                 }
             }

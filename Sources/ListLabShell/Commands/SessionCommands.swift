@@ -68,13 +68,6 @@ extension Session {
         try workspace.writeNewFile(bytes: Array(text.utf8), to: file, force: force)
     }
 
-    /// The error past ``CommandInput/maximumScriptCommands``.
-    static var scriptCommandsExceeded: ShellError {
-        ShellError(
-            "run: scripts have run \(CommandInput.maximumScriptCommands) commands in this session, the most they may (do scripts run each other over and over?)"
-        )
-    }
-
     /// Runs the commands of a script or transcript (`listlab run FILE`), each
     /// as if typed at the prompt: errors name `FILE:LINE:`, and each command
     /// is kept as the session's own, so that `session save` saves them. A
@@ -103,10 +96,11 @@ extension Session {
     func runFile(_ file: String, echoing: Bool = false, bailing: Bool = false, asTopLevel: Bool = false) throws {
         guard input.depth < CommandInput.maximumDepth else {
             input.scriptsStopped = true
-            throw ShellError(
-                "run: scripts nested more than \(CommandInput.maximumDepth) deep (does '\(file)' run itself?)")
+            throw ShellError(.scriptsTooDeep(file: file, limit: CommandInput.maximumDepth))
         }
-        guard !input.scriptCommandsAreSpent else { throw Self.scriptCommandsExceeded }
+        guard !input.scriptCommandsAreSpent else {
+            throw ShellError(.scriptCommandsSpent(limit: CommandInput.maximumScriptCommands))
+        }
         let script = Script(text: try readText(file, asTranscript: asTopLevel))
         // A file that is not a script (a `.env`, a key, a CSV) is refused whole, and none of its words are
         // printed: an error naming an unknown command would show a line of it. Its first command says which
@@ -129,7 +123,9 @@ extension Session {
                 // Scripts that run scripts are bounded in all (twenty lines of `run` nested eight deep
                 // would run 20^8 commands): past the bound, the innermost says so once and every run stops.
                 guard !input.scriptsStopped else { break }
-                if nested > 0, !input.countScriptCommand() { throw Self.scriptCommandsExceeded }
+                if nested > 0, !input.countScriptCommand() {
+                    throw ShellError(.scriptCommandsSpent(limit: CommandInput.maximumScriptCommands))
+                }
                 guard !Interruption.isRequested else {
                     if !saidInterrupted { output.write(interruptionLine?() ?? "interrupted") }
                     input.scriptWasStopped = true
@@ -173,7 +169,7 @@ extension CommandContext {
     /// and `load` shows the registrations first.
     func examples(of command: Command) -> [String] {
         guard !workspace.offersSamples else { return command.examples }
-        let samples = Session.sampleNames
+        let samples = BuiltInSamples.names
         let own = command.name == "load" ? workspace.registrations.map { "load \($0.name)" } : []
         return own
             + command.examples.filter { example in

@@ -62,15 +62,15 @@ struct Setting: Sendable {
                 "whose counts do not add up as a collection view does. The list reloads.",
             ],
             examples: ["set list collection 3", "set list table"], values: ["table", "collection"],
-            current: { Session.describe($0.list.style) }
+            current: { $0.list.style.settingText }
         ) { context, arguments in
             let kind = try arguments.choice("'table' or 'collection'", ["table", "collection"])
             let style: ListStyle =
                 kind == "table"
-                ? .table : .collection(columns: try arguments.integer("COLUMNS", in: Session.columnRange))
+                ? .table : .collection(columns: try arguments.integer("COLUMNS", in: ListStyle.columnRange))
             try arguments.expectEnd()
             context.list.setStyle(style)
-            return "\(Session.describe(style)) (reloaded)"
+            return "\(style.settingText) (reloaded)"
         },
         Setting(
             name: "badges", usage: "badges on|off",
@@ -113,7 +113,7 @@ struct Setting: Sendable {
                 )
             }
             context.list.iOSVersion = version
-            var said = "\(version): \(Session.wordsOf(version))"
+            var said = "\(version): \(version.countWordsText)"
             if !version.capabilities.reconfigures, context.presentation.updateStyle == .reconfigure {
                 // An app for iOS 13 reloads a changed row: reconfigureRows came with iOS 15.
                 context.presentation.updateStyle = .reload
@@ -139,4 +139,24 @@ struct Setting: Sendable {
 
     /// The setting named `name`.
     static func named(_ name: String) -> Setting? { all.first { $0.name == name } }
+}
+
+extension ListStyle {
+    /// The columns a collection list may have.
+    fileprivate static let columnRange = 1...12
+
+    /// `table`, or `collection 3`, as `set list` takes it.
+    fileprivate var settingText: String {
+        switch self {
+        case .table: "table"
+        case .collection(let columns): "collection \(columns)"
+        }
+    }
+}
+
+extension IOSVersion {
+    /// What `set ios` says of a version's words for counts that do not add up.
+    fileprivate var countWordsText: String {
+        "a refused update's counts are '\(UIKitRule.countMismatchOutline(on: self))'"
+    }
 }

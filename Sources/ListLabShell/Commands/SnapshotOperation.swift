@@ -240,7 +240,7 @@ struct SnapshotCall {
     mutating func item() throws -> Value {
         guard let token = arguments.next() else { throw arguments.missing("an ID") }
         guard let text = token.stringValue else {
-            throw ShellError("expected an ID, found '\(token.text)'", column: token.column)
+            throw ShellError(.expected("an ID", found: token.text), column: token.column)
         }
         try refuseOperationName(token)
         return try mode.identifier(named: token.kind == .quoted(text) ? .string(text) : Tokenizer.typedValue(text))
@@ -281,7 +281,7 @@ struct SnapshotCall {
         switch token.stringValue?.lowercased() {
         case before.lowercased()?: return true
         case after.lowercased()?: return false
-        default: throw ShellError("expected '\(before)' or '\(after)', found '\(token.text)'", column: token.column)
+        default: throw ShellError(.expected("'\(before)' or '\(after)'", found: token.text), column: token.column)
         }
     }
 

@@ -1,8 +1,7 @@
 import ListLabCore
 import ListLabRecords
 
-extension Session {
-
+extension FieldNameList {
     /// `Record{id, name, phone, city}`: a provider's or presenter's item
     /// type, as the shell knows it (records with these fields).
     static func itemType(_ fields: [String]) -> String {

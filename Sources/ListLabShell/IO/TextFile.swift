@@ -33,7 +33,7 @@ enum TextFile {
     }
 
     /// The longest line a script or transcript may hold, in bytes: far more
-    /// than any command (``Session/longestLine``) or output line needs.
+    /// than any command (``CommandLineRule/longestLine``) or output line needs.
     static let longestLine = 1_024 * 1_024
 
     /// The most lines a script or transcript may hold: each line read is kept
@@ -63,7 +63,7 @@ enum TextFile {
             length += 1
             if length > longestLine {
                 throw ShellError(
-                    "line \(number) is longer than \(longestLine) bytes, the most a line of a script or transcript may hold (a command, \(Session.longestLine))"
+                    "line \(number) is longer than \(longestLine) bytes, the most a line of a script or transcript may hold (a command, \(CommandLineRule.longestLine))"
                 )
             }
         }

@@ -26,8 +26,8 @@ extension Session {
         var skipped = 0
         for (index, record) in journal.records.enumerated() {
             guard !isFinished else { break }
-            if Self.isReplayed(
-                record, followedBy: journal.records[(index + 1)...], knowsWhatItWrote: journal.recordsSteps)
+            if record.isReplayed(
+                followedBy: journal.records[(index + 1)...], knowsWhatItWrote: journal.recordsSteps)
             {
                 execute(record.command)
                 replayed += 1
@@ -39,17 +39,18 @@ extension Session {
             replayed: replayed, skipped: skipped, unsaved: workspace.providers.filter(\.hasUnsavedEdits).map(\.name))
     }
 
-    /// Whether a recovery runs `record` again, given the commands after it;
-    /// `knowsWhatItWrote` when its journal records what each command wrote.
-    static func isReplayed(
-        _ record: CommandRecord, followedBy later: ArraySlice<CommandRecord>, knowsWhatItWrote: Bool = true
-    ) -> Bool {
-        if record.interrupted || (record.failed && record.edited.isEmpty) { return false }
+}
+
+extension CommandRecord {
+    /// Whether a recovery runs this command again, given the commands after
+    /// it; `knowsWhatItWrote` when its journal records what each command wrote.
+    func isReplayed(followedBy later: ArraySlice<CommandRecord>, knowsWhatItWrote: Bool = true) -> Bool {
+        if interrupted || (failed && edited.isEmpty) { return false }
         // What a command wrote is on disk already, and a quit is not run again: the record says which did.
-        if !record.written.isEmpty || record.ended { return false }
-        if !knowsWhatItWrote, Command.writesFilesOrEnds(record.command) { return false }
+        if !written.isEmpty || ended { return false }
+        if !knowsWhatItWrote, Command.writesFilesOrEnds(command) { return false }
         // An edit that a later save of its provider wrote is in the file already.
-        if !record.edited.isEmpty, record.edited.allSatisfy({ name in later.contains { $0.saved.contains(name) } }) {
+        if !edited.isEmpty, edited.allSatisfy({ name in later.contains { $0.saved.contains(name) } }) {
             return false
         }
         return true

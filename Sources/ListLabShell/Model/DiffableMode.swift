@@ -129,7 +129,8 @@ final class DiffableMode {
             if let path = try identifiers.path(ofKey: value), let record = loaded.provider.item(at: path) {
                 return .object(record)
             }
-            throw ShellError("no item with \(keyField)=\(value.jsonText) in the snapshots or in \(loaded.name)")
+            throw ShellError(
+                .noItemWithKey(field: keyField, value: value, dataset: "the snapshots or in \(loaded.name)"))
         }
     }
 }

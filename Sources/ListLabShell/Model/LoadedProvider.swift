@@ -249,7 +249,7 @@ final class LoadedProvider {
     /// takes items x items (40,000 such items asked for 64 GB). `command`
     /// names what asked, in the error.
     func checkRecordsOfEveryItem(for command: String) throws(ShellError) {
-        guard let values = Session.valuesPastRecordLimit(provider.numberOfItems, "items", fields: fieldNames.count)
+        guard let values = RecordValueLimit.past(provider.numberOfItems, "items", fields: fieldNames.count)
         else { return }
         throw ShellError("\(command) makes a record of every item of \(name): \(values)")
     }

@@ -141,7 +141,7 @@ final class Presentation {
             // The provider computed the update, so this is a bug in ListLab:
             // bring the list back in line with the data and say so.
             list.reloadData()
-            throw ShellError("the list refused the update (\(error)); it was reloaded instead")
+            throw ShellError(.refused(error))
         }
     }
 

@@ -61,7 +61,7 @@ final class Workspace {
     /// The provider the list shows.
     func current() throws(ShellError) -> LoadedProvider {
         guard let currentIndex, providers.indices.contains(currentIndex) else {
-            throw ShellError("no provider is loaded: try '\(firstLoad)'\(offersSamples ? " (or 'samples')" : "")")
+            throw ShellError(.nothingLoaded(firstLoad: firstLoad, offersSamples: offersSamples))
         }
         return providers[currentIndex]
     }
@@ -121,7 +121,7 @@ final class Workspace {
 
     /// Throws when this session may not write files.
     func checkCanWrite(_ command: String) throws(ShellError) {
-        guard canWriteFiles else { throw ShellError("\(command): this session does not write files") }
+        guard canWriteFiles else { throw ShellError(.writesNoFiles(command: command)) }
     }
 
     /// Forgets the files of the command before: a new one starts.
@@ -145,7 +145,7 @@ final class Workspace {
         var isDirectory = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard !isDirectory else { throw ShellError("\(file): is a folder") }
-            guard force else { throw ShellError("\(file) exists: add --force to replace it") }
+            guard force else { throw ShellError(.fileExists(file)) }
         }
         try confinement?.checkRoom(forWriting: bytes.count, at: path, named: file)
         do {

@@ -55,7 +55,7 @@ public struct Arguments {
     public mutating func string(_ what: String) throws(ShellError) -> String {
         guard let token = next() else { throw missing(what) }
         guard let text = token.stringValue else {
-            throw ShellError("expected \(what), found '\(token.text)'", column: token.column)
+            throw ShellError(.expected(what, found: token.text), column: token.column)
         }
         return text
     }
@@ -65,8 +65,7 @@ public struct Arguments {
         guard let token = next() else { throw missing(what) }
         guard let text = token.stringValue?.lowercased(), choices.contains(text) else {
             throw ShellError(
-                "expected \(choices.map { "'\($0)'" }.joined(separator: " or ")), found '\(token.text)'",
-                column: token.column)
+                .expected(choices.map { "'\($0)'" }.joined(separator: " or "), found: token.text), column: token.column)
         }
         return text
     }
@@ -75,7 +74,7 @@ public struct Arguments {
     public mutating func path() throws(ShellError) -> ItemPath {
         guard let token = next() else { throw missing("a PATH") }
         guard case .word(let text) = token.kind else {
-            throw ShellError("expected a PATH, found '\(token.text)'", column: token.column)
+            throw ShellError(.expected("a PATH", found: token.text), column: token.column)
         }
         try checkNotAnOption(text, column: token.column)
         try checkSection(text, column: token.column)
@@ -97,7 +96,7 @@ public struct Arguments {
     public mutating func range() throws(ShellError) -> PathRange {
         guard let token = next() else { throw missing("a PATH or RANGE") }
         guard case .word(let text) = token.kind else {
-            throw ShellError("expected a PATH or RANGE, found '\(token.text)'", column: token.column)
+            throw ShellError(.expected("a PATH or RANGE", found: token.text), column: token.column)
         }
         try checkNotAnOption(text, column: token.column)
         try checkSection(text, column: token.column)
@@ -110,11 +109,10 @@ public struct Arguments {
         guard case .word(let text) = token.kind, text.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "+" }),
             text.contains(where: \.isNumber)
         else {
-            throw ShellError("expected \(what) (a whole number), found '\(token.text)'", column: token.column)
+            throw ShellError(.expected("\(what) (a whole number)", found: token.text), column: token.column)
         }
         guard let number = Int(text), bounds.contains(number) else {
-            throw ShellError(
-                "\(what) must be \(bounds.lowerBound) to \(bounds.upperBound), not \(text)", column: token.column)
+            throw ShellError(.outOfBounds(what, bounds: bounds, found: text), column: token.column)
         }
         return number
     }
@@ -127,7 +125,7 @@ public struct Arguments {
         var result: [(field: String, value: Value, column: Int)] = []
         while let token = next() {
             guard case .assignment(let field, let value) = token.kind else {
-                throw ShellError("expected FIELD=VALUE, found '\(token.text)'", column: token.column)
+                throw ShellError(.expected("FIELD=VALUE", found: token.text), column: token.column)
             }
             if result.contains(where: { $0.field == field }) {
                 throw ShellError("the field '\(field)' is set twice", column: token.column)
@@ -157,18 +155,18 @@ public struct Arguments {
     public func expectEnd() throws(ShellError) {
         guard let token = peek else { return }
         if case .word(let text) = token.kind { try checkNotAnOption(text, column: token.column) }
-        throw ShellError("unexpected '\(token.text)' (usage: \(usage))", column: token.column)
+        throw ShellError(.unexpected(token.text, usage: usage), column: token.column)
     }
 
     /// Throws for a word that reads as an option (`--xml`) where the command
     /// takes no such option: it is an unknown option, not a bad value.
     func checkNotAnOption(_ text: String, column: Int) throws(ShellError) {
         guard text.hasPrefix("--") else { return }
-        throw ShellError("\(command) has no option '\(text)' (usage: \(usage))", column: column)
+        throw ShellError(.unknownOption(text, command: command, usage: usage), column: column)
     }
 
     /// The error for a missing argument.
     public func missing(_ what: String) -> ShellError {
-        ShellError("\(command) needs \(what) (usage: \(usage))", column: endColumn)
+        ShellError(.missing(what, command: command, usage: usage), column: endColumn)
     }
 }

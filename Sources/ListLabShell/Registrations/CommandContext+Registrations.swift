@@ -1,10 +1,10 @@
 import ListLabCore
 import ListLabRecords
 
-extension Session {
+extension Template {
     /// A template that no registered provider's cells use (they configure
     /// themselves); it stands where a record dataset's presenter would.
-    static let descriptionTemplate = Template(showing: "description")
+    fileprivate static let registeredDescription = Template(showing: "description")
 }
 
 extension LoadedProvider {
@@ -40,7 +40,7 @@ extension CommandContext {
                     column: token.column)
             } else {
                 throw ShellError(
-                    "unexpected '\(token.text)' (usage: load \(registration.name) [name NAME] [--force])",
+                    .unexpected(token.text, usage: "load \(registration.name) [name NAME] [--force]"),
                     column: token.column)
             }
         }
@@ -75,7 +75,7 @@ extension CommandContext {
         let loaded = LoadedProvider(
             name: name, records: records, source: .registered(registration, instance),
             schema: Record.Schema(fields),
-            presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Session.descriptionTemplate))
+            presenter: TemplatePresenter(kind: registration.presenterTypeName, text: Template.registeredDescription))
         try workspace.checkDataLimit(adding: loaded, replacing: workspace.index(named: name))
         show(loaded)
         let items = loaded.provider.numberOfItems

@@ -16,6 +16,9 @@ public import ListLabRecords
 /// The datasets that ship with ListLab, in `Samples/datasets/`: one per seed
 /// article's example. JSON, NDJSON and CSV each appear.
 public enum BuiltInSamples {
+    /// The names of the built-in samples, in the order `samples` lists them.
+    public static var names: [String] { all.map(\.name) }
+
     /// Every sample, in the order `samples` lists them.
     public static let all: [Sample] = [tabs, contacts, nearby, photos, tasks, expansions, menu]
 

@@ -7,6 +7,9 @@ public import ListLabCore
 /// (recovery reads it back to replay only what is not on disk yet), a page
 /// and a classroom read what failed and what was written from it.
 public struct CommandRecord: Hashable, Sendable {
+    /// The most list events a command's record keeps.
+    static let mostListEvents = 1_000
+
     /// The command line.
     public var command: String
     /// What it printed, errors as `error: ...`.

@@ -19,8 +19,6 @@ import ListLabRecords
 /// output.lines   // ["loaded 8 items into an array provider (1 section)", "selected 0.2: Diana Prince"]
 /// ```
 public final class Session {
-    /// The prompt of ListLab's own tool (`listlab> `).
-    public static let prompt = "listlab> "
 
     /// The prompt shown before each command on a terminal: the tool's name
     /// (`schedule-lab> ` in a playground of the user's), as its page shows it.
@@ -114,15 +112,15 @@ public final class Session {
     }
     /// Who hears each command (``StepObserver``), in the order they were added.
     private var stepObservers: [any StepObserver] = []
-    /// What the list did while the running command ran (its last ``keptListEvents``).
+    /// What the list did while the running command ran (its last ``CommandRecord/mostListEvents``).
     private var listEvents: [BatchUpdateEvent] = []
     /// How many updates the list has refused in this session, and the last (what `explore` checks after each step).
     private(set) var refusals = 0
     private(set) var lastRefusal: BatchUpdateError?
+    /// The error the last failed command wrote, as a value (what a test asserts, where a user reads its words).
+    package private(set) var lastError: (any Error)?
     /// The steps `explore` has taken in this session (bounded in a replay and a classroom's tab).
     var exploredSteps = 0
-    /// The most list events a command's record keeps.
-    static let keptListEvents = 1_000
     /// The line a stopped command prints (a classroom's tab says why it
     /// stopped it); nil prints `interrupted`.
     public var interruptionLine: (() -> String)?
@@ -158,7 +156,9 @@ public final class Session {
         presentation.list.batchUpdateObserver = { [weak self] event in
             guard let self else { return }
             // A script of thousands of appends keeps its last events, as its pictures keep their last updates.
-            if listEvents.count == Self.keptListEvents { listEvents.removeFirst(Self.keptListEvents / 2) }
+            if listEvents.count == CommandRecord.mostListEvents {
+                listEvents.removeFirst(CommandRecord.mostListEvents / 2)
+            }
             listEvents.append(event)
             if case .refused(_, let error) = event {
                 refusals += 1
@@ -212,10 +212,7 @@ public final class Session {
         // break in one would become lines of their own in a saved transcript, commands among them.
         // And a bounded one: a line of megabytes (a transcript's, a pipe's) would be tokenized, kept in the
         // history and journaled; a value that large belongs in a file that `load` reads.
-        if let reason = trimmed.utf8.count > Self.longestLine
-            ? "a command line of \(trimmed.utf8.count) bytes is more than \(Self.longestLine): put large values in a file and load it; nothing was run"
-            : Self.lineBreak(in: trimmed)
-        {
+        if let reason = CommandLineRule.refusal(of: trimmed) {
             countFailure()
             output.writeError(reason)
             return CommandRecord(
@@ -291,7 +288,7 @@ public final class Session {
     private func printedAsExpected(_ printed: [String], _ expected: [ExpectedLine]?, at location: String?) -> Bool {
         guard let expected else { return false }
         return OutputMatcher.matches(
-            expected, printed.map { line in location.map { Self.line(line, withoutLocation: $0) } ?? line })
+            expected, printed.map { line in location.map { ErrorLine.removingLocation($0, from: line) } ?? line })
     }
 
     /// Runs one command line, entered or a script's step: its errors
@@ -317,7 +314,7 @@ public final class Session {
             output.write(interruptionLine?() ?? "interrupted")
         } catch {
             runningCommandFailed = true
-            errors.append(Self.message(for: error, at: nil))
+            errors.append(ErrorLine.text(for: error, at: nil))
             writeError(error)
         }
         // After each command, a script's too, as a load completes after the scroll that asked for it.
@@ -327,42 +324,12 @@ public final class Session {
                 try commandContext.loadNextPage(because: "near the end: ")
             } catch {
                 runningCommandFailed = true
-                errors.append(Self.message(for: error, at: nil))
+                errors.append(ErrorLine.text(for: error, at: nil))
                 writeError(error)
             }
         }
         return (runningCommandFailed, interrupted, errors)
     }
-
-    /// Why `line` is not one command line: it holds a line break (LF, CR,
-    /// NEL, U+2028, U+2029) or another control character but a tab; nil
-    /// when it is one line.
-    ///
-    /// ```swift
-    /// Session.lineBreak(in: "load contacts")      // nil
-    /// Session.lineBreak(in: "load a\n  > quit")  // "column 7: a command is one line, and this one holds U+000A ..."
-    /// ```
-    package static func lineBreak(in line: String) -> String? {
-        for (offset, scalar) in line.unicodeScalars.enumerated() {
-            switch scalar.value {
-            case 0x09: continue
-            case 0x00...0x1F, 0x7F, 0x85, 0x2028, 0x2029:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                let name =
-                    [
-                        0x0A: " (a line feed)", 0x0D: " (a carriage return)", 0x00: " (NUL)",
-                        0x2028: " (a line separator)", 0x2029: " (a paragraph separator)",
-                    ][Int(scalar.value)] ?? ""
-                return
-                    "column \(offset + 1): a command is one line, and this one holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)\(name): nothing was run"
-            default: continue
-            }
-        }
-        return nil
-    }
-
-    /// The longest command line a session runs, in bytes.
-    public static let longestLine = 64 * 1_024
 
     /// Every top-level command so far with its output, for `session save`.
     public var recordedCommands: [(command: String, output: [String])] { recorder.entries }
@@ -442,56 +409,26 @@ public final class Session {
         runningCommandFailed = true
     }
 
-    /// Providers with at least this many items show a progress line while
-    /// a long command works on them (a sort of 100,000 records takes about a
-    /// second in a release build).
-    static let progressItemThreshold = 100_000
-
     /// Writes `error` with the location of the command running. A top-level
     /// command's error is recorded without it: where the line came from (a
     /// pipe, a script) is not the command's output, and a replay of the
     /// recording runs it from elsewhere. Inside `run`, the location is the
     /// script's, which a replay of `run` prints again.
     func writeError(_ error: any Error) {
-        let shown = Self.message(for: error, at: input.location)
-        recorder.writeError(shown, recording: input.isEntered ? Self.message(for: error, at: nil) : shown)
-    }
-
-    /// The line an error prints after `error: `: its description, after
-    /// `FILE:LINE:` when the command came from a file (a column joins them:
-    /// `FILE:LINE:COLUMN:`, as compilers write it).
-    static func message(for error: any Error, at location: String?) -> String {
-        guard let location else { return "\(error)" }
-        if let shellError = error as? ShellError, let column = shellError.column {
-            return "\(location):\(column): \(shellError.message)"
-        }
-        return "\(location): \(error)"
-    }
-
-    /// An output line with the `FILE:LINE:` that ``message(for:at:)`` put
-    /// into an error at `location` taken out again: the line a transcript
-    /// recorded, where the command ran with no location.
-    static func line(_ line: String, withoutLocation location: String) -> String {
-        let prefix = "error: \(location):"
-        guard line.hasPrefix(prefix) else { return line }
-        let rest = line.dropFirst(prefix.count)
-        if rest.hasPrefix(" ") { return "error: " + rest.dropFirst() }
-        // `FILE:LINE:COLUMN: message` was `column COLUMN: message`.
-        guard let colon = rest.firstIndex(of: ":") else { return line }
-        return "error: column \(rest[..<colon])\(rest[colon...])"
+        lastError = error
+        let shown = ErrorLine.text(for: error, at: input.location)
+        recorder.writeError(shown, recording: input.isEntered ? ErrorLine.text(for: error, at: nil) : shown)
     }
 
     private func dispatch(_ line: String) throws {
         let tokens = try Tokenizer.tokens(in: line)
         guard let first = tokens.first else { return }
         guard case .word(let word) = first.kind else {
-            throw ShellError("expected a command, found '\(first.text)'", column: first.column)
+            throw ShellError(.expected("a command", found: first.text), column: first.column)
         }
         let name = word.lowercased()
         guard let command = Command.command(named: name) else {
-            let suggestion =
-                Suggestion.nearest(to: name, in: Command.all.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ShellError("unknown command '\(word)'\(suggestion); type 'help' for the list")
+            throw ShellError(.unknownCommand(word, suggestion: Suggestion.nearest(to: name, in: Command.names)))
         }
         var rest = Array(tokens.dropFirst())
         // `--data-only` (on a change): the data changes, the list is not told.
@@ -531,16 +468,6 @@ public final class Session {
     /// Throws when this session may not write files.
     func checkCanWrite(_ command: String) throws(ShellError) {
         try workspace.checkCanWrite(command)
-    }
-
-    /// Checks that `field` is one of `fields`, the fields of `dataset`.
-    static func checkField(_ field: String, in fields: [String], dataset: String, column: Int?) throws(ShellError) {
-        guard !fields.contains(field) else { return }
-        let suggestion =
-            Suggestion.nearest(to: field, in: fields).map { "; did you mean '\(FieldNameList.name($0))'?" } ?? ""
-        throw ShellError(
-            "no field '\(FieldNameList.name(field))' in \(dataset) (fields: \(FieldNameList.text(fields))\(suggestion))",
-            column: column)
     }
 }
 

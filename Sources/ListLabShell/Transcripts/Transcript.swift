@@ -147,7 +147,8 @@ public struct Transcript: Sendable {
             // Any other command is kept as typed (a tab in a value replays as the tab).
             lines.append(
                 "  > "
-                    + (Session.lineBreak(in: entry.command) == nil ? entry.command : VisibleText.escaped(entry.command))
+                    + (CommandLineRule.lineBreak(in: entry.command) == nil
+                        ? entry.command : VisibleText.escaped(entry.command))
             )
             lines.append(contentsOf: fileLines(for: entry.output))
             if entry.outputCut { lines.append("  " + ExpectedLine.anyLines.text) }

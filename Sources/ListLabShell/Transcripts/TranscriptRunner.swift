@@ -227,7 +227,7 @@ public enum TranscriptRunner {
         for path in paths {
             var isDirectory = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ShellError("\(path): no such file or folder")
+                throw ShellError(.noSuchFile(path))
             }
             guard isDirectory else {
                 found.append(path)

@@ -1,0 +1,60 @@
+import ListLabCore
+import ListLabRecords
+
+// The words of every typed ShellError, in one place: what a user reads after
+// `error: `, and what the transcripts in Samples/ pin byte for byte.
+
+extension ShellError.Reason {
+    /// The reason as the one line the user reads (without its column).
+    public var text: String {
+        switch self {
+        case .unknownCommand(let word, let suggestion):
+            "unknown command '\(word)'\(Self.didYouMean(suggestion)); type 'help' for the list"
+        case .expected(let what, let found):
+            "expected \(what), found '\(found)'"
+        case .unexpected(let token, let usage):
+            "unexpected '\(token)' (usage: \(usage))"
+        case .missing(let what, let command, let usage):
+            "\(command) needs \(what) (usage: \(usage))"
+        case .unknownOption(let option, let command, let usage):
+            "\(command) has no option '\(option)' (usage: \(usage))"
+        case .givenTwice(let clause, let usage):
+            "'\(clause)' is given twice" + (usage.map { " (usage: \($0))" } ?? "")
+        case .outOfBounds(let what, let bounds, let found):
+            "\(what) must be \(bounds.lowerBound) to \(bounds.upperBound), not \(found)"
+        case .noField(let field, let dataset, let fields):
+            "no field '\(FieldNameList.name(field))' in \(dataset) (fields: \(FieldNameList.text(fields))"
+                + (Suggestion.nearest(to: field, in: fields).map { "; did you mean '\(FieldNameList.name($0))'?" } ?? "")
+                + ")"
+        case .noProvider(let name, let loaded):
+            "no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))"
+                + (Suggestion.nearest(to: name, in: loaded).map { "; did you mean '\($0)'?" } ?? "") + ")"
+        case .nothingLoaded(let firstLoad, let offersSamples):
+            "no provider is loaded: try '\(firstLoad)'\(offersSamples ? " (or 'samples')" : "")"
+        case .noItem(let path):
+            "no item at \(path)"
+        case .noItemWithKey(let field, let value, let dataset):
+            "no item with \(field)=\(value.jsonText) in \(dataset)"
+        case .fileExists(let file):
+            "\(file) exists: add --force to replace it"
+        case .noSuchFile(let path):
+            "\(path): no such file or folder"
+        case .writesNoFiles(let command):
+            "\(command): this session does not write files"
+        case .refused(let error):
+            "the list refused the update (\(error)); it was reloaded instead"
+        case .needsDiffable(let command):
+            "\(command) needs a diffable data source: 'diffable on' first"
+        case .scriptCommandsSpent(let limit):
+            "run: scripts have run \(limit) commands in this session, the most they may (do scripts run each other over and over?)"
+        case .scriptsTooDeep(let file, let limit):
+            "run: scripts nested more than \(limit) deep (does '\(file)' run itself?)"
+        case .other(let message):
+            message
+        }
+    }
+
+    private static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+}

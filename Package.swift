@@ -69,7 +69,7 @@ let package = Package(
             name: "ListLabServer",
             dependencies: [
                 "ListLabHTTP", "ListLabPlayground", "ListLabShell", "ListLabPictures", "ListLabCore", "ListLabFiles",
-                "Interruption",
+                "ListLabRecords", "Interruption",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Page/README.md"],

@@ -1,5 +1,6 @@
 import Foundation
 import ListLabHTTP
+import ListLabRecords
 import ListLabShell
 import Synchronization
 import Testing
@@ -239,7 +240,7 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
 @Test func textIsQuotedAsJSONReadsItBack() throws {
     // Runs that need no escape are copied eight bytes at a time: each byte that needs one, at
     // every place of a text long enough for several words, after ASCII or after an accent.
-    #expect(ServerMessage.quoted("a\n\t\r\"\\\u{01}\u{1F} \u{7F}é") == #""a\n\t\r\"\\\u0001\u001f \#u{7F}é""#)
+    #expect(JSONStringWriter.quoted("a\n\t\r\"\\\u{01}\u{1F} \u{7F}é") == #""a\n\t\r\"\\\u0001\u001f \#u{7F}é""#)
     var texts: [String] = []
     for special in ["\"", "\\", "\n", "\u{00}", "\u{1F}", " ", "\u{7F}", "é", "→", "<", "\u{2028}"] {
         for prefix in ["", "é"] {
@@ -251,7 +252,7 @@ func aMessageTheServerCannotTakeIsRefusedAndTheTabGoesOn(message: String, reason
         }
     }
     for text in texts {
-        let quoted = ServerMessage.quoted(text)
+        let quoted = JSONStringWriter.quoted(text)
         #expect(try JSONDecoder().decode(String.self, from: Data(quoted.utf8)) == text, "\(text.debugDescription)")
         #expect(!quoted.utf8.dropFirst().dropLast().contains { $0 < 0x20 }, "\(text.debugDescription)")
     }
@@ -597,7 +598,7 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
     "plain", "a \"quote\" and a \\ backslash", "line\nbreak\ttab\r", "\u{1}\u{1f}", "é ü 漢字 🎉 \u{2028}", "",
 ])
 func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
-    let json = ServerMessage.quoted(text)
+    let json = JSONStringWriter.quoted(text)
     let read = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
     #expect(read == [text])
 }

@@ -131,7 +131,7 @@ public enum RecordTableWriter {
         for column in table.columns.indices where !table.isAbsent(column: column, row: row) {
             if !first { output.append(contentsOf: separator) }
             first = false
-            writeJSONString(Array(table.fieldNames[column].utf8)[...], to: &output)
+            JSONStringWriter.append(Array(table.fieldNames[column].utf8)[...], to: &output)
             output.append(contentsOf: colon)
             writeJSONCell(table, column, row, to: &output)
         }
@@ -148,28 +148,8 @@ public enum RecordTableWriter {
         case .double: output.append(contentsOf: Value.jsonNumber(Double(bitPattern: payload)).utf8)
         case .sourceNumber, .arenaNumber, .sourceJSON, .arenaJSON:
             output.append(contentsOf: table.bytes(column: column, row: row))
-        case .sourceString, .arenaString: writeJSONString(table.bytes(column: column, row: row), to: &output)
+        case .sourceString, .arenaString: JSONStringWriter.append(table.bytes(column: column, row: row), to: &output)
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    static func writeJSONString(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                output.append(contentsOf: Array("\\u00".utf8))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0xF)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
 }

@@ -190,7 +190,7 @@ struct StyledTableWriter {
             where !written.contains(column) && !table.isAbsent(column: column, row: row) {
                 if !first { output.append(contentsOf: style.separator) }
                 first = false
-                RecordTableWriter.writeJSONString(Array(table.fieldNames[column].utf8)[...], to: &output)
+                JSONStringWriter.append(Array(table.fieldNames[column].utf8)[...], to: &output)
                 output.append(contentsOf: style.colon)
                 RecordTableWriter.writeJSONCell(table, column, row, to: &output)
             }

@@ -101,7 +101,7 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
             && !field.unicodeScalars.contains(where: { $0.value < 0x20 })
         guard !plain else { return "{\(field)}" }
         var quoted = "{"
-        Value.writeJSONString(field, to: &quoted)
+        quoted += JSONStringWriter.quoted(field)
         return quoted + "}"
     }
 
@@ -165,7 +165,7 @@ public struct Template: Hashable, Sendable, CustomStringConvertible {
     /// The template as written, quoted: `"{name} — {phone}"`.
     public var description: String {
         var quoted = ""
-        Value.writeJSONString(source, to: &quoted)
+        quoted += JSONStringWriter.quoted(source)
         return quoted
     }
 }

@@ -222,7 +222,7 @@ extension Record: CustomStringConvertible {
         output += "{"
         for (index, name) in schema.names.enumerated() {
             if index > 0 { output += "," }
-            Value.writeJSONString(name, to: &output)
+            output += JSONStringWriter.quoted(name)
             output += ":"
             (index < values.count ? values[index] : .null).writeJSON(to: &output)
         }

@@ -57,7 +57,7 @@ extension Value: CustomStringConvertible {
         case .int(let number): output += String(number)
         case .double(let number): output += Value.jsonNumber(number)
         case .number(let text): output += text
-        case .string(let text): Value.writeJSONString(text, to: &output)
+        case .string(let text): output += JSONStringWriter.quoted(text)
         case .array(let elements):
             output += "["
             for (index, element) in elements.enumerated() {
@@ -88,24 +88,6 @@ extension Value: CustomStringConvertible {
         return String(number)
     }
 
-    /// Appends `text` as a quoted JSON string, escaping what JSON requires.
-    static func writeJSONString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
-    }
 }
 
 extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,

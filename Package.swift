@@ -64,7 +64,10 @@ let package = Package(
         // request bounded before it is read, each connection bounded per client. A module of its own so
         // that its readers are fuzzed in a build of their own (listlab-fuzz-door, Scripts/fuzz).
         .target(name: "ListLabHTTP", swiftSettings: strictSettings),
-        .executableTarget(name: "listlab-fuzz-door", dependencies: ["ListLabHTTP"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "listlab-fuzz-door", dependencies: ["FuzzDriver", "ListLabHTTP"], swiftSettings: strictSettings),
+        // The one entry of the fuzz programs: libFuzzer's, or a replay of files.
+        .target(name: "FuzzDriver", swiftSettings: strictSettings),
         .target(
             name: "ListLabServer",
             dependencies: [
@@ -102,7 +105,8 @@ let package = Package(
             name: "ListLabFuzzing",
             dependencies: ["ListLabShell", "ListLabFiles", "ListLabRecords", "ListLabCore", "ListDiff"],
             swiftSettings: strictSettings),
-        .executableTarget(name: "listlab-fuzz", dependencies: ["ListLabFuzzing"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "listlab-fuzz", dependencies: ["FuzzDriver", "ListLabFuzzing"], swiftSettings: strictSettings),
         // In-process benchmarks (run in release by the Scripts/bench* scripts).
         .executableTarget(
             name: "listlab-bench",

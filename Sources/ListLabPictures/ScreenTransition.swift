@@ -16,7 +16,7 @@ public import ListLabCore
 /// ListAdapter(provider: provider, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
 /// var transition: ScreenTransition?
 /// var before: ListScreen?
-/// list.batchUpdateObserver = { event in
+/// list.addBatchUpdateObserver { event in
 ///     if case .willPerform = event { before = ListScreen(list) }
 ///     if case .didPerform(let update) = event, let before { transition = ScreenTransition(before: before, after: ListScreen(list), update: update) }
 /// }

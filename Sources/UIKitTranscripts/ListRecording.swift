@@ -28,8 +28,8 @@ public final class ListRecording {
     private var steps: [Step] = []
     /// The scroll position the replay has reached.
     private var replayedOffset: Int
-    private let earlierBatchObserver: ((BatchUpdateEvent) -> Void)?
-    private let earlierReloadObserver: (() -> Void)?
+    /// The observers this recording added to the list, taken away by ``stop()``.
+    private var observers: [ListObserverToken] = []
     private var isRecording = true
 
     /// One thing the recording writes: a command, with UIKit's reason when
@@ -52,22 +52,16 @@ public final class ListRecording {
     private init(list: HeadlessList) {
         self.list = list
         replayedOffset = 0
-        earlierBatchObserver = list.batchUpdateObserver
-        earlierReloadObserver = list.reloadObserver
         if list.iOSVersion != .standard { steps.append(Step(command: "set ios \(list.iOSVersion)")) }
         if case .collection(let columns) = list.style { steps.append(Step(command: "set list collection \(columns)")) }
         if list.viewportRows != 10 { steps.append(Step(command: "viewport \(list.viewportRows)")) }
         steps.append(Step(command: "rows" + rowsWords(of: shownRows())))
         steps.append(Step(command: "show"))
         noteScroll()
-        list.batchUpdateObserver = { [weak self] event in
-            self?.earlierBatchObserver?(event)
-            self?.record(event)
-        }
-        list.reloadObserver = { [weak self] in
-            self?.earlierReloadObserver?()
-            self?.recordReload()
-        }
+        observers = [
+            list.addBatchUpdateObserver { [weak self] event in self?.record(event) },
+            list.addReloadObserver { [weak self] in self?.recordReload() },
+        ]
     }
 
     /// The commands recorded so far, in order.
@@ -75,12 +69,12 @@ public final class ListRecording {
         steps.map(\.command)
     }
 
-    /// Stops recording; the list's earlier observers hear it alone again.
+    /// Stops recording; the list's other observers hear it as before.
     public func stop() {
         guard isRecording else { return }
         isRecording = false
-        list.batchUpdateObserver = earlierBatchObserver
-        list.reloadObserver = earlierReloadObserver
+        for observer in observers { list.removeObserver(observer) }
+        observers = []
     }
 
     // MARK: - Recording

@@ -730,7 +730,7 @@ func screenTransitionExample1() throws {
     ListAdapter(provider: provider, presenter: SingleKindPresenter(ContactCell.self)).attach(to: list)
     var transition: ScreenTransition?
     var before: ListScreen?
-    list.batchUpdateObserver = { event in
+    list.addBatchUpdateObserver { event in
         if case .willPerform = event { before = ListScreen(list) }
         if case .didPerform(let update) = event, let before { transition = ScreenTransition(before: before, after: ListScreen(list), update: update) }
     }

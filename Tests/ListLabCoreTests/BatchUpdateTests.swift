@@ -296,3 +296,32 @@ private func refusal(
     try list.performBatchUpdates(BatchUpdate(insertedItems: [ItemPath(0, 1)]))
     #expect(list.numberOfItems(inSection: 0) == 2)
 }
+
+@Test func everyObserverHearsEachUpdateAndReloadInTheOrderTheyWereAdded() {
+    let data = CountsDataSource([3])
+    let list = data.makeList()
+    var heard: [String] = []
+    let first = list.addBatchUpdateObserver { event in
+        if case .didPerform = event { heard.append("first") }
+    }
+    list.addBatchUpdateObserver { event in
+        switch event {
+        case .willPerform: heard.append("second will")
+        case .didPerform: heard.append("second did")
+        case .refused: heard.append("second refused")
+        }
+    }
+    let reload = list.addReloadObserver { heard.append("reload") }
+    data.counts = [4]
+    try? list.performBatchUpdates(BatchUpdate(insertedItems: [ItemPath(0, 3)]))
+    #expect(heard == ["second will", "first", "second did"])
+    heard = []
+    list.removeObserver(first)
+    try? list.performBatchUpdates(BatchUpdate(insertedItems: [ItemPath(0, 9)]))
+    list.reloadData()
+    #expect(heard == ["second will", "second refused", "reload"])
+    heard = []
+    list.removeObserver(reload)
+    list.reloadData()
+    #expect(heard == [])
+}

@@ -29,7 +29,7 @@ final class FruitList {
         provider = ArrayDataProvider(fruitNames.prefix(count).map { Fruit(name: $0, colour: "colour of \($0)") })
         list = HeadlessList(viewportRows: viewportRows)
         ListAdapter(provider: provider, presenter: SingleKindPresenter(FruitCell.self)).attach(to: list)
-        list.batchUpdateObserver = { [unowned self] event in
+        list.addBatchUpdateObserver { [unowned self] event in
             switch event {
             case .willPerform: before = ListScreen(list)
             case .didPerform(let update):

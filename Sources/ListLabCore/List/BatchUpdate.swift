@@ -118,8 +118,8 @@ extension BatchUpdate: CustomStringConvertible {
     }
 }
 
-/// What a ``HeadlessList`` tells its ``HeadlessList/batchUpdateObserver``
-/// about a batch update.
+/// What a ``HeadlessList`` tells its observers
+/// (``HeadlessList/addBatchUpdateObserver(_:)``) about a batch update.
 public enum BatchUpdateEvent: Hashable, Sendable {
     /// The list is about to perform `update`; it still shows the old state
     /// (the data source already holds the new one).

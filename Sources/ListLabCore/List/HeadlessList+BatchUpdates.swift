@@ -29,9 +29,9 @@ extension HeadlessList {
             // An empty update (`performBatchUpdates(nil)`, which apps call to lay out again) is one UIKit takes.
             if dataSource?.traceRole == .diffableDataSource, tracer.callerRole != .diffableDataSource, !update.isEmpty {
                 let error = BatchUpdateError(.mutationBehindDiffableDataSource, style: style, version: iOSVersion)
-                batchUpdateObserver?(.willPerform(update))
+                tellObservers(.willPerform(update))
                 statistics.refusedBatchUpdates += 1
-                batchUpdateObserver?(.refused(update, error))
+                tellObservers(.refused(update, error))
                 throw error
             }
             guard hasLoaded else {
@@ -39,7 +39,7 @@ extension HeadlessList {
                 reloadData()
                 return
             }
-            batchUpdateObserver?(.willPerform(update))
+            tellObservers(.willPerform(update))
             let oldCounts = sections.map(\.itemCount)
             let loaded = loadSections()
             let plan: BatchUpdatePlan
@@ -48,7 +48,7 @@ extension HeadlessList {
                     update, old: oldCounts, new: loaded.map(\.itemCount), style: style, version: iOSVersion)
             } catch {
                 statistics.refusedBatchUpdates += 1
-                batchUpdateObserver?(.refused(update, error))
+                tellObservers(.refused(update, error))
                 throw error
             }
             let before = checkpoint()
@@ -60,10 +60,10 @@ extension HeadlessList {
                 restore(before)
                 let error = noCellError(at: path)
                 statistics.refusedBatchUpdates += 1
-                batchUpdateObserver?(.refused(update, error))
+                tellObservers(.refused(update, error))
                 throw error
             }
-            batchUpdateObserver?(.didPerform(update))
+            tellObservers(.didPerform(update))
         }
     }
 

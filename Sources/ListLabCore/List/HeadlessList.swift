@@ -51,13 +51,12 @@ public final class HeadlessList {
     public private(set) var selectedPaths: [ItemPath] = []
     /// Counts of what the list has done.
     public internal(set) var statistics = ListStatistics()
-    /// Hears about every batch update as the list performs it: before
-    /// (the list still shows the old state), after, or refused (the list is
-    /// as it was). A picture of the list animates an update from these.
-    public var batchUpdateObserver: ((BatchUpdateEvent) -> Void)?
-    /// Hears each ``reloadData()``, once the list has asked its data source
-    /// again: a recording of the list starts again from what it shows then.
-    public var reloadObserver: (() -> Void)?
+    /// Who hears each batch update, in the order they were added (``addBatchUpdateObserver(_:)``).
+    var batchUpdateObservers: [(token: ListObserverToken, hear: (BatchUpdateEvent) -> Void)] = []
+    /// Who hears each reload, in the order they were added (``addReloadObserver(_:)``).
+    var reloadObservers: [(token: ListObserverToken, hear: () -> Void)] = []
+    /// The number of the next observer's token.
+    var nextObserverNumber = 0
 
     /// The cached structure: counts, titles and where each section starts.
     var sections: [SectionLayout] = []
@@ -331,7 +330,7 @@ public final class HeadlessList {
             clampScrollOffset()
             layoutVisibleCells()
         }
-        reloadObserver?()
+        for observer in reloadObservers { observer.hear() }
     }
 
     /// Shows the same data under another layout: a table, or a collection

@@ -153,7 +153,7 @@ public final class Session {
         recorder = SessionRecorder(output)
         self.output = recorder
         presentation = Presentation(viewportRows: viewportRows)
-        presentation.list.batchUpdateObserver = { [weak self] event in
+        presentation.list.addBatchUpdateObserver { [weak self] event in
             guard let self else { return }
             // A script of thousands of appends keeps its last events, as its pictures keep their last updates.
             if listEvents.count == CommandRecord.mostListEvents {

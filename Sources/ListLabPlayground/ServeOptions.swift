@@ -52,6 +52,15 @@ package struct ServeOptions: ParsableArguments {
         ))
     package var noToken = false
 
+    @Option(
+        name: .customLong("token-file"),
+        help: ArgumentHelp(
+            "A file that keeps the server's tokens, so that a server that restarts keeps its links.",
+            discussion:
+                "Made on first use, readable by you alone, with the page's token (and in a classroom the teacher's); read back on each start, only while it is a plain file of yours that no one else may read or write. Delete it to issue new tokens.",
+            valueName: "FILE"))
+    package var tokenFile: String?
+
     @Flag(
         help: ArgumentHelp(
             "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
@@ -121,6 +130,7 @@ package struct ServeOptions: ParsableArguments {
         if let sample { arguments += ["--sample", sample] }
         if empty { arguments.append("--empty") }
         if noToken { arguments.append("--no-token") }
+        if let tokenFile { arguments += ["--token-file", tokenFile] }
         if classroom { arguments.append("--classroom") }
         arguments += [
             "--budget", "\(budget)", "--memory", "\(memory)", "--disk", "\(disk)", "--disk-total", "\(diskTotal)",

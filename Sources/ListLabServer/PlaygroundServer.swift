@@ -71,6 +71,7 @@ package final class PlaygroundServer: Sendable {
     ///   - factory: Makes each tab's session.
     ///   - keptFor: The seconds a closed tab's session waits for the tab to come back.
     ///   - token: The token the page's socket wants (``Door``); nil for none.
+    ///   - teacherToken: A classroom's teacher's token (`--token-file`); nil for a new one.
     ///   - allowedHosts: Names to answer to beside the server's own (`--allow-host`).
     ///   - proxies: The addresses of reverse proxies in front (`--proxy`), whose
     ///     connections are not bounded per client.
@@ -80,7 +81,8 @@ package final class PlaygroundServer: Sendable {
     package init(
         host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [],
         lessons: LessonFolder? = nil, factory: SessionFactory,
-        keptFor: Double = 120, token: String?, allowedHosts: [String] = [], proxies: [String] = [],
+        keptFor: Double = 120, token: String?, teacherToken: String? = nil, allowedHosts: [String] = [],
+        proxies: [String] = [],
         checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
     ) throws {
         self.keptFor = keptFor
@@ -92,7 +94,7 @@ package final class PlaygroundServer: Sendable {
         let wildcard = ["0.0.0.0", "::", "[::]"].contains(host)
         door = Door(
             listeningOn: host, port: listener.port, token: token,
-            teacherToken: factory.classroom == nil ? nil : Door.makeToken(),
+            teacherToken: factory.classroom == nil ? nil : teacherToken ?? Door.makeToken(),
             machineNames: wildcard ? HostNames.ofThisMachine() : [], allowedHosts: allowedHosts, checks: checks)
         self.factory = factory
         self.sample = sample
@@ -261,6 +263,28 @@ package final class PlaygroundServer: Sendable {
                     HTTPResponse(
                         status: 200, type: "text/html; charset=utf-8", body: table,
                         policy: TeacherPage.contentSecurityPolicy))
+            case "/teacher/grades.csv":
+                try door.checkTeacher(head)
+                let done = DispatchSemaphore(value: 0)
+                let gradebook = Mutex<Gradebook?>(nil)
+                serverTask { [tabs] in
+                    let grades = await tabs.gradebook()
+                    gradebook.withLock { $0 = grades }
+                    done.signal()
+                }
+                _ = done.wait(timeout: .now() + 5)
+                guard let csv = gradebook.withLock({ $0?.csv }) else {
+                    respond(
+                        connection,
+                        HTTPResponse(status: 503, body: "the class's tabs did not answer in time: try again\n"))
+                    return
+                }
+                respond(
+                    connection,
+                    HTTPResponse(
+                        status: 200, type: "text/csv; charset=utf-8", body: Array(csv.utf8),
+                        policy: TeacherPage.contentSecurityPolicy,
+                        extra: [("Content-Disposition", "attachment; filename=\"grades.csv\"")]))
             case "/teacher/collect":
                 try door.checkTeacher(head)
                 let done = DispatchSemaphore(value: 0)
@@ -650,6 +674,25 @@ private actor OpenTabs {
     /// Each session's client, and when it was added (a count).
     private var owners: [String: (client: String, order: Int)] = [:]
     private var added = 0
+    /// The last status of each ended tab that checked an exercise (the
+    /// latest ``mostEndedStatuses``), for the gradebook: a student's work
+    /// counts after their tab ends.
+    private var endedStatuses: [TabStatus] = []
+    /// The most ended tabs' statuses kept: a class of 30 opens a few hundred tabs a day.
+    static let mostEndedStatuses = 10_000
+
+    /// Keeps `tab`'s last status for the gradebook, when it checked an exercise.
+    private func keepGrades(of tab: TabSession) {
+        let status = tab.status.withLock { $0 }
+        guard !status.exercises.isEmpty else { return }
+        endedStatuses.append(status)
+        if endedStatuses.count > Self.mostEndedStatuses { endedStatuses.removeFirst() }
+    }
+
+    /// The class's grades: every tab's, open or ended.
+    func gradebook() -> Gradebook {
+        Gradebook(endedStatuses + sessions.values.map { $0.tab.status.withLock { $0 } })
+    }
 
     /// Keeps `tab` of `client` under a new key, connected, in the place
     /// ``holdPlace(for:holding:)`` held for it when `heldPlace`.
@@ -682,6 +725,7 @@ private actor OpenTabs {
         sessions[oldest] = nil
         owners[oldest] = nil
         heldPlaces[client, default: 0] += 1
+        keepGrades(of: kept.tab)
         await kept.tab.end()
         return true
     }
@@ -781,6 +825,7 @@ private actor OpenTabs {
         guard let kept = sessions[key], !kept.connected, kept.closings == closing else { return }
         sessions[key] = nil
         owners[key] = nil
+        keepGrades(of: kept.tab)
         await kept.tab.end()
     }
 }

@@ -175,12 +175,24 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError(
                 "--no-token is for a server on loopback only: on \(host), the token is what keeps others out")
         }
+        var tokens: TokenFile?
+        if let path = options.tokenFile {
+            guard !noToken else {
+                throw ValidationError("--token-file keeps the tokens and --no-token has none: give one or the other")
+            }
+            do {
+                tokens = try TokenFile.tokens(at: path, needsTeacher: factory.classroom != nil)
+            } catch {
+                throw ValidationError("--token-file \(path): \(error)")
+            }
+        }
         let server: PlaygroundServer
         do {
             server = try PlaygroundServer(
                 host: host, port: port, tool: playground.name, banner: playground.banner, sample: start,
                 tours: playground.offersSamples ? Tours.names : [], lessons: lessons, factory: factory,
-                token: noToken ? nil : Door.makeToken(), allowedHosts: options.allowHost, proxies: proxies,
+                token: noToken ? nil : tokens?.token ?? Door.makeToken(), teacherToken: tokens?.teacher,
+                allowedHosts: options.allowHost, proxies: proxies,
                 log: { line in printError("\(tool) serve: \(line)") })
         } catch {
             throw ValidationError("cannot listen on \(host): \(error)")

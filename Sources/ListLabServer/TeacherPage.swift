@@ -4,8 +4,9 @@ import ListLabPictures
 /// teacher's own token the server prints at start): each tab, its student's
 /// name, the lesson it is in and how far, its steps that drifted from the
 /// lesson, each exercise checked (done, tries, Solution used), and its last
-/// error; and Collect, which downloads every tab's sessions as transcripts
-/// (`/teacher/collect`, one tar archive). The page holds no secret and is served to anyone; its script
+/// error; Collect, which downloads every tab's sessions as transcripts
+/// (`/teacher/collect`, one tar archive); and the gradebook (``Gradebook``,
+/// `/teacher/grades.csv`). The page holds no secret and is served to anyone; its script
 /// (`Page/teacher.js`) reads the token from the address's fragment and asks
 /// for the table (``table(rows:)``, drawn on the server) every five
 /// seconds with it. Read only: it changes nothing.
@@ -19,6 +20,7 @@ enum TeacherPage {
         <body><main><h1>\(Markup.escape(tool)): the class</h1>
         <p class="source" id="status">loading…</p>
         <p class="source"><button type="button" id="collect">Collect</button> <span id="collected">every tab's sessions as transcripts, in one .tar archive</span></p>
+        <p class="source"><button type="button" id="grades">Gradebook</button> <span id="graded">each student's exercises (done, tries, Solution), from every tab, open or ended, as CSV</span></p>
         <div id="class"></div></main>
         <script src="/teacher.js"></script>
         </body></html>

@@ -484,8 +484,17 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
                 try get("/teacher/tabs", "Authorization: Bearer \(teacher)\r\n"), try get("/teacher", ""),
                 try get("/teacher/collect", "Authorization: Bearer \(testToken)\r\n"),
                 try get("/teacher/collect", "Authorization: Bearer \(teacher)\r\n"),
+                try get("/teacher/grades.csv", "Authorization: Bearer \(testToken)\r\n"),
+                try get("/teacher/grades.csv", "Authorization: Bearer \(teacher)\r\n"),
             ]
         }
+        // The gradebook, with the teacher's token only: a CSV download (the tour checked no exercise).
+        #expect(pages[8].hasPrefix("HTTP/1.1 403"), "\(pages[8].prefix(60))")
+        #expect(
+            pages[9].hasPrefix("HTTP/1.1 200") && pages[9].contains("Content-Type: text/csv; charset=utf-8")
+                && pages[9].contains("filename=\"grades.csv\"")
+                && pages[9].hasSuffix("\r\n\r\nstudent,lesson,exercise,done,tries,solution used,tabs\r\n"),
+            "\(pages[9].suffix(300))")
         // Collect, with the teacher's token only: each tab's sessions as transcripts, one tar archive.
         #expect(pages[6].hasPrefix("HTTP/1.1 403"), "\(pages[6].prefix(60))")
         #expect(

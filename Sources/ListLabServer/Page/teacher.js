@@ -38,30 +38,36 @@
     }
     setTimeout(refresh, 5000);
   }
-  // Collect: every tab's sessions as transcripts, one .tar archive, fetched with the token and saved as a download.
-  const collect = document.getElementById('collect');
-  const collected = document.getElementById('collected');
-  collect.addEventListener('click', async () => {
-    if (!token) return;
-    collect.disabled = true;
-    collected.textContent = 'collecting…';
-    try {
-      const response = await fetch('/teacher/collect', { headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' });
-      if (!response.ok) {
-        collected.textContent = 'not collected: the server answered ' + response.status + ' (' + (await response.text()).trim() + ')';
-      } else {
-        const blob = await response.blob();
-        const link = document.createElement('a');
-        link.href = URL.createObjectURL(blob);
-        link.download = 'class.tar';
-        link.textContent = 'class.tar';
-        collected.replaceChildren('collected ' + Math.ceil(blob.size / 1024) + ' KB: ', link);
-        link.click();
+  // A download fetched with the token (a link cannot carry it) and saved: Collect's archive, the gradebook.
+  function downloadButton(buttonId, noteId, path, file, working, done) {
+    const button = document.getElementById(buttonId);
+    const note = document.getElementById(noteId);
+    button.addEventListener('click', async () => {
+      if (!token) return;
+      button.disabled = true;
+      note.textContent = working;
+      try {
+        const response = await fetch(path, { headers: { Authorization: 'Bearer ' + token }, cache: 'no-store' });
+        if (!response.ok) {
+          note.textContent = 'not ' + done + ': the server answered ' + response.status + ' (' + (await response.text()).trim() + ')';
+        } else {
+          const blob = await response.blob();
+          const link = document.createElement('a');
+          link.href = URL.createObjectURL(blob);
+          link.download = file;
+          link.textContent = file;
+          note.replaceChildren(done + ' ' + Math.ceil(blob.size / 1024) + ' KB: ', link);
+          link.click();
+        }
+      } catch (error) {
+        note.textContent = 'not ' + done + ': the server does not answer';
       }
-    } catch (error) {
-      collected.textContent = 'not collected: the server does not answer';
-    }
-    collect.disabled = false;
-  });
+      button.disabled = false;
+    });
+  }
+  // Collect: every tab's sessions as transcripts, one .tar archive.
+  downloadButton('collect', 'collected', '/teacher/collect', 'class.tar', 'collecting…', 'collected');
+  // The gradebook: each student's exercises, done or not, tries and Solution, as CSV.
+  downloadButton('grades', 'graded', '/teacher/grades.csv', 'grades.csv', 'grading…', 'graded');
   refresh();
 })();

@@ -158,7 +158,7 @@ extension CommandContext {
 
     /// The updates of `changes` (from the path before, to the path after),
     /// none above the change threshold, where the list reloads instead.
-    func updatedPairs(_ changes: SectionedChangeset) -> [(from: ItemPath, to: ItemPath)] {
+    fileprivate func updatedPairs(_ changes: SectionedChangeset) -> [(from: ItemPath, to: ItemPath)] {
         guard changes.count <= presentation.changeThreshold else { return [] }
         return changes.updatedItems.map { update in
             (from: ItemPath(update.from.section, update.from.item), to: ItemPath(update.to.section, update.to.item))
@@ -182,7 +182,7 @@ extension CommandContext {
 
     /// The fields whose values differ from `before` to `after`, in their
     /// order (the fields only one of them has last).
-    static func fieldChanges(from before: Record, to after: Record) -> [FieldChange] {
+    fileprivate static func fieldChanges(from before: Record, to after: Record) -> [FieldChange] {
         if before.schema === after.schema || before.schema.names == after.schema.names {
             // The same fields: compared by position, not looked up by name.
             let (old, new) = (before.paddedValues, after.paddedValues)

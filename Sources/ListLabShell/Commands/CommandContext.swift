@@ -38,26 +38,6 @@ struct CommandContext {
         activate(workspace.put(loaded))
     }
 
-    /// The path of the file a command names as `name` (``Workspace/filePath(_:)``).
-    func filePath(_ name: String) throws(ShellError) -> String {
-        try workspace.filePath(name)
-    }
-
-    /// Writes `text` to `file` atomically (``Workspace/writeNewFile(bytes:to:force:)``).
-    func writeNewFile(_ text: String, to file: String, force: Bool) throws {
-        try workspace.writeNewFile(bytes: Array(text.utf8), to: file, force: force)
-    }
-
-    /// Writes `bytes` to `file` atomically (``Workspace/writeNewFile(bytes:to:force:)``).
-    func writeNewFile(bytes: [UInt8], to file: String, force: Bool) throws {
-        try workspace.writeNewFile(bytes: bytes, to: file, force: force)
-    }
-
-    /// Throws when this session may not write files.
-    func checkCanWrite(_ command: String) throws(ShellError) {
-        try workspace.checkCanWrite(command)
-    }
-
     /// The current provider, when no filter hides part of it (changes to a
     /// filtered view, and saving one, would lose the hidden items).
     func unfiltered(for command: String) throws(ShellError) -> LoadedProvider {

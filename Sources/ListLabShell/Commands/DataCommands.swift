@@ -85,7 +85,7 @@ extension CommandContext {
                 throw ShellError(.unexpected(token.text, usage: "save [FILE] [--force]"), column: token.column)
             }
         }
-        try checkCanWrite("save")
+        try workspace.checkCanWrite("save")
         _ = try unfiltered(for: "save")
         try checkNotRegistered(loaded, "save", "writes a file provider back to its file")
         guard let file = loaded.file else {
@@ -98,7 +98,7 @@ extension CommandContext {
         }
         var destination: (path: String, name: String)?
         if let target {
-            let path = try filePath(target)
+            let path = try workspace.filePath(target)
             if path != file.path, FileManager.default.fileExists(atPath: path), !force {
                 throw ShellError(.fileExists(target))
             }

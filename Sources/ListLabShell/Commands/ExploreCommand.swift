@@ -5,7 +5,7 @@ extension Session {
     /// Runs `explore` with `options` and says what it found.
     func explore(_ options: ExploreOptions) throws {
         try checkCanExplore()
-        if options.save != nil { try checkCanWrite("explore --save") }
+        if options.save != nil { try workspace.checkCanWrite("explore --save") }
         let then = options.iOS.map { ["set ios \($0)"] } ?? []
         let steps = try takeExploringSteps(options.steps)
         let prefix = zip(recordedCommands, recorder.cut).map { ($0.command, $0.output, $1) }
@@ -51,7 +51,7 @@ extension Session {
         }
         let (text, count) = try transcript(
             named: file.split(separator: "/").last.map(String.init) ?? file, appending: ios + records)
-        try writeNewFile(text, to: file, force: options.force)
+        try workspace.writeNewFile(text, to: file, force: options.force)
         output.write(
             "saved \(count) commands to \(file), this session's and the steps: '\(toolName) test \(file)' replays them")
     }

@@ -13,7 +13,7 @@ extension Session {
 
 extension CommandContext {
     /// Writes (or prints) the Swift source of the current provider's experiment.
-    func exportSwift(to file: String?, force: Bool) throws {
+    fileprivate func exportSwift(to file: String?, force: Bool) throws {
         let loaded = try current()
         try checkNotRegistered(
             loaded, "export swift", "writes ListLab's datasets as Swift, and this one is Swift already")
@@ -67,11 +67,11 @@ extension CommandContext {
         }
         // More items than the file holds inline: a copy of the data goes beside it, where its test reads it.
         let copy = export.itemsAreInline ? nil : FilePaths.parentFolder(ofName: file) + export.dataFileName
-        if let copy, FilePaths.absolutePath(try filePath(copy)) != FilePaths.absolutePath(sourcePath) {
+        if let copy, FilePaths.absolutePath(try workspace.filePath(copy)) != FilePaths.absolutePath(sourcePath) {
             let bytes = try readBytes(sourcePath, named: export.dataFileName)
-            try writeNewFile(bytes: bytes, to: copy, force: force)
+            try workspace.writeNewFile(bytes: bytes, to: copy, force: force)
         }
-        try writeNewFile(text, to: file, force: force)
+        try workspace.writeNewFile(text, to: file, force: force)
         let fields = export.properties().properties.count
         output.write(
             "exported \(loaded.name) to \(file): \(export.modelName) (\(fields) \(fields == 1 ? "field" : "fields")), "
@@ -83,7 +83,7 @@ extension CommandContext {
     }
 
     /// The bytes of the file at `path`, which messages call `name`.
-    func readBytes(_ path: String, named name: String) throws(ShellError) -> [UInt8] {
+    fileprivate func readBytes(_ path: String, named name: String) throws(ShellError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else { throw ShellError("\(name): cannot be read") }
         return [UInt8](data)
     }
@@ -127,7 +127,7 @@ extension Command {
                         .unexpected(token.text, usage: "export swift [FILE] [--force]"), column: token.column)
                 }
             }
-            if file != nil { try context.checkCanWrite("export swift") }
+            if file != nil { try context.workspace.checkCanWrite("export swift") }
             try context.exportSwift(to: file, force: force)
         }
     ]

@@ -105,8 +105,9 @@ extension CommandContext {
         let force = arguments.peek?.stringValue == "--force"
         if force { _ = arguments.next() }
         try arguments.expectEnd()
-        try checkCanWrite("show --svg")
-        try writeNewFile(ScreenDrawing(title: loaded.name).document(presentation.screen), to: file, force: force)
+        try workspace.checkCanWrite("show --svg")
+        try workspace.writeNewFile(
+            ScreenDrawing(title: loaded.name).document(presentation.screen), to: file, force: force)
         output.write("drew \(presentation.viewportSummary) of \(loaded.name) in \(file)")
     }
 

@@ -63,7 +63,7 @@ extension CommandContext {
         if let sample = source.sample {
             loaded.sourcePath = BuiltInSamples.path(of: sample)
         } else if source.isFile {
-            loaded.sourcePath = try filePath(text)
+            loaded.sourcePath = try workspace.filePath(text)
         }
         try workspace.checkDataLimit(adding: loaded, replacing: workspace.index(named: clauses.name))
         if let existing = workspace.provider(named: clauses.name), !clauses.force, !existing.unsavedProviders.isEmpty {
@@ -79,7 +79,7 @@ extension CommandContext {
     /// The file or sample `text` names; an error that says which it is not, with a suggestion.
     private func readLoadSource(_ text: String, column: Int?) throws -> LoadSource {
         if RecordTableWriter.Format(path: text) != nil {
-            let path = try filePath(text)
+            let path = try workspace.filePath(text)
             // FoundationEssentials reports the size as a UInt.
             let size = Int(((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? UInt) ?? 0)
             let showsProgress = size >= ProgressThreshold.fileBytes

@@ -85,7 +85,7 @@ extension Session {
 
 extension CommandContext {
     /// The name of the provider `rows` makes.
-    static let rowsName = "rows"
+    fileprivate static let rowsName = "rows"
 
     /// Makes (or replaces) the provider named rows and shows it.
     fileprivate func showRows(_ rows: RowsLiteral) throws {

@@ -15,7 +15,7 @@ extension Session {
     func save(to file: String, force: Bool) throws {
         let (text, count) = try transcript(named: file.split(separator: "/").last.map(String.init) ?? file)
         let earlier = workspace.writtenPaths
-        try writeNewFile(text, to: file, force: force)
+        try workspace.writeNewFile(text, to: file, force: force)
         output.write("saved \(count) \(count == 1 ? "command" : "commands") to \(file)")
         // A replay copies the files its commands name from the transcript's folder: the ones this
         // session wrote there are there now, so writing them again needs --force.
@@ -154,7 +154,7 @@ extension Session {
     /// link out of its folder (``TextFile/readTranscript(_:)``).
     func readText(_ file: String, asTranscript: Bool = false) throws(ShellError) -> String {
         guard !file.isEmpty else { throw ShellError("the file name is empty") }
-        let path = try filePath(file)
+        let path = try workspace.filePath(file)
         do {
             return try asTranscript ? TextFile.readTranscript(path) : TextFile.read(path)
         } catch {
@@ -265,7 +265,7 @@ extension Command {
             let file = try arguments.string("a FILE")
             let forceAfter = arguments.take("--force")
             try arguments.expectEnd()
-            try session.checkCanWrite("session save")
+            try session.workspace.checkCanWrite("session save")
             try session.save(to: file, force: force || forceAfter)
         },
         Command(

@@ -82,7 +82,7 @@ extension CommandContext {
     /// Whether ``staleRow(of:)`` can tell what a row should show: always,
     /// but for a registered provider's own cells under a diffable data
     /// source (whose rows are not the provider's paths).
-    func comparesScreen(of loaded: LoadedProvider) -> Bool {
+    fileprivate func comparesScreen(of loaded: LoadedProvider) -> Bool {
         loaded.registered == nil || presentation.diffable == nil
     }
 

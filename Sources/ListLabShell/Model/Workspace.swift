@@ -136,6 +136,11 @@ final class Workspace {
         isRunningCommand = false
     }
 
+    /// Writes `text` to `file` as UTF-8 (``writeNewFile(bytes:to:force:)``).
+    func writeNewFile(_ text: String, to file: String, force: Bool) throws {
+        try writeNewFile(bytes: Array(text.utf8), to: file, force: force)
+    }
+
     /// Writes `bytes` to `file` (from the working directory) atomically; a
     /// file that exists is replaced only with `force`, a folder never.
     /// Errors name the file as the user wrote it.

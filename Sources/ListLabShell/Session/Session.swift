@@ -459,16 +459,6 @@ public final class Session {
 
     /// The name of the provider the list shows, if any.
     package var currentName: String? { try? current().name }
-
-    /// The path of the file a command names as `name` (``Workspace/filePath(_:)``).
-    func filePath(_ name: String) throws(ShellError) -> String {
-        try workspace.filePath(name)
-    }
-
-    /// Throws when this session may not write files.
-    func checkCanWrite(_ command: String) throws(ShellError) {
-        try workspace.checkCanWrite(command)
-    }
 }
 
 extension Interrupted {

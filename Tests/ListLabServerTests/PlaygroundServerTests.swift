@@ -818,3 +818,54 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
         #expect(!shown.contains("error:"), "the other tab did not notice: \(shown)")
     }
 }
+
+/// The gradebook keeps a student's exercise after their tab ends: a tab checks a lesson's exercise,
+/// closes, and is gone (it waited 0.2 s for a reload); the teacher's gradebook still has the try.
+@Test func theGradebookKeepsAnEndedTabsExercises() async throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("grades-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: scratch + "/lessons", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let recorded = Session(output: RecordingOutput())
+    for command in ["load contacts", "exercise Put Barry Allen first.", "move 0.3 0.0", "exercise check"] {
+        recorded.execute(command)
+    }
+    try recorded.transcript(named: "barry.lab").text.write(
+        toFile: scratch + "/lessons/barry.lab", atomically: true, encoding: .utf8)
+    let classroom = try Classroom(budget: 10)
+    defer { classroom.removeFolders() }
+    let server = try PlaygroundServer(
+        host: "127.0.0.1", port: 0, tool: "listlab", banner: "ListLab 0.1", sample: nil,
+        lessons: LessonFolder(path: scratch + "/lessons"),
+        factory: SessionFactory(isSerial: false, folder: scratch, classroom: classroom) {
+            Session(output: $0, workingDirectory: $1)
+        },
+        keptFor: 0.2, token: testToken, log: { _ in })
+    let teacher = try #require(server.teacherToken)
+    try await serving(server) { port in
+        try await WebSocketClient.blocking {
+            let tab = try WebSocketClient(port: port)
+            _ = try tab.readMessage()
+            _ = try exchange(tab, #"{"name": "Ada"}"#, until: "named")
+            _ = try exchange(tab, #"{"tour": "barry.lab"}"#, until: "lessonState")
+            for _ in 0..<3 { _ = try exchange(tab, #"{"lesson": "step"}"#, until: "lessonState") }
+        }
+        // The tab closed when its client went; it ends after 0.2 s with no reload.
+        var grades = ""
+        for _ in 0..<50 {
+            try await Task.sleep(for: .milliseconds(100))
+            let tabs = try WebSocketClient.request(
+                port: port,
+                "GET /teacher/tabs HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(teacher)\r\n\r\n")
+            guard tabs.contains("0 tabs, 0 connected") else { continue }
+            grades = try WebSocketClient.request(
+                port: port,
+                "GET /teacher/grades.csv HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(teacher)\r\n\r\n"
+            )
+            break
+        }
+        #expect(
+            grades.hasSuffix(
+                "\r\n\r\nstudent,lesson,exercise,done,tries,solution used,tabs\r\nAda,barry.lab,1,no,1,no,1\r\n"),
+            "\(grades.suffix(300))")
+    }
+}

@@ -110,8 +110,8 @@
       for (;;) {
         if (!atCheck() && !atEnd()) await play();
         if (!atCheck()) return;
-        // Every hint of the exercise, one click each, as a learner asks for them.
-        while (!$('lesson-hint').hidden) click('lesson-hint');
+        // Every hint of the exercise, one click each, as a learner asks for them (the server sends each one).
+        while (!$('lesson-hint').hidden) await act(':hint', () => click('lesson-hint'), ['hint']);
         await solve();
         // The lesson's own solution that its Check does not pass: the report's 'not yet' line says so.
         if (atCheck()) return;

@@ -1,6 +1,6 @@
 /// A class's grades: for each student and each exercise they checked,
-/// whether a Check passed, how many tries it took, and whether they ran the
-/// lesson's Solution, gathered from every tab the student worked in, open or
+/// whether a Check passed, how many tries it took, how many of its hints
+/// they were shown, and whether they ran the lesson's Solution, gathered from every tab the student worked in, open or
 /// ended (a tab's last status is kept when it ends). A tab whose student gave
 /// no name is graded as `tab N`.
 ///
@@ -19,6 +19,8 @@ struct Gradebook: Equatable {
         var done: Bool
         /// The Checks pressed, in all of the student's tabs.
         var tries: Int
+        /// The most of its hints the student was shown, in any tab.
+        var hintsSeen: Int
         /// Whether the student ran the lesson's Solution for it.
         var usedSolution: Bool
         /// The tabs the student worked on it in, by number.
@@ -39,9 +41,10 @@ struct Gradebook: Equatable {
                     byExercise[key]
                     ?? Grade(
                         student: student, lesson: exercise.lesson, exercise: exercise.number, done: false, tries: 0,
-                        usedSolution: false, tabs: [])
+                        hintsSeen: 0, usedSolution: false, tabs: [])
                 grade.done = grade.done || exercise.done
                 grade.tries += exercise.tries
+                grade.hintsSeen = max(grade.hintsSeen, exercise.hintsSeen)
                 grade.usedSolution = grade.usedSolution || exercise.usedSolution
                 if !grade.tabs.contains(status.number) { grade.tabs.append(status.number) }
                 byExercise[key] = grade
@@ -57,11 +60,11 @@ struct Gradebook: Equatable {
     /// it. A cell that a spreadsheet would take for a formula (a student may
     /// name themselves `=HYPERLINK(…)`) starts with an apostrophe.
     var csv: String {
-        var out = "student,lesson,exercise,done,tries,solution used,tabs\r\n"
+        var out = "student,lesson,exercise,done,tries,hints seen,solution used,tabs\r\n"
         for grade in grades {
             let cells = [
                 Self.cell(grade.student), Self.cell(grade.lesson), "\(grade.exercise)", grade.done ? "yes" : "no",
-                "\(grade.tries)", grade.usedSolution ? "yes" : "no",
+                "\(grade.tries)", "\(grade.hintsSeen)", grade.usedSolution ? "yes" : "no",
                 Self.cell(grade.tabs.map(String.init).joined(separator: " ")),
             ]
             out += cells.joined(separator: ",") + "\r\n"

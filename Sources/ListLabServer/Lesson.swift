@@ -111,6 +111,17 @@ struct Lesson: Equatable {
         roles.prefix(count).count { $0 != .solution && $0 != .hint }
     }
 
+    /// A hint's text: its `exercise hint TEXT` line without the words before TEXT.
+    static func hintText(of command: String) -> String {
+        var rest = Substring(command)
+        for word in ["exercise", "hint"] {
+            rest = rest.drop { $0.isWhitespace }
+            guard rest.lowercased().hasPrefix(word) else { return String(rest) }
+            rest = rest.dropFirst(word.count)
+        }
+        return String(rest.drop { $0.isWhitespace })
+    }
+
     /// What a learner's check printed that differs from what the lesson
     /// recorded: the first `limit` lines that differ, each as the learner's
     /// and the lesson's. The rest of the lesson's state stays unsaid: a

@@ -12,7 +12,7 @@ import ListLabRecords
 /// open (`{"open": "demo.lab", "text": "..."}`) or a tour or a teacher's
 /// lesson (`{"tour": "1-fountainkit.lab"}`), or in a classroom a file to upload (`{"upload":
 /// "people.csv", "text": "..."}`), or what to do with the open lesson
-/// (`{"lesson": "step"}`, `"reset"` or `"close"`), or in a classroom the
+/// (`{"lesson": "step"}`, `"solve"`, `"hint"`, `"reset"` or `"close"`), or in a classroom the
 /// student's name (`{"name": "Ada"}`). The first message is `{"hello":
 /// KEY}`, with the key of the tab's earlier connection or "".
 enum ClientMessage: Decodable, Equatable {
@@ -41,6 +41,9 @@ enum ClientMessage: Decodable, Equatable {
         /// At an exercise's check: run the lesson's own solution, as steps
         /// the learner sees (then Check passes).
         case solve
+        /// At an exercise's check: its next hint (the page is not sent
+        /// them before, so that the hints a student saw are the server's to count).
+        case hint
     }
 
     private enum Key: String, CodingKey { case command, complete, save, open, text, tour, upload, lesson, hello, name }
@@ -90,6 +93,8 @@ enum ServerMessage: Equatable {
     case lessonState(next: Int, commands: Int, matched: Int, drifted: Int)
     /// The lesson was closed: commands run in the tab's own session again.
     case lessonClosed
+    /// The open exercise's hint `number` (from 1) of `count`, its text as the lesson writes it.
+    case hint(number: Int, count: Int, text: String)
     /// A lesson's step printed other than its transcript recorded: the
     /// step's number and the transcript's lines, to show beside it; or an
     /// exercise's check found another state: the first lines that differ,
@@ -140,6 +145,11 @@ enum ServerMessage: Equatable {
                     ("matched", .literal(String(matched))), ("drifted", .literal(String(drifted))),
                 ]
             case .lessonClosed: [("kind", .text("lessonClosed"))]
+            case .hint(let number, let count, let text):
+                [
+                    ("kind", .text("hint")), ("number", .literal(String(number))), ("count", .literal(String(count))),
+                    ("text", .text(text)),
+                ]
             case .drift(let number, let expected, let isCheck):
                 [
                     ("kind", .text("drift")), ("number", .literal(String(number))), ("expected", .texts(expected)),
@@ -159,8 +169,10 @@ enum ServerMessage: Equatable {
                                     case .heading(let text): "{\"heading\":\(JSONStringWriter.quoted(text))}"
                                     case .paragraph(let text): "{\"paragraph\":\(JSONStringWriter.quoted(text))}"
                                     case .command(let line, .step): "{\"command\":\(JSONStringWriter.quoted(line))}"
-                                    // An exercise's solution stays on the server: the page knows only that a step is there.
+                                    // An exercise's solution and hints stay on the server: the page knows only that a
+                                    // step is there, and asks for each hint (`{"lesson": "hint"}`), which the server counts.
                                     case .command(_, .solution): "{\"command\":\"\",\"role\":\"solution\"}"
+                                    case .command(_, .hint): "{\"command\":\"\",\"role\":\"hint\"}"
                                     case .command(let line, let role):
                                         "{\"command\":\(JSONStringWriter.quoted(line)),\"role\":\(JSONStringWriter.quoted(role.rawValue))}"
                                     }

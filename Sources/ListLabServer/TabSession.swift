@@ -35,6 +35,8 @@ struct OpenLesson {
     var matched = 0
     /// The steps run so far that printed something else.
     var drifted = 0
+    /// The hints shown of the exercise whose check is next.
+    var hintsShown = 0
 
     /// The page's view of it.
     var state: ServerMessage {
@@ -94,6 +96,8 @@ struct ExerciseStatus: Sendable, Equatable {
     var done = false
     /// Whether the student ran the lesson's Solution.
     var usedSolution = false
+    /// The most hints of it the student was shown.
+    var hintsSeen = 0
 }
 
 /// One browser tab's playground: its own `Session` and list, the steps it
@@ -303,6 +307,7 @@ actor TabSession {
             switch action {
             case .step: return stepLesson()
             case .solve: return solveExercise()
+            case .hint: return showHint()
             case .reset: return self.open(open.lesson, from: open.isTeachers ? lessons : nil)
             case .close:
                 dropLesson()
@@ -452,11 +457,39 @@ actor TabSession {
         }
         // An exercise's check is run again until the learner's list is the lesson's; a task skips
         // the lesson's own solution, which the learner writes instead.
-        if roles[index] != .check || matches { open.next += 1 }
+        if roles[index] != .check || matches {
+            open.next += 1
+            open.hintsShown = 0
+        }
         while open.next < roles.count, roles[open.next] == .solution || roles[open.next] == .hint { open.next += 1 }
         lesson = open
         replies.append(open.state)
         return replies
+    }
+
+    /// At an exercise's check, its next hint (the `exercise hint TEXT` lines
+    /// between its task and its check, one at a time), counted as seen.
+    private func showHint() -> [ServerMessage] {
+        guard var open = lesson else { return [.refused("no lesson is open")] }
+        let roles = open.lesson.roles
+        guard open.next < roles.count, roles[open.next] == .check else {
+            return [.refused("a hint is for an exercise, at its Check")]
+        }
+        var first = open.next
+        while first > 0, roles[first - 1] == .solution || roles[first - 1] == .hint { first -= 1 }
+        let hints = (first..<open.next).filter { roles[$0] == .hint }.map { open.lesson.commands[$0] }
+        guard open.hintsShown < hints.count else {
+            return [.refused(hints.isEmpty ? "this exercise has no hints" : "every hint of this exercise is shown")]
+        }
+        open.hintsShown += 1
+        lesson = open
+        let shown = open.hintsShown
+        status.withLock {
+            $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: open.next)) {
+                $0.hintsSeen = max($0.hintsSeen, shown)
+            }
+        }
+        return [.hint(number: shown, count: hints.count, text: Lesson.hintText(of: hints[shown - 1]))]
     }
 
     /// At an exercise's check, runs the lesson's own solution (the commands

@@ -20,7 +20,7 @@ enum TeacherPage {
         <body><main><h1>\(Markup.escape(tool)): the class</h1>
         <p class="source" id="status">loading…</p>
         <p class="source"><button type="button" id="collect">Collect</button> <span id="collected">every tab's sessions as transcripts, in one .tar archive</span></p>
-        <p class="source"><button type="button" id="grades">Gradebook</button> <span id="graded">each student's exercises (done, tries, Solution), from every tab, open or ended, as CSV</span></p>
+        <p class="source"><button type="button" id="grades">Gradebook</button> <span id="graded">each student's exercises (done, tries, hints, Solution), from every tab, open or ended, as CSV</span></p>
         <div id="class"></div></main>
         <script src="/teacher.js"></script>
         </body></html>
@@ -50,14 +50,17 @@ enum TeacherPage {
     }
 
     /// Each exercise checked, as a list: its lesson and number, done or
-    /// not, its tries, and whether the student ran the Solution
-    /// (`sorting.lab 1: done, 3 tries, Solution`); "—" for none.
+    /// not, its tries, the hints shown, and whether the student ran the
+    /// Solution (`sorting.lab 1: done, 3 tries, 1 hint, Solution`); "—" for none.
     static func exercises(_ exercises: [ExerciseStatus]) -> String {
         guard !exercises.isEmpty else { return "—" }
         let items = exercises.map { exercise in
             var words = [
                 exercise.done ? "done" : "not yet", "\(exercise.tries) tr\(exercise.tries == 1 ? "y" : "ies")",
             ]
+            if exercise.hintsSeen > 0 {
+                words.append("\(exercise.hintsSeen) hint\(exercise.hintsSeen == 1 ? "" : "s")")
+            }
             if exercise.usedSolution { words.append("Solution") }
             return "<li>\(Markup.escape(exercise.lesson)) \(exercise.number): \(words.joined(separator: ", "))</li>"
         }

@@ -535,3 +535,46 @@ private func kind(_ reply: String) -> String? {
     #expect("short".cut(toBytes: 100) == "short")
     await tab.end()
 }
+
+/// An exercise's hints stay on the server until the student asks for each one, so that the hints
+/// a student saw are the server's to count: the lesson the page gets holds no hint's text.
+@Test func hintsAreSentOneAtATimeAndCounted() async throws {
+    let recorded = Session(output: RecordingOutput())
+    for command in [
+        "load contacts", "exercise Put Barry Allen first.", "exercise hint Barry is at `0.3`.",
+        "exercise hint `move 0.3 0.0` moves him.", "move 0.3 0.0", "exercise check",
+    ] {
+        recorded.execute(command)
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-hints-\(UUID().uuidString)")
+        .path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try recorded.transcript(named: "barry.lab").text.write(
+        toFile: folder + "/barry.lab", atomically: true, encoding: .utf8)
+    let classroom = try Classroom(budget: 60)
+    defer { classroom.removeFolders() }
+    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) {
+        Session(output: $0, workingDirectory: $1)
+    }
+    let tab = try TabSession(factory: factory, number: 3, sample: nil, tours: [], lessons: LessonFolder(path: folder))
+    func send(_ message: String) async -> [String] { await tab.reply(to: message).map(\.json) }
+    let opened = await send(#"{"tour": "barry.lab"}"#).joined()
+    #expect(opened.contains(#"{"command":"","role":"hint"}"#) && !opened.contains("moves him"))
+    #expect(await send(#"{"lesson": "hint"}"#).first?.contains("a hint is for an exercise, at its Check") == true)
+    _ = await send(#"{"lesson": "step"}"#)
+    _ = await send(#"{"lesson": "step"}"#)
+    #expect(
+        await send(#"{"lesson": "hint"}"#) == [ServerMessage.hint(number: 1, count: 2, text: "Barry is at `0.3`.").json]
+    )
+    #expect(
+        await send(#"{"lesson": "hint"}"#)
+            == [ServerMessage.hint(number: 2, count: 2, text: "`move 0.3 0.0` moves him.").json])
+    #expect(await send(#"{"lesson": "hint"}"#).first?.contains("every hint of this exercise is shown") == true)
+    #expect(
+        tab.status.withLock(\.exercises) == [ExerciseStatus(lesson: "barry.lab", number: 1, hintsSeen: 2)])
+    #expect(
+        TeacherPage.exercises(tab.status.withLock(\.exercises))
+            == #"<ul class="exercises"><li>barry.lab 1: not yet, 0 tries, 2 hints</li></ul>"#)
+    await tab.end()
+}

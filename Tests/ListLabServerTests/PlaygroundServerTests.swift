@@ -493,7 +493,7 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
         #expect(
             pages[9].hasPrefix("HTTP/1.1 200") && pages[9].contains("Content-Type: text/csv; charset=utf-8")
                 && pages[9].contains("filename=\"grades.csv\"")
-                && pages[9].hasSuffix("\r\n\r\nstudent,lesson,exercise,done,tries,solution used,tabs\r\n"),
+                && pages[9].hasSuffix("\r\n\r\nstudent,lesson,exercise,done,tries,hints seen,solution used,tabs\r\n"),
             "\(pages[9].suffix(300))")
         // Collect, with the teacher's token only: each tab's sessions as transcripts, one tar archive.
         #expect(pages[6].hasPrefix("HTTP/1.1 403"), "\(pages[6].prefix(60))")
@@ -865,7 +865,8 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
         }
         #expect(
             grades.hasSuffix(
-                "\r\n\r\nstudent,lesson,exercise,done,tries,solution used,tabs\r\nAda,barry.lab,1,no,1,no,1\r\n"),
+                "\r\n\r\nstudent,lesson,exercise,done,tries,hints seen,solution used,tabs\r\nAda,barry.lab,1,no,1,0,no,1\r\n"
+            ),
             "\(grades.suffix(300))")
     }
 }

@@ -160,6 +160,7 @@
     if (message.kind === 'transcript') download(message.name, message.text);
     if (message.kind === 'lesson') openLesson(message);
     if (message.kind === 'lessonState') lessonState(message);
+    if (message.kind === 'hint') showHint(message);
     if (message.kind === 'lessonClosed') {
       lessonBox.hidden = true;
       lessonBar.hidden = true;
@@ -354,7 +355,7 @@
     document.getElementById('lesson-step').firstChild.textContent = checking ? 'Check' : 'Step';
     document.getElementById('lesson-solve').hidden = !checking;
     if (!checking || lesson.hintsFor !== target) { lesson.hintsFor = target; lesson.hintsShown = 0; }
-    document.getElementById('lesson-hint').hidden = !checking || hintsBefore(target).length <= lesson.hintsShown;
+    document.getElementById('lesson-hint').hidden = !checking || hintsBefore(target) <= lesson.hintsShown;
     const ran = lesson.matched + lesson.drifted;
     const drift = lesson.drifted ? ', ' + lesson.drifted + ' differed' : '';
     // Counted as the learner sees them: an exercise's hidden solution is not theirs to step through.
@@ -426,27 +427,30 @@
   document.getElementById('lesson-close').addEventListener('click', () => send({ lesson: 'close' }));
   document.getElementById('lesson-reset').addEventListener('click', () => { if (!lesson.playing) send({ lesson: 'reset' }); });
   document.getElementById('lesson-solve').addEventListener('click', () => { if (!lesson.playing) send({ lesson: 'solve' }); });
-  // An exercise's hints (its `exercise hint TEXT` lines, between its task and its check), one a click.
+  // An exercise's hints (its `exercise hint TEXT` lines, between its task and its check), one a click: the
+  // page knows how many there are, and asks the server for each one's text, which it counts as seen.
   function hintsBefore(target) {
-    const hints = [];
+    let count = 0;
     for (let index = target - 1; index >= 0; index -= 1) {
       const item = lesson.items[index];
       if (!('command' in item)) continue;
-      if (item.role === 'hint') hints.unshift(item.command.replace(/^\s*exercise\s+hint\s+/i, ''));
+      if (item.role === 'hint') count += 1;
       else if (item.role !== 'solution') break;
     }
-    return hints;
+    return count;
   }
   document.getElementById('lesson-hint').addEventListener('click', () => {
-    const hints = hintsBefore(lesson.hintsFor);
-    if (lesson.hintsShown >= hints.length) return;
+    if (lesson.hintsShown >= hintsBefore(lesson.hintsFor)) return;
+    send({ lesson: 'hint' });
+  });
+  function showHint(message) {
     // A hint is the lesson's prose, and is written as its paragraphs are (`code`, **bold**, links).
     const line = document.createElement('p');
     line.className = 'lesson-mark';
-    line.textContent = 'Hint ' + (lesson.hintsShown + 1) + ' of ' + hints.length + ': ';
-    withInlineMarkup(line, hints[lesson.hintsShown]);
+    line.textContent = 'Hint ' + message.number + ' of ' + message.count + ': ';
+    withInlineMarkup(line, message.text);
     steps.appendChild(line);
-    lesson.hintsShown += 1;
-    document.getElementById('lesson-hint').hidden = lesson.hintsShown >= hints.length;
-  });
+    lesson.hintsShown = message.number;
+    document.getElementById('lesson-hint').hidden = lesson.hintsShown >= message.count;
+  }
 })();

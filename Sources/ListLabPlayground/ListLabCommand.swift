@@ -15,7 +15,7 @@ struct ListLabCommand: ParsableCommand {
             version: ToolIdentity.current.version,
             subcommands: [
                 Interactive.self, RunScripts.self, TestTranscripts.self, RenderTranscripts.self, ServeLauncher.self,
-                Sessions.self, Recover.self,
+                Sessions.self, Recover.self, GradeLessons.self,
                 ScaffoldCommand.self,
             ],
             defaultSubcommand: Interactive.self)

@@ -489,7 +489,9 @@ actor TabSession {
                 $0.hintsSeen = max($0.hintsSeen, shown)
             }
         }
-        return [.hint(number: shown, count: hints.count, text: Lesson.hintText(of: hints[shown - 1]))]
+        let text = Lesson.hintText(of: hints[shown - 1])
+        open.playground.session.noteInTranscript(LessonGrader.hintMark(shown, of: hints.count, text: text))
+        return [.hint(number: shown, count: hints.count, text: text)]
     }
 
     /// At an exercise's check, runs the lesson's own solution (the commands
@@ -506,6 +508,8 @@ actor TabSession {
             $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: open.next)) { $0.usedSolution = true }
         }
         var replies: [ServerMessage] = []
+        // A collected transcript says which steps the student did not type.
+        open.playground.session.noteInTranscript(LessonGrader.solutionMark + ", not typed by the student.")
         for index in first..<open.next where roles[index] == .solution { replies += run(open.lesson.commands[index]) }
         return replies + [open.state]
     }

@@ -576,5 +576,25 @@ private func kind(_ reply: String) -> String? {
     #expect(
         TeacherPage.exercises(tab.status.withLock(\.exercises))
             == #"<ul class="exercises"><li>barry.lab 1: not yet, 0 tries, 2 hints</li></ul>"#)
+    // The collected lesson says which steps the student was shown a hint before, and which the
+    // Solution ran; it replays all the same (the marks are prose).
+    _ = await send(#"{"lesson": "step"}"#)
+    _ = await send(#"{"lesson": "solve"}"#)
+    _ = await send(#"{"lesson": "step"}"#)
+    _ = await send(#"{"lesson": "close"}"#)
+    let collected = await tab.collection().files.first { $0.name == "1-barry.lab" }
+    let text = String(decoding: try #require(collected).bytes, as: UTF8.self)
+    #expect(
+        text.contains(
+            "\n\nHint 1 of 2, shown to the student: Barry is at `0.3`.\nHint 2 of 2, shown to the student: `move 0.3 0.0` moves him.\n\n  > exercise check\n"
+        ), "\(text)")
+    #expect(
+        text.contains(
+            "\n\nSolution: the lesson's own commands below were run by the Solution button, not typed by the student.\n\n  > move 0.3 0.0\n"
+        ), "\(text)")
+    #expect(
+        Transcript(text: text).blocks.map(\.command) == [
+            "load contacts", "exercise Put Barry Allen first.", "exercise check", "move 0.3 0.0", "exercise check",
+        ])
     await tab.end()
 }

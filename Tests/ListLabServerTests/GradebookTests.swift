@@ -1,3 +1,4 @@
+import ListLabShell
 import Testing
 
 @testable import ListLabServer
@@ -26,20 +27,22 @@ private func exercise(
         tab(9, nil, [exercise("moves.lab", 1, tries: 4)]),
         tab(3, "Alan", []),
     ])
+    func grade(
+        _ student: String, _ lesson: String, _ number: Int, done: Bool, tries: Int, hints: Int, solution: Bool,
+        tabs: [String]
+    ) -> ExerciseGrade {
+        var grade = ExerciseGrade(student: student, lesson: lesson, exercise: number)
+        (grade.done, grade.tries, grade.hintsSeen, grade.usedSolution, grade.sources) = (
+            done, tries, hints, solution, tabs
+        )
+        return grade
+    }
     #expect(
         book.grades == [
-            .init(
-                student: "Ada", lesson: "sorting.lab", exercise: 1, done: true, tries: 1, hintsSeen: 0,
-                usedSolution: false, tabs: [2]),
-            .init(
-                student: "Ada", lesson: "sorting.lab", exercise: 2, done: true, tries: 3, hintsSeen: 2,
-                usedSolution: true, tabs: [2, 5]),
-            .init(
-                student: "Grace", lesson: "sorting.lab", exercise: 1, done: true, tries: 1, hintsSeen: 0,
-                usedSolution: false, tabs: [7]),
-            .init(
-                student: "tab 9", lesson: "moves.lab", exercise: 1, done: false, tries: 4, hintsSeen: 0,
-                usedSolution: false, tabs: [9]),
+            grade("Ada", "sorting.lab", 1, done: true, tries: 1, hints: 0, solution: false, tabs: ["2"]),
+            grade("Ada", "sorting.lab", 2, done: true, tries: 3, hints: 2, solution: true, tabs: ["2", "5"]),
+            grade("Grace", "sorting.lab", 1, done: true, tries: 1, hints: 0, solution: false, tabs: ["7"]),
+            grade("tab 9", "moves.lab", 1, done: false, tries: 4, hints: 0, solution: false, tabs: ["9"]),
         ])
     #expect(
         book.csv == "student,lesson,exercise,done,tries,hints seen,solution used,tabs\r\n"
@@ -48,11 +51,11 @@ private func exercise(
 }
 
 @Test func aNameASpreadsheetWouldRunOrSplitIsOneInertCell() {
-    #expect(Gradebook.cell("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"")
-    #expect(Gradebook.cell("+1") == "'+1")
-    #expect(Gradebook.cell("@SUM(A1)") == "'@SUM(A1)")
-    #expect(Gradebook.cell("Lovelace, Ada") == "\"Lovelace, Ada\"")
-    #expect(Gradebook.cell("Ada") == "Ada")
+    #expect(ExerciseGrade.cell("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"")
+    #expect(ExerciseGrade.cell("+1") == "'+1")
+    #expect(ExerciseGrade.cell("@SUM(A1)") == "'@SUM(A1)")
+    #expect(ExerciseGrade.cell("Lovelace, Ada") == "\"Lovelace, Ada\"")
+    #expect(ExerciseGrade.cell("Ada") == "Ada")
     let book = Gradebook([tab(1, "-2+3", [exercise("a,b.lab", 1, tries: 1)])])
     #expect(book.csv.hasSuffix("\r\n'-2+3,\"a,b.lab\",1,no,1,0,no,1\r\n"))
 }

@@ -48,9 +48,10 @@ extension Session {
         // A bounded record (a classroom tab's) keeps the start of each output, matched by `...`,
         // and, once full, its first commands only: a transcript that still replays.
         let records =
-            zip(entries, recorder.cut).map { entry, cut in
+            zip(entries.indices, entries).map { index, entry in
                 var record = CommandRecord(command: entry.command, output: entry.output)
-                record.outputCut = cut
+                record.outputCut = recorder.cut[index]
+                record.notes = recorder.notes[index]
                 return record
             } + later
         var prose = ["A ListLab session. Replay it with '\(toolName) test \(name)'; write notes at the left margin."]
@@ -59,6 +60,13 @@ extension Session {
                 "Its first \(entries.count) commands: this session keeps \(limit.total / 1_048_576) MB of its record.")
         }
         return (Transcript.text(of: records, prose: prose), records.count)
+    }
+
+    /// Keeps `prose` to write before the next command in a transcript of the
+    /// session (`session save`, a classroom's collection): a lesson's marks
+    /// of the steps its Solution ran and the hints a student was shown.
+    package func noteInTranscript(_ prose: String) {
+        recorder.note(prose)
     }
 
     /// Writes `text` to `file` (from the working directory) atomically; a file

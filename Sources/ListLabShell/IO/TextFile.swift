@@ -11,7 +11,7 @@
 
 /// Reading a whole UTF-8 text file, with a message that says why it could not
 /// be read (the caller puts the file's name in front).
-enum TextFile {
+package enum TextFile {
     /// The text of the file at `path`.
     ///
     /// - Throws: ``ShellError`` saying the file is missing, a folder,
@@ -75,7 +75,7 @@ enum TextFile {
     /// transcript from others may not read outside its folder.
     ///
     /// - Throws: ``ShellError`` for such a link, and as ``read(_:)`` does.
-    static func readTranscript(_ path: String) throws(ShellError) -> String {
+    package static func readTranscript(_ path: String) throws(ShellError) -> String {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         if let resolved = realPath(path), let home = realPath(folder.isEmpty ? "/" : folder),
             !resolved.hasPrefix(home == "/" ? "/" : home + "/")

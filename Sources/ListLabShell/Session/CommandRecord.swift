@@ -53,6 +53,9 @@ public struct CommandRecord: Hashable, Sendable {
     /// Whether ``output`` is only its start (a journal keeps no more): a
     /// transcript ends it with `...`.
     public var outputCut = false
+    /// Prose a saved transcript writes before the command (a classroom's
+    /// lesson marks the steps its Solution ran and the hints shown).
+    public var notes: [String] = []
 
     /// Creates a record.
     public init(

@@ -12,6 +12,10 @@ final class SessionRecorder: ShellOutput {
     private(set) var entries: [(command: String, output: [String])] = []
     /// For each entry, whether its output is only its start (``limit``).
     private(set) var cut: [Bool] = []
+    /// For each entry, the prose a transcript writes before it (``note(_:)``).
+    private(set) var notes: [[String]] = []
+    /// Prose for the next command kept.
+    private var pendingNotes: [String] = []
     /// What the record keeps, when bounded (a classroom tab's session): each
     /// command's first lines and bytes of output, and the bytes of the whole
     /// record, past which it keeps no more commands (``isFull``).
@@ -121,6 +125,8 @@ final class SessionRecorder: ShellOutput {
         guard let limit else {
             entries.append((command, current))
             cut.append(false)
+            notes.append(pendingNotes)
+            pendingNotes = []
             return current
         }
         guard !isFull else { return current }
@@ -139,7 +145,14 @@ final class SessionRecorder: ShellOutput {
         keptBytes += size
         entries.append((command, kept))
         cut.append(kept.count < current.count)
+        notes.append(pendingNotes)
+        pendingNotes = []
         return current
+    }
+
+    /// Keeps `prose` to write before the next command kept, in a transcript of the record.
+    func note(_ prose: String) {
+        pendingNotes.append(prose)
     }
 
     /// Runs `body` and returns the lines written meanwhile (they are written

@@ -142,6 +142,13 @@ public struct Transcript: Sendable {
         var lines = prose.map(VisibleText.escaped)
         if !prose.isEmpty { lines.append("") }
         for entry in records {
+            if !entry.notes.isEmpty {
+                // Prose at the left margin, a blank line either side of it, as a transcript's notes are.
+                if lines.last?.isEmpty == false { lines.append("") }
+                // A note never starts at the command margin: it is prose, whatever it says.
+                lines += entry.notes.map { String(VisibleText.escaped($0).drop(while: \.isWhitespace)) }
+                lines.append("")
+            }
             // A command is one line (Session refuses others); one that is not is escaped all the same, so
             // that no text can stand at the command margin of a saved transcript unless it was a command.
             // Any other command is kept as typed (a tab in a value replays as the tab).

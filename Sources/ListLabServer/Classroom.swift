@@ -50,6 +50,8 @@ package struct Classroom: Sendable {
     package var diskTotal: Int { diskBook.total }
     /// What the tab folders have reserved of ``diskTotal``.
     package let diskBook: DiskBook
+    /// The students' names, one browser each (``ClassRoster``).
+    package let roster = ClassRoster()
     /// The bytes of data a tab's session may hold.
     package var tabMemory: Int
     /// The bytes of files a tab's folder may hold.

@@ -23,7 +23,7 @@ enum ClientMessage: Decodable, Equatable {
     case tour(String)
     case upload(name: String, text: String)
     /// In a classroom, the name the student gave, for the teacher's page.
-    case name(String)
+    case name(String, student: String?)
     /// What to do with the open lesson.
     case lesson(LessonAction)
     /// The first message: the tab's key from an earlier connection, to come
@@ -46,7 +46,9 @@ enum ClientMessage: Decodable, Equatable {
         case hint
     }
 
-    private enum Key: String, CodingKey { case command, complete, save, open, text, tour, upload, lesson, hello, name }
+    private enum Key: String, CodingKey {
+        case command, complete, save, open, text, tour, upload, lesson, hello, name, student
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
@@ -63,7 +65,7 @@ enum ClientMessage: Decodable, Equatable {
         } else if let key = try container.decodeIfPresent(String.self, forKey: .hello) {
             self = .hello(key)
         } else if let name = try container.decodeIfPresent(String.self, forKey: .name) {
-            self = .name(name)
+            self = .name(name, student: try container.decodeIfPresent(String.self, forKey: .student))
         } else if let name = try container.decodeIfPresent(String.self, forKey: .upload) {
             self = .upload(name: name, text: try container.decode(String.self, forKey: .text))
         } else {

@@ -315,8 +315,8 @@ actor TabSession {
             }
         case .upload(let name, let text):
             return [upload(name, text)]
-        case .name(let typed):
-            guard classroom != nil else {
+        case .name(let typed, let student):
+            guard let classroom else {
                 return [.refused("a name is for a classroom's teacher (listlab serve --classroom)")]
             }
             guard let name = Classroom.studentName(typed) else {
@@ -326,6 +326,10 @@ actor TabSession {
                     )
                 ]
             }
+            // A page sends its browser's key with the name (a key of the tab's own when it sends none).
+            let key =
+                student.flatMap { $0.utf8.count <= 64 && !$0.isEmpty ? $0 : nil } ?? "tab \(status.withLock(\.number))"
+            if let refusal = classroom.rules.roster.claim(name, by: key) { return [.refused(refusal)] }
             status.withLock { $0.student = name }
             return [.named(name)]
         case .hello:

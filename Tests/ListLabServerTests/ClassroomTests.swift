@@ -598,3 +598,35 @@ private func kind(_ reply: String) -> String? {
         ])
     await tab.end()
 }
+
+/// A name is held by the browser that gave it: a second student cannot take it (case and spaces
+/// aside), the same browser's new tabs keep it, and a student who changes theirs gives the old one up.
+@Test func aNameIsHeldByTheBrowserThatGaveIt() async throws {
+    let classroom = try Classroom(budget: 10)
+    defer { classroom.removeFolders() }
+    let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) {
+        Session(output: $0, workingDirectory: $1)
+    }
+    let tabs = try (1...3).map { try TabSession(factory: factory, number: $0, sample: nil, tours: []) }
+    func name(_ tab: Int, _ name: String, key: String) async -> String {
+        let json = #"{"name": "\#(name)", "student": "\#(key)"}"#
+        return await tabs[tab].reply(to: json).map(\.json).joined()
+    }
+    #expect(await name(0, "Ada", key: "k1") == ServerMessage.named("Ada").json)
+    #expect(await name(1, " ada ", key: "k2").contains("another student of this class is named ada"))
+    #expect(tabs[1].status.withLock(\.student) == nil)
+    #expect(await name(2, "Ada", key: "k1") == ServerMessage.named("Ada").json)
+    #expect(await name(1, "Ada L.", key: "k2") == ServerMessage.named("Ada L.").json)
+    #expect(await name(0, "Ada Lovelace", key: "k1") == ServerMessage.named("Ada Lovelace").json)
+    #expect(await name(1, "Ada", key: "k2") == ServerMessage.named("Ada").json)
+    for tab in tabs { await tab.end() }
+}
+
+@Test func aClassHoldsABoundedNumberOfNames() {
+    let roster = ClassRoster()
+    for index in 0..<ClassRoster.mostNames { #expect(roster.claim("Student \(index)", by: "k\(index)") == nil) }
+    #expect(roster.claim("One more", by: "new")?.contains("the most it holds") == true)
+    // A student renaming gives a name up and takes another: within the bound.
+    #expect(roster.claim("Renamed", by: "k0") == nil)
+    #expect(ClassRoster.folded("  Ada   LOVELACE ") == "ada lovelace")
+}

@@ -123,7 +123,7 @@
         status.textContent += ' (a classroom: your own folder, for the samples and your uploads)';
         // The student's name, kept by this browser for this server (its scheme, host and port): asked once, then sent with each new tab.
         const known = localStorage.getItem('listlab-student-name');
-        if (known) send({ name: known }); else askName();
+        if (known) send({ name: known, student: studentKey() }); else askName();
       }
       // A lesson's link (/?lesson=NAME) opens it once, in a new tab's session (a reload comes back to the lesson as it was).
       const linked = new URLSearchParams(location.search).get('lesson');
@@ -181,6 +181,18 @@
   const studentForm = document.getElementById('student');
   const studentInput = document.getElementById('student-name');
   const studentShown = document.getElementById('student-shown');
+  // This browser's key in the class, made once and kept with the name: the server holds each name for the
+  // browser that gave it, so another student cannot take it, and this student's new tabs keep it.
+  function studentKey() {
+    let key = localStorage.getItem('listlab-student-key');
+    if (!key || !/^[0-9a-f]{32}$/.test(key)) {
+      const bytes = new Uint8Array(16);
+      crypto.getRandomValues(bytes);
+      key = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+      localStorage.setItem('listlab-student-key', key);
+    }
+    return key;
+  }
   function askName() {
     studentForm.hidden = false;
     studentInput.value = localStorage.getItem('listlab-student-name') || '';
@@ -188,7 +200,7 @@
   }
   studentForm.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (studentInput.value.trim()) send({ name: studentInput.value });
+    if (studentInput.value.trim()) send({ name: studentInput.value, student: studentKey() });
   });
   studentShown.addEventListener('click', askName);
   // The presenter's view: large type, the latest step alone, the bar in one line (`?present` opens the page in it).

@@ -109,7 +109,7 @@ package struct ServeOptions: ParsableArguments {
         help: ArgumentHelp(
             "In a classroom, a folder where each tab's sessions are written as transcripts when it ends.",
             discussion:
-                "A folder a tab, named for the tab and the student (tab-3-Ada/), with its own session (own.lab), its lessons (1-sorting.lab, ...) and the files they load, so that 'listlab test tab-3-Ada/' replays them; a new folder each time, never over a file or through a link. The teacher's page's Collect downloads the same, for every tab open, as one .tar archive.",
+                "A folder a tab, named for the tab and the student (tab-3-Ada/), with its own session (own.lab), its lessons (1-sorting.lab, ...) and the files they load, so that 'listlab test tab-3-Ada/' replays them and 'listlab grade DIR LESSONS' grades them; a new folder each time, never over a file or through a link. It counts against --disk-total, and one student's tabs leave at most --disk of it. The teacher's page's Collect downloads the same, for every tab open, as one .tar archive.",
             valueName: "DIR"))
     package var collect: String?
 

@@ -262,8 +262,32 @@ package struct Classroom: Sendable {
     /// folder of its own (`tab-3-Ada`, or `tab-3-Ada-2` where that name is
     /// taken), each file made new in it. Nothing is written through a link
     /// or over a file; what cannot be written is logged.
-    func collect(_ collection: (folder: String, files: [(name: String, bytes: [UInt8])]), into folder: String) {
+    ///
+    /// What is collected stays on the disk: it counts for good against the
+    /// bytes all folders may hold (`--disk-total`), and a student's tabs
+    /// together may leave at most a tab's `--disk` of it (a student who
+    /// opens and closes tabs in a loop fills neither the disk nor the folder).
+    func collect(
+        _ collection: (folder: String, files: [(name: String, bytes: [UInt8])]), of student: String?,
+        into folder: String
+    ) {
         guard !collection.files.isEmpty else { return }
+        // Each file's bytes, and a block for its entry in the folder.
+        let bytes = collection.files.reduce(4_096) { $0 + $1.bytes.count + 4_096 }
+        let who = student ?? "(no name)"
+        guard diskBook.reserveCollected(bytes, for: who, share: diskLimit) else {
+            log(
+                "--collect: \(collection.folder) not written: \(who)'s tabs have left \(diskLimit / 1_048_576) MB of collected work, a tab's --disk"
+            )
+            return
+        }
+        guard diskBook.reserve(bytes) else {
+            diskBook.releaseCollected(bytes, for: who)
+            log(
+                "--collect: \(collection.folder) not written: the class's folders and collected work hold the \(diskTotal / 1_048_576) MB of --disk-total"
+            )
+            return
+        }
         var made: String?
         for suffix in 1...1_000 {
             let path = folder + "/" + collection.folder + (suffix == 1 ? "" : "-\(suffix)")
@@ -348,5 +372,23 @@ package final class DiskBook: Sendable {
     /// Gives back `bytes` reserved.
     func release(_ bytes: Int) {
         held.withLock { $0 = max(0, $0 - bytes) }
+    }
+
+    /// The bytes `--collect` has written for each student (by name).
+    private let collected = Mutex<[String: Int]>([:])
+
+    /// Counts `bytes` of collected work for `student`, when their
+    /// collections stay within `share` in all.
+    func reserveCollected(_ bytes: Int, for student: String, share: Int) -> Bool {
+        collected.withLock { collected in
+            guard collected[student, default: 0] + bytes <= share else { return false }
+            collected[student, default: 0] += bytes
+            return true
+        }
+    }
+
+    /// Gives back `bytes` that ``reserveCollected(_:for:share:)`` counted.
+    func releaseCollected(_ bytes: Int, for student: String) {
+        collected.withLock { $0[student] = max(0, $0[student, default: 0] - bytes) }
     }
 }

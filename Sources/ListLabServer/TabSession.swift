@@ -687,7 +687,9 @@ actor TabSession {
     func end(serverStopping: Bool = false) -> Bool {
         guard !hasEnded else { return false }
         hasEnded = true
-        if let rules = classroom?.rules, let folder = rules.collectFolder { rules.collect(collection(), into: folder) }
+        if let rules = classroom?.rules, let folder = rules.collectFolder {
+            rules.collect(collection(), of: status.withLock(\.student), into: folder)
+        }
         own.runner.detach()
         dropLesson()
         let recoverable =

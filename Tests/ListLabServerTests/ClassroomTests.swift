@@ -630,3 +630,26 @@ private func kind(_ reply: String) -> String? {
     #expect(roster.claim("Renamed", by: "k0") == nil)
     #expect(ClassRoster.folded("  Ada   LOVELACE ") == "ada lovelace")
 }
+
+/// What --collect writes stays on the disk: it counts for good against --disk-total, and one
+/// student's tabs, opened and closed in a loop, leave at most a tab's --disk of it.
+@Test func collectedWorkIsBoundedPerStudentAndInAll() throws {
+    let collect = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-bounded-\(UUID().uuidString)")
+        .path
+    try FileManager.default.createDirectory(atPath: collect, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: collect) }
+    var classroom = try Classroom(budget: 10, diskLimit: 100_000, diskTotal: 200_000)
+    defer { classroom.removeFolders() }
+    let said = Mutex<[String]>([])
+    classroom.log = { line in said.withLock { $0.append(line) } }
+    let work = [(name: "own.lab", bytes: [UInt8](repeating: 0x61, count: 30_000))]
+    for tab in 1...5 { classroom.collect(("tab-\(tab)-Ada", work), of: "Ada", into: collect) }
+    // 38,192 bytes a collection (its file and two entries): two fit in Ada's 100 KB, the third does not.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: collect).sorted() == ["tab-1-Ada", "tab-2-Ada"])
+    #expect(said.withLock { $0.first }?.contains("Ada's tabs have left 0 MB of collected work") == true)
+    for tab in 6...9 { classroom.collect(("tab-\(tab)-Bo\(tab)", work), of: "Bo\(tab)", into: collect) }
+    // The class's 200 KB: three more collections, whoever's; the fourth is refused.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: collect).count == 5)
+    #expect(said.withLock { $0.last }?.contains("hold the 0 MB of --disk-total") == true)
+    #expect(classroom.diskBook.reserved == 5 * 38_192)
+}

@@ -43,6 +43,8 @@ package final class PlaygroundServer: Sendable {
     private let tabs = OpenTabs()
     /// The open sockets' outgoing frames, to tell each tab that the server stops.
     private let sockets = Mutex<[Int: OutgoingFrames]>([:])
+    /// The WebSockets open, by the client they speak for (behind a proxy, the address it forwards).
+    private let socketsByClient = Mutex<[String: Int]>([:])
     private let socketNumbers = Atomic(0)
     /// Who gets in.
     package let door: Door
@@ -250,14 +252,16 @@ package final class PlaygroundServer: Sendable {
             case "/teacher/tabs":
                 try door.checkTeacher(head)
                 let done = DispatchSemaphore(value: 0)
-                let rows = Mutex<[(status: TabStatus, connected: Bool)]>([])
+                let rows = Mutex<(tabs: [(status: TabStatus, connected: Bool)], absent: [TabStatus])>(([], []))
                 serverTask { [tabs] in
                     let statuses = await tabs.statuses()
-                    rows.withLock { $0 = statuses }
+                    let absent = await tabs.absentStudents()
+                    rows.withLock { $0 = (statuses, absent) }
                     done.signal()
                 }
                 _ = done.wait(timeout: .now() + 5)
-                let table = Array(TeacherPage.table(rows: rows.withLock { $0 }).utf8)
+                let (open, absent) = rows.withLock { $0 }
+                let table = Array(TeacherPage.table(rows: open, absent: absent).utf8)
                 respond(
                     connection,
                     HTTPResponse(
@@ -371,6 +375,38 @@ package final class PlaygroundServer: Sendable {
         else {
             respond(connection, HTTPResponse(status: 400, body: "a WebSocket handshake, please\n"))
             return
+        }
+        // A client holds a bounded number of sockets, said hello or not: behind a proxy, whose
+        // connections the listener does not bound per client, one forwarded client's handshakes
+        // that never say hello would otherwise hold every connection the server takes.
+        let bounded = door.checks.contains(.perClient)
+        if bounded {
+            let admitted = socketsByClient.withLock { open in
+                guard open[client, default: 0] < Self.mostSocketsPerClient else { return false }
+                open[client, default: 0] += 1
+                return true
+            }
+            guard admitted else {
+                log(
+                    "refused a WebSocket from \(client): it holds \(Self.mostSocketsPerClient), the most one client may"
+                )
+                respond(
+                    connection,
+                    HTTPResponse(
+                        status: 429,
+                        body:
+                            "this browser's address holds \(Self.mostSocketsPerClient) connections here: close a tab\n")
+                )
+                return
+            }
+        }
+        defer {
+            if bounded {
+                socketsByClient.withLock { open in
+                    let left = open[client, default: 1] - 1
+                    open[client] = left > 0 ? left : nil
+                }
+            }
         }
         respond(
             connection,
@@ -524,6 +560,10 @@ package final class PlaygroundServer: Sendable {
     /// has a session (in a classroom, a folder), and one client with
     /// thousands would take the server's memory from the others.
     package static let mostTabsPerClient = 16
+
+    /// The most WebSockets one client may hold open, said hello or not:
+    /// twice its tabs, for reloads whose old socket has not closed yet.
+    package static let mostSocketsPerClient = 2 * mostTabsPerClient
 
     /// Why a tab was not opened.
     private struct TabRefusal: Error {
@@ -681,12 +721,37 @@ private actor OpenTabs {
     /// The most ended tabs' statuses kept: a class of 30 opens a few hundred tabs a day.
     static let mostEndedStatuses = 10_000
 
-    /// Keeps `tab`'s last status for the gradebook, when it checked an exercise.
+    /// Keeps `tab`'s last status for the gradebook and the teacher's table,
+    /// when it checked an exercise or its student gave a name.
     private func keepGrades(of tab: TabSession) {
         let status = tab.status.withLock { $0 }
-        guard !status.exercises.isEmpty else { return }
+        guard !status.exercises.isEmpty || status.student != nil else { return }
         endedStatuses.append(status)
         if endedStatuses.count > Self.mostEndedStatuses { endedStatuses.removeFirst() }
+    }
+
+    /// The students whose every tab has ended, each as one row of the
+    /// teacher's table: their latest tab's number, and the exercises of all
+    /// their tabs, taken together as the gradebook takes them.
+    func absentStudents() -> [TabStatus] {
+        let present = Set(sessions.values.compactMap { $0.tab.status.withLock(\.student) })
+        var byStudent: [String: TabStatus] = [:]
+        for status in endedStatuses {
+            guard let name = status.student, !present.contains(name) else { continue }
+            var row = byStudent[name] ?? TabStatus(number: status.number)
+            row.number = status.number
+            row.student = name
+            for exercise in status.exercises {
+                row.noteExercise(exercise.lesson, exercise.number) { kept in
+                    kept.tries += exercise.tries
+                    kept.done = kept.done || exercise.done
+                    kept.usedSolution = kept.usedSolution || exercise.usedSolution
+                    kept.hintsSeen = max(kept.hintsSeen, exercise.hintsSeen)
+                }
+            }
+            byStudent[name] = row
+        }
+        return byStudent.keys.sorted().compactMap { byStudent[$0] }
     }
 
     /// The class's grades: every tab's, open or ended.

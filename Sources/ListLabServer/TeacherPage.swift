@@ -28,10 +28,13 @@ enum TeacherPage {
         """
     }
 
-    /// The class's table: the tabs `rows`, and how many are connected.
-    static func table(rows: [(status: TabStatus, connected: Bool)]) -> String {
+    /// The class's table: the tabs `rows`, and how many are connected; then
+    /// the students whose tabs have all ended (`absent`), each marked absent
+    /// with the exercises of their tabs.
+    static func table(rows: [(status: TabStatus, connected: Bool)], absent: [TabStatus] = []) -> String {
+        let students = absent.isEmpty ? "" : ", \(absent.count) student\(absent.count == 1 ? "" : "s") absent"
         var out = """
-            <p class="source">\(rows.count) tab\(rows.count == 1 ? "" : "s"), \(rows.count { $0.connected }) connected.</p>
+            <p class="source">\(rows.count) tab\(rows.count == 1 ? "" : "s"), \(rows.count { $0.connected }) connected\(students).</p>
             <table class="teacher"><thead><tr><th>tab</th><th>student</th><th>commands</th><th>lesson</th><th>step</th><th>drifted</th><th>exercises</th><th>last error</th></tr></thead><tbody>
 
             """
@@ -45,6 +48,12 @@ enum TeacherPage {
             out += "<td>\(lesson.map { "\($0.drifted)" } ?? "—")</td>"
             out += "<td>\(exercises(status.exercises))</td>"
             out += "<td>\(status.lastError.map(Markup.escape) ?? "—")</td></tr>\n"
+        }
+        for status in absent {
+            out += "<tr class=\"closed\"><td>\(status.number) (ended)</td>"
+            out +=
+                "<td>\(status.student.map(Markup.escape) ?? "—") (absent)</td><td>—</td><td>—</td><td>—</td><td>—</td>"
+            out += "<td>\(exercises(status.exercises))</td><td>—</td></tr>\n"
         }
         return out + "</tbody></table>\n"
     }

@@ -53,27 +53,34 @@ public struct ScreenExplorer<Screen: AnyObject> {
     private let makeScreen: () -> Screen
     private let list: (Screen) -> any StaleRowChecking
     private let actions: [Action]
+    /// The waits of the screen's own tasks (``runWithWaits()``), when it has any.
+    private let waits: ExplorerWaits?
 
     /// An explorer of the screens `screen` makes (its view loaded), whose list
-    /// `list` names, through `actions`.
+    /// `list` names, through `actions`; `waits` holds what the screen's own
+    /// tasks await (its service's stub waits there), for ``runWithWaits()``.
     public init(
-        seed: UInt64 = 1, steps: Int = 1_000, screen: @escaping () -> Screen,
+        seed: UInt64 = 1, steps: Int = 1_000, waits: ExplorerWaits? = nil, screen: @escaping () -> Screen,
         list: @escaping (Screen) -> any StaleRowChecking,
         actions: [Action]
     ) {
         self.seed = seed
         self.steps = steps
+        self.waits = waits
         makeScreen = screen
         self.list = list
         self.actions = actions
     }
 
     /// One step: the action, and the seed of the values it draws (or,
-    /// once shrunk so, the simplest values: every draw 0).
+    /// once shrunk so, the simplest values: every draw 0); or, when it
+    /// `resumes`, the wait it lets go (``ExplorerWaits``), by its place
+    /// among those held then.
     struct Step: Hashable {
         var action: Int
         var seed: UInt64
         var simplest = false
+        var resumes = false
 
         var random: ExplorerRandom { simplest ? .simplest : ExplorerRandom(seed: seed) }
     }
@@ -138,40 +145,177 @@ public struct ScreenExplorer<Screen: AnyObject> {
 
     /// `steps` with steps taken away while a replay still fails as `signature` says.
     func shrink(_ steps: [Step], like signature: String) -> [Step] {
-        var current = steps
-        var replayed = 0
-        var chunk = max(1, current.count / 2)
-        while chunk >= 1, replayed < shrinkingSteps {
-            var start = 0
-            var removed = false
-            while start < current.count, replayed < shrinkingSteps {
-                var candidate = current
-                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-                replayed += candidate.count
-                if !candidate.isEmpty, let outcome = replay(candidate), outcome.signature == signature {
-                    current = Array(candidate.prefix(outcome.step + 1))
-                    removed = true
+        var shrinking = Shrinking(steps, like: signature, budget: shrinkingSteps)
+        while let candidate = shrinking.candidate() { shrinking.accept(replay(candidate)) }
+        return shrinking.current
+    }
+
+    // MARK: - The screen's own tasks
+
+    /// Runs the steps as ``run()`` does, and between the user's actions lets
+    /// the screen's own tasks' waits go (``ExplorerWaits``), in an order the
+    /// seed chooses: a step that finds waits held lets one go a time in
+    /// three. The failure's calls let each wait go as the run did
+    /// (`await waits.letGo("…")`), to paste into an async test.
+    public func runWithWaits() async -> ExplorerFailure? {
+        guard !actions.isEmpty, steps > 0 else { return nil }
+        var random = ExplorerRandom(seed: seed)
+        let (found, taken) = await replayWithWaits { index, held in
+            guard index < steps else { return nil }
+            if held > 0, random.next(upTo: 3) == 0 {
+                return Step(action: random.next(upTo: held), seed: 0, resumes: true)
+            }
+            return Step(action: random.next(upTo: actions.count), seed: random.nextWord())
+        }
+        guard let found else { return nil }
+        var shrinking = Shrinking(taken, like: found.signature, budget: shrinkingSteps)
+        while let candidate = shrinking.candidate() { shrinking.accept(await replayWithWaits(candidate)) }
+        guard let confirmed = await replayWithWaits(shrinking.current) else { return nil }
+        return ExplorerFailure(seed: seed, stepsTaken: found.step + 1, calls: confirmed.calls, reason: confirmed.reason)
+    }
+
+    /// What a replay of `steps`, the screen's tasks let go as they say, ended in.
+    func replayWithWaits(_ steps: [Step]) async -> Outcome? {
+        await replayWithWaits { index, _ in index < steps.count ? steps[index] : nil }.outcome
+    }
+
+    /// Replays the steps `next` gives (from the step's index and the waits
+    /// held then, nil to stop) on a new screen, all in one catching of
+    /// UIKit's exceptions, which the screen's tasks inherit: what it ended
+    /// in, and the steps taken.
+    private func replayWithWaits(next: (Int, Int) -> Step?) async -> (outcome: Outcome?, taken: [Step]) {
+        let waits = self.waits ?? ExplorerWaits()
+        await waits.cancelAll()
+        let screen = makeScreen()
+        var calls: [String] = []
+        var taken: [Step] = []
+        var stale: String?
+        let raised = await UIKitException.catching {
+            while let step = next(taken.count, waits.pending.count) {
+                taken.append(step)
+                if step.resumes {
+                    let held = waits.pending
+                    guard !held.isEmpty else {
+                        calls.append("")
+                        continue
+                    }
+                    let index = step.action % held.count
+                    calls.append("await waits.letGo(\(String(reflecting: held[index])))")
+                    await waits.letGo(at: index)
                 } else {
-                    start += chunk
+                    var random = step.random
+                    calls.append(actions[step.action].perform(screen, &random))
+                    await ExplorerWaits.settle()
+                }
+                if UIKitException.hasBeenRaised { return }
+                if let row = list(screen).staleRow() {
+                    stale = "\(row)"
+                    return
                 }
             }
-            if !removed { chunk /= 2 }
         }
-        // Then each step's values made the simplest (every draw 0), while the steps fail the same way.
-        for index in current.indices where replayed < shrinkingSteps && index < current.count {
-            var candidate = current
-            candidate[index].simplest = true
-            replayed += candidate.count
-            if let outcome = replay(candidate), outcome.signature == signature {
-                current = Array(candidate.prefix(outcome.step + 1))
-            }
+        // The screen goes away: its tasks' waits end in cancellation (within the run's catching, which they inherit).
+        await waits.cancelAll()
+        let kept = calls.filter { !$0.isEmpty }
+        if let raised {
+            return (
+                Outcome(
+                    step: taken.count - 1, calls: kept, reason: raised.description,
+                    signature: Self.signature(of: raised.reason)), taken
+            )
         }
-        return current
+        if let stale {
+            return (
+                Outcome(step: taken.count - 1, calls: kept, reason: "a stale row: \(stale)", signature: "stale row"),
+                taken
+            )
+        }
+        return (nil, taken)
     }
 
     /// A reason with its numbers taken out: one rule, whatever the counts.
     static func signature(of reason: String) -> String {
         String(reason.map { $0.isNumber ? "#" : $0 })
+    }
+}
+
+extension ScreenExplorer {
+    /// Shrinking a failing run, one candidate at a time: first steps taken
+    /// away, in halves, then quarters and so on, while a replay still fails
+    /// the same way; then each step's values made the simplest (every draw
+    /// 0). The same for a run with waits, which replays asynchronously.
+    struct Shrinking {
+        /// The fewest steps found so far that fail as ``signature`` says.
+        private(set) var current: [Step]
+        let signature: String
+        /// The steps the replays may take in all.
+        let budget: Int
+        private var replayed = 0
+        private var simplifying = false
+        private var chunk: Int
+        private var start = 0
+        private var removed = false
+        private var index = 0
+        private var indexLimit = 0
+        private var tried: [Step] = []
+
+        init(_ steps: [Step], like signature: String, budget: Int) {
+            current = steps
+            self.signature = signature
+            self.budget = budget
+            chunk = max(1, steps.count / 2)
+        }
+
+        /// The next steps to replay, or nil when shrinking is done.
+        mutating func candidate() -> [Step]? {
+            while !simplifying {
+                if chunk < 1 || replayed >= budget {
+                    simplifying = true
+                    indexLimit = current.count
+                    break
+                }
+                guard start < current.count else {
+                    if !removed { chunk /= 2 }
+                    start = 0
+                    removed = false
+                    continue
+                }
+                var candidate = current
+                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                replayed += candidate.count
+                guard !candidate.isEmpty else {
+                    start += chunk
+                    continue
+                }
+                tried = candidate
+                return candidate
+            }
+            while index < indexLimit, replayed < budget {
+                guard index < current.count else {
+                    index += 1
+                    continue
+                }
+                var candidate = current
+                candidate[index].simplest = true
+                replayed += candidate.count
+                tried = candidate
+                return candidate
+            }
+            return nil
+        }
+
+        /// What the replay of the last candidate ended in.
+        mutating func accept(_ outcome: Outcome?) {
+            let failsAlike = outcome.map { $0.signature == signature } ?? false
+            if let outcome, failsAlike { current = Array(tried.prefix(outcome.step + 1)) }
+            if simplifying {
+                index += 1
+            } else if failsAlike {
+                removed = true
+            } else {
+                start += chunk
+            }
+        }
     }
 }
 

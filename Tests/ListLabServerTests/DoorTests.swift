@@ -438,3 +438,25 @@ func doorInputsThatOnceCrashedNoLongerDo(target: DoorFuzzTarget) throws {
     #expect((said.all.first?.count ?? 0) <= RefusalLog.longestLine + 1)
     #expect(said.all.first?.hasSuffix("…") == true)
 }
+
+/// Behind a proxy, whose connections the listener does not bound per client, one forwarded client's
+/// handshakes that never say hello hold at most its share of sockets: the next is refused at the
+/// handshake, and another client forwarded by the same proxy still gets in.
+@Test func aForwardedClientsSilentSocketsAreBounded() async throws {
+    let log = LogLines()
+    try await withServer(proxies: ["127.0.0.2"], log: log) { port in
+        try await WebSocketClient.blocking {
+            func socket(for address: String) throws -> WebSocketClient {
+                try WebSocketClient(
+                    port: port, key: nil,
+                    headers: WebSocketClient.pageHeaders(port: port) + ["X-Forwarded-For: \(address)"],
+                    from: "127.0.0.2")
+            }
+            let silent = try (0..<PlaygroundServer.mostSocketsPerClient).map { _ in try socket(for: "10.0.0.9") }
+            #expect(throws: (any Error).self) { _ = try socket(for: "10.0.0.9") }
+            let other = try socket(for: "10.0.0.10")
+            withExtendedLifetime((silent, other)) {}
+        }
+    }
+    #expect(log.all.contains { $0.hasPrefix("refused a WebSocket from 10.0.0.9: it holds 32") })
+}

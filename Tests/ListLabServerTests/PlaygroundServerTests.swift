@@ -820,7 +820,8 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
 }
 
 /// The gradebook keeps a student's exercise after their tab ends: a tab checks a lesson's exercise,
-/// closes, and is gone (it waited 0.2 s for a reload); the teacher's gradebook still has the try.
+/// closes, and is gone (it waited 0.2 s for a reload); the teacher's gradebook still has the try, and
+/// the teacher's table the student, marked absent.
 @Test func theGradebookKeepsAnEndedTabsExercises() async throws {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("grades-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: scratch + "/lessons", withIntermediateDirectories: true)
@@ -857,6 +858,12 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
                 port: port,
                 "GET /teacher/tabs HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(teacher)\r\n\r\n")
             guard tabs.contains("0 tabs, 0 connected") else { continue }
+            // The teacher's table keeps her, absent, with her exercise.
+            #expect(tabs.contains("0 tabs, 0 connected, 1 student absent."))
+            #expect(
+                tabs.contains(
+                    #"<td>Ada (absent)</td><td>—</td><td>—</td><td>—</td><td>—</td><td><ul class="exercises"><li>barry.lab 1: not yet, 1 try</li></ul></td>"#
+                ), "\(tabs.suffix(400))")
             grades = try WebSocketClient.request(
                 port: port,
                 "GET /teacher/grades.csv HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(teacher)\r\n\r\n"

@@ -69,6 +69,17 @@ private func failure(
     #expect(try String(contentsOf: folder.appendingPathComponent("copy.csv"), encoding: .utf8) == "id\n2\n")
 }
 
+@Test func aLoadOfRecordsThatShareAKeySaysWhichAsAValue() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shell-error-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("id,name\n1,Ada\n1,Grace\n".utf8).write(to: folder.appendingPathComponent("dup.csv"))
+    #expect(
+        failure(of: "load dup.csv key id", in: folder.path)?.reason
+            == .duplicateKey(field: "id", value: .int(1), first: 1, second: 2, among: "records", source: "dup.csv"))
+    #expect(failure(of: "session save \"\"", after: ["load contacts"])?.reason == .emptyFileName)
+}
+
 @Test func everyTypedReasonIsWordedInOnePlace() {
     // The words a user reads (and the transcripts pin), made from the data.
     #expect(
@@ -80,6 +91,9 @@ private func failure(
     #expect(ShellError(.noProvider("x", loaded: [])).message == "no provider named 'x' (loaded: none)")
     #expect(ShellError(.givenTwice("--seed", usage: nil)).message == "'--seed' is given twice")
     #expect(ShellError(.other("as it is")).message == "as it is")
+    #expect(
+        ShellError(.duplicateKey(field: "id", value: "a", first: 2, second: 5, among: "rows", source: nil)).message
+            == "duplicate key id=\"a\" in rows 2 and 5")
     #expect(ShellError("as it is") == ShellError(.other("as it is")))
 }
 

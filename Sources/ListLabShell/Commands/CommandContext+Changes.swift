@@ -26,7 +26,7 @@ extension CommandContext {
         } catch  where Interrupted.isCause(of: error) {
             throw error
         } catch {
-            throw ShellError("reading the source failed, nothing changed: \(error)")
+            throw ShellError(.sourceUnreadable("\(error)"))
         }
     }
 

@@ -96,7 +96,7 @@ extension CommandContext {
         } catch  where Interrupted.isCause(of: error) {
             throw error
         } catch let error as LoadError {
-            throw ShellError("reading the source failed, nothing changed: \(error)")
+            throw ShellError(.sourceUnreadable("\(error)"))
         }
     }
 

@@ -201,12 +201,12 @@ extension CommandContext {
         guard let keyField else { return }
         if let file = source.file {
             if let duplicate = file.firstDuplicate(ofField: keyField) {
-                throw ShellError("\(source.text): " + Self.duplicateKeyText(keyField, duplicate, in: "records"))
+                throw ShellError(.duplicateKey(keyField, duplicate, among: "records", source: source.text))
             }
         } else if source.sample != nil,
             let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: source.records)
         {
-            throw ShellError(Self.duplicateKeyText(keyField, duplicate, in: "rows"))
+            throw ShellError(.duplicateKey(keyField, duplicate, among: "rows", source: nil))
         }
     }
 
@@ -260,7 +260,7 @@ extension CommandContext {
             let pages = PagedRecordSource(records, failing: failing) { [keyField = clauses.keyField] in
                 let records = try reread()
                 if let keyField, let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: records) {
-                    throw ShellError(Self.duplicateKeyText(keyField, duplicate, in: "records"))
+                    throw ShellError(.duplicateKey(keyField, duplicate, among: "records", source: nil))
                 }
                 return records
             }
@@ -308,14 +308,6 @@ extension CommandContext {
             "loaded \(items) \(items == 1 ? "item" : "items")\(origin) into \(kind) (\(sections) \(sections == 1 ? "section" : "sections")\(grouping))"
     }
 
-    /// `duplicate key id=1 in records 1 and 2`: what a load says of a key
-    /// that two items have (counted from 0 in `duplicate`, from 1 in the text).
-    fileprivate static func duplicateKeyText(
-        _ field: String, _ duplicate: (value: Value, first: Int, second: Int), in what: String
-    ) -> String {
-        "duplicate key \(FieldNameList.name(field))=\(duplicate.value.messageText) in \(what) \(duplicate.first + 1) and \(duplicate.second + 1)"
-    }
-
     /// The sample's presenter, or for a file one cell kind showing the first
     /// text field (or the first field).
     private func defaultPresenter(sample: Sample?, schema: Record.Schema) throws -> TemplatePresenter {
@@ -335,5 +327,17 @@ extension CommandContext {
             ["name", "title", "label"].first { schema.index(of: $0) != nil }
             ?? fields.first { $0 != "id" } ?? fields.first ?? "id"
         return TemplatePresenter(kind: "Cell", text: try Template(Template.placeholder(for: preferred)))
+    }
+}
+
+extension ShellError.Reason {
+    /// `duplicate key id=1 in records 1 and 2`: what a load says of a key
+    /// that two items have (counted from 0 in `duplicate`, from 1 in the words).
+    fileprivate static func duplicateKey(
+        _ field: String, _ duplicate: (value: Value, first: Int, second: Int), among: String, source: String?
+    ) -> Self {
+        .duplicateKey(
+            field: field, value: duplicate.value, first: duplicate.first + 1, second: duplicate.second + 1,
+            among: among, source: source)
     }
 }

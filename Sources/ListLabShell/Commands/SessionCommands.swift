@@ -161,7 +161,7 @@ extension Session {
     /// `asTranscript`: a file `listlab run` was given, which may not be a
     /// link out of its folder (``TextFile/readTranscript(_:)``).
     func readText(_ file: String, asTranscript: Bool = false) throws(ShellError) -> String {
-        guard !file.isEmpty else { throw ShellError("the file name is empty") }
+        guard !file.isEmpty else { throw ShellError(.emptyFileName) }
         let path = try workspace.filePath(file)
         do {
             return try asTranscript ? TextFile.readTranscript(path) : TextFile.read(path)

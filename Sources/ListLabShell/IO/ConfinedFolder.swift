@@ -118,7 +118,7 @@ public final class ConfinedFolder: @unchecked Sendable {
             // The link stays a link, to the copy of what it names (saves go through it, as on real files).
             let target = try path(of: resolved)
             guard symlink(target, copy) == 0 else {
-                throw ShellError("\(name): cannot be copied into the replay's folder")
+                throw ShellError(.notCopiedIntoReplay(name))
             }
             return
         }
@@ -128,7 +128,7 @@ public final class ConfinedFolder: @unchecked Sendable {
             try? FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: false)
         } else if Self.isRegularFile(resolved) {
             guard (try? FileManager.default.copyItem(atPath: resolved, toPath: copy)) != nil else {
-                throw ShellError("\(name): cannot be copied into the replay's folder")
+                throw ShellError(.notCopiedIntoReplay(name))
             }
         } else {
             throw ShellError("\(name): not a regular file (a FIFO, a device or a socket is not copied into a replay)")

@@ -145,11 +145,11 @@ final class Workspace {
     /// file that exists is replaced only with `force`, a folder never.
     /// Errors name the file as the user wrote it.
     func writeNewFile(bytes: [UInt8], to file: String, force: Bool) throws {
-        guard !file.isEmpty else { throw ShellError("the file name is empty") }
+        guard !file.isEmpty else { throw ShellError(.emptyFileName) }
         let path = try filePath(file)
         var isDirectory = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard !isDirectory else { throw ShellError("\(file): is a folder") }
+            guard !isDirectory else { throw ShellError(.isFolder(file)) }
             guard force else { throw ShellError(.fileExists(file)) }
         }
         try confinement?.checkRoom(forWriting: bytes.count, at: path, named: file)

@@ -39,6 +39,19 @@ extension ShellError.Reason {
             "\(file) exists: add --force to replace it"
         case .noSuchFile(let path):
             "\(path): no such file or folder"
+        case .emptyFileName:
+            "the file name is empty"
+        case .isFolder(let file):
+            "\(file): is a folder"
+        case .notCopiedIntoReplay(let name):
+            "\(name): cannot be copied into the replay's folder"
+        case .duplicateKey(let field, let value, let first, let second, let among, let source):
+            (source.map { "\($0): " } ?? "")
+                + "duplicate key \(FieldNameList.name(field))=\(value.messageText) in \(among) \(first) and \(second)"
+        case .registeredLoadFailed(let dataset, let type, let error):
+            "\(dataset): \(type) failed to load: \(error)"
+        case .sourceUnreadable(let error):
+            "reading the source failed, nothing changed: \(error)"
         case .writesNoFiles(let command):
             "\(command): this session does not write files"
         case .refused(let error):

@@ -73,6 +73,12 @@ extension ShellError {
         case fileExists(String)
         /// A path that names no file or folder.
         case noSuchFile(String)
+        /// A file name that is empty.
+        case emptyFileName
+        /// A file name that names a folder.
+        case isFolder(String)
+        /// A file a transcript names that its replay cannot copy into its scratch folder.
+        case notCopiedIntoReplay(String)
         /// A command that writes files, in a session that may not.
         case writesNoFiles(command: String)
 
@@ -87,6 +93,14 @@ extension ShellError {
         case scriptCommandsSpent(limit: Int)
         /// Scripts that run each other deeper than a session lets them.
         case scriptsTooDeep(file: String, limit: Int)
+
+        /// Two items of a dataset with one key: `field`=`value` in `among` (`records`, `rows`)
+        /// `first` and `second` (from 1), in `source` when it is a file.
+        case duplicateKey(field: String, value: Value, first: Int, second: Int, among: String, source: String?)
+        /// A registered provider's own `load` threw; nothing changed.
+        case registeredLoadFailed(dataset: String, type: String, error: String)
+        /// A file read again (`reload`, `reload --diff`) could not be read; nothing changed.
+        case sourceUnreadable(String)
 
         /// A refusal that only one command makes, in its own words.
         case other(String)

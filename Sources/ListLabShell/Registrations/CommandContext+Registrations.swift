@@ -55,7 +55,8 @@ extension CommandContext {
         } catch let error as RegistrationError {
             throw ShellError(error.description)
         } catch {
-            throw ShellError("\(name): \(registration.providerTypeName) failed to load: \(error)")
+            throw ShellError(
+                .registeredLoadFailed(dataset: name, type: registration.providerTypeName, error: "\(error)"))
         }
         let fields = instance.fieldNames()
         let keyField: String?
@@ -109,7 +110,8 @@ extension CommandContext {
             staged = try instance.load()
         } catch {
             // The provider's own error; what the list showed stays.
-            throw ShellError("\(loaded.name): \(registration.providerTypeName) failed to load: \(error)")
+            throw ShellError(
+                .registeredLoadFailed(dataset: loaded.name, type: registration.providerTypeName, error: "\(error)"))
         }
         loaded.forgetEdits()
         guard withDiff, let staged else {
@@ -141,7 +143,8 @@ extension CommandContext {
             staged = try instance.load()
         } catch {
             try? restore()
-            throw ShellError("\(loaded.name): \(registration.providerTypeName) failed to load: \(error)")
+            throw ShellError(
+                .registeredLoadFailed(dataset: loaded.name, type: registration.providerTypeName, error: "\(error)"))
         }
         try restore()
         guard let staged, !staged.stages.isEmpty else {

@@ -123,16 +123,27 @@ def memory_abuser():
         tab = connect()
         ask(tab, {"upload": "seed.csv", "text": big})
         ask(tab, {"command": "load seed.csv name c0"})
+        def press(message):
+            words = text(ask(tab, message))
+            for quota in ["not written", "not loaded", "stopped"]:
+                if quota in words:
+                    told.add(quota)
+        # Each quota met first, whatever the machine's speed (a busy machine runs few commands in
+        # the class's time): the seed loaded as records until the tab's memory says no, then files
+        # written until its folder says no; then both, over and over, until the class ends.
         n = 0
+        while time.monotonic() < deadline and "not loaded" not in told:
+            n += 1
+            press({"command": f"load seed.csv as array name s{n}"})
+        while time.monotonic() < deadline and "not written" not in told:
+            n += 1
+            press({"upload": f"u{n}.csv", "text": big})
+            press({"command": f"save c{n}.csv"})
         while time.monotonic() < deadline:
             n += 1
             for message in [{"command": f"save c{n}.csv"}, {"command": f"load c{n}.csv as array name a{n}"}, {"upload": f"u{n}.csv", "text": big},
                             {"command": f"load seed.csv as array name s{n}"}]:
-                reply = ask(tab, message)
-                words = text(reply)
-                for quota in ["not written", "not loaded", "stopped"]:
-                    if quota in words:
-                        told.add(quota)
+                press(message)
         tab.close()
     except Exception as error:
         told.add(f"connection: {error}")

@@ -22,9 +22,9 @@ struct GradeLessons: PlaygroundCommand {
                 confined session, and each 'exercise check' is judged by what it prints now against what the \
                 lesson's own check in LESSONS recorded: a replay that passes is not a grade. The hints shown and \
                 the Solution used are read from the marks the classroom wrote before those steps. Prints a line \
-                a student and exercise (student, lesson, exercise, done, tries, hints seen, solution used, file), \
-                the student named by the tab's folder; a run whose lesson is not in LESSONS is said on standard \
-                error, and the status is 1 then.
+                a student and exercise, their runs taken together (student, lesson, exercise, done, tries, \
+                hints seen, solution used, files), the student named by the tab's folder; a run whose lesson is \
+                not in LESSONS is said on standard error, and the status is 1 then.
                 """)
     }
 
@@ -44,31 +44,38 @@ struct GradeLessons: PlaygroundCommand {
             printLine("error: \(collected): no such folder")
             throw ExitCode(1)
         }
-        var graders: [String: LessonGrader] = [:]
+        // A run's file keeps a part of its lesson's name (CollectedNames): each part, its lessons.
+        var lessonsByPart: [String: [String]] = [:]
         for name in lessonNames.sorted() where name.hasSuffix(".lab") {
-            guard let text = try? TextFile.readTranscript(lessons + "/" + name) else { continue }
-            graders[name] = LessonGrader(name: name, text: text)
+            lessonsByPart[CollectedNames.lessonPart(name), default: []].append(name)
         }
-        var grades: [ExerciseGrade] = []
+        var graders: [String: LessonGrader] = [:]
         var missing = 0
-        for tab in tabs.sorted() where tab.hasPrefix("tab-") {
+        var grades: [String: ExerciseGrade] = [:]
+        let tabFolders = Set(tabs.filter { $0.hasPrefix("tab-") })
+        for tab in tabFolders.sorted() {
             let folder = collected + "/" + tab
             guard let runs = try? files.contentsOfDirectory(atPath: folder) else { continue }
-            let student = Self.student(ofTabFolder: tab)
+            let student = Self.student(ofTabFolder: tab, among: tabFolders)
             for run in runs.sorted() where run.hasSuffix(".lab") && run != "own.lab" {
-                guard let lesson = Self.lessonName(ofRun: run) else { continue }
-                guard let grader = graders[lesson] else {
-                    if !lessonNames.contains(lesson) {
-                        printError("\(tab)/\(run): no lesson \(lesson) in \(lessons); not graded")
-                        missing += 1
-                    }
+                guard let part = Self.lessonPart(ofRun: run) else { continue }
+                let candidates = lessonsByPart[part] ?? []
+                guard candidates.count == 1, let lesson = candidates.first else {
+                    printError(
+                        candidates.isEmpty
+                            ? "\(tab)/\(run): no lesson in \(lessons) is collected as \(part); not graded"
+                            : "\(tab)/\(run): \(candidates.joined(separator: " and ")) are both collected as \(part); not graded"
+                    )
+                    missing += 1
                     continue
                 }
+                if graders[lesson] == nil, let text = try? TextFile.readTranscript(lessons + "/" + lesson) {
+                    graders[lesson] = LessonGrader(name: lesson, text: text)
+                }
+                guard let grader = graders[lesson] else { continue }
                 do {
-                    grades += try grader.grades(ofRunAt: folder + "/" + run, student: student).map { grade in
-                        var grade = grade
-                        grade.sources = [tab + "/" + run]
-                        return grade
+                    for grade in try grader.grades(ofRunAt: folder + "/" + run, student: student) {
+                        Self.add(grade, source: tab + "/" + run, to: &grades)
                     }
                 } catch {
                     printError("\(tab)/\(run): not graded: \(error)")
@@ -77,22 +84,44 @@ struct GradeLessons: PlaygroundCommand {
             }
         }
         // Each line escaped as every line the tool prints (a folder's name may hold a control character).
-        let csv = ExerciseGrade.csv(ExerciseGrade.sorted(grades), sourcesColumn: "file")
+        let csv = ExerciseGrade.csv(ExerciseGrade.sorted(Array(grades.values)), sourcesColumn: "files")
         for line in csv.split(separator: "\r\n") {
             ToolOutput.current.write(VisibleText.escaped(String(line)) + "\r\n")
         }
         if missing > 0 { throw ExitCode(1) }
     }
 
-    /// `Ada` for `tab-3-Ada`; the folder's name when it names no student.
-    static func student(ofTabFolder folder: String) -> String {
-        let parts = folder.split(separator: "-", maxSplits: 2)
-        guard parts.count == 3, parts[0] == "tab", Int(parts[1]) != nil else { return folder }
+    /// Takes `grade`, of the run at `source`, into `grades`: one line a
+    /// student and exercise, their runs together (done in any, the tries of
+    /// all, the most hints seen, the Solution in any).
+    static func add(_ grade: ExerciseGrade, source: String, to grades: inout [String: ExerciseGrade]) {
+        let key = "\(grade.student)\u{0}\(grade.lesson)\u{0}\(grade.exercise)"
+        var kept = grades[key] ?? ExerciseGrade(student: grade.student, lesson: grade.lesson, exercise: grade.exercise)
+        kept.done = kept.done || grade.done
+        kept.tries += grade.tries
+        kept.hintsSeen = max(kept.hintsSeen, grade.hintsSeen)
+        kept.usedSolution = kept.usedSolution || grade.usedSolution
+        kept.sources.append(source)
+        grades[key] = kept
+    }
+
+    /// `Ada` for `tab-3-Ada`, and for `tab-3-Ada-2` beside a `tab-3-Ada`
+    /// (the folder a second collection of that tab took); the folder's name
+    /// when it names no student.
+    static func student(ofTabFolder folder: String, among folders: Set<String>) -> String {
+        var name = folder
+        if let dash = folder.lastIndex(of: "-"), Int(folder[folder.index(after: dash)...]) != nil,
+            folders.contains(String(folder[..<dash]))
+        {
+            name = String(folder[..<dash])
+        }
+        let parts = name.split(separator: "-", maxSplits: 2)
+        guard parts.count == 3, parts[0] == "tab", Int(parts[1]) != nil else { return name }
         return String(parts[2])
     }
 
     /// `barry.lab` for a run collected as `2-barry.lab`; nil for another name.
-    static func lessonName(ofRun file: String) -> String? {
+    static func lessonPart(ofRun file: String) -> String? {
         let parts = file.split(separator: "-", maxSplits: 1)
         guard parts.count == 2, Int(parts[0]) != nil else { return nil }
         return String(parts[1])

@@ -241,23 +241,6 @@ package struct Classroom: Sendable {
         return name
     }
 
-    /// `text` as part of a file name: its letters and digits, each other
-    /// run of characters one `-`, at most 32 bytes (`Zoë O'Neil` is
-    /// `Zoë-O-Neil`).
-    static func fileNamePart(_ text: String) -> String {
-        var part = ""
-        for character in text {
-            if character.isLetter || character.isNumber {
-                guard part.utf8.count + character.utf8.count <= 32 else { break }
-                part.append(character)
-            } else if !part.isEmpty && part.last != "-" {
-                part.append("-")
-            }
-        }
-        while part.last == "-" { part.removeLast() }
-        return part.isEmpty ? "unnamed" : part
-    }
-
     /// Writes a tab's `collection` into `folder` (`serve --collect`): a new
     /// folder of its own (`tab-3-Ada`, or `tab-3-Ada-2` where that name is
     /// taken), each file made new in it. Nothing is written through a link
@@ -274,15 +257,18 @@ package struct Classroom: Sendable {
         guard !collection.files.isEmpty else { return }
         // Each file's bytes, and a block for its entry in the folder.
         let bytes = collection.files.reduce(4_096) { $0 + $1.bytes.count + 4_096 }
+        // A student by their name as the roster holds names (case and spaces aside); the tabs with
+        // no name share one share, under a key no name can be.
         let who = student ?? "(no name)"
-        guard diskBook.reserveCollected(bytes, for: who, share: diskLimit) else {
+        let share = student.map(ClassRoster.folded) ?? "\u{0}no name"
+        guard diskBook.reserveCollected(bytes, for: share, share: diskLimit) else {
             log(
                 "--collect: \(collection.folder) not written: \(who)'s tabs have left \(diskLimit / 1_048_576) MB of collected work, a tab's --disk"
             )
             return
         }
         guard diskBook.reserve(bytes) else {
-            diskBook.releaseCollected(bytes, for: who)
+            diskBook.releaseCollected(bytes, for: share)
             log(
                 "--collect: \(collection.folder) not written: the class's folders and collected work hold the \(diskTotal / 1_048_576) MB of --disk-total"
             )
@@ -302,6 +288,8 @@ package struct Classroom: Sendable {
             log(
                 "--collect: \(collection.folder) not written: no new folder could be made in \(folder) (\(String(cString: strerror(errno))))"
             )
+            diskBook.release(bytes)
+            diskBook.releaseCollected(bytes, for: share)
             return
         }
         for file in collection.files {

@@ -5,7 +5,7 @@ import ListLabShell
 /// they were shown, and whether they ran the lesson's Solution, gathered
 /// from every tab the student worked in, open or ended (a tab's last status
 /// is kept when it ends). A tab whose student gave no name is graded as
-/// `tab N`.
+/// `tab N (no name)`.
 ///
 /// The teacher's page downloads it as CSV (`/teacher/grades.csv`,
 /// ``ExerciseGrade/csv(_:sourcesColumn:)``, as `listlab grade` writes it),
@@ -19,9 +19,10 @@ struct Gradebook: Equatable {
     init(_ statuses: [TabStatus]) {
         var byExercise: [String: (grade: ExerciseGrade, tabs: [Int])] = [:]
         for status in statuses {
-            let student = status.student ?? "tab \(status.number)"
+            // A tab with no name is graded apart from any student's name (one may type "tab 3").
+            let student = status.student ?? "tab \(status.number) (no name)"
             for exercise in status.exercises {
-                let key = "\(student)\u{0}\(exercise.lesson)\u{0}\(exercise.number)"
+                let key = "\(status.student ?? "\u{0}\(status.number)")\u{0}\(exercise.lesson)\u{0}\(exercise.number)"
                 var (grade, tabs) =
                     byExercise[key]
                     ?? (ExerciseGrade(student: student, lesson: exercise.lesson, exercise: exercise.number), [])

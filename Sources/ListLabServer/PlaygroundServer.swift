@@ -607,7 +607,7 @@ package final class PlaygroundServer: Sendable {
             do throws(ShellError) {
                 tab = try TabSession(
                     factory: factory, number: number, sample: sample, tours: tours, lessons: lessons,
-                    checks: door.checks)
+                    checks: door.checks, client: client)
             } catch {
                 if holdsPlace { await tabs.releasePlace(of: client) }
                 return .failure(TabRefusal(reason: error.message))
@@ -714,20 +714,38 @@ private actor OpenTabs {
     /// Each session's client, and when it was added (a count).
     private var owners: [String: (client: String, order: Int)] = [:]
     private var added = 0
-    /// The last status of each ended tab that checked an exercise (the
-    /// latest ``mostEndedStatuses``), for the gradebook: a student's work
-    /// counts after their tab ends.
-    private var endedStatuses: [TabStatus] = []
-    /// The most ended tabs' statuses kept: a class of 30 opens a few hundred tabs a day.
+    /// What the ended tabs leave for the gradebook and the teacher's
+    /// table: each named student's tabs as one status (their latest tab's
+    /// number, the exercises of all), so that a student who opens and closes
+    /// tabs in a loop pushes no one else's work out; and the unnamed tabs
+    /// that checked an exercise, the latest ``mostEndedStatuses``.
+    private var endedStudents: [String: TabStatus] = [:]
+    private var endedUnnamed: [TabStatus] = []
+    /// The most unnamed ended tabs kept: a class of 30 opens a few hundred tabs a day.
     static let mostEndedStatuses = 10_000
 
     /// Keeps `tab`'s last status for the gradebook and the teacher's table,
-    /// when it checked an exercise or its student gave a name.
+    /// when its student gave a name or it checked an exercise.
     private func keepGrades(of tab: TabSession) {
         let status = tab.status.withLock { $0 }
-        guard !status.exercises.isEmpty || status.student != nil else { return }
-        endedStatuses.append(status)
-        if endedStatuses.count > Self.mostEndedStatuses { endedStatuses.removeFirst() }
+        guard let name = status.student else {
+            guard !status.exercises.isEmpty else { return }
+            endedUnnamed.append(status)
+            if endedUnnamed.count > Self.mostEndedStatuses { endedUnnamed.removeFirst() }
+            return
+        }
+        var row = endedStudents[name] ?? TabStatus(number: status.number)
+        row.number = status.number
+        row.student = name
+        for exercise in status.exercises {
+            row.noteExercise(exercise.lesson, exercise.number) { kept in
+                kept.tries += exercise.tries
+                kept.done = kept.done || exercise.done
+                kept.usedSolution = kept.usedSolution || exercise.usedSolution
+                kept.hintsSeen = max(kept.hintsSeen, exercise.hintsSeen)
+            }
+        }
+        endedStudents[name] = row
     }
 
     /// The students whose every tab has ended, each as one row of the
@@ -735,28 +753,14 @@ private actor OpenTabs {
     /// their tabs, taken together as the gradebook takes them.
     func absentStudents() -> [TabStatus] {
         let present = Set(sessions.values.compactMap { $0.tab.status.withLock(\.student) })
-        var byStudent: [String: TabStatus] = [:]
-        for status in endedStatuses {
-            guard let name = status.student, !present.contains(name) else { continue }
-            var row = byStudent[name] ?? TabStatus(number: status.number)
-            row.number = status.number
-            row.student = name
-            for exercise in status.exercises {
-                row.noteExercise(exercise.lesson, exercise.number) { kept in
-                    kept.tries += exercise.tries
-                    kept.done = kept.done || exercise.done
-                    kept.usedSolution = kept.usedSolution || exercise.usedSolution
-                    kept.hintsSeen = max(kept.hintsSeen, exercise.hintsSeen)
-                }
-            }
-            byStudent[name] = row
-        }
-        return byStudent.keys.sorted().compactMap { byStudent[$0] }
+        return endedStudents.keys.sorted().filter { !present.contains($0) }.compactMap { endedStudents[$0] }
     }
 
     /// The class's grades: every tab's, open or ended.
     func gradebook() -> Gradebook {
-        Gradebook(endedStatuses + sessions.values.map { $0.tab.status.withLock { $0 } })
+        Gradebook(
+            endedUnnamed + endedStudents.keys.sorted().compactMap { endedStudents[$0] }
+                + sessions.values.map { $0.tab.status.withLock { $0 } })
     }
 
     /// Keeps `tab` of `client` under a new key, connected, in the place

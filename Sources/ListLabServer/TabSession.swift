@@ -25,6 +25,10 @@ struct OpenLesson {
     let playground: TabPlayground
     /// Whether it is a teacher's (`--lessons`), whose files a reset copies again.
     var isTeachers = false
+    /// Whether the student opened it from a file of their own: its exercises
+    /// are theirs to write, so they are not counted for the teacher's page
+    /// (one named as a teacher's lesson, checked against itself, would read "done").
+    var isStudents = false
     /// Outside a classroom, the scratch copy of a teacher's lesson folder it
     /// runs confined in, as `listlab test` runs a transcript; removed when
     /// the lesson closes.
@@ -184,6 +188,10 @@ actor TabSession {
     /// The door's checks this tab makes (``Door/Checks/oneLine``,
     /// ``Door/Checks/completionLimit``).
     private let checks: Door.Checks
+    /// The address the tab's page speaks for (behind a proxy, the one it forwards).
+    private let client: String
+    /// The key of the student's browser, from the first name the page gave.
+    private var studentKey: String?
 
     /// A tab's session, made by `factory` and journaled as tab `number`,
     /// with `sample` loaded first (then its first step is `show`).
@@ -192,8 +200,9 @@ actor TabSession {
     ///   folder of its own (a tab is never served without one there).
     init(
         factory: SessionFactory, number: Int, sample: String?, tours: [String], lessons: LessonFolder? = nil,
-        checks: Door.Checks = .all
+        checks: Door.Checks = .all, client: String = ""
     ) throws(ShellError) {
+        self.client = client
         self.tours = tours
         self.lessons = lessons
         status = Mutex(TabStatus(number: number))
@@ -242,7 +251,9 @@ actor TabSession {
     /// The steps a page that comes back to this session gets again: the last
     /// ones run, in order, and the open lesson where it is.
     func stepsSoFar() -> [ServerMessage] {
-        recentSteps.map(\.message) + (lesson.map { [.lesson($0.lesson), $0.state] } ?? [])
+        // The page asks for the exercise's hints again from the first (those seen stay counted).
+        lesson?.hintsShown = 0
+        return recentSteps.map(\.message) + (lesson.map { [.lesson($0.lesson), $0.state] } ?? [])
     }
 
     /// What the tab gets for `message`, a JSON ``ClientMessage``: one
@@ -295,7 +306,7 @@ actor TabSession {
             // A name is for showing: its last part, and not a long one.
             let shown = (name.split(separator: "/").last.map(String.init) ?? "lesson.lab").cut(
                 toBytes: Self.longestLessonName)
-            return open(Lesson(name: shown.isEmpty ? "lesson.lab" : shown, text: text))
+            return open(Lesson(name: shown.isEmpty ? "lesson.lab" : shown, text: text), fromStudent: true)
         case .tour(let name):
             if tours.contains(name), let text = Tours.text(of: name) { return open(Lesson(name: name, text: text)) }
             guard let lessons, let text = lessons.text(of: name) else {
@@ -308,7 +319,8 @@ actor TabSession {
             case .step: return stepLesson()
             case .solve: return solveExercise()
             case .hint: return showHint()
-            case .reset: return self.open(open.lesson, from: open.isTeachers ? lessons : nil)
+            case .reset:
+                return self.open(open.lesson, from: open.isTeachers ? lessons : nil, fromStudent: open.isStudents)
             case .close:
                 dropLesson()
                 return [.lessonClosed]
@@ -326,10 +338,13 @@ actor TabSession {
                     )
                 ]
             }
-            // A page sends its browser's key with the name (a key of the tab's own when it sends none).
+            // A page sends its browser's key with the name; the tab keeps the first it sends (a page
+            // cannot take another student's key later), and a tab that sends none has one of its own.
             let key =
-                student.flatMap { $0.utf8.count <= 64 && !$0.isEmpty ? $0 : nil } ?? "tab \(status.withLock(\.number))"
-            if let refusal = classroom.rules.roster.claim(name, by: key) { return [.refused(refusal)] }
+                studentKey ?? student.flatMap { ClassRoster.isKey($0) ? $0 : nil }
+                ?? "\u{0}tab \(status.withLock(\.number))"
+            studentKey = key
+            if let refusal = classroom.rules.roster.claim(name, by: key, from: client) { return [.refused(refusal)] }
             status.withLock { $0.student = name }
             return [.named(name)]
         case .hello:
@@ -367,7 +382,9 @@ actor TabSession {
     /// of its folder, which it cannot read or write outside of; in a
     /// classroom, in the tab's folder, with the lesson folder's data files
     /// copied in (counted in the tab's quota).
-    private func open(_ opened: Lesson, from folder: LessonFolder? = nil) -> [ServerMessage] {
+    private func open(_ opened: Lesson, from folder: LessonFolder? = nil, fromStudent: Bool = false)
+        -> [ServerMessage]
+    {
         dropLesson()
         let dataLimit = classroom.map { max(0, $0.rules.tabMemory - own.session.estimatedDataBytes) }
         var scratch: ConfinedFolder?
@@ -397,7 +414,8 @@ actor TabSession {
                 }
             }
         }
-        let fresh = OpenLesson(lesson: opened, playground: playground, isTeachers: folder != nil, scratch: scratch)
+        var fresh = OpenLesson(lesson: opened, playground: playground, isTeachers: folder != nil, scratch: scratch)
+        fresh.isStudents = fromStudent
         lesson = fresh
         return notes + [.lesson(opened), fresh.state]
     }
@@ -446,7 +464,7 @@ actor TabSession {
         } else if roles[index] != .check {
             open.drifted += 1
         }
-        if roles[index] == .check {
+        if roles[index] == .check, !open.isStudents {
             status.withLock {
                 $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: index)) { exercise in
                     exercise.tries += 1
@@ -488,9 +506,11 @@ actor TabSession {
         open.hintsShown += 1
         lesson = open
         let shown = open.hintsShown
-        status.withLock {
-            $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: open.next)) {
-                $0.hintsSeen = max($0.hintsSeen, shown)
+        if !open.isStudents {
+            status.withLock {
+                $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: open.next)) {
+                    $0.hintsSeen = max($0.hintsSeen, shown)
+                }
             }
         }
         let text = Lesson.hintText(of: hints[shown - 1])
@@ -508,8 +528,12 @@ actor TabSession {
         }
         var first = open.next
         while first > 0, roles[first - 1] == .solution || roles[first - 1] == .hint { first -= 1 }
-        status.withLock {
-            $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: open.next)) { $0.usedSolution = true }
+        if !open.isStudents {
+            status.withLock {
+                $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: open.next)) {
+                    $0.usedSolution = true
+                }
+            }
         }
         var replies: [ServerMessage] = []
         // A collected transcript says which steps the student did not type.
@@ -636,7 +660,7 @@ actor TabSession {
     /// load (uploads, saves), each once.
     func collection() -> (folder: String, files: [(name: String, bytes: [UInt8])]) {
         let (number, student) = status.withLock { ($0.number, $0.student) }
-        let folder = "tab-\(number)" + (student.map { "-" + Classroom.fileNamePart($0) } ?? "")
+        let folder = CollectedNames.tabFolder(number: number, student: student)
         var files: [(name: String, bytes: [UInt8])] = []
         func add(_ name: String, _ bytes: [UInt8]) {
             // Each name once: a lesson may be named as another, or as a file of the tab's.
@@ -666,7 +690,7 @@ actor TabSession {
     /// The file name of the transcript of the tab's `run`th lesson:
     /// `2-barry.lab`, at most 40 bytes.
     private static func transcriptName(lesson: String, run: Int) -> String {
-        "\(run)-" + Classroom.fileNamePart(lesson.hasSuffix(".lab") ? String(lesson.dropLast(4)) : lesson) + ".lab"
+        CollectedNames.runFile(lesson: lesson, run: run)
     }
 
     /// Stops the running command, if any, and every later one (the server

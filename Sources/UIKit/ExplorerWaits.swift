@@ -7,10 +7,11 @@
 /// is found, and replays the same way every time from its seed.
 ///
 /// Every task it holds runs on the main actor, as UIKit code does: after
-/// each step the explorer lets the screen's tasks run until each one waits
-/// here or ends. A task that awaits something else (a detached task, a
-/// real timer) runs when it will, and the exploration is no longer the same
-/// on every run.
+/// each step the explorer lets the main actor run its queued work for 64
+/// turns, enough for a task to reach its next wait here or its end through
+/// the main-actor calls a screen makes. A task that awaits something else (a
+/// detached task, a real timer), or hops more often than that, runs when it
+/// will, and the exploration is no longer the same on every run.
 ///
 /// ```swift
 /// let waits = ExplorerWaits()
@@ -68,9 +69,9 @@ public final class ExplorerWaits {
         await Self.settle()
     }
 
-    /// Lets the main actor's queued work run: each task the last step
-    /// started or woke runs up to its next wait, or to its end.
+    /// Lets the main actor's queued work run for 64 turns: each task the
+    /// last step started or woke runs up to its next wait, or to its end.
     static func settle() async {
-        for _ in 0..<32 { await Task.yield() }
+        for _ in 0..<64 { await Task.yield() }
     }
 }

@@ -55,7 +55,7 @@ private func transcript(_ commands: [String], notes: [Int: String] = [:]) throws
     #expect(status == 0, "\(output.standardError)")
     #expect(
         output.standardOutput
-            == "student,lesson,exercise,done,tries,hints seen,solution used,file\r\n"
+            == "student,lesson,exercise,done,tries,hints seen,solution used,files\r\n"
             + "Ada,barry.lab,1,yes,3,1,yes,tab-3-Ada/1-barry.lab\r\n"
             + "Eve,barry.lab,1,no,1,0,no,tab-4-Eve/1-barry.lab\r\n"
             + "Mallory,barry.lab,1,no,1,0,no,tab-5-Mallory/1-barry.lab\r\n")
@@ -69,6 +69,6 @@ private func transcript(_ commands: [String], notes: [Int: String] = [:]) throws
     try folder.write("collected/tab-1-Ada/1-moves.lab", try transcript(["load contacts"]))
     let (status, output) = listlab(["grade", folder.path + "/collected", folder.path + "/lessons"])
     #expect(status == 1)
-    #expect(output.standardError.contains("tab-1-Ada/1-moves.lab: no lesson moves.lab in"))
-    #expect(output.standardOutput == "student,lesson,exercise,done,tries,hints seen,solution used,file\r\n")
+    #expect(output.standardError.contains("tab-1-Ada/1-moves.lab: no lesson in "))
+    #expect(output.standardOutput == "student,lesson,exercise,done,tries,hints seen,solution used,files\r\n")
 }

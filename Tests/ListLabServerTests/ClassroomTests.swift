@@ -395,9 +395,9 @@ private func kind(_ reply: String) -> String? {
         #expect(Classroom.studentName(refused) == nil, "\(refused.unicodeScalars.map { String($0.value, radix: 16) })")
     }
     #expect(Classroom.studentName(String(repeating: "x", count: 40)) != nil)
-    #expect(Classroom.fileNamePart("Zoë O'Neil") == "Zoë-O-Neil")
-    #expect(Classroom.fileNamePart("../../etc") == "etc")
-    #expect(Classroom.fileNamePart("///") == "unnamed")
+    #expect(CollectedNames.part("Zoë O'Neil") == "Zoë-O-Neil")
+    #expect(CollectedNames.part("../../etc") == "etc")
+    #expect(CollectedNames.part("///") == "unnamed")
 }
 
 /// The teacher's page says, for each exercise a student checked, whether it is done, how many
@@ -596,39 +596,71 @@ private func kind(_ reply: String) -> String? {
         Transcript(text: text).blocks.map(\.command) == [
             "load contacts", "exercise Put Barry Allen first.", "exercise check", "move 0.3 0.0", "exercise check",
         ])
+    // A lesson the student opens from a file of their own, named as the teacher's, counts for nothing:
+    // its check is theirs to write.
+    let forged = try String(contentsOfFile: folder + "/barry.lab", encoding: .utf8)
+    let before = tab.status.withLock(\.exercises)
+    let forgedOpen = String(
+        decoding: try JSONSerialization.data(withJSONObject: ["open": "barry.lab", "text": forged]), as: UTF8.self)
+    _ = await send(forgedOpen)
+    for _ in 0..<4 { _ = await send(#"{"lesson": "step"}"#) }
+    _ = await send(#"{"lesson": "hint"}"#)
+    #expect(tab.status.withLock(\.exercises) == before)
     await tab.end()
 }
 
 /// A name is held by the browser that gave it: a second student cannot take it (case and spaces
-/// aside), the same browser's new tabs keep it, and a student who changes theirs gives the old one up.
+/// aside), the same browser's new tabs keep it, a student who renames keeps the old name too (a tab
+/// may still show it), and a tab cannot take up another browser's key after its first name.
 @Test func aNameIsHeldByTheBrowserThatGaveIt() async throws {
     let classroom = try Classroom(budget: 10)
     defer { classroom.removeFolders() }
     let factory = SessionFactory(isSerial: false, folder: ".", classroom: classroom) {
         Session(output: $0, workingDirectory: $1)
     }
-    let tabs = try (1...3).map { try TabSession(factory: factory, number: $0, sample: nil, tours: []) }
-    func name(_ tab: Int, _ name: String, key: String) async -> String {
-        let json = #"{"name": "\#(name)", "student": "\#(key)"}"#
+    let tabs = try (1...4).map { try TabSession(factory: factory, number: $0, sample: nil, tours: []) }
+    let (ada, bo) = (String(repeating: "a", count: 32), String(repeating: "b", count: 32))
+    func name(_ tab: Int, _ name: String, key: String?) async -> String {
+        let json = key.map { #"{"name": "\#(name)", "student": "\#($0)"}"# } ?? #"{"name": "\#(name)"}"#
         return await tabs[tab].reply(to: json).map(\.json).joined()
     }
-    #expect(await name(0, "Ada", key: "k1") == ServerMessage.named("Ada").json)
-    #expect(await name(1, " ada ", key: "k2").contains("another student of this class is named ada"))
+    #expect(await name(0, "Ada", key: ada) == ServerMessage.named("Ada").json)
+    #expect(await name(1, " ada ", key: bo).contains("another student of this class is named ada"))
     #expect(tabs[1].status.withLock(\.student) == nil)
-    #expect(await name(2, "Ada", key: "k1") == ServerMessage.named("Ada").json)
-    #expect(await name(1, "Ada L.", key: "k2") == ServerMessage.named("Ada L.").json)
-    #expect(await name(0, "Ada Lovelace", key: "k1") == ServerMessage.named("Ada Lovelace").json)
-    #expect(await name(1, "Ada", key: "k2") == ServerMessage.named("Ada").json)
+    #expect(await name(2, "Ada", key: ada) == ServerMessage.named("Ada").json)
+    #expect(await name(1, "Ada L.", key: bo) == ServerMessage.named("Ada L.").json)
+    #expect(await name(0, "Ada Lovelace", key: ada) == ServerMessage.named("Ada Lovelace").json)
+    // Ada's tab 3 still says "Ada": the name stays hers.
+    #expect(await name(1, "Ada", key: bo).contains("another student of this class is named Ada"))
+    // Tab 2 took Bo's key with its first name: Ada's key, sent now, is not taken up.
+    #expect(await name(1, "Ada", key: ada).contains("another student of this class is named Ada"))
+    // A page that sends no key (or not a key) names a tab of its own.
+    #expect(await name(3, "Ada", key: nil).contains("another student"))
+    #expect(await name(3, "Cy", key: "tab 1") == ServerMessage.named("Cy").json)
     for tab in tabs { await tab.end() }
 }
 
 @Test func aClassHoldsABoundedNumberOfNames() {
-    let roster = ClassRoster()
-    for index in 0..<ClassRoster.mostNames { #expect(roster.claim("Student \(index)", by: "k\(index)") == nil) }
-    #expect(roster.claim("One more", by: "new")?.contains("the most it holds") == true)
-    // A student renaming gives a name up and takes another: within the bound.
-    #expect(roster.claim("Renamed", by: "k0") == nil)
+    let key = { (index: Int) in String(format: "%032x", index) }
+    let perStudent = ClassRoster()
+    for index in 0..<ClassRoster.mostNamesPerStudent {
+        #expect(perStudent.claim("Ada \(index)", by: key(0), from: "a") == nil)
+    }
+    #expect(perStudent.claim("Ada again", by: key(0), from: "a")?.contains("this browser has given 4 names") == true)
+    let perAddress = ClassRoster()
+    for index in 0..<ClassRoster.mostStudentsPerAddress {
+        #expect(perAddress.claim("Student \(index)", by: key(index), from: "10.0.0.1") == nil)
+    }
+    #expect(perAddress.claim("One more", by: key(1_000), from: "10.0.0.1")?.contains("names for 100 students") == true)
+    #expect(perAddress.claim("Renamed", by: key(0), from: "10.0.0.1") == nil, "a student seated here still renames")
+    #expect(perAddress.claim("One more", by: key(1_000), from: "10.0.0.2") == nil, "another address seats its own")
+    let whole = ClassRoster()
+    for index in 0..<ClassRoster.mostNames {
+        #expect(whole.claim("Student \(index)", by: key(index), from: "10.0.\(index / 100).1") == nil)
+    }
+    #expect(whole.claim("One more", by: key(9_999), from: "10.9.9.9")?.contains("the most it holds") == true)
     #expect(ClassRoster.folded("  Ada   LOVELACE ") == "ada lovelace")
+    #expect(ClassRoster.isKey(key(7)) && !ClassRoster.isKey("tab 1") && !ClassRoster.isKey(key(7).uppercased() + "X"))
 }
 
 /// What --collect writes stays on the disk: it counts for good against --disk-total, and one

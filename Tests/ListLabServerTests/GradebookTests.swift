@@ -42,12 +42,12 @@ private func exercise(
             grade("Ada", "sorting.lab", 1, done: true, tries: 1, hints: 0, solution: false, tabs: ["2"]),
             grade("Ada", "sorting.lab", 2, done: true, tries: 3, hints: 2, solution: true, tabs: ["2", "5"]),
             grade("Grace", "sorting.lab", 1, done: true, tries: 1, hints: 0, solution: false, tabs: ["7"]),
-            grade("tab 9", "moves.lab", 1, done: false, tries: 4, hints: 0, solution: false, tabs: ["9"]),
+            grade("tab 9 (no name)", "moves.lab", 1, done: false, tries: 4, hints: 0, solution: false, tabs: ["9"]),
         ])
     #expect(
         book.csv == "student,lesson,exercise,done,tries,hints seen,solution used,tabs\r\n"
             + "Ada,sorting.lab,1,yes,1,0,no,2\r\nAda,sorting.lab,2,yes,3,2,yes,2 5\r\n"
-            + "Grace,sorting.lab,1,yes,1,0,no,7\r\ntab 9,moves.lab,1,no,4,0,no,9\r\n")
+            + "Grace,sorting.lab,1,yes,1,0,no,7\r\ntab 9 (no name),moves.lab,1,no,4,0,no,9\r\n")
 }
 
 @Test func aNameASpreadsheetWouldRunOrSplitIsOneInertCell() {

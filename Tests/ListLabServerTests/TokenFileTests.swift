@@ -37,6 +37,11 @@ private func permissions(of path: String) throws -> Int {
         #expect(try TokenFile.tokens(at: path, needsTeacher: true) == classroom)
         #expect(try permissions(of: path) == 0o600)
         #expect(!FileManager.default.fileExists(atPath: path + ".new"))
+        // A FILE.new left by a start killed mid-write does not stop the next.
+        let other = folder + "/other"
+        _ = try TokenFile.tokens(at: other, needsTeacher: false)
+        try "half".write(toFile: other + ".new", atomically: false, encoding: .utf8)
+        #expect(try TokenFile.tokens(at: other, needsTeacher: true).teacher != nil)
     }
 }
 

@@ -11,6 +11,8 @@ public struct LessonGrader: Sendable {
     struct Exercise: Sendable {
         var task: String
         var expected: [ExpectedLine]
+        /// Its number, as the classroom counts them: its check's among the lesson's checks.
+        var number: Int
     }
 
     /// The lesson's name.
@@ -22,12 +24,14 @@ public struct LessonGrader: Sendable {
     public init?(name: String, text: String) {
         var exercises: [Exercise] = []
         var task: String?
+        var checks = 0
         for block in Transcript(text: text).blocks {
             switch Self.exerciseWord(of: block.command) {
             case .task: task = block.command
             case .check:
+                checks += 1
                 if let current = task {
-                    exercises.append(Exercise(task: current, expected: block.expected))
+                    exercises.append(Exercise(task: current, expected: block.expected, number: checks))
                     task = nil
                 }
             case .hint, nil: continue
@@ -64,7 +68,7 @@ public struct LessonGrader: Sendable {
                 guard let index = current else { continue }
                 var grade =
                     grades[index]
-                    ?? ExerciseGrade(student: student, lesson: name, exercise: index + 1)
+                    ?? ExerciseGrade(student: student, lesson: name, exercise: exercises[index].number)
                 for line in prose {
                     if line.hasPrefix(Self.solutionMark) { grade.usedSolution = true }
                     if let seen = Self.hintNumber(in: line) { grade.hintsSeen = max(grade.hintsSeen, seen) }

@@ -142,7 +142,7 @@ final class SessionRecorder: ShellOutput {
             isFull = true
             return current
         }
-        keptBytes += size
+        keptBytes += size + pendingNotes.reduce(0) { $0 + $1.utf8.count + 1 }
         entries.append((command, kept))
         cut.append(kept.count < current.count)
         notes.append(pendingNotes)
@@ -150,10 +150,17 @@ final class SessionRecorder: ShellOutput {
         return current
     }
 
-    /// Keeps `prose` to write before the next command kept, in a transcript of the record.
+    /// Keeps `prose` to write before the next command kept, in a transcript
+    /// of the record: at most ``mostNotes`` a command, each cut to 1 KB, and
+    /// none once the record is full (a page that asks for the Solution over
+    /// and over adds a note each time).
     func note(_ prose: String) {
-        pendingNotes.append(prose)
+        guard !isFull, pendingNotes.count < Self.mostNotes else { return }
+        pendingNotes.append(String(prose.prefix(1_024)))
     }
+
+    /// The most notes written before one command.
+    static let mostNotes = 20
 
     /// Runs `body` and returns the lines written meanwhile (they are written
     /// and kept as usual too).

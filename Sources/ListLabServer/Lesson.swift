@@ -105,6 +105,16 @@ struct Lesson: Equatable {
         roles.prefix(index + 1).count { $0 == .check }
     }
 
+    /// The commands the learner does not step through before the check at
+    /// `index` (the exercise's solution and hints, just before it); nil when
+    /// command `index` is not a check.
+    func hiddenSteps(beforeCheck index: Int) -> Range<Int>? {
+        guard roles.indices.contains(index), roles[index] == .check else { return nil }
+        var first = index
+        while first > 0, roles[first - 1] == .solution || roles[first - 1] == .hint { first -= 1 }
+        return first..<index
+    }
+
     /// The steps among the first `count` commands that the learner sees as
     /// steps: not an exercise's hidden solution, nor its hints.
     func stepsShown(before count: Int) -> Int {

@@ -251,16 +251,8 @@ package final class PlaygroundServer: Sendable {
                         : HTTPResponse(status: 200, type: "text/javascript; charset=utf-8", body: Self.teacherScript))
             case "/teacher/tabs":
                 try door.checkTeacher(head)
-                let done = DispatchSemaphore(value: 0)
-                let rows = Mutex<(tabs: [(status: TabStatus, connected: Bool)], absent: [TabStatus])>(([], []))
-                serverTask { [tabs] in
-                    let statuses = await tabs.statuses()
-                    let absent = await tabs.absentStudents()
-                    rows.withLock { $0 = (statuses, absent) }
-                    done.signal()
-                }
-                _ = done.wait(timeout: .now() + 5)
-                let (open, absent) = rows.withLock { $0 }
+                let (open, absent) =
+                    askTabs(within: 5) { tabs in (await tabs.statuses(), await tabs.absentStudents()) } ?? ([], [])
                 let table = Array(TeacherPage.table(rows: open, absent: absent).utf8)
                 respond(
                     connection,
@@ -269,15 +261,7 @@ package final class PlaygroundServer: Sendable {
                         policy: TeacherPage.contentSecurityPolicy))
             case "/teacher/grades.csv":
                 try door.checkTeacher(head)
-                let done = DispatchSemaphore(value: 0)
-                let gradebook = Mutex<Gradebook?>(nil)
-                serverTask { [tabs] in
-                    let grades = await tabs.gradebook()
-                    gradebook.withLock { $0 = grades }
-                    done.signal()
-                }
-                _ = done.wait(timeout: .now() + 5)
-                guard let csv = gradebook.withLock({ $0?.csv }) else {
+                guard let csv = askTabs(within: 5, { await $0.gradebook().csv }) else {
                     respond(
                         connection,
                         HTTPResponse(status: 503, body: "the class's tabs did not answer in time: try again\n"))
@@ -291,16 +275,12 @@ package final class PlaygroundServer: Sendable {
                         extra: [("Content-Disposition", "attachment; filename=\"grades.csv\"")]))
             case "/teacher/collect":
                 try door.checkTeacher(head)
-                let done = DispatchSemaphore(value: 0)
-                let archive = Mutex<[UInt8]?>(nil)
-                serverTask { [tabs] in
-                    let bytes = await tabs.collected(most: Self.mostCollectedBytes)
-                    archive.withLock { $0 = bytes }
-                    done.signal()
-                }
                 // A tab running a command answers when it ends: within the classroom's budget.
-                _ = done.wait(timeout: .now() + (factory.classroom?.budget ?? 10) + 30)
-                guard let bytes = archive.withLock({ $0 }) else {
+                let most = Self.mostCollectedBytes
+                guard
+                    let bytes = askTabs(
+                        within: (factory.classroom?.budget ?? 10) + 30, { await $0.collected(most: most) })
+                else {
                     respond(
                         connection,
                         HTTPResponse(status: 503, body: "the class's tabs did not answer in time: try again\n"))
@@ -344,6 +324,22 @@ package final class PlaygroundServer: Sendable {
 
     private func respond(_ connection: ConnectionSocket, _ response: HTTPResponse) {
         try? connection.write(response.bytes)
+    }
+
+    /// What `ask` finds of the open tabs, waited for on this (a connection's)
+    /// thread for at most `seconds`; nil when the tabs did not answer in time.
+    private func askTabs<Answer: Sendable>(
+        within seconds: Double, _ ask: @escaping @Sendable (OpenTabs) async -> Answer
+    ) -> Answer? {
+        let done = DispatchSemaphore(value: 0)
+        let answer = Mutex<Answer?>(nil)
+        serverTask { [tabs] in
+            let found = await ask(tabs)
+            answer.withLock { $0 = found }
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + seconds)
+        return answer.withLock { $0 }
     }
 
     /// The client a request speaks for: its connection's address, or behind

@@ -493,13 +493,10 @@ actor TabSession {
     /// between its task and its check, one at a time), counted as seen.
     private func showHint() -> [ServerMessage] {
         guard var open = lesson else { return [.refused("no lesson is open")] }
-        let roles = open.lesson.roles
-        guard open.next < roles.count, roles[open.next] == .check else {
+        guard let hidden = open.lesson.hiddenSteps(beforeCheck: open.next) else {
             return [.refused("a hint is for an exercise, at its Check")]
         }
-        var first = open.next
-        while first > 0, roles[first - 1] == .solution || roles[first - 1] == .hint { first -= 1 }
-        let hints = (first..<open.next).filter { roles[$0] == .hint }.map { open.lesson.commands[$0] }
+        let hints = hidden.filter { open.lesson.roles[$0] == .hint }.map { open.lesson.commands[$0] }
         guard open.hintsShown < hints.count else {
             return [.refused(hints.isEmpty ? "this exercise has no hints" : "every hint of this exercise is shown")]
         }
@@ -522,12 +519,9 @@ actor TabSession {
     /// between its task and its check) as steps, shown as the learner's own.
     private func solveExercise() -> [ServerMessage] {
         guard let open = lesson else { return [.refused("no lesson is open")] }
-        let roles = open.lesson.roles
-        guard open.next < roles.count, roles[open.next] == .check else {
+        guard let hidden = open.lesson.hiddenSteps(beforeCheck: open.next) else {
             return [.refused("Solution is for an exercise, at its Check")]
         }
-        var first = open.next
-        while first > 0, roles[first - 1] == .solution || roles[first - 1] == .hint { first -= 1 }
         if !open.isStudents {
             status.withLock {
                 $0.noteExercise(open.lesson.name, open.lesson.exerciseNumber(atCheck: open.next)) {
@@ -538,7 +532,7 @@ actor TabSession {
         var replies: [ServerMessage] = []
         // A collected transcript says which steps the student did not type.
         open.playground.session.noteInTranscript(LessonGrader.solutionMark + ", not typed by the student.")
-        for index in first..<open.next where roles[index] == .solution { replies += run(open.lesson.commands[index]) }
+        for index in hidden where open.lesson.roles[index] == .solution { replies += run(open.lesson.commands[index]) }
         return replies + [open.state]
     }
 

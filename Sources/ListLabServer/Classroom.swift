@@ -127,7 +127,7 @@ package struct Classroom: Sendable {
             guard let base = buffer.baseAddress, let folder = mkdtemp(base) else { return nil }
             return String(cString: folder)
         }
-        guard let made else { throw ShellError("cannot make a folder for the classroom") }
+        guard let made else { throw ShellError(.failed("cannot make a folder for the classroom")) }
         root = made
         emptyFolder = made + "/empty"
         let pid = getpid()
@@ -136,7 +136,7 @@ package struct Classroom: Sendable {
             FileManager.default.createFile(atPath: made + "/owner", contents: Data(owner.utf8))
         else {
             try? FileManager.default.removeItem(atPath: made)
-            throw ShellError("cannot make a folder for the classroom")
+            throw ShellError(.failed("cannot make a folder for the classroom"))
         }
     }
 
@@ -148,7 +148,9 @@ package struct Classroom: Sendable {
     func makeTabFolder() throws(ShellError) -> ConfinedFolder {
         guard diskBook.reserve(diskLimit) else {
             throw ShellError(
-                "the classroom's tab folders have reserved \(diskBook.reserved / 1_048_576) MB of the \(diskTotal / 1_048_576) MB they may hold together (--disk-total): try again when others close theirs"
+                .overBound(
+                    "the classroom's tab folders have reserved \(diskBook.reserved / 1_048_576) MB of the \(diskTotal / 1_048_576) MB they may hold together (--disk-total): try again when others close theirs"
+                )
             )
         }
         do {
@@ -159,7 +161,8 @@ package struct Classroom: Sendable {
             return folder
         } catch {
             diskBook.release(diskLimit)
-            throw ShellError("the classroom could not make a folder for this tab (is the temporary folder full?)")
+            throw ShellError(
+                .failed("the classroom could not make a folder for this tab (is the temporary folder full?)"))
         }
     }
 

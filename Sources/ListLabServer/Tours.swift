@@ -86,11 +86,11 @@ package struct LessonFolder: Sendable {
         var info = stat()
         guard lstat(file, &info) == 0 else { return nil }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw ShellError("\(name) is not a plain file of the lessons' folder")
+            throw ShellError(.outsideFolder("\(name) is not a plain file of the lessons' folder"))
         }
         let size = Int(info.st_size)
         guard size <= limit else {
-            throw ShellError("\(name) holds \(size) bytes, more than a lesson's file may (\(limit))")
+            throw ShellError(.overBound("\(name) holds \(size) bytes, more than a lesson's file may (\(limit))"))
         }
         guard let data = FileManager.default.contents(atPath: file), data.count <= limit else { return nil }
         return String(data: data, encoding: .utf8)

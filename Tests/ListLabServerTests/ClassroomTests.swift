@@ -301,8 +301,9 @@ private func kind(_ reply: String) -> String? {
     let second = try classroom.makeTabFolder()
     #expect(
         throws: ShellError(
-            "the classroom's tab folders have reserved 2 MB of the 2 MB they may hold together (--disk-total): try again when others close theirs"
-        )
+            .overBound(
+                "the classroom's tab folders have reserved 2 MB of the 2 MB they may hold together (--disk-total): try again when others close theirs"
+            ))
     ) {
         try classroom.makeTabFolder()
     }

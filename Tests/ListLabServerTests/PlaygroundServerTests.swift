@@ -537,7 +537,10 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
     }
     _ = try TabSession(factory: factory, number: 1, sample: nil, tours: [])
     try FileManager.default.removeItem(atPath: rules.root)
-    #expect(throws: ShellError("the classroom could not make a folder for this tab (is the temporary folder full?)")) {
+    #expect(
+        throws: ShellError(
+            .failed("the classroom could not make a folder for this tab (is the temporary folder full?)"))
+    ) {
         try TabSession(factory: factory, number: 2, sample: nil, tours: [])
     }
 }

@@ -448,7 +448,7 @@ import Testing
     ),
     (
         "save",
-        "error: save writes a file provider, and 'contacts' is an array provider: load a .csv, .json or .ndjson file to save"
+        "error: save works on file providers, and 'contacts' is an array provider: load a .csv, .json or .ndjson file to save"
     ),
     ("use nobody", "error: no provider named 'nobody' (loaded: contacts)"),
     (#"bind "{name""#, "error: column 6: template column 1: unclosed '{'"),

@@ -90,11 +90,40 @@ private func failure(
             == "column 9: no field 'nmae' in contacts (fields: id, name; did you mean 'name'?)")
     #expect(ShellError(.noProvider("x", loaded: [])).message == "no provider named 'x' (loaded: none)")
     #expect(ShellError(.givenTwice("--seed", usage: nil)).message == "'--seed' is given twice")
-    #expect(ShellError(.other("as it is")).message == "as it is")
+    #expect(ShellError(.usage("as it is")).message == "as it is")
+    #expect(ShellError(.inFile("a.lab", .notFound("no such file"))).message == "a.lab: no such file")
+    #expect(
+        ShellError(.rangeRunsBackwards("0.5-0.2", first: ItemPath(0, 5), last: ItemPath(0, 2))).message
+            == "the range 0.5-0.2 runs backwards: write 0.2-0.5")
     #expect(
         ShellError(.duplicateKey(field: "id", value: "a", first: 2, second: 5, among: "rows", source: nil)).message
             == "duplicate key id=\"a\" in rows 2 and 5")
-    #expect(ShellError("as it is") == ShellError(.other("as it is")))
+}
+
+@Test func everyFailureSaysWhatKindOfThingWentWrong() {
+    // A caller acts on the kind without reading words: retype, load first, or give up.
+    let kinds: [(String, [String], ShellError.Reason.Kind)] = [
+        ("select 0.x", ["load contacts"], .usage),
+        ("select 0.5-0.2", ["load contacts"], .usage),
+        ("load nosuchsample", [], .notFound),
+        ("more", ["load contacts"], .unsupported),
+        ("append name=Zed", ["load contacts", "filter city=Paris"], .needsFirst),
+        ("run missing.lab", [], .notFound),
+        ("set viewport 100000", ["load contacts"], .usage),
+    ]
+    for (line, setup, kind) in kinds {
+        #expect(failure(of: line, after: setup)?.reason.kind == kind, "\(line)")
+    }
+    #expect(failure(of: "select 0.5-0.2", after: ["load contacts"])?.reason == .notAPath("0.5-0.2"))
+    #expect(
+        failure(of: "more", after: ["load contacts"])?.reason
+            == .wrongKind(
+                command: "more", worksOn: "paged providers", dataset: "contacts", kind: "an array provider",
+                hint: "load SOURCE as paged SIZE"))
+    #expect(
+        failure(of: "append name=Zed", after: ["load contacts", "filter city=Paris"])?.reason
+            == .filterOn(command: "append", field: "city", value: "Paris"))
+    #expect(failure(of: "run missing.lab")?.reason == .inFile("missing.lab", .notFound("no such file")))
 }
 
 /// `Session`'s statics, found by reading its declarations: a command's

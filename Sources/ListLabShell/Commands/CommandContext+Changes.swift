@@ -14,7 +14,9 @@ extension CommandContext {
     func checkDiffable(_ loaded: LoadedProvider, _ command: String) throws(ShellError) {
         if loaded.composite != nil || loaded.paged != nil {
             throw ShellError(
-                "\(command) works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)"
+                .wrongKind(
+                    command: command, worksOn: ProviderKinds.arraySectionedAndFile, dataset: loaded.name,
+                    kind: loaded.kindWithArticle, hint: nil)
             )
         }
     }
@@ -310,10 +312,12 @@ extension CommandContext {
             // An item without a key is its whole record: of a wide file, a line of megabytes.
             let identity = error.identity.count > 200 ? error.identity.prefix(200) + "..." : error.identity
             return ShellError(
-                "duplicate \(key)\(identity) in \(which), at \(paths.first) and \(paths.second): a diff needs unique keys"
+                .invalidData(
+                    "duplicate \(key)\(identity) in \(which), at \(paths.first) and \(paths.second): a diff needs unique keys"
+                )
             )
         }
-        return ShellError("\(error)")
+        return ShellError(.invalidData("\(error)"))
     }
 }
 

@@ -74,10 +74,11 @@ extension CommandContext {
     private func item(withKey value: Value, field: String, column: Int, in loaded: LoadedProvider) throws -> NamedItem {
         guard let keyField = loaded.keyField else {
             throw ShellError(
-                "items of \(loaded.name) have no key to name them by: name one by its PATH", column: column)
+                .unsupported("items of \(loaded.name) have no key to name them by: name one by its PATH"),
+                column: column)
         }
         guard field == keyField else {
-            throw ShellError("an item is named by its key, \(keyField)=VALUE, not by \(field)", column: column)
+            throw ShellError(.usage("an item is named by its key, \(keyField)=VALUE, not by \(field)"), column: column)
         }
         guard let path = loaded.records.path(ofKey: value) else {
             throw ShellError(.noItemWithKey(field: keyField, value: value, dataset: loaded.name), column: column)
@@ -94,7 +95,9 @@ extension CommandContext {
             }
             guard let dataPath = diffable.identifiers.dataPath(for: identifier) else {
                 throw ShellError(
-                    "\(path) shows \(diffable.identifiers.shortText(of: identifier)), which \(loaded.name) no longer holds: 'snapshot new from data', then 'apply'"
+                    .needsFirst(
+                        "\(path) shows \(diffable.identifiers.shortText(of: identifier)), which \(loaded.name) no longer holds: 'snapshot new from data', then 'apply'"
+                    )
                 )
             }
             return NamedItem(
@@ -114,8 +117,9 @@ extension CommandContext {
         }
         guard let dataPath else {
             throw ShellError(
-                "\(path) on screen is an item the data no longer holds ('\(change.command)' changed the data, the list was not told): "
-                    + "tell the list with 'batch', or 'reload --list'")
+                .needsFirst(
+                    "\(path) on screen is an item the data no longer holds ('\(change.command)' changed the data, the list was not told): "
+                        + "tell the list with 'batch', or 'reload --list'"))
         }
         return NamedItem(dataPath: dataPath, label: dataPath == path ? "\(path)" : "\(path) (\(dataPath) in the data)")
     }
@@ -136,13 +140,16 @@ extension CommandContext {
                     diffable.identifiers.shortText(of: diffable.identifiers.identifier(of: $0))
                 } ?? "nothing"
             throw ShellError(
-                "\(command) \(path) is ambiguous: the list shows the applied snapshot, where \(path) is \(shown), and the data "
-                    + "holds \(held) there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations")
+                .needsFirst(
+                    "\(command) \(path) is ambiguous: the list shows the applied snapshot, where \(path) is \(shown), and the data "
+                        + "holds \(held) there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations"
+                ))
         }
         if let change = presentation.currentUnannouncedChange() {
             throw ShellError(
-                "\(command) \(path) is ambiguous: the list was not told of '\(change.command)', so its \(list.style.itemNoun)s and the data's differ: "
-                    + "tell the list with 'batch', or 'reload --list' first")
+                .needsFirst(
+                    "\(command) \(path) is ambiguous: the list was not told of '\(change.command)', so its \(list.style.itemNoun)s and the data's differ: "
+                        + "tell the list with 'batch', or 'reload --list' first"))
         }
     }
 
@@ -171,8 +178,10 @@ extension CommandContext {
                 let item = try item(shownAt: path, in: loaded)
                 guard item.dataPath == path else {
                     throw ShellError(
-                        "\(path) on screen is \(item.dataPath) in the data (the list was not told of a change): "
-                            + "the delegate would be handed another item; tell the list with 'batch', or 'reload --list'"
+                        .needsFirst(
+                            "\(path) on screen is \(item.dataPath) in the data (the list was not told of a change): "
+                                + "the delegate would be handed another item; tell the list with 'batch', or 'reload --list'"
+                        )
                     )
                 }
             }
@@ -182,13 +191,16 @@ extension CommandContext {
         if let diffable = presentation.diffable {
             let identifier = loaded.provider.item(at: item.dataPath).map(diffable.identifiers.identifier(of:))
             guard let path = identifier.flatMap(diffable.dataSource.indexPath(for:)) else {
-                throw ShellError("\(item.label) is not in the applied snapshot: 'snapshot new from data', then 'apply'")
+                throw ShellError(
+                    .needsFirst("\(item.label) is not in the applied snapshot: 'snapshot new from data', then 'apply'"))
             }
             return path
         }
         if presentation.currentUnannouncedChange() != nil {
             throw ShellError(
-                "the list was not told of a change, so its \(list.style.itemNoun)s and the data's differ: tell the list with 'batch', or 'reload --list'"
+                .needsFirst(
+                    "the list was not told of a change, so its \(list.style.itemNoun)s and the data's differ: tell the list with 'batch', or 'reload --list'"
+                )
             )
         }
         return item.dataPath

@@ -44,7 +44,7 @@ struct CommandContext {
         let loaded = try current()
         if let filter = loaded.filter {
             throw ShellError(
-                "\(command) is refused while a filter is on (\(filter.field)=\(filter.value.jsonText)): 'filter off' first"
+                .filterOn(command: command, field: filter.field, value: filter.value)
             )
         }
         return loaded
@@ -93,8 +93,9 @@ extension CommandContext {
         let current = list.iOSVersion
         guard current < version else { return }
         throw ShellError(
-            UIKitRule.unrecognizedSelector(selector, of: className).reason(in: list.style, on: current)
-                + " (iOS \(version) added it, and this session is iOS \(current): 'set ios \(version)')",
+            .ruleBroken(
+                UIKitRule.unrecognizedSelector(selector, of: className).reason(in: list.style, on: current)
+                    + " (iOS \(version) added it, and this session is iOS \(current): 'set ios \(version)')"),
             column: column)
     }
 

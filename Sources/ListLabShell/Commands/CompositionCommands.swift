@@ -73,7 +73,7 @@ extension CommandContext {
                 ? "\(inserted[0])-\(inserted[inserted.count - 1])" : inserted.first.map(\.description) ?? "nothing"
             output.write("\(reason)loaded page \(page): insert \(range) (\(count) of \(source.count) items)")
         } catch {
-            throw ShellError("\(reason)page \(page) failed to load: \(error); 'more' tries again")
+            throw ShellError(.failed("\(reason)page \(page) failed to load: \(error); 'more' tries again"))
         }
     }
 }
@@ -94,7 +94,9 @@ extension Command {
             let loaded = try context.unfiltered(for: "more")
             guard loaded.paged != nil else {
                 throw ShellError(
-                    "more loads pages of a paged provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load SOURCE as paged SIZE"
+                    .wrongKind(
+                        command: "more", worksOn: "paged providers", dataset: loaded.name, kind: loaded.kindWithArticle,
+                        hint: "load SOURCE as paged SIZE")
                 )
             }
             try context.loadNextPage(because: "")
@@ -126,7 +128,7 @@ extension Command {
                     throw ShellError(.noProvider(name, loaded: context.workspace.providers.map(\.name)))
                 }
                 guard child.composite == nil else {
-                    throw ShellError("'\(name)' is a composite itself: compose its providers instead")
+                    throw ShellError(.usage("'\(name)' is a composite itself: compose its providers instead"))
                 }
                 try context.checkNotRegistered(
                     child, "compose", "joins ListLab's datasets, each shown by its template presenter")

@@ -35,7 +35,9 @@ enum RecordValueLimit {
             return
         }
         throw ShellError(
-            "\(source): not loaded as records: \(values) (load it without 'as array' or 'as paged': a file provider keeps it in columns)"
+            .overBound(
+                "\(source): not loaded as records: \(values) (load it without 'as array' or 'as paged': a file provider keeps it in columns)"
+            )
         )
     }
 
@@ -90,11 +92,14 @@ extension CommandContext {
         try checkNotRegistered(loaded, "save", "writes a file provider back to its file")
         guard let file = loaded.file else {
             throw ShellError(
-                "save writes a file provider, and '\(loaded.name)' is \(loaded.kindWithArticle): load a .csv, .json or .ndjson file to save"
+                .wrongKind(
+                    command: "save", worksOn: "file providers", dataset: loaded.name, kind: loaded.kindWithArticle,
+                    hint: "load a .csv, .json or .ndjson file to save")
             )
         }
         if target == nil, loaded.isShippedSample {
-            throw ShellError("\(file.name) ships with ListLab and is not changed: save FILE writes a copy")
+            throw ShellError(
+                .unsupported("\(file.name) ships with ListLab and is not changed: save FILE writes a copy"))
         }
         var destination: (path: String, name: String)?
         if let target {
@@ -254,7 +259,9 @@ extension Command {
                 let names = unsaved.map(\.name).joined(separator: ", ")
                 let saveable = unsaved.allSatisfy { $0.file != nil && !$0.isShippedSample }
                 throw ShellError(
-                    "\(names) \(unsaved.count == 1 ? "has" : "have") unsaved edits that a reload would drop: \(saveable ? "save them first, or reload --force" : "reload --force drops them")"
+                    .needsFirst(
+                        "\(names) \(unsaved.count == 1 ? "has" : "have") unsaved edits that a reload would drop: \(saveable ? "save them first, or reload --force" : "reload --force drops them")"
+                    )
                 )
             }
             if loaded.registered != nil {
@@ -267,7 +274,7 @@ extension Command {
                 } catch  where Interrupted.isCause(of: error) {
                     throw error
                 } catch {
-                    throw ShellError("reload failed, the data is as it was: \(error)")
+                    throw ShellError(.failed("reload failed, the data is as it was: \(error)"))
                 }
                 context.list.reloadData()
                 context.output.write("reloaded \(loaded.name): \(loaded.countDescription) (reloadData)")

@@ -44,7 +44,9 @@ extension DiffableMode {
                 let parentKey = loaded.records.keyIdentity(of: parent)
                 guard keys.contains(parentKey) else {
                     throw ShellError(
-                        "\(keyField)=\(id.jsonText) has \(parentField)=\(parent.jsonText), and no item has that \(keyField)"
+                        .invalidData(
+                            "\(keyField)=\(id.jsonText) has \(parentField)=\(parent.jsonText), and no item has that \(keyField)"
+                        )
                     )
                 }
                 childrenByParent[parentKey, default: []].append(id)
@@ -67,7 +69,9 @@ extension DiffableMode {
         if outline.items.count < records.count {
             let lost = records.map(identifiers.identifier(of:)).filter { !outline.contains($0) }
             throw ShellError(
-                "the parents of \(lost.prefix(5).map(\.jsonText).joined(separator: ", ")) form a cycle: none of them reaches a root"
+                .invalidData(
+                    "the parents of \(lost.prefix(5).map(\.jsonText).joined(separator: ", ")) form a cycle: none of them reaches a root"
+                )
             )
         }
         return outline
@@ -111,7 +115,9 @@ extension CommandContext {
         try arguments.expectEnd()
         if loaded.composite != nil || loaded.paged != nil {
             throw ShellError(
-                "diffable works on array, sectioned and file providers, and '\(loaded.name)' is \(loaded.kindWithArticle)"
+                .wrongKind(
+                    command: "diffable", worksOn: ProviderKinds.arraySectionedAndFile, dataset: loaded.name,
+                    kind: loaded.kindWithArticle, hint: nil)
             )
         }
         if loaded.registered != nil, identity == .key, loaded.keyField == nil {
@@ -119,14 +125,16 @@ extension CommandContext {
         }
         if identity == .key, loaded.keyField == nil {
             throw ShellError(
-                "\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'"
+                .unsupported(
+                    "\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'"
+                )
             )
         }
         // A filter on a file provider's columns keeps the hidden rows in the provider, where a diffable
         // data source's filter, a new snapshot, cannot reach them (a filter or 'filter off' after it trapped).
         if let filter = loaded.filter, loaded.file?.activeFilter != nil {
             throw ShellError(
-                "diffable on is refused while a filter is on (\(filter.field)=\(filter.value.jsonText)): 'filter off' first"
+                .filterOn(command: "diffable on", field: filter.field, value: filter.value)
             )
         }
         try checkDiffableLimit(loaded.provider.numberOfItems, "diffable on", of: loaded)
@@ -152,7 +160,9 @@ extension CommandContext {
         guard let most = presentation.diffableItemLimit, count > most else { return }
         let what = loaded.map { "'\($0.name)' has \(count)" } ?? "the snapshot would hold \(count)"
         throw ShellError(
-            "\(command): a diffable data source holds at most \(most) items in this session, and \(what) (filter it first)"
+            .overBound(
+                "\(command): a diffable data source holds at most \(most) items in this session, and \(what) (filter it first)"
+            )
         )
     }
 
@@ -202,7 +212,7 @@ extension CommandContext {
         guard let operation = SnapshotOperation.named(typed) else {
             let suggestion = Suggestion.nearest(to: typed, in: names).map { " (did you mean '\($0)'?)" } ?? ""
             throw ShellError(
-                "no snapshot operation '\(typed)'\(suggestion): show, new, \(names.joined(separator: ", "))",
+                .notFound("no snapshot operation '\(typed)'\(suggestion): show, new, \(names.joined(separator: ", "))"),
                 column: token.column)
         }
         if operation.name == "reconfigureItems" {
@@ -278,7 +288,7 @@ extension CommandContext {
         } catch let error as BatchUpdateError where error.itemWithoutCell != nil {
             // The cell provider found no record for an identifier: UIKit raises; the data source
             // and the list are as they were.
-            throw ShellError(error.description)
+            throw ShellError(.ruleBroken(error.description))
         } catch let error as BatchUpdateError {
             // The data source computed the update, so the list refusing it is a bug.
             list.reloadData()
@@ -296,11 +306,12 @@ extension CommandContext {
         try requireIOS(
             .sectionSnapshots, "applySnapshot:toSection:animatingDifferences:completion:", of: diffableDataSourceClass)
         guard mode.identity == .key, let keyField = mode.loaded.keyField else {
-            throw ShellError("an outline names items by their keys: 'diffable on by key' first")
+            throw ShellError(.needsFirst("an outline names items by their keys: 'diffable on by key' first"))
         }
         let section = DiffableIdentifiers.mainSection
         guard !mode.identifiers.sectionsAreTitled else {
-            throw ShellError("an outline is one section of items, and \(mode.loaded.name) is grouped into sections")
+            throw ShellError(
+                .unsupported("an outline is one section of items, and \(mode.loaded.name) is grouped into sections"))
         }
         var outline = mode.dataSource.snapshot(for: section)
         if arguments.isAtEnd {

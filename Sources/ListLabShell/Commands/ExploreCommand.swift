@@ -64,27 +64,36 @@ extension Session {
     private func checkCanExplore() throws {
         guard input.isEntered else {
             throw ShellError(
-                "explore runs at the top of a session, not inside 'run' (the script's commands are replayed with the session's once it ends)"
+                .unsupported(
+                    "explore runs at the top of a session, not inside 'run' (the script's commands are replayed with the session's once it ends)"
+                )
             )
         }
         let loaded = try workspace.current()
         guard !recorder.isFull else {
             throw ShellError(
-                "explore replays this session's commands, and its record is full (it keeps no more of them): start a new session, load, and explore"
+                .overBound(
+                    "explore replays this session's commands, and its record is full (it keeps no more of them): start a new session, load, and explore"
+                )
             )
         }
         guard presentation.diffable == nil else {
             throw ShellError(
-                "explore takes the provider through edits whose updates its own change tracking reports, and under a diffable data source the list changes on 'apply' alone: 'diffable off' first"
+                .needsFirst(
+                    "explore takes the provider through edits whose updates its own change tracking reports, and under a diffable data source the list changes on 'apply' alone: 'diffable off' first"
+                )
             )
         }
         if let change = presentation.currentUnannouncedChange() {
             throw ShellError(
-                "explore: the list was not told of '\(change.command)': 'reload --list' first, so that it shows the data"
+                .needsFirst(
+                    "explore: the list was not told of '\(change.command)': 'reload --list' first, so that it shows the data"
+                )
             )
         }
         if let stale = commandContext.staleRow(of: loaded) {
-            throw ShellError("explore: the list does not show the data now (\(stale)): 'reload --list' first")
+            throw ShellError(
+                .needsFirst("explore: the list does not show the data now (\(stale)): 'reload --list' first"))
         }
     }
 
@@ -95,7 +104,9 @@ extension Session {
         let left = ExploreOptions.mostStepsOfABoundedSession - exploredSteps
         guard left > 0 else {
             throw ShellError(
-                "explore: this session has explored \(ExploreOptions.mostStepsOfABoundedSession) steps, the most a replayed transcript or a classroom's tab may"
+                .overBound(
+                    "explore: this session has explored \(ExploreOptions.mostStepsOfABoundedSession) steps, the most a replayed transcript or a classroom's tab may"
+                )
             )
         }
         exploredSteps += min(steps, left)
@@ -132,7 +143,7 @@ struct ExploreOptions {
     init(_ arguments: inout Arguments) throws(ShellError) {
         var given: Set<String> = []
         func once(_ option: String) throws(ShellError) {
-            guard given.insert(option).inserted else { throw ShellError("explore: \(option) is given twice") }
+            guard given.insert(option).inserted else { throw ShellError(.usage("explore: \(option) is given twice")) }
         }
         while !arguments.isAtEnd {
             if arguments.take("--steps") {
@@ -145,7 +156,8 @@ struct ExploreOptions {
                 try once("--ios")
                 let text = try arguments.string("a VERSION")
                 guard let version = IOSVersion(text) else {
-                    throw ShellError("explore --ios: '\(text)' is not an iOS version from 13 to 26 (as 16 or 16.4)")
+                    throw ShellError(
+                        .usage("explore --ios: '\(text)' is not an iOS version from 13 to 26 (as 16 or 16.4)"))
                 }
                 iOS = version
             } else if arguments.take("--seconds") {
@@ -161,7 +173,7 @@ struct ExploreOptions {
                 try arguments.expectEnd()
             }
         }
-        if force, save == nil { throw ShellError("explore: --force goes with --save FILE") }
+        if force, save == nil { throw ShellError(.usage("explore: --force goes with --save FILE")) }
     }
 }
 

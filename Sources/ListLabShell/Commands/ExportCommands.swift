@@ -19,12 +19,16 @@ extension CommandContext {
             loaded, "export swift", "writes ListLab's datasets as Swift, and this one is Swift already")
         if loaded.composite != nil || loaded.paged != nil || loaded.rows != nil {
             throw ShellError(
-                "export swift writes array, sectioned and file providers; '\(loaded.name)' is \(loaded.kindWithArticle)"
+                .wrongKind(
+                    command: "export swift", worksOn: ProviderKinds.arraySectionedAndFile, dataset: loaded.name,
+                    kind: loaded.kindWithArticle, hint: nil)
             )
         }
         guard let sourcePath = loaded.sourcePath else {
             throw ShellError(
-                "export swift reads the data file again, and '\(loaded.name)' has none (it is ListLab's built-in copy): set LISTLAB_SAMPLES to the Samples/datasets folder"
+                .notFound(
+                    "export swift reads the data file again, and '\(loaded.name)' has none (it is ListLab's built-in copy): set LISTLAB_SAMPLES to the Samples/datasets folder"
+                )
             )
         }
         let records = try loaded.readSource()
@@ -50,7 +54,7 @@ extension CommandContext {
         do {
             text = try export.source()
         } catch {
-            throw ShellError("export swift: \(error.description)")
+            throw ShellError(.failed("export swift: \(error.description)"))
         }
         let edited = loaded.filter != nil || loaded.allPaths.compactMap { loaded.provider.item(at: $0) } != records
         let note =
@@ -84,7 +88,9 @@ extension CommandContext {
 
     /// The bytes of the file at `path`, which messages call `name`.
     fileprivate func readBytes(_ path: String, named name: String) throws(ShellError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw ShellError("\(name): cannot be read") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ShellError(.failed("\(name): cannot be read"))
+        }
         return [UInt8](data)
     }
 }

@@ -190,14 +190,18 @@ extension Command {
                 {
                     // Too many digits for an Int: the same message as any count outside the range.
                     throw ShellError(
-                        "a viewport of \(text) rows is not possible: choose \(range.lowerBound) to \(range.upperBound)",
+                        .usage(
+                            "a viewport of \(text) rows is not possible: choose \(range.lowerBound) to \(range.upperBound)"
+                        ),
                         column: token.column)
                 }
                 let rows = try arguments.integer("ROWS", in: Int.min...Int.max)
                 try arguments.expectEnd()
                 if let most = context.presentation.viewportLimit, rows > most {
                     throw ShellError(
-                        "a viewport of \(rows) rows: this session shows at most \(most) (each row is drawn in every picture)"
+                        .overBound(
+                            "a viewport of \(rows) rows: this session shows at most \(most) (each row is drawn in every picture)"
+                        )
                     )
                 }
                 try context.list.setViewportRows(rows)
@@ -248,13 +252,14 @@ extension Command {
                     let path = try arguments.path()
                     try context.list.validate(path)
                     guard let shown = context.presentation.shownRecord(at: path, in: loaded) else {
-                        throw ShellError("the item at \(path) has an identifier with no record in \(loaded.name)")
+                        throw ShellError(
+                            .invalidData("the item at \(path) has an identifier with no record in \(loaded.name)"))
                     }
                     (record, label) = (shown, "\(path)")
                 } else {
                     let named = try context.namedItem(&arguments, in: loaded)
                     if let problem = loaded.registered?.instance.encodingProblem(at: named.dataPath) {
-                        throw ShellError(problem)
+                        throw ShellError(.unsupported(problem))
                     }
                     (record, label) = (
                         try loaded.provider.checkedItem(at: named.dataPath),

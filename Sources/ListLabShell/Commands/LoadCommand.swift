@@ -42,7 +42,8 @@ extension CommandContext {
         let text = try arguments.string("a SOURCE (a sample, or a .csv, .json or .ndjson file)")
         guard !text.isEmpty else {
             throw ShellError(
-                "the SOURCE is empty: name a sample, or a .csv, .json or .ndjson file", column: sourceToken?.column)
+                .usage("the SOURCE is empty: name a sample, or a .csv, .json or .ndjson file"),
+                column: sourceToken?.column)
         }
         if let registration = registration(named: text) { return try loadRegistered(registration, &arguments) }
         let source = try readLoadSource(text, column: sourceToken?.column)
@@ -68,7 +69,9 @@ extension CommandContext {
         try workspace.checkDataLimit(adding: loaded, replacing: workspace.index(named: clauses.name))
         if let existing = workspace.provider(named: clauses.name), !clauses.force, !existing.unsavedProviders.isEmpty {
             throw ShellError(
-                "\(clauses.name) has unsaved edits that loading it again would drop: save them first, or load with --force"
+                .needsFirst(
+                    "\(clauses.name) has unsaved edits that loading it again would drop: save them first, or load with --force"
+                )
             )
         }
         show(loaded)
@@ -111,9 +114,10 @@ extension CommandContext {
         let suggestion = Suggestion.nearest(to: text, in: names).map { "; did you mean '\($0)'?" } ?? ""
         let looksLikeFile = text.contains(".") || text.contains("/")
         throw ShellError(
-            looksLikeFile
-                ? "'\(text)' is neither a sample nor a .csv, .json or .ndjson file"
-                : "no sample named '\(text)' (samples: \(names.joined(separator: ", "))\(suggestion))",
+            .notFound(
+                looksLikeFile
+                    ? "'\(text)' is neither a sample nor a .csv, .json or .ndjson file"
+                    : "no sample named '\(text)' (samples: \(names.joined(separator: ", "))\(suggestion))"),
             column: column)
     }
 
@@ -182,7 +186,7 @@ extension CommandContext {
         case "file":
             guard source.isFile, source.sample == nil else {
                 throw ShellError(
-                    "'as file' needs a .csv, .json or .ndjson file, and '\(source.text)' is a sample",
+                    .usage("'as file' needs a .csv, .json or .ndjson file, and '\(source.text)' is a sample"),
                     column: token.column)
             }
             return .file
@@ -240,7 +244,9 @@ extension CommandContext {
         switch clauses.shape {
         case .file:
             // Only a file takes `as file` (``shapeClause(_:of:at:)``).
-            guard let file = source.file else { throw ShellError("'as file' needs a .csv, .json or .ndjson file") }
+            guard let file = source.file else {
+                throw ShellError(.usage("'as file' needs a .csv, .json or .ndjson file"))
+            }
             return (file, .file(file, groupedBy: nil), records, reread)
         case .array:
             let array = ArrayDataProvider(title: nil, loadingFrom: reread)
@@ -269,17 +275,17 @@ extension CommandContext {
                 _ = try paged.loadNextPage()
             } catch {
                 // Only 'failing 1' fails the first page of a load, and it fails it at every load.
-                throw ShellError("page 1 failed to load: \(error); load without 'failing 1' to see it load")
+                throw ShellError(.failed("page 1 failed to load: \(error); load without 'failing 1' to see it load"))
             }
             return (paged, .paged(paged, size: size, failing: failing, source: pages), records, reread)
         case .composite:
             // `load` never makes one (`compose` does); said rather than trapped.
-            throw ShellError("a composite is made with 'compose NAME NAME ...', not loaded")
+            throw ShellError(.usage("a composite is made with 'compose NAME NAME ...', not loaded"))
         case .registered:
             // A registration is loaded by `loadRegistered`; said rather than trapped.
-            throw ShellError("a registered provider is loaded by its name")
+            throw ShellError(.usage("a registered provider is loaded by its name"))
         case .rows:
-            throw ShellError("rows are given by 'rows TEXT ...', not loaded")
+            throw ShellError(.usage("rows are given by 'rows TEXT ...', not loaded"))
         }
     }
 

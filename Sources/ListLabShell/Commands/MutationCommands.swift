@@ -78,7 +78,9 @@ extension CommandContext {
             try arguments.expectEnd()
             guard case .object(let object) = value else {
                 throw ShellError(
-                    "\(arguments.command) takes a JSON object, not \(value.kindName == "array" ? "an array" : "a \(value.kindName)")",
+                    .usage(
+                        "\(arguments.command) takes a JSON object, not \(value.kindName == "array" ? "an array" : "a \(value.kindName)")"
+                    ),
                     column: token.column)
             }
             for field in object.fields {
@@ -86,7 +88,7 @@ extension CommandContext {
                 record = record.setting(field.name, to: field.value)
             }
         } else if let token = arguments.peek, let jsonError = token.jsonError {
-            throw ShellError("bad JSON object: \(jsonError)")
+            throw ShellError(.usage("bad JSON object: \(jsonError)"))
         } else {
             let assignments = try arguments.assignments()
             guard !assignments.isEmpty else { throw arguments.missing("FIELD=VALUE or a JSON object") }
@@ -129,7 +131,9 @@ extension CommandContext {
             return try change()
         } catch RecordRuleError.duplicateKey(let field, let value, let other) where owner !== loaded {
             throw ShellError(
-                "duplicate key \(FieldNameList.name(field))=\(value.messageText): \(owner.name) has it already, at its \(other)"
+                .invalidData(
+                    "duplicate key \(FieldNameList.name(field))=\(value.messageText): \(owner.name) has it already, at its \(other)"
+                )
             )
         }
     }

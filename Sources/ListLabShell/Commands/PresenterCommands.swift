@@ -21,14 +21,18 @@ extension CommandContext {
         }
         guard itemType(other) == itemType(loaded) else {
             throw ShellError(
-                "cannot join '\(loaded.name)' (Item = \(itemType(loaded))) with the presenter of '\(name)' (Item = \(itemType(other))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+                .unsupported(
+                    "cannot join '\(loaded.name)' (Item = \(itemType(loaded))) with the presenter of '\(name)' (Item = \(itemType(other))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+                )
             )
         }
         guard let mine = loaded.registered?.registration, let theirs = other.registered?.registration,
             mine.presenterTypeName == theirs.presenterTypeName
         else {
             throw ShellError(
-                "'\(name)' is shown by \(other.registered?.registration.presenterTypeName ?? "a template presenter"): a presenter of another type joins \(itemType(loaded)) in a registration of its own (register it with that presenter)"
+                .unsupported(
+                    "'\(name)' is shown by \(other.registered?.registration.presenterTypeName ?? "a template presenter"): a presenter of another type joins \(itemType(loaded)) in a registration of its own (register it with that presenter)"
+                )
             )
         }
         list.reloadData()
@@ -43,7 +47,9 @@ extension CommandContext {
         try checkNotRegistered(loaded, "bind", "binds ListLab's template presenters to its datasets")
         if let composite = loaded.composite {
             throw ShellError(
-                "'\(loaded.name)' shows the presenters of \(composite.children.map(\.name).joined(separator: ", ")): 'use' one of them, bind it, and compose again"
+                .needsFirst(
+                    "'\(loaded.name)' shows the presenters of \(composite.children.map(\.name).joined(separator: ", ")): 'use' one of them, bind it, and compose again"
+                )
             )
         }
         var presenter = loaded.presenter
@@ -57,7 +63,9 @@ extension CommandContext {
             }
             guard other.fieldNames == loaded.fieldNames else {
                 throw ShellError(
-                    "cannot join '\(loaded.name)' (Item = \(FieldNameList.itemType(loaded.fieldNames))) with the presenter of '\(name)' (Item = \(FieldNameList.itemType(other.fieldNames))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+                    .unsupported(
+                        "cannot join '\(loaded.name)' (Item = \(FieldNameList.itemType(loaded.fieldNames))) with the presenter of '\(name)' (Item = \(FieldNameList.itemType(other.fieldNames))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+                    )
                 )
             }
             presenter = other.presenter
@@ -126,7 +134,7 @@ extension CommandContext {
         do {
             template = try Template(text)
         } catch {
-            throw ShellError("template column \(error.column): \(error.message)", column: column)
+            throw ShellError(.usage("template column \(error.column): \(error.message)"), column: column)
         }
         for field in template.fields {
             try checkField(field, in: loaded, column: column)
@@ -145,11 +153,12 @@ extension CommandContext {
         do {
             template = try Template(text)
         } catch {
-            throw ShellError("template column \(error.column): \(error.message)", column: token?.column)
+            throw ShellError(.usage("template column \(error.column): \(error.message)"), column: token?.column)
         }
         for field in template.fields where !fields.contains(field) {
             throw ShellError(
-                "a header or footer can use {title}, {count} and {section}, not {\(field)}", column: token?.column)
+                .usage("a header or footer can use {title}, {count} and {section}, not {\(field)}"),
+                column: token?.column)
         }
         return template
     }

@@ -62,11 +62,12 @@ struct RowsLiteral {
         case .quoted:
             return
         case .word(let word) where ["section", "title", "detail"].contains(word) || word.hasPrefix("--"):
-            throw ShellError("'\(word)' is not in its place (usage: \(rowsUsage)); \(quote)", column: token.column)
+            throw ShellError(
+                .usage("'\(word)' is not in its place (usage: \(rowsUsage)); \(quote)"), column: token.column)
         case .word:
             return
         case .assignment, .json:
-            throw ShellError("a row is a text, not '\(token.text)': \(quote)", column: token.column)
+            throw ShellError(.usage("a row is a text, not '\(token.text)': \(quote)"), column: token.column)
         }
     }
 
@@ -91,7 +92,9 @@ extension CommandContext {
     fileprivate func showRows(_ rows: RowsLiteral) throws {
         if let existing = workspace.provider(named: Self.rowsName), existing.rows == nil {
             throw ShellError(
-                "'\(Self.rowsName)' is \(existing.kindWithArticle) loaded by that name: load it under another name ('name NAME') to use rows"
+                .needsFirst(
+                    "'\(Self.rowsName)' is \(existing.kindWithArticle) loaded by that name: load it under another name ('name NAME') to use rows"
+                )
             )
         }
         let loaded = try rowsProvider(rows)
@@ -110,12 +113,15 @@ extension CommandContext {
                 workspace.provider(named: Self.rowsName)?.rows != nil
                 ? "'use \(Self.rowsName)' first" : "run 'rows TEXT ...' first"
             throw ShellError(
-                "'rows --data-only' changes the rows provider, and the list shows \(loaded.name), \(loaded.kindWithArticle): \(hint)"
+                .unsupported(
+                    "'rows --data-only' changes the rows provider, and the list shows \(loaded.name), \(loaded.kindWithArticle): \(hint)"
+                )
             )
         }
         guard presentation.diffable == nil else {
             throw ShellError(
-                "under a diffable data source the list shows its snapshot, not the rows: 'diffable off' first")
+                .needsFirst(
+                    "under a diffable data source the list shows its snapshot, not the rows: 'diffable off' first"))
         }
         try workspace.checkDataLimit(adding: try rowsProvider(rows), replacing: workspace.index(named: loaded.name))
         let before = provider.numberOfSections
@@ -150,7 +156,9 @@ extension LoadedProvider {
     func checkNotRows(for command: String) throws(ShellError) {
         guard rows != nil else { return }
         throw ShellError(
-            "\(command) works on a loaded dataset; \(name) holds rows given as their texts ('rows TEXT ...' gives it others)"
+            .unsupported(
+                "\(command) works on a loaded dataset; \(name) holds rows given as their texts ('rows TEXT ...' gives it others)"
+            )
         )
     }
 }

@@ -44,7 +44,7 @@ extension Session {
         text: String, commands: Int
     ) {
         let entries = recordedCommands
-        guard !entries.isEmpty else { throw ShellError("session save: no commands to save yet") }
+        guard !entries.isEmpty else { throw ShellError(.needsFirst("session save: no commands to save yet")) }
         // A bounded record (a classroom tab's) keeps the start of each output, matched by `...`,
         // and, once full, its first commands only: a transcript that still replays.
         let records =
@@ -118,7 +118,9 @@ extension Session {
         {
             let notACommand = first
             throw ShellError(
-                "\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)"
+                .invalidData(
+                    "\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)"
+                )
             )
         }
         let nested = asTopLevel ? 0 : 1
@@ -166,7 +168,7 @@ extension Session {
         do {
             return try asTranscript ? TextFile.readTranscript(path) : TextFile.read(path)
         } catch {
-            throw ShellError("\(file): \(error.message)")
+            throw ShellError(.inFile(file, error.reason))
         }
     }
 }
@@ -305,7 +307,7 @@ extension Command {
             guard let command = command(named: name.lowercased()) else {
                 let suggestion =
                     Suggestion.nearest(to: name, in: all.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
-                throw ShellError("no command '\(name)'\(suggestion); type 'help' for the list")
+                throw ShellError(.notFound("no command '\(name)'\(suggestion); type 'help' for the list"))
             }
             context.output.write(command.usage)
             context.output.write("  \(command.summary)")

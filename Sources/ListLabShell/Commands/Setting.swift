@@ -48,7 +48,9 @@ struct Setting: Sendable {
             try arguments.expectEnd()
             if let most = context.presentation.thresholdLimit, threshold > most {
                 throw ShellError(
-                    "threshold \(threshold): this session takes at most \(most) (batch updates of more changes take longer than a command may run here)"
+                    .overBound(
+                        "threshold \(threshold): this session takes at most \(most) (batch updates of more changes take longer than a command may run here)"
+                    )
                 )
             }
             context.presentation.changeThreshold = threshold
@@ -109,7 +111,9 @@ struct Setting: Sendable {
             try arguments.expectEnd()
             guard let version = IOSVersion(text) else {
                 throw ShellError(
-                    "ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to \(IOSVersion.supported.upperBound.major), as 16 or 16.4"
+                    .usage(
+                        "ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to \(IOSVersion.supported.upperBound.major), as 16 or 16.4"
+                    )
                 )
             }
             context.list.iOSVersion = version

@@ -204,7 +204,7 @@ struct SnapshotCall {
     /// `what` is missing: said at the keyword that came instead, if any.
     func missing(_ what: String) -> ShellError {
         guard let token = arguments.peek else { return arguments.missing(what) }
-        return ShellError("snapshot \(operation) needs \(what) before '\(token.text)'", column: token.column)
+        return ShellError(.usage("snapshot \(operation) needs \(what) before '\(token.text)'"), column: token.column)
     }
 
     /// Section identifiers up to a keyword or the end.
@@ -252,7 +252,9 @@ struct SnapshotCall {
     func refuseOperationName(_ token: Token) throws {
         guard case .word(let text) = token.kind, let named = SnapshotOperation.named(text) else { return }
         throw ShellError(
-            "'\(text)' is the snapshot operation \(named.name), not an identifier: one 'snapshot' command runs one operation (quote it, \"\(text)\", for an identifier of that name)",
+            .usage(
+                "'\(text)' is the snapshot operation \(named.name), not an identifier: one 'snapshot' command runs one operation (quote it, \"\(text)\", for an identifier of that name)"
+            ),
             column: token.column)
     }
 

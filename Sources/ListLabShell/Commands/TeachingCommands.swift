@@ -151,7 +151,7 @@ extension Command {
                 case "insert": update.insertedSections += sections
                 case "delete": update.deletedSections += sections
                 case "reload": update.reloadedSections += sections
-                default: throw ShellError("sections can be inserted, deleted or reloaded, not \(kind)d")
+                default: throw ShellError(.usage("sections can be inserted, deleted or reloaded, not \(kind)d"))
                 }
                 continue
             }

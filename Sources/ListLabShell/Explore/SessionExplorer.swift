@@ -130,7 +130,9 @@ struct SessionExplorer {
                 let then = entry.output.first.map { "\"\($0)\"" } ?? "nothing"
                 let now = record.output.first.map { "\"\($0)\"" } ?? "nothing"
                 throw ShellError(
-                    "explore replays this session's commands first, and command \(index + 1), '\(entry.command)', prints \(now) where it printed \(then): explore needs a session that replays (a file changed since?)"
+                    .unsupported(
+                        "explore replays this session's commands first, and command \(index + 1), '\(entry.command)', prints \(now) where it printed \(then): explore needs a session that replays (a file changed since?)"
+                    )
                 )
             }
         }
@@ -138,7 +140,9 @@ struct SessionExplorer {
         let ran = prefix.count + session.input.scriptCommands
         guard ran <= Self.mostReplayedCommands else {
             throw ShellError(
-                "explore replays this session's commands before each run, and they come to \(ran) with the scripts they run (at most \(Self.mostReplayedCommands)): start a new session, load, and explore"
+                .overBound(
+                    "explore replays this session's commands before each run, and they come to \(ran) with the scripts they run (at most \(Self.mostReplayedCommands)): start a new session, load, and explore"
+                )
             )
         }
         return session

@@ -45,7 +45,7 @@ public final class ConfinedFolder: @unchecked Sendable {
     ///   folder can be made.
     public init(copying folder: String, in parent: String? = nil, prefix: String = "listlab-replay-") throws(ShellError)
     {
-        guard let original = Self.realPath(folder) else { throw ShellError("\(folder): no such folder") }
+        guard let original = Self.realPath(folder) else { throw ShellError(.notFound("\(folder): no such folder")) }
         var template = Array(
             ((parent ?? FileManager.default.temporaryDirectory.path) + "/" + prefix + "XXXXXX").utf8CString)
         let made: String? = template.withUnsafeMutableBufferPointer { buffer in
@@ -53,7 +53,7 @@ public final class ConfinedFolder: @unchecked Sendable {
             return String(cString: folder)
         }
         guard let made, let scratch = Self.realPath(made) else {
-            throw ShellError("cannot make a scratch folder for the replay")
+            throw ShellError(.failed("cannot make a scratch folder for the replay"))
         }
         self.original = original
         self.scratch = scratch
@@ -88,9 +88,11 @@ public final class ConfinedFolder: @unchecked Sendable {
     ///   folder, or is a link to a file outside it.
     func path(of name: String) throws(ShellError) -> String {
         guard let relative = relativePath(of: name) else {
-            if let outsideReason { throw ShellError("\(name): \(outsideReason)") }
+            if let outsideReason { throw ShellError(.outsideFolder("\(name): \(outsideReason)")) }
             throw ShellError(
-                "\(name): outside the transcript's folder: a replay reads and writes only a copy of that folder (\(toolName) test --in-place replays on the real files)"
+                .outsideFolder(
+                    "\(name): outside the transcript's folder: a replay reads and writes only a copy of that folder (\(toolName) test --in-place replays on the real files)"
+                )
             )
         }
         var built = ""
@@ -111,7 +113,9 @@ public final class ConfinedFolder: @unchecked Sendable {
         guard let resolved = Self.realPath(source) else { return }  // a link to nothing: nothing to copy
         guard resolved == original || resolved.hasPrefix(original + "/") else {
             throw ShellError(
-                "\(name): a link to a file outside the transcript's folder: a replay reads and writes only a copy of that folder"
+                .outsideFolder(
+                    "\(name): a link to a file outside the transcript's folder: a replay reads and writes only a copy of that folder"
+                )
             )
         }
         if Self.isLink(source) {
@@ -131,7 +135,9 @@ public final class ConfinedFolder: @unchecked Sendable {
                 throw ShellError(.notCopiedIntoReplay(name))
             }
         } else {
-            throw ShellError("\(name): not a regular file (a FIFO, a device or a socket is not copied into a replay)")
+            throw ShellError(
+                .outsideFolder("\(name): not a regular file (a FIFO, a device or a socket is not copied into a replay)")
+            )
         }
     }
 
@@ -166,7 +172,9 @@ public final class ConfinedFolder: @unchecked Sendable {
 
     /// Throws ``roomRefusal(forWriting:at:)``, naming the file as `name`.
     func checkRoom(forWriting count: Int, at path: String, named name: String) throws(ShellError) {
-        if let refusal = roomRefusal(forWriting: count, at: path) { throw ShellError("\(name): \(refusal)") }
+        if let refusal = roomRefusal(forWriting: count, at: path) {
+            throw ShellError(.outsideFolder("\(name): \(refusal)"))
+        }
     }
 
     /// The folder in the copy that completion lists for a word whose folder

@@ -19,15 +19,15 @@ package enum TextFile {
     static func read(_ path: String) throws(ShellError) -> String {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ShellError("no such file")
+            throw ShellError(.notFound("no such file"))
         }
-        guard !isDirectory else { throw ShellError("is a folder, not a file") }
+        guard !isDirectory else { throw ShellError(.failed("is a folder, not a file")) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ShellError("cannot be read (permission denied?)")
+            throw ShellError(.failed("cannot be read (permission denied?)"))
         }
         try checkLines(data)
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw ShellError("not UTF-8 text")
+            throw ShellError(.invalidData("not UTF-8 text"))
         }
         return text
     }
@@ -56,14 +56,17 @@ package enum TextFile {
                 number += 1
                 length = 0
                 if number > mostLines {
-                    throw ShellError("holds more than \(mostLines) lines, the most a script or transcript may hold")
+                    throw ShellError(
+                        .overBound("holds more than \(mostLines) lines, the most a script or transcript may hold"))
                 }
                 continue
             }
             length += 1
             if length > longestLine {
                 throw ShellError(
-                    "line \(number) is longer than \(longestLine) bytes, the most a line of a script or transcript may hold (a command, \(CommandLineRule.longestLine))"
+                    .overBound(
+                        "line \(number) is longer than \(longestLine) bytes, the most a line of a script or transcript may hold (a command, \(CommandLineRule.longestLine))"
+                    )
                 )
             }
         }
@@ -80,7 +83,7 @@ package enum TextFile {
         if let resolved = realPath(path), let home = realPath(folder.isEmpty ? "/" : folder),
             !resolved.hasPrefix(home == "/" ? "/" : home + "/")
         {
-            throw ShellError("is a link to a file outside its folder, which a transcript may not read")
+            throw ShellError(.outsideFolder("is a link to a file outside its folder, which a transcript may not read"))
         }
         return try read(path)
     }

@@ -87,13 +87,14 @@ public final class SessionJournal {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw ShellError("\(folder): cannot make the journal folder")
+            throw ShellError(.failed("\(folder): cannot make the journal folder"))
         }
         let stamp = JournalFile.stamp(of: date)
         path = folder + "/session-" + stamp.fileName + "-\(processID)" + (tab.map { "-tab\($0)" } ?? "") + ".lab"
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw ShellError("\(path): cannot make the journal (\(String(cString: strerror(errno)).lowercased()))")
+            throw ShellError(
+                .failed("\(path): cannot make the journal (\(String(cString: strerror(errno)).lowercased()))"))
         }
         var fields: [(String, Value)] = [
             ("started", .string(stamp.iso)), ("folder", .string(workingFolder)), ("pid", .int(Int(processID))),

@@ -122,7 +122,9 @@ final class DiffableMode {
         case .value:
             guard let keyField = loaded.keyField else {
                 throw ShellError(
-                    "items of \(loaded.name) have no key to name them by: 'snapshot new from data' builds a snapshot of them"
+                    .unsupported(
+                        "items of \(loaded.name) have no key to name them by: 'snapshot new from data' builds a snapshot of them"
+                    )
                 )
             }
             if let same = known[wanted] { return same }

@@ -251,7 +251,7 @@ final class LoadedProvider {
     func checkRecordsOfEveryItem(for command: String) throws(ShellError) {
         guard let values = RecordValueLimit.past(provider.numberOfItems, "items", fields: fieldNames.count)
         else { return }
-        throw ShellError("\(command) makes a record of every item of \(name): \(values)")
+        throw ShellError(.overBound("\(command) makes a record of every item of \(name): \(values)"))
     }
 
     /// The records as sections (a title and items), as the provider holds them.
@@ -321,4 +321,10 @@ final class LoadedProvider {
         let sections = provider.numberOfSections
         return "\(items) \(items == 1 ? "item" : "items") in \(sections) \(sections == 1 ? "section" : "sections")"
     }
+}
+
+/// The kinds of provider a command works on, as ``ShellError/Reason/wrongKind(command:worksOn:dataset:kind:hint:)`` names them.
+enum ProviderKinds {
+    /// What the commands that change or export ListLab's own datasets work on.
+    static let arraySectionedAndFile = "array, sectioned and file providers"
 }

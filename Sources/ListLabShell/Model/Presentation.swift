@@ -236,8 +236,9 @@ final class Presentation {
             consequence = "it would change \(noun)s that show other items"
         }
         throw ShellError(
-            "\(command) would hand the list a batch update, but the list was not told of '\(change.command)' (\(difference)): "
-                + "\(consequence); tell the list with 'batch', or 'reload --list' first")
+            .needsFirst(
+                "\(command) would hand the list a batch update, but the list was not told of '\(change.command)' (\(difference)): "
+                    + "\(consequence); tell the list with 'batch', or 'reload --list' first"))
     }
 
     /// After a batch update the user wrote: the list is in step again once

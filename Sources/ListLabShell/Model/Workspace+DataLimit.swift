@@ -19,8 +19,9 @@ extension Workspace {
         let more = Self.estimatedBytes(of: kept + [loaded]) - held
         guard held + more > dataLimit else { return }
         throw ShellError(
-            "\(loaded.name): not loaded: it would take about \(ByteCount.text(more)), and this session holds about \(ByteCount.text(held)) of the \(ByteCount.text(dataLimit)) it may\(reasonText) "
-                + "(load a dataset under a name loaded already to replace it)")
+            .overBound(
+                "\(loaded.name): not loaded: it would take about \(ByteCount.text(more)), and this session holds about \(ByteCount.text(held)) of the \(ByteCount.text(dataLimit)) it may\(reasonText) "
+                    + "(load a dataset under a name loaded already to replace it)"))
     }
 
     /// Throws when the session may not hold `bytes` more (``dataLimit``): an
@@ -30,7 +31,9 @@ extension Workspace {
         let held = estimatedDataBytes
         guard held + bytes > dataLimit else { return }
         throw ShellError(
-            "not changed: this session holds about \(ByteCount.text(held)) of the \(ByteCount.text(dataLimit)) of data it may\(reasonText), and this would add about \(ByteCount.text(bytes))"
+            .overBound(
+                "not changed: this session holds about \(ByteCount.text(held)) of the \(ByteCount.text(dataLimit)) of data it may\(reasonText), and this would add about \(ByteCount.text(bytes))"
+            )
         )
     }
 

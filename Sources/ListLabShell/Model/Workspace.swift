@@ -156,7 +156,7 @@ final class Workspace {
         do {
             try AtomicFile.write(bytes, to: path, force: force)
         } catch {
-            throw ShellError(error.description.replacingPrefix(path, with: file))
+            throw ShellError(.failed(error.description.replacingPrefix(path, with: file)))
         }
         writtenFiles.append(file)
         if isRunningCommand { writtenPaths.append(FilePaths.absolutePath(path)) }

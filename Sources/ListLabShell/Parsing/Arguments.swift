@@ -88,7 +88,9 @@ public struct Arguments {
         else { return }
         let number = text.prefix { $0.isNumber }
         throw ShellError(
-            "'\(text)': under a diffable data source a row is written with its section (0.\(number), not \(number)): a bare number names an identifier, as in 'snapshot reloadItems \(number)'",
+            .usage(
+                "'\(text)': under a diffable data source a row is written with its section (0.\(number), not \(number)): a bare number names an identifier, as in 'snapshot reloadItems \(number)'"
+            ),
             column: column)
     }
 
@@ -128,7 +130,7 @@ public struct Arguments {
                 throw ShellError(.expected("FIELD=VALUE", found: token.text), column: token.column)
             }
             if result.contains(where: { $0.field == field }) {
-                throw ShellError("the field '\(field)' is set twice", column: token.column)
+                throw ShellError(.usage("the field '\(field)' is set twice"), column: token.column)
             }
             result.append((field, value, token.column))
         }

@@ -24,18 +24,18 @@ public struct PathRange: Hashable, Sendable, CustomStringConvertible {
     public static func path(_ text: String, column: Int) throws(ShellError) -> ItemPath {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }) else {
-            throw ShellError("'\(text)' is not a path: write S.I (like 1.4), or I for section 0", column: column)
+            throw ShellError(.notAPath(text), column: column)
         }
         var numbers: [Int] = []
         for part in parts {
             guard part.allSatisfy(\.isNumber) else {
                 if part.first == "-" {
-                    throw ShellError("'\(text)' is not a path: paths are not negative", column: column)
+                    throw ShellError(.negativePath(text), column: column)
                 }
-                throw ShellError("'\(text)' is not a path: write S.I (like 1.4), or I for section 0", column: column)
+                throw ShellError(.notAPath(text), column: column)
             }
             guard let number = Int(part), number <= maximumIndex else {
-                throw ShellError("'\(text)' is too large for a path", column: column)
+                throw ShellError(.pathTooLarge(text), column: column)
             }
             numbers.append(number)
         }
@@ -56,10 +56,10 @@ public struct PathRange: Hashable, Sendable, CustomStringConvertible {
         var last = try path(lastText, column: column + firstText.count + 1)
         if !lastText.contains(".") { last.section = first.section }
         guard first.section == last.section else {
-            throw ShellError("the range \(text) crosses sections: a range stays in one section", column: column)
+            throw ShellError(.rangeCrossesSections(text), column: column)
         }
         guard first.item <= last.item else {
-            throw ShellError("the range \(text) runs backwards: write \(last)-\(first)", column: column)
+            throw ShellError(.rangeRunsBackwards(text, first: first, last: last), column: column)
         }
         return PathRange(first: first, last: last)
     }

@@ -22,6 +22,20 @@ extension ShellError.Reason {
             "'\(clause)' is given twice" + (usage.map { " (usage: \($0))" } ?? "")
         case .outOfBounds(let what, let bounds, let found):
             "\(what) must be \(bounds.lowerBound) to \(bounds.upperBound), not \(found)"
+        case .notAPath(let text):
+            "'\(text)' is not a path: write S.I (like 1.4), or I for section 0"
+        case .negativePath(let text):
+            "'\(text)' is not a path: paths are not negative"
+        case .pathTooLarge(let text):
+            "'\(text)' is too large for a path"
+        case .rangeCrossesSections(let text):
+            "the range \(text) crosses sections: a range stays in one section"
+        case .rangeRunsBackwards(let text, let first, let last):
+            "the range \(text) runs backwards: write \(last)-\(first)"
+        case .wrongKind(let command, let worksOn, let dataset, let kind, let hint):
+            "\(command) works on \(worksOn), and '\(dataset)' is \(kind)" + (hint.map { ": \($0)" } ?? "")
+        case .filterOn(let command, let field, let value):
+            "\(command) is refused while a filter is on (\(field)=\(value.jsonText)): 'filter off' first"
         case .noField(let field, let dataset, let fields):
             "no field '\(FieldNameList.name(field))' in \(dataset) (fields: \(FieldNameList.text(fields))"
                 + (Suggestion.nearest(to: field, in: fields).map { "; did you mean '\(FieldNameList.name($0))'?" } ?? "")
@@ -62,8 +76,12 @@ extension ShellError.Reason {
             "run: scripts have run \(limit) commands in this session, the most they may (do scripts run each other over and over?)"
         case .scriptsTooDeep(let file, let limit):
             "run: scripts nested more than \(limit) deep (does '\(file)' run itself?)"
-        case .other(let message):
+        case .usage(let message), .notFound(let message), .needsFirst(let message), .unsupported(let message),
+            .overBound(let message), .outsideFolder(let message), .invalidData(let message), .failed(let message),
+            .ruleBroken(let message):
             message
+        case .inFile(let file, let reason):
+            "\(file): \(reason.text)"
         }
     }
 

@@ -19,12 +19,6 @@ public struct ShellError: Error, Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    /// Creates an error whose words are its own (``Reason/other(_:)``): a
-    /// refusal that only one command makes.
-    public init(_ message: String, column: Int? = nil) {
-        self.init(.other(message), column: column)
-    }
-
     /// What is wrong, in words.
     public var message: String { reason.text }
 
@@ -53,6 +47,16 @@ extension ShellError {
         case givenTwice(String, usage: String?)
         /// A whole number outside the bounds its argument takes.
         case outOfBounds(String, bounds: ClosedRange<Int>, found: String)
+        /// A word where a path (`S.I` or `I`) belongs.
+        case notAPath(String)
+        /// A path with a negative part.
+        case negativePath(String)
+        /// A path with a part past the largest index a list may have.
+        case pathTooLarge(String)
+        /// A range (`0.1-1.2`) whose ends are in different sections.
+        case rangeCrossesSections(String)
+        /// A range whose first end is after its last.
+        case rangeRunsBackwards(String, first: ItemPath, last: ItemPath)
 
         // Names that name nothing.
 
@@ -87,6 +91,11 @@ extension ShellError {
         /// An update the list refused by UIKit's rules; the list was
         /// reloaded so that it shows the data.
         case refused(BatchUpdateError)
+        /// A command that needs a kind of provider (`worksOn`: `paged providers`) that `dataset` is not
+        /// (`kind`: `an array provider`), with what to do instead.
+        case wrongKind(command: String, worksOn: String, dataset: String, kind: String, hint: String?)
+        /// A change refused while a filter hides part of the data: it would lose the hidden items.
+        case filterOn(command: String, field: String, value: Value)
         /// A command of a diffable data source when the list has none.
         case needsDiffable(command: String)
         /// Scripts that have run the most commands a session lets them.
@@ -102,7 +111,69 @@ extension ShellError {
         /// A file read again (`reload`, `reload --diff`) could not be read; nothing changed.
         case sourceUnreadable(String)
 
-        /// A refusal that only one command makes, in its own words.
-        case other(String)
+        // Refusals that one command makes, in its own words, by what went wrong.
+
+        /// A command line whose form is wrong (a token out of its place, a bad path or escape).
+        case usage(String)
+        /// A name (a sample, a file, a command, an operation) that names nothing.
+        case notFound(String)
+        /// What the session holds asks for another command first (`filter off`, `reload --list`, `apply`).
+        case needsFirst(String)
+        /// What the provider, its kind or the session cannot do.
+        case unsupported(String)
+        /// Past one of the session's bounds (its data, its record, its viewport, a file's size).
+        case overBound(String)
+        /// A path outside the folder a replay or a classroom's tab is confined to.
+        case outsideFolder(String)
+        /// Data that breaks a rule of its own (a repeated key, a cycle of parents, text that is not UTF-8).
+        case invalidData(String)
+        /// Reading, writing or making a file or folder failed, or a provider's load did.
+        case failed(String)
+        /// A rule of UIKit's, in the words the core renders for the session's iOS version.
+        case ruleBroken(String)
+        /// `reason`, of the file named `file`.
+        indirect case inFile(String, Reason)
+    }
+}
+
+extension ShellError.Reason {
+    /// What went wrong, as a few kinds a caller can act on without reading words.
+    public enum Kind: Hashable, Sendable, CaseIterable {
+        /// The command line's form: a fix is to type it differently.
+        case usage
+        /// A name that names nothing.
+        case notFound
+        /// Another command first: the session's state does not allow this one yet.
+        case needsFirst
+        /// Something the provider, its kind or the session cannot do.
+        case unsupported
+        /// Past a bound of the session or the classroom.
+        case overBound
+        /// A path outside the folder the session is confined to.
+        case outsideFolder
+        /// Data that breaks a rule of its own.
+        case invalidData
+        /// Reading, writing or loading failed.
+        case failed
+        /// A rule of UIKit's.
+        case ruleBroken
+    }
+
+    /// The kind of this reason.
+    public var kind: Kind {
+        switch self {
+        case .unknownCommand, .noField, .noProvider, .noItem, .noItemWithKey, .noSuchFile, .notFound: .notFound
+        case .expected, .unexpected, .missing, .unknownOption, .givenTwice, .outOfBounds, .emptyFileName, .usage,
+            .notAPath, .negativePath, .pathTooLarge, .rangeCrossesSections, .rangeRunsBackwards:
+            .usage
+        case .nothingLoaded, .fileExists, .needsDiffable, .filterOn, .needsFirst: .needsFirst
+        case .writesNoFiles, .wrongKind, .unsupported: .unsupported
+        case .scriptCommandsSpent, .scriptsTooDeep, .overBound: .overBound
+        case .notCopiedIntoReplay, .outsideFolder: .outsideFolder
+        case .duplicateKey, .invalidData: .invalidData
+        case .isFolder, .registeredLoadFailed, .sourceUnreadable, .failed: .failed
+        case .refused, .ruleBroken: .ruleBroken
+        case .inFile(_, let reason): reason.kind
+        }
     }
 }

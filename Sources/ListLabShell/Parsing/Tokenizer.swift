@@ -105,7 +105,8 @@ public enum Tokenizer {
         _ scalars: [Unicode.Scalar], from valueStart: Int, field: String, columns: CharacterColumns
     ) throws(ShellError) -> (Value, Int) {
         guard valueStart < scalars.count, !scalars[valueStart].properties.isWhitespace else {
-            throw ShellError("missing value after '\(VisibleText.escaped(field))='", column: columns[valueStart])
+            throw ShellError(
+                .usage("missing value after '\(VisibleText.escaped(field))='"), column: columns[valueStart])
         }
         if scalars[valueStart] == "\"" || scalars[valueStart] == "'" {
             let (quotedText, stop) = try quoted(scalars, from: valueStart, columns: columns)
@@ -248,7 +249,7 @@ public enum Tokenizer {
                     guard let code = hexValue(scalars[(position + 2)...(position + 5)]),
                         let decoded = Unicode.Scalar(code)
                     else {
-                        throw ShellError(badUnicodeEscape, column: columns[position])
+                        throw ShellError(.usage(badUnicodeEscape), column: columns[position])
                     }
                     text.append(decoded)
                     position += 6
@@ -259,14 +260,14 @@ public enum Tokenizer {
                         let code = hexValue(scalars[(position + 3)..<close]),
                         let decoded = Unicode.Scalar(code)
                     else {
-                        throw ShellError(badUnicodeEscape, column: columns[position])
+                        throw ShellError(.usage(badUnicodeEscape), column: columns[position])
                     }
                     text.append(decoded)
                     position = close + 1
                     continue
                 default:
                     throw ShellError(
-                        "unknown escape '\\\(escaped)' (use \\n, \\r, \\t, \\\\, \\\", \\' or \\u{HEX})",
+                        .usage("unknown escape '\\\(escaped)' (use \\n, \\r, \\t, \\\\, \\\", \\' or \\u{HEX})"),
                         column: columns[position])
                 }
                 position += 2
@@ -275,6 +276,6 @@ public enum Tokenizer {
             text.append(scalar)
             position += 1
         }
-        throw ShellError("unterminated quoted string", column: columns[index])
+        throw ShellError(.usage("unterminated quoted string"), column: columns[index])
     }
 }

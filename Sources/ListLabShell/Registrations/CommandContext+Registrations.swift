@@ -12,7 +12,7 @@ extension LoadedProvider {
     /// `Codable` (to change them as records), and they are not.
     func checkCodable(for command: String) throws {
         guard let (registration, instance) = registered, !instance.isCodable else { return }
-        throw ShellError("\(command) needs \(registration.itemTypeName) to be Codable")
+        throw ShellError(.unsupported("\(command) needs \(registration.itemTypeName) to be Codable"))
     }
 }
 
@@ -36,7 +36,9 @@ extension CommandContext {
                 force = true
             } else if ["as", "key"].contains(token.stringValue?.lowercased() ?? "") {
                 throw ShellError(
-                    "'\(token.text)' shapes ListLab's datasets; \(registration.name) is \(registration.providerTypeName), which shapes its own items",
+                    .unsupported(
+                        "'\(token.text)' shapes ListLab's datasets; \(registration.name) is \(registration.providerTypeName), which shapes its own items"
+                    ),
                     column: token.column)
             } else {
                 throw ShellError(
@@ -46,14 +48,16 @@ extension CommandContext {
         }
         if let existing = workspace.provider(named: name), !force, !existing.unsavedProviders.isEmpty {
             throw ShellError(
-                "\(name) has unsaved edits that loading it again would drop: load with --force to drop them (its data is its own provider's: save does not write it)"
+                .needsFirst(
+                    "\(name) has unsaved edits that loading it again would drop: load with --force to drop them (its data is its own provider's: save does not write it)"
+                )
             )
         }
         let instance = registration.make()
         do {
             _ = try instance.load()
         } catch let error as RegistrationError {
-            throw ShellError(error.description)
+            throw ShellError(.failed(error.description))
         } catch {
             throw ShellError(
                 .registeredLoadFailed(dataset: name, type: registration.providerTypeName, error: "\(error)"))
@@ -64,7 +68,9 @@ extension CommandContext {
             // Said at the load: a key that names no field would make every lookup by it fail.
             guard fields.contains(key) || fields.isEmpty else {
                 throw ShellError(
-                    "\(name): its key '\(key)' is not a field of \(registration.itemTypeName) (fields: \(FieldNameList.text(fields)))"
+                    .notFound(
+                        "\(name): its key '\(key)' is not a field of \(registration.itemTypeName) (fields: \(FieldNameList.text(fields)))"
+                    )
                 )
             }
             keyField = key
@@ -91,7 +97,9 @@ extension CommandContext {
     func checkNotRegistered(_ loaded: LoadedProvider, _ command: String, _ reason: String) throws {
         guard let (registration, _) = loaded.registered else { return }
         throw ShellError(
-            "\(command) \(reason); \(loaded.name) is \(registration.providerTypeName), shown by \(registration.presenterTypeName)"
+            .unsupported(
+                "\(command) \(reason); \(loaded.name) is \(registration.providerTypeName), shown by \(registration.presenterTypeName)"
+            )
         )
     }
 
@@ -136,7 +144,9 @@ extension CommandContext {
     /// is printed, and the items are put back as they were.
     func diffRegistered(_ loaded: LoadedProvider) throws {
         guard let (registration, instance) = loaded.registered else { return }
-        guard instance.hasLoad else { throw ShellError("diff needs a load: \(loaded.name) was registered without one") }
+        guard instance.hasLoad else {
+            throw ShellError(.unsupported("diff needs a load: \(loaded.name) was registered without one"))
+        }
         let restore = instance.savedItems()
         let staged: StagedUpdate?
         do {

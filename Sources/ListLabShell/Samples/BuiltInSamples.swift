@@ -59,12 +59,12 @@ public enum BuiltInSamples {
                 return try FileDataProvider(path: path, name: sample.file).records
             } catch {
                 if let embedded = sample.embedded { return embedded }
-                throw ShellError("the sample \(sample.name) cannot be read: \(error)")
+                throw ShellError(.failed("the sample \(sample.name) cannot be read: \(error)"))
             }
         }
         if let embedded = sample.embedded { return embedded }
         throw ShellError(
-            "the sample files are not found: set LISTLAB_SAMPLES to the Samples/datasets folder of ListLab")
+            .notFound("the sample files are not found: set LISTLAB_SAMPLES to the Samples/datasets folder of ListLab"))
     }
 
     /// FountainKit's tabs: a flat array with one cell kind.

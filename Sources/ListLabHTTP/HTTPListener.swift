@@ -173,11 +173,13 @@ package final class HTTPListener: Sendable {
                     guard makeRoom(among: mine) else {
                         return (
                             false, nil,
-                            "refused a connection from \(client): it has \(Self.mostPerClient) open, the most one client may"
+                            "refused a connection from \(client): it has \(Self.mostPerClient) open, the most one "
+                                + "client may"
                         )
                     }
                     reason =
-                        "closed the oldest of \(client)'s connections still sending a request head: it had \(Self.mostPerClient) open, the most one client may"
+                        "closed the oldest of \(client)'s connections still sending a request head: it had "
+                        + "\(Self.mostPerClient) open, the most one client may"
                 }
             }
             if open.count >= Self.mostConnections {
@@ -187,7 +189,8 @@ package final class HTTPListener: Sendable {
                     )
                 }
                 reason =
-                    "closed the oldest connection still sending a request head: the server had \(Self.mostConnections) open"
+                    "closed the oldest connection still sending a request head: the server had "
+                    + "\(Self.mostConnections) open"
             }
             open[serial] = Admitted(connection: connection, client: client, since: .now)
             return (true, evicted, reason)

@@ -36,7 +36,8 @@ package struct HTTPResponse {
         head +=
             "Content-Security-Policy: \(policy)\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n"
         head +=
-            "X-Frame-Options: DENY\r\nCross-Origin-Resource-Policy: same-origin\r\nCache-Control: no-store\r\nConnection: close\r\n"
+            "X-Frame-Options: DENY\r\nCross-Origin-Resource-Policy: same-origin\r\nCache-Control: "
+            + "no-store\r\nConnection: close\r\n"
         for (name, value) in extra { head += "\(name): \(value)\r\n" }
         return Array((head + "\r\n").utf8) + body
     }

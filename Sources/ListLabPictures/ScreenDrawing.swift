@@ -95,33 +95,39 @@ public struct ScreenDrawing: Sendable {
         out.append(" aria-label=\"\(Markup.escape(Self.summary(of: screen)))\">")
         out.append("<rect class=\"frame\" width=\"\(n(width))\" height=\"\(n(height))\" rx=\"28\" fill=\"#1c1c1e\"/>")
         out.append(
-            "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(height - 2 * Self.bezel))\" rx=\"20\" fill=\"#ffffff\"/>"
+            "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" "
+                + "height=\"\(n(height - 2 * Self.bezel))\" rx=\"20\" fill=\"#ffffff\"/>"
         )
         // The title bar, or the refused update's banner in its place, which names the list too.
         if let banner {
             let text = title.map { "\($0) — \(banner.text)" } ?? banner.text
             out.append("<g class=\"banner\"><title>\(Markup.escape(banner.detail))</title>")
             out.append(
-                "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" height=\"\(n(Self.titleHeight))\" rx=\"20\" fill=\"#e5484d\"/>"
+                "<rect x=\"\(n(Self.bezel))\" y=\"\(n(Self.bezel))\" width=\"\(n(inner))\" "
+                    + "height=\"\(n(Self.titleHeight))\" rx=\"20\" fill=\"#e5484d\"/>"
             )
             appendClipStart(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight, to: &out)
             out.append(
-                "<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(text))</text></svg></g>"
+                "<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" "
+                    + "fill=\"#ffffff\">\(Markup.escape(text))</text></svg></g>"
             )
         } else if let title {
             appendClipStart(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight, to: &out)
             out.append(
-                "<text class=\"title\" x=\"\(n((inner - 24) / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"600\" fill=\"#111111\">\(Markup.escape(title))</text></svg>"
+                "<text class=\"title\" x=\"\(n((inner - 24) / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"15\" "
+                    + "font-weight=\"600\" fill=\"#111111\">\(Markup.escape(title))</text></svg>"
             )
         }
         out.append(
-            "<line x1=\"\(n(Self.bezel))\" x2=\"\(n(Self.bezel + inner))\" y1=\"\(n(Self.bezel + Self.titleHeight))\" y2=\"\(n(Self.bezel + Self.titleHeight))\" stroke=\"#c6c6c8\"/>"
+            "<line x1=\"\(n(Self.bezel))\" x2=\"\(n(Self.bezel + inner))\" y1=\"\(n(Self.bezel + Self.titleHeight))\" "
+                + "y2=\"\(n(Self.bezel + Self.titleHeight))\" stroke=\"#c6c6c8\"/>"
         )
         out.append(band(screen.rowsAbove, "above", arrow: "\u{25B2}", y: Self.bezel + Self.titleHeight))
         out.append(band(screen.rowsBelow, "below", arrow: "\u{25BC}", y: top + viewportHeight))
         // The viewport: a nested <svg> clips what does not fit.
         out.append(
-            "<svg class=\"viewport\" x=\"\(n(Self.bezel))\" y=\"\(n(top))\" width=\"\(n(inner))\" height=\"\(n(viewportHeight))\">"
+            "<svg class=\"viewport\" x=\"\(n(Self.bezel))\" y=\"\(n(top))\" width=\"\(n(inner))\" "
+                + "height=\"\(n(viewportHeight))\">"
         )
         // White, as a plain table's empty space is: a viewport taller than the list shows nothing below it.
         out.append("<rect width=\"\(n(inner))\" height=\"\(n(viewportHeight))\" fill=\"#ffffff\"/>")
@@ -129,7 +135,8 @@ public struct ScreenDrawing: Sendable {
         if screen.rows.isEmpty {
             let sections = screen.sectionCount == 1 ? "1 section" : "\(screen.sectionCount) sections"
             out.append(
-                "<text class=\"empty\" x=\"\(n(inner / 2))\" y=\"\(n(min(viewportHeight / 2, 60)))\" text-anchor=\"middle\" font-size=\"13\" fill=\"#8a8a8e\">(empty: \(sections), no rows)</text>"
+                "<text class=\"empty\" x=\"\(n(inner / 2))\" y=\"\(n(min(viewportHeight / 2, 60)))\" "
+                    + "text-anchor=\"middle\" font-size=\"13\" fill=\"#8a8a8e\">(empty: \(sections), no rows)</text>"
             )
         }
         for (index, row) in screen.rows.enumerated() {
@@ -145,7 +152,8 @@ public struct ScreenDrawing: Sendable {
                 let x = Double(sprite.column) * tileWidth
                 let start = sprite.fromRow != nil ? from : to
                 out.append(
-                    "<g class=\"sprite\" data-motion=\"\(sprite.motion.rawValue)\" data-from=\"\(n(from))\" data-to=\"\(n(to))\" data-x=\"\(n(x))\" transform=\"translate(\(n(x)),\(n(start)))\">"
+                    "<g class=\"sprite\" data-motion=\"\(sprite.motion.rawValue)\" data-from=\"\(n(from))\" "
+                        + "data-to=\"\(n(to))\" data-x=\"\(n(x))\" transform=\"translate(\(n(x)),\(n(start)))\">"
                 )
                 let partWidth = Self.width(of: sprite.new ?? sprite.old, screen: screen)
                 if sprite.motion == .changesInPlace, let old = sprite.old, let new = sprite.new {
@@ -184,7 +192,8 @@ public struct ScreenDrawing: Sendable {
         guard count > 0 else { return "" }
         let words = "\(count) \(count == 1 ? "row" : "rows") \(name)"
         return
-            "<text x=\"\(n(Self.bezel + 16))\" y=\"\(n(y + 15))\" font-size=\"11\" fill=\"#8a8a8e\">\(arrow) <tspan class=\"\(name)\">\(words)</tspan></text>"
+            "<text x=\"\(n(Self.bezel + 16))\" y=\"\(n(y + 15))\" font-size=\"11\" fill=\"#8a8a8e\">\(arrow) <tspan "
+            + "class=\"\(name)\">\(words)</tspan></text>"
     }
 
     private func draw(
@@ -259,7 +268,8 @@ public struct ScreenDrawing: Sendable {
         }
         if !compact {
             out.append(
-                "<text class=\"p\" x=\"8\" y=\"17\" font-size=\"10\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">"
+                "<text class=\"p\" x=\"8\" y=\"17\" font-size=\"10\" font-family=\"ui-monospace, Menlo, monospace\" "
+                    + "fill=\"#8a8a8e\">"
             )
             out.append(item.path)
             out.append("</text>")
@@ -277,7 +287,8 @@ public struct ScreenDrawing: Sendable {
             }
         } else {
             out.append(
-                "<text class=\"p\" x=\"6\" y=\"40\" font-size=\"8\" font-family=\"ui-monospace, Menlo, monospace\" fill=\"#8a8a8e\">"
+                "<text class=\"p\" x=\"6\" y=\"40\" font-size=\"8\" font-family=\"ui-monospace, Menlo, monospace\" "
+                    + "fill=\"#8a8a8e\">"
             )
             out.append(item.path)
             out.append("</text>")
@@ -289,7 +300,8 @@ public struct ScreenDrawing: Sendable {
         appendClipStart(x: textX, y: 0, width: textWidth, height: height, to: &out)
         if item.cell == nil {
             out.append(
-                "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"13\" font-style=\"italic\" fill=\"#e5484d\">(no cell)</text>"
+                "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"13\" font-style=\"italic\" fill=\"#e5484d\">(no "
+                    + "cell)</text>"
             )
         } else if let detail = item.detail {
             out.append(

@@ -67,19 +67,26 @@ public struct SequenceDiagram: Hashable, Sendable {
             left + Double(lines.firstIndex(of: Self.lifeline(of: role)) ?? 0) * Self.columnWidth
         }
         var out =
-            "<svg class=\"sequence\" width=\"\(n(width))\" height=\"\(n(bottom))\" viewBox=\"0 0 \(n(width)) \(n(bottom))\""
+            "<svg class=\"sequence\" width=\"\(n(width))\" height=\"\(n(bottom))\" viewBox=\"0 0 \(n(width)) "
+            + "\(n(bottom))\""
         out +=
-            " font-family=\"\(ScreenDrawing.fonts)\" role=\"img\" aria-label=\"\(events.count) calls across the split\">"
+            " font-family=\"\(ScreenDrawing.fonts)\" role=\"img\" aria-label=\"\(events.count) calls across the "
+            + "split\">"
         out +=
-            "<defs><marker id=\"\(Markup.escape(id))-arrow\" viewBox=\"0 0 8 8\" refX=\"8\" refY=\"4\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#3a3a3c\"/></marker></defs>"
+            "<defs><marker id=\"\(Markup.escape(id))-arrow\" viewBox=\"0 0 8 8\" refX=\"8\" refY=\"4\" "
+            + "markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L8,4 L0,8 z\" "
+            + "fill=\"#3a3a3c\"/></marker></defs>"
         for (index, name) in lines.enumerated() {
             let center = left + Double(index) * Self.columnWidth
             out +=
-                "<line x1=\"\(n(center))\" x2=\"\(n(center))\" y1=\"26\" y2=\"\(n(bottom - 4))\" stroke=\"#c7c7cc\" stroke-dasharray=\"4 3\"/>"
+                "<line x1=\"\(n(center))\" x2=\"\(n(center))\" y1=\"26\" y2=\"\(n(bottom - 4))\" stroke=\"#c7c7cc\" "
+                + "stroke-dasharray=\"4 3\"/>"
             out +=
-                "<rect x=\"\(n(center - 58))\" y=\"4\" width=\"116\" height=\"22\" rx=\"6\" fill=\"\(Self.color(of: name))\"/>"
+                "<rect x=\"\(n(center - 58))\" y=\"4\" width=\"116\" height=\"22\" rx=\"6\" "
+                + "fill=\"\(Self.color(of: name))\"/>"
             out +=
-                "<text class=\"lifeline\" x=\"\(n(center))\" y=\"19\" text-anchor=\"middle\" font-size=\"11\" font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(name))</text>"
+                "<text class=\"lifeline\" x=\"\(n(center))\" y=\"19\" text-anchor=\"middle\" font-size=\"11\" "
+                + "font-weight=\"600\" fill=\"#ffffff\">\(Markup.escape(name))</text>"
         }
         for (index, event) in drawn.enumerated() {
             let y = Self.headHeight + Double(index) * Self.callHeight + 12
@@ -88,20 +95,25 @@ public struct SequenceDiagram: Hashable, Sendable {
             let labelX = min(from, to) + 6 + Double(event.depth) * 4
             if from == to {
                 out +=
-                    "<path d=\"M\(n(from)),\(n(y - 6)) h18 v8 h-16\" fill=\"none\" stroke=\"#3a3a3c\" marker-end=\"url(#\(Markup.escape(id))-arrow)\"/>"
+                    "<path d=\"M\(n(from)),\(n(y - 6)) h18 v8 h-16\" fill=\"none\" stroke=\"#3a3a3c\" "
+                    + "marker-end=\"url(#\(Markup.escape(id))-arrow)\"/>"
             } else {
                 out +=
-                    "<line x1=\"\(n(from))\" x2=\"\(n(to))\" y1=\"\(n(y))\" y2=\"\(n(y))\" stroke=\"#3a3a3c\" marker-end=\"url(#\(Markup.escape(id))-arrow)\"/>"
+                    "<line x1=\"\(n(from))\" x2=\"\(n(to))\" y1=\"\(n(y))\" y2=\"\(n(y))\" stroke=\"#3a3a3c\" "
+                    + "marker-end=\"url(#\(Markup.escape(id))-arrow)\"/>"
             }
             let who =
                 event.caller == event.callee || Self.lifeline(of: event.callee) != "cells" ? "" : "\(event.callee): "
             out +=
-                "<text class=\"call\" x=\"\(n(from == to ? from + 22 : labelX))\" y=\"\(n(y - 4))\" font-size=\"10\" fill=\"#1c1c1e\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\(Markup.escape(who + event.call))</text>"
+                "<text class=\"call\" x=\"\(n(from == to ? from + 22 : labelX))\" y=\"\(n(y - 4))\" font-size=\"10\" "
+                + "fill=\"#1c1c1e\" stroke=\"#ffffff\" stroke-width=\"3\" "
+                + "paint-order=\"stroke\">\(Markup.escape(who + event.call))</text>"
         }
         if events.count > drawn.count {
             let y = Self.headHeight + Double(drawn.count) * Self.callHeight + 12
             out +=
-                "<text x=\"\(n(left))\" y=\"\(n(y))\" font-size=\"10\" font-style=\"italic\" fill=\"#6d6d72\">… and \(events.count - drawn.count) more calls (the output lists them all)</text>"
+                "<text x=\"\(n(left))\" y=\"\(n(y))\" font-size=\"10\" font-style=\"italic\" fill=\"#6d6d72\">… and "
+                + "\(events.count - drawn.count) more calls (the output lists them all)</text>"
         }
         return out + "</svg>"
     }

@@ -180,7 +180,8 @@ public struct TranscriptPage: Sendable {
         let failed = steps.filter(\.failed).count
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page +=
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+            + "script-src 'unsafe-inline'\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<meta name=\"generator\" content=\"listlab render\">\n"
         page += "<title>\(Markup.escape(title))</title>\n<style>\n\(PageAssets.css)</style>\n</head>\n<body>\n<main>\n"
@@ -222,7 +223,8 @@ public struct TranscriptPage: Sendable {
         }
         if let expected = step.expected {
             out +=
-                "<p class=\"failure\">line \(step.line): this step does not replay as recorded; the transcript expected:</p>\n"
+                "<p class=\"failure\">line \(step.line): this step does not replay as recorded; the transcript "
+                + "expected:</p>\n"
             out += "<pre class=\"output expected\">\(expected.map(Markup.escape).joined(separator: "\n"))</pre>\n"
         }
         out += "</div>\n"
@@ -231,7 +233,8 @@ public struct TranscriptPage: Sendable {
             if step.updatesLeftOut > 0 {
                 let drawn = step.frames.count { if case .transition = $0 { true } else { false } }
                 out +=
-                    "<p>The pictures show the last \(drawn) of this step's \(step.updatesLeftOut + drawn) batch updates.</p>\n"
+                    "<p>The pictures show the last \(drawn) of this step's \(step.updatesLeftOut + drawn) batch "
+                    + "updates.</p>\n"
             }
             out += figure(of: step)
         }
@@ -254,7 +257,8 @@ public struct TranscriptPage: Sendable {
         let differing = counts.list.indices.filter { counts.list[$0] != counts.data[$0] }
         guard !differing.isEmpty else { return nil }
         return differing.map { section in
-            "the data source has \(counts.data[section]) \(noun) in section \(section); the list still has \(counts.list[section])"
+            "the data source has \(counts.data[section]) \(noun) in section \(section); the list still has "
+                + "\(counts.list[section])"
         }.joined(separator: "; ")
     }
 
@@ -292,7 +296,8 @@ public struct TranscriptPage: Sendable {
                         drawing.svg(transition.before, marks: transition.markBefore, sprites: [], banner: nil)
                         + "</div>"
                     out +=
-                        "<div class=\"frame after\" data-stage=\"\(performed)\"><div class=\"label\">after\(stage): \(words)</div>"
+                        "<div class=\"frame after\" data-stage=\"\(performed)\"><div class=\"label\">after\(stage): "
+                        + "\(words)</div>"
                     performed += 1
                     out +=
                         drawing.svg(
@@ -316,7 +321,8 @@ public struct TranscriptPage: Sendable {
         if animated {
             out += "<div class=\"controls\" hidden><button type=\"button\" data-action=\"play\">Play</button>"
             out +=
-                "<button type=\"button\" data-action=\"step\">Step</button><button type=\"button\" data-action=\"replay\">Replay</button></div>\n"
+                "<button type=\"button\" data-action=\"step\">Step</button><button type=\"button\" "
+                + "data-action=\"replay\">Replay</button></div>\n"
         }
         return out + "</figure>\n"
     }

@@ -17,14 +17,14 @@ struct GradeLessons: PlaygroundCommand {
             commandName: "grade",
             abstract: "Grades a class's collected lessons against the teacher's lessons, as CSV.",
             discussion: """
-                COLLECTED is what a classroom collected (--collect DIR, or Collect's class.tar unpacked): a folder \
-                a tab (tab-3-Ada/), each lesson the tab ran as N-LESSON.lab. Each run is replayed in a fresh, \
-                confined session, and each 'exercise check' is judged by what it prints now against what the \
-                lesson's own check in LESSONS recorded: a replay that passes is not a grade. The hints shown and \
-                the Solution used are read from the marks the classroom wrote before those steps. Prints a line \
-                a student and exercise, their runs taken together (student, lesson, exercise, done, tries, \
-                hints seen, solution used, files), the student named by the tab's folder; a run whose lesson is \
-                not in LESSONS is said on standard error, and the status is 1 then.
+                COLLECTED is what a classroom collected (--collect DIR, or Collect's class.tar unpacked): a folder a \
+                tab (tab-3-Ada/), each lesson the tab ran as N-LESSON.lab. Each run is replayed in a fresh, confined \
+                session, and each 'exercise check' is judged by what it prints now against what the lesson's own check \
+                in LESSONS recorded: a replay that passes is not a grade. The hints shown and the Solution used are \
+                read from the marks the classroom wrote before those steps. Prints a line a student and exercise, \
+                their runs taken together (student, lesson, exercise, done, tries, hints seen, solution used, files), \
+                the student named by the tab's folder; a run whose lesson is not in LESSONS is said on standard error, \
+                and the status is 1 then.
                 """)
     }
 

@@ -17,10 +17,10 @@ struct Interactive: PlaygroundCommand {
             abstract:
                 "The interactive shell (the default). Reads commands from standard input when it is not a terminal.",
             discussion: """
-                At a terminal the session starts with its first provider loaded and shown (or --sample, or \
-                --empty), and is journaled as it goes ('\(tool) sessions', '\(tool) recover'). Commands from a \
-                pipe or a file start empty, as '\(tool) run' does, unless --sample names one; an error names \
-                the line ('error: -:LINE: message') and the exit status is 1 when any command failed.
+                At a terminal the session starts with its first provider loaded and shown (or --sample, or --empty), \
+                and is journaled as it goes ('\(tool) sessions', '\(tool) recover'). Commands from a pipe or a file \
+                start empty, as '\(tool) run' does, unless --sample names one; an error names the line ('error: \
+                -:LINE: message') and the exit status is 1 when any command failed.
                 """)
     }
 

@@ -63,7 +63,8 @@ package enum Journaling {
         guard let latest = unfinished.first else { return }
         let commands = latest.commandCount.map { ", \($0) \($0 == 1 ? "command" : "commands")" } ?? ""
         printLine(
-            "A session ended without quit (\(latest.started)\(commands)): '\(ToolIdentity.current.name) recover' brings it back, '\(ToolIdentity.current.name) sessions' lists sessions."
+            "A session ended without quit (\(latest.started)\(commands)): '\(ToolIdentity.current.name) recover' "
+                + "brings it back, '\(ToolIdentity.current.name) sessions' lists sessions."
         )
     }
 }

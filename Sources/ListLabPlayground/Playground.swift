@@ -77,7 +77,8 @@ public struct Playground {
             problems.append("two providers are registered as '\(registration.name)': give each its own name")
         } else if offersSamples, BuiltInSamples.names.contains(registration.name) {
             problems.append(
-                "'\(registration.name)' is the name of a ListLab sample: register the provider under another name, or make the playground with offersSamples: false"
+                "'\(registration.name)' is the name of a ListLab sample: register the provider under another name, or "
+                    + "make the playground with offersSamples: false"
             )
         } else if registration.name.isEmpty || registration.name.contains(where: { $0.isWhitespace }) {
             problems.append("'\(registration.name)' cannot name a provider at the prompt: use a word without spaces")

@@ -20,13 +20,13 @@ struct RenderTranscripts: PlaygroundCommand {
             abstract:
                 "Renders transcripts (files, or folders searched for *.lab) as self-contained HTML pages with the list drawn.",
             discussion: """
-                Each transcript replays in a fresh session in a scratch copy of its folder, as '\(ToolIdentity.current.name) test' \
-                replays it (--in-place: in the folder itself). Its page \
-                keeps the prose and every command with its output, and beside each step that changes what the list \
-                shows, a picture of the list drawn from its state: batch updates animate (play, step, replay); with \
-                script disabled the page is a sequence of pictures; traced steps get a sequence diagram. A page is \
-                named after its transcript (tour.lab: tour.html); a page that exists is replaced only with --force. A step whose output differs from the transcript is \
-                marked on the page, and the exit status is then 1.
+                Each transcript replays in a fresh session in a scratch copy of its folder, as \
+                '\(ToolIdentity.current.name) test' replays it (--in-place: in the folder itself). Its page keeps the \
+                prose and every command with its output, and beside each step that changes what the list shows, a \
+                picture of the list drawn from its state: batch updates animate (play, step, replay); with script \
+                disabled the page is a sequence of pictures; traced steps get a sequence diagram. A page is named \
+                after its transcript (tour.lab: tour.html); a page that exists is replaced only with --force. A step \
+                whose output differs from the transcript is marked on the page, and the exit status is then 1.
                 """)
     }
 

@@ -8,9 +8,9 @@ struct RunScripts: PlaygroundCommand {
             commandName: "run",
             abstract: "Runs the commands of scripts or transcripts, in order, in one session, and prints their output.",
             discussion: """
-                The session starts empty, as it does for commands piped to '\(ToolIdentity.current.name)' (--sample loads one first). \
-                An error names the file and line: 'error: FILE:LINE: message'. The exit status is 1 when any \
-                command failed; in a transcript, an error whose output is the one the transcript recorded was \
+                The session starts empty, as it does for commands piped to '\(ToolIdentity.current.name)' (--sample \
+                loads one first). An error names the file and line: 'error: FILE:LINE: message'. The exit status is 1 \
+                when any command failed; in a transcript, an error whose output is the one the transcript recorded was \
                 expected and does not count.
                 """)
     }

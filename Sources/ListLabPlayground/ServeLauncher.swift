@@ -31,7 +31,8 @@ struct ServeLauncher: ParsableCommand {
         let server = Self.folderOfThisProgram() + "/\(tool)-serve"
         guard access(server, X_OK) == 0 else {
             throw ValidationError(
-                "'\(tool) serve' starts \(tool)-serve, which is not built beside \(tool): build it with 'swift build --product \(tool)-serve'"
+                "'\(tool) serve' starts \(tool)-serve, which is not built beside \(tool): build it with 'swift build "
+                    + "--product \(tool)-serve'"
             )
         }
         let arguments = [server] + options.arguments

@@ -21,7 +21,8 @@ package struct ServeOptions: ParsableArguments {
     @Option(
         name: .customLong("allow-host"),
         help: ArgumentHelp(
-            "Another name the server answers to (a reverse proxy's), beside its own names and addresses; repeat it for more.",
+            "Another name the server answers to (a reverse proxy's), beside its own names and addresses; repeat it "
+                + "for more.",
             discussion:
                 "Requests whose Host names anything else are refused, so that a page of another site that resolves here (DNS rebinding) gets nothing.",
             valueName: "NAME[:PORT]"))
@@ -63,15 +64,18 @@ package struct ServeOptions: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it writes comes back as a download.",
+            "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it "
+                + "writes comes back as a download.",
             discussion: """
-                Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, --memory MB held \
-                (its data, and what it keeps of its commands: 8 MB of steps for a reload, 8 MB of record for 'session save' and 1 MB of \
-                history, each at most a share of --memory), --disk MB in 100 files in its folder (uploads, saves and exports), 4 MB of \
-                output shown a step. One student (one address) holds --tabs-per-student tabs. No new tab opens while the server holds \
-                more than --server-memory MB, nor past --disk-total MB of tab folders. A tab's journal keeps its commands \
-                and 20 lines of each one's output, 4 MB at most, and is never recovered. Tab folders go when their tab closes or the \
-                server stops (--keep-folders keeps them then); those of a server that was killed go when the next one starts.
+                Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, \
+                --memory MB held (its data, and what it keeps of its commands: 8 MB of steps for a reload, 8 MB of \
+                record for 'session save' and 1 MB of history, each at most a share of --memory), --disk MB in 100 \
+                files in its folder (uploads, saves and exports), 4 MB of output shown a step. One student (one \
+                address) holds --tabs-per-student tabs. No new tab opens while the server holds more than \
+                --server-memory MB, nor past --disk-total MB of tab folders. A tab's journal keeps its commands and 20 \
+                lines of each one's output, 4 MB at most, and is never recovered. Tab folders go when their tab closes \
+                or the server stops (--keep-folders keeps them then); those of a server that was killed go when the \
+                next one starts.
                 """))
     package var classroom = false
 

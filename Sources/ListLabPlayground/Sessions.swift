@@ -23,10 +23,10 @@ struct Sessions: ParsableCommand {
             commandName: "sessions",
             abstract: "Lists recent interactive sessions from their journals, or saves one as a transcript.",
             discussion: """
-                Every interactive session is journaled as it goes, each command with its output, in \
-                $LISTLAB_JOURNALS, else $XDG_STATE_HOME/listlab, else ~/.local/state/listlab (the latest 20, \
-                64 MB in all, are kept; each command with the first 200 lines and 32 KB of its output). A session that ended without quit (a crash, a closed window, kill -9) can be \
-                brought back with '\(ToolIdentity.current.name) recover'.
+                Every interactive session is journaled as it goes, each command with its output, in $LISTLAB_JOURNALS, \
+                else $XDG_STATE_HOME/listlab, else ~/.local/state/listlab (the latest 20, 64 MB in all, are kept; each \
+                command with the first 200 lines and 32 KB of its output). A session that ended without quit (a crash, \
+                a closed window, kill -9) can be brought back with '\(ToolIdentity.current.name) recover'.
                 """,
             subcommands: [ListSessions.self, SaveSession.self],
             defaultSubcommand: ListSessions.self)
@@ -140,10 +140,10 @@ struct Recover: PlaygroundCommand {
             commandName: "recover",
             abstract: "Brings back a session that ended without quit: its commands run again, then the prompt.",
             discussion: """
-                The session's commands run again, quietly, in its folder: its unsaved edits are back, unsaved. \
-                Saves and other writes are not run again (their files are on disk), nor the edits a later save \
-                wrote. With no N, the latest unfinished session. A classroom tab's session (serve --classroom) \
-                is never run again: its commands were a student's.
+                The session's commands run again, quietly, in its folder: its unsaved edits are back, unsaved. Saves \
+                and other writes are not run again (their files are on disk), nor the edits a later save wrote. With \
+                no N, the latest unfinished session. A classroom tab's session (serve --classroom) is never run again: \
+                its commands were a student's.
                 """)
     }
 
@@ -178,7 +178,8 @@ struct Recover: PlaygroundCommand {
         let output = StandardStreams()
         if let damage = old.damage {
             output.writeNote(
-                "(the journal of that session is damaged: \(damage); the \(old.records.count) commands before it are recovered)"
+                "(the journal of that session is damaged: \(damage); the \(old.records.count) commands before it are "
+                    + "recovered)"
             )
         }
         if !old.knowsFolder {
@@ -197,7 +198,8 @@ struct Recover: PlaygroundCommand {
             recovery.unsaved.isEmpty
             ? "no unsaved edits" : "unsaved edits in " + recovery.unsaved.joined(separator: ", ")
         printLine(
-            "recovered the session of \(old.started) in \(old.folder): \(recovery.replayed) commands run again, \(recovery.skipped) not (saved, or changed nothing); \(unsaved)"
+            "recovered the session of \(old.started) in \(old.folder): \(recovery.replayed) commands run again, "
+                + "\(recovery.skipped) not (saved, or changed nothing); \(unsaved)"
         )
         guard let editor else {
             session.run(reader: StandardInputReader(), source: "-")

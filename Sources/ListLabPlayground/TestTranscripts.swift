@@ -15,14 +15,14 @@ struct TestTranscripts: PlaygroundCommand {
             commandName: "test",
             abstract: "Replays transcripts (files, or folders searched for *.lab) and compares every command's output.",
             discussion: """
-                Each transcript runs in a fresh session, in a scratch copy of its own folder: it reads and \
-                writes only files in that copy (a file is copied when the transcript first names it), never \
-                outside it nor the folder's own files, so a transcript from a pull request cannot touch the \
-                machine that replays it. A mismatch prints the transcript's path and line and a unified diff; \
-                the last line is 'N passed, N failed', and the exit status is 1 when anything failed. \
-                --update rewrites the recorded output in place instead, keeping prose, commands and wildcard \
-                lines that still match; a transcript whose new output holds an error it did not expect (a \
-                lesson's typo) is not rewritten unless --accept-errors says the transcript means to show it.
+                Each transcript runs in a fresh session, in a scratch copy of its own folder: it reads and writes only \
+                files in that copy (a file is copied when the transcript first names it), never outside it nor the \
+                folder's own files, so a transcript from a pull request cannot touch the machine that replays it. A \
+                mismatch prints the transcript's path and line and a unified diff; the last line is 'N passed, N \
+                failed', and the exit status is 1 when anything failed. --update rewrites the recorded output in place \
+                instead, keeping prose, commands and wildcard lines that still match; a transcript whose new output \
+                holds an error it did not expect (a lesson's typo) is not rewritten unless --accept-errors says the \
+                transcript means to show it.
                 """)
     }
 
@@ -49,7 +49,8 @@ struct TestTranscripts: PlaygroundCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also write a JUnit XML report to FILE (replaced if it exists): a test case per transcript, its diff as the failure.",
+            "Also write a JUnit XML report to FILE (replaced if it exists): a test case per transcript, its diff as "
+                + "the failure.",
             valueName: "FILE"))
     var junit: String?
 
@@ -98,7 +99,8 @@ struct TestTranscripts: PlaygroundCommand {
             guard acceptErrors || result.notes.isEmpty else {
                 for note in result.notes {
                     printLine(
-                        "FAIL \(note): not recorded; correct the command, or add --accept-errors if the transcript means to show it"
+                        "FAIL \(note): not recorded; correct the command, or add --accept-errors if the transcript "
+                            + "means to show it"
                     )
                 }
                 failed += 1

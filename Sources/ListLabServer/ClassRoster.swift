@@ -45,12 +45,14 @@ package final class ClassRoster: Sendable {
             let mine = names.held[key, default: []]
             guard mine.count < Self.mostNamesPerStudent else {
                 return
-                    "this browser has given \(Self.mostNamesPerStudent) names in this class, the most it may: keep one of them"
+                    "this browser has given \(Self.mostNamesPerStudent) names in this class, the most it may: keep "
+                    + "one of them"
             }
             let seated = names.keys[client, default: []]
             guard seated.contains(key) || seated.count < Self.mostStudentsPerAddress else {
                 return
-                    "this address has given names for \(Self.mostStudentsPerAddress) students, the most it may: ask your teacher"
+                    "this address has given names for \(Self.mostStudentsPerAddress) students, the most it may: ask "
+                    + "your teacher"
             }
             guard names.holders.count < Self.mostNames else {
                 return "this class has \(Self.mostNames) names, the most it holds: ask your teacher"

@@ -149,14 +149,17 @@ package struct Classroom: Sendable {
         guard diskBook.reserve(diskLimit) else {
             throw ShellError(
                 .overBound(
-                    "the classroom's tab folders have reserved \(diskBook.reserved / 1_048_576) MB of the \(diskTotal / 1_048_576) MB they may hold together (--disk-total): try again when others close theirs"
+                    "the classroom's tab folders have reserved \(diskBook.reserved / 1_048_576) MB of the "
+                        + "\(diskTotal / 1_048_576) MB they may hold together (--disk-total): try again when others "
+                        + "close theirs"
                 )
             )
         }
         do {
             let folder = try ConfinedFolder(copying: emptyFolder, in: root, prefix: "tab-")
             folder.outsideReason =
-                "outside this tab's folder: in a classroom a session reads the samples and the files uploaded to it, and nothing else"
+                "outside this tab's folder: in a classroom a session reads the samples and the files uploaded to it, "
+                + "and nothing else"
             folder.quota = (diskLimit, fileLimit)
             return folder
         } catch {
@@ -266,14 +269,16 @@ package struct Classroom: Sendable {
         let share = student.map(ClassRoster.folded) ?? "\u{0}no name"
         guard diskBook.reserveCollected(bytes, for: share, share: diskLimit) else {
             log(
-                "--collect: \(collection.folder) not written: \(who)'s tabs have left \(diskLimit / 1_048_576) MB of collected work, a tab's --disk"
+                "--collect: \(collection.folder) not written: \(who)'s tabs have left \(diskLimit / 1_048_576) MB of "
+                    + "collected work, a tab's --disk"
             )
             return
         }
         guard diskBook.reserve(bytes) else {
             diskBook.releaseCollected(bytes, for: share)
             log(
-                "--collect: \(collection.folder) not written: the class's folders and collected work hold the \(diskTotal / 1_048_576) MB of --disk-total"
+                "--collect: \(collection.folder) not written: the class's folders and collected work hold the "
+                    + "\(diskTotal / 1_048_576) MB of --disk-total"
             )
             return
         }
@@ -289,7 +294,8 @@ package struct Classroom: Sendable {
         }
         guard let made else {
             log(
-                "--collect: \(collection.folder) not written: no new folder could be made in \(folder) (\(String(cString: strerror(errno))))"
+                "--collect: \(collection.folder) not written: no new folder could be made in \(folder) "
+                    + "(\(String(cString: strerror(errno))))"
             )
             diskBook.release(bytes)
             diskBook.releaseCollected(bytes, for: share)

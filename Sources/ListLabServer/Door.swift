@@ -165,7 +165,8 @@ package struct Door: Sendable {
             throw Refusal(
                 status: 403,
                 log:
-                    "refused a request for Host '\(Self.shown(sent))': not a name of this server (a page of another site, by DNS rebinding?)",
+                    "refused a request for Host '\(Self.shown(sent))': not a name of this server (a page of another "
+                    + "site, by DNS rebinding?)",
                 body: "This server answers only to its own names (add others with --allow-host).\n")
         }
     }

@@ -27,8 +27,10 @@ enum LivePage {
     static func fullPage(_ reason: String) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>The classroom is full</title><link rel="stylesheet" href="/listlab.css"></head>
-        <body><main><h1>The classroom is full</h1><p>\(Markup.escape(reason)).</p><p>Reload this page in a while.</p></main></body></html>
+        <html lang="en"><head><meta charset="utf-8"><title>The classroom is full</title><link rel="stylesheet" \
+        href="/listlab.css"></head>
+        <body><main><h1>The classroom is full</h1><p>\(Markup.escape(reason)).</p><p>Reload this page in a \
+        while.</p></main></body></html>
 
         """
     }

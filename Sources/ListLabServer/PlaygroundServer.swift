@@ -466,11 +466,13 @@ package final class PlaygroundServer: Sendable {
                         out.push(
                             WebSocket.textFrame(
                                 ServerMessage.refused(
-                                    "\(waitingLimit) messages (or \(waitingBytes / 1_048_576) MB) are waiting already: send the next when one is answered"
+                                    "\(waitingLimit) messages (or \(waitingBytes / 1_048_576) MB) are waiting "
+                                        + "already: send the next when one is answered"
                                 ).json))
                         if !refusedOnce {
                             log(
-                                "refused messages from a tab that sent more than \(waitingLimit) without waiting for answers"
+                                "refused messages from a tab that sent more than \(waitingLimit) without waiting for "
+                                    + "answers"
                             )
                         }
                         refusedOnce = true
@@ -644,7 +646,8 @@ package final class PlaygroundServer: Sendable {
             resident > classroom.serverMemory
         else { return nil }
         return
-            "the classroom is full: the server holds \(resident / 1_048_576) MB, and \(what) past \(classroom.serverMemory / 1_048_576) MB; try again when others close theirs"
+            "the classroom is full: the server holds \(resident / 1_048_576) MB, and \(what) past "
+            + "\(classroom.serverMemory / 1_048_576) MB; try again when others close theirs"
     }
 
     /// A tab's connection closed: its session waits ``keptFor`` seconds for

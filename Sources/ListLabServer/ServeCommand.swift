@@ -71,13 +71,14 @@ struct ServeCommand: ParsableCommand {
                 "Serves the playground to a browser: open the address it prints; each tab is a session of its own.",
             discussion: """
                 The page has a command line (↑ and ↓ for the commands run, TAB to complete, 'help') and shows each \
-                command's output and pictures of the list, each batch update animated as '\(ToolIdentity.current.name) render' \
-                draws it. Each tab's session starts with --sample loaded (by default the playground's first) and ends when the tab \
-                closes. It listens on 127.0.0.1 unless --host names another address. It prints the address to open, with a \
-                token in its fragment (#token=…), which the browser never sends to a server: the page keeps it for its own \
-                tab and proves it on its socket, and nothing without it gets in. No cookie holds it (a browser sends those to \
-                every port of a host). Only the server's own page may open its socket (its Origin and Host are checked). \
-                Ctrl-C or SIGTERM stops it: each tab is told, its session ended and its journal closed.
+                command's output and pictures of the list, each batch update animated as '\(ToolIdentity.current.name) \
+                render' draws it. Each tab's session starts with --sample loaded (by default the playground's first) \
+                and ends when the tab closes. It listens on 127.0.0.1 unless --host names another address. It prints \
+                the address to open, with a token in its fragment (#token=…), which the browser never sends to a \
+                server: the page keeps it for its own tab and proves it on its socket, and nothing without it gets in. \
+                No cookie holds it (a browser sends those to every port of a host). Only the server's own page may \
+                open its socket (its Origin and Host are checked). Ctrl-C or SIGTERM stops it: each tab is told, its \
+                session ended and its journal closed.
                 """)
     }
 
@@ -215,17 +216,21 @@ struct ServeCommand: ParsableCommand {
         }
         if noToken {
             printError(
-                "\(tool) serve: --no-token: other sites' pages are refused, but any program or user of this machine can run commands here as you"
+                "\(tool) serve: --no-token: other sites' pages are refused, but any program or user of this machine "
+                    + "can run commands here as you"
             )
         }
         if !Door.isLoopback(host) {
             printError(
                 classroom
-                    ? "\(tool) serve: listening on \(host): anyone who can reach this address and has its token gets a classroom session (a folder of its own, the samples, its uploads)"
-                    : "\(tool) serve: listening on \(host): anyone who can reach this address and has its token can run commands in \(folder) as you"
+                    ? "\(tool) serve: listening on \(host): anyone who can reach this address and has its token gets "
+                        + "a classroom session (a folder of its own, the samples, its uploads)"
+                    : "\(tool) serve: listening on \(host): anyone who can reach this address and has its token can "
+                        + "run commands in \(folder) as you"
             )
             printError(
-                "\(tool) serve: the token crosses the network in clear text here: anyone who can watch the network can read it; serve it over TLS behind a reverse proxy (see Docs/server.md, 'On a network')"
+                "\(tool) serve: the token crosses the network in clear text here: anyone who can watch the network "
+                    + "can read it; serve it over TLS behind a reverse proxy (see Docs/server.md, 'On a network')"
             )
             if ["0.0.0.0", "::", "[::]"].contains(host) {
                 printError(

@@ -172,7 +172,8 @@ enum ServerMessage: Equatable {
                                     case .paragraph(let text): "{\"paragraph\":\(JSONStringWriter.quoted(text))}"
                                     case .command(let line, .step): "{\"command\":\(JSONStringWriter.quoted(line))}"
                                     // An exercise's solution and hints stay on the server: the page knows only that a
-                                    // step is there, and asks for each hint (`{"lesson": "hint"}`), which the server counts.
+                                    // step is there, and asks for each hint (`{"lesson": "hint"}`), which the server
+                                    // counts.
                                     case .command(_, .solution): "{\"command\":\"\",\"role\":\"solution\"}"
                                     case .command(_, .hint): "{\"command\":\"\",\"role\":\"hint\"}"
                                     case .command(let line, let role):

@@ -299,7 +299,8 @@ actor TabSession {
             guard text.utf8.count <= Self.longestTranscript else {
                 return [
                     .refused(
-                        "a transcript of \(text.utf8.count) bytes is more than one may open (\(Self.longestTranscript) bytes)"
+                        "a transcript of \(text.utf8.count) bytes is more than one may open "
+                            + "(\(Self.longestTranscript) bytes)"
                     )
                 ]
             }
@@ -356,7 +357,8 @@ actor TabSession {
     private func upload(_ name: String, _ text: String) -> ServerMessage {
         guard classroom != nil else {
             return .refused(
-                "files are uploaded in a classroom (listlab serve --classroom); here, load a file of the server's folder"
+                "files are uploaded in a classroom (listlab serve --classroom); here, load a file of the server's "
+                    + "folder"
             )
         }
         guard let kept = Classroom.uploadName(name) else {
@@ -392,7 +394,8 @@ actor TabSession {
             do {
                 let confined = try ConfinedFolder(copying: folder.path)
                 confined.outsideReason =
-                    "outside the lesson's folder: a teacher's lesson reads and writes only a scratch copy of it, as a replay of 'test' does"
+                    "outside the lesson's folder: a teacher's lesson reads and writes only a scratch copy of it, as a "
+                    + "replay of 'test' does"
                 scratch = confined
             } catch {
                 return [.refused("the lesson \(opened.name) cannot be opened: \(error)")]
@@ -579,7 +582,8 @@ actor TabSession {
         session.bounds.dataReason =
             kept < 100 * 1_024
             ? nil
-            : "a tab's \(ByteCount.text(classroom.rules.tabMemory)), less \(ByteCount.text(kept)) its other data and its kept commands hold"
+            : "a tab's \(ByteCount.text(classroom.rules.tabMemory)), less \(ByteCount.text(kept)) its other data and "
+                + "its kept commands hold"
         let timer = DispatchWorkItem { flag.request() }
         Self.budgetTimers.asyncAfter(deadline: .now() + classroom.rules.budget, execute: timer)
         // A command the budget stops says so in the words of its own stop line.
@@ -602,7 +606,8 @@ actor TabSession {
             let size = ByteCount.text(html.utf8.count)
             step.frames = []
             step.output.append(
-                "(its pictures are left out: \(size), more than the \(ByteCount.text(classroom.rules.stepOutputLimit)) a classroom step shows)"
+                "(its pictures are left out: \(size), more than the "
+                    + "\(ByteCount.text(classroom.rules.stepOutputLimit)) a classroom step shows)"
             )
             html = TranscriptPage.section(of: step)
         }

@@ -19,8 +19,10 @@ enum TeacherPage {
         <title>\(Markup.escape(tool)): the class</title><link rel="stylesheet" href="/listlab.css"></head>
         <body><main><h1>\(Markup.escape(tool)): the class</h1>
         <p class="source" id="status">loading…</p>
-        <p class="source"><button type="button" id="collect">Collect</button> <span id="collected">every tab's sessions as transcripts, in one .tar archive</span></p>
-        <p class="source"><button type="button" id="grades">Gradebook</button> <span id="graded">each student's exercises (done, tries, hints, Solution), from every tab, open or ended, as CSV</span></p>
+        <p class="source"><button type="button" id="collect">Collect</button> <span id="collected">every tab's \
+        sessions as transcripts, in one .tar archive</span></p>
+        <p class="source"><button type="button" id="grades">Gradebook</button> <span id="graded">each student's \
+        exercises (done, tries, hints, Solution), from every tab, open or ended, as CSV</span></p>
         <div id="class"></div></main>
         <script src="/teacher.js"></script>
         </body></html>
@@ -34,8 +36,11 @@ enum TeacherPage {
     static func table(rows: [(status: TabStatus, connected: Bool)], absent: [TabStatus] = []) -> String {
         let students = absent.isEmpty ? "" : ", \(absent.count) student\(absent.count == 1 ? "" : "s") absent"
         var out = """
-            <p class="source">\(rows.count) tab\(rows.count == 1 ? "" : "s"), \(rows.count { $0.connected }) connected\(students).</p>
-            <table class="teacher"><thead><tr><th>tab</th><th>student</th><th>commands</th><th>lesson</th><th>step</th><th>drifted</th><th>exercises</th><th>last error</th></tr></thead><tbody>
+            <p class="source">\(rows.count) tab\(rows.count == 1 ? "" : "s"), \(rows.count { $0.connected }) \
+            connected\(students).</p>
+            <table \
+            class="teacher"><thead><tr><th>tab</th><th>student</th><th>commands</th><th>lesson</th><th>step</th><th>drifted</th><th>exercises</th><th>last \
+            error</th></tr></thead><tbody>
 
             """
         for (status, connected) in rows {
@@ -79,7 +84,8 @@ enum TeacherPage {
     /// Its own script and the server's CSS only; one connection, back to the
     /// server; no frame may hold it.
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
+        + "base-uri 'none'; form-action 'none'"
 
     /// The page's script.
     static let script = String(decoding: PackageResources.teacher_js, as: UTF8.self)

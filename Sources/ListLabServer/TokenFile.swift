@@ -101,7 +101,8 @@ package struct TokenFile: Equatable, Sendable {
     /// renamed over it.
     private func save(to path: String, replacing: Bool) throws(Problem) {
         let target = replacing ? path + ".new" : path
-        // A FILE.new left by a start that was killed mid-write is ours to replace (unlink removes a link, not its target).
+        // A FILE.new left by a start that was killed mid-write is ours to replace (unlink removes a link, not its
+        // target).
         if replacing { unlink(target) }
         let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {

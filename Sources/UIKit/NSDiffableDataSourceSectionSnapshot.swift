@@ -52,7 +52,8 @@ public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable &
         NSDiffableDataSourceSectionSnapshot(core.snapshot(of: parent, includingParent: includingParent))
     }
 
-    /// Adds items after the last child of `parent` (after the last root item when it is nil), collapsed; a repeated identifier or a parent not in the snapshot raises, as in UIKit.
+    /// Adds items after the last child of `parent` (after the last root item when it is nil), collapsed; a repeated
+    /// identifier or a parent not in the snapshot raises, as in UIKit.
     public mutating func append(_ items: [ItemIdentifierType], to parent: ItemIdentifierType? = nil) {
         change { snapshot throws(DiffableSectionSnapshotError) in try snapshot.append(items, to: parent) }
     }

@@ -90,7 +90,8 @@ public struct NSDiffableDataSourceSnapshot<
 
     // MARK: Items
 
-    /// Adds items at the end of a section (the last by default); no section or a repeated identifier raises, as in UIKit, and an item there already is moved into place.
+    /// Adds items at the end of a section (the last by default); no section or a repeated identifier raises, as in
+    /// UIKit, and an item there already is moved into place.
     public mutating func appendItems(
         _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
     ) {
@@ -136,7 +137,8 @@ public struct NSDiffableDataSourceSnapshot<
         change { snapshot throws(DiffableSnapshotError) in try snapshot.moveItem(identifier, afterItem: toIdentifier) }
     }
 
-    /// Marks items for reload: each gets a newly dequeued cell when the snapshot is applied (an item not in the snapshot raises, as in UIKit).
+    /// Marks items for reload: each gets a newly dequeued cell when the snapshot is applied (an item not in the
+    /// snapshot raises, as in UIKit).
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
         change { snapshot throws(DiffableSnapshotError) in try snapshot.reloadItems(identifiers) }
     }
@@ -195,7 +197,8 @@ public struct NSDiffableDataSourceSnapshot<
         }
     }
 
-    /// Marks sections for reload: their cells are replaced when the snapshot is applied (a section not in the snapshot raises, as in UIKit).
+    /// Marks sections for reload: their cells are replaced when the snapshot is applied (a section not in the snapshot
+    /// raises, as in UIKit).
     public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
         change { snapshot throws(DiffableSnapshotError) in try snapshot.reloadSections(identifiers) }
     }

@@ -187,7 +187,8 @@ public struct UICellAccessory {
     public static func checkmark(displayed: DisplayedState = .always) -> UICellAccessory {
         UICellAccessory("checkmark", displayed: displayed)
     }
-    /// An outline's chevron, which expands and collapses its item (kept, not drawn; a picture shows it from the data source).
+    /// An outline's chevron, which expands and collapses its item (kept, not drawn; a picture shows it from the data
+    /// source).
     public static func outlineDisclosure(
         displayed: DisplayedState = .always, options: OutlineDisclosureOptions = OutlineDisclosureOptions(),
         actionHandler: (() -> Void)? = nil

@@ -267,7 +267,8 @@ public struct UICollectionLayoutListConfiguration {
 
     /// Where a section's header comes from.
     public enum HeaderMode: Sendable {
-        /// No headers, headers from the supplementary views (asked for here), or the first item of each section as its header (kept: that item shows as a row).
+        /// No headers, headers from the supplementary views (asked for here), or the first item of each section as its
+        /// header (kept: that item shows as a row).
         case none, supplementary, firstItemInSection
     }
 

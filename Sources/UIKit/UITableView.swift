@@ -19,7 +19,8 @@ open class UITableView: UIScrollView {
     /// The animation of a row's change: accepted, not drawn (ListLab's
     /// pictures animate every change in UIKit's order).
     public enum RowAnimation: Int, Sendable {
-        /// A fade; a slide to or from the right, left, top or bottom; none; or the middle one, which keeps the row centred: accepted, not drawn.
+        /// A fade; a slide to or from the right, left, top or bottom; none; or the middle one, which keeps the row
+        /// centred: accepted, not drawn.
         case fade, right, left, top, bottom, none, middle
         /// The animation UIKit picks for the change: accepted, not drawn.
         case automatic = 100
@@ -27,7 +28,8 @@ open class UITableView: UIScrollView {
 
     /// Where a row scrolled to ends up in the viewport.
     public enum ScrollPosition: Int, Sendable {
-        /// No preference, the top, the middle or the bottom of the viewport (kept: the row is scrolled on screen whichever is asked).
+        /// No preference, the top, the middle or the bottom of the viewport (kept: the row is scrolled on screen
+        /// whichever is asked).
         case none, top, middle, bottom
     }
 

@@ -7,7 +7,8 @@ internal import ListLabCore
 open class UITableViewCell: UIView {
     /// The styles of a cell with labels of its own.
     public enum CellStyle: Int, Sendable {
-        /// One label, or a label with a detail label: beside it (`value1`, `value2`) or below it (`subtitle`); the labels' texts are what the row shows.
+        /// One label, or a label with a detail label: beside it (`value1`, `value2`) or below it (`subtitle`); the
+        /// labels' texts are what the row shows.
         case `default`, value1, value2, subtitle
     }
 

@@ -18,7 +18,8 @@ open class UITableViewHeaderFooterView: UIView {
     open var backgroundConfiguration: UIBackgroundConfiguration?
     /// Whether a change of state updates the content configuration for it.
     open var automaticallyUpdatesContentConfiguration = true
-    /// What runs when the view's configuration is updated: before it is shown, and after ``setNeedsUpdateConfiguration()``.
+    /// What runs when the view's configuration is updated: before it is shown, and after
+    /// ``setNeedsUpdateConfiguration()``.
     open var configurationUpdateHandler: ((UITableViewHeaderFooterView, UIViewConfigurationState) -> Void)?
 
     /// What the view shows, as a value; its texts are the header's.

@@ -35,7 +35,8 @@ enum ColumnsBenchmark {
     static func run(runs: Int) throws {
         Pairs.command = "Scripts/bench-columns"
         print(
-            "reload --diff of small rows at the prompt, timed in the process, in turn with a plain reload of the changed file"
+            "reload --diff of small rows at the prompt, timed in the process, in turn with a plain reload of the "
+                + "changed file"
         )
         let folder = "/tmp/listlab-bench-columns-\(getpid())"
         mkdir(folder, 0o700)
@@ -84,7 +85,8 @@ enum ColumnsBenchmark {
         let bench = Bench(folder: folder, file: "rows.csv", original: before, changed: after)
         let count = Pairs.grouped(rows)
         print(
-            "commands on a file provider of \(count) rows at the prompt, timed in the process, in turn with a plain reload"
+            "commands on a file provider of \(count) rows at the prompt, timed in the process, in turn with a plain "
+                + "reload"
         )
         Pairs.report(
             "columns-diff-\(size)", "diff of \(count) rows, the file unchanged", vs: "a plain reload",

@@ -152,7 +152,8 @@ enum DiffBenchmark {
             vs: "the standard library's difference(from:).inferringMoves()",
             hundred, limit: 0.1, target: "10x faster (at most 0.1x)",
             detail:
-                "\(fixed(1 / hundred.ratio, 0))x faster; \(ours.moves.count) moves, the standard library \(standardMoves(standard(w100k)))"
+                "\(fixed(1 / hundred.ratio, 0))x faster; \(ours.moves.count) moves, the standard library "
+                + "\(standardMoves(standard(w100k)))"
         )
         Pairs.reportValue(
             "diff-100k-moves", "the moves of that diff", vs: "the moves made",

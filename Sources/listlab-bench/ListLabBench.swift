@@ -39,7 +39,8 @@ struct ListLabBench {
                 Pairs.milliseconds(timed.peer), Pairs.milliseconds(timed.subject), DiffBenchmark.fixed(timed.ratio, 2),
                 "x")
         case "load"?:
-            // One load of FILE (as `load FILE` reads it), timed inside this process: Scripts/bench-load pairs it with DuckDB's.
+            // One load of FILE (as `load FILE` reads it), timed inside this process: Scripts/bench-load pairs it with
+            // DuckDB's.
             guard let path = arguments.dropFirst().first else {
                 print("usage: listlab-bench load FILE")
                 return
@@ -61,7 +62,8 @@ struct ListLabBench {
             }
             try ColumnsBenchmark.run(runs: runs, original: files[0], changed: files[1])
         case "staged-profile"?:
-            // reload --diff of 1,000,000 small rows (or ROWS, or ORIGINAL CHANGED) with every change staged and applied, RUNS times: for perf, not for figures.
+            // reload --diff of 1,000,000 small rows (or ROWS, or ORIGINAL CHANGED) with every change staged and
+            // applied, RUNS times: for perf, not for figures.
             try ColumnsBenchmark.stagedProfile(runs: runs, files: Array(arguments.dropFirst(2)))
         case "columns-profile"?:
             // changesFromFile (or with 'sort', a sort) of 1,000,000 rows, RUNS times: for perf, not for figures.
@@ -69,7 +71,8 @@ struct ListLabBench {
                 runs: runs, format: arguments.dropFirst(2).first ?? "csv",
                 sorting: arguments.dropFirst(3).first == "sort")
         case "own-keys-profile"?:
-            // A load of NDJSON whose 100,000 records each have a key of their own (or with 'shared', one key), RUNS times: for perf, not for figures.
+            // A load of NDJSON whose 100,000 records each have a key of their own (or with 'shared', one key), RUNS
+            // times: for perf, not for figures.
             HostileBenchmark.ownKeysProfile(runs: runs, shared: arguments.dropFirst(2).first == "shared")
         default:
             print("usage: listlab-bench diff|show|hostile|registered|columns|columns-files [RUNS]")

@@ -68,7 +68,8 @@ enum RegisteredBenchmark {
             "registered-show", "scroll and show over your own provider of 100,000 typed items (registered)",
             vs: "the built-in array provider of the same items as records", figure, limit: 1.2,
             detail:
-                "\(DiffBenchmark.fixed(figure.subject / Double(shows) * 1e6, 1)) us vs \(DiffBenchmark.fixed(figure.peer / Double(shows) * 1e6, 1)) us a scroll and show"
+                "\(DiffBenchmark.fixed(figure.subject / Double(shows) * 1e6, 1)) us vs "
+                + "\(DiffBenchmark.fixed(figure.peer / Double(shows) * 1e6, 1)) us a scroll and show"
         )
     }
 }

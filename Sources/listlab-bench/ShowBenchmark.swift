@@ -10,7 +10,8 @@ enum ShowBenchmark {
     static func run(runs: Int) throws {
         Pairs.command = "listlab-bench show"
         print(
-            "show (release build; a 20-row viewport over a file provider, jumping before each render; 2,000 shows a timing)"
+            "show (release build; a 20-row viewport over a file provider, jumping before each render; 2,000 shows a "
+                + "timing)"
         )
         var lists: [Int: HeadlessList] = [:]
         var providers: [FileDataProvider] = []
@@ -50,7 +51,8 @@ enum ShowBenchmark {
             "show-1m", "show on a 1,000,000-item list", vs: "show on a 1,000-item list", figure, limit: 1.5,
             target: "the same cost, at most 1.5x",
             detail:
-                "\(DiffBenchmark.fixed(figure.subject / 2_000 * 1e6, 1)) us a show; \(large.statistics.cellsCreated) and \(small.statistics.cellsCreated) cells created"
+                "\(DiffBenchmark.fixed(figure.subject / 2_000 * 1e6, 1)) us a show; \(large.statistics.cellsCreated) "
+                + "and \(small.statistics.cellsCreated) cells created"
         )
     }
 }

@@ -801,7 +801,7 @@ func playgroundExample1() throws {
     _ = playground
 }
 
-@Test("Sources/ListLabPlayground/Playground.swift:111")
+@Test("Sources/ListLabPlayground/Playground.swift:112")
 func playgroundExample2() throws {
     let output = ToolOutput()
     let status = Playground.listlab.run(arguments: ["--version"], output: output)

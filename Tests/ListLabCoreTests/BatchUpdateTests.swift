@@ -28,24 +28,38 @@ private func refusal(
 @Test func aWrongItemCountIsRefusedInUIKitsWords() {
     #expect(
         refusal(BatchUpdate(), before: [4], after: [5])
-            == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (5) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
+            == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing "
+            + "section after the update (5) must be equal to the number of rows contained in that section before the "
+            + "update (4), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 "
+            + "deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved "
+            + "out)."
     )
     #expect(
         refusal(BatchUpdate(insertedItems: [ItemPath(0, 0)]), before: [4], after: [4])
-            == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (4) must be equal to the number of rows contained in that section before the update (4), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)."
+            == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing "
+            + "section after the update (4) must be equal to the number of rows contained in that section before the "
+            + "update (4), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 "
+            + "deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved "
+            + "out)."
     )
     #expect(
         refusal(
             BatchUpdate(movedItems: [ItemMove(from: ItemPath(0, 0), to: ItemPath(1, 0))]), before: [2, 2],
             after: [1, 2])
-            == "Invalid update: invalid number of rows in section 1. The number of rows contained in an existing section after the update (2) must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (1 moved in, 0 moved out)."
+            == "Invalid update: invalid number of rows in section 1. The number of rows contained in an existing "
+            + "section after the update (2) must be equal to the number of rows contained in that section before the "
+            + "update (2), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 "
+            + "deleted) and plus or minus the number of rows moved into or out of that section (1 moved in, 0 moved "
+            + "out)."
     )
 }
 
 @Test func aWrongSectionCountIsRefused() {
     #expect(
         refusal(BatchUpdate(), before: [1], after: [1, 0])
-            == "Invalid update: invalid number of sections. The number of sections contained in the table view after the update (2) must be equal to the number of sections contained in the table view before the update (1), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted)."
+            == "Invalid update: invalid number of sections. The number of sections contained in the table view after "
+            + "the update (2) must be equal to the number of sections contained in the table view before the update "
+            + "(1), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted)."
     )
 }
 
@@ -55,7 +69,8 @@ private func refusal(
         refusal(
             BatchUpdate(insertedItems: [ItemPath(0, 0)]), before: [4], after: [4], style: .collection(columns: 3),
             version: IOSVersion(16, 4)) == """
-                Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+                Invalid batch updates detected: the number of sections and/or items returned by the data source before \
+                and/or after performing the batch updates are inconsistent with the updates.
                 Data source before updates = { 1 section with item counts: [4] }
                 Data source after updates = { 1 section with item counts: [4] }
                 Updates = [
@@ -74,7 +89,8 @@ private func refusal(
         countsAfter: [6])
     #expect(
         UIKitRule.countMismatch(counts).reason(in: .collection(columns: 2), on: IOSVersion(16, 4)) == """
-            Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+            Invalid batch updates detected: the number of sections and/or items returned by the data source before \
+            and/or after performing the batch updates are inconsistent with the updates.
             Data source before updates = { 4 sections with item counts: [6, 1, 1, 1] }
             Data source after updates = { 1 section with item counts: [6] }
             Updates = [
@@ -160,12 +176,14 @@ private func refusal(
     let classic = refusal(update, before: [4], after: [4], version: IOSVersion(16))
     #expect(
         classic.hasPrefix(
-            "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (4)"
+            "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section "
+                + "after the update (4)"
         ) == true)
     let detected = refusal(update, before: [4], after: [4], version: IOSVersion(16, 4))
     #expect(
         detected.split(separator: "\n").map(String.init) == [
-            "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after performing the batch updates are inconsistent with the updates.",
+            "Invalid batch updates detected: the number of sections and/or rows returned by the data source before "
+                + "and/or after performing the batch updates are inconsistent with the updates.",
             "Data source before updates = { 1 section with row counts: [4] }",
             "Data source after updates = { 1 section with row counts: [4] }",
             "Updates = [",
@@ -178,7 +196,8 @@ private func refusal(
     let seventeen = refusal(update, before: [4], after: [4], version: IOSVersion(17))
     #expect(
         seventeen.hasPrefix(
-            "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing"
+            "Invalid batch updates detected: the number of sections and/or rows returned by the data source before "
+                + "and after performing"
         ) == true)
     #expect(
         IOSVersion("16.4") == IOSVersion(16, 4) && IOSVersion("17.0.1") == IOSVersion(17)
@@ -192,7 +211,8 @@ private func refusal(
     let move = ItemMove(from: ItemPath(0, 1), to: ItemPath(0, 0))
     #expect(
         refusal(BatchUpdate(deletedItems: [ItemPath(0, 1)], movedItems: [move]), before: [3], after: [2])
-            == "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x…> {length = 2, path = 0 - 1})"
+            == "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x…> {length = 2, path "
+            + "= 0 - 1})"
     )
     #expect(
         refusal(
@@ -203,7 +223,8 @@ private func refusal(
             BatchUpdate(
                 insertedItems: [ItemPath(0, 0)], movedItems: [ItemMove(from: ItemPath(0, 2), to: ItemPath(0, 0))]),
             before: [3], after: [4])
-            == "attempt to perform an insert and a move to the same index path (<NSIndexPath: 0x…> {length = 2, path = 0 - 0})"
+            == "attempt to perform an insert and a move to the same index path (<NSIndexPath: 0x…> {length = 2, path "
+            + "= 0 - 0})"
     )
 }
 
@@ -220,23 +241,28 @@ private func refusal(
     func move(_ from: ItemPath, _ to: ItemPath) -> ItemMove { ItemMove(from: from, to: to) }
     #expect(
         refusal(BatchUpdate(movedItems: [move(ItemPath(0, 3), ItemPath(0, 0))]), before: [3], after: [3])
-            == "attempt to move index path (<NSIndexPath: 0x…> {length = 2, path = 0 - 3}) that does not exist - there are only 3 rows in section 0 before the update"
+            == "attempt to move index path (<NSIndexPath: 0x…> {length = 2, path = 0 - 3}) that does not exist - "
+            + "there are only 3 rows in section 0 before the update"
     )
     #expect(
         refusal(BatchUpdate(movedItems: [move(ItemPath(0, 0), ItemPath(0, 3))]), before: [3], after: [3])
-            == "attempt to move index path (<NSIndexPath: 0x…> {length = 2, path = 0 - 0}) to index path (<NSIndexPath: 0x…> {length = 2, path = 0 - 3}) that does not exist - there are only 3 rows in section 0 after the update"
+            == "attempt to move index path (<NSIndexPath: 0x…> {length = 2, path = 0 - 0}) to index path "
+            + "(<NSIndexPath: 0x…> {length = 2, path = 0 - 3}) that does not exist - there are only 3 rows in section "
+            + "0 after the update"
     )
     #expect(
         refusal(
             BatchUpdate(movedItems: [move(ItemPath(0, 0), ItemPath(0, 1)), move(ItemPath(0, 0), ItemPath(0, 2))]),
             before: [3], after: [3])
-            == "attempt to move row at index path <NSIndexPath: 0x…> {length = 2, path = 0 - 0} to both <NSIndexPath: 0x…> {length = 2, path = 0 - 1} and <NSIndexPath: 0x…> {length = 2, path = 0 - 2}"
+            == "attempt to move row at index path <NSIndexPath: 0x…> {length = 2, path = 0 - 0} to both <NSIndexPath: "
+            + "0x…> {length = 2, path = 0 - 1} and <NSIndexPath: 0x…> {length = 2, path = 0 - 2}"
     )
     #expect(
         refusal(
             BatchUpdate(movedItems: [move(ItemPath(0, 0), ItemPath(0, 2)), move(ItemPath(0, 1), ItemPath(0, 2))]),
             before: [3], after: [3])
-            == "attempt to move both row at index path <NSIndexPath: 0x…> {length = 2, path = 0 - 0} and <NSIndexPath: 0x…> {length = 2, path = 0 - 1} to <NSIndexPath: 0x…> {length = 2, path = 0 - 2}"
+            == "attempt to move both row at index path <NSIndexPath: 0x…> {length = 2, path = 0 - 0} and "
+            + "<NSIndexPath: 0x…> {length = 2, path = 0 - 1} to <NSIndexPath: 0x…> {length = 2, path = 0 - 2}"
     )
 }
 

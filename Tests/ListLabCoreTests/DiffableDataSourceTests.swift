@@ -131,7 +131,8 @@ private func snapshot<Item: Hashable>(_ sections: [(String, [Item])]) throws -> 
     let error = #expect(throws: BatchUpdateError.self) { try source.apply(withGhost) }
     #expect(
         error?.description
-            == "UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x…> {length = 2, path = 0 - 0}. Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>"
+            == "UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x…> {length = 2, "
+            + "path = 0 - 0}. Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>"
     )
     #expect(error?.itemWithoutCell == ItemPath(0, 0))
     #expect(table.render() == before.rendered)
@@ -159,7 +160,8 @@ private func snapshot<Item: Hashable>(_ sections: [(String, [Item])]) throws -> 
     let error = #expect(throws: BatchUpdateError.self) { try source.apply(one) }
     #expect(
         error?.description
-            == "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0x…> {length = 2, path = 0 - 0}"
+            == "the collection view's data source did not return a valid cell from "
+            + "-collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0x…> {length = 2, path = 0 - 0}"
     )
     #expect(source.snapshot().numberOfItems == 0)
     #expect(grid.numberOfItems(inSection: 0) == 0)

@@ -81,13 +81,17 @@ private func expectRefusal(
     #expect(warning?.alreadyPresent == 1)
     #expect(
         warning?.description
-            == "Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operation will be more expensive."
+            == "Diffable data source detected an attempt to insert or append 1 item identifier that already exists in "
+            + "the snapshot. The existing item identifier will be moved into place instead, but this operation will "
+            + "be more expensive."
     )
     let two = try snapshot.insertItems(["b1", "a2"], beforeItem: "new")
     #expect(two?.alreadyPresent == 2)
     #expect(
         two?.description
-            == "Diffable data source detected an attempt to insert or append 2 item identifiers that already exist in the snapshot. The existing item identifiers will be moved into place instead, but this operation will be more expensive."
+            == "Diffable data source detected an attempt to insert or append 2 item identifiers that already exist in "
+            + "the snapshot. The existing item identifiers will be moved into place instead, but this operation will "
+            + "be more expensive."
     )
     #expect(state(snapshot) == "A:  | B: a1, b1, a2, new")
     #expect(try snapshot.appendItems(["fresh"]) == nil)
@@ -123,15 +127,18 @@ private func expectRefusal(
     expectRefusal("Fatal: supplied section identifiers are not unique. Duplicate identifiers: {(\n    C\n)}", &snapshot)
     { try $0.appendSections(["C", "C"]) }
     expectRefusal(
-        "Diffable data source detected an attempt to insert or append 1 section identifier that already exists in the snapshot. Identifiers in a snapshot must be unique. Section identifier that already exists: A",
+        "Diffable data source detected an attempt to insert or append 1 section identifier that already exists in the "
+            + "snapshot. Identifiers in a snapshot must be unique. Section identifier that already exists: A",
         &snapshot
     ) { try $0.appendSections(["C", "A"]) }
     expectRefusal(
-        "Diffable data source detected an attempt to insert or append 2 section identifiers that already exist in the snapshot. Identifiers in a snapshot must be unique. Section identifiers that already exist: B, A",
+        "Diffable data source detected an attempt to insert or append 2 section identifiers that already exist in the "
+            + "snapshot. Identifiers in a snapshot must be unique. Section identifiers that already exist: B, A",
         &snapshot
     ) { try $0.appendSections(["B", "A"]) }
     expectRefusal(
-        "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)",
+        "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier "
+            + "API (which has O(1) performance)",
         &snapshot
     ) {
         _ = try $0.itemIdentifiers(inSection: "Z")
@@ -158,15 +165,18 @@ private func expectRefusal(
         try $0.moveSection("A", afterSection: "Z")
     }
     expectRefusal(
-        "Invalid update: destination for insertion operation [a1] is in the insertion identifier list for update: <_UIDiffableDataSourceUpdate - action: INS; destination: [a1]; identifiers: [n, a1]>.",
+        "Invalid update: destination for insertion operation [a1] is in the insertion identifier list for update: "
+            + "<_UIDiffableDataSourceUpdate - action: INS; destination: [a1]; identifiers: [n, a1]>.",
         &snapshot
     ) { try $0.insertItems(["n", "a1"], beforeItem: "a1") }
     expectRefusal(
-        "Invalid update: destination for move operation [a1] is in the move identifier list for update: <_UIDiffableDataSourceUpdate - action: MOV; destination: [a1]; identifiers: [a1]>.",
+        "Invalid update: destination for move operation [a1] is in the move identifier list for update: "
+            + "<_UIDiffableDataSourceUpdate - action: MOV; destination: [a1]; identifiers: [a1]>.",
         &snapshot
     ) { try $0.moveItem("a1", afterItem: "a1") }
     expectRefusal(
-        "Invalid update: destination for move operation [A] is in the move identifier list for update: <_UIDiffableDataSourceUpdate - action: MOV; destination: [A]; identifiers: [A]>.",
+        "Invalid update: destination for move operation [A] is in the move identifier list for update: "
+            + "<_UIDiffableDataSourceUpdate - action: MOV; destination: [A]; identifiers: [A]>.",
         &snapshot
     ) { try $0.moveSection("A", beforeSection: "A") }
     expectRefusal("Attempted to reload item identifier that does not exist in the snapshot: zz", &snapshot) {

@@ -99,7 +99,8 @@ private let tasks = [
     let provider = SectionedDataProvider(tasks, groupedBy: \.list)
     #expect(
         describe { try provider.move(from: ItemPath(0, 0), to: ItemPath(1, 0)) }
-            == "cannot move 0.0 to 1.0: sections are grouped by key, so an item changes section only when its key changes"
+            == "cannot move 0.0 to 1.0: sections are grouped by key, so an item changes section only when its key "
+            + "changes"
     )
     _ = try provider.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
     #expect(provider.sections[0].items.map(\.title) == ["Review PR", "Write brief"])

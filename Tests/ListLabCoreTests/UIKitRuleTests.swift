@@ -77,7 +77,8 @@ private let p = ItemPath.init(_:_:)
             "Invalid update: invalid number of items in section 0. "))
     #expect(
         rule.reason(in: .table, on: IOSVersion(16, 4)).hasPrefix(
-            "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after"
+            "Invalid batch updates detected: the number of sections and/or rows returned by the data source before "
+                + "and/or after"
         ))
     #expect(rule.reason(in: .table, on: IOSVersion(17)).contains("before and after performing"))
     #expect(UIKitRule.countMismatchOutline(on: IOSVersion(13)) == "Invalid update: invalid number of ...")

@@ -68,7 +68,8 @@ extension TemporaryFolder {
         throws: FileError(
             path: place.path + "/a.csv",
             message:
-                "has 2 hard links, and replacing it would leave the other names with the old content; save --force writes it anyway"
+                "has 2 hard links, and replacing it would leave the other names with the old content; save --force "
+                + "writes it anyway"
         )
     ) {
         try AtomicFile.write(Array("id\n2\n".utf8), to: place.path + "/a.csv")

@@ -95,7 +95,8 @@ private func failure(_ text: String) -> String { failure(Array(text.utf8)) }
     // The first error in the header is said, the name written two ways before the name repeated.
     #expect(
         failure("caf\u{E9},cafe\u{301},x,x\n")
-            == "contacts.csv:1:6: the header names 'caf\u{E9}' (U+0063 U+0061 U+0066 U+00E9) and 'cafe\u{301}' (U+0063 U+0061 U+0066 U+0065 U+0301), \(alike)"
+            == "contacts.csv:1:6: the header names 'caf\u{E9}' (U+0063 U+0061 U+0066 U+00E9) and 'cafe\u{301}' "
+            + "(U+0063 U+0061 U+0066 U+0065 U+0301), \(alike)"
     )
     #expect(
         failure("id,\"\"\"q\",\"\"\"q\"\n") == "contacts.csv:1:10: the header names '\"q' twice",
@@ -277,7 +278,8 @@ func theScanOfAPartFindsWhatAVisitOfEveryByteFinds(seed: UInt64) {
             let bodyStart = Bool.random(using: &random) ? part.lowerBound : 0
             let found = CSVReader.scan(buffer, part, bodyStart: bodyStart)
             let scanned =
-                "\(found.firstStartOutside ?? -1) \(found.rowsOutside) \(found.firstStartInside ?? -1) \(found.rowsInside) \(found.quotesAreOdd)"
+                "\(found.firstStartOutside ?? -1) \(found.rowsOutside) \(found.firstStartInside ?? -1) "
+                + "\(found.rowsInside) \(found.quotesAreOdd)"
             #expect(scanned == visited(part, bodyStart: bodyStart), "\(part) of \(bytes.count)")
         }
     }

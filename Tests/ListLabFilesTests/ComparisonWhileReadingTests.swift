@@ -202,7 +202,8 @@ func aKeySpelledTwoWaysInOneFileIsRefused(rows: Int) throws {
     }
     #expect(
         error.description
-            == "k.ndjson:1:8: the keys '\(composed)' (U+00E9) and '\(decomposed)' (U+0065 U+0301) are one name written two ways in Unicode: write it one way"
+            == "k.ndjson:1:8: the keys '\(composed)' (U+00E9) and '\(decomposed)' (U+0065 U+0301) are one name "
+            + "written two ways in Unicode: write it one way"
     )
     try write { "{\"\(composed)\":\($0),\"v\":\"a\($0)\"}" }
     let provider = try FileDataProvider(path: folder.path + "/k.ndjson", name: "k.ndjson")

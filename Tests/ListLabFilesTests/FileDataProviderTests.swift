@@ -62,7 +62,8 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
     } catch {
         #expect(
             error.description
-                == "c.csv: changed on disk since it was read (its size went from 90 to 117 bytes); reload to see it, or save --force to overwrite it"
+                == "c.csv: changed on disk since it was read (its size went from 90 to 117 bytes); reload to see it, "
+                + "or save --force to overwrite it"
         )
     }
     #expect(folder.read("c.csv").hasSuffix("Central City\n"))

@@ -49,7 +49,8 @@ private func failure(_ text: String, _ format: JSONTableReader.Format, file: Str
 @Test func jsonErrorsSayWhereAndWhat() {
     #expect(
         failure(#"{"id": 1}"#, .array)
-            == "expansions.json:1:1: expected a JSON array of objects at the top level, found an object (for one object per line, name the file .ndjson)"
+            == "expansions.json:1:1: expected a JSON array of objects at the top level, found an object (for one "
+            + "object per line, name the file .ndjson)"
     )
     #expect(
         failure("[{\"id\": 1},\n {\"id\": 2", .array)

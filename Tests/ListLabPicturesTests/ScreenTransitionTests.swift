@@ -12,7 +12,8 @@ import Testing
         #expect(transition.sprites.map(\.motion) == [.stays, .collapses, .slides, .slides, .enters])
         #expect(transition.sprites.map(\.fromRow) == [0, 1, 2, 3, nil])
         #expect(transition.sprites.map(\.toRow) == [0, nil, 1, 2, 3])
-        // The row that comes into view is Elderberry, in a new cell: the deleted cell is reusable only after the update.
+        // The row that comes into view is Elderberry, in a new cell: the deleted cell is reusable only after the
+        // update.
         guard case .item(let entering)? = transition.sprites.last?.new else {
             Issue.record("no item enters")
             return

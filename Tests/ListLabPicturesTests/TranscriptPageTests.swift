@@ -34,7 +34,8 @@ import Testing
         let html = TranscriptPage(title: "t", source: "t.lab", elements: elements).html()
         #expect(
             html.contains(
-                "<p>Steps:</p>\n<ul><li>load &lt;it&gt;</li><li>show it and look</li></ul>\n<ol><li>first</li><li>second 3.14 is not an item</li></ol>\n"
+                "<p>Steps:</p>\n<ul><li>load &lt;it&gt;</li><li>show it and "
+                    + "look</li></ul>\n<ol><li>first</li><li>second 3.14 is not an item</li></ol>\n"
             ), "\(html.prefix(2000))")
     }
 
@@ -99,7 +100,8 @@ import Testing
         #expect(html.contains(">refused: insert 0.9</text>"))
         #expect(
             html.contains(
-                "<div class=\"reason\">attempt to insert row 9 into section 0, but there are only 3 rows in section 0 after the update</div>"
+                "<div class=\"reason\">attempt to insert row 9 into section 0, but there are only 3 rows in section 0 "
+                    + "after the update</div>"
             ))
     }
 }

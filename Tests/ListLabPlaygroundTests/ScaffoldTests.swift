@@ -33,7 +33,8 @@ private func appFolder() throws -> TemporaryFolder {
     #expect(status == 0, "\(output.standardError)")
     #expect(
         output.standardOutput
-            == "wrote \(folder.path)/LinuxTests: Package.swift, Sources/Screens (2 linked screen files and Stubs.swift), Tests/ScreensTests\n"
+            == "wrote \(folder.path)/LinuxTests: Package.swift, Sources/Screens (2 linked screen files and "
+            + "Stubs.swift), Tests/ScreensTests\n"
     )
     let manager = FileManager.default
     #expect(
@@ -112,9 +113,11 @@ func aRequestThatCannotBeWrittenSaysWhy(files: [String], module: String, problem
         /x/LinuxTests/Sources/Screens/Inbox.swift:12:9: error: cannot find 'Analytics' in scope
           |         `- error: cannot find 'Analytics' in scope
         /x/LinuxTests/Sources/Screens/Inbox.swift:15:5: error: Objective-C interoperability is disabled
-        /x/LinuxTests/Sources/Screens/Inbox.swift:30:19: error: instance method 'tableView(_:cellForRowAt:)' declared in 'UITableViewController' cannot be overridden from extension
+        /x/LinuxTests/Sources/Screens/Inbox.swift:30:19: error: instance method 'tableView(_:cellForRowAt:)' declared \
+        in 'UITableViewController' cannot be overridden from extension
         /x/LinuxTests/Sources/Screens/Inbox.swift:31:9: error: cannot find type 'MessageStore' in scope
-        /x/LinuxTests/Sources/Screens/Inbox.swift:40:22: error: value of type 'UITableView' has no member 'hasUncommittedUpdates'
+        /x/LinuxTests/Sources/Screens/Inbox.swift:40:22: error: value of type 'UITableView' has no member \
+        'hasUncommittedUpdates'
         error: emit-module command failed with exit code 1 (use -v to see invocation)
         """
     let report = StubReport(buildOutput: output)

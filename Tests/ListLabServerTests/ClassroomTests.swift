@@ -302,7 +302,8 @@ private func kind(_ reply: String) -> String? {
     #expect(
         throws: ShellError(
             .overBound(
-                "the classroom's tab folders have reserved 2 MB of the 2 MB they may hold together (--disk-total): try again when others close theirs"
+                "the classroom's tab folders have reserved 2 MB of the 2 MB they may hold together (--disk-total): "
+                    + "try again when others close theirs"
             ))
     ) {
         try classroom.makeTabFolder()
@@ -587,11 +588,13 @@ private func kind(_ reply: String) -> String? {
     let text = String(decoding: try #require(collected).bytes, as: UTF8.self)
     #expect(
         text.contains(
-            "\n\nHint 1 of 2, shown to the student: Barry is at `0.3`.\nHint 2 of 2, shown to the student: `move 0.3 0.0` moves him.\n\n  > exercise check\n"
+            "\n\nHint 1 of 2, shown to the student: Barry is at `0.3`.\nHint 2 of 2, shown to the student: `move 0.3 "
+                + "0.0` moves him.\n\n  > exercise check\n"
         ), "\(text)")
     #expect(
         text.contains(
-            "\n\nSolution: the lesson's own commands below were run by the Solution button, not typed by the student.\n\n  > move 0.3 0.0\n"
+            "\n\nSolution: the lesson's own commands below were run by the Solution button, not typed by the "
+                + "student.\n\n  > move 0.3 0.0\n"
         ), "\(text)")
     #expect(
         Transcript(text: text).blocks.map(\.command) == [

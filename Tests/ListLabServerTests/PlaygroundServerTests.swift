@@ -76,7 +76,8 @@ func fields(_ json: String) throws -> [String: Any] {
         #expect(response.hasPrefix("HTTP/1.1 200"))
         #expect(
             response.contains(
-                "Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'"
+                "Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                    + "connect-src 'self'; frame-ancestors 'none'"
             ))
         for header in ["X-Content-Type-Options: nosniff", "Referrer-Policy: no-referrer", "X-Frame-Options: DENY"] {
             #expect(response.contains(header))
@@ -521,7 +522,8 @@ private func exchange(_ tab: WebSocketClient, _ message: String, until last: Str
         let commands = tour.stepsShown(before: tour.commandCount)
         #expect(
             pages[2].contains(
-                "<td>1</td><td>&lt;b&gt;Ada&lt;/b&gt; Lovelace</td><td>3</td><td>5-uikit-crash.lab</td><td>3 of \(commands)</td><td>0</td>"
+                "<td>1</td><td>&lt;b&gt;Ada&lt;/b&gt; Lovelace</td><td>3</td><td>5-uikit-crash.lab</td><td>3 of "
+                    + "\(commands)</td><td>0</td>"
             ), "\(pages[2])")
         #expect(pages[2].contains("&lt;script&gt;") && !pages[2].contains("<script>"))
     }
@@ -869,13 +871,15 @@ func quotedTextIsJSONThatReadsBackAsIt(text: String) throws {
                 ), "\(tabs.suffix(400))")
             grades = try WebSocketClient.request(
                 port: port,
-                "GET /teacher/grades.csv HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(teacher)\r\n\r\n"
+                "GET /teacher/grades.csv HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer "
+                    + "\(teacher)\r\n\r\n"
             )
             break
         }
         #expect(
             grades.hasSuffix(
-                "\r\n\r\nstudent,lesson,exercise,done,tries,hints seen,solution used,tabs\r\nAda,barry.lab,1,no,1,0,no,1\r\n"
+                "\r\n\r\nstudent,lesson,exercise,done,tries,hints seen,solution "
+                    + "used,tabs\r\nAda,barry.lab,1,no,1,0,no,1\r\n"
             ),
             "\(grades.suffix(300))")
     }

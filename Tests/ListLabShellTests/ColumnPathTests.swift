@@ -133,7 +133,8 @@ func theColumnDiffGivesWhatTheRecordDiffGave(batch: Int) throws {
         if isJSON {
             let id = key.hasPrefix("k") ? "\"\(key)\"" : key
             return
-                "{\"\(keyName)\": \(id), \"name\": \(jsonNames[random.below(jsonNames.count)]), \"score\": \(jsonScores[random.below(jsonScores.count)])}\n"
+                "{\"\(keyName)\": \(id), \"name\": \(jsonNames[random.below(jsonNames.count)]), \"score\": "
+                + "\(jsonScores[random.below(jsonScores.count)])}\n"
         }
         return "\(key),\(csvNames[random.below(csvNames.count)]),\(csvScores[random.below(csvScores.count)])\n"
     }

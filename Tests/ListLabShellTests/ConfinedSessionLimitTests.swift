@@ -184,7 +184,8 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     session.execute("diffable on")
     #expect(
         output.lines.last
-            == "error: diffable on: a diffable data source holds at most 5 items in this session, and 'contacts' has 8 (filter it first)"
+            == "error: diffable on: a diffable data source holds at most 5 items in this session, and 'contacts' has "
+            + "8 (filter it first)"
     )
     #expect(session.presentation.diffable == nil)
     session.execute("filter city=Gotham")
@@ -194,7 +195,8 @@ private func confinedSession(in folder: TemporaryFolder, bytes: Int = 1_048_576,
     session.execute("snapshot appendItems 101 102 103 104 105")
     #expect(
         output.lines.last
-            == "error: appendItems: a diffable data source holds at most 5 items in this session, and the snapshot would hold 6 (filter it first)",
+            == "error: appendItems: a diffable data source holds at most 5 items in this session, and the snapshot "
+            + "would hold 6 (filter it first)",
         "\(output.lines.last ?? "")")
     #expect(session.presentation.diffable?.pending.numberOfItems == 1)
     session.execute("snapshot appendItems 101 102 103 104")

@@ -69,7 +69,8 @@ private func transcript(_ commands: [String]) -> String {
     }
     #expect(report.contains("+error: innocent.json: a link to a file outside the transcript's folder"))
     #expect(report.contains("+error: out/x.csv: a link to a file outside the transcript's folder"))
-    // Updates made in the copy stay there: the transcript's own data and the transcript itself are untouched (checked above).
+    // Updates made in the copy stay there: the transcript's own data and the transcript itself are untouched (checked
+    // above).
     #expect(report.contains("+saved 2 items to data.csv"))
 }
 

@@ -56,8 +56,10 @@ final class MessageCell: ListCell, ConfigurableCell {
     let errors = output.lines.filter { $0.hasPrefix("error:") }
     #expect(
         errors == [
-            "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00), found int 1795300000",
-            "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: 2026-11-26T10:30:00+01:00), found string \"tomorrow\"",
+            "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: "
+                + "2026-11-26T10:30:00+01:00), found int 1795300000",
+            "error: received: expected a date and time in ISO 8601 (2026-11-26T09:30:00Z, or with an offset: "
+                + "2026-11-26T10:30:00+01:00), found string \"tomorrow\"",
         ], "\(errors)")
     // Any ISO 8601 form of an instant is taken, kept in UTC: an offset, a fraction of any length.
     output.clear()
@@ -118,7 +120,8 @@ struct MailPresenter: CellPresenter {
     for line in ["load mail", "update id=a unread=false", "update id=a subject=Hi"] { session.execute(line) }
     #expect(
         output.lines[1]
-            == "updated 0.0 (id=\"a\"): unread = false; its cell is of another kind now: new cell #3 (ReadCell) for #1 (UnreadCell)",
+            == "updated 0.0 (id=\"a\"): unread = false; its cell is of another kind now: new cell #3 (ReadCell) for "
+            + "#1 (UnreadCell)",
         "\(output.lines)")
     #expect(
         output.lines[2] == "updated 0.0 (id=\"a\"): subject = \"Hi\"; cell #3 reconfigured in place", "\(output.lines)")

@@ -79,11 +79,13 @@ import Testing
             "error: Invalid update: invalid number of items in section 0.") == true)
     #expect(
         last(collection + ["set ios 16.4", "append name=Oliver --data-only", "batch delete 0.1"]).first
-            == "error: Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates."
+            == "error: Invalid batch updates detected: the number of sections and/or items returned by the data "
+            + "source before and/or after performing the batch updates are inconsistent with the updates."
     )
     #expect(
         last(collection + ["set ios 17", "append name=Oliver --data-only", "batch delete 0.1"]).first
-            == "error: Invalid batch updates detected: the number of sections and/or items returned by the data source before and after performing the batch updates are inconsistent with the updates."
+            == "error: Invalid batch updates detected: the number of sections and/or items returned by the data "
+            + "source before and after performing the batch updates are inconsistent with the updates."
     )
     #expect(
         last(collection + ["set list table", "batch insert 0.99"]) == [
@@ -100,7 +102,8 @@ import Testing
         ])
     #expect(
         last(["load contacts", "set threshold 2", "sort name"]) == [
-            "sorted contacts by name: 3 changes in 1 stage, above the threshold of 2: reloadData instead of batch updates"
+            "sorted contacts by name: 3 changes in 1 stage, above the threshold of 2: reloadData instead of batch "
+                + "updates"
         ])
     #expect(
         last(["load contacts", "set threshold 2", "sort name", "stats"])[3]
@@ -151,7 +154,8 @@ import Testing
     #expect(last(["load contacts", "set threshold -1"]) == ["error: column 15: N must be 0 to 1000000000, not -1"])
     #expect(
         last(["load contacts", "set colour red"]) == [
-            "error: column 5: expected 'updates' or 'threshold' or 'list' or 'badges' or 'ios' or 'timer', found 'colour'"
+            "error: column 5: expected 'updates' or 'threshold' or 'list' or 'badges' or 'ios' or 'timer', found "
+                + "'colour'"
         ])
     #expect(
         last(["load contacts as array key city", "append name=Y city=Gotham"]) == [
@@ -241,7 +245,9 @@ import Testing
 @Test func bindLikeJoinsOnlyPresentersOfTheSameItemType() {
     #expect(
         last(["load contacts", "load tabs", "bind like contacts"]) == [
-            "error: cannot join 'tabs' (Item = Record{id, title, icon}) with the presenter of 'contacts' (Item = Record{id, name, phone, city}): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+            "error: cannot join 'tabs' (Item = Record{id, title, icon}) with the presenter of 'contacts' (Item = "
+                + "Record{id, name, phone, city}): ListAdapter requires Provider.Item == Presenter.Item, which Swift "
+                + "checks at compile time"
         ])
     #expect(
         last(["load contacts", "load contacts name b", #"bind "{city}""#, "use contacts", "bind like b", "show 0"]) == [
@@ -443,7 +449,8 @@ func aRefusedSortOrFilterLeavesNoFilterAndNoEdit(shape: String) throws {
     session.execute("reload")
     #expect(
         output.lines.last
-            == "t has no field 'list' now: its items are in one section with no title (load it again 'as sectioned by' a field)"
+            == "t has no field 'list' now: its items are in one section with no title (load it again 'as sectioned "
+            + "by' a field)"
     )
 }
 

@@ -287,7 +287,8 @@ private func exploringSession(_ output: RecordingOutput, workingDirectory: Strin
         session.execute("explore --steps 10")
         #expect(
             output.lines == [
-                "error: explore: this session has explored 100000 steps, the most a replayed transcript or a classroom's tab may"
+                "error: explore: this session has explored 100000 steps, the most a replayed transcript or a "
+                    + "classroom's tab may"
             ])
     }
 }

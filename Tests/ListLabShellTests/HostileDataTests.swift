@@ -184,7 +184,8 @@ func anyLegalKeyLoadsAndIsShown(json: String) throws {
     session.execute("load wide.ndjson as array")
     #expect(
         output.lines == [
-            "error: wide.ndjson: not loaded as records: 8000 rows of 8002 fields would be 64016000 values, more than 50000000 (load it without 'as array' or 'as paged': a file provider keeps it in columns)"
+            "error: wide.ndjson: not loaded as records: 8000 rows of 8002 fields would be 64016000 values, more than "
+                + "50000000 (load it without 'as array' or 'as paged': a file provider keeps it in columns)"
         ])
     #expect(session.workspace.providers.isEmpty)
     output.clear()
@@ -237,7 +238,8 @@ func anyLegalKeyLoadsAndIsShown(json: String) throws {
     #expect(session.execute("diffable on").failed)
     #expect(
         output.lines == [
-            "error: a snapshot of the data makes a record of every item of wide: 8002 items of 8002 fields would be 64032004 values, more than 50000000"
+            "error: a snapshot of the data makes a record of every item of wide: 8002 items of 8002 fields would be "
+                + "64032004 values, more than 50000000"
         ])
 }
 
@@ -256,7 +258,8 @@ func anyLegalKeyLoadsAndIsShown(json: String) throws {
     #expect(session.execute("load far.ndjson").failed)
     #expect(
         output.lines == [
-            "error: far.ndjson:6502:12: the key 'k1501' is 5000 records after its last: keys this far apart would store more than 7504689 empty cells between them, more than twice the file's size"
+            "error: far.ndjson:6502:12: the key 'k1501' is 5000 records after its last: keys this far apart would "
+                + "store more than 7504689 empty cells between them, more than twice the file's size"
         ])
     #expect(session.workspace.providers.isEmpty)
     output.clear()

@@ -55,7 +55,8 @@ private func key(at path: ItemPath, in session: Session) -> Value? {
     let (shell, output) = session(["load contacts", "diffable on", "update 2 name=X"])
     #expect(
         output.lines.last
-            == "error: column 8: '2': under a diffable data source a row is written with its section (0.2, not 2): a bare number names an identifier, as in 'snapshot reloadItems 2'"
+            == "error: column 8: '2': under a diffable data source a row is written with its section (0.2, not 2): a "
+            + "bare number names an identifier, as in 'snapshot reloadItems 2'"
     )
     for line in ["select 1", "show 2-4", "delete 3", "move 1 0.2", "inspect 7"] {
         #expect(shell.execute(line).failed, "\(line)")
@@ -74,8 +75,10 @@ private func key(at path: ItemPath, in session: Session) -> Value? {
     ])
     #expect(
         output.lines.suffix(2) == [
-            "error: insert at 0.0 is ambiguous: the list shows the applied snapshot, where 0.0 is 2, and the data holds 1 there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations",
-            "error: move to 0.3 is ambiguous: the list shows the applied snapshot, where 0.3 is 5, and the data holds 4 there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations",
+            "error: insert at 0.0 is ambiguous: the list shows the applied snapshot, where 0.0 is 2, and the data "
+                + "holds 1 there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations",
+            "error: move to 0.3 is ambiguous: the list shows the applied snapshot, where 0.3 is 5, and the data holds "
+                + "4 there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations",
         ])
 }
 
@@ -109,13 +112,16 @@ private func key(at path: ItemPath, in session: Session) -> Value? {
     #expect(
         output.lines.contains {
             $0.hasPrefix(
-                "error: 0.1 on screen is an item the data no longer holds ('delete 1 --data-only' changed the data, the list was not told)"
+                "error: 0.1 on screen is an item the data no longer holds ('delete 1 --data-only' changed the data, "
+                    + "the list was not told)"
             )
         })
     // A change the list would have to be told of is refused before the data changes.
     #expect(
         output.lines.last
-            == "error: update would hand the list a batch update, but the list was not told of 'delete 1 --data-only' (it has 8 rows in section 0, the data 7): UIKit would refuse it; tell the list with 'batch', or 'reload --list' first"
+            == "error: update would hand the list a batch update, but the list was not told of 'delete 1 --data-only' "
+            + "(it has 8 rows in section 0, the data 7): UIKit would refuse it; tell the list with 'batch', or "
+            + "'reload --list' first"
     )
     let loaded = try? shell.current()
     #expect(loaded?.provider.item(at: ItemPath(0, 1))?["city"] == "Themyscira")

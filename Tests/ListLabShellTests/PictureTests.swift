@@ -17,7 +17,8 @@ import Testing
             "selected 0.1: Clark Kent",
             "drew rows 0-2 of 8 of contacts in screen.svg",
             "error: taken.svg exists: add --force to replace it",
-            "error: column 11: show needs a FILE for the picture (usage: show [PATH | RANGE] [--all] [--json] | show --svg FILE [--force])",
+            "error: column 11: show needs a FILE for the picture (usage: show [PATH | RANGE] [--all] [--json] | show "
+                + "--svg FILE [--force])",
             "error: .: is a folder",
         ])
     let svg = folder.read("screen.svg")
@@ -70,7 +71,8 @@ import Testing
     let folder = try TemporaryFolder()
     try folder.write(
         "t.lab",
-        "  > load tabs\n  loaded 3 items into an array provider (1 section)\n  > trace on\n  trace on\n  > select 1\n  ...\n"
+        "  > load tabs\n  loaded 3 items into an array provider (1 section)\n  > trace on\n  trace on\n  > select 1\n "
+            + " ...\n"
     )
     let html = try #require(TranscriptRenderer.render(folder.path + "/t.lab").html)
     #expect(html.occurrences(of: "<figure class=\"trace\">") == 1)
@@ -112,7 +114,8 @@ import Testing
     // A change in two stages names each stage under its pictures.
     #expect(
         html.contains(
-            "<ol class=\"stages\"><li data-stage=\"0\">delete 0.8; move 0.3 -&gt; 0.0</li><li data-stage=\"1\">reconfigure 0.0</li></ol>"
+            "<ol class=\"stages\"><li data-stage=\"0\">delete 0.8; move 0.3 -&gt; 0.0</li><li "
+                + "data-stage=\"1\">reconfigure 0.0</li></ol>"
         ))
     #expect(TranscriptRenderer.render(named[0].path).html?.contains("<p class=\"source\">crash.lab · ") == true)
 }

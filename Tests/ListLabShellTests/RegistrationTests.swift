@@ -202,9 +202,12 @@ func registeredSession(source: [Talk] = schedule, failures: Int = 0) -> (Session
             "  description  \"Sticker(🎉)\"  (string)",
             "error: update needs Sticker to be Codable",
             "deleted 0.0: 🙂",
-            "error: save writes a file provider back to its file; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
-            "error: bind binds ListLab's template presenters to its datasets; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
-            "error: export swift writes ListLab's datasets as Swift, and this one is Swift already; stickers is ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
+            "error: save writes a file provider back to its file; stickers is ArrayDataProvider<Sticker>, shown by "
+                + "SingleKindPresenter<StickerCell>",
+            "error: bind binds ListLab's template presenters to its datasets; stickers is ArrayDataProvider<Sticker>, "
+                + "shown by SingleKindPresenter<StickerCell>",
+            "error: export swift writes ListLab's datasets as Swift, and this one is Swift already; stickers is "
+                + "ArrayDataProvider<Sticker>, shown by SingleKindPresenter<StickerCell>",
             "error: this provider has no source to reload from",
         ])
 }

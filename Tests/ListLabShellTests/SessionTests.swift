@@ -35,10 +35,12 @@ import Testing
 @Test func samplesAndProvidersAreListedInAFixedOrder() {
     #expect(
         last(["samples"]) == [
-            "tabs        3 items    FountainKit's tabs: News, Contributions, Settings (a flat array, one cell kind; JSON)",
+            "tabs        3 items    FountainKit's tabs: News, Contributions, Settings (a flat array, one cell kind; "
+                + "JSON)",
             "contacts    8 items    the Justice League with phone numbers (one cell kind; CSV)",
             "nearby      12 items   a home screen: top picks, categories, places by category (three cell kinds; JSON)",
-            "photos      40 items   Prearo's PhotoList: 40 photos with titles and URLs (a flat list to page through; JSON)",
+            "photos      40 items   Prearo's PhotoList: 40 photos with titles and URLs (a flat list to page through; "
+                + "JSON)",
             "tasks       7 items    Prearo's TaskList: tasks grouped by list, with headers (sectioned; CSV)",
             "expansions  12 items   card game expansions by series: a file provider with a section key path (NDJSON)",
             "menu        16 items   Apple's Modern Collection Views menu: items with a parent, for an outline (JSON)",
@@ -334,7 +336,8 @@ import Testing
     let folder = try TemporaryFolder()
     try folder.write(
         "tour.lab",
-        "A tour.\n\n  > load tabs\n  loaded 3 items[..]\n\nThen:\n\n  > select 1\n  selected 0.1: Contributions\n\nThe end.\n"
+        "A tour.\n\n  > load tabs\n  loaded 3 items[..]\n\nThen:\n\n  > select 1\n  selected 0.1: "
+            + "Contributions\n\nThe end.\n"
     )
     try folder.write("script.txt", "# start\nload tabs\nselect 9\nselect 1\n")
     let output = RecordingOutput()
@@ -395,7 +398,8 @@ import Testing
     ),
     (
         "load tasks as sectioned by list as array",
-        "error: column 33: 'as' is given twice (usage: load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME] [--force])"
+        "error: column 33: 'as' is given twice (usage: load SOURCE [as array | as sectioned by FIELD | as file | as "
+            + "paged SIZE [failing N]] [key FIELD] [name NAME] [--force])"
     ),
     ("select 3.9", "error: no item at 3.9 (the list has 1 section)"),
     ("select 9", "error: no item at 0.9 (section 0 has 8 items)"),
@@ -433,11 +437,13 @@ import Testing
     ),
     (
         "load contcts",
-        "error: column 6: no sample named 'contcts' (samples: tabs, contacts, nearby, photos, tasks, expansions, menu; did you mean 'contacts'?)"
+        "error: column 6: no sample named 'contcts' (samples: tabs, contacts, nearby, photos, tasks, expansions, "
+            + "menu; did you mean 'contacts'?)"
     ),
     (
         "load contacts as sectioned",
-        "error: column 27: load needs 'by FIELD' after 'as sectioned' (usage: load SOURCE [as array | as sectioned by FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME] [--force])"
+        "error: column 27: load needs 'by FIELD' after 'as sectioned' (usage: load SOURCE [as array | as sectioned by "
+            + "FIELD | as file | as paged SIZE [failing N]] [key FIELD] [name NAME] [--force])"
     ),
     ("load contacts as tree", "error: column 18: expected 'array' or 'sectioned' or 'file' or 'paged', found 'tree'"),
     ("load data.csv", "error: data.csv: no such file"),
@@ -448,7 +454,8 @@ import Testing
     ),
     (
         "save",
-        "error: save works on file providers, and 'contacts' is an array provider: load a .csv, .json or .ndjson file to save"
+        "error: save works on file providers, and 'contacts' is an array provider: load a .csv, .json or .ndjson file "
+            + "to save"
     ),
     ("use nobody", "error: no provider named 'nobody' (loaded: contacts)"),
     (#"bind "{name""#, "error: column 6: template column 1: unclosed '{'"),

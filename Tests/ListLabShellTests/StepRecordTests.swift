@@ -102,7 +102,8 @@ private final class StoppingOutput: ShellOutput {
     let folder = try TemporaryFolder()
     try folder.write(
         "good.lab",
-        "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > select 99\n  error: no item at 0.99 (section 0 has 8 items)\n"
+        "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > select 99\n  error: no item at "
+            + "0.99 (section 0 has 8 items)\n"
     )
     try folder.write("bad.txt", "load contacts\nselect 99\n")
     let session = Session(output: RecordingOutput(), workingDirectory: folder.path)
@@ -139,7 +140,8 @@ private final class StoppingOutput: ShellOutput {
     session.execute("outline append 101 102")
     #expect(
         output.lines.last
-            == "error: outline append: a diffable data source holds at most 9 items in this session, and the snapshot would hold 10 (filter it first)",
+            == "error: outline append: a diffable data source holds at most 9 items in this session, and the snapshot "
+            + "would hold 10 (filter it first)",
         "\(output.lines.last ?? "")")
     session.execute("outline expand 1")
     #expect(

@@ -70,7 +70,8 @@ private func export(_ name: String, records: [Record] = [], fields: [String] = [
     let inline = try small.source()
     #expect(
         inline.contains(
-            "    Row(id: 0, name: \"n0\", score: 1.5, note: nil),\n    Row(id: 1, name: \"n1\", score: .infinity, note: nil),\n"
+            "    Row(id: 0, name: \"n0\", score: 1.5, note: nil),\n    Row(id: 1, name: \"n1\", score: .infinity, "
+                + "note: nil),\n"
         ))
     #expect(!inline.contains("import ListLabFiles") && !inline.contains("#filePath"))
     var large = small

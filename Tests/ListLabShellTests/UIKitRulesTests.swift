@@ -36,33 +36,45 @@ let uikitRules: [UIKitRule] = [
     // Batch updates: what the list checks, in UIKit's order.
     UIKitRule(
         rule:
-            "the counts after an update must be the counts before it, plus the changes (rows; iOS 16 and before, the default)",
+            "the counts after an update must be the counts before it, plus the changes (rows; iOS 16 and before, the "
+            + "default)",
         session: ["load contacts", "append name=Oliver --data-only", "batch delete 0.1"],
         uikit:
-            "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (35) must be equal to the number of rows contained in that section before the update (36), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).",
+            "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section "
+            + "after the update (35) must be equal to the number of rows contained in that section before the update "
+            + "(36), plus or minus the number of rows inserted or deleted from that section (0 inserted, 0 deleted) "
+            + "and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).",
         source: "tonyarnold/Differ#76; Automattic/simplenote-ios#730 (iOS 13.3.1)"),
     UIKitRule(
         rule:
-            "the same, in iOS 16.4's words (the first with them, as an Apple engineer dates the collection view's; no table's report gives its version)",
+            "the same, in iOS 16.4's words (the first with them, as an Apple engineer dates the collection view's; no "
+            + "table's report gives its version)",
         session: ["load contacts", "set ios 16.4", "append name=Oliver --data-only", "batch delete 0.1"],
         uikit:
             "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after performing the batch updates are inconsistent with the updates.\nData source before updates = { 1 section with row counts: [3] }\nData source after updates = { 1 section with row counts: [2] }\nUpdates = [",
         source:
-            "exyte/Chat#26 (the lines after it as Xcode prints them); Apple Developer Forums thread 728797 dates the collection view's to iOS 16.4"
+            "exyte/Chat#26 (the lines after it as Xcode prints them); Apple Developer Forums thread 728797 dates the "
+            + "collection view's to iOS 16.4"
     ),
     UIKitRule(
         rule: "the same, in iOS 17's words (\"before and after\")",
         session: ["load contacts", "set ios 17", "append name=Oliver --data-only", "batch delete 0.1"],
         uikit:
-            "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\nData source before updates = { 1 section with row counts: [26] }\nData source after updates = { 1 section with row counts: [22] }\nUpdates = [",
+            "Invalid batch updates detected: the number of sections and/or rows returned by the data source before "
+            + "and after performing the batch updates are inconsistent with the updates.\nData source before updates "
+            + "= { 1 section with row counts: [26] }\nData source after updates = { 1 section with row counts: [22] "
+            + "}\nUpdates = [",
         source:
-            "exyte/Chat#40 and exyte/Chat#56 (no version given; xmartlabs/XLPagerTabStrip#859 dates a collection view's to iOS 17.1.2)"
+            "exyte/Chat#40 and exyte/Chat#56 (no version given; xmartlabs/XLPagerTabStrip#859 dates a collection "
+            + "view's to iOS 17.1.2)"
     ),
     UIKitRule(
         rule: "the same, for sections",
         session: ["load tasks", "delete 2.0 --data-only", "batch reload section 0"],
         uikit:
-            "Invalid update: invalid number of sections.  The number of sections contained in the table view after the update (6) must be equal to the number of sections contained in the table view before the update (0), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
+            "Invalid update: invalid number of sections.  The number of sections contained in the table view after "
+            + "the update (6) must be equal to the number of sections contained in the table view before the update "
+            + "(0), plus or minus the number of sections inserted or deleted (0 inserted, 0 deleted).",
         source: "Stan-Ost/ReloadableTableView#1; ra1028/DifferenceKit#108"),
     UIKitRule(
         rule: "a row cannot be deleted and reloaded in one update",
@@ -74,7 +86,8 @@ let uikitRules: [UIKitRule] = [
         rule: "a row cannot be reloaded and moved in one update (UIKit reads the reload as a delete, and says so)",
         session: ["load contacts", "batch reload 0.1 move 0.1 0.2"],
         uikit:
-            "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0xc000000000200016> {length = 2, path = 0 - 1})",
+            "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0xc000000000200016> "
+            + "{length = 2, path = 0 - 1})",
         source: "rdar://33662307 (lionheart/openradar-mirror#18100), which reports the message as misleading"),
     UIKitRule(
         rule: "a row cannot be deleted and reconfigured in one update",
@@ -114,13 +127,15 @@ let uikitRules: [UIKitRule] = [
         session: ["load contacts", "delete 1 --data-only", "batch delete 0.1 0.1"],
         uikit: nil,
         source:
-            "a decompiled UITableView of iOS 12 drops the second delete without a word (no crash report says either way)",
+            "a decompiled UITableView of iOS 12 drops the second delete without a word (no crash report says either "
+            + "way)",
         refused: false),
     UIKitRule(
         rule: "a row cannot be deleted and moved in one update",
         session: ["load contacts", "batch delete 0.1 move 0.1 0.2"],
         uikit:
-            "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x6180000291c0> {length = 2, path = 0 - 1})",
+            "attempt to perform a delete and a move from the same index path (<NSIndexPath: 0x6180000291c0> {length = "
+            + "2, path = 0 - 1})",
         source: "TextureGroup/Texture#507"),
     UIKitRule(
         rule: "a reloaded row must exist before the update (worded as a delete)",
@@ -141,7 +156,8 @@ let uikitRules: [UIKitRule] = [
         session: ["load contacts", "batch insert section 5"],
         uikit: "attempt to insert section 1 but there are only 1 sections after the update",
         source:
-            "Instagram/IGListKit#519 (a collection view; a table's format string is the same, in a decompiled UITableView of iOS 12)"
+            "Instagram/IGListKit#519 (a collection view; a table's format string is the same, in a decompiled "
+            + "UITableView of iOS 12)"
     ),
     UIKitRule(
         rule: "a section cannot be inserted and moved to in one update",
@@ -167,13 +183,15 @@ let uikitRules: [UIKitRule] = [
         session: ["load contacts", "append name=Oliver --data-only", "batch insert 0.8 0.8"],
         uikit: nil,
         source:
-            "a decompiled UITableView of iOS 12 drops the second insert without a word (no crash report says either way)",
+            "a decompiled UITableView of iOS 12 drops the second insert without a word (no crash report says either "
+            + "way)",
         refused: false),
     UIKitRule(
         rule: "a row cannot be inserted and moved to in one update",
         session: ["load contacts", "batch insert 0.0 move 0.2 0.0"],
         uikit:
-            "attempt to perform an insert and a move to the same index path (<NSIndexPath: 0xc000000000000016> {length = 2, path = 0 - 0})",
+            "attempt to perform an insert and a move to the same index path (<NSIndexPath: 0xc000000000000016> "
+            + "{length = 2, path = 0 - 0})",
         source: "osteslag/Changeset#11; lightsprint09/Sourcing#54"),
     UIKitRule(
         rule: "a moved section must exist before the update",
@@ -199,7 +217,8 @@ let uikitRules: [UIKitRule] = [
         rule: "a moved row must exist before the update",
         session: ["load contacts", "batch move 0.9 0.0"],
         uikit:
-            "attempt to move index path (<NSIndexPath: 0xc000000000000216> {length = 2, path = 2 - 0}) that does not exist - there are only 0 rows in section 2 before the update",
+            "attempt to move index path (<NSIndexPath: 0xc000000000000216> {length = 2, path = 2 - 0}) that does not "
+            + "exist - there are only 0 rows in section 2 before the update",
         source: "RxSwiftCommunity/RxDataSources#35"),
     UIKitRule(
         rule: "a row must move to a section that exists after the update",
@@ -209,7 +228,9 @@ let uikitRules: [UIKitRule] = [
         rule: "a row must move to a row that exists after the update",
         session: ["load contacts", "batch move 0.0 0.9"],
         uikit:
-            "attempt to move index path (<NSIndexPath: 0x600002626fa0> {length = 2, path = 1 - 0}) to index path (<NSIndexPath: 0x600002626dc0> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows in section 0 after the update",
+            "attempt to move index path (<NSIndexPath: 0x600002626fa0> {length = 2, path = 1 - 0}) to index path "
+            + "(<NSIndexPath: 0x600002626dc0> {length = 2, path = 0 - 2}) that does not exist - there are only 2 rows "
+            + "in section 0 after the update",
         source: "DeclarativeHub/Bond#593"),
     UIKitRule(
         rule: "a row cannot move to two places",
@@ -219,13 +240,16 @@ let uikitRules: [UIKitRule] = [
         rule: "two rows cannot move to one place",
         session: ["load contacts", "batch move 0.0 0.2 move 0.1 0.2"],
         uikit:
-            "attempt to move both row at index path <NSIndexPath: 0xc000000000000616> {length = 2, path = 6 - 0} and <NSIndexPath: 0xc000000000000816> {length = 2, path = 8 - 0} to <NSIndexPath: 0xc000000000000716> {length = 2, path = 7 - 0}",
+            "attempt to move both row at index path <NSIndexPath: 0xc000000000000616> {length = 2, path = 6 - 0} and "
+            + "<NSIndexPath: 0xc000000000000816> {length = 2, path = 8 - 0} to <NSIndexPath: 0xc000000000000716> "
+            + "{length = 2, path = 7 - 0}",
         source: "pujiaxin33/JXMovableCellTableView#4"),
     UIKitRule(
         rule: "a cell provider must return a cell for every item it is asked for",
         session: ["load contacts", "viewport 4", "diffable on", "snapshot insertItems 404 beforeItem 1", "apply"],
         uikit:
-            "UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x9f8f65ddc8230d42> {length = 2, path = 0 - 0}.",
+            "UITableView dataSource returned a nil cell for row at index path: <NSIndexPath: 0x9f8f65ddc8230d42> "
+            + "{length = 2, path = 0 - 0}.",
         source:
             "tigerAndBull/TABAnimated#214; getsentry/sentry-cocoa#3149 (quoted up to the table view's own description)"),
     UIKitRule(
@@ -245,9 +269,14 @@ let uikitRules: [UIKitRule] = [
         rule: "the counts after an update must add up, in a collection view (iOS 16 and before, the default)",
         session: ["load contacts", "set list collection 3", "append name=Oliver --data-only", "batch delete 0.1"],
         uikit:
-            "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (16) must be equal to the number of items contained in that section before the update (8), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out).",
+            "Invalid update: invalid number of items in section 0. The number of items contained in an existing "
+            + "section after the update (16) must be equal to the number of items contained in that section before "
+            + "the update (8), plus or minus the number of items inserted or deleted from that section (0 inserted, 0 "
+            + "deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved "
+            + "out).",
         source:
-            "Netvent/storyly-sdk#287 (iOS 15 and 16); mikaoj/BSImagePicker#113 (iOS 10); longitachi/ZLPhotoBrowser#931 quotes it on iOS 17.6.1 too"
+            "Netvent/storyly-sdk#287 (iOS 15 and 16); mikaoj/BSImagePicker#113 (iOS 10); "
+            + "longitachi/ZLPhotoBrowser#931 quotes it on iOS 17.6.1 too"
     ),
     UIKitRule(
         rule: "the same, in iOS 16.4's words",
@@ -256,9 +285,13 @@ let uikitRules: [UIKitRule] = [
             "batch delete 0.1",
         ],
         uikit:
-            "Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [27386] } Data source after updates = { 1 section with item counts: [27385] } Updates = [",
+            "Invalid batch updates detected: the number of sections and/or items returned by the data source before "
+            + "and/or after performing the batch updates are inconsistent with the updates. Data source before "
+            + "updates = { 1 section with item counts: [27386] } Data source after updates = { 1 section with item "
+            + "counts: [27385] } Updates = [",
         source:
-            "Apple Developer Forums thread 728797 (iOS 16.4.1; an Apple engineer: \"new as of iOS 16.4\"); ra1028/DifferenceKit#155 (iOS 16.5); GetStream/stream-chat-swift#2848 (iOS 16.7.1)"
+            "Apple Developer Forums thread 728797 (iOS 16.4.1; an Apple engineer: \"new as of iOS 16.4\"); "
+            + "ra1028/DifferenceKit#155 (iOS 16.5); GetStream/stream-chat-swift#2848 (iOS 16.7.1)"
     ),
     UIKitRule(
         rule: "the same, in iOS 17's words",
@@ -267,7 +300,10 @@ let uikitRules: [UIKitRule] = [
             "batch delete 0.1",
         ],
         uikit:
-            "Invalid batch updates detected: the number of sections and/or items returned by the data source before and after performing the batch updates are inconsistent with the updates. Data source before updates = { 1 section with item counts: [4] } Data source after updates = { 1 section with item counts: [1] } Updates = [",
+            "Invalid batch updates detected: the number of sections and/or items returned by the data source before "
+            + "and after performing the batch updates are inconsistent with the updates. Data source before updates = "
+            + "{ 1 section with item counts: [4] } Data source after updates = { 1 section with item counts: [1] } "
+            + "Updates = [",
         source: "xmartlabs/XLPagerTabStrip#859 (iOS 17.1.2)"),
     UIKitRule(
         rule: "the same, for a collection view's sections (iOS 17's words)",
@@ -275,7 +311,8 @@ let uikitRules: [UIKitRule] = [
             "load tasks", "set list collection 2", "set ios 17", "delete 2.0 --data-only", "batch reload section 0",
         ],
         uikit:
-            "Invalid batch updates detected: the number of sections and/or items returned by the data source before and after performing the batch updates are inconsistent with the updates.",
+            "Invalid batch updates detected: the number of sections and/or items returned by the data source before "
+            + "and after performing the batch updates are inconsistent with the updates.",
         source: "xmartlabs/XLPagerTabStrip#859"),
     UIKitRule(
         rule: "a collection view's cell provider must return a cell for every item it is asked for",
@@ -284,7 +321,8 @@ let uikitRules: [UIKitRule] = [
             "snapshot insertItems 404 beforeItem 1", "apply",
         ],
         uikit:
-            "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0xc00000000000",
+            "the collection view's data source did not return a valid cell from "
+            + "-collectionView:cellForItemAtIndexPath: for index path <NSIndexPath: 0xc00000000000",
         source: "Instagram/IGListKit#521 (the public quote is cut off there)"),
     // A diffable data source's list takes its snapshots only.
     UIKitRule(
@@ -292,22 +330,26 @@ let uikitRules: [UIKitRule] = [
         session: ["load contacts", "diffable on", "batch reconfigure 0.2"],
         uikit: nil,
         source:
-            "the collection view's twin is quoted (below); a table's words are in a public code comment only (CoreDataExample003, ViewController.swift)"
+            "the collection view's twin is quoted (below); a table's words are in a public code comment only "
+            + "(CoreDataExample003, ViewController.swift)"
     ),
     UIKitRule(
         rule: "the same, for a collection view",
         session: ["load contacts", "set list collection 2", "diffable on", "batch delete 0.2"],
         uikit:
-            "UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs when acting as the UICollectionView's dataSource: please do not call mutation APIs directly on UICollectionView.",
+            "UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs when acting as the "
+            + "UICollectionView's dataSource: please do not call mutation APIs directly on UICollectionView.",
         source: "douglashill/KeyboardKit#16; SwipeCellKit/SwipeCellKit#404"),
     // Snapshots: what NSDiffableDataSourceSnapshot raises or logs.
     UIKitRule(
         rule: "a snapshot asked for the items of a section it lacks raises (iOS 14 and later)",
         session: ["load contacts", "diffable on", "snapshot itemIdentifiers inSection Nowhere"],
         uikit:
-            "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)",
+            "Section identifier was not found. You can verify the section exists by calling the "
+            + "indexOfSectionIdentifier API (which has O(1) performance)",
         source:
-            "CovidTrackerFr/vitemadose-ios#69; the-blue-alliance/the-blue-alliance-ios#899 dates it to apps built with iOS 14's SDK"
+            "CovidTrackerFr/vitemadose-ios#69; the-blue-alliance/the-blue-alliance-ios#899 dates it to apps built "
+            + "with iOS 14's SDK"
     ),
     UIKitRule(
         rule: "the same on iOS 13: no items",
@@ -319,14 +361,16 @@ let uikitRules: [UIKitRule] = [
         session: ["load contacts", "diffable on", "snapshot new", "snapshot appendItems 1"],
         uikit: nil,
         source:
-            "no crash report quotes it; the text is UIKit's assertion in __UIDiffableDataSourceSnapshot.m as decompiled copies show it"
+            "no crash report quotes it; the text is UIKit's assertion in __UIDiffableDataSourceSnapshot.m as "
+            + "decompiled copies show it"
     ),
     UIKitRule(
         rule: "item identifiers in one call must be unique",
         session: ["load contacts", "diffable on", "snapshot appendItems 10 11 10"],
         uikit: nil,
         source:
-            "mozilla-mobile/firefox-ios#23056 and Rivulet#187 quote the sentence; mastodon/mastodon-ios#1366 the set's layout (not fetched again for this table)"
+            "mozilla-mobile/firefox-ios#23056 and Rivulet#187 quote the sentence; mastodon/mastodon-ios#1366 the "
+            + "set's layout (not fetched again for this table)"
     ),
     UIKitRule(
         rule: "section identifiers in one call must be unique",
@@ -337,7 +381,8 @@ let uikitRules: [UIKitRule] = [
         session: ["load contacts", "diffable on", "snapshot appendSections main"],
         uikit: nil,
         source:
-            "the-blue-alliance/the-blue-alliance-ios#713 quotes iOS 13's wording; ListLab prints the later one, as decompiled copies show it"
+            "the-blue-alliance/the-blue-alliance-ios#713 quotes iOS 13's wording; ListLab prints the later one, as "
+            + "decompiled copies show it"
     ),
     UIKitRule(
         rule: "an item appended to a section needs the section",
@@ -397,7 +442,8 @@ let uikitRules: [UIKitRule] = [
         session: ["load menu", "diffable on by key", "outline by parent", "outline append 99 under 404"],
         uikit: nil,
         source:
-            "UIKit's assertion in NSDiffableDataSourceSectionSnapshot.mm, as a decompiled copy of iOS 26.1 shows it; no crash report quotes it (iOS 15 asserted 'index != NSNotFound' instead, FB9662195)"
+            "UIKit's assertion in NSDiffableDataSourceSectionSnapshot.mm, as a decompiled copy of iOS 26.1 shows it; "
+            + "no crash report quotes it (iOS 15 asserted 'index != NSNotFound' instead, FB9662195)"
     ),
     UIKitRule(
         rule: "a section snapshot's insertion destination must be in it",
@@ -408,20 +454,23 @@ let uikitRules: [UIKitRule] = [
         session: ["load menu", "diffable on by key", "outline by parent", "outline expand 404"],
         uikit: nil,
         source:
-            "a decompiled copy of iOS 26.1 skips items it does not hold, without a word; ListLab says it expanded nothing",
+            "a decompiled copy of iOS 26.1 skips items it does not hold, without a word; ListLab says it expanded "
+            + "nothing",
         refused: false),
     UIKitRule(
         rule: "expanding a hidden item is kept: its children show when its parent expands",
         session: ["load menu", "diffable on by key", "outline by parent", "outline expand 2", "outline expand 1"],
         uikit: nil,
         source:
-            "a decompiled copy of iOS 26.1 records the expansion of any item the section snapshot holds; no report says more",
+            "a decompiled copy of iOS 26.1 records the expansion of any item the section snapshot holds; no report "
+            + "says more",
         refused: false),
     UIKitRule(
         rule: "an item appended that is there already moves into place (logged, not raised)",
         session: ["load contacts", "diffable on", "snapshot appendItems 1"],
         uikit:
-            "Diffable data source detected an attempt to insert or append 1 item identifier that already exists in the snapshot. The existing item identifier will be moved into place instead, but this operati",
+            "Diffable data source detected an attempt to insert or append 1 item identifier that already exists in "
+            + "the snapshot. The existing item identifier will be moved into place instead, but this operati",
         source: "jessesquires/ReactiveCollectionsKit#138 (the public quote is cut off there)"),
 ]
 
@@ -485,7 +534,8 @@ func uikitRulesDocument() -> String {
         "and object addresses aside, and up to where the quote ends).",
         "",
         "\(uikitRules.count) rules; \(quoted) with UIKit's words on public record, checked word for word;",
-        "\(uikitRules.filter { !$0.refused }.count) where UIKit's behaviour is not on public record and ListLab takes the change.",
+        "\(uikitRules.filter { !$0.refused }.count) where UIKit's behaviour is not on public record and ListLab takes "
+            + "the change.",
         "",
         "| rule | session | ListLab prints | UIKit's words | source |",
         "|---|---|---|---|---|",
@@ -517,11 +567,22 @@ func uikitRulesDocument() -> String {
         "",
         "| case | ListLab | UIKit |",
         "|---|---|---|",
-        "| applying a snapshot from a background queue | one thread: every `apply` is on the main queue, so neither of UIKit's queue checks can be met | apply always on the main queue or always off it (Apple's documentation); mixing logs `Warning: applying updates in a non-thread confined manner is dangerous and can lead to deadlocks. ...` (anyproto/anytype-swift#998); outline expand and collapse need the main queue (Apple Developer Forums thread 757270) |",
-        "| applying on the main queue while background applies are outstanding | not modelled (nothing is asynchronous) | raises `Deadlock detected: calling this method on the main queue with outstanding async updates is not permitted and will deadlock. ...` (anyproto/anytype-swift#998) |",
-        "| reloading a row that is selected (`batch reload 0.1` after `select 0.1`) | the row stays selected, in its new cell | `reloadRows` deselected it in a 2011 report (blog.stevex.net); nothing newer is on public record, and reports about `reloadData` disagree |",
-        "| moving a row to where it is (`batch move 0.1 0.1`) | taken: nothing moves | no check compares a move's two ends in a decompiled UITableView of iOS 12; no report says more |",
-        "| inserting a section and a row inside it (`batch insert section 1 insert 1.0`) | taken when the counts add up: the new section's rows come from the data source | a decompiled UITableView of iOS 12 drops the row insert without a word; moving a row into the new section is refused (see the table) |",
+        "| applying a snapshot from a background queue | one thread: every `apply` is on the main queue, so neither "
+            + "of UIKit's queue checks can be met | apply always on the main queue or always off it (Apple's "
+            + "documentation); mixing logs `Warning: applying updates in a non-thread confined manner is dangerous "
+            + "and can lead to deadlocks. ...` (anyproto/anytype-swift#998); outline expand and collapse need the "
+            + "main queue (Apple Developer Forums thread 757270) |",
+        "| applying on the main queue while background applies are outstanding | not modelled (nothing is "
+            + "asynchronous) | raises `Deadlock detected: calling this method on the main queue with outstanding "
+            + "async updates is not permitted and will deadlock. ...` (anyproto/anytype-swift#998) |",
+        "| reloading a row that is selected (`batch reload 0.1` after `select 0.1`) | the row stays selected, in its "
+            + "new cell | `reloadRows` deselected it in a 2011 report (blog.stevex.net); nothing newer is on public "
+            + "record, and reports about `reloadData` disagree |",
+        "| moving a row to where it is (`batch move 0.1 0.1`) | taken: nothing moves | no check compares a move's two "
+            + "ends in a decompiled UITableView of iOS 12; no report says more |",
+        "| inserting a section and a row inside it (`batch insert section 1 insert 1.0`) | taken when the counts add "
+            + "up: the new section's rows come from the data source | a decompiled UITableView of iOS 12 drops the "
+            + "row insert without a word; moving a row into the new section is refused (see the table) |",
         "",
     ]
     return lines.joined(separator: "\n")

@@ -49,7 +49,8 @@ func aCommandHoldingALineBreakIsRefusedWholeAndNotRecorded(command: String) thro
     #expect(!leak.passed)
     #expect(
         leak.report == [
-            "FAIL \(folder.path)/tests/leak.lab: is a link to a file outside its folder, which a transcript may not read"
+            "FAIL \(folder.path)/tests/leak.lab: is a link to a file outside its folder, which a transcript may not "
+                + "read"
         ])
     #expect(!TranscriptRunner.run(folder.path + "/tests/environ.lab").passed)
     #expect(TranscriptRenderer.render(folder.path + "/tests/leak.lab").html == nil)
@@ -80,11 +81,13 @@ func aCommandHoldingALineBreakIsRefusedWholeAndNotRecorded(command: String) thro
     #expect(errors.count == 2)
     #expect(
         errors.first?.hasSuffix(
-            "run: scripts have run 100000 commands in this session, the most they may (do scripts run each other over and over?)"
+            "run: scripts have run 100000 commands in this session, the most they may (do scripts run each other over "
+                + "and over?)"
         ) == true)
     #expect(
         errors.last
-            == "error: run: scripts have run 100000 commands in this session, the most they may (do scripts run each other over and over?)"
+            == "error: run: scripts have run 100000 commands in this session, the most they may (do scripts run each "
+            + "other over and over?)"
     )
 }
 
@@ -94,7 +97,8 @@ func aCommandHoldingALineBreakIsRefusedWholeAndNotRecorded(command: String) thro
     let printed = run(["run .env"], workingDirectory: folder.path)
     #expect(
         printed == [
-            "error: .env is not a script: its line 2 does not start with a command, so none of it was run (its lines are not shown)"
+            "error: .env is not a script: its line 2 does not start with a command, so none of it was run (its lines "
+                + "are not shown)"
         ])
 }
 
@@ -116,14 +120,16 @@ func aCommandHoldingALineBreakIsRefusedWholeAndNotRecorded(command: String) thro
     session.execute("select " + String(repeating: "1", count: CommandLineRule.longestLine))
     #expect(
         output.lines == [
-            "error: a command line of \(CommandLineRule.longestLine + 7) bytes is more than \(CommandLineRule.longestLine): put large values in a file and load it; nothing was run"
+            "error: a command line of \(CommandLineRule.longestLine + 7) bytes is more than "
+                + "\(CommandLineRule.longestLine): put large values in a file and load it; nothing was run"
         ])
     #expect(session.recordedCommands.isEmpty)
     let folder = try TemporaryFolder()
     try folder.write(
         "long.lab", "Prose.\n\n  > help quit\n  " + String(repeating: "y", count: TextFile.longestLine + 1) + "\n")
     let reason =
-        "line 4 is longer than \(TextFile.longestLine) bytes, the most a line of a script or transcript may hold (a command, \(CommandLineRule.longestLine))"
+        "line 4 is longer than \(TextFile.longestLine) bytes, the most a line of a script or transcript may hold (a "
+        + "command, \(CommandLineRule.longestLine))"
     #expect(TranscriptRunner.run(folder.path + "/long.lab").report == ["FAIL \(folder.path)/long.lab: \(reason)"])
     #expect(TranscriptRenderer.render(folder.path + "/long.lab").failures == ["\(folder.path)/long.lab: \(reason)"])
     let ran = RecordingOutput()
@@ -156,14 +162,16 @@ func aCommandHoldingALineBreakIsRefusedWholeAndNotRecorded(command: String) thro
     try folder.write("mid.lab", String(repeating: "  > run leaf.lab\n", count: 10))
     try folder.write(
         "top.lab",
-        "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > run mid.lab\n  > deselect\n  nothing is selected\n"
+        "  > load contacts\n  loaded 8 items into an array provider (1 section)\n  > run mid.lab\n  > deselect\n  "
+            + "nothing is selected\n"
     )
     let report = TranscriptRunner.run(folder.path + "/top.lab", update: false, inPlace: false, outputLimit: 1_024) {
         _ in
     }.report
     #expect(
         report == [
-            "FAIL \(folder.path)/top.lab:3: 'run mid.lab' printed more than 1024 bytes (50 lines not kept), the most a replayed command may print"
+            "FAIL \(folder.path)/top.lab:3: 'run mid.lab' printed more than 1024 bytes (50 lines not kept), the most "
+                + "a replayed command may print"
         ])
 }
 
@@ -181,12 +189,14 @@ func textLinesSplitAsCharactersDo(text: String) {
     let folder = try TemporaryFolder()
     try folder.write(
         "l.lab",
-        "  > load contacts\n  > selct 0\n  > selct 1\n  error: unknown command 'selct' (did you mean 'select'?); type 'help' for the list\n"
+        "  > load contacts\n  > selct 0\n  > selct 1\n  error: unknown command 'selct' (did you mean 'select'?); type "
+            + "'help' for the list\n"
     )
     let result = TranscriptRunner.run(folder.path + "/l.lab", update: true)
     #expect(result.updatedText?.contains("  error: unknown command 'selct'") == true)
     #expect(
         result.notes == [
-            "\(folder.path)/l.lab:2: 'selct 0' now records an error the file did not expect (error: unknown command 'selct' (did you mean 'select'?); type 'help' for the list)"
+            "\(folder.path)/l.lab:2: 'selct 0' now records an error the file did not expect (error: unknown command "
+                + "'selct' (did you mean 'select'?); type 'help' for the list)"
         ])
 }

@@ -76,7 +76,8 @@ public enum DocExampleFile {
             let stem = String(fileName.prefix { $0 != "." }.map { $0 == "+" ? "_" : $0 })
             counts[stem, default: 0] += 1
             let name = stem.prefix(1).lowercased() + stem.dropFirst() + "Example\(counts[stem] ?? 1)"
-            // A line editor reads the terminal (Scripts/check-terminal drives it in tmux): its example is compiled, not run.
+            // A line editor reads the terminal (Scripts/check-terminal drives it in tmux): its example is compiled, not
+            // run.
             let runs = example.file != "Sources/LineEditing/LineEditor.swift"
             out +=
                 runs

@@ -129,7 +129,8 @@ for path in try TranscriptRunner.transcripts(in: Array(arguments.dropFirst())) {
     do {
         let result = try check(transcript: path, pages: arguments[0])
         print(
-            "ok \(path): \(result.steps) steps match their pictures (\(result.pictures) pictures; animations: \(result.animations))"
+            "ok \(path): \(result.steps) steps match their pictures (\(result.pictures) pictures; animations: "
+                + "\(result.animations))"
         )
     } catch {
         print("FAIL \(path): \(error)")

@@ -44,7 +44,10 @@ private func loadedMessages() -> MessagesViewController {
     let raised = UIKitException.catching { screen.deleteForgettingTheModel(at: IndexPath(row: 0, section: 0)) }
     #expect(
         raised?.reason.hasPrefix(
-            "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (12) must be equal to the number of rows contained in that section before the update (12), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted)"
+            "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section "
+                + "after the update (12) must be equal to the number of rows contained in that section before the "
+                + "update (12), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 "
+                + "deleted)"
         ) == true)
 }
 
@@ -111,7 +114,8 @@ private func loadedMessages() -> MessagesViewController {
     let raised = UIKitException.catching { screen.show(messages: [1, 2, 1]) }
     #expect(
         raised?.reason
-            == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    UIKitSwift5Tests.Row.message(1)\n)}"
+            == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    "
+            + "UIKitSwift5Tests.Row.message(1)\n)}"
     )
 }
 

@@ -119,7 +119,8 @@ final class ProbeSettingsViewController: UITableViewController, UISearchResultsU
 final class ProbeGalleryViewController: UICollectionViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
-        // probe: nibs | kept | `register(_:forCellWithReuseIdentifier:)` with a `UINib` (dequeuing raises: nothing is decoded)
+        // probe: nibs | kept | `register(_:forCellWithReuseIdentifier:)` with a `UINib` (dequeuing raises: nothing is
+        // decoded)
         collectionView.register(UINib(nibName: "PhotoCell", bundle: nil), forCellWithReuseIdentifier: "photo")
         collectionViewLayout.invalidateLayout()  // probe: collection view | kept | `invalidateLayout()`
     }

@@ -155,7 +155,8 @@ final class ProbeTableViewController: UIViewController, UITableViewDataSource, U
     }
 
     func insertFirst(_ name: String) {
-        // probe: table view | works | `performBatchUpdates(_:completion:)` with implicit `self` (its block does not escape)
+        // probe: table view | works | `performBatchUpdates(_:completion:)` with implicit `self` (its block does not
+        // escape)
         tableView.performBatchUpdates {
             rows.insert(name, at: 0)
             tableView.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
@@ -171,7 +172,8 @@ final class ProbeTableViewController: UIViewController, UITableViewDataSource, U
         tableView.setEditing(true, animated: true)  // probe: editing | works | setEditing(_:animated:)
         // probe: scroll view | works | setContentOffset(_:animated:)
         tableView.setContentOffset(.zero, animated: false)
-        // probe: scroll view | works | `drag(to:)`, a test's drag (`scrollViewWillBeginDragging`, `scrollViewDidEndDragging`)
+        // probe: scroll view | works | `drag(to:)`, a test's drag (`scrollViewWillBeginDragging`,
+        // `scrollViewDidEndDragging`)
         tableView.drag(to: CGPoint(x: 0, y: 44))
         _ = tableView.indexPathForRow(at: CGPoint(x: 10, y: 10))  // probe: scroll view | works | indexPathForRow(at:)
     }
@@ -222,7 +224,8 @@ final class ProbeCollectionViewController: UIViewController, UICollectionViewDel
         snapshot.appendSections([0])
         snapshot.appendItems([ProbeItem(id: 1, title: "One"), ProbeItem(id: 2, title: "Two")])
         dataSource.apply(snapshot, animatingDifferences: false)
-        // probe: collection view | works | `performBatchUpdates(_:completion:)` with implicit `self` (its block does not escape)
+        // probe: collection view | works | `performBatchUpdates(_:completion:)` with implicit `self` (its block does
+        // not escape)
         collectionView.performBatchUpdates {
             collectionView.reloadData()
         }

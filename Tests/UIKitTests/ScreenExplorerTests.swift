@@ -112,7 +112,8 @@ func explorer(buggy: Bool, renames: Bool, seed: UInt64 = 7, steps: Int = 500) ->
     let failure = try #require(explorer(buggy: true, renames: false).run())
     #expect(
         failure.reason.hasPrefix(
-            "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of sections."
+            "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid "
+                + "update: invalid number of sections."
         ))
     #expect(failure.calls.count <= 3, "\(failure)")
     #expect(failure.calls.allSatisfy { $0.hasPrefix("screen.deleteFirst(inDay: ") }, "\(failure)")

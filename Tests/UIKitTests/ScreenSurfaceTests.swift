@@ -138,7 +138,8 @@ final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegat
     }
     #expect(
         raised?.reason
-            == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    \"Ada Lovelace\",\n    Grace\n)}"
+            == "Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(\n    \"Ada Lovelace\",\n   "
+            + " Grace\n)}"
     )
 }
 
@@ -151,7 +152,8 @@ final class CountingHeaders: NSObject, UITableViewDataSource, UITableViewDelegat
     }
     #expect(
         raised?.reason
-            == "Attempted to reconfigure item identifier that does not exist in the snapshot: UIKitTests.ProbeItem(id: 7, title: \"Seven\")"
+            == "Attempted to reconfigure item identifier that does not exist in the snapshot: "
+            + "UIKitTests.ProbeItem(id: 7, title: \"Seven\")"
     )
 }
 

@@ -52,7 +52,8 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
     let exception = try #require(UIKitException.catching { screen.show(["Ada"]) })
     #expect(
         exception.reason.hasPrefix(
-            "Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath:"
+            "Attempted to dequeue a cell using a registration that was created inside "
+                + "-collectionView:cellForItemAtIndexPath:"
         ))
 }
 
@@ -65,7 +66,8 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
         UIKitException.catching { screen.collectionView.insertItems(at: [IndexPath(item: 1, section: 0)]) })
     #expect(
         exception.reason
-            == "UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs when acting as the UICollectionView's dataSource: please do not call mutation APIs directly on UICollectionView."
+            == "UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs when acting as the "
+            + "UICollectionView's dataSource: please do not call mutation APIs directly on UICollectionView."
     )
     #expect(shownItems(screen.collectionView) == ["0.0 Dune"])
 }
@@ -155,6 +157,7 @@ private func shownItems(_ collectionView: UICollectionView) -> [String] {
         UIKitException.catching { screen.dataSource.apply(NSDiffableDataSourceSectionSnapshot<Book.ID>(), to: .shelf) })
     #expect(
         exception.reason
-            == "-[UICollectionViewDiffableDataSource applySnapshot:toSection:animatingDifferences:completion:]: unrecognized selector sent to instance 0x…"
+            == "-[UICollectionViewDiffableDataSource applySnapshot:toSection:animatingDifferences:completion:]: "
+            + "unrecognized selector sent to instance 0x…"
     )
 }

@@ -65,10 +65,10 @@ private func shownRows(_ tableView: UITableView) -> [String] {
     #expect(exception.name == "NSInternalInconsistencyException")
     #expect(
         exception.reason == """
-            Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (2) \
-            must be equal to the number of rows contained in that section before the update (2), plus or minus the number of rows inserted \
-            or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section \
-            (0 moved in, 0 moved out).
+            Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section \
+            after the update (2) must be equal to the number of rows contained in that section before the update (2), \
+            plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) and plus or \
+            minus the number of rows moved into or out of that section (0 moved in, 0 moved out).
             """)
     #expect(
         exception.description.hasPrefix(
@@ -98,7 +98,8 @@ private func shownRows(_ tableView: UITableView) -> [String] {
         })
     #expect(
         exception.reason
-            == "unable to dequeue a cell with identifier nope - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            == "unable to dequeue a cell with identifier nope - must register a nib or a class for the identifier or "
+            + "connect a prototype cell in a storyboard"
     )
     #expect(tableView.dequeueReusableCell(withIdentifier: "nope") == nil)
 }
@@ -159,7 +160,8 @@ private func shownRows(_ tableView: UITableView) -> [String] {
         })
     #expect(
         exception.reason
-            == "UITableView must be updated via the UITableViewDiffableDataSource APIs when acting as the UITableView's dataSource: please do not call mutation APIs directly on UITableView."
+            == "UITableView must be updated via the UITableViewDiffableDataSource APIs when acting as the "
+            + "UITableView's dataSource: please do not call mutation APIs directly on UITableView."
     )
 }
 

@@ -14,7 +14,8 @@ public enum ListError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noItem(let path, _, let itemCount?):
             "no item at \(path) (section \(path.section) has \(itemCount) \(itemCount == 1 ? "item" : "items"))"
         case .invalidViewport(let rows):
-            "a viewport of \(rows) rows is not possible: choose \(HeadlessList.viewportRange.lowerBound) to \(HeadlessList.viewportRange.upperBound)"
+            "a viewport of \(rows) rows is not possible: choose \(HeadlessList.viewportRange.lowerBound) to "
+                + "\(HeadlessList.viewportRange.upperBound)"
         }
     }
 }

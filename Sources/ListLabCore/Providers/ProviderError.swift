@@ -36,7 +36,8 @@ public enum ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSection(let section, let sectionCount):
             "no section \(section) (\(Self.sections(sectionCount)))"
         case .insertBeyondEnd(let path, let itemCount):
-            "cannot insert at \(path): section \(path.section) has \(Self.items(itemCount)), so the last place is \(path.section).\(itemCount)"
+            "cannot insert at \(path): section \(path.section) has \(Self.items(itemCount)), so the last place is "
+                + "\(path.section).\(itemCount)"
         case .moveBeyondEnd(let from, let to, let lastPlace):
             "cannot move \(from) to \(to): the last place in section \(to.section) is \(lastPlace)"
         case .moveOntoItself(let path):
@@ -46,7 +47,8 @@ public enum ProviderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .wrongGroup(let key, let section, let sectionKey):
             "an item of group '\(key)' cannot go in section \(section), which holds group '\(sectionKey)'"
         case .moveAcrossGroups(let from, let to):
-            "cannot move \(from) to \(to): sections are grouped by key, so an item changes section only when its key changes"
+            "cannot move \(from) to \(to): sections are grouped by key, so an item changes section only when its key "
+                + "changes"
         case .acrossProviders(let first, let second):
             "\(first) and \(second) belong to different providers of the composite: change one provider at a time"
         case .itemsOfAComposite:

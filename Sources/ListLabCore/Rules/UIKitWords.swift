@@ -54,49 +54,61 @@ extension UIKitRule {
             return "attempt to delete section \(section), but there are only \(count) sections before the update"
         case .deleteFromMissingSection(let path, let count):
             return
-                "attempt to delete \(noun) \(path.item) from section \(path.section), but there are only \(count) sections before the update"
+                "attempt to delete \(noun) \(path.item) from section \(path.section), but there are only \(count) "
+                + "sections before the update"
         case .deleteMissingItem(let path, let count):
             return
-                "attempt to delete \(noun) \(path.item) from section \(path.section) which only contains \(count) \(nouns) before the update"
+                "attempt to delete \(noun) \(path.item) from section \(path.section) which only contains \(count) "
+                + "\(nouns) before the update"
         case .reconfigureMissingItem(let path, let count):
             return
-                "attempt to reconfigure \(noun) \(path.item) in section \(path.section) which only contains \(count) \(nouns) before the update"
+                "attempt to reconfigure \(noun) \(path.item) in section \(path.section) which only contains \(count) "
+                + "\(nouns) before the update"
         case .insertMissingSection(let section, let count):
             return "attempt to insert section \(section) but there are only \(count) sections after the update"
         case .insertIntoMissingSection(let path, let count):
             return
-                "attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(count) sections after the update"
+                "attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(count) "
+                + "sections after the update"
         case .insertMissingItem(let path, let count):
             return
-                "attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(count) \(nouns) in section \(path.section) after the update"
+                "attempt to insert \(noun) \(path.item) into section \(path.section), but there are only \(count) "
+                + "\(nouns) in section \(path.section) after the update"
         case .moveMissingSection(let section, let count):
             return "attempt to move section \(section), but there are only \(count) sections before the update"
         case .moveSectionPastEnd(let from, let to, let count):
             // "to to" is UIKit's own (its format string in a decompiled UITableView of iOS 12).
             return
-                "attempt to to move section \(from) to section \(to), but there are only \(count) sections after the update"
+                "attempt to to move section \(from) to section \(to), but there are only \(count) sections after the "
+                + "update"
         case .moveSectionTwice(let section, let first, let second):
             return "attempt to move section \(section) to both section \(first) and section \(second)"
         case .moveSectionsToOne(let first, let second, let target):
             return "attempt to move both section \(first) and section \(second) to section \(target)"
         case .moveFromMissingSection(let from, let count):
             return
-                "attempt to move index path (\(from.uiKitDescription)) from a section that does not exist - there are only \(count) sections before the update"
+                "attempt to move index path (\(from.uiKitDescription)) from a section that does not exist - there are "
+                + "only \(count) sections before the update"
         case .moveMissingItem(let from, let count):
             return
-                "attempt to move index path (\(from.uiKitDescription)) that does not exist - there are only \(count) \(nouns) in section \(from.section) before the update"
+                "attempt to move index path (\(from.uiKitDescription)) that does not exist - there are only \(count) "
+                + "\(nouns) in section \(from.section) before the update"
         case .moveToMissingSection(let from, let to, let count):
             return
-                "attempt to move index path (\(from.uiKitDescription)) to index path (\(to.uiKitDescription)) in section that does not exist - there are only \(count) sections after the update"
+                "attempt to move index path (\(from.uiKitDescription)) to index path (\(to.uiKitDescription)) in "
+                + "section that does not exist - there are only \(count) sections after the update"
         case .moveToMissingItem(let from, let to, let count):
             return
-                "attempt to move index path (\(from.uiKitDescription)) to index path (\(to.uiKitDescription)) that does not exist - there are only \(count) \(nouns) in section \(to.section) after the update"
+                "attempt to move index path (\(from.uiKitDescription)) to index path (\(to.uiKitDescription)) that "
+                + "does not exist - there are only \(count) \(nouns) in section \(to.section) after the update"
         case .moveItemTwice(let from, let first, let second):
             return
-                "attempt to move \(noun) at index path \(from.uiKitDescription) to both \(first.uiKitDescription) and \(second.uiKitDescription)"
+                "attempt to move \(noun) at index path \(from.uiKitDescription) to both \(first.uiKitDescription) and "
+                + "\(second.uiKitDescription)"
         case .moveItemsToOne(let first, let second, let target):
             return
-                "attempt to move both \(noun) at index path \(first.uiKitDescription) and \(second.uiKitDescription) to \(target.uiKitDescription)"
+                "attempt to move both \(noun) at index path \(first.uiKitDescription) and \(second.uiKitDescription) "
+                + "to \(target.uiKitDescription)"
         default:
             return nil
         }
@@ -110,14 +122,17 @@ extension UIKitRule {
         switch self {
         case .noCell(let path) where style == .table:
             return
-                "UITableView dataSource returned a nil cell for row at index path: \(path.uiKitDescription). Table view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>"
+                "UITableView dataSource returned a nil cell for row at index path: \(path.uiKitDescription). Table "
+                + "view: <UITableView: 0x…>, dataSource: <UITableViewDiffableDataSource: 0x…>"
         case .noCell(let path):
             return
-                "the collection view's data source did not return a valid cell from -collectionView:cellForItemAtIndexPath: for index path \(path.uiKitDescription)"
+                "the collection view's data source did not return a valid cell from "
+                + "-collectionView:cellForItemAtIndexPath: for index path \(path.uiKitDescription)"
         case .mutationBehindDiffableDataSource:
             // Quoted from douglashill/KeyboardKit pull 16 for collection views; the table view's is its twin.
             return
-                "\(view) must be updated via the \(view)DiffableDataSource APIs when acting as the \(view)'s dataSource: please do not call mutation APIs directly on \(view)."
+                "\(view) must be updated via the \(view)DiffableDataSource APIs when acting as the \(view)'s "
+                + "dataSource: please do not call mutation APIs directly on \(view)."
         case .noRegistration(let identifier, nil) where style == .table:
             return "unable to dequeue a cell with identifier \(identifier) - \(mustRegister)"
         case .noRegistration(let identifier, let kind):
@@ -129,16 +144,23 @@ extension UIKitRule {
             return "Could not load NIB in bundle: 'NSBundle <main> (loaded)' with name '\(name)'"
         case .cellWithoutReuseIdentifier:
             return
-                "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a reuseIdentifier - cells must be retrieved by calling -dequeueReusableCellWithReuseIdentifier:forIndexPath:"
+                "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a reuseIdentifier - "
+                + "cells must be retrieved by calling -dequeueReusableCellWithReuseIdentifier:forIndexPath:"
         case .registrationMadeForACell:
             return
-                "Attempted to dequeue a cell using a registration that was created inside -collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource cell provider. Creating a new registration each time a cell is requested will prevent reuse and cause created cells to remain inaccessible in memory for the lifetime of the collection view. Registrations should be created up front and reused. Registration: <UICollectionViewCellRegistration: 0x…>"
+                "Attempted to dequeue a cell using a registration that was created inside "
+                + "-collectionView:cellForItemAtIndexPath: or inside a UICollectionViewDiffableDataSource cell "
+                + "provider. Creating a new registration each time a cell is requested will prevent reuse and cause "
+                + "created cells to remain inaccessible in memory for the lifetime of the collection view. "
+                + "Registrations should be created up front and reused. Registration: <UICollectionViewCellRegistration: 0x…>"
         case .scrollOutOfBounds(let path, let count) where style == .table:
             return
-                "Attempted to scroll the table view to an out-of-bounds row (\(path.item)) when there are only \(count) rows in section \(path.section). Table view: <UITableView: 0x…>"
+                "Attempted to scroll the table view to an out-of-bounds row (\(path.item)) when there are only "
+                + "\(count) rows in section \(path.section). Table view: <UITableView: 0x…>"
         case .scrollOutOfBounds(let path, let count):
             return
-                "Attempted to scroll the collection view to an out-of-bounds item (\(path.item)) when there are only \(count) items in section \(path.section). Collection view: <UICollectionView: 0x…>"
+                "Attempted to scroll the collection view to an out-of-bounds item (\(path.item)) when there are only "
+                + "\(count) items in section \(path.section). Collection view: <UICollectionView: 0x…>"
         case .unrecognizedSelector(let selector, let className):
             return "-[\(className) \(selector)]: unrecognized selector sent to instance 0x…"
         default:
@@ -167,10 +189,17 @@ enum UIKitWords {
         let view = style == .table ? "table view" : "collection view"
         guard let section = counts.section else {
             return
-                "Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(counts.after)) must be equal to the number of sections contained in the \(view) before the update (\(counts.before)), plus or minus the number of sections inserted or deleted (\(counts.inserted) inserted, \(counts.deleted) deleted)."
+                "Invalid update: invalid number of sections. The number of sections contained in the \(view) after "
+                + "the update (\(counts.after)) must be equal to the number of sections contained in the \(view) "
+                + "before the update (\(counts.before)), plus or minus the number of sections inserted or deleted "
+                + "(\(counts.inserted) inserted, \(counts.deleted) deleted)."
         }
         return
-            "Invalid update: invalid number of \(nouns) in section \(section). The number of \(nouns) contained in an existing section after the update (\(counts.after)) must be equal to the number of \(nouns) contained in that section before the update (\(counts.before)), plus or minus the number of \(nouns) inserted or deleted from that section (\(counts.inserted) inserted, \(counts.deleted) deleted) and plus or minus the number of \(nouns) moved into or out of that section (\(counts.movedIn) moved in, \(counts.movedOut) moved out)."
+            "Invalid update: invalid number of \(nouns) in section \(section). The number of \(nouns) contained in an "
+            + "existing section after the update (\(counts.after)) must be equal to the number of \(nouns) contained "
+            + "in that section before the update (\(counts.before)), plus or minus the number of \(nouns) inserted or "
+            + "deleted from that section (\(counts.inserted) inserted, \(counts.deleted) deleted) and plus or minus "
+            + "the number of \(nouns) moved into or out of that section (\(counts.movedIn) moved in, \(counts.movedOut) moved out)."
     }
 
     /// The reason since iOS 16.4: one sentence, then the counts before and
@@ -199,7 +228,8 @@ enum UIKitWords {
         updates += update.movedItems.map { "Move \(noun) (\(pair($0.from))) -> (\(pair($0.to)))" }
         let andOr = version.capabilities.saysBeforeAndAfter ? "and" : "and/or"
         var lines = [
-            "Invalid batch updates detected: the number of sections and/or \(noun)s returned by the data source before \(andOr) after performing the batch updates are inconsistent with the updates.",
+            "Invalid batch updates detected: the number of sections and/or \(noun)s returned by the data source "
+                + "before \(andOr) after performing the batch updates are inconsistent with the updates.",
             "Data source before updates = \(countsText(counts.countsBefore, noun))",
             "Data source after updates = \(countsText(counts.countsAfter, noun))",
             "Updates = [",
@@ -240,7 +270,8 @@ extension DiffableSnapshotError: CustomStringConvertible {
             return "There are currently no sections in the data source. Please add a section first."
         case .duplicateIdentifiers(let kind, let identifiers):
             return
-                "Fatal: supplied \(Self.noun(kind)) identifiers are not unique. Duplicate identifiers: \(Self.setDescription(identifiers))"
+                "Fatal: supplied \(Self.noun(kind)) identifiers are not unique. Duplicate identifiers: "
+                + "\(Self.setDescription(identifiers))"
         case .sectionsAlreadyExist(let identifiers):
             let one = identifiers.count == 1
             return "Diffable data source detected an attempt to insert or append \(identifiers.count) section "
@@ -250,13 +281,15 @@ extension DiffableSnapshotError: CustomStringConvertible {
                 + ": \(identifiers.joined(separator: ", "))"
         case .sectionNotFound:
             return
-                "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)"
+                "Section identifier was not found. You can verify the section exists by calling the "
+                + "indexOfSectionIdentifier API (which has O(1) performance)"
         case .parameterNotSatisfying(let condition):
             return "Invalid parameter not satisfying: \(Self.parameter(condition)) != NSNotFound"
         case .destinationInIdentifiers(let operation, let destination, let identifiers):
             let (name, action) = operation == .insertion ? ("insertion", "INS") : ("move", "MOV")
             return
-                "Invalid update: destination for \(name) operation [\(destination)] is in the \(name) identifier list for update: "
+                "Invalid update: destination for \(name) operation [\(destination)] is in the \(name) identifier list "
+                + "for update: "
                 + "<_UIDiffableDataSourceUpdate - action: \(action); destination: [\(destination)]; identifiers: [\(identifiers.joined(separator: ", "))]>."
         case .notInSnapshot(let verb, let kind, let identifier):
             return
@@ -300,7 +333,8 @@ extension DiffableSectionSnapshotError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .duplicateIdentifiers(let identifiers):
-            "Identifiers in a section snapshot must be unique. Duplicate item identifiers: \(DiffableSnapshotError.setDescription(identifiers))"
+            "Identifiers in a section snapshot must be unique. Duplicate item identifiers: "
+                + "\(DiffableSnapshotError.setDescription(identifiers))"
         case .notInSnapshot(.parent, let identifier):
             "Parent item identifier does not exist in section snapshot: \(identifier)"
         case .notInSnapshot(.insertBefore, let identifier):

@@ -176,7 +176,8 @@ public enum CSVReader {
             guard column == names.count else {
                 throw cursor.error(
                     at: cursor.lineEndBefore(cursor.index),
-                    "expected \(names.count) fields (as in the header), found \(column) in the row starting at line \(cursor.line(of: rowStart))"
+                    "expected \(names.count) fields (as in the header), found \(column) in the row starting at line "
+                        + "\(cursor.line(of: rowStart))"
                 )
             }
             table.finishRow(span: rowStart..<rowEnd)
@@ -192,7 +193,8 @@ public enum CSVReader {
     ) -> LoadError {
         cursor.error(
             at: starts[alike.second],
-            "the header names \(NamesAlike.described(names[alike.first], names[alike.second])), one name written two ways in Unicode: write it one way"
+            "the header names \(NamesAlike.described(names[alike.first], names[alike.second])), one name written two "
+                + "ways in Unicode: write it one way"
         )
     }
 

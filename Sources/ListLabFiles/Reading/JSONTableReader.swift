@@ -95,7 +95,8 @@ public enum JSONTableReader {
                     let (first, second) = NamesAlike.first(in: names).map({ (names[$0], names[$1]) })
                 {
                     let message =
-                        "the keys \(NamesAlike.described(first, second)) are one name written two ways in Unicode: write it one way"
+                        "the keys \(NamesAlike.described(first, second)) are one name written two ways in Unicode: "
+                        + "write it one way"
                     guard let offset = keyOffset(second, in: buffer) else {
                         throw LoadError(file: file, message: message)
                     }
@@ -364,8 +365,10 @@ public enum JSONTableReader {
                     if emptyCells > emptyCellLimit {
                         throw error(
                             at: keyStart,
-                            "the key '\(VisibleText.escaped(fieldNames.name(column)))' is \(row - end + 1) records after its last: keys this far apart "
-                                + "would store more than \(emptyCellLimit) empty cells between them, more than twice the file's size"
+                            "the key '\(VisibleText.escaped(fieldNames.name(column)))' is \(row - end + 1) records "
+                                + "after its last: keys this far apart "
+                                + "would store more than \(emptyCellLimit) empty cells between them, more than twice "
+                                + "the file's size"
                         )
                     }
                 }

@@ -20,7 +20,8 @@ enum NamesAlike {
     /// `'é' (U+00E9) and 'é' (U+0065 U+0301)`: the two names, escaped and cut
     /// short past 64 characters, with their scalars.
     static func described(_ first: String, _ second: String) -> String {
-        "'\(FieldNameList.name(first))' (\(codePoints(first))) and '\(FieldNameList.name(second))' (\(codePoints(second)))"
+        "'\(FieldNameList.name(first))' (\(codePoints(first))) and '\(FieldNameList.name(second))' "
+            + "(\(codePoints(second)))"
     }
 
     /// A name's Unicode scalars, as `U+00E9`: the first 16, then `...` (a

@@ -56,14 +56,16 @@ public enum AtomicFile {
                 throw FileError(
                     path: path,
                     message:
-                        "has \(status.st_nlink) hard links, and replacing it would leave the other names with the old content; save --force writes it anyway"
+                        "has \(status.st_nlink) hard links, and replacing it would leave the other names with the old "
+                        + "content; save --force writes it anyway"
                 )
             }
             if !force, status.st_mode & 0o222 == 0 || access(target, W_OK) != 0 {
                 throw FileError(
                     path: path,
                     message:
-                        "is read-only (mode \(String(status.st_mode & 0o777, radix: 8))); save --force replaces it anyway"
+                        "is read-only (mode \(String(status.st_mode & 0o777, radix: 8))); save --force replaces it "
+                        + "anyway"
                 )
             }
             old = status

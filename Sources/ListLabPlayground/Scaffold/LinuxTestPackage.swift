@@ -107,7 +107,8 @@ struct LinuxTestPackage {
                 dependencies: [\(dependency)],
                 targets: [
                     .target(name: "\(module)", dependencies: [uiKit], swiftSettings: [.swiftLanguageMode(\(mode))]),
-                    .testTarget(name: "\(module)Tests", dependencies: ["\(module)", uiKit], swiftSettings: [.swiftLanguageMode(\(mode))]),
+                    .testTarget(name: "\(module)Tests", dependencies: ["\(module)", uiKit], swiftSettings: \
+            [.swiftLanguageMode(\(mode))]),
                 ]
             )
 

@@ -73,11 +73,13 @@ struct StubReport: Equatable {
     static func advice(for message: String) -> String? {
         if message.contains("cannot be overridden from extension") {
             return
-                "an override in an extension: move it into the class body (Swift overrides from an extension only through the Objective-C runtime)"
+                "an override in an extension: move it into the class body (Swift overrides from an extension only "
+                + "through the Objective-C runtime)"
         }
         if message.contains("Objective-C interoperability is disabled") || message.contains("'#selector'") {
             return
-                "@objc or #selector: Linux has no Objective-C runtime; use a UIAction (addAction(_:for:), primaryAction:)"
+                "@objc or #selector: Linux has no Objective-C runtime; use a UIAction (addAction(_:for:), "
+                + "primaryAction:)"
         }
         if message.contains("'@IBOutlet'") || message.contains("@IBAction") {
             return "an outlet or action of a nib: drop the attribute and make the view in code"

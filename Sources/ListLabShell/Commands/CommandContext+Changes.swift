@@ -239,7 +239,8 @@ extension CommandContext {
 
     /// What a command says when its changes were too many for batch updates.
     func reloadedDataNote(_ what: String, _ summary: String) -> String {
-        "\(what): \(summary), above the threshold of \(presentation.changeThreshold): reloadData instead of batch updates"
+        "\(what): \(summary), above the threshold of \(presentation.changeThreshold): reloadData instead of batch "
+            + "updates"
     }
 
     /// `4 changes in 2 stages`.
@@ -313,7 +314,8 @@ extension CommandContext {
             let identity = error.identity.count > 200 ? error.identity.prefix(200) + "..." : error.identity
             return ShellError(
                 .invalidData(
-                    "duplicate \(key)\(identity) in \(which), at \(paths.first) and \(paths.second): a diff needs unique keys"
+                    "duplicate \(key)\(identity) in \(which), at \(paths.first) and \(paths.second): a diff needs "
+                        + "unique keys"
                 )
             )
         }

@@ -63,7 +63,8 @@ extension CommandContext {
         try show(
             changes,
             saying:
-                "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept) of \(filter.unfilteredCount) items",
+                "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept) of "
+                + "\(filter.unfilteredCount) items",
             itemCount: kept)
         return true
     }

@@ -96,7 +96,8 @@ extension CommandContext {
             guard let dataPath = diffable.identifiers.dataPath(for: identifier) else {
                 throw ShellError(
                     .needsFirst(
-                        "\(path) shows \(diffable.identifiers.shortText(of: identifier)), which \(loaded.name) no longer holds: 'snapshot new from data', then 'apply'"
+                        "\(path) shows \(diffable.identifiers.shortText(of: identifier)), which \(loaded.name) no "
+                            + "longer holds: 'snapshot new from data', then 'apply'"
                     )
                 )
             }
@@ -118,7 +119,8 @@ extension CommandContext {
         guard let dataPath else {
             throw ShellError(
                 .needsFirst(
-                    "\(path) on screen is an item the data no longer holds ('\(change.command)' changed the data, the list was not told): "
+                    "\(path) on screen is an item the data no longer holds ('\(change.command)' changed the data, the "
+                        + "list was not told): "
                         + "tell the list with 'batch', or 'reload --list'"))
         }
         return NamedItem(dataPath: dataPath, label: dataPath == path ? "\(path)" : "\(path) (\(dataPath) in the data)")
@@ -141,14 +143,17 @@ extension CommandContext {
                 } ?? "nothing"
             throw ShellError(
                 .needsFirst(
-                    "\(command) \(path) is ambiguous: the list shows the applied snapshot, where \(path) is \(shown), and the data "
-                        + "holds \(held) there: 'snapshot new from data' and 'apply' first, or use 'snapshot' operations"
+                    "\(command) \(path) is ambiguous: the list shows the applied snapshot, where \(path) is \(shown), "
+                        + "and the data "
+                        + "holds \(held) there: 'snapshot new from data' and 'apply' first, or use 'snapshot' "
+                        + "operations"
                 ))
         }
         if let change = presentation.currentUnannouncedChange() {
             throw ShellError(
                 .needsFirst(
-                    "\(command) \(path) is ambiguous: the list was not told of '\(change.command)', so its \(list.style.itemNoun)s and the data's differ: "
+                    "\(command) \(path) is ambiguous: the list was not told of '\(change.command)', so its "
+                        + "\(list.style.itemNoun)s and the data's differ: "
                         + "tell the list with 'batch', or 'reload --list' first"))
         }
     }
@@ -180,7 +185,8 @@ extension CommandContext {
                     throw ShellError(
                         .needsFirst(
                             "\(path) on screen is \(item.dataPath) in the data (the list was not told of a change): "
-                                + "the delegate would be handed another item; tell the list with 'batch', or 'reload --list'"
+                                + "the delegate would be handed another item; tell the list with 'batch', or 'reload "
+                                + "--list'"
                         )
                     )
                 }
@@ -199,7 +205,8 @@ extension CommandContext {
         if presentation.currentUnannouncedChange() != nil {
             throw ShellError(
                 .needsFirst(
-                    "the list was not told of a change, so its \(list.style.itemNoun)s and the data's differ: tell the list with 'batch', or 'reload --list'"
+                    "the list was not told of a change, so its \(list.style.itemNoun)s and the data's differ: tell "
+                        + "the list with 'batch', or 'reload --list'"
                 )
             )
         }

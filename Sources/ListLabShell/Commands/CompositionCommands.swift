@@ -85,7 +85,8 @@ extension Command {
             summary:
                 "a paged provider loads its next page, appended as a batch insert (scrolling near the end does it too)",
             details: [
-                "A page that fails to load changes nothing; 'more' asks for it again. No page loads while a filter is on."
+                "A page that fails to load changes nothing; 'more' asks for it again. No page loads while a filter is "
+                    + "on."
             ],
             examples: ["more"]
         ) { context, arguments in

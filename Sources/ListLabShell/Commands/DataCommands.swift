@@ -36,7 +36,8 @@ enum RecordValueLimit {
         }
         throw ShellError(
             .overBound(
-                "\(source): not loaded as records: \(values) (load it without 'as array' or 'as paged': a file provider keeps it in columns)"
+                "\(source): not loaded as records: \(values) (load it without 'as array' or 'as paged': a file "
+                    + "provider keeps it in columns)"
             )
         )
     }
@@ -138,7 +139,8 @@ extension Command {
                 let width = (samples.map(\.name.count) + context.workspace.registrations.map(\.name.count)).max() ?? 0
                 for registration in context.workspace.registrations {
                     let what =
-                        "\(registration.providerTypeName) of \(registration.itemTypeName), shown by \(registration.presenterTypeName)"
+                        "\(registration.providerTypeName) of \(registration.itemTypeName), shown by "
+                        + "\(registration.presenterTypeName)"
                     context.output.write(
                         "\(registration.name.padded(to: width))  registered  \(registration.summary.isEmpty ? what : registration.summary + " (" + what + ")")"
                     )
@@ -217,7 +219,8 @@ extension Command {
                     let kinds = loaded.presenter.kinds.map(\.name).joined(separator: ", ")
                     let unsaved = loaded.unsavedProviders.isEmpty ? "" : ", unsaved edits"
                     context.output.write(
-                        "\(mark) \(loaded.name.padded(to: width))  \(loaded.kindDescription), \(loaded.countDescription)\(key), cells \(kinds)\(unsaved)"
+                        "\(mark) \(loaded.name.padded(to: width))  \(loaded.kindDescription), "
+                            + "\(loaded.countDescription)\(key), cells \(kinds)\(unsaved)"
                     )
                 }
             }
@@ -225,7 +228,8 @@ extension Command {
         Command(
             name: "reload", usage: "reload [--diff] [--force] | reload --list",
             summary:
-                "reloads the provider from its source (a file is read again): reloadData, or with --diff the computed batch updates",
+                "reloads the provider from its source (a file is read again): reloadData, or with --diff the computed "
+                + "batch updates",
             details: [
                 "--diff applies the changes as staged batch updates and prints them (above the change",
                 "threshold, see 'set', it falls back to reloadData and says so). A reload that fails keeps",
@@ -287,7 +291,8 @@ extension Command {
                 context.presentation.diffable = nil
                 context.activate(index)
                 context.output.write(
-                    "diffable off: its identifiers were keys; the adapter shows \(loaded.name) again (reloadData): \(loaded.countDescription)"
+                    "diffable off: its identifiers were keys; the adapter shows \(loaded.name) again (reloadData): "
+                        + "\(loaded.countDescription)"
                 )
             }
             loaded.forgetEdits()

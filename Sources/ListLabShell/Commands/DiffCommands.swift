@@ -196,7 +196,8 @@ extension Command {
                         try context.transition(
                             loaded, to: kept,
                             saying:
-                                "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): \(kept.count) of \(all.count) items",
+                                "filtered \(loaded.name) to \(Tokenizer.typedFieldName(field))=\(value.jsonText): "
+                                + "\(kept.count) of \(all.count) items",
                             whenChanged: { changed = true })
                     } catch {
                         // Stopped, or refused, before the provider changed (a diff that could not
@@ -210,7 +211,9 @@ extension Command {
         Command(
             name: "set", usage: "set [" + Setting.all.map(\.usage).joined(separator: " | ") + "]",
             summary:
-                "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, the kind of list, the badges of pictures, the iOS version whose words it speaks, and a timer for each command",
+                "shows or changes settings: how changed items are shown, when a diff falls back to reloadData, the "
+                + "kind of list, the badges of pictures, the iOS version whose words it speaks, and a timer for each "
+                + "command",
             details: Setting.all.flatMap(\.help),
             examples: ["set"] + Setting.all.flatMap(\.examples),
             completes: { context in

@@ -45,7 +45,8 @@ extension DiffableMode {
                 guard keys.contains(parentKey) else {
                     throw ShellError(
                         .invalidData(
-                            "\(keyField)=\(id.jsonText) has \(parentField)=\(parent.jsonText), and no item has that \(keyField)"
+                            "\(keyField)=\(id.jsonText) has \(parentField)=\(parent.jsonText), and no item has that "
+                                + "\(keyField)"
                         )
                     )
                 }
@@ -88,7 +89,8 @@ extension CommandContext {
                 return
             }
             output.write(
-                "diffable on by \(diffable.identity.rawValue): \(diffable.loaded.name), applied \(counts(diffable.dataSource.snapshot())), pending \(counts(diffable.pending))"
+                "diffable on by \(diffable.identity.rawValue): \(diffable.loaded.name), applied "
+                    + "\(counts(diffable.dataSource.snapshot())), pending \(counts(diffable.pending))"
             )
             return
         }
@@ -126,7 +128,8 @@ extension CommandContext {
         if identity == .key, loaded.keyField == nil {
             throw ShellError(
                 .unsupported(
-                    "\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key FIELD'"
+                    "\(loaded.name) has no key to identify its items by: 'diffable on by value', or load it with 'key "
+                        + "FIELD'"
                 )
             )
         }
@@ -161,7 +164,8 @@ extension CommandContext {
         let what = loaded.map { "'\($0.name)' has \(count)" } ?? "the snapshot would hold \(count)"
         throw ShellError(
             .overBound(
-                "\(command): a diffable data source holds at most \(most) items in this session, and \(what) (filter it first)"
+                "\(command): a diffable data source holds at most \(most) items in this session, and \(what) (filter "
+                    + "it first)"
             )
         )
     }
@@ -270,7 +274,8 @@ extension CommandContext {
         let how = withoutAnimation ? " without animation (still a diff, as UIKit since iOS 15)" : ""
         guard !performed.isEmpty else {
             output.write(
-                "applied\(how): no changes (identifiers and order are the same; content is not compared: reconfigureItems or reloadItems update cells)"
+                "applied\(how): no changes (identifiers and order are the same; content is not compared: "
+                    + "reconfigureItems or reloadItems update cells)"
             )
             return
         }

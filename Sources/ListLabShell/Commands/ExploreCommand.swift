@@ -23,7 +23,8 @@ extension Session {
                 output.write("explore: \(reason) after \(searched), \(taken): nothing found so far")
             } else {
                 output.write(
-                    "explore: \(searched), \(taken): the list took every update, and every row on screen showed its item"
+                    "explore: \(searched), \(taken): the list took every update, and every row on screen showed its "
+                        + "item"
                 )
             }
             if options.save != nil { output.write("explore --save: nothing found, nothing saved") }
@@ -65,7 +66,8 @@ extension Session {
         guard input.isEntered else {
             throw ShellError(
                 .unsupported(
-                    "explore runs at the top of a session, not inside 'run' (the script's commands are replayed with the session's once it ends)"
+                    "explore runs at the top of a session, not inside 'run' (the script's commands are replayed with "
+                        + "the session's once it ends)"
                 )
             )
         }
@@ -73,21 +75,24 @@ extension Session {
         guard !recorder.isFull else {
             throw ShellError(
                 .overBound(
-                    "explore replays this session's commands, and its record is full (it keeps no more of them): start a new session, load, and explore"
+                    "explore replays this session's commands, and its record is full (it keeps no more of them): "
+                        + "start a new session, load, and explore"
                 )
             )
         }
         guard presentation.diffable == nil else {
             throw ShellError(
                 .needsFirst(
-                    "explore takes the provider through edits whose updates its own change tracking reports, and under a diffable data source the list changes on 'apply' alone: 'diffable off' first"
+                    "explore takes the provider through edits whose updates its own change tracking reports, and "
+                        + "under a diffable data source the list changes on 'apply' alone: 'diffable off' first"
                 )
             )
         }
         if let change = presentation.currentUnannouncedChange() {
             throw ShellError(
                 .needsFirst(
-                    "explore: the list was not told of '\(change.command)': 'reload --list' first, so that it shows the data"
+                    "explore: the list was not told of '\(change.command)': 'reload --list' first, so that it shows "
+                        + "the data"
                 )
             )
         }
@@ -105,7 +110,8 @@ extension Session {
         guard left > 0 else {
             throw ShellError(
                 .overBound(
-                    "explore: this session has explored \(ExploreOptions.mostStepsOfABoundedSession) steps, the most a replayed transcript or a classroom's tab may"
+                    "explore: this session has explored \(ExploreOptions.mostStepsOfABoundedSession) steps, the most "
+                        + "a replayed transcript or a classroom's tab may"
                 )
             )
         }
@@ -187,7 +193,8 @@ extension Command {
                 "Each step is an edit as you would type it (append, insert, delete, update, move), chosen from",
                 "what the provider holds, so the provider's own change tracking says what the list is told. The",
                 "steps run in sessions of their own that first replay this session's commands (they write no",
-                "file, and this session is not changed), in runs of \(SessionExplorer.runLength). After each step it checks that the list took",
+                "file, and this session is not changed), in runs of \(SessionExplorer.runLength). After each step it "
+                    + "checks that the list took",
                 "the update (UIKit's rules) and that each row on screen shows its item. A failure is shrunk to",
                 "the fewest steps, with the simplest words, that fail the same way, and printed with what the",
                 "last step said; --save keeps them, after this session's commands, as a transcript that",

@@ -27,7 +27,8 @@ extension CommandContext {
         guard let sourcePath = loaded.sourcePath else {
             throw ShellError(
                 .notFound(
-                    "export swift reads the data file again, and '\(loaded.name)' has none (it is ListLab's built-in copy): set LISTLAB_SAMPLES to the Samples/datasets folder"
+                    "export swift reads the data file again, and '\(loaded.name)' has none (it is ListLab's built-in "
+                        + "copy): set LISTLAB_SAMPLES to the Samples/datasets folder"
                 )
             )
         }
@@ -58,7 +59,8 @@ extension CommandContext {
         }
         let edited = loaded.filter != nil || loaded.allPaths.compactMap { loaded.provider.item(at: $0) } != records
         let note =
-            "note: the export has \(export.dataFileName) as it is on disk; this session's unsaved edits, sort or filter are not in it"
+            "note: the export has \(export.dataFileName) as it is on disk; this session's unsaved edits, sort or "
+            + "filter are not in it"
         guard let file else {
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                 output.write(String(line))

@@ -191,7 +191,8 @@ extension Command {
                     // Too many digits for an Int: the same message as any count outside the range.
                     throw ShellError(
                         .usage(
-                            "a viewport of \(text) rows is not possible: choose \(range.lowerBound) to \(range.upperBound)"
+                            "a viewport of \(text) rows is not possible: choose \(range.lowerBound) to "
+                                + "\(range.upperBound)"
                         ),
                         column: token.column)
                 }
@@ -200,7 +201,8 @@ extension Command {
                 if let most = context.presentation.viewportLimit, rows > most {
                     throw ShellError(
                         .overBound(
-                            "a viewport of \(rows) rows: this session shows at most \(most) (each row is drawn in every picture)"
+                            "a viewport of \(rows) rows: this session shows at most \(most) (each row is drawn in "
+                                + "every picture)"
                         )
                     )
                 }
@@ -280,8 +282,10 @@ extension Command {
             name: "fields", usage: "fields",
             summary: "lists the fields of the provider shown, with the kinds of values each holds",
             details: [
-                "Counts every item's value of each field by kind (null, bool, int, double, number, string, date, array, object);",
-                "a date is text in ISO 8601 (2026-11-28, 2026-11-28T09:30:00Z), as a Swift Date of your own type is held.",
+                "Counts every item's value of each field by kind (null, bool, int, double, number, string, date, "
+                    + "array, object);",
+                "a date is text in ISO 8601 (2026-11-28, 2026-11-28T09:30:00Z), as a Swift Date of your own type is "
+                    + "held.",
             ],
             examples: ["fields"],
             run: { context, arguments in

@@ -70,7 +70,8 @@ extension CommandContext {
         if let existing = workspace.provider(named: clauses.name), !clauses.force, !existing.unsavedProviders.isEmpty {
             throw ShellError(
                 .needsFirst(
-                    "\(clauses.name) has unsaved edits that loading it again would drop: save them first, or load with --force"
+                    "\(clauses.name) has unsaved edits that loading it again would drop: save them first, or load "
+                        + "with --force"
                 )
             )
         }
@@ -306,7 +307,8 @@ extension CommandContext {
         }
         if case .paged(let paged, _, _, let pages) = loaded.source {
             return
-                "loaded page 1 of \(loaded.name): \(items) of \(pages.count) items into a paged provider (pages of \(paged.pageSize))"
+                "loaded page 1 of \(loaded.name): \(items) of \(pages.count) items into a paged provider (pages of "
+                + "\(paged.pageSize))"
         }
         let origin = source.isFile ? " from \(source.file?.name ?? source.text)" : ""
         let grouping = clauses.shape.groupField.map { ", by \($0)" } ?? ""

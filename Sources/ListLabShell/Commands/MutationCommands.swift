@@ -40,11 +40,13 @@ extension CommandContext {
                     guard presentation.updateStyle == .reconfigure else {
                         return "reloaded: cell #\(now.serial) replaces the old one"
                     }
-                    // The presenter chose another kind of cell: UIKit dequeues a new one rather than reconfigure the old.
+                    // The presenter chose another kind of cell: UIKit dequeues a new one rather than reconfigure the
+                    // old.
                     if let cellBefore, cellBefore !== now {
                         let taken = now.reuseCount > 0 ? "reused cell" : "new cell"
                         return
-                            "its cell is of another kind now: \(taken) #\(now.serial) (\(type(of: now))) for #\(cellBefore.serial) (\(type(of: cellBefore)))"
+                            "its cell is of another kind now: \(taken) #\(now.serial) (\(type(of: now))) for "
+                            + "#\(cellBefore.serial) (\(type(of: cellBefore)))"
                     }
                     return "cell #\(now.serial) reconfigured in place"
                 } ?? "not on screen, so no cell to \(presentation.updateStyle.rawValue)"
@@ -132,7 +134,8 @@ extension CommandContext {
         } catch RecordRuleError.duplicateKey(let field, let value, let other) where owner !== loaded {
             throw ShellError(
                 .invalidData(
-                    "duplicate key \(FieldNameList.name(field))=\(value.messageText): \(owner.name) has it already, at its \(other)"
+                    "duplicate key \(FieldNameList.name(field))=\(value.messageText): \(owner.name) has it already, "
+                        + "at its \(other)"
                 )
             )
         }
@@ -145,8 +148,10 @@ extension Command {
             name: "update", usage: "update PATH|KEY=VALUE FIELD=VALUE ...",
             summary: "changes fields of an item; the list reconfigures only that cell",
             details: [
-                "Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text. A number is kept as typed (1e3, 1.10, 12345678901234567891 are saved so), as a number read from a file is.",
-                "A field whose name is not a bare word (a space in it, or a first character that is not a letter) is written in quotes: \"first name\"=Ada.",
+                "Values are typed: 42, 4.5, true, null, \"text\"; a bare word is text. A number is kept as typed "
+                    + "(1e3, 1.10, 12345678901234567891 are saved so), as a number read from a file is.",
+                "A field whose name is not a bare word (a space in it, or a first character that is not a letter) is "
+                    + "written in quotes: \"first name\"=Ada.",
             ],
             examples: [
                 #"update 0.2 name="Diana of Themyscira""#, "update 3 city=Keystone", "update id=4 city=Keystone",

@@ -22,7 +22,9 @@ extension CommandContext {
         guard itemType(other) == itemType(loaded) else {
             throw ShellError(
                 .unsupported(
-                    "cannot join '\(loaded.name)' (Item = \(itemType(loaded))) with the presenter of '\(name)' (Item = \(itemType(other))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+                    "cannot join '\(loaded.name)' (Item = \(itemType(loaded))) with the presenter of '\(name)' (Item "
+                        + "= \(itemType(other))): ListAdapter requires Provider.Item == Presenter.Item, which Swift "
+                        + "checks at compile time"
                 )
             )
         }
@@ -37,7 +39,8 @@ extension CommandContext {
         }
         list.reloadData()
         output.write(
-            "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(itemType(loaded)), shown by \(mine.presenterTypeName))"
+            "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(itemType(loaded)), shown by "
+                + "\(mine.presenterTypeName))"
         )
     }
 
@@ -64,13 +67,16 @@ extension CommandContext {
             guard other.fieldNames == loaded.fieldNames else {
                 throw ShellError(
                     .unsupported(
-                        "cannot join '\(loaded.name)' (Item = \(FieldNameList.itemType(loaded.fieldNames))) with the presenter of '\(name)' (Item = \(FieldNameList.itemType(other.fieldNames))): ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
+                        "cannot join '\(loaded.name)' (Item = \(FieldNameList.itemType(loaded.fieldNames))) with the "
+                            + "presenter of '\(name)' (Item = \(FieldNameList.itemType(other.fieldNames))): "
+                            + "ListAdapter requires Provider.Item == Presenter.Item, which Swift checks at compile time"
                     )
                 )
             }
             presenter = other.presenter
             message =
-                "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = \(FieldNameList.itemType(loaded.fieldNames)))"
+                "bound the presenter of '\(name)' to '\(loaded.name)' (both Item = "
+                + "\(FieldNameList.itemType(loaded.fieldNames)))"
         } else if arguments.take("header") || arguments.peekWord == "footer" {
             let isFooter = arguments.take("footer")
             let template = try optionalTemplate(&arguments, fields: TemplatePresenter.sectionFields, in: loaded)

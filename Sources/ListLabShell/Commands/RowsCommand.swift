@@ -93,7 +93,8 @@ extension CommandContext {
         if let existing = workspace.provider(named: Self.rowsName), existing.rows == nil {
             throw ShellError(
                 .needsFirst(
-                    "'\(Self.rowsName)' is \(existing.kindWithArticle) loaded by that name: load it under another name ('name NAME') to use rows"
+                    "'\(Self.rowsName)' is \(existing.kindWithArticle) loaded by that name: load it under another "
+                        + "name ('name NAME') to use rows"
                 )
             )
         }
@@ -114,7 +115,8 @@ extension CommandContext {
                 ? "'use \(Self.rowsName)' first" : "run 'rows TEXT ...' first"
             throw ShellError(
                 .unsupported(
-                    "'rows --data-only' changes the rows provider, and the list shows \(loaded.name), \(loaded.kindWithArticle): \(hint)"
+                    "'rows --data-only' changes the rows provider, and the list shows \(loaded.name), "
+                        + "\(loaded.kindWithArticle): \(hint)"
                 )
             )
         }
@@ -157,7 +159,8 @@ extension LoadedProvider {
         guard rows != nil else { return }
         throw ShellError(
             .unsupported(
-                "\(command) works on a loaded dataset; \(name) holds rows given as their texts ('rows TEXT ...' gives it others)"
+                "\(command) works on a loaded dataset; \(name) holds rows given as their texts ('rows TEXT ...' gives "
+                    + "it others)"
             )
         )
     }
@@ -168,7 +171,8 @@ extension Command {
         Command(
             name: "rows", usage: RowsLiteral.rowsUsage,
             summary:
-                "shows rows given as their texts, in sections, as a provider named rows; --data-only changes its data without telling the list",
+                "shows rows given as their texts, in sections, as a provider named rows; --data-only changes its data "
+                + "without telling the list",
             details: [
                 "For a data source that is not a dataset: each TEXT is a row's text (with 'detail TEXT', its",
                 "second line), and each 'section' starts a section (with 'title TEXT', its header); texts",

@@ -119,7 +119,8 @@ extension Session {
             let notACommand = first
             throw ShellError(
                 .invalidData(
-                    "\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of it was run (its lines are not shown)"
+                    "\(file) is not a script: its line \(notACommand.line) does not start with a command, so none of "
+                        + "it was run (its lines are not shown)"
                 )
             )
         }
@@ -230,12 +231,14 @@ extension Command {
             let stats = context.list.statistics
             context.output.write("provider \(loaded.name): \(loaded.countDescription)")
             context.output.write(
-                "cells: \(stats.cellsCreated) created, \(stats.cellsReused) reused, \(stats.configurations) configured (\(stats.reconfigurations) in place), \(stats.reloadedCells) replaced by reloads"
+                "cells: \(stats.cellsCreated) created, \(stats.cellsReused) reused, \(stats.configurations) "
+                    + "configured (\(stats.reconfigurations) in place), \(stats.reloadedCells) replaced by reloads"
             )
             context.output.write(
                 "calls: \(stats.dataSourceCalls) to the data source, \(stats.delegateCalls) to the delegate")
             context.output.write(
-                "list: \(stats.reloads) reloadData, \(stats.batchUpdates) batch updates (\(stats.refusedBatchUpdates) refused), viewport \(context.list.viewportRows) rows"
+                "list: \(stats.reloads) reloadData, \(stats.batchUpdates) batch updates (\(stats.refusedBatchUpdates) "
+                    + "refused), viewport \(context.list.viewportRows) rows"
             )
         },
         Command(
@@ -314,7 +317,8 @@ extension Command {
             for line in command.details { context.output.write("  \(line)") }
             if command.speaksUIKitWords {
                 context.output.write(
-                    "  Its refusals are UIKit's words on iOS \(context.list.iOSVersion) ('set ios VERSION' changes the version)."
+                    "  Its refusals are UIKit's words on iOS \(context.list.iOSVersion) ('set ios VERSION' changes "
+                        + "the version)."
                 )
             }
             if command.name == "load", !context.workspace.registrations.isEmpty {

@@ -39,7 +39,8 @@ struct Setting: Sendable {
         Setting(
             name: "threshold", usage: "threshold N",
             help: [
-                "threshold: above this many changes, a diff is shown with reloadData instead of batch updates (default 100)."
+                "threshold: above this many changes, a diff is shown with reloadData instead of batch updates "
+                    + "(default 100)."
             ],
             examples: ["set threshold 20"], values: [],
             current: { "\($0.presentation.changeThreshold)" }
@@ -49,7 +50,8 @@ struct Setting: Sendable {
             if let most = context.presentation.thresholdLimit, threshold > most {
                 throw ShellError(
                     .overBound(
-                        "threshold \(threshold): this session takes at most \(most) (batch updates of more changes take longer than a command may run here)"
+                        "threshold \(threshold): this session takes at most \(most) (batch updates of more changes "
+                            + "take longer than a command may run here)"
                     )
                 )
             }
@@ -112,7 +114,8 @@ struct Setting: Sendable {
             guard let version = IOSVersion(text) else {
                 throw ShellError(
                     .usage(
-                        "ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to \(IOSVersion.supported.upperBound.major), as 16 or 16.4"
+                        "ios \(text): write an iOS version from \(IOSVersion.supported.lowerBound) to "
+                            + "\(IOSVersion.supported.upperBound.major), as 16 or 16.4"
                     )
                 )
             }

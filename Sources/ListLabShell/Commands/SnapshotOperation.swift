@@ -253,7 +253,8 @@ struct SnapshotCall {
         guard case .word(let text) = token.kind, let named = SnapshotOperation.named(text) else { return }
         throw ShellError(
             .usage(
-                "'\(text)' is the snapshot operation \(named.name), not an identifier: one 'snapshot' command runs one operation (quote it, \"\(text)\", for an identifier of that name)"
+                "'\(text)' is the snapshot operation \(named.name), not an identifier: one 'snapshot' command runs "
+                    + "one operation (quote it, \"\(text)\", for an identifier of that name)"
             ),
             column: token.column)
     }

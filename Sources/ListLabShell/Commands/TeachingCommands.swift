@@ -201,7 +201,8 @@ extension Command {
             name: "exercise",
             usage: "exercise TASK... | exercise hint TEXT... | exercise check",
             summary:
-                "in a lesson, asks the learner to reach a state with commands of their own; 'exercise check' prints the state the check compares",
+                "in a lesson, asks the learner to reach a state with commands of their own; 'exercise check' prints "
+                + "the state the check compares",
             details: [
                 "In a transcript, 'exercise TASK' states the task; the commands after it are the lesson's own",
                 "solution, which 'listlab test' runs and a lesson in the browser hides; 'exercise hint TEXT'",

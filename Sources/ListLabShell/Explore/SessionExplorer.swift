@@ -131,7 +131,9 @@ struct SessionExplorer {
                 let now = record.output.first.map { "\"\($0)\"" } ?? "nothing"
                 throw ShellError(
                     .unsupported(
-                        "explore replays this session's commands first, and command \(index + 1), '\(entry.command)', prints \(now) where it printed \(then): explore needs a session that replays (a file changed since?)"
+                        "explore replays this session's commands first, and command \(index + 1), '\(entry.command)', "
+                            + "prints \(now) where it printed \(then): explore needs a session that replays (a file "
+                            + "changed since?)"
                     )
                 )
             }
@@ -141,7 +143,9 @@ struct SessionExplorer {
         guard ran <= Self.mostReplayedCommands else {
             throw ShellError(
                 .overBound(
-                    "explore replays this session's commands before each run, and they come to \(ran) with the scripts they run (at most \(Self.mostReplayedCommands)): start a new session, load, and explore"
+                    "explore replays this session's commands before each run, and they come to \(ran) with the "
+                        + "scripts they run (at most \(Self.mostReplayedCommands)): start a new session, load, and "
+                        + "explore"
                 )
             )
         }

@@ -31,7 +31,8 @@ extension SwiftExport {
 
                 // MARK: The provider
 
-                /// \(Self.comment(dataFileName))'s \(records.count) \(records.count == 1 ? "item" : "items"), as the file held them (`export swift` writes up to
+                /// \(Self.comment(dataFileName))'s \(records.count) \(records.count == 1 ? "item" : "items"), as the \
+                file held them (`export swift` writes up to
                 /// \(Self.inlineLimit) items here; a larger file is read from a copy beside this one).
                 let \(items): [\(model)] = [
 
@@ -54,7 +55,8 @@ extension SwiftExport {
 
                 // MARK: The provider
 
-                /// \(Self.comment(dataFileName))'s items, read by ListLab's file reader and decoded into `\(model)` values,
+                /// \(Self.comment(dataFileName))'s items, read by ListLab's file reader and decoded into `\(model)` \
+                values,
                 /// \(grouping).
                 func make\(plural)Provider(file path: String) throws -> \(providerType) {
                     let items = try FileDataProvider(path: path, name: \(Self.literal(dataFileName))).records.map {
@@ -65,7 +67,8 @@ extension SwiftExport {
 
                 /// \(Self.comment(dataFileName)), beside this file (`export swift` copied it there).
                 private let \(dataFile): String = {
-                    let folder = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                    let folder = #filePath.split(separator: "/", omittingEmptySubsequences: \
+                false).dropLast().joined(separator: "/")
                     return folder + \(Self.literal("/" + dataFileName))
                 }()
 

@@ -10,7 +10,8 @@ extension SwiftExport {
             // MARK: The test
 
             @Test func \(Self.lowerCamel(plural))ShowAsInListLab() throws {
-                let provider = \(itemsAreInline ? "make\(plural)Provider()" : "try make\(plural)Provider(file: \(dataFile))")
+                let provider = \
+            \(itemsAreInline ? "make\(plural)Provider()" : "try make\(plural)Provider(file: \(dataFile))")
                 let adapter = ListAdapter(provider: provider, presenter: make\(plural)Presenter())
                 let list = HeadlessList(style: \(styleCode), viewportRows: \(viewportRows))
                 adapter.attach(to: list)

@@ -161,7 +161,8 @@ package struct SwiftExport {
             // your app's module as they are.
             """
         var out = """
-            // Exported by ListLab (`export swift`) from the dataset '\(Self.comment(datasetName))' (\(Self.comment(dataFileName))):
+            // Exported by ListLab (`export swift`) from the dataset '\(Self.comment(datasetName))' \
+            (\(Self.comment(dataFileName))):
             // the model, its cells and presenter, the provider and the adapter, and a test
             \(data)
 

@@ -91,7 +91,8 @@ public final class ConfinedFolder: @unchecked Sendable {
             if let outsideReason { throw ShellError(.outsideFolder("\(name): \(outsideReason)")) }
             throw ShellError(
                 .outsideFolder(
-                    "\(name): outside the transcript's folder: a replay reads and writes only a copy of that folder (\(toolName) test --in-place replays on the real files)"
+                    "\(name): outside the transcript's folder: a replay reads and writes only a copy of that folder "
+                        + "(\(toolName) test --in-place replays on the real files)"
                 )
             )
         }
@@ -114,7 +115,8 @@ public final class ConfinedFolder: @unchecked Sendable {
         guard resolved == original || resolved.hasPrefix(original + "/") else {
             throw ShellError(
                 .outsideFolder(
-                    "\(name): a link to a file outside the transcript's folder: a replay reads and writes only a copy of that folder"
+                    "\(name): a link to a file outside the transcript's folder: a replay reads and writes only a copy "
+                        + "of that folder"
                 )
             )
         }
@@ -166,7 +168,8 @@ public final class ConfinedFolder: @unchecked Sendable {
         guard after.bytes > quota.bytes || after.files > quota.files else { return nil }
         func megabytes(_ count: Int) -> String { ByteCount.text(count, exactBelowAMegabyte: true) }
         return
-            "not written: this folder may hold \(megabytes(quota.bytes)) in \(quota.files) files, and holds \(megabytes(bytes)) in \(files); "
+            "not written: this folder may hold \(megabytes(quota.bytes)) in \(quota.files) files, and holds "
+            + "\(megabytes(bytes)) in \(files); "
             + "\(megabytes(count)) more would pass that (replace a file with --force to reuse its room)"
     }
 

@@ -65,7 +65,8 @@ package enum TextFile {
             if length > longestLine {
                 throw ShellError(
                     .overBound(
-                        "line \(number) is longer than \(longestLine) bytes, the most a line of a script or transcript may hold (a command, \(CommandLineRule.longestLine))"
+                        "line \(number) is longer than \(longestLine) bytes, the most a line of a script or "
+                            + "transcript may hold (a command, \(CommandLineRule.longestLine))"
                     )
                 )
             }

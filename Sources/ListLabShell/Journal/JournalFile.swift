@@ -151,7 +151,8 @@ public struct JournalFile: Sendable {
                 guard written == checksum(of: record) else {
                     return (
                         String(decoding: accepted, as: UTF8.self),
-                        "stopped at line \(recordStart): lines \(recordStart)-\(number - 1) changed since they were written (their checksum does not match)"
+                        "stopped at line \(recordStart): lines \(recordStart)-\(number - 1) changed since they were "
+                            + "written (their checksum does not match)"
                     )
                 }
                 accepted += record
@@ -165,7 +166,8 @@ public struct JournalFile: Sendable {
         return (
             String(decoding: accepted, as: UTF8.self),
             cutShort
-                ? "stopped at line \(recordStart): the last command was not written whole (the session was killed while writing it, or the disk was full)"
+                ? "stopped at line \(recordStart): the last command was not written whole (the session was killed "
+                    + "while writing it, or the disk was full)"
                 : nil
         )
     }

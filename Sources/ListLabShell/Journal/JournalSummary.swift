@@ -115,7 +115,8 @@ public struct JournalSummary: Sendable {
                 header == nil
                 ? "its header is lost: the folder it ran in is unknown"
                 : cutShort
-                    ? "the last command was not written whole (the session was killed while writing it, or the disk was full)"
+                    ? "the last command was not written whole (the session was killed while writing it, or the disk "
+                        + "was full)"
                     : nil
         } else if size <= Self.readWhole, let read = JournalFile(path: path, bytes: whole()) {
             commandCount = read.records.count

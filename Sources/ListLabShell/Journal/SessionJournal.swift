@@ -194,7 +194,8 @@ public final class SessionJournal {
             guard !isFailing, let onProblem else { return }
             isFailing = true
             onProblem(
-                "(the journal cannot be written: \(failure); \(path); it tries again after each command, and 'session save' still works)"
+                "(the journal cannot be written: \(failure); \(path); it tries again after each command, and 'session "
+                    + "save' still works)"
             )
         } else if isFailing {
             isFailing = false

@@ -123,7 +123,8 @@ final class DiffableMode {
             guard let keyField = loaded.keyField else {
                 throw ShellError(
                     .unsupported(
-                        "items of \(loaded.name) have no key to name them by: 'snapshot new from data' builds a snapshot of them"
+                        "items of \(loaded.name) have no key to name them by: 'snapshot new from data' builds a "
+                            + "snapshot of them"
                     )
                 )
             }

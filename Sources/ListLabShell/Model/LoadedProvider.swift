@@ -133,12 +133,14 @@ final class LoadedProvider {
         var notes: [String] = []
         if let key, keyField == nil {
             notes.append(
-                "\(name) has no field '\(FieldNameList.name(key))' now: its items have no key (load it with 'key FIELD' to give them one)"
+                "\(name) has no field '\(FieldNameList.name(key))' now: its items have no key (load it with 'key "
+                    + "FIELD' to give them one)"
             )
         }
         if let group = shape.groupField ?? file?.groupField, current.index(of: group) == nil {
             notes.append(
-                "\(name) has no field '\(FieldNameList.name(group))' now: its items are in one section with no title (load it again 'as sectioned by' a field)"
+                "\(name) has no field '\(FieldNameList.name(group))' now: its items are in one section with no title "
+                    + "(load it again 'as sectioned by' a field)"
             )
         }
         return notes
@@ -323,7 +325,8 @@ final class LoadedProvider {
     }
 }
 
-/// The kinds of provider a command works on, as ``ShellError/Reason/wrongKind(command:worksOn:dataset:kind:hint:)`` names them.
+/// The kinds of provider a command works on, as ``ShellError/Reason/wrongKind(command:worksOn:dataset:kind:hint:)``
+/// names them.
 enum ProviderKinds {
     /// What the commands that change or export ListLab's own datasets work on.
     static let arraySectionedAndFile = "array, sectioned and file providers"

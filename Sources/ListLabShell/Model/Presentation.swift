@@ -126,11 +126,13 @@ final class Presentation {
             {
                 // Only content changed: no count is off, the cell is stale.
                 output.write(
-                    "(--data-only: the data changed, the list was not told: the cell at \(path) still shows the old content)"
+                    "(--data-only: the data changed, the list was not told: the cell at \(path) still shows the old "
+                        + "content)"
                 )
             } else {
                 output.write(
-                    "(--data-only: the data changed, the list was not told: it still has \(Self.countsBefore(update, in: list)))"
+                    "(--data-only: the data changed, the list was not told: it still has "
+                        + "\(Self.countsBefore(update, in: list)))"
                 )
             }
             return
@@ -147,7 +149,8 @@ final class Presentation {
 
     /// What a change to the data says under a diffable data source.
     static func diffableDataNote(_ diffable: DiffableMode) -> String {
-        "(diffable: \(diffable.loaded.name) changed, the list shows the applied snapshot: 'snapshot new from data', then 'apply')"
+        "(diffable: \(diffable.loaded.name) changed, the list shows the applied snapshot: 'snapshot new from data', "
+            + "then 'apply')"
     }
 
     /// What the list still counts where an unannounced change happened: the
@@ -237,7 +240,8 @@ final class Presentation {
         }
         throw ShellError(
             .needsFirst(
-                "\(command) would hand the list a batch update, but the list was not told of '\(change.command)' (\(difference)): "
+                "\(command) would hand the list a batch update, but the list was not told of '\(change.command)' "
+                    + "(\(difference)): "
                     + "\(consequence); tell the list with 'batch', or 'reload --list' first"))
     }
 

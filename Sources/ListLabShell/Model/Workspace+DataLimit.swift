@@ -20,7 +20,8 @@ extension Workspace {
         guard held + more > dataLimit else { return }
         throw ShellError(
             .overBound(
-                "\(loaded.name): not loaded: it would take about \(ByteCount.text(more)), and this session holds about \(ByteCount.text(held)) of the \(ByteCount.text(dataLimit)) it may\(reasonText) "
+                "\(loaded.name): not loaded: it would take about \(ByteCount.text(more)), and this session holds "
+                    + "about \(ByteCount.text(held)) of the \(ByteCount.text(dataLimit)) it may\(reasonText) "
                     + "(load a dataset under a name loaded already to replace it)"))
     }
 
@@ -32,7 +33,8 @@ extension Workspace {
         guard held + bytes > dataLimit else { return }
         throw ShellError(
             .overBound(
-                "not changed: this session holds about \(ByteCount.text(held)) of the \(ByteCount.text(dataLimit)) of data it may\(reasonText), and this would add about \(ByteCount.text(bytes))"
+                "not changed: this session holds about \(ByteCount.text(held)) of the \(ByteCount.text(dataLimit)) of "
+                    + "data it may\(reasonText), and this would add about \(ByteCount.text(bytes))"
             )
         )
     }

@@ -89,7 +89,8 @@ public struct Arguments {
         let number = text.prefix { $0.isNumber }
         throw ShellError(
             .usage(
-                "'\(text)': under a diffable data source a row is written with its section (0.\(number), not \(number)): a bare number names an identifier, as in 'snapshot reloadItems \(number)'"
+                "'\(text)': under a diffable data source a row is written with its section (0.\(number), not "
+                    + "\(number)): a bare number names an identifier, as in 'snapshot reloadItems \(number)'"
             ),
             column: column)
     }

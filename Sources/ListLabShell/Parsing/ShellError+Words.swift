@@ -73,7 +73,8 @@ extension ShellError.Reason {
         case .needsDiffable(let command):
             "\(command) needs a diffable data source: 'diffable on' first"
         case .scriptCommandsSpent(let limit):
-            "run: scripts have run \(limit) commands in this session, the most they may (do scripts run each other over and over?)"
+            "run: scripts have run \(limit) commands in this session, the most they may (do scripts run each other "
+                + "over and over?)"
         case .scriptsTooDeep(let file, let limit):
             "run: scripts nested more than \(limit) deep (does '\(file)' run itself?)"
         case .usage(let message), .notFound(let message), .needsFirst(let message), .unsupported(let message),

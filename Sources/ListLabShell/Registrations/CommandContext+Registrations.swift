@@ -37,7 +37,8 @@ extension CommandContext {
             } else if ["as", "key"].contains(token.stringValue?.lowercased() ?? "") {
                 throw ShellError(
                     .unsupported(
-                        "'\(token.text)' shapes ListLab's datasets; \(registration.name) is \(registration.providerTypeName), which shapes its own items"
+                        "'\(token.text)' shapes ListLab's datasets; \(registration.name) is "
+                            + "\(registration.providerTypeName), which shapes its own items"
                     ),
                     column: token.column)
             } else {
@@ -49,7 +50,8 @@ extension CommandContext {
         if let existing = workspace.provider(named: name), !force, !existing.unsavedProviders.isEmpty {
             throw ShellError(
                 .needsFirst(
-                    "\(name) has unsaved edits that loading it again would drop: load with --force to drop them (its data is its own provider's: save does not write it)"
+                    "\(name) has unsaved edits that loading it again would drop: load with --force to drop them (its "
+                        + "data is its own provider's: save does not write it)"
                 )
             )
         }
@@ -69,7 +71,8 @@ extension CommandContext {
             guard fields.contains(key) || fields.isEmpty else {
                 throw ShellError(
                     .notFound(
-                        "\(name): its key '\(key)' is not a field of \(registration.itemTypeName) (fields: \(FieldNameList.text(fields)))"
+                        "\(name): its key '\(key)' is not a field of \(registration.itemTypeName) (fields: "
+                            + "\(FieldNameList.text(fields)))"
                     )
                 )
             }
@@ -98,7 +101,8 @@ extension CommandContext {
         guard let (registration, _) = loaded.registered else { return }
         throw ShellError(
             .unsupported(
-                "\(command) \(reason); \(loaded.name) is \(registration.providerTypeName), shown by \(registration.presenterTypeName)"
+                "\(command) \(reason); \(loaded.name) is \(registration.providerTypeName), shown by "
+                    + "\(registration.presenterTypeName)"
             )
         )
     }

@@ -104,7 +104,8 @@ final class RecordBridge<Base: DataProvider>: DataProvider {
             guard let kept = back[field.name] else {
                 throw RegistrationError(
                     description:
-                        "\(field.name): \(itemType) has no such field here (its fields: \(FieldNameList.text(back.schema.names)))"
+                        "\(field.name): \(itemType) has no such field here (its fields: "
+                        + "\(FieldNameList.text(back.schema.names)))"
                 )
             }
             guard kept.matchesByValue(field.value) || Self.keepsTheSame(kept, as: field.value) else {

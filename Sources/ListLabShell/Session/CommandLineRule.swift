@@ -41,7 +41,8 @@ package enum CommandLineRule {
         let bytes = line.utf8.count
         guard bytes <= longestLine else {
             return
-                "a command line of \(bytes) bytes is more than \(longestLine): put large values in a file and load it; nothing was run"
+                "a command line of \(bytes) bytes is more than \(longestLine): put large values in a file and load "
+                + "it; nothing was run"
         }
         return lineBreak(in: line)
     }

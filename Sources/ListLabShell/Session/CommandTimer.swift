@@ -15,7 +15,9 @@ struct CommandTimer {
         let real = ContinuousClock.now - started
         let cpu = Self.processTimes()
         return
-            "Run Time: real \(Self.seconds(real, places: 3)) user \(Self.seconds(cpu.user - startedCPU.user, places: 6)) sys \(Self.seconds(cpu.system - startedCPU.system, places: 6))"
+            "Run Time: real \(Self.seconds(real, places: 3)) user "
+            + "\(Self.seconds(cpu.user - startedCPU.user, places: 6)) sys "
+            + "\(Self.seconds(cpu.system - startedCPU.system, places: 6))"
     }
 
     /// The process's user and system time so far.

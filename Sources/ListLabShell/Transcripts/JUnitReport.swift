@@ -31,7 +31,8 @@ public struct JUnitReport: Sendable {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\">\n"
         out +=
-            "  <testsuite name=\"\(Self.escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+            "  <testsuite name=\"\(Self.escape(suite))\" tests=\"\(results.count)\" failures=\"\(failures)\" "
+            + "errors=\"0\" skipped=\"0\">\n"
         for result in results {
             let parts = result.path.split(separator: "/")
             let name = parts.last.map(String.init) ?? result.path

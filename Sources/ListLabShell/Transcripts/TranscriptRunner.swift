@@ -105,7 +105,9 @@ public enum TranscriptRunner {
             if record.linesNotKept > 0 {
                 newOutputs.append(nil)
                 report.append(
-                    "FAIL \(path):\(block.line): '\(block.command)' printed more than \(Self.described(bytes: outputLimit)) (\(record.linesNotKept) lines not kept), the most a replayed command may print"
+                    "FAIL \(path):\(block.line): '\(block.command)' printed more than "
+                        + "\(Self.described(bytes: outputLimit)) (\(record.linesNotKept) lines not kept), the most a "
+                        + "replayed command may print"
                 )
                 continue
             }
@@ -122,7 +124,8 @@ public enum TranscriptRunner {
                 !block.expected.contains(where: { OutputMatcher.line($0, matches: printed[index]) })
             {
                 notes.append(
-                    "\(path):\(block.line): '\(block.command)' now records an error the file did not expect (\(printed[index].prefix(120)))"
+                    "\(path):\(block.line): '\(block.command)' now records an error the file did not expect "
+                        + "(\(printed[index].prefix(120)))"
                 )
             }
             let firstDifference =

@@ -17,7 +17,8 @@
 /// let waits = ExplorerWaits()
 /// let explorer = ScreenExplorer(seed: 3, steps: 200, waits: waits, screen: { FeedViewController(service: StubService(waits)) }, list: { $0.tableView }, actions: [...])
 /// if let failure = await explorer.runWithWaits() { Issue.record("\(failure)") }
-/// // In the regression test the failure prints, a wait is let go as the exploration let it go:
+/// // In the regression test the failure prints, the tasks run and each wait is let go as the exploration did:
+/// await waits.settle()
 /// await waits.letGo("the next page")
 /// ```
 @preconcurrency @MainActor
@@ -66,6 +67,14 @@ public final class ExplorerWaits {
         let all = held
         held = []
         for wait in all { wait.resume.resume(returning: false) }
+        await Self.settle()
+    }
+
+    /// Lets the screen's tasks run, as the explorer does after each of the
+    /// user's actions: each task the action started or woke runs up to its
+    /// next wait, or to its end. A regression test the explorer printed
+    /// calls it where the exploration did.
+    public func settle() async {
         await Self.settle()
     }
 

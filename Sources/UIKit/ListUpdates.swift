@@ -20,6 +20,9 @@ final class ListUpdates {
 
     /// Asks the data source again when it changed since the list last asked
     /// (or the list never asked): before a count, a cell or the visible rows are read.
+    /// Whether a batch update is open (`performBatchUpdates`, `beginUpdates`).
+    var isBatching: Bool { depth > 0 }
+
     func refreshIfNeeded() {
         if list.dataSource == nil { connect() }
         if dataSourceChanged || !list.hasLoaded {

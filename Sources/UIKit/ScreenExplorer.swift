@@ -5,13 +5,16 @@ internal import ListLabCore
 /// fail the same way: the sequence nobody wrote down that ends in UIKit's
 /// exception, or in a row that shows what its data source no longer gives.
 ///
-/// Each step runs one of the screen's actions, chosen by a seeded
-/// generator, with values the action draws from the step's own generator;
-/// after each, what UIKit raised ends the run, and so does a stale row on
-/// screen (``StaleRow``). A failure is shrunk by taking steps away while it
-/// fails the same way (the same exception's reason, numbers aside, or a
-/// stale row), each step keeping its own values, and is confirmed by
-/// replaying what is left.
+/// A run makes a new screen and takes ``steps`` steps, up to ``runs`` runs
+/// (or until ``timeLimit`` passes). Each step runs one of the screen's
+/// actions, chosen by a seeded generator, with values the action draws from
+/// the step's own generator; the screen is laid out before the first and
+/// after each (`screen.view.layoutIfNeeded()`, as the run loop does between
+/// a user's taps), and then what UIKit raised ends the run, and so does a
+/// stale row on screen (``StaleRow``). A failure is shrunk by taking steps
+/// away while it fails the same way (the same rule of UIKit's, whatever its
+/// counts and identifiers, or a stale row), each step keeping its own
+/// values, and is confirmed by replaying what is left.
 ///
 /// ```swift
 /// let explorer = ScreenExplorer(seed: 7, steps: 2_000, screen: { InboxViewController() }, list: { $0.tableView }, actions: [
@@ -43,10 +46,17 @@ public struct ScreenExplorer<Screen: AnyObject> {
         }
     }
 
-    /// The run's seed: the same seed, the same steps.
+    /// The search's seed: the same seed, the same steps.
     public var seed: UInt64
-    /// How many steps a run takes at most.
+    /// How many steps a run takes at most, on a new screen.
     public var steps: Int
+    /// How many runs the search makes at most: many short runs find what
+    /// one long one does, and each starts from a screen of its own.
+    public var runs: Int
+    /// How long the search may take; nil for no bound. A search that runs
+    /// out of time ends with the run it is in (the runs before are the same
+    /// on every machine, so a failure found replays from its seed).
+    public var timeLimit: Duration?
     /// How many steps the shrinking may replay in all, at most: a failure
     /// deep in a long run is shrunk as far as this allows.
     public var shrinkingSteps = 200_000
@@ -60,12 +70,13 @@ public struct ScreenExplorer<Screen: AnyObject> {
     /// `list` names, through `actions`; `waits` holds what the screen's own
     /// tasks await (its service's stub waits there), for ``runWithWaits()``.
     public init(
-        seed: UInt64 = 1, steps: Int = 1_000, waits: ExplorerWaits? = nil, screen: @escaping () -> Screen,
-        list: @escaping (Screen) -> any StaleRowChecking,
-        actions: [Action]
+        seed: UInt64 = 1, steps: Int = 1_000, runs: Int = 1, timeLimit: Duration? = nil, waits: ExplorerWaits? = nil,
+        screen: @escaping () -> Screen, list: @escaping (Screen) -> any StaleRowChecking, actions: [Action]
     ) {
         self.seed = seed
         self.steps = steps
+        self.runs = runs
+        self.timeLimit = timeLimit
         self.waits = waits
         makeScreen = screen
         self.list = list
@@ -90,15 +101,76 @@ public struct ScreenExplorer<Screen: AnyObject> {
     public func run() -> ExplorerFailure? {
         guard !actions.isEmpty, steps > 0 else { return nil }
         var random = ExplorerRandom(seed: seed)
-        let planned = (0..<steps).map { _ in Step(action: random.next(upTo: actions.count), seed: random.nextWord()) }
-        guard let found = replay(planned) else { return nil }
-        let failing = Array(planned.prefix(found.step + 1))
-        let shrunk = shrink(failing, like: found.signature)
-        guard let confirmed = replay(shrunk) else { return nil }
-        var failure = ExplorerFailure(
-            seed: seed, stepsTaken: found.step + 1, calls: confirmed.calls, reason: confirmed.reason)
-        failure.steps = shrunk.map { ExplorerStep(action: $0.action, seed: $0.seed, simplest: $0.simplest) }
-        return failure
+        let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
+        for run in 0..<max(1, runs) {
+            if run > 0, let deadline, ContinuousClock.now >= deadline { return nil }
+            let planned = (0..<steps).map { _ in
+                Step(action: random.next(upTo: actions.count), seed: random.nextWord())
+            }
+            guard let found = replay(planned) else { continue }
+            let failing = Array(planned.prefix(found.step + 1))
+            let shrunk = shrink(failing, like: found.signature)
+            guard let confirmed = replay(shrunk) else { return nil }
+            var failure = ExplorerFailure(
+                seed: seed, run: run + 1, stepsTaken: found.step + 1, calls: confirmed.calls,
+                reason: confirmed.reason)
+            failure.regressionTest = Self.regressionTest(confirmed)
+            failure.steps = shrunk.map { ExplorerStep(action: $0.action, seed: $0.seed, simplest: $0.simplest) }
+            return failure
+        }
+        return nil
+    }
+
+    /// The signature of a stale row.
+    static var staleRow: String { "stale row" }
+
+    /// Lays `screen` out as the run loop does between events: its view and
+    /// the views in it, the list among them; a list outside them, itself.
+    private func layOut(_ screen: Screen) {
+        let list = self.list(screen)
+        let root = (screen as? UIViewController)?.view ?? (screen as? UIView)
+        root?.layoutIfNeeded()
+        if root == nil || !Self.contains(root, list) { list.layoutIfNeeded() }
+    }
+
+    /// Whether `list` is `root` or a view inside it.
+    private static func contains(_ root: UIView?, _ list: any StaleRowChecking) -> Bool {
+        var view = list as? UIView
+        while let current = view {
+            if current === root { return true }
+            view = current.superview
+        }
+        return false
+    }
+
+    /// `calls` as a regression test's body: the screen laid out before and
+    /// after each as the explorer did, each of the screen's tasks let run
+    /// after an action (`settles`), and a stale row checked at the end.
+    private static func regressionTest(
+        _ outcome: Outcome, settles: Bool = false
+    ) -> [String] {
+        var lines = [outcome.viewName + ".layoutIfNeeded()"]
+        for call in outcome.calls {
+            lines.append(call)
+            if settles, !call.hasPrefix("await waits.") { lines.append("await waits.settle()") }
+            lines.append(outcome.viewName + ".layoutIfNeeded()")
+        }
+        if outcome.signature == staleRow {
+            lines.append(
+                outcome.viewName == "list"
+                    ? "#expect(list.staleRow() == nil)" : "#expect(\(outcome.viewName).firstStaleRow() == nil)")
+        }
+        return lines
+    }
+
+    /// How a regression test names the view the explorer lays out for
+    /// `screen`: `screen.view` (a view controller whose view holds the
+    /// list), `screen` (a view that does), or `list`.
+    private func viewName(_ screen: Screen) -> String {
+        let list = self.list(screen)
+        if let controller = screen as? UIViewController, Self.contains(controller.view, list) { return "screen.view" }
+        if let view = screen as? UIView, Self.contains(view, list) { return "screen" }
+        return "list"
     }
 
     /// Replays `failure`'s steps on a new screen, after `prepare` has seen
@@ -109,9 +181,11 @@ public struct ScreenExplorer<Screen: AnyObject> {
         let screen = makeScreen()
         prepare(screen, list(screen))
         return UIKitException.catching {
+            layOut(screen)
             for step in failure.steps {
                 var random = step.simplest ? ExplorerRandom.simplest : ExplorerRandom(seed: step.seed)
                 _ = actions[step.action].perform(screen, &random)
+                layOut(screen)
             }
         }
     }
@@ -122,22 +196,35 @@ public struct ScreenExplorer<Screen: AnyObject> {
         var calls: [String]
         var reason: String
         var signature: String
+        /// How a regression test names the view laid out (``viewName(_:)``).
+        var viewName = "list"
     }
 
     func replay(_ steps: [Step]) -> Outcome? {
         let screen = makeScreen()
         var calls: [String] = []
+        if let raised = UIKitException.catching({ layOut(screen) }) {
+            return Outcome(
+                step: 0, calls: [], reason: raised.description, signature: Self.signature(of: raised),
+                viewName: viewName(screen))
+        }
         for (index, step) in steps.enumerated() {
             var random = step.random
             var call = ""
-            let raised = UIKitException.catching { call = actions[step.action].perform(screen, &random) }
+            let raised = UIKitException.catching {
+                call = actions[step.action].perform(screen, &random)
+                layOut(screen)
+            }
             calls.append(call)
             if let raised {
                 return Outcome(
-                    step: index, calls: calls, reason: raised.description, signature: Self.signature(of: raised.reason))
+                    step: index, calls: calls, reason: raised.description, signature: Self.signature(of: raised),
+                    viewName: viewName(screen))
             }
             if let stale = list(screen).staleRow() {
-                return Outcome(step: index, calls: calls, reason: "a stale row: \(stale)", signature: "stale row")
+                return Outcome(
+                    step: index, calls: calls, reason: "a stale row: \(stale)", signature: Self.staleRow,
+                    viewName: viewName(screen))
             }
         }
         return nil
@@ -160,18 +247,28 @@ public struct ScreenExplorer<Screen: AnyObject> {
     public func runWithWaits() async -> ExplorerFailure? {
         guard !actions.isEmpty, steps > 0 else { return nil }
         var random = ExplorerRandom(seed: seed)
-        let (found, taken) = await replayWithWaits { index, held in
-            guard index < steps else { return nil }
-            if held > 0, random.next(upTo: 3) == 0 {
-                return Step(action: random.next(upTo: held), seed: 0, resumes: true)
+        let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
+        for run in 0..<max(1, runs) {
+            if run > 0, let deadline, ContinuousClock.now >= deadline { return nil }
+            let (found, taken) = await replayWithWaits { index, held in
+                guard index < steps else { return nil }
+                if held > 0, random.next(upTo: 3) == 0 {
+                    return Step(action: random.next(upTo: held), seed: 0, resumes: true)
+                }
+                return Step(action: random.next(upTo: actions.count), seed: random.nextWord())
             }
-            return Step(action: random.next(upTo: actions.count), seed: random.nextWord())
+            guard let found else { continue }
+            var shrinking = Shrinking(taken, like: found.signature, budget: shrinkingSteps)
+            while let candidate = shrinking.candidate() { shrinking.accept(await replayWithWaits(candidate)) }
+            guard let confirmed = await replayWithWaits(shrinking.current) else { return nil }
+            var failure = ExplorerFailure(
+                seed: seed, run: run + 1, stepsTaken: found.step + 1, calls: confirmed.calls,
+                reason: confirmed.reason)
+            failure.regressionTest = Self.regressionTest(confirmed, settles: true)
+            failure.withWaits = true
+            return failure
         }
-        guard let found else { return nil }
-        var shrinking = Shrinking(taken, like: found.signature, budget: shrinkingSteps)
-        while let candidate = shrinking.candidate() { shrinking.accept(await replayWithWaits(candidate)) }
-        guard let confirmed = await replayWithWaits(shrinking.current) else { return nil }
-        return ExplorerFailure(seed: seed, stepsTaken: found.step + 1, calls: confirmed.calls, reason: confirmed.reason)
+        return nil
     }
 
     /// What a replay of `steps`, the screen's tasks let go as they say, ended in.
@@ -191,6 +288,8 @@ public struct ScreenExplorer<Screen: AnyObject> {
         var taken: [Step] = []
         var stale: String?
         let raised = await UIKitException.catching {
+            layOut(screen)
+            if UIKitException.hasBeenRaised { return }
             while let step = next(taken.count, waits.pending.count) {
                 taken.append(step)
                 if step.resumes {
@@ -207,6 +306,7 @@ public struct ScreenExplorer<Screen: AnyObject> {
                     calls.append(actions[step.action].perform(screen, &random))
                     await ExplorerWaits.settle()
                 }
+                layOut(screen)
                 if UIKitException.hasBeenRaised { return }
                 if let row = list(screen).staleRow() {
                     stale = "\(row)"
@@ -220,22 +320,44 @@ public struct ScreenExplorer<Screen: AnyObject> {
         if let raised {
             return (
                 Outcome(
-                    step: taken.count - 1, calls: kept, reason: raised.description,
-                    signature: Self.signature(of: raised.reason)), taken
+                    step: max(0, taken.count - 1), calls: kept, reason: raised.description,
+                    signature: Self.signature(of: raised), viewName: viewName(screen)), taken
             )
         }
         if let stale {
             return (
-                Outcome(step: taken.count - 1, calls: kept, reason: "a stale row: \(stale)", signature: "stale row"),
+                Outcome(
+                    step: taken.count - 1, calls: kept, reason: "a stale row: \(stale)", signature: Self.staleRow,
+                    viewName: viewName(screen)),
                 taken
             )
         }
         return (nil, taken)
     }
 
-    /// A reason with its numbers taken out: one rule, whatever the counts.
-    static func signature(of reason: String) -> String {
-        String(reason.map { $0.isNumber ? "#" : $0 })
+    /// What makes two failures alike: the rule of UIKit's the exception
+    /// stands for, by its case (a count mismatch by whether sections or
+    /// items disagree), whatever its counts and identifiers; for an
+    /// exception raised by no rule of the face's, its reason with each run
+    /// of digits as one `#`.
+    static func signature(of exception: UIKitException) -> String {
+        guard let rule = exception.rule else {
+            return exception.reason.replacing(/[0-9]+/, with: "#")
+        }
+        if case .countMismatch(let mismatch) = rule {
+            return "rule countMismatch of " + (mismatch.section == nil ? "sections" : "items")
+        }
+        return "rule " + caseName(of: rule)
+    }
+
+    /// The case of an enum value, and of the enum it carries, if it carries
+    /// one alone (`snapshot.duplicateItem`).
+    private static func caseName(of value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum, let payload = mirror.children.first else { return "\(value)" }
+        let name = payload.label ?? ""
+        guard Mirror(reflecting: payload.value).displayStyle == .enum else { return name }
+        return name + "." + caseName(of: payload.value)
     }
 }
 
@@ -323,19 +445,31 @@ extension ScreenExplorer {
 /// Swift calls ready to paste as a regression test; how they end, in UIKit's
 /// words; and the seed that finds them again.
 public struct ExplorerFailure: Hashable, Sendable, CustomStringConvertible {
-    /// The seed of the run.
+    /// The seed of the search.
     public let seed: UInt64
+    /// The run that failed, from 1.
+    public let run: Int
     /// How many steps the run took before it failed.
     public let stepsTaken: Int
-    /// The fewest steps found that fail the same way, as Swift.
+    /// The fewest steps found that fail the same way: the actions' calls, as Swift.
     public let calls: [String]
+    /// The calls as a regression test's body, to paste after making the
+    /// screen as the explorer's `screen` closure does (named `screen`; its
+    /// tasks' waits `waits`): the screen laid out before and after each call
+    /// as the explorer did, the screen's tasks let run after each of the
+    /// user's actions, and a stale row checked at the end.
+    public internal(set) var regressionTest: [String] = []
+    /// Whether the failure came from ``ScreenExplorer/runWithWaits()``: its
+    /// steps replay only with the screen's tasks, which a transcript cannot hold.
+    public internal(set) var withWaits = false
     /// How they end: UIKit's exception, or the stale row.
     public let reason: String
     /// The steps, to replay them (``ScreenExplorer``'s, as UIKitTranscripts records them).
     package var steps: [ExplorerStep] = []
 
-    package init(seed: UInt64, stepsTaken: Int, calls: [String], reason: String) {
+    package init(seed: UInt64, run: Int = 1, stepsTaken: Int, calls: [String], reason: String) {
         self.seed = seed
+        self.run = run
         self.stepsTaken = stepsTaken
         self.calls = calls
         self.reason = reason
@@ -343,10 +477,13 @@ public struct ExplorerFailure: Hashable, Sendable, CustomStringConvertible {
 
     /// The failure as a test's message.
     public var description: String {
-        ([
-            "explore (seed \(seed)) failed after \(stepsTaken) step\(stepsTaken == 1 ? "" : "s"), shrunk to \(calls.count):"
-        ]
-            + calls.map { "    " + $0 } + ["ending in: \(reason)"]).joined(separator: "\n")
+        let runText = run == 1 ? "" : " in run \(run)"
+        let head =
+            "explore (seed \(seed)) failed after \(stepsTaken) step\(stepsTaken == 1 ? "" : "s")\(runText), shrunk to "
+            + "\(calls.count):"
+        return
+            ([head] + (regressionTest.isEmpty ? calls : regressionTest).map { "    " + $0 } + ["ending in: \(reason)"])
+            .joined(separator: "\n")
     }
 }
 

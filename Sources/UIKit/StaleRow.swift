@@ -32,6 +32,8 @@ protocol CellProbing {
 public protocol StaleRowChecking: AnyObject {
     /// The first row on screen that does not show what its data source gives for it now, or nil.
     func staleRow() -> StaleRow?
+    /// Lays the list out: it loads what its data source changed.
+    func layoutIfNeeded()
 }
 
 extension UITableView: StaleRowChecking {
@@ -109,5 +111,19 @@ extension UICollectionView: StaleRowChecking {
         isProbing = true
         defer { isProbing = false }
         return body()
+    }
+}
+
+extension UIView {
+    /// The first stale row (``StaleRow``) of the tables and collection views
+    /// in this view and its subviews, in order, or nil: what a screen's
+    /// regression test checks without naming its list
+    /// (`#expect(screen.view.firstStaleRow() == nil)`).
+    public func firstStaleRow() -> StaleRow? {
+        if let list = self as? any StaleRowChecking, let row = list.staleRow() { return row }
+        for view in subviews {
+            if let row = view.firstStaleRow() { return row }
+        }
+        return nil
     }
 }

@@ -111,6 +111,13 @@ open class UICollectionView: UIScrollView {
 
     func refreshIfNeeded() { updates.refreshIfNeeded() }
 
+    /// Loads what the data source changed since the list last asked, as
+    /// UIKit's layout does (not inside an open batch update, which ends with its own).
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if !updates.isBatching { refreshIfNeeded() }
+    }
+
     /// Whether the layout asks for section headers (a list layout's `.supplementary` header mode).
     var asksForHeaders: Bool {
         (collectionViewLayout as? UICollectionViewCompositionalLayout)?.listConfiguration?.headerMode == .supplementary

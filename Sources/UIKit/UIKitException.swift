@@ -32,11 +32,26 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
     public var name: String
     /// UIKit's reason, in the words of the iOS version chosen (``UIKitEnvironment``).
     public var reason: String
+    /// The rule broken, when the face raised it for one: what an explorer
+    /// compares, so that two failures of one rule are alike whatever their
+    /// counts and identifiers.
+    var rule: UIKitRule?
 
     /// An exception of `name` for `reason`.
     public init(name: String, reason: String) {
         self.name = name
         self.reason = reason
+    }
+
+    /// Two exceptions are equal when UIKit would print them alike: the same name and reason.
+    public static func == (lhs: UIKitException, rhs: UIKitException) -> Bool {
+        lhs.name == rhs.name && lhs.reason == rhs.reason
+    }
+
+    /// Hashes the name and the reason, as ``==(_:_:)`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(reason)
     }
 
     /// The line UIKit prints to standard error before the app ends.
@@ -90,11 +105,13 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
     /// (``UIKitEnvironment``) for a table (`style` `.table`) or a collection view.
     init(_ rule: UIKitRule, in style: ListStyle = .table) {
         self.init(name: rule.exceptionName, reason: rule.reason(in: style, on: UIKitEnvironment.version))
+        self.rule = rule
     }
 
     /// UIKit's raise for the update a list refused, in the words the list speaks.
     init(_ error: BatchUpdateError) {
         self.init(name: error.rule.exceptionName, reason: error.description)
+        rule = error.rule
     }
 
     /// The catcher of the `catching(_:)` the running task is in, if any.

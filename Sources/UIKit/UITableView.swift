@@ -180,6 +180,13 @@ open class UITableView: UIScrollView {
     /// Asks the data source again when it changed since the list last asked.
     func refreshIfNeeded() { updates.refreshIfNeeded() }
 
+    /// Loads what the data source changed since the list last asked, as
+    /// UIKit's layout does (not inside an open batch update, which ends with its own).
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if !updates.isBatching { refreshIfNeeded() }
+    }
+
     // MARK: Cells
 
     /// Registers `cellClass` (a `UITableViewCell` subclass) for `identifier`;

@@ -156,12 +156,17 @@ open class UIView: UIResponder {
         return label
     }
 
-    /// Lays out subviews: nothing to lay out here.
+    /// Lays out subviews: nothing to place here; a table or collection view
+    /// loads what its data source changed, as its layout does in UIKit.
     open func layoutSubviews() {}
-    /// Asks for a layout: nothing to lay out here.
+    /// Asks for a layout: the next ``layoutIfNeeded()`` does it.
     open func setNeedsLayout() {}
-    /// Lays out now: nothing to lay out here.
-    open func layoutIfNeeded() {}
+    /// Lays out the view and its subviews now (``layoutSubviews()`` of each),
+    /// as the run loop does between events: a list in it shows its data source's rows.
+    open func layoutIfNeeded() {
+        layoutSubviews()
+        for view in subviews { view.layoutIfNeeded() }
+    }
     /// Asks for a redraw: nothing is drawn here.
     open func setNeedsDisplay() {}
     /// Sizes the view to its content (kept: the frame does not change).

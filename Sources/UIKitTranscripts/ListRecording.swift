@@ -248,7 +248,19 @@ extension ScreenExplorer {
     ///     Issue.record("\(failure)\n\n\(explorer.transcript(of: failure))")
     /// }
     /// ```
+    ///
+    /// A failure of `runWithWaits()` replays only with the
+    /// screen's own tasks, which a transcript cannot hold: its transcript is
+    /// its title and a line that says so, and its regression test is the
+    /// failure's `regressionTest`.
     public func transcript(of failure: ExplorerFailure) -> String {
+        if failure.withWaits {
+            return "explore (seed \(failure.seed)) with the screen's own tasks: "
+                + "\(failure.calls.count) step\(failure.calls.count == 1 ? "" : "s") that fail, ending in "
+                + failure.reason
+                + "\n\nA transcript cannot hold the screen's tasks, so these steps are not replayed here: paste the "
+                + "failure's regression test into an async test instead.\n"
+        }
         var recording: ListRecording?
         let raised = replay(failure) { _, list in
             if let table = list as? UITableView {

@@ -1,5 +1,6 @@
 import Testing
 import UIKit
+import UIKitTranscripts
 
 // A feed that loads its next page in a Task of its own, as apps do: the crash is in an order of the
 // task and the user's taps that no test wrote down (a row deleted while the page was on its way).
@@ -100,6 +101,18 @@ func feedExplorer(buggy: Bool, seed: UInt64 = 5, steps: Int = 300) -> ScreenExpl
     #expect(
         failure.calls == ["screen.loadMore()", "screen.deleteFirst()", "await waits.letGo(\"the next page\")"],
         "\(failure)")
+    // As pasted: the screen laid out, its tasks let run after each of the user's actions.
+    #expect(
+        failure.regressionTest == [
+            "screen.view.layoutIfNeeded()", "screen.loadMore()", "await waits.settle()", "screen.view.layoutIfNeeded()",
+            "screen.deleteFirst()", "await waits.settle()", "screen.view.layoutIfNeeded()",
+            "await waits.letGo(\"the next page\")", "screen.view.layoutIfNeeded()",
+        ])
+    #expect(try await pastedFeed(failure.regressionTest)?.description == failure.reason)
+    // A transcript cannot hold the screen's tasks, and says so rather than replaying half of the steps.
+    let transcript = feedExplorer(buggy: true).transcript(of: failure)
+    #expect(transcript.contains("A transcript cannot hold the screen's tasks"))
+    #expect(!transcript.contains("  > "))
     #expect(await feedExplorer(buggy: true).runWithWaits() == failure, "the same seed finds the same failure")
     // Without the waits let go, the same screen never fails: the race is the bug.
     #expect(feedExplorer(buggy: true).run() == nil)
@@ -108,4 +121,24 @@ func feedExplorer(buggy: Bool, seed: UInt64 = 5, steps: Int = 300) -> ScreenExpl
 @MainActor
 @Test func theFixedFeedGoesThroughItsRacesRight() async {
     #expect(await feedExplorer(buggy: false, steps: 3_000).runWithWaits() == nil)
+}
+
+/// Runs a feed's regression test as pasted (the lines its failure printed, read back).
+@MainActor
+private func pastedFeed(_ lines: [String]) async throws -> UIKitException? {
+    let waits = ExplorerWaits()
+    let screen = FeedViewController(service: StubFeedService(waits), buggy: true)
+    screen.loadViewIfNeeded()
+    return await UIKitException.catching {
+        for line in lines {
+            switch line {
+            case "screen.view.layoutIfNeeded()": screen.view.layoutIfNeeded()
+            case "screen.loadMore()": screen.loadMore()
+            case "screen.deleteFirst()": screen.deleteFirst()
+            case "await waits.settle()": await waits.settle()
+            case "await waits.letGo(\"the next page\")": #expect(await waits.letGo("the next page"))
+            default: Issue.record("a line the test cannot run: \(line)")
+            }
+        }
+    }
 }

@@ -52,13 +52,23 @@ extension UITableView: StaleRowChecking {
             else {
                 return StaleRow(indexPath: path, shown: shown, given: nil)
             }
-            let fresh = probing {
-                (dataSource as? any CellProbing)?.probeCell(at: path) ?? dataSource.tableView(self, cellForRowAt: path)
-            }
-            let given = Self.text(of: fresh)
+            let given = ShownText.joined(givenTexts(at: path)) ?? ""
             if given != shown { return StaleRow(indexPath: path, shown: shown, given: given) }
         }
         return nil
+    }
+
+    /// What the data source gives for the row at `path` now, as a cell made
+    /// for it that the list never sees shows it (nil texts when it gives no
+    /// cell that shows any).
+    package func givenTexts(at path: IndexPath) -> (text: String?, detail: String?) {
+        guard let dataSource else { return (nil, nil) }
+        let fresh = probing {
+            (dataSource as? any CellProbing)?.probeCell(at: path) ?? dataSource.tableView(self, cellForRowAt: path)
+        }
+        guard let cell = fresh as? any ReusableCellView else { return (nil, nil) }
+        cell.updateConfigurationIfNeeded()
+        return cell.shownTexts
     }
 
     /// `body`'s result, made while a dequeue makes cells the list never sees.
@@ -71,12 +81,6 @@ extension UITableView: StaleRowChecking {
     private func shownText(at path: IndexPath) -> String {
         guard let cell = list.cellForItem(at: ItemPath(path)) else { return "" }
         return ShownText.joined((cell.text, cell.detail)) ?? ""
-    }
-
-    private static func text(of view: UIView?) -> String {
-        guard let cell = view as? any ReusableCellView else { return "" }
-        cell.updateConfigurationIfNeeded()
-        return ShownText.joined(cell.shownTexts) ?? ""
     }
 }
 
@@ -94,16 +98,22 @@ extension UICollectionView: StaleRowChecking {
             else {
                 return StaleRow(indexPath: path, shown: shown, given: nil)
             }
-            let fresh = probing {
-                (dataSource as? any CellProbing)?.probeCell(at: path)
-                    ?? CellRequest.asking { dataSource.collectionView(self, cellForItemAt: path) }
-            }
-            let cell = fresh as? any ReusableCellView
-            cell?.updateConfigurationIfNeeded()
-            let given = cell.flatMap { ShownText.joined($0.shownTexts) } ?? ""
+            let given = ShownText.joined(givenTexts(at: path)) ?? ""
             if given != shown { return StaleRow(indexPath: path, shown: shown, given: given) }
         }
         return nil
+    }
+
+    /// What the data source gives for the item at `path` now (see ``UITableView/givenTexts(at:)``).
+    package func givenTexts(at path: IndexPath) -> (text: String?, detail: String?) {
+        guard let dataSource else { return (nil, nil) }
+        let fresh = probing {
+            (dataSource as? any CellProbing)?.probeCell(at: path)
+                ?? CellRequest.asking { dataSource.collectionView(self, cellForItemAt: path) }
+        }
+        guard let cell = fresh as? any ReusableCellView else { return (nil, nil) }
+        cell.updateConfigurationIfNeeded()
+        return cell.shownTexts
     }
 
     /// `body`'s result, made while a dequeue makes cells the list never sees.

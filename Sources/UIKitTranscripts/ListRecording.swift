@@ -25,6 +25,8 @@ public import UIKit
 @MainActor
 public final class ListRecording {
     private let list: HeadlessList
+    /// What the app's data source gives for a row now, as a cell the list never sees shows it.
+    private let given: (ItemPath) -> (text: String?, detail: String?)
     private var steps: [Step] = []
     /// The scroll position the replay has reached.
     private var replayedOffset: Int
@@ -41,16 +43,21 @@ public final class ListRecording {
 
     /// Starts recording `tableView`, as its data source shows it now.
     public convenience init(of tableView: UITableView) {
-        self.init(list: tableView.headlessList)
+        self.init(list: tableView.headlessList) { [weak tableView] path in
+            tableView?.givenTexts(at: IndexPath(row: path.item, section: path.section)) ?? (nil, nil)
+        }
     }
 
     /// Starts recording `collectionView`, as its data source shows it now.
     public convenience init(of collectionView: UICollectionView) {
-        self.init(list: collectionView.headlessList)
+        self.init(list: collectionView.headlessList) { [weak collectionView] path in
+            collectionView?.givenTexts(at: IndexPath(item: path.item, section: path.section)) ?? (nil, nil)
+        }
     }
 
-    private init(list: HeadlessList) {
+    private init(list: HeadlessList, given: @escaping (ItemPath) -> (text: String?, detail: String?)) {
         self.list = list
+        self.given = given
         replayedOffset = 0
         if list.iOSVersion != .standard { steps.append(Step(command: "set ios \(list.iOSVersion)")) }
         if case .collection(let columns) = list.style { steps.append(Step(command: "set list collection \(columns)")) }
@@ -134,14 +141,17 @@ public final class ListRecording {
     }
 
     /// The rows the data source reports (the list refused to show them): its
-    /// counts and titles, and the texts of cells on screen at the same paths.
+    /// counts and titles, and at each path a cell shows on screen, what the
+    /// data source gives there now (not the old cell's texts).
     private func reportedRows() -> [Section] {
         guard let dataSource = list.dataSource else { return [] }
         return (0..<dataSource.numberOfSections(in: list)).map { section in
             (
                 dataSource.list(list, titleForHeaderInSection: section),
                 (0..<dataSource.list(list, numberOfItemsInSection: section)).map { item in
-                    Self.row(list.cellForItem(at: ItemPath(section, item)))
+                    guard list.cellForItem(at: ItemPath(section, item)) != nil else { return (Self.unseen, nil) }
+                    let texts = given(ItemPath(section, item))
+                    return (texts.text ?? "", texts.detail.flatMap { $0.isEmpty ? nil : $0 })
                 }
             )
         }

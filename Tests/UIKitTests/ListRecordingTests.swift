@@ -63,6 +63,26 @@ private func replayReport(_ text: String) throws -> [String] {
 }
 
 @MainActor
+@Test func aRefusedStepWritesTheRowsTheDataSourceGivesNotTheOldCells() throws {
+    // A trial's finding: the refused step's rows carried the old cells' texts, so the transcript showed data
+    // the app no longer had.
+    let screen = ContactsViewController()
+    screen.loadViewIfNeeded()
+    let recording = ListRecording(of: screen.tableView)
+    screen.dataSource.sections[0].contacts[0].name = "Ada L."
+    let raised = UIKitException.catching {
+        screen.tableView.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .none)
+    }
+    #expect(raised?.reason.hasPrefix("Invalid update: invalid number of rows in section 0.") == true)
+    #expect(
+        recording.commands.suffix(2) == [
+            #"rows --data-only section title "Favourites" "Ada L." detail "555-0101" "Grace" detail "555-0102" section title "Others" "Alan" detail "555-0103""#,
+            "batch delete 0.1",
+        ])
+    #expect(try replayReport(recording.transcript(raised: raised)) == [])
+}
+
+@MainActor
 @Test func aRefusalThePlaygroundCannotRestageIsSaidInProse() throws {
     let screen = DiffableContactsViewController()
     screen.loadViewIfNeeded()

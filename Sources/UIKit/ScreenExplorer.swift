@@ -266,6 +266,9 @@ public struct ScreenExplorer<Screen: AnyObject> {
                 reason: confirmed.reason)
             failure.regressionTest = Self.regressionTest(confirmed, settles: true)
             failure.withWaits = true
+            failure.steps = shrinking.current.map {
+                ExplorerStep(action: $0.action, seed: $0.seed, simplest: $0.simplest, resumes: $0.resumes)
+            }
             return failure
         }
         return nil
@@ -276,14 +279,34 @@ public struct ScreenExplorer<Screen: AnyObject> {
         await replayWithWaits { index, _ in index < steps.count ? steps[index] : nil }.outcome
     }
 
+    /// Replays the steps of `failure` (of ``runWithWaits()``) on a new screen
+    /// with its tasks let go as the exploration did, after `prepare` has seen
+    /// it (a recording attached to its list): what UIKit raised, if anything.
+    package func replayWithWaits(
+        _ failure: ExplorerFailure, after prepare: (Screen, any StaleRowChecking) -> Void
+    ) async -> UIKitException? {
+        let steps = failure.steps.map {
+            Step(action: $0.action, seed: $0.seed, simplest: $0.simplest, resumes: $0.resumes)
+        }
+        var raised: UIKitException?
+        _ = await replayWithWaits(
+            next: { index, _ in index < steps.count ? steps[index] : nil },
+            prepare: { screen in prepare(screen, list(screen)) }, raised: { raised = $0 })
+        return raised
+    }
+
     /// Replays the steps `next` gives (from the step's index and the waits
     /// held then, nil to stop) on a new screen, all in one catching of
     /// UIKit's exceptions, which the screen's tasks inherit: what it ended
     /// in, and the steps taken.
-    private func replayWithWaits(next: (Int, Int) -> Step?) async -> (outcome: Outcome?, taken: [Step]) {
+    private func replayWithWaits(
+        next: (Int, Int) -> Step?, prepare: (Screen) -> Void = { _ in },
+        raised report: (UIKitException) -> Void = { _ in }
+    ) async -> (outcome: Outcome?, taken: [Step]) {
         let waits = self.waits ?? ExplorerWaits()
         await waits.cancelAll()
         let screen = makeScreen()
+        prepare(screen)
         var calls: [String] = []
         var taken: [Step] = []
         var stale: String?
@@ -316,6 +339,7 @@ public struct ScreenExplorer<Screen: AnyObject> {
         }
         // The screen goes away: its tasks' waits end in cancellation (within the run's catching, which they inherit).
         await waits.cancelAll()
+        if let raised { report(raised) }
         let kept = calls.filter { !$0.isEmpty }
         if let raised {
             return (
@@ -487,11 +511,13 @@ public struct ExplorerFailure: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One step of an exploration: which action, with the seed of the values it draws.
+/// One step of an exploration: which action, with the seed of the values it draws; or, when it
+/// `resumes`, which of the waits held it lets go.
 package struct ExplorerStep: Hashable, Sendable {
     package var action: Int
     package var seed: UInt64
     package var simplest = false
+    package var resumes = false
 }
 
 /// The generator an exploration's steps draw their values from: SplitMix64,

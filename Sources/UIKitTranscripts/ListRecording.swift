@@ -265,26 +265,53 @@ extension ScreenExplorer {
     /// failure's `regressionTest`.
     public func transcript(of failure: ExplorerFailure) -> String {
         if failure.withWaits {
-            return "explore (seed \(failure.seed)) with the screen's own tasks: "
-                + "\(failure.calls.count) step\(failure.calls.count == 1 ? "" : "s") that fail, ending in "
-                + failure.reason
-                + "\n\nA transcript cannot hold the screen's tasks, so these steps are not replayed here: paste the "
-                + "failure's regression test into an async test instead.\n"
+            return Self.title(of: failure, raised: nil)
+                + "\n\nThese steps need the screen's own tasks, which only an async replay lets run: "
+                + "transcriptWithWaits(of:) writes their transcript.\n"
         }
         var recording: ListRecording?
-        let raised = replay(failure) { _, list in
-            if let table = list as? UITableView {
-                recording = ListRecording(of: table)
-            } else if let collection = list as? UICollectionView {
-                recording = ListRecording(of: collection)
-            }
-        }
-        let stale = raised == nil ? ", ending in " + failure.reason : ""
-        let title =
-            "explore (seed \(failure.seed)): \(failure.calls.count) step\(failure.calls.count == 1 ? "" : "s") that fail: "
-            + failure.calls.joined(separator: "; ") + stale
+        let raised = replay(failure) { _, list in recording = ListRecording(ofList: list) }
+        return Self.transcript(of: failure, recording, raised)
+    }
+
+    /// `failure`'s steps (of `runWithWaits()`) as a transcript, as
+    /// ``transcript(of:)`` writes one: replayed on a new screen with its
+    /// tasks let go as the exploration did, so that each update the list
+    /// took, whoever made it (a tap, or the screen's task), is a step.
+    public func transcriptWithWaits(of failure: ExplorerFailure) async -> String {
+        var recording: ListRecording?
+        let raised = await replayWithWaits(failure) { _, list in recording = ListRecording(ofList: list) }
+        return Self.transcript(of: failure, recording, raised)
+    }
+
+    /// The transcript of `recording`, made during a replay of `failure`
+    /// that raised `raised`, with the failure's calls as its title.
+    private static func transcript(of failure: ExplorerFailure, _ recording: ListRecording?, _ raised: UIKitException?)
+        -> String
+    {
+        let title = title(of: failure, raised: raised)
         guard let recording else { return title + "\n" }
         recording.stop()
         return recording.transcript(title: title, raised: raised)
+    }
+
+    /// `explore (seed 7): 2 steps that fail: …`, with how they end when no exception says it.
+    private static func title(of failure: ExplorerFailure, raised: UIKitException?) -> String {
+        let stale = raised == nil ? ", ending in " + failure.reason : ""
+        return "explore (seed \(failure.seed)): \(failure.calls.count) step\(failure.calls.count == 1 ? "" : "s") "
+            + "that fail: " + failure.calls.joined(separator: "; ") + stale
+    }
+}
+
+extension ListRecording {
+    /// A recording of `list`, a table or a collection view; nil for another kind of list.
+    fileprivate convenience init?(ofList list: any StaleRowChecking) {
+        if let table = list as? UITableView {
+            self.init(of: table)
+        } else if let collection = list as? UICollectionView {
+            self.init(of: collection)
+        } else {
+            return nil
+        }
     }
 }

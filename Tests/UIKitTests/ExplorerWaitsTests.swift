@@ -109,9 +109,9 @@ func feedExplorer(buggy: Bool, seed: UInt64 = 5, steps: Int = 300) -> ScreenExpl
             "await waits.letGo(\"the next page\")", "screen.view.layoutIfNeeded()",
         ])
     #expect(try await pastedFeed(failure.regressionTest)?.description == failure.reason)
-    // A transcript cannot hold the screen's tasks, and says so rather than replaying half of the steps.
+    // The synchronous transcript cannot let the screen's tasks run, and says so rather than replay half the steps.
     let transcript = feedExplorer(buggy: true).transcript(of: failure)
-    #expect(transcript.contains("A transcript cannot hold the screen's tasks"))
+    #expect(transcript.contains("transcriptWithWaits(of:) writes their transcript"))
     #expect(!transcript.contains("  > "))
     #expect(await feedExplorer(buggy: true).runWithWaits() == failure, "the same seed finds the same failure")
     // Without the waits let go, the same screen never fails: the race is the bug.

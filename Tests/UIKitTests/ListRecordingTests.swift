@@ -180,3 +180,18 @@ private func replayReport(_ text: String) throws -> [String] {
     #expect(staleText.contains(", ending in a stale row: the row at 0.0 shows "), "\(staleText)")
     #expect(try replayReport(staleText) == [])
 }
+
+@MainActor
+@Test func aFailureOfTheScreensOwnTasksIsATranscriptThatFailsTheSameWay() async throws {
+    let explorer = feedExplorer(buggy: true)
+    let failure = try #require(await explorer.runWithWaits())
+    let text = await explorer.transcriptWithWaits(of: failure)
+    // The page's rows inserted by the task, after the user's delete, at the count from before it: refused.
+    #expect(text.contains("  > batch insert 0.3 0.4\n  error: attempt to insert row 4 into section 0"), "\(text)")
+    #expect(text.hasPrefix("explore (seed 5): 3 steps that fail: screen.loadMore(); screen.deleteFirst(); "), "\(text)")
+    #expect(try replayReport(text) == [])
+    // Replayed with the error fixed (the rows as the screen now has them), the step says otherwise: the transcript
+    // holds the failure, not just the steps before it.
+    let fixed = text.replacingOccurrences(of: "batch insert 0.3 0.4", with: "batch insert 0.2 0.3")
+    #expect(try replayReport(fixed) != [])
+}

@@ -25,10 +25,15 @@ public struct ProviderRegistration {
     public let name: String
     /// One line for `samples` and `help load`.
     public let summary: String
-    /// The types, as messages and the trace name them.
-    public let itemTypeName: String
-    public let providerTypeName: String
-    public let presenterTypeName: String
+    /// The item type, as messages and the trace name it (`Talk`).
+    public var itemTypeName: String { Self.typeName(types.item) }
+    /// The provider's type, as messages name it (`ArrayDataProvider<Talk>`).
+    public var providerTypeName: String { Self.typeName(types.provider) }
+    /// The presenter's type, as messages name it (`SingleKindPresenter<TalkCell>`).
+    public var presenterTypeName: String { Self.typeName(types.presenter) }
+    /// The types, named only when a message needs them: naming a type reflects
+    /// on it, which a start that registers many providers would pay for at once.
+    private let types: (item: Any.Type, provider: Any.Type, presenter: Any.Type)
     /// The field that names an item (`inspect id=m5`, `select id=m5`) and
     /// matches items across a diff; nil for `id` when `Item` is `Identifiable`
     /// (and encodes it), else no key.
@@ -58,9 +63,7 @@ public struct ProviderRegistration {
         self.name = name
         self.summary = summary
         self.key = key
-        itemTypeName = Self.typeName(Provider.Item.self)
-        providerTypeName = Self.typeName(Provider.self)
-        presenterTypeName = Self.typeName(Presenter.self)
+        types = (Provider.Item.self, Provider.self, Presenter.self)
         make = { TypedInstance(provider: provider(), presenter: presenter(), load: load) }
     }
 

@@ -97,28 +97,49 @@ public struct ScreenExplorer<Screen: AnyObject> {
     }
 
     /// Runs the steps; returns the failure, shrunk and confirmed, or nil
-    /// when every step left the screen right.
+    /// when every step left the screen right (or the time ran out first:
+    /// ``search()`` says which, and how far it went).
     public func run() -> ExplorerFailure? {
-        guard !actions.isEmpty, steps > 0 else { return nil }
+        search().failure
+    }
+
+    /// Searches as ``run()`` does, and says how far the search went.
+    public func search() -> ExplorerSearch {
+        var searched = ExplorerSearch()
+        guard !actions.isEmpty, steps > 0 else { return searched }
         var random = ExplorerRandom(seed: seed)
         let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
         for run in 0..<max(1, runs) {
-            if run > 0, let deadline, ContinuousClock.now >= deadline { return nil }
-            let planned = (0..<steps).map { _ in
-                Step(action: random.next(upTo: actions.count), seed: random.nextWord())
+            var outOfTime = false
+            // Each step is drawn as it is taken, so that a run cut short by the time draws no more.
+            let (found, taken) = replay { index in
+                guard index < steps else { return nil }
+                if let deadline, index % 16 == 0, ContinuousClock.now >= deadline {
+                    outOfTime = true
+                    return nil
+                }
+                return Step(action: random.next(upTo: actions.count), seed: random.nextWord())
             }
-            guard let found = replay(planned) else { continue }
-            let failing = Array(planned.prefix(found.step + 1))
-            let shrunk = shrink(failing, like: found.signature)
-            guard let confirmed = replay(shrunk) else { return nil }
+            searched.runs += 1
+            searched.steps += taken.count
+            guard let found else {
+                if outOfTime {
+                    searched.outOfTime = true
+                    return searched
+                }
+                continue
+            }
+            let shrunk = shrink(taken, like: found.signature)
+            guard let confirmed = replay(shrunk) else { return searched }
             var failure = ExplorerFailure(
                 seed: seed, run: run + 1, stepsTaken: found.step + 1, calls: confirmed.calls,
                 reason: confirmed.reason)
             failure.regressionTest = Self.regressionTest(confirmed)
             failure.steps = shrunk.map { ExplorerStep(action: $0.action, seed: $0.seed, simplest: $0.simplest) }
-            return failure
+            searched.failure = failure
+            return searched
         }
-        return nil
+        return searched
     }
 
     /// The signature of a stale row.
@@ -149,12 +170,16 @@ public struct ScreenExplorer<Screen: AnyObject> {
     private static func regressionTest(
         _ outcome: Outcome, settles: Bool = false
     ) -> [String] {
-        var lines = [outcome.viewName + ".layoutIfNeeded()"]
+        var body = [outcome.viewName + ".layoutIfNeeded()"]
         for call in outcome.calls {
-            lines.append(call)
-            if settles, !call.hasPrefix("await waits.") { lines.append("await waits.settle()") }
-            lines.append(outcome.viewName + ".layoutIfNeeded()")
+            body.append(call)
+            if settles, !call.hasPrefix("await waits.") { body.append("await waits.settle()") }
+            body.append(outcome.viewName + ".layoutIfNeeded()")
         }
+        // Caught, so that the test fails with UIKit's words instead of ending every test's process.
+        var lines = ["let exception = \(settles ? "await " : "")UIKitException.catching {"]
+        lines += body.map { "    " + $0 }
+        lines += ["}", "#expect(exception == nil)"]
         if outcome.signature == staleRow {
             lines.append(
                 outcome.viewName == "list"
@@ -200,15 +225,26 @@ public struct ScreenExplorer<Screen: AnyObject> {
         var viewName = "list"
     }
 
+    /// What a replay of `steps` ended in, or nil when it went right.
     func replay(_ steps: [Step]) -> Outcome? {
+        replay { index in index < steps.count ? steps[index] : nil }.outcome
+    }
+
+    /// What a replay of the steps `next` gives (from the step's index, nil
+    /// to stop) ended in, and the steps taken.
+    private func replay(next: (Int) -> Step?) -> (outcome: Outcome?, taken: [Step]) {
         let screen = makeScreen()
         var calls: [String] = []
+        var taken: [Step] = []
         if let raised = UIKitException.catching({ layOut(screen) }) {
-            return Outcome(
+            let outcome = Outcome(
                 step: 0, calls: [], reason: raised.description, signature: Self.signature(of: raised),
                 viewName: viewName(screen))
+            return (outcome, [])
         }
-        for (index, step) in steps.enumerated() {
+        while let step = next(taken.count) {
+            let index = taken.count
+            taken.append(step)
             var random = step.random
             var call = ""
             let raised = UIKitException.catching {
@@ -217,17 +253,19 @@ public struct ScreenExplorer<Screen: AnyObject> {
             }
             calls.append(call)
             if let raised {
-                return Outcome(
+                let outcome = Outcome(
                     step: index, calls: calls, reason: raised.description, signature: Self.signature(of: raised),
                     viewName: viewName(screen))
+                return (outcome, taken)
             }
             if let stale = list(screen).staleRow() {
-                return Outcome(
+                let outcome = Outcome(
                     step: index, calls: calls, reason: "a stale row: \(stale)", signature: Self.staleRow,
                     viewName: viewName(screen))
+                return (outcome, taken)
             }
         }
-        return nil
+        return (nil, taken)
     }
 
     /// `steps` with steps taken away while a replay still fails as `signature` says.
@@ -245,22 +283,40 @@ public struct ScreenExplorer<Screen: AnyObject> {
     /// three. The failure's calls let each wait go as the run did
     /// (`await waits.letGo("…")`), to paste into an async test.
     public func runWithWaits() async -> ExplorerFailure? {
-        guard !actions.isEmpty, steps > 0 else { return nil }
+        await searchWithWaits().failure
+    }
+
+    /// Searches as ``runWithWaits()`` does, and says how far the search went.
+    public func searchWithWaits() async -> ExplorerSearch {
+        var searched = ExplorerSearch()
+        guard !actions.isEmpty, steps > 0 else { return searched }
         var random = ExplorerRandom(seed: seed)
         let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
         for run in 0..<max(1, runs) {
-            if run > 0, let deadline, ContinuousClock.now >= deadline { return nil }
+            var outOfTime = false
             let (found, taken) = await replayWithWaits { index, held in
                 guard index < steps else { return nil }
+                if let deadline, index % 16 == 0, ContinuousClock.now >= deadline {
+                    outOfTime = true
+                    return nil
+                }
                 if held > 0, random.next(upTo: 3) == 0 {
                     return Step(action: random.next(upTo: held), seed: 0, resumes: true)
                 }
                 return Step(action: random.next(upTo: actions.count), seed: random.nextWord())
             }
-            guard let found else { continue }
+            searched.runs += 1
+            searched.steps += taken.count
+            guard let found else {
+                if outOfTime {
+                    searched.outOfTime = true
+                    return searched
+                }
+                continue
+            }
             var shrinking = Shrinking(taken, like: found.signature, budget: shrinkingSteps)
             while let candidate = shrinking.candidate() { shrinking.accept(await replayWithWaits(candidate)) }
-            guard let confirmed = await replayWithWaits(shrinking.current) else { return nil }
+            guard let confirmed = await replayWithWaits(shrinking.current) else { return searched }
             var failure = ExplorerFailure(
                 seed: seed, run: run + 1, stepsTaken: found.step + 1, calls: confirmed.calls,
                 reason: confirmed.reason)
@@ -269,9 +325,10 @@ public struct ScreenExplorer<Screen: AnyObject> {
             failure.steps = shrinking.current.map {
                 ExplorerStep(action: $0.action, seed: $0.seed, simplest: $0.simplest, resumes: $0.resumes)
             }
-            return failure
+            searched.failure = failure
+            return searched
         }
-        return nil
+        return searched
     }
 
     /// What a replay of `steps`, the screen's tasks let go as they say, ended in.
@@ -388,8 +445,10 @@ public struct ScreenExplorer<Screen: AnyObject> {
 extension ScreenExplorer {
     /// Shrinking a failing run, one candidate at a time: first steps taken
     /// away, in halves, then quarters and so on, while a replay still fails
-    /// the same way; then each step's values made the simplest (every draw
-    /// 0). The same for a run with waits, which replays asynchronously.
+    /// the same way; then every step's values made the simplest at once
+    /// (every draw 0), then each step's alone; and again from the start while
+    /// a round takes anything away, as a simpler value can make a step
+    /// unneeded. The same for a run with waits, which replays asynchronously.
     struct Shrinking {
         /// The fewest steps found so far that fail as ``signature`` says.
         private(set) var current: [Step]
@@ -401,8 +460,11 @@ extension ScreenExplorer {
         private var chunk: Int
         private var start = 0
         private var removed = false
-        private var index = 0
+        /// The step whose values the next candidate makes simplest; -1 for every step at once.
+        private var index = -1
         private var indexLimit = 0
+        /// Whether this round kept a candidate: then another round may take more away.
+        private var changed = false
         private var tried: [Step] = []
 
         init(_ steps: [Step], like signature: String, budget: Int) {
@@ -414,46 +476,67 @@ extension ScreenExplorer {
 
         /// The next steps to replay, or nil when shrinking is done.
         mutating func candidate() -> [Step]? {
-            while !simplifying {
-                if chunk < 1 || replayed >= budget {
-                    simplifying = true
-                    indexLimit = current.count
-                    break
+            while replayed < budget {
+                if !simplifying {
+                    if chunk < 1 {
+                        simplifying = true
+                        index = -1
+                        indexLimit = current.count
+                        continue
+                    }
+                    guard start < current.count else {
+                        if !removed { chunk /= 2 }
+                        start = 0
+                        removed = false
+                        continue
+                    }
+                    var candidate = current
+                    candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                    guard !candidate.isEmpty else {
+                        start += chunk
+                        continue
+                    }
+                    return tried(candidate)
                 }
-                guard start < current.count else {
-                    if !removed { chunk /= 2 }
-                    start = 0
-                    removed = false
-                    continue
+                if index < indexLimit {
+                    var candidate = current
+                    if index < 0 {
+                        for position in candidate.indices where !candidate[position].resumes {
+                            candidate[position].simplest = true
+                        }
+                    } else if index < candidate.count, !candidate[index].simplest, !candidate[index].resumes {
+                        candidate[index].simplest = true
+                    }
+                    guard candidate != current else {
+                        index += 1
+                        continue
+                    }
+                    return tried(candidate)
                 }
-                var candidate = current
-                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-                replayed += candidate.count
-                guard !candidate.isEmpty else {
-                    start += chunk
-                    continue
-                }
-                tried = candidate
-                return candidate
-            }
-            while index < indexLimit, replayed < budget {
-                guard index < current.count else {
-                    index += 1
-                    continue
-                }
-                var candidate = current
-                candidate[index].simplest = true
-                replayed += candidate.count
-                tried = candidate
-                return candidate
+                // A round ended: another, while this one kept a candidate.
+                guard changed else { return nil }
+                changed = false
+                simplifying = false
+                chunk = max(1, current.count / 2)
+                start = 0
+                removed = false
             }
             return nil
+        }
+
+        private mutating func tried(_ candidate: [Step]) -> [Step] {
+            replayed += candidate.count
+            tried = candidate
+            return candidate
         }
 
         /// What the replay of the last candidate ended in.
         mutating func accept(_ outcome: Outcome?) {
             let failsAlike = outcome.map { $0.signature == signature } ?? false
-            if let outcome, failsAlike { current = Array(tried.prefix(outcome.step + 1)) }
+            if let outcome, failsAlike {
+                current = Array(tried.prefix(outcome.step + 1))
+                changed = true
+            }
             if simplifying {
                 index += 1
             } else if failsAlike {
@@ -501,7 +584,7 @@ public struct ExplorerFailure: Hashable, Sendable, CustomStringConvertible {
 
     /// The failure as a test's message.
     public var description: String {
-        let runText = run == 1 ? "" : " in run \(run)"
+        let runText = run == 1 ? "" : " in run \(run) (a search of \(run) runs or more finds it)"
         let head =
             "explore (seed \(seed)) failed after \(stepsTaken) step\(stepsTaken == 1 ? "" : "s")\(runText), shrunk to "
             + "\(calls.count):"
@@ -509,6 +592,19 @@ public struct ExplorerFailure: Hashable, Sendable, CustomStringConvertible {
             ([head] + (regressionTest.isEmpty ? calls : regressionTest).map { "    " + $0 } + ["ending in: \(reason)"])
             .joined(separator: "\n")
     }
+}
+
+/// How far a search went: the failure it found, if any; the runs and the
+/// steps it took; and whether its ``ScreenExplorer/timeLimit`` ran out first.
+public struct ExplorerSearch: Hashable, Sendable {
+    /// The failure found, shrunk and confirmed; nil when none was.
+    public internal(set) var failure: ExplorerFailure?
+    /// The runs made (the last one cut short when the time ran out).
+    public internal(set) var runs = 0
+    /// The steps taken in all, before any shrinking.
+    public internal(set) var steps = 0
+    /// Whether the time limit ended the search before its runs were made.
+    public internal(set) var outOfTime = false
 }
 
 /// One step of an exploration: which action, with the seed of the values it draws; or, when it

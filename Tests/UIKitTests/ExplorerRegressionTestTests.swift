@@ -113,8 +113,9 @@ private func dayInboxExplorer(buggy: Bool, seed: UInt64 = 1, steps: Int = 300, r
 @MainActor
 private func runPasted(_ lines: [String], on screen: DayInboxController) -> UIKitException? {
     UIKitException.catching {
-        for line in lines {
+        for line in lines.map({ $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }) {
             switch line {
+            case "let exception = UIKitException.catching {", "}", "#expect(exception == nil)": break
             case "screen.view.layoutIfNeeded()": screen.view.layoutIfNeeded()
             case "screen.markFirstRead()": screen.markFirstRead()
             case "screen.clearRead()": screen.clearRead()
@@ -133,11 +134,14 @@ private func runPasted(_ lines: [String], on screen: DayInboxController) -> UIKi
 @Test @MainActor func aFailurePastedAsPrintedFailsTheSameWay() throws {
     let failure = try #require(dayInboxExplorer(buggy: true).run())
     let lines = failure.regressionTest
+    // Caught, so that a pasted test fails in UIKit's words rather than end the tests' process.
+    #expect(lines.first == "let exception = UIKitException.catching {")
+    #expect(lines.suffix(2) == ["}", "#expect(exception == nil)"])
     // The screen is laid out first, and after each call, as the explorer laid it out.
-    #expect(lines.first == "screen.view.layoutIfNeeded()")
-    #expect(lines.count == 1 + 2 * failure.calls.count)
-    #expect(stride(from: 1, to: lines.count, by: 2).map { lines[$0] } == failure.calls)
-    #expect(stride(from: 0, to: lines.count, by: 2).allSatisfy { lines[$0] == "screen.view.layoutIfNeeded()" })
+    let body = lines.dropFirst().dropLast(2).map { String($0.dropFirst(4)) }
+    #expect(body.count == 1 + 2 * failure.calls.count)
+    #expect(stride(from: 1, to: body.count, by: 2).map { body[$0] } == failure.calls)
+    #expect(stride(from: 0, to: body.count, by: 2).allSatisfy { body[$0] == "screen.view.layoutIfNeeded()" })
     #expect(failure.reason.contains("Invalid update: invalid number of sections"))
     let screen = DayInboxController(buggy: true)
     screen.loadViewIfNeeded()
@@ -152,7 +156,7 @@ private func runPasted(_ lines: [String], on screen: DayInboxController) -> UIKi
     let laid = DayInboxController(buggy: true)
     laid.loadViewIfNeeded()
     #expect(runPasted(twice.flatMap { ["screen.view.layoutIfNeeded()", $0] }, on: laid) == nil)
-    #expect("\(failure)".contains("    screen.view.layoutIfNeeded()\n"))
+    #expect("\(failure)".contains("        screen.view.layoutIfNeeded()\n"))
 }
 
 @Test @MainActor func twoFailuresOfOneRuleAreAlikeWhateverTheirCounts() {
@@ -192,10 +196,46 @@ private func runPasted(_ lines: [String], on screen: DayInboxController) -> UIKi
     #expect(dayInboxExplorer(buggy: true, steps: 10, runs: 200).run() == failure)
 }
 
-@Test @MainActor func aSearchBoundedByTimeEndsWithTheRunItIsIn() {
-    var explorer = dayInboxExplorer(buggy: false, steps: 50, runs: 1_000_000)
+@Test @MainActor func aSearchBoundedByTimeStopsWithinARunAndSaysHowFarItWent() {
+    // One run far longer than the time allows: the time ends it between two steps.
+    var explorer = dayInboxExplorer(buggy: false, steps: 10_000_000, runs: 1)
     explorer.timeLimit = .milliseconds(200)
     let started = ContinuousClock.now
-    #expect(explorer.run() == nil)
+    let searched = explorer.search()
     #expect(ContinuousClock.now - started < .seconds(20))
+    #expect(searched.failure == nil)
+    #expect(searched.outOfTime)
+    #expect(searched.runs == 1)
+    #expect(searched.steps > 0 && searched.steps < 10_000_000)
+    // A search that ends in time says so too.
+    let whole = dayInboxExplorer(buggy: false, steps: 20, runs: 30).search()
+    #expect(!whole.outOfTime && whole.runs == 30 && whole.steps == 600 && whole.failure == nil)
+}
+
+@Test @MainActor func aFailureShrinksToTheFewestStepsWhateverTheSeed() throws {
+    // The fewest steps: a message, read, cleared. Taking steps away again after the values are simplified
+    // finds them (a trial's shrinks stopped a step or two short).
+    for seed in UInt64(1)...10 {
+        let failure = try #require(dayInboxExplorer(buggy: true, seed: seed).run())
+        #expect(failure.calls.count == 3, "seed \(seed): \(failure.calls)")
+    }
+}
+
+@Test @MainActor func shrinkingTakesStepsAwayAgainOnceTheirValuesAreSimplest() {
+    // A failure that needs two plain "receive" steps before "clear", or one receive with the simplest values: no step
+    // can go until the values are simplified, and then one can (a trial's shrinks stopped a step short so).
+    typealias Explorer = ScreenExplorer<DayInboxController>
+    func outcome(of steps: [Explorer.Step]) -> Explorer.Outcome? {
+        guard let clear = steps.firstIndex(where: { $0.action == 2 }) else { return nil }
+        let receives = steps[..<clear].filter { $0.action == 0 }
+        guard receives.count >= 2 || receives.contains(where: \.simplest) else { return nil }
+        return Explorer.Outcome(step: clear, calls: [], reason: "", signature: "the rule")
+    }
+    let failing = [
+        Explorer.Step(action: 0, seed: 5), Explorer.Step(action: 0, seed: 9), Explorer.Step(action: 2, seed: 3),
+    ]
+    var shrinking = Explorer.Shrinking(failing, like: "the rule", budget: 1_000)
+    while let candidate = shrinking.candidate() { shrinking.accept(outcome(of: candidate)) }
+    #expect(shrinking.current.map(\.action) == [0, 2])
+    #expect(shrinking.current.allSatisfy { $0.simplest })
 }

@@ -104,9 +104,11 @@ func feedExplorer(buggy: Bool, seed: UInt64 = 5, steps: Int = 300) -> ScreenExpl
     // As pasted: the screen laid out, its tasks let run after each of the user's actions.
     #expect(
         failure.regressionTest == [
-            "screen.view.layoutIfNeeded()", "screen.loadMore()", "await waits.settle()", "screen.view.layoutIfNeeded()",
-            "screen.deleteFirst()", "await waits.settle()", "screen.view.layoutIfNeeded()",
-            "await waits.letGo(\"the next page\")", "screen.view.layoutIfNeeded()",
+            "let exception = await UIKitException.catching {",
+            "    screen.view.layoutIfNeeded()", "    screen.loadMore()", "    await waits.settle()",
+            "    screen.view.layoutIfNeeded()", "    screen.deleteFirst()", "    await waits.settle()",
+            "    screen.view.layoutIfNeeded()", "    await waits.letGo(\"the next page\")",
+            "    screen.view.layoutIfNeeded()", "}", "#expect(exception == nil)",
         ])
     #expect(try await pastedFeed(failure.regressionTest)?.description == failure.reason)
     // The synchronous transcript cannot let the screen's tasks run, and says so rather than replay half the steps.
@@ -130,8 +132,9 @@ private func pastedFeed(_ lines: [String]) async throws -> UIKitException? {
     let screen = FeedViewController(service: StubFeedService(waits), buggy: true)
     screen.loadViewIfNeeded()
     return await UIKitException.catching {
-        for line in lines {
+        for line in lines.map({ $0.hasPrefix("    ") ? String($0.dropFirst(4)) : $0 }) {
             switch line {
+            case "let exception = await UIKitException.catching {", "}", "#expect(exception == nil)": break
             case "screen.view.layoutIfNeeded()": screen.view.layoutIfNeeded()
             case "screen.loadMore()": screen.loadMore()
             case "screen.deleteFirst()": screen.deleteFirst()

@@ -16,8 +16,11 @@ public struct NSDiffableDataSourceSnapshot<
         self.core = core
     }
 
-    /// Runs a change of the core's; raises what it refuses.
+    /// Runs a change of the core's; raises what it refuses, with the
+    /// change's words (`appendItems "a" toSection "0"`, naming the items
+    /// `named`) to restage it at the playground's prompt.
     private mutating func change(
+        _ words: @autoclosure () -> String, naming named: [ItemIdentifierType] = [],
         _ body: (inout DiffableSnapshot<SectionIdentifierType, ItemIdentifierType>) throws(DiffableSnapshotError) ->
             Void
     ) {
@@ -26,9 +29,13 @@ public struct NSDiffableDataSourceSnapshot<
             try body(&changed)
             core = changed
         } catch {
-            UIKitException(.snapshot(error)).raise()
+            var exception = UIKitException(.snapshot(error))
+            exception.restaging = SnapshotRestaging(of: words(), on: core, naming: named).commands
+            exception.raise()
         }
     }
+
+    private typealias Words = SnapshotRestaging
 
     /// Raises as iOS 14 and earlier do for a method of iOS 15.
     private func requireIOS15(_ selector: String) -> Bool {
@@ -95,7 +102,10 @@ public struct NSDiffableDataSourceSnapshot<
     public mutating func appendItems(
         _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
     ) {
-        change { snapshot throws(DiffableSnapshotError) in
+        change(
+            "appendItems " + Words.words(identifiers)
+                + (sectionIdentifier.map { " toSection " + Words.words([$0]) } ?? ""), naming: identifiers
+        ) { snapshot throws(DiffableSnapshotError) in
             _ = try snapshot.appendItems(identifiers, toSection: sectionIdentifier)
         }
     }
@@ -104,7 +114,10 @@ public struct NSDiffableDataSourceSnapshot<
     public mutating func insertItems(
         _ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType
     ) {
-        change { snapshot throws(DiffableSnapshotError) in
+        change(
+            "insertItems \(Words.words(identifiers)) beforeItem \(Words.words([beforeIdentifier]))",
+            naming: identifiers + [beforeIdentifier]
+        ) { snapshot throws(DiffableSnapshotError) in
             _ = try snapshot.insertItems(identifiers, beforeItem: beforeIdentifier)
         }
     }
@@ -112,7 +125,10 @@ public struct NSDiffableDataSourceSnapshot<
     /// Inserts items just after another item, in its section; an item not in the snapshot raises, as in UIKit.
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType)
     {
-        change { snapshot throws(DiffableSnapshotError) in
+        change(
+            "insertItems \(Words.words(identifiers)) afterItem \(Words.words([afterIdentifier]))",
+            naming: identifiers + [afterIdentifier]
+        ) { snapshot throws(DiffableSnapshotError) in
             _ = try snapshot.insertItems(identifiers, afterItem: afterIdentifier)
         }
     }
@@ -129,38 +145,52 @@ public struct NSDiffableDataSourceSnapshot<
 
     /// Moves an item to just before another, in that one's section; an item not in the snapshot raises, as in UIKit.
     public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
-        change { snapshot throws(DiffableSnapshotError) in try snapshot.moveItem(identifier, beforeItem: toIdentifier) }
+        change(
+            "moveItem \(Words.words([identifier])) beforeItem \(Words.words([toIdentifier]))",
+            naming: [identifier, toIdentifier]
+        ) { snapshot throws(DiffableSnapshotError) in try snapshot.moveItem(identifier, beforeItem: toIdentifier) }
     }
 
     /// Moves an item to just after another, in that one's section; an item not in the snapshot raises, as in UIKit.
     public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
-        change { snapshot throws(DiffableSnapshotError) in try snapshot.moveItem(identifier, afterItem: toIdentifier) }
+        change(
+            "moveItem \(Words.words([identifier])) afterItem \(Words.words([toIdentifier]))",
+            naming: [identifier, toIdentifier]
+        ) { snapshot throws(DiffableSnapshotError) in try snapshot.moveItem(identifier, afterItem: toIdentifier) }
     }
 
     /// Marks items for reload: each gets a newly dequeued cell when the snapshot is applied (an item not in the
     /// snapshot raises, as in UIKit).
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
-        change { snapshot throws(DiffableSnapshotError) in try snapshot.reloadItems(identifiers) }
+        change("reloadItems " + Words.words(identifiers), naming: identifiers) {
+            snapshot throws(DiffableSnapshotError) in
+            try snapshot.reloadItems(identifiers)
+        }
     }
 
     /// Marks items to be configured again in their cells (iOS 15).
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
         guard requireIOS15("reconfigureItemsWithIdentifiers:") else { return }
-        change { snapshot throws(DiffableSnapshotError) in try snapshot.reconfigureItems(identifiers) }
+        change("reconfigureItems " + Words.words(identifiers), naming: identifiers) {
+            snapshot throws(DiffableSnapshotError) in try snapshot.reconfigureItems(identifiers)
+        }
     }
 
     // MARK: Sections
 
     /// Adds empty sections after the last; an identifier that repeats or is there already raises, as in UIKit.
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
-        change { snapshot throws(DiffableSnapshotError) in try snapshot.appendSections(identifiers) }
+        change("appendSections " + Words.words(identifiers)) { snapshot throws(DiffableSnapshotError) in
+            try snapshot.appendSections(identifiers)
+        }
     }
 
     /// Inserts empty sections just before another section; a section not in the snapshot raises, as in UIKit.
     public mutating func insertSections(
         _ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType
     ) {
-        change { snapshot throws(DiffableSnapshotError) in
+        change("insertSections \(Words.words(identifiers)) beforeSection \(Words.words([toIdentifier]))") {
+            snapshot throws(DiffableSnapshotError) in
             try snapshot.insertSections(identifiers, beforeSection: toIdentifier)
         }
     }
@@ -169,7 +199,8 @@ public struct NSDiffableDataSourceSnapshot<
     public mutating func insertSections(
         _ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType
     ) {
-        change { snapshot throws(DiffableSnapshotError) in
+        change("insertSections \(Words.words(identifiers)) afterSection \(Words.words([toIdentifier]))") {
+            snapshot throws(DiffableSnapshotError) in
             try snapshot.insertSections(identifiers, afterSection: toIdentifier)
         }
     }
@@ -183,8 +214,8 @@ public struct NSDiffableDataSourceSnapshot<
     public mutating func moveSection(
         _ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType
     ) {
-        change { snapshot throws(DiffableSnapshotError) in
-            try snapshot.moveSection(identifier, beforeSection: toIdentifier)
+        change("moveSection \(Words.words([identifier])) beforeSection \(Words.words([toIdentifier]))") {
+            snapshot throws(DiffableSnapshotError) in try snapshot.moveSection(identifier, beforeSection: toIdentifier)
         }
     }
 
@@ -192,14 +223,16 @@ public struct NSDiffableDataSourceSnapshot<
     public mutating func moveSection(
         _ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType
     ) {
-        change { snapshot throws(DiffableSnapshotError) in
-            try snapshot.moveSection(identifier, afterSection: toIdentifier)
+        change("moveSection \(Words.words([identifier])) afterSection \(Words.words([toIdentifier]))") {
+            snapshot throws(DiffableSnapshotError) in try snapshot.moveSection(identifier, afterSection: toIdentifier)
         }
     }
 
     /// Marks sections for reload: their cells are replaced when the snapshot is applied (a section not in the snapshot
     /// raises, as in UIKit).
     public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
-        change { snapshot throws(DiffableSnapshotError) in try snapshot.reloadSections(identifiers) }
+        change("reloadSections " + Words.words(identifiers)) { snapshot throws(DiffableSnapshotError) in
+            try snapshot.reloadSections(identifiers)
+        }
     }
 }

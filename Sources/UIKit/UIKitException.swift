@@ -36,6 +36,9 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
     /// compares, so that two failures of one rule are alike whatever their
     /// counts and identifiers.
     var rule: UIKitRule?
+    /// The playground's commands that restage the refusal, when it was a
+    /// snapshot's change (``SnapshotRestaging``): a recording's transcript ends with them.
+    package var restaging: [String]?
 
     /// An exception of `name` for `reason`.
     public init(name: String, reason: String) {

@@ -232,6 +232,23 @@ public final class ListRecording {
             if step.refusedWith != nil { shownReason = step.refusedWith }
             records.append(record)
         }
+        if ending.isEmpty, let exception, exception.reason != shownReason, let restaging = exception.restaging {
+            // A snapshot's change UIKit refused: built again at the prompt from its identifiers, and refused there.
+            for (index, command) in restaging.enumerated() {
+                var record = session.execute(command)
+                if index == 0 {
+                    record.notes = [
+                        "Here UIKit refused a change of the app's snapshot. The snapshot is built again from its "
+                            + "identifiers (each a row keyed by its text), and the change refused as UIKit refused it:"
+                    ]
+                }
+                records.append(record)
+                if !record.errors.isEmpty {
+                    if record.errors == [exception.reason] { shownReason = exception.reason }
+                    break
+                }
+            }
+        }
         if let exception, exception.reason != shownReason {
             ending.append("The app ended: \(exception)")
         }

@@ -195,3 +195,48 @@ private func replayReport(_ text: String) throws -> [String] {
     let fixed = text.replacingOccurrences(of: "batch insert 0.3 0.4", with: "batch insert 0.2 0.3")
     #expect(try replayReport(fixed) != [])
 }
+
+@MainActor
+@Test func aSnapshotChangeUIKitRefusedIsRestagedAndRefusedTheSameWay() throws {
+    // A diffable screen's refusal happens in its snapshot, before the list sees an update: the transcript builds
+    // the snapshot again at the prompt and makes the same change, which the playground refuses in UIKit's words.
+    let screen = DiffableContactsViewController()
+    screen.loadViewIfNeeded()
+    screen.show(["Ada", "Grace"])
+    let recording = ListRecording(of: screen.tableView)
+    let repeated = UIKitException.catching { screen.show(["Ada", "Grace", "Ada"]) }
+    let reason = try #require(repeated?.reason)
+    #expect(reason.hasPrefix("Fatal: supplied item identifiers are not unique."))
+    let text = recording.transcript(raised: repeated)
+    #expect(
+        text.contains(
+            #"""
+              > rows --keyed "Ada" "Grace"
+            """#), "\(text)")
+    #expect(text.contains(#"  > snapshot appendItems "Ada" "Grace" "Ada" toSection "main""#), "\(text)")
+    #expect(text.contains("  error: Fatal: supplied item identifiers are not unique."), "\(text)")
+    #expect(!text.contains("The app ended"), "the refusal is a step, not prose: \(text)")
+    #expect(try replayReport(text) == [])
+    #expect(
+        try replayReport(text.replacingOccurrences(of: #""Grace" "Ada" toSection"#, with: #""Grace" toSection"#)) != [])
+
+    // An item reconfigured after its deletion, in one snapshot.
+    let other = DiffableContactsViewController()
+    other.loadViewIfNeeded()
+    other.show(["Ada", "Grace"])
+    let otherRecording = ListRecording(of: other.tableView)
+    let missing = UIKitException.catching {
+        var snapshot = other.dataSource.snapshot()
+        snapshot.deleteItems(["Grace"])
+        snapshot.reconfigureItems(["Grace"])
+    }
+    #expect(missing?.reason == "Attempted to reconfigure item identifier that does not exist in the snapshot: Grace")
+    let otherText = otherRecording.transcript(raised: missing)
+    #expect(otherText.contains(#"  > snapshot appendItems "Ada" toSection "main""#), "\(otherText)")
+    #expect(
+        otherText.contains(
+            #"  > snapshot reconfigureItems "Grace""# + "\n"
+                + "  error: Attempted to reconfigure item identifier that does not exist in the snapshot: Grace"),
+        "\(otherText)")
+    #expect(try replayReport(otherText) == [])
+}

@@ -8,6 +8,9 @@ import ListLabRecords
 /// The rows `rows` was given: sections of texts, each with its title.
 struct RowsLiteral {
     var sections: [SectionedDataProvider<Record>.Section] = []
+    /// Whether each row's text is its key (`--keyed`): a diffable data
+    /// source names the rows by their texts, which must differ.
+    var isKeyed = false
 
     /// The fields a row's text and detail are kept in.
     static let textField = "text"
@@ -18,7 +21,8 @@ struct RowsLiteral {
     /// the first `section` make one section. A quoted "section", "title",
     /// "detail" or "--..." is a text; unquoted where no keyword belongs, it
     /// is refused rather than taken as a row.
-    init(_ arguments: inout Arguments) throws {
+    init(_ arguments: inout Arguments, keyed: Bool = false) throws {
+        isKeyed = keyed
         while let token = arguments.next() {
             if Self.isKeyword(token, "section") {
                 var title: String?
@@ -71,7 +75,7 @@ struct RowsLiteral {
         }
     }
 
-    static let rowsUsage = "rows [--data-only] [section [title TEXT]] TEXT [detail TEXT] ..."
+    static let rowsUsage = "rows [--data-only] [--keyed] [section [title TEXT]] TEXT [detail TEXT] ..."
 
     var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
@@ -138,9 +142,20 @@ extension CommandContext {
 
     /// A provider named rows of `rows`, shown by a cell of their texts.
     private func rowsProvider(_ rows: RowsLiteral) throws -> LoadedProvider {
+        if rows.isKeyed,
+            let duplicate = KeyedRecordProvider.firstDuplicateKey(
+                RowsLiteral.textField, in: rows.sections.flatMap(\.items))
+        {
+            throw ShellError(
+                .duplicateKey(
+                    field: RowsLiteral.textField, value: duplicate.value, first: duplicate.first + 1,
+                    second: duplicate.second + 1, among: "rows", source: nil))
+        }
         let provider = SectionedDataProvider<Record>(sections: rows.sections)
         let loaded = LoadedProvider(
-            name: Self.rowsName, records: KeyedRecordProvider(provider, schema: RowsLiteral.schema, keyField: nil),
+            name: Self.rowsName,
+            records: KeyedRecordProvider(
+                provider, schema: RowsLiteral.schema, keyField: rows.isKeyed ? RowsLiteral.textField : nil),
             source: .rows(provider),
             schema: RowsLiteral.schema,
             presenter: TemplatePresenter(
@@ -177,6 +192,8 @@ extension Command {
                 "For a data source that is not a dataset: each TEXT is a row's text (with 'detail TEXT', its",
                 "second line), and each 'section' starts a section (with 'title TEXT', its header); texts",
                 "before the first 'section' make one.",
+                "With --keyed, each row's text is its key, so that a diffable data source names the rows by",
+                "their texts (which then differ); a recorded snapshot that UIKit refused is restaged so.",
                 "Without --data-only the list shows the rows (reloadData). With it, the rows provider's data",
                 "changes and the list is not told, as an app's data source changes before its batch update:",
                 "the 'batch' that follows is checked against it by UIKit's rules.",
@@ -188,7 +205,7 @@ extension Command {
             ],
             completes: { context in
                 switch context.last {
-                case "", "--data-only": ["--data-only", "section"].filter { $0 != context.last }
+                case "", "--data-only", "--keyed": ["--data-only", "--keyed", "section"].filter { $0 != context.last }
                 case "section": ["title"]
                 case "title", "detail": []
                 default: ["section", "detail"]
@@ -196,7 +213,8 @@ extension Command {
             }
         ) { context, arguments in
             let dataOnly = arguments.take("--data-only")
-            let rows = try RowsLiteral(&arguments)
+            let keyed = arguments.take("--keyed")
+            let rows = try RowsLiteral(&arguments, keyed: keyed)
             guard dataOnly else {
                 try context.showRows(rows)
                 return

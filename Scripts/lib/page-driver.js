@@ -123,6 +123,20 @@
       $('prompt').requestSubmit();
     }
 
+    // Each exercise's verdict as the student saw it when it came: its words, its colour, and whether the
+    // page put it in view above the bar at the foot.
+    const verdicts = new Set();
+    function seeVerdicts() {
+      for (const verdict of document.querySelectorAll('.verdict')) {
+        if (verdicts.has(verdict)) continue;
+        verdicts.add(verdict);
+        const box = verdict.getBoundingClientRect();
+        const bar = $('footer').getBoundingClientRect();
+        notes.push('verdict: ' + verdict.firstChild.textContent.split(':')[0] + ' (' + getComputedStyle(verdict).color + ', '
+          + (box.top >= 0 && box.top < bar.top ? 'in view' : 'not in view') + ')');
+      }
+    }
+
     try {
       if (!pictures) throw new Error('the page has no pictures (pictures.js did not run)');
       if (sockets === 0) throw new Error('the page opened no socket');
@@ -139,6 +153,8 @@
           const saved = await act(line, () => click('save'), ['transcript']);
           notes.push('saved ' + saved.name + ': ' + saved.text.split('\n').filter((text) => text.startsWith('  > ')).length + ' commands');
         } else await act(line, () => type(line), ['step'], true);
+        await settled();
+        seeVerdicts();
       }
       await settled();
     } catch (error) {
@@ -166,6 +182,35 @@
       const badges = steps.flatMap((step) => Array.from(step.querySelectorAll('g.final rect[rx="7"]'))).length;
       notes.push('presenter: ' + steps.length + ' step shown' + (steps.some((step) => step.matches('.yours')) ? ' (your own)' : '') + ', smallest text ' + smallest
         + ' px, bar ' + Math.round($('footer').getBoundingClientRect().height) + ' px, ' + badges + ' badges');
+    }
+    // What a room sees of the page at this window's size: the page's width beside the window's (a wider
+    // page scrolls sideways), the smallest text on screen (the page's own, and the pictures' SVG text at
+    // its drawn size), whether the next command (or the prompt) is in view, and the phone's drawn size.
+    {
+      const html = [];
+      const svg = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const element = walker.currentNode.parentElement;
+        if (!walker.currentNode.textContent.trim() || !element || element.closest('#listlab-check, option, title, script, style')) continue;
+        if (element.getClientRects().length === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+        const size = parseFloat(getComputedStyle(element).fontSize);
+        if (element instanceof SVGElement) {
+          const matrix = element.getScreenCTM();
+          if (matrix) svg.push(size * Math.hypot(matrix.a, matrix.b));
+        } else html.push({ size, what: element.tagName.toLowerCase() + (element.id ? '#' + element.id : element.className ? '.' + String(element.className).split(' ')[0] : '') });
+      }
+      const smallest = html.reduce((least, entry) => (entry.size < least.size ? entry : least), { size: Infinity, what: 'none' });
+      const next = [$('lesson-bar').hidden ? null : $('lesson-next'), $('line')].find((element) => element && element.getClientRects().length);
+      const box = next ? next.getBoundingClientRect() : null;
+      // In view, and whole: a command cut short with an ellipsis is not the next command.
+      const holder = next && next.closest('.next');
+      const inView = box && box.top >= 0 && box.bottom <= window.innerHeight && (!holder || holder.scrollWidth <= holder.clientWidth + 1);
+      const phones = Array.from(document.querySelectorAll('svg.screen')).filter((phone) => phone.getClientRects().length);
+      const phone = phones.length ? phones[phones.length - 1].getBoundingClientRect() : null;
+      notes.push('room: page ' + document.documentElement.scrollWidth + ' of window ' + window.innerWidth + ' px, smallest text '
+        + smallest.size + ' px (' + smallest.what + '), smallest picture text ' + (svg.length ? Math.round(Math.min(...svg) * 10) / 10 : 'none')
+        + ' px, next command ' + (inView ? 'in view' : 'not in view') + ', phone ' + (phone ? Math.round(phone.width) + 'x' + Math.round(phone.height) : 'none') + ' px');
     }
     // What the user sees of the connection, and the address left in the address bar.
     notes.push('status: ' + $('status').textContent, 'address: ' + location.href);

@@ -278,6 +278,19 @@
     line.textContent = text;
     steps.appendChild(line);
   }
+  // An exercise's Done, said in words and colour where the student looks: scrolled into view above the bar.
+  function verdict(text, kind) {
+    const line = document.createElement('p');
+    line.className = 'verdict ' + kind;
+    line.textContent = text;
+    steps.appendChild(line);
+    inView(line);
+  }
+  // Scrolls `element` into view above the sticky bar at the foot of the page, which would cover it.
+  function inView(element) {
+    document.documentElement.style.setProperty('--footer', document.getElementById('footer').offsetHeight + 'px');
+    element.scrollIntoView({ block: 'nearest' });
+  }
   document.getElementById('upload').addEventListener('change', async (event) => {
     const file = event.target.files[0];
     if (file) send({ upload: file.name, text: await file.text() });
@@ -327,7 +340,7 @@
   // Where the lesson is (the server says after each step, and on opening or a reload): the prose up
   // to its next command is added to the page, so it is read before the command runs.
   function lessonState(message) {
-    if (lesson.roles[lesson.next] === 'check' && message.next > lesson.next) note('exercise done: your list is the one the lesson asks for', 'lesson-mark');
+    if (lesson.roles[lesson.next] === 'check' && message.next > lesson.next) verdict('Done: your list is the one the exercise asks for.', 'done');
     lesson.next = message.next;
     lesson.matched = message.matched;
     lesson.drifted = message.drifted;
@@ -386,7 +399,7 @@
   function markDrift(message) {
     const section = document.getElementById('step-' + message.number);
     const box = document.createElement('div');
-    box.className = 'drift';
+    box.className = message.check ? 'drift verdict not-yet' : 'drift';
     box.textContent = message.check
       ? 'Not yet: your state differs from the one the exercise asks for here (yours, then the one wanted); change it and Check again.'
       : 'This step printed other than the lesson, which shows:';
@@ -399,6 +412,7 @@
     } else {
       steps.appendChild(box);
     }
+    if (message.check) inView(box);
   }
   // A paragraph's `code`, **bold**, *emphasis* and [links](https://…), as elements whose text is set,
   // never parsed as HTML; a link goes to an http or https address only, in a new tab. An address may

@@ -67,7 +67,8 @@ package struct ServeOptions: ParsableArguments {
             "For a class: each tab works in a folder of its own, on the samples and the files uploaded to it; what it "
                 + "writes comes back as a download.",
             discussion: """
-                Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, \
+                Each tab runs in a process of its own, whose memory, CPU time, file size and open files the kernel \
+                bounds. Each tab has quotas, each hit with one error that changes nothing: --budget seconds a command, \
                 --memory MB held (its data, and what it keeps of its commands: 8 MB of steps for a reload, 8 MB of \
                 record for 'session save' and 1 MB of history, each at most a share of --memory), --disk MB in 100 \
                 files in its folder (uploads, saves and exports), 4 MB of output shown a step. One student (one \
@@ -82,7 +83,10 @@ package struct ServeOptions: ParsableArguments {
     @Option(help: "In a classroom, the seconds a command may run.")
     package var budget: Double = 10
 
-    @Option(help: "In a classroom, the megabytes of data a tab may hold (its datasets, estimated from what they hold).")
+    @Option(
+        help: ArgumentHelp(
+            "In a classroom, the megabytes of data a tab may hold (its datasets, estimated from what they hold); each "
+                + "tab's own process may allocate twice this and 128 MB, a bound the kernel holds."))
     package var memory: Int = 256
 
     @Option(

@@ -140,6 +140,36 @@ package struct Classroom: Sendable {
         }
     }
 
+    /// The classroom's rules in a tab's own process (``TabWorker``): the
+    /// server's folder `root`, made and removed by the server, as the tab's
+    /// limits are its (`budget` seconds a command, `tabMemory` bytes of data,
+    /// `diskLimit` bytes of files).
+    package init(hosting root: String, budget: Double, tabMemory: Int, diskLimit: Int) {
+        self.budget = budget
+        self.tabMemory = tabMemory
+        self.diskLimit = diskLimit
+        serverMemory = Int.max
+        keptStepBytes = min(8 * 1_048_576, tabMemory / 4)
+        diskBook = DiskBook(total: diskLimit)
+        self.root = root
+        emptyFolder = root + "/empty"
+    }
+
+    /// The folder the server made for a tab (`scratch`, a copy of `original`),
+    /// confined as ``makeTabFolder()`` confines one.
+    func adoptTabFolder(scratch: String, original: String) -> ConfinedFolder {
+        confined(ConfinedFolder(adopting: scratch, of: original))
+    }
+
+    /// `folder` with the words that refuse a path outside it and the tab's quota.
+    private func confined(_ folder: ConfinedFolder) -> ConfinedFolder {
+        folder.outsideReason =
+            "outside this tab's folder: in a classroom a session reads the samples and the files uploaded to it, "
+            + "and nothing else"
+        folder.quota = (diskLimit, fileLimit)
+        return folder
+    }
+
     /// A tab's own folder, and the words that refuse a path outside it; its
     /// ``diskLimit`` is reserved of ``diskTotal`` until ``endTabFolder(_:)``.
     ///
@@ -156,12 +186,7 @@ package struct Classroom: Sendable {
             )
         }
         do {
-            let folder = try ConfinedFolder(copying: emptyFolder, in: root, prefix: "tab-")
-            folder.outsideReason =
-                "outside this tab's folder: in a classroom a session reads the samples and the files uploaded to it, "
-                + "and nothing else"
-            folder.quota = (diskLimit, fileLimit)
-            return folder
+            return confined(try ConfinedFolder(copying: emptyFolder, in: root, prefix: "tab-"))
         } catch {
             diskBook.release(diskLimit)
             throw ShellError(

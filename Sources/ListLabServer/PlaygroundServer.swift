@@ -573,7 +573,7 @@ package final class PlaygroundServer: Sendable {
     /// ago (its steps again), or a new one (its first steps), when `client`
     /// has room for one (its oldest tab that left goes first).
     private func openTab(key: String, client: String) async -> Result<
-        (tab: TabSession, key: String, greeting: [ServerMessage]), TabRefusal
+        (tab: any TabHost, key: String, greeting: [ServerMessage]), TabRefusal
     > {
         let welcome = { (key: String) in
             ServerMessage.welcome(
@@ -600,12 +600,17 @@ package final class PlaygroundServer: Sendable {
             }
         }
         return await turnstile.through(factory.isSerial) {
-            let tab: TabSession
+            let tab: any TabHost
             let number = await tabNumbers.next()
             do throws(ShellError) {
-                tab = try TabSession(
-                    factory: factory, number: number, sample: sample, tours: tours, lessons: lessons,
-                    checks: door.checks, client: client)
+                if let launch = factory.tabLaunch, let rules = factory.classroom {
+                    tab = try TabProcess(
+                        launch, rules: rules, number: number, sample: sample, checks: door.checks, client: client)
+                } else {
+                    tab = try TabSession(
+                        factory: factory, number: number, sample: sample, tours: tours, lessons: lessons,
+                        checks: door.checks, client: client)
+                }
             } catch {
                 if holdsPlace { await tabs.releasePlace(of: client) }
                 return .failure(TabRefusal(reason: error.message))
@@ -660,7 +665,7 @@ package final class PlaygroundServer: Sendable {
     /// A classroom past its memory bound runs nothing that makes data (a
     /// load, an upload, a lesson's step), whatever tab asks; the tabs open
     /// go on with the data they have.
-    private func reply(_ tab: TabSession, to text: String) async -> [ServerMessage] {
+    private func reply(_ tab: any TabHost, to text: String) async -> [ServerMessage] {
         if let full = classroomFull, Self.mayHoldMore(text) {
             log("refused a command: \(full)")
             return [.refused(classroomFull(refusing: "makes no new data") ?? full)]
@@ -709,7 +714,7 @@ private actor TabNumbers {
 /// The tabs' sessions by their keys: each one connected, or closed and
 /// waiting a while for its tab to come back.
 private actor OpenTabs {
-    private var sessions: [String: (tab: TabSession, connected: Bool, closings: Int)] = [:]
+    private var sessions: [String: (tab: any TabHost, connected: Bool, closings: Int)] = [:]
     /// Each session's client, and when it was added (a count).
     private var owners: [String: (client: String, order: Int)] = [:]
     private var added = 0
@@ -725,8 +730,8 @@ private actor OpenTabs {
 
     /// Keeps `tab`'s last status for the gradebook and the teacher's table,
     /// when its student gave a name or it checked an exercise.
-    private func keepGrades(of tab: TabSession) {
-        let status = tab.status.withLock { $0 }
+    private func keepGrades(of tab: any TabHost) {
+        let status = tab.currentStatus
         guard let name = status.student else {
             guard !status.exercises.isEmpty else { return }
             endedUnnamed.append(status)
@@ -751,7 +756,7 @@ private actor OpenTabs {
     /// teacher's table: their latest tab's number, and the exercises of all
     /// their tabs, taken together as the gradebook takes them.
     func absentStudents() -> [TabStatus] {
-        let present = Set(sessions.values.compactMap { $0.tab.status.withLock(\.student) })
+        let present = Set(sessions.values.compactMap { $0.tab.currentStatus.student })
         return endedStudents.keys.sorted().filter { !present.contains($0) }.compactMap { endedStudents[$0] }
     }
 
@@ -759,12 +764,12 @@ private actor OpenTabs {
     func gradebook() -> Gradebook {
         Gradebook(
             endedUnnamed + endedStudents.keys.sorted().compactMap { endedStudents[$0] }
-                + sessions.values.map { $0.tab.status.withLock { $0 } })
+                + sessions.values.map { $0.tab.currentStatus })
     }
 
     /// Keeps `tab` of `client` under a new key, connected, in the place
     /// ``holdPlace(for:holding:)`` held for it when `heldPlace`.
-    func add(_ tab: TabSession, client: String, heldPlace: Bool = false) -> String {
+    func add(_ tab: any TabHost, client: String, heldPlace: Bool = false) -> String {
         if heldPlace { releasePlace(of: client) }
         var random = SystemRandomNumberGenerator()
         let key = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined(separator: "-")
@@ -794,7 +799,7 @@ private actor OpenTabs {
         owners[oldest] = nil
         heldPlaces[client, default: 0] += 1
         keepGrades(of: kept.tab)
-        await kept.tab.end()
+        await kept.tab.end(serverStopping: false)
         return true
     }
 
@@ -808,7 +813,7 @@ private actor OpenTabs {
     /// nil for another key, or one whose tab stays connected (a copy of a
     /// tab). A reloaded page can say hello before its old connection is
     /// seen to close: a connected session is waited for, up to two seconds.
-    func resume(_ key: String) async -> TabSession? {
+    func resume(_ key: String) async -> (any TabHost)? {
         for _ in 0..<20 {
             guard let kept = sessions[key] else { return nil }
             if !kept.connected {
@@ -823,7 +828,7 @@ private actor OpenTabs {
     /// What the teacher's page says of each tab, by tab number; whether its
     /// tab is connected (a closed one waits a while for a reload).
     func statuses() -> [(status: TabStatus, connected: Bool)] {
-        sessions.values.map { ($0.tab.status.withLock { $0 }, $0.connected) }.sorted {
+        sessions.values.map { ($0.tab.currentStatus, $0.connected) }.sorted {
             $0.status.number < $1.status.number
         }
     }
@@ -840,7 +845,7 @@ private actor OpenTabs {
             for tab in tabs {
                 group.addTask {
                     let collection = await tab.collection()
-                    return (tab.status.withLock(\.number), collection.folder, collection.files)
+                    return (tab.currentStatus.number, collection.folder, collection.files)
                 }
             }
             var all: [(number: Int, folder: String, files: [(name: String, bytes: [UInt8])])] = []
@@ -894,7 +899,7 @@ private actor OpenTabs {
         sessions[key] = nil
         owners[key] = nil
         keepGrades(of: kept.tab)
-        await kept.tab.end()
+        await kept.tab.end(serverStopping: false)
     }
 }
 

@@ -40,6 +40,7 @@ extension Playground {
     /// playground.serveMain()
     /// ```
     public func serveMain() -> Never {
+        if CommandLine.arguments.contains(TabWorker.argument) { TabWorker.closeInherited() }
         exit(
             ToolIdentity.$current.withValue(ToolIdentity(name: name, version: version)) {
                 do {
@@ -62,7 +63,7 @@ struct ServeCommand: ParsableCommand {
     /// The playground served; set before ``run()``.
     var playground = Playground.listlab
 
-    private enum CodingKeys: String, CodingKey { case options }
+    private enum CodingKeys: String, CodingKey { case options, tabWorker }
 
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -84,6 +85,10 @@ struct ServeCommand: ParsableCommand {
 
     /// The server's options, which `listlab serve` (``ServeLauncher``) checks and lists too.
     @OptionGroup var options: ServeOptions
+
+    /// Serves one classroom tab on standard input and output (``TabWorker``):
+    /// the server starts its own program so, a process a tab.
+    @Flag(name: .customLong("tab-worker"), help: .hidden) var tabWorker = false
 
     func run() throws {
         let (port, host, sample, empty, noToken) = (
@@ -115,6 +120,13 @@ struct ServeCommand: ParsableCommand {
                     "--proxy takes the address a reverse proxy connects from (127.0.0.1, ::1), not '\(text)'")
             }
             proxies.append(address)
+        }
+        if tabWorker {
+            let lessons = options.lessons.map { LessonFolder(path: $0) }
+            Self.exitProcess(
+                TabWorker.serve(
+                    options: options, tours: playground.offersSamples ? Tours.names : [], lessons: lessons,
+                    makeFactory: { makeFactory(rules: $0, folder: folder) }))
         }
         var rules: Classroom?
         do {
@@ -149,14 +161,12 @@ struct ServeCommand: ParsableCommand {
         }
         // Whatever ends the server, the tabs' folders go with it (unless kept).
         defer { rules?.removeFolders() }
-        let factory = SessionFactory(
-            isSerial: !playground.registrations.isEmpty, folder: folder, classroom: rules,
-            make: { output, folder in playground.makeSession(output: output, workingDirectory: folder) },
-            startJournal: { session, tab, folder in
-                Journaling.pruneInBackground()
-                return Journaling.start(
-                    for: session, workingFolder: folder, tab: tab, classroom: rules != nil, prunes: false)
-            })
+        var factory = makeFactory(rules: rules, folder: folder)
+        // A classroom's tabs each run in a process of their own, bounded by the kernel.
+        if rules != nil, let executable = TabProcess.ownExecutable() {
+            factory.tabLaunch = TabProcess.Launch(
+                executable: executable, arguments: Array(CommandLine.arguments.dropFirst()))
+        }
         let start = empty ? nil : sample ?? playground.startName
         if let start {
             // A name that does not load is said once, here, rather than in every tab.
@@ -263,6 +273,30 @@ struct ServeCommand: ParsableCommand {
         server.start()
         server.waitUntilStopped()
         stopping.waitIfStopping()
+    }
+}
+
+extension ServeCommand {
+    /// Ends the process with `status` (a tab's process, whose loop has ended).
+    fileprivate static func exitProcess(_ status: Int32) -> Never {
+        #if canImport(Glibc)
+            Glibc.exit(status)
+        #else
+            Darwin.exit(status)
+        #endif
+    }
+
+    /// What makes a tab's session: the playground's, working in `folder`, journaled; in a classroom, by `rules`.
+    fileprivate func makeFactory(rules: Classroom?, folder: String) -> SessionFactory {
+        let playground = playground
+        return SessionFactory(
+            isSerial: !playground.registrations.isEmpty, folder: folder, classroom: rules,
+            make: { output, folder in playground.makeSession(output: output, workingDirectory: folder) },
+            startJournal: { session, tab, folder in
+                Journaling.pruneInBackground()
+                return Journaling.start(
+                    for: session, workingFolder: folder, tab: tab, classroom: rules != nil, prunes: false)
+            })
     }
 }
 

@@ -108,6 +108,9 @@ enum ServerMessage: Equatable {
     case download(name: String, text: String)
     /// The student's name, as the teacher's page shows it.
     case named(String)
+    /// A message a tab's own process wrote (``TabProcess``), as its JSON:
+    /// passed to the page as it came, and read only for a refusal's reason.
+    case encoded(String)
 
     /// The message as one line of JSON, its keys sorted.
     var json: String { String(decoding: jsonBytes, as: UTF8.self) }
@@ -118,6 +121,7 @@ enum ServerMessage: Equatable {
     /// written as bytes, it is neither made a `String` nor checked as UTF-8
     /// on its way out.
     var jsonBytes: [UInt8] {
+        if case .encoded(let json) = self { return Array(json.utf8) }
         var fields: [(key: String, value: JSONValue)] =
             switch self {
             case .welcome(let banner, let tours, let lessons, let classroom, let key):
@@ -131,6 +135,7 @@ enum ServerMessage: Equatable {
             case .download(let name, let text):
                 [("kind", .text("download")), ("name", .text(name)), ("text", .text(text))]
             case .named(let name): [("kind", .text("named")), ("name", .text(name))]
+            case .encoded: []
             case .step(let number, let html, let failed, let ended):
                 [
                     ("kind", .text("step")), ("number", .literal(String(number))), ("html", .text(html)),

@@ -50,14 +50,14 @@ struct OpenLesson {
 
 /// What a teacher's page (`/teacher`) says of a tab: read as the tab works,
 /// without waiting for its command.
-struct TabStatus: Sendable, Equatable {
+struct TabStatus: Sendable, Equatable, Codable {
     /// The tab's number (its journal's).
     var number: Int
     /// The commands the tab has run.
     var steps = 0
     /// The open lesson's name, its next command (from 1), its commands, and
     /// its steps that drifted; nil when none is open.
-    var lesson: (name: String, next: Int, commands: Int, drifted: Int)?
+    var lesson: LessonProgress?
     /// The last error a command of the tab's printed.
     var lastError: String?
     /// The name the student gave (their browser keeps it for the server); nil until they give one.
@@ -68,11 +68,16 @@ struct TabStatus: Sendable, Equatable {
     /// The most exercises a tab's status keeps: a learner may open any number of lessons.
     static let mostExercises = 50
 
-    static func == (lhs: TabStatus, rhs: TabStatus) -> Bool {
-        lhs.number == rhs.number && lhs.steps == rhs.steps && lhs.lastError == rhs.lastError
-            && lhs.lesson?.name == rhs.lesson?.name && lhs.lesson?.next == rhs.lesson?.next
-            && lhs.lesson?.commands == rhs.lesson?.commands && lhs.lesson?.drifted == rhs.lesson?.drifted
-            && lhs.student == rhs.student && lhs.exercises == rhs.exercises
+    /// How far a tab is in its open lesson.
+    struct LessonProgress: Sendable, Equatable, Codable {
+        /// The lesson's name.
+        var name: String
+        /// Its next command, from 1.
+        var next: Int
+        /// Its commands.
+        var commands: Int
+        /// Its steps that drifted.
+        var drifted: Int
     }
 
     /// Notes a change to exercise `number` of `lesson`, first checked now when it is new.
@@ -89,7 +94,7 @@ struct TabStatus: Sendable, Equatable {
 }
 
 /// How a student is doing on one exercise of a lesson, as the teacher's page shows it.
-struct ExerciseStatus: Sendable, Equatable {
+struct ExerciseStatus: Sendable, Equatable, Codable {
     /// The lesson's name.
     var lesson: String
     /// The exercise's number in its lesson, from 1.
@@ -127,10 +132,9 @@ actor TabSession {
     private var lesson: OpenLesson? {
         didSet {
             let shown = lesson.map {
-                (
+                TabStatus.LessonProgress(
                     name: $0.lesson.name, next: $0.lesson.stepsShown(before: $0.next) + 1,
-                    commands: $0.lesson.stepsShown(before: $0.lesson.commandCount), drifted: $0.drifted
-                )
+                    commands: $0.lesson.stepsShown(before: $0.lesson.commandCount), drifted: $0.drifted)
             }
             status.withLock { $0.lesson = shown }
         }
@@ -144,6 +148,9 @@ actor TabSession {
     private var stepCount = 0
     /// Whether ``end(serverStopping:)`` ran: a tab ends once.
     private var hasEnded = false
+    /// Whether the session runs in a tab's own process, for a server that
+    /// made its folder and collects and removes it itself.
+    private let isHosted: Bool
     /// In a classroom, the transcripts of the lessons the tab closed (or
     /// reset, or left for another), for the teacher: the latest ``keptLessons``.
     private var closedLessons: [(name: String, text: String)] = []
@@ -198,18 +205,26 @@ actor TabSession {
     ///
     /// - Throws: ``ShellError`` in a classroom that could not make the tab a
     ///   folder of its own (a tab is never served without one there).
+    ///
+    /// In a tab's own process (``TabWorker``), `hostedFolder` is the folder
+    /// the server made for the tab: the server collects it and removes it.
     init(
         factory: SessionFactory, number: Int, sample: String?, tours: [String], lessons: LessonFolder? = nil,
-        checks: Door.Checks = .all, client: String = ""
+        checks: Door.Checks = .all, client: String = "", hostedFolder: ConfinedFolder? = nil
     ) throws(ShellError) {
         self.client = client
         self.tours = tours
         self.lessons = lessons
         status = Mutex(TabStatus(number: number))
         self.checks = checks
+        isHosted = hostedFolder != nil
         // In a classroom, a folder of the tab's own; without one, the tab cannot work safely, and is refused.
         if let rules = factory.classroom {
-            classroom = (rules, try rules.makeTabFolder())
+            if let hostedFolder {
+                classroom = (rules, hostedFolder)
+            } else {
+                classroom = (rules, try rules.makeTabFolder())
+            }
         } else {
             classroom = nil
         }
@@ -710,7 +725,7 @@ actor TabSession {
     func end(serverStopping: Bool = false) -> Bool {
         guard !hasEnded else { return false }
         hasEnded = true
-        if let rules = classroom?.rules, let folder = rules.collectFolder {
+        if !isHosted, let rules = classroom?.rules, let folder = rules.collectFolder {
             rules.collect(collection(), of: status.withLock(\.student), into: folder)
         }
         own.runner.detach()
@@ -718,7 +733,7 @@ actor TabSession {
         let recoverable =
             serverStopping && classroom == nil && journal != nil && !own.session.unsavedProviderNames.isEmpty
         if !recoverable { journal?.finish() }
-        if let classroom { classroom.rules.endTabFolder(classroom.folder) }
+        if !isHosted, let classroom { classroom.rules.endTabFolder(classroom.folder) }
         return recoverable
     }
 }
@@ -739,6 +754,9 @@ package struct SessionFactory: @unchecked Sendable {
     let folder: String
     /// In a classroom: its rules.
     let classroom: Classroom?
+    /// In a classroom served by a program that can start itself again: how
+    /// it starts a tab's own process (``TabProcess``); nil runs tabs in the server's process.
+    var tabLaunch: TabProcess.Launch?
 
     /// A factory calling `make`; `isSerial` when its sessions run code of
     /// the user's that need not be thread-safe.

@@ -689,3 +689,41 @@ private func kind(_ reply: String) -> String? {
     #expect(said.withLock { $0.last }?.contains("hold the 0 MB of --disk-total") == true)
     #expect(classroom.diskBook.reserved == 5 * 38_192)
 }
+
+@Test func aTabsProcessIsBoundedByItsClassroomsQuotas() throws {
+    var rules = try Classroom(budget: 10, tabMemory: 32 * 1_048_576, diskLimit: 8 * 1_048_576)
+    defer { rules.removeFolders() }
+    // Twice the data, and room for the copies of a 16 MB upload; a hundred commands' budget; a file of the
+    // folder's size; a few files open.
+    #expect(
+        TabLimits(rules)
+            == TabLimits(memory: 192 * 1_048_576, cpuSeconds: 1_000, fileBytes: 8 * 1_048_576, openFiles: 64))
+    rules.budget = 1
+    #expect(TabLimits(rules).cpuSeconds == 600)
+}
+
+@Test func aTabsProcessSpeaksTheServerThroughLinesOfJSON() throws {
+    // What the server keeps of a tab (the teacher's page, the gradebook) crosses the pipe whole.
+    var status = TabStatus(number: 7)
+    status.steps = 12
+    status.student = "Ada"
+    status.lesson = TabStatus.LessonProgress(name: "people.lab", next: 3, commands: 5, drifted: 1)
+    status.noteExercise("people.lab", 1) {
+        $0.tries = 2
+        $0.done = true
+        $0.hintsSeen = 1
+    }
+    var answer = TabAnswer(status: status)
+    answer.messages = [ServerMessage.refused("no").json]
+    answer.files = [TabAnswer.CollectedFile(name: "own.lab", bytes: Data([0, 10, 255]))]
+    let line = try JSONEncoder().encode(answer)
+    #expect(!line.contains(UInt8(ascii: "\n")))
+    let read = try JSONDecoder().decode(TabAnswer.self, from: line)
+    #expect(read.status == status)
+    #expect(read.messages == [#"{"kind":"refused","message":"no"}"#])
+    #expect(read.files?.first?.bytes == Data([0, 10, 255]))
+    // The page gets a tab process's message as it came.
+    #expect(
+        ServerMessage.encoded(#"{"kind":"refused","message":"no"}"#).jsonBytes
+            == Array(#"{"kind":"refused","message":"no"}"#.utf8))
+}

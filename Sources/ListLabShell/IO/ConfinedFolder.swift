@@ -38,6 +38,12 @@ public final class ConfinedFolder: @unchecked Sendable {
     /// made (a classroom tab's folder); nil for no bound.
     public var quota: (bytes: Int, files: Int)?
 
+    /// The confinement of a copy made already (by another process): `scratch`, copied from `original`.
+    package init(adopting scratch: String, of original: String) {
+        self.original = original
+        self.scratch = scratch
+    }
+
     /// A new, empty scratch copy of `folder`, made in `parent` (by default
     /// the temporary folder) under a name that starts with `prefix`.
     ///

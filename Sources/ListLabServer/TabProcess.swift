@@ -41,6 +41,9 @@ actor TabProcess: TabHost {
     private var endedBecause: String?
     private var hasEnded = false
     private nonisolated let status: Mutex<TabStatus>
+    /// The address the tab's page speaks for, and the key of its student's browser, for the class's roster.
+    private let client: String
+    private var studentKey: String?
     /// The most bytes of one answer: a step's page section, or a collection of the tab's files.
     private static var longestAnswer: Int { 256 * 1_048_576 }
 
@@ -52,6 +55,7 @@ actor TabProcess: TabHost {
         _ launch: Launch, rules: Classroom, number: Int, sample: String?, checks: Door.Checks, client: String
     ) throws(ShellError) {
         self.rules = rules
+        self.client = client
         folder = try rules.makeTabFolder()
         status = Mutex(TabStatus(number: number))
         var toChild: [Int32] = [0, 0]
@@ -131,7 +135,25 @@ actor TabProcess: TabHost {
 
     func stepsSoFar() -> [ServerMessage] { messages(ask(TabRequest(op: .stepsSoFar))) }
 
-    func reply(to text: String) -> [ServerMessage] { messages(ask(TabRequest(op: .reply, text: text))) }
+    func reply(to text: String) -> [ServerMessage] {
+        if let refusal = claimName(in: text) { return [.refused(refusal)] }
+        return messages(ask(TabRequest(op: .reply, text: text)))
+    }
+
+    /// A name the page gives is claimed in the class's roster here, which
+    /// every tab shares, before the tab's process takes it (its own roster
+    /// knows its tab alone): why it may not be, or nil.
+    private func claimName(in text: String) -> String? {
+        guard text.utf8.count <= TabSession.longestMessage,
+            case .name(let typed, let student)? = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)),
+            let name = Classroom.studentName(typed)
+        else { return nil }
+        // As the tab's session keys it: the first key the page sends, or one of the tab's own.
+        let key =
+            studentKey ?? student.flatMap { ClassRoster.isKey($0) ? $0 : nil } ?? "\u{0}tab \(currentStatus.number)"
+        studentKey = key
+        return rules.roster.claim(name, by: key, from: client)
+    }
 
     func collection() -> (folder: String, files: [(name: String, bytes: [UInt8])]) {
         if let answer = ask(TabRequest(op: .collection)), let name = answer.folder {

@@ -349,10 +349,17 @@ package struct Classroom: Sendable {
         0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
     ]
 
-    /// The process's resident memory in bytes, or nil where it cannot be read.
+    /// The server's resident memory in bytes, with its tabs' processes'
+    /// (``TabProcess``), or nil where it cannot be read: what `--server-memory` bounds.
     @Sendable package static func residentBytes() -> Int? {
+        guard let own = residentBytes(of: "self") else { return nil }
+        return TabProcess.running().reduce(own) { $0 + (residentBytes(of: "\($1)") ?? 0) }
+    }
+
+    /// The resident memory of process `process` (a pid, or `self`), in bytes.
+    private static func residentBytes(of process: String) -> Int? {
         #if os(Linux)
-            let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+            let descriptor = open("/proc/\(process)/statm", O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
             defer { close(descriptor) }
             var buffer = [UInt8](repeating: 0, count: 128)

@@ -98,6 +98,7 @@ actor TabProcess: TabHost {
             throw ShellError(.failed("the classroom could not start a process for this tab (\(spawned))"))
         }
         pid = child
+        Self.live.withLock { _ = $0.insert(child) }
         requests = toChild[1]
         answers = fromChild[0]
         let start = TabWorkerStart(
@@ -107,6 +108,12 @@ actor TabProcess: TabHost {
             FileDescriptor.writeAll(String(decoding: data, as: UTF8.self) + "\n", to: requests)
         }
     }
+
+    /// The tabs' processes running now, by pid: their memory counts in the server's (`--server-memory`).
+    private static let live = Mutex<Set<pid_t>>([])
+
+    /// The pids of the tabs' processes running now, in order.
+    static func running() -> [pid_t] { live.withLock { $0.sorted() } }
 
     /// This program's path, which a tab's process is started from; nil where it cannot be read.
     static func ownExecutable() -> String? {
@@ -254,6 +261,7 @@ actor TabProcess: TabHost {
     @discardableResult
     private func reap(within seconds: Int) -> Int32? {
         var code: Int32 = 0
+        defer { Self.live.withLock { _ = $0.remove(pid) } }
         for attempt in 0...(seconds * 20) {
             let done = waitpid(pid, &code, WNOHANG)
             if done == pid { return Self.signal(of: code) }

@@ -64,6 +64,22 @@ package final class ClassRoster: Sendable {
         }
     }
 
+    /// The names held and the keys each address gave names for, for the class's record (``ClassRecord``).
+    func record() -> (holders: [String: String], keysByAddress: [String: [String]]) {
+        names.withLock { names in (names.holders, names.keys.mapValues { $0.sorted() }) }
+    }
+
+    /// Takes back the names of a class's record: each held by its key again.
+    func restore(holders: [String: String], keysByAddress: [String: [String]]) {
+        names.withLock { names in
+            for (name, key) in holders.prefix(Self.mostNames) {
+                names.holders[name] = key
+                names.held[key, default: []].insert(name)
+            }
+            for (client, keys) in keysByAddress { names.keys[client, default: []].formUnion(keys) }
+        }
+    }
+
     /// Whether `text` is a key as the page makes them: 32 lowercase hex digits.
     static func isKey(_ text: String) -> Bool {
         text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }

@@ -39,8 +39,8 @@ package final class PlaygroundServer: Sendable {
     private let turnstile = Turnstile()
     /// Signalled when the accepting thread ends.
     private let stopped = DispatchSemaphore(value: 0)
-    private let tabNumbers = TabNumbers()
-    private let tabs = OpenTabs()
+    private let tabNumbers: TabNumbers
+    private let tabs: OpenTabs
     /// The open sockets' outgoing frames, to tell each tab that the server stops.
     private let sockets = Mutex<[Int: OutgoingFrames]>([:])
     /// The WebSockets open, by the client they speak for (behind a proxy, the address it forwards).
@@ -85,9 +85,17 @@ package final class PlaygroundServer: Sendable {
         lessons: LessonFolder? = nil, factory: SessionFactory,
         keptFor: Double = 120, token: String?, teacherToken: String? = nil, allowedHosts: [String] = [],
         proxies: [String] = [],
-        checks: Door.Checks = .all, log: @escaping @Sendable (String) -> Void
+        checks: Door.Checks = .all, classRecord: (path: String, record: ClassRecord?)? = nil,
+        log: @escaping @Sendable (String) -> Void
     ) throws {
         self.keptFor = keptFor
+        // A classroom started again with its record: its names, its ended tabs' grades, its tabs' numbers.
+        let record = factory.classroom == nil ? nil : classRecord
+        if let names = record?.record {
+            factory.classroom?.roster.restore(holders: names.holders, keysByAddress: names.keysByAddress)
+        }
+        tabNumbers = TabNumbers(after: record?.record?.lastTab ?? 0)
+        tabs = OpenTabs(record: record?.record, keptIn: record?.path, roster: factory.classroom?.roster)
         self.proxies = Set(proxies.flatMap { [$0, "::ffff:" + $0] })
         let refusals = RefusalLog(write: log)
         self.refusals = refusals
@@ -703,7 +711,12 @@ private final class Flag: Sendable {
 
 /// The tabs' numbers in this process, from 1, for their journals' names.
 private actor TabNumbers {
-    private var last = 0
+    private var last: Int
+
+    /// Numbers after `last`: a classroom started again numbers its tabs after the ones it had.
+    init(after last: Int) {
+        self.last = last
+    }
 
     func next() -> Int {
         last += 1
@@ -727,6 +740,34 @@ private actor OpenTabs {
     private var endedUnnamed: [TabStatus] = []
     /// The most unnamed ended tabs kept: a class of 30 opens a few hundred tabs a day.
     static let mostEndedStatuses = 10_000
+    /// Where the class's record is kept (``ClassRecord``), and the roster it records.
+    private let recordPath: String?
+    private let roster: ClassRoster?
+    /// The last tab's number, for the record.
+    private var lastTab: Int
+
+    /// Open tabs of a server that starts with `record` (a classroom started
+    /// again), keeping it in `recordPath` as tabs end.
+    init(record: ClassRecord?, keptIn recordPath: String?, roster: ClassRoster?) {
+        self.recordPath = recordPath
+        self.roster = roster
+        lastTab = record?.lastTab ?? 0
+        for status in record?.endedStudents ?? [] {
+            if let name = status.student { endedStudents[name] = status }
+        }
+        endedUnnamed = Array((record?.endedUnnamed ?? []).suffix(Self.mostEndedStatuses))
+    }
+
+    /// Writes the class's record, when the server keeps one.
+    private func saveRecord() {
+        guard let recordPath, let roster else { return }
+        let names = roster.record()
+        let record = ClassRecord(
+            holders: names.holders, keysByAddress: names.keysByAddress,
+            endedStudents: endedStudents.keys.sorted().compactMap { endedStudents[$0] }, endedUnnamed: endedUnnamed,
+            lastTab: lastTab)
+        record.save(to: recordPath)
+    }
 
     /// Keeps `tab`'s last status for the gradebook and the teacher's table,
     /// when its student gave a name or it checked an exercise.
@@ -774,6 +815,7 @@ private actor OpenTabs {
         var random = SystemRandomNumberGenerator()
         let key = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined(separator: "-")
         sessions[key] = (tab, true, 0)
+        lastTab = max(lastTab, tab.currentStatus.number)
         added += 1
         owners[key] = (client, added)
         return key
@@ -799,6 +841,7 @@ private actor OpenTabs {
         owners[oldest] = nil
         heldPlaces[client, default: 0] += 1
         keepGrades(of: kept.tab)
+        saveRecord()
         await kept.tab.end(serverStopping: false)
         return true
     }
@@ -880,6 +923,9 @@ private actor OpenTabs {
         tally.begin(total: all.count)
         for tab in all { tab.stop() }
         for tab in all { tally.ended(recoverable: await tab.end(serverStopping: true)) }
+        // What the class did is kept for the next start (with --token-file).
+        for tab in all { keepGrades(of: tab) }
+        saveRecord()
     }
 
     /// The tab `key` closed: its session ends after `seconds` unless it comes back.
@@ -899,6 +945,7 @@ private actor OpenTabs {
         sessions[key] = nil
         owners[key] = nil
         keepGrades(of: kept.tab)
+        saveRecord()
         await kept.tab.end(serverStopping: false)
     }
 }

@@ -197,13 +197,23 @@ struct ServeCommand: ParsableCommand {
                 throw ValidationError("--token-file \(path): \(error)")
             }
         }
+        // A classroom with a token file keeps its record beside it: names and grades survive a restart.
+        var classRecord: (path: String, record: ClassRecord?)?
+        if let path = options.tokenFile, factory.classroom != nil {
+            let recordPath = ClassRecord.path(besideTokenFile: path)
+            do {
+                classRecord = (recordPath, try ClassRecord.load(from: recordPath))
+            } catch {
+                throw ValidationError("--token-file \(path): \(error)")
+            }
+        }
         let server: PlaygroundServer
         do {
             server = try PlaygroundServer(
                 host: host, port: port, tool: playground.name, banner: playground.banner, sample: start,
                 tours: playground.offersSamples ? Tours.names : [], lessons: lessons, factory: factory,
                 token: noToken ? nil : tokens?.token ?? Door.makeToken(), teacherToken: tokens?.teacher,
-                allowedHosts: options.allowHost, proxies: proxies,
+                allowedHosts: options.allowHost, proxies: proxies, classRecord: classRecord,
                 log: { line in printError("\(tool) serve: \(line)") })
         } catch {
             throw ValidationError("cannot listen on \(host): \(error)")
@@ -215,6 +225,12 @@ struct ServeCommand: ParsableCommand {
         if let teacher = server.teacherAddress(host: host) {
             printError(
                 "\(tool) serve: the teacher's page, for you alone (each tab's lesson, step and last error): \(teacher)")
+        }
+        if let classRecord {
+            let names = classRecord.record?.holders.count ?? 0
+            printError(
+                "\(tool) serve: the class's names and grades are kept in \(classRecord.path)"
+                    + (classRecord.record == nil ? "" : " (\(names) name\(names == 1 ? "" : "s") taken back)"))
         }
         if let collect = rules?.collectFolder {
             printError("\(tool) serve: each tab's sessions are written to \(collect) as transcripts when it ends")

@@ -727,3 +727,36 @@ private func kind(_ reply: String) -> String? {
         ServerMessage.encoded(#"{"kind":"refused","message":"no"}"#).jsonBytes
             == Array(#"{"kind":"refused","message":"no"}"#.utf8))
 }
+
+@Test func aClassroomsRecordKeepsItsNamesAndGradesForItsOwnerAlone() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("class-record-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = ClassRecord.path(besideTokenFile: folder + "/room.tokens")
+    #expect(try ClassRecord.load(from: path) == nil)
+    // A roster's names, and a student's ended tabs, written and read back.
+    let roster = ClassRoster()
+    #expect(roster.claim("Ada", by: String(repeating: "a", count: 32), from: "10.0.0.1") == nil)
+    var ada = TabStatus(number: 4)
+    ada.student = "Ada"
+    ada.noteExercise("people.lab", 1) { $0.done = true }
+    let names = roster.record()
+    let record = ClassRecord(
+        holders: names.holders, keysByAddress: names.keysByAddress, endedStudents: [ada], lastTab: 9)
+    #expect(record.save(to: path))
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let read = try #require(try ClassRecord.load(from: path))
+    #expect(read == record)
+    // Taken back, the name is its browser's again.
+    let again = ClassRoster()
+    again.restore(holders: read.holders, keysByAddress: read.keysByAddress)
+    #expect(again.claim("ada", by: String(repeating: "b", count: 32), from: "10.0.0.2") != nil)
+    #expect(again.claim("Ada", by: String(repeating: "a", count: 32), from: "10.0.0.1") == nil)
+    // A record others may read is refused, and so is a link to one.
+    chmod(path, 0o644)
+    #expect(throws: TokenFile.Problem.self) { try ClassRecord.load(from: path) }
+    chmod(path, 0o600)
+    symlink(path, folder + "/link.class")
+    #expect(throws: TokenFile.Problem.self) { try ClassRecord.load(from: folder + "/link.class") }
+}

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a classroom keeps across a restart, beside its token file
+/// (`--token-file FILE` keeps it in `FILE.class`): the students' names with
+/// the browsers that hold them, the grades of the tabs that ended, and the
+/// last tab's number. A server started again with the same token file shows
+/// the same class: its links open, each name stays its student's, and the
+/// teacher's table and gradebook keep every exercise checked before.
+///
+/// The file holds the browsers' keys, which name a student, so it is kept
+/// as the token file is: made readable by its owner alone, and read back
+/// only when it is a plain file of the user running the server that no one
+/// else may read or write.
+package struct ClassRecord: Codable, Equatable {
+    /// Each name the class holds (folded), and the key of the browser that holds it.
+    var holders: [String: String] = [:]
+    /// The keys each address gave names for.
+    var keysByAddress: [String: [String]] = [:]
+    /// Each named student whose every tab ended, as one status.
+    var endedStudents: [TabStatus] = []
+    /// The unnamed tabs that ended after checking an exercise.
+    var endedUnnamed: [TabStatus] = []
+    /// The number of the last tab opened.
+    var lastTab = 0
+
+    /// The most bytes a record may hold: a class of 2,000 names, each with 50 exercises, and room beside.
+    static let longest = 64 * 1_048_576
+
+    /// The record kept beside the token file at `tokenFile`.
+    static func path(besideTokenFile tokenFile: String) -> String {
+        tokenFile + ".class"
+    }
+
+    /// The record in `path`; nil when there is none.
+    ///
+    /// - Throws: ``TokenFile/Problem`` when the file is a link, not a plain
+    ///   file, someone else's, open to others, too large or not a record.
+    static func load(from path: String) throws(TokenFile.Problem) -> ClassRecord? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            if errno == ELOOP { throw TokenFile.Problem(description: "\(path) is a link: name the file itself") }
+            throw TokenFile.Problem(description: "\(path) cannot be read (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw TokenFile.Problem(description: "\(path) is not a plain file")
+        }
+        guard status.st_uid == geteuid() else {
+            throw TokenFile.Problem(description: "\(path) belongs to another user")
+        }
+        guard status.st_mode & 0o077 == 0 else {
+            throw TokenFile.Problem(description: "others may read or write \(path): chmod 600 it")
+        }
+        guard Int(status.st_size) <= longest else {
+            throw TokenFile.Problem(description: "\(path) holds more than a class's record may (\(longest) bytes)")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            guard count > 0 else { break }
+            filled += count
+        }
+        guard filled == bytes.count, let record = try? JSONDecoder().decode(ClassRecord.self, from: Data(bytes)) else {
+            throw TokenFile.Problem(description: "\(path) is not a class's record")
+        }
+        return record
+    }
+
+    /// Writes the record to `path` through a temporary file renamed over it,
+    /// readable by its owner alone; false when it could not be written (the
+    /// record before it stays).
+    @discardableResult
+    func save(to path: String) -> Bool {
+        guard let data = try? JSONEncoder().encode(self), data.count <= Self.longest else { return false }
+        let target = path + ".new"
+        unlink(target)
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        let bytes = [UInt8](data)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            guard count > 0 else { break }
+            written += count
+        }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced, rename(target, path) == 0 else {
+            unlink(target)
+            return false
+        }
+        return true
+    }
+}

@@ -525,12 +525,10 @@ package final class PlaygroundServer: Sendable {
             out.close()
             return
         }
-        let hello = (try? JSONDecoder().decode(ClientMessage.self, from: Data(first.utf8))).flatMap {
-            message -> String? in
-            if case .hello(let key) = message { return key }
-            return nil
-        }
-        let opened = await openTab(key: hello ?? "", client: client)
+        let said = try? JSONDecoder().decode(ClientMessage.self, from: Data(first.utf8))
+        let (hello, student): (String?, String?) =
+            if case .hello(let key, let student)? = said { (key, student) } else { (nil, nil) }
+        let opened = await openTab(key: hello ?? "", client: client, student: student)
         guard case .success(let (tab, key, greeting)) = opened else {
             let reason = if case .failure(let refusal) = opened { refusal.reason } else { "" }
             out.push(WebSocket.textFrame(ServerMessage.refused(reason).json))
@@ -567,6 +565,12 @@ package final class PlaygroundServer: Sendable {
     /// thousands would take the server's memory from the others.
     package static let mostTabsPerClient = 16
 
+    /// The most tabs one address holds in a classroom whose pages send their
+    /// browsers' keys (a lab's machines, or a school's network, behind one
+    /// address), which also bounds a page that makes keys up: as many as the
+    /// address may hold sockets (``mostSocketsPerClient``).
+    package static let mostTabsPerAddress = mostSocketsPerClient
+
     /// The most WebSockets one client may hold open, said hello or not:
     /// twice its tabs, for reloads whose old socket has not closed yet.
     package static let mostSocketsPerClient = 2 * mostTabsPerClient
@@ -580,7 +584,12 @@ package final class PlaygroundServer: Sendable {
     /// that greet it, the welcome last: the session that key left a while
     /// ago (its steps again), or a new one (its first steps), when `client`
     /// has room for one (its oldest tab that left goes first).
-    private func openTab(key: String, client: String) async -> Result<
+    ///
+    /// In a classroom, a page that sends its browser's key (`student`) holds
+    /// ``Classroom/tabsPerStudent`` tabs of that student's, and its address at
+    /// most ``mostTabsPerAddress`` (a lab machine or a school's network seats
+    /// many students); without one, the address holds a student's tabs.
+    private func openTab(key: String, client: String, student: String?) async -> Result<
         (tab: any TabHost, key: String, greeting: [ServerMessage]), TabRefusal
     > {
         let welcome = { (key: String) in
@@ -594,17 +603,28 @@ package final class PlaygroundServer: Sendable {
         if let full = classroomFull { return .failure(TabRefusal(reason: full)) }
         // A place is held for the new tab before it is made, so that tabs opened at once are counted.
         let holdsPlace = door.checks.contains(.perClient)
+        let studentKey = student.flatMap { factory.classroom != nil && ClassRoster.isKey($0) ? $0 : nil }
+        let holder = studentKey.map { "student " + $0 } ?? client
         if holdsPlace {
             let (most, who) =
                 factory.classroom.map { ($0.tabsPerStudent, "one student may (--tabs-per-student)") } ?? (
                     Self.mostTabsPerClient, "one client may"
                 )
-            guard await tabs.holdPlace(for: client, holding: most) else {
+            let addressMost = studentKey == nil ? most : Self.mostTabsPerAddress
+            switch await tabs.holdPlace(for: holder, address: client, holding: most, addressHolding: addressMost) {
+            case .held: break
+            case .holderFull:
+                let whose = studentKey == nil ? "this browser's address has" : "this browser has"
                 return .failure(
                     TabRefusal(
                         reason:
-                            "this browser's address has \(most) tab\(most == 1 ? "" : "s") open here, the most \(who): close one first"
-                    ))
+                            "\(whose) \(most) tab\(most == 1 ? "" : "s") open here, the most \(who): close one first"))
+            case .addressFull:
+                return .failure(
+                    TabRefusal(
+                        reason:
+                            "this address has \(addressMost) tabs open here, the most one address may: close one first")
+                )
             }
         }
         return await turnstile.through(factory.isSerial) {
@@ -620,10 +640,10 @@ package final class PlaygroundServer: Sendable {
                         checks: door.checks, client: client)
                 }
             } catch {
-                if holdsPlace { await tabs.releasePlace(of: client) }
+                if holdsPlace { await tabs.releasePlace(of: holder, address: client) }
                 return .failure(TabRefusal(reason: error.message))
             }
-            let key = await tabs.add(tab, client: client, heldPlace: holdsPlace)
+            let key = await tabs.add(tab, holder: holder, address: client, heldPlace: holdsPlace)
             // The welcome comes last: a page that runs commands of its own waits for it.
             return .success((tab, key, (await tab.greeting()) + [welcome(key)]))
         }
@@ -729,7 +749,7 @@ private actor TabNumbers {
 private actor OpenTabs {
     private var sessions: [String: (tab: any TabHost, connected: Bool, closings: Int)] = [:]
     /// Each session's client, and when it was added (a count).
-    private var owners: [String: (client: String, order: Int)] = [:]
+    private var owners: [String: (holder: String, address: String, order: Int)] = [:]
     private var added = 0
     /// What the ended tabs leave for the gradebook and the teacher's
     /// table: each named student's tabs as one status (their latest tab's
@@ -809,47 +829,65 @@ private actor OpenTabs {
     }
 
     /// Keeps `tab` of `client` under a new key, connected, in the place
-    /// ``holdPlace(for:holding:)`` held for it when `heldPlace`.
-    func add(_ tab: any TabHost, client: String, heldPlace: Bool = false) -> String {
-        if heldPlace { releasePlace(of: client) }
+    /// ``holdPlace(for:address:holding:addressHolding:)`` held for it when `heldPlace`.
+    func add(_ tab: any TabHost, holder: String, address: String, heldPlace: Bool = false) -> String {
+        if heldPlace { releasePlace(of: holder, address: address) }
         var random = SystemRandomNumberGenerator()
         let key = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined(separator: "-")
         sessions[key] = (tab, true, 0)
         lastTab = max(lastTab, tab.currentStatus.number)
         added += 1
-        owners[key] = (client, added)
+        owners[key] = (holder, address, added)
         return key
     }
 
-    /// Places held for tabs being made, by client: counted with its tabs.
+    /// Places held for tabs being made, by holder and by address: counted with their tabs.
     private var heldPlaces: [String: Int] = [:]
+    private var heldByAddress: [String: Int] = [:]
 
-    /// Holds a place for a new tab of `client`, which may hold `most` tabs
-    /// (those being made counted): when it holds that many, its oldest tab
-    /// that left (waiting for a reload) ends first; false when every one is
-    /// connected or being made. The place is held before any wait, so that
-    /// tabs opened at once cannot each find room.
-    func holdPlace(for client: String, holding most: Int) async -> Bool {
-        let mine = owners.filter { $0.value.client == client }
-        guard mine.count + heldPlaces[client, default: 0] >= most else {
-            heldPlaces[client, default: 0] += 1
-            return true
+    /// Whether a new tab has a place: held, or refused as its holder's or its address's tabs are full.
+    enum Place {
+        case held, holderFull, addressFull
+    }
+
+    /// Holds a place for a new tab of `holder` (a student, or an address),
+    /// which may hold `most` tabs, from `address`, which may hold
+    /// `addressMost` (those being made counted): when the holder holds that
+    /// many, its oldest tab that left (waiting for a reload) ends first. The
+    /// place is held before any wait, so that tabs opened at once cannot each
+    /// find room.
+    func holdPlace(for holder: String, address: String, holding most: Int, addressHolding addressMost: Int) async
+        -> Place
+    {
+        let fromAddress = owners.values.filter { $0.address == address }.count + heldByAddress[address, default: 0]
+        let mine = owners.filter { $0.value.holder == holder }
+        guard mine.count + heldPlaces[holder, default: 0] >= most else {
+            guard fromAddress < addressMost else { return .addressFull }
+            hold(holder, address)
+            return .held
         }
         let waiting = mine.filter { sessions[$0.key]?.connected == false }.min { $0.value.order < $1.value.order }
-        guard let oldest = waiting?.key, let kept = sessions[oldest] else { return false }
+        guard let oldest = waiting?.key, let kept = sessions[oldest] else { return .holderFull }
         sessions[oldest] = nil
         owners[oldest] = nil
-        heldPlaces[client, default: 0] += 1
+        hold(holder, address)
         keepGrades(of: kept.tab)
         saveRecord()
         await kept.tab.end(serverStopping: false)
-        return true
+        return .held
     }
 
-    /// Gives back a place ``holdPlace(for:holding:)`` held.
-    func releasePlace(of client: String) {
-        let held = heldPlaces[client, default: 0] - 1
-        heldPlaces[client] = held > 0 ? held : nil
+    private func hold(_ holder: String, _ address: String) {
+        heldPlaces[holder, default: 0] += 1
+        heldByAddress[address, default: 0] += 1
+    }
+
+    /// Gives back a place ``holdPlace(for:address:holding:addressHolding:)`` held.
+    func releasePlace(of holder: String, address: String) {
+        let held = heldPlaces[holder, default: 0] - 1
+        heldPlaces[holder] = held > 0 ? held : nil
+        let fromAddress = heldByAddress[address, default: 0] - 1
+        heldByAddress[address] = fromAddress > 0 ? fromAddress : nil
     }
 
     /// The session `key` names when its tab closed and has not come back;

@@ -28,7 +28,7 @@ enum ClientMessage: Decodable, Equatable {
     case lesson(LessonAction)
     /// The first message: the tab's key from an earlier connection, to come
     /// back to its session (a reload), or "" for a new one.
-    case hello(String)
+    case hello(String, student: String?)
 
     /// What a tab asks of its open lesson.
     enum LessonAction: String, Decodable, Equatable {
@@ -63,7 +63,7 @@ enum ClientMessage: Decodable, Equatable {
         } else if let name = try container.decodeIfPresent(String.self, forKey: .open) {
             self = .open(name: name, text: try container.decode(String.self, forKey: .text))
         } else if let key = try container.decodeIfPresent(String.self, forKey: .hello) {
-            self = .hello(key)
+            self = .hello(key, student: try container.decodeIfPresent(String.self, forKey: .student))
         } else if let name = try container.decodeIfPresent(String.self, forKey: .name) {
             self = .name(name, student: try container.decodeIfPresent(String.self, forKey: .student))
         } else if let name = try container.decodeIfPresent(String.self, forKey: .upload) {

@@ -387,6 +387,45 @@ private func kind(_ reply: String) -> String? {
     }
 }
 
+/// A page that sends its browser's key holds its student's tabs, so two students behind one address
+/// (a lab machine, a school's network) each hold theirs; the address is bounded beside.
+@Test func studentsBehindOneAddressEachHoldTheirOwnTabs() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-students-\(UUID().uuidString)"
+    )
+    .path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    var classroom = try Classroom(budget: 60)
+    classroom.tabsPerStudent = 2
+    try await withClassroomServer(classroom, journals: journals) { server in
+        let port = server.port
+        let (firsts, tabs) = try await WebSocketClient.blocking { () -> ([String], [WebSocketClient]) in
+            var tabs: [WebSocketClient] = []
+            var firsts: [String] = []
+            for student in ["a", "b", "a"].map({ String(repeating: $0, count: 32) }) + [
+                String(repeating: "b", count: 32)
+            ]
+                + [String(repeating: "a", count: 32)]
+            {
+                let tab = try WebSocketClient(port: port, student: student)
+                var reply = try tab.readMessage()
+                while kind(reply) == "step" { reply = try tab.readMessage() }
+                firsts.append(reply)
+                tabs.append(tab)
+            }
+            return (firsts, tabs)
+        }
+        // Ada's two tabs and Bea's two, from one address; Ada's third is refused as hers.
+        #expect(firsts.prefix(4).allSatisfy { kind($0) == "welcome" }, "\(firsts)")
+        #expect(
+            kind(firsts[4]) == "refused"
+                && firsts[4].contains(
+                    "this browser has 2 tabs open here, the most one student may (--tabs-per-student)"),
+            "\(firsts[4])")
+        withExtendedLifetime(tabs) {}
+    }
+}
+
 /// A student's name is text for the teacher's page: spaces trimmed and joined, at most 40
 /// characters, and no control, bidirectional override or format character.
 @Test func aStudentsNameIsPlainTextOfFortyCharacters() {

@@ -40,9 +40,12 @@ final class WebSocketClient: @unchecked Sendable {
     /// Connects to `port` on loopback from the address `source` (another
     /// client, for a server that bounds each one) and, unless `path` is nil,
     /// opens the WebSocket at `path` with `headers` (by default the page's
-    /// own) and says hello with `key` (a page's first message).
+    /// own) and says hello with `key` (a page's first message), with its
+    /// browser's key `student` when given.
     init(
-        port: UInt16, path: String? = "/socket", key: String? = "", headers: [String]? = nil, from source: String? = nil
+        port: UInt16, path: String? = "/socket", key: String? = "", headers: [String]? = nil,
+        from source: String? = nil,
+        student: String? = nil
     ) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "no socket") }
@@ -88,7 +91,9 @@ final class WebSocketClient: @unchecked Sendable {
         guard head.contains("Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") else {
             throw Failure(description: "a wrong accept key: \(head)")
         }
-        if let key { try sendFrame(#"{"hello": "\#(key)"}"#) }
+        if let key {
+            try sendFrame(#"{"hello": "\#(key)""# + (student.map { #", "student": "\#($0)""# } ?? "") + "}")
+        }
     }
 
     deinit { close(socket) }

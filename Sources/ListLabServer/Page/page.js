@@ -84,7 +84,8 @@
   socket.addEventListener('open', () => {
     opened = true;
     status.textContent = 'connected';
-    send({ hello: sessionStorage.getItem('listlab-tab') || '' });
+    // With this browser's key: in a classroom, a student's tabs are counted as theirs, not their address's.
+    send({ hello: sessionStorage.getItem('listlab-tab') || '', student: studentKey() });
   });
   // The server says why it closed (it stopped, the classroom is full) as the close frame's reason.
   socket.addEventListener('close', (event) => {

@@ -18,7 +18,8 @@ struct Gradebook: Equatable {
     /// The grades of the tabs `statuses`, each student's tabs taken together.
     init(_ statuses: [TabStatus]) {
         var byExercise: [String: (grade: ExerciseGrade, tabs: [Int])] = [:]
-        for status in statuses {
+        // The presenter's tab steps through the lessons for the room: not a student's work.
+        for status in statuses where !status.presenting {
             // A tab with no name is graded apart from any student's name (one may type "tab 3").
             let student = status.student ?? "tab \(status.number) (no name)"
             for exercise in status.exercises {

@@ -793,6 +793,7 @@ private actor OpenTabs {
     /// when its student gave a name or it checked an exercise.
     private func keepGrades(of tab: any TabHost) {
         let status = tab.currentStatus
+        guard !status.presenting else { return }
         guard let name = status.student else {
             guard !status.exercises.isEmpty else { return }
             endedUnnamed.append(status)

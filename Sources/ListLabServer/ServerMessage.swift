@@ -26,6 +26,10 @@ enum ClientMessage: Decodable, Equatable {
     case name(String, student: String?)
     /// What to do with the open lesson.
     case lesson(LessonAction)
+    /// Whether the page shows the presenter's view: a tab at the front of
+    /// the room, not a student's, which the teacher's page and the gradebook
+    /// leave out.
+    case presenting(Bool)
     /// The first message: the tab's key from an earlier connection, to come
     /// back to its session (a reload), or "" for a new one.
     case hello(String, student: String?)
@@ -47,13 +51,15 @@ enum ClientMessage: Decodable, Equatable {
     }
 
     private enum Key: String, CodingKey {
-        case command, complete, save, open, text, tour, upload, lesson, hello, name, student
+        case command, complete, save, open, text, tour, upload, lesson, hello, name, student, presenting
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         if let action = try container.decodeIfPresent(LessonAction.self, forKey: .lesson) {
             self = .lesson(action)
+        } else if let on = try container.decodeIfPresent(Bool.self, forKey: .presenting) {
+            self = .presenting(on)
         } else if let line = try container.decodeIfPresent(String.self, forKey: .command) {
             self = .command(line)
         } else if let line = try container.decodeIfPresent(String.self, forKey: .complete) {

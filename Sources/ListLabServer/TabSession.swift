@@ -64,6 +64,8 @@ struct TabStatus: Sendable, Equatable, Codable {
     var student: String?
     /// The exercises the tab has checked, in the order first checked (the latest ``mostExercises``).
     var exercises: [ExerciseStatus] = []
+    /// Whether the tab shows the presenter's view: not a student's, so not graded.
+    var presenting = false
 
     /// The most exercises a tab's status keeps: a learner may open any number of lessons.
     static let mostExercises = 50
@@ -365,6 +367,9 @@ actor TabSession {
             return [.named(name)]
         case .hello:
             return [.refused("a tab says hello once, first")]
+        case .presenting(let on):
+            status.withLock { $0.presenting = on }
+            return []
         }
     }
 

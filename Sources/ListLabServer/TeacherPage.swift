@@ -46,7 +46,8 @@ enum TeacherPage {
         for (status, connected) in rows {
             let lesson = status.lesson
             out += "<tr\(connected ? "" : " class=\"closed\"")><td>\(status.number)\(connected ? "" : " (closed)")</td>"
-            out += "<td>\(status.student.map(Markup.escape) ?? "—")</td><td>\(status.steps)</td>"
+            let student = status.presenting ? "the presenter's view" : status.student.map(Markup.escape) ?? "—"
+            out += "<td>\(student)</td><td>\(status.steps)</td>"
             out += "<td>\(lesson.map { Markup.escape($0.name) } ?? "—")</td>"
             out +=
                 "<td>\(lesson.map { $0.next > $0.commands ? "done (\($0.commands))" : "\($0.next) of \($0.commands)" } ?? "—")</td>"

@@ -799,3 +799,17 @@ private func kind(_ reply: String) -> String? {
     symlink(path, folder + "/link.class")
     #expect(throws: TokenFile.Problem.self) { try ClassRecord.load(from: folder + "/link.class") }
 }
+
+@Test func thePresentersTabIsNoStudentsAndIsNotGraded() throws {
+    #expect(
+        try JSONDecoder().decode(ClientMessage.self, from: Data(#"{"presenting": true}"#.utf8)) == .presenting(true))
+    var presenter = TabStatus(number: 2)
+    presenter.presenting = true
+    presenter.noteExercise("people.lab", 1) { $0.done = true }
+    var ada = TabStatus(number: 3)
+    ada.student = "Ada"
+    ada.noteExercise("people.lab", 1) { $0.tries = 1 }
+    #expect(Gradebook([presenter, ada]).grades.map(\.student) == ["Ada"])
+    let table = TeacherPage.table(rows: [(presenter, true), (ada, true)])
+    #expect(table.contains("<td>the presenter's view</td>"))
+}

@@ -9,6 +9,8 @@
   const typed = [];
   let back = 0;
   let ended = false;
+  // Whether the server has greeted the tab: what the page says of itself goes after the welcome.
+  let welcomed = false;
   // The token comes in the address's fragment (/#token=…), which no server sees: it is kept in this tab's
   // sessionStorage (its scheme, host and port alone; a reload keeps it) and taken out of the address bar.
   // It is proved on the socket. The page acts on nothing else in its address but a lesson's plain name
@@ -101,6 +103,8 @@
   socket.addEventListener('message', async (event) => {
     const message = JSON.parse(event.data);
     if (message.kind === 'welcome') {
+      welcomed = true;
+      if (document.body.classList.contains('presenting')) send({ presenting: true });
       sessionStorage.setItem('listlab-tab', message.key);
       status.textContent = message.banner + ': a session of your own';
       const tours = document.getElementById('tours');
@@ -214,6 +218,8 @@
     if (on) query.set('present', ''); else query.delete('present');
     const search = query.toString().replace(/=(?=&|$)/g, '');
     history.replaceState(null, '', location.pathname + (search ? '?' + search : ''));
+    // The server leaves the presenter's tab out of the teacher's table of students and the gradebook.
+    if (socket.readyState === WebSocket.OPEN && welcomed) send({ presenting: on });
   }
   presentButton.addEventListener('click', () => present(!document.body.classList.contains('presenting')));
   present(new URLSearchParams(location.search).has('present'));

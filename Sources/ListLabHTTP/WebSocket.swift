@@ -74,8 +74,9 @@ package struct WebSocketReader {
         self.limit = limit
     }
 
-    /// The most bytes one message may hold, its fragments together.
-    package let limit: Int
+    /// The most bytes one message may hold, its fragments together: a
+    /// reader may take a small first message (a hello), then larger ones.
+    package var limit: Int
 
     /// What the client sent.
     package enum Message: Equatable {

@@ -266,10 +266,28 @@ package struct Classroom: Sendable {
             }
         }
         if name.last == " " { name.removeLast() }
-        guard !name.isEmpty, name.count <= longestStudentName, name.utf8.count <= longestStudentName * 4 else {
+        guard !name.isEmpty, name.count <= longestStudentName, name.utf8.count <= longestStudentName * 4,
+            !mixesLookalikeScripts(name)
+        else {
             return nil
         }
         return name
+    }
+
+    /// Whether `name` has letters of more than one of the Latin, Greek and
+    /// Cyrillic scripts, whose letters look alike: "Gracе" with a Cyrillic е
+    /// would read as Grace on the teacher's page.
+    static func mixesLookalikeScripts(_ name: String) -> Bool {
+        var scripts = Set<Int>()
+        for scalar in name.unicodeScalars where scalar.properties.isAlphabetic {
+            switch scalar.value {
+            case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: scripts.insert(0)
+            case 0x370...0x3FF, 0x1F00...0x1FFF: scripts.insert(1)
+            case 0x400...0x52F, 0x1C80...0x1C8F, 0x2DE0...0x2DFF, 0xA640...0xA69F: scripts.insert(2)
+            default: continue
+            }
+        }
+        return scripts.count > 1
     }
 
     /// Writes a tab's `collection` into `folder` (`serve --collect`): a new

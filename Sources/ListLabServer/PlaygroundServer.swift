@@ -61,6 +61,8 @@ package final class PlaygroundServer: Sendable {
     private let refusals: RefusalLog
     /// The seconds a new WebSocket has to send its first message (its hello).
     package static let helloSeconds = 10
+    /// The most bytes of a WebSocket's first message (its hello: a tab's key and its browser's).
+    package static let helloBytes = 4_096
 
     /// A server on `host` and `port` (0: any free port), listening once made.
     ///
@@ -452,7 +454,9 @@ package final class PlaygroundServer: Sendable {
                     }
                 })
         }
-        let reader = WebSocketReader(limit: messageLimit)
+        // The first message is a hello of a few bytes: a socket that has not said it may send no more, so that
+        // sockets that never open a tab hold no large message in the server.
+        var reader = WebSocketReader(limit: Self.helloBytes)
         var refusedOnce = false
         reading: while true {
             do {
@@ -460,6 +464,7 @@ package final class PlaygroundServer: Sendable {
                 {
                 case .text(let text):
                     saidHello.set()
+                    reader.limit = messageLimit
                     let size = text.utf8.count
                     let taken = waiting.withLock { waiting in
                         guard waiting.count < waitingLimit, waiting.count == 0 || waiting.bytes + size <= waitingBytes

@@ -121,6 +121,9 @@ struct ServeCommand: ParsableCommand {
             }
             proxies.append(address)
         }
+        // A tab's process that ended leaves its pipe broken: writing to it is an error to handle, not a signal
+        // that ends the server.
+        signal(SIGPIPE, SIG_IGN)
         if tabWorker {
             let lessons = options.lessons.map { LessonFolder(path: $0) }
             Self.exitProcess(

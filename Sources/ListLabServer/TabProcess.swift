@@ -221,19 +221,28 @@ actor TabProcess: TabHost {
     }
 
     /// The next line the process wrote, without its line break; nil at its end.
+    /// Each part read is searched once for the line break (a step's answer
+    /// is megabytes: searching it all again after each part read took seconds).
     private func readLine() -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var searched = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            if let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let found = pending.withUnsafeBufferPointer { bytes -> Int? in
+                guard let base = bytes.baseAddress, searched < bytes.count else { return nil }
+                let at = memchr(base + searched, Int32(UInt8(ascii: "\n")), bytes.count - searched)
+                return at.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+            }
+            if let end = found {
                 let line = Array(pending[..<end])
                 pending.removeSubrange(...end)
                 return line
             }
+            searched = pending.count
             guard pending.count <= Self.longestAnswer else { return nil }
             let count = buffer.withUnsafeMutableBytes { read(answers, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return nil }
-            pending += buffer[..<count]
+            pending.append(contentsOf: buffer[..<count])
         }
     }
 

@@ -70,6 +70,23 @@ struct TabStatus: Sendable, Equatable, Codable {
     /// The most exercises a tab's status keeps: a learner may open any number of lessons.
     static let mostExercises = 50
 
+    /// Reads a status, each field absent taken as a new tab's: a class's
+    /// record written by an earlier version holds fewer fields.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        number = try container.decode(Int.self, forKey: .number)
+        steps = try container.decodeIfPresent(Int.self, forKey: .steps) ?? 0
+        lesson = try container.decodeIfPresent(LessonProgress.self, forKey: .lesson)
+        lastError = try container.decodeIfPresent(String.self, forKey: .lastError)
+        student = try container.decodeIfPresent(String.self, forKey: .student)
+        exercises = try container.decodeIfPresent([ExerciseStatus].self, forKey: .exercises) ?? []
+        presenting = try container.decodeIfPresent(Bool.self, forKey: .presenting) ?? false
+    }
+
+    init(number: Int) {
+        self.number = number
+    }
+
     /// How far a tab is in its open lesson.
     struct LessonProgress: Sendable, Equatable, Codable {
         /// The lesson's name.
@@ -348,6 +365,13 @@ actor TabSession {
         case .name(let typed, let student):
             guard let classroom else {
                 return [.refused("a name is for a classroom's teacher (listlab serve --classroom)")]
+            }
+            guard !Classroom.mixesLookalikeScripts(typed) else {
+                return [
+                    .refused(
+                        "write your name in one alphabet, please: Latin, Greek and Cyrillic letters that look alike "
+                            + "would pass for another name")
+                ]
             }
             guard let name = Classroom.studentName(typed) else {
                 return [

@@ -182,6 +182,10 @@ enum TabWorker {
             return 1
         }
         TabLimits(rules).apply()
+        // The server routes every tab's messages: its thread goes first when tabs compute. And the process
+        // works in its tab's folder, the one it may read, whatever its commands name.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+        _ = chdir(start.scratch)
         // The server stops the running command with SIGUSR1.
         signal(SIGUSR1, SIG_IGN)
         let stopping = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())

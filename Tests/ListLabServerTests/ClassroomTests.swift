@@ -436,6 +436,13 @@ private func kind(_ reply: String) -> String? {
         #expect(Classroom.studentName(refused) == nil, "\(refused.unicodeScalars.map { String($0.value, radix: 16) })")
     }
     #expect(Classroom.studentName(String(repeating: "x", count: 40)) != nil)
+    // A name of Latin letters with a Cyrillic or Greek one that looks like one of them would pass for
+    // another student's; a name in one of them is a name.
+    #expect(Classroom.studentName("Grac\u{0435}") == nil)
+    #expect(Classroom.studentName("\u{0391}da") == nil)
+    #expect(Classroom.studentName("Наталья") == "Наталья")
+    #expect(Classroom.studentName("Ζωή Smith") == nil)
+    #expect(Classroom.studentName("José Núñez") == "José Núñez")
     #expect(CollectedNames.part("Zoë O'Neil") == "Zoë-O-Neil")
     #expect(CollectedNames.part("../../etc") == "etc")
     #expect(CollectedNames.part("///") == "unnamed")
@@ -773,6 +780,9 @@ private func kind(_ reply: String) -> String? {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = ClassRecord.path(besideTokenFile: folder + "/room.tokens")
     #expect(try ClassRecord.load(from: path) == nil)
+    // A status written before a field was added reads with that field as a new tab's.
+    let older = try JSONDecoder().decode(TabStatus.self, from: Data(#"{"number":3,"steps":1,"exercises":[]}"#.utf8))
+    #expect(older.number == 3 && older.steps == 1 && !older.presenting)
     // A roster's names, and a student's ended tabs, written and read back.
     let roster = ClassRoster()
     #expect(roster.claim("Ada", by: String(repeating: "a", count: 32), from: "10.0.0.1") == nil)

@@ -159,6 +159,9 @@ enum TabWorker {
     ) -> Int32 {
         // The answers go to a descriptor of their own; anything else written to standard output goes to
         // standard error, so that no stray line is read as an answer.
+        // The server routes every tab's messages: its threads go first when tabs compute. Set first, on
+        // Linux a thread's own, so that every thread the process makes after it has it too.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
         let answers = dup(STDOUT_FILENO)
         dup2(STDERR_FILENO, STDOUT_FILENO)
         // Ctrl-C at a terminal reaches every process of the group: the server ends its tabs itself.
@@ -182,9 +185,7 @@ enum TabWorker {
             return 1
         }
         TabLimits(rules).apply()
-        // The server routes every tab's messages: its thread goes first when tabs compute. And the process
-        // works in its tab's folder, the one it may read, whatever its commands name.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+        // The process works in its tab's folder, the one it may read, whatever its commands name.
         _ = chdir(start.scratch)
         // The server stops the running command with SIGUSR1.
         signal(SIGUSR1, SIG_IGN)

@@ -371,11 +371,14 @@ package struct Classroom: Sendable {
     /// (``TabProcess``), or nil where it cannot be read: what `--server-memory` bounds.
     @Sendable package static func residentBytes() -> Int? {
         guard let own = residentBytes(of: "self") else { return nil }
-        return TabProcess.running().reduce(own) { $0 + (residentBytes(of: "\($1)") ?? 0) }
+        // A tab's process shares the program's pages with the server: its own memory is what it holds apart.
+        return TabProcess.running().reduce(own) { $0 + (residentBytes(of: "\($1)", apartFromShared: true) ?? 0) }
     }
 
-    /// The resident memory of process `process` (a pid, or `self`), in bytes.
-    private static func residentBytes(of process: String) -> Int? {
+    /// The resident memory of process `process` (a pid, or `self`), in
+    /// bytes; `apartFromShared`, less what it shares with other processes
+    /// (the program's file, mapped by every one).
+    private static func residentBytes(of process: String, apartFromShared: Bool = false) -> Int? {
         #if os(Linux)
             let descriptor = open("/proc/\(process)/statm", O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return nil }
@@ -385,8 +388,10 @@ package struct Classroom: Sendable {
             guard count > 0 else { return nil }
             // "size resident shared ...", in pages.
             let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
-            guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+            guard fields.count > 2, let pages = Int(String(decoding: fields[1], as: UTF8.self)),
+                let shared = Int(String(decoding: fields[2], as: UTF8.self))
+            else { return nil }
+            return (apartFromShared ? max(0, pages - shared) : pages) * Int(sysconf(Int32(_SC_PAGESIZE)))
         #else
             return nil
         #endif

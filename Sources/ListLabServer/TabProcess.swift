@@ -44,6 +44,8 @@ actor TabProcess: TabHost {
     /// The address the tab's page speaks for, and the key of its student's browser, for the class's roster.
     private let client: String
     private var studentKey: String?
+    /// The most bytes of a message that gives a name (a name of 40 characters and a browser's key, escaped).
+    private static var longestNameMessage: Int { 4_096 }
     /// The most bytes of one answer: a step's page section, or a collection of the tab's files.
     private static var longestAnswer: Int { 256 * 1_048_576 }
 
@@ -153,7 +155,8 @@ actor TabProcess: TabHost {
     /// every tab shares, before the tab's process takes it (its own roster
     /// knows its tab alone): why it may not be, or nil.
     private func claimName(in text: String) -> String? {
-        guard text.utf8.count <= TabSession.longestMessage,
+        // A name's message is a few hundred bytes: an upload or a command is not read here a second time.
+        guard text.utf8.count <= Self.longestNameMessage,
             case .name(let typed, let student)? = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)),
             let name = Classroom.studentName(typed)
         else { return nil }

@@ -2,8 +2,8 @@
     import Glibc
 #endif
 
-/// Zeroed memory for the diff's identity table, given back when it is
-/// released.
+/// Zeroed memory for the diff's identity table (and a reload's index of
+/// keys, in the package), given back when it is released.
 ///
 /// A million-item table is megabytes read at random, and in pages of 4 KiB
 /// most reads need a page the processor holds no translation for (a costly
@@ -12,15 +12,15 @@
 /// asked (`madvise`). Freshly mapped memory is zero, so it needs no
 /// clearing either.
 @usableFromInline
-final class ZeroedMemory<Element: BitwiseCopyable> {
+package final class ZeroedMemory<Element: BitwiseCopyable> {
     /// The elements, zero bits at first.
-    @usableFromInline let buffer: UnsafeMutableBufferPointer<Element>
+    @usableFromInline package let buffer: UnsafeMutableBufferPointer<Element>
     /// The bytes mapped for it, or 0 when it came from the allocator.
     private let mappedBytes: Int
 
     /// Memory for `count` elements, all zero bits.
     @usableFromInline
-    init(count: Int) {
+    package init(count: Int) {
         let bytes = count * MemoryLayout<Element>.stride
         #if canImport(Glibc)
             if bytes >= Self.mappedFrom,
@@ -46,7 +46,7 @@ final class ZeroedMemory<Element: BitwiseCopyable> {
 
     /// Calls `body` with the elements, which stay while it runs.
     @inlinable
-    func withBuffer<Result>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> Result) rethrows -> Result {
+    package func withBuffer<Result>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> Result) rethrows -> Result {
         try withExtendedLifetime(self) { try body(buffer) }
     }
 

@@ -1,6 +1,6 @@
 import Dispatch
 import ListLabPlayground
-package import ListLabShell
+import ListLabShell
 import Synchronization
 
 #if canImport(Glibc)

@@ -533,3 +533,37 @@ func theLongestIncreasingRunIsTheOneADynamicProgrammeFinds(seed: UInt64) {
     #expect(IncreasingRun.length(of: values) == expected)
     #expect(IncreasingRun.survivorsAndLongestRun(of: values.map { Int32($0) }).length == expected)
 }
+
+/// A run taken from the start over a file's first rows and one taken from the end over the rest
+/// (a read on several threads) join to the length of the whole run: at every place the rows may
+/// be cut, for values with many repeats and none, in any order, mostly in order with a few moved
+/// (as a reload meets them), and with the two sides keeping to rows of their own or interleaved.
+@Test(arguments: 0..<24)
+func aRunFromTheStartAndOneFromTheEndJoinToTheWholeRun(seed: UInt64) {
+    var random = SplitMix64(seed: 0x10_1000 + seed)
+    let count = Int.random(in: 0...300, using: &random)
+    var values: [Int32]
+    switch seed % 4 {
+    case 0: values = (0..<count).map { _ in Int32.random(in: 0..<5, using: &random) }
+    case 1: values = (0..<count).map { _ in Int32.random(in: 0..<100_000, using: &random) }
+    case 2:
+        values = (0..<Int32(count)).map { $0 }
+        for _ in 0..<(count / 10) where count > 1 {
+            values.swapAt(Int.random(in: 0..<count, using: &random), Int.random(in: 0..<count, using: &random))
+        }
+    default: values = (0..<Int32(count)).map { $0 % 2 == 0 ? $0 / 2 : Int32(count) / 2 + $0 / 2 }
+    }
+    // Rows no old row has (-1) are not survivors.
+    for index in values.indices where Int.random(in: 0..<8, using: &random) == 0 { values[index] = -1 }
+    let whole = IncreasingRun.survivorsAndLongestRun(of: values)
+    for cut in 0...values.count {
+        var fromTheStart = SurvivorRun(capacity: values.count)
+        var fromTheEnd = SurvivorRun(capacity: values.count)
+        values.withUnsafeBufferPointer { all in
+            fromTheStart.add(UnsafeBufferPointer(rebasing: all[..<cut]))
+            fromTheEnd.addingFromTheEnd(UnsafeBufferPointer(rebasing: all[cut...]))
+        }
+        #expect(fromTheStart.survivors + fromTheEnd.survivors == whole.survivors)
+        #expect(fromTheEnd.joinedLength(after: fromTheStart) == whole.length, "seed \(seed), cut at \(cut)")
+    }
+}

@@ -2,6 +2,7 @@ import ListDiff
 import ListLabCore
 import ListLabRecords
 import ListLabTestSupport
+import Synchronization
 import Testing
 
 @testable import ListLabFiles
@@ -148,11 +149,24 @@ func theComparisonFindsTheMatchAndTheRowsWhoseTextDiffers(format: ManyRows.Forma
             path: path, name: file.fileName, format: recordFormat, groupedBy: nil, watcher: comparison
         ).table
         let found = comparison.finish(reading: new)
+        // The same read in three pieces, each compared on its own thread: a repeat across pieces included.
+        let inPieces = try #require(ComparisonWhileReading(comparingWith: old, keyColumn: 0, format: recordFormat))
+        let bytes = Array(file.text.utf8)
+        let split = ReadSplitting(bytesPerPiece: 1, mostPieces: 3)
+        let foundInPieces = inPieces.finish(reading: try readTable(format, bytes, split, watcher: inPieces))
         guard twist == .none else {
             #expect(found.map { _ in "found" } == nil, "\(twist)")
+            #expect(foundInPieces.map { _ in "found" } == nil, "\(twist), in pieces")
             continue
         }
         let result = try #require(found)
+        let resultInPieces = try #require(foundInPieces)
+        #expect(
+            resultInPieces.matched == result.matched && resultInPieces.survivors == result.survivors
+                && resultInPieces.longestRun == result.longestRun
+                && resultInPieces.differing.map { [$0.row, $0.otherRow] }
+                    == result.differing.map { [$0.row, $0.otherRow] }
+        )
         let oldKeys = try #require(old.withIntegers(of: "id") { Array($0) })
         let newKeys = try #require(new.withIntegers(of: "id") { Array($0) })
         let matched = try #require(ChangeCount.matchRows(from: oldKeys, to: newKeys))
@@ -217,20 +231,37 @@ func aKeySpelledTwoWaysInOneFileIsRefused(rows: Int) throws {
     #expect(provider.item(at: ItemPath(0, 0))?[decomposed] == .int(0))
 }
 
-/// The rows a reader showed, in the order it showed them.
-private final class ShownRows: RowsReadWatcher {
-    let field = "id"
-    var shown: [Range<Int>] = []
-    func rowsRead(in table: RecordTable, fieldColumn: Int?) { shown.append(0..<table.count) }
-    func rowsRead(
-        _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>,
-        payloads: UnsafeBufferPointer<UInt64>,
-        fieldColumn: Int, source: [UInt8]
-    ) { shown.append(rows) }
+/// `bytes` read as `format` is, split as `splitting` says, `watcher` shown the rows.
+private func readTable(
+    _ format: ManyRows.Format, _ bytes: [UInt8], _ splitting: ReadSplitting, watcher: (any RowsReadWatcher)?
+) throws -> RecordTable {
+    switch format {
+    case .csv: try CSVReader.read(bytes, file: "w", watcher: watcher, splitting: splitting)
+    case .json: try JSONTableReader.read(bytes, file: "w", format: .array, watcher: watcher, splitting: splitting)
+    case .ndjson: try JSONTableReader.read(bytes, file: "w", format: .lines, watcher: watcher, splitting: splitting)
+    }
 }
 
-/// A watched read on several threads shows the watcher its first piece's rows as they come, from
-/// row 0, before the read ends; and the comparison finds what it finds beside a serial read.
+/// The rows a reader showed, piece by piece, in the order it showed them, and the pieces it said were read.
+private final class ShownRows: RowsReadWatcher, @unchecked Sendable {
+    let field = "id"
+    private let lock = Mutex<(shown: [[Range<Int>]], read: Set<Int>)>(([], []))
+    var shown: [[Range<Int>]] { lock.withLock { $0.shown } }
+    var piecesRead: Set<Int> { lock.withLock { $0.read } }
+    func beginRead(pieces: Int) { lock.withLock { $0 = (Array(repeating: [], count: pieces), []) } }
+    func rowsRead(piece: Int, in table: RecordTable, fieldColumn: Int?) {
+        lock.withLock { $0.shown[piece].append(0..<table.count) }
+    }
+    func rowsRead(
+        piece: Int, _ rows: Range<Int>, spans: UnsafeBufferPointer<UInt64>, kinds: UnsafeBufferPointer<UInt8>,
+        payloads: UnsafeBufferPointer<UInt64>, fieldColumn: Int, source: [UInt8]
+    ) { lock.withLock { $0.shown[piece].append(rows) } }
+    func pieceRead(_ piece: Int) { lock.withLock { _ = $0.read.insert(piece) } }
+}
+
+/// A watched read on several threads shows the watcher each piece's rows as they come, from the
+/// piece's row 0, on the piece's thread, and says when each piece after the first is read; the
+/// pieces' rows are the table's; and the comparison finds what it finds beside a serial read.
 @Test(arguments: ManyRows.Format.allCases)
 func aWatchedReadOnSeveralThreadsComparesAsTheSerialRead(format: ManyRows.Format) throws {
     let recordFormat: RecordTableWriter.Format =
@@ -240,11 +271,7 @@ func aWatchedReadOnSeveralThreadsComparesAsTheSerialRead(format: ManyRows.Format
         case .ndjson: .ndjson
         }
     func read(_ bytes: [UInt8], _ splitting: ReadSplitting, watcher: (any RowsReadWatcher)?) throws -> RecordTable {
-        switch format {
-        case .csv: try CSVReader.read(bytes, file: "w", watcher: watcher, splitting: splitting)
-        case .json: try JSONTableReader.read(bytes, file: "w", format: .array, watcher: watcher, splitting: splitting)
-        case .ndjson: try JSONTableReader.read(bytes, file: "w", format: .lines, watcher: watcher, splitting: splitting)
-        }
+        try readTable(format, bytes, splitting, watcher: watcher)
     }
     var random = SplitMix64(seed: 12_288)
     var file = ManyRows(format: format, rows: (0..<19_000).map { ("\($0)", $0, "n") })
@@ -254,12 +281,14 @@ func aWatchedReadOnSeveralThreadsComparesAsTheSerialRead(format: ManyRows.Format
     let split = ReadSplitting(bytesPerPiece: 1, mostPieces: 3)
     let shown = ShownRows()
     let table = try read(bytes, split, watcher: shown)
-    #expect(
-        shown.shown.first?.lowerBound == 0
-            && zip(shown.shown, shown.shown.dropFirst()).allSatisfy { $0.upperBound <= $1.upperBound })
-    #expect(
-        (shown.shown.last?.upperBound ?? .max) < table.count / 2,
-        "only the first piece's rows, as they come: \(shown.shown)")
+    let pieces = shown.shown
+    #expect(pieces.count == 3 && shown.piecesRead == [1, 2], "\(pieces.count) pieces")
+    for piece in pieces {
+        #expect(
+            piece.first?.lowerBound == 0 && zip(piece, piece.dropFirst()).allSatisfy { $0.upperBound <= $1.upperBound })
+        #expect(piece.count >= 2, "shown as they come, not once at the end: \(piece)")
+    }
+    #expect(pieces.reduce(0) { $0 + ($1.last?.upperBound ?? 0) } == table.count)
     func found(_ splitting: ReadSplitting) throws -> ComparisonWhileReading.Found {
         let comparison = try #require(ComparisonWhileReading(comparingWith: old, keyColumn: 0, format: recordFormat))
         return try #require(comparison.finish(reading: try read(bytes, splitting, watcher: comparison)), "\(splitting)")
@@ -286,7 +315,7 @@ func aWatchedReadOnSeveralThreadsComparesAsTheSerialRead(format: ManyRows.Format
     let csvError = try #require(throws: LoadError.self) {
         try CSVReader.read(bad, file: "b.csv", watcher: shown, splitting: split)
     }
-    #expect(csvError.description.contains("expected 2 fields") && !shown.shown.isEmpty)
+    #expect(csvError.description.contains("expected 2 fields") && shown.shown.joined().contains { !$0.isEmpty })
     // JSON: every object holds an array of objects, so the guess lands on a nested "},{".
     func json(_ edited: Int) -> [UInt8] {
         Array(

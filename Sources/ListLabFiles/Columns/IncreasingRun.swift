@@ -87,11 +87,18 @@ struct IncreasingRun {
 /// first (they stay in cache), then one block of the tails, as ListDiff's
 /// subsequence does: a search of a million tails would wait on memory at
 /// each step.
+///
+/// A run may also be taken from the end (``addingFromTheEnd``): the last
+/// rows of a file read on several threads, while the first are still read
+/// on another, and then ``joined(after:)`` to the run of the rows before them.
 struct SurvivorRun: ~Copyable {
     /// 64 tails to a sample, reached by shifts and masks, so that adding divides nothing.
     private static let sampleShift = 6
     private static let sampleMask = (1 << sampleShift) - 1
 
+    /// For a run from the start, the smallest last row of an increasing
+    /// subsequence of each length; from the end, the largest first row of
+    /// each length, stored complemented (`~row`), so that the tails ascend either way.
     private let tails: UnsafeMutableBufferPointer<Int32>
     private let samples: UnsafeMutableBufferPointer<Int32>
     private var sampleCount = 0
@@ -100,7 +107,7 @@ struct SurvivorRun: ~Copyable {
     /// The length of their longest strictly increasing subsequence.
     private(set) var length = 0
 
-    /// A run of at most `capacity` survivors (the old rows).
+    /// A run for at most `capacity` survivors (the old rows).
     init(capacity: Int) {
         tails = .allocate(capacity: max(1, capacity))
         samples = .allocate(capacity: (capacity >> Self.sampleShift) + 1)
@@ -115,11 +122,59 @@ struct SurvivorRun: ~Copyable {
     ///
     /// - Precondition: At most the capacity's survivors in all.
     mutating func add(_ matched: UnsafeBufferPointer<Int32>) {
+        add(matched.lazy.filter { $0 >= 0 })
+    }
+
+    /// Adds matched rows `matched` that come before those added so far, in
+    /// a run taken from the end: each row of them from the last to the first.
+    ///
+    /// - Precondition: At most the capacity's survivors in all.
+    mutating func addingFromTheEnd(_ matched: UnsafeBufferPointer<Int32>) {
+        // A row's complement reverses the order: an increasing run read backwards is a decreasing one.
+        add(matched.reversed().lazy.filter { $0 >= 0 }.map { ~$0 })
+    }
+
+    /// The length of the longest strictly increasing subsequence of the
+    /// rows of `first` (a run from the start) followed by this run's (from
+    /// the end).
+    ///
+    /// Such a subsequence is one of `first`'s rows below some row `v` and
+    /// one of these rows from `v` up: the longest has the length of the
+    /// tails of `first` below `v` and of the heads here not below it, at a
+    /// `v` that is one of the heads (or past all rows). The heads are
+    /// walked from the largest down, the tails of `first` with them.
+    /// - Complexity: O(*a* + *b*) for the two runs' lengths, and O(log *a*)
+    ///   when the first run's rows all lie below the heads (the rows read
+    ///   in one piece of a file keep mostly to rows of their own).
+    func joinedLength(after first: borrowing SurvivorRun) -> Int {
+        let tailsBefore = UnsafeBufferPointer(rebasing: first.tails[..<first.length])
+        var longest = first.length  // v past every row
+        // Heads from the largest (the shortest run) down: heads[j] is ~tails[j].
+        let heads = UnsafeBufferPointer(rebasing: tails[..<length])
+        guard let lowest = tailsBefore.first, let highest = tailsBefore.last else { return max(longest, length) }
+        // The heads above every tail of `first`: the most of them is the last such head's run.
+        var j = IncreasingRun.firstTail(notBelow: ~highest, in: heads)  // the first head not above `highest`
+        if j > 0 { longest = max(longest, first.length + j) }
+        // The heads between: each with the tails below it.
+        var below = first.length
+        while j < heads.count, ~heads[j] > lowest {
+            let head = ~heads[j]
+            while below > 0, tailsBefore[below - 1] >= head { below -= 1 }
+            longest = max(longest, below + j + 1)
+            j += 1
+        }
+        // The heads not above the lowest tail: the longest is all of them.
+        return max(longest, heads.count)
+    }
+
+    /// Adds `values` (transformed survivors), in order, to the tails.
+    @inline(__always)
+    private mutating func add(_ values: some Sequence<Int32>) {
         let (tails, samples) = (tails, samples)
         let (sampleShift, sampleMask) = (Self.sampleShift, Self.sampleMask)
         var (survivors, length, sampleCount) = (survivors, length, sampleCount)
         defer { (self.survivors, self.length, self.sampleCount) = (survivors, length, sampleCount) }
-        for value in matched where value >= 0 {
+        for value in values {
             precondition(survivors < tails.count, "more survivors than old rows")
             survivors += 1
             if length == 0 || tails[length - 1] < value {
@@ -131,13 +186,17 @@ struct SurvivorRun: ~Copyable {
                 length += 1
                 continue
             }
-            // The first tail not below `value` (the last one is): its block from the samples, then in the block.
-            let block = IncreasingRun.firstTail(
-                notBelow: value, in: UnsafeBufferPointer(rebasing: samples[..<sampleCount]))
-            let low = block == 0 ? 0 : ((block - 1) << sampleShift) + 1
-            let high = Swift.min(block << sampleShift, length - 1) + 1
-            let place =
-                low + IncreasingRun.firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: tails[low..<high]))
+            // Most often (a row moved up, then the rows after it) the last tail is the one to lower.
+            var place = length - 1
+            if length >= 2 && tails[length - 2] >= value {
+                // The first tail not below `value` (the last one is): its block from the samples, then in the block.
+                let block = IncreasingRun.firstTail(
+                    notBelow: value, in: UnsafeBufferPointer(rebasing: samples[..<sampleCount]))
+                let low = block == 0 ? 0 : ((block - 1) << sampleShift) + 1
+                let high = Swift.min(block << sampleShift, length - 1) + 1
+                place =
+                    low + IncreasingRun.firstTail(notBelow: value, in: UnsafeBufferPointer(rebasing: tails[low..<high]))
+            }
             tails[place] = value
             if place & sampleMask == 0 { samples[place >> sampleShift] = value }
         }

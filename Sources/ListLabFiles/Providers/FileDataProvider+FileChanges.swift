@@ -170,16 +170,17 @@ extension FileDataProvider {
         countingAbove threshold: Int?
     ) throws -> ItemChanges? {
         try Interruption.check()
-        let matched = found.matched
         let (updated, changed) = old.countingCellChanges(of: found.differing, in: new, keyColumn: keyColumn)
         if let threshold {
             let counted = ChangeCount.counted(
-                survivors: found.survivors, longestRun: found.longestRun, oldCount: old.count, newCount: matched.count,
+                survivors: found.survivors, longestRun: found.longestRun, oldCount: old.count, newCount: found.count,
                 updated: updated)
             if counted.changes > threshold { return .counted(changes: counted.changes, stages: counted.stages) }
         }
-        return SectionedChangeset(matching: matched, oldCount: old.count, isContentEqual: { _, row in !changed[row] })
-            .map { .changes($0) }
+        return SectionedChangeset(
+            matching: found.matched, oldCount: old.count, isContentEqual: { _, row in !changed[row] }
+        )
+        .map { .changes($0) }
     }
 
     /// The diff from the rows of `old` to those of `new`, whose identities

@@ -52,31 +52,41 @@ extension CSVReader {
         guard let pieces else { return false }
         let rows = pieces.reduce(0) { $0 + $1.rows }
         var outcomes = [PieceOutcome](repeating: PieceOutcome(), count: pieces.count)
+        watching?.watcher.beginRead(pieces: pieces.count)
         let read = try table.readRowsInParallel(rows) { (target: RecordTable.ParallelRows) throws(LoadError) -> Bool in
+            // Each piece's rows are the watcher's as they come, on the piece's thread, numbered within it.
+            let shown = { (index: Int) -> (@Sendable (Range<Int>) -> Void)? in
+                guard let watching else { return nil }
+                let (watcher, column, source, firstRow) = (
+                    watching.watcher, watching.column, watching.source, pieces[index].firstRow
+                )
+                return { (rows: Range<Int>) in
+                    let cells = target.cells[column]
+                    watcher.rowsRead(
+                        piece: index, (rows.lowerBound - firstRow)..<(rows.upperBound - firstRow),
+                        spans: UnsafeBufferPointer(start: target.spans + rows.lowerBound, count: rows.count),
+                        kinds: UnsafeBufferPointer(start: cells.kinds + rows.lowerBound, count: rows.count),
+                        payloads: UnsafeBufferPointer(start: cells.payloads + rows.lowerBound, count: rows.count),
+                        fieldColumn: column, source: source)
+                }
+            }
             // The other pieces on threads of dispatch's; the first on this thread, which says the progress.
             let group = DispatchGroup()
             let results = PartResults(count: pieces.count, initial: PieceOutcome())
             let shared = SharedBytes(bytes: bytes)
             for index in pieces.indices.dropFirst() {
                 let piece = pieces[index]
+                let shownHere = shown(index)
+                let watcher = watching?.watcher
                 DispatchQueue.global().async(group: group) {
-                    results.set(index, readPiece(shared.bytes, piece, columns: columns, into: target) { _ in })
-                }
-            }
-            // The first piece's rows, from row 0, are the watcher's as they come.
-            let shown = watching.map { watching in
-                { (rows: Range<Int>) in
-                    let cells = target.cells[watching.column]
-                    watching.watcher.rowsRead(
-                        rows, spans: UnsafeBufferPointer(start: target.spans + rows.lowerBound, count: rows.count),
-                        kinds: UnsafeBufferPointer(start: cells.kinds + rows.lowerBound, count: rows.count),
-                        payloads: UnsafeBufferPointer(start: cells.payloads + rows.lowerBound, count: rows.count),
-                        fieldColumn: watching.column,
-                        source: watching.source)
+                    let outcome = readPiece(
+                        shared.bytes, piece, columns: columns, into: target, progress: { _ in }, shown: shownHere)
+                    if outcome.readWhole { watcher?.pieceRead(index) }
+                    results.set(index, outcome)
                 }
             }
             results.set(
-                0, readPiece(bytes, pieces[0], columns: columns, into: target, progress: progress, shown: shown))
+                0, readPiece(bytes, pieces[0], columns: columns, into: target, progress: progress, shown: shown(0)))
             group.wait()
             outcomes = results.all
             if outcomes.contains(where: \.interrupted) { throw LoadError.interrupted(file: file) }
@@ -159,6 +169,7 @@ extension CSVReader {
             return outcome
         }
         outcome.readWhole = row == end
+        if outcome.readWhole { shown?(shownUpTo..<row) }
         return outcome
     }
 

@@ -135,6 +135,7 @@ public enum CSVReader {
             table.finishReading(format: .csv, header: headerStart..<headerEnd, names: nameTable, strings: names)
             return table
         }
+        watcher?.beginRead(pieces: 1)
         // Room for the rows the file's size suggests; a file of few rows
         // (a wide header) keeps each column's cells inline instead.
         let expectedRows = bytes.count / max(16, 8 * names.count)
@@ -148,7 +149,7 @@ public enum CSVReader {
             if rowCount & 4095 == 0 {
                 if Interruption.isRequested { throw LoadError.interrupted(file: file) }
                 progress(Double(cursor.index) / Double(bytes.count))
-                watcher?.rowsRead(in: table, fieldColumn: watchedColumn)
+                watcher?.rowsRead(piece: 0, in: table, fieldColumn: watchedColumn)
             }
             let rowStart = cursor.index
             var rowEnd = rowStart

@@ -39,6 +39,8 @@ extension JSONTableReader {
         if Interruption.isRequested { throw LoadError.interrupted(file: file) }
         guard ranges.count >= 2 else { return nil }
         // The other pieces on threads of dispatch's; the first on this thread, which says the progress.
+        // Each piece's rows are the watcher's as they come, on the piece's thread, numbered within it.
+        watcher?.beginRead(pieces: ranges.count)
         let results = PartResults(count: ranges.count, initial: PieceRead())
         let shared = SharedBytes(bytes: bytes)
         let group = DispatchGroup()
@@ -46,14 +48,13 @@ extension JSONTableReader {
             let range = ranges[index]
             let isLast = index == ranges.count - 1
             DispatchQueue.global().async(group: group) {
-                results.set(
-                    index,
-                    readPiece(
-                        shared.bytes, range, all: all, format: format, isFirst: false, isLast: isLast, of: ranges.count,
-                        checkpoint: { _ in }))
+                let read = readPiece(
+                    shared.bytes, range, all: all, format: format, isFirst: false, isLast: isLast, of: ranges.count,
+                    checkpoint: { parser in parser.checkpoint(progress: { _ in }, watcher: watcher, piece: index) })
+                if read.readWhole { watcher?.pieceRead(index) }
+                results.set(index, read)
             }
         }
-        // Its rows, from row 0, are the watcher's as they come.
         let checkpoint = { (parser: borrowing Parser) in parser.checkpoint(progress: progress, watcher: watcher) }
         results.set(
             0,
@@ -126,6 +127,7 @@ extension JSONTableReader {
             case .lines: try parser.readLines(checkpoint: checkpoint)
             }
             read.readWhole = true
+            parser.lend(to: checkpoint)  // the rows since the last checkpoint
         } catch {
             read.interrupted = error.wasInterrupted
             return read

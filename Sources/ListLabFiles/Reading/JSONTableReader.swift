@@ -115,6 +115,7 @@ public enum JSONTableReader {
         watcher: (any RowsReadWatcher)?
     ) throws(LoadError) -> (RecordTable, FieldNameTable) {
         var parser = Parser(bytes: buffer, file: file, table: RecordTable(fieldNames: [], source: all))
+        watcher?.beginRead(pieces: 1)
         let checkpoint = { (parser: borrowing Parser) in parser.checkpoint(progress: progress, watcher: watcher) }
         switch format {
         case .array: try parser.readArrayDocument(checkpoint: checkpoint)
@@ -535,13 +536,13 @@ public enum JSONTableReader {
         /// What a read does every 4,096 objects: says the progress through
         /// the parser's bytes, and shows `watcher` the rows read so far
         /// with the column of its field.
-        func checkpoint(progress: (Double) -> Void, watcher: (any RowsReadWatcher)?) {
+        func checkpoint(progress: (Double) -> Void, watcher: (any RowsReadWatcher)?, piece: Int = 0) {
             progress(Double(index) / Double(max(1, bytes.count)))
             guard let watcher else { return }
             let column = Array(watcher.field.utf8).withUnsafeBufferPointer {
                 fieldNames.position(of: $0, hash: fieldNames.hash($0))
             }
-            watcher.rowsRead(in: table, fieldColumn: column)
+            watcher.rowsRead(piece: piece, in: table, fieldColumn: column)
         }
 
         /// The integer at `index` when it is written plainly in at most 18

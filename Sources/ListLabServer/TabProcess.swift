@@ -263,8 +263,8 @@ actor TabProcess: TabHost {
         case let signal?:
             endedBecause =
                 "this tab's session ended (signal \(signal)): most likely it went past the memory a tab may use "
-                + "(\(limits.memory / 1_048_576) MB, held by the kernel); the other tabs go on; reload the page "
-                + "for a new one"
+                + "(\(limits.memory / 1_048_576) MB more than its session held when it began, held by the kernel); "
+                + "the other tabs go on; reload the page for a new one"
         case nil:
             endedBecause = "this tab's session ended; reload the page for a new one"
         }

@@ -73,7 +73,9 @@ package final class PlaygroundServer: Sendable {
     ///   - tours: The tours a tab may open (see ``Tours``).
     ///   - lessons: The teacher's lessons a tab may open (`--lessons`).
     ///   - factory: Makes each tab's session.
-    ///   - keptFor: The seconds a closed tab's session waits for the tab to come back.
+    ///   - keptFor: The seconds a closed tab's session waits for the tab (or in a classroom, its
+    ///     student's next tab) to come back; nil for two minutes, and in a classroom
+    ///     ``classroomKeptFor``.
     ///   - token: The token the page's socket wants (``Door``); nil for none.
     ///   - teacherToken: A classroom's teacher's token (`--token-file`); nil for a new one.
     ///   - allowedHosts: Names to answer to beside the server's own (`--allow-host`).
@@ -85,12 +87,12 @@ package final class PlaygroundServer: Sendable {
     package init(
         host: String, port: UInt16, tool: String, banner: String, sample: String?, tours: [String] = [],
         lessons: LessonFolder? = nil, factory: SessionFactory,
-        keptFor: Double = 120, token: String?, teacherToken: String? = nil, allowedHosts: [String] = [],
+        keptFor: Double? = nil, token: String?, teacherToken: String? = nil, allowedHosts: [String] = [],
         proxies: [String] = [],
         checks: Door.Checks = .all, classRecord: (path: String, record: ClassRecord?)? = nil,
         log: @escaping @Sendable (String) -> Void
     ) throws {
-        self.keptFor = keptFor
+        self.keptFor = keptFor ?? (factory.classroom == nil ? 120 : Self.classroomKeptFor)
         // A classroom started again with its record: its names, its ended tabs' grades, its tabs' numbers.
         let record = factory.classroom == nil ? nil : classRecord
         if let names = record?.record {
@@ -562,6 +564,12 @@ package final class PlaygroundServer: Sendable {
         out.close()
     }
 
+    /// The seconds a classroom's closed tab waits for its student: a lesson's
+    /// length, so that a lid closed or a tab shut by mistake loses nothing.
+    /// A student's tabs, open or waiting, stay within `--tabs-per-student`
+    /// (their oldest waiting one ends first), and the server's within its memory.
+    package static let classroomKeptFor: Double = 45 * 60
+
     /// The most bytes one Collect of the teacher's page downloads.
     static let mostCollectedBytes = 256 * 1_048_576
 
@@ -605,11 +613,16 @@ package final class PlaygroundServer: Sendable {
         if let tab = await tabs.resume(key) {
             return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
         }
+        let studentKey = student.flatMap { factory.classroom != nil && ClassRoster.isKey($0) ? $0 : nil }
+        let holder = studentKey.map { "student " + $0 } ?? client
+        // A student who closed a tab and opens another (the link again, a browser restarted) takes
+        // back their latest session that waits, with its data, its lesson and its steps.
+        if studentKey != nil, let (key, tab) = await tabs.resumeLatest(of: holder) {
+            return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
+        }
         if let full = classroomFull { return .failure(TabRefusal(reason: full)) }
         // A place is held for the new tab before it is made, so that tabs opened at once are counted.
         let holdsPlace = door.checks.contains(.perClient)
-        let studentKey = student.flatMap { factory.classroom != nil && ClassRoster.isKey($0) ? $0 : nil }
-        let holder = studentKey.map { "student " + $0 } ?? client
         if holdsPlace {
             let (most, who) =
                 factory.classroom.map { ($0.tabsPerStudent, "one student may (--tabs-per-student)") } ?? (
@@ -910,6 +923,17 @@ private actor OpenTabs {
             try? await Task.sleep(for: .milliseconds(100))
         }
         return nil
+    }
+
+    /// The latest session of `holder` (a student, by their browser's key)
+    /// whose tab closed and has not come back, connected again, with its
+    /// key; nil when none waits.
+    func resumeLatest(of holder: String) -> (key: String, tab: any TabHost)? {
+        let waiting = owners.filter { $0.value.holder == holder && sessions[$0.key]?.connected == false }
+        guard let latest = waiting.max(by: { $0.value.order < $1.value.order }), let kept = sessions[latest.key]
+        else { return nil }
+        sessions[latest.key] = (kept.tab, true, kept.closings)
+        return (latest.key, kept.tab)
     }
 
     /// What the teacher's page says of each tab, by tab number; whether its

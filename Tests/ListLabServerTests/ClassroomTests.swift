@@ -823,3 +823,53 @@ private func kind(_ reply: String) -> String? {
     let table = TeacherPage.table(rows: [(presenter, true), (ada, true)])
     #expect(table.contains("<td>the presenter's view</td>"))
 }
+
+/// A student who closes their tab and opens the class's link again (a new tab, no tab key) takes
+/// back their session, with its data and its steps, for as long as a lesson lasts; another
+/// student's new tab is a session of its own, and a student with a tab open who opens another
+/// gets a new one.
+@Test func aStudentWhoClosesTheirTabTakesBackTheirSessionInTheirNextTab() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-takeback-\(UUID().uuidString)"
+    )
+    .path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    let classroom = try Classroom(budget: 60)
+    try await withClassroomServer(classroom, journals: journals) { server in
+        let port = server.port
+        let teacher = try #require(server.teacherToken)
+        let (ada, bea) = (String(repeating: "a", count: 32), String(repeating: "b", count: 32))
+        /// A new tab's welcome key and the steps it was shown (their HTML).
+        @Sendable func open(_ student: String) throws -> (tab: WebSocketClient, key: String, commands: [String]) {
+            let tab = try WebSocketClient(port: port, student: student)
+            var commands: [String] = []
+            while true {
+                let reply = try fields(try tab.readMessage())
+                if let html = reply["html"] as? String { commands.append(html) }
+                if reply["kind"] as? String == "welcome" { return (tab, reply["key"] as? String ?? "", commands) }
+            }
+        }
+        @Sendable func connectedTabs() throws -> String {
+            try WebSocketClient.request(
+                port: port,
+                "GET /teacher/tabs HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(teacher)\r\n\r\n")
+        }
+        try await WebSocketClient.blocking {
+            var first: (tab: WebSocketClient, key: String, commands: [String])? = try open(ada)
+            let firstKey = first?.key ?? ""
+            try first?.tab.sendFrame(#"{"command": "delete 0.0"}"#)
+            while try fields(try first?.tab.readMessage() ?? "{}")["kind"] as? String != "step" {}
+            first = nil  // the tab closes
+            for _ in 0..<50 where try !connectedTabs().contains("1 tab, 0 connected") { usleep(100_000) }
+            let again = try open(ada)
+            #expect(again.key == firstKey, "Ada's next tab is her session")
+            #expect(again.commands.contains { $0.contains("delete 0.0") }, "with its steps: \(again.commands)")
+            let other = try open(bea)
+            #expect(
+                other.key != firstKey && !other.commands.contains { $0.contains("delete 0.0") }, "Bea's is her own")
+            let second = try open(ada)
+            #expect(second.key != firstKey && second.key != other.key, "a second tab beside an open one is new")
+            withExtendedLifetime((again, other, second)) {}
+        }
+    }
+}

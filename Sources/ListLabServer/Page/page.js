@@ -86,8 +86,10 @@
   socket.addEventListener('open', () => {
     opened = true;
     status.textContent = 'connected';
-    // With this browser's key: in a classroom, a student's tabs are counted as theirs, not their address's.
-    send({ hello: sessionStorage.getItem('listlab-tab') || '', student: studentKey() });
+    // With this browser's key: in a classroom, a student's tabs are counted as theirs, not their address's,
+    // and a student's new tab takes back the session of one they closed. The presenter's view is nobody's.
+    const presenting = document.body.classList.contains('presenting');
+    send({ hello: sessionStorage.getItem('listlab-tab') || '', student: presenting ? undefined : studentKey() });
   });
   // The server says why it closed (it stopped, the classroom is full) as the close frame's reason.
   socket.addEventListener('close', (event) => {

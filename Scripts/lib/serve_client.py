@@ -31,18 +31,19 @@ def connect(port, token, timeout=30, **options):
                                        subprotocols=protocols, **options)
 
 
-def hello(tab, key=""):
-    """Says hello (a new session, or KEY's again) and returns the messages up to and including the
+def hello(tab, key="", student=None):
+    """Says hello (a new session, or KEY's again; in a classroom, with the browser's key STUDENT, whose
+    session that ended a new tab takes up) and returns the messages up to and including the
     welcome: a session's steps so far come before it."""
-    tab.send(json.dumps({"hello": key}))
+    tab.send(json.dumps({"hello": key} | ({"student": student} if student else {})))
     messages = []
     while not messages or messages[-1]["kind"] != "welcome":
         messages.append(json.loads(tab.recv()))
     return messages
 
 
-def open_tab(port, token, timeout=30, **options):
-    """A new tab, greeted (see connect for OPTIONS)."""
+def open_tab(port, token, timeout=30, student=None, **options):
+    """A new tab, greeted (see connect for OPTIONS), of the browser STUDENT when given."""
     tab = connect(port, token, timeout, **options)
-    hello(tab)
+    hello(tab, student=student)
     return tab

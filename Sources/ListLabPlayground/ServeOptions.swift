@@ -58,7 +58,7 @@ package struct ServeOptions: ParsableArguments {
         help: ArgumentHelp(
             "A file that keeps the server's tokens, so that a server that restarts keeps its links.",
             discussion:
-                "Made on first use, readable by you alone, with the page's token (and in a classroom the teacher's); read back on each start, only while it is a plain file of yours that no one else may read or write. Delete it to issue new tokens.",
+                "Made on first use, readable by you alone, with the page's token (and in a classroom the teacher's); read back on each start, only while it is a plain file of yours that no one else may read or write. Delete it to issue new tokens. A classroom keeps its names and grades beside it in FILE.class, and each student's latest session in FILE.sessions/, which their next tab takes up.",
             valueName: "FILE"))
     package var tokenFile: String?
 

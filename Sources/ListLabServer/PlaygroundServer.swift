@@ -41,6 +41,8 @@ package final class PlaygroundServer: Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     private let tabNumbers: TabNumbers
     private let tabs: OpenTabs
+    /// In a classroom with a token file, each student's latest session's messages (``SessionLogs``).
+    private let sessionLogs: SessionLogs?
     /// The open sockets' outgoing frames, to tell each tab that the server stops.
     private let sockets = Mutex<[Int: OutgoingFrames]>([:])
     /// The WebSockets open, by the client they speak for (behind a proxy, the address it forwards).
@@ -82,6 +84,9 @@ package final class PlaygroundServer: Sendable {
     ///   - proxies: The addresses of reverse proxies in front (`--proxy`), whose
     ///     connections are not bounded per client.
     ///   - checks: The door's checks; every one unless a test leaves one out.
+    ///   - classRecord: In a classroom, where its record is kept, and the record a start takes back.
+    ///   - sessionLogs: In a classroom, where each student's latest session is kept, so that their
+    ///     next tab takes it up again after it ended.
     ///   - log: Hears a line for each thing refused.
     /// - Throws: When it cannot listen there.
     package init(
@@ -90,6 +95,7 @@ package final class PlaygroundServer: Sendable {
         keptFor: Double? = nil, token: String?, teacherToken: String? = nil, allowedHosts: [String] = [],
         proxies: [String] = [],
         checks: Door.Checks = .all, classRecord: (path: String, record: ClassRecord?)? = nil,
+        sessionLogs: SessionLogs? = nil,
         log: @escaping @Sendable (String) -> Void
     ) throws {
         self.keptFor = keptFor ?? (factory.classroom == nil ? 120 : Self.classroomKeptFor)
@@ -100,6 +106,7 @@ package final class PlaygroundServer: Sendable {
         }
         tabNumbers = TabNumbers(after: record?.record?.lastTab ?? 0)
         tabs = OpenTabs(record: record?.record, keptIn: record?.path, roster: factory.classroom?.roster)
+        self.sessionLogs = factory.classroom == nil ? nil : sessionLogs
         self.proxies = Set(proxies.flatMap { [$0, "::ffff:" + $0] })
         let refusals = RefusalLog(write: log)
         self.refusals = refusals
@@ -545,7 +552,7 @@ package final class PlaygroundServer: Sendable {
         }
         for message in greeting { out.push(WebSocket.textFrame(utf8: message.jsonBytes)) }
         if hello == nil {
-            for reply in await reply(tab, to: first) { out.push(WebSocket.textFrame(utf8: reply.jsonBytes)) }
+            for reply in await reply(tab, to: first, key: key) { out.push(WebSocket.textFrame(utf8: reply.jsonBytes)) }
         }
         answered(first.utf8.count)
         while let text = await iterator.next() {
@@ -558,7 +565,9 @@ package final class PlaygroundServer: Sendable {
                 out.close(after: WebSocket.closeFrame(code: 1008, reason: "replies not read"))
                 continue
             }
-            for reply in await reply(tab, to: text) { out.push(WebSocket.textFrame(utf8: reply.jsonBytes)) }
+            for reply in await reply(tab, to: text, key: key) {
+                out.push(WebSocket.textFrame(utf8: reply.jsonBytes))
+            }
         }
         await leave(key)
         out.close()
@@ -662,9 +671,44 @@ package final class PlaygroundServer: Sendable {
                 return .failure(TabRefusal(reason: error.message))
             }
             let key = await tabs.add(tab, holder: holder, address: client, heldPlace: holdsPlace)
+            // A student's session that ended (the server stopped, or its tab stayed closed) is taken up again.
+            if let studentKey, await takeUpLog(of: studentKey, in: tab, key: key) == true {
+                return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
+            }
             // The welcome comes last: a page that runs commands of its own waits for it.
             return .success((tab, key, (await tab.greeting()) + [welcome(key)]))
         }
+    }
+
+    /// The longest a new tab replays its student's session, in seconds: past
+    /// it the session goes on from where the replay stopped, and is not kept.
+    static let longestReplay = 60
+
+    /// Makes `tab` (under `key`) the one that keeps `student`'s session log,
+    /// when no other tab of theirs, open or waiting, keeps it: the session
+    /// it kept is replayed into the tab first (its greeting, then each
+    /// message; the exercises they counted are forgotten, as the session
+    /// that ended counted them). True when a session was replayed; nil when
+    /// the tab keeps no log.
+    private func takeUpLog(of student: String, in tab: any TabHost, key: String) async -> Bool? {
+        guard let logs = sessionLogs, await tabs.takeLog(of: student, for: key) else { return nil }
+        let messages = logs.messages(of: student)
+        var replayed = 0
+        if !messages.isEmpty {
+            _ = await tab.greeting()
+            let deadline = ContinuousClock.now + .seconds(Self.longestReplay)
+            for message in messages where ContinuousClock.now < deadline {
+                _ = await tab.reply(to: message)
+                replayed += 1
+            }
+            await tab.forgetExercises()
+            if replayed < messages.count {
+                log("a tab replayed \(replayed) of its student's \(messages.count) messages in \(Self.longestReplay) s")
+                return true
+            }
+        }
+        if let writer = logs.writer(for: student, after: replayed) { await tabs.keepLog(writer, for: key) }
+        return !messages.isEmpty
     }
 
     /// Whether the message `text` may make the server hold much more: an
@@ -676,6 +720,15 @@ package final class PlaygroundServer: Sendable {
         case .command(let line)?:
             dataMakingCommands.contains(line.split(whereSeparator: \.isWhitespace).first.map { $0.lowercased() } ?? "")
         default: true
+        }
+    }
+
+    /// Whether `text` asks only for a completion, which changes nothing.
+    private static func isCompletion(_ text: String) -> Bool {
+        if case .complete? = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) {
+            true
+        } else {
+            false
         }
     }
 
@@ -711,12 +764,14 @@ package final class PlaygroundServer: Sendable {
     /// A classroom past its memory bound runs nothing that makes data (a
     /// load, an upload, a lesson's step), whatever tab asks; the tabs open
     /// go on with the data they have.
-    private func reply(_ tab: any TabHost, to text: String) async -> [ServerMessage] {
+    private func reply(_ tab: any TabHost, to text: String, key: String) async -> [ServerMessage] {
         if let full = classroomFull, Self.mayHoldMore(text) {
             log("refused a command: \(full)")
             return [.refused(classroomFull(refusing: "makes no new data") ?? full)]
         }
         let replies = await turnstile.through(factory.isSerial) { await tab.reply(to: text) }
+        // What the tab was sent, kept for its student's next tab (a completion changes nothing).
+        if sessionLogs != nil, !Self.isCompletion(text) { await tabs.log(text, from: key) }
         for case .refused(let reason) in replies { log("refused \(reason)") }
         return replies
     }
@@ -783,6 +838,9 @@ private actor OpenTabs {
     private let roster: ClassRoster?
     /// The last tab's number, for the record.
     private var lastTab: Int
+    /// The tab that keeps each student's session log (by browser key), and each such tab's log.
+    private var logKeepers: [String: String] = [:]
+    private var logs: [String: SessionLogs.Writer] = [:]
 
     /// Open tabs of a server that starts with `record` (a classroom started
     /// again), keeping it in `recordPath` as tabs end.
@@ -888,6 +946,7 @@ private actor OpenTabs {
         let waiting = mine.filter { sessions[$0.key]?.connected == false }.min { $0.value.order < $1.value.order }
         guard let oldest = waiting?.key, let kept = sessions[oldest] else { return .holderFull }
         sessions[oldest] = nil
+        logs[oldest] = nil
         owners[oldest] = nil
         hold(holder, address)
         keepGrades(of: kept.tab)
@@ -923,6 +982,25 @@ private actor OpenTabs {
             try? await Task.sleep(for: .milliseconds(100))
         }
         return nil
+    }
+
+    /// Makes tab `key` the keeper of `student`'s session log, when no
+    /// session open or waiting keeps it; false when one does.
+    func takeLog(of student: String, for key: String) -> Bool {
+        if let keeper = logKeepers[student], sessions[keeper] != nil { return false }
+        logKeepers[student] = key
+        return true
+    }
+
+    /// Tab `key`'s messages go to `log` from now on, while its session lasts.
+    func keepLog(_ log: SessionLogs.Writer, for key: String) {
+        guard sessions[key] != nil else { return }
+        logs[key] = log
+    }
+
+    /// `text`, which tab `key` was sent, goes to its log, if it keeps one.
+    func log(_ text: String, from key: String) {
+        logs[key]?.append(text)
     }
 
     /// The latest session of `holder` (a student, by their browser's key)
@@ -987,6 +1065,7 @@ private actor OpenTabs {
     func endAll(tally: ShutdownTally) async {
         let all = sessions.keys.sorted().compactMap { sessions[$0]?.tab }
         sessions = [:]
+        logs = [:]
         owners = [:]
         tally.begin(total: all.count)
         for tab in all { tab.stop() }
@@ -1011,6 +1090,7 @@ private actor OpenTabs {
     private func end(_ key: String, closing: Int) async {
         guard let kept = sessions[key], !kept.connected, kept.closings == closing else { return }
         sessions[key] = nil
+        logs[key] = nil
         owners[key] = nil
         keepGrades(of: kept.tab)
         saveRecord()

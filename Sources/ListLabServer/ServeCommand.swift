@@ -200,12 +200,17 @@ struct ServeCommand: ParsableCommand {
                 throw ValidationError("--token-file \(path): \(error)")
             }
         }
-        // A classroom with a token file keeps its record beside it: names and grades survive a restart.
+        // A classroom with a token file keeps its record beside it: names and grades survive a restart,
+        // and so does each student's latest session (its messages, replayed in their next tab).
         var classRecord: (path: String, record: ClassRecord?)?
-        if let path = options.tokenFile, factory.classroom != nil {
+        var sessionLogs: SessionLogs?
+        if let path = options.tokenFile, let classroom = factory.classroom {
             let recordPath = ClassRecord.path(besideTokenFile: path)
-            do {
+            do throws(TokenFile.Problem) {
                 classRecord = (recordPath, try ClassRecord.load(from: recordPath))
+                sessionLogs = try SessionLogs(
+                    folder: SessionLogs.folder(besideTokenFile: path), mostBytes: classroom.diskLimit,
+                    mostTotal: classroom.diskTotal)
             } catch {
                 throw ValidationError("--token-file \(path): \(error)")
             }
@@ -217,7 +222,7 @@ struct ServeCommand: ParsableCommand {
                 tours: playground.offersSamples ? Tours.names : [], lessons: lessons, factory: factory,
                 token: noToken ? nil : tokens?.token ?? Door.makeToken(), teacherToken: tokens?.teacher,
                 allowedHosts: options.allowHost, proxies: proxies, classRecord: classRecord,
-                log: { line in printError("\(tool) serve: \(line)") })
+                sessionLogs: sessionLogs, log: { line in printError("\(tool) serve: \(line)") })
         } catch {
             throw ValidationError("cannot listen on \(host): \(error)")
         }
@@ -233,7 +238,8 @@ struct ServeCommand: ParsableCommand {
             let names = classRecord.record?.holders.count ?? 0
             printError(
                 "\(tool) serve: the class's names and grades are kept in \(classRecord.path)"
-                    + (classRecord.record == nil ? "" : " (\(names) name\(names == 1 ? "" : "s") taken back)"))
+                    + (classRecord.record == nil ? "" : " (\(names) name\(names == 1 ? "" : "s") taken back)")
+                    + (sessionLogs.map { ", each student's latest session in \($0.folder)" } ?? ""))
         }
         if let collect = rules?.collectFolder {
             printError("\(tool) serve: each tab's sessions are written to \(collect) as transcripts when it ends")

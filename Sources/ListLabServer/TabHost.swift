@@ -10,6 +10,9 @@ protocol TabHost: AnyObject, Sendable {
     func stepsSoFar() async -> [ServerMessage]
     /// What the tab gets for `text`, a JSON ``ClientMessage``.
     func reply(to text: String) async -> [ServerMessage]
+    /// Forgets the exercises the messages so far counted: they replayed a
+    /// session whose tab ended, and the class's record counted them then.
+    func forgetExercises() async
     /// What the teacher collects of the tab: a folder's name and its files.
     func collection() async -> (folder: String, files: [(name: String, bytes: [UInt8])])
     /// Ends the session; whether it was left for `listlab recover`.

@@ -146,6 +146,8 @@ actor TabProcess: TabHost {
 
     func stepsSoFar() -> [ServerMessage] { messages(ask(TabRequest(op: .stepsSoFar))) }
 
+    func forgetExercises() { _ = ask(TabRequest(op: .forgetExercises)) }
+
     func reply(to text: String) -> [ServerMessage] {
         if let refusal = claimName(in: text) { return [.refused(refusal)] }
         return messages(ask(TabRequest(op: .reply, text: text)))

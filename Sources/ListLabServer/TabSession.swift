@@ -290,6 +290,12 @@ actor TabSession {
         return recentSteps.map(\.message) + (lesson.map { [.lesson($0.lesson), $0.state] } ?? [])
     }
 
+    /// Forgets the exercises the tab's messages counted so far (they
+    /// replayed a session that ended, whose grades the class kept then).
+    func forgetExercises() {
+        status.withLock { $0.exercises = [] }
+    }
+
     /// What the tab gets for `message`, a JSON ``ClientMessage``: one
     /// message, or in a classroom a step and the files it wrote.
     func reply(to text: String) -> [ServerMessage] {

@@ -35,7 +35,7 @@ struct TabWorkerStart: Codable {
 /// A request of the server to a tab's process.
 struct TabRequest: Codable {
     enum Operation: String, Codable {
-        case greeting, stepsSoFar, reply, collection, end
+        case greeting, stepsSoFar, reply, forgetExercises, collection, end
     }
     var op: Operation
     /// The page's message, for `reply`.
@@ -213,6 +213,7 @@ enum TabWorker {
         case .greeting: messages = await tab.greeting()
         case .stepsSoFar: messages = await tab.stepsSoFar()
         case .reply: messages = await tab.reply(to: request.text ?? "")
+        case .forgetExercises: await tab.forgetExercises()
         case .collection:
             let collection = await tab.collection()
             answer.folder = collection.folder

@@ -116,11 +116,33 @@ package final class ConnectionSocket: ByteSource, @unchecked Sendable {
     }
 
     /// Exactly `count` bytes; the caller has bounded `count`.
+    ///
+    /// A large read (an upload's payload) is read into room of its own, no
+    /// byte past it: read through the buffer, it would grow the buffer to
+    /// its size, and the connection would hold that room for its life.
     package func read(_ count: Int) throws(Failure) -> ArraySlice<UInt8> {
-        while buffer.count - start < count { try fill() }
-        defer { start += count }
-        return buffer[start..<(start + count)]
+        guard count > Self.largeRead else {
+            while buffer.count - start < count { try fill() }
+            defer { start += count }
+            return buffer[start..<(start + count)]
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        let buffered = min(buffer.count - start, count)
+        bytes += buffer[start..<(start + buffered)]
+        start += buffered
+        while bytes.count < count {
+            let wanted = min(chunk.count, count - bytes.count)
+            let got = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, wanted, 0) }
+            if got < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut }
+            guard got > 0 else { throw .closed }
+            bytes += chunk[..<got]
+        }
+        return bytes[...]
     }
+
+    /// The reads from this size go around the buffer (``read(_:)``).
+    private static let largeRead = 64 * 1_024
 
     /// Writes all of `bytes`.
     package func write(_ bytes: [UInt8]) throws(Failure) {

@@ -78,6 +78,9 @@ package struct WebSocketReader {
     /// reader may take a small first message (a hello), then larger ones.
     package var limit: Int
 
+    /// The bytes from which a message is large (an upload), for ``next(from:pong:admitting:)``.
+    package static let largeFrom = 1_048_576
+
     /// What the client sent.
     package enum Message: Equatable {
         case text(String)
@@ -116,9 +119,15 @@ package struct WebSocketReader {
     }
 
     /// The next message; pings are answered with `pong` on the way.
-    package func next(from socket: some ByteSource, pong: ([UInt8]) -> Void) throws(Failure) -> Message {
+    /// `admitting` is told once, before a payload is read, when the message
+    /// will hold ``largeFrom`` bytes or more (it may wait: nothing more is
+    /// read from the socket meanwhile).
+    package func next(
+        from socket: some ByteSource, pong: ([UInt8]) -> Void, admitting: (_ bytes: UInt64) -> Void = { _ in }
+    ) throws(Failure) -> Message {
         var message: [UInt8] = []
         var fragmented = false
+        var admitted = false
         while true {
             let head = try read(socket, 2)
             let fin = head[0] & 0x80 != 0
@@ -146,6 +155,10 @@ package struct WebSocketReader {
                     throw .tooLarge(bytes: overflowed ? .max : sum, limit: limit)
                 }
             }
+            if !isControl, !admitted, UInt64(message.count) + length >= UInt64(Self.largeFrom) {
+                admitted = true
+                admitting(UInt64(message.count) + length)
+            }
             let mask = try read(socket, 4)
             var payload = try read(socket, Int(length))
             for index in payload.indices { payload[index] ^= mask[index & 3] }
@@ -167,7 +180,12 @@ package struct WebSocketReader {
             default:
                 throw .protocolError("opcode \(opcode)")
             }
-            message += payload
+            // A message in one frame (most are) is its payload: no copy of it is made.
+            if fin && !fragmented {
+                message = consume payload
+            } else {
+                message += payload
+            }
             fragmented = !fin
             if fin {
                 guard let text = String(validating: message, as: UTF8.self) else {

@@ -41,6 +41,8 @@ package final class PlaygroundServer: Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     private let tabNumbers: TabNumbers
     private let tabs: OpenTabs
+    /// The large messages held at once (uploads).
+    private let largeMessages = LargeMessages()
     /// In a classroom with a token file, each student's latest session's messages (``SessionLogs``).
     private let sessionLogs: SessionLogs?
     /// The open sockets' outgoing frames, to tell each tab that the server stops.
@@ -448,7 +450,7 @@ package final class PlaygroundServer: Sendable {
         let socketNumber = socketNumbers.add(1, ordering: .relaxed).newValue
         sockets.withLock { $0[socketNumber] = out }
         defer { _ = sockets.withLock { $0.removeValue(forKey: socketNumber) } }
-        let (work, queue) = AsyncStream<String>.makeStream()
+        let (work, queue) = AsyncStream<ReceivedMessage>.makeStream()
         // The messages waiting for the tab, and their bytes: both bounded.
         let waiting = Mutex((count: 0, bytes: 0))
         let waitingLimit = Self.waitingLimit
@@ -468,8 +470,12 @@ package final class PlaygroundServer: Sendable {
         var reader = WebSocketReader(limit: Self.helloBytes)
         var refusedOnce = false
         reading: while true {
+            // A large message is read only once the server has room for it (``LargeMessages``).
+            var admission: LargeMessages.Admission?
             do {
-                switch try reader.next(from: connection, pong: { out.push(WebSocket.frame(opcode: 0xA, payload: $0)) })
+                switch try reader.next(
+                    from: connection, pong: { out.push(WebSocket.frame(opcode: 0xA, payload: $0)) },
+                    admitting: { _ in admission = self.largeMessages.admit() })
                 {
                 case .text(let text):
                     saidHello.set()
@@ -483,7 +489,7 @@ package final class PlaygroundServer: Sendable {
                         return true
                     }
                     if taken {
-                        queue.yield(text)
+                        queue.yield(ReceivedMessage(text: text, admission: admission))
                     } else {
                         out.push(
                             WebSocket.textFrame(
@@ -532,13 +538,15 @@ package final class PlaygroundServer: Sendable {
     /// A tab's messages, answered in order: the first says which session
     /// (`{"hello": KEY}`, or anything else for a new one).
     private func serveTab(
-        _ work: AsyncStream<String>, out: OutgoingFrames, client: String, answered: @escaping @Sendable (Int) -> Void
+        _ work: AsyncStream<ReceivedMessage>, out: OutgoingFrames, client: String,
+        answered: @escaping @Sendable (Int) -> Void
     ) async {
         var iterator = work.makeAsyncIterator()
-        guard let first = await iterator.next() else {
+        guard let firstMessage = await iterator.next() else {
             out.close()
             return
         }
+        let first = firstMessage.text
         let said = try? JSONDecoder().decode(ClientMessage.self, from: Data(first.utf8))
         let (hello, student): (String?, String?) =
             if case .hello(let key, let student)? = said { (key, student) } else { (nil, nil) }
@@ -555,7 +563,8 @@ package final class PlaygroundServer: Sendable {
             for reply in await reply(tab, to: first, key: key) { out.push(WebSocket.textFrame(utf8: reply.jsonBytes)) }
         }
         answered(first.utf8.count)
-        while let text = await iterator.next() {
+        while let message = await iterator.next() {
+            let text = message.text
             defer { answered(text.utf8.count) }
             // A tab that left has its waiting messages dropped, not run; one that does not read its
             // replies gets no more until it has read them (a minute at most, then it is closed).

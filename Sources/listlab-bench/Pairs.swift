@@ -1,3 +1,5 @@
+import ListLabFiles
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

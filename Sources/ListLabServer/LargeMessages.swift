@@ -1,0 +1,43 @@
+import Dispatch
+import ListLabFiles
+
+/// How many large messages (uploads, from ``WebSocketReader/largeFrom``
+/// bytes) the server holds at once, from the first byte of their payload
+/// read to their answer: the others wait in their sockets, unread, so that
+/// many tabs uploading at once cost the server the copies of a few, not of
+/// all. When the last one admitted is answered, the memory their copies
+/// took is given back to the system, so that the server's size (which a
+/// classroom bounds with `--server-memory`) goes back down.
+final class LargeMessages: Sendable {
+    /// The most large messages held at once.
+    static let mostAtOnce = 2
+
+    private let room = DispatchSemaphore(value: mostAtOnce)
+
+    /// A message's place among the large ones, given back when it is released.
+    final class Admission: Sendable {
+        private let messages: LargeMessages
+
+        fileprivate init(_ messages: LargeMessages) { self.messages = messages }
+
+        deinit { messages.leave() }
+    }
+
+    /// Waits for room for one more large message, and holds it.
+    func admit() -> Admission {
+        room.wait()
+        return Admission(self)
+    }
+
+    private func leave() {
+        // The pages the message's copies took go back to the system (the allocator keeps freed memory).
+        Allocator.releaseFreeMemory()
+        room.signal()
+    }
+}
+
+/// A message a tab sent, with its place among the large ones, if it is one (held while it waits and is answered).
+struct ReceivedMessage: Sendable {
+    let text: String
+    let admission: LargeMessages.Admission?
+}

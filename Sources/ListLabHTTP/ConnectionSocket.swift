@@ -45,6 +45,11 @@ package final class ConnectionSocket: ByteSource, @unchecked Sendable {
     private var start = 0
     /// What one `recv` reads into, kept for the connection's life.
     private var chunk = [UInt8](repeating: 0, count: 16 * 1_024)
+    /// When set, the time by which the reads under way must have their
+    /// bytes (a large message's payload, which holds one of the few places
+    /// the server has for them): past it, a read fails as timed out. The
+    /// socket's read timeout must be set too, so that a read that waits wakes.
+    package var deadline: ContinuousClock.Instant?
 
     /// Why a read ended without what it asked for.
     package enum Failure: Error, Equatable {
@@ -79,6 +84,7 @@ package final class ConnectionSocket: ByteSource, @unchecked Sendable {
 
     /// Reads more bytes into the buffer.
     private func fill() throws(Failure) {
+        if let deadline, ContinuousClock.now > deadline { throw .timedOut }
         if start > 0 {
             buffer.removeFirst(start)
             start = 0
@@ -132,6 +138,7 @@ package final class ConnectionSocket: ByteSource, @unchecked Sendable {
         bytes += buffer[start..<(start + buffered)]
         start += buffered
         while bytes.count < count {
+            if let deadline, ContinuousClock.now > deadline { throw .timedOut }
             let wanted = min(chunk.count, count - bytes.count)
             let got = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, wanted, 0) }
             if got < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw .timedOut }

@@ -5,12 +5,21 @@ import ListLabFiles
 /// bytes) the server holds at once, from the first byte of their payload
 /// read to their answer: the others wait in their sockets, unread, so that
 /// many tabs uploading at once cost the server the copies of a few, not of
-/// all. When the last one admitted is answered, the memory their copies
+/// all. A message whose place is held must arrive in time
+/// (``secondsToArrive(_:)``), or its connection is closed. When the last one admitted is answered, the memory their copies
 /// took is given back to the system, so that the server's size (which a
 /// classroom bounds with `--server-memory`) goes back down.
 final class LargeMessages: Sendable {
     /// The most large messages held at once.
-    static let mostAtOnce = 2
+    static let mostAtOnce = 3
+
+    /// The seconds a large message of `bytes` has to arrive whole once its
+    /// place is held: 30, and a second for each 512 KB (16 MB in a minute, a
+    /// slow uplink's pace), so that a client that sends it a byte now and
+    /// then holds the place from the others for a minute at most.
+    static func secondsToArrive(_ bytes: UInt64) -> Int {
+        30 + Int(min(bytes, 1 << 40) / 524_288)
+    }
 
     private let room = DispatchSemaphore(value: mostAtOnce)
 

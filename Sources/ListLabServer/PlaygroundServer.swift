@@ -470,12 +470,21 @@ package final class PlaygroundServer: Sendable {
         var reader = WebSocketReader(limit: Self.helloBytes)
         var refusedOnce = false
         reading: while true {
-            // A large message is read only once the server has room for it (``LargeMessages``).
+            // A large message is read only once the server has room for it (``LargeMessages``), by a deadline.
+            if connection.deadline != nil {
+                connection.setTimeouts(read: 0, write: 60)
+                connection.deadline = nil
+            }
             var admission: LargeMessages.Admission?
             do {
                 switch try reader.next(
                     from: connection, pong: { out.push(WebSocket.frame(opcode: 0xA, payload: $0)) },
-                    admitting: { _ in admission = self.largeMessages.admit() })
+                    admitting: { bytes in
+                        admission = self.largeMessages.admit()
+                        // Its place is held for it: it must come whole in time, not a byte now and then.
+                        connection.setTimeouts(read: 5, write: 60)
+                        connection.deadline = .now + .seconds(LargeMessages.secondsToArrive(bytes))
+                    })
                 {
                 case .text(let text):
                     saidHello.set()

@@ -45,34 +45,8 @@ package struct ClassRecord: Codable, Equatable {
     /// - Throws: ``TokenFile/Problem`` when the file is a link, not a plain
     ///   file, someone else's, open to others, too large or not a record.
     static func load(from path: String) throws(TokenFile.Problem) -> ClassRecord? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            if errno == ELOOP { throw TokenFile.Problem(description: "\(path) is a link: name the file itself") }
-            throw TokenFile.Problem(description: "\(path) cannot be read (\(String(cString: strerror(errno))))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw TokenFile.Problem(description: "\(path) is not a plain file")
-        }
-        guard status.st_uid == geteuid() else {
-            throw TokenFile.Problem(description: "\(path) belongs to another user")
-        }
-        guard status.st_mode & 0o077 == 0 else {
-            throw TokenFile.Problem(description: "others may read or write \(path): chmod 600 it")
-        }
-        guard Int(status.st_size) <= longest else {
-            throw TokenFile.Problem(description: "\(path) holds more than a class's record may (\(longest) bytes)")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            guard count > 0 else { break }
-            filled += count
-        }
-        guard filled == bytes.count, let record = try? JSONDecoder().decode(ClassRecord.self, from: Data(bytes)) else {
+        guard let bytes = try PrivateFile.contents(of: path, most: longest) else { return nil }
+        guard let record = try? JSONDecoder().decode(ClassRecord.self, from: Data(bytes)) else {
             throw TokenFile.Problem(description: "\(path) is not a class's record")
         }
         return record

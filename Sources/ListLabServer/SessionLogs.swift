@@ -1,3 +1,4 @@
+import ListLabShell
 import Synchronization
 
 #if canImport(Glibc)
@@ -56,12 +57,7 @@ package final class SessionLogs: Sendable {
         guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw TokenFile.Problem(description: "\(folder) is not a folder (a link is not taken)")
         }
-        guard status.st_uid == geteuid() else {
-            throw TokenFile.Problem(description: "\(folder) belongs to another user")
-        }
-        guard status.st_mode & 0o077 == 0 else {
-            throw TokenFile.Problem(description: "others may open \(folder): chmod 700 it")
-        }
+        try PrivateFile.checkOwnership(status, of: folder, chmod: "700")
         self.folder = folder
         self.mostBytes = mostBytes
         self.mostTotal = mostTotal
@@ -83,20 +79,7 @@ package final class SessionLogs: Sendable {
     /// none is kept (or its log cannot be read whole).
     func messages(of student: String) -> [String] {
         guard ClassRoster.isKey(student), sizes.withLock({ $0[student] != nil }) else { return [] }
-        let descriptor = open(path(student), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= mostBytes
-        else { return [] }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            guard count > 0 else { break }
-            filled += count
-        }
-        guard filled == bytes.count else { return [] }
+        guard let bytes = try? PrivateFile.contents(of: path(student), most: mostBytes) else { return [] }
         // Each line a message, written as a JSON string (a message's own line breaks escaped).
         var messages: [String] = []
         for line in bytes.split(separator: 0x0A) {
@@ -163,12 +146,8 @@ package final class SessionLogs: Sendable {
             guard let data = try? JSONEncoder().encode(message), messages < SessionLogs.mostMessages,
                 logs.grow(student, by: data.count + 1)
             else { return drop() }
-            let line = [UInt8](data) + [0x0A]
-            var written = 0
-            while written < line.count {
-                let wrote = line.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-                guard wrote > 0 else { return drop() }
-                written += wrote
+            guard FileDescriptor.writeAll(([UInt8](data) + [0x0A])[...], to: descriptor).failure == nil else {
+                return drop()
             }
             messages += 1
         }

@@ -18,7 +18,7 @@ private func socketPair() throws -> (server: ConnectionSocket, client: Int32) {
     let (server, client) = try socketPair()
     defer { close(client) }
     let text = String(repeating: "é", count: 700_000)  // 1.4 MB of UTF-8
-    let frame = WebSocketClientFrames.masked(text) + WebSocketClientFrames.masked("after")
+    let frame = WebSocketClient.frame(text) + WebSocketClient.frame("after")
     let writer = Thread {
         frame.withUnsafeBytes { bytes in
             var sent = 0
@@ -50,24 +50,4 @@ private func socketPair() throws -> (server: ConnectionSocket, client: Int32) {
     #expect(throws: ConnectionSocket.Failure.timedOut) { try server.read(100_000) }
     #expect(ContinuousClock.now - started < .seconds(3))
     server.deadline = nil
-}
-
-/// A client's frames, masked as a browser masks them.
-private enum WebSocketClientFrames {
-    static func masked(_ text: String) -> [UInt8] {
-        let payload = Array(text.utf8)
-        var frame: [UInt8] = [0x81]
-        if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
-        } else if payload.count < 65_536 {
-            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
-        } else {
-            frame.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((payload.count >> shift) & 0xFF)) }
-        }
-        let mask: [UInt8] = [1, 2, 3, 4]
-        frame += mask
-        frame += payload.enumerated().map { $0.element ^ mask[$0.offset & 3] }
-        return frame
-    }
 }

@@ -175,6 +175,11 @@ final class WebSocketClient: @unchecked Sendable {
 
     /// Sends `text` as one masked text frame (`opcode` 1; 2 for binary).
     func sendFrame(_ text: String, opcode: UInt8 = 1) throws {
+        try send(Self.frame(text, opcode: opcode))
+    }
+
+    /// `text` as one masked frame, as a browser sends it (`opcode` 1 for text; 2 for binary).
+    static func frame(_ text: String, opcode: UInt8 = 1) -> [UInt8] {
         let payload = Array(text.utf8)
         var frame: [UInt8] = [0x80 | opcode]
         if payload.count < 126 {
@@ -188,7 +193,7 @@ final class WebSocketClient: @unchecked Sendable {
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        try send(frame)
+        return frame
     }
 
     /// The text of the next message from the server (its frames joined).

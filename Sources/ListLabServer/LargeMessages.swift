@@ -5,8 +5,9 @@ import ListLabFiles
 /// bytes) the server holds at once, from the first byte of their payload
 /// read to their answer: the others wait in their sockets, unread, so that
 /// many tabs uploading at once cost the server the copies of a few, not of
-/// all. A message whose place is held must arrive in time
-/// (``secondsToArrive(_:)``), or its connection is closed. When the last one admitted is answered, the memory their copies
+/// all. A message takes a place only once its tab's earlier messages are
+/// answered (it never holds one while it waits behind commands), and must
+/// then arrive in time (``secondsToArrive(_:)``), or its connection is closed. When the last one admitted is answered, the memory their copies
 /// took is given back to the system, so that the server's size (which a
 /// classroom bounds with `--server-memory`) goes back down.
 final class LargeMessages: Sendable {
@@ -14,11 +15,11 @@ final class LargeMessages: Sendable {
     static let mostAtOnce = 3
 
     /// The seconds a large message of `bytes` has to arrive whole once its
-    /// place is held: 30, and a second for each 512 KB (16 MB in a minute, a
-    /// slow uplink's pace), so that a client that sends it a byte now and
-    /// then holds the place from the others for a minute at most.
+    /// place is held: 10, and one for each megabyte (16 MB in 26 s, a
+    /// classroom network's slowest pace), so that a client that sends it a
+    /// byte now and then holds the place from the others for seconds.
     static func secondsToArrive(_ bytes: UInt64) -> Int {
-        30 + Int(min(bytes, 1 << 40) / 524_288)
+        10 + Int(min(bytes, 1 << 40) / 1_048_576)
     }
 
     private let room = DispatchSemaphore(value: mostAtOnce)

@@ -480,6 +480,9 @@ package final class PlaygroundServer: Sendable {
                 switch try reader.next(
                     from: connection, pong: { out.push(WebSocket.frame(opcode: 0xA, payload: $0)) },
                     admitting: { bytes in
+                        // Its tab's earlier messages answered first (a look every 20 ms; their budgets
+                        // bound them): a place is not held by a message that waits behind commands.
+                        while waiting.withLock({ $0.count }) > 0, !out.isClosed { usleep(20_000) }
                         admission = self.largeMessages.admit()
                         // Its place is held for it: it must come whole in time, not a byte now and then.
                         connection.setTimeouts(read: 5, write: 60)
@@ -672,7 +675,7 @@ package final class PlaygroundServer: Sendable {
                 )
             }
         }
-        return await turnstile.through(factory.isSerial) {
+        let made: Result<(tab: any TabHost, key: String), TabRefusal> = await turnstile.through(factory.isSerial) {
             let tab: any TabHost
             let number = await tabNumbers.next()
             do throws(ShellError) {
@@ -688,14 +691,21 @@ package final class PlaygroundServer: Sendable {
                 if holdsPlace { await tabs.releasePlace(of: holder, address: client) }
                 return .failure(TabRefusal(reason: error.message))
             }
-            let key = await tabs.add(tab, holder: holder, address: client, heldPlace: holdsPlace)
-            // A student's session that ended (the server stopped, or its tab stayed closed) is taken up again.
-            if let studentKey, await takeUpLog(of: studentKey, in: tab, key: key) == true {
-                return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
-            }
-            // The welcome comes last: a page that runs commands of its own waits for it.
-            return .success((tab, key, (await tab.greeting()) + [welcome(key)]))
+            return .success((tab, await tabs.add(tab, holder: holder, address: client, heldPlace: holdsPlace)))
         }
+        let tab: any TabHost
+        let key: String
+        switch made {
+        case .success(let made): (tab, key) = made
+        case .failure(let refusal): return .failure(refusal)
+        }
+        // A student's session that ended (the server stopped, or its tab stayed closed) is taken up again.
+        if let studentKey, await takeUpLog(of: studentKey, in: tab, key: key) == true {
+            return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
+        }
+        // The welcome comes last: a page that runs commands of its own waits for it.
+        let greeting = await turnstile.through(factory.isSerial) { await tab.greeting() }
+        return .success((tab, key, greeting + [welcome(key)]))
     }
 
     /// The longest a new tab replays its student's session, in seconds: past
@@ -713,10 +723,11 @@ package final class PlaygroundServer: Sendable {
         let messages = logs.messages(of: student)
         var replayed = 0
         if !messages.isEmpty {
-            _ = await tab.greeting()
+            // Each step through the turnstile, as a live one: the other tabs go on between them.
+            _ = await turnstile.through(factory.isSerial) { await tab.greeting() }
             let deadline = ContinuousClock.now + .seconds(Self.longestReplay)
             for message in messages where ContinuousClock.now < deadline {
-                _ = await tab.reply(to: message)
+                _ = await turnstile.through(factory.isSerial) { await tab.reply(to: message) }
                 replayed += 1
             }
             await tab.forgetExercises()

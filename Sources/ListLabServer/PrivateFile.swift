@@ -24,6 +24,9 @@ enum PrivateFile {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw TokenFile.Problem(description: "\(path) is not a plain file")
         }
+        guard status.st_nlink == 1 else {
+            throw TokenFile.Problem(description: "\(path) has another name (a hard link): name a file of its own")
+        }
         try checkOwnership(status, of: path, chmod: "600")
         guard Int(status.st_size) <= most else {
             throw TokenFile.Problem(description: "\(path) holds more than the \(most) bytes it may")

@@ -101,12 +101,20 @@ package final class SessionLogs: Sendable {
             return true
         }
         guard fits else { return nil }
-        let flags = O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | (messages == 0 ? O_TRUNC : 0)
+        // Without waiting (a FIFO planted in the folder would hold the server), and only a plain file of
+        // one name (a hard link planted there would make the log write into another file).
+        let flags = O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK
         let descriptor = open(path(student), flags, 0o600)
-        guard descriptor >= 0 else {
-            remove(student)
+        var status = stat()
+        guard descriptor >= 0, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            status.st_nlink == 1
+        else {
+            if descriptor >= 0 { close(descriptor) }
+            sizes.withLock { _ = $0.removeValue(forKey: student) }
             return nil
         }
+        // A new session's log starts empty: cut once the file is known to be the log's own.
+        if messages == 0 { _ = ftruncate(descriptor, 0) }
         return Writer(logs: self, student: student, descriptor: descriptor, messages: messages)
     }
 

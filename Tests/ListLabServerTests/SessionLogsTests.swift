@@ -105,6 +105,14 @@ private func withLoggingServer(
     let second = try #require(logs.writer(for: bea, after: 0))
     second.append("{\n\"command\":\n\"show\"}")
     #expect(logs.messages(of: bea) == ["{\n\"command\":\n\"show\"}"])
+    // A FIFO or a hard link planted in the folder is not written: no wait, and the other file untouched.
+    let (cy, dee) = (String(repeating: "c", count: 32), String(repeating: "d", count: 32))
+    #expect(mkfifo(folder + "/\(cy).log", 0o600) == 0)
+    #expect(logs.writer(for: cy, after: 0) == nil && logs.messages(of: cy).isEmpty)
+    try "ORIGINAL".write(toFile: folder + "/other", atomically: false, encoding: .utf8)
+    #expect(link(folder + "/other", folder + "/\(dee).log") == 0)
+    #expect(logs.writer(for: dee, after: 0) == nil)
+    #expect(try String(contentsOfFile: folder + "/other", encoding: .utf8) == "ORIGINAL")
     // A key that is not a browser's names no file.
     #expect(logs.writer(for: "../../etc/passwd", after: 0) == nil)
     // A folder that is a link, or open to others, is refused.

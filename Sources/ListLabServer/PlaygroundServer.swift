@@ -704,7 +704,12 @@ package final class PlaygroundServer: Sendable {
             return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
         }
         // The welcome comes last: a page that runs commands of its own waits for it.
-        let greeting = await turnstile.through(factory.isSerial) { await tab.greeting() }
+        let greeting: [ServerMessage]
+        if let process = tab as? TabProcess {
+            greeting = await process.greeting()
+        } else {
+            greeting = await turnstile.through(factory.isSerial) { await tab.greeting() }
+        }
         return .success((tab, key, greeting + [welcome(key)]))
     }
 
@@ -724,10 +729,20 @@ package final class PlaygroundServer: Sendable {
         var replayed = 0
         if !messages.isEmpty {
             // Each step through the turnstile, as a live one: the other tabs go on between them.
-            _ = await turnstile.through(factory.isSerial) { await tab.greeting() }
+            let process = tab as? TabProcess
+            if let process {
+                _ = await process.greeting()
+            } else {
+                _ = await turnstile.through(factory.isSerial) { await tab.greeting() }
+            }
             let deadline = ContinuousClock.now + .seconds(Self.longestReplay)
             for message in messages where ContinuousClock.now < deadline {
-                _ = await turnstile.through(factory.isSerial) { await tab.reply(to: message) }
+                // As ``reply(_:to:key:)`` asks a tab: a process directly, a session through the turnstile.
+                if let process {
+                    _ = await process.reply(to: message)
+                } else {
+                    _ = await turnstile.through(factory.isSerial) { await tab.reply(to: message) }
+                }
                 replayed += 1
             }
             await tab.forgetExercises()
@@ -798,7 +813,16 @@ package final class PlaygroundServer: Sendable {
             log("refused a command: \(full)")
             return [.refused(classroomFull(refusing: "makes no new data") ?? full)]
         }
-        let replies = await turnstile.through(factory.isSerial) { await tab.reply(to: text) }
+        // A tab's own process is asked directly, from this task. Asked from the turnstile's closure (or
+        // through the protocol), the call reached it only once another tab's command had ended: a `show`
+        // waited 9.5 s behind another tab's 10 s `run` (0.01 s so). Its process is its own: nothing to
+        // let through one at a time.
+        let replies: [ServerMessage]
+        if let process = tab as? TabProcess {
+            replies = await process.reply(to: text)
+        } else {
+            replies = await turnstile.through(factory.isSerial) { await tab.reply(to: text) }
+        }
         // What the tab was sent, kept for its student's next tab (a completion changes nothing).
         if sessionLogs != nil, !Self.isCompletion(text) { await tabs.log(text, from: key) }
         for case .refused(let reason) in replies { log("refused \(reason)") }

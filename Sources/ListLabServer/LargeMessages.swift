@@ -13,6 +13,8 @@ import ListLabFiles
 final class LargeMessages: Sendable {
     /// The most large messages held at once.
     static let mostAtOnce = 3
+    /// The bytes from which the server's blocks are mappings of their own (``Allocator/mapAllocations(from:)``).
+    static let mappedFrom = 256 * 1_024
 
     /// The seconds a large message of `bytes` has to arrive whole once its
     /// place is held: 10, and one for each megabyte (16 MB in 26 s, a

@@ -767,13 +767,12 @@ package final class PlaygroundServer: Sendable {
         }
     }
 
-    /// Whether `text` asks only for a completion, which changes nothing.
+    /// Whether `text` asks only for a completion, which changes nothing (a
+    /// completion is a line: a long message, an upload, is not decoded again).
     private static func isCompletion(_ text: String) -> Bool {
-        if case .complete? = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) {
-            true
-        } else {
-            false
-        }
+        guard text.utf8.count <= TabSession.longestCompletion + 256 else { return false }
+        if case .complete? = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) { return true }
+        return false
     }
 
     /// The commands that make data, or copies of it: refused while a

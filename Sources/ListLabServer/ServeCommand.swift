@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import ListLabCore
+import ListLabFiles
 import ListLabHTTP
 public import ListLabPlayground
 import ListLabShell
@@ -215,6 +216,8 @@ struct ServeCommand: ParsableCommand {
                 throw ValidationError("--token-file \(path): \(error)")
             }
         }
+        // An upload's copies are the server's largest blocks: each a mapping of its own, gone when freed.
+        Allocator.mapAllocations(from: LargeMessages.mappedFrom)
         let server: PlaygroundServer
         do {
             server = try PlaygroundServer(

@@ -901,7 +901,7 @@ func valueExample1() throws {
     _ = score
 }
 
-@Test("Sources/ListLabServer/ServeCommand.swift:34")
+@Test("Sources/ListLabServer/ServeCommand.swift:35")
 func serveCommandExample1() throws {
     var playground = Playground(name: "tabs-lab", offersSamples: false)
     playground.register(

@@ -48,6 +48,34 @@ final class LargeMessages: Sendable {
     }
 }
 
+/// A few places, awaited in turn: the replays of large session logs
+/// (``SessionLogs``) that may run at once, each holding its log's messages
+/// while it runs. A class whose server restarted opens its tabs together;
+/// a log of uploads is megabytes, and many at once would take the server's
+/// memory.
+actor Places {
+    private let count: Int
+    private var taken = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// `count` places.
+    init(_ count: Int) { self.count = count }
+
+    /// Takes a place, once one is free.
+    func enter() async {
+        guard taken < count else {
+            await withCheckedContinuation { waiting.append($0) }  // the place is handed over by ``leave()``
+            return
+        }
+        taken += 1
+    }
+
+    /// Gives a place back, to the first who waits for one.
+    func leave() {
+        if waiting.isEmpty { taken -= 1 } else { waiting.removeFirst().resume() }
+    }
+}
+
 /// A message a tab sent, with its place among the large ones, if it is one (held while it waits and is answered).
 struct ReceivedMessage: Sendable {
     let text: String

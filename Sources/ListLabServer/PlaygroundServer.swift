@@ -43,6 +43,8 @@ package final class PlaygroundServer: Sendable {
     private let tabs: OpenTabs
     /// The large messages held at once (uploads).
     private let largeMessages = LargeMessages()
+    /// The replays of large session logs that run at once (``LargeMessages/mostAtOnce``).
+    private let largeReplays = Places(LargeMessages.mostAtOnce)
     /// In a classroom with a token file, each student's latest session's messages (``SessionLogs``).
     private let sessionLogs: SessionLogs?
     /// The open sockets' outgoing frames, to tell each tab that the server stops.
@@ -725,7 +727,11 @@ package final class PlaygroundServer: Sendable {
     /// the tab keeps no log.
     private func takeUpLog(of student: String, in tab: any TabHost, key: String) async -> Bool? {
         guard let logs = sessionLogs, await tabs.takeLog(of: student, for: key) else { return nil }
+        // A log of a megabyte or more (uploads) is read and replayed a few at a time, as uploads pass.
+        let isLarge = logs.size(of: student) >= WebSocketReader.largeFrom
+        if isLarge { await largeReplays.enter() }
         let messages = logs.messages(of: student)
+        defer { if isLarge { Task { await largeReplays.leave() } } }
         var replayed = 0
         if !messages.isEmpty {
             // Each step through the turnstile, as a live one: the other tabs go on between them.

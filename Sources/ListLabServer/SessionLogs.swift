@@ -75,6 +75,11 @@ package final class SessionLogs: Sendable {
 
     private func path(_ student: String) -> String { folder + "/" + student + ".log" }
 
+    /// The bytes of `student`'s log (0 for none).
+    func size(of student: String) -> Int {
+        sizes.withLock { $0[student] ?? 0 }
+    }
+
     /// The messages of `student`'s latest session, in order; empty when
     /// none is kept (or its log cannot be read whole).
     func messages(of student: String) -> [String] {

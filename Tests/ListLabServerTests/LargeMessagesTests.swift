@@ -51,3 +51,21 @@ private func socketPair() throws -> (server: ConnectionSocket, client: Int32) {
     #expect(ContinuousClock.now - started < .seconds(3))
     server.deadline = nil
 }
+
+/// Places let `count` in at once: the next waits until one leaves, and is the one let in then.
+@Test func placesLetAFewInAtOnce() async throws {
+    let places = Places(2)
+    await places.enter()
+    await places.enter()
+    let third = Task {
+        await places.enter()
+        return ContinuousClock.now
+    }
+    try await Task.sleep(for: .milliseconds(200))
+    let left = ContinuousClock.now
+    await places.leave()
+    #expect(await third.value >= left, "the third waited for a place")
+    await places.leave()
+    await places.leave()
+    await places.enter()  // the places are free again: this does not wait
+}

@@ -44,6 +44,11 @@ public struct Playground {
     public var startsWith: String?
     /// The providers and presenters registered so far, in order.
     public private(set) var registrations: [ProviderRegistration] = []
+    /// Whether a server must run its tabs' commands one at a time: a
+    /// registration's code need not be thread-safe, unless it is ListLab's own.
+    package var sessionsRunOneAtATime: Bool {
+        registrations.contains { !$0.sharesNothingBetweenSessions }
+    }
     /// What cannot be registered, said when the tool starts.
     private(set) var problems: [String] = []
 

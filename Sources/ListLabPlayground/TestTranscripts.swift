@@ -54,7 +54,10 @@ struct TestTranscripts: PlaygroundCommand {
             valueName: "FILE"))
     var junit: String?
 
-    @Option(help: "How many transcripts to replay at once (default: the number of cores).")
+    @Option(
+        help:
+            "How many transcripts to replay at once (default: the number of cores; one with providers of your own registered)."
+    )
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {
@@ -74,11 +77,12 @@ struct TestTranscripts: PlaygroundCommand {
         var passed = 0
         var failed = 0
         // The user's providers are made and loaded by their own code, which need not be safe to run
-        // on several threads at once: with registrations, one transcript at a time.
+        // on several threads at once: with such registrations, one transcript at a time.
         let results =
-            playground.registrations.isEmpty
-            ? TranscriptRunner.runAll(files, update: update, inPlace: inPlace, jobs: jobs)
-            : files.map { TranscriptRunner.run($0, update: update, inPlace: inPlace, prepare: playground.prepare) }
+            playground.sessionsRunOneAtATime
+            ? files.map { TranscriptRunner.run($0, update: update, inPlace: inPlace, prepare: playground.prepare) }
+            : TranscriptRunner.runAll(
+                files, update: update, inPlace: inPlace, jobs: jobs, prepare: SharingNothing(playground).prepare)
         if let junit {
             do {
                 try AtomicFile.write(
@@ -119,4 +123,19 @@ struct TestTranscripts: PlaygroundCommand {
         printLine("\(passed) passed, \(failed) failed")
         if failed > 0 { throw ExitCode(1) }
     }
+}
+
+/// A playground whose registrations share nothing between sessions
+/// (``Playground/sessionsRunOneAtATime`` is false), so that its sessions may
+/// be prepared on several threads at once. `@unchecked Sendable`: the
+/// registrations' closures are not `Sendable` by type, only by that promise.
+private struct SharingNothing: @unchecked Sendable {
+    let playground: Playground
+
+    init(_ playground: Playground) {
+        precondition(!playground.sessionsRunOneAtATime, "a playground whose sessions must run one at a time")
+        self.playground = playground
+    }
+
+    @Sendable func prepare(_ session: Session) { playground.prepare(session) }
 }

@@ -318,7 +318,7 @@ extension ServeCommand {
     fileprivate func makeFactory(rules: Classroom?, folder: String) -> SessionFactory {
         let playground = playground
         return SessionFactory(
-            isSerial: !playground.registrations.isEmpty, folder: folder, classroom: rules,
+            isSerial: playground.sessionsRunOneAtATime, folder: folder, classroom: rules,
             make: { output, folder in playground.makeSession(output: output, workingDirectory: folder) },
             startJournal: { session, tab, folder in
                 Journaling.pruneInBackground()

@@ -801,7 +801,7 @@ func playgroundExample1() throws {
     _ = playground
 }
 
-@Test("Sources/ListLabPlayground/Playground.swift:112")
+@Test("Sources/ListLabPlayground/Playground.swift:117")
 func playgroundExample2() throws {
     let output = ToolOutput()
     let status = Playground.listlab.run(arguments: ["--version"], output: output)

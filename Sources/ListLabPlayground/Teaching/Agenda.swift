@@ -86,12 +86,14 @@ final class AgendaCell: ListCell, ConfigurableCell {
 }
 
 extension Playground {
-    /// The teaching samples that are providers of ListLab's own, registered beside the data samples.
+    /// The teaching samples that are providers of ListLab's own, registered beside the data samples. Each
+    /// session makes its own provider, which shares nothing with another's: a server runs their tabs at once.
     static var teachingRegistrations: [ProviderRegistration] {
         [
             ProviderRegistration(
                 "agenda", summary: "a week's events by day; its provider has a bug planted for 'explore' to find",
-                provider: { AgendaProvider() }, presenter: { SingleKindPresenter(AgendaCell.self) })
+                provider: { AgendaProvider() }, presenter: { SingleKindPresenter(AgendaCell.self) }
+            ).sharingNothingBetweenSessions()
         ]
     }
 }

@@ -40,6 +40,12 @@ public struct ProviderRegistration {
     public let key: String?
     /// Makes one session's provider and presenter.
     let make: () -> any RegisteredInstance
+    /// Whether sessions may make and drive this registration's providers on
+    /// several threads at once: only ListLab's own, whose code shares nothing
+    /// between sessions. A server runs the tabs of a playground with any
+    /// other registration one command at a time, as an app's code need not
+    /// be thread-safe.
+    package private(set) var sharesNothingBetweenSessions = false
 
     /// Registers `provider` and `presenter` under `name`.
     ///
@@ -65,6 +71,14 @@ public struct ProviderRegistration {
         self.key = key
         types = (Provider.Item.self, Provider.self, Presenter.self)
         make = { TypedInstance(provider: provider(), presenter: presenter(), load: load) }
+    }
+
+    /// This registration, marked as one whose sessions share nothing (see
+    /// ``sharesNothingBetweenSessions``).
+    package func sharingNothingBetweenSessions() -> ProviderRegistration {
+        var registration = self
+        registration.sharesNothingBetweenSessions = true
+        return registration
     }
 
     /// `ScheduleEntry` for `Schedule.ScheduleEntry`; generic arguments kept.

@@ -818,10 +818,9 @@ package final class PlaygroundServer: Sendable {
             log("refused a command: \(full)")
             return [.refused(classroomFull(refusing: "makes no new data") ?? full)]
         }
-        // A tab's own process is asked directly, from this task. Asked from the turnstile's closure (or
-        // through the protocol), the call reached it only once another tab's command had ended: a `show`
-        // waited 9.5 s behind another tab's 10 s `run` (0.01 s so). Its process is its own: nothing to
-        // let through one at a time.
+        // A tab's own process is asked directly: its registrations' code runs in that process alone, so
+        // nothing needs letting through one at a time, even for a playground whose sessions in one
+        // process must run so.
         let replies: [ServerMessage]
         if let process = tab as? TabProcess {
             replies = await process.reply(to: text)

@@ -26,11 +26,6 @@ public struct ScreenDrawing: Sendable {
     static let bezel = 10.0
     static let titleHeight = 40.0
     static let bandHeight = 22.0
-    /// Room on the left of an item for its path and, under it, the word of
-    /// an update's mark ("reconfigure", the longest, at 7.5 points), so that
-    /// the word never runs into the item's text.
-    static let gutter = 64.0
-    static let badgeWidth = 88.0
     static let fonts = "-apple-system, 'Helvetica Neue', Helvetica, Arial, sans-serif"
 
     /// The text of the title bar (the provider's name, say).
@@ -38,6 +33,22 @@ public struct ScreenDrawing: Sendable {
     /// Whether each row has its cell's badge (its class and number): the
     /// screen's own choice, set while it is drawn.
     private var badges = true
+    /// How large its text is: a phone's own sizes, or a room's.
+    package var typeSize = TypeSize.phone {
+        didSet { sizes = TypeSizes(typeSize) }
+    }
+    private var sizes = TypeSizes(.phone)
+
+    /// How large a drawing's text is.
+    package enum TypeSize: Sendable {
+        /// A phone's own sizes, down to 7.5 points for a mark's word: the
+        /// pages `listlab render` writes, the snapshots, `show --svg`.
+        case phone
+        /// No text under 14 points, for a page read across a room at its
+        /// drawn size (a classroom student's live page): the gutter and the
+        /// badges wider, to hold it.
+        case room
+    }
 
     /// Creates a drawing with an optional title.
     public init(title: String? = nil) {
@@ -108,7 +119,7 @@ public struct ScreenDrawing: Sendable {
             )
             appendClipStart(x: Self.bezel + 12, y: Self.bezel, width: inner - 24, height: Self.titleHeight, to: &out)
             out.append(
-                "<text x=\"0\" y=\"25\" font-size=\"13\" font-weight=\"600\" "
+                "<text x=\"0\" y=\"25\" font-size=\"\(n(sizes.banner))\" font-weight=\"600\" "
                     + "fill=\"#ffffff\">\(Markup.escape(text))</text></svg></g>"
             )
         } else if let title {
@@ -136,7 +147,7 @@ public struct ScreenDrawing: Sendable {
             let sections = screen.sectionCount == 1 ? "1 section" : "\(screen.sectionCount) sections"
             out.append(
                 "<text class=\"empty\" x=\"\(n(inner / 2))\" y=\"\(n(min(viewportHeight / 2, 60)))\" "
-                    + "text-anchor=\"middle\" font-size=\"13\" fill=\"#8a8a8e\">(empty: \(sections), no rows)</text>"
+                    + "text-anchor=\"middle\" font-size=\"\(n(sizes.note))\" fill=\"#8a8a8e\">(empty: \(sections), no rows)</text>"
             )
         }
         for (index, row) in screen.rows.enumerated() {
@@ -192,7 +203,7 @@ public struct ScreenDrawing: Sendable {
         guard count > 0 else { return "" }
         let words = "\(count) \(count == 1 ? "row" : "rows") \(name)"
         return
-            "<text x=\"\(n(Self.bezel + 16))\" y=\"\(n(y + 15))\" font-size=\"11\" fill=\"#8a8a8e\">\(arrow) <tspan "
+            "<text x=\"\(n(Self.bezel + 16))\" y=\"\(n(y + 15))\" font-size=\"\(n(sizes.band))\" fill=\"#8a8a8e\">\(arrow) <tspan "
             + "class=\"\(name)\">\(words)</tspan></text>"
     }
 
@@ -229,14 +240,16 @@ public struct ScreenDrawing: Sendable {
         case .header(let title):
             out.append("<g class=\"row header\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#f2f2f7\"/>")
             appendClipStart(x: 16, y: 0, width: width - 32, height: height, to: &out)
-            out.append("<text class=\"h\" x=\"0\" y=\"33\" font-size=\"13\" font-weight=\"600\" fill=\"#6d6d72\"")
-            out.append(Self.fitted(title, width: width - 32, fontSize: 13, bold: true))
+            out.append(
+                "<text class=\"h\" x=\"0\" y=\"33\" font-size=\"\(n(sizes.header))\" font-weight=\"600\" fill=\"#6d6d72\""
+            )
+            out.append(Self.fitted(title, width: width - 32, fontSize: sizes.header, bold: true))
             out.append("</text></svg></g>")
         case .footer(let title):
             out.append("<g class=\"row footer\"><rect width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#f2f2f7\"/>")
             appendClipStart(x: 16, y: 0, width: width - 32, height: height, to: &out)
-            out.append("<text class=\"f\" x=\"0\" y=\"20\" font-size=\"12\" fill=\"#8a8a8e\"")
-            out.append(Self.fitted(title, width: width - 32, fontSize: 12))
+            out.append("<text class=\"f\" x=\"0\" y=\"20\" font-size=\"\(n(sizes.footer))\" fill=\"#8a8a8e\"")
+            out.append(Self.fitted(title, width: width - 32, fontSize: sizes.footer))
             out.append("</text></svg></g>")
         case .item(let item):
             drawItem(item, width: width, mark: nil, into: &out)
@@ -248,10 +261,10 @@ public struct ScreenDrawing: Sendable {
     ) {
         let height = Self.rowHeight
         let compact = width < 200
-        let badgeWidth = compact || !badges ? 0 : Self.badgeWidth
+        let badgeWidth = compact || !badges ? 0 : sizes.badgeWidth
         // An outline's item is indented by its level, after its disclosure chevron (UIKit's outline cell).
         let indent = item.outline.map { Double(min($0.level, 6)) * (compact ? 6 : 16) + (compact ? 8 : 18) } ?? 0
-        let textX = (compact ? 6 : Self.gutter) + indent
+        let textX = (compact ? 6 : sizes.gutter) + indent
         out.append(item.isSelected ? "<g class=\"item sel\" data-path=\"" : "<g class=\"item\" data-path=\"")
         out.append(item.path)
         out.append("\"><rect width=\"")
@@ -268,13 +281,15 @@ public struct ScreenDrawing: Sendable {
         }
         if !compact {
             out.append(
-                "<text class=\"p\" x=\"8\" y=\"17\" font-size=\"10\" font-family=\"ui-monospace, Menlo, monospace\" "
+                "<text class=\"p\" x=\"8\" y=\"17\" font-size=\"\(n(sizes.path))\" font-family=\"ui-monospace, Menlo, monospace\" "
                     + "fill=\"#8a8a8e\">"
             )
             out.append(item.path)
             out.append("</text>")
             if let mark {
-                out.append("<text class=\"m\" x=\"8\" y=\"34\" font-size=\"7.5\" font-weight=\"600\" fill=\"")
+                out.append(
+                    "<text class=\"m\" x=\"8\" y=\"\(n(sizes.markBaseline))\" font-size=\"\(n(sizes.mark))\" "
+                        + "font-weight=\"600\" fill=\"")
                 out.append(Self.color(of: mark))
                 out.append("\">")
                 out.append(mark.rawValue)
@@ -287,7 +302,7 @@ public struct ScreenDrawing: Sendable {
             }
         } else {
             out.append(
-                "<text class=\"p\" x=\"6\" y=\"40\" font-size=\"8\" font-family=\"ui-monospace, Menlo, monospace\" "
+                "<text class=\"p\" x=\"6\" y=\"\(n(sizes.compactLastBaseline))\" font-size=\"\(n(sizes.compactPath))\" font-family=\"ui-monospace, Menlo, monospace\" "
                     + "fill=\"#8a8a8e\">"
             )
             out.append(item.path)
@@ -300,27 +315,30 @@ public struct ScreenDrawing: Sendable {
         appendClipStart(x: textX, y: 0, width: textWidth, height: height, to: &out)
         if item.cell == nil {
             out.append(
-                "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"13\" font-style=\"italic\" fill=\"#e5484d\">(no "
+                "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"\(n(sizes.note))\" font-style=\"italic\" fill=\"#e5484d\">(no "
                     + "cell)</text>"
             )
         } else if let detail = item.detail {
             out.append(
                 compact
-                    ? "<text class=\"t\" x=\"0\" y=\"16\" font-size=\"12\" fill=\"#111111\""
+                    ? "<text class=\"t\" x=\"0\" y=\"\(n(sizes.compactTextBaseline))\" font-size=\"\(n(sizes.compactText))\" "
+                        + "fill=\"#111111\""
                     : "<text class=\"t\" x=\"0\" y=\"19\" font-size=\"15\" fill=\"#111111\"")
-            out.append(Self.fitted(item.text, width: textWidth, fontSize: compact ? 12 : 15))
+            out.append(Self.fitted(item.text, width: textWidth, fontSize: compact ? sizes.compactText : 15))
             out.append(
                 compact
-                    ? "</text><text class=\"d\" x=\"0\" y=\"29\" font-size=\"10\" fill=\"#6d6d72\""
-                    : "</text><text class=\"d\" x=\"0\" y=\"36\" font-size=\"12\" fill=\"#6d6d72\"")
-            out.append(Self.fitted(detail, width: textWidth, fontSize: compact ? 10 : 12))
+                    ? "</text><text class=\"d\" x=\"0\" y=\"\(n(sizes.compactDetailBaseline))\" "
+                        + "font-size=\"\(n(sizes.compactDetail))\" fill=\"#6d6d72\""
+                    : "</text><text class=\"d\" x=\"0\" y=\"\(n(sizes.detailBaseline))\" font-size=\"\(n(sizes.detail))\" "
+                        + "fill=\"#6d6d72\"")
+            out.append(Self.fitted(detail, width: textWidth, fontSize: compact ? sizes.compactDetail : sizes.detail))
             out.append("</text>")
         } else {
             out.append(
                 compact
-                    ? "<text class=\"t\" x=\"0\" y=\"20\" font-size=\"12\" fill=\"#111111\""
+                    ? "<text class=\"t\" x=\"0\" y=\"20\" font-size=\"\(n(sizes.compactText))\" fill=\"#111111\""
                     : "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"15\" fill=\"#111111\"")
-            out.append(Self.fitted(item.text, width: textWidth, fontSize: compact ? 12 : 15))
+            out.append(Self.fitted(item.text, width: textWidth, fontSize: compact ? sizes.compactText : 15))
             out.append("</text>")
         }
         out.append("</svg>")
@@ -343,7 +361,9 @@ public struct ScreenDrawing: Sendable {
             } else if compact {
                 out.append("<text class=\"cn\" x=\"")
                 out.append(n(width - 6))
-                out.append("\" y=\"40\" text-anchor=\"end\" font-size=\"8\" font-weight=\"600\" fill=\"")
+                out.append(
+                    "\" y=\"\(n(sizes.compactLastBaseline))\" text-anchor=\"end\" font-size=\"\(n(sizes.compactNumber))\" font-weight=\"600\" fill=\""
+                )
                 out.append(numberColor)
                 out.append("\">#")
                 out.append(cell.serial)
@@ -355,21 +375,25 @@ public struct ScreenDrawing: Sendable {
                 let x = width - badgeWidth - 6
                 out.append("<rect x=\"")
                 out.append(n(x))
-                out.append("\" y=\"7\" width=\"")
+                out.append("\" y=\"\(n(sizes.badgeTop))\" width=\"")
                 out.append(n(badgeWidth))
                 out.append(
                     cell.isReused
-                        ? "\" height=\"30\" rx=\"7\" fill=\"#fdf1e2\"/>"
-                        : "\" height=\"30\" rx=\"7\" fill=\"#e8f0fd\"/>")
-                appendClipStart(x: x + 4, y: 7, width: badgeWidth - 8, height: 30, to: &out)
+                        ? "\" height=\"\(n(sizes.badgeHeight))\" rx=\"7\" fill=\"#fdf1e2\"/>"
+                        : "\" height=\"\(n(sizes.badgeHeight))\" rx=\"7\" fill=\"#e8f0fd\"/>")
+                appendClipStart(x: x + 4, y: sizes.badgeTop, width: badgeWidth - 8, height: sizes.badgeHeight, to: &out)
                 let middle = n((badgeWidth - 8) / 2)
                 out.append("<text class=\"ci\" x=\"")
                 out.append(middle)
-                out.append("\" y=\"11\" text-anchor=\"middle\" font-size=\"9\" fill=\"#6d6d72\">")
+                out.append(
+                    "\" y=\"\(n(sizes.badgeIdentifierBaseline))\" text-anchor=\"middle\" "
+                        + "font-size=\"\(n(sizes.badgeIdentifier))\" fill=\"#6d6d72\">")
                 out.append(identifier)
                 out.append("</text><text class=\"cn\" x=\"")
                 out.append(middle)
-                out.append("\" y=\"24\" text-anchor=\"middle\" font-size=\"10\" font-weight=\"600\" fill=\"")
+                out.append(
+                    "\" y=\"\(n(sizes.badgeNumberBaseline))\" text-anchor=\"middle\" "
+                        + "font-size=\"\(n(sizes.badgeNumber))\" font-weight=\"600\" fill=\"")
                 out.append(numberColor)
                 out.append("\">#")
                 out.append(cell.serial)
@@ -520,5 +544,67 @@ extension ScreenDrawing {
             if textDepth == 0, rest.first == "<" { lines += "\n" }
         }
         return lines + rest
+    }
+}
+
+/// The sizes of a drawing's text (in points of the picture) and the room
+/// kept for them.
+private struct TypeSizes: Sendable {
+    /// Room on the left of an item for its path and, under it, the word of
+    /// an update's mark ("reconfigure", the longest), so that the word never
+    /// runs into the item's text.
+    let gutter: Double
+    let badgeWidth: Double
+    /// A badge's top and height in its row.
+    let badgeTop: Double
+    let badgeHeight: Double
+    /// An item's path, and the baseline of its mark's word below it.
+    let path: Double
+    let mark: Double
+    let markBaseline: Double
+    /// A badge's identifier and number, with their baselines in it.
+    let badgeIdentifier: Double
+    let badgeIdentifierBaseline: Double
+    let badgeNumber: Double
+    let badgeNumberBaseline: Double
+    /// A row's detail line, under its text, and its baseline.
+    let detail: Double
+    let detailBaseline: Double
+    /// A tile's (several columns): its text, detail, path and cell number.
+    let compactText: Double
+    let compactTextBaseline: Double
+    let compactDetail: Double
+    let compactDetailBaseline: Double
+    let compactPath: Double
+    let compactNumber: Double
+    /// The baseline of a tile's path and cell number, its last line.
+    let compactLastBaseline: Double
+    /// The count of rows above or below the viewport, the headers, the
+    /// footers, and the notes of an empty list or a row with no cell.
+    let band: Double
+    let banner: Double
+    let header: Double
+    let footer: Double
+    let note: Double
+
+    init(_ size: ScreenDrawing.TypeSize) {
+        switch size {
+        case .phone:
+            (gutter, badgeWidth, badgeTop, badgeHeight) = (64, 88, 7, 30)
+            (path, mark, markBaseline) = (10, 7.5, 34)
+            (badgeIdentifier, badgeIdentifierBaseline, badgeNumber, badgeNumberBaseline) = (9, 11, 10, 24)
+            (detail, detailBaseline) = (12, 36)
+            (compactText, compactTextBaseline, compactDetail, compactDetailBaseline) = (12, 16, 10, 29)
+            (compactPath, compactNumber, compactLastBaseline) = (8, 8, 40)
+            (band, banner, header, footer, note) = (11, 13, 13, 12, 13)
+        case .room:
+            (gutter, badgeWidth, badgeTop, badgeHeight) = (98, 96, 3, 38)
+            (path, mark, markBaseline) = (14, 14, 37)
+            (badgeIdentifier, badgeIdentifierBaseline, badgeNumber, badgeNumberBaseline) = (14, 15, 14, 32)
+            (detail, detailBaseline) = (14, 38)
+            (compactText, compactTextBaseline, compactDetail, compactDetailBaseline) = (14, 14, 14, 28)
+            (compactPath, compactNumber, compactLastBaseline) = (14, 14, 42)
+            (band, banner, header, footer, note) = (14, 14, 14, 14, 14)
+        }
     }
 }

@@ -90,6 +90,9 @@ public struct TranscriptPage: Sendable {
     public var elements: [Element]
 
     /// Creates a page.
+    /// How large its pictures' text is.
+    package var typeSize = ScreenDrawing.TypeSize.phone
+
     public init(title: String, source: String, elements: [Element]) {
         self.title = title
         self.source = source
@@ -199,9 +202,13 @@ public struct TranscriptPage: Sendable {
     /// The section of one step, as the page holds it: for a page that adds
     /// steps as they run (`listlab serve`), beside the page's CSS and script
     /// (``css``, ``script``).
+    /// Its pictures' text is a room's (see ``ScreenDrawing/TypeSize/room``):
+    /// such a page is read across a classroom.
     package static func section(of step: Step) -> String {
         var pictures = 0
-        return TranscriptPage(title: "", source: "", elements: []).html(of: step, pictureNumber: &pictures)
+        var page = TranscriptPage(title: "", source: "", elements: [])
+        page.typeSize = .room
+        return page.html(of: step, pictureNumber: &pictures)
     }
 
     /// The CSS every page carries.
@@ -263,7 +270,8 @@ public struct TranscriptPage: Sendable {
     }
 
     private func figure(of step: Step) -> String {
-        let drawing = ScreenDrawing(title: step.title)
+        var drawing = ScreenDrawing(title: step.title)
+        drawing.typeSize = typeSize
         let animated = step.frames.contains { frame in
             if case .transition = frame { return true }
             return false

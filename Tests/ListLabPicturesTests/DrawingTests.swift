@@ -129,6 +129,50 @@ import Testing
         #expect(before.contains(">delete</text>"))
     }
 
+    /// A room's drawing (the live page's, read across a classroom at its drawn size): no text under 14
+    /// points, whatever the screen holds, and a mark's longest word ends before its item's text begins.
+    @Test func aRoomsDrawingHasNoTextUnderFourteenPoints() throws {
+        let fruits = FruitList(count: 5, viewportRows: 3)
+        fruits.list.scroll(toRow: 1)
+        try fruits.list.performBatchUpdates(try fruits.provider.delete(at: [ItemPath(0, 2)]))
+        let transition = try #require(fruits.transitions.first)
+        var drawing = ScreenDrawing(title: "fruits")
+        drawing.typeSize = .room
+        let cell = ListScreen.Cell(identifier: "FruitCell", serial: 12, reuseCount: 1)
+        let items = (0..<4).map {
+            ListScreen.Item(path: ItemPath(0, $0), text: "Fruit \($0)", detail: "colour \($0)", cell: cell)
+        }
+        let grid = ListScreen(
+            rows: [.items(Array(items.prefix(3))), .items([items[3]])], viewportRows: 3, columns: 3, sectionCount: 1)
+        let headed = ListScreen(
+            rows: [
+                .header(section: 0, title: "Fruit"),
+                .items([ListScreen.Item(path: ItemPath(0, 0), text: "Fig", cell: nil)]),
+                .footer(section: 0, title: "1 fruit"),
+            ],
+            rowsBelow: 4, viewportRows: 3, sectionCount: 1)
+        let drawings = [
+            drawing.svg(transition.before, marks: transition.markBefore, sprites: [], banner: nil),
+            drawing.svg(transition.after, marks: transition.markAfter, sprites: transition.sprites, banner: nil),
+            drawing.svg(transition.before, marks: { _ in .reconfigure }, sprites: [], banner: ("refused: x", "why")),
+            drawing.document(grid), drawing.document(headed),
+            drawing.document(ListScreen(HeadlessList(viewportRows: 2))),
+        ]
+        for svg in drawings {
+            let sizes = svg.matches(of: /font-size="([0-9.]+)"/).compactMap { Double($0.output.1) }
+            #expect(sizes.count >= 2 && sizes.allSatisfy { $0 >= 14 }, "\(sizes)")
+        }
+        #expect(drawings[0].contains(">delete</text>") && drawings[2].contains(">reconfigure</text>"))
+        #expect(drawings[0].contains("class=\"above\"") && drawings[3].contains(">#12 reused</text>"))
+        // The longest mark's word, bold at 14 points from x 8, ends before the item's text (its clip at the gutter).
+        let word = "reconfigure".reduce(0) { $0 + ScreenDrawing.advance(of: $1, bold: true) } * 14
+        #expect(drawings[2].contains("<svg x=\"98\" y=\"0\"") && 8 + word < 98 - 2, "\(word)")
+        // A phone's drawing (pages, snapshots) keeps a phone's sizes.
+        let phone = ScreenDrawing(title: "fruits").svg(
+            transition.before, marks: transition.markBefore, sprites: [], banner: nil)
+        #expect(phone.contains("font-size=\"7.5\"") && phone.contains("<svg x=\"64\" y=\"0\""))
+    }
+
     @Test func aSequenceDiagramHasALifelinePerRoleThatTakesPart() {
         let events = [
             TraceEvent(caller: .list, callee: .adapter, call: "cellForItem(at: 0.0)", depth: 0),

@@ -22,9 +22,11 @@ package final class HTTPListener: Sendable {
     package let port: UInt16
     /// The most connections open at once.
     package static let mostConnections = 512
-    /// The most connections open at once from one address: well under
-    /// ``mostConnections``, and more than a person's tabs need.
+    /// The most connections open at once from one address, by default: well
+    /// under ``mostConnections``, and more than a person's tabs need.
     package static let mostPerClient = 64
+    /// This listener's bound per address (a classroom behind one address raises it).
+    private let perClient: Int
     /// Whether connections are bounded per client, and idle ones give up
     /// their slots (a test's mutation turns it off).
     private let boundsClients: Bool
@@ -50,10 +52,12 @@ package final class HTTPListener: Sendable {
     }
 
     /// Listens on `host` (an IPv4 or IPv6 address, or `localhost`) and `port` (0: any free port).
-    package init(host: String, port: UInt16, boundsClients: Bool = true, proxies: [String] = [], log: RefusalLog? = nil)
-        throws(Failure)
-    {
+    package init(
+        host: String, port: UInt16, boundsClients: Bool = true, proxies: [String] = [],
+        mostPerClient: Int = HTTPListener.mostPerClient, log: RefusalLog? = nil
+    ) throws(Failure) {
         self.boundsClients = boundsClients
+        perClient = min(mostPerClient, Self.mostConnections)
         // A listener on an IPv6 wildcard names an IPv4 client as a mapped address.
         self.proxies = Set(proxies.flatMap { [$0, "::ffff:" + $0] })
         self.log = log
@@ -169,17 +173,17 @@ package final class HTTPListener: Sendable {
             }
             if boundsClients, !proxies.contains(client) {
                 let mine = open.filter { $0.value.client == client }.map(\.key)
-                if mine.count >= Self.mostPerClient {
+                if mine.count >= perClient {
                     guard makeRoom(among: mine) else {
                         return (
                             false, nil,
-                            "refused a connection from \(client): it has \(Self.mostPerClient) open, the most one "
+                            "refused a connection from \(client): it has \(perClient) open, the most one "
                                 + "client may"
                         )
                     }
                     reason =
                         "closed the oldest of \(client)'s connections still sending a request head: it had "
-                        + "\(Self.mostPerClient) open, the most one client may"
+                        + "\(perClient) open, the most one client may"
                 }
             }
             if open.count >= Self.mostConnections {

@@ -100,8 +100,17 @@ package struct ServeOptions: ParsableArguments {
 
     @Option(
         name: .customLong("tabs-per-student"),
-        help: "In a classroom, the tabs one student (one address) may hold, open or waiting for a reload.")
+        help: "In a classroom, the tabs one student (one browser) may hold, open or waiting for a reload.")
     package var tabsPerStudent: Int = 3
+
+    @Option(
+        name: .customLong("tabs-per-address"),
+        help: ArgumentHelp(
+            "In a classroom, the tabs one address may hold, all its students' together (default: 32).",
+            discussion:
+                "A lab's machines or a school's network may seat a class behind one address: raise it to the class's "
+                + "tabs. It bounds a flood from one address; each student is bounded by --tabs-per-student."))
+    package var tabsPerAddress: Int?
 
     @Option(
         name: .customLong("server-memory"),
@@ -144,6 +153,7 @@ package struct ServeOptions: ParsableArguments {
             "--budget", "\(budget)", "--memory", "\(memory)", "--disk", "\(disk)", "--disk-total", "\(diskTotal)",
         ]
         arguments += ["--tabs-per-student", "\(tabsPerStudent)", "--server-memory", "\(serverMemory)"]
+        if let tabsPerAddress { arguments += ["--tabs-per-address", "\(tabsPerAddress)"] }
         if keepFolders { arguments.append("--keep-folders") }
         if let lessons { arguments += ["--lessons", lessons] }
         if let collect { arguments += ["--collect", collect] }

@@ -1,4 +1,5 @@
 import ListLabFiles
+import ListLabHTTP
 package import ListLabShell
 import Synchronization
 
@@ -43,8 +44,16 @@ import Synchronization
 package struct Classroom: Sendable {
     /// The seconds a command may run.
     package var budget: Double
-    /// The tabs one student (one client address) may hold, open or waiting for a reload.
+    /// The tabs one student (one browser, by its key; a page without one:
+    /// its address) may hold, open or waiting for a reload.
     package var tabsPerStudent = 3
+    /// The tabs one address may hold, all its students' together: a bound
+    /// against a flood, which a class behind one address (a lab, a school's
+    /// network) raises to its size. Its sockets and connections follow.
+    package var tabsPerAddress = PlaygroundServer.mostTabsPerAddress
+    /// The most `--tabs-per-address` may be: room for other addresses among
+    /// the server's connections.
+    package static let mostTabsPerAddress = HTTPListener.mostConnections - HTTPListener.mostPerClient
     /// The bytes all tab folders may hold together, each reserving its
     /// ``diskLimit`` when it is made (``diskBook``).
     package var diskTotal: Int { diskBook.total }

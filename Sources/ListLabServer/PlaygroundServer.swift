@@ -62,6 +62,9 @@ package final class PlaygroundServer: Sendable {
     /// The most bytes a tab's message may hold: a file uploaded in a
     /// classroom; a transcript opened elsewhere.
     private let messageLimit: Int
+    /// The WebSockets one client may hold open, said hello or not: in a
+    /// classroom, at least a socket for each tab its address may hold.
+    private let socketsPerClient: Int
     /// Says what the server refused or could not do, a line each, at most
     /// once a second a kind (a client cannot flood it).
     private let refusals: RefusalLog
@@ -114,8 +117,13 @@ package final class PlaygroundServer: Sendable {
         self.proxies = Set(proxies.flatMap { [$0, "::ffff:" + $0] })
         let refusals = RefusalLog(write: log)
         self.refusals = refusals
+        let tabsPerAddress = factory.classroom?.tabsPerAddress ?? Self.mostTabsPerAddress
+        socketsPerClient = max(Self.mostSocketsPerClient, tabsPerAddress)
+        // A class behind one address holds a socket a tab, and its pages' other requests beside.
         listener = try HTTPListener(
-            host: host, port: port, boundsClients: checks.contains(.perClient), proxies: proxies, log: refusals)
+            host: host, port: port, boundsClients: checks.contains(.perClient), proxies: proxies,
+            mostPerClient: max(HTTPListener.mostPerClient, socketsPerClient + HTTPListener.mostPerClient / 2),
+            log: refusals)
         let wildcard = ["0.0.0.0", "::", "[::]"].contains(host)
         door = Door(
             listeningOn: host, port: listener.port, token: token,
@@ -401,20 +409,20 @@ package final class PlaygroundServer: Sendable {
         let bounded = door.checks.contains(.perClient)
         if bounded {
             let admitted = socketsByClient.withLock { open in
-                guard open[client, default: 0] < Self.mostSocketsPerClient else { return false }
+                guard open[client, default: 0] < socketsPerClient else { return false }
                 open[client, default: 0] += 1
                 return true
             }
             guard admitted else {
                 log(
-                    "refused a WebSocket from \(client): it holds \(Self.mostSocketsPerClient), the most one client may"
+                    "refused a WebSocket from \(client): it holds \(socketsPerClient), the most one client may"
                 )
                 respond(
                     connection,
                     HTTPResponse(
                         status: 429,
                         body:
-                            "this browser's address holds \(Self.mostSocketsPerClient) connections here: close a tab\n")
+                            "this browser's address holds \(socketsPerClient) connections here: close a tab\n")
                 )
                 return
             }
@@ -660,7 +668,7 @@ package final class PlaygroundServer: Sendable {
                 factory.classroom.map { ($0.tabsPerStudent, "one student may (--tabs-per-student)") } ?? (
                     Self.mostTabsPerClient, "one client may"
                 )
-            let addressMost = studentKey == nil ? most : Self.mostTabsPerAddress
+            let addressMost = studentKey == nil ? most : factory.classroom?.tabsPerAddress ?? Self.mostTabsPerAddress
             switch await tabs.holdPlace(for: holder, address: client, holding: most, addressHolding: addressMost) {
             case .held: break
             case .holderFull:
@@ -673,7 +681,8 @@ package final class PlaygroundServer: Sendable {
                 return .failure(
                     TabRefusal(
                         reason:
-                            "this address has \(addressMost) tabs open here, the most one address may: close one first")
+                            "this address has \(addressMost) tabs open here, the most one address may (--tabs-per-address): "
+                            + "close one first")
                 )
             }
         }

@@ -114,6 +114,16 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError(
                 "--tabs-per-student takes 1 to \(Self.mostTabsPerClient), not \(options.tabsPerStudent)")
         }
+        if let tabsPerAddress = options.tabsPerAddress {
+            guard classroom else {
+                throw ValidationError(
+                    "--tabs-per-address is for a classroom (--classroom), whose pages say which student they are")
+            }
+            guard (1...Classroom.mostTabsPerAddress).contains(tabsPerAddress) else {
+                throw ValidationError(
+                    "--tabs-per-address takes 1 to \(Classroom.mostTabsPerAddress), not \(tabsPerAddress)")
+            }
+        }
         var proxies: [String] = []
         for text in options.proxy {
             guard let address = HTTPListener.address(text) else {
@@ -146,6 +156,7 @@ struct ServeCommand: ParsableCommand {
         }
         rules?.keepsFolders = keepFolders
         rules?.tabsPerStudent = options.tabsPerStudent
+        if let tabsPerAddress = options.tabsPerAddress { rules?.tabsPerAddress = tabsPerAddress }
         let tool = ToolIdentity.current.name
         rules?.log = { line in printError("\(tool) serve: \(line)") }
         if let collect = options.collect {

@@ -426,6 +426,45 @@ private func kind(_ reply: String) -> String? {
     }
 }
 
+/// An address holds `--tabs-per-address` tabs of all its students (32 by default, a bound against a
+/// flood); a class behind one address (a lab, a school's network) raises it, and its sockets follow.
+@Test func anAddressHoldsItsBoundOfTabsWhichAClassBehindItRaises() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-addresses-\(UUID().uuidString)"
+    )
+    .path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    for (bound, students) in [(3, 4), (40, 40)] {
+        var classroom = try Classroom(budget: 60)
+        classroom.tabsPerStudent = 1
+        classroom.tabsPerAddress = bound
+        try await withClassroomServer(classroom, journals: journals) { server in
+            let port = server.port
+            let (firsts, tabs) = try await WebSocketClient.blocking { () -> ([String], [WebSocketClient]) in
+                var tabs: [WebSocketClient] = []
+                var firsts: [String] = []
+                for student in 0..<students {
+                    let tab = try WebSocketClient(port: port, student: String(format: "%032x", student))
+                    var reply = try tab.readMessage()
+                    while kind(reply) == "step" { reply = try tab.readMessage() }
+                    firsts.append(reply)
+                    tabs.append(tab)
+                }
+                return (firsts, tabs)
+            }
+            let welcomed = firsts.filter { kind($0) == "welcome" }.count
+            #expect(welcomed == min(bound, students), "\(bound): \(firsts.last ?? "")")
+            if students > bound {
+                #expect(
+                    firsts.last?.contains(
+                        "this address has \(bound) tabs open here, the most one address may (--tabs-per-address)")
+                        == true, "\(firsts.last ?? "")")
+            }
+            withExtendedLifetime(tabs) {}
+        }
+    }
+}
+
 /// A student's name is text for the teacher's page: spaces trimmed and joined, at most 40
 /// characters, and no control, bidirectional override or format character.
 @Test func aStudentsNameIsPlainTextOfFortyCharacters() {

@@ -11,7 +11,7 @@ import Testing
 @Test func theLaunchersArgumentsParseBackToTheSameServerOptions() throws {
     let typed = [
         "--port", "0", "--classroom", "--budget", "2.5", "--sample", "tasks", "--memory", "64", "--keep-folders",
-        "--no-token", "--token-file", "class.tokens",
+        "--no-token", "--token-file", "class.tokens", "--tabs-per-address", "60",
     ]
     let options = try ServeOptions.parse(typed)
     let server = try ServeCommand.parse(options.arguments)
@@ -22,7 +22,7 @@ import Testing
     #expect(
         server.options.memory == 64 && server.options.keepFolders && server.options.noToken && !server.options.empty)
     #expect(server.options.disk == 32 && server.options.serverMemory == 4_096 && server.options.host == "127.0.0.1")
-    #expect(server.options.tokenFile == "class.tokens")
+    #expect(server.options.tokenFile == "class.tokens" && server.options.tabsPerAddress == 60)
     // Every option the server takes is one the launcher takes: none is listed by hand.
     let defaults = try ServeOptions.parse([])
     #expect(try ServeCommand.parse(defaults.arguments).options.arguments == defaults.arguments)

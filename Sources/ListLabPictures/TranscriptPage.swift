@@ -89,10 +89,10 @@ public struct TranscriptPage: Sendable {
     /// The prose and the steps.
     public var elements: [Element]
 
-    /// Creates a page.
     /// How large its pictures' text is.
     package var typeSize = ScreenDrawing.TypeSize.phone
 
+    /// Creates a page.
     public init(title: String, source: String, elements: [Element]) {
         self.title = title
         self.source = source

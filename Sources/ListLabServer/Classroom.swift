@@ -308,17 +308,19 @@ package struct Classroom: Sendable {
     /// bytes all folders may hold (`--disk-total`), and a student's tabs
     /// together may leave at most a tab's `--disk` of it (a student who
     /// opens and closes tabs in a loop fills neither the disk nor the folder).
+    /// A student is their browser's key (`key`), whatever names it gave.
     func collect(
-        _ collection: (folder: String, files: [(name: String, bytes: [UInt8])]), of student: String?,
+        _ collection: (folder: String, files: [(name: String, bytes: [UInt8])]), of student: String?, key: String?,
         into folder: String
     ) {
         guard !collection.files.isEmpty else { return }
         // Each file's bytes, and a block for its entry in the folder.
         let bytes = collection.files.reduce(4_096) { $0 + $1.bytes.count + 4_096 }
-        // A student by their name as the roster holds names (case and spaces aside); the tabs with
-        // no name share one share, under a key no name can be.
+        // A student by their browser's key, so that a new name is not a new share; a tab with a name and
+        // no key by the name as the roster holds names (case and spaces aside); the tabs with neither
+        // share one share. Each under a prefix the others cannot take.
         let who = student ?? "(no name)"
-        let share = student.map(ClassRoster.folded) ?? "\u{0}no name"
+        let share = key.map { "key " + $0 } ?? student.map { "name " + ClassRoster.folded($0) } ?? "\u{0}no name"
         guard diskBook.reserveCollected(bytes, for: share, share: diskLimit) else {
             log(
                 "--collect: \(collection.folder) not written: \(who)'s tabs have left \(diskLimit / 1_048_576) MB of "

@@ -761,7 +761,7 @@ actor TabSession {
         guard !hasEnded else { return false }
         hasEnded = true
         if !isHosted, let rules = classroom?.rules, let folder = rules.collectFolder {
-            rules.collect(collection(), of: status.withLock(\.student), into: folder)
+            rules.collect(collection(), of: status.withLock(\.student), key: studentKey, into: folder)
         }
         own.runner.detach()
         dropLesson()

@@ -753,7 +753,7 @@ private func kind(_ reply: String) -> String? {
 }
 
 /// What --collect writes stays on the disk: it counts for good against --disk-total, and one
-/// student's tabs, opened and closed in a loop, leave at most a tab's --disk of it.
+/// student's tabs, opened and closed in a loop under any names, leave at most a tab's --disk of it.
 @Test func collectedWorkIsBoundedPerStudentAndInAll() throws {
     let collect = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-bounded-\(UUID().uuidString)")
         .path
@@ -764,11 +764,17 @@ private func kind(_ reply: String) -> String? {
     let said = Mutex<[String]>([])
     classroom.log = { line in said.withLock { $0.append(line) } }
     let work = [(name: "own.lab", bytes: [UInt8](repeating: 0x61, count: 30_000))]
-    for tab in 1...5 { classroom.collect(("tab-\(tab)-Ada", work), of: "Ada", into: collect) }
+    // Ada is her browser's key, whatever name she gives: a new name is not a new share.
+    let names = ["Ada", "Ada L.", "Ada Lo", "Ada", "A. L."]
+    for tab in 1...5 {
+        classroom.collect(
+            ("tab-\(tab)-Ada", work), of: names[tab - 1], key: String(repeating: "a", count: 32), into: collect)
+    }
     // 38,192 bytes a collection (its file and two entries): two fit in Ada's 100 KB, the third does not.
     #expect(try FileManager.default.contentsOfDirectory(atPath: collect).sorted() == ["tab-1-Ada", "tab-2-Ada"])
-    #expect(said.withLock { $0.first }?.contains("Ada's tabs have left 0 MB of collected work") == true)
-    for tab in 6...9 { classroom.collect(("tab-\(tab)-Bo\(tab)", work), of: "Bo\(tab)", into: collect) }
+    #expect(said.withLock { $0.first }?.contains("Ada Lo's tabs have left 0 MB of collected work") == true)
+    // Without a key (a page that sends none), a student is their name.
+    for tab in 6...9 { classroom.collect(("tab-\(tab)-Bo\(tab)", work), of: "Bo\(tab)", key: nil, into: collect) }
     // The class's 200 KB: three more collections, whoever's; the fourth is refused.
     #expect(try FileManager.default.contentsOfDirectory(atPath: collect).count == 5)
     #expect(said.withLock { $0.last }?.contains("hold the 0 MB of --disk-total") == true)

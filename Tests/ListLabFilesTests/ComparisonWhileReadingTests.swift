@@ -125,8 +125,9 @@ func rowsComparedWhileTheFileIsReadGiveTheDiffOfTheRecords(format: ManyRows.Form
 }
 
 /// The comparison itself, over many chunks: each new row's old row, and the pairs whose text
-/// differs, as the matching and the count after the read find them; nothing when a key repeats
-/// or is not an integer, so that the comparison after the read says why.
+/// differs, as the matching and the count after the read find them, whether the keys are close
+/// together or far apart; nothing when a key repeats or is not an integer, so that the comparison
+/// after the read says why.
 @Test(arguments: ManyRows.Format.allCases)
 func theComparisonFindsTheMatchAndTheRowsWhoseTextDiffers(format: ManyRows.Format) throws {
     var random = SplitMix64(seed: 8_192)
@@ -138,8 +139,10 @@ func theComparisonFindsTheMatchAndTheRowsWhoseTextDiffers(format: ManyRows.Forma
         case .json: .json
         case .ndjson: .ndjson
         }
-    for twist in ManyRows.Twist.allCases where format != .csv || twist != .missingKey {
-        var file = ManyRows(format: format, rows: (0..<(2 * 4_096 + 7)).map { ("\($0)", $0, "n") })
+    // Keys close together (a place each in the index) and far apart (ids with gaps: slots of a table).
+    for (twist, spacing) in ManyRows.Twist.allCases.flatMap({ twist in [(twist, 1), (twist, 104_729)] })
+    where format != .csv || twist != .missingKey {
+        var file = ManyRows(format: format, rows: (0..<(2 * 4_096 + 7)).map { ("\($0 * spacing)", $0, "n") })
         try folder.write(file.fileName, file.text)
         let old = try FileDataProvider(path: path, name: file.fileName).table
         file.change(&random, twist: twist)

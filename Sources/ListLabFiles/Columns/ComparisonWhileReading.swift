@@ -89,14 +89,30 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
         }
     }
 
-    /// Each old key's row, by key from `lowestKey` up, counted from 1
-    /// (0: none), so that the memory needs no clearing; and the places
-    /// that new rows' keys may take, with room above the highest old key
-    /// for as many new ones (new ids, as files number them).
+    /// Each old key's row, counted from 1 (0: none), so that the memory
+    /// needs no clearing, at the key's place; and how many places new rows'
+    /// keys may take.
+    ///
+    /// Keys close together (ids numbered by a file) have a place each, from
+    /// `lowestKey` up, with room above the highest old key for as many new
+    /// ones. Keys far apart (ids with gaps, a dataset's own numbers: a place
+    /// each would be memory for every number between them) are placed in an
+    /// open-addressing table of slots instead (``slotKeys``), a place a slot;
+    /// a key not there is a new one's, outside the places.
     private struct KeyIndex {
         var lowestKey: Int
         var oldRowPlusOne: ZeroedMemory<Int32>
         var places: Int
+        /// For keys far apart: the key in each slot (empty for keys close together).
+        var slotKeys: [Int] = []
+        /// The slot a key's probe starts at: the top bits of the key times an odd number drawn per process.
+        var multiplier: UInt64 = 1
+        var slotShift: UInt64 = 63
+
+        @inline(__always)
+        func firstSlot(of key: Int) -> Int {
+            Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key)) &* multiplier) >> slotShift)
+        }
     }
 
     /// A run of matches in a class, so that a piece may hold one (a run is not copyable).
@@ -328,7 +344,7 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
                 return KeyIndex(lowestKey: 0, oldRowPlusOne: ZeroedMemory(count: 0), places: 0)
             }
             let (span, overflow) = high.subtractingReportingOverflow(low)
-            guard !overflow, span < 4 * keys.count + 1_024 else { return nil }
+            guard !overflow, span < 4 * keys.count + 1_024 else { return Self.slottedIndex(of: keys) }
             let rows = ZeroedMemory<Int32>(count: span + 1)
             let distinct = rows.withBuffer { rows in
                 for (row, key) in keys.enumerated() {
@@ -340,6 +356,44 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
             return distinct ? KeyIndex(lowestKey: low, oldRowPlusOne: rows, places: span + 1 + keys.count + 1_024) : nil
         }
         return index ?? nil
+    }
+
+    /// The index of `keys` (distinct, or nil) in a table of slots, for keys
+    /// too far apart for a place each; nil too when a probe runs long (keys
+    /// made to collide: the comparison after the read is left to do it).
+    private static func slottedIndex(of keys: UnsafeBufferPointer<Int>) -> KeyIndex? {
+        guard keys.count < Int(Int32.max) / 2 else { return nil }
+        var bits = 10
+        while 1 << bits < 2 * keys.count { bits += 1 }
+        let slots = 1 << bits
+        let rows = ZeroedMemory<Int32>(count: slots)
+        var slotKeys = [Int](repeating: 0, count: slots)
+        let shape = KeyIndex(
+            lowestKey: 0, oldRowPlusOne: ZeroedMemory(count: 0), places: slots,
+            multiplier: UInt64.random(in: .min ... .max) | 1, slotShift: UInt64(64 - bits))
+        let mask = slots - 1
+        let placed = rows.withBuffer { rows in
+            slotKeys.withUnsafeMutableBufferPointer { slotKeys in
+                for (row, key) in keys.enumerated() {
+                    var slot = shape.firstSlot(of: key)
+                    var probes = 0
+                    while rows[slot] != 0 {
+                        // The same key twice, or a run of slots no hash of a file's own keys makes.
+                        guard slotKeys[slot] != key, probes < 256 else { return false }
+                        slot = (slot + 1) & mask
+                        probes += 1
+                    }
+                    rows[slot] = Int32(truncatingIfNeeded: row + 1)
+                    slotKeys[slot] = key
+                }
+                return true
+            }
+        }
+        guard placed else { return nil }
+        var index = shape
+        index.oldRowPlusOne = rows
+        index.slotKeys = slotKeys
+        return index
     }
 
     /// ``compare(_:_:_:_:_:_:)`` of a chunk copied.
@@ -381,51 +435,67 @@ final class ComparisonWhileReading: RowsReadWatcher, @unchecked Sendable {
         }
         let first = matched.count
         let lowestKey = index.lowestKey
+        let slotMask = index.places - 1
         let count = Swift.min(spans.count, kinds.count, payloads.count)
         // Bits of places taken twice, and whether every key was an integer.
         var twice: UInt64 = 0
         var integers = true
         let chunk = [Int32](unsafeUninitializedCapacity: count) { chunk, written in
-            index.oldRowPlusOne.withBuffer { oldRowPlusOne in
-                taken.withUnsafeMutableBufferPointer { taken in
-                    oldLayout.rowSpans.withUnsafeBufferPointer { oldSpans in
-                        old.source.withUnsafeBytes { oldBytes in
-                            source.withUnsafeBytes { newBytes in
-                                guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else {
-                                    integers = count == 0
-                                    return
-                                }
-                                for row in 0..<count {
-                                    guard kinds[row] == RecordTable.Kind.int.rawValue else {
-                                        integers = false
+            index.slotKeys.withUnsafeBufferPointer { slotKeys in
+                index.oldRowPlusOne.withBuffer { oldRowPlusOne in
+                    taken.withUnsafeMutableBufferPointer { taken in
+                        oldLayout.rowSpans.withUnsafeBufferPointer { oldSpans in
+                            old.source.withUnsafeBytes { oldBytes in
+                                source.withUnsafeBytes { newBytes in
+                                    guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else {
+                                        integers = count == 0
                                         return
                                     }
-                                    let key = Int(truncatingIfNeeded: payloads[row])
-                                    let (place, overflow) = key.subtractingReportingOverflow(lowestKey)
-                                    guard !overflow, place >= 0, place < index.places else {
-                                        if let last = unmatched.last, last >= key { ascend = false }
-                                        unmatched.append(key)
-                                        chunk[row] = -1
-                                        continue
+                                    for row in 0..<count {
+                                        guard kinds[row] == RecordTable.Kind.int.rawValue else {
+                                            integers = false
+                                            return
+                                        }
+                                        let key = Int(truncatingIfNeeded: payloads[row])
+                                        var place: Int
+                                        if slotKeys.isEmpty {
+                                            let overflow: Bool
+                                            (place, overflow) = key.subtractingReportingOverflow(lowestKey)
+                                            if overflow || place >= index.places { place = -1 }
+                                        } else {
+                                            // Its slot, or none: a new key (the table is never full).
+                                            place = index.firstSlot(of: key)
+                                            while oldRowPlusOne[place] != 0, slotKeys[place] != key {
+                                                place = (place + 1) & slotMask
+                                            }
+                                            if oldRowPlusOne[place] == 0 { place = -1 }
+                                        }
+                                        guard place >= 0 else {
+                                            if let last = unmatched.last, last >= key { ascend = false }
+                                            unmatched.append(key)
+                                            chunk[row] = -1
+                                            continue
+                                        }
+                                        let (word, bit) = (place >> 6, UInt64(1) << UInt64(place & 63))
+                                        twice |= taken[word] & bit
+                                        taken[word] |= bit
+                                        let oldRow = place < oldRowPlusOne.count ? oldRowPlusOne[place] &- 1 : -1
+                                        chunk[row] = oldRow
+                                        guard oldRow >= 0 else { continue }
+                                        // An index's row is one of the old table's (indexOldKeys), each with its span.
+                                        let (oldSpan, newSpan) = (oldSpans[Int(oldRow)], spans[row])
+                                        let length = Int(oldSpan & 0xFFFF_FFFF)
+                                        if length == Int(newSpan & 0xFFFF_FFFF)
+                                            && sameBytes(
+                                                oldBase + Int(oldSpan >> 32), newBase + Int(newSpan >> 32),
+                                                count: length)
+                                        {
+                                            continue
+                                        }
+                                        differing.append(
+                                            RecordTable.RowPair(
+                                                row: oldRow, otherRow: Int32(truncatingIfNeeded: first + row)))
                                     }
-                                    let (word, bit) = (place >> 6, UInt64(1) << UInt64(place & 63))
-                                    twice |= taken[word] & bit
-                                    taken[word] |= bit
-                                    let oldRow = place < oldRowPlusOne.count ? oldRowPlusOne[place] &- 1 : -1
-                                    chunk[row] = oldRow
-                                    guard oldRow >= 0 else { continue }
-                                    // An index's row is one of the old table's (indexOldKeys), each with its span.
-                                    let (oldSpan, newSpan) = (oldSpans[Int(oldRow)], spans[row])
-                                    let length = Int(oldSpan & 0xFFFF_FFFF)
-                                    if length == Int(newSpan & 0xFFFF_FFFF)
-                                        && sameBytes(
-                                            oldBase + Int(oldSpan >> 32), newBase + Int(newSpan >> 32), count: length)
-                                    {
-                                        continue
-                                    }
-                                    differing.append(
-                                        RecordTable.RowPair(
-                                            row: oldRow, otherRow: Int32(truncatingIfNeeded: first + row)))
                                 }
                             }
                         }

@@ -567,3 +567,54 @@ func aRunFromTheStartAndOneFromTheEndJoinToTheWholeRun(seed: UInt64) {
         #expect(fromTheEnd.joinedLength(after: fromTheStart) == whole.length, "seed \(seed), cut at \(cut)")
     }
 }
+
+/// String keys are matched by their bytes when every one is ASCII, and by their values when one is
+/// not (`é` written two ways is one key): either way the changes are those of the records, in CSV,
+/// JSON and NDJSON; a key that repeats is refused.
+@Test func stringKeysGiveTheChangesOfTheRecords() throws {
+    let folder = try TemporaryFolder()
+    var random = SplitMix64(seed: 97)
+    for (format, accent) in [("csv", false), ("json", false), ("ndjson", false), ("csv", true), ("ndjson", true)] {
+        var rows = (0..<6_000).map { (id: "k-\($0)-\(random.below(1_000))", v: $0) }
+        if accent { rows[17].id = "caf\u{E9}" }
+        func text(_ rows: [(id: String, v: Int)]) -> String {
+            switch format {
+            case "csv":
+                return "id,v\n" + rows.map { "\($0.id),\($0.v)\n" }.joined()
+            default:
+                let objects = rows.map { "{\"id\":\"\($0.id)\",\"v\":\($0.v)}" }
+                return format == "json"
+                    ? "[" + objects.joined(separator: ",\n") + "]\n" : objects.joined(separator: "\n") + "\n"
+            }
+        }
+        try folder.write("s.\(format)", text(rows))
+        let provider = try FileDataProvider(path: folder.path + "/s.\(format)", name: "s")
+        let before = provider.records
+        // Deleted, edited, moved and inserted; é decomposed in the new file.
+        var changed = rows.filter { _ in random.below(10) != 0 }
+        for index in changed.indices where random.below(20) == 0 { changed[index].v += 1 }
+        for _ in 0..<40 {
+            changed.insert(changed.remove(at: random.below(changed.count)), at: random.below(changed.count))
+        }
+        for extra in 0..<300 { changed.insert(("new-\(extra)", extra), at: random.below(changed.count + 1)) }
+        if accent, let index = changed.firstIndex(where: { $0.id == "caf\u{E9}" }) { changed[index].id = "cafe\u{301}" }
+        try folder.write("s.\(format)", text(changed))
+        let after = try FileDataProvider(path: folder.path + "/s.\(format)", name: "s").records
+        let reference = try #require(
+            try? SectionedChangeset(
+                from: [DiffSection(id: "", items: before)], to: [DiffSection(id: "", items: after)],
+                identity: { $0["id"] ?? .null }, isContentEqual: ==))
+        let found = try #require(try provider.changesFromFile(identifiedBy: "id"), "\(format), accent \(accent)")
+        guard case .changes(let changes) = found.changes else {
+            Issue.record("\(format): counted")
+            continue
+        }
+        #expect(changes == reference, "\(format), accent \(accent)")
+        #expect(
+            reference.deletedItems.count > 400 && reference.insertedItems.count == 300
+                && !reference.updatedItems.isEmpty)
+        // A key twice in the new file: the diff says which.
+        try folder.write("s.\(format)", text(changed + [changed[5]]))
+        #expect(throws: DuplicateIdentityError.self, "\(format)") { try provider.changesFromFile(identifiedBy: "id") }
+    }
+}

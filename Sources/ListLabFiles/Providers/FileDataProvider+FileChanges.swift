@@ -116,6 +116,20 @@ extension FileDataProvider {
             }
         }
         if let changes = integers ?? nil { return FileChanges(changes: changes, reading: fresh) }
+        // String keys of ASCII are matched by their bytes; their values are made only where a diff of
+        // sections or a repeat needs them.
+        if sections == nil, let matched = old.matchingASCIIStrings(of: keyField, in: new) {
+            // Each table's own column of the key: a file read again may have moved it.
+            let values = { (table: RecordTable) in
+                let column = table.fieldNames.firstIndex(of: keyField) ?? 0
+                return (0..<table.count).lazy.map { table.value(column: column, row: $0) }
+            }
+            return FileChanges(
+                changes: try Self.diff(
+                    old, new, sections: nil, keys: (values(old), values(new)), keyColumn: keyColumn,
+                    countingAbove: threshold, matching: { _, _ in matched }),
+                reading: fresh)
+        }
         let oldKeys = old.values(of: keyField)
         let newKeys = new.values(of: keyField)
         guard !oldKeys.contains(.null), !newKeys.contains(.null) else { return nil }

@@ -228,6 +228,15 @@ extension RecordTable {
             return true
         }
 
+        /// Calls `body` with the kinds and payloads of rows `0..<count` in
+        /// place, when the column's run stores every one of them; else nil.
+        func withStoredCells<Result>(
+            count: Int, _ body: (UnsafePointer<UInt8>, UnsafePointer<UInt64>) throws -> Result
+        ) rethrows -> Result? {
+            guard let run, run.start == 0, run.count == count else { return nil }
+            return try run.withCells { payloads, kinds in try body(kinds, payloads) }
+        }
+
         /// Calls `body` with the integers of rows `0..<count` in place (the
         /// payloads, an integer cell's bits), when every one of them is an
         /// integer cell; else nil.

@@ -180,6 +180,13 @@ package struct FieldNameTable: Sendable {
         return (insert(bytes, hash: hash, position: nil, at: slot), true)
     }
 
+    /// ``position(addingIfNew:hash:)`` with the bytes' ``hash(_:)``: one
+    /// access to the table, where a caller that hashed first through a
+    /// captured table copied it.
+    package mutating func position(addingIfNew bytes: UnsafeBufferPointer<UInt8>) -> (position: Int, isNew: Bool) {
+        position(addingIfNew: bytes, hash: hash(bytes))
+    }
+
     /// Adds the name spelled `bytes` (not in the table yet) at `position`
     /// (by default the next: the count of names before it).
     package mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, position: Int? = nil) {

@@ -38,6 +38,8 @@ public struct ScreenDrawing: Sendable {
         didSet { sizes = TypeSizes(typeSize) }
     }
     private var sizes = TypeSizes(.phone)
+    /// Room on the left of the items, for this screen (see ``TypeSizes/gutter``).
+    private var gutter = TypeSizes(.phone).gutter
 
     /// How large a drawing's text is.
     package enum TypeSize: Sendable {
@@ -83,6 +85,9 @@ public struct ScreenDrawing: Sendable {
     ) -> String {
         var drawing = self
         drawing.badges = screen.showsCellBadges
+        // Room for a mark's word under the paths only where an update marks an item.
+        drawing.gutter =
+            screen.items.contains { marks($0.path) != nil } ? drawing.sizes.gutter : drawing.sizes.unmarkedGutter
         return drawing.drawn(screen, marks: marks, sprites: sprites, banner: banner, standalone: standalone)
     }
 
@@ -264,7 +269,7 @@ public struct ScreenDrawing: Sendable {
         let badgeWidth = compact || !badges ? 0 : sizes.badgeWidth
         // An outline's item is indented by its level, after its disclosure chevron (UIKit's outline cell).
         let indent = item.outline.map { Double(min($0.level, 6)) * (compact ? 6 : 16) + (compact ? 8 : 18) } ?? 0
-        let textX = (compact ? 6 : sizes.gutter) + indent
+        let textX = (compact ? 6 : gutter) + indent
         out.append(item.isSelected ? "<g class=\"item sel\" data-path=\"" : "<g class=\"item\" data-path=\"")
         out.append(item.path)
         out.append("\"><rect width=\"")
@@ -318,7 +323,7 @@ public struct ScreenDrawing: Sendable {
                 "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"\(n(sizes.note))\" font-style=\"italic\" fill=\"#e5484d\">(no "
                     + "cell)</text>"
             )
-        } else if let detail = item.detail {
+        } else if let detail = item.detail, !compact || sizes.tileShowsDetail {
             out.append(
                 compact
                     ? "<text class=\"t\" x=\"0\" y=\"\(n(sizes.compactTextBaseline))\" font-size=\"\(n(sizes.compactText))\" "
@@ -340,6 +345,12 @@ public struct ScreenDrawing: Sendable {
                     : "<text class=\"t\" x=\"0\" y=\"27\" font-size=\"15\" fill=\"#111111\"")
             out.append(Self.fitted(item.text, width: textWidth, fontSize: compact ? sizes.compactText : 15))
             out.append("</text>")
+            if let detail = item.detail {
+                // A room's tile has room for two lines: its detail is kept for a reader and a check, not drawn.
+                out.append("<text class=\"d\" display=\"none\">")
+                out.append(Markup.escape(detail))
+                out.append("</text>")
+            }
         }
         out.append("</svg>")
         if let cell = item.cell {
@@ -359,7 +370,9 @@ public struct ScreenDrawing: Sendable {
                 out.append(identifier)
                 out.append("</text>")
             } else if compact {
-                out.append("<text class=\"cn\" x=\"")
+                // A room's tile says the cell's number; its colour says whether it was reused, and a hidden
+                // copy says it in words for a reader and a check.
+                out.append(sizes.tileSaysReused ? "<text class=\"cn\" x=\"" : "<text class=\"cs\" x=\"")
                 out.append(n(width - 6))
                 out.append(
                     "\" y=\"\(n(sizes.compactLastBaseline))\" text-anchor=\"end\" font-size=\"\(n(sizes.compactNumber))\" font-weight=\"600\" fill=\""
@@ -367,7 +380,12 @@ public struct ScreenDrawing: Sendable {
                 out.append(numberColor)
                 out.append("\">#")
                 out.append(cell.serial)
-                out.append(cell.isReused ? " reused</text>" : "</text>")
+                out.append(cell.isReused && sizes.tileSaysReused ? " reused</text>" : "</text>")
+                if !sizes.tileSaysReused {
+                    out.append("<text class=\"cn\" display=\"none\">#")
+                    out.append(cell.serial)
+                    out.append(cell.isReused ? " reused</text>" : "</text>")
+                }
                 out.append("<text class=\"ci\" display=\"none\">")
                 out.append(identifier)
                 out.append("</text>")
@@ -554,6 +572,8 @@ private struct TypeSizes: Sendable {
     /// an update's mark ("reconfigure", the longest), so that the word never
     /// runs into the item's text.
     let gutter: Double
+    /// The room when no item is marked: the paths alone.
+    let unmarkedGutter: Double
     let badgeWidth: Double
     /// A badge's top and height in its row.
     let badgeTop: Double
@@ -579,6 +599,10 @@ private struct TypeSizes: Sendable {
     let compactNumber: Double
     /// The baseline of a tile's path and cell number, its last line.
     let compactLastBaseline: Double
+    /// Whether a tile draws its detail line, and "reused" after its cell's number (a room's tile, of
+    /// fewer and larger lines, does neither).
+    let tileShowsDetail: Bool
+    let tileSaysReused: Bool
     /// The count of rows above or below the viewport, the headers, the
     /// footers, and the notes of an empty list or a row with no cell.
     let band: Double
@@ -590,20 +614,22 @@ private struct TypeSizes: Sendable {
     init(_ size: ScreenDrawing.TypeSize) {
         switch size {
         case .phone:
-            (gutter, badgeWidth, badgeTop, badgeHeight) = (64, 88, 7, 30)
+            (gutter, unmarkedGutter, badgeWidth, badgeTop, badgeHeight) = (64, 64, 88, 7, 30)
             (path, mark, markBaseline) = (10, 7.5, 34)
             (badgeIdentifier, badgeIdentifierBaseline, badgeNumber, badgeNumberBaseline) = (9, 11, 10, 24)
             (detail, detailBaseline) = (12, 36)
             (compactText, compactTextBaseline, compactDetail, compactDetailBaseline) = (12, 16, 10, 29)
             (compactPath, compactNumber, compactLastBaseline) = (8, 8, 40)
+            (tileShowsDetail, tileSaysReused) = (true, true)
             (band, banner, header, footer, note) = (11, 13, 13, 12, 13)
         case .room:
-            (gutter, badgeWidth, badgeTop, badgeHeight) = (98, 96, 3, 38)
+            (gutter, unmarkedGutter, badgeWidth, badgeTop, badgeHeight) = (98, 68, 96, 2, 40)
             (path, mark, markBaseline) = (14, 14, 37)
-            (badgeIdentifier, badgeIdentifierBaseline, badgeNumber, badgeNumberBaseline) = (14, 15, 14, 32)
+            (badgeIdentifier, badgeIdentifierBaseline, badgeNumber, badgeNumberBaseline) = (14, 16, 14, 35)
             (detail, detailBaseline) = (14, 38)
             (compactText, compactTextBaseline, compactDetail, compactDetailBaseline) = (14, 14, 14, 28)
-            (compactPath, compactNumber, compactLastBaseline) = (14, 14, 42)
+            (compactPath, compactNumber, compactLastBaseline) = (14, 14, 40)
+            (tileShowsDetail, tileSaysReused) = (false, false)
             (band, banner, header, footer, note) = (14, 14, 14, 14, 14)
         }
     }

@@ -72,11 +72,12 @@ package struct ServeOptions: ParsableArguments {
                 --memory MB held (its data, and what it keeps of its commands: 8 MB of steps for a reload, 8 MB of \
                 record for 'session save' and 1 MB of history, each at most a share of --memory), --disk MB in 100 \
                 files in its folder (uploads, saves and exports), 4 MB of output shown a step. One student (one \
-                address) holds --tabs-per-student tabs. No new tab opens while the server holds more than \
-                --server-memory MB, nor past --disk-total MB of tab folders. A tab's journal keeps its commands and 20 \
-                lines of each one's output, 4 MB at most, and is never recovered. Tab folders go when their tab closes \
-                or the server stops (--keep-folders keeps them then); those of a server that was killed go when the \
-                next one starts.
+                browser) holds --tabs-per-student tabs, one address --tabs-per-address of all its students'; a tab \
+                that left makes room for a new one at either bound. No new tab opens while the server holds more than \
+                --server-memory MB, nor past --disk-total MB of tab folders, once no tab that left is there to end. A \
+                tab's journal keeps its commands and 20 lines of each one's output, 4 MB at most, and is never \
+                recovered. Tab folders go when their tab closes or the server stops (--keep-folders keeps them then); \
+                those of a server that was killed go when the next one starts.
                 """))
     package var classroom = false
 

@@ -34,9 +34,10 @@ import Synchronization
 ///
 /// What a tab keeps of its commands (its steps for a reload, its history,
 /// its record for `session save`) counts in its ``tabMemory`` with its data,
-/// each part bounded to a share of it. One student (one address; behind a
-/// `--proxy`, the address it forwards) holds at most ``tabsPerStudent``
-/// tabs. The server as a whole opens no new tab past ``serverMemory``
+/// each part bounded to a share of it. One student (one browser, by its
+/// key; a page without one: its address, behind a `--proxy` the address it
+/// forwards) holds at most ``tabsPerStudent`` tabs, one address at most
+/// ``tabsPerAddress`` of all its students'. The server as a whole opens no new tab past ``serverMemory``
 /// resident bytes, nor one whose folder would take the tabs' folders past
 /// ``diskTotal`` (each tab reserves its whole ``diskLimit``). Tab folders are made in one folder of the classroom's
 /// (``root``), with a file naming the server's process: a later server
@@ -323,8 +324,8 @@ package struct Classroom: Sendable {
         let share = key.map { "key " + $0 } ?? student.map { "name " + ClassRoster.folded($0) } ?? "\u{0}no name"
         guard diskBook.reserveCollected(bytes, for: share, share: diskLimit) else {
             log(
-                "--collect: \(collection.folder) not written: \(who)'s tabs have left \(diskLimit / 1_048_576) MB of "
-                    + "collected work, a tab's --disk"
+                "--collect: \(collection.folder) not written: \(who)'s tabs would leave more than "
+                    + "\(diskLimit / 1_048_576) MB of collected work, a tab's --disk"
             )
             return
         }

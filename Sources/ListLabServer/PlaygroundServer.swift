@@ -668,7 +668,9 @@ package final class PlaygroundServer: Sendable {
                 factory.classroom.map { ($0.tabsPerStudent, "one student may (--tabs-per-student)") } ?? (
                     Self.mostTabsPerClient, "one client may"
                 )
-            let addressMost = studentKey == nil ? most : factory.classroom?.tabsPerAddress ?? Self.mostTabsPerAddress
+            // In a classroom an address holds its students' tabs and the ones without a key (a presenter's
+            // view, a page of before keys) together; outside one, a client is its address.
+            let addressMost = factory.classroom?.tabsPerAddress ?? most
             switch await tabs.holdPlace(for: holder, address: client, holding: most, addressHolding: addressMost) {
             case .held: break
             case .holderFull:
@@ -685,6 +687,11 @@ package final class PlaygroundServer: Sendable {
                             + "close one first")
                 )
             }
+        }
+        // A class whose tab folders hold their total ends its oldest tab that left, whoever's, for this one: tabs
+        // that left (an attacker's among them, opened and dropped) do not shut out the students at work.
+        if let rules = factory.classroom, rules.diskBook.reserved + rules.diskLimit > rules.diskTotal {
+            _ = await tabs.endOldestWaiting()
         }
         let made: Result<(tab: any TabHost, key: String), TabRefusal> = await turnstile.through(factory.isSerial) {
             let tab: any TabHost
@@ -996,29 +1003,56 @@ private actor OpenTabs {
     /// Holds a place for a new tab of `holder` (a student, or an address),
     /// which may hold `most` tabs, from `address`, which may hold
     /// `addressMost` (those being made counted): when the holder holds that
-    /// many, its oldest tab that left (waiting for a reload) ends first. The
-    /// place is held before any wait, so that tabs opened at once cannot each
-    /// find room.
+    /// many, its oldest tab that left (waiting for a reload) ends first; when
+    /// the address does, the address's oldest tab that left, whoever's (a
+    /// lab machine's next student). The place is held before any wait, so
+    /// that tabs opened at once cannot each find room.
     func holdPlace(for holder: String, address: String, holding most: Int, addressHolding addressMost: Int) async
         -> Place
     {
-        let fromAddress = owners.values.filter { $0.address == address }.count + heldByAddress[address, default: 0]
-        let mine = owners.filter { $0.value.holder == holder }
-        guard mine.count + heldPlaces[holder, default: 0] >= most else {
-            guard fromAddress < addressMost else { return .addressFull }
-            hold(holder, address)
-            return .held
+        var ending: [String] = []
+        func oldestWaiting(_ isTheirs: ((holder: String, address: String, order: Int)) -> Bool) -> String? {
+            owners.filter { isTheirs($0.value) && sessions[$0.key]?.connected == false && !ending.contains($0.key) }
+                .min { $0.value.order < $1.value.order }?.key
         }
-        let waiting = mine.filter { sessions[$0.key]?.connected == false }.min { $0.value.order < $1.value.order }
-        guard let oldest = waiting?.key, let kept = sessions[oldest] else { return .holderFull }
-        sessions[oldest] = nil
-        logs[oldest] = nil
-        owners[oldest] = nil
+        let mine = owners.values.filter { $0.holder == holder }.count + heldPlaces[holder, default: 0]
+        if mine >= most {
+            guard let oldest = oldestWaiting({ $0.holder == holder }) else { return .holderFull }
+            ending.append(oldest)
+        }
+        let fromAddress =
+            owners.filter { $0.value.address == address && !ending.contains($0.key) }.count
+            + heldByAddress[address, default: 0]
+        if fromAddress >= addressMost {
+            guard let oldest = oldestWaiting({ $0.address == address }) else { return .addressFull }
+            ending.append(oldest)
+        }
         hold(holder, address)
+        for key in ending { await endWaiting(key) }
+        return .held
+    }
+
+    /// Ends the server's oldest tab that left (waiting for a reload), whoever's: a class whose tab
+    /// folders hold their total makes room for a tab in use. False when every tab is in use.
+    func endOldestWaiting() async -> Bool {
+        guard
+            let oldest = owners.filter({ sessions[$0.key]?.connected == false }).min(by: {
+                $0.value.order < $1.value.order
+            })?.key
+        else { return false }
+        await endWaiting(oldest)
+        return true
+    }
+
+    /// Ends the waiting session `key`, its grades kept.
+    private func endWaiting(_ key: String) async {
+        guard let kept = sessions[key] else { return }
+        sessions[key] = nil
+        logs[key] = nil
+        owners[key] = nil
         keepGrades(of: kept.tab)
         saveRecord()
         await kept.tab.end(serverStopping: false)
-        return .held
     }
 
     private func hold(_ holder: String, _ address: String) {

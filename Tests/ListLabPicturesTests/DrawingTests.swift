@@ -163,10 +163,16 @@ import Testing
             #expect(sizes.count >= 2 && sizes.allSatisfy { $0 >= 14 }, "\(sizes)")
         }
         #expect(drawings[0].contains(">delete</text>") && drawings[2].contains(">reconfigure</text>"))
-        #expect(drawings[0].contains("class=\"above\"") && drawings[3].contains(">#12 reused</text>"))
+        #expect(drawings[0].contains("class=\"above\"") && drawings[3].contains(">#12</text>"))
         // The longest mark's word, bold at 14 points from x 8, ends before the item's text (its clip at the gutter).
         let word = "reconfigure".reduce(0) { $0 + ScreenDrawing.advance(of: $1, bold: true) } * 14
         #expect(drawings[2].contains("<svg x=\"98\" y=\"0\"") && 8 + word < 98 - 2, "\(word)")
+        // With no item marked, the paths alone: more room for the items' text.
+        let unmarked = drawing.document(fruits.screen)
+        #expect(unmarked.contains("<svg x=\"68\" y=\"0\"") && !unmarked.contains("<svg x=\"98\" y=\"0\""))
+        // A room's tile (several columns) has two lines: its detail and "reused" are kept for a reader, not drawn.
+        #expect(drawings[3].contains("<text class=\"d\" display=\"none\">colour 0</text>"))
+        #expect(drawings[3].contains("<text class=\"cn\" display=\"none\">#12 reused</text>"))
         // A phone's drawing (pages, snapshots) keeps a phone's sizes.
         let phone = ScreenDrawing(title: "fruits").svg(
             transition.before, marks: transition.markBefore, sprites: [], banner: nil)

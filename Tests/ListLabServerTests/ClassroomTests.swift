@@ -465,6 +465,104 @@ private func kind(_ reply: String) -> String? {
     }
 }
 
+/// A page without a browser's key (the presenter's view) counts among its address's tabs, not against
+/// a student's bound; and at a full address, the address's oldest tab that left ends to make room for
+/// the next student there (a lab machine's next class).
+@Test func aFullAddressTakesThePresenterAndMakesRoomFromATabThatLeft() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-full-address-\(UUID().uuidString)"
+    )
+    .path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    var classroom = try Classroom(budget: 60)
+    classroom.tabsPerStudent = 1
+    classroom.tabsPerAddress = 4
+    try await withClassroomServer(classroom, journals: journals) { server in
+        let port = server.port
+        let replies = try await WebSocketClient.blocking { () -> [String] in
+            func open(_ student: String?) throws -> (WebSocketClient, String) {
+                let tab = try WebSocketClient(port: port, student: student)
+                var reply = try tab.readMessage()
+                while kind(reply) == "step" { reply = try tab.readMessage() }
+                return (tab, reply)
+            }
+            var tabs: [WebSocketClient?] = []
+            var replies: [String] = []
+            for student in 0..<3 {
+                let (tab, reply) = try open(String(format: "%032x", student))
+                tabs.append(tab)
+                replies.append(reply)
+            }
+            let (presenter, shown) = try open(nil)
+            replies.append(shown)
+            replies.append(try open(String(format: "%032x", 7)).1)
+            // The first student's tab closes: once the server sees it, the next student has its place.
+            tabs[0] = nil
+            var next = ""
+            for _ in 0..<50 {
+                let (tab, reply) = try open(String(format: "%032x", 8))
+                next = reply
+                if kind(reply) == "welcome" {
+                    tabs.append(tab)
+                    break
+                }
+                usleep(100_000)
+            }
+            replies.append(next)
+            withExtendedLifetime((tabs, presenter)) {}
+            return replies
+        }
+        #expect(replies.prefix(4).allSatisfy { kind($0) == "welcome" }, "\(replies)")
+        #expect(
+            kind(replies[4]) == "refused"
+                && replies[4].contains("this address has 4 tabs open here, the most one address may"), "\(replies[4])")
+        #expect(kind(replies[5]) == "welcome", "\(replies[5])")
+    }
+}
+
+/// A class whose tab folders hold their --disk-total ends its oldest tab that left, whoever's, for a
+/// new tab: tabs opened and dropped (an attacker's) do not shut out the students at work; with every
+/// tab in use, the new one is refused.
+@Test func aFullClassMakesRoomFromItsOldestTabThatLeft() async throws {
+    let journals = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "listlab-full-class-\(UUID().uuidString)"
+    )
+    .path
+    defer { try? FileManager.default.removeItem(atPath: journals) }
+    let classroom = try Classroom(budget: 60, diskLimit: 1_048_576, diskTotal: 2 * 1_048_576)
+    try await withClassroomServer(classroom, journals: journals) { server in
+        let port = server.port
+        let replies = try await WebSocketClient.blocking { () -> [String] in
+            func open(_ student: Int, from address: String) throws -> (WebSocketClient, String) {
+                let tab = try WebSocketClient(port: port, from: address, student: String(format: "%032x", student))
+                var reply = try tab.readMessage()
+                while kind(reply) == "step" { reply = try tab.readMessage() }
+                return (tab, reply)
+            }
+            var (dropped, first): (WebSocketClient?, String) = try open(1, from: "127.0.0.2")
+            let (working, second) = try open(2, from: "127.0.0.3")
+            let (_, refused) = try open(3, from: "127.0.0.4")
+            dropped = nil
+            var next = ""
+            var kept: WebSocketClient?
+            for _ in 0..<50 {
+                let (tab, reply) = try open(4, from: "127.0.0.4")
+                next = reply
+                if kind(reply) == "welcome" {
+                    kept = tab
+                    break
+                }
+                usleep(100_000)
+            }
+            withExtendedLifetime((dropped, working, kept)) {}
+            return [first, second, refused, next]
+        }
+        #expect(kind(replies[0]) == "welcome" && kind(replies[1]) == "welcome", "\(replies)")
+        #expect(kind(replies[2]) == "refused" && replies[2].contains("--disk-total"), "\(replies[2])")
+        #expect(kind(replies[3]) == "welcome", "\(replies[3])")
+    }
+}
+
 /// A student's name is text for the teacher's page: spaces trimmed and joined, at most 40
 /// characters, and no control, bidirectional override or format character.
 @Test func aStudentsNameIsPlainTextOfFortyCharacters() {
@@ -772,7 +870,7 @@ private func kind(_ reply: String) -> String? {
     }
     // 38,192 bytes a collection (its file and two entries): two fit in Ada's 100 KB, the third does not.
     #expect(try FileManager.default.contentsOfDirectory(atPath: collect).sorted() == ["tab-1-Ada", "tab-2-Ada"])
-    #expect(said.withLock { $0.first }?.contains("Ada Lo's tabs have left 0 MB of collected work") == true)
+    #expect(said.withLock { $0.first }?.contains("Ada Lo's tabs would leave more than 0 MB of collected work") == true)
     // Without a key (a page that sends none), a student is their name.
     for tab in 6...9 { classroom.collect(("tab-\(tab)-Bo\(tab)", work), of: "Bo\(tab)", key: nil, into: collect) }
     // The class's 200 KB: three more collections, whoever's; the fourth is refused.

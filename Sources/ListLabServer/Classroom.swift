@@ -48,6 +48,16 @@ package struct Classroom: Sendable {
     /// The tabs one student (one browser, by its key; a page without one:
     /// its address) may hold, open or waiting for a reload.
     package var tabsPerStudent = 3
+    /// The bytes of collected work one address's tabs may leave: an eighth
+    /// of ``diskTotal`` for the default ``tabsPerAddress`` (32), and as much
+    /// more as a class behind one address raises it, up to the half that
+    /// all collected work may take.
+    var collectedPerAddress: Int {
+        min(diskTotal / 2, diskTotal / 8 * max(1, tabsPerAddress) / PlaygroundServer.mostTabsPerAddress)
+    }
+    /// The share of all collected work in ``DiskBook``'s counts: a name no student or address can have.
+    private static let allCollected = "\u{0}all"
+
     /// The tabs one address may hold, all its students' together: a bound
     /// against a flood, which a class behind one address (a lab, a school's
     /// network) raises to its size. Its sockets and connections follow.
@@ -306,13 +316,16 @@ package struct Classroom: Sendable {
     /// or over a file; what cannot be written is logged.
     ///
     /// What is collected stays on the disk: it counts for good against the
-    /// bytes all folders may hold (`--disk-total`), and a student's tabs
-    /// together may leave at most a tab's `--disk` of it (a student who
-    /// opens and closes tabs in a loop fills neither the disk nor the folder).
-    /// A student is their browser's key (`key`), whatever names it gave.
+    /// bytes all folders may hold (`--disk-total`), at most half of them, so
+    /// that the other half is always the tabs'. A student's tabs together
+    /// may leave at most a tab's `--disk` of it (a student who opens and
+    /// closes tabs in a loop fills neither the disk nor the folder), and one
+    /// address's tabs (`address`: a page can make up keys) at most
+    /// ``collectedPerAddress``. A student is their browser's key (`key`),
+    /// whatever names it gave.
     func collect(
         _ collection: (folder: String, files: [(name: String, bytes: [UInt8])]), of student: String?, key: String?,
-        into folder: String
+        from address: String, into folder: String
     ) {
         guard !collection.files.isEmpty else { return }
         // Each file's bytes, and a block for its entry in the folder.
@@ -329,8 +342,26 @@ package struct Classroom: Sendable {
             )
             return
         }
-        guard diskBook.reserve(bytes) else {
+        let addressShare = "\u{0}address " + address
+        guard diskBook.reserveCollected(bytes, for: addressShare, share: collectedPerAddress) else {
             diskBook.releaseCollected(bytes, for: share)
+            log(
+                "--collect: \(collection.folder) not written: the tabs of \(address) would leave more than "
+                    + "\(collectedPerAddress / 1_048_576) MB of collected work, an address's share of --disk-total"
+            )
+            return
+        }
+        guard diskBook.reserveCollected(bytes, for: Self.allCollected, share: diskTotal / 2) else {
+            diskBook.releaseCollected(bytes, for: share)
+            diskBook.releaseCollected(bytes, for: addressShare)
+            log(
+                "--collect: \(collection.folder) not written: the class's collected work would take more than half "
+                    + "of the \(diskTotal / 1_048_576) MB of --disk-total, which is kept for the tabs"
+            )
+            return
+        }
+        guard diskBook.reserve(bytes) else {
+            for name in [share, addressShare, Self.allCollected] { diskBook.releaseCollected(bytes, for: name) }
             log(
                 "--collect: \(collection.folder) not written: the class's folders and collected work hold the "
                     + "\(diskTotal / 1_048_576) MB of --disk-total"
@@ -353,7 +384,7 @@ package struct Classroom: Sendable {
                     + "(\(String(cString: strerror(errno))))"
             )
             diskBook.release(bytes)
-            diskBook.releaseCollected(bytes, for: share)
+            for name in [share, addressShare, Self.allCollected] { diskBook.releaseCollected(bytes, for: name) }
             return
         }
         for file in collection.files {

@@ -186,7 +186,7 @@ actor TabProcess: TabHost {
         guard !hasEnded else { return false }
         hasEnded = true
         if let collect = rules.collectFolder {
-            rules.collect(collection(), of: currentStatus.student, key: studentKey, into: collect)
+            rules.collect(collection(), of: currentStatus.student, key: studentKey, from: client, into: collect)
         }
         let recoverable = ask(TabRequest(op: .end, serverStopping: serverStopping))?.recoverable ?? false
         close(requests)

@@ -761,7 +761,8 @@ actor TabSession {
         guard !hasEnded else { return false }
         hasEnded = true
         if !isHosted, let rules = classroom?.rules, let folder = rules.collectFolder {
-            rules.collect(collection(), of: status.withLock(\.student), key: studentKey, into: folder)
+            rules.collect(
+                collection(), of: status.withLock(\.student), key: studentKey, from: client, into: folder)
         }
         own.runner.detach()
         dropLesson()

@@ -850,33 +850,46 @@ private func kind(_ reply: String) -> String? {
     #expect(ClassRoster.isKey(key(7)) && !ClassRoster.isKey("tab 1") && !ClassRoster.isKey(key(7).uppercased() + "X"))
 }
 
-/// What --collect writes stays on the disk: it counts for good against --disk-total, and one
-/// student's tabs, opened and closed in a loop under any names, leave at most a tab's --disk of it.
-@Test func collectedWorkIsBoundedPerStudentAndInAll() throws {
+/// What --collect writes stays on the disk: it counts for good against --disk-total, at most half of
+/// it (the other half is the tabs'); one student's tabs, opened and closed in a loop under any
+/// names, leave at most a tab's --disk of it, and one address's tabs (whose pages can make up keys)
+/// an eighth of --disk-total.
+@Test func collectedWorkIsBoundedPerStudentPerAddressAndInAll() throws {
     let collect = FileManager.default.temporaryDirectory.appendingPathComponent("listlab-bounded-\(UUID().uuidString)")
         .path
     try FileManager.default.createDirectory(atPath: collect, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: collect) }
-    var classroom = try Classroom(budget: 10, diskLimit: 100_000, diskTotal: 200_000)
+    var classroom = try Classroom(budget: 10, diskLimit: 100_000, diskTotal: 1_600_000)
     defer { classroom.removeFolders() }
     let said = Mutex<[String]>([])
     classroom.log = { line in said.withLock { $0.append(line) } }
     let work = [(name: "own.lab", bytes: [UInt8](repeating: 0x61, count: 30_000))]
+    let key = { (number: Int) in String(format: "%032x", number) }
+    let collected = { try FileManager.default.contentsOfDirectory(atPath: collect) }
     // Ada is her browser's key, whatever name she gives: a new name is not a new share.
     let names = ["Ada", "Ada L.", "Ada Lo", "Ada", "A. L."]
     for tab in 1...5 {
-        classroom.collect(
-            ("tab-\(tab)-Ada", work), of: names[tab - 1], key: String(repeating: "a", count: 32), into: collect)
+        classroom.collect(("tab-\(tab)-Ada", work), of: names[tab - 1], key: key(0), from: "10.0.0.1", into: collect)
     }
     // 38,192 bytes a collection (its file and two entries): two fit in Ada's 100 KB, the third does not.
-    #expect(try FileManager.default.contentsOfDirectory(atPath: collect).sorted() == ["tab-1-Ada", "tab-2-Ada"])
+    #expect(try collected().sorted() == ["tab-1-Ada", "tab-2-Ada"])
     #expect(said.withLock { $0.first }?.contains("Ada Lo's tabs would leave more than 0 MB of collected work") == true)
-    // Without a key (a page that sends none), a student is their name.
-    for tab in 6...9 { classroom.collect(("tab-\(tab)-Bo\(tab)", work), of: "Bo\(tab)", key: nil, into: collect) }
-    // The class's 200 KB: three more collections, whoever's; the fourth is refused.
-    #expect(try FileManager.default.contentsOfDirectory(atPath: collect).count == 5)
-    #expect(said.withLock { $0.last }?.contains("hold the 0 MB of --disk-total") == true)
-    #expect(classroom.diskBook.reserved == 5 * 38_192)
+    // Keys made up at one address: the address's eighth of --disk-total (200 KB) holds three more.
+    for number in 1...5 {
+        classroom.collect(("tab-k\(number)", work), of: "K\(number)", key: key(number), from: "10.0.0.1", into: collect)
+    }
+    #expect(try collected().count == 5)
+    #expect(said.withLock { $0.last }?.contains("the tabs of 10.0.0.1 would leave more than 0 MB") == true)
+    // Other addresses, and pages without a key (a student by name): until collected work takes half
+    // of --disk-total (800 KB, 20 collections); the tabs' folders keep the other half.
+    for number in 0..<20 {
+        classroom.collect(
+            ("tab-x\(number)", work), of: "X\(number)", key: nil, from: "10.0.1.\(number / 4)", into: collect)
+    }
+    #expect(try collected().count == 20)
+    #expect(said.withLock { $0.last }?.contains("would take more than half of the 1 MB of --disk-total") == true)
+    #expect(classroom.diskBook.reserved == 20 * 38_192)
+    #expect(classroom.diskBook.reserve(100_000), "a tab's folder still has room")
 }
 
 @Test func aTabsProcessIsBoundedByItsClassroomsQuotas() throws {

@@ -62,9 +62,10 @@ package struct Classroom: Sendable {
     /// against a flood, which a class behind one address (a lab, a school's
     /// network) raises to its size. Its sockets and connections follow.
     package var tabsPerAddress = PlaygroundServer.mostTabsPerAddress
-    /// The most `--tabs-per-address` may be: room for other addresses among
-    /// the server's connections.
-    package static let mostTabsPerAddress = HTTPListener.mostConnections - HTTPListener.mostPerClient
+    /// The most `--tabs-per-address` may be: its tabs' sockets and their
+    /// pages' other requests take at most half the server's connections, so
+    /// that no two addresses take them all.
+    package static let mostTabsPerAddress = HTTPListener.mostConnections / 2 - HTTPListener.mostPerClient / 2
     /// The bytes all tab folders may hold together, each reserving its
     /// ``diskLimit`` when it is made (``diskBook``).
     package var diskTotal: Int { diskBook.total }

@@ -207,6 +207,25 @@ func anUneditedSaveWritesTheFileByteForByte(_ example: RoundTripCase) throws {
     #expect(distinct.table.firstDuplicate(of: "id") == nil)
 }
 
+/// Text keys: the first row that repeats an earlier one's key, with that row, whether the keys are
+/// compared by their bytes (all ASCII) or by their values (`é` written two ways is one key; an escape
+/// in JSON is the letter it stands for).
+@Test func theFirstRepeatedTextKeyIsFoundByItsBytesOrItsValue() throws {
+    let scratch = try TemporaryFolder()
+    func first(_ name: String, _ text: String) throws -> [Int]? {
+        try scratch.write(name, text)
+        return try FileDataProvider(path: scratch.path + "/" + name, name: name).table.firstDuplicate(of: "id").map {
+            [$0.first, $0.second]
+        }
+    }
+    #expect(try first("a.csv", "id\na\nb\nc\nd\nb\na\n") == [1, 4])
+    #expect(try first("u.csv", "id\na\nb\nc\n") == nil)
+    #expect(try first("e.csv", "id\ncaf\u{E9}\nx\ncafe\u{301}\n") == [0, 2])
+    #expect(
+        try first("j.ndjson", #"{"id":"k"}"# + "\n" + #"{"id":"m"}"# + "\n" + #"{"id":"\u006b"}"# + "\n") == [0, 2])
+    #expect(try first("n.ndjson", #"{"id":"k"}"# + "\n" + #"{"id":"m"}"# + "\n") == nil)
+}
+
 /// The endings a CSV file may use, and whether its last row has one.
 private let lineEndings: [(name: String, ending: String, final: Bool)] = [
     ("LF", "\n", true), ("CRLF", "\r\n", true), ("CR", "\r", true),

@@ -44,6 +44,27 @@ extension RecordTable {
         return distinct ? matched : nil
     }
 
+    /// The first row whose cell of `column` repeats an earlier row's, with
+    /// that earlier row, by the bytes of their text when every cell of the
+    /// column is a string of ASCII (see ``matchingASCIIStrings(of:in:)``):
+    /// `.some(nil)` when none repeats; nil when the column is not such
+    /// strings, for the values' own check.
+    func firstRepeatOfASCIIStrings(column: Int) -> (first: Int, second: Int)?? {
+        guard let length = asciiStringBytes(column: column) else { return nil }
+        var table = FieldNameTable()
+        table.reserveCapacity(count, nameLength: count == 0 ? 0 : length / count + 1)
+        var repeated: (first: Int, second: Int)?
+        var row = 0
+        _ = withStringCells(column: column) { key in
+            // Every row before this one added its key: an entry's number is its row.
+            let (entry, isNew) = table.position(addingIfNew: key)
+            if !isNew { repeated = (entry, row) }
+            row += 1
+            return isNew
+        }
+        return .some(repeated)
+    }
+
     /// The bytes of the strings of `column`, when every row's cell is a
     /// string of ASCII; else nil.
     private func asciiStringBytes(column: Int) -> Int? {

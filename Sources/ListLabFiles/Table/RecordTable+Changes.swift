@@ -862,6 +862,10 @@ extension RecordTable {
             guard let first = rows.first, let second = rows.dropFirst().first else { return nil }
             return (value(column: column, row: first), first, second)
         }
+        // Strings of ASCII: by their bytes, with no String made a row.
+        if let repeated = firstRepeatOfASCIIStrings(column: column) {
+            return repeated.map { (value(column: column, row: $0.first), $0.first, $0.second) }
+        }
         var firstRow: [Value: Int] = [:]
         firstRow.reserveCapacity(count)
         for row in 0..<count {

@@ -48,11 +48,11 @@ package struct Classroom: Sendable {
     /// The tabs one student (one browser, by its key; a page without one:
     /// its address) may hold, open or waiting for a reload.
     package var tabsPerStudent = 3
-    /// The bytes of collected work one address's tabs may leave: an eighth
+    /// The bytes one address's students may leave on the disk beside their
+    /// tabs' folders, of collected work and of session logs each: an eighth
     /// of ``diskTotal`` for the default ``tabsPerAddress`` (32), and as much
-    /// more as a class behind one address raises it, up to the half that
-    /// all collected work may take.
-    var collectedPerAddress: Int {
+    /// more as a class behind one address raises it, up to half.
+    package var diskPerAddress: Int {
         min(diskTotal / 2, diskTotal / 8 * max(1, tabsPerAddress) / PlaygroundServer.mostTabsPerAddress)
     }
     /// The share of all collected work in ``DiskBook``'s counts: a name no student or address can have.
@@ -322,7 +322,7 @@ package struct Classroom: Sendable {
     /// may leave at most a tab's `--disk` of it (a student who opens and
     /// closes tabs in a loop fills neither the disk nor the folder), and one
     /// address's tabs (`address`: a page can make up keys) at most
-    /// ``collectedPerAddress``. A student is their browser's key (`key`),
+    /// ``diskPerAddress``. A student is their browser's key (`key`),
     /// whatever names it gave.
     func collect(
         _ collection: (folder: String, files: [(name: String, bytes: [UInt8])]), of student: String?, key: String?,
@@ -344,11 +344,11 @@ package struct Classroom: Sendable {
             return
         }
         let addressShare = "\u{0}address " + address
-        guard diskBook.reserveCollected(bytes, for: addressShare, share: collectedPerAddress) else {
+        guard diskBook.reserveCollected(bytes, for: addressShare, share: diskPerAddress) else {
             diskBook.releaseCollected(bytes, for: share)
             log(
                 "--collect: \(collection.folder) not written: the tabs of \(address) would leave more than "
-                    + "\(collectedPerAddress / 1_048_576) MB of collected work, an address's share of --disk-total"
+                    + "\(diskPerAddress / 1_048_576) MB of collected work, an address's share of --disk-total"
             )
             return
         }

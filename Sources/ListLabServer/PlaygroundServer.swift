@@ -718,7 +718,7 @@ package final class PlaygroundServer: Sendable {
         case .failure(let refusal): return .failure(refusal)
         }
         // A student's session that ended (the server stopped, or its tab stayed closed) is taken up again.
-        if let studentKey, await takeUpLog(of: studentKey, in: tab, key: key) == true {
+        if let studentKey, await takeUpLog(of: studentKey, in: tab, key: key, from: client) == true {
             return .success((tab, key, (await tab.stepsSoFar()) + [welcome(key)]))
         }
         // The welcome comes last: a page that runs commands of its own waits for it.
@@ -741,7 +741,7 @@ package final class PlaygroundServer: Sendable {
     /// message; the exercises they counted are forgotten, as the session
     /// that ended counted them). True when a session was replayed; nil when
     /// the tab keeps no log.
-    private func takeUpLog(of student: String, in tab: any TabHost, key: String) async -> Bool? {
+    private func takeUpLog(of student: String, in tab: any TabHost, key: String, from client: String) async -> Bool? {
         guard let logs = sessionLogs, await tabs.takeLog(of: student, for: key) else { return nil }
         // A log of a megabyte or more (uploads) is read and replayed a few at a time, as uploads pass.
         let isLarge = logs.size(of: student) >= WebSocketReader.largeFrom
@@ -773,7 +773,9 @@ package final class PlaygroundServer: Sendable {
                 return true
             }
         }
-        if let writer = logs.writer(for: student, after: replayed) { await tabs.keepLog(writer, for: key) }
+        if let writer = logs.writer(for: student, after: replayed, from: client) {
+            await tabs.keepLog(writer, for: key)
+        }
         return !messages.isEmpty
     }
 

@@ -222,7 +222,7 @@ struct ServeCommand: ParsableCommand {
                 classRecord = (recordPath, try ClassRecord.load(from: recordPath))
                 sessionLogs = try SessionLogs(
                     folder: SessionLogs.folder(besideTokenFile: path), mostBytes: classroom.diskLimit,
-                    mostTotal: classroom.diskTotal)
+                    mostTotal: classroom.diskTotal, mostPerAddress: classroom.diskPerAddress)
             } catch {
                 throw ValidationError("--token-file \(path): \(error)")
             }

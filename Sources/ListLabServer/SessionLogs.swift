@@ -23,7 +23,10 @@ import Synchronization
 /// A log is the student's browser's (its key names the file), written by
 /// one tab at a time. It holds at most a tab's `--disk` (a log past it is
 /// removed: a session replayed in part would not be the student's), the
-/// logs together at most `--disk-total`, and at most ``mostLogs`` of them.
+/// logs together at most `--disk-total`, and at most ``mostLogs`` of them;
+/// the logs that one address's tabs keep (its pages can make up keys) at
+/// most `mostPerAddress` bytes and ``ClassRoster/mostStudentsPerAddress``
+/// logs, counted from the server's start.
 /// The folder is its owner's alone, as the token file is.
 package final class SessionLogs: Sendable {
     /// The folder of the logs.
@@ -32,6 +35,10 @@ package final class SessionLogs: Sendable {
     let mostBytes: Int
     /// The most bytes the logs hold together.
     let mostTotal: Int
+    /// The most bytes the logs of one address's tabs hold together.
+    let mostPerAddress: Int
+    /// The address of the tab that keeps each student's log, since the server started.
+    private let addresses = Mutex<[String: String]>([:])
     /// The most logs.
     static let mostLogs = ClassRoster.mostNames
     /// The most messages a log holds: a replay is a new tab's wait.
@@ -49,7 +56,7 @@ package final class SessionLogs: Sendable {
     ///
     /// - Throws: ``TokenFile/Problem`` when the folder is a link, not a
     ///   folder, someone else's or open to others.
-    init(folder: String, mostBytes: Int, mostTotal: Int) throws(TokenFile.Problem) {
+    init(folder: String, mostBytes: Int, mostTotal: Int, mostPerAddress: Int? = nil) throws(TokenFile.Problem) {
         if mkdir(folder, 0o700) != 0, errno != EEXIST {
             throw TokenFile.Problem(description: "\(folder) cannot be made (\(String(cString: strerror(errno))))")
         }
@@ -61,6 +68,7 @@ package final class SessionLogs: Sendable {
         self.folder = folder
         self.mostBytes = mostBytes
         self.mostTotal = mostTotal
+        self.mostPerAddress = mostPerAddress ?? mostTotal
         var sizes: [String: Int] = [:]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
             guard name.hasSuffix(".log"), case let key = String(name.dropLast(4)), ClassRoster.isKey(key) else {
@@ -96,10 +104,19 @@ package final class SessionLogs: Sendable {
 
     /// Starts `student`'s log for a session of theirs: after the `messages`
     /// its session replayed from it, or (none) a new log, the one before
-    /// dropped; nil when no log may be kept (the most logs are kept, or it
-    /// cannot be written).
-    func writer(for student: String, after messages: Int) -> Writer? {
+    /// dropped; nil when no log may be kept (the most logs are kept, its
+    /// tab's `address` keeps as many as it may, or it cannot be written).
+    func writer(for student: String, after messages: Int, from address: String) -> Writer? {
         guard ClassRoster.isKey(student) else { return nil }
+        let seated = addresses.withLock { addresses in
+            guard
+                addresses[student] == address
+                    || addresses.values.lazy.filter({ $0 == address }).count < ClassRoster.mostStudentsPerAddress
+            else { return false }
+            addresses[student] = address
+            return true
+        }
+        guard seated else { return nil }
         let fits = sizes.withLock { sizes in
             guard sizes[student] != nil || sizes.count < Self.mostLogs else { return false }
             if messages == 0 || sizes[student] == nil { sizes[student] = 0 }
@@ -127,14 +144,21 @@ package final class SessionLogs: Sendable {
     fileprivate func remove(_ student: String) {
         unlink(path(student))
         _ = sizes.withLock { $0.removeValue(forKey: student) }
+        _ = addresses.withLock { $0.removeValue(forKey: student) }
     }
 
     /// Counts `bytes` more for `student`'s log: false when they would pass its bound or the logs'.
     fileprivate func grow(_ student: String, by bytes: Int) -> Bool {
-        sizes.withLock { sizes in
+        let addresses = addresses.withLock { $0 }
+        let address = addresses[student]
+        return sizes.withLock { sizes in
             let size = sizes[student, default: 0] + bytes
             let total = sizes.values.reduce(0, +) + bytes
-            guard size <= mostBytes, total <= mostTotal else { return false }
+            let fromAddress =
+                address.map { address in
+                    sizes.reduce(bytes) { $0 + (addresses[$1.key] == address ? $1.value : 0) }
+                } ?? bytes
+            guard size <= mostBytes, total <= mostTotal, fromAddress <= mostPerAddress else { return false }
             sizes[student] = size
             return true
         }

@@ -95,26 +95,41 @@ private func withLoggingServer(
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let ada = String(repeating: "a", count: 32)
     let logs = try SessionLogs(folder: folder, mostBytes: 200, mostTotal: 1_000)
-    let writer = try #require(logs.writer(for: ada, after: 0))
+    let writer = try #require(logs.writer(for: ada, after: 0, from: "10.0.0.1"))
     writer.append(#"{"command": "delete 0.0"}"#)
     #expect(logs.messages(of: ada) == [#"{"command": "delete 0.0"}"#])
     writer.append(#"{"command": "\#(String(repeating: "x", count: 200))"}"#)
     #expect(logs.messages(of: ada).isEmpty && !FileManager.default.fileExists(atPath: folder + "/\(ada).log"))
     // A message with line breaks of its own is one line of the log.
     let bea = String(repeating: "b", count: 32)
-    let second = try #require(logs.writer(for: bea, after: 0))
+    let second = try #require(logs.writer(for: bea, after: 0, from: "10.0.0.1"))
     second.append("{\n\"command\":\n\"show\"}")
     #expect(logs.messages(of: bea) == ["{\n\"command\":\n\"show\"}"])
     // A FIFO or a hard link planted in the folder is not written: no wait, and the other file untouched.
     let (cy, dee) = (String(repeating: "c", count: 32), String(repeating: "d", count: 32))
     #expect(mkfifo(folder + "/\(cy).log", 0o600) == 0)
-    #expect(logs.writer(for: cy, after: 0) == nil && logs.messages(of: cy).isEmpty)
+    #expect(logs.writer(for: cy, after: 0, from: "10.0.0.1") == nil && logs.messages(of: cy).isEmpty)
     try "ORIGINAL".write(toFile: folder + "/other", atomically: false, encoding: .utf8)
     #expect(link(folder + "/other", folder + "/\(dee).log") == 0)
-    #expect(logs.writer(for: dee, after: 0) == nil)
+    #expect(logs.writer(for: dee, after: 0, from: "10.0.0.1") == nil)
     #expect(try String(contentsOfFile: folder + "/other", encoding: .utf8) == "ORIGINAL")
+    // One address's logs hold at most their share: a page that makes up keys fills no more.
+    let shared = try SessionLogs(folder: folder + "-shared", mostBytes: 200, mostTotal: 1_000, mostPerAddress: 300)
+    defer { try? FileManager.default.removeItem(atPath: folder + "-shared") }
+    let message = #"{"command": "\#(String(repeating: "y", count: 120))"}"#
+    let (first, made, other) = (
+        try #require(shared.writer(for: ada, after: 0, from: "10.0.0.9")),
+        try #require(shared.writer(for: bea, after: 0, from: "10.0.0.9")),
+        try #require(shared.writer(for: cy, after: 0, from: "10.0.0.10"))
+    )
+    first.append(message)
+    made.append(message)
+    other.append(message)
+    made.append(message)
+    #expect(shared.messages(of: ada).count == 1 && shared.messages(of: cy).count == 1)
+    #expect(shared.messages(of: bea).isEmpty, "past its address's 300 bytes, the second key's log is not kept")
     // A key that is not a browser's names no file.
-    #expect(logs.writer(for: "../../etc/passwd", after: 0) == nil)
+    #expect(logs.writer(for: "../../etc/passwd", after: 0, from: "10.0.0.1") == nil)
     // A folder that is a link, or open to others, is refused.
     let link = folder + "-link"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder)

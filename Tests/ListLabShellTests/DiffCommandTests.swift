@@ -183,6 +183,37 @@ import Testing
     #expect(output.lines.count == 3)
 }
 
+/// A key repeated in the file as a load would find it (in CSV `1` and `"1"`, in JSON `1` and `1.0`) is
+/// refused by a diff, and by a plain reload of a file provider: the data stays.
+@Test func aKeyRepeatedAsALoadFindsItIsRefusedByEveryReload() throws {
+    let folder = try TemporaryFolder()
+    for (name, before, after) in [
+        ("c.csv", "id,name\n1,Ada\n2,Grace\n", "id,name\n1,Ada\n2,Grace\n\"1\",Alan\n"),
+        (
+            "j.json", #"[{"id":1,"name":"Ada"},{"id":2,"name":"Grace"}]"#,
+            #"[{"id":1,"name":"Ada"},{"id":2,"name":"Grace"},{"id":1.0,"name":"Alan"}]"#
+        ),
+    ] {
+        for (load, reload) in [
+            ("load \(name)", "reload --diff"), ("load \(name)", "reload"),
+        ] {
+            try folder.write(name, before)
+            let output = RecordingOutput()
+            let session = Session(output: output, workingDirectory: folder.path)
+            session.execute(load)
+            try folder.write(name, after)
+            output.clear()
+            session.execute(reload)
+            session.execute("stats")
+            #expect(output.lines.first?.hasPrefix("error: ") == true, "\(load), \(reload): \(output.lines)")
+            #expect(output.lines.first?.contains("duplicate key id=1") == true, "\(load), \(reload): \(output.lines)")
+            #expect(
+                output.lines.contains { $0.hasPrefix("provider ") && $0.hasSuffix(": 2 items in 1 section") },
+                "\(load), \(reload): \(output.lines)")
+        }
+    }
+}
+
 @Test func batchUpdatesAreCheckedAgainstTheDataAndDataOnlyChangesAreNotTold() {
     let dataOnly = ["load contacts", "append name=Oliver --data-only"]
     #expect(

@@ -130,8 +130,11 @@ extension FileDataProvider {
                     countingAbove: threshold, matching: { _, _ in matched }),
                 reading: fresh)
         }
-        let oldKeys = old.values(of: keyField)
-        let newKeys = new.values(of: keyField)
+        // Keys as a load compares them (``RecordTable/keyIdentity(column:row:)``): in CSV `1` and `"1"` are one
+        // key, in JSON `1` and `1.0`.
+        guard let keyColumn else { return nil }
+        let oldKeys = (0..<old.count).map { old.keyIdentity(column: keyColumn, row: $0) }
+        let newKeys = (0..<new.count).map { new.keyIdentity(column: keyColumn, row: $0) }
         guard !oldKeys.contains(.null), !newKeys.contains(.null) else { return nil }
         return FileChanges(
             changes: try Self.diff(

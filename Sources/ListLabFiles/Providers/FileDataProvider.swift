@@ -358,6 +358,21 @@ public final class FileDataProvider: DataProvider {
         regroup()
     }
 
+    /// Reads the file again, unless two of its records share `keyField`'s
+    /// value (as ``firstDuplicate(ofField:)`` compares them): then the
+    /// first repeat is returned, and the records are as they were.
+    ///
+    /// - Throws: ``LoadError``; the records are then as they were.
+    public func reload(refusingRepeatsOf keyField: String) throws -> (value: Value, first: Int, second: Int)? {
+        let (fresh, print) = try Self.read(path: path, name: name, format: format, progress: { _ in }, watcher: nil)
+        if let repeated = fresh.firstDuplicate(of: keyField) { return repeated }
+        (table, fingerprint) = (fresh, print)
+        activeFilter = nil
+        isEditedSinceRead = false
+        regroup()
+        return nil
+    }
+
     /// Whether the file on disk is no longer what was read or last written:
     /// its size or time differ (one `stat`), or else a hash of its bytes.
     public var fileChangedOnDisk: Bool {

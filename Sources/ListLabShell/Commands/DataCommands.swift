@@ -274,7 +274,15 @@ extension Command {
                 try context.reloadWithDiff()
             } else {
                 do {
-                    try context.withProgress("reloading \(loaded.name)", on: loaded) { try loaded.provider.reload() }
+                    try context.withProgress("reloading \(loaded.name)", on: loaded) {
+                        // A file with a key: refused, as `load` refuses it, when a key repeats in it.
+                        guard let file = loaded.file, let keyField = loaded.keyField else {
+                            return try loaded.provider.reload()
+                        }
+                        if let repeated = try file.reload(refusingRepeatsOf: keyField) {
+                            throw ShellError(.duplicateKey(keyField, repeated, among: "records", source: loaded.name))
+                        }
+                    }
                 } catch  where Interrupted.isCause(of: error) {
                     throw error
                 } catch {

@@ -341,7 +341,7 @@ extension CommandContext {
 extension ShellError.Reason {
     /// `duplicate key id=1 in records 1 and 2`: what a load says of a key
     /// that two items have (counted from 0 in `duplicate`, from 1 in the words).
-    fileprivate static func duplicateKey(
+    static func duplicateKey(
         _ field: String, _ duplicate: (value: Value, first: Int, second: Int), among: String, source: String?
     ) -> Self {
         .duplicateKey(

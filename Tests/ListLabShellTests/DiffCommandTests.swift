@@ -145,12 +145,25 @@ import Testing
         ])
 }
 
-@Test func badDiffCommandsSayWhy() {
+@Test func badDiffCommandsSayWhy() throws {
     #expect(
         last(["load contacts", "sort nme"]) == [
             "error: column 6: no field 'nme' in contacts (fields: id, name, phone, city; did you mean 'name'?)"
         ])
     #expect(last(["load contacts", "filter city"]) == ["error: column 8: expected FIELD=VALUE, found 'city'"])
+    // The first word of a name with spaces: written in quotes, the name is found.
+    let folder = try TemporaryFolder()
+    try folder.write("s.csv", "id,GICS Sector\n1,Energy\n")
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    session.execute("load s.csv key GICS Sector")
+    session.execute(#"load s.csv key "GICS Sector""#)
+    #expect(
+        output.lines == [
+            #"error: column 16: no field 'GICS' in s.csv (fields: id, GICS Sector; a name with spaces is written in "#
+                + #"quotes: "GICS Sector")"#,
+            "loaded 1 item from s.csv into a file provider (1 section)",
+        ])
     #expect(last(["load contacts", "set threshold -1"]) == ["error: column 15: N must be 0 to 1000000000, not -1"])
     #expect(
         last(["load contacts", "set colour red"]) == [

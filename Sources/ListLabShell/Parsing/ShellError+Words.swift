@@ -38,7 +38,12 @@ extension ShellError.Reason {
             "\(command) is refused while a filter is on (\(field)=\(value.jsonText)): 'filter off' first"
         case .noField(let field, let dataset, let fields):
             "no field '\(FieldNameList.name(field))' in \(dataset) (fields: \(FieldNameList.text(fields))"
-                + (Suggestion.nearest(to: field, in: fields).map { "; did you mean '\(FieldNameList.name($0))'?" } ?? "")
+                // The first word of a name with spaces: the name is written in quotes.
+                + (fields.first { $0.hasPrefix(field + " ") }.map {
+                    "; a name with spaces is written in quotes: \"\(FieldNameList.name($0))\""
+                }
+                    ?? Suggestion.nearest(to: field, in: fields).map { "; did you mean '\(FieldNameList.name($0))'?" }
+                    ?? "")
                 + ")"
         case .noProvider(let name, let loaded):
             "no provider named '\(name)' (loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))"

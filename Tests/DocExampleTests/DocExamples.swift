@@ -642,7 +642,7 @@ func fileDataProvider_FileChangesExample1() throws {
     _ = contacts
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:154")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:152")
 func fileDataProvider_FileChangesExample2() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     try "id,name,phone\n1,Bruce Wayne,555-0199\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)

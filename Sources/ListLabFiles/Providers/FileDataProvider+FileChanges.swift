@@ -116,25 +116,23 @@ extension FileDataProvider {
             }
         }
         if let changes = integers ?? nil { return FileChanges(changes: changes, reading: fresh) }
-        // String keys of ASCII are matched by their bytes; their values are made only where a diff of
+        // Keys as a load compares them (``RecordTable/keyIdentity(column:row:)``): in CSV `1` and `"1"` are one
+        // key, in JSON `1` and `1.0`. Both tables have the same fields (checked above), so the same column.
+        guard let keyColumn else { return nil }
+        let identities = { (table: RecordTable) in
+            (0..<table.count).lazy.map { table.keyIdentity(column: keyColumn, row: $0) }
+        }
+        // String keys of ASCII are matched by their bytes; their identities are made only where a diff of
         // sections or a repeat needs them.
         if sections == nil, let matched = old.matchingASCIIStrings(of: keyField, in: new) {
-            // Each table's own column of the key: a file read again may have moved it.
-            let values = { (table: RecordTable) in
-                let column = table.fieldNames.firstIndex(of: keyField) ?? 0
-                return (0..<table.count).lazy.map { table.value(column: column, row: $0) }
-            }
             return FileChanges(
                 changes: try Self.diff(
-                    old, new, sections: nil, keys: (values(old), values(new)), keyColumn: keyColumn,
+                    old, new, sections: nil, keys: (identities(old), identities(new)), keyColumn: keyColumn,
                     countingAbove: threshold, matching: { _, _ in matched }),
                 reading: fresh)
         }
-        // Keys as a load compares them (``RecordTable/keyIdentity(column:row:)``): in CSV `1` and `"1"` are one
-        // key, in JSON `1` and `1.0`.
-        guard let keyColumn else { return nil }
-        let oldKeys = (0..<old.count).map { old.keyIdentity(column: keyColumn, row: $0) }
-        let newKeys = (0..<new.count).map { new.keyIdentity(column: keyColumn, row: $0) }
+        let oldKeys = Array(identities(old))
+        let newKeys = Array(identities(new))
         guard !oldKeys.contains(.null), !newKeys.contains(.null) else { return nil }
         return FileChanges(
             changes: try Self.diff(

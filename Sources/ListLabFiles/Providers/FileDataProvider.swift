@@ -352,10 +352,7 @@ public final class FileDataProvider: DataProvider {
     ///
     /// - Throws: ``LoadError``; the records are then as they were.
     public func reload() throws {
-        (table, fingerprint) = try Self.read(path: path, name: name, format: format, progress: { _ in }, watcher: nil)
-        activeFilter = nil
-        isEditedSinceRead = false
-        regroup()
+        _ = try reload(refusingRepeatsOf: nil)
     }
 
     /// Reads the file again, unless two of its records share `keyField`'s
@@ -363,9 +360,9 @@ public final class FileDataProvider: DataProvider {
     /// first repeat is returned, and the records are as they were.
     ///
     /// - Throws: ``LoadError``; the records are then as they were.
-    public func reload(refusingRepeatsOf keyField: String) throws -> (value: Value, first: Int, second: Int)? {
+    public func reload(refusingRepeatsOf keyField: String?) throws -> (value: Value, first: Int, second: Int)? {
         let (fresh, print) = try Self.read(path: path, name: name, format: format, progress: { _ in }, watcher: nil)
-        if let repeated = fresh.firstDuplicate(of: keyField) { return repeated }
+        if let keyField, let repeated = fresh.firstDuplicate(of: keyField) { return repeated }
         (table, fingerprint) = (fresh, print)
         activeFilter = nil
         isEditedSinceRead = false

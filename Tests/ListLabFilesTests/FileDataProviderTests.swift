@@ -115,6 +115,15 @@ func aSaveRoundTripKeepsRecordsAndFieldOrder(name: String, text: String) throws 
     let repeated = try CSVReader.read(Array("id\n5\n2\n9\n2\n".utf8), file: "a")
     let found = repeated.firstDuplicate(of: "id")
     #expect(found?.value == .int(2) && found?.first == 1 && found?.second == 3)
+    // The first repeat in row order, not the smallest repeated key: ids close together, then far apart.
+    let close = try CSVReader.read(Array("id\n5\n2\n9\n9\n2\n".utf8), file: "a").firstDuplicate(of: "id")
+    #expect(close?.value == .int(9) && close?.first == 2 && close?.second == 3)
+    let far = try CSVReader.read(
+        Array("id\n1000000000\n5\n-7000000000\n5000\n1000000000\n-7000000000\n".utf8), file: "a"
+    ).firstDuplicate(of: "id")
+    #expect(far?.value == .int(1_000_000_000) && far?.first == 0 && far?.second == 4)
+    let farDistinct = try CSVReader.read(Array("id\n1000000000\n5\n-7000000000\n".utf8), file: "a")
+    #expect(farDistinct.firstDuplicate(of: "id") == nil)
     let text = try CSVReader.read(Array("code\nb\na\nb\n".utf8), file: "a")
     #expect(text.firstDuplicate(of: "code")?.first == 0)
     #expect(text.firstDuplicate(of: "code")?.second == 2)

@@ -832,7 +832,9 @@ extension RecordTable {
         count += 1
     }
 
-    /// The first two rows that share a value of `field` (a key), or nil.
+    /// The first row whose value of `field` (a key) repeats an earlier
+    /// row's, in row order, with the first row of that value; nil when
+    /// every row's value is its own.
     ///
     /// Keys compare by their value in the file's own type system: CSV has no
     /// types, so `1` and `"1"` are the same key; in JSON, `1` and `1.0` are
@@ -842,25 +844,9 @@ extension RecordTable {
     public func firstDuplicate(of field: String) -> (value: Value, first: Int, second: Int)? {
         guard let column = fieldNames.firstIndex(of: field) else { return nil }
         let cells = columns[column]
-        // Integer keys: ids usually ascend, which settles it in one pass over
-        // the column in place (a copy of the keys was a load's peak memory);
-        // otherwise a sorted copy (8 bytes a row, not a dictionary's 40)
-        // shows a repeat as two equal neighbours.
-        if count > 0,
-            let keys = cells.withIntegers(
-                count: count,
-                { keys in
-                    zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 } ? nil : Array(keys)
-                })
-        {
-            guard let keys else { return nil }
-            let sorted = keys.sorted()
-            guard let index = sorted.indices.dropFirst().first(where: { sorted[$0] == sorted[$0 - 1] }) else {
-                return nil
-            }
-            let rows = keys.indices.filter { keys[$0] == sorted[index] }.prefix(2)
-            guard let first = rows.first, let second = rows.dropFirst().first else { return nil }
-            return (value(column: column, row: first), first, second)
+        // Integer keys: read in place, with no copy made unless they lie far apart (firstRepeat(ofIntegers:)).
+        if count > 0, let repeated = cells.withIntegers(count: count, Self.firstRepeat(ofIntegers:)) {
+            return repeated.map { (value(column: column, row: $0.first), $0.first, $0.second) }
         }
         // Strings of ASCII: by their bytes, with no String made a row.
         if let repeated = firstRepeatOfASCIIStrings(column: column) {

@@ -8,11 +8,13 @@ struct BatchUpdatePlan {
     /// The new index of each old section, or nil for a deleted one.
     private var sectionMap: [Int?]
     /// Old item indices that leave their place (deletes and move sources), sorted, by old section.
-    private var removedItems: [Int: [Int]] = [:]
+    private var removedItems: [[Int]] = []
     /// New item indices that are taken (inserts and move destinations), sorted, by new section.
-    private var occupiedItems: [Int: [Int]] = [:]
+    private var occupiedItems: [[Int]] = []
     private var deletedItems = ItemPathSet(within: [])
-    private var moves: [ItemPath: ItemPath] = [:]
+    /// Each item moved, once, by old path ascending (a dictionary of them
+    /// hashed two paths a move, a tenth of staging a million rows' changes).
+    private var moves: [(from: ItemPath, to: ItemPath)] = []
     /// Old sections whose items are all replaced.
     private var reloadedSections: Set<Int> = []
     /// Old paths whose cells are replaced.
@@ -235,9 +237,9 @@ struct BatchUpdatePlan {
 
     /// Item moves: each from an item before the update to a place after it, one place each.
     private mutating func checkItemMoves(of update: BatchUpdate, old: [Int], new: [Int]) throws(UIKitRule) {
-        var targets: [ItemPath: ItemPath] = [:]
+        var sources = ItemPathSet(within: old, expecting: update.movedItems.count)
+        var targets = ItemPathSet(within: new, expecting: update.movedItems.count)
         moves.reserveCapacity(update.movedItems.count)
-        targets.reserveCapacity(update.movedItems.count)
         for move in update.movedItems {
             let (from, to) = (move.from, move.to)
             guard from.section >= 0, from.section < old.count else {
@@ -252,14 +254,28 @@ struct BatchUpdatePlan {
             guard to.item >= 0, to.item < new[to.section] else {
                 throw .moveToMissingItem(from: from, to: to, itemsAfter: new[to.section])
             }
-            if let earlier = moves[from] {
+            // A repeat is rare: the move before it is looked for only then.
+            guard sources.insert(from) else {
+                let earlier = moves.first { $0.from == from }?.to ?? to
                 guard earlier == to else { throw .moveItemTwice(from, to: earlier, and: to) }
                 continue
             }
-            if let other = targets[to] { throw .moveItemsToOne(other, and: from, to: to) }
-            moves[from] = to
-            targets[to] = from
+            guard targets.insert(to) else {
+                throw .moveItemsToOne(moves.first { $0.to == to }?.from ?? from, and: from, to: to)
+            }
+            moves.append((from, to))
         }
+        if !zip(moves, moves.dropFirst()).allSatisfy({ $0.from < $1.from }) { moves.sort { $0.from < $1.from } }
+    }
+
+    /// Where the item at the old `path` moves, when a move takes it.
+    private func moveTarget(of path: ItemPath) -> ItemPath? {
+        var (low, high) = (0, moves.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if moves[middle].from < path { low = middle + 1 } else { high = middle }
+        }
+        return low < moves.count && moves[low].from == path ? moves[low].to : nil
     }
 
     /// Where each old section goes: deleted ones nowhere, moved ones where
@@ -291,9 +307,11 @@ struct BatchUpdatePlan {
         var deletedCounts = [Int](repeating: 0, count: old.count)
         var movedIn = [Int](repeating: 0, count: new.count)
         var movedOut = [Int](repeating: 0, count: old.count)
+        removedItems = Array(repeating: [], count: old.count)
+        occupiedItems = Array(repeating: [], count: new.count)
         for (from, to) in moves {
-            removedItems[from.section, default: []].append(from.item)
-            occupiedItems[to.section, default: []].append(to.item)
+            removedItems[from.section].append(from.item)
+            occupiedItems[to.section].append(to.item)
             if sectionMap[from.section] != to.section {
                 movedOut[from.section] += 1
                 movedIn[to.section] += 1
@@ -308,12 +326,12 @@ struct BatchUpdatePlan {
     /// the section's moved items already in `lists`: the set gives them in
     /// order, so only the moved items sort, and the two merge.
     private static func place(
-        _ set: ItemPathSet, in sections: Range<Int>, into lists: inout [Int: [Int]], counting counts: inout [Int]
+        _ set: ItemPathSet, in sections: Range<Int>, into lists: inout [[Int]], counting counts: inout [Int]
     ) {
         for section in sections {
             let items = set.items(inSection: section)
             counts[section] = items.count
-            let moved = (lists[section] ?? []).sorted()
+            let moved = lists[section].sorted()
             guard !items.isEmpty || !moved.isEmpty else { continue }
             lists[section] = moved.isEmpty ? items : merged(items, moved)
         }
@@ -347,10 +365,11 @@ struct BatchUpdatePlan {
         guard sectionMap.indices.contains(path.section), let section = sectionMap[path.section],
             !reloadedSections.contains(path.section), !deletedItems.contains(path)
         else { return nil }
-        if let moved = moves[path] { return moved }
-        let removedBefore = (removedItems[path.section] ?? []).countBelow(path.item)
+        if let moved = moveTarget(of: path) { return moved }
+        let removedBefore =
+            removedItems.indices.contains(path.section) ? removedItems[path.section].countBelow(path.item) : 0
         var index = path.item - removedBefore
-        for occupied in occupiedItems[section] ?? [] {
+        for occupied in occupiedItems.indices.contains(section) ? occupiedItems[section] : [] {
             guard occupied <= index else { break }
             index += 1
         }

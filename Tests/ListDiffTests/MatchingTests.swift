@@ -21,7 +21,8 @@ func changesFromAMatchingAreThoseFoundByIdentity(batch: Int) throws {
         let expected = try SectionedChangeset(
             from: [DiffSection(id: "", items: Array(0..<oldCount))], to: [DiffSection(id: "", items: new)],
             identity: { $0 }, isContentEqual: { old, _ in !changedContent.contains(old) })
-        let matched = new.map { $0 < oldCount ? Int32($0) : -1 }
+        // A new item of none is any negative number: -1, or in odd rounds others too.
+        let matched = new.map { $0 < oldCount ? Int32($0) : round % 2 == 0 ? -1 : -1 - Int32(random.below(3)) }
         let found = SectionedChangeset(matching: matched, oldCount: oldCount) { old, _ in !changedContent.contains(old)
         }
         #expect(found == expected, "\(oldCount) items to \(new)")

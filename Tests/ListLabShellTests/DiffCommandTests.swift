@@ -466,7 +466,39 @@ func aRefusedSortOrFilterLeavesNoFilterAndNoEdit(shape: String) throws {
     try folder.write("p.csv", "id,name\n1,a\n1,b\n")
     output.clear()
     session.execute("reload")
-    #expect(output.lines == ["error: reload failed, the data is as it was: duplicate key id=1 in records 1 and 2"])
+    #expect(
+        output.lines == ["error: reload failed, the data is as it was: p.csv: duplicate key id=1 in records 1 and 2"])
+}
+
+/// An array or sectioned provider loaded from a file refuses, on a plain
+/// reload, a file whose key repeats, as its load does, and keeps its items
+/// (it took the file, and its items then shared a key).
+@Test func arrayAndSectionedReloadsRefuseARepeatedKeyAsTheirLoadDoes() throws {
+    let folder = try TemporaryFolder()
+    let output = RecordingOutput()
+    let session = Session(output: output, workingDirectory: folder.path)
+    for (file, load) in [("a.json", "load a.json as array"), ("s.csv", "load s.csv as sectioned by team")] {
+        let text =
+            file.hasSuffix(".json") ? "[{\"id\":1,\"team\":\"x\"},{\"id\":2,\"team\":\"y\"}]\n" : "id,team\n1,x\n2,y\n"
+        try folder.write(file, text)
+        session.execute(load)
+        let repeated =
+            file.hasSuffix(".json") ? "[{\"id\":1,\"team\":\"x\"},{\"id\":1,\"team\":\"y\"}]\n" : "id,team\n1,x\n1,y\n"
+        try folder.write(file, repeated)
+        output.clear()
+        #expect(session.execute("reload").failed)
+        #expect(
+            output.lines == [
+                "error: reload failed, the data is as it was: \(file): duplicate key id=1 in records 1 and 2"
+            ])
+        output.clear()
+        session.execute("show 0.0")
+        session.execute(file.hasSuffix(".json") ? "show 0.1" : "show 1.0")
+        #expect(output.lines.allSatisfy { !$0.hasPrefix("error") }, "both items are still there: \(output.lines)")
+        // A file with no repeat reloads as before.
+        try folder.write(file, text)
+        #expect(!session.execute("reload").failed)
+    }
 }
 
 /// A reload that takes away the field the items were identified by under

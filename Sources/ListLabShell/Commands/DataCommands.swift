@@ -280,7 +280,7 @@ extension Command {
                             return try loaded.provider.reload()
                         }
                         if let repeated = try file.reload(refusingRepeatsOf: keyField) {
-                            throw ShellError(.duplicateKey(keyField, repeated, among: "records", source: loaded.name))
+                            throw ShellError(.duplicateKey(keyField, repeated, among: "records", source: file.name))
                         }
                     }
                 } catch  where Interrupted.isCause(of: error) {

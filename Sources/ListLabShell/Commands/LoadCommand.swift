@@ -224,6 +224,9 @@ extension CommandContext {
     ) {
         let records: [Record]
         let reread: () throws -> [Record]
+        // What a provider's plain reload reads: a file read again is refused, as `load` refuses it, when a
+        // key repeats in it (a sample's rows are the ones `load` checked).
+        let rereadRefusingRepeats: () throws -> [Record]
         if let file = source.file {
             let asRecords = !(clauses.shape.isFile || clauses.shape.groupField != nil)
             if asRecords { try RecordValueLimit.check(file, source: source.text) }
@@ -234,6 +237,14 @@ extension CommandContext {
                 try RecordValueLimit.check(file, source: name)
                 return file.records
             }
+            rereadRefusingRepeats = { [keyField = clauses.keyField] in
+                let file = try FileDataProvider(path: path, name: name)
+                if let keyField, let duplicate = file.firstDuplicate(ofField: keyField) {
+                    throw ShellError(.duplicateKey(keyField, duplicate, among: "records", source: name))
+                }
+                try RecordValueLimit.check(file, source: name)
+                return file.records
+            }
         } else {
             records = source.records
             if let sample = source.sample {
@@ -241,6 +252,7 @@ extension CommandContext {
             } else {
                 reread = { [records] in records }
             }
+            rereadRefusingRepeats = reread
         }
         switch clauses.shape {
         case .file:
@@ -250,7 +262,7 @@ extension CommandContext {
             }
             return (file, .file(file, groupedBy: nil), records, reread)
         case .array:
-            let array = ArrayDataProvider(title: nil, loadingFrom: reread)
+            let array = ArrayDataProvider(title: nil, loadingFrom: rereadRefusingRepeats)
             array.replaceItems(with: records)
             return (array, .array, records, reread)
         case .sectioned(let field):
@@ -259,18 +271,13 @@ extension CommandContext {
                 file.group(by: field)
                 return (file, .file(file, groupedBy: field), records, reread)
             }
-            let sectioned = SectionedDataProvider(groupedBy: { $0[field]?.description ?? "" }, loadingFrom: reread)
+            let sectioned = SectionedDataProvider(
+                groupedBy: { $0[field]?.description ?? "" }, loadingFrom: rereadRefusingRepeats)
             sectioned.replaceItems(with: records)
             return (sectioned, .sectioned(by: field), records, reread)
         case .paged(let size, let failing):
             // Read again on a reload, its keys checked as a load checks them.
-            let pages = PagedRecordSource(records, failing: failing) { [keyField = clauses.keyField] in
-                let records = try reread()
-                if let keyField, let duplicate = KeyedRecordProvider.firstDuplicateKey(keyField, in: records) {
-                    throw ShellError(.duplicateKey(keyField, duplicate, among: "records", source: nil))
-                }
-                return records
-            }
+            let pages = PagedRecordSource(records, failing: failing, reread: rereadRefusingRepeats)
             let paged = PagedDataProvider(pageSize: size) { try pages.page($0, size: $1) }
             do {
                 _ = try paged.loadNextPage()

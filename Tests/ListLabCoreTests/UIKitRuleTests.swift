@@ -40,6 +40,15 @@ private let p = ItemPath.init(_:_:)
             .moveItemTwice(p(0, 0), to: p(0, 1), and: p(0, 2))
         ),
         (
+            // A move repeated as it was is dropped; one from the same item elsewhere, after it, breaks the rule.
+            BatchUpdate(movedItems: [
+                ItemMove(from: p(0, 0), to: p(0, 1)), ItemMove(from: p(0, 2), to: p(0, 3)),
+                ItemMove(from: p(0, 0), to: p(0, 1)), ItemMove(from: p(0, 4), to: p(0, 5)),
+                ItemMove(from: p(0, 4), to: p(0, 6)),
+            ]), [7], [7],
+            .moveItemTwice(p(0, 4), to: p(0, 5), and: p(0, 6))
+        ),
+        (
             BatchUpdate(insertedItems: [p(0, 0)], movedItems: [ItemMove(from: p(0, 2), to: p(0, 0))]), [3], [4],
             .insertAndMove(p(0, 0))
         ),

@@ -239,6 +239,7 @@ struct BatchUpdatePlan {
     private mutating func checkItemMoves(of update: BatchUpdate, old: [Int], new: [Int]) throws(UIKitRule) {
         var sources = ItemPathSet(within: old, expecting: update.movedItems.count)
         var targets = ItemPathSet(within: new, expecting: update.movedItems.count)
+        var earlierTargets: [ItemPath: ItemPath]?
         moves.reserveCapacity(update.movedItems.count)
         for move in update.movedItems {
             let (from, to) = (move.from, move.to)
@@ -254,9 +255,14 @@ struct BatchUpdatePlan {
             guard to.item >= 0, to.item < new[to.section] else {
                 throw .moveToMissingItem(from: from, to: to, itemsAfter: new[to.section])
             }
-            // A repeat is rare: the move before it is looked for only then.
+            // A repeat is rare: the moves by source are made into a dictionary only at the first one
+            // (a search of them at each repeat of an update that repeats many would be quadratic).
             guard sources.insert(from) else {
-                let earlier = moves.first { $0.from == from }?.to ?? to
+                if earlierTargets == nil {
+                    earlierTargets = Dictionary(
+                        moves.lazy.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
+                }
+                let earlier = earlierTargets?[from] ?? to
                 guard earlier == to else { throw .moveItemTwice(from, to: earlier, and: to) }
                 continue
             }
@@ -264,6 +270,7 @@ struct BatchUpdatePlan {
                 throw .moveItemsToOne(moves.first { $0.to == to }?.from ?? from, and: from, to: to)
             }
             moves.append((from, to))
+            earlierTargets?[from] = to
         }
         if !zip(moves, moves.dropFirst()).allSatisfy({ $0.from < $1.from }) { moves.sort { $0.from < $1.from } }
     }

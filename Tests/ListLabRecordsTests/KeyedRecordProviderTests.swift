@@ -33,6 +33,23 @@ private func names(_ provider: KeyedRecordProvider) -> [String] {
     #expect(names(provider) == [#"6:"Alan""#, #"5:"Ada""#, #"2:"Grace""#, #"7:"Edsger""#])
 }
 
+@Test func aNewItemWithoutAKeyIsRefusedWhenTheHighestKeyHasNoNext() throws {
+    // A file's own id may be the highest integer there is (it trapped on the overflow).
+    let provider = people([(.int(Int.max - 1), "Ada")])
+    _ = try provider.append(Record(schema: schema, values: [nil, "Grace"]), toSection: nil)
+    #expect(provider.item(at: ItemPath(0, 1))?["id"] == .int(Int.max))
+    #expect(throws: RecordRuleError.noNextKey(field: "id", highest: Int.max)) {
+        try provider.append(Record(schema: schema, values: [nil, "Alan"]), toSection: nil)
+    }
+    #expect(throws: RecordRuleError.noNextKey(field: "id", highest: Int.max)) {
+        try provider.insert(Record(schema: schema, values: [nil, "Alan"]), at: ItemPath(0, 0))
+    }
+    #expect(names(provider) == [#"9223372036854775806:"Ada""#, #"9223372036854775807:"Grace""#])
+    #expect(
+        "\(RecordRuleError.noNextKey(field: "id", highest: Int.max))"
+            == "the new item needs a value for the key field 'id' (its highest key, 9223372036854775807, has no next)")
+}
+
 @Test func aKeyThatAnItemHasIsRefusedNamingThatItemAndNothingChanges() {
     let provider = people([(1, "Ada"), (2, "Grace")])
     // 2.0 is the number 2: the same key.

@@ -501,6 +501,33 @@ func aRefusedSortOrFilterLeavesNoFilterAndNoEdit(shape: String) throws {
     }
 }
 
+/// Under a diffable data source, `reload --diff` reads the source with no
+/// diff (the data source applies its own snapshots): a file whose key
+/// repeats is refused there too, and the data kept (a file provider took it,
+/// and its next snapshot trapped on the repeated identifiers).
+@Test func aDiffableReloadWithDiffRefusesARepeatedKey() throws {
+    for shape in ["", " as array", " as sectioned by name"] {
+        let folder = try TemporaryFolder()
+        try folder.write("f.csv", "id,name\n1,a\n2,b\n")
+        let output = RecordingOutput()
+        let session = Session(output: output, workingDirectory: folder.path)
+        for command in ["load f.csv" + shape, "diffable on"] { session.execute(command) }
+        try folder.write("f.csv", "id,name\n1,x\n1,y\n2,c\n")
+        output.clear()
+        #expect(session.execute("reload --diff").failed, "\(shape)")
+        #expect(
+            output.lines == [
+                "error: reload failed, the data is as it was: f.csv: duplicate key id=1 in records 1 and 2"
+            ],
+            "\(shape)")
+        output.clear()
+        session.execute("snapshot new from data")
+        #expect(
+            output.lines.allSatisfy { !$0.hasPrefix("error") && !$0.contains("Fatal") }, "\(shape): \(output.lines)")
+        #expect(session.execute("providers").failed == false)
+    }
+}
+
 /// A reload that takes away the field the items were identified by under
 /// a diffable data source turns it off (its snapshots named keys no item
 /// has), and one that takes away the field the sections came from says so.

@@ -224,7 +224,10 @@ public final class KeyedRecordProvider: DataProvider {
             }
         } else {
             guard index.allIntegers else { throw RecordRuleError.missingKey(field: keyField) }
-            keyed = item.setting(keyField, to: .int(index.highestInteger + 1))
+            // A key of a file's own may be the highest integer there is: then there is no next one.
+            let (next, overflow) = index.highestInteger.addingReportingOverflow(1)
+            guard !overflow else { throw RecordRuleError.noNextKey(field: keyField, highest: index.highestInteger) }
+            keyed = item.setting(keyField, to: .int(next))
         }
         let change = try adding(keyed)
         let key = keyed[keyField] ?? .null

@@ -10,6 +10,9 @@ public enum RecordRuleError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A new item without a key, where the keys are not all integers (so
     /// there is no next one to give it).
     case missingKey(field: String)
+    /// A new item without a key, where the highest key is the highest
+    /// integer there is (so there is no next one to give it).
+    case noNextKey(field: String, highest: Int)
 
     public var description: String {
         switch self {
@@ -18,7 +21,9 @@ public enum RecordRuleError: Error, Hashable, Sendable, CustomStringConvertible 
         case .duplicateKey(let field, let value, let path):
             "duplicate key \(FieldNameList.name(field))=\(value.messageText): \(path) has it already"
         case .missingKey(let field):
-            "the new item needs a value for the key field '\(field)' (its keys are not numbers)"
+            "the new item needs a value for the key field '\(field)' (its keys are not all whole numbers)"
+        case .noNextKey(let field, let highest):
+            "the new item needs a value for the key field '\(field)' (its highest key, \(highest), has no next)"
         }
     }
 }

@@ -41,7 +41,11 @@ extension CommandContext {
         whenChanged: () -> Void = {}
     ) throws {
         if let diffable = presentation.diffable {
-            if reloadingSource { try loaded.provider.reload() } else { try loaded.provider.replaceItems(with: records) }
+            if reloadingSource {
+                try reloadRefusingRepeats(loaded)
+            } else {
+                try loaded.provider.replaceItems(with: records)
+            }
             whenChanged()
             diffable.identifiers.dataMayHaveChanged()
             output.write("\(what)")
@@ -61,6 +65,22 @@ extension CommandContext {
                 try loaded.provider.replaceItems(with: records)
             }
             whenChanged()
+        }
+    }
+
+    /// Reads `loaded`'s source again with no diff (a diffable data source
+    /// applies its own snapshots), refusing, as a plain `reload` does, a file
+    /// whose key repeats: the data is then as it was.
+    private func reloadRefusingRepeats(_ loaded: LoadedProvider) throws {
+        do {
+            guard let file = loaded.file, let keyField = loaded.keyField else { return try loaded.provider.reload() }
+            if let repeated = try file.reload(refusingRepeatsOf: keyField) {
+                throw ShellError(.duplicateKey(keyField, repeated, among: "records", source: file.name))
+            }
+        } catch  where Interrupted.isCause(of: error) {
+            throw error
+        } catch {
+            throw ShellError(.failed("reload failed, the data is as it was: \(error)"))
         }
     }
 

@@ -68,10 +68,11 @@ extension CommandContext {
         }
     }
 
-    /// Reads `loaded`'s source again with no diff (a diffable data source
-    /// applies its own snapshots), refusing, as a plain `reload` does, a file
-    /// whose key repeats: the data is then as it was.
-    private func reloadRefusingRepeats(_ loaded: LoadedProvider) throws {
+    /// Reads `loaded`'s source again with no diff (a plain `reload`, or one
+    /// under a diffable data source, which applies its own snapshots),
+    /// refusing, as `load` does, a file whose key repeats: any failure says
+    /// the data is as it was, which it is.
+    func reloadRefusingRepeats(_ loaded: LoadedProvider) throws {
         do {
             guard let file = loaded.file, let keyField = loaded.keyField else { return try loaded.provider.reload() }
             if let repeated = try file.reload(refusingRepeatsOf: keyField) {

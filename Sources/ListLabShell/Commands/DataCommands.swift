@@ -273,20 +273,8 @@ extension Command {
             } else if withDiff {
                 try context.reloadWithDiff()
             } else {
-                do {
-                    try context.withProgress("reloading \(loaded.name)", on: loaded) {
-                        // A file with a key: refused, as `load` refuses it, when a key repeats in it.
-                        guard let file = loaded.file, let keyField = loaded.keyField else {
-                            return try loaded.provider.reload()
-                        }
-                        if let repeated = try file.reload(refusingRepeatsOf: keyField) {
-                            throw ShellError(.duplicateKey(keyField, repeated, among: "records", source: file.name))
-                        }
-                    }
-                } catch  where Interrupted.isCause(of: error) {
-                    throw error
-                } catch {
-                    throw ShellError(.failed("reload failed, the data is as it was: \(error)"))
+                try context.withProgress("reloading \(loaded.name)", on: loaded) {
+                    try context.reloadRefusingRepeats(loaded)
                 }
                 context.list.reloadData()
                 context.output.write("reloaded \(loaded.name): \(loaded.countDescription) (reloadData)")

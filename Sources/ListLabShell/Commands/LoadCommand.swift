@@ -232,12 +232,8 @@ extension CommandContext {
             if asRecords { try RecordValueLimit.check(file, source: source.text) }
             records = asRecords ? file.records : []
             let (path, name) = (file.path, source.text)
-            reread = {
-                let file = try FileDataProvider(path: path, name: name)
-                try RecordValueLimit.check(file, source: name)
-                return file.records
-            }
-            rereadRefusingRepeats = { [keyField = clauses.keyField] in
+            // The file's records now; refused when `keyField` is given and repeats in them.
+            let read = { (keyField: String?) throws -> [Record] in
                 let file = try FileDataProvider(path: path, name: name)
                 if let keyField, let duplicate = file.firstDuplicate(ofField: keyField) {
                     throw ShellError(.duplicateKey(keyField, duplicate, among: "records", source: name))
@@ -245,6 +241,8 @@ extension CommandContext {
                 try RecordValueLimit.check(file, source: name)
                 return file.records
             }
+            reread = { try read(nil) }
+            rereadRefusingRepeats = { [keyField = clauses.keyField] in try read(keyField) }
         } else {
             records = source.records
             if let sample = source.sample {

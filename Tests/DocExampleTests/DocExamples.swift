@@ -629,7 +629,7 @@ func listLabFilesExample1() throws {
     _ = diana
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:33")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:42")
 func fileDataProvider_FileChangesExample1() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     try "id,name,phone\n2,Clark Kent,555-0199\n4,Oliver Queen,555-0104\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)
@@ -642,7 +642,7 @@ func fileDataProvider_FileChangesExample1() throws {
     _ = contacts
 }
 
-@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:152")
+@Test("Sources/ListLabFiles/Providers/FileDataProvider+FileChanges.swift:168")
 func fileDataProvider_FileChangesExample2() throws {
     let contacts = try FileDataProvider(path: contactsFile, name: "contacts.csv")
     try "id,name,phone\n1,Bruce Wayne,555-0199\n".write(toFile: contacts.path, atomically: true, encoding: .utf8)

@@ -82,6 +82,8 @@ func rowsComparedWhileTheFileIsReadGiveTheDiffOfTheRecords(format: ManyRows.Form
     var random = SplitMix64(seed: 4_096)
     let folder = try TemporaryFolder()
     let path = folder.path + "/" + ManyRows(format: format, rows: []).fileName
+    var valuesWorkedOut = 0
+    defer { #expect(valuesWorkedOut > 0, "the updates' values were worked out beside the changes") }
     for twist in ManyRows.Twist.allCases where format != .csv || twist != .missingKey {
         for threshold in [nil, 100, 1_000_000] {
             var file = ManyRows(
@@ -96,7 +98,8 @@ func rowsComparedWhileTheFileIsReadGiveTheDiffOfTheRecords(format: ManyRows.Form
             let reference = recordDiff(before, after)
             let found: FileChanges?
             do {
-                found = try provider.changesFromFile(identifiedBy: "id", countingAbove: threshold)
+                found = try provider.changesFromFile(
+                    identifiedBy: "id", countingAbove: threshold, readingUpdatedValues: true)
             } catch is DuplicateIdentityError {
                 #expect(reference == nil && [.repeatedKeyInALaterChunk, .repeatedFarKey].contains(twist), "\(twist)")
                 continue
@@ -113,6 +116,10 @@ func rowsComparedWhileTheFileIsReadGiveTheDiffOfTheRecords(format: ManyRows.Form
                 #expect(
                     changes == expected && (threshold.map { expected.count <= $0 } ?? true),
                     "\(twist), threshold \(threshold ?? -1)")
+                if let reading = found?.reading, let workedOut = found?.updatedValues {
+                    expectTheUpdatedValuesWorkedOut(workedOut, of: changes, from: provider, to: reading)
+                    valuesWorkedOut += 1
+                }
             case .counted(let count, let stages):
                 let expectedStages =
                     (expected.count > expected.updatedItems.count ? 1 : 0) + (expected.updatedItems.isEmpty ? 0 : 1)
@@ -337,4 +344,28 @@ func aWatchedReadOnSeveralThreadsComparesAsTheSerialRead(format: ManyRows.Format
     #expect(
         parallel.matched == serial.matched && parallel.differing.map(\.otherRow) == [15_000]
             && serial.differing.map(\.otherRow) == [15_000])
+}
+
+/// What changed in each updated item, worked out beside the making of the
+/// changes (``FileChanges/updatedValues``), is what working it out after
+/// gives: for the updates, in any order, and for pairs it did not cover
+/// (an unchanged item, a path that names none), worked out when asked.
+private func expectTheUpdatedValuesWorkedOut(
+    _ workedOut: UpdatedRowValues, of changes: SectionedChangeset, from provider: FileDataProvider,
+    to reading: FileDataProvider
+) {
+    let updates = changes.updatedItems.map { update in
+        (from: ItemPath(update.from.section, update.from.item), to: ItemPath(update.to.section, update.to.item))
+    }
+    let others = [(from: ItemPath(0, 0), to: ItemPath(0, 0)), (from: ItemPath(0, 1), to: ItemPath(7, 0))]
+    for pairs in [updates, updates.reversed() + others] {
+        let read = provider.changedValuesToRead(of: pairs, in: reading, workedOut: workedOut)()
+        let after = provider.changedValuesToRead(of: pairs, in: reading)()
+        #expect(read.count == after.count)
+        for (one, other) in zip(read, after) {
+            #expect(one?.map(\.field) == other?.map(\.field))
+            #expect(one?.map(\.old) == other?.map(\.old) && one?.map(\.new) == other?.map(\.new))
+        }
+        #expect(read.prefix(updates.count).allSatisfy { $0 != nil }, "every update's rows are known")
+    }
 }

@@ -70,3 +70,27 @@ import Testing
             #"name: "Bo" → "Bob", n: 1 → null"#, "(its text in the file changed; its values did not)",
         ])
 }
+
+/// Tens of thousands of updates (a staged diff of a big file) are written
+/// on two threads, each its own half: in the pairs' order, each with its own
+/// text, whichever half finishes first.
+@Test func manyChangedFieldsAreWrittenInThePairsOrder() {
+    let count = 10_001
+    let pairs = (0..<count).map { (from: ItemPath(0, $0 * 2), to: ItemPath(0, $0)) }
+    let changes: [[(field: String, old: Value, new: Value)]?] = (0..<count).map { index in
+        index % 5 == 4 ? nil : index % 5 == 3 ? [] : [("n", .int(index), .int(index + 1))]
+    }
+    let made = ChangedFields(pairs, changes: changes)
+    let expected = (0..<count).compactMap { index -> (ItemPath, String)? in
+        index % 5 == 4
+            ? nil
+            : (
+                ItemPath(0, index),
+                index % 5 == 3
+                    ? "(its text in the file changed; its values did not)"
+                    : "n: \(index) → \(index + 1)"
+            )
+    }
+    #expect(made.unsaid.map(\.path) == expected.map(\.0))
+    #expect(made.unsaid.map(\.text) == expected.map(\.1))
+}

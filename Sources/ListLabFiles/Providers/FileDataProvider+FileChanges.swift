@@ -4,7 +4,7 @@ public import ListLabCore
 public import ListLabRecords
 
 /// What reading a file provider's file again would change
-/// (``FileDataProvider/changesFromFile(identifiedBy:countingAbove:)``).
+/// (``FileDataProvider/changesFromFile(identifiedBy:countingAbove:readingUpdatedValues:)``).
 public struct FileChanges {
     /// The changes from the provider's items to the file's.
     public let changes: ItemChanges
@@ -12,6 +12,15 @@ public struct FileChanges {
     /// not read, as it is the file the provider read and no edit was made
     /// since. ``FileDataProvider/adoptReading(of:)`` takes it.
     public let reading: FileDataProvider?
+    /// What changed in each updated item, being worked out on another
+    /// thread since the updates were known, when the changes were asked
+    /// for with `readingUpdatedValues` and found while the file was read:
+    /// for ``FileDataProvider/changedValuesToRead(of:in:workedOut:)``.
+    public let updatedValues: UpdatedRowValues?
+
+    init(changes: ItemChanges, reading: FileDataProvider?, updatedValues: UpdatedRowValues? = nil) {
+        (self.changes, self.reading, self.updatedValues) = (changes, reading, updatedValues)
+    }
 }
 
 extension FileDataProvider {
@@ -46,6 +55,9 @@ extension FileDataProvider {
     ///     is identified by its whole content.
     ///   - threshold: Above this many changes, only count them: the list
     ///     will reload its data.
+    ///   - readingUpdatedValues: Whether to start working out what changed
+    ///     in each updated item as soon as they are known, for a caller
+    ///     that will say it (``FileChanges/updatedValues``).
     /// - Returns: The changes and the file read again; nil when the columns
     ///   cannot work them out (the fields changed, a key is missing, or with
     ///   no key two rows are alike): diff the records instead, which says why.
@@ -53,9 +65,9 @@ extension FileDataProvider {
     ///   file cannot be read; `DuplicateIdentityError` when a key repeats in
     ///   the file; `Interrupted` when Ctrl-C asked to stop. Nothing changes.
     /// - Complexity: O(*n*) for *n* rows, about the cost of reading the file.
-    public func changesFromFile(identifiedBy keyField: String?, countingAbove threshold: Int? = nil) throws
-        -> FileChanges?
-    {
+    public func changesFromFile(
+        identifiedBy keyField: String?, countingAbove threshold: Int? = nil, readingUpdatedValues: Bool = false
+    ) throws -> FileChanges? {
         if let activeFilter { throw FilterIsOn(filter: activeFilter) }
         // Hashing the bytes costs a fraction of reading them. With no key, rows alike are an
         // error the record path names, so those are compared.
@@ -75,8 +87,12 @@ extension FileDataProvider {
         guard old.fieldNames == new.fieldNames else { return nil }
         let found = comparison?.finish(reading: new)
         comparison = nil  // its room, given back before a comparison after the read
-        if let found, let changes = try Self.diff(old, new, found, keyColumn: keyColumn, countingAbove: threshold) {
-            return FileChanges(changes: changes, reading: fresh)
+        if let found,
+            let (changes, updatedValues) = try Self.diff(
+                old, new, found, keyColumn: keyColumn, countingAbove: threshold,
+                readingUpdatedValues: readingUpdatedValues)
+        {
+            return FileChanges(changes: changes, reading: fresh, updatedValues: updatedValues)
         }
         // Grouped: the provider's sections of its rows, and the new rows, numbered after the old.
         let sections = groupField.map { _ in
@@ -167,10 +183,15 @@ extension FileDataProvider {
     /// so that either provider may change meanwhile (a staged diff reads
     /// them while the list takes the structural changes, after
     /// ``adoptReading(of:)``).
+    ///
+    /// - Parameter workedOut: The ``FileChanges/updatedValues`` of the
+    ///   changes whose updates `pairs` are, from this provider to `other`:
+    ///   its values are read instead of working them out again.
     public func changedValuesToRead(
-        of pairs: [(from: ItemPath, to: ItemPath)], in other: FileDataProvider
+        of pairs: [(from: ItemPath, to: ItemPath)], in other: FileDataProvider, workedOut: UpdatedRowValues? = nil
     ) -> @Sendable () -> [[(field: String, old: Value, new: Value)]?] {
         let rows = pairs.map { pair in (row: row(at: pair.from) ?? -1, otherRow: other.row(at: pair.to) ?? -1) }
+        if let workedOut { return { workedOut.values(of: rows) } }
         let (table, otherTable) = (table, other.table)
         return { table.changedValues(of: rows, in: otherTable) }
     }
@@ -179,23 +200,29 @@ extension FileDataProvider {
     /// from what a comparison while reading `new` found (each new row's
     /// old row, and the pairs whose text differs): the changes, or their
     /// count past `threshold`, as ``diff(_:_:sections:keys:keyColumn:countingAbove:matching:)``
-    /// makes them. Nil when `found` is not a matching.
+    /// makes them; with `readingUpdatedValues`, what changed in each
+    /// updated row being worked out beside the making of the changes. Nil
+    /// when `found` is not a matching.
     private static func diff(
         _ old: RecordTable, _ new: RecordTable, _ found: ComparisonWhileReading.Found, keyColumn: Int?,
-        countingAbove threshold: Int?
-    ) throws -> ItemChanges? {
+        countingAbove threshold: Int?, readingUpdatedValues: Bool
+    ) throws -> (ItemChanges, UpdatedRowValues?)? {
         try Interruption.check()
         let (updated, changed) = old.countingCellChanges(of: found.differing, in: new, keyColumn: keyColumn)
         if let threshold {
             let counted = ChangeCount.counted(
                 survivors: found.survivors, longestRun: found.longestRun, oldCount: old.count, newCount: found.count,
                 updated: updated)
-            if counted.changes > threshold { return .counted(changes: counted.changes, stages: counted.stages) }
+            if counted.changes > threshold { return (.counted(changes: counted.changes, stages: counted.stages), nil) }
         }
+        // The updated rows are the differing pairs whose cells differ.
+        let updatedValues =
+            readingUpdatedValues
+            ? UpdatedRowValues(found.differing.filter { changed[Int($0.otherRow)] }, from: old, to: new) : nil
         return SectionedChangeset(
             matching: found.matched, oldCount: old.count, isContentEqual: { _, row in !changed[row] }
         )
-        .map { .changes($0) }
+        .map { (.changes($0), updatedValues) }
     }
 
     /// The diff from the rows of `old` to those of `new`, whose identities

@@ -47,6 +47,29 @@ struct ChangedFields: Sendable {
         _ pairs: [(from: ItemPath, to: ItemPath)], changes values: [[FieldChange]?],
         unchanged: String = "(its text in the file changed; its values did not)"
     ) {
+        let count = min(pairs.count, values.count)
+        // A staged diff of a big file says what changed in tens of thousands of items: their texts
+        // are written on two threads, each its own half, while the list takes the structural stage.
+        let halves = count >= 4_096 ? 2 : 1
+        let parts = Mutex([[(path: ItemPath, text: String)]](repeating: [], count: halves))
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            let range = (count * half / halves)..<(count * (half + 1) / halves)
+            let texts = Self.texts(pairs[range], values[range], unchanged: unchanged)
+            parts.withLock { $0[half] = texts }
+        }
+        var changed = parts.withLock { parts in
+            var first: [(path: ItemPath, text: String)] = []
+            swap(&first, &parts[0])
+            return first
+        }
+        for half in 1..<halves { changed += parts.withLock { $0[half] } }
+        self.init(changed)
+    }
+
+    /// The text of what changed in each pair of `pairs` whose fields are known (``init(_:changes:unchanged:)``).
+    private static func texts(
+        _ pairs: ArraySlice<(from: ItemPath, to: ItemPath)>, _ values: ArraySlice<[FieldChange]?>, unchanged: String
+    ) -> [(path: ItemPath, text: String)] {
         var changed: [(path: ItemPath, text: String)] = []
         changed.reserveCapacity(pairs.count)
         var text = UTF8Text()
@@ -68,7 +91,7 @@ struct ChangedFields: Sendable {
             }
             changed.append((path, text.string))
         }
-        self.init(changed)
+        return changed
     }
 
     /// Where `path` is among the paths not said yet, or nil, looked for from

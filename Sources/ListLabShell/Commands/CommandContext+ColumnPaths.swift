@@ -86,12 +86,14 @@ extension CommandContext {
     /// nil when they do not serve it.
     ///
     /// - Parameter threshold: Above this many changes, only count them.
-    func columnChangesFromSource(of loaded: LoadedProvider, countingAbove threshold: Int? = nil) throws -> (
-        changes: FileChanges, file: FileDataProvider
-    )? {
+    func columnChangesFromSource(
+        of loaded: LoadedProvider, countingAbove threshold: Int? = nil, readingUpdatedValues: Bool = false
+    ) throws -> (changes: FileChanges, file: FileDataProvider)? {
         guard let file = columnFile(of: loaded) else { return nil }
         do {
-            return try file.changesFromFile(identifiedBy: loaded.keyField, countingAbove: threshold).map { ($0, file) }
+            return try file.changesFromFile(
+                identifiedBy: loaded.keyField, countingAbove: threshold, readingUpdatedValues: readingUpdatedValues
+            ).map { ($0, file) }
         } catch let error as DuplicateIdentityError {
             throw Self.diffError(error, keyField: loaded.keyField, side: "source")
         } catch  where Interrupted.isCause(of: error) {

@@ -12,7 +12,8 @@ extension CommandContext {
         let loaded = try unfiltered(for: "reload --diff")
         try checkDiffable(loaded, "reload --diff")
         try withProgress("reloading \(loaded.name) with a diff", on: loaded) {
-            if let (column, file) = try columnChangesFromSource(of: loaded, countingAbove: presentation.changeThreshold)
+            if let (column, file) = try columnChangesFromSource(
+                of: loaded, countingAbove: presentation.changeThreshold, readingUpdatedValues: true)
             {
                 let what = "reloaded \(loaded.name) from its source"
                 let adopt = {
@@ -24,7 +25,9 @@ extension CommandContext {
                     try perform(
                         changes, saying: what, itemCount: (column.reading ?? file).numberOfItems,
                         changedValues: column.reading.map { reading in
-                            { pairs in file.changedValuesToRead(of: pairs, in: reading) }
+                            { pairs in
+                                file.changedValuesToRead(of: pairs, in: reading, workedOut: column.updatedValues)
+                            }
                         },
                         change: adopt)
                 case .counted(let changes, let stages):

@@ -24,7 +24,9 @@ public final class UpdatedRowValues: Sendable {
         (self.pairs, self.old, self.new) = (pairs, old, new)
         let rows = pairs.map { (row: Int($0.row), otherRow: Int($0.otherRow)) }
         DispatchQueue.global().async { [self] in
-            let values = old.changedValues(of: rows, in: new)
+            // On one thread: the caller makes the changes meanwhile on the other core, which a
+            // second thread here slowed by more than it gained.
+            let values = old.changedValues(of: rows, in: new, onTwoThreads: false)
             result.withLock { $0 = values }
             done.signal()
         }

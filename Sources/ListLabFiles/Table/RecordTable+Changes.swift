@@ -389,6 +389,14 @@ extension RecordTable {
     public func changedValues(
         of rows: [(row: Int, otherRow: Int)], in other: RecordTable
     ) -> [[(field: String, old: Value, new: Value)]?] {
+        changedValues(of: rows, in: other, onTwoThreads: true)
+    }
+
+    /// ``changedValues(of:in:)``, on one thread when not `onTwoThreads`
+    /// (work beside the caller's own, which the second core is for).
+    func changedValues(
+        of rows: [(row: Int, otherRow: Int)], in other: RecordTable, onTwoThreads: Bool
+    ) -> [[(field: String, old: Value, new: Value)]?] {
         guard fieldNames == other.fieldNames else { return rows.map { _ in nil } }
         var results = [[(field: String, old: Value, new: Value)]?](repeating: nil, count: rows.count)
         source.withUnsafeBytes { source in
@@ -397,7 +405,7 @@ extension RecordTable {
                     // Rows spread over a big table are read from memory, not the cache: two threads
                     // wait for it side by side, each writing the results of its own half.
                     nonisolated(unsafe) let (results, source, otherSource) = (results, source, otherSource)
-                    let halves = rows.count >= 4_096 ? 2 : 1
+                    let halves = onTwoThreads && rows.count >= 4_096 ? 2 : 1
                     DispatchQueue.concurrentPerform(iterations: halves) { half in
                         let pairs = ((rows.count * half / halves)..<(rows.count * (half + 1) / halves)).filter {
                             index in

@@ -2,7 +2,7 @@ public import ListDiff
 
 /// What a change made on a file provider's columns did to its items (a
 /// sort, a filter and its removal), or what reading its file again would do
-/// (``FileDataProvider/changesFromFile(identifiedBy:countingAbove:)``).
+/// (``FileDataProvider/changesFromFile(identifiedBy:countingAbove:readingUpdatedValues:)``).
 ///
 /// Below the change threshold the diff itself, ready to become staged batch
 /// updates (`StagedUpdate`); above it only how many changes in how many

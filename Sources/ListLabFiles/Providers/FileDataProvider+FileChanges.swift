@@ -159,7 +159,7 @@ extension FileDataProvider {
 
     /// For each pair of paths, the fields whose values differ between the
     /// item at `from` and the item at `to` of `other` (the file read again,
-    /// from ``changesFromFile(identifiedBy:countingAbove:)``), in the
+    /// from ``changesFromFile(identifiedBy:countingAbove:readingUpdatedValues:)``), in the
     /// fields' order, with both values: what an update in those changes
     /// says it changed, without building either record. Nil for a pair
     /// whose path names no item, and for every pair when the fields differ.
@@ -184,9 +184,12 @@ extension FileDataProvider {
     /// them while the list takes the structural changes, after
     /// ``adoptReading(of:)``).
     ///
-    /// - Parameter workedOut: The ``FileChanges/updatedValues`` of the
-    ///   changes whose updates `pairs` are, from this provider to `other`:
-    ///   its values are read instead of working them out again.
+    /// - Parameters:
+    ///   - pairs: The paths of each item before the change (here) and after it (in `other`).
+    ///   - other: The file read again.
+    ///   - workedOut: The ``FileChanges/updatedValues`` of the changes
+    ///     whose updates `pairs` are, from this provider to `other`: its
+    ///     values are read instead of working them out again.
     public func changedValuesToRead(
         of pairs: [(from: ItemPath, to: ItemPath)], in other: FileDataProvider, workedOut: UpdatedRowValues? = nil
     ) -> @Sendable () -> [[(field: String, old: Value, new: Value)]?] {

@@ -204,7 +204,7 @@ public final class FileDataProvider: DataProvider {
 
     /// Notes an edit about to be made; throws while a filter is on, as the
     /// edit would be lost with the items the filter hides. An edit then
-    /// refused is noted too: it costs ``changesFromFile(identifiedBy:countingAbove:)``
+    /// refused is noted too: it costs ``changesFromFile(identifiedBy:countingAbove:readingUpdatedValues:)``
     /// a comparison, never a change missed.
     private func willEdit() throws(FilterIsOn) {
         if let activeFilter { throw FilterIsOn(filter: activeFilter) }

@@ -82,7 +82,7 @@ extension CommandContext {
     }
 
     /// The changes from a file provider's items to its file read again, on
-    /// the columns (``FileDataProvider/changesFromFile(identifiedBy:countingAbove:)``);
+    /// the columns (``FileDataProvider/changesFromFile(identifiedBy:countingAbove:readingUpdatedValues:)``);
     /// nil when they do not serve it.
     ///
     /// - Parameter threshold: Above this many changes, only count them.

@@ -113,7 +113,8 @@ public enum CSVReader {
             }
             nameStarts.append(start)
             if nameStarts.count == ReaderLimits.manyFields {
-                nameTable.reserveCapacity(ReaderLimits.fieldCount, nameLength: min(field.end - field.start, 24) + 8)
+                nameTable.reserveCapacity(
+                    ReaderLimits.fieldCount / 8 * 7, nameLength: min(field.end - field.start, 24) + 8)
             }
         } while cursor.endOfField()
         let names = nameTable.allNames()

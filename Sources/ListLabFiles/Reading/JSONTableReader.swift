@@ -467,8 +467,10 @@ public enum JSONTableReader {
                 // page faults of 100,000 NDJSON records with a key each).
                 // The names' bytes are guessed from this key, within bounds
                 // (a long key must not reserve its length 131,072 times).
+                // The names' slots are for all but the last eighth of the limit (slots for all
+                // took twice the memory); only a file near the limit grows them once more.
                 table.reserveColumns(ReaderLimits.fieldCount)
-                fieldNames.reserveCapacity(ReaderLimits.fieldCount, nameLength: min(key.count, 24) + 8)
+                fieldNames.reserveCapacity(ReaderLimits.fieldCount / 8 * 7, nameLength: min(key.count, 24) + 8)
             }
             return table.addUnnamedColumn()
         }

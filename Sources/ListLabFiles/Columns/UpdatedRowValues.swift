@@ -1,6 +1,5 @@
-import Dispatch
+import ListLabCore
 public import ListLabRecords
-import Synchronization
 
 /// What changed in each row a diff of a file found updated (each pair of
 /// an old row and a new row), worked out on another thread from the moment
@@ -15,30 +14,23 @@ public final class UpdatedRowValues: Sendable {
     private let pairs: [RecordTable.RowPair]
     private let old: RecordTable
     private let new: RecordTable
-    private let done = DispatchSemaphore(value: 0)
-    private let result = Mutex<[[FieldChange]?]>([])
+    private let work: WorkInBackground<[[FieldChange]?]>
 
     /// Starts working out, on another thread, what changed from each pair's
     /// row of `old` to its row of `new`; `pairs` ascend by their new row.
     init(_ pairs: [RecordTable.RowPair], from old: RecordTable, to new: RecordTable) {
         (self.pairs, self.old, self.new) = (pairs, old, new)
         let rows = pairs.map { (row: Int($0.row), otherRow: Int($0.otherRow)) }
-        DispatchQueue.global().async { [self] in
-            // On one thread: the caller makes the changes meanwhile on the other core, which a
-            // second thread here slowed by more than it gained.
-            let values = old.changedValues(of: rows, in: new, onTwoThreads: false)
-            result.withLock { $0 = values }
-            done.signal()
-        }
+        // On one thread: the caller makes the changes meanwhile on the other core, which a
+        // second thread here slowed by more than it gained.
+        work = WorkInBackground { old.changedValues(of: rows, in: new, onTwoThreads: false) }
     }
 
     /// For each pair of an old row and a new row, the fields whose values
     /// differ, as ``RecordTable/changedValues(of:in:)`` gives them: waits
     /// for the work, and works out here any pair it did not cover.
     func values(of rows: [(row: Int, otherRow: Int)]) -> [[FieldChange]?] {
-        done.wait()
-        done.signal()
-        let known = result.withLock { $0 }
+        let known = work.value
         guard known.count == pairs.count else { return old.changedValues(of: rows, in: new) }
         var values = [[FieldChange]?](repeating: nil, count: rows.count)
         var missing: [Int] = []

@@ -139,23 +139,4 @@ struct ChangedFields: Sendable {
 /// wait for when they need it: a staged diff of a big file reads the values
 /// of tens of thousands of rows, which the lines need only after the list
 /// has taken the deletes, inserts and moves.
-final class ChangedFieldsInBackground: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let result = Mutex<ChangedFields?>(nil)
-
-    /// Starts `work` on another thread.
-    init(_ work: @escaping @Sendable () -> ChangedFields) {
-        DispatchQueue.global().async { [self] in
-            let fields = work()
-            result.withLock { $0 = fields }
-            done.signal()
-        }
-    }
-
-    /// What `work` gave, waiting for it.
-    var value: ChangedFields {
-        done.wait()
-        done.signal()
-        return result.withLock { $0 } ?? ChangedFields()
-    }
-}
+typealias ChangedFieldsInBackground = WorkInBackground<ChangedFields>

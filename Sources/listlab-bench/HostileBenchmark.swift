@@ -2,6 +2,12 @@ import ListLabCore
 import ListLabFiles
 import ListLabShell
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Inputs shaped to cost more than their size (issue 19's red-team cases),
 /// each next to a peer of the same size from the same run, with the target
 /// and a mark when it is missed:
@@ -48,14 +54,14 @@ enum HostileBenchmark {
         return Array(text.utf8)
     }
 
-    /// Reads that NDJSON (100,000 records) `runs` times and prints the median: for perf, not for figures.
-    static func ownKeysProfile(runs: Int, shared: Bool) {
-        let bytes = lines(100_000, ownKeys: !shared)
+    /// Loads that NDJSON (100,000 records) `runs` times, as `hostile-own-keys` times it (the `load`
+    /// command in a fresh session), and prints the median: for perf, not for figures.
+    static func ownKeysProfile(runs: Int, shared: Bool) throws {
+        let path = "/tmp/listlab-bench-keys-\(shared ? "shared" : "own").ndjson"
+        try AtomicFile.write(lines(100_000, ownKeys: !shared), to: path)
+        defer { unlink(path) }
         var times: [Double] = []
-        for _ in 0..<runs {
-            times.append(
-                Pairs.time { _ = try? JSONTableReader.read(bytes, file: "keys.ndjson", format: .lines).count }.seconds)
-        }
+        for _ in 0..<runs { times.append(loadCommand(path)) }
         times.sort()
         print(
             shared ? "one shared key:" : "a key per record:", Pairs.milliseconds(times[times.count / 2]), "median of",
@@ -80,19 +86,15 @@ enum HostileBenchmark {
             paths[name] = path
         }
         guard let own = paths["own"], let shared = paths["shared"], let half = paths["half"] else { return }
-        func load(_ path: String) -> Double {
-            let session = Session(output: RecordingOutput())
-            return withExtendedLifetime(session) { Pairs.time { session.execute("load \(path)") }.seconds }
-        }
         let sparse = Pairs.timed(pairs: runs) {
-            load(own)
+            loadCommand(own)
         } _: {
-            load(shared)
+            loadCommand(shared)
         }
         let linear = Pairs.timed(pairs: runs) {
-            load(own)
+            loadCommand(own)
         } _: {
-            load(half)
+            loadCommand(half)
         }
         // The reader alone, its table dropped in the timing too: said beside the figure, not a figure.
         let bytes = (own: lines(100_000, ownKeys: true), shared: lines(100_000, ownKeys: false))

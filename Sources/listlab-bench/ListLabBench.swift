@@ -73,7 +73,7 @@ struct ListLabBench {
         case "own-keys-profile"?:
             // A load of NDJSON whose 100,000 records each have a key of their own (or with 'shared', one key), RUNS
             // times: for perf, not for figures.
-            HostileBenchmark.ownKeysProfile(runs: runs, shared: arguments.dropFirst(2).first == "shared")
+            try HostileBenchmark.ownKeysProfile(runs: runs, shared: arguments.dropFirst(2).first == "shared")
         default:
             print("usage: listlab-bench diff|show|hostile|registered|columns|columns-files [RUNS]")
         }

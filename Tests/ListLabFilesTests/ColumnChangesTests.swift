@@ -492,6 +492,63 @@ func textKeysWrittenAnotherWayAreTheSameItems(threshold: Int) throws {
     #expect(found.suffix(2).allSatisfy { $0 == nil })
 }
 
+/// The count of a diff's changed cells says, for each pair, the first
+/// column whose values differ (-1 for none: `1.10` and `1.1` are one
+/// value), and what changed in each pair read from that column on is what
+/// reading every column finds, with 5,000 pairs counted on two threads.
+@Test func changedValuesFromEachPairsFirstChangedColumnAreThoseOfEveryColumn() throws {
+    var random = SplitMix64(seed: 29)
+    let count = 5_000
+    func cells(_ id: Int, _ a: String, _ b: String, _ c: String) -> String { "\(id),\(a),\(b),\(c)\n" }
+    var old = "id,a,b,c\n"
+    var new = "id,a,b,c\n"
+    var firstExpected: [Int32] = []
+    for id in 0..<count {
+        let a = "a\(random.below(9))"
+        let b = random.below(2) == 0 ? "1.10" : "\(random.below(9))"
+        let c = "c\(random.below(9))"
+        old += cells(id, a, b, c)
+        // Each pair differs in its text; in its values from column 1, 2 or 3, or not at all.
+        switch random.below(5) {
+        case 0:
+            new += cells(id, a + "!", b, c + "!")
+            firstExpected.append(1)
+        case 1:
+            new += cells(id, a, b + "5", c)
+            firstExpected.append(2)
+        case 2:
+            new += cells(id, a, b, c + "?")
+            firstExpected.append(3)
+        default:
+            // The same values in other text: a number written another way, or the same row with a space.
+            new += b == "1.10" ? cells(id, a, "1.1", c) : cells(id, a, b + ".0", c)
+            firstExpected.append(b == "1.10" ? -1 : 2)
+        }
+    }
+    let oldTable = try CSVReader.read(Array(old.utf8), file: "old.csv")
+    let newTable = try CSVReader.read(Array(new.utf8), file: "new.csv")
+    let pairs = (0..<count).map { RecordTable.RowPair(row: Int32($0), otherRow: Int32($0)) }
+    let (changes, changedRows, firstColumns) = oldTable.countingCellChanges(
+        of: pairs, in: newTable, keyColumn: 0, parallelFrom: 1_024)
+    #expect(firstColumns == firstExpected)
+    #expect(changes == firstExpected.filter { $0 >= 0 }.count)
+    #expect(changedRows == firstExpected.map { $0 >= 0 })
+    let rows = pairs.map { (row: Int($0.row), otherRow: Int($0.otherRow)) }
+    let everyColumn = oldTable.changedValues(of: rows, in: newTable, onTwoThreads: false)
+    let fromFirst = oldTable.changedValues(of: rows, in: newTable, onTwoThreads: false, fromColumns: firstColumns)
+    #expect(fromFirst.count == count)
+    for index in 0..<count {
+        #expect(fromFirst[index]?.map(\.field) == everyColumn[index]?.map(\.field), "pair \(index)")
+        #expect(fromFirst[index]?.map(\.new) == everyColumn[index]?.map(\.new), "pair \(index)")
+    }
+    // Read from a column past a pair's first change, that change is not seen: only the columns
+    // from the one given are read.
+    let late = oldTable.changedValues(
+        of: rows, in: newTable, onTwoThreads: false, fromColumns: [Int32](repeating: 3, count: count))
+    #expect(firstExpected.contains(1))
+    #expect(zip(late, firstExpected).allSatisfy { $0.1 != 1 || $0.0?.map(\.field) == ["c"] })
+}
+
 /// Bytes compared as words are the same exactly when memcmp says so: every
 /// length to past 16, a difference at each place, and none.
 @Test func bytesComparedAsWordsAreTheSameWhenMemcmpSaysSo() {

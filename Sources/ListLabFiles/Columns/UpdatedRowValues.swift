@@ -17,13 +17,20 @@ public final class UpdatedRowValues: Sendable {
     private let work: WorkInBackground<[[FieldChange]?]>
 
     /// Starts working out, on another thread, what changed from each pair's
-    /// row of `old` to its row of `new`; `pairs` ascend by their new row.
-    init(_ pairs: [RecordTable.RowPair], from old: RecordTable, to new: RecordTable) {
+    /// row of `old` to its row of `new`, from the pair's column in
+    /// `firstChangedColumns` on (the columns before it hold the same values:
+    /// the count of the changes compared them already); `pairs` ascend by
+    /// their new row.
+    init(
+        _ pairs: [RecordTable.RowPair], firstChangedColumns: [Int32], from old: RecordTable, to new: RecordTable
+    ) {
         (self.pairs, self.old, self.new) = (pairs, old, new)
         let rows = pairs.map { (row: Int($0.row), otherRow: Int($0.otherRow)) }
         // On one thread: the caller makes the changes meanwhile on the other core, which a
         // second thread here slowed by more than it gained.
-        work = WorkInBackground { old.changedValues(of: rows, in: new, onTwoThreads: false) }
+        work = WorkInBackground {
+            old.changedValues(of: rows, in: new, onTwoThreads: false, fromColumns: firstChangedColumns)
+        }
     }
 
     /// For each pair of an old row and a new row, the fields whose values

@@ -211,7 +211,8 @@ extension FileDataProvider {
         countingAbove threshold: Int?, readingUpdatedValues: Bool
     ) throws -> (ItemChanges, UpdatedRowValues?)? {
         try Interruption.check()
-        let (updated, changed) = old.countingCellChanges(of: found.differing, in: new, keyColumn: keyColumn)
+        let (updated, changed, firstChangedColumns) = old.countingCellChanges(
+            of: found.differing, in: new, keyColumn: keyColumn)
         if let threshold {
             let counted = ChangeCount.counted(
                 survivors: found.survivors, longestRun: found.longestRun, oldCount: old.count, newCount: found.count,
@@ -219,9 +220,13 @@ extension FileDataProvider {
             if counted.changes > threshold { return (.counted(changes: counted.changes, stages: counted.stages), nil) }
         }
         // The updated rows are the differing pairs whose cells differ.
-        let updatedValues =
-            readingUpdatedValues
-            ? UpdatedRowValues(found.differing.filter { changed[Int($0.otherRow)] }, from: old, to: new) : nil
+        var updatedValues: UpdatedRowValues?
+        if readingUpdatedValues {
+            let updates = found.differing.indices.filter { changed[Int(found.differing[$0].otherRow)] }
+            updatedValues = UpdatedRowValues(
+                updates.map { found.differing[$0] }, firstChangedColumns: updates.map { firstChangedColumns[$0] },
+                from: old, to: new)
+        }
         return SectionedChangeset(
             matching: found.matched, oldCount: old.count, isContentEqual: { _, row in !changed[row] }
         )

@@ -187,7 +187,8 @@ extension RecordTable {
                                 let differing = Self.rowsWhoseTextDiffers(
                                     in: rows, matched, spans, otherSpans, bytes, otherBytes)
                                 return countRowsWithOtherCells(
-                                    differing, in: other, bytes, otherBytes, keyColumn: keyColumn, mark: mark)
+                                    differing, in: other, bytes, otherBytes, keyColumn: keyColumn
+                                ) { pair, _ in mark(Int(differing[pair].otherRow)) }
                             }
                         }
                     }
@@ -249,27 +250,39 @@ extension RecordTable {
 
     /// For pairs whose text differs (each a row of this table and a row of
     /// `other`, from ``rowsWhoseTextDiffers(in:_:_:_:_:_:numberedFrom:)``),
-    /// how many differ in their cells too, and for each of `other`'s rows
-    /// whether it is one: the count's comparison of cells
-    /// (``markingChangedRows(pairedBy:keyColumn:with:_:_:)``), on two
+    /// how many differ in their cells too, for each of `other`'s rows
+    /// whether it is one, and for each pair the first column whose values
+    /// differ (-1 for a pair whose values do not): the count's comparison of
+    /// cells (``markingChangedRows(pairedBy:keyColumn:with:_:_:)``), on two
     /// threads from `parallelFrom` pairs.
     func countingCellChanges(
         of pairs: [RowPair], in other: RecordTable, keyColumn: Int?, parallelFrom: Int = 4_096
-    ) -> (changes: Int, changedRows: [Bool]) {
+    ) -> (changes: Int, changedRows: [Bool], firstChangedColumns: [Int32]) {
         var changed = [Bool](repeating: false, count: other.count)
+        var firstColumns = [Int32](repeating: -1, count: pairs.count)
         let changes = changed.withUnsafeMutableBufferPointer { marks in
-            source.withUnsafeBytes { bytes in
-                other.source.withUnsafeBytes { otherBytes in
-                    // Each thread marks only the rows of its own pairs.
-                    nonisolated(unsafe) let (marks, bytes, otherBytes) = (marks, bytes, otherBytes)
-                    return ChangeCount.sharingTwoThreads(pairs.count, parallelFrom: parallelFrom, first: {}) { range in
-                        countRowsWithOtherCells(Array(pairs[range]), in: other, bytes, otherBytes, keyColumn: keyColumn)
-                        { marks[$0] = true }
-                    }.1
+            firstColumns.withUnsafeMutableBufferPointer { firstColumns in
+                source.withUnsafeBytes { bytes in
+                    other.source.withUnsafeBytes { otherBytes in
+                        // Each thread marks only the rows and places of its own pairs.
+                        nonisolated(unsafe) let (marks, firstColumns, bytes, otherBytes) = (
+                            marks, firstColumns, bytes, otherBytes
+                        )
+                        return ChangeCount.sharingTwoThreads(pairs.count, parallelFrom: parallelFrom, first: {}) {
+                            range in
+                            countRowsWithOtherCells(
+                                Array(pairs[range]), in: other, bytes, otherBytes, keyColumn: keyColumn
+                            ) { pair, column in
+                                let place = range.lowerBound + pair
+                                marks[Int(pairs[place].otherRow)] = true
+                                firstColumns[place] = Int32(truncatingIfNeeded: column)
+                            }
+                        }.1
+                    }
                 }
             }
         }
-        return (changes, changed)
+        return (changes, changed, firstColumns)
     }
 
     /// A row of this table and a row of another, in 32 bits as tables number rows.
@@ -279,22 +292,26 @@ extension RecordTable {
     }
 
     /// How many of `pairs` differ in their cells (as ``hasTheSameCells(_:_:in:_:_:)``
-    /// finds, `keyColumn` left out), each such row of `other` marked: a
-    /// column at a time, the pairs' cells gathered (``gather(_:at:in:into:)``),
-    /// then compared.
+    /// finds, `keyColumn` left out), each such pair marked with its place
+    /// in `pairs` and the first column whose values differ (the columns
+    /// before it hold the same values): a column at a time, the pairs'
+    /// cells gathered (``gather(_:at:in:into:)``), then compared.
     private func countRowsWithOtherCells(
         _ pairs: [RowPair], in other: RecordTable, _ source: UnsafeRawBufferPointer,
         _ otherSource: UnsafeRawBufferPointer,
-        keyColumn: Int?, mark: (Int) -> Void
+        keyColumn: Int?, mark: (_ pair: Int, _ column: Int) -> Void
     ) -> Int {
         var undecided = pairs
+        // Each undecided pair's place in `pairs`.
+        var places = Array(pairs.indices)
         var cells: [CellPair] = []
         cells.reserveCapacity(pairs.count)
         var changed = 0
         for column in columns.indices where column != keyColumn && !undecided.isEmpty {
             gather(column, at: undecided.lazy.map { (Int($0.row), Int($0.otherRow)) }, in: other, into: &cells)
             var kept = 0
-            for (pair, cell) in zip(undecided, cells) {
+            for (offset, cell) in zip(undecided.indices, cells) {
+                let pair = undecided[offset]
                 let (row, otherRow) = (Int(pair.row), Int(pair.otherRow))
                 if hasTheSameCell(
                     column, (cell.kind, cell.payload), row, (cell.otherKind, cell.otherPayload), otherRow, in: other,
@@ -303,13 +320,15 @@ extension RecordTable {
                         && value(of: (cell.kind, cell.payload)) == other.value(of: (cell.otherKind, cell.otherPayload))
                 {
                     undecided[kept] = pair
+                    places[kept] = places[offset]
                     kept += 1
                 } else {
-                    mark(otherRow)
+                    mark(places[offset], column)
                     changed += 1
                 }
             }
             undecided.removeLast(undecided.count - kept)
+            places.removeLast(places.count - kept)
         }
         return changed
     }
@@ -393,9 +412,14 @@ extension RecordTable {
     }
 
     /// ``changedValues(of:in:)``, on one thread when not `onTwoThreads`
-    /// (work beside the caller's own, which the second core is for).
+    /// (work beside the caller's own, which the second core is for), each
+    /// pair's cells read from its column in `fromColumns` (when there is one
+    /// for each pair: the first whose values may differ, as
+    /// ``countingCellChanges(of:in:keyColumn:parallelFrom:)`` finds it; the
+    /// columns before it hold the same values, and their cells are misses
+    /// in the cache not worth reading again).
     func changedValues(
-        of rows: [(row: Int, otherRow: Int)], in other: RecordTable, onTwoThreads: Bool
+        of rows: [(row: Int, otherRow: Int)], in other: RecordTable, onTwoThreads: Bool, fromColumns: [Int32] = []
     ) -> [[(field: String, old: Value, new: Value)]?] {
         guard fieldNames == other.fieldNames else { return rows.map { _ in nil } }
         var results = [[(field: String, old: Value, new: Value)]?](repeating: nil, count: rows.count)
@@ -415,7 +439,9 @@ extension RecordTable {
                         // A column at a time, the pairs' cells gathered, then compared.
                         var cells: [CellPair] = []
                         cells.reserveCapacity(pairs.count)
+                        let startsKnown = fromColumns.count == rows.count
                         for column in columns.indices {
+                            let pairs = startsKnown ? pairs.filter { Int(fromColumns[$0]) <= column } : pairs
                             gather(column, at: pairs.lazy.map { rows[$0] }, in: other, into: &cells)
                             for (index, cell) in zip(pairs, cells) {
                                 let (row, otherRow) = rows[index]

@@ -59,13 +59,18 @@ enum HostileBenchmark {
     static func ownKeysProfile(runs: Int, shared: Bool) throws {
         let path = "/tmp/listlab-bench-keys-\(shared ? "shared" : "own").ndjson"
         try AtomicFile.write(lines(100_000, ownKeys: !shared), to: path)
-        defer { unlink(path) }
+        defer { removeFiles([path]) }
         var times: [Double] = []
         for _ in 0..<runs { times.append(loadCommand(path)) }
         times.sort()
         print(
             shared ? "one shared key:" : "a key per record:", Pairs.milliseconds(times[times.count / 2]), "median of",
             runs)
+    }
+
+    /// Removes the files a figure wrote into /tmp, once it is measured.
+    static func removeFiles(_ paths: [String]) {
+        for path in paths { unlink(path) }
     }
 
     /// The seconds of a `load` of `path` in a fresh session (made and dropped untimed).
@@ -85,6 +90,7 @@ enum HostileBenchmark {
             try AtomicFile.write(lines(count, ownKeys: ownKeys), to: path)
             paths[name] = path
         }
+        defer { removeFiles(Array(paths.values)) }
         guard let own = paths["own"], let shared = paths["shared"], let half = paths["half"] else { return }
         let sparse = Pairs.timed(pairs: runs) {
             loadCommand(own)
@@ -122,6 +128,7 @@ enum HostileBenchmark {
     static func longBlocks(runs: Int) throws {
         let folder = "/tmp/listlab-bench-blocks"
         var paths: [Int: String] = [:]
+        defer { removeFiles([1_000, 10_000].flatMap { ["\(folder)-\($0).csv", "\(folder)-\($0).lab"] }) }
         for count in [1_000, 10_000] {
             var csv = "id,name\n"
             for id in 1...count { csv += "\(id),Name \(id)\n" }
@@ -165,6 +172,7 @@ enum HostileBenchmark {
             try AtomicFile.write(csv, to: path)
             paths[count] = path
         }
+        defer { removeFiles(Array(paths.values)) }
         guard let small = paths[1_000], let large = paths[1_000_000] else { return }
         // Each side loads its file untimed, then times its 1,000 appends.
         func appending(to path: String) -> Double {
